@@ -1,0 +1,714 @@
+//! The circuit graph: nodes and wires on a petgraph [`StableGraph`], always valid.
+//!
+//! There are two types on either side of one validation boundary:
+//!
+//! * [`CircuitDesc`] — plain, unchecked data (labels and wires by label), what a file or a
+//!   generator produces;
+//! * [`Circuit`] — the checked graph. [`Circuit::from_desc`] validates a description once and
+//!   names the offending node or wire in a [`CircuitError`]; afterwards every mutator
+//!   ([`Circuit::add_node`], [`Circuit::connect`], [`Circuit::rename`], …) keeps the invariants:
+//!   labels are unique and well-formed, every wire runs from a node with an output to an existing
+//!   input pin of a non-source node, and no input has two drivers.
+//!
+//! A [`StableGraph`] keeps [`NodeId`]s valid while an editor deletes other nodes.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::Index;
+
+use petgraph::Direction;
+use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableGraph};
+use petgraph::visit::{EdgeRef, NodeIndexable};
+use serde::{Deserialize, Serialize};
+
+use crate::kind::{GATE_INPUTS, NodeKind, Role};
+
+/// A node's identity in one [`Circuit`]. Stays valid while other nodes are removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(NodeIndex);
+
+impl NodeId {
+    /// The graph index (dense in a freshly loaded circuit, with holes after removals).
+    pub fn index(self) -> usize {
+        self.0.index()
+    }
+}
+
+/// A wire's identity in one [`Circuit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WireId(EdgeIndex);
+
+/// A position on the editor's grid, in grid cells. Written `(x, y)` in RON.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "(i32, i32)", into = "(i32, i32)")]
+pub struct Pos {
+    /// Column, growing to the right.
+    pub x: i32,
+    /// Row, growing downwards.
+    pub y: i32,
+}
+
+impl From<(i32, i32)> for Pos {
+    fn from((x, y): (i32, i32)) -> Pos {
+        Pos { x, y }
+    }
+}
+
+impl From<Pos> for (i32, i32) {
+    fn from(p: Pos) -> (i32, i32) {
+        (p.x, p.y)
+    }
+}
+
+/// A node: a unique label, a kind and an optional editor position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Node {
+    /// Unique within the circuit; non-empty, without whitespace, `,` or `=` (so that
+    /// `--set NAME=VAL,NAME=VAL` stays unambiguous).
+    pub label: String,
+    /// What the node is.
+    pub kind: NodeKind,
+    /// Where the editor draws it; `None` lets the editor choose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pos: Option<Pos>,
+}
+
+impl Node {
+    /// A node without a position.
+    pub fn new(label: impl Into<String>, kind: NodeKind) -> Node {
+        Node {
+            label: label.into(),
+            kind,
+            pos: None,
+        }
+    }
+
+    /// The same node placed at `(x, y)` grid cells.
+    #[must_use]
+    pub fn at(mut self, x: i32, y: i32) -> Node {
+        self.pos = Some(Pos { x, y });
+        self
+    }
+}
+
+/// A wire from `from`'s output to input pin `input` of `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wire {
+    /// The driving node.
+    pub from: NodeId,
+    /// The driven node.
+    pub to: NodeId,
+    /// The input pin of `to`, `0..to.kind.input_count()`.
+    pub input: u8,
+}
+
+/// An unchecked wire, by labels. In RON: `(from: "R", to: "NOR1", input: 0)`; `input` may be
+/// left out when it is 0.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WireDesc {
+    /// Label of the driving node.
+    pub from: String,
+    /// Label of the driven node.
+    pub to: String,
+    /// Input pin of `to` (0-based).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub input: u8,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+impl WireDesc {
+    /// A wire from `from` to pin `input` of `to`.
+    pub fn new(from: impl Into<String>, to: impl Into<String>, input: u8) -> WireDesc {
+        WireDesc {
+            from: from.into(),
+            to: to.into(),
+            input,
+        }
+    }
+}
+
+/// An unchecked circuit: what [`Circuit::from_desc`] validates and [`Circuit::to_desc`] returns.
+/// Node order is file order; wire order is fanout order (the order events are scheduled in).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CircuitDesc {
+    /// The nodes, in file order.
+    pub nodes: Vec<Node>,
+    /// The wires, in file order.
+    pub wires: Vec<WireDesc>,
+}
+
+/// Names a wire in an error: `wires[3] (R → NOR1.0)`, or just `wire R → NOR1.0` for a wire made
+/// in an editor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WireRef {
+    /// Position in [`CircuitDesc::wires`], when the wire came from a description.
+    pub index: Option<usize>,
+    /// Label of the driving node.
+    pub from: String,
+    /// Label of the driven node.
+    pub to: String,
+    /// Input pin of `to`.
+    pub input: u8,
+}
+
+impl fmt::Display for WireRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let WireRef {
+            index,
+            from,
+            to,
+            input,
+        } = self;
+        match index {
+            Some(i) => write!(f, "wires[{i}] ({from} → {to}.{input})"),
+            None => write!(f, "wire {from} → {to}.{input}"),
+        }
+    }
+}
+
+/// Why a description or an edit is not a valid circuit. Every variant names the offending node
+/// or wire.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CircuitError {
+    /// Two nodes share a label.
+    #[error("duplicate label `{label}`: every node needs its own label")]
+    DuplicateLabel {
+        /// The label used twice.
+        label: String,
+    },
+    /// A label is empty or has a character that would make it ambiguous on the command line.
+    #[error("invalid label `{label}`: {reason}")]
+    InvalidLabel {
+        /// The rejected label.
+        label: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// An n-input gate with an input count outside [`GATE_INPUTS`].
+    #[error("node `{label}`: a {kind} gate must have 2..=64 inputs")]
+    BadInputCount {
+        /// The node.
+        label: String,
+        /// Its kind, with the rejected count.
+        kind: NodeKind,
+    },
+    /// A clock with `half_period: 0`.
+    #[error("node `{label}`: a clock's half_period must be at least 1 tick")]
+    BadClock {
+        /// The node.
+        label: String,
+    },
+    /// A wire names a node that does not exist.
+    #[error("{wire}: unknown label `{label}`")]
+    UnknownLabel {
+        /// The wire.
+        wire: WireRef,
+        /// The label that names no node.
+        label: String,
+    },
+    /// A wire into a source, which has no inputs.
+    #[error("{wire}: `{}` is a source ({kind}) and has no inputs", wire.to)]
+    WireIntoSource {
+        /// The wire.
+        wire: WireRef,
+        /// The source's kind.
+        kind: NodeKind,
+    },
+    /// A wire out of a terminal, which has no output.
+    #[error("{wire}: `{}` is a terminal ({kind}) and has no output", wire.from)]
+    WireFromTerminal {
+        /// The wire.
+        wire: WireRef,
+        /// The terminal's kind.
+        kind: NodeKind,
+    },
+    /// A wire into an input pin the node does not have.
+    #[error("{wire}: input index {} out of range: `{}` ({kind}) has inputs 0..={}",
+        wire.input, wire.to, kind.input_count().saturating_sub(1))]
+    InputOutOfRange {
+        /// The wire.
+        wire: WireRef,
+        /// The driven node's kind.
+        kind: NodeKind,
+    },
+    /// A second wire into an input that already has a driver.
+    #[error("{wire}: input {}.{} is already driven by `{existing}` (two wires into one input)",
+        wire.to, wire.input)]
+    DoubleDriver {
+        /// The rejected wire.
+        wire: WireRef,
+        /// Label of the node already driving that input.
+        existing: String,
+    },
+}
+
+/// Something suspicious that still simulates.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Warning {
+    /// A gate or terminal input without a driver; it reads 0 (unknown).
+    #[error("`{label}` input {input} is unconnected and reads 0 (unknown)")]
+    UnconnectedInput {
+        /// The node.
+        label: String,
+        /// The pin.
+        input: u8,
+    },
+}
+
+/// A checked circuit: a [`StableGraph`] whose node weights are [`Node`]s and whose edge weights
+/// are input pin indices. See the [module docs](self) for the invariants it keeps.
+#[derive(Clone, Debug, Default)]
+pub struct Circuit {
+    graph: StableGraph<Node, u8>,
+    labels: HashMap<String, NodeId>,
+}
+
+impl Circuit {
+    /// An empty circuit.
+    pub fn new() -> Circuit {
+        Circuit::default()
+    }
+
+    /// Validates `desc` and builds the circuit.
+    ///
+    /// # Errors
+    /// The first problem found, in file order: nodes first, then wires.
+    pub fn from_desc(desc: &CircuitDesc) -> Result<Circuit, CircuitError> {
+        let mut circuit = Circuit {
+            graph: StableGraph::with_capacity(desc.nodes.len(), desc.wires.len()),
+            labels: HashMap::with_capacity(desc.nodes.len()),
+        };
+        for node in &desc.nodes {
+            circuit.add_node(node.clone())?;
+        }
+        for (index, w) in desc.wires.iter().enumerate() {
+            let wire_ref = || WireRef {
+                index: Some(index),
+                from: w.from.clone(),
+                to: w.to.clone(),
+                input: w.input,
+            };
+            let find = |label: &str| {
+                circuit
+                    .find(label)
+                    .ok_or_else(|| CircuitError::UnknownLabel {
+                        wire: wire_ref(),
+                        label: label.to_owned(),
+                    })
+            };
+            let (from, to) = (find(&w.from)?, find(&w.to)?);
+            circuit.check_wire(from, to, w.input, wire_ref)?;
+            circuit.graph.add_edge(from.0, to.0, w.input);
+        }
+        Ok(circuit)
+    }
+
+    /// The description of this circuit: nodes in id order, wires in id order.
+    /// `Circuit::from_desc(&c.to_desc())` rebuilds an identical circuit.
+    pub fn to_desc(&self) -> CircuitDesc {
+        CircuitDesc {
+            nodes: self.nodes().map(|(_, n)| n.clone()).collect(),
+            wires: self
+                .wires()
+                .map(|(_, w)| WireDesc::new(&*self[w.from].label, &*self[w.to].label, w.input))
+                .collect(),
+        }
+    }
+
+    /// Adds a node.
+    ///
+    /// # Errors
+    /// [`CircuitError::DuplicateLabel`], [`CircuitError::InvalidLabel`],
+    /// [`CircuitError::BadInputCount`] or [`CircuitError::BadClock`].
+    pub fn add_node(&mut self, node: Node) -> Result<NodeId, CircuitError> {
+        check_label(&node.label)?;
+        check_kind(&node.label, node.kind)?;
+        if self.labels.contains_key(&node.label) {
+            return Err(CircuitError::DuplicateLabel { label: node.label });
+        }
+        let label = node.label.clone();
+        let id = NodeId(self.graph.add_node(node));
+        self.labels.insert(label, id);
+        Ok(id)
+    }
+
+    /// Removes a node and every wire attached to it; `None` if `id` is not in the circuit.
+    pub fn remove_node(&mut self, id: NodeId) -> Option<Node> {
+        let node = self.graph.remove_node(id.0)?;
+        self.labels.remove(&node.label);
+        Some(node)
+    }
+
+    /// Connects `from`'s output to input pin `input` of `to`.
+    ///
+    /// # Errors
+    /// [`CircuitError::WireFromTerminal`], [`CircuitError::WireIntoSource`],
+    /// [`CircuitError::InputOutOfRange`] or [`CircuitError::DoubleDriver`].
+    ///
+    /// # Panics
+    /// If `from` or `to` is not a node of this circuit.
+    pub fn connect(&mut self, from: NodeId, to: NodeId, input: u8) -> Result<WireId, CircuitError> {
+        let wire_ref = || WireRef {
+            index: None,
+            from: self[from].label.clone(),
+            to: self[to].label.clone(),
+            input,
+        };
+        self.check_wire(from, to, input, wire_ref)?;
+        Ok(WireId(self.graph.add_edge(from.0, to.0, input)))
+    }
+
+    /// Removes a wire; `None` if it is not in the circuit.
+    pub fn disconnect(&mut self, wire: WireId) -> Option<Wire> {
+        let (from, to) = self.graph.edge_endpoints(wire.0)?;
+        let input = self.graph.remove_edge(wire.0)?;
+        Some(Wire {
+            from: NodeId(from),
+            to: NodeId(to),
+            input,
+        })
+    }
+
+    /// Gives node `id` a new label.
+    ///
+    /// # Errors
+    /// [`CircuitError::DuplicateLabel`] or [`CircuitError::InvalidLabel`]; the circuit is
+    /// unchanged then.
+    ///
+    /// # Panics
+    /// If `id` is not a node of this circuit.
+    pub fn rename(&mut self, id: NodeId, label: impl Into<String>) -> Result<(), CircuitError> {
+        let label = label.into();
+        if self[id].label == label {
+            return Ok(());
+        }
+        check_label(&label)?;
+        if self.labels.contains_key(&label) {
+            return Err(CircuitError::DuplicateLabel { label });
+        }
+        let old = std::mem::replace(&mut self.graph[id.0].label, label.clone());
+        self.labels.remove(&old);
+        self.labels.insert(label, id);
+        Ok(())
+    }
+
+    /// Moves node `id` on the editor grid; does nothing if `id` is not in the circuit.
+    pub fn set_pos(&mut self, id: NodeId, pos: Option<Pos>) {
+        if let Some(node) = self.graph.node_weight_mut(id.0) {
+            node.pos = pos;
+        }
+    }
+
+    /// The node with this id, if it exists.
+    pub fn node(&self, id: NodeId) -> Option<&Node> {
+        self.graph.node_weight(id.0)
+    }
+
+    /// The node with this label.
+    pub fn find(&self, label: &str) -> Option<NodeId> {
+        self.labels.get(label).copied()
+    }
+
+    /// All nodes in id order (file order for a loaded circuit).
+    pub fn nodes(&self) -> impl Iterator<Item = (NodeId, &Node)> + '_ {
+        self.graph
+            .node_indices()
+            .map(|i| (NodeId(i), &self.graph[i]))
+    }
+
+    /// All wires in id order (file order for a loaded circuit).
+    pub fn wires(&self) -> impl Iterator<Item = (WireId, Wire)> + '_ {
+        self.graph.edge_indices().filter_map(|e| {
+            let (from, to) = self.graph.edge_endpoints(e)?;
+            Some((
+                WireId(e),
+                Wire {
+                    from: NodeId(from),
+                    to: NodeId(to),
+                    input: self.graph[e],
+                },
+            ))
+        })
+    }
+
+    /// The wire with this id, if it exists.
+    pub fn wire(&self, id: WireId) -> Option<Wire> {
+        let (from, to) = self.graph.edge_endpoints(id.0)?;
+        Some(Wire {
+            from: NodeId(from),
+            to: NodeId(to),
+            input: self.graph[id.0],
+        })
+    }
+
+    /// The wires leaving `id`'s output, in wire-id order (the order its fanout is scheduled in).
+    pub fn fanout(&self, id: NodeId) -> Vec<(WireId, Wire)> {
+        let mut out: Vec<_> = self
+            .graph
+            .edges_directed(id.0, Direction::Outgoing)
+            .map(|e| {
+                let w = Wire {
+                    from: id,
+                    to: NodeId(e.target()),
+                    input: *e.weight(),
+                };
+                (WireId(e.id()), w)
+            })
+            .collect();
+        out.sort_unstable_by_key(|(w, _)| *w);
+        out
+    }
+
+    /// The driver of each input pin of `id` (`None` where unconnected), indexed by pin.
+    pub fn drivers(&self, id: NodeId) -> Vec<Option<NodeId>> {
+        let mut pins = vec![None; self.node(id).map_or(0, |n| n.kind.input_count())];
+        for e in self.graph.edges_directed(id.0, Direction::Incoming) {
+            if let Some(pin) = pins.get_mut(usize::from(*e.weight())) {
+                *pin = Some(NodeId(e.source()));
+            }
+        }
+        pins
+    }
+
+    /// The terminals (lamps and probes), in id order: what a simulation shows.
+    pub fn terminals(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.nodes()
+            .filter(|(_, n)| n.kind.role() == Role::Terminal)
+            .map(|(id, _)| id)
+    }
+
+    /// The nodes [`crate::Engine::set`] can drive (switches and buttons), in id order.
+    pub fn inputs(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.nodes()
+            .filter(|(_, n)| matches!(n.kind, NodeKind::Switch | NodeKind::Button))
+            .map(|(id, _)| id)
+    }
+
+    /// Number of nodes.
+    pub fn node_count(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// Number of wires.
+    pub fn wire_count(&self) -> usize {
+        self.graph.edge_count()
+    }
+
+    /// One past the largest [`NodeId::index`] in use: the size of a table indexed by node id.
+    pub fn node_bound(&self) -> usize {
+        self.graph.node_bound()
+    }
+
+    /// The underlying petgraph graph (node weights: [`Node`], edge weights: input pin), for
+    /// graph algorithms such as SCCs or topological order.
+    pub fn graph(&self) -> &StableGraph<Node, u8> {
+        &self.graph
+    }
+
+    /// Warnings: every gate or terminal input without a driver, in node order.
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut out = Vec::new();
+        for (id, node) in self.nodes() {
+            for (pin, driver) in self.drivers(id).into_iter().enumerate() {
+                if driver.is_none() {
+                    out.push(Warning::UnconnectedInput {
+                        label: node.label.clone(),
+                        input: pin as u8,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn check_wire(
+        &self,
+        from: NodeId,
+        to: NodeId,
+        input: u8,
+        wire_ref: impl Fn() -> WireRef,
+    ) -> Result<(), CircuitError> {
+        let (src, dst) = (self[from].kind, self[to].kind);
+        if !src.has_output() {
+            return Err(CircuitError::WireFromTerminal {
+                wire: wire_ref(),
+                kind: src,
+            });
+        }
+        if dst.role() == Role::Source {
+            return Err(CircuitError::WireIntoSource {
+                wire: wire_ref(),
+                kind: dst,
+            });
+        }
+        if usize::from(input) >= dst.input_count() {
+            return Err(CircuitError::InputOutOfRange {
+                wire: wire_ref(),
+                kind: dst,
+            });
+        }
+        if let Some(existing) = self.drivers(to)[usize::from(input)] {
+            return Err(CircuitError::DoubleDriver {
+                wire: wire_ref(),
+                existing: self[existing].label.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Index<NodeId> for Circuit {
+    type Output = Node;
+
+    /// # Panics
+    /// If `id` is not a node of this circuit (for example, it was removed).
+    fn index(&self, id: NodeId) -> &Node {
+        &self.graph[id.0]
+    }
+}
+
+fn check_label(label: &str) -> Result<(), CircuitError> {
+    let reason = if label.is_empty() {
+        "labels must not be empty"
+    } else if label.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        "labels must not contain whitespace"
+    } else if label.contains([',', '=']) {
+        "labels must not contain `,` or `=`"
+    } else {
+        return Ok(());
+    };
+    Err(CircuitError::InvalidLabel {
+        label: label.to_owned(),
+        reason,
+    })
+}
+
+fn check_kind(label: &str, kind: NodeKind) -> Result<(), CircuitError> {
+    match kind {
+        NodeKind::Clock { half_period: 0 } => Err(CircuitError::BadClock {
+            label: label.to_owned(),
+        }),
+        NodeKind::And(n)
+        | NodeKind::Or(n)
+        | NodeKind::Nand(n)
+        | NodeKind::Nor(n)
+        | NodeKind::Xor(n)
+        | NodeKind::Xnor(n)
+            if !GATE_INPUTS.contains(&n) =>
+        {
+            Err(CircuitError::BadInputCount {
+                label: label.to_owned(),
+                kind,
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn latch_desc() -> CircuitDesc {
+        CircuitDesc {
+            nodes: vec![
+                Node::new("R", NodeKind::Switch),
+                Node::new("S", NodeKind::Switch),
+                Node::new("NOR1", NodeKind::Nor(2)),
+                Node::new("NOR2", NodeKind::Nor(2)),
+                Node::new("Q", NodeKind::Lamp),
+            ],
+            wires: vec![
+                WireDesc::new("R", "NOR1", 0),
+                WireDesc::new("NOR2", "NOR1", 1),
+                WireDesc::new("NOR1", "Q", 0),
+                WireDesc::new("NOR1", "NOR2", 0),
+                WireDesc::new("S", "NOR2", 1),
+            ],
+        }
+    }
+
+    #[test]
+    fn round_trips_through_its_description() {
+        let desc = latch_desc();
+        let c = Circuit::from_desc(&desc).expect("valid");
+        assert_eq!(c.to_desc(), desc);
+        assert!(c.warnings().is_empty());
+    }
+
+    #[test]
+    fn every_invalid_wire_is_named() {
+        let cases: [(WireDesc, &str); 5] = [
+            (
+                WireDesc::new("R", "NOPE", 0),
+                "wires[5] (R → NOPE.0): unknown label `NOPE`",
+            ),
+            (
+                WireDesc::new("Q", "NOR1", 0),
+                "`Q` is a terminal (Lamp) and has no output",
+            ),
+            (
+                WireDesc::new("R", "S", 0),
+                "`S` is a source (Switch) and has no inputs",
+            ),
+            (
+                WireDesc::new("R", "NOR2", 2),
+                "input index 2 out of range: `NOR2` (NOR2) has inputs 0..=1",
+            ),
+            (
+                WireDesc::new("S", "NOR1", 1),
+                "input NOR1.1 is already driven by `NOR2`",
+            ),
+        ];
+        for (wire, message) in cases {
+            let mut desc = latch_desc();
+            desc.wires.push(wire);
+            let err = Circuit::from_desc(&desc).expect_err("invalid").to_string();
+            assert!(err.contains(message), "{err:?} lacks {message:?}");
+        }
+    }
+
+    #[test]
+    fn labels_are_unique_and_well_formed() {
+        let mut c = Circuit::from_desc(&latch_desc()).expect("valid");
+        assert!(matches!(
+            c.add_node(Node::new("R", NodeKind::Switch)),
+            Err(CircuitError::DuplicateLabel { .. })
+        ));
+        assert!(matches!(
+            c.add_node(Node::new("A=1", NodeKind::Switch)),
+            Err(CircuitError::InvalidLabel { .. })
+        ));
+        assert!(matches!(
+            c.add_node(Node::new("G", NodeKind::And(1))),
+            Err(CircuitError::BadInputCount { .. })
+        ));
+        let q = c.find("Q").expect("Q");
+        assert!(c.rename(q, "NOR1").is_err());
+        c.rename(q, "Out").expect("free label");
+        assert_eq!(c.find("Out"), Some(q));
+        assert_eq!(c.find("Q"), None);
+    }
+
+    #[test]
+    fn removing_a_node_keeps_other_ids_and_reports_unconnected_inputs() {
+        let mut c = Circuit::from_desc(&latch_desc()).expect("valid");
+        let r = c.find("R").expect("R");
+        let q = c.find("Q").expect("Q");
+        c.remove_node(r);
+        assert_eq!(c[q].label, "Q");
+        assert_eq!(
+            c.warnings(),
+            vec![Warning::UnconnectedInput {
+                label: "NOR1".into(),
+                input: 0
+            }]
+        );
+    }
+}

@@ -1,0 +1,661 @@
+//! The event-driven, unit-delay simulator.
+//!
+//! # Model
+//! * Every value starts at 0 (unknown), as in the seed article. At power-on (and after
+//!   [`Engine::reset`]) constants, buttons (released, −1) and clocks (low, −1) are scheduled to
+//!   drive their values; switches stay unknown until [`Engine::set`].
+//! * An *event* is one evaluation of one node. Events are grouped in *delta cycles*: the events
+//!   of delta `d` all read the values as they were at the end of delta `d − 1`, and a node whose
+//!   output changes in delta `d` schedules its fanout for delta `d + 1` (each node at most once
+//!   per delta). A node whose output does not change schedules nothing — the seed's rule
+//!   "a value change propagates only while outputs change". Within a delta, events run in FIFO
+//!   order: scheduling order, which follows wire order. Runs are deterministic.
+//! * [`Engine::step`] processes exactly one event and returns its [`Event`] record;
+//!   [`Engine::settle`] runs to quiescence. Neither recurses: a million-gate chain settles in
+//!   constant stack.
+//! * Oscillation: if a settle does not reach quiescence within its budget of delta cycles, the
+//!   engine keeps running for the same number of deltas, collects the nodes that still change
+//!   (the loop and what it drives), and by default resolves them to 0 — the honest ternary
+//!   answer — before settling the rest. The [`Oscillation`] report names them.
+//!
+//! # Observers
+//! [`Engine::settle_with`] reports every event and oscillation to an [`Observer`] (the seed's
+//! delegate), so a GUI or a trace printer never reads engine internals. With `()` as observer no
+//! record is built at all.
+
+use crate::circuit::{Circuit, NodeId};
+use crate::kind::{GateOp, NodeKind};
+use crate::netlist::Netlist;
+use crate::trit::Trit;
+
+/// How many times one settle resolves an oscillation before giving up.
+const MAX_RESOLUTION_ROUNDS: u32 = 8;
+
+/// Why an event happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// A source driven by [`Engine::set`].
+    Set,
+    /// A constant, button or clock driving its initial value at power-on or after a reset.
+    PowerOn,
+    /// A clock toggled by [`Engine::tick`].
+    Clock,
+    /// A node forced to 0 because it kept changing (see [`Oscillation`]).
+    Resolution,
+    /// Scheduled by the output change of the event with this sequence number.
+    Event(u64),
+}
+
+/// One processed event: node `node` was evaluated in delta `delta`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// 1-based number of this event since the engine was built or reset.
+    pub seq: u64,
+    /// Delta cycle within the current settle: 0 for the source changes that started it.
+    pub delta: u32,
+    /// The node evaluated.
+    pub node: NodeId,
+    /// The input values it saw, by pin (empty for sources).
+    pub inputs: Vec<Trit>,
+    /// Its output before.
+    pub old: Trit,
+    /// Its output after.
+    pub new: Trit,
+    /// What scheduled it.
+    pub cause: Cause,
+    /// The nodes this change schedules for the next delta, in wire order (empty when the output
+    /// did not change).
+    pub fanout: Vec<NodeId>,
+}
+
+impl Event {
+    /// Whether the output changed.
+    pub fn changed(&self) -> bool {
+        self.old != self.new
+    }
+}
+
+/// An event waiting in the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pending {
+    /// The node to evaluate.
+    pub node: NodeId,
+    /// The delta cycle it will run in, relative to the current settle.
+    pub delta: u32,
+    /// What scheduled it.
+    pub cause: Cause,
+}
+
+/// Nodes that kept changing past the settle budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Oscillation {
+    /// Every node whose output changed during the observation window, in node order: the loop
+    /// itself and whatever it drives.
+    pub nodes: Vec<NodeId>,
+    /// The budget, in delta cycles, that was exceeded.
+    pub budget: u32,
+    /// Whether the nodes were resolved to 0 and the circuit then settled.
+    pub resolved: bool,
+}
+
+/// What one settle did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettleReport {
+    /// Events processed.
+    pub events: u64,
+    /// Delta cycles processed.
+    pub deltas: u32,
+    /// Set if the circuit oscillated.
+    pub oscillation: Option<Oscillation>,
+}
+
+/// How [`Engine::settle`] bounds its work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettleOptions {
+    /// Delta cycles after which a settle is declared oscillating. `None`: the node count + 64,
+    /// enough for any acyclic circuit (whose longest path has fewer deltas than it has nodes).
+    pub max_deltas: Option<u32>,
+    /// Resolve oscillating nodes to 0 and settle the rest (default), or stop with the queue still
+    /// full.
+    pub resolve: bool,
+}
+
+impl Default for SettleOptions {
+    fn default() -> SettleOptions {
+        SettleOptions {
+            max_deltas: None,
+            resolve: true,
+        }
+    }
+}
+
+/// Receives what the engine does (the seed's delegate).
+pub trait Observer {
+    /// Whether [`Event`] records are wanted. `false` lets the engine skip building them.
+    const RECORDS: bool = true;
+
+    /// Called after each event is processed.
+    fn on_event(&mut self, event: &Event) {
+        let _ = event;
+    }
+
+    /// Called when a settle finds an oscillation, before resolving it.
+    fn on_oscillation(&mut self, oscillation: &Oscillation) {
+        let _ = oscillation;
+    }
+}
+
+/// The null observer: no records are built.
+impl Observer for () {
+    const RECORDS: bool = false;
+}
+
+/// Collects every event.
+impl Observer for Vec<Event> {
+    fn on_event(&mut self, event: &Event) {
+        self.push(event.clone());
+    }
+}
+
+/// Why [`Engine::set`] refused a batch. Nothing of the batch was applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetError {
+    /// The id is not a node of this engine's netlist.
+    #[error("node {0:?} is not in the netlist")]
+    UnknownNode(NodeId),
+    /// Only switches and buttons can be set.
+    #[error("node {node:?} is a {kind}, which cannot be set (only switches and buttons can)")]
+    NotSettable {
+        /// The node.
+        node: NodeId,
+        /// Its kind.
+        kind: NodeKind,
+    },
+    /// A button is pressed (+1) or released (−1), never unknown.
+    #[error("node {node:?} is a {kind} and cannot be set to {value}")]
+    BadValue {
+        /// The node.
+        node: NodeId,
+        /// Its kind.
+        kind: NodeKind,
+        /// The refused value.
+        value: Trit,
+    },
+}
+
+/// The event-driven simulator of one compiled [`Netlist`]. See the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct Engine {
+    net: Netlist,
+    /// Output of each node as of the last processed event; index `len` is the floating net (0).
+    latest: Vec<Trit>,
+    /// Output of each node as of the end of the previous delta: what evaluations read.
+    committed: Vec<Trit>,
+    /// What each source drives.
+    drive: Vec<Trit>,
+    /// The global delta each node was last scheduled into (deduplicates the queue).
+    stamp: Vec<u64>,
+    /// What scheduled each node's pending evaluation.
+    cause: Vec<Cause>,
+    /// Events of the current delta; `now[cursor..]` are still to run.
+    now: Vec<u32>,
+    cursor: usize,
+    /// Events of the next delta.
+    next: Vec<u32>,
+    /// Nodes whose output changed in the current delta (committed at its end).
+    changed: Vec<u32>,
+    /// Global number of the current delta.
+    delta: u64,
+    /// Global number of the first delta of the current settle.
+    settle_base: u64,
+    /// Events processed since build or reset.
+    seq: u64,
+    /// Simulated time in clock ticks.
+    time: u64,
+    /// Dense indices of the clocks.
+    clocks: Vec<u32>,
+    /// While observing an oscillation: the nodes that changed, and a flag per node.
+    watch: Option<(Vec<u32>, Vec<bool>)>,
+    options: SettleOptions,
+}
+
+impl Engine {
+    /// An engine for `net`, at power-on: everything 0 and the power-on events queued.
+    pub fn new(net: Netlist) -> Engine {
+        let n = net.len();
+        let clocks = (0..n as u32)
+            .filter(|&i| matches!(net.kinds[i as usize], NodeKind::Clock { .. }))
+            .collect();
+        let mut engine = Engine {
+            latest: vec![Trit::Unknown; n + 1],
+            committed: vec![Trit::Unknown; n + 1],
+            drive: vec![Trit::Unknown; n],
+            stamp: vec![0; n],
+            cause: vec![Cause::PowerOn; n],
+            now: Vec::new(),
+            cursor: 0,
+            next: Vec::new(),
+            changed: Vec::new(),
+            delta: 0,
+            settle_base: 1,
+            seq: 0,
+            time: 0,
+            clocks,
+            watch: None,
+            options: SettleOptions::default(),
+            net,
+        };
+        engine.power_on();
+        engine
+    }
+
+    /// Compiles `circuit` and builds an engine for it.
+    pub fn from_circuit(circuit: &Circuit) -> Engine {
+        Engine::new(Netlist::compile(circuit))
+    }
+
+    /// The netlist being simulated.
+    pub fn netlist(&self) -> &Netlist {
+        &self.net
+    }
+
+    /// Sets every value back to 0, clears the queue and time, and queues the power-on events.
+    pub fn reset(&mut self) {
+        self.latest.fill(Trit::Unknown);
+        self.committed.fill(Trit::Unknown);
+        self.drive.fill(Trit::Unknown);
+        self.stamp.fill(0);
+        self.now.clear();
+        self.next.clear();
+        self.changed.clear();
+        self.cursor = 0;
+        self.delta = 0;
+        self.settle_base = 1;
+        self.seq = 0;
+        self.time = 0;
+        self.watch = None;
+        self.power_on();
+    }
+
+    fn power_on(&mut self) {
+        for i in 0..self.net.len() {
+            let initial = match self.net.kinds[i] {
+                NodeKind::Constant(v) => v,
+                NodeKind::Button | NodeKind::Clock { .. } => Trit::False,
+                _ => continue,
+            };
+            self.drive[i] = initial;
+            self.schedule(i as u32, Cause::PowerOn);
+        }
+    }
+
+    /// The settle options in force.
+    pub fn options(&self) -> SettleOptions {
+        self.options
+    }
+
+    /// Changes the settle options.
+    pub fn set_options(&mut self, options: SettleOptions) {
+        self.options = options;
+    }
+
+    /// The delta budget a settle uses now (see [`SettleOptions::max_deltas`]).
+    pub fn budget(&self) -> u32 {
+        self.options
+            .max_deltas
+            .unwrap_or_else(|| {
+                u32::try_from(self.net.len())
+                    .unwrap_or(u32::MAX)
+                    .saturating_add(64)
+            })
+            .max(1)
+    }
+
+    /// The output of node `id` as of the last processed event (0 for ids not in the netlist).
+    /// For a terminal this is the value it shows.
+    pub fn value(&self, id: NodeId) -> Trit {
+        self.net
+            .index_of(id)
+            .map_or(Trit::Unknown, |i| self.latest[i as usize])
+    }
+
+    /// The value on each input pin of `id` — its driver's output, 0 where floating.
+    pub fn input_values(&self, id: NodeId) -> Vec<Trit> {
+        self.net.index_of(id).map_or_else(Vec::new, |i| {
+            self.net.in_src[self.net.input_range(i)]
+                .iter()
+                .map(|&s| self.latest[s as usize])
+                .collect()
+        })
+    }
+
+    /// Simulated time, in clock ticks since power-on.
+    pub fn time(&self) -> u64 {
+        self.time
+    }
+
+    /// Events processed since build or reset.
+    pub fn events_processed(&self) -> u64 {
+        self.seq
+    }
+
+    /// The current delta cycle, relative to the start of the current settle.
+    pub fn delta(&self) -> u32 {
+        u32::try_from(self.delta.saturating_sub(self.settle_base)).unwrap_or(u32::MAX)
+    }
+
+    /// Whether no event is pending.
+    pub fn is_settled(&self) -> bool {
+        self.cursor == self.now.len() && self.next.is_empty()
+    }
+
+    /// The queued events in the order they will run: the rest of the current delta, then the
+    /// next one.
+    pub fn pending(&self) -> impl Iterator<Item = Pending> + '_ {
+        let current = self.now[self.cursor..]
+            .iter()
+            .map(move |&i| (i, self.delta));
+        let next = self.next.iter().map(move |&i| (i, self.delta + 1));
+        current.chain(next).map(move |(i, d)| Pending {
+            node: self.net.ids[i as usize],
+            delta: u32::try_from(d.saturating_sub(self.settle_base)).unwrap_or(u32::MAX),
+            cause: self.cause[i as usize],
+        })
+    }
+
+    /// Drives a batch of sources in the same delta cycle. Switches take any value, buttons
+    /// +1 (pressed) or −1 (released). Validated as a whole first: on error nothing changes.
+    /// The batch runs at the next [`step`](Self::step) or [`settle`](Self::settle); a source set
+    /// twice in one batch takes its last value.
+    ///
+    /// # Errors
+    /// [`SetError`] for a node not in the netlist, a node that is not a switch or button, or an
+    /// unknown value for a button.
+    pub fn set(&mut self, batch: impl IntoIterator<Item = (NodeId, Trit)>) -> Result<(), SetError> {
+        let mut resolved = Vec::new();
+        for (node, value) in batch {
+            let i = self.net.index_of(node).ok_or(SetError::UnknownNode(node))?;
+            let kind = self.net.kinds[i as usize];
+            if !matches!(kind, NodeKind::Switch | NodeKind::Button) {
+                return Err(SetError::NotSettable { node, kind });
+            }
+            if !kind.accepts(value) {
+                return Err(SetError::BadValue { node, kind, value });
+            }
+            resolved.push((i, value));
+        }
+        for (i, value) in resolved {
+            self.drive[i as usize] = value;
+            self.schedule(i, Cause::Set);
+        }
+        Ok(())
+    }
+
+    /// Advances simulated time by one tick; every clock whose half period divides the new time
+    /// toggles (scheduled like a [`set`](Self::set)). Returns how many clocks toggled.
+    pub fn tick(&mut self) -> usize {
+        self.time += 1;
+        let mut toggled = 0;
+        for k in 0..self.clocks.len() {
+            let i = self.clocks[k];
+            if let NodeKind::Clock { half_period } = self.net.kinds[i as usize]
+                && self.time.is_multiple_of(u64::from(half_period.max(1)))
+            {
+                let d = &mut self.drive[i as usize];
+                *d = if *d == Trit::True {
+                    Trit::False
+                } else {
+                    Trit::True
+                };
+                self.schedule(i, Cause::Clock);
+                toggled += 1;
+            }
+        }
+        toggled
+    }
+
+    /// Processes exactly one event and returns its record; `None` if nothing is pending.
+    pub fn step(&mut self) -> Option<Event> {
+        let mut last = LastEvent(None);
+        if self.begin_event() {
+            self.process(&mut last);
+        }
+        last.0
+    }
+
+    /// Runs to quiescence with no observer. See [`settle_with`](Self::settle_with).
+    pub fn settle(&mut self) -> SettleReport {
+        self.settle_with(&mut ())
+    }
+
+    /// Runs to quiescence, reporting every event and oscillation to `observer`.
+    ///
+    /// If the queue is still non-empty after [`budget`](Self::budget) delta cycles, the engine
+    /// runs the same number of deltas again and collects the nodes that change; if it still has
+    /// not settled, that is an [`Oscillation`]. With [`SettleOptions::resolve`] the collected
+    /// nodes are forced to 0 (as events with [`Cause::Resolution`]) and the settle goes on; this
+    /// repeats at most 8 times. Otherwise the settle stops with the queue full.
+    pub fn settle_with<O: Observer>(&mut self, observer: &mut O) -> SettleReport {
+        let (seq0, delta0) = (self.seq, self.delta);
+        let budget = self.budget();
+        let mut oscillation: Option<Oscillation> = None;
+        let mut rounds = 0;
+        loop {
+            if self.run_deltas(budget, observer) {
+                break;
+            }
+            let n = self.net.len();
+            self.watch = Some((Vec::new(), vec![false; n]));
+            let settled = self.run_deltas(budget, observer);
+            let (mut nodes, _) = self.watch.take().unwrap_or_default();
+            if settled {
+                break;
+            }
+            nodes.sort_unstable();
+            let resolve = self.options.resolve && rounds < MAX_RESOLUTION_ROUNDS;
+            let found = Oscillation {
+                nodes: nodes.iter().map(|&i| self.net.ids[i as usize]).collect(),
+                budget,
+                resolved: false,
+            };
+            observer.on_oscillation(&found);
+            oscillation = Some(match oscillation.take() {
+                Some(mut merged) => {
+                    merged.nodes.extend(found.nodes);
+                    merged.nodes.sort_unstable();
+                    merged.nodes.dedup();
+                    merged
+                }
+                None => found,
+            });
+            if !resolve {
+                break;
+            }
+            self.resolve_unknown(&nodes, observer);
+            rounds += 1;
+        }
+        if let Some(osc) = &mut oscillation {
+            osc.resolved = self.is_settled();
+        }
+        SettleReport {
+            events: self.seq - seq0,
+            deltas: u32::try_from(self.delta - delta0).unwrap_or(u32::MAX),
+            oscillation,
+        }
+    }
+
+    /// Processes events until the queue is empty (`true`) or `max_deltas` further delta cycles
+    /// have started (`false`).
+    fn run_deltas<O: Observer>(&mut self, max_deltas: u32, observer: &mut O) -> bool {
+        let mut started = 0;
+        loop {
+            if self.cursor == self.now.len() {
+                if self.next.is_empty() {
+                    return true;
+                }
+                if started == max_deltas {
+                    return false;
+                }
+                started += 1;
+                self.advance_delta();
+            }
+            self.process(observer);
+        }
+    }
+
+    /// Moves to the next delta if the current one is done; `false` if nothing is pending.
+    fn begin_event(&mut self) -> bool {
+        if self.cursor < self.now.len() {
+            return true;
+        }
+        if self.next.is_empty() {
+            return false;
+        }
+        self.advance_delta();
+        true
+    }
+
+    fn advance_delta(&mut self) {
+        std::mem::swap(&mut self.now, &mut self.next);
+        self.next.clear();
+        self.cursor = 0;
+        self.delta += 1;
+    }
+
+    /// Queues node `i` for the next delta, starting a new settle if the engine was quiescent.
+    fn schedule(&mut self, i: u32, cause: Cause) {
+        if self.is_settled() {
+            self.settle_base = self.delta + 1;
+        }
+        self.enqueue(i, cause);
+    }
+
+    /// Queues node `i` for the next delta (once per delta).
+    #[inline]
+    fn enqueue(&mut self, i: u32, cause: Cause) {
+        let target = self.delta + 1;
+        let slot = &mut self.stamp[i as usize];
+        if *slot != target {
+            *slot = target;
+            self.next.push(i);
+            self.cause[i as usize] = cause;
+        }
+    }
+
+    /// Evaluates `now[cursor]`, the precondition being `cursor < now.len()`.
+    #[inline]
+    fn process<O: Observer>(&mut self, observer: &mut O) {
+        let i = self.now[self.cursor];
+        self.cursor += 1;
+        let iu = i as usize;
+        let new = match self.net.ops[iu] {
+            None => self.drive[iu],
+            Some(op) => eval(
+                op,
+                &self.net.in_src[self.net.input_range(i)],
+                &self.committed,
+            ),
+        };
+        self.apply(i, new, self.cause[iu], observer);
+    }
+
+    /// Records the evaluation of node `i` (just taken from the queue, scheduled by `cause`) as
+    /// giving `new`:
+    /// schedules its fanout if its output changed, reports the event, and ends the delta after
+    /// its last event.
+    #[inline]
+    fn apply<O: Observer>(&mut self, i: u32, new: Trit, cause: Cause, observer: &mut O) {
+        self.seq += 1;
+        let iu = i as usize;
+        let old = self.latest[iu];
+        if new != old {
+            self.latest[iu] = new;
+            self.changed.push(i);
+            if let Some((list, flags)) = &mut self.watch
+                && !flags[iu]
+            {
+                flags[iu] = true;
+                list.push(i);
+            }
+            let scheduled_by = Cause::Event(self.seq);
+            for k in self.net.fanout_range(i) {
+                self.enqueue(self.net.fanout[k], scheduled_by);
+            }
+        }
+        if O::RECORDS {
+            let fanout = if new == old {
+                0..0
+            } else {
+                self.net.fanout_range(i)
+            };
+            let event = Event {
+                seq: self.seq,
+                delta: self.delta(),
+                node: self.net.ids[iu],
+                inputs: self.net.in_src[self.net.input_range(i)]
+                    .iter()
+                    .map(|&s| self.committed[s as usize])
+                    .collect(),
+                old,
+                new,
+                cause,
+                fanout: self.net.fanout[fanout]
+                    .iter()
+                    .map(|&t| self.net.ids[t as usize])
+                    .collect(),
+            };
+            observer.on_event(&event);
+        }
+        if self.cursor == self.now.len() {
+            self.commit();
+        }
+    }
+
+    /// Ends a delta: its output changes become visible to the next delta's evaluations.
+    fn commit(&mut self) {
+        for &i in &self.changed {
+            self.committed[i as usize] = self.latest[i as usize];
+        }
+        self.changed.clear();
+    }
+
+    /// Forces `nodes` to 0 as a delta of [`Cause::Resolution`] events of its own, run at once
+    /// and placed before the pending delta, which keeps its events.
+    /// Precondition: called between deltas (`cursor == now.len()`).
+    fn resolve_unknown<O: Observer>(&mut self, nodes: &[u32], observer: &mut O) {
+        let pending = std::mem::take(&mut self.next);
+        self.delta += 1;
+        for &i in &pending {
+            self.stamp[i as usize] = self.delta + 1;
+        }
+        self.next = pending;
+        self.now.clear();
+        self.now.extend_from_slice(nodes);
+        self.cursor = 0;
+        while self.cursor < self.now.len() {
+            let i = self.now[self.cursor];
+            self.cursor += 1;
+            self.apply(i, Trit::Unknown, Cause::Resolution, observer);
+        }
+    }
+}
+
+/// Evaluates gate `op` over the input slots `src`, reading `values` (whose last entry is the
+/// floating net, always 0).
+#[inline]
+fn eval(op: GateOp, src: &[u32], values: &[Trit]) -> Trit {
+    let v = |s: u32| values[s as usize];
+    match op {
+        GateOp::Buf => src.first().map_or(Trit::Unknown, |&s| v(s)),
+        GateOp::Not => src.first().map_or(Trit::Unknown, |&s| v(s).not()),
+        _ => op.eval(src.iter().map(|&s| v(s))),
+    }
+}
+
+struct LastEvent(Option<Event>);
+
+impl Observer for LastEvent {
+    fn on_event(&mut self, event: &Event) {
+        self.0 = Some(event.clone());
+    }
+}

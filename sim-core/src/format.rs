@@ -1,0 +1,251 @@
+//! The RON circuit format (version 1).
+//!
+//! ```ron
+//! (
+//!     version: 1,
+//!     name: "RS NOR latch",                    // optional
+//!     description: "The seed's circuit.",       // optional
+//!     nodes: [
+//!         (label: "R", kind: Switch, pos: (0, 0)), // pos: optional, in grid cells
+//!         (label: "NOR1", kind: Nor(2)),
+//!         (label: "Q", kind: Lamp),
+//!     ],
+//!     wires: [
+//!         (from: "R", to: "NOR1"),                 // input 0
+//!         (from: "NOR1", to: "Q"),
+//!     ],
+//!     tests: [                                     // optional, see `testbench`
+//!         (name: "reset", steps: [(set: {"R": 1}, expect: {"Q": -1})]),
+//!     ],
+//! )
+//! ```
+//!
+//! Node kinds are written as in [`NodeKind`]: `Switch`, `Button`, `Constant(1)`,
+//! `Clock(half_period: 2)`, `Buf`, `Not`, `And(3)`, …, `Lamp`, `Probe`. Values may be written
+//! `-1`, `0`, `+1`/`1`, `"F"`, `"X"`, `"T"`, `false` or `true`.
+//!
+//! Reading never panics: syntax errors carry the line and column (from ron's spanned errors),
+//! a newer `version` is refused before anything else is read, and semantic errors name the
+//! offending node, wire or test. Saving then loading gives back an equal [`Document`].
+//! This module reads `&str` and [`Read`]ers; opening files is the caller's business.
+
+use std::io::Read;
+
+use ron::extensions::Extensions;
+use serde::{Deserialize, Serialize};
+
+use crate::circuit::{Circuit, CircuitDesc, CircuitError, Node, WireDesc};
+use crate::testbench::{TestCase, TestError};
+
+/// The format version this crate reads and writes.
+pub const VERSION: u32 = 1;
+
+/// A circuit file: the circuit plus its name, description and test vectors.
+#[derive(Clone, Debug, Default)]
+pub struct Document {
+    /// A human-readable title (may be empty).
+    pub name: String,
+    /// Free text (may be empty).
+    pub description: String,
+    /// The checked circuit.
+    pub circuit: Circuit,
+    /// Embedded tests, each checked against the circuit's labels.
+    pub tests: Vec<TestCase>,
+}
+
+/// Why a file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    /// Not valid RON, or not the shape of a circuit file. `line` and `column` are 1-based.
+    #[error("{line}:{column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the parser expected.
+        message: String,
+    },
+    /// The file has no `version` field, or one this build does not understand.
+    #[error("{}", match found {
+        Some(v) if *v > u64::from(VERSION) => format!(
+            "format version {v} is newer than this Tritium understands (version {VERSION}); \
+             upgrade Tritium to open it"),
+        Some(v) => format!("format version {v} does not exist (expected version: {VERSION})"),
+        None => format!("missing `version` field (expected `version: {VERSION}`)"),
+    })]
+    Version {
+        /// The version in the file, if any.
+        found: Option<u64>,
+    },
+    /// The nodes and wires do not form a valid circuit.
+    #[error(transparent)]
+    Circuit(#[from] CircuitError),
+    /// A test names a missing node or sets something that cannot be set.
+    #[error(transparent)]
+    Test(#[from] TestError),
+    /// The reader failed.
+    #[error("read error: {0}")]
+    Io(#[from] std::io::Error),
+    /// Serializing failed (cannot happen for a valid document; reported, not unwrapped).
+    #[error("cannot write RON: {0}")]
+    Write(String),
+}
+
+impl FormatError {
+    /// The 1-based `(line, column)` of a syntax error.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        match self {
+            FormatError::Syntax { line, column, .. } => Some((*line, *column)),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Circuit", deny_unknown_fields)]
+struct FileRepr {
+    version: u32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    description: String,
+    nodes: Vec<Node>,
+    #[serde(default)]
+    wires: Vec<WireDesc>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    tests: Vec<TestCase>,
+}
+
+/// Just the version, read first so that a newer file is refused with a clear message even if
+/// the rest of it would not parse.
+#[derive(Deserialize)]
+struct VersionProbe {
+    version: Option<u64>,
+}
+
+fn options() -> ron::Options {
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+}
+
+fn syntax(e: &ron::error::SpannedError) -> FormatError {
+    FormatError::Syntax {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    }
+}
+
+/// Parses and validates a circuit file.
+///
+/// # Errors
+/// [`FormatError::Syntax`] with line and column, [`FormatError::Version`],
+/// [`FormatError::Circuit`] or [`FormatError::Test`].
+pub fn from_str(text: &str) -> Result<Document, FormatError> {
+    let options = options();
+    let probe: VersionProbe = options.from_str(text).map_err(|e| syntax(&e))?;
+    match probe.version {
+        Some(v) if v == u64::from(VERSION) => {}
+        found => return Err(FormatError::Version { found }),
+    }
+    let file: FileRepr = options.from_str(text).map_err(|e| syntax(&e))?;
+    let circuit = Circuit::from_desc(&CircuitDesc {
+        nodes: file.nodes,
+        wires: file.wires,
+    })?;
+    for test in &file.tests {
+        test.validate(&circuit)?;
+    }
+    Ok(Document {
+        name: file.name,
+        description: file.description,
+        circuit,
+        tests: file.tests,
+    })
+}
+
+/// Reads all of `reader` and parses it with [`from_str`].
+///
+/// # Errors
+/// As [`from_str`], plus [`FormatError::Io`]; invalid UTF-8 is reported as an I/O error.
+pub fn from_reader(mut reader: impl Read) -> Result<Document, FormatError> {
+    let mut text = String::new();
+    reader.read_to_string(&mut text)?;
+    from_str(&text)
+}
+
+/// Writes `doc` as RON laid out for people and diffs: one node, wire or test step per line,
+/// ending with a newline.
+///
+/// # Errors
+/// [`FormatError::Write`] if RON serialization fails.
+pub fn to_string(doc: &Document) -> Result<String, FormatError> {
+    use std::fmt::Write as _;
+
+    let options = options();
+    let ron = |value: &dyn erased::Ron| value.to_ron(&options);
+    let desc = doc.circuit.to_desc();
+    let mut out = format!("(\n    version: {VERSION},\n");
+    for (field, text) in [("name", &doc.name), ("description", &doc.description)] {
+        if !text.is_empty() {
+            let _ = writeln!(out, "    {field}: {},", ron(text)?);
+        }
+    }
+    out.push_str("    nodes: [\n");
+    for node in &desc.nodes {
+        let _ = writeln!(out, "        {},", ron(node)?);
+    }
+    out.push_str("    ],\n    wires: [\n");
+    for wire in &desc.wires {
+        let _ = writeln!(out, "        {},", ron(wire)?);
+    }
+    out.push_str("    ],\n");
+    if !doc.tests.is_empty() {
+        out.push_str("    tests: [\n");
+        for test in &doc.tests {
+            let _ = writeln!(
+                out,
+                "        (\n            name: {},\n            steps: [",
+                ron(&test.name)?
+            );
+            for step in &test.steps {
+                let _ = writeln!(out, "                {},", ron(step)?);
+            }
+            out.push_str("            ],\n        ),\n");
+        }
+        out.push_str("    ],\n");
+    }
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// Compact RON for the pieces [`to_string`] lays out.
+mod erased {
+    use super::FormatError;
+
+    pub trait Ron {
+        fn to_ron(&self, options: &ron::Options) -> Result<String, FormatError>;
+    }
+
+    impl<T: serde::Serialize> Ron for T {
+        fn to_ron(&self, options: &ron::Options) -> Result<String, FormatError> {
+            let one_line = ron::ser::PrettyConfig::new()
+                .depth_limit(0)
+                .separate_tuple_members(false)
+                .struct_names(false);
+            options
+                .to_string_pretty(self, one_line)
+                .map_err(|e| FormatError::Write(e.to_string()))
+        }
+    }
+}
+
+impl Document {
+    /// A document holding just `circuit`.
+    pub fn new(circuit: Circuit) -> Document {
+        Document {
+            circuit,
+            ..Document::default()
+        }
+    }
+}

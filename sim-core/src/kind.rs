@@ -1,0 +1,295 @@
+//! What a node is: its [`NodeKind`], the [`Role`] that kind plays in the graph, and the gate
+//! functions ([`GateOp`]).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Trit;
+
+/// The smallest and largest input count of an n-input gate (`And`, `Or`, `Nand`, `Nor`, `Xor`,
+/// `Xnor`).
+pub const GATE_INPUTS: std::ops::RangeInclusive<u8> = 2..=64;
+
+/// The kind of a circuit node. In RON: `Switch`, `Constant(1)`, `Clock(half_period: 2)`,
+/// `Nor(2)`, `Lamp`, …
+///
+/// * Sources (no inputs, one output): [`Constant`](Self::Constant), [`Switch`](Self::Switch),
+///   [`Button`](Self::Button), [`Clock`](Self::Clock).
+/// * Gates (inputs and one output): [`Buf`](Self::Buf), [`Not`](Self::Not) (one input) and the
+///   n-input gates, whose `u8` is the input count in [`GATE_INPUTS`].
+/// * Terminals (one input, no output): [`Lamp`](Self::Lamp), [`Probe`](Self::Probe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NodeKind {
+    /// Drives a fixed value from power-on.
+    Constant(Trit),
+    /// Holds whatever it was last set to; unknown until first set.
+    Switch,
+    /// Momentary: +1 while pressed, −1 otherwise (from power-on).
+    Button,
+    /// Drives −1 from power-on and toggles every `half_period` ticks of simulated time
+    /// (`half_period ≥ 1`; a full period is `2 × half_period` ticks).
+    Clock {
+        /// Ticks between two toggles, at least 1.
+        half_period: u32,
+    },
+    /// Buffer: copies its one input.
+    Buf,
+    /// Inverter: −a.
+    Not,
+    /// n-input AND: min.
+    And(u8),
+    /// n-input OR: max.
+    Or(u8),
+    /// n-input NAND: −min.
+    Nand(u8),
+    /// n-input NOR: −max.
+    Nor(u8),
+    /// n-input XOR: parity, (−1)ⁿ⁺¹·∏aᵢ; unknown if any input is unknown.
+    Xor(u8),
+    /// n-input XNOR: −XOR.
+    Xnor(u8),
+    /// A lamp: shows its one input.
+    Lamp,
+    /// A probe: shows its one input as a value (for watching inner nets).
+    Probe,
+}
+
+/// The part a node kind plays in propagation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// No inputs; its output is set from outside (or by time, for clocks).
+    Source,
+    /// Inputs and an output computed from them.
+    Gate,
+    /// One input and no output: what a circuit shows.
+    Terminal,
+}
+
+/// A gate function over any number of ternary inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GateOp {
+    /// Identity (one input). Terminals evaluate as `Buf` too.
+    Buf,
+    /// −a (one input).
+    Not,
+    /// min.
+    And,
+    /// max.
+    Or,
+    /// −min.
+    Nand,
+    /// −max.
+    Nor,
+    /// Parity: (−1)ⁿ⁺¹·∏aᵢ.
+    Xor,
+    /// −parity.
+    Xnor,
+}
+
+impl GateOp {
+    /// Evaluates the gate over `inputs` in Kleene's strong logic.
+    ///
+    /// An empty input list (never produced by a valid circuit) gives the operator's identity
+    /// element: `+1` for AND, `−1` for OR and XOR, `0` for BUF/NOT.
+    #[inline]
+    pub fn eval(self, inputs: impl IntoIterator<Item = Trit>) -> Trit {
+        let mut it = inputs.into_iter();
+        match self {
+            GateOp::Buf => it.next().unwrap_or_default(),
+            GateOp::Not => it.next().unwrap_or_default().not(),
+            GateOp::And => and_all(it),
+            GateOp::Nand => and_all(it).not(),
+            GateOp::Or => or_all(it),
+            GateOp::Nor => or_all(it).not(),
+            GateOp::Xor => xor_all(it),
+            GateOp::Xnor => xor_all(it).not(),
+        }
+    }
+
+    /// The RON/Verilog-style name: `AND`, `NOR`, …
+    pub const fn name(self) -> &'static str {
+        match self {
+            GateOp::Buf => "BUF",
+            GateOp::Not => "NOT",
+            GateOp::And => "AND",
+            GateOp::Or => "OR",
+            GateOp::Nand => "NAND",
+            GateOp::Nor => "NOR",
+            GateOp::Xor => "XOR",
+            GateOp::Xnor => "XNOR",
+        }
+    }
+}
+
+#[inline]
+fn and_all(it: impl Iterator<Item = Trit>) -> Trit {
+    let mut acc = Trit::True;
+    for v in it {
+        if v == Trit::False {
+            return Trit::False;
+        }
+        acc = acc.min(v);
+    }
+    acc
+}
+
+#[inline]
+fn or_all(it: impl Iterator<Item = Trit>) -> Trit {
+    let mut acc = Trit::False;
+    for v in it {
+        if v == Trit::True {
+            return Trit::True;
+        }
+        acc = acc.max(v);
+    }
+    acc
+}
+
+#[inline]
+fn xor_all(it: impl Iterator<Item = Trit>) -> Trit {
+    // Parity with −1 as false: XOR(a, b) = −a·b, so the running value is negated at each step.
+    let mut acc = Trit::False;
+    for v in it {
+        acc = acc.xor(v);
+        if acc == Trit::Unknown {
+            return Trit::Unknown;
+        }
+    }
+    acc
+}
+
+impl NodeKind {
+    /// The role of this kind.
+    pub const fn role(self) -> Role {
+        match self {
+            NodeKind::Constant(_)
+            | NodeKind::Switch
+            | NodeKind::Button
+            | NodeKind::Clock { .. } => Role::Source,
+            NodeKind::Lamp | NodeKind::Probe => Role::Terminal,
+            _ => Role::Gate,
+        }
+    }
+
+    /// How many input pins the node has: 0 for sources, 1 for `Buf`, `Not` and terminals, n for
+    /// n-input gates.
+    pub const fn input_count(self) -> usize {
+        match self {
+            NodeKind::Constant(_)
+            | NodeKind::Switch
+            | NodeKind::Button
+            | NodeKind::Clock { .. } => 0,
+            NodeKind::Buf | NodeKind::Not | NodeKind::Lamp | NodeKind::Probe => 1,
+            NodeKind::And(n)
+            | NodeKind::Or(n)
+            | NodeKind::Nand(n)
+            | NodeKind::Nor(n)
+            | NodeKind::Xor(n)
+            | NodeKind::Xnor(n) => n as usize,
+        }
+    }
+
+    /// Whether the node has an output pin (everything but terminals).
+    pub const fn has_output(self) -> bool {
+        !matches!(self.role(), Role::Terminal)
+    }
+
+    /// The function that computes the output from the inputs: `None` for sources; terminals
+    /// evaluate as [`GateOp::Buf`].
+    pub const fn op(self) -> Option<GateOp> {
+        Some(match self {
+            NodeKind::Constant(_)
+            | NodeKind::Switch
+            | NodeKind::Button
+            | NodeKind::Clock { .. } => {
+                return None;
+            }
+            NodeKind::Buf | NodeKind::Lamp | NodeKind::Probe => GateOp::Buf,
+            NodeKind::Not => GateOp::Not,
+            NodeKind::And(_) => GateOp::And,
+            NodeKind::Or(_) => GateOp::Or,
+            NodeKind::Nand(_) => GateOp::Nand,
+            NodeKind::Nor(_) => GateOp::Nor,
+            NodeKind::Xor(_) => GateOp::Xor,
+            NodeKind::Xnor(_) => GateOp::Xnor,
+        })
+    }
+
+    /// The n-input gate of `op` with `inputs` inputs (`Buf`/`Not` ignore `inputs`).
+    pub const fn gate(op: GateOp, inputs: u8) -> NodeKind {
+        match op {
+            GateOp::Buf => NodeKind::Buf,
+            GateOp::Not => NodeKind::Not,
+            GateOp::And => NodeKind::And(inputs),
+            GateOp::Or => NodeKind::Or(inputs),
+            GateOp::Nand => NodeKind::Nand(inputs),
+            GateOp::Nor => NodeKind::Nor(inputs),
+            GateOp::Xor => NodeKind::Xor(inputs),
+            GateOp::Xnor => NodeKind::Xnor(inputs),
+        }
+    }
+
+    /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches take
+    /// any value, buttons ±1 (pressed / released).
+    pub const fn accepts(self, value: Trit) -> bool {
+        match self {
+            NodeKind::Switch => true,
+            NodeKind::Button => value.is_known(),
+            _ => false,
+        }
+    }
+
+    /// A short name for messages and palettes: `NOR2`, `Switch`, `Clock/4`, `Const+1`.
+    pub fn short_name(self) -> String {
+        match self {
+            NodeKind::Constant(v) => format!("Const{v}"),
+            NodeKind::Switch => "Switch".into(),
+            NodeKind::Button => "Button".into(),
+            NodeKind::Clock { half_period } => format!("Clock/{half_period}"),
+            NodeKind::Lamp => "Lamp".into(),
+            NodeKind::Probe => "Probe".into(),
+            NodeKind::Buf | NodeKind::Not => self.op().map_or("", GateOp::name).into(),
+            _ => format!(
+                "{}{}",
+                self.op().map_or("", GateOp::name),
+                self.input_count()
+            ),
+        }
+    }
+}
+
+impl fmt::Display for NodeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&self.short_name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Trit::{False as F, True as T, Unknown as X};
+
+    #[test]
+    fn n_input_gates_fold_the_two_input_identities() {
+        assert_eq!(GateOp::And.eval([T, T, X]), X);
+        assert_eq!(GateOp::And.eval([T, F, X]), F);
+        assert_eq!(GateOp::Or.eval([F, X, T]), T);
+        assert_eq!(GateOp::Nor.eval([F, F, F]), T);
+        // Three-input XOR is odd parity: T T T → T, T T F → F.
+        assert_eq!(GateOp::Xor.eval([T, T, T]), T);
+        assert_eq!(GateOp::Xor.eval([T, T, F]), F);
+        assert_eq!(GateOp::Xor.eval([T, X, F]), X);
+        assert_eq!(GateOp::Xnor.eval([T, F]), F);
+    }
+
+    #[test]
+    fn roles_and_pin_counts() {
+        assert_eq!(NodeKind::Switch.role(), Role::Source);
+        assert_eq!(NodeKind::Nor(3).input_count(), 3);
+        assert_eq!(NodeKind::Lamp.role(), Role::Terminal);
+        assert!(!NodeKind::Probe.has_output());
+        assert_eq!(NodeKind::Nand(2).to_string(), "NAND2");
+        assert!(NodeKind::Button.accepts(T) && !NodeKind::Button.accepts(X));
+    }
+}

@@ -1,0 +1,163 @@
+//! The compiled form of a [`Circuit`]: flat arrays for simulation.
+//!
+//! Nodes get dense indices `0..len` (in [`NodeId`] order). Inputs and fanout are stored in
+//! compressed-sparse-row form: node `n`'s input slots are `in_src[in_start[n]..in_start[n + 1]]`
+//! (each the dense index of the driving node, or the *floating* sentinel `len`, whose value is
+//! always 0), and its fanout is `fanout[fo_start[n]..fo_start[n + 1]]`: the distinct nodes it
+//! drives, in wire order. A netlist is immutable; an editor compiles a new one after each
+//! structural change.
+
+use crate::circuit::{Circuit, NodeId};
+use crate::kind::{GateOp, NodeKind};
+
+const NONE: u32 = u32::MAX;
+
+/// A circuit compiled into flat arrays (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct Netlist {
+    pub(crate) ids: Vec<NodeId>,
+    /// `NodeId::index()` → dense index, `NONE` for ids not in the circuit.
+    dense: Vec<u32>,
+    pub(crate) kinds: Vec<NodeKind>,
+    /// `None` for sources (their value is driven from outside).
+    pub(crate) ops: Vec<Option<GateOp>>,
+    pub(crate) in_start: Vec<u32>,
+    pub(crate) in_src: Vec<u32>,
+    pub(crate) fo_start: Vec<u32>,
+    pub(crate) fanout: Vec<u32>,
+}
+
+impl Netlist {
+    /// Compiles `circuit`. Time and memory are linear in nodes + wires.
+    ///
+    /// # Panics
+    /// If the circuit has `u32::MAX` or more nodes or input pins.
+    pub fn compile(circuit: &Circuit) -> Netlist {
+        let n = circuit.node_count();
+        let floating = u32::try_from(n).expect("a netlist holds fewer than 2^32 nodes");
+        let mut dense = vec![NONE; circuit.node_bound()];
+        let mut ids = Vec::with_capacity(n);
+        let mut kinds = Vec::with_capacity(n);
+        let mut in_start = Vec::with_capacity(n + 1);
+        let mut slots = 0u32;
+        for (i, (id, node)) in circuit.nodes().enumerate() {
+            dense[id.index()] = i as u32;
+            ids.push(id);
+            kinds.push(node.kind);
+            in_start.push(slots);
+            slots = u32::try_from(node.kind.input_count())
+                .ok()
+                .and_then(|k| slots.checked_add(k))
+                .expect("a netlist holds fewer than 2^32 input pins");
+        }
+        in_start.push(slots);
+
+        let mut in_src = vec![floating; slots as usize];
+        let mut fo_count = vec![0u32; n + 1];
+        let mut edges = Vec::with_capacity(circuit.wire_count());
+        for (_, w) in circuit.wires() {
+            let (from, to) = (dense[w.from.index()], dense[w.to.index()]);
+            in_src[(in_start[to as usize] + u32::from(w.input)) as usize] = from;
+            edges.push((from, to));
+        }
+        // Counting sort by source keeps wire order within each source's fanout.
+        for &(from, _) in &edges {
+            fo_count[from as usize + 1] += 1;
+        }
+        for i in 0..n {
+            fo_count[i + 1] += fo_count[i];
+        }
+        let mut fill = fo_count.clone();
+        let mut sorted = vec![0u32; edges.len()];
+        for &(from, to) in &edges {
+            sorted[fill[from as usize] as usize] = to;
+            fill[from as usize] += 1;
+        }
+        // Each target once, even if it is driven on several pins.
+        let mut seen = vec![NONE; n];
+        let mut fo_start = Vec::with_capacity(n + 1);
+        let mut fanout = Vec::with_capacity(sorted.len());
+        for src in 0..n {
+            fo_start.push(fanout.len() as u32);
+            for &to in &sorted[fo_count[src] as usize..fo_count[src + 1] as usize] {
+                if seen[to as usize] != src as u32 {
+                    seen[to as usize] = src as u32;
+                    fanout.push(to);
+                }
+            }
+        }
+        fo_start.push(fanout.len() as u32);
+
+        let ops = kinds.iter().map(|k| k.op()).collect();
+        Netlist {
+            ids,
+            dense,
+            kinds,
+            ops,
+            in_start,
+            in_src,
+            fo_start,
+            fanout,
+        }
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Whether the netlist has no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// Number of wires (input slots with a driver).
+    pub fn wire_count(&self) -> usize {
+        let floating = self.len() as u32;
+        self.in_src.iter().filter(|&&s| s != floating).count()
+    }
+
+    /// Whether `id` is a node of this netlist.
+    pub fn contains(&self, id: NodeId) -> bool {
+        self.index_of(id).is_some()
+    }
+
+    /// The kind of node `id`, if it is in the netlist.
+    pub fn kind(&self, id: NodeId) -> Option<NodeKind> {
+        self.index_of(id).map(|i| self.kinds[i as usize])
+    }
+
+    /// All node ids, in dense order.
+    pub fn ids(&self) -> &[NodeId] {
+        &self.ids
+    }
+
+    /// The distinct nodes `id` drives, in wire order (empty if `id` is not in the netlist).
+    pub fn fanout(&self, id: NodeId) -> impl ExactSizeIterator<Item = NodeId> + '_ {
+        let range = self.index_of(id).map_or(0..0, |i| self.fanout_range(i));
+        self.fanout[range].iter().map(|&t| self.ids[t as usize])
+    }
+
+    /// The driver of each input pin of `id` (`None` where floating).
+    pub fn drivers(&self, id: NodeId) -> Vec<Option<NodeId>> {
+        let range = self.index_of(id).map_or(0..0, |i| self.input_range(i));
+        self.in_src[range]
+            .iter()
+            .map(|&s| self.ids.get(s as usize).copied())
+            .collect()
+    }
+
+    pub(crate) fn index_of(&self, id: NodeId) -> Option<u32> {
+        self.dense.get(id.index()).copied().filter(|&d| d != NONE)
+    }
+
+    #[inline]
+    pub(crate) fn input_range(&self, i: u32) -> std::ops::Range<usize> {
+        self.in_start[i as usize] as usize..self.in_start[i as usize + 1] as usize
+    }
+
+    #[inline]
+    pub(crate) fn fanout_range(&self, i: u32) -> std::ops::Range<usize> {
+        self.fo_start[i as usize] as usize..self.fo_start[i as usize + 1] as usize
+    }
+}

@@ -1,0 +1,278 @@
+//! Test vectors embedded in circuit files, and the runner that checks them.
+//!
+//! A [`TestCase`] is a named sequence of [`Step`]s run on a fresh engine (power-on, settled).
+//! Each step drives a batch of sources in one delta cycle, settles, optionally advances the
+//! clocks, and compares node values with what it expects. In RON:
+//!
+//! ```ron
+//! (name: "reset", steps: [
+//!     (set: {"R": -1, "S": -1}, expect: {"Q": 0}),
+//!     (set: {"R": 1}, expect: {"Q": -1, "Qn": 1}),
+//! ])
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::circuit::{Circuit, NodeId};
+use crate::engine::Engine;
+use crate::kind::NodeKind;
+use crate::trit::Trit;
+
+/// A named sequence of steps, run from power-on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestCase {
+    /// Shown in reports.
+    pub name: String,
+    /// Run in order on one engine.
+    pub steps: Vec<Step>,
+}
+
+/// One step of a [`TestCase`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// Sources driven in one batch (one delta cycle), then settled. Labels of switches (any
+    /// value) or buttons (±1). In RON a map: `{"R": 1, "S": -1}`; order is kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "assignments")]
+    pub set: Vec<(String, Trit)>,
+    /// Clock ticks to run after the batch, each followed by a settle.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ticks: u32,
+    /// Expected values after the step, by node label (usually terminals).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "assignments")]
+    pub expect: Vec<(String, Trit)>,
+    /// Whether one of the step's settles is expected to oscillate (and be resolved to 0).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub oscillates: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
+/// A test refers to something the circuit does not have. Names the test, the step (0-based)
+/// and the label.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TestError {
+    /// No node has this label.
+    #[error("test `{test}`, steps[{step}]: unknown label `{label}`")]
+    UnknownLabel {
+        /// Test name.
+        test: String,
+        /// Step index.
+        step: usize,
+        /// The label.
+        label: String,
+    },
+    /// `set` names a node that is not a switch or button, or gives a button 0.
+    #[error("test `{test}`, steps[{step}]: `{label}` is a {kind} and cannot be set to {value}")]
+    NotSettable {
+        /// Test name.
+        test: String,
+        /// Step index.
+        step: usize,
+        /// The label.
+        label: String,
+        /// The node's kind.
+        kind: NodeKind,
+        /// The value asked for.
+        value: Trit,
+    },
+}
+
+/// Where a test run differed from its expectations.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Failure {
+    /// A node had another value than expected.
+    #[error("steps[{step}]: expected {label}={expected}, got {actual}")]
+    Mismatch {
+        /// Step index.
+        step: usize,
+        /// The node.
+        label: String,
+        /// From the file.
+        expected: Trit,
+        /// From the simulation.
+        actual: Trit,
+    },
+    /// The step oscillated when it should not have, or the other way round.
+    #[error("steps[{step}]: {}", if *expected { "expected an oscillation, the circuit settled".to_owned() } else { format!("unexpected oscillation of {}", nodes.join(", ")) })]
+    Oscillation {
+        /// Step index.
+        step: usize,
+        /// From the file.
+        expected: bool,
+        /// Labels of the oscillating nodes (empty if none oscillated).
+        nodes: Vec<String>,
+    },
+}
+
+/// The result of one [`TestCase`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestOutcome {
+    /// The test's name.
+    pub name: String,
+    /// Empty when the test passed.
+    pub failures: Vec<Failure>,
+}
+
+impl TestOutcome {
+    /// Whether every step met its expectations.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+impl TestCase {
+    /// Checks that every label the test uses exists and every `set` is allowed.
+    ///
+    /// # Errors
+    /// The first [`TestError`] in step order.
+    pub fn validate(&self, circuit: &Circuit) -> Result<(), TestError> {
+        self.resolve(circuit).map(drop)
+    }
+
+    /// Runs the test on a fresh engine for `circuit`. Every step runs, so one report lists all
+    /// mismatches.
+    ///
+    /// # Errors
+    /// [`TestError`] if the test does not fit the circuit (see [`validate`](Self::validate)).
+    pub fn run(&self, circuit: &Circuit) -> Result<TestOutcome, TestError> {
+        let steps = self.resolve(circuit)?;
+        let mut engine = Engine::from_circuit(circuit);
+        let mut failures = Vec::new();
+        engine.settle();
+        for (index, (step, (set, expect))) in self.steps.iter().zip(steps).enumerate() {
+            engine
+                .set(set)
+                .expect("validated: only switches and buttons, with values they accept");
+            let mut oscillating = engine
+                .settle()
+                .oscillation
+                .map(|o| o.nodes)
+                .unwrap_or_default();
+            for _ in 0..step.ticks {
+                engine.tick();
+                if let Some(o) = engine.settle().oscillation {
+                    oscillating.extend(o.nodes);
+                }
+            }
+            if oscillating.is_empty() == step.oscillates {
+                failures.push(Failure::Oscillation {
+                    step: index,
+                    expected: step.oscillates,
+                    nodes: oscillating
+                        .iter()
+                        .map(|&id| circuit[id].label.clone())
+                        .collect(),
+                });
+            }
+            for ((label, expected), id) in step.expect.iter().zip(expect) {
+                let actual = engine.value(id);
+                if actual != *expected {
+                    failures.push(Failure::Mismatch {
+                        step: index,
+                        label: label.clone(),
+                        expected: *expected,
+                        actual,
+                    });
+                }
+            }
+        }
+        Ok(TestOutcome {
+            name: self.name.clone(),
+            failures,
+        })
+    }
+
+    /// Resolves labels: per step, the `set` batch and the ids of the `expect` nodes.
+    #[allow(clippy::type_complexity)]
+    fn resolve(
+        &self,
+        circuit: &Circuit,
+    ) -> Result<Vec<(Vec<(NodeId, Trit)>, Vec<NodeId>)>, TestError> {
+        let find = |step: usize, label: &str| {
+            circuit.find(label).ok_or_else(|| TestError::UnknownLabel {
+                test: self.name.clone(),
+                step,
+                label: label.to_owned(),
+            })
+        };
+        self.steps
+            .iter()
+            .enumerate()
+            .map(|(index, step)| {
+                let set = step
+                    .set
+                    .iter()
+                    .map(|(label, value)| {
+                        let id = find(index, label)?;
+                        let kind = circuit[id].kind;
+                        if kind.accepts(*value) {
+                            Ok((id, *value))
+                        } else {
+                            Err(TestError::NotSettable {
+                                test: self.name.clone(),
+                                step: index,
+                                label: label.clone(),
+                                kind,
+                                value: *value,
+                            })
+                        }
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let expect = step
+                    .expect
+                    .iter()
+                    .map(|(label, _)| find(index, label))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok((set, expect))
+            })
+            .collect()
+    }
+}
+
+/// (De)serializes `Vec<(String, Trit)>` as a map, keeping order.
+mod assignments {
+    use std::fmt;
+
+    use serde::de::{MapAccess, Visitor};
+    use serde::ser::SerializeMap;
+    use serde::{Deserializer, Serializer};
+
+    use crate::trit::Trit;
+
+    #[allow(clippy::ptr_arg)] // serde's `with` passes `&Vec<_>`
+    pub fn serialize<S: Serializer>(v: &Vec<(String, Trit)>, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(v.len()))?;
+        for (label, value) in v {
+            map.serialize_entry(label, value)?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, Trit)>, D::Error> {
+        struct Assignments;
+        impl<'de> Visitor<'de> for Assignments {
+            type Value = Vec<(String, Trit)>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map from node label to value, like {\"R\": 1, \"S\": -1}")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::with_capacity(map.size_hint().unwrap_or(0));
+                while let Some(entry) = map.next_entry()? {
+                    out.push(entry);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Assignments)
+    }
+}

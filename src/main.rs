@@ -1,0 +1,2 @@
+//! The `tritium` command.
+fn main() {}
