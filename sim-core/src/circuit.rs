@@ -34,6 +34,13 @@ impl NodeId {
     }
 }
 
+/// For graph algorithms run on [`Circuit::graph`].
+impl From<NodeIndex> for NodeId {
+    fn from(index: NodeIndex) -> NodeId {
+        NodeId(index)
+    }
+}
+
 /// A wire's identity in one [`Circuit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct WireId(EdgeIndex);

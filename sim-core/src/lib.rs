@@ -42,11 +42,13 @@
 //!
 //! Modules: [`trit`] (values), [`kind`] (node kinds and gate functions), [`circuit`] (the
 //! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`format`] (RON
-//! files), [`testbench`] (embedded test vectors), [`table`] (truth tables).
+//! files), [`testbench`] (embedded test vectors), [`table`] (truth tables), [`generate`]
+//! (generated circuits for tests and benchmarks).
 
 pub mod circuit;
 pub mod engine;
 pub mod format;
+pub mod generate;
 pub mod kind;
 pub mod netlist;
 pub mod table;

@@ -1,0 +1,115 @@
+//! Generated circuits for tests and benchmarks. Every random generator takes a seed and gives
+//! the same circuit for the same seed (a `ChaCha8` stream, stable across platforms).
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::circuit::{Circuit, CircuitDesc, Node, WireDesc};
+use crate::kind::NodeKind;
+
+/// A chain `IN → G1 → G2 → … → Gn → OUT` of `n` inverters, labelled `IN`, `G1`..`Gn`, `OUT`
+/// (a switch, `n` NOT gates and a probe). Setting `IN` makes one event per delta cycle for
+/// `n + 2` deltas: the worst case for queue overhead and the test of constant stack use.
+pub fn inverter_chain(n: usize) -> Circuit {
+    let mut desc = CircuitDesc::default();
+    desc.nodes.push(Node::new("IN", NodeKind::Switch));
+    desc.nodes
+        .extend((1..=n).map(|i| Node::new(format!("G{i}"), NodeKind::Not)));
+    desc.nodes.push(Node::new("OUT", NodeKind::Probe));
+    let label = |i: usize| {
+        if i == 0 {
+            "IN".to_owned()
+        } else {
+            format!("G{i}")
+        }
+    };
+    desc.wires = (0..n)
+        .map(|i| WireDesc::new(label(i), label(i + 1), 0))
+        .chain([WireDesc::new(label(n), "OUT", 0)])
+        .collect();
+    Circuit::from_desc(&desc).expect("a generated chain is valid")
+}
+
+/// Shape of a [`random_dag`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DagShape {
+    /// Switches, labelled `I0`, `I1`, … (at least 1).
+    pub inputs: usize,
+    /// Gates, labelled `G0`, `G1`, …
+    pub gates: usize,
+    /// Largest gate fan-in (2..=64); each n-input gate draws 2..=`max_fanin` inputs.
+    pub max_fanin: u8,
+    /// A gate draws its drivers from the `window` nodes created just before it (or any earlier
+    /// node when 0), which sets the logic depth: ≈ `gates / window × const` for a small window.
+    pub window: usize,
+}
+
+impl DagShape {
+    /// `inputs` switches and `gates` gates, fan-in up to 3, drivers from the previous 64 nodes.
+    pub fn new(inputs: usize, gates: usize) -> DagShape {
+        DagShape {
+            inputs,
+            gates,
+            max_fanin: 3,
+            window: 64,
+        }
+    }
+}
+
+/// A random combinational circuit: switches `I*`, gates `G*` of every kind (BUF, NOT and the
+/// n-input gates), each input driven by an earlier node, and a probe `O*` on every gate nobody
+/// reads. Acyclic by construction; the same `seed` gives the same circuit.
+pub fn random_dag(shape: DagShape, seed: u64) -> Circuit {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let inputs = shape.inputs.max(1);
+    let max_fanin = shape.max_fanin.clamp(2, 64);
+    let total = inputs + shape.gates;
+    let mut desc = CircuitDesc::default();
+    desc.nodes.reserve(total + shape.gates / 2);
+    let mut labels: Vec<String> = Vec::with_capacity(total);
+    let mut read = vec![false; total];
+    for i in 0..inputs {
+        labels.push(format!("I{i}"));
+        desc.nodes
+            .push(Node::new(labels[i].clone(), NodeKind::Switch));
+    }
+    for g in 0..shape.gates {
+        let me = inputs + g;
+        let fanin = rng.random_range(2..=max_fanin);
+        let kind = match rng.random_range(0..8u8) {
+            0 => NodeKind::Buf,
+            1 => NodeKind::Not,
+            2 => NodeKind::And(fanin),
+            3 => NodeKind::Or(fanin),
+            4 => NodeKind::Nand(fanin),
+            5 => NodeKind::Nor(fanin),
+            6 => NodeKind::Xor(fanin),
+            _ => NodeKind::Xnor(fanin),
+        };
+        labels.push(format!("G{g}"));
+        desc.nodes.push(Node::new(labels[me].clone(), kind));
+        let lo = if shape.window == 0 {
+            0
+        } else {
+            me.saturating_sub(shape.window)
+        };
+        for pin in 0..kind.input_count() {
+            let from = rng.random_range(lo..me);
+            read[from] = true;
+            desc.wires.push(WireDesc::new(
+                labels[from].clone(),
+                labels[me].clone(),
+                pin as u8,
+            ));
+        }
+    }
+    for g in 0..shape.gates {
+        if !read[inputs + g] {
+            let probe = format!("O{g}");
+            desc.wires
+                .push(WireDesc::new(labels[inputs + g].clone(), probe.clone(), 0));
+            desc.nodes.push(Node::new(probe, NodeKind::Probe));
+        }
+    }
+    Circuit::from_desc(&desc).expect("a generated DAG is valid")
+}

@@ -1,0 +1,425 @@
+//! Engine behaviour: the seed's golden trace, delta-cycle semantics, oscillation handling,
+//! sources and clocks, and constant-stack settling of long chains.
+
+use sim_core::generate::inverter_chain;
+use sim_core::{
+    Cause, Circuit, CircuitDesc, Engine, Event, Node, NodeId, NodeKind, Observer, Oscillation,
+    SetError, SettleOptions, Trit, WireDesc,
+};
+
+use Trit::{False as F, True as T, Unknown as X};
+
+/// The seed's RS NOR latch, wired so that fanout follows the seed's narration order.
+fn rs_latch() -> Circuit {
+    let desc = CircuitDesc {
+        nodes: vec![
+            Node::new("R", NodeKind::Switch),
+            Node::new("S", NodeKind::Switch),
+            Node::new("NOR1", NodeKind::Nor(2)),
+            Node::new("NOR2", NodeKind::Nor(2)),
+            Node::new("Q", NodeKind::Lamp),
+            Node::new("Qn", NodeKind::Lamp),
+        ],
+        // Fanout is scheduled in wire order: NOR1 updates Q then NOR2, NOR2 updates Qn then
+        // NOR1, as in the seed's narration.
+        wires: vec![
+            WireDesc::new("R", "NOR1", 0),
+            WireDesc::new("S", "NOR2", 0),
+            WireDesc::new("NOR1", "Q", 0),
+            WireDesc::new("NOR1", "NOR2", 1),
+            WireDesc::new("NOR2", "Qn", 0),
+            WireDesc::new("NOR2", "NOR1", 1),
+        ],
+    };
+    Circuit::from_desc(&desc).expect("valid latch")
+}
+
+fn id(c: &Circuit, label: &str) -> NodeId {
+    c.find(label).unwrap_or_else(|| panic!("no node {label}"))
+}
+
+fn labels(c: &Circuit, ids: &[NodeId]) -> Vec<String> {
+    ids.iter().map(|&i| c[i].label.clone()).collect()
+}
+
+/// `(label, delta, inputs, old, new, fanout)` of an event, for compact assertions.
+type Row = (String, u32, Vec<Trit>, Trit, Trit, Vec<String>);
+
+fn row(c: &Circuit, e: &Event) -> Row {
+    (
+        c[e.node].label.clone(),
+        e.delta,
+        e.inputs.clone(),
+        e.old,
+        e.new,
+        labels(c, &e.fanout),
+    )
+}
+
+fn expect_row(
+    label: &str,
+    delta: u32,
+    inputs: &[Trit],
+    old: Trit,
+    new: Trit,
+    fanout: &[&str],
+) -> Row {
+    (
+        label.to_owned(),
+        delta,
+        inputs.to_vec(),
+        old,
+        new,
+        fanout.iter().map(|s| (*s).to_owned()).collect(),
+    )
+}
+
+#[test]
+fn golden_trace_of_the_seed_reset() {
+    let c = rs_latch();
+    let (r, s, q, qn) = (id(&c, "R"), id(&c, "S"), id(&c, "Q"), id(&c, "Qn"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.settle();
+    engine.set([(r, F), (s, F)]).expect("switches");
+    engine.settle();
+    assert_eq!(
+        (engine.value(q), engine.value(qn)),
+        (X, X),
+        "R = S = -1 keeps Q unknown"
+    );
+
+    engine.set([(r, T)]).expect("switch");
+    let mut events: Vec<Event> = Vec::new();
+    let report = engine.settle_with(&mut events);
+    let rows: Vec<Row> = events.iter().map(|e| row(&c, e)).collect();
+    assert_eq!(
+        rows,
+        vec![
+            // Step 1: the reset node changes and updates its child NOR1.
+            expect_row("R", 0, &[], F, T, &["NOR1"]),
+            // 1 NOR 0 = -1: NOR1 changes and updates Q and NOR2.
+            expect_row("NOR1", 1, &[T, X], X, F, &["Q", "NOR2"]),
+            expect_row("Q", 2, &[F], X, F, &[]),
+            // -1 NOR -1 = +1: NOR2 changes and updates Qn and NOR1.
+            expect_row("NOR2", 2, &[F, F], X, T, &["Qn", "NOR1"]),
+            expect_row("Qn", 3, &[T], X, T, &[]),
+            // NOR1 re-evaluates, its output stays -1: propagation stops.
+            expect_row("NOR1", 3, &[T, T], F, F, &[]),
+        ]
+    );
+    // Causes chain back to the source.
+    let causes: Vec<Cause> = events.iter().map(|e| e.cause).collect();
+    let first = events[0].seq;
+    assert_eq!(
+        causes,
+        vec![
+            Cause::Set,
+            Cause::Event(first),
+            Cause::Event(first + 1),
+            Cause::Event(first + 1),
+            Cause::Event(first + 3),
+            Cause::Event(first + 3),
+        ]
+    );
+    assert_eq!(
+        (report.events, report.deltas, report.oscillation),
+        (6, 4, None)
+    );
+    assert_eq!((engine.value(q), engine.value(qn)), (F, T));
+}
+
+#[test]
+fn step_processes_one_event_at_a_time_with_the_same_records_as_settle() {
+    let c = rs_latch();
+    let (r, s) = (id(&c, "R"), id(&c, "S"));
+    let batches = [
+        vec![(r, F), (s, F)],
+        vec![(r, T)],
+        vec![(r, F)],
+        vec![(s, T)],
+    ];
+
+    let mut settled = Engine::from_circuit(&c);
+    let mut expected: Vec<Event> = Vec::new();
+    let mut stepped = Engine::from_circuit(&c);
+    let mut got = Vec::new();
+    for batch in batches {
+        settled.set(batch.clone()).expect("switches");
+        settled.settle_with(&mut expected);
+        stepped.set(batch).expect("switches");
+        let queued: Vec<NodeId> = stepped.pending().map(|p| p.node).collect();
+        assert!(!queued.is_empty() && !stepped.is_settled());
+        while let Some(event) = stepped.step() {
+            got.push(event);
+        }
+        assert!(stepped.is_settled());
+    }
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn pending_shows_the_queue_with_deltas_and_causes() {
+    let c = rs_latch();
+    let (r, nor1) = (id(&c, "R"), id(&c, "NOR1"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.set([(r, T)]).expect("switch");
+    let pending: Vec<_> = engine
+        .pending()
+        .map(|p| (p.node, p.delta, p.cause))
+        .collect();
+    assert_eq!(pending, vec![(r, 0, Cause::Set)]);
+    let first = engine.step().expect("one event");
+    let pending: Vec<_> = engine
+        .pending()
+        .map(|p| (p.node, p.delta, p.cause))
+        .collect();
+    assert_eq!(pending, vec![(nor1, 1, Cause::Event(first.seq))]);
+}
+
+#[derive(Default)]
+struct Oscillations(Vec<Oscillation>);
+
+impl Observer for Oscillations {
+    const RECORDS: bool = false;
+    fn on_oscillation(&mut self, o: &Oscillation) {
+        self.0.push(o.clone());
+    }
+}
+
+#[test]
+fn rs_latch_released_in_one_batch_oscillates_and_resolves_to_unknown() {
+    let c = rs_latch();
+    let (r, s, q, qn) = (id(&c, "R"), id(&c, "S"), id(&c, "Q"), id(&c, "Qn"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.set([(r, T), (s, T)]).expect("switches");
+    assert!(engine.settle().oscillation.is_none());
+    assert_eq!((engine.value(q), engine.value(qn)), (F, F));
+
+    engine.set([(r, F), (s, F)]).expect("switches");
+    let mut seen = Oscillations::default();
+    let report = engine.settle_with(&mut seen);
+    let osc = report.oscillation.expect("the latch races");
+    assert_eq!(labels(&c, &osc.nodes), ["NOR1", "NOR2", "Q", "Qn"]);
+    assert!(osc.resolved);
+    assert_eq!(osc.budget, engine.budget());
+    assert_eq!(seen.0.len(), 1, "the observer hears of it");
+    assert_eq!((engine.value(q), engine.value(qn)), (X, X));
+    assert!(engine.is_settled());
+
+    // Resolved, not stuck: a reset still resets.
+    engine.set([(r, T)]).expect("switch");
+    assert!(engine.settle().oscillation.is_none());
+    assert_eq!((engine.value(q), engine.value(qn)), (F, T));
+}
+
+#[test]
+fn rs_latch_released_one_input_after_the_other_holds() {
+    let c = rs_latch();
+    let (r, s, q, qn) = (id(&c, "R"), id(&c, "S"), id(&c, "Q"), id(&c, "Qn"));
+    let mut engine = Engine::from_circuit(&c);
+    for batch in [vec![(r, T), (s, T)], vec![(r, F)], vec![(s, F)]] {
+        engine.set(batch).expect("switches");
+        assert!(engine.settle().oscillation.is_none());
+    }
+    assert_eq!((engine.value(q), engine.value(qn)), (T, F));
+}
+
+/// `EN → G1 = NAND(EN, G3) → G2 = NOT → G3 = NOT → G1`: with EN = +1 a 3-inverter ring.
+fn ring3() -> Circuit {
+    let desc = CircuitDesc {
+        nodes: vec![
+            Node::new("EN", NodeKind::Switch),
+            Node::new("G1", NodeKind::Nand(2)),
+            Node::new("G2", NodeKind::Not),
+            Node::new("G3", NodeKind::Not),
+        ],
+        wires: vec![
+            WireDesc::new("EN", "G1", 0),
+            WireDesc::new("G3", "G1", 1),
+            WireDesc::new("G1", "G2", 0),
+            WireDesc::new("G2", "G3", 0),
+        ],
+    };
+    Circuit::from_desc(&desc).expect("valid ring")
+}
+
+#[test]
+fn three_inverter_ring_ends_unknown_with_a_report_naming_it() {
+    let c = ring3();
+    let en = id(&c, "EN");
+    let ring = [id(&c, "G1"), id(&c, "G2"), id(&c, "G3")];
+    let mut engine = Engine::from_circuit(&c);
+    engine.set([(en, F)]).expect("switch");
+    assert!(engine.settle().oscillation.is_none());
+    assert_eq!(ring.map(|g| engine.value(g)), [T, F, T]);
+
+    engine.set([(en, T)]).expect("switch");
+    let mut events: Vec<Event> = Vec::new();
+    let report = engine.settle_with(&mut events);
+    let osc = report
+        .oscillation
+        .expect("a ring of three inverters oscillates");
+    assert_eq!(labels(&c, &osc.nodes), ["G1", "G2", "G3"]);
+    assert!(osc.resolved);
+    assert_eq!(ring.map(|g| engine.value(g)), [X, X, X]);
+    let resolved: Vec<String> = events
+        .iter()
+        .filter(|e| e.cause == Cause::Resolution)
+        .map(|e| c[e.node].label.clone())
+        .collect();
+    assert_eq!(
+        resolved,
+        ["G1", "G2", "G3"],
+        "the resolution is visible as events"
+    );
+
+    // Disabling the ring makes it known again.
+    engine.set([(en, F)]).expect("switch");
+    assert!(engine.settle().oscillation.is_none());
+    assert_eq!(ring.map(|g| engine.value(g)), [T, F, T]);
+}
+
+#[test]
+fn a_ring_that_starts_unknown_is_already_settled() {
+    // NOT 0 = 0: without a known value to circulate, a ring has nothing to oscillate.
+    let mut c = Circuit::new();
+    let g: Vec<NodeId> = (0..3)
+        .map(|i| {
+            c.add_node(Node::new(format!("N{i}"), NodeKind::Not))
+                .expect("node")
+        })
+        .collect();
+    for i in 0..3 {
+        c.connect(g[i], g[(i + 1) % 3], 0).expect("wire");
+    }
+    let mut engine = Engine::from_circuit(&c);
+    let report = engine.settle();
+    assert_eq!((report.events, report.oscillation), (0, None));
+    assert!(g.iter().all(|&n| engine.value(n) == X));
+}
+
+#[test]
+fn without_resolution_an_exceeded_budget_leaves_the_queue_for_later() {
+    let c = inverter_chain(100);
+    let (input, out) = (id(&c, "IN"), id(&c, "OUT"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.set_options(SettleOptions {
+        max_deltas: Some(10),
+        resolve: false,
+    });
+    engine.set([(input, T)]).expect("switch");
+    let report = engine.settle();
+    let osc = report.oscillation.expect("100 deltas do not fit in 2 × 10");
+    assert!(!osc.resolved && !engine.is_settled());
+    assert_eq!(report.deltas, 20);
+    assert_eq!(
+        osc.nodes.len(),
+        10,
+        "the wave front moved through 10 gates while watched"
+    );
+
+    engine.set_options(SettleOptions::default());
+    let report = engine.settle();
+    assert!(report.oscillation.is_none());
+    assert_eq!(engine.value(out), T, "100 inversions of +1");
+}
+
+#[test]
+fn a_long_chain_settles_in_constant_stack() {
+    // A recursive propagation (the seed's didSet chain) would need 100k stack frames here.
+    const N: usize = 100_000;
+    let c = inverter_chain(N);
+    let (input, out) = (id(&c, "IN"), id(&c, "OUT"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.set([(input, F)]).expect("switch");
+    let report = engine.settle();
+    assert_eq!(
+        report.oscillation, None,
+        "the default budget covers any acyclic circuit"
+    );
+    assert_eq!(report.events, N as u64 + 2);
+    assert_eq!(report.deltas, N as u32 + 2);
+    assert_eq!(engine.value(out), F, "an even number of inversions");
+    engine.set([(input, T)]).expect("switch");
+    engine.settle();
+    assert_eq!(engine.value(out), T);
+}
+
+#[test]
+fn sources_power_on_and_clocks_tick() {
+    let desc = CircuitDesc {
+        nodes: vec![
+            Node::new("ONE", NodeKind::Constant(T)),
+            Node::new("B", NodeKind::Button),
+            Node::new("CLK", NodeKind::Clock { half_period: 2 }),
+            Node::new("SW", NodeKind::Switch),
+            Node::new("A", NodeKind::And(3)),
+            Node::new("Y", NodeKind::Lamp),
+            Node::new("C", NodeKind::Probe),
+        ],
+        wires: vec![
+            WireDesc::new("ONE", "A", 0),
+            WireDesc::new("B", "A", 1),
+            WireDesc::new("CLK", "A", 2),
+            WireDesc::new("A", "Y", 0),
+            WireDesc::new("CLK", "C", 0),
+        ],
+    };
+    let c = Circuit::from_desc(&desc).expect("valid");
+    let [one, b, clk, sw, y, probe] = ["ONE", "B", "CLK", "SW", "Y", "C"].map(|l| id(&c, l));
+    let mut engine = Engine::from_circuit(&c);
+    assert!(engine.pending().all(|p| p.cause == Cause::PowerOn));
+    engine.settle();
+    assert_eq!(
+        [one, b, clk, sw, y].map(|n| engine.value(n)),
+        [T, F, F, X, F],
+        "constants drive their value, buttons and clocks start low, switches unknown"
+    );
+
+    engine.set([(b, T)]).expect("press");
+    engine.settle();
+    let mut seen = Vec::new();
+    for _ in 0..6 {
+        engine.tick();
+        engine.settle();
+        seen.push((engine.value(probe), engine.value(y)));
+    }
+    assert_eq!(engine.time(), 6);
+    assert_eq!(seen, [(F, F), (T, T), (T, T), (F, F), (F, F), (T, T)]);
+
+    engine.reset();
+    assert_eq!(
+        (engine.time(), engine.events_processed(), engine.value(y)),
+        (0, 0, X)
+    );
+}
+
+#[test]
+fn set_validates_the_whole_batch_first() {
+    let desc = CircuitDesc {
+        nodes: vec![
+            Node::new("SW", NodeKind::Switch),
+            Node::new("B", NodeKind::Button),
+            Node::new("ONE", NodeKind::Constant(T)),
+        ],
+        wires: vec![],
+    };
+    let c = Circuit::from_desc(&desc).expect("valid");
+    let [sw, b, one] = ["SW", "B", "ONE"].map(|l| id(&c, l));
+    let mut engine = Engine::from_circuit(&c);
+    engine.settle();
+    assert!(matches!(
+        engine.set([(sw, T), (one, F)]),
+        Err(SetError::NotSettable { .. })
+    ));
+    assert!(matches!(
+        engine.set([(b, X)]),
+        Err(SetError::BadValue { .. })
+    ));
+    assert!(engine.is_settled(), "nothing of a refused batch is queued");
+    engine
+        .set([(sw, X), (sw, T)])
+        .expect("a switch takes any value");
+    engine.settle();
+    assert_eq!(engine.value(sw), T, "the last assignment of a batch wins");
+}

@@ -1,0 +1,179 @@
+//! The RON format: every documented error for malformed input, and lossless round trips.
+
+use sim_core::format::{self, FormatError};
+use sim_core::testbench::TestError;
+use sim_core::{CircuitError, NodeKind, Trit};
+
+const LATCH: &str = r#"(
+    version: 1,
+    name: "latch",
+    nodes: [
+        (label: "R", kind: Switch, pos: (0, 0)),
+        (label: "S", kind: Switch),
+        (label: "NOR1", kind: Nor(2)),
+        (label: "NOR2", kind: Nor(2)),
+        (label: "Q", kind: Lamp),
+    ],
+    wires: [
+        (from: "R", to: "NOR1"),
+        (from: "S", to: "NOR2"),
+        (from: "NOR1", to: "Q"),
+        (from: "NOR1", to: "NOR2", input: 1),
+        (from: "NOR2", to: "NOR1", input: 1),
+    ],
+    tests: [(name: "reset", steps: [(set: {"R": +1, "S": false}, expect: {"Q": "F"})])],
+)"#;
+
+fn load_err(text: &str) -> FormatError {
+    format::from_str(text).expect_err("must be refused")
+}
+
+#[test]
+fn a_valid_file_loads_with_every_value_spelling() {
+    let doc = format::from_str(LATCH).expect("valid");
+    assert_eq!(doc.name, "latch");
+    assert_eq!(doc.circuit.node_count(), 5);
+    assert_eq!(doc.circuit.wire_count(), 5);
+    let step = &doc.tests[0].steps[0];
+    assert_eq!(
+        step.set,
+        [("R".to_owned(), Trit::True), ("S".to_owned(), Trit::False)]
+    );
+    assert_eq!(step.expect, [("Q".to_owned(), Trit::False)]);
+    assert!(doc.tests[0].run(&doc.circuit).expect("fits").passed());
+}
+
+#[test]
+fn round_trip_is_lossless() {
+    let doc = format::from_str(LATCH).expect("valid");
+    let text = format::to_string(&doc).expect("serializable");
+    let again = format::from_str(&text).expect("what we write, we read");
+    assert_eq!(again.circuit.to_desc(), doc.circuit.to_desc());
+    assert_eq!(again.tests, doc.tests);
+    assert_eq!((again.name, again.description), (doc.name, doc.description));
+    assert_eq!(
+        format::to_string(&format::from_str(&text).expect("valid")).expect("ok"),
+        text
+    );
+}
+
+#[test]
+fn syntax_errors_carry_line_and_column() {
+    let broken = LATCH.replace(
+        r#"(label: "S", kind: Switch),"#,
+        r#"(label: "S" kind: Switch),"#,
+    );
+    let err = load_err(&broken);
+    assert_eq!(err.position(), Some((6, 21)), "{err}");
+    assert!(err.to_string().starts_with("6:21: "), "{err}");
+
+    let typo = LATCH.replace(
+        "kind: Nor(2)),\n        (label: \"NOR2\"",
+        "kind: Nore(2)),\n        (label: \"NOR2\"",
+    );
+    let err = load_err(&typo);
+    assert_eq!(err.position().map(|p| p.0), Some(7), "{err}");
+    assert!(err.to_string().contains("Nore"), "{err}");
+
+    let unknown_field = LATCH.replace("name: \"latch\",", "nmae: \"latch\",");
+    let err = load_err(&unknown_field);
+    assert_eq!(err.position().map(|p| p.0), Some(3), "{err}");
+    assert!(err.to_string().contains("nmae"), "{err}");
+
+    let bad_value = LATCH.replace(r#""Q": "F""#, r#""Q": 2"#);
+    let err = load_err(&bad_value);
+    assert_eq!(err.position().map(|p| p.0), Some(18), "{err}");
+}
+
+#[test]
+fn newer_and_missing_versions_are_refused_clearly() {
+    // A future file whose body this version could not parse: the version is checked first.
+    let err = load_err("(version: 2, layers: [(whatever: 1)])");
+    assert!(matches!(err, FormatError::Version { found: Some(2) }));
+    assert!(
+        err.to_string()
+            .contains("newer than this Tritium understands"),
+        "{err}"
+    );
+    let err = load_err("(nodes: [])");
+    assert!(matches!(err, FormatError::Version { found: None }), "{err}");
+}
+
+#[test]
+fn semantic_errors_name_the_item() {
+    let cases: [(&str, &str, &str); 5] = [
+        (
+            r#"(from: "R", to: "NOR1"),"#,
+            r#"(from: "R", to: "NOR3"),"#,
+            "wires[0] (R → NOR3.0): unknown label `NOR3`",
+        ),
+        (
+            r#"(from: "S", to: "NOR2"),"#,
+            r#"(from: "S", to: "NOR1"),"#,
+            "wires[1] (S → NOR1.0): input NOR1.0 is already driven by `R`",
+        ),
+        (
+            r#"(from: "NOR1", to: "NOR2", input: 1),"#,
+            r#"(from: "NOR1", to: "NOR2", input: 2),"#,
+            "wires[3] (NOR1 → NOR2.2): input index 2 out of range",
+        ),
+        (
+            r#"(from: "S", to: "NOR2"),"#,
+            r#"(from: "NOR2", to: "S"),"#,
+            "`S` is a source (Switch) and has no inputs",
+        ),
+        (
+            r#"(label: "Q", kind: Lamp),"#,
+            r#"(label: "R", kind: Lamp),"#,
+            "duplicate label `R`",
+        ),
+    ];
+    for (from, to, message) in cases {
+        let err = load_err(&LATCH.replace(from, to));
+        assert!(matches!(err, FormatError::Circuit(_)), "{err:?}");
+        assert!(err.to_string().contains(message), "{err} lacks {message}");
+    }
+    let err = load_err(&LATCH.replace(
+        "kind: Nor(2)),\n        (label: \"NOR2\"",
+        "kind: Nor(65)),\n        (label: \"NOR2\"",
+    ));
+    assert!(matches!(
+        err,
+        FormatError::Circuit(CircuitError::BadInputCount {
+            kind: NodeKind::Nor(65),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn tests_must_fit_the_circuit() {
+    let err = load_err(&LATCH.replace(r#"expect: {"Q": "F"}"#, r#"expect: {"Qbar": "F"}"#));
+    assert!(
+        matches!(err, FormatError::Test(TestError::UnknownLabel { ref label, .. }) if label == "Qbar")
+    );
+    assert_eq!(
+        err.to_string(),
+        "test `reset`, steps[0]: unknown label `Qbar`"
+    );
+    let err = load_err(&LATCH.replace(r#"set: {"R": +1, "S": false}"#, r#"set: {"NOR1": 1}"#));
+    assert!(
+        err.to_string()
+            .contains("`NOR1` is a NOR2 and cannot be set"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_failing_expectation_is_reported_not_hidden() {
+    let doc = format::from_str(&LATCH.replace(r#""Q": "F""#, r#""Q": "T""#)).expect("valid");
+    let outcome = doc.tests[0].run(&doc.circuit).expect("fits");
+    assert_eq!(
+        outcome
+            .failures
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        ["steps[0]: expected Q=+1, got -1"]
+    );
+}

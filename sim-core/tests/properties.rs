@@ -1,0 +1,172 @@
+//! Property tests on random combinational circuits with random ternary inputs:
+//! (a) the event-driven engine agrees with a levelized (topological) evaluation;
+//! (b) monotonicity: making an unknown input known never changes an output that was known;
+//! (c) soundness: a known output has that value under every binary completion of the unknowns.
+
+use petgraph::algo::toposort;
+use proptest::prelude::*;
+use sim_core::generate::{DagShape, random_dag};
+use sim_core::{Circuit, Engine, NodeId, NodeKind, Trit};
+
+/// A gate's function straight from the arithmetic identities on −1/0/+1 (independent of
+/// `GateOp::eval`): AND = min, OR = max, XOR = (−1)ⁿ⁺¹·∏, and the negations.
+fn reference_gate(kind: NodeKind, ins: &[i8]) -> i8 {
+    let min = ins.iter().copied().min().unwrap_or(0);
+    let max = ins.iter().copied().max().unwrap_or(0);
+    let sign = if ins.len() % 2 == 1 { 1 } else { -1 };
+    let parity = sign * ins.iter().product::<i8>();
+    match kind {
+        NodeKind::Buf | NodeKind::Lamp | NodeKind::Probe => ins[0],
+        NodeKind::Not => -ins[0],
+        NodeKind::And(_) => min,
+        NodeKind::Nand(_) => -min,
+        NodeKind::Or(_) => max,
+        NodeKind::Nor(_) => -max,
+        NodeKind::Xor(_) => parity,
+        NodeKind::Xnor(_) => -parity,
+        _ => unreachable!("sources are not evaluated"),
+    }
+}
+
+/// Reference semantics, written independently of the engine: visit nodes in topological order
+/// and apply each gate's function to its drivers' values.
+fn levelized(c: &Circuit, inputs: &[(NodeId, Trit)]) -> Vec<(NodeId, Trit)> {
+    let order = toposort(c.graph(), None).expect("generated circuits are acyclic");
+    let mut value = vec![0i8; c.node_bound()];
+    for &(id, v) in inputs {
+        value[id.index()] = v.to_i8();
+    }
+    for id in order.into_iter().map(NodeId::from) {
+        let kind = c[id].kind;
+        if kind.input_count() > 0 {
+            let ins: Vec<i8> = c
+                .drivers(id)
+                .into_iter()
+                .map(|d| d.map_or(0, |d| value[d.index()]))
+                .collect();
+            value[id.index()] = reference_gate(kind, &ins);
+        }
+    }
+    c.nodes()
+        .map(|(id, _)| (id, Trit::from_i8(value[id.index()]).expect("a trit")))
+        .collect()
+}
+
+fn simulate(c: &Circuit, inputs: &[(NodeId, Trit)]) -> Vec<(NodeId, Trit)> {
+    let mut engine = Engine::from_circuit(c);
+    engine.settle();
+    engine
+        .set(inputs.iter().copied())
+        .expect("inputs are switches");
+    let report = engine.settle();
+    assert!(report.oscillation.is_none(), "a DAG never oscillates");
+    c.nodes().map(|(id, _)| (id, engine.value(id))).collect()
+}
+
+fn trit() -> impl Strategy<Value = Trit> {
+    prop_oneof![Just(Trit::False), Just(Trit::Unknown), Just(Trit::True)]
+}
+
+/// A random DAG (seeded) with `inputs` switches, plus a ternary value for each switch.
+fn circuit_and_inputs(
+    max_inputs: usize,
+    max_gates: usize,
+) -> impl Strategy<Value = (Circuit, Vec<(NodeId, Trit)>)> {
+    (
+        1..=max_inputs,
+        1..=max_gates,
+        2u8..=4,
+        1usize..=12,
+        any::<u64>(),
+    )
+        .prop_flat_map(|(inputs, gates, max_fanin, window, seed)| {
+            let c = random_dag(
+                DagShape {
+                    inputs,
+                    gates,
+                    max_fanin,
+                    window,
+                },
+                seed,
+            );
+            let ids: Vec<NodeId> = c.inputs().collect();
+            prop::collection::vec(trit(), ids.len()).prop_map(move |vals| {
+                let assignment = ids.iter().copied().zip(vals).collect();
+                (c.clone(), assignment)
+            })
+        })
+}
+
+fn outputs(c: &Circuit, values: &[(NodeId, Trit)]) -> Vec<Trit> {
+    values
+        .iter()
+        .filter(|(id, _)| c[*id].kind == NodeKind::Probe)
+        .map(|&(_, v)| v)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn event_driven_equals_levelized((c, inputs) in circuit_and_inputs(6, 60)) {
+        prop_assert_eq!(simulate(&c, &inputs), levelized(&c, &inputs));
+    }
+
+    #[test]
+    fn incremental_changes_equal_a_fresh_settle(
+        (c, inputs) in circuit_and_inputs(6, 60),
+        second in prop::collection::vec(trit(), 6),
+    ) {
+        // Settling a second batch on top of the first gives what a fresh engine gives.
+        let mut engine = Engine::from_circuit(&c);
+        engine.set(inputs.iter().copied()).expect("switches");
+        engine.settle();
+        let changed: Vec<(NodeId, Trit)> =
+            inputs.iter().zip(&second).map(|(&(id, _), &v)| (id, v)).collect();
+        engine.set(changed.iter().copied()).expect("switches");
+        engine.settle();
+        let incremental: Vec<_> = c.nodes().map(|(id, _)| (id, engine.value(id))).collect();
+        prop_assert_eq!(incremental, levelized(&c, &changed));
+    }
+
+    #[test]
+    fn refining_an_unknown_input_never_changes_a_known_output(
+        (c, inputs) in circuit_and_inputs(6, 60),
+        pick in any::<prop::sample::Index>(),
+        to_true in any::<bool>(),
+    ) {
+        let unknown: Vec<usize> =
+            (0..inputs.len()).filter(|&i| inputs[i].1 == Trit::Unknown).collect();
+        prop_assume!(!unknown.is_empty());
+        let before = outputs(&c, &simulate(&c, &inputs));
+        let mut refined = inputs.clone();
+        refined[unknown[pick.index(unknown.len())]].1 = Trit::from(to_true);
+        let after = outputs(&c, &simulate(&c, &refined));
+        for (b, a) in before.iter().zip(&after) {
+            if b.is_known() {
+                prop_assert_eq!(b, a);
+            }
+        }
+    }
+
+    #[test]
+    fn a_known_output_holds_for_every_binary_completion((c, inputs) in circuit_and_inputs(5, 30)) {
+        let ternary = outputs(&c, &simulate(&c, &inputs));
+        let unknown: Vec<usize> =
+            (0..inputs.len()).filter(|&i| inputs[i].1 == Trit::Unknown).collect();
+        for bits in 0u32..(1 << unknown.len()) {
+            let mut completion = inputs.clone();
+            for (k, &i) in unknown.iter().enumerate() {
+                completion[i].1 = Trit::from(bits >> k & 1 == 1);
+            }
+            let binary = outputs(&c, &levelized(&c, &completion));
+            for (t, b) in ternary.iter().zip(&binary) {
+                prop_assert!(b.is_known(), "binary inputs give binary outputs");
+                if t.is_known() {
+                    prop_assert_eq!(t, b);
+                }
+            }
+        }
+    }
+}
