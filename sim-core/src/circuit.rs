@@ -34,6 +34,13 @@ impl NodeId {
     }
 }
 
+/// `#7`: the graph index, for messages that have no circuit at hand to look up a label.
+impl fmt::Display for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.index())
+    }
+}
+
 /// For graph algorithms run on [`Circuit::graph`].
 impl From<NodeIndex> for NodeId {
     fn from(index: NodeIndex) -> NodeId {

@@ -14,14 +14,17 @@
 //!   [`Engine::settle`] runs to quiescence. Neither recurses: a million-gate chain settles in
 //!   constant stack.
 //! * Oscillation: if a settle does not reach quiescence within its budget of delta cycles, the
-//!   engine keeps running for the same number of deltas, collects the nodes that still change
-//!   (the loop and what it drives), and by default resolves them to 0 — the honest ternary
-//!   answer — before settling the rest. The [`Oscillation`] report names them.
+//!   engine keeps running for the same number of deltas and collects the nodes that still change
+//!   (the loop and what it drives). By default it resolves the loop — the changing nodes that
+//!   lie on a cycle among themselves — to 0, the honest ternary answer, and settles the rest
+//!   from there. The [`Oscillation`] report names both sets.
 //!
 //! # Observers
 //! [`Engine::settle_with`] reports every event and oscillation to an [`Observer`] (the seed's
 //! delegate), so a GUI or a trace printer never reads engine internals. With `()` as observer no
 //! record is built at all.
+
+use petgraph::graph::NodeIndex;
 
 use crate::circuit::{Circuit, NodeId};
 use crate::kind::{GateOp, NodeKind};
@@ -92,9 +95,13 @@ pub struct Oscillation {
     /// Every node whose output changed during the observation window, in node order: the loop
     /// itself and whatever it drives.
     pub nodes: Vec<NodeId>,
+    /// The loop: the nodes of `nodes` that lie on a cycle among themselves, in node order.
+    /// These are the nodes forced to 0; what they drive then settles from their new value.
+    pub feedback: Vec<NodeId>,
     /// The budget, in delta cycles, that was exceeded.
     pub budget: u32,
-    /// Whether the nodes were resolved to 0 and the circuit then settled.
+    /// In [`SettleReport`]: whether the loop was resolved to 0 and the circuit then settled.
+    /// In [`Observer::on_oscillation`]: whether the engine is about to resolve it.
     pub resolved: bool,
 }
 
@@ -161,10 +168,10 @@ impl Observer for Vec<Event> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetError {
     /// The id is not a node of this engine's netlist.
-    #[error("node {0:?} is not in the netlist")]
+    #[error("node {0} is not in the netlist")]
     UnknownNode(NodeId),
     /// Only switches and buttons can be set.
-    #[error("node {node:?} is a {kind}, which cannot be set (only switches and buttons can)")]
+    #[error("node {node} is a {kind}, which cannot be set (only switches and buttons can)")]
     NotSettable {
         /// The node.
         node: NodeId,
@@ -172,7 +179,7 @@ pub enum SetError {
         kind: NodeKind,
     },
     /// A button is pressed (+1) or released (−1), never unknown.
-    #[error("node {node:?} is a {kind} and cannot be set to {value}")]
+    #[error("node {node} is a {kind} and cannot be set to {value}")]
     BadValue {
         /// The node.
         node: NodeId,
@@ -195,8 +202,11 @@ pub struct Engine {
     drive: Vec<Trit>,
     /// The global delta each node was last scheduled into (deduplicates the queue).
     stamp: Vec<u64>,
-    /// What scheduled each node's pending evaluation.
-    cause: Vec<Cause>,
+    /// What scheduled each node's evaluation in the current delta (valid for nodes in `now`).
+    cause_now: Vec<Cause>,
+    /// What scheduled each node's evaluation in the next delta (valid for nodes in `next`).
+    /// Separate from `cause_now`: a node can wait in both deltas at once.
+    cause_next: Vec<Cause>,
     /// Events of the current delta; `now[cursor..]` are still to run.
     now: Vec<u32>,
     cursor: usize,
@@ -231,7 +241,8 @@ impl Engine {
             committed: vec![Trit::Unknown; n + 1],
             drive: vec![Trit::Unknown; n],
             stamp: vec![0; n],
-            cause: vec![Cause::PowerOn; n],
+            cause_now: vec![Cause::PowerOn; n],
+            cause_next: vec![Cause::PowerOn; n],
             now: Vec::new(),
             cursor: 0,
             next: Vec::new(),
@@ -352,15 +363,19 @@ impl Engine {
     /// The queued events in the order they will run: the rest of the current delta, then the
     /// next one.
     pub fn pending(&self) -> impl Iterator<Item = Pending> + '_ {
-        let current = self.now[self.cursor..]
-            .iter()
-            .map(move |&i| (i, self.delta));
-        let next = self.next.iter().map(move |&i| (i, self.delta + 1));
-        current.chain(next).map(move |(i, d)| Pending {
+        let relative =
+            move |d: u64| u32::try_from(d.saturating_sub(self.settle_base)).unwrap_or(u32::MAX);
+        let current = self.now[self.cursor..].iter().map(move |&i| Pending {
             node: self.net.ids[i as usize],
-            delta: u32::try_from(d.saturating_sub(self.settle_base)).unwrap_or(u32::MAX),
-            cause: self.cause[i as usize],
-        })
+            delta: relative(self.delta),
+            cause: self.cause_now[i as usize],
+        });
+        let next = self.next.iter().map(move |&i| Pending {
+            node: self.net.ids[i as usize],
+            delta: relative(self.delta + 1),
+            cause: self.cause_next[i as usize],
+        });
+        current.chain(next)
     }
 
     /// Drives a batch of sources in the same delta cycle. Switches take any value, buttons
@@ -432,8 +447,8 @@ impl Engine {
     ///
     /// If the queue is still non-empty after [`budget`](Self::budget) delta cycles, the engine
     /// runs the same number of deltas again and collects the nodes that change; if it still has
-    /// not settled, that is an [`Oscillation`]. With [`SettleOptions::resolve`] the collected
-    /// nodes are forced to 0 (as events with [`Cause::Resolution`]) and the settle goes on; this
+    /// not settled, that is an [`Oscillation`]. With [`SettleOptions::resolve`] its
+    /// feedback nodes are forced to 0 (as events with [`Cause::Resolution`]) and the settle goes on; this
     /// repeats at most 8 times. Otherwise the settle stops with the queue full.
     pub fn settle_with<O: Observer>(&mut self, observer: &mut O) -> SettleReport {
         let (seq0, delta0) = (self.seq, self.delta);
@@ -452,18 +467,26 @@ impl Engine {
                 break;
             }
             nodes.sort_unstable();
+            let feedback = self.feedback_nodes(&nodes);
             let resolve = self.options.resolve && rounds < MAX_RESOLUTION_ROUNDS;
+            let ids = |list: &[u32]| list.iter().map(|&i| self.net.ids[i as usize]).collect();
             let found = Oscillation {
-                nodes: nodes.iter().map(|&i| self.net.ids[i as usize]).collect(),
+                nodes: ids(&nodes),
+                feedback: ids(&feedback),
                 budget,
-                resolved: false,
+                resolved: resolve,
             };
             observer.on_oscillation(&found);
             oscillation = Some(match oscillation.take() {
                 Some(mut merged) => {
-                    merged.nodes.extend(found.nodes);
-                    merged.nodes.sort_unstable();
-                    merged.nodes.dedup();
+                    for (all, new) in [
+                        (&mut merged.nodes, found.nodes),
+                        (&mut merged.feedback, found.feedback),
+                    ] {
+                        all.extend(new);
+                        all.sort_unstable();
+                        all.dedup();
+                    }
                     merged
                 }
                 None => found,
@@ -471,7 +494,7 @@ impl Engine {
             if !resolve {
                 break;
             }
-            self.resolve_unknown(&nodes, observer);
+            self.resolve_unknown(&feedback, observer);
             rounds += 1;
         }
         if let Some(osc) = &mut oscillation {
@@ -482,6 +505,37 @@ impl Engine {
             deltas: u32::try_from(self.delta - delta0).unwrap_or(u32::MAX),
             oscillation,
         }
+    }
+
+    /// The nodes of `changing` (sorted dense indices) that lie on a cycle of the subgraph they
+    /// induce: the loop itself, as opposed to what it merely drives. Falls back to all of
+    /// `changing` if no cycle is found (which a real oscillation always has).
+    fn feedback_nodes(&self, changing: &[u32]) -> Vec<u32> {
+        let local = |i: u32| changing.binary_search(&i).ok();
+        let mut graph = petgraph::graph::DiGraph::<(), ()>::with_capacity(changing.len(), 0);
+        for _ in changing {
+            graph.add_node(());
+        }
+        let mut self_loop = vec![false; changing.len()];
+        for (from, &i) in changing.iter().enumerate() {
+            for &t in &self.net.fanout[self.net.fanout_range(i)] {
+                if let Some(to) = local(t) {
+                    self_loop[from] |= from == to;
+                    graph.add_edge(NodeIndex::new(from), NodeIndex::new(to), ());
+                }
+            }
+        }
+        let mut on_cycle: Vec<u32> = petgraph::algo::tarjan_scc(&graph)
+            .into_iter()
+            .filter(|scc| scc.len() > 1 || self_loop[scc[0].index()])
+            .flatten()
+            .map(|n| changing[n.index()])
+            .collect();
+        if on_cycle.is_empty() {
+            return changing.to_vec();
+        }
+        on_cycle.sort_unstable();
+        on_cycle
     }
 
     /// Processes events until the queue is empty (`true`) or `max_deltas` further delta cycles
@@ -517,6 +571,7 @@ impl Engine {
 
     fn advance_delta(&mut self) {
         std::mem::swap(&mut self.now, &mut self.next);
+        std::mem::swap(&mut self.cause_now, &mut self.cause_next);
         self.next.clear();
         self.cursor = 0;
         self.delta += 1;
@@ -538,7 +593,7 @@ impl Engine {
         if *slot != target {
             *slot = target;
             self.next.push(i);
-            self.cause[i as usize] = cause;
+            self.cause_next[i as usize] = cause;
         }
     }
 
@@ -556,7 +611,7 @@ impl Engine {
                 &self.committed,
             ),
         };
-        self.apply(i, new, self.cause[iu], observer);
+        self.apply(i, new, self.cause_now[iu], observer);
     }
 
     /// Records the evaluation of node `i` (just taken from the queue, scheduled by `cause`) as
@@ -619,7 +674,7 @@ impl Engine {
         self.changed.clear();
     }
 
-    /// Forces `nodes` to 0 as a delta of [`Cause::Resolution`] events of its own, run at once
+    /// Forces `nodes` (the feedback nodes of an oscillation) to 0 as a delta of [`Cause::Resolution`] events of its own, run at once
     /// and placed before the pending delta, which keeps its events.
     /// Precondition: called between deltas (`cursor == now.len()`).
     fn resolve_unknown<O: Observer>(&mut self, nodes: &[u32], observer: &mut O) {

@@ -176,6 +176,37 @@ fn pending_shows_the_queue_with_deltas_and_causes() {
     assert_eq!(pending, vec![(nor1, 1, Cause::Event(first.seq))]);
 }
 
+#[test]
+fn a_node_waiting_in_two_deltas_keeps_each_cause() {
+    // R = S = +1 from unknown: NOR1 changes first in delta 1 and schedules NOR2 for delta 2
+    // while NOR2 still waits in delta 1 for S's change. Each evaluation names its own cause.
+    let c = rs_latch();
+    let (r, s) = (id(&c, "R"), id(&c, "S"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.set([(r, T), (s, T)]).expect("switches");
+    let mut events: Vec<Event> = Vec::new();
+    engine.settle_with(&mut events);
+    let nor2: Vec<(u32, Cause)> = events
+        .iter()
+        .filter(|e| c[e.node].label == "NOR2")
+        .map(|e| (e.delta, e.cause))
+        .collect();
+    let seq_of = |label: &str, delta: u32| {
+        events
+            .iter()
+            .find(|e| c[e.node].label == label && e.delta == delta)
+            .map(|e| e.seq)
+            .expect("event")
+    };
+    assert_eq!(
+        nor2,
+        [
+            (1, Cause::Event(seq_of("S", 0))),
+            (2, Cause::Event(seq_of("NOR1", 1)))
+        ]
+    );
+}
+
 #[derive(Default)]
 struct Oscillations(Vec<Oscillation>);
 
@@ -200,6 +231,11 @@ fn rs_latch_released_in_one_batch_oscillates_and_resolves_to_unknown() {
     let report = engine.settle_with(&mut seen);
     let osc = report.oscillation.expect("the latch races");
     assert_eq!(labels(&c, &osc.nodes), ["NOR1", "NOR2", "Q", "Qn"]);
+    assert_eq!(
+        labels(&c, &osc.feedback),
+        ["NOR1", "NOR2"],
+        "the loop, not the lamps"
+    );
     assert!(osc.resolved);
     assert_eq!(osc.budget, engine.budget());
     assert_eq!(seen.0.len(), 1, "the observer hears of it");
@@ -260,6 +296,7 @@ fn three_inverter_ring_ends_unknown_with_a_report_naming_it() {
         .oscillation
         .expect("a ring of three inverters oscillates");
     assert_eq!(labels(&c, &osc.nodes), ["G1", "G2", "G3"]);
+    assert_eq!(osc.feedback, osc.nodes);
     assert!(osc.resolved);
     assert_eq!(ring.map(|g| engine.value(g)), [X, X, X]);
     let resolved: Vec<String> = events

@@ -1,0 +1,210 @@
+//! The command-line grammar, declared with clap's derive API.
+//!
+//! Doc comments here are the `--help` text: the first paragraph of an item is its short help,
+//! the rest is shown by `--help` only.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sim_core::Trit;
+
+/// Tritium: a workbench for balanced-ternary logic circuits.
+///
+/// Values are -1 (false), 0 (unknown) and +1 (true), combined by Kleene's strong logic.
+/// Circuits are RON files; FILE may be `-` to read standard input.
+///
+/// Exit status: 0 success, 1 a failed test or check, 2 bad input or usage.
+#[derive(Debug, Parser)]
+#[command(name = "tritium", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do. Without a subcommand, `tritium` prints this help.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// A circuit to open in the graphical editor (reserved: the editor is not available yet).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Simulate a circuit and print its terminals after each batch of inputs.
+    ///
+    /// The circuit is loaded and settled from power-on. Each `--set` is one batch: its
+    /// assignments are applied together, in one delta cycle, and the circuit settles. After each
+    /// batch one line shows every terminal (lamps and probes, in file order) as `NAME=VALUE`.
+    /// Without `--set`, one line shows the power-on state.
+    Sim(RunArgs),
+
+    /// Simulate like `sim`, narrating every event as it is processed.
+    ///
+    /// Each event line reads `#SEQ δDELTA NODE`, then what the node did (`:= VALUE` for an input
+    /// set from outside, `inputs (...) → VALUE` for a gate or terminal), whether its output
+    /// changed and which nodes that schedules, and what caused the event (`[← #K]`: the output
+    /// change of event K).
+    Trace(RunArgs),
+
+    /// Run the test vectors embedded in circuit files.
+    ///
+    /// Prints `ok` or `FAIL` per test case, the failures of each failed case, and a final
+    /// `N passed, M failed` line. A directory stands for every `*.ron` file in it. Exits with 1
+    /// if a test failed, 2 if a file could not be loaded.
+    Test(TestArgs),
+
+    /// Print a circuit's truth table: its terminals for every combination of its inputs.
+    ///
+    /// Inputs are the switches and buttons, outputs the lamps and probes, both in file order.
+    /// Each row starts from power-on. Rows whose settle oscillated are marked `~ oscillated`.
+    Table(TableArgs),
+
+    /// Check that a circuit file is valid, and print its size and any warnings.
+    ///
+    /// Exits with 1 if the file is not a valid circuit, 2 if it cannot be read.
+    Check(CheckArgs),
+}
+
+/// Arguments of `sim` and `trace`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// One batch of inputs, applied in one delta cycle; repeat for more batches.
+    ///
+    /// NAME is the label of a switch (any value) or button (-1 or +1). VALUE is one of
+    /// -1 0 +1 1, F X T, false unknown true (case-insensitive).
+    #[arg(
+        long = "set",
+        value_name = "NAME=VALUE[,NAME=VALUE...]",
+        value_parser = parse_batch
+    )]
+    pub sets: Vec<SetBatch>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Arguments of `test`.
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// Circuit files, or directories meaning every `*.ron` file in them (sorted by name).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// Arguments of `table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Let switches take 0 (unknown) too, not just -1 and +1 (buttons are always -1 or +1).
+    #[arg(long)]
+    pub ternary: bool,
+}
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+/// How `sim` and `trace` print their results.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Lines for people.
+    #[default]
+    Text,
+    /// One JSON document for programs.
+    Json,
+}
+
+/// One `--set` batch: labels and values in the order given, each label at most once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetBatch(pub Vec<(String, Trit)>);
+
+impl fmt::Display for SetBatch {
+    /// Formats as `R=+1, S=-1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (label, value)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{label}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses `NAME=VALUE[,NAME=VALUE...]` (the value parser of `--set`).
+///
+/// Only the syntax is checked here; whether the labels exist is up to the circuit.
+///
+/// # Errors
+/// A message naming the malformed assignment, the value that is not a trit, or the label given
+/// twice.
+pub fn parse_batch(text: &str) -> Result<SetBatch, String> {
+    let mut batch = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        let Some((label, value)) = item.split_once('=') else {
+            return Err(format!("`{item}` is not an assignment NAME=VALUE"));
+        };
+        let label = label.trim();
+        if label.is_empty() {
+            return Err(format!("`{item}` has no label before `=`"));
+        }
+        let value: Trit = value.parse().map_err(|e| format!("{label}: {e}"))?;
+        if batch.iter().any(|(seen, _)| seen == label) {
+            return Err(format!("`{label}` is set twice in one batch"));
+        }
+        batch.push((label.to_owned(), value));
+    }
+    Ok(SetBatch(batch))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_grammar_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn batches_parse_every_value_spelling() {
+        let batch = parse_batch("R=+1, S=F,T=unknown").expect("valid");
+        assert_eq!(
+            batch.0,
+            [
+                ("R".to_owned(), Trit::True),
+                ("S".to_owned(), Trit::False),
+                ("T".to_owned(), Trit::Unknown),
+            ]
+        );
+        assert_eq!(batch.to_string(), "R=+1, S=-1, T=0");
+    }
+
+    #[test]
+    fn malformed_batches_are_refused() {
+        for (text, message) in [
+            ("", "is not an assignment"),
+            ("R", "is not an assignment"),
+            ("R=1,", "is not an assignment"),
+            ("=1", "has no label"),
+            ("R=2", "not a ternary value"),
+            ("R=1,R=-1", "set twice"),
+        ] {
+            let err = parse_batch(text).expect_err(text);
+            assert!(err.contains(message), "{text:?}: {err:?} lacks {message:?}");
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! `tritium check`: is a file a valid circuit?
+//!
+//! On success prints `ok: <file>: N nodes, M wires, K tests` and one
+//! `warning: <file>: <warning>` per warning (on standard error), exit status 0. An invalid
+//! circuit is a failed check (exit status 1); a file that cannot be read is bad input (2).
+
+use anyhow::Result;
+
+use super::args::CheckArgs;
+use super::load::{LoadError, load};
+use super::{Console, Status, plural};
+
+/// Runs `tritium check`.
+///
+/// # Errors
+/// Bad input: the file cannot be read.
+pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
+    let loaded = match load(&args.file) {
+        Ok(loaded) => loaded,
+        Err(err @ LoadError::Invalid { .. }) => {
+            console.error(&err)?;
+            return Ok(Status::Failed);
+        }
+        Err(err @ LoadError::Unreadable { .. }) => return Err(err.into()),
+    };
+    let (circuit, tests) = (&loaded.doc.circuit, loaded.doc.tests.len());
+    writeln!(
+        console.out,
+        "ok: {}: {}, {}, {}",
+        loaded.name,
+        plural(circuit.node_count() as u64, "node"),
+        plural(circuit.wire_count() as u64, "wire"),
+        plural(tests as u64, "test")
+    )?;
+    for warning in circuit.warnings() {
+        console.warn(format_args!("{}: {warning}", loaded.name))?;
+    }
+    Ok(Status::Success)
+}

@@ -1,0 +1,98 @@
+//! Loading circuit files, with errors that name the file.
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Read};
+use std::path::Path;
+
+use sim_core::format::{self, Document, FormatError};
+
+/// A loaded circuit file.
+#[derive(Debug)]
+pub struct Loaded {
+    /// How messages name the file: the path as given, or `<stdin>`.
+    pub name: String,
+    /// The parsed and validated document.
+    pub doc: Document,
+}
+
+/// Why a circuit file could not be loaded.
+///
+/// Its `Display` is the whole message, file name and cause included —
+/// `path:line:col: message` for a syntax error, `path: message` otherwise — so it has no
+/// `source()` (that would print the cause twice in an error chain).
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file (or directory) could not be read: bad input, not a bad circuit.
+    Unreadable {
+        /// The file's name in messages.
+        name: String,
+        /// What the operating system said.
+        error: io::Error,
+    },
+    /// The file was read but is not a valid circuit document.
+    Invalid {
+        /// The file's name in messages.
+        name: String,
+        /// What is wrong with it (boxed: it is large, and errors should be small to pass).
+        error: Box<FormatError>,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Unreadable { name, error } => write!(f, "{name}: {error}"),
+            LoadError::Invalid { name, error } => match &**error {
+                FormatError::Syntax {
+                    line,
+                    column,
+                    message,
+                } => write!(f, "{name}:{line}:{column}: {message}"),
+                other => write!(f, "{name}: {other}"),
+            },
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The name `-` stands for standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How messages name `path`.
+pub fn display_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads and parses the circuit file at `path` (`-`: standard input).
+///
+/// # Errors
+/// [`LoadError::Unreadable`] if the file cannot be read, [`LoadError::Invalid`] if it is not a
+/// valid circuit document (including text that is not UTF-8).
+pub fn load(path: &Path) -> Result<Loaded, LoadError> {
+    let name = display_name(path);
+    let bytes = if is_stdin(path) {
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        fs::read(path)
+    };
+    let bytes = match bytes {
+        Ok(bytes) => bytes,
+        Err(error) => return Err(LoadError::Unreadable { name, error }),
+    };
+    match format::from_reader(bytes.as_slice()) {
+        Ok(doc) => Ok(Loaded { name, doc }),
+        Err(error) => Err(LoadError::Invalid {
+            name,
+            error: Box::new(error),
+        }),
+    }
+}

@@ -1,0 +1,120 @@
+//! The `tritium` command line: the argument grammar ([`args`]), loading files ([`load`]), what
+//! `sim` and `trace` share ([`session`]), and one module per subcommand.
+//!
+//! Every subcommand returns a [`Status`] for outcomes it reports itself (a failed test, an
+//! invalid circuit under `check`) or an error for bad input, which `main` prints as
+//! `error: <message>` and turns into exit status 2.
+
+mod args;
+mod check;
+mod load;
+mod session;
+mod sim;
+mod table;
+mod test;
+mod trace;
+
+use std::fmt::Display;
+use std::io::{self, BufWriter, Write};
+
+use anyhow::Result;
+use clap::CommandFactory as _;
+
+pub use args::Cli;
+use args::Command;
+
+/// How a command ended, when it did not end with an error: the process exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Everything went well: exit 0.
+    Success,
+    /// A test or check failed (already reported): exit 1.
+    Failed,
+    /// Some input was bad (already reported): exit 2, as for an error.
+    BadInput,
+}
+
+impl Status {
+    /// The process exit code: 0, 1 or 2.
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Success => 0,
+            Status::Failed => 1,
+            Status::BadInput => 2,
+        }
+    }
+}
+
+/// Where a command writes: results to `out` (standard output), diagnostics to `err`
+/// (standard error). Diagnostics flush `out` first, so the two stay in order on a terminal.
+pub struct Console<'a> {
+    /// Results.
+    pub out: &'a mut dyn Write,
+    /// Warnings and errors.
+    pub err: &'a mut dyn Write,
+}
+
+impl Console<'_> {
+    /// Prints `warning: <message>` on standard error.
+    ///
+    /// # Errors
+    /// If writing fails.
+    pub fn warn(&mut self, message: impl Display) -> io::Result<()> {
+        self.out.flush()?;
+        writeln!(self.err, "warning: {message}")
+    }
+
+    /// Prints `error: <message>` on standard error, for errors a command reports and survives.
+    ///
+    /// # Errors
+    /// If writing fails.
+    pub fn error(&mut self, message: impl Display) -> io::Result<()> {
+        self.out.flush()?;
+        writeln!(self.err, "error: {message}")
+    }
+}
+
+/// Runs the command line `cli`, writing to standard output and standard error.
+///
+/// # Errors
+/// Bad input (unreadable or invalid file, unknown label, …), to be printed as
+/// `error: {err:#}` with exit status 2.
+pub fn run(cli: &Cli) -> Result<Status> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut err = io::stderr().lock();
+    let mut console = Console {
+        out: &mut out,
+        err: &mut err,
+    };
+    let status = dispatch(cli, &mut console)?;
+    console.out.flush()?;
+    Ok(status)
+}
+
+/// Runs the subcommand of `cli` on `console`.
+fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
+    match &cli.command {
+        Some(Command::Sim(args)) => sim::run(args, console),
+        Some(Command::Trace(args)) => trace::run(args, console),
+        Some(Command::Test(args)) => test::run(args, console),
+        Some(Command::Table(args)) => table::run(args, console),
+        Some(Command::Check(args)) => check::run(args, console),
+        None => {
+            // This is where the graphical editor will be launched (on `cli.file`, if given).
+            // Until it exists, show what the command line can do.
+            if cli.file.is_some() {
+                console.warn("the graphical editor is not available yet; use a subcommand")?;
+            }
+            write!(console.out, "{}", Cli::command().render_help())?;
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// `1 event`, `2 events`: a count with its noun, plural unless it is 1.
+pub fn plural(count: impl Into<u64>, noun: &str) -> String {
+    match count.into() {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}

@@ -1,0 +1,206 @@
+//! What `sim` and `trace` share: checking `--set` batches against a circuit, driving the engine
+//! batch by batch, and showing values and oscillations as text or JSON.
+
+use std::fmt;
+
+use anyhow::{Context as _, Result, bail};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use sim_core::{Circuit, Engine, NodeId, Observer, Oscillation, SettleReport, Trit};
+
+use super::args::SetBatch;
+use super::load::Loaded;
+
+/// One batch resolved against the circuit: node ids and values, in the order given.
+pub type Assignments = Vec<(NodeId, Trit)>;
+
+/// Which settle of a run something happened in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The settle right after the engine was built.
+    PowerOn,
+    /// The settle after the n-th `--set` batch (1-based).
+    Batch(usize),
+}
+
+impl fmt::Display for Stage {
+    /// Formats as `power-on` or `batch N`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stage::PowerOn => f.write_str("power-on"),
+            Stage::Batch(n) => write!(f, "batch {n}"),
+        }
+    }
+}
+
+/// A loaded circuit with its `--set` batches checked, ready to simulate.
+pub struct Session<'a> {
+    /// The circuit being simulated.
+    pub circuit: &'a Circuit,
+    /// The simulator, at power-on (nothing processed yet).
+    pub engine: Engine,
+    /// The batches as given on the command line, each with its resolved assignments.
+    pub batches: Vec<(&'a SetBatch, Assignments)>,
+}
+
+impl<'a> Session<'a> {
+    /// Checks every batch against `loaded`'s circuit before anything runs, so that a bad label
+    /// in the last batch is reported before any output.
+    ///
+    /// # Errors
+    /// `<file>: batch N (…): <problem>` for an unknown label or a node that cannot take the
+    /// value.
+    pub fn new(loaded: &'a Loaded, sets: &'a [SetBatch]) -> Result<Session<'a>> {
+        let circuit = &loaded.doc.circuit;
+        let batches = sets
+            .iter()
+            .enumerate()
+            .map(|(i, batch)| {
+                let resolved = resolve(circuit, batch)
+                    .with_context(|| format!("{} ({batch})", Stage::Batch(i + 1)))?;
+                Ok((batch, resolved))
+            })
+            .collect::<Result<_>>()
+            .with_context(|| loaded.name.clone())?;
+        Ok(Session {
+            circuit,
+            engine: Engine::from_circuit(circuit),
+            batches,
+        })
+    }
+
+    /// Settles the power-on events, reporting them to `observer`.
+    pub fn power_on<O: Observer>(&mut self, observer: &mut O) -> SettleReport {
+        self.engine.settle_with(observer)
+    }
+
+    /// Applies batch `index` (0-based) in one delta cycle and settles, reporting to `observer`.
+    /// Returns the batch as given on the command line and what the settle did.
+    ///
+    /// # Errors
+    /// If the engine refuses the batch, which [`Session::new`] has already ruled out.
+    ///
+    /// # Panics
+    /// If `index` is out of range of [`Session::batches`].
+    pub fn apply<O: Observer>(
+        &mut self,
+        index: usize,
+        observer: &mut O,
+    ) -> Result<(&'a SetBatch, SettleReport)> {
+        let (given, assignments) = &self.batches[index];
+        self.engine.set(assignments.iter().copied())?;
+        Ok((given, self.engine.settle_with(observer)))
+    }
+
+    /// Every terminal with the value it shows now, in file order.
+    pub fn terminal_values(&self) -> Vec<(&'a str, Trit)> {
+        self.circuit
+            .terminals()
+            .map(|id| (self.label(id), self.engine.value(id)))
+            .collect()
+    }
+
+    /// The label of node `id`.
+    pub fn label(&self, id: NodeId) -> &'a str {
+        &self.circuit[id].label
+    }
+
+    /// The labels of `ids`.
+    pub fn labels(&self, ids: &[NodeId]) -> Vec<&'a str> {
+        ids.iter().map(|&id| self.label(id)).collect()
+    }
+}
+
+/// Resolves one batch's labels, checking that each node can take its value.
+fn resolve(circuit: &Circuit, batch: &SetBatch) -> Result<Assignments> {
+    batch
+        .0
+        .iter()
+        .map(|(label, value)| {
+            let Some(id) = circuit.find(label) else {
+                bail!("unknown label `{label}`");
+            };
+            let kind = circuit[id].kind;
+            if kind.accepts(*value) {
+                Ok((id, *value))
+            } else if Trit::ALL.iter().any(|&v| kind.accepts(v)) {
+                bail!("`{label}` is a {kind} and cannot be set to {value}")
+            } else {
+                bail!("`{label}` is a {kind}, which cannot be set (only switches and buttons can)")
+            }
+        })
+        .collect()
+}
+
+/// `NAME=VALUE` pairs separated by single spaces: `Q=-1 Qn=+1`.
+pub fn format_values(values: &[(&str, Trit)]) -> String {
+    values
+        .iter()
+        .map(|(label, value)| format!("{label}={value}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Label–value pairs written as one JSON object, keys in the order given (file order for
+/// terminals, command-line order for `--set`), which `serde_json::Map` would not keep.
+pub struct LabelMap<'a>(pub Vec<(&'a str, Trit)>);
+
+impl Serialize for LabelMap<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (label, value) in &self.0 {
+            map.serialize_entry(label, value)?;
+        }
+        map.end()
+    }
+}
+
+impl<'a> LabelMap<'a> {
+    /// The assignments of a `--set` batch.
+    pub fn of_batch(batch: &'a SetBatch) -> LabelMap<'a> {
+        LabelMap(batch.0.iter().map(|(l, v)| (l.as_str(), *v)).collect())
+    }
+}
+
+/// An [`Oscillation`] in JSON:
+/// `{"nodes": [labels], "feedback": [labels], "budget": B, "resolved": true}`.
+#[derive(Serialize)]
+pub struct OscillationJson<'a> {
+    /// Labels of the nodes that kept changing, in file order.
+    pub nodes: Vec<&'a str>,
+    /// Labels of the loop itself (the changing nodes on a cycle), which were forced to 0.
+    pub feedback: Vec<&'a str>,
+    /// The delta-cycle budget that was exceeded.
+    pub budget: u32,
+    /// Whether they were resolved to 0 and the circuit then settled.
+    pub resolved: bool,
+}
+
+impl<'a> OscillationJson<'a> {
+    /// The oscillation of a settle report, if any.
+    pub fn of(session: &Session<'a>, report: &SettleReport) -> Option<OscillationJson<'a>> {
+        report.oscillation.as_ref().map(|o| OscillationJson {
+            nodes: session.labels(&o.nodes),
+            feedback: session.labels(&o.feedback),
+            budget: o.budget,
+            resolved: o.resolved,
+        })
+    }
+}
+
+/// `NOR1, NOR2, Q, Qn kept changing after 70 delta cycles; the loop NOR1, NOR2` followed by
+/// `was resolved to 0`, `is resolved to 0` or `did not settle`, as `outcome` says: how every
+/// command describes an oscillation.
+pub fn describe_oscillation(circuit: &Circuit, oscillation: &Oscillation, outcome: &str) -> String {
+    let labels = |ids: &[NodeId]| {
+        ids.iter()
+            .map(|&id| circuit[id].label.as_str())
+            .collect::<Vec<_>>()
+    };
+    format!(
+        "{} kept changing after {} delta cycles; the loop {} {outcome}",
+        labels(&oscillation.nodes).join(", "),
+        oscillation.budget,
+        labels(&oscillation.feedback).join(", "),
+    )
+}

@@ -1,0 +1,310 @@
+//! `tritium trace`: every event of every settle, narrated as it is processed.
+//!
+//! The narration comes from an [`Observer`] given to the engine, never from its internals.
+//! Text, for the RS latch of the seed article after `--set R=+1`:
+//!
+//! ```text
+//! batch 2: R=+1
+//! #5 δ0 R := +1 (was -1), changed: schedules NOR1
+//! #6 δ1 NOR1 inputs (+1, 0) → -1 (was 0), changed: schedules Q, NOR2  [← #5]
+//! #7 δ2 Q inputs (-1) → -1 (was 0), changed  [← #6]
+//! …
+//! settled after 6 events in 4 delta cycles: Q=-1 Qn=+1
+//! ```
+//!
+//! JSON (`--format json`): one document, settles shaped like those of `sim` but with `events`
+//! a list of records:
+//!
+//! ```json
+//! {"terminals": ["Q", "Qn"],
+//!  "power_on": {"events": [], "deltas": 0, "oscillation": null, "values": {"Q": 0, "Qn": 0}},
+//!  "batches": [{"set": {"R": 1},
+//!               "events": [{"seq": 5, "delta": 0, "node": "R", "inputs": [], "old": -1,
+//!                           "new": 1, "changed": true, "cause": "set", "fanout": ["NOR1"]}],
+//!               "deltas": 4, "oscillation": null, "values": {"Q": -1, "Qn": 1}}]}
+//! ```
+//!
+//! `cause` is `"set"`, `"power_on"`, `"clock"`, `"resolution"` or `{"event": K}`.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use anyhow::Result;
+use serde::Serialize;
+use sim_core::{Cause, Circuit, Event, Observer, Oscillation, Role, SettleReport, Trit};
+
+use super::args::{Format, RunArgs};
+use super::load::load;
+use super::session::{
+    LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
+};
+use super::sim::warn_oscillation;
+use super::{Console, Status, plural};
+
+/// Runs `tritium trace`.
+///
+/// # Errors
+/// Bad input: the file cannot be loaded, or a batch names an unknown or unsettable node.
+pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
+    let loaded = load(&args.file)?;
+    let mut session = Session::new(&loaded, &args.sets)?;
+    match args.format {
+        Format::Text => text(&mut session, console)?,
+        Format::Json => json(&mut session, console)?,
+    }
+    Ok(Status::Success)
+}
+
+/// Narrates the power-on settle and every batch.
+fn text(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
+    let out = &mut *console.out;
+    if session.engine.is_settled() {
+        writeln!(out, "{}: no events", Stage::PowerOn)?;
+    } else {
+        writeln!(out, "{}", Stage::PowerOn)?;
+        let mut narrator = Narrator::new(session.circuit, out);
+        let report = session.power_on(&mut narrator);
+        narrator.result?;
+        summarize(session, &report, out)?;
+    }
+    for index in 0..session.batches.len() {
+        writeln!(
+            out,
+            "{}: {}",
+            Stage::Batch(index + 1),
+            session.batches[index].0
+        )?;
+        let mut narrator = Narrator::new(session.circuit, out);
+        let (_, report) = session.apply(index, &mut narrator)?;
+        narrator.result?;
+        summarize(session, &report, out)?;
+    }
+    Ok(())
+}
+
+/// The last line of a settle: `settled after N events in D delta cycles: Q=-1 Qn=+1`.
+fn summarize(session: &Session<'_>, report: &SettleReport, out: &mut dyn Write) -> Result<()> {
+    let outcome = match &report.oscillation {
+        Some(o) if !o.resolved => "did not settle",
+        _ => "settled",
+    };
+    writeln!(
+        out,
+        "{outcome} after {} in {}: {}",
+        plural(report.events, "event"),
+        plural(report.deltas, "delta cycle"),
+        format_values(&session.terminal_values())
+    )?;
+    Ok(())
+}
+
+/// Writes one line per event and oscillation as the engine reports them. The first write
+/// error is kept in `result` (an observer cannot return one) and later output is skipped.
+struct Narrator<'a> {
+    circuit: &'a Circuit,
+    out: &'a mut dyn Write,
+    result: io::Result<()>,
+}
+
+impl<'a> Narrator<'a> {
+    /// A narrator of `circuit`'s events writing to `out`.
+    fn new(circuit: &'a Circuit, out: &'a mut dyn Write) -> Self {
+        Narrator {
+            circuit,
+            out,
+            result: Ok(()),
+        }
+    }
+
+    /// Writes `line` unless an earlier write failed.
+    fn line(&mut self, line: impl fmt::Display) {
+        if self.result.is_ok() {
+            self.result = writeln!(self.out, "{line}");
+        }
+    }
+}
+
+impl Observer for Narrator<'_> {
+    fn on_event(&mut self, event: &Event) {
+        let circuit = self.circuit;
+        self.line(Narration { circuit, event });
+    }
+
+    fn on_oscillation(&mut self, oscillation: &Oscillation) {
+        let outcome = if oscillation.resolved {
+            "is resolved to 0"
+        } else {
+            "is left as it is"
+        };
+        self.line(format_args!(
+            "oscillation: {}",
+            describe_oscillation(self.circuit, oscillation, outcome)
+        ));
+    }
+}
+
+/// One event as a line of narration, e.g.
+/// `#6 δ1 NOR1 inputs (+1, 0) → -1 (was 0), changed: schedules Q, NOR2  [← #5]`.
+struct Narration<'a> {
+    circuit: &'a Circuit,
+    event: &'a Event,
+}
+
+impl fmt::Display for Narration<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Narration { circuit, event } = self;
+        let label = |id| circuit[id].label.as_str();
+        write!(f, "#{} δ{} {}", event.seq, event.delta, label(event.node))?;
+        if circuit[event.node].kind.role() == Role::Source {
+            write!(f, " := {} (was {})", event.new, event.old)?;
+        } else {
+            f.write_str(" inputs (")?;
+            list(f, event.inputs.iter())?;
+            write!(f, ") → {}", event.new)?;
+            if event.changed() {
+                write!(f, " (was {})", event.old)?;
+            }
+        }
+        if !event.changed() {
+            f.write_str(", unchanged")?;
+        } else if event.fanout.is_empty() {
+            f.write_str(", changed")?;
+        } else {
+            f.write_str(", changed: schedules ")?;
+            list(f, event.fanout.iter().map(|&id| label(id)))?;
+        }
+        match event.cause {
+            Cause::Set => Ok(()),
+            Cause::PowerOn => f.write_str("  [power-on]"),
+            Cause::Clock => f.write_str("  [clock]"),
+            Cause::Resolution => f.write_str("  [resolved to 0: oscillation]"),
+            Cause::Event(k) => write!(f, "  [← #{k}]"),
+        }
+    }
+}
+
+/// Writes `items` separated by `, `.
+fn list<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl Iterator<Item = T>,
+) -> fmt::Result {
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
+/// The JSON document (see the [module docs](self)).
+#[derive(Serialize)]
+struct TraceJson<'a> {
+    terminals: Vec<&'a str>,
+    power_on: SettleJson<'a>,
+    batches: Vec<SettleJson<'a>>,
+}
+
+/// One settle in JSON.
+#[derive(Serialize)]
+struct SettleJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    set: Option<LabelMap<'a>>,
+    events: Vec<EventJson<'a>>,
+    deltas: u32,
+    oscillation: Option<OscillationJson<'a>>,
+    values: LabelMap<'a>,
+}
+
+/// One [`Event`] in JSON, nodes by label.
+#[derive(Serialize)]
+struct EventJson<'a> {
+    seq: u64,
+    delta: u32,
+    node: &'a str,
+    inputs: Vec<Trit>,
+    old: Trit,
+    new: Trit,
+    changed: bool,
+    cause: CauseJson,
+    fanout: Vec<&'a str>,
+}
+
+/// A [`Cause`] in JSON: `"set"`, `"power_on"`, `"clock"`, `"resolution"` or `{"event": K}`.
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+enum CauseJson {
+    Set,
+    PowerOn,
+    Clock,
+    Resolution,
+    Event(u64),
+}
+
+impl From<Cause> for CauseJson {
+    fn from(cause: Cause) -> CauseJson {
+        match cause {
+            Cause::Set => CauseJson::Set,
+            Cause::PowerOn => CauseJson::PowerOn,
+            Cause::Clock => CauseJson::Clock,
+            Cause::Resolution => CauseJson::Resolution,
+            Cause::Event(k) => CauseJson::Event(k),
+        }
+    }
+}
+
+impl<'a> SettleJson<'a> {
+    /// The record of the settle `report` just made, with its `events` and the values it left.
+    fn new(
+        session: &Session<'a>,
+        set: Option<LabelMap<'a>>,
+        events: Vec<Event>,
+        report: &SettleReport,
+    ) -> Self {
+        let events = events
+            .into_iter()
+            .map(|e| EventJson {
+                seq: e.seq,
+                delta: e.delta,
+                node: session.label(e.node),
+                changed: e.changed(),
+                inputs: e.inputs,
+                old: e.old,
+                new: e.new,
+                cause: e.cause.into(),
+                fanout: session.labels(&e.fanout),
+            })
+            .collect();
+        SettleJson {
+            set,
+            events,
+            deltas: report.deltas,
+            oscillation: OscillationJson::of(session, report),
+            values: LabelMap(session.terminal_values()),
+        }
+    }
+}
+
+/// Prints the JSON document; oscillations are also warned about on standard error.
+fn json(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
+    let mut events = Vec::new();
+    let report = session.power_on(&mut events);
+    warn_oscillation(session, Stage::PowerOn, &report, console)?;
+    let power_on = SettleJson::new(session, None, events, &report);
+    let mut batches = Vec::with_capacity(session.batches.len());
+    for index in 0..session.batches.len() {
+        let mut events = Vec::new();
+        let (given, report) = session.apply(index, &mut events)?;
+        warn_oscillation(session, Stage::Batch(index + 1), &report, console)?;
+        let set = Some(LabelMap::of_batch(given));
+        batches.push(SettleJson::new(session, set, events, &report));
+    }
+    let doc = TraceJson {
+        terminals: session.terminal_values().iter().map(|(l, _)| *l).collect(),
+        power_on,
+        batches,
+    };
+    serde_json::to_writer_pretty(&mut *console.out, &doc)?;
+    writeln!(console.out)?;
+    Ok(())
+}

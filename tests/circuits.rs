@@ -1,0 +1,97 @@
+//! The example circuits in `circuits/`: every file must load, every embedded test must pass,
+//! and every file must survive a save/load round trip unchanged.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sim_core::format::{self, Document};
+
+/// How many `*.ron` files `circuits/` holds. Update this when adding or removing a circuit, so
+/// that a file that silently stops being picked up (renamed, wrong extension) is noticed.
+const EXPECTED_FILES: usize = 12;
+
+/// The `*.ron` files in `circuits/`, sorted by name.
+fn circuit_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("circuits");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| {
+            entry
+                .unwrap_or_else(|e| panic!("cannot read an entry of {}: {e}", dir.display()))
+                .path()
+        })
+        .filter(|path| path.extension().is_some_and(|ext| ext == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Reads and parses `path`, panicking with the file name on any error.
+fn load(path: &Path) -> Document {
+    let text =
+        fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    format::from_str(&text).unwrap_or_else(|e| panic!("cannot load {}: {e}", path.display()))
+}
+
+#[test]
+fn every_example_circuit_passes_its_tests() {
+    let files = circuit_files();
+    let mut report = Vec::new();
+    for path in &files {
+        let doc = load(path);
+        assert!(
+            !doc.tests.is_empty(),
+            "{} has no embedded tests",
+            path.display()
+        );
+        for test in &doc.tests {
+            let outcome = test.run(&doc.circuit).unwrap_or_else(|e| {
+                panic!("{}: test `{}` does not fit: {e}", path.display(), test.name)
+            });
+            if !outcome.passed() {
+                let failures: Vec<String> =
+                    outcome.failures.iter().map(ToString::to_string).collect();
+                report.push(format!(
+                    "{}: test `{}` failed:\n    {}",
+                    path.display(),
+                    test.name,
+                    failures.join("\n    ")
+                ));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{}", report.join("\n"));
+    assert_eq!(
+        files.len(),
+        EXPECTED_FILES,
+        "expected {EXPECTED_FILES} circuit files, found {}: {files:?} \
+         (update EXPECTED_FILES when adding a circuit)",
+        files.len()
+    );
+}
+
+#[test]
+fn every_example_circuit_round_trips() {
+    let files = circuit_files();
+    assert!(!files.is_empty(), "no circuit files found");
+    for path in &files {
+        let doc = load(path);
+        let text = format::to_string(&doc)
+            .unwrap_or_else(|e| panic!("cannot save {}: {e}", path.display()));
+        let again = format::from_str(&text).unwrap_or_else(|e| {
+            panic!("{} does not load after saving: {e}\n{text}", path.display())
+        });
+        let name = path.display();
+        assert_eq!(
+            doc.circuit.to_desc(),
+            again.circuit.to_desc(),
+            "{name}: circuit changed"
+        );
+        assert_eq!(doc.tests, again.tests, "{name}: tests changed");
+        assert_eq!(doc.name, again.name, "{name}: name changed");
+        assert_eq!(
+            doc.description, again.description,
+            "{name}: description changed"
+        );
+    }
+}

@@ -1,0 +1,414 @@
+//! The `tritium` binary end to end: output formats, exit statuses and error messages.
+//!
+//! Runs the built binary from the workspace root. Only `circuits/rs_nor_latch.ron` is used from
+//! the repository; every other circuit is written to a fresh temporary directory.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::Value;
+
+const LATCH: &str = "circuits/rs_nor_latch.ron";
+
+/// A half adder: `Sum = A XOR B`, `C = A AND B`.
+const HALF_ADDER: &str = r#"(
+    version: 1,
+    nodes: [
+        (label: "A", kind: Switch),
+        (label: "B", kind: Switch),
+        (label: "X", kind: Xor(2)),
+        (label: "N", kind: And(2)),
+        (label: "Sum", kind: Lamp),
+        (label: "C", kind: Lamp),
+    ],
+    wires: [
+        (from: "A", to: "X"), (from: "B", to: "X", input: 1),
+        (from: "A", to: "N"), (from: "B", to: "N", input: 1),
+        (from: "X", to: "Sum"), (from: "N", to: "C"),
+    ],
+    tests: [(name: "carry", steps: [(set: {"A": 1, "B": 1}, expect: {"Sum": -1, "C": 1})])],
+)
+"#;
+
+/// What one run of the binary did.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The lines of standard output.
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    /// Asserts the exit status, showing the output if it differs.
+    #[track_caller]
+    fn expect_code(&self, code: i32) -> &Self {
+        assert_eq!(
+            self.code,
+            Some(code),
+            "exit status\n--- stdout\n{}--- stderr\n{}",
+            self.stdout,
+            self.stderr
+        );
+        self
+    }
+}
+
+/// Runs `tritium args…` in the workspace root.
+fn tritium<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_tritium"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the tritium binary runs");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A fresh directory under the system's temporary directory, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let name = format!(
+            "tritium-cli-{}-{}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(name);
+        fs::create_dir_all(&path).expect("can create a temporary directory");
+        TempDir(path)
+    }
+
+    /// Writes `text` to `name` in this directory and returns its path.
+    fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        fs::write(&path, text).expect("can write a temporary file");
+        path
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn trace_narrates_the_seed_walkthrough() {
+    let run = tritium(&["trace", LATCH, "--set", "R=-1,S=-1", "--set", "R=+1"]);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines(),
+        [
+            "power-on: no events",
+            "batch 1: R=-1, S=-1",
+            "#1 δ0 R := -1 (was 0), changed: schedules NOR1",
+            "#2 δ0 S := -1 (was 0), changed: schedules NOR2",
+            "#3 δ1 NOR1 inputs (-1, 0) → 0, unchanged  [← #1]",
+            "#4 δ1 NOR2 inputs (-1, 0) → 0, unchanged  [← #2]",
+            "settled after 4 events in 2 delta cycles: Q=0 Qn=0",
+            // The seed's order: R, NOR1 (→ Q, NOR2), Q, NOR2 (→ Qn, NOR1), Qn, NOR1 unchanged.
+            "batch 2: R=+1",
+            "#5 δ0 R := +1 (was -1), changed: schedules NOR1",
+            "#6 δ1 NOR1 inputs (+1, 0) → -1 (was 0), changed: schedules Q, NOR2  [← #5]",
+            "#7 δ2 Q inputs (-1) → -1 (was 0), changed  [← #6]",
+            "#8 δ2 NOR2 inputs (-1, -1) → +1 (was 0), changed: schedules Qn, NOR1  [← #6]",
+            "#9 δ3 Qn inputs (+1) → +1 (was 0), changed  [← #8]",
+            "#10 δ3 NOR1 inputs (+1, +1) → -1, unchanged  [← #8]",
+            "settled after 6 events in 4 delta cycles: Q=-1 Qn=+1",
+        ]
+    );
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn trace_json_lists_every_event() {
+    let run = tritium(&[
+        "trace",
+        LATCH,
+        "--set",
+        "R=-1,S=-1",
+        "--set",
+        "R=+1",
+        "--format",
+        "json",
+    ]);
+    run.expect_code(0);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    let batch = &doc["batches"][1];
+    let nodes: Vec<&str> = batch["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .map(|e| e["node"].as_str().expect("node label"))
+        .collect();
+    assert_eq!(nodes, ["R", "NOR1", "Q", "NOR2", "Qn", "NOR1"]);
+    let nor1 = &batch["events"][1];
+    assert_eq!(nor1["inputs"], serde_json::json!([1, 0]));
+    assert_eq!(nor1["new"], -1);
+    assert_eq!(nor1["changed"], true);
+    assert_eq!(nor1["cause"], serde_json::json!({"event": 5}));
+    assert_eq!(nor1["fanout"], serde_json::json!(["Q", "NOR2"]));
+    assert_eq!(batch["events"][0]["cause"], "set");
+    assert_eq!(batch["values"], serde_json::json!({"Q": -1, "Qn": 1}));
+}
+
+#[test]
+fn sim_prints_the_terminals_after_each_batch() {
+    let run = tritium(&["sim", LATCH, "--set", "R=F,S=false", "--set", "R=+1"]);
+    run.expect_code(0);
+    assert_eq!(run.lines(), ["Q=0 Qn=0", "Q=-1 Qn=+1"]);
+
+    let run = tritium(&["sim", LATCH]);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines(),
+        ["Q=0 Qn=0"],
+        "without --set: the power-on state"
+    );
+}
+
+#[test]
+fn sim_json_has_the_values() {
+    let run = tritium(&[
+        "sim",
+        LATCH,
+        "--set",
+        "R=-1,S=-1",
+        "--set",
+        "R=1",
+        "--format",
+        "json",
+    ]);
+    run.expect_code(0);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    assert_eq!(doc["terminals"], serde_json::json!(["Q", "Qn"]));
+    assert_eq!(
+        doc["power_on"]["values"],
+        serde_json::json!({"Q": 0, "Qn": 0})
+    );
+    let batch = &doc["batches"][1];
+    assert_eq!(batch["set"], serde_json::json!({"R": 1}));
+    assert_eq!(batch["values"], serde_json::json!({"Q": -1, "Qn": 1}));
+    assert_eq!(batch["events"], 6);
+    assert_eq!(batch["oscillation"], Value::Null);
+}
+
+#[test]
+fn sim_warns_about_an_oscillation() {
+    let run = tritium(&["sim", LATCH, "--set", "R=1,S=1", "--set", "R=-1,S=-1"]);
+    run.expect_code(0);
+    assert_eq!(run.lines(), ["Q=-1 Qn=-1", "Q=0 Qn=0"]);
+    assert!(
+        run.stderr.starts_with(
+            "warning: batch 2 oscillated: NOR1, NOR2, Q, Qn kept changing after 70 delta cycles; \
+             the loop NOR1, NOR2 was resolved to 0"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn test_runs_the_embedded_tests() {
+    let run = tritium(&["test", LATCH]);
+    run.expect_code(0);
+    assert!(
+        run.stdout
+            .starts_with("ok   circuits/rs_nor_latch.ron: seed walkthrough\n")
+    );
+    assert_eq!(run.lines().last(), Some(&"3 passed, 0 failed"));
+}
+
+#[test]
+fn test_reports_a_failed_expectation() {
+    let dir = TempDir::new();
+    let broken = HALF_ADDER.replace(r#""Sum": -1"#, r#""Sum": 1"#);
+    let path = dir.file("broken.ron", &broken);
+    let run = tritium(&["test".as_ref(), path.as_os_str()]);
+    run.expect_code(1);
+    assert_eq!(
+        run.lines(),
+        [
+            format!("FAIL {}: carry", path.display()).as_str(),
+            "    steps[0]: expected Sum=+1, got -1",
+            "0 passed, 1 failed",
+        ]
+    );
+}
+
+#[test]
+fn test_takes_directories_and_keeps_going_past_bad_files() {
+    let dir = TempDir::new();
+    dir.file("b_adder.ron", HALF_ADDER);
+    dir.file("a_broken.ron", "(version: 1, nodes: [");
+    dir.file("ignored.txt", "not a circuit");
+    let run = tritium(&["test".as_ref(), dir.path().as_os_str()]);
+    run.expect_code(2);
+    assert_eq!(run.lines().last(), Some(&"1 passed, 0 failed"));
+    assert!(run.stderr.contains("a_broken.ron:1:"), "{}", run.stderr);
+}
+
+#[test]
+fn malformed_ron_is_reported_with_its_position() {
+    let dir = TempDir::new();
+    // Line 4 lacks its comma; the parser notices at line 5, column 9.
+    let malformed = r#"(
+    version: 1,
+    nodes: [
+        (label: "A", kind: Switch)
+        (label: "B", kind: Lamp),
+    ],
+)
+"#;
+    let path = dir.file("malformed.ron", malformed);
+    let run = tritium(&["sim".as_ref(), path.as_os_str()]);
+    run.expect_code(2);
+    let position = format!("error: {}:5:9: ", path.display());
+    assert!(run.stderr.starts_with(&position), "{}", run.stderr);
+}
+
+#[test]
+fn bad_input_exits_with_2() {
+    let run = tritium(&["sim", LATCH, "--set", "R=1", "--set", "R=-1,Bogus=1"]);
+    run.expect_code(2);
+    assert_eq!(run.stdout, "", "nothing runs before every batch is checked");
+    assert!(run.stderr.contains("batch 2"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("unknown label `Bogus`"),
+        "{}",
+        run.stderr
+    );
+
+    let run = tritium(&["sim", LATCH, "--set", "Q=1"]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("`Q` is a Lamp"), "{}", run.stderr);
+
+    let run = tritium(&["sim", LATCH, "--set", "R=2"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("`2` is not a ternary value"),
+        "{}",
+        run.stderr
+    );
+
+    let run = tritium(&["sim", "no/such/file.ron"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.starts_with("error: no/such/file.ron: "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn table_prints_every_input_combination() {
+    let dir = TempDir::new();
+    let path = dir.file("half_adder.ron", HALF_ADDER);
+    let run = tritium(&["table".as_ref(), path.as_os_str()]);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines(),
+        [
+            " A  B | Sum  C",
+            "-1 -1 |  -1 -1",
+            "-1 +1 |  +1 -1",
+            "+1 -1 |  +1 -1",
+            "+1 +1 |  -1 +1",
+        ]
+    );
+
+    let run = tritium(&["table".as_ref(), path.as_os_str(), "--ternary".as_ref()]);
+    run.expect_code(0);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 1 + 9);
+    assert_eq!(lines[5], " 0  0 |   0  0");
+}
+
+#[test]
+fn check_reports_size_and_warnings() {
+    let run = tritium(&["check", LATCH]);
+    run.expect_code(0);
+    assert_eq!(
+        run.stdout,
+        "ok: circuits/rs_nor_latch.ron: 6 nodes, 6 wires, 3 tests\n"
+    );
+    assert_eq!(run.stderr, "");
+
+    let dir = TempDir::new();
+    let without_b = HALF_ADDER.replace(r#"(from: "B", to: "N", input: 1),"#, "");
+    let path = dir.file("dangling.ron", &without_b);
+    let run = tritium(&["check".as_ref(), path.as_os_str()]);
+    run.expect_code(0);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "warning: {}: `N` input 1 is unconnected and reads 0 (unknown)\n",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn check_fails_on_an_invalid_circuit() {
+    let dir = TempDir::new();
+    let two_drivers = HALF_ADDER.replace(
+        r#"(from: "N", to: "C"),"#,
+        r#"(from: "N", to: "C"), (from: "X", to: "C"),"#,
+    );
+    let path = dir.file("two_drivers.ron", &two_drivers);
+    let run = tritium(&["check".as_ref(), path.as_os_str()]);
+    run.expect_code(1);
+    assert!(
+        run.stderr.contains("wires[6] (X → C.0)") && run.stderr.contains("already driven by `N`"),
+        "{}",
+        run.stderr
+    );
+
+    let run = tritium(&["check", "no/such/file.ron"]);
+    run.expect_code(2);
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for args in [
+        &["--help"][..],
+        &["sim", "--help"],
+        &["trace", "--help"],
+        &["test", "--help"],
+        &["table", "--help"],
+        &["check", "--help"],
+        &["help", "sim"],
+    ] {
+        let run = tritium(args);
+        run.expect_code(0);
+        assert!(
+            run.stdout.contains("Usage: tritium"),
+            "{args:?}: {}",
+            run.stdout
+        );
+    }
+    let run = tritium::<&str>(&[]);
+    run.expect_code(0);
+    assert!(run.stdout.contains("Commands:"), "{}", run.stdout);
+
+    // A bare FILE is reserved for the graphical editor; until it exists, help and a warning.
+    let run = tritium(&[LATCH]);
+    run.expect_code(0);
+    assert!(run.stdout.contains("Commands:"), "{}", run.stdout);
+    assert!(run.stderr.starts_with("warning: "), "{}", run.stderr);
+}
