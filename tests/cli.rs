@@ -402,13 +402,21 @@ fn every_subcommand_has_help() {
             run.stdout
         );
     }
-    let run = tritium::<&str>(&[]);
-    run.expect_code(0);
-    assert!(run.stdout.contains("Commands:"), "{}", run.stdout);
+}
 
-    // A bare FILE is reserved for the graphical editor; until it exists, help and a warning.
-    let run = tritium(&[LATCH]);
-    run.expect_code(0);
-    assert!(run.stdout.contains("Commands:"), "{}", run.stdout);
-    assert!(run.stderr.starts_with("warning: "), "{}", run.stderr);
+#[test]
+fn without_a_subcommand_it_opens_the_desktop_app_or_says_why_not() {
+    // No display here: the app cannot open, and says so instead of crashing.
+    let output = Command::new(env!("CARGO_BIN_EXE_tritium"))
+        .arg(LATCH)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot open the desktop app"),
+        "{stderr}"
+    );
 }

@@ -412,6 +412,36 @@ impl Circuit {
         Ok(())
     }
 
+    /// Changes the kind of node `id` (for example the input count of a gate), removing the
+    /// wires the new kind cannot have: inputs into a source or beyond the new input count,
+    /// the output of a terminal. Returns the removed wires.
+    ///
+    /// # Errors
+    /// [`CircuitError::BadInputCount`] or [`CircuitError::BadClock`]; nothing changes then.
+    ///
+    /// # Panics
+    /// If `id` is not a node of this circuit.
+    pub fn set_kind(&mut self, id: NodeId, kind: NodeKind) -> Result<Vec<Wire>, CircuitError> {
+        check_kind(&self[id].label, kind)?;
+        let doomed: Vec<EdgeIndex> = self
+            .graph
+            .edges_directed(id.0, Direction::Incoming)
+            .filter(|e| usize::from(*e.weight()) >= kind.input_count())
+            .chain(
+                self.graph
+                    .edges_directed(id.0, Direction::Outgoing)
+                    .filter(|_| !kind.has_output()),
+            )
+            .map(|e| e.id())
+            .collect();
+        let removed = doomed
+            .into_iter()
+            .filter_map(|e| self.disconnect(WireId(e)))
+            .collect();
+        self.graph[id.0].kind = kind;
+        Ok(removed)
+    }
+
     /// Moves node `id` on the editor grid; does nothing if `id` is not in the circuit.
     pub fn set_pos(&mut self, id: NodeId, pos: Option<Pos>) {
         if let Some(node) = self.graph.node_weight_mut(id.0) {
@@ -708,6 +738,18 @@ mod tests {
         c.rename(q, "Out").expect("free label");
         assert_eq!(c.find("Out"), Some(q));
         assert_eq!(c.find("Q"), None);
+    }
+
+    #[test]
+    fn changing_a_kind_drops_the_wires_it_cannot_have() {
+        let mut c = Circuit::from_desc(&latch_desc()).expect("valid");
+        let nor1 = c.find("NOR1").expect("NOR1");
+        let removed = c.set_kind(nor1, NodeKind::Not).expect("valid kind");
+        assert_eq!(removed.len(), 1, "the wire into pin 1");
+        assert_eq!(c.drivers(nor1), vec![c.find("R")]);
+        assert!(c.set_kind(nor1, NodeKind::Or(70)).is_err());
+        let removed = c.set_kind(nor1, NodeKind::Lamp).expect("valid kind");
+        assert_eq!(removed.len(), 2, "a lamp has no output");
     }
 
     #[test]

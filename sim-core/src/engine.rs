@@ -45,6 +45,8 @@ pub enum Cause {
     Clock,
     /// A node forced to 0 because it kept changing (see [`Oscillation`]).
     Resolution,
+    /// Re-evaluated because the circuit was edited (see [`Engine::rebuild`]).
+    Edit,
     /// Scheduled by the output change of the event with this sequence number.
     Event(u64),
 }
@@ -290,14 +292,38 @@ impl Engine {
 
     fn power_on(&mut self) {
         for i in 0..self.net.len() {
-            let initial = match self.net.kinds[i] {
-                NodeKind::Constant(v) => v,
-                NodeKind::Button | NodeKind::Clock { .. } => Trit::False,
-                _ => continue,
-            };
-            self.drive[i] = initial;
-            self.schedule(i as u32, Cause::PowerOn);
+            if let Some(initial) = power_on_drive(self.net.kinds[i]) {
+                self.drive[i] = initial;
+                self.schedule(i as u32, Cause::PowerOn);
+            }
         }
+    }
+
+    /// Switches to `net`, a recompiled version of the same circuit after an edit, keeping the
+    /// state: every node still present keeps its value (and a source of unchanged kind what it
+    /// drives); new nodes start at 0 with their power-on drive. Then every node is queued
+    /// ([`Cause::Edit`]) so that the next settle makes the values consistent with the new
+    /// wiring; events that were pending are dropped. Time, options and the event count are
+    /// kept (event numbers go on increasing).
+    pub fn rebuild(&mut self, net: Netlist) {
+        let mut rebuilt = Engine::new(net);
+        rebuilt.now.clear();
+        rebuilt.next.clear();
+        rebuilt.time = self.time;
+        rebuilt.seq = self.seq;
+        rebuilt.options = self.options;
+        for i in 0..rebuilt.net.len() {
+            let kind = rebuilt.net.kinds[i];
+            if let Some(old) = self.net.index_of(rebuilt.net.ids[i]).map(|o| o as usize) {
+                rebuilt.latest[i] = self.latest[old];
+                rebuilt.committed[i] = self.latest[old];
+                if self.net.kinds[old] == kind {
+                    rebuilt.drive[i] = self.drive[old];
+                }
+            }
+            rebuilt.schedule(i as u32, Cause::Edit);
+        }
+        *self = rebuilt;
     }
 
     /// The settle options in force.
@@ -692,6 +718,16 @@ impl Engine {
             self.cursor += 1;
             self.apply(i, Trit::Unknown, Cause::Resolution, observer);
         }
+    }
+}
+
+/// What a source drives from power-on: constants their value, buttons and clocks −1; `None`
+/// for switches (unknown until set) and non-sources.
+fn power_on_drive(kind: NodeKind) -> Option<Trit> {
+    match kind {
+        NodeKind::Constant(v) => Some(v),
+        NodeKind::Button | NodeKind::Clock { .. } => Some(Trit::False),
+        _ => None,
     }
 }
 

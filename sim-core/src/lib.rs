@@ -41,7 +41,7 @@
 //! ```
 //!
 //! Modules: [`trit`] (values), [`kind`] (node kinds and gate functions), [`circuit`] (the
-//! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`format`] (RON
+//! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`narrate`] (events as text), [`format`] (RON
 //! files), [`testbench`] (embedded test vectors), [`table`] (truth tables), [`generate`]
 //! (generated circuits for tests and benchmarks).
 
@@ -50,6 +50,7 @@ pub mod engine;
 pub mod format;
 pub mod generate;
 pub mod kind;
+pub mod narrate;
 pub mod netlist;
 pub mod table;
 pub mod testbench;

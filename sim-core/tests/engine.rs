@@ -460,3 +460,29 @@ fn set_validates_the_whole_batch_first() {
     engine.settle();
     assert_eq!(engine.value(sw), T, "the last assignment of a batch wins");
 }
+
+#[test]
+fn rebuild_keeps_state_and_settles_the_new_wiring() {
+    // Reset the latch, then add a NOT on Q's net: the latch keeps its state across the edit.
+    let mut c = rs_latch();
+    let (r, s, q) = (id(&c, "R"), id(&c, "S"), id(&c, "Q"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.set([(r, T), (s, F)]).expect("switches");
+    engine.settle();
+    engine.set([(r, F)]).expect("switch");
+    engine.settle();
+    assert_eq!(engine.value(q), F);
+
+    let inv = c.add_node(Node::new("INV", NodeKind::Not)).expect("node");
+    let probe = c.add_node(Node::new("P", NodeKind::Probe)).expect("node");
+    c.connect(id(&c, "NOR1"), inv, 0).expect("wire");
+    c.connect(inv, probe, 0).expect("wire");
+    engine.rebuild(sim_core::Netlist::compile(&c));
+    assert!(engine.pending().all(|p| p.cause == Cause::Edit));
+    assert!(engine.settle().oscillation.is_none());
+    assert_eq!(
+        (engine.value(q), engine.value(inv), engine.value(probe)),
+        (F, T, T)
+    );
+    assert_eq!(engine.value(r), F, "switches keep their setting");
+}

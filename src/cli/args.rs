@@ -18,11 +18,11 @@ use sim_core::Trit;
 #[derive(Debug, Parser)]
 #[command(name = "tritium", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
-    /// What to do. Without a subcommand, `tritium` prints this help.
+    /// What to do. Without a subcommand, `tritium` opens the desktop editor.
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// A circuit to open in the graphical editor (reserved: the editor is not available yet).
+    /// A circuit to open in the desktop editor (default: `circuits/rs_nor_latch.ron`, if present).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 }

@@ -16,9 +16,9 @@ mod trace;
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
+use std::path::Path;
 
 use anyhow::Result;
-use clap::CommandFactory as _;
 
 pub use args::Cli;
 use args::Command;
@@ -100,16 +100,19 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Table(args)) => table::run(args, console),
         Some(Command::Check(args)) => check::run(args, console),
         None => {
-            // This is where the graphical editor will be launched (on `cli.file`, if given).
-            // Until it exists, show what the command line can do.
-            if cli.file.is_some() {
-                console.warn("the graphical editor is not available yet; use a subcommand")?;
-            }
-            write!(console.out, "{}", Cli::command().render_help())?;
+            let default = Path::new(DEFAULT_CIRCUIT);
+            let file = cli
+                .file
+                .as_deref()
+                .or_else(|| default.exists().then_some(default));
+            gui::run(file).map_err(|e| anyhow::anyhow!("cannot open the desktop app: {e}"))?;
             Ok(Status::Success)
         }
     }
 }
+
+/// What `tritium` without arguments opens (relative to the working directory).
+const DEFAULT_CIRCUIT: &str = "circuits/rs_nor_latch.ron";
 
 /// `1 event`, `2 events`: a count with its noun, plural unless it is 1.
 pub fn plural(count: impl Into<u64>, noun: &str) -> String {

@@ -24,14 +24,14 @@
 //!               "deltas": 4, "oscillation": null, "values": {"Q": -1, "Qn": 1}}]}
 //! ```
 //!
-//! `cause` is `"set"`, `"power_on"`, `"clock"`, `"resolution"` or `{"event": K}`.
+//! `cause` is `"set"`, `"power_on"`, `"clock"`, `"resolution"`, `"edit"` or `{"event": K}`.
 
 use std::fmt;
 use std::io::{self, Write};
 
 use anyhow::Result;
 use serde::Serialize;
-use sim_core::{Cause, Circuit, Event, Observer, Oscillation, Role, SettleReport, Trit};
+use sim_core::{Cause, Circuit, Event, Observer, Oscillation, SettleReport, Trit};
 
 use super::args::{Format, RunArgs};
 use super::load::load;
@@ -127,7 +127,7 @@ impl<'a> Narrator<'a> {
 impl Observer for Narrator<'_> {
     fn on_event(&mut self, event: &Event) {
         let circuit = self.circuit;
-        self.line(Narration { circuit, event });
+        self.line(event.narrate(circuit));
     }
 
     fn on_oscillation(&mut self, oscillation: &Oscillation) {
@@ -141,60 +141,6 @@ impl Observer for Narrator<'_> {
             describe_oscillation(self.circuit, oscillation, outcome)
         ));
     }
-}
-
-/// One event as a line of narration, e.g.
-/// `#6 δ1 NOR1 inputs (+1, 0) → -1 (was 0), changed: schedules Q, NOR2  [← #5]`.
-struct Narration<'a> {
-    circuit: &'a Circuit,
-    event: &'a Event,
-}
-
-impl fmt::Display for Narration<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Narration { circuit, event } = self;
-        let label = |id| circuit[id].label.as_str();
-        write!(f, "#{} δ{} {}", event.seq, event.delta, label(event.node))?;
-        if circuit[event.node].kind.role() == Role::Source {
-            write!(f, " := {} (was {})", event.new, event.old)?;
-        } else {
-            f.write_str(" inputs (")?;
-            list(f, event.inputs.iter())?;
-            write!(f, ") → {}", event.new)?;
-            if event.changed() {
-                write!(f, " (was {})", event.old)?;
-            }
-        }
-        if !event.changed() {
-            f.write_str(", unchanged")?;
-        } else if event.fanout.is_empty() {
-            f.write_str(", changed")?;
-        } else {
-            f.write_str(", changed: schedules ")?;
-            list(f, event.fanout.iter().map(|&id| label(id)))?;
-        }
-        match event.cause {
-            Cause::Set => Ok(()),
-            Cause::PowerOn => f.write_str("  [power-on]"),
-            Cause::Clock => f.write_str("  [clock]"),
-            Cause::Resolution => f.write_str("  [resolved to 0: oscillation]"),
-            Cause::Event(k) => write!(f, "  [← #{k}]"),
-        }
-    }
-}
-
-/// Writes `items` separated by `, `.
-fn list<T: fmt::Display>(
-    f: &mut fmt::Formatter<'_>,
-    items: impl Iterator<Item = T>,
-) -> fmt::Result {
-    for (i, item) in items.enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        write!(f, "{item}")?;
-    }
-    Ok(())
 }
 
 /// The JSON document (see the [module docs](self)).
@@ -238,6 +184,7 @@ enum CauseJson {
     PowerOn,
     Clock,
     Resolution,
+    Edit,
     Event(u64),
 }
 
@@ -248,6 +195,7 @@ impl From<Cause> for CauseJson {
             Cause::PowerOn => CauseJson::PowerOn,
             Cause::Clock => CauseJson::Clock,
             Cause::Resolution => CauseJson::Resolution,
+            Cause::Edit => CauseJson::Edit,
             Cause::Event(k) => CauseJson::Event(k),
         }
     }

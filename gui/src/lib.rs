@@ -1,0 +1,56 @@
+//! gui: Tritium's desktop app — draw ternary circuits on a canvas, toggle switches, and step
+//! the propagation one event at a time.
+//!
+//! The app is split in two: [`state`] is plain Rust (document, history, selection, simulation
+//! session) with every user action as a method, testable without a window; [`views`] are small
+//! egui types, one per file, that draw the state and call those methods. [`TritiumApp`] lays
+//! the views out; [`run`] opens it in a native window.
+//!
+//! ```
+//! use gui::state::{AppState, Mode};
+//! use sim_core::{NodeKind, Pos, Trit};
+//!
+//! // Build a NOT gate driven by a switch, the way the canvas would.
+//! let mut app = AppState::default();
+//! let sw = app.place(NodeKind::Switch, Pos { x: 0, y: 0 }).expect("placed");
+//! let not = app.place(NodeKind::Not, Pos { x: 6, y: 0 }).expect("placed");
+//! assert!(app.connect(sw, not, 0));
+//! app.set_value(sw, Trit::True); // Run mode: settles at once
+//! assert_eq!(app.sim.value(not), Trit::False);
+//! app.undo();                    // the wire is gone again
+//! assert_eq!(app.circuit().wire_count(), 0);
+//! assert_eq!(app.sim.mode, Mode::Run);
+//! ```
+
+pub mod app;
+pub mod draw;
+pub mod geometry;
+pub mod layout;
+pub mod state;
+pub mod views;
+
+use std::path::Path;
+
+pub use app::TritiumApp;
+
+use state::AppState;
+
+/// Opens the app in a native window on `path` (or on an empty circuit), and returns when the
+/// window closes. A file that cannot be loaded opens an empty circuit showing the error.
+///
+/// # Errors
+/// If no window can be created (for example, no display).
+pub fn run(path: Option<&Path>) -> eframe::Result {
+    let state = path.map_or_else(AppState::default, AppState::open_or_report);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([1280.0, 800.0])
+            .with_title(state.doc.title()),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Tritium",
+        options,
+        Box::new(|_cc| Ok(Box::new(TritiumApp::new(state)))),
+    )
+}

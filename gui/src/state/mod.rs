@@ -1,0 +1,410 @@
+//! The application state, plain Rust without egui: the document and its history, the
+//! selection, the clipboard, the simulation session, and pending questions to the user.
+//! Every user action is a method here, so tests can drive the app without a window.
+
+mod document;
+mod history;
+mod session;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+pub use document::{DocState, LoadError, SaveError};
+pub use history::History;
+pub use session::{Mode, SimSession};
+use sim_core::format::Document;
+use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
+
+use crate::layout;
+
+/// A line of feedback for the user (shown in the status bar).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What happened.
+    pub text: String,
+    /// Whether it is an error (shown in red and kept until the next action).
+    pub is_error: bool,
+}
+
+/// An action that would discard unsaved changes, waiting for the user's confirmation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Discarding {
+    /// File → New.
+    New,
+    /// File → Open (this path).
+    Open(PathBuf),
+    /// Closing the window.
+    Quit,
+}
+
+/// Nodes and the wires among them, copied to be pasted elsewhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clipboard {
+    nodes: Vec<Node>,
+    /// `(from, to, input)` as indices into `nodes`.
+    wires: Vec<(usize, usize, u8)>,
+}
+
+/// Everything the app knows. See the [module docs](self).
+#[derive(Debug)]
+pub struct AppState {
+    /// The open document.
+    pub doc: DocState,
+    /// The simulation of the open document.
+    pub sim: SimSession,
+    /// Selected nodes.
+    pub selection: BTreeSet<NodeId>,
+    /// What Copy put aside.
+    pub clipboard: Clipboard,
+    /// Feedback for the status bar.
+    pub notice: Option<Notice>,
+    /// An action waiting for "discard unsaved changes?" to be answered.
+    pub confirm: Option<Discarding>,
+    /// Set when the app may close (the user confirmed, or nothing was unsaved).
+    pub quit: bool,
+    /// The palette item armed for placing with a click on the canvas.
+    pub tool: Option<NodeKind>,
+}
+
+impl Default for AppState {
+    fn default() -> AppState {
+        AppState::with_doc(DocState::new())
+    }
+}
+
+impl AppState {
+    /// The state for an open document.
+    pub fn with_doc(mut doc: DocState) -> AppState {
+        layout::place_unplaced(&mut doc.document.circuit);
+        let sim = SimSession::new(&doc.document.circuit);
+        AppState {
+            doc,
+            sim,
+            selection: BTreeSet::new(),
+            clipboard: Clipboard::default(),
+            notice: None,
+            confirm: None,
+            quit: false,
+            tool: None,
+        }
+    }
+
+    /// Opens `path`, or an empty document showing the error if it cannot be loaded (the app
+    /// stays alive either way).
+    pub fn open_or_report(path: &Path) -> AppState {
+        match DocState::load(path) {
+            Ok(doc) => AppState::with_doc(doc),
+            Err(e) => {
+                let mut state = AppState::default();
+                state.error(e.to_string());
+                state
+            }
+        }
+    }
+
+    /// The circuit being edited.
+    pub fn circuit(&self) -> &Circuit {
+        &self.doc.document.circuit
+    }
+
+    /// Shows an informational notice.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            is_error: false,
+        });
+    }
+
+    /// Shows an error notice.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            is_error: true,
+        });
+    }
+
+    // ----- files -----
+
+    /// File → New, Open or closing the window: done at once if nothing is unsaved, otherwise
+    /// stored in [`confirm`](Self::confirm) until [`answer`](Self::answer) is called.
+    pub fn request(&mut self, action: Discarding) {
+        if self.doc.is_modified() {
+            self.confirm = Some(action);
+        } else {
+            self.perform(action);
+        }
+    }
+
+    /// Answers the pending confirmation: `true` discards the changes and performs the action.
+    pub fn answer(&mut self, discard: bool) {
+        if let Some(action) = self.confirm.take()
+            && discard
+        {
+            self.perform(action);
+        }
+    }
+
+    fn perform(&mut self, action: Discarding) {
+        match action {
+            Discarding::New => *self = AppState::default(),
+            Discarding::Open(path) => match DocState::load(&path) {
+                Ok(doc) => {
+                    let name = doc.file_name();
+                    *self = AppState::with_doc(doc);
+                    self.info(format!("opened {name}"));
+                }
+                // The current document stays open.
+                Err(e) => self.error(e.to_string()),
+            },
+            Discarding::Quit => self.quit = true,
+        }
+    }
+
+    /// Saves to the current path; `false` if there is none (the caller asks for one).
+    pub fn save(&mut self) -> bool {
+        match self.doc.path.clone() {
+            Some(path) => {
+                self.save_as(&path);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Saves to `path` (atomically) and reports the outcome.
+    pub fn save_as(&mut self, path: &Path) {
+        match self.doc.save_as(path) {
+            Ok(()) => self.info(format!("saved {}", path.display())),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    // ----- editing -----
+
+    /// Applies `edit` to the circuit as one undoable step, then recompiles the simulation. If
+    /// `edit` fails the circuit is restored and the error shown; nothing is recorded.
+    pub fn edit<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Circuit) -> Result<T, CircuitError>,
+    ) -> Option<T> {
+        let before = self.doc.document.clone();
+        match edit(&mut self.doc.document.circuit) {
+            Ok(value) => {
+                self.doc.record_edit(before);
+                self.after_change();
+                self.notice = None;
+                Some(value)
+            }
+            Err(e) => {
+                self.doc.document = before;
+                self.error(e.to_string());
+                None
+            }
+        }
+    }
+
+    fn after_change(&mut self) {
+        let circuit = &self.doc.document.circuit;
+        self.selection.retain(|&id| circuit.node(id).is_some());
+        self.sim.rebuild(circuit);
+    }
+
+    /// Places a new node of `kind` at `pos` with a fresh label (`AND1`, `SW2`, …) and selects it.
+    pub fn place(&mut self, kind: NodeKind, pos: Pos) -> Option<NodeId> {
+        let label = self.fresh_label(kind);
+        let id = self.edit(|c| {
+            c.add_node(Node {
+                label,
+                kind,
+                pos: Some(pos),
+            })
+        })?;
+        self.selection = BTreeSet::from([id]);
+        Some(id)
+    }
+
+    /// A label not used yet, from the kind's prefix and the first free number.
+    pub fn fresh_label(&self, kind: NodeKind) -> String {
+        let prefix = label_prefix(kind);
+        // At most node_count labels are taken, so one of the first node_count + 1 is free.
+        (1..=self.circuit().node_count() + 1)
+            .map(|n| format!("{prefix}{n}"))
+            .find(|l| self.circuit().find(l).is_none())
+            .unwrap_or_else(|| prefix.to_owned())
+    }
+
+    /// Moves nodes by `(dx, dy)` grid cells, as one undoable step.
+    pub fn move_nodes(&mut self, ids: &[NodeId], dx: i32, dy: i32) {
+        if (dx, dy) == (0, 0) || ids.is_empty() {
+            return;
+        }
+        self.edit(|c| {
+            for &id in ids {
+                if let Some(p) = c.node(id).and_then(|n| n.pos) {
+                    c.set_pos(
+                        id,
+                        Some(Pos {
+                            x: p.x + dx,
+                            y: p.y + dy,
+                        }),
+                    );
+                }
+            }
+            Ok(())
+        });
+    }
+
+    /// Connects `from`'s output to pin `input` of `to`; a refused wire (a second driver, …)
+    /// shows why.
+    pub fn connect(&mut self, from: NodeId, to: NodeId, input: u8) -> bool {
+        self.edit(|c| c.connect(from, to, input)).is_some()
+    }
+
+    /// Deletes the selected nodes and their wires.
+    pub fn delete_selection(&mut self) {
+        let doomed: Vec<NodeId> = self.selection.iter().copied().collect();
+        if doomed.is_empty() {
+            return;
+        }
+        self.edit(|c| {
+            for id in doomed {
+                c.remove_node(id);
+            }
+            Ok(())
+        });
+        self.selection.clear();
+    }
+
+    /// Removes the wire into pin `input` of `to`, if any.
+    pub fn disconnect_input(&mut self, to: NodeId, input: u8) {
+        let wire = self
+            .circuit()
+            .wires()
+            .find(|(_, w)| w.to == to && w.input == input)
+            .map(|(id, _)| id);
+        if let Some(wire) = wire {
+            self.edit(|c| {
+                c.disconnect(wire);
+                Ok(())
+            });
+        }
+    }
+
+    /// Renames a node; a taken or invalid label is refused with a message.
+    pub fn rename(&mut self, id: NodeId, label: &str) -> bool {
+        self.edit(|c| c.rename(id, label)).is_some()
+    }
+
+    /// Changes a node's kind (e.g. a gate's input count), dropping wires it cannot keep.
+    pub fn set_kind(&mut self, id: NodeId, kind: NodeKind) -> bool {
+        self.edit(|c| c.set_kind(id, kind)).is_some()
+    }
+
+    /// Copies the selected nodes and the wires among them.
+    pub fn copy(&mut self) {
+        let c = self.circuit();
+        let ids: Vec<NodeId> = self.selection.iter().copied().collect();
+        let index = |id: NodeId| ids.iter().position(|&x| x == id);
+        let nodes = ids.iter().map(|&id| c[id].clone()).collect();
+        let wires = c
+            .wires()
+            .filter_map(|(_, w)| Some((index(w.from)?, index(w.to)?, w.input)))
+            .collect();
+        self.clipboard = Clipboard { nodes, wires };
+    }
+
+    /// Pastes the clipboard shifted by `(dx, dy)` cells, with fresh labels where taken, and
+    /// selects the copies.
+    pub fn paste(&mut self, dx: i32, dy: i32) {
+        if self.clipboard.nodes.is_empty() {
+            return;
+        }
+        let clip = self.clipboard.clone();
+        let pasted = self.edit(|c| {
+            let mut ids = Vec::with_capacity(clip.nodes.len());
+            for node in &clip.nodes {
+                let mut node = node.clone();
+                node.label = unused_label(c, &node.label);
+                node.pos = node.pos.map(|p| Pos {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                });
+                ids.push(c.add_node(node)?);
+            }
+            for &(from, to, input) in &clip.wires {
+                c.connect(ids[from], ids[to], input)?;
+            }
+            Ok(ids)
+        });
+        if let Some(ids) = pasted {
+            self.selection = ids.into_iter().collect();
+        }
+    }
+
+    /// Undo (Ctrl+Z).
+    pub fn undo(&mut self) {
+        if self.doc.undo() {
+            self.after_change();
+        }
+    }
+
+    /// Redo (Ctrl+Shift+Z, Ctrl+Y).
+    pub fn redo(&mut self) {
+        if self.doc.redo() {
+            self.after_change();
+        }
+    }
+
+    /// The document, for tests and saving.
+    pub fn document(&self) -> &Document {
+        &self.doc.document
+    }
+
+    // ----- simulation -----
+
+    /// A click on a node: toggles a switch.
+    pub fn toggle(&mut self, id: NodeId) {
+        self.sim.toggle(&self.doc.document.circuit, id);
+    }
+
+    /// Sets a switch to `value` (the way to set 0).
+    pub fn set_value(&mut self, id: NodeId, value: Trit) {
+        self.sim.set(&self.doc.document.circuit, id, value);
+    }
+
+    /// Presses or releases a button.
+    pub fn press(&mut self, id: NodeId, pressed: bool) {
+        self.sim.press(&self.doc.document.circuit, id, pressed);
+    }
+}
+
+/// `label` if free, else `label_2`, `label_3`, …
+fn unused_label(c: &Circuit, label: &str) -> String {
+    if c.find(label).is_none() {
+        return label.to_owned();
+    }
+    (2..=c.node_count() + 2)
+        .map(|n| format!("{label}_{n}"))
+        .find(|l| c.find(l).is_none())
+        .unwrap_or_else(|| label.to_owned())
+}
+
+/// The prefix of fresh labels for `kind`.
+fn label_prefix(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Constant(_) => "K",
+        NodeKind::Switch => "SW",
+        NodeKind::Button => "BTN",
+        NodeKind::Clock { .. } => "CLK",
+        NodeKind::Buf => "BUF",
+        NodeKind::Not => "NOT",
+        NodeKind::And(_) => "AND",
+        NodeKind::Or(_) => "OR",
+        NodeKind::Nand(_) => "NAND",
+        NodeKind::Nor(_) => "NOR",
+        NodeKind::Xor(_) => "XOR",
+        NodeKind::Xnor(_) => "XNOR",
+        NodeKind::Lamp => "LAMP",
+        NodeKind::Probe => "PROBE",
+    }
+}

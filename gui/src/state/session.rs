@@ -1,0 +1,242 @@
+//! The simulation session: the engine, the mode, the trace of processed events and the last
+//! oscillation — everything the views show about the simulation, without any egui.
+
+use std::collections::VecDeque;
+
+use sim_core::{
+    Cause, Circuit, Engine, Event, Netlist, NodeId, NodeKind, Observer, Oscillation, Pending,
+    SettleReport, Trit,
+};
+
+/// How changes are simulated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Every change settles at once; clocks tick at [`SimSession::clock_hz`].
+    #[default]
+    Run,
+    /// Changes are queued; the user processes them one event at a time.
+    Step,
+}
+
+/// The simulation behind the canvas.
+#[derive(Clone, Debug)]
+pub struct SimSession {
+    engine: Engine,
+    /// Run or Step.
+    pub mode: Mode,
+    /// Processed events, oldest first, at most [`SimSession::TRACE_LIMIT`].
+    trace: VecDeque<Event>,
+    /// The event processed by the last [`step`](Self::step), shown highlighted.
+    pub last: Option<Event>,
+    /// The oscillation found by the last settle, if any.
+    pub oscillation: Option<Oscillation>,
+    /// Clock ticks per second in Run mode.
+    pub clock_hz: f32,
+    /// Seconds accumulated towards the next tick.
+    clock_debt: f32,
+}
+
+/// Collects events and the oscillation report into the session.
+struct Recorder<'a> {
+    trace: &'a mut VecDeque<Event>,
+    oscillation: Option<Oscillation>,
+}
+
+impl Observer for Recorder<'_> {
+    fn on_event(&mut self, event: &Event) {
+        push_bounded(self.trace, event.clone());
+    }
+
+    fn on_oscillation(&mut self, oscillation: &Oscillation) {
+        self.oscillation = Some(oscillation.clone());
+    }
+}
+
+fn push_bounded(trace: &mut VecDeque<Event>, event: Event) {
+    if trace.len() == SimSession::TRACE_LIMIT {
+        trace.pop_front();
+    }
+    trace.push_back(event);
+}
+
+impl SimSession {
+    /// Events kept in the trace.
+    pub const TRACE_LIMIT: usize = 10_000;
+
+    /// A session for `circuit`, in Run mode, power-on settled.
+    pub fn new(circuit: &Circuit) -> SimSession {
+        let mut session = SimSession {
+            engine: Engine::from_circuit(circuit),
+            mode: Mode::Run,
+            trace: VecDeque::new(),
+            last: None,
+            oscillation: None,
+            clock_hz: 2.0,
+            clock_debt: 0.0,
+        };
+        session.settle();
+        session
+    }
+
+    /// Recompiles after an edit, keeping the values of the nodes that remain, and settles so
+    /// the new wiring takes effect (in both modes: an edit is not a step). The settle's events
+    /// are not added to the trace.
+    pub fn rebuild(&mut self, circuit: &Circuit) {
+        self.engine.rebuild(Netlist::compile(circuit));
+        self.last = None;
+        let report = self.engine.settle();
+        self.oscillation = report.oscillation;
+    }
+
+    /// The value a node outputs (or, for a terminal, shows).
+    pub fn value(&self, id: NodeId) -> Trit {
+        self.engine.value(id)
+    }
+
+    /// The values on a node's input pins.
+    pub fn input_values(&self, id: NodeId) -> Vec<Trit> {
+        self.engine.input_values(id)
+    }
+
+    /// The queued events, in the order they will run.
+    pub fn pending(&self) -> impl Iterator<Item = Pending> + '_ {
+        self.engine.pending()
+    }
+
+    /// The engine, for read-only queries.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Processed events, oldest first.
+    pub fn trace(&self) -> impl DoubleEndedIterator<Item = &Event> + ExactSizeIterator {
+        self.trace.iter()
+    }
+
+    /// Drives a switch or button; in Run mode the circuit settles at once, in Step mode the
+    /// change waits in the queue. Other nodes and refused values are ignored.
+    pub fn set(&mut self, circuit: &Circuit, id: NodeId, value: Trit) {
+        let Some(node) = circuit.node(id) else { return };
+        if !node.kind.accepts(value) || self.engine.set([(id, value)]).is_err() {
+            return;
+        }
+        if self.mode == Mode::Run {
+            self.settle();
+        }
+    }
+
+    /// A click on a switch: −1 → +1, anything else → −1. A click on a button does nothing
+    /// (buttons are held, see [`press`](Self::press)).
+    pub fn toggle(&mut self, circuit: &Circuit, id: NodeId) {
+        if circuit.node(id).is_some_and(|n| n.kind == NodeKind::Switch) {
+            let next = if self.value(id) == Trit::False {
+                Trit::True
+            } else {
+                Trit::False
+            };
+            self.set(circuit, id, next);
+        }
+    }
+
+    /// Presses (`true`) or releases a button.
+    pub fn press(&mut self, circuit: &Circuit, id: NodeId, pressed: bool) {
+        if circuit.node(id).is_some_and(|n| n.kind == NodeKind::Button) {
+            self.set(circuit, id, Trit::from(pressed));
+        }
+    }
+
+    /// Processes exactly one event; `None` if nothing was pending.
+    pub fn step(&mut self) -> Option<&Event> {
+        let event = self.engine.step()?;
+        self.oscillation = None;
+        push_bounded(&mut self.trace, event.clone());
+        self.last = Some(event);
+        self.last.as_ref()
+    }
+
+    /// Runs to quiescence, recording every event.
+    pub fn settle(&mut self) -> SettleReport {
+        let mut recorder = Recorder {
+            trace: &mut self.trace,
+            oscillation: None,
+        };
+        let report = self.engine.settle_with(&mut recorder);
+        self.oscillation.clone_from(&report.oscillation);
+        self.last = None;
+        report
+    }
+
+    /// Sets everything back to unknown (power-on), clearing the trace (event numbers restart). In Run mode the
+    /// power-on events settle at once.
+    pub fn reset(&mut self) {
+        self.engine.reset();
+        self.trace.clear();
+        self.last = None;
+        self.oscillation = None;
+        self.clock_debt = 0.0;
+        if self.mode == Mode::Run {
+            self.settle();
+        }
+    }
+
+    /// Advances simulated time by one clock tick (and settles in Run mode).
+    pub fn tick(&mut self) {
+        self.engine.tick();
+        if self.mode == Mode::Run {
+            self.settle();
+        }
+    }
+
+    /// In Run mode, ticks the clocks for `seconds` of wall time at [`clock_hz`](Self::clock_hz);
+    /// returns how many ticks ran. Does nothing in Step mode.
+    pub fn advance(&mut self, seconds: f32) -> u32 {
+        if self.mode != Mode::Run || self.clock_hz <= 0.0 {
+            return 0;
+        }
+        self.clock_debt = (self.clock_debt + seconds * self.clock_hz).min(8.0);
+        let mut ticks = 0;
+        while self.clock_debt >= 1.0 {
+            self.clock_debt -= 1.0;
+            self.tick();
+            ticks += 1;
+        }
+        ticks
+    }
+
+    /// Switches mode; entering Run mode settles whatever was queued.
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+        if mode == Mode::Run {
+            self.settle();
+        }
+    }
+
+    /// Why `id` has its value: the last event that changed it, then the event that caused
+    /// that one, and so on back to a source change (or as far as the trace reaches). Newest
+    /// first; empty if the trace holds no change of `id`.
+    pub fn why(&self, id: NodeId) -> Vec<&Event> {
+        let Some(last) = self
+            .trace
+            .iter()
+            .rev()
+            .find(|e| e.node == id && e.changed())
+        else {
+            return Vec::new();
+        };
+        let mut chain = vec![last];
+        while let Cause::Event(seq) = chain[chain.len() - 1].cause {
+            match self.event(seq) {
+                Some(e) => chain.push(e),
+                None => break,
+            }
+        }
+        chain
+    }
+
+    /// The event with sequence number `seq`, if the trace still holds it.
+    pub fn event(&self, seq: u64) -> Option<&Event> {
+        // Sequence numbers increase along the trace (with gaps where edits settled unrecorded).
+        let index = self.trace.binary_search_by_key(&seq, |e| e.seq).ok()?;
+        self.trace.get(index)
+    }
+}

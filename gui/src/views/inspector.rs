@@ -1,0 +1,130 @@
+//! The inspector: the selected node's label (rename), kind and input count, its value and
+//! input values, a way to set a switch to 0, and why it has its value (the causality chain of
+//! events back to a source). Also the oscillation report.
+
+use sim_core::{NodeKind, Trit};
+
+use super::View;
+use crate::state::AppState;
+
+/// The inspector view.
+#[derive(Debug, Default)]
+pub struct Inspector {
+    /// The label being edited, and for which node.
+    editing: Option<(sim_core::NodeId, String)>,
+    /// Focus the label field on the next frame.
+    pub focus_label: bool,
+}
+
+impl View for Inspector {
+    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        ui.heading("Inspector");
+        if let Some(o) = &state.sim.oscillation {
+            let c = state.circuit();
+            let names = |ids: &[sim_core::NodeId]| {
+                ids.iter()
+                    .filter_map(|&i| c.node(i))
+                    .map(|n| n.label.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            ui.colored_label(
+                crate::draw::LOOP,
+                format!(
+                    "Oscillation: {} kept changing after {} delta cycles; the loop {} was resolved to 0",
+                    names(&o.nodes),
+                    o.budget,
+                    names(&o.feedback)
+                ),
+            );
+            ui.separator();
+        }
+        let [id] = state.selection.iter().copied().collect::<Vec<_>>()[..] else {
+            ui.label(format!("{} selected", state.selection.len()));
+            return;
+        };
+        let Some(node) = state.circuit().node(id).cloned() else {
+            return;
+        };
+        // Label.
+        if self.editing.as_ref().is_none_or(|(e, _)| *e != id) {
+            self.editing = Some((id, node.label.clone()));
+        }
+        ui.horizontal(|ui| {
+            ui.label("Label");
+            if let Some((_, text)) = &mut self.editing {
+                let edit = ui.text_edit_singleline(text);
+                if self.focus_label {
+                    edit.request_focus();
+                    self.focus_label = false;
+                }
+                if edit.lost_focus() && *text != node.label {
+                    let new = text.clone();
+                    if !state.rename(id, &new) {
+                        text.clone_from(&node.label);
+                    }
+                }
+            }
+        });
+        ui.label(format!("Kind: {}", node.kind));
+        if let Some(n) = gate_inputs(node.kind) {
+            let mut count = n;
+            ui.horizontal(|ui| {
+                ui.label("Inputs");
+                if ui
+                    .add(egui::DragValue::new(&mut count).range(2..=64))
+                    .changed()
+                {
+                    state.set_kind(id, with_inputs(node.kind, count));
+                }
+            });
+        }
+        let value = state.sim.value(id);
+        ui.label(format!("Value: {value}"));
+        let inputs = state.sim.input_values(id);
+        if !inputs.is_empty() {
+            let list: Vec<String> = inputs.iter().map(ToString::to_string).collect();
+            ui.label(format!("Inputs: ({})", list.join(", ")));
+        }
+        if node.kind == NodeKind::Switch {
+            ui.horizontal(|ui| {
+                ui.label("Set");
+                for v in Trit::ALL {
+                    if ui.selectable_label(value == v, v.as_signed_str()).clicked() {
+                        state.set_value(id, v);
+                    }
+                }
+            });
+        }
+        ui.separator();
+        ui.label("Why this value:");
+        let chain: Vec<String> = state
+            .sim
+            .why(id)
+            .iter()
+            .map(|e| e.narrate(state.circuit()).to_string())
+            .collect();
+        if chain.is_empty() {
+            ui.label("(no change recorded: still at power-on)");
+        }
+        for line in chain {
+            ui.label(egui::RichText::new(line).monospace().small());
+        }
+    }
+}
+
+fn gate_inputs(kind: NodeKind) -> Option<u8> {
+    match kind {
+        NodeKind::And(n)
+        | NodeKind::Or(n)
+        | NodeKind::Nand(n)
+        | NodeKind::Nor(n)
+        | NodeKind::Xor(n)
+        | NodeKind::Xnor(n) => Some(n),
+        _ => None,
+    }
+}
+
+fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
+    kind.op().map_or(kind, |op| NodeKind::gate(op, n))
+}

@@ -1,0 +1,46 @@
+//! The status bar: mode, delta cycle, events processed, queue length, the node being
+//! evaluated in Step mode, and the latest notice.
+
+use super::View;
+use crate::draw;
+use crate::state::{AppState, Mode};
+
+/// The status bar view.
+#[derive(Debug, Default)]
+pub struct StatusBar;
+
+impl View for StatusBar {
+    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        ui.horizontal(|ui| {
+            let engine = state.sim.engine();
+            let mode = match state.sim.mode {
+                Mode::Run => "Run",
+                Mode::Step => "Step",
+            };
+            ui.label(format!("Mode: {mode}"));
+            ui.separator();
+            ui.label(format!("Delta: {}", engine.delta()));
+            ui.separator();
+            ui.label(format!("Events: {}", engine.events_processed()));
+            ui.separator();
+            ui.label(format!("Queue: {}", engine.pending().count()));
+            if let Some(e) = &state.sim.last {
+                ui.separator();
+                let c = state.circuit();
+                ui.label(format!(
+                    "Evaluating: {}",
+                    c.node(e.node).map_or("?", |n| n.label.as_str())
+                ));
+            }
+            if let Some(n) = &state.notice {
+                ui.separator();
+                let color = if n.is_error {
+                    egui::Color32::RED
+                } else {
+                    draw::TRUE
+                };
+                ui.colored_label(color, &n.text);
+            }
+        });
+    }
+}

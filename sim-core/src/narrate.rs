@@ -1,0 +1,76 @@
+//! Human-readable narration of engine events, in the spirit of the seed article's walkthrough:
+//! `#6 δ1 NOR1 inputs (+1, 0) → -1 (was 0), changed: schedules Q, NOR2  [← #5]`. Shared by the
+//! command line's `trace` and the desktop app's trace panel.
+
+use std::fmt;
+
+use crate::circuit::Circuit;
+use crate::engine::{Cause, Event};
+use crate::kind::Role;
+
+/// One event as a line of narration, e.g.
+/// `#6 δ1 NOR1 inputs (+1, 0) → -1 (was 0), changed: schedules Q, NOR2  [← #5]`.
+pub struct Narration<'a> {
+    /// The circuit the event's node ids belong to (for labels).
+    pub circuit: &'a Circuit,
+    /// The event.
+    pub event: &'a Event,
+}
+
+impl fmt::Display for Narration<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Narration { circuit, event } = self;
+        let label = |id| circuit[id].label.as_str();
+        write!(f, "#{} δ{} {}", event.seq, event.delta, label(event.node))?;
+        if circuit[event.node].kind.role() == Role::Source {
+            write!(f, " := {} (was {})", event.new, event.old)?;
+        } else {
+            f.write_str(" inputs (")?;
+            list(f, event.inputs.iter())?;
+            write!(f, ") → {}", event.new)?;
+            if event.changed() {
+                write!(f, " (was {})", event.old)?;
+            }
+        }
+        if !event.changed() {
+            f.write_str(", unchanged")?;
+        } else if event.fanout.is_empty() {
+            f.write_str(", changed")?;
+        } else {
+            f.write_str(", changed: schedules ")?;
+            list(f, event.fanout.iter().map(|&id| label(id)))?;
+        }
+        match event.cause {
+            Cause::Set => Ok(()),
+            Cause::PowerOn => f.write_str("  [power-on]"),
+            Cause::Clock => f.write_str("  [clock]"),
+            Cause::Resolution => f.write_str("  [resolved to 0: oscillation]"),
+            Cause::Edit => f.write_str("  [edit]"),
+            Cause::Event(k) => write!(f, "  [← #{k}]"),
+        }
+    }
+}
+
+impl Event {
+    /// This event as a line of [`Narration`], labels taken from `circuit`.
+    pub fn narrate<'a>(&'a self, circuit: &'a Circuit) -> Narration<'a> {
+        Narration {
+            circuit,
+            event: self,
+        }
+    }
+}
+
+/// Writes `items` separated by `, `.
+fn list<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl Iterator<Item = T>,
+) -> fmt::Result {
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
