@@ -43,6 +43,11 @@ impl TritiumApp {
         }
     }
 
+    /// The canvas, to read or set which part of the circuit it shows.
+    pub fn canvas_mut(&mut self) -> &mut Canvas {
+        &mut self.canvas
+    }
+
     /// Draws one frame and handles its input.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if self.title.is_empty() {
@@ -164,6 +169,61 @@ impl TritiumApp {
             state.sim.step();
         }
     }
+}
+
+/// The environment variable [`crate::run`] reads a demo script from (see [`apply_demo`]).
+pub const DEMO_VAR: &str = "TRITIUM_DEMO_STEPS";
+
+/// Puts `state` into a demonstration state, for screenshots (`scripts/screenshot.sh`): the
+/// script is `LABEL=VALUE,LABEL=VALUE[;STEPS]`. Without `;STEPS` the switches are set in Run
+/// mode and the circuit settles; with it, the app enters Step mode, sets the switches (their
+/// changes wait in the queue) and processes `STEPS` events, so the last one is highlighted
+/// and the rest wait in the queue. Example: `R=+1;3`.
+///
+/// # Errors
+/// A message naming the part of the script that is not understood, or a label that is not a
+/// switch or button.
+pub fn apply_demo(state: &mut AppState, script: &str) -> Result<(), String> {
+    let (sets, steps) = match script.split_once(';') {
+        Some((sets, steps)) => {
+            let n: usize = steps
+                .trim()
+                .parse()
+                .map_err(|_| format!("{DEMO_VAR}: {steps:?} is not a number of steps"))?;
+            (sets, Some(n))
+        }
+        None => (script, None),
+    };
+    let mut batch = Vec::new();
+    for item in sets.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (label, value) = item
+            .split_once('=')
+            .ok_or_else(|| format!("{DEMO_VAR}: {item:?} is not LABEL=VALUE"))?;
+        let id = state
+            .circuit()
+            .find(label.trim())
+            .filter(|&id| {
+                matches!(
+                    state.circuit()[id].kind,
+                    sim_core::NodeKind::Switch | sim_core::NodeKind::Button
+                )
+            })
+            .ok_or_else(|| format!("{DEMO_VAR}: no switch or button {label:?}"))?;
+        let value: sim_core::Trit = value
+            .parse()
+            .map_err(|e| format!("{DEMO_VAR}: {item:?}: {e}"))?;
+        batch.push((id, value));
+    }
+    if steps.is_some() {
+        state.sim.set_mode(Mode::Step);
+    }
+    for (id, value) in batch {
+        state.set_value(id, value);
+    }
+    for _ in 0..steps.unwrap_or(0) {
+        state.sim.step();
+    }
+    Ok(())
 }
 
 impl eframe::App for TritiumApp {

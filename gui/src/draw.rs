@@ -4,12 +4,19 @@
 //! solid, 0 wires dashed; lamps and pins show `+`, `−` or `?`. The colours are from the
 //! Okabe–Ito palette, chosen to stay distinct under the common colour-vision deficiencies
 //! (M. Okabe and K. Ito, "Color Universal Design", 2008): blue for +1, orange for −1, grey for 0.
+//!
+//! Two levels of detail: [`node`], [`wire`] and [`pin`] paint the full schematic through an
+//! [`egui::Painter`] (anti-aliased curves, labels); zoomed far out, [`node_coarse`] and
+//! [`wire_coarse`] add simplified shapes to one [`Batch`] — a single mesh for the whole
+//! canvas, so thousands of nodes cost one shape instead of thousands.
+//!
+//! [`geometry::CELL`]: crate::geometry::CELL
 
-use egui::epaint::{CubicBezierShape, PathShape, PathStroke};
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2};
-use sim_core::{GateOp, NodeKind, Trit};
+use egui::epaint::{CubicBezierShape, Mesh, PathShape, PathStroke};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
+use sim_core::{GateOp, NodeKind, Role, Trit};
 
-use crate::geometry::CELL;
+use crate::geometry::{self, CELL};
 
 /// Okabe–Ito blue, for +1.
 pub const TRUE: Color32 = Color32::from_rgb(0, 114, 178);
@@ -26,6 +33,10 @@ pub const SELECTED: Color32 = Color32::from_rgb(86, 180, 233);
 
 const INK: Color32 = Color32::from_gray(40);
 const BODY: Color32 = Color32::from_gray(250);
+const GRID: Color32 = Color32::from_gray(215);
+
+/// Size of node labels, in scene pixels.
+const LABEL_SIZE: f32 = 0.65 * CELL;
 
 /// How a node should stand out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,6 +67,11 @@ pub fn value_symbol(v: Trit) -> &'static str {
         Trit::False => "−",
         Trit::Unknown => "?",
     }
+}
+
+/// `a` mixed with `t` (0..1) of `b`, opaque.
+fn mix(a: Color32, b: Color32, t: f32) -> Color32 {
+    a.lerp_to_gamma(b, t)
 }
 
 /// A wire along `points` carrying `v`. `pulse` (0..1) brightens it, for a change just made.
@@ -96,15 +112,20 @@ pub fn marker(painter: &Painter, pos: Pos2) {
     ));
 }
 
-/// A node of `kind` in `rect`, labelled, showing its output `v`.
-pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit, look: NodeLook) {
-    let outline = if look.evaluating {
+/// The outline stroke of a node, by how it stands out.
+fn outline(look: NodeLook) -> Stroke {
+    if look.evaluating {
         Stroke::new(3.0, EVALUATING)
     } else if look.in_loop {
         Stroke::new(3.0, LOOP)
     } else {
         Stroke::new(1.5, INK)
-    };
+    }
+}
+
+/// A node of `kind` in `rect`, labelled, showing its output `v`.
+pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit, look: NodeLook) {
+    let outline = outline(look);
     if look.selected || look.hovered {
         let halo = if look.selected {
             SELECTED
@@ -118,24 +139,16 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
             egui::StrokeKind::Outside,
         );
     }
+    // Where the label goes if it fits: inside a gate's body.
+    let mut inside: Option<Rect> = None;
     match kind {
         NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
             source(painter, rect, kind, v, outline);
         }
         NodeKind::Lamp => {
-            painter.circle(
-                rect.center(),
-                rect.width() / 2.0 - 2.0,
-                value_color(v),
-                outline,
-            );
-            painter.text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                value_symbol(v),
-                font(1.0),
-                Color32::WHITE,
-            );
+            let radius = rect.width() / 2.0 - 2.0;
+            painter.circle(rect.center(), radius, value_color(v), outline);
+            lamp_symbol(painter, rect.center(), radius, v);
         }
         NodeKind::Probe => {
             painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
@@ -149,17 +162,51 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
         }
         _ => {
             if let Some(op) = kind.op() {
-                gate(painter, rect, op, outline);
+                inside = gate(painter, rect, kind, op, outline);
             }
         }
     }
-    painter.text(
-        pos2(rect.center().x, rect.min.y - 2.0),
-        Align2::CENTER_BOTTOM,
-        label,
-        font(0.6),
-        INK,
-    );
+    let galley = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), INK);
+    match inside {
+        Some(room) if galley.size().x <= room.width() => {
+            painter.galley(room.center() - galley.size() / 2.0, galley, INK);
+        }
+        _ => {
+            let at = pos2(
+                rect.center().x - galley.size().x / 2.0,
+                rect.min.y - 1.0 - galley.size().y,
+            );
+            painter.galley(at, galley, INK);
+        }
+    }
+}
+
+/// `+`, `−` or `?` on a lamp of `radius` at `c`: bars rather than text, so they stay bold at
+/// any zoom; dark on orange, white on blue and grey (for contrast).
+fn lamp_symbol(painter: &Painter, c: Pos2, radius: f32, v: Trit) {
+    let ink = if v == Trit::False {
+        INK
+    } else {
+        Color32::WHITE
+    };
+    let (arm, bar) = (0.5 * radius, (0.16 * radius).max(1.5));
+    match v {
+        Trit::True | Trit::False => {
+            painter.rect_filled(Rect::from_center_size(c, vec2(2.0 * arm, bar)), 0.0, ink);
+            if v == Trit::True {
+                painter.rect_filled(Rect::from_center_size(c, vec2(bar, 2.0 * arm)), 0.0, ink);
+            }
+        }
+        Trit::Unknown => {
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                "?",
+                FontId::proportional(1.2 * radius),
+                ink,
+            );
+        }
+    }
 }
 
 fn font(cells: f32) -> FontId {
@@ -168,20 +215,49 @@ fn font(cells: f32) -> FontId {
 
 fn source(painter: &Painter, rect: Rect, kind: NodeKind, v: Trit, outline: Stroke) {
     painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
-    let text = match kind {
-        NodeKind::Switch => value_symbol(v).to_owned(),
-        NodeKind::Button => format!("◉{}", value_symbol(v)),
-        NodeKind::Clock { .. } => format!("⏱{}", value_symbol(v)),
-        NodeKind::Constant(c) => c.as_signed_str().to_owned(),
-        _ => String::new(),
-    };
     let inner = rect.shrink(4.0);
     painter.rect_filled(inner, 2.0, value_color(v).gamma_multiply(0.35));
-    painter.text(inner.center(), Align2::CENTER_CENTER, text, font(0.8), INK);
+    let text = match kind {
+        NodeKind::Constant(c) => c.as_signed_str(),
+        _ => value_symbol(v),
+    };
+    // Buttons and clocks carry a small icon left of the value (drawn, so no font needs it).
+    let icon = pos2(inner.left() + 0.45 * CELL, inner.center().y);
+    let ink = Stroke::new(1.5, INK);
+    let text_at = match kind {
+        NodeKind::Button => {
+            painter.circle_stroke(icon, 0.3 * CELL, ink);
+            painter.circle_filled(icon, 0.15 * CELL, INK);
+            pos2(inner.center().x + 0.35 * CELL, inner.center().y)
+        }
+        NodeKind::Clock { .. } => {
+            let (h, w) = (0.25 * CELL, 0.2 * CELL);
+            let x = icon.x - 1.5 * w;
+            let pts = vec![
+                pos2(x, icon.y + h),
+                pos2(x + w, icon.y + h),
+                pos2(x + w, icon.y - h),
+                pos2(x + 2.0 * w, icon.y - h),
+                pos2(x + 2.0 * w, icon.y + h),
+                pos2(x + 3.0 * w, icon.y + h),
+            ];
+            painter.add(Shape::line(pts, ink));
+            pos2(inner.center().x + 0.35 * CELL, inner.center().y)
+        }
+        _ => inner.center(),
+    };
+    painter.text(text_at, Align2::CENTER_CENTER, text, font(0.8), INK);
 }
 
-/// The distinctive-shape symbol (IEEE Std 91-1984) of `op` in `rect`.
-fn gate(painter: &Painter, rect: Rect, op: GateOp, outline: Stroke) {
+/// The distinctive-shape symbol (IEEE Std 91-1984) of `op` in `rect`, with short leads from the
+/// input pins to a curved back. Returns the part of the body that can hold a label, if any.
+fn gate(
+    painter: &Painter,
+    rect: Rect,
+    kind: NodeKind,
+    op: GateOp,
+    outline: Stroke,
+) -> Option<Rect> {
     let bubble = matches!(op, GateOp::Not | GateOp::Nand | GateOp::Nor | GateOp::Xnor);
     let r = 0.25 * CELL;
     let body = if bubble {
@@ -190,7 +266,7 @@ fn gate(painter: &Painter, rect: Rect, op: GateOp, outline: Stroke) {
         rect
     };
     let fill = BODY;
-    match op {
+    let room = match op {
         GateOp::Buf | GateOp::Not => {
             let pts = vec![
                 body.left_top(),
@@ -198,6 +274,7 @@ fn gate(painter: &Painter, rect: Rect, op: GateOp, outline: Stroke) {
                 body.left_bottom(),
             ];
             painter.add(Shape::convex_polygon(pts, fill, outline));
+            None
         }
         GateOp::And | GateOp::Nand => {
             // A flat back and a half-circle nose of radius h.
@@ -220,37 +297,76 @@ fn gate(painter: &Painter, rect: Rect, op: GateOp, outline: Stroke) {
                 fill,
                 stroke: PathStroke::from(outline),
             }));
+            Some(body.shrink2(vec2(0.1 * CELL, 0.2 * CELL)))
         }
         GateOp::Or | GateOp::Nor | GateOp::Xor | GateOp::Xnor => {
-            or_body(
-                painter,
-                body,
-                matches!(op, GateOp::Xor | GateOp::Xnor),
-                outline,
-            );
+            let exclusive = matches!(op, GateOp::Xor | GateOp::Xnor);
+            let back = or_body(painter, body, exclusive, outline);
+            // Leads from the pins (on the left edge) to the curved back.
+            for pin in 0..kind.input_count() {
+                let y = rect.top() + geometry::input_y(kind, pin) * CELL;
+                let x = back_x(back, y);
+                if x > rect.left() + 0.5 {
+                    painter.line_segment([pos2(rect.left(), y), pos2(x, y)], Stroke::new(1.5, INK));
+                }
+            }
+            Some(Rect::from_min_max(
+                pos2(back.left() + 0.3 * back.width(), body.top() + 0.2 * CELL),
+                pos2(
+                    body.right() - 0.1 * back.width(),
+                    body.bottom() - 0.2 * CELL,
+                ),
+            ))
         }
-    }
+    };
     if bubble {
         painter.circle(pos2(rect.right() - r, rect.center().y), r, fill, outline);
     }
+    room
 }
 
-/// The curved OR body (with the extra back curve of XOR when `exclusive`) in `body`.
-fn or_body(painter: &Painter, body: Rect, exclusive: bool, outline: Stroke) {
+/// The x of the curved back of an OR body in `b` at height `y` (the back is the cubic from the
+/// top-left to the bottom-left corner with both control points `0.3 × width` inside).
+fn back_x(b: Rect, y: f32) -> f32 {
+    let along = |t: f32| {
+        let u = 1.0 - t;
+        let y = b.top() + b.height() * (0.9 * u * u * t + 2.1 * u * t * t + t * t * t);
+        let x = b.left() + 0.9 * b.width() * u * t;
+        (x, y)
+    };
+    // y grows with t: bisect.
+    let (mut lo, mut hi) = (0.0_f32, 1.0_f32);
+    for _ in 0..20 {
+        let mid = f32::midpoint(lo, hi);
+        if along(mid).1 < y {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    along(f32::midpoint(lo, hi)).0
+}
+
+/// The curved OR body (with the extra back curve of XOR when `exclusive`) in `body`. Returns
+/// the rectangle of the body proper (right of the extra curve).
+fn or_body(painter: &Painter, body: Rect, exclusive: bool, outline: Stroke) -> Rect {
     let fill = BODY;
     let shift = if exclusive { 0.3 * CELL } else { 0.0 };
     let b = Rect::from_min_max(pos2(body.left() + shift, body.top()), body.max);
-    let back = CubicBezierShape::from_points_stroke(
-        [
-            b.left_top(),
-            pos2(b.left() + b.width() * 0.3, b.top() + b.height() * 0.3),
-            pos2(b.left() + b.width() * 0.3, b.bottom() - b.height() * 0.3),
-            b.left_bottom(),
-        ],
-        false,
-        Color32::TRANSPARENT,
-        outline,
-    );
+    let back_curve = |r: Rect| {
+        CubicBezierShape::from_points_stroke(
+            [
+                r.left_top(),
+                pos2(r.left() + r.width() * 0.3, r.top() + r.height() * 0.3),
+                pos2(r.left() + r.width() * 0.3, r.bottom() - r.height() * 0.3),
+                r.left_bottom(),
+            ],
+            false,
+            Color32::TRANSPARENT,
+            outline,
+        )
+    };
+    let back = back_curve(b);
     let tip = pos2(b.right(), b.center().y);
     let top = CubicBezierShape::from_points_stroke(
         [
@@ -291,24 +407,358 @@ fn or_body(painter: &Painter, body: Rect, exclusive: bool, outline: Stroke) {
     painter.add(top);
     painter.add(bottom);
     painter.add(back);
-    if shift > 0.0 {
-        let second = CubicBezierShape::from_points_stroke(
+    if exclusive {
+        // The second back line of XOR, the same curve one gap further left.
+        let second = Rect::from_min_max(body.min, pos2(body.right() - shift, body.bottom()));
+        painter.add(back_curve(second));
+    }
+    b
+}
+
+/// One mesh that many simple shapes are added to, drawn as a single [`Shape`]: the canvas's
+/// coarse level of detail. Widths are given in screen pixels and converted with the zoom.
+#[derive(Debug)]
+pub struct Batch {
+    mesh: Mesh,
+    /// One screen pixel, in scene pixels.
+    pixel: f32,
+}
+
+impl Batch {
+    /// An empty batch for a scene drawn at `zoom` (screen pixels per scene pixel), with room
+    /// for `vertices` vertices.
+    pub fn new(zoom: f32, vertices: usize) -> Batch {
+        let mut mesh = Mesh::default();
+        mesh.reserve_vertices(vertices);
+        mesh.reserve_triangles(vertices / 2);
+        Batch {
+            mesh,
+            pixel: 1.0 / zoom.max(1e-3),
+        }
+    }
+
+    /// Vertices added so far.
+    pub fn len(&self) -> usize {
+        self.mesh.vertices.len()
+    }
+
+    /// Whether nothing was added.
+    pub fn is_empty(&self) -> bool {
+        self.mesh.is_empty()
+    }
+
+    /// Hands the mesh to `painter` (nothing if empty) and starts over with room for as many
+    /// vertices.
+    pub fn paint(&mut self, painter: &Painter) {
+        if self.is_empty() {
+            return;
+        }
+        let n = self.len();
+        let mut mesh = Mesh::default();
+        mesh.reserve_vertices(n);
+        mesh.reserve_triangles(n / 2);
+        painter.add(Shape::mesh(std::mem::replace(&mut self.mesh, mesh)));
+    }
+
+    fn quad(&mut self, corners: [Pos2; 4], color: Color32) {
+        let i = self.mesh.vertices.len() as u32;
+        for p in corners {
+            self.mesh.colored_vertex(p, color);
+        }
+        self.mesh.add_triangle(i, i + 1, i + 2);
+        self.mesh.add_triangle(i, i + 2, i + 3);
+    }
+
+    /// A filled rectangle.
+    pub fn rect(&mut self, r: Rect, color: Color32) {
+        self.mesh.add_colored_rect(r, color);
+    }
+
+    /// A straight line `width` screen pixels wide, with square ends (so polylines join).
+    pub fn segment(&mut self, start: Pos2, end: Pos2, width: f32, color: Color32) {
+        let half = 0.5 * width * self.pixel;
+        if (start.x - end.x).abs() < 1e-4 || (start.y - end.y).abs() < 1e-4 {
+            // Axis-aligned, as wires are: no square root.
+            let r = Rect::from_two_pos(start, end).expand(half);
+            self.mesh.add_colored_rect(r, color);
+            return;
+        }
+        let along = end - start;
+        let dir = along / along.length();
+        let (side, cap) = (dir.rot90() * half, dir * half);
+        self.quad(
             [
-                body.left_top(),
-                pos2(
-                    body.left() + b.width() * 0.3,
-                    body.top() + body.height() * 0.3,
-                ),
-                pos2(
-                    body.left() + b.width() * 0.3,
-                    body.bottom() - body.height() * 0.3,
-                ),
-                body.left_bottom(),
+                start - cap + side,
+                end + cap + side,
+                end + cap - side,
+                start - cap - side,
             ],
-            false,
-            Color32::TRANSPARENT,
-            outline,
+            color,
         );
-        painter.add(second);
+    }
+
+    /// A polyline (zero-length pieces are skipped).
+    pub fn polyline(&mut self, points: &[Pos2], width: f32, color: Color32) {
+        for w in points.windows(2) {
+            if w[0] != w[1] {
+                self.segment(w[0], w[1], width, color);
+            }
+        }
+    }
+
+    /// A dashed polyline: `dash` screen pixels on, `gap` off.
+    pub fn dashed(&mut self, points: &[Pos2], width: f32, color: Color32, dash: f32, gap: f32) {
+        let (dash, gap) = (dash * self.pixel, gap * self.pixel);
+        let mut drawn = 0.0; // position within the current dash + gap period
+        for w in points.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let len = a.distance(b);
+            let mut at = 0.0;
+            while at < len {
+                let on = drawn < dash;
+                let left = if on { dash - drawn } else { dash + gap - drawn };
+                let step = left.min(len - at);
+                if on {
+                    let t0 = at / len;
+                    let t1 = (at + step) / len;
+                    self.segment(a.lerp(b, t0), a.lerp(b, t1), width, color);
+                }
+                at += step;
+                drawn = (drawn + step) % (dash + gap);
+            }
+        }
+    }
+
+    /// A filled polygon that every point of is visible from `center` (a fan around it).
+    pub fn polygon(&mut self, points: &[Pos2], center: Pos2, fill: Color32) {
+        let c = self.mesh.vertices.len() as u32;
+        self.mesh.colored_vertex(center, fill);
+        for &p in points {
+            self.mesh.colored_vertex(p, fill);
+        }
+        let n = points.len() as u32;
+        for k in 0..n {
+            self.mesh.add_triangle(c, c + 1 + k, c + 1 + (k + 1) % n);
+        }
+    }
+
+    /// The closed outline of a polygon.
+    pub fn outline(&mut self, points: &[Pos2], width: f32, color: Color32) {
+        self.polyline(points, width, color);
+        if let (Some(&first), Some(&last)) = (points.first(), points.last()) {
+            self.segment(last, first, width, color);
+        }
+    }
+}
+
+/// Grid dots within `view` (scene pixels), spaced a whole number of cells apart so that they
+/// stay at least 12 screen pixels apart at `batch`'s zoom.
+pub fn grid(batch: &mut Batch, view: Rect) {
+    let mut cells = 1.0;
+    for k in [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0] {
+        cells = k;
+        if k * CELL >= 12.0 * batch.pixel {
+            break;
+        }
+    }
+    let step = cells * CELL;
+    let (x0, x1) = ((view.min.x / step).floor(), (view.max.x / step).ceil());
+    let (y0, y1) = ((view.min.y / step).floor(), (view.max.y / step).ceil());
+    if (x1 - x0) * (y1 - y0) > 20_000.0 {
+        return;
+    }
+    let half = Vec2::splat(batch.pixel.max(1.0));
+    let mut y = y0;
+    while y <= y1 {
+        let mut x = x0;
+        while x <= x1 {
+            let c = pos2(x * step, y * step);
+            batch.rect(Rect::from_min_max(c - half, c + half), GRID);
+            x += 1.0;
+        }
+        y += 1.0;
+    }
+}
+
+/// [`wire`], simplified: widths in screen pixels, no anti-aliasing.
+pub fn wire_coarse(batch: &mut Batch, points: &[Pos2], v: Trit, pulse: Option<f32>) {
+    let mut width = if v == Trit::True { 2.5 } else { 1.0 };
+    let mut color = value_color(v);
+    if let Some(phase) = pulse {
+        let glow = 0.5 + 0.5 * (phase * std::f32::consts::TAU).sin();
+        width += 2.0 * glow;
+        color = mix(BODY, color, 0.6 + 0.4 * glow);
+    }
+    if v == Trit::Unknown {
+        batch.dashed(points, width, color, 6.0, 4.0);
+    } else {
+        batch.polyline(points, width, color);
+    }
+}
+
+/// [`marker`], simplified.
+pub fn marker_coarse(batch: &mut Batch, pos: Pos2) {
+    let s = 4.0 * batch.pixel;
+    let pts = [
+        pos2(pos.x - s, pos.y - s),
+        pos2(pos.x + s, pos.y),
+        pos2(pos.x - s, pos.y + s),
+    ];
+    batch.polygon(&pts, pos2(pos.x - s / 3.0, pos.y), EVALUATING);
+    batch.outline(&pts, 1.0, INK);
+}
+
+/// Nodes narrower than this many screen pixels are drawn as plain blocks.
+const BLOCK_BELOW: f32 = 12.0;
+
+/// [`node`], simplified: the outline of the symbol filled with a tint of the output value, no
+/// label, pins or text; a node too small to tell its shape is one tinted block.
+pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look: NodeLook) {
+    let px = batch.pixel;
+    if look.selected || look.hovered {
+        let halo = if look.selected {
+            SELECTED
+        } else {
+            Color32::from_gray(200)
+        };
+        let r = rect.expand(3.0 * px);
+        batch.outline(
+            &[
+                r.left_top(),
+                r.right_top(),
+                r.right_bottom(),
+                r.left_bottom(),
+            ],
+            2.0,
+            halo,
+        );
+    }
+    if rect.width() < BLOCK_BELOW * px {
+        let stroke = outline(look);
+        if stroke.width > 2.0 {
+            batch.rect(rect.expand(1.5 * px), stroke.color);
+        }
+        let fill = if kind.role() == Role::Gate {
+            mix(BODY, value_color(v), 0.5)
+        } else {
+            value_color(v) // sources, lamps and probes stand out
+        };
+        batch.rect(rect, fill);
+        return;
+    }
+    let stroke = outline(look);
+    let width = if stroke.width > 2.0 { 2.5 } else { 1.0 };
+    let tint = mix(BODY, value_color(v), 0.45);
+    let mut pts = [Pos2::ZERO; 16];
+    let (n, center) = match kind {
+        NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
+            pts[..4].copy_from_slice(&[
+                rect.left_top(),
+                rect.right_top(),
+                rect.right_bottom(),
+                rect.left_bottom(),
+            ]);
+            (4, rect.center())
+        }
+        NodeKind::Lamp => {
+            let (c, r) = (rect.center(), rect.width() / 2.0 - 2.0);
+            for (k, p) in pts[..8].iter_mut().enumerate() {
+                let a = std::f32::consts::TAU * (k as f32 + 0.5) / 8.0;
+                *p = c + r * vec2(a.cos(), a.sin());
+            }
+            batch.polygon(&pts[..8], c, value_color(v));
+            batch.outline(&pts[..8], width, stroke.color);
+            return;
+        }
+        NodeKind::Probe => {
+            batch.rect(rect, tint);
+            pts[..4].copy_from_slice(&[
+                rect.left_top(),
+                rect.right_top(),
+                rect.right_bottom(),
+                rect.left_bottom(),
+            ]);
+            batch.outline(&pts[..4], width, stroke.color);
+            return;
+        }
+        _ => coarse_gate(kind, rect, &mut pts),
+    };
+    batch.polygon(&pts[..n], center, tint);
+    batch.outline(&pts[..n], width, stroke.color);
+    if let Some(op) = kind.op() {
+        if matches!(op, GateOp::Xor | GateOp::Xnor) {
+            let b = rect;
+            let back = [
+                b.left_top(),
+                pos2(b.left() + 0.15 * b.width(), b.center().y),
+                b.left_bottom(),
+            ];
+            batch.polyline(&back, width, stroke.color);
+        }
+        if matches!(op, GateOp::Not | GateOp::Nand | GateOp::Nor | GateOp::Xnor) {
+            let radius = 0.25 * CELL;
+            let at = pos2(rect.right() - radius, rect.center().y);
+            let diamond = [
+                pos2(at.x - radius, at.y),
+                pos2(at.x, at.y - radius),
+                pos2(at.x + radius, at.y),
+                pos2(at.x, at.y + radius),
+            ];
+            batch.polygon(&diamond, at, BODY);
+            batch.outline(&diamond, width, stroke.color);
+        }
+    }
+}
+
+/// The outline of a gate's body, a few points per curve, into `pts`; returns how many and a
+/// point every outline point is visible from.
+fn coarse_gate(kind: NodeKind, rect: Rect, pts: &mut [Pos2; 16]) -> (usize, Pos2) {
+    let op = kind.op().unwrap_or(GateOp::Buf);
+    let bubble = matches!(op, GateOp::Not | GateOp::Nand | GateOp::Nor | GateOp::Xnor);
+    let mut body = rect;
+    if bubble {
+        body.max.x -= 0.5 * CELL;
+    }
+    let (mid, wide, high) = (body.center(), body.width(), body.height());
+    match op {
+        GateOp::Buf | GateOp::Not => {
+            pts[..3].copy_from_slice(&[
+                body.left_top(),
+                pos2(body.right(), mid.y),
+                body.left_bottom(),
+            ]);
+            (3, pos2(body.left() + wide / 3.0, mid.y))
+        }
+        GateOp::And | GateOp::Nand => {
+            let radius = high / 2.0;
+            let flat = (body.right() - radius).max(body.left());
+            pts[0] = body.left_bottom();
+            pts[1] = body.left_top();
+            for k in 0..=6 {
+                let angle = std::f32::consts::PI * (-0.5 + k as f32 / 6.0);
+                pts[2 + k] = pos2(flat + radius * angle.cos(), mid.y + radius * angle.sin());
+            }
+            (9, mid)
+        }
+        GateOp::Or | GateOp::Nor | GateOp::Xor | GateOp::Xnor => {
+            let mut or = body;
+            if matches!(op, GateOp::Xor | GateOp::Xnor) {
+                or.min.x += 0.3 * CELL;
+            }
+            let (left, top, bottom, span) = (or.left(), or.top(), or.bottom(), or.width());
+            pts[..10].copy_from_slice(&[
+                pos2(left, top),
+                pos2(left + 0.45 * span, top + 0.02 * high),
+                pos2(left + 0.8 * span, top + 0.22 * high),
+                pos2(or.right(), mid.y),
+                pos2(left + 0.8 * span, bottom - 0.22 * high),
+                pos2(left + 0.45 * span, bottom - 0.02 * high),
+                pos2(left, bottom),
+                pos2(left + 0.15 * span, mid.y + 0.25 * high),
+                pos2(left + 0.2 * span, mid.y),
+                pos2(left + 0.15 * span, mid.y - 0.25 * high),
+            ]);
+            (10, pos2(left + 0.5 * span, mid.y))
+        }
     }
 }

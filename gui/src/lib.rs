@@ -38,10 +38,18 @@ use state::AppState;
 /// Opens the app in a native window on `path` (or on an empty circuit), and returns when the
 /// window closes. A file that cannot be loaded opens an empty circuit showing the error.
 ///
+/// For screenshots, the environment variable `TRITIUM_DEMO_STEPS` (see [`app::apply_demo`])
+/// sets switches and steps events before the first frame, e.g. `TRITIUM_DEMO_STEPS="R=+1;3"`.
+///
 /// # Errors
 /// If no window can be created (for example, no display).
 pub fn run(path: Option<&Path>) -> eframe::Result {
-    let state = path.map_or_else(AppState::default, AppState::open_or_report);
+    let mut state = path.map_or_else(AppState::default, AppState::open_or_report);
+    if let Ok(script) = std::env::var(app::DEMO_VAR)
+        && let Err(message) = app::apply_demo(&mut state, &script)
+    {
+        state.error(message);
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])

@@ -307,8 +307,11 @@ impl Engine {
     /// kept (event numbers go on increasing).
     pub fn rebuild(&mut self, net: Netlist) {
         let mut rebuilt = Engine::new(net);
+        // Start from an empty queue: power-on scheduled the new engine's sources, and the loop
+        // below schedules every node (with stamps reset so that none is skipped).
         rebuilt.now.clear();
         rebuilt.next.clear();
+        rebuilt.stamp.fill(0);
         rebuilt.time = self.time;
         rebuilt.seq = self.seq;
         rebuilt.options = self.options;

@@ -485,4 +485,12 @@ fn rebuild_keeps_state_and_settles_the_new_wiring() {
         (F, T, T)
     );
     assert_eq!(engine.value(r), F, "switches keep their setting");
+
+    // A source added by the edit drives its power-on value.
+    let one = c
+        .add_node(Node::new("ONE", NodeKind::Constant(T)))
+        .expect("node");
+    engine.rebuild(sim_core::Netlist::compile(&c));
+    engine.settle();
+    assert_eq!(engine.value(one), T);
 }

@@ -261,11 +261,19 @@ impl AppState {
     }
 
     /// Deletes the selected nodes and their wires.
+    ///
+    /// The document's embedded tests lose their assignments and expectations of the deleted
+    /// nodes (in the same undo step), so the file stays loadable; a notice says how many.
     pub fn delete_selection(&mut self) {
         let doomed: Vec<NodeId> = self.selection.iter().copied().collect();
         if doomed.is_empty() {
             return;
         }
+        let labels: BTreeSet<String> = doomed
+            .iter()
+            .filter_map(|&id| self.circuit().node(id))
+            .map(|n| n.label.clone())
+            .collect();
         self.edit(|c| {
             for id in doomed {
                 c.remove_node(id);
@@ -273,6 +281,24 @@ impl AppState {
             Ok(())
         });
         self.selection.clear();
+        let mut dropped = 0;
+        for step in self
+            .doc
+            .document
+            .tests
+            .iter_mut()
+            .flat_map(|t| &mut t.steps)
+        {
+            let before = step.set.len() + step.expect.len();
+            step.set.retain(|(l, _)| !labels.contains(l));
+            step.expect.retain(|(l, _)| !labels.contains(l));
+            dropped += before - step.set.len() - step.expect.len();
+        }
+        if dropped > 0 {
+            self.info(format!(
+                "removed {dropped} test assignment(s) of the deleted nodes"
+            ));
+        }
     }
 
     /// Removes the wire into pin `input` of `to`, if any.
@@ -290,9 +316,29 @@ impl AppState {
         }
     }
 
-    /// Renames a node; a taken or invalid label is refused with a message.
+    /// Renames a node; a taken or invalid label is refused with a message. The document's
+    /// embedded tests follow the new label (in the same undo step), so the file stays valid.
     pub fn rename(&mut self, id: NodeId, label: &str) -> bool {
-        self.edit(|c| c.rename(id, label)).is_some()
+        let Some(old) = self.circuit().node(id).map(|n| n.label.clone()) else {
+            return false;
+        };
+        if self.edit(|c| c.rename(id, label)).is_none() {
+            return false;
+        }
+        let steps = self
+            .doc
+            .document
+            .tests
+            .iter_mut()
+            .flat_map(|t| &mut t.steps);
+        for step in steps {
+            for (l, _) in step.set.iter_mut().chain(&mut step.expect) {
+                if *l == old {
+                    label.clone_into(l);
+                }
+            }
+        }
+        true
     }
 
     /// Changes a node's kind (e.g. a gate's input count), dropping wires it cannot keep.

@@ -188,9 +188,10 @@ impl SimSession {
     }
 
     /// In Run mode, ticks the clocks for `seconds` of wall time at [`clock_hz`](Self::clock_hz);
-    /// returns how many ticks ran. Does nothing in Step mode.
+    /// returns how many ticks ran. Does nothing in Step mode or when the circuit has no clocks
+    /// (so an idle app without clocks stops repainting).
     pub fn advance(&mut self, seconds: f32) -> u32 {
-        if self.mode != Mode::Run || self.clock_hz <= 0.0 {
+        if self.mode != Mode::Run || self.clock_hz <= 0.0 || !self.has_clocks() {
             return 0;
         }
         self.clock_debt = (self.clock_debt + seconds * self.clock_hz).min(8.0);
@@ -201,6 +202,14 @@ impl SimSession {
             ticks += 1;
         }
         ticks
+    }
+
+    /// Whether the compiled circuit has a clock.
+    fn has_clocks(&self) -> bool {
+        let net = self.engine.netlist();
+        net.ids()
+            .iter()
+            .any(|&id| matches!(net.kind(id), Some(NodeKind::Clock { .. })))
     }
 
     /// Switches mode; entering Run mode settles whatever was queued.

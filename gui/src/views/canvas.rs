@@ -9,20 +9,34 @@
 //! * drag on the background: box-select; click it with a palette item armed, or drop a palette
 //!   item: place a node.
 //!
-//! Every node is also an accessible widget labelled with its node label and carrying its value
-//! (`-1`, `0`, `+1`) as text, so screen readers and tests can find "R" and read "Q".
+//! Every node on screen is also an accessible widget labelled with its node label and carrying
+//! its value (`-1`, `0`, `+1`) as text, so screen readers and tests can find "R" and read "Q".
+//!
+//! Only what is on screen costs anything: nodes, wires and pins outside the visible part of the
+//! scene are skipped, and off-screen nodes have no widget. Zoomed out below [`DETAIL_ZOOM`] the
+//! canvas switches to a coarse level of detail: no pins, labels or per-node tooltips (the node
+//! under the pointer still gets one), and every shape goes into one mesh ([`draw::Batch`]).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
-use egui::{Pos2, Rect, Sense, Vec2, pos2};
-use sim_core::{Cause, Event, NodeId, NodeKind, Pos, Trit};
+use egui::{PointerButton, Pos2, Rect, Sense, Vec2, pos2};
+use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
 use super::View;
-use crate::draw::{self, NodeLook};
+use crate::draw::{self, Batch, NodeLook};
 use crate::geometry::{self, CELL, PIN_RADIUS};
 use crate::state::AppState;
 
-/// The canvas view (keeps only gesture state; the circuit lives in [`AppState`]).
+/// The closest zoom (screen pixels per scene pixel).
+pub const MAX_ZOOM: f32 = 4.0;
+/// The farthest zoom: a circuit 50 times wider than the canvas still fits.
+pub const MIN_ZOOM: f32 = 0.02;
+/// Below this zoom nodes are drawn simplified, without pins or labels (a label would be
+/// smaller than 4 screen pixels).
+pub const DETAIL_ZOOM: f32 = 0.4;
+
+/// The canvas view (keeps only gesture state and scratch buffers; the circuit lives in
+/// [`AppState`]).
 #[derive(Debug)]
 pub struct Canvas {
     /// The visible part of the scene, in scene pixels; kept between frames.
@@ -35,6 +49,16 @@ pub struct Canvas {
     boxing: Option<Pos2>,
     /// Set by a double-click: the inspector should focus the label field.
     pub rename_requested: bool,
+    /// Per frame, reused: the nodes on screen.
+    visible: Vec<NodeId>,
+    /// Per frame, reused: `(from, to)` of every wire delivering a pending event, sorted.
+    delivering: Vec<(NodeId, NodeId)>,
+    /// Wire lanes, recomputed when the circuit changes.
+    lanes: Lanes,
+    /// Vertices in the last coarse mesh: the next one reserves as many.
+    batch_size: usize,
+    /// This frame's pan by a right- or middle-button drag, in scene pixels.
+    pan: Vec2,
 }
 
 impl Default for Canvas {
@@ -46,6 +70,11 @@ impl Default for Canvas {
             wiring: None,
             boxing: None,
             rename_requested: false,
+            visible: Vec::new(),
+            delivering: Vec::new(),
+            lanes: Lanes::default(),
+            batch_size: 0,
+            pan: Vec2::ZERO,
         }
     }
 }
@@ -64,19 +93,131 @@ impl Canvas {
     pub fn fit(&mut self) {
         self.scene_rect = Rect::ZERO;
     }
+
+    /// The visible part of the scene, in scene pixels ([`CELL`] per grid cell).
+    pub fn view(&self) -> Rect {
+        self.scene_rect
+    }
+
+    /// Shows `rect` (scene pixels) on the next frame, as large as it fits.
+    pub fn set_view(&mut self, rect: Rect) {
+        self.scene_rect = rect;
+    }
 }
 
 impl View for Canvas {
     fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        if self.scene_rect == Rect::ZERO && state.circuit().node_count() == 0 {
+            // Nothing to fit: open at 100 % with the origin top left.
+            self.scene_rect = Rect::from_min_size(Pos2::ZERO, ui.available_size());
+        }
         let mut scene_rect = self.scene_rect;
+        self.pan = Vec2::ZERO;
         egui::Scene::new()
-            .zoom_range(0.1..=4.0)
+            .zoom_range(MIN_ZOOM..=MAX_ZOOM)
             .drag_pan_buttons(
                 egui::containers::DragPanButtons::SECONDARY
                     | egui::containers::DragPanButtons::MIDDLE,
             )
             .show(ui, &mut scene_rect, |ui| self.contents(ui, state));
-        self.scene_rect = scene_rect;
+        // The canvas's widgets cover the Scene's own pan response, so they pan themselves.
+        self.scene_rect = scene_rect.translate(-self.pan);
+    }
+}
+
+/// The lane of each output's wires (see [`geometry::route_in_lane`]): outputs in the same
+/// column whose wires span overlapping heights get different lanes, so that different nets
+/// never share a vertical run. Recomputed only when the circuit's geometry changes.
+#[derive(Debug, Default)]
+struct Lanes {
+    /// A hash of every node position and wire the lanes were computed for.
+    key: u64,
+    /// By node index.
+    lane: Vec<u16>,
+}
+
+/// FNV-1a over a stream of numbers.
+fn fnv(hash: u64, x: u64) -> u64 {
+    (hash ^ x).wrapping_mul(0x0100_0000_01b3)
+}
+
+impl Lanes {
+    fn get(&self, id: NodeId) -> u16 {
+        self.lane.get(id.index()).copied().unwrap_or(0)
+    }
+
+    fn update(&mut self, circuit: &Circuit) {
+        let c = circuit;
+        let mut key = fnv(0xcbf2_9ce4_8422_2325, c.node_bound() as u64);
+        for (id, n) in c.nodes() {
+            let p = n.pos.unwrap_or_default();
+            key = fnv(key, id.index() as u64);
+            key = fnv(
+                key,
+                (u64::from(p.x.cast_unsigned()) << 32) | u64::from(p.y.cast_unsigned()),
+            );
+            key = fnv(key, n.kind.input_count() as u64);
+        }
+        for (_, w) in c.wires() {
+            key = fnv(
+                key,
+                ((w.from.index() as u64) << 40) ^ ((w.to.index() as u64) << 8),
+            );
+            key = fnv(key, u64::from(w.input));
+        }
+        if key == self.key && self.lane.len() == c.node_bound() {
+            return;
+        }
+        self.key = key;
+        // The height each output's wires span: (column, top, bottom, node index).
+        let mut spans: Vec<(i32, f32, f32, u32)> = vec![(0, 0.0, 0.0, u32::MAX); c.node_bound()];
+        for (id, n) in c.nodes() {
+            if let Some(out) = geometry::output_pin(n) {
+                spans[id.index()] = ((out.x * 2.0) as i32, out.y, out.y, id.index() as u32);
+            }
+        }
+        for (_, w) in c.wires() {
+            let (Some(from), Some(to)) = (c.node(w.from), c.node(w.to)) else {
+                continue;
+            };
+            let Some(out) = geometry::output_pin(from) else {
+                continue;
+            };
+            let input = geometry::input_pin(to, usize::from(w.input));
+            let reach = if input.x >= out.x + 1.0 {
+                input.y
+            } else {
+                out.y.max(input.y).ceil() + 1.5 // a feedback wire goes down below both ends
+            };
+            let span = &mut spans[w.from.index()];
+            span.1 = span.1.min(reach);
+            span.2 = span.2.max(reach);
+        }
+        spans.retain(|s| s.3 != u32::MAX);
+        spans.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        self.lane.clear();
+        self.lane.resize(c.node_bound(), 0);
+        // Interval colouring, column by column: each span takes the first lane free at its top.
+        let mut ends: Vec<f32> = Vec::new();
+        let mut column = None;
+        for &(col, top, bottom, index) in &spans {
+            if column != Some(col) {
+                column = Some(col);
+                ends.clear();
+            }
+            if bottom - top < 0.01 {
+                continue; // a straight wire needs no lane
+            }
+            let lane = ends
+                .iter()
+                .position(|&end| end < top - 0.01)
+                .unwrap_or_else(|| {
+                    ends.push(f32::NEG_INFINITY);
+                    ends.len() - 1
+                });
+            ends[lane] = bottom;
+            self.lane[index as usize] = u16::try_from(lane).unwrap_or(u16::MAX);
+        }
     }
 }
 
@@ -87,49 +228,48 @@ struct FrameInfo {
     offset: Vec2,
     /// 0..1, for pulsing the wires of the event just stepped.
     pulse: f32,
-    /// The event just stepped.
-    last: Option<Event>,
+    /// The node of the event just stepped, and whether its output changed.
+    last: Option<(NodeId, bool)>,
     /// Nodes on the loop of the last oscillation.
     in_loop: BTreeSet<NodeId>,
-    /// For each node whose change scheduled pending events: the nodes it scheduled.
-    delivering: HashMap<NodeId, Vec<NodeId>>,
     /// The pointer, in scene pixels.
     pointer: Option<Pos2>,
+    /// The visible part of the scene.
+    view: Rect,
+    /// Screen pixels per scene pixel.
+    zoom: f32,
+    /// Whether to draw full detail (pins, labels, curves) rather than the coarse batch.
+    detailed: bool,
 }
 
 impl FrameInfo {
     fn new(ui: &egui::Ui, state: &AppState, offset: Vec2) -> FrameInfo {
-        let mut delivering: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
-        for p in state.sim.pending() {
-            if let Cause::Event(k) = p.cause
-                && let Some(e) = state.sim.event(k)
-            {
-                delivering.entry(e.node).or_default().push(p.node);
-            }
-        }
-        let to_scene = ui.ctx().layer_transform_from_global(ui.layer_id());
+        let to_global = ui.ctx().layer_transform_to_global(ui.layer_id());
+        let zoom = to_global.map_or(1.0, |t| t.scaling);
         let pointer = ui
             .input(|i| i.pointer.latest_pos())
-            .map(|p| to_scene.map_or(p, |t| t * p));
+            .map(|p| to_global.map_or(p, |t| t.inverse() * p));
         FrameInfo {
             painter: ui.painter().clone(),
             offset,
             pulse: (ui.input(|i| i.time) * 2.0).fract() as f32,
-            last: state.sim.last.clone(),
+            last: state.sim.last.as_ref().map(|e| (e.node, e.changed())),
             in_loop: state
                 .sim
                 .oscillation
                 .iter()
                 .flat_map(|o| o.feedback.iter().copied())
                 .collect(),
-            delivering,
             pointer,
+            view: ui.clip_rect(),
+            zoom,
+            detailed: zoom >= DETAIL_ZOOM,
         }
     }
 
     /// How far node `id` is drawn from its position (the drag offset, if it is selected).
     fn shift(&self, id: NodeId, state: &AppState) -> Vec2 {
-        if state.selection.contains(&id) {
+        if self.offset != Vec2::ZERO && state.selection.contains(&id) {
             self.offset
         } else {
             Vec2::ZERO
@@ -139,104 +279,164 @@ impl FrameInfo {
 
 impl Canvas {
     fn contents(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        let frame = FrameInfo::new(ui, state, self.moving.unwrap_or_default());
         let background = ui.interact(
-            ui.max_rect(),
+            frame.view,
             ui.scope_id().with("background"),
             Sense::click_and_drag(),
         );
-        let bounds = state.circuit().nodes().fold(Rect::NOTHING, |b, (_, n)| {
-            b.union(px_rect(geometry::rect(n)))
-        });
+        let bounds = self.cull(&frame, state);
         if bounds.is_positive() {
             // Gives the scene something to fit on the first frame.
             ui.allocate_rect(bounds.expand(2.0 * CELL), Sense::hover());
         }
-        let frame = FrameInfo::new(ui, state, self.moving.unwrap_or_default());
-        grid(&frame.painter, ui.clip_rect());
-        Self::wires(&frame, state);
+        let mut batch = Batch::new(frame.zoom, self.batch_size);
+        draw::grid(&mut batch, frame.view);
+        if frame.detailed {
+            batch.paint(&frame.painter);
+        }
+        self.wires(&frame, state, &mut batch);
         if frame.last.is_some() {
             ui.ctx().request_repaint(); // the pulse animates
         }
-        let clicked_node = self.nodes(ui, &frame, state);
+        let clicked_node = self.nodes(ui, &frame, state, &mut batch);
+        self.batch_size = batch.len();
+        batch.paint(&frame.painter);
         self.pins(ui, &frame, state);
         self.background(ui, &frame, &background, clicked_node, state);
     }
 
-    /// Every wire, coloured by its value; the wires of the event just stepped pulse, and wires
-    /// delivering a pending event carry a marker.
-    fn wires(frame: &FrameInfo, state: &AppState) {
+    /// Finds the nodes on screen (into `self.visible`), the wires delivering pending events
+    /// and the lanes; returns the bounds of the whole circuit.
+    fn cull(&mut self, frame: &FrameInfo, state: &AppState) -> Rect {
         let c = state.circuit();
+        self.lanes.update(c);
+        self.visible.clear();
+        let mut bounds = Rect::NOTHING;
+        // Room for the label above a node and the selection halo.
+        let view = frame.view.expand(CELL);
+        for (id, n) in c.nodes() {
+            let r = px_rect(geometry::rect(n));
+            bounds = bounds.union(r);
+            if view.intersects(r.translate(frame.shift(id, state))) {
+                self.visible.push(id);
+            }
+        }
+        self.delivering.clear();
+        for p in state.sim.pending() {
+            if let Cause::Event(k) = p.cause
+                && let Some(e) = state.sim.event(k)
+            {
+                self.delivering.push((e.node, p.node));
+            }
+        }
+        self.delivering.sort_unstable();
+        bounds
+    }
+
+    /// Every wire on screen, coloured by its value; the wires of the event just stepped pulse,
+    /// and wires delivering a pending event carry a marker.
+    fn wires(&self, frame: &FrameInfo, state: &AppState, batch: &mut Batch) {
+        let c = state.circuit();
+        let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
+        let mut path = [Pos2::ZERO; 6];
         for (_, w) in c.wires() {
-            let Some(out) = geometry::output_pin(&c[w.from]) else {
+            let (from, to) = (&c[w.from], &c[w.to]);
+            let Some(out) = geometry::output_pin(from) else {
                 continue;
             };
-            let a = px(out) + frame.shift(w.from, state);
-            let b =
-                px(geometry::input_pin(&c[w.to], usize::from(w.input))) + frame.shift(w.to, state);
-            let path: Vec<Pos2> = geometry::route(a / CELL, b / CELL)
-                .into_iter()
-                .map(px)
-                .collect();
-            let changed_now = frame
-                .last
-                .as_ref()
-                .is_some_and(|e| e.node == w.from && e.changed());
-            draw::wire(
-                &frame.painter,
-                &path,
-                state.sim.value(w.from),
-                changed_now.then_some(frame.pulse),
-            );
-            if frame
-                .delivering
-                .get(&w.from)
-                .is_some_and(|to| to.contains(&w.to))
+            let a = out + frame.shift(w.from, state) / CELL;
+            let b = geometry::input_pin(to, usize::from(w.input)) + frame.shift(w.to, state) / CELL;
+            let route = geometry::route_in_lane(a, b, self.lanes.get(w.from), usize::from(w.input));
+            let path = &mut path[..route.len()];
+            for (p, q) in path.iter_mut().zip(route.iter()) {
+                *p = px(*q);
+            }
+            if !frame
+                .view
+                .expand(margin)
+                .intersects(Rect::from_points(path))
             {
+                continue;
+            }
+            let changed_now = frame.last == Some((w.from, true));
+            let pulse = changed_now.then_some(frame.pulse);
+            let value = state.sim.value(w.from);
+            if frame.detailed {
+                draw::wire(&frame.painter, path, value, pulse);
+            } else {
+                draw::wire_coarse(batch, path, value, pulse);
+            }
+            if self.delivering.binary_search(&(w.from, w.to)).is_ok() {
                 let k = path.len() / 2;
-                draw::marker(&frame.painter, path[k - 1].lerp(path[k], 0.5));
+                let at = path[k - 1].lerp(path[k], 0.5);
+                if frame.detailed {
+                    draw::marker(&frame.painter, at);
+                } else {
+                    draw::marker_coarse(batch, at);
+                }
             }
         }
     }
 
-    /// Every node as an accessible widget; returns whether one was clicked.
-    fn nodes(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &mut AppState) -> bool {
+    /// Every node on screen as an accessible widget; returns whether one was clicked.
+    fn nodes(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &mut AppState,
+        batch: &mut Batch,
+    ) -> bool {
         let mut clicked_any = false;
-        let ids: Vec<NodeId> = state.circuit().nodes().map(|(id, _)| id).collect();
-        for id in ids {
-            let node = state.circuit()[id].clone();
-            let rect = px_rect(geometry::rect(&node)).translate(frame.shift(id, state));
-            let value = state.sim.value(id);
-            let widget = ui.interact(
-                rect,
-                ui.scope_id().with(("node", id)),
-                Sense::click_and_drag(),
-            );
-            widget.widget_info(|| {
-                let role = match node.kind {
-                    NodeKind::Switch | NodeKind::Button => egui::accesskit::Role::Button,
-                    _ => egui::accesskit::Role::Label,
+        for i in 0..self.visible.len() {
+            let id = self.visible[i];
+            let (kind, value, widget) = {
+                let node = &state.circuit()[id];
+                let rect = px_rect(geometry::rect(node)).translate(frame.shift(id, state));
+                let value = state.sim.value(id);
+                let widget = ui.interact(
+                    rect,
+                    ui.scope_id().with(("node", id)),
+                    Sense::click_and_drag(),
+                );
+                widget.widget_info(|| {
+                    let role = match node.kind {
+                        NodeKind::Switch | NodeKind::Button => egui::accesskit::Role::Button,
+                        // Not `Label`: egui would put a label's name in its value.
+                        _ => egui::accesskit::Role::Status,
+                    };
+                    let mut info = egui::WidgetInfo::labeled(role, true, &node.label);
+                    info.current_text_value = Some(value.as_signed_str().to_owned());
+                    info
+                });
+                let look = NodeLook {
+                    selected: state.selection.contains(&id),
+                    evaluating: frame.last.is_some_and(|(n, _)| n == id),
+                    in_loop: frame.in_loop.contains(&id),
+                    hovered: widget.hovered(),
                 };
-                let mut info = egui::WidgetInfo::labeled(role, true, &node.label);
-                info.current_text_value = Some(value.as_signed_str().to_owned());
-                info
-            });
-            let look = NodeLook {
-                selected: state.selection.contains(&id),
-                evaluating: frame.last.as_ref().is_some_and(|e| e.node == id),
-                in_loop: frame.in_loop.contains(&id),
-                hovered: widget.hovered(),
+                let widget = if frame.detailed {
+                    draw::node(&frame.painter, rect, node.kind, &node.label, value, look);
+                    widget.on_hover_text(format!("{} ({}) = {value}", node.label, node.kind))
+                } else {
+                    draw::node_coarse(batch, rect, node.kind, value, look);
+                    if look.hovered {
+                        widget.on_hover_text(format!("{} ({}) = {value}", node.label, node.kind))
+                    } else {
+                        widget
+                    }
+                };
+                (node.kind, value, widget)
             };
-            draw::node(&frame.painter, rect, node.kind, &node.label, value, look);
-            let widget = widget.on_hover_text(format!("{} ({}) = {value}", node.label, node.kind));
             if widget.clicked() {
                 clicked_any = true;
-                Self::click(ui, state, id, node.kind);
+                Self::click(ui, state, id, kind);
             }
             if widget.double_clicked() {
                 state.selection = BTreeSet::from([id]);
                 self.rename_requested = true;
             }
-            if node.kind == NodeKind::Button {
+            if kind == NodeKind::Button {
                 let down = widget.is_pointer_button_down_on();
                 if down != (value == Trit::True) {
                     state.press(id, down);
@@ -262,8 +462,12 @@ impl Canvas {
     }
 
     /// Dragging node `id` moves the selection; the move is committed, snapped, on release.
+    /// Dragging with the right or middle button pans instead.
     fn drag(&mut self, widget: &egui::Response, state: &mut AppState, id: NodeId) {
-        if widget.drag_started() {
+        if self.panned(widget) {
+            return;
+        }
+        if widget.drag_started_by(PointerButton::Primary) {
             if !state.selection.contains(&id) {
                 state.selection = BTreeSet::from([id]);
             }
@@ -283,29 +487,32 @@ impl Canvas {
         }
     }
 
-    /// Pins: output pins start a wire, input pins end one (right-click disconnects).
+    /// Pins of the nodes on screen (full detail only): output pins start a wire, input pins
+    /// end one (right-click disconnects).
     fn pins(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &mut AppState) {
         let mut target: Option<(NodeId, u8)> = None;
+        let mut disconnect: Option<(NodeId, u8)> = None;
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
-        let ids: Vec<NodeId> = state.circuit().nodes().map(|(id, _)| id).collect();
-        for id in ids {
-            let node = state.circuit()[id].clone();
+        let visible = std::mem::take(&mut self.visible);
+        let c = state.circuit();
+        for &id in if frame.detailed { &visible[..] } else { &[] } {
+            let node = &c[id];
             let shift = frame.shift(id, state);
             for (pin, v) in state.sim.input_values(id).into_iter().enumerate() {
-                let p = px(geometry::input_pin(&node, pin)) + shift;
+                let p = px(geometry::input_pin(node, pin)) + shift;
                 let r = Rect::from_center_size(p, pin_size);
                 let response = ui.interact(r, ui.scope_id().with(("in", id, pin)), Sense::click());
                 draw::pin(&frame.painter, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{}.{pin} = {v}", node.label));
                 let pin = u8::try_from(pin).unwrap_or(u8::MAX);
                 if response.secondary_clicked() {
-                    state.disconnect_input(id, pin);
+                    disconnect = Some((id, pin));
                 }
                 if frame.pointer.is_some_and(|q| r.contains(q)) {
                     target = Some((id, pin));
                 }
             }
-            if let Some(out) = geometry::output_pin(&node) {
+            if let Some(out) = geometry::output_pin(node) {
                 let p = px(out) + shift;
                 let r = Rect::from_center_size(p, pin_size);
                 let response = ui.interact(r, ui.scope_id().with(("out", id)), Sense::drag());
@@ -315,12 +522,20 @@ impl Canvas {
                 if response.drag_started() {
                     self.wiring = Some(id);
                 }
-                if self.wiring == Some(id)
-                    && let Some(q) = frame.pointer
-                {
-                    draw::wire(&frame.painter, &[p, q], v, None);
-                }
             }
+        }
+        // The wire being drawn, from its output to the pointer.
+        if let Some(from) = self.wiring
+            && let Some(node) = c.node(from)
+            && let Some(out) = geometry::output_pin(node)
+            && let Some(q) = frame.pointer
+        {
+            let p = px(out) + frame.shift(from, state);
+            draw::wire(&frame.painter, &[p, q], state.sim.value(from), None);
+        }
+        self.visible = visible;
+        if let Some((id, pin)) = disconnect {
+            state.disconnect_input(id, pin);
         }
         if ui.input(|i| i.pointer.any_released())
             && let Some(from) = self.wiring.take()
@@ -328,6 +543,16 @@ impl Canvas {
         {
             state.connect(from, to, input);
         }
+    }
+
+    /// Pans by `widget`'s drag if it is dragged with the right or middle button.
+    fn panned(&mut self, widget: &egui::Response) -> bool {
+        let panning =
+            widget.dragged_by(PointerButton::Secondary) || widget.dragged_by(PointerButton::Middle);
+        if panning {
+            self.pan += widget.drag_delta();
+        }
+        panning
     }
 
     /// The background: box selection, placing the armed palette item, dropping a dragged one.
@@ -339,7 +564,9 @@ impl Canvas {
         clicked_node: bool,
         state: &mut AppState,
     ) {
-        if background.drag_started() {
+        if self.panned(background) {
+            self.boxing = None;
+        } else if background.drag_started_by(PointerButton::Primary) {
             self.boxing = background.interact_pointer_pos();
         }
         if let (Some(start), Some(now)) = (self.boxing, frame.pointer) {
@@ -347,7 +574,7 @@ impl Canvas {
             frame.painter.rect_stroke(
                 r,
                 0.0,
-                egui::Stroke::new(1.0, draw::SELECTED),
+                egui::Stroke::new(1.0 / frame.zoom, draw::SELECTED),
                 egui::StrokeKind::Inside,
             );
             if background.drag_stopped() {
@@ -382,28 +609,6 @@ impl Canvas {
         {
             let (x, y) = geometry::snap(p / CELL);
             state.place(*kind, Pos { x, y });
-        }
-    }
-}
-
-/// Grid dots every cell, within `clip` (scene pixels).
-fn grid(painter: &egui::Painter, clip: Rect) {
-    let step = CELL;
-    let (x0, x1) = (
-        (clip.min.x / step).floor() as i32,
-        (clip.max.x / step).ceil() as i32,
-    );
-    let (y0, y1) = (
-        (clip.min.y / step).floor() as i32,
-        (clip.max.y / step).ceil() as i32,
-    );
-    if (x1 - x0) * (y1 - y0) > 40_000 {
-        return; // zoomed far out: dots would be noise
-    }
-    let color = egui::Color32::from_gray(215);
-    for x in x0..=x1 {
-        for y in y0..=y1 {
-            painter.circle_filled(pos2(x as f32 * step, y as f32 * step), 1.0, color);
         }
     }
 }

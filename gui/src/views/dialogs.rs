@@ -36,12 +36,15 @@ impl View for Dialogs {
             };
             let mut done = None;
             egui::Modal::new(egui::Id::unique("path-dialog")).show(ui.ctx(), |ui| {
-                ui.heading(title);
-                let field = ui.add(
-                    egui::TextEdit::singleline(text)
-                        .hint_text("path/to/circuit.ron")
-                        .desired_width(400.0),
-                );
+                let heading = ui.heading(title);
+                // Named by the heading: the hint names the field only while it is empty.
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(text)
+                            .hint_text("path/to/circuit.ron")
+                            .desired_width(400.0),
+                    )
+                    .labelled_by(heading.id);
                 field.request_focus();
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 ui.horizontal(|ui| {

@@ -51,9 +51,9 @@ impl View for Inspector {
             self.editing = Some((id, node.label.clone()));
         }
         ui.horizontal(|ui| {
-            ui.label("Label");
+            let label = ui.label("Label");
             if let Some((_, text)) = &mut self.editing {
-                let edit = ui.text_edit_singleline(text);
+                let edit = ui.text_edit_singleline(text).labelled_by(label.id);
                 if self.focus_label {
                     edit.request_focus();
                     self.focus_label = false;
@@ -70,9 +70,10 @@ impl View for Inspector {
         if let Some(n) = gate_inputs(node.kind) {
             let mut count = n;
             ui.horizontal(|ui| {
-                ui.label("Inputs");
+                let label = ui.label("Inputs");
                 if ui
                     .add(egui::DragValue::new(&mut count).range(2..=64))
+                    .labelled_by(label.id)
                     .changed()
                 {
                     state.set_kind(id, with_inputs(node.kind, count));

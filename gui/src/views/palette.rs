@@ -48,18 +48,21 @@ impl View for Palette {
     fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         ui.heading("Palette");
         ui.horizontal(|ui| {
-            ui.label("Gate inputs");
-            ui.add(egui::DragValue::new(&mut self.inputs).range(2..=64));
+            let label = ui.label("Gate inputs");
+            ui.add(egui::DragValue::new(&mut self.inputs).range(2..=64))
+                .labelled_by(label.id);
         });
         ui.separator();
         for (name, kind) in self.items() {
             let armed = state.tool == Some(kind);
-            let id = ui.scope_id().with(("palette", name));
-            let response = ui
-                .dnd_drag_source(id, kind, |ui| {
-                    ui.add(egui::Button::selectable(armed, name).sense(Sense::click()))
-                })
-                .inner;
+            // One widget senses both: `Ui::dnd_drag_source` would cover the button with a
+            // drag-only widget, and egui's hit test then gives the click to nobody.
+            let response =
+                ui.add(egui::Button::selectable(armed, name).sense(Sense::click_and_drag()));
+            response.dnd_set_drag_payload(kind);
+            if response.dragged() {
+                drag_preview(ui, &response, name);
+            }
             if response.clicked() {
                 state.tool = if armed { None } else { Some(kind) };
             }
@@ -68,4 +71,25 @@ impl View for Palette {
             state.tool = None;
         }
     }
+}
+
+/// The item being dragged, drawn under the pointer (shapes only, no widget).
+fn drag_preview(ui: &egui::Ui, response: &egui::Response, name: &str) {
+    let Some(at) = ui.ctx().pointer_interact_pos() else {
+        return;
+    };
+    let painter = ui.ctx().layer_painter(egui::LayerId::new(
+        egui::Order::Tooltip,
+        response.id.with("drag-preview"),
+    ));
+    let rect = response.rect.translate(at - response.rect.center());
+    let visuals = ui.visuals();
+    painter.rect_filled(rect, 3.0, visuals.selection.bg_fill);
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        name,
+        egui::TextStyle::Button.resolve(ui.style()),
+        visuals.selection.stroke.color,
+    );
 }

@@ -32,7 +32,8 @@ impl View for QueuePanel {
             if ui
                 .selectable_label(
                     state.selection.contains(&p.node),
-                    format!("δ{} {label}  {cause}", p.delta),
+                    // Monospace like the trace panel: the proportional default font has no `←`.
+                    egui::RichText::new(format!("δ{} {label}  {cause}", p.delta)).monospace(),
                 )
                 .clicked()
             {

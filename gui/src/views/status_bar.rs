@@ -39,7 +39,9 @@ impl View for StatusBar {
                 } else {
                     draw::TRUE
                 };
-                ui.colored_label(color, &n.text);
+                // Monospace: messages quote wires as `A → B.0`, and the proportional default
+                // font has no arrows.
+                ui.colored_label(color, egui::RichText::new(&n.text).monospace());
             }
         });
     }
