@@ -231,3 +231,43 @@ impl eframe::App for TritiumApp {
         self.show(ui);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    fn latch() -> AppState {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/rs_nor_latch.ron");
+        AppState::open_or_report(&path)
+    }
+
+    #[test]
+    fn a_demo_script_sets_switches_and_steps() {
+        let mut state = latch();
+        apply_demo(&mut state, "R=+1;2").expect("valid script");
+        assert_eq!(state.sim.mode, Mode::Step);
+        let last = state.sim.last.as_ref().expect("stepped");
+        assert_eq!(state.circuit()[last.node].label, "NOR1");
+        assert_eq!(state.sim.pending().count(), 2, "Q and NOR2 wait");
+
+        let mut state = latch();
+        apply_demo(&mut state, "R=+1, S=-1").expect("valid script");
+        assert_eq!(state.sim.mode, Mode::Run);
+        assert!(state.sim.engine().is_settled());
+    }
+
+    #[test]
+    fn a_bad_demo_script_names_the_problem() {
+        for (script, message) in [
+            ("Q=+1", "no switch or button \"Q\""),
+            ("R+1", "is not LABEL=VALUE"),
+            ("R=2", "is not a ternary value"),
+            ("R=1;x", "is not a number of steps"),
+        ] {
+            let err = apply_demo(&mut latch(), script).expect_err(script);
+            assert!(err.contains(message), "{script}: {err}");
+        }
+    }
+}
