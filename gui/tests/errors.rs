@@ -9,19 +9,9 @@ use egui::{Modifiers, pos2};
 use egui_kittest::kittest::Queryable as _;
 use gui::state::AppState;
 
-/// A circuit file with a syntax error: the comma after `"B"` is missing on line 5.
-const MALFORMED: &str = r#"(
-    version: 1,
-    nodes: [
-        (label: "A", kind: Switch),
-        (label: "B" kind: Switch),
-    ],
-)
-"#;
-
 fn malformed(dir: &TempDir) -> std::path::PathBuf {
     let path = dir.join("broken.ron");
-    std::fs::write(&path, MALFORMED).expect("write");
+    std::fs::write(&path, common::MALFORMED).expect("write");
     path
 }
 

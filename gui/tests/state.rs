@@ -185,21 +185,11 @@ fn saving_into_a_missing_directory_reports_and_keeps_the_document() {
     );
 }
 
-/// A circuit file with a syntax error: the comma after `"B"` is missing on line 5.
-const MALFORMED: &str = r#"(
-    version: 1,
-    nodes: [
-        (label: "A", kind: Switch),
-        (label: "B" kind: Switch),
-    ],
-)
-"#;
-
 #[test]
 fn a_malformed_file_opens_an_empty_app_with_the_error_position() {
     let dir = TempDir::new("malformed");
     let path = dir.join("broken.ron");
-    std::fs::write(&path, MALFORMED).expect("write");
+    std::fs::write(&path, common::MALFORMED).expect("write");
 
     let state = AppState::open_or_report(&path);
     let notice = state.notice.clone().expect("an error notice");
@@ -222,7 +212,7 @@ fn a_malformed_file_opens_an_empty_app_with_the_error_position() {
 fn opening_a_malformed_file_from_the_app_keeps_the_current_document() {
     let dir = TempDir::new("reopen");
     let path = dir.join("broken.ron");
-    std::fs::write(&path, MALFORMED).expect("write");
+    std::fs::write(&path, common::MALFORMED).expect("write");
     let mut state = AppState::open_or_report(&circuit_path("half_adder.ron"));
     let before = text(&state);
     state.request(Discarding::Open(path.clone()));

@@ -31,6 +31,17 @@ impl View for StatusBar {
                     "Evaluating: {}",
                     c.node(e.node).map_or("?", |n| n.label.as_str())
                 ));
+                // What it saw and what it did, as in the trace.
+                let seen: Vec<String> = e.inputs.iter().map(ToString::to_string).collect();
+                let outcome = if e.changed() { "changed" } else { "unchanged" };
+                ui.label(
+                    egui::RichText::new(format!(
+                        "saw ({}) → {}, {outcome}",
+                        seen.join(", "),
+                        e.new
+                    ))
+                    .monospace(),
+                );
             }
             if let Some(n) = &state.notice {
                 ui.separator();

@@ -9,10 +9,8 @@
 //!   canvas node read through AccessKit (`harness.get_by_label("R").rect()`) is in scene pixels,
 //!   not on the screen, and `Node::click()` would press the wrong spot. [`scene_to_screen`] reads
 //!   the scene's transform from egui's memory and [`node_screen_rect`] applies it.
-//! * Gates and lamps are `Role::Label` widgets, and egui stores a label widget's text in the
-//!   AccessKit *value*, which the node's value (`-1`/`0`/`+1`) then overwrites: they cannot be
-//!   found by label. [`node_value`] falls back to finding them by their bounds (see
-//!   `canvas_nodes_are_found_by_label` in `latch.rs`, ignored until the canvas is fixed).
+//! * Every canvas node is found by its label (switches and buttons are `Role::Button`, the other
+//!   nodes `Role::Status`, whose name egui keeps apart from the value `-1`/`0`/`+1`).
 
 #![allow(
     dead_code,
@@ -155,23 +153,7 @@ fn scene_rect(node: &Node) -> Rect {
 /// The AccessKit node of canvas node `label`: by label, or (for gates and lamps, whose label
 /// egui overwrites, see the module docs) by its bounds, which must match its position.
 fn canvas_node<'h>(h: &'h App, label: &'h str) -> egui_kittest::Node<'h> {
-    if let Some(node) = h.query_by_label(label) {
-        return node;
-    }
-    let want = scene_rect(&doc_node(h, label));
-    let mut found: Vec<_> = h
-        .query_all_by(move |n| {
-            n.role() == Role::Label
-                && n.value()
-                    .is_some_and(|v| ["-1", "0", "+1"].contains(&v.as_str()))
-        })
-        .filter(|n| {
-            let r = n.rect();
-            (r.min - want.min).length() < 0.01 && (r.max - want.max).length() < 0.01
-        })
-        .collect();
-    assert_eq!(found.len(), 1, "canvas widgets at {want:?} for {label:?}");
-    found.pop().expect("one widget")
+    h.get_by_label(label)
 }
 
 /// The value canvas node `label` shows through AccessKit: `"-1"`, `"0"` or `"+1"`.
@@ -320,3 +302,13 @@ pub fn latch_with_a_queued_reset() -> App {
     h.run();
     h
 }
+
+/// A circuit file with a syntax error: the comma after `"B"` is missing on line 5.
+pub const MALFORMED: &str = r#"(
+    version: 1,
+    nodes: [
+        (label: "A", kind: Switch),
+        (label: "B" kind: Switch),
+    ],
+)
+"#;
