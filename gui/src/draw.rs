@@ -160,6 +160,7 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
                 value_color(v),
             );
         }
+        NodeKind::Dff => inside = Some(flip_flop(painter, rect, outline)),
         _ => {
             if let Some(op) = kind.op() {
                 inside = gate(painter, rect, kind, op, outline);
@@ -761,4 +762,26 @@ fn coarse_gate(kind: NodeKind, rect: Rect, pts: &mut [Pos2; 16]) -> (usize, Pos2
             (10, pos2(left + 0.5 * span, mid.y))
         }
     }
+}
+
+/// A D flip-flop: a box with `D` at input 0 and the clock wedge `>` at input 1. Returns the
+/// room left for the label.
+fn flip_flop(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
+    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+    let font = FontId::monospace(0.6 * CELL);
+    painter.text(
+        pos2(rect.left() + 3.0, rect.top() + CELL),
+        Align2::LEFT_CENTER,
+        "D",
+        font,
+        INK,
+    );
+    let y = rect.top() + 2.0 * CELL;
+    let wedge = vec![
+        pos2(rect.left(), y - 0.3 * CELL),
+        pos2(rect.left() + 0.4 * CELL, y),
+        pos2(rect.left(), y + 0.3 * CELL),
+    ];
+    painter.add(Shape::line(wedge, outline));
+    Rect::from_min_max(pos2(rect.left() + 0.8 * CELL, rect.top()), rect.max)
 }

@@ -27,8 +27,8 @@
 use petgraph::graph::NodeIndex;
 
 use crate::circuit::{Circuit, NodeId};
-use crate::kind::{GateOp, NodeKind};
-use crate::netlist::Netlist;
+use crate::kind::{GateOp, NodeKind, dff_next};
+use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
 /// How many times one settle resolves an oscillation before giving up.
@@ -200,7 +200,7 @@ pub struct Engine {
     latest: Vec<Trit>,
     /// Output of each node as of the end of the previous delta: what evaluations read.
     committed: Vec<Trit>,
-    /// What each source drives.
+    /// What each source drives; for a flip-flop, the clock value it saw last.
     drive: Vec<Trit>,
     /// The global delta each node was last scheduled into (deduplicates the queue).
     stamp: Vec<u64>,
@@ -632,13 +632,18 @@ impl Engine {
         let i = self.now[self.cursor];
         self.cursor += 1;
         let iu = i as usize;
+        let src = &self.net.in_src[self.net.input_range(i)];
         let new = match self.net.ops[iu] {
-            None => self.drive[iu],
-            Some(op) => eval(
-                op,
-                &self.net.in_src[self.net.input_range(i)],
-                &self.committed,
-            ),
+            Op::Source => self.drive[iu],
+            Op::Gate(op) => eval(op, src, &self.committed),
+            Op::Dff => {
+                let (d, clk) = (
+                    self.committed[src[0] as usize],
+                    self.committed[src[1] as usize],
+                );
+                let prev = std::mem::replace(&mut self.drive[iu], clk);
+                dff_next(prev, clk, d, self.latest[iu])
+            }
         };
         self.apply(i, new, self.cause_now[iu], observer);
     }

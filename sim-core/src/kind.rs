@@ -16,8 +16,9 @@ pub const GATE_INPUTS: std::ops::RangeInclusive<u8> = 2..=64;
 ///
 /// * Sources (no inputs, one output): [`Constant`](Self::Constant), [`Switch`](Self::Switch),
 ///   [`Button`](Self::Button), [`Clock`](Self::Clock).
-/// * Gates (inputs and one output): [`Buf`](Self::Buf), [`Not`](Self::Not) (one input) and the
-///   n-input gates, whose `u8` is the input count in [`GATE_INPUTS`].
+/// * Gates (inputs and one output): [`Buf`](Self::Buf), [`Not`](Self::Not) (one input), the
+///   n-input gates, whose `u8` is the input count in [`GATE_INPUTS`], and the flip-flop
+///   [`Dff`](Self::Dff) (inputs D and clock).
 /// * Terminals (one input, no output): [`Lamp`](Self::Lamp), [`Probe`](Self::Probe).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum NodeKind {
@@ -49,6 +50,10 @@ pub enum NodeKind {
     Xor(u8),
     /// n-input XNOR: −XOR.
     Xnor(u8),
+    /// A positive-edge D flip-flop: input 0 is D, input 1 the clock; Q starts at 0. On a rising
+    /// clock edge (−1 → +1) Q takes D. A clock change that may or may not be a rising edge
+    /// (−1 → 0, 0 → +1) gives Q = D if D equals Q (the value could not change), else 0.
+    Dff,
     /// A lamp: shows its one input.
     Lamp,
     /// A probe: shows its one input as a value (for watching inner nets).
@@ -181,6 +186,7 @@ impl NodeKind {
             | NodeKind::Button
             | NodeKind::Clock { .. } => 0,
             NodeKind::Buf | NodeKind::Not | NodeKind::Lamp | NodeKind::Probe => 1,
+            NodeKind::Dff => 2,
             NodeKind::And(n)
             | NodeKind::Or(n)
             | NodeKind::Nand(n)
@@ -195,14 +201,15 @@ impl NodeKind {
         !matches!(self.role(), Role::Terminal)
     }
 
-    /// The function that computes the output from the inputs: `None` for sources; terminals
-    /// evaluate as [`GateOp::Buf`].
+    /// The function that computes the output from the inputs: `None` for sources and the
+    /// flip-flop (which has state); terminals evaluate as [`GateOp::Buf`].
     pub const fn op(self) -> Option<GateOp> {
         Some(match self {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
-            | NodeKind::Clock { .. } => {
+            | NodeKind::Clock { .. }
+            | NodeKind::Dff => {
                 return None;
             }
             NodeKind::Buf | NodeKind::Lamp | NodeKind::Probe => GateOp::Buf,
@@ -248,6 +255,7 @@ impl NodeKind {
             NodeKind::Button => "Button".into(),
             NodeKind::Clock { half_period } => format!("Clock/{half_period}"),
             NodeKind::Lamp => "Lamp".into(),
+            NodeKind::Dff => "DFF".into(),
             NodeKind::Probe => "Probe".into(),
             NodeKind::Buf | NodeKind::Not => self.op().map_or("", GateOp::name).into(),
             _ => format!(
@@ -256,6 +264,25 @@ impl NodeKind {
                 self.input_count()
             ),
         }
+    }
+}
+
+/// The next output of a [`NodeKind::Dff`] whose clock input went from `prev` to `clk`, with
+/// input `d` and current output `q`. See [`NodeKind::Dff`] for the rule.
+pub fn dff_next(prev: Trit, clk: Trit, d: Trit, q: Trit) -> Trit {
+    match (prev, clk) {
+        _ if prev == clk => q,
+        (Trit::False, Trit::True) => d,
+        // Could be a rising edge, could be no edge at all.
+        (Trit::False | Trit::Unknown, Trit::Unknown | Trit::True) => {
+            if d == q {
+                q
+            } else {
+                Trit::Unknown
+            }
+        }
+        // Falling, or possibly falling: a positive-edge flip-flop holds.
+        _ => q,
     }
 }
 
@@ -281,6 +308,23 @@ mod tests {
         assert_eq!(GateOp::Xor.eval([T, T, F]), F);
         assert_eq!(GateOp::Xor.eval([T, X, F]), X);
         assert_eq!(GateOp::Xnor.eval([T, F]), F);
+    }
+
+    #[test]
+    fn dff_captures_on_rising_edges_only_and_is_honest_about_unknown_ones() {
+        // (prev clk, clk, d, q) → next q
+        for (prev, clk, d, q, next) in [
+            (F, T, T, F, T), // rising edge: capture
+            (F, T, X, F, X),
+            (T, F, T, F, F), // falling edge: hold
+            (T, T, T, F, F), // no change (D changed): hold
+            (F, X, T, F, X), // maybe rising, D differs: unknown
+            (X, T, T, T, T), // maybe rising, D equals Q: cannot change
+            (T, X, F, T, T), // maybe falling: hold
+            (X, X, T, F, F), // no clock change: hold
+        ] {
+            assert_eq!(dff_next(prev, clk, d, q), next, "{prev}→{clk} d={d} q={q}");
+        }
     }
 
     #[test]

@@ -12,6 +12,17 @@ use crate::kind::{GateOp, NodeKind};
 
 const NONE: u32 = u32::MAX;
 
+/// How a compiled node computes its output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    /// Driven from outside (switch, button, clock, constant).
+    Source,
+    /// A stateless function of the inputs (terminals are `Buf`).
+    Gate(GateOp),
+    /// A D flip-flop: inputs D and clock, state = the clock value it saw last.
+    Dff,
+}
+
 /// A circuit compiled into flat arrays (see the [module docs](self)).
 #[derive(Clone, Debug)]
 pub struct Netlist {
@@ -19,8 +30,8 @@ pub struct Netlist {
     /// `NodeId::index()` → dense index, `NONE` for ids not in the circuit.
     dense: Vec<u32>,
     pub(crate) kinds: Vec<NodeKind>,
-    /// `None` for sources (their value is driven from outside).
-    pub(crate) ops: Vec<Option<GateOp>>,
+    /// How each node computes its output.
+    pub(crate) ops: Vec<Op>,
     pub(crate) in_start: Vec<u32>,
     pub(crate) in_src: Vec<u32>,
     pub(crate) fo_start: Vec<u32>,
@@ -88,7 +99,14 @@ impl Netlist {
         }
         fo_start.push(fanout.len() as u32);
 
-        let ops = kinds.iter().map(|k| k.op()).collect();
+        let ops = kinds
+            .iter()
+            .map(|&k| match (k, k.op()) {
+                (NodeKind::Dff, _) => Op::Dff,
+                (_, Some(op)) => Op::Gate(op),
+                (_, None) => Op::Source,
+            })
+            .collect();
         Netlist {
             ids,
             dense,

@@ -494,3 +494,37 @@ fn rebuild_keeps_state_and_settles_the_new_wiring() {
     engine.settle();
     assert_eq!(engine.value(one), T);
 }
+
+#[test]
+fn a_dff_captures_on_rising_clock_edges() {
+    let desc = CircuitDesc {
+        nodes: vec![
+            Node::new("D", NodeKind::Switch),
+            Node::new("CLK", NodeKind::Clock { half_period: 1 }),
+            Node::new("FF", NodeKind::Dff),
+            Node::new("Q", NodeKind::Lamp),
+        ],
+        wires: vec![
+            WireDesc::new("D", "FF", 0),
+            WireDesc::new("CLK", "FF", 1),
+            WireDesc::new("FF", "Q", 0),
+        ],
+    };
+    let c = Circuit::from_desc(&desc).expect("valid");
+    let (d, q) = (id(&c, "D"), id(&c, "Q"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.settle();
+    assert_eq!(engine.value(q), X, "Q starts unknown");
+    let mut seen = Vec::new();
+    for (input, ticks) in [(T, 0), (T, 1), (F, 1), (F, 1), (T, 2), (X, 2)] {
+        engine.set([(d, input)]).expect("switch");
+        engine.settle();
+        for _ in 0..ticks {
+            engine.tick();
+            engine.settle();
+        }
+        seen.push(engine.value(q));
+    }
+    // Clock: starts low; odd ticks rise, even ticks fall.
+    assert_eq!(seen, [X, T, T, F, T, X]);
+}

@@ -450,6 +450,7 @@ fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Nor(_) => "NOR",
         NodeKind::Xor(_) => "XOR",
         NodeKind::Xnor(_) => "XNOR",
+        NodeKind::Dff => "DFF",
         NodeKind::Lamp => "LAMP",
         NodeKind::Probe => "PROBE",
     }

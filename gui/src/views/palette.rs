@@ -38,6 +38,7 @@ impl Palette {
             ("NOR", NodeKind::gate(GateOp::Nor, n)),
             ("XOR", NodeKind::gate(GateOp::Xor, n)),
             ("XNOR", NodeKind::gate(GateOp::Xnor, n)),
+            ("DFF", NodeKind::Dff),
             ("Lamp", NodeKind::Lamp),
             ("Probe", NodeKind::Probe),
         ]
