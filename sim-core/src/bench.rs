@@ -1,0 +1,334 @@
+//! The ISCAS `.bench` netlist format (ISCAS-85 combinational and ISCAS-89 sequential):
+//!
+//! ```text
+//! # comment
+//! INPUT(G1)
+//! OUTPUT(G17)
+//! G10 = NAND(G1, G3)      # AND NAND OR NOR XOR XNOR NOT BUFF/BUF, any number of inputs
+//! G5 = DFF(G10)           # ISCAS-89: a D flip-flop on one implicit global clock
+//! ```
+//!
+//! Every net becomes a node labelled with the net name: an `INPUT` a switch, a gate its gate,
+//! a `DFF` a [`NodeKind::Dff`] clocked by one added clock node labelled [`CLOCK_LABEL`]. Every
+//! `OUTPUT(x)` adds a probe labelled `OUTPUT(x)` (parentheses cannot occur in net names, so the
+//! labels never clash) driven by net `x`. Nets may be used before they are defined. A
+//! one-input AND/OR/XOR is a buffer and a one-input NAND/NOR/XNOR an inverter.
+//!
+//! Nodes come in file order of their definitions; the probes follow in `OUTPUT` order, so
+//! [`Circuit::inputs`] and [`Circuit::terminals`] list the primary inputs and outputs in
+//! declaration order.
+
+use std::collections::HashMap;
+
+use crate::circuit::{Circuit, CircuitDesc, CircuitError, Node, WireDesc};
+use crate::kind::{GATE_INPUTS, GateOp, NodeKind};
+
+/// The label of the clock node added for the flip-flops of a sequential netlist.
+pub const CLOCK_LABEL: &str = "CLOCK()";
+
+/// Why a `.bench` text is not a netlist. Every variant names the 1-based line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BenchError {
+    /// A line that is neither a declaration, a gate nor a comment.
+    #[error(
+        "line {line}: malformed line `{text}` (expected INPUT(x), OUTPUT(x) or x = OP(a, b, ...))"
+    )]
+    Malformed {
+        /// 1-based line.
+        line: usize,
+        /// The line, trimmed.
+        text: String,
+    },
+    /// A gate operator this format does not have.
+    #[error(
+        "line {line}: unknown gate `{op}` (expected AND NAND OR NOR XOR XNOR NOT BUFF BUF DFF)"
+    )]
+    UnknownOp {
+        /// 1-based line.
+        line: usize,
+        /// The operator as written.
+        op: String,
+    },
+    /// A net defined twice (as an input or a gate output).
+    #[error("line {line}: net `{net}` is defined twice (first on line {first})")]
+    Redefined {
+        /// 1-based line of the second definition.
+        line: usize,
+        /// The net.
+        net: String,
+        /// 1-based line of the first definition.
+        first: usize,
+    },
+    /// A net used (as a gate input or an `OUTPUT`) but never defined.
+    #[error("line {line}: net `{net}` is used but never defined")]
+    Undefined {
+        /// 1-based line of the first use.
+        line: usize,
+        /// The net.
+        net: String,
+    },
+    /// A gate with the wrong number of inputs for its operator.
+    #[error("line {line}: {op} takes {expected}, found {found} input(s)")]
+    Arity {
+        /// 1-based line.
+        line: usize,
+        /// The operator.
+        op: String,
+        /// What it takes.
+        expected: &'static str,
+        /// How many it has.
+        found: usize,
+    },
+    /// A net name that cannot be a node label.
+    #[error("line {line}: {source}")]
+    Label {
+        /// 1-based line.
+        line: usize,
+        /// The label error.
+        source: CircuitError,
+    },
+}
+
+/// One definition: a net and where it is defined.
+struct Def {
+    line: usize,
+    kind: NodeKind,
+    /// Input nets with the line they are used on.
+    inputs: Vec<String>,
+}
+
+/// Parses a `.bench` netlist into a checked circuit (nodes without positions).
+///
+/// # Errors
+/// The first [`BenchError`] in line order (undefined nets are reported after the whole file is
+/// read, at their first use).
+pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
+    let mut order: Vec<String> = Vec::new();
+    let mut defs: HashMap<String, Def> = HashMap::new();
+    let mut outputs: Vec<(usize, String)> = Vec::new();
+    let mut has_dff = false;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let code = raw.split('#').next().unwrap_or_default().trim();
+        if code.is_empty() {
+            continue;
+        }
+        let malformed = || BenchError::Malformed {
+            line,
+            text: raw.trim().to_owned(),
+        };
+        let (net, kind, inputs) = if let Some((lhs, rhs)) = code.split_once('=') {
+            let net = name(lhs).ok_or_else(malformed)?;
+            let (op, args) = call(rhs).ok_or_else(malformed)?;
+            let args = args.into_iter().map(str::to_owned).collect::<Vec<_>>();
+            let kind = gate_kind(line, op, args.len())?;
+            has_dff |= kind == NodeKind::Dff;
+            (net, kind, args)
+        } else {
+            let (decl, args) = call(code).ok_or_else(malformed)?;
+            let [arg] = args[..] else {
+                return Err(malformed());
+            };
+            match decl.to_ascii_uppercase().as_str() {
+                "INPUT" => (arg, NodeKind::Switch, Vec::new()),
+                "OUTPUT" => {
+                    outputs.push((line, arg.to_owned()));
+                    continue;
+                }
+                _ => return Err(malformed()),
+            }
+        };
+        if let Some(first) = defs.get(net) {
+            return Err(BenchError::Redefined {
+                line,
+                net: net.to_owned(),
+                first: first.line,
+            });
+        }
+        order.push(net.to_owned());
+        defs.insert(net.to_owned(), Def { line, kind, inputs });
+    }
+    build(&order, &defs, &outputs, has_dff)
+}
+
+fn build(
+    order: &[String],
+    defs: &HashMap<String, Def>,
+    outputs: &[(usize, String)],
+    has_dff: bool,
+) -> Result<Circuit, BenchError> {
+    let mut desc = CircuitDesc::default();
+    for net in order {
+        desc.nodes.push(Node::new(net.clone(), defs[net].kind));
+    }
+    if has_dff {
+        desc.nodes
+            .push(Node::new(CLOCK_LABEL, NodeKind::Clock { half_period: 1 }));
+    }
+    for net in order {
+        let def = &defs[net];
+        for (pin, input) in def.inputs.iter().enumerate() {
+            if !defs.contains_key(input) {
+                return Err(BenchError::Undefined {
+                    line: def.line,
+                    net: input.clone(),
+                });
+            }
+            desc.wires
+                .push(WireDesc::new(input.clone(), net.clone(), pin as u8));
+        }
+        if def.kind == NodeKind::Dff {
+            desc.wires.push(WireDesc::new(CLOCK_LABEL, net.clone(), 1));
+        }
+    }
+    for (line, net) in outputs {
+        if !defs.contains_key(net) {
+            return Err(BenchError::Undefined {
+                line: *line,
+                net: net.clone(),
+            });
+        }
+        let probe = format!("OUTPUT({net})");
+        desc.nodes.push(Node::new(probe.clone(), NodeKind::Probe));
+        desc.wires.push(WireDesc::new(net.clone(), probe, 0));
+    }
+    Circuit::from_desc(&desc).map_err(|source| {
+        let line = match &source {
+            CircuitError::InvalidLabel { label, .. } | CircuitError::DuplicateLabel { label } => {
+                defs.get(label).map_or(0, |d| d.line)
+            }
+            _ => 0,
+        };
+        BenchError::Label { line, source }
+    })
+}
+
+/// The node kind of `op` with `n` inputs.
+fn gate_kind(line: usize, op: &str, n: usize) -> Result<NodeKind, BenchError> {
+    let upper = op.to_ascii_uppercase();
+    let arity = |expected: &'static str| BenchError::Arity {
+        line,
+        op: upper.clone(),
+        expected,
+        found: n,
+    };
+    let single = |expected| if n == 1 { Ok(()) } else { Err(arity(expected)) };
+    let gate = match upper.as_str() {
+        "NOT" => return single("1 input").map(|()| NodeKind::Not),
+        "BUFF" | "BUF" => return single("1 input").map(|()| NodeKind::Buf),
+        "DFF" => return single("1 input (D)").map(|()| NodeKind::Dff),
+        "AND" => GateOp::And,
+        "NAND" => GateOp::Nand,
+        "OR" => GateOp::Or,
+        "NOR" => GateOp::Nor,
+        "XOR" => GateOp::Xor,
+        "XNOR" => GateOp::Xnor,
+        _ => {
+            return Err(BenchError::UnknownOp {
+                line,
+                op: op.to_owned(),
+            });
+        }
+    };
+    match u8::try_from(n) {
+        Ok(1) => Ok(match gate {
+            GateOp::Nand | GateOp::Nor | GateOp::Xnor => NodeKind::Not,
+            _ => NodeKind::Buf,
+        }),
+        Ok(k) if GATE_INPUTS.contains(&k) => Ok(NodeKind::gate(gate, k)),
+        _ => Err(arity("1 to 64 inputs")),
+    }
+}
+
+/// `OP(a, b, c)` → `("OP", ["a", "b", "c"])`.
+fn call(text: &str) -> Option<(&str, Vec<&str>)> {
+    let (op, rest) = text.trim().split_once('(')?;
+    let args = rest.trim_end().strip_suffix(')')?;
+    let op = name(op)?;
+    let args: Vec<&str> = args.split(',').map(str::trim).collect();
+    if args.iter().all(|a| name(a).is_some()) {
+        Some((op, args))
+    } else {
+        None
+    }
+}
+
+/// A net or operator name: non-empty, no whitespace, parentheses, `,` or `=`.
+fn name(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let ok = !t.is_empty()
+        && !t
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '='));
+    ok.then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Engine, Trit};
+
+    const C17: &str = "# c17\nINPUT(N1)\nINPUT(N2)\nINPUT(N3)\nINPUT(N6)\nINPUT(N7)\n\
+        OUTPUT(N22)\nOUTPUT(N23)\n\
+        N10 = NAND(N1, N3)\nN11 = NAND(N3, N6)\nN16 = NAND(N2, N11)\n\
+        N19 = NAND(N11, N7)\nN22 = NAND(N10, N16)\nN23 = NAND(N16, N19)\n";
+
+    #[test]
+    fn c17_imports_and_simulates() {
+        let c = from_str(C17).expect("valid");
+        let inputs: Vec<&str> = c.inputs().map(|id| c[id].label.as_str()).collect();
+        let outputs: Vec<&str> = c.terminals().map(|id| c[id].label.as_str()).collect();
+        assert_eq!(inputs, ["N1", "N2", "N3", "N6", "N7"]);
+        assert_eq!(outputs, ["OUTPUT(N22)", "OUTPUT(N23)"]);
+        let mut engine = Engine::from_circuit(&c);
+        let ids: Vec<_> = c.inputs().collect();
+        // N1..N7 = 1 0 1 0 1: N10 = 0, N11 = 1, N16 = 1, N19 = 0, N22 = 1, N23 = 1.
+        let bits = [Trit::True, Trit::False, Trit::True, Trit::False, Trit::True];
+        engine.set(ids.into_iter().zip(bits)).expect("switches");
+        engine.settle();
+        let outs: Vec<Trit> = c.terminals().map(|id| engine.value(id)).collect();
+        assert_eq!(outs, [Trit::True, Trit::True]);
+    }
+
+    #[test]
+    fn nets_may_be_used_before_they_are_defined_and_dffs_get_a_clock() {
+        let c = from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(n)\nn = NOT(q)\n").expect("valid");
+        let ff = c.find("q").expect("q");
+        assert_eq!(c[ff].kind, NodeKind::Dff);
+        assert_eq!(c.drivers(ff), [c.find("n"), c.find(CLOCK_LABEL)]);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        for (text, message) in [
+            (
+                "INPUT(a)\nb = AND(a, c)\n",
+                "line 2: net `c` is used but never defined",
+            ),
+            (
+                "INPUT(a)\nOUTPUT(z)\n",
+                "line 2: net `z` is used but never defined",
+            ),
+            (
+                "INPUT(a)\nINPUT(b)\na = NOT(b)\n",
+                "line 3: net `a` is defined twice (first on line 1)",
+            ),
+            ("INPUT(a)\nb = MUX(a, a)\n", "line 2: unknown gate `MUX`"),
+            (
+                "INPUT(a)\nb = NOT(a, a)\n",
+                "line 2: NOT takes 1 input, found 2",
+            ),
+            (
+                "INPUT(a)\nb = AND(a a)\n",
+                "line 2: malformed line `b = AND(a a)`",
+            ),
+            ("INPUT(a)\n\nwhat\n", "line 3: malformed line `what`"),
+        ] {
+            let err = from_str(text).expect_err(text).to_string();
+            assert!(
+                err.starts_with(message),
+                "{err:?} does not start with {message:?}"
+            );
+        }
+    }
+}
