@@ -3,12 +3,14 @@
 //! * `chain/1M`: a 1,000,000-inverter chain — one event per delta cycle, the queue's worst case.
 //! * `dag/100k`: a random 100,000-gate DAG (seed 1, fan-in ≤ 3) after all 64 inputs flip.
 //! * `compile/1M`: compiling the 1M chain's circuit into a netlist.
+//! * `batch/dag-100k`: the bit-parallel batch engine on the same DAG, 64 vectors per pass.
 //!
 //! Run with `cargo bench -p sim-core --bench engine`.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use sim_core::batch::BatchEngine;
 use sim_core::generate::{DagShape, inverter_chain, random_dag};
 use sim_core::{Circuit, Engine, Netlist, NodeId, Trit};
 
@@ -63,6 +65,24 @@ fn engine_benches(c: &mut Criterion) {
         1,
     );
     bench_settle(c, "dag", "100k", &dag);
+
+    // The batch engine on the same DAG: 64 ternary vectors per pass.
+    let mut batch = BatchEngine::new(&dag).expect("a DAG");
+    let planes: Vec<(u64, u64)> = (0..batch.input_count() as u64)
+        .map(|k| {
+            (
+                !(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                k.wrapping_mul(0xD1B5_4A32_D192_ED03),
+            )
+        })
+        .collect();
+    let mut g = c.benchmark_group("batch");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("dag-100k (vectors)", |b| {
+        b.iter(|| black_box(batch.run_planes(&planes)))
+    });
+    g.finish();
 }
 
 criterion_group!(benches, engine_benches);

@@ -40,11 +40,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Modules: [`trit`] (values), [`bench`] (ISCAS `.bench` import), [`kind`] (node kinds and gate functions), [`circuit`] (the
+//! Modules: [`trit`] (values), [`bench`] (ISCAS `.bench` import), [`batch`] (bit-parallel
+//! engine), [`kind`] (node kinds and gate functions), [`circuit`] (the
 //! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`narrate`] (events as text), [`format`] (RON
 //! files), [`testbench`] (embedded test vectors), [`table`] (truth tables), [`generate`]
 //! (generated circuits for tests and benchmarks).
 
+pub mod batch;
 pub mod bench;
 pub mod circuit;
 pub mod engine;

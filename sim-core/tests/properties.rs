@@ -1,10 +1,12 @@
 //! Property tests on random combinational circuits with random ternary inputs:
 //! (a) the event-driven engine agrees with a levelized (topological) evaluation;
 //! (b) monotonicity: making an unknown input known never changes an output that was known;
-//! (c) soundness: a known output has that value under every binary completion of the unknowns.
+//! (c) soundness: a known output has that value under every binary completion of the unknowns;
+//! and the bit-parallel batch engine agrees with the event-driven one.
 
 use petgraph::algo::toposort;
 use proptest::prelude::*;
+use sim_core::batch::BatchEngine;
 use sim_core::generate::{DagShape, random_dag};
 use sim_core::{Circuit, Engine, NodeId, NodeKind, Trit};
 
@@ -111,6 +113,23 @@ proptest! {
     #[test]
     fn event_driven_equals_levelized((c, inputs) in circuit_and_inputs(6, 60)) {
         prop_assert_eq!(simulate(&c, &inputs), levelized(&c, &inputs));
+    }
+
+    #[test]
+    fn the_batch_engine_equals_the_event_engine(
+        (c, inputs) in circuit_and_inputs(6, 60),
+        more in prop::collection::vec(prop::collection::vec(trit(), 6), 0..70),
+    ) {
+        // Up to 71 vectors: the lanes of two 64-wide blocks.
+        let mut vectors: Vec<Vec<Trit>> = vec![inputs.iter().map(|&(_, v)| v).collect()];
+        vectors.extend(more.into_iter().map(|v| v[..inputs.len()].to_vec()));
+        let mut batch = BatchEngine::new(&c).expect("a DAG");
+        let got = batch.run(&vectors);
+        let ids: Vec<NodeId> = c.inputs().collect();
+        for (vector, out) in vectors.iter().zip(got) {
+            let assignment: Vec<(NodeId, Trit)> = ids.iter().copied().zip(vector.iter().copied()).collect();
+            prop_assert_eq!(out, outputs(&c, &simulate(&c, &assignment)));
+        }
     }
 
     #[test]
