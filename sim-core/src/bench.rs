@@ -89,6 +89,96 @@ pub enum BenchError {
     },
 }
 
+/// Why a circuit cannot be written as a `.bench` netlist.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BenchWriteError {
+    /// The format has no such node (constants, buttons, clocks other than the flip-flops' clock).
+    #[error("node `{label}`: a {kind} has no .bench equivalent")]
+    Unsupported {
+        /// The node.
+        label: String,
+        /// Its kind.
+        kind: NodeKind,
+    },
+    /// A gate, flip-flop or terminal input without a driver.
+    #[error("node `{label}`: input {input} is unconnected")]
+    Unconnected {
+        /// The node.
+        label: String,
+        /// The pin.
+        input: usize,
+    },
+    /// A label that is not a valid net name (it has parentheses, `,`, `=`, `#` or spaces).
+    #[error("node `{label}`: not a valid .bench net name")]
+    Name {
+        /// The node.
+        label: String,
+    },
+}
+
+/// Writes `circuit` as a `.bench` netlist: an `INPUT` per switch, an `OUTPUT` per terminal
+/// (naming the net that drives it), and a line per gate and flip-flop, in node order.
+/// [`from_str`] reads it back into the same circuit, up to the names of the added nodes.
+///
+/// # Errors
+/// [`BenchWriteError`] for a node the format cannot express.
+pub fn to_string(circuit: &Circuit) -> Result<String, BenchWriteError> {
+    use std::fmt::Write as _;
+
+    let net = |id| {
+        let label = &circuit[id].label;
+        if name(label).is_some_and(|n| !n.contains('#')) {
+            Ok(label.as_str())
+        } else {
+            Err(BenchWriteError::Name {
+                label: label.clone(),
+            })
+        }
+    };
+    let drivers = |id| {
+        circuit
+            .drivers(id)
+            .into_iter()
+            .enumerate()
+            .map(|(input, d)| {
+                d.ok_or_else(|| BenchWriteError::Unconnected {
+                    label: circuit[id].label.clone(),
+                    input,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let (mut inputs, mut outputs, mut gates) = (String::new(), String::new(), String::new());
+    for (id, node) in circuit.nodes() {
+        let unsupported = || BenchWriteError::Unsupported {
+            label: node.label.clone(),
+            kind: node.kind,
+        };
+        match node.kind {
+            NodeKind::Switch => {
+                let _ = writeln!(inputs, "INPUT({})", net(id)?);
+            }
+            NodeKind::Lamp | NodeKind::Probe => {
+                let _ = writeln!(outputs, "OUTPUT({})", net(drivers(id)?[0])?);
+            }
+            NodeKind::Dff => {
+                let _ = writeln!(gates, "{} = DFF({})", net(id)?, net(drivers(id)?[0])?);
+            }
+            NodeKind::Clock { .. } if node.label == CLOCK_LABEL => {}
+            kind => {
+                let op = kind.op().ok_or_else(unsupported)?;
+                let ins = drivers(id)?
+                    .into_iter()
+                    .map(net)
+                    .collect::<Result<Vec<_>, _>>()?;
+                let op = if op == GateOp::Buf { "BUFF" } else { op.name() };
+                let _ = writeln!(gates, "{} = {op}({})", net(id)?, ins.join(", "));
+            }
+        }
+    }
+    Ok(format!("# written by tritium\n{inputs}{outputs}\n{gates}"))
+}
+
 /// One definition: a net and where it is defined.
 struct Def {
     line: usize,
@@ -296,6 +386,27 @@ mod tests {
         let ff = c.find("q").expect("q");
         assert_eq!(c[ff].kind, NodeKind::Dff);
         assert_eq!(c.drivers(ff), [c.find("n"), c.find(CLOCK_LABEL)]);
+    }
+
+    #[test]
+    fn writing_and_reading_back_gives_the_same_netlist() {
+        let text = "INPUT(a)\nINPUT(b)\nOUTPUT(q)\nOUTPUT(n)\n\
+            n = NAND(a, b, q)\nq = DFF(x)\nx = BUFF(n)\n";
+        let c = from_str(text).expect("valid");
+        let written = to_string(&c).expect("expressible");
+        let again = from_str(&written).expect("what we write, we read");
+        assert_eq!(again.to_desc(), c.to_desc());
+        assert!(
+            written.contains("n = NAND(a, b, q)") && written.contains("q = DFF(x)"),
+            "{written}"
+        );
+        let mut c = c;
+        c.add_node(Node::new("K", NodeKind::Constant(crate::Trit::True)))
+            .expect("node");
+        assert!(matches!(
+            to_string(&c),
+            Err(BenchWriteError::Unsupported { .. })
+        ));
     }
 
     #[test]

@@ -113,3 +113,123 @@ pub fn random_dag(shape: DagShape, seed: u64) -> Circuit {
     }
     Circuit::from_desc(&desc).expect("a generated DAG is valid")
 }
+
+/// An `bits`×`bits` unsigned array multiplier (like ISCAS-85's c6288, which is 16×16):
+/// inputs `A0..` and `B0..` (least significant first), outputs `OUTPUT(P0)..` for the
+/// `2 × bits` product bits. Built from AND partial products accumulated row by row with
+/// ripple-carry adders (sum = 3-input XOR, carry = majority as OR of ANDs).
+///
+/// # Panics
+/// If `bits` is 0.
+pub fn array_multiplier(bits: usize) -> Circuit {
+    assert!(bits > 0, "a multiplier needs at least one bit");
+    let mut b = Builder::default();
+    let a: Vec<String> = (0..bits)
+        .map(|i| b.node(format!("A{i}"), NodeKind::Switch, &[]))
+        .collect();
+    let bb: Vec<String> = (0..bits)
+        .map(|j| b.node(format!("B{j}"), NodeKind::Switch, &[]))
+        .collect();
+    // acc[k]: the net holding bit k of the running sum (None: known zero).
+    let mut acc: Vec<Option<String>> = vec![None; 2 * bits];
+    for (j, bj) in bb.iter().enumerate() {
+        let mut carry: Option<String> = None;
+        for k in j..2 * bits {
+            let pp = (k - j < bits).then(|| {
+                b.node(
+                    format!("PP{}_{j}", k - j),
+                    NodeKind::And(2),
+                    &[&a[k - j], bj],
+                )
+            });
+            let terms: Vec<String> = [acc[k].take(), pp, carry.take()]
+                .into_iter()
+                .flatten()
+                .collect();
+            let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
+            let (sum, c) = match refs[..] {
+                [] => (None, None),
+                [x] => (Some(x.to_owned()), None),
+                [x, y] => (
+                    Some(b.node(format!("S{k}_{j}"), NodeKind::Xor(2), &[x, y])),
+                    Some(b.node(format!("C{k}_{j}"), NodeKind::And(2), &[x, y])),
+                ),
+                _ => {
+                    let (x, y, z) = (refs[0], refs[1], refs[2]);
+                    let xy = b.node(format!("XY{k}_{j}"), NodeKind::And(2), &[x, y]);
+                    let xz = b.node(format!("XZ{k}_{j}"), NodeKind::And(2), &[x, z]);
+                    let yz = b.node(format!("YZ{k}_{j}"), NodeKind::And(2), &[y, z]);
+                    (
+                        Some(b.node(format!("S{k}_{j}"), NodeKind::Xor(3), &[x, y, z])),
+                        Some(b.node(format!("C{k}_{j}"), NodeKind::Or(3), &[&xy, &xz, &yz])),
+                    )
+                }
+            };
+            acc[k] = sum;
+            carry = c;
+        }
+    }
+    let zero = b.node(
+        "ZERO".to_owned(),
+        NodeKind::Constant(crate::Trit::False),
+        &[],
+    );
+    for (k, net) in acc.iter().enumerate() {
+        let net = net.as_deref().unwrap_or(&zero);
+        b.node(format!("OUTPUT(P{k})"), NodeKind::Probe, &[net]);
+    }
+    Circuit::from_desc(&b.desc).expect("a generated multiplier is valid")
+}
+
+/// Accumulates nodes and their input wires.
+#[derive(Default)]
+struct Builder {
+    desc: CircuitDesc,
+}
+
+impl Builder {
+    /// Adds node `label` of `kind` driven by `inputs` (pin order); returns its label.
+    fn node(&mut self, label: String, kind: NodeKind, inputs: &[&str]) -> String {
+        for (pin, from) in inputs.iter().enumerate() {
+            self.desc
+                .wires
+                .push(WireDesc::new(*from, label.clone(), pin as u8));
+        }
+        self.desc.nodes.push(Node::new(label.clone(), kind));
+        label
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Trit;
+    use crate::batch::BatchEngine;
+
+    #[test]
+    fn the_array_multiplier_multiplies() {
+        for bits in [1, 2, 5] {
+            let c = array_multiplier(bits);
+            let mut engine = BatchEngine::new(&c).expect("combinational");
+            let max = 1u64 << bits;
+            let mut vectors = Vec::new();
+            for x in 0..max {
+                for y in 0..max {
+                    let bit = |v: u64, i: usize| Trit::from(v >> i & 1 == 1);
+                    let mut v: Vec<Trit> = (0..bits).map(|i| bit(x, i)).collect();
+                    v.extend((0..bits).map(|i| bit(y, i)));
+                    vectors.push((x * y, v));
+                }
+            }
+            let inputs: Vec<Vec<Trit>> = vectors.iter().map(|(_, v)| v.clone()).collect();
+            for ((product, _), out) in vectors.iter().zip(engine.run(&inputs)) {
+                let got = out
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| u64::from(*t == Trit::True) << k)
+                    .sum::<u64>();
+                assert_eq!(got, *product, "{bits} bits");
+            }
+        }
+    }
+}
