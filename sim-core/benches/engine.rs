@@ -80,7 +80,7 @@ fn engine_benches(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(64));
     g.bench_function("dag-100k (vectors)", |b| {
-        b.iter(|| black_box(batch.run_planes(&planes)))
+        b.iter(|| black_box(batch.run_planes(&planes)));
     });
     g.finish();
 }

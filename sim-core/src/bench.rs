@@ -401,7 +401,7 @@ mod tests {
             "{written}"
         );
         let mut c = c;
-        c.add_node(Node::new("K", NodeKind::Constant(crate::Trit::True)))
+        c.add_node(Node::new("K", NodeKind::Constant(Trit::True)))
             .expect("node");
         assert!(matches!(
             to_string(&c),

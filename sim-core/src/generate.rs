@@ -123,23 +123,23 @@ pub fn random_dag(shape: DagShape, seed: u64) -> Circuit {
 /// If `bits` is 0.
 pub fn array_multiplier(bits: usize) -> Circuit {
     assert!(bits > 0, "a multiplier needs at least one bit");
-    let mut b = Builder::default();
-    let a: Vec<String> = (0..bits)
-        .map(|i| b.node(format!("A{i}"), NodeKind::Switch, &[]))
+    let mut nets = Builder::default();
+    let x_bits: Vec<String> = (0..bits)
+        .map(|i| nets.node(format!("A{i}"), NodeKind::Switch, &[]))
         .collect();
-    let bb: Vec<String> = (0..bits)
-        .map(|j| b.node(format!("B{j}"), NodeKind::Switch, &[]))
+    let y_bits: Vec<String> = (0..bits)
+        .map(|j| nets.node(format!("B{j}"), NodeKind::Switch, &[]))
         .collect();
     // acc[k]: the net holding bit k of the running sum (None: known zero).
     let mut acc: Vec<Option<String>> = vec![None; 2 * bits];
-    for (j, bj) in bb.iter().enumerate() {
+    for (j, bj) in y_bits.iter().enumerate() {
         let mut carry: Option<String> = None;
         for k in j..2 * bits {
             let pp = (k - j < bits).then(|| {
-                b.node(
+                nets.node(
                     format!("PP{}_{j}", k - j),
                     NodeKind::And(2),
-                    &[&a[k - j], bj],
+                    &[&x_bits[k - j], bj],
                 )
             });
             let terms: Vec<String> = [acc[k].take(), pp, carry.take()]
@@ -151,17 +151,17 @@ pub fn array_multiplier(bits: usize) -> Circuit {
                 [] => (None, None),
                 [x] => (Some(x.to_owned()), None),
                 [x, y] => (
-                    Some(b.node(format!("S{k}_{j}"), NodeKind::Xor(2), &[x, y])),
-                    Some(b.node(format!("C{k}_{j}"), NodeKind::And(2), &[x, y])),
+                    Some(nets.node(format!("S{k}_{j}"), NodeKind::Xor(2), &[x, y])),
+                    Some(nets.node(format!("C{k}_{j}"), NodeKind::And(2), &[x, y])),
                 ),
                 _ => {
                     let (x, y, z) = (refs[0], refs[1], refs[2]);
-                    let xy = b.node(format!("XY{k}_{j}"), NodeKind::And(2), &[x, y]);
-                    let xz = b.node(format!("XZ{k}_{j}"), NodeKind::And(2), &[x, z]);
-                    let yz = b.node(format!("YZ{k}_{j}"), NodeKind::And(2), &[y, z]);
+                    let xy = nets.node(format!("XY{k}_{j}"), NodeKind::And(2), &[x, y]);
+                    let xz = nets.node(format!("XZ{k}_{j}"), NodeKind::And(2), &[x, z]);
+                    let yz = nets.node(format!("YZ{k}_{j}"), NodeKind::And(2), &[y, z]);
                     (
-                        Some(b.node(format!("S{k}_{j}"), NodeKind::Xor(3), &[x, y, z])),
-                        Some(b.node(format!("C{k}_{j}"), NodeKind::Or(3), &[&xy, &xz, &yz])),
+                        Some(nets.node(format!("S{k}_{j}"), NodeKind::Xor(3), &[x, y, z])),
+                        Some(nets.node(format!("C{k}_{j}"), NodeKind::Or(3), &[&xy, &xz, &yz])),
                     )
                 }
             };
@@ -169,16 +169,16 @@ pub fn array_multiplier(bits: usize) -> Circuit {
             carry = c;
         }
     }
-    let zero = b.node(
+    let zero = nets.node(
         "ZERO".to_owned(),
         NodeKind::Constant(crate::Trit::False),
         &[],
     );
     for (k, net) in acc.iter().enumerate() {
         let net = net.as_deref().unwrap_or(&zero);
-        b.node(format!("OUTPUT(P{k})"), NodeKind::Probe, &[net]);
+        nets.node(format!("OUTPUT(P{k})"), NodeKind::Probe, &[net]);
     }
-    Circuit::from_desc(&b.desc).expect("a generated multiplier is valid")
+    Circuit::from_desc(&nets.desc).expect("a generated multiplier is valid")
 }
 
 /// Accumulates nodes and their input wires.
