@@ -392,6 +392,9 @@ fn every_subcommand_has_help() {
         &["test", "--help"],
         &["table", "--help"],
         &["check", "--help"],
+        &["import", "--help"],
+        &["export", "verilog", "--help"],
+        &["vectors", "--help"],
         &["help", "sim"],
     ] {
         let run = tritium(args);
@@ -419,4 +422,262 @@ fn without_a_subcommand_it_opens_the_desktop_app_or_says_why_not() {
         stderr.starts_with("error: cannot open the desktop app"),
         "{stderr}"
     );
+}
+
+/// ISCAS-85 c17, relative to the workspace root.
+const C17: &str = "../shared/circuits/iscas85/c17.bench";
+
+#[test]
+fn import_writes_a_ron_file_that_round_trips_the_netlist() {
+    let dir = TempDir::new();
+    let ron = dir.path().join("c17.ron");
+    let run = tritium(&[
+        "import".as_ref(),
+        C17.as_ref(),
+        "-o".as_ref(),
+        ron.as_os_str(),
+    ]);
+    run.expect_code(0);
+    assert_eq!((run.stdout.as_str(), run.stderr.as_str()), ("", ""));
+
+    let text = fs::read_to_string(&ron).expect("import wrote the file");
+    let doc = sim_core::format::from_str(&text).expect("valid RON");
+    let netlist = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(C17))
+        .expect("c17 is in the shared circuits");
+    let original = sim_core::bench::from_str(&netlist).expect("valid netlist");
+    let (got, want) = (doc.circuit.to_desc(), original.to_desc());
+    assert!(
+        got.nodes.iter().all(|n| n.pos.is_some()),
+        "every node is placed"
+    );
+    let shape = |d: &sim_core::CircuitDesc| -> Vec<(String, sim_core::NodeKind)> {
+        d.nodes.iter().map(|n| (n.label.clone(), n.kind)).collect()
+    };
+    assert_eq!(shape(&got), shape(&want));
+    assert_eq!(got.wires, want.wires);
+
+    let run = tritium(&["check".as_ref(), ron.as_os_str()]);
+    run.expect_code(0);
+    assert!(run.stdout.contains("13 nodes, 14 wires"), "{}", run.stdout);
+    tritium(&["test".as_ref(), ron.as_os_str()]).expect_code(0);
+    // Importing something that is not a netlist is refused.
+    let run = tritium(&["import", LATCH, "-o", "-"]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("`.bench`"), "{}", run.stderr);
+}
+
+#[test]
+fn every_command_reads_bench_netlists_and_names_the_bad_line() {
+    let run = tritium(&["check", C17]);
+    run.expect_code(0);
+    assert_eq!(
+        run.stdout,
+        format!("ok: {C17}: 13 nodes, 14 wires, 0 tests\n")
+    );
+    let run = tritium(&["sim", C17, "--set", "N1=1,N2=-1,N3=1,N6=-1,N7=1"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout, "OUTPUT(N22)=+1 OUTPUT(N23)=+1\n");
+
+    let dir = TempDir::new();
+    let bad = dir.file("bad.bench", "INPUT(a)\nOUTPUT(b)\nb = MUX(a, a)\n");
+    let message = format!(
+        "error: {}: line 3: unknown gate `MUX` (expected AND NAND OR NOR XOR XNOR NOT BUFF BUF DFF)\n",
+        bad.display()
+    );
+    for command in ["sim", "table", "vectors"] {
+        let mut args: Vec<&std::ffi::OsStr> = vec![command.as_ref(), bad.as_os_str()];
+        if command == "vectors" {
+            args.extend(["--random", "1", "--seed", "1"].map(std::ffi::OsStr::new));
+        }
+        let run = tritium(&args);
+        run.expect_code(2);
+        assert_eq!(run.stderr, message, "{command}");
+    }
+    // For `check` an invalid netlist is a failed check, like an invalid RON circuit.
+    let run = tritium(&["check".as_ref(), bad.as_os_str()]);
+    run.expect_code(1);
+    assert_eq!(run.stderr, message);
+}
+
+#[test]
+fn export_verilog_writes_gate_primitives_and_escaped_names() {
+    let run = tritium(&["export", "verilog", C17, "-o", "-"]);
+    run.expect_code(0);
+    let lines = run.lines();
+    for line in [
+        r"module c17(N1, N2, N3, N6, N7, \OUTPUT(N22) , \OUTPUT(N23) );",
+        "  input N1;",
+        r"  output \OUTPUT(N22) ;",
+        "  wire N10;",
+        "  nand (N10, N1, N3);",
+        r"  assign \OUTPUT(N23)  = N23;",
+        "endmodule",
+    ] {
+        assert!(lines.contains(&line), "no {line:?} in\n{}", run.stdout);
+    }
+
+    // Keywords are escaped; flip-flops get an always block; constants an assign.
+    let dir = TempDir::new();
+    let ron = dir.file(
+        "kw.ron",
+        r#"(
+    version: 1,
+    name: "key words",
+    nodes: [
+        (label: "and", kind: Switch),
+        (label: "one", kind: Constant(1)),
+        (label: "clk", kind: Clock(half_period: 1)),
+        (label: "q", kind: Dff),
+        (label: "wire", kind: And(2)),
+        (label: "out", kind: Probe),
+    ],
+    wires: [
+        (from: "and", to: "wire"), (from: "one", to: "wire", input: 1),
+        (from: "wire", to: "q"), (from: "clk", to: "q", input: 1),
+        (from: "q", to: "out"),
+    ],
+)
+"#,
+    );
+    let v = dir.path().join("kw.v");
+    tritium(&[
+        "export".as_ref(),
+        "verilog".as_ref(),
+        ron.as_os_str(),
+        "-o".as_ref(),
+        v.as_os_str(),
+    ])
+    .expect_code(0);
+    let text = fs::read_to_string(&v).expect("written");
+    for line in [
+        r"module key_words(\and , clk, out);",
+        "  reg q;",
+        "  assign one = 1'b1;",
+        r"  and (\wire , \and , one);",
+        r"  always @(posedge clk) q <= \wire ;",
+        "  assign out = q;",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");
+    }
+}
+
+/// The generator documented for `tritium vectors --random`.
+fn documented_random_vectors(width: usize, count: usize, seed: u64, x_prob: f64) -> String {
+    use rand::{Rng as _, SeedableRng as _};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut text = String::new();
+    for _ in 0..count {
+        for _ in 0..width {
+            let v = rng.next_u64();
+            let p = ((v >> 11) as f64) * (1.0 / (1_u64 << 53) as f64);
+            text.push(if p < x_prob {
+                'x'
+            } else if v & 1 == 1 {
+                '1'
+            } else {
+                '0'
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn vectors_prints_one_line_of_outputs_per_vector() {
+    let dir = TempDir::new();
+    let vecs = dir.file(
+        "c17.vec",
+        "# N1 N2 N3 N6 N7\n10101\n\n00000 # all low\nxxxxx\n1x1x1\n",
+    );
+    let run = tritium(&[
+        "vectors".as_ref(),
+        C17.as_ref(),
+        "--input".as_ref(),
+        vecs.as_os_str(),
+    ]);
+    run.expect_code(0);
+    assert_eq!(run.lines(), ["11", "00", "xx", "1x"]);
+
+    // --random is the documented generator.
+    let vecs = dir.file("random.vec", &documented_random_vectors(5, 50, 9, 0.25));
+    let from_file = tritium(&[
+        "vectors".as_ref(),
+        C17.as_ref(),
+        "--input".as_ref(),
+        vecs.as_os_str(),
+    ]);
+    let random = tritium(&[
+        "vectors", C17, "--random", "50", "--seed", "9", "--x-prob", "0.25",
+    ]);
+    random.expect_code(0);
+    assert_eq!(random.stdout, from_file.stdout);
+    assert!(random.stdout.contains('x'));
+
+    // Sequential: one clock cycle per vector, outputs printed after the rising edge.
+    let vecs = dir.file("counter.vec", "10\n01\n01\n01\n00\n01\n");
+    let run = tritium(&[
+        "vectors".as_ref(),
+        "tests/circuits/bench/counter4.bench".as_ref(),
+        "--input".as_ref(),
+        vecs.as_os_str(),
+    ]);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines(),
+        ["00000", "10000", "01000", "11000", "11000", "00100"]
+    );
+}
+
+#[test]
+fn vectors_refuses_bad_vectors_and_the_batch_engine() {
+    let dir = TempDir::new();
+    for (text, message) in [
+        (
+            "10101\n0101\n",
+            "line 2: expected 5 characters (one per input), found 4",
+        ),
+        (
+            "10101\n\n01z01\n",
+            "line 3: `z` (character 3) is not 0, 1 or x",
+        ),
+    ] {
+        let vecs = dir.file("bad.vec", text);
+        let run = tritium(&[
+            "vectors".as_ref(),
+            C17.as_ref(),
+            "--input".as_ref(),
+            vecs.as_os_str(),
+        ]);
+        run.expect_code(2);
+        assert_eq!(
+            run.stderr,
+            format!("error: {}: {message}\n", vecs.display())
+        );
+        assert_eq!(run.stdout, "");
+    }
+    // The batch engine gives the event engine's answers, and names a loop it cannot levelize.
+    let random = [
+        "vectors", C17, "--random", "200", "--seed", "3", "--x-prob", "0.2",
+    ];
+    let event = tritium(&random);
+    let batch = tritium(&[&random[..], &["--engine", "batch"]].concat());
+    batch.expect_code(0);
+    assert_eq!(batch.stdout, event.stdout);
+    assert_eq!(batch.stdout.lines().count(), 200);
+    let run = tritium(&[
+        "vectors", LATCH, "--random", "1", "--seed", "1", "--engine", "batch",
+    ]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("combinational loop") && run.stderr.contains("NOR1, NOR2"),
+        "{}",
+        run.stderr
+    );
+    tritium(&["vectors", C17]).expect_code(2);
+    tritium(&["vectors", C17, "--random", "1"]).expect_code(2);
+    tritium(&[
+        "vectors", C17, "--random", "1", "--seed", "1", "--x-prob", "1.5",
+    ])
+    .expect_code(2);
 }

@@ -12,7 +12,8 @@ use sim_core::Trit;
 /// Tritium: a workbench for balanced-ternary logic circuits.
 ///
 /// Values are -1 (false), 0 (unknown) and +1 (true), combined by Kleene's strong logic.
-/// Circuits are RON files; FILE may be `-` to read standard input.
+/// Circuits are RON files, or ISCAS `.bench` netlists (recognized by the extension);
+/// FILE may be `-` to read a RON document from standard input.
 ///
 /// Exit status: 0 success, 1 a failed test or check, 2 bad input or usage.
 #[derive(Debug, Parser)]
@@ -63,6 +64,129 @@ pub enum Command {
     ///
     /// Exits with 1 if the file is not a valid circuit, 2 if it cannot be read.
     Check(CheckArgs),
+
+    /// Convert an ISCAS `.bench` netlist to a RON circuit file, with an automatic layout.
+    Import(ImportArgs),
+
+    /// Write a circuit in another format (structural Verilog).
+    #[command(subcommand)]
+    Export(ExportCommand),
+
+    /// Simulate a circuit on input vectors and print one line of outputs per vector.
+    ///
+    /// A vector is one character per input (switches and buttons in file order; for a
+    /// `.bench` netlist its `INPUT`s in declaration order, never the clock): `0` (false,
+    /// -1), `1` (true, +1) or `x` (unknown, 0) — Verilog's convention. Each output line
+    /// has one such character per output (lamps and probes in file order; for a `.bench`
+    /// netlist its `OUTPUT`s), after the circuit settles.
+    ///
+    /// Sequential circuits (any flip-flop, or `--cycles`) run one clock cycle per vector:
+    /// apply the vector and settle, tick the clocks (rising edge) and settle, print the
+    /// outputs, tick again (falling edge) and settle. The state carries over from one
+    /// vector to the next; the circuit starts from power-on.
+    ///
+    /// `--random N --seed S` draws N vectors from a `ChaCha8` generator seeded with S
+    /// (`rand_chacha::ChaCha8Rng::seed_from_u64`): for each vector, for each input in order,
+    /// one `next_u64()` value v; the input is `x` if (v >> 11) / 2^53 < P, else `1` if v is
+    /// odd, else `0`.
+    Vectors(VectorsArgs),
+}
+
+/// The formats `export` writes.
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// Structural Verilog: one module, gate primitives, an always block per flip-flop.
+    ///
+    /// Ports: one input per switch, button and clock, one output per lamp and probe, in
+    /// file order. Gates become primitives (`and`, `nand`, `or`, `nor`, `xor`, `xnor`, `not`,
+    /// `buf`), constants `assign`s of 1'b0/1'bx/1'b1, flip-flops `always @(posedge clk)`
+    /// blocks (their registers start at x, like Tritium's 0). Labels that are not plain
+    /// Verilog identifiers, or are keywords, become escaped identifiers (`\OUTPUT(N22) `).
+    Verilog(ExportArgs),
+}
+
+/// Arguments of `import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The `.bench` netlist.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Where to write the RON circuit (`-` for standard output).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+}
+
+/// Arguments of `export verilog`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Where to write the Verilog (`-` for standard output).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+
+    /// The module name (default: the document's name or the file's stem, made an identifier).
+    #[arg(long, value_name = "NAME")]
+    pub module: Option<String>,
+}
+
+/// Arguments of `vectors`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["input", "random"])))]
+pub struct VectorsArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// A file of vectors, one per line; blank lines and `#` comments are skipped.
+    #[arg(long, value_name = "VECFILE")]
+    pub input: Option<PathBuf>,
+
+    /// Simulate this many random vectors instead (needs `--seed`).
+    #[arg(long, value_name = "N", requires = "seed")]
+    pub random: Option<u64>,
+
+    /// The seed of the random vectors.
+    #[arg(long, value_name = "S", requires = "random")]
+    pub seed: Option<u64>,
+
+    /// The probability of `x` for each random input (the rest is 0 or 1, evenly).
+    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
+    pub x_prob: f64,
+
+    /// Which engine simulates.
+    #[arg(long, value_enum, default_value_t = EngineKind::Event)]
+    pub engine: EngineKind,
+
+    /// Clock every vector, even if the circuit has no flip-flop.
+    #[arg(long)]
+    pub cycles: bool,
+}
+
+/// The simulation engines of `vectors`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    /// The event-driven engine (the one `sim` uses).
+    #[default]
+    Event,
+    /// The levelized bit-parallel engine: combinational circuits only, 64 vectors per pass.
+    Batch,
+}
+
+/// Parses a probability in [0, 1].
+fn parse_probability(text: &str) -> Result<f64, String> {
+    let p: f64 = text
+        .trim()
+        .parse()
+        .map_err(|e| format!("`{text}` is not a number: {e}"))?;
+    if (0.0..=1.0).contains(&p) {
+        Ok(p)
+    } else {
+        Err(format!("{p} is not a probability (0 to 1)"))
+    }
 }
 
 /// Arguments of `sim` and `trace`.

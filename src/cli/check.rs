@@ -1,5 +1,7 @@
 //! `tritium check`: is a file a valid circuit?
 //!
+//! A `.bench` netlist is checked the same way (an invalid netlist is a failed check).
+//!
 //! On success prints `ok: <file>: N nodes, M wires, K tests` and one
 //! `warning: <file>: <warning>` per warning (on standard error), exit status 0. An invalid
 //! circuit is a failed check (exit status 1); a file that cannot be read is bad input (2).
@@ -17,7 +19,7 @@ use super::{Console, Status, plural};
 pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = match load(&args.file) {
         Ok(loaded) => loaded,
-        Err(err @ LoadError::Invalid { .. }) => {
+        Err(err @ (LoadError::Invalid { .. } | LoadError::Netlist { .. })) => {
             console.error(&err)?;
             return Ok(Status::Failed);
         }

@@ -5,6 +5,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
+use sim_core::bench::{self, BenchError};
 use sim_core::format::{self, Document, FormatError};
 
 /// A loaded circuit file.
@@ -37,6 +38,13 @@ pub enum LoadError {
         /// What is wrong with it (boxed: it is large, and errors should be small to pass).
         error: Box<FormatError>,
     },
+    /// The file has the `.bench` extension but is not a valid ISCAS netlist.
+    Netlist {
+        /// The file's name in messages.
+        name: String,
+        /// What is wrong with it (names the line; boxed, like [`LoadError::Invalid`]'s).
+        error: Box<BenchError>,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -51,6 +59,7 @@ impl fmt::Display for LoadError {
                 } => write!(f, "{name}:{line}:{column}: {message}"),
                 other => write!(f, "{name}: {other}"),
             },
+            LoadError::Netlist { name, error } => write!(f, "{name}: {error}"),
         }
     }
 }
@@ -71,11 +80,22 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
+/// Whether `path` names an ISCAS `.bench` netlist (by its extension, case-insensitive).
+pub fn is_bench(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("bench"))
+}
+
 /// Reads and parses the circuit file at `path` (`-`: standard input).
+///
+/// A file named `*.bench` is read as an ISCAS netlist ([`sim_core::bench`]) and becomes a
+/// document without name, description, tests or positions; anything else is a RON circuit
+/// document.
 ///
 /// # Errors
 /// [`LoadError::Unreadable`] if the file cannot be read, [`LoadError::Invalid`] if it is not a
-/// valid circuit document (including text that is not UTF-8).
+/// valid circuit document (including text that is not UTF-8), [`LoadError::Netlist`] if it is
+/// a `.bench` file that is not a valid netlist.
 pub fn load(path: &Path) -> Result<Loaded, LoadError> {
     let name = display_name(path);
     let bytes = if is_stdin(path) {
@@ -88,6 +108,25 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
         Ok(bytes) => bytes,
         Err(error) => return Err(LoadError::Unreadable { name, error }),
     };
+    if is_bench(path) {
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let error = io::Error::new(io::ErrorKind::InvalidData, e);
+                return Err(LoadError::Unreadable { name, error });
+            }
+        };
+        return match bench::from_str(&text) {
+            Ok(circuit) => Ok(Loaded {
+                name,
+                doc: Document::new(circuit),
+            }),
+            Err(error) => Err(LoadError::Netlist {
+                name,
+                error: Box::new(error),
+            }),
+        };
+    }
     match format::from_reader(bytes.as_slice()) {
         Ok(doc) => Ok(Loaded { name, doc }),
         Err(error) => Err(LoadError::Invalid {

@@ -7,12 +7,15 @@
 
 mod args;
 mod check;
+mod export;
+mod import;
 mod load;
 mod session;
 mod sim;
 mod table;
 mod test;
 mod trace;
+mod vectors;
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
@@ -99,6 +102,9 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Test(args)) => test::run(args, console),
         Some(Command::Table(args)) => table::run(args, console),
         Some(Command::Check(args)) => check::run(args, console),
+        Some(Command::Import(args)) => import::run(args, console),
+        Some(Command::Export(args::ExportCommand::Verilog(args))) => export::run(args, console),
+        Some(Command::Vectors(args)) => vectors::run(args, console),
         None => {
             let default = Path::new(DEFAULT_CIRCUIT);
             let file = cli
@@ -120,4 +126,18 @@ pub fn plural(count: impl Into<u64>, noun: &str) -> String {
         1 => format!("1 {noun}"),
         n => format!("{n} {noun}s"),
     }
+}
+
+/// Writes `text` to the file `path`, or to standard output if `path` is `-`.
+///
+/// # Errors
+/// If the file cannot be written (the message names it).
+pub fn write_output(path: &Path, text: &str, console: &mut Console<'_>) -> Result<()> {
+    if load::is_stdin(path) {
+        console.out.write_all(text.as_bytes())?;
+    } else {
+        std::fs::write(path, text)
+            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;
+    }
+    Ok(())
 }

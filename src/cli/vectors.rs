@@ -1,0 +1,252 @@
+//! `tritium vectors`: simulate input vectors and print one line of outputs per vector.
+//!
+//! Vectors use Verilog's characters: `0` false (−1), `1` true (+1), `x` unknown (0), one per
+//! input ([`Circuit::inputs`]: switches and buttons in node order, never a clock). Each output
+//! line has one character per terminal ([`Circuit::terminals`]).
+//!
+//! The circuit starts from power-on (settled). A combinational run applies each vector,
+//! settles and prints. A sequential run (any flip-flop, or `--cycles`) makes each vector one
+//! clock cycle: apply the vector and settle; tick the clocks (rising edge) and settle; print;
+//! tick again (falling edge) and settle. The state carries over between vectors.
+//!
+//! `--engine batch` runs combinational circuits on the bit-parallel [`BatchEngine`] (64 vectors
+//! per pass) with the same output; it refuses flip-flops and names combinational loops.
+//!
+//! Random vectors ([`random_vectors`]) come from `ChaCha8Rng::seed_from_u64(seed)`: for each
+//! vector, for each input in order, one `next_u64()` value `v`; the input is `x` if
+//! `(v >> 11) / 2^53 < p`, else `1` if `v` is odd, else `0`. Another tool can reproduce them.
+
+use std::fs;
+
+use anyhow::{Context as _, Result, bail};
+use rand::{Rng as _, SeedableRng as _};
+use rand_chacha::ChaCha8Rng;
+use sim_core::batch::{BatchEngine, BatchError};
+use sim_core::{Circuit, Engine, NodeId, NodeKind, Trit};
+
+use super::args::{EngineKind, VectorsArgs};
+use super::load::{display_name, load};
+use super::{Console, Status};
+
+/// Runs `tritium vectors`.
+///
+/// # Errors
+/// Bad input: the circuit or the vector file cannot be loaded, a vector is malformed or sets a
+/// button to `x`, or the batch engine was asked for a loop or flip-flops.
+pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
+    let loaded = load(&args.file)?;
+    let circuit = &loaded.doc.circuit;
+    let inputs: Vec<NodeId> = circuit.inputs().collect();
+    let vectors: Box<dyn Iterator<Item = Vec<Trit>>> = match (&args.input, args.random) {
+        (Some(path), _) => {
+            let name = display_name(path);
+            let text = fs::read_to_string(path).with_context(|| name.clone())?;
+            Box::new(
+                parse_vectors(&text, inputs.len())
+                    .with_context(|| name.clone())?
+                    .into_iter(),
+            )
+        }
+        (None, Some(count)) => Box::new(random_vectors(
+            inputs.len(),
+            count,
+            args.seed.unwrap_or_default(),
+            args.x_prob,
+        )),
+        (None, None) => bail!("give --input VECFILE or --random N --seed S"),
+    };
+    let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind == NodeKind::Dff);
+    if args.engine == EngineKind::Batch {
+        if sequential {
+            bail!(
+                "{}: the batch engine simulates combinational circuits only (use --engine event)",
+                loaded.name
+            );
+        }
+        batch(circuit, vectors, console).with_context(|| loaded.name.clone())?;
+        return Ok(Status::Success);
+    }
+    let outputs: Vec<NodeId> = circuit.terminals().collect();
+    let mut engine = Engine::from_circuit(circuit);
+    let mut oscillations = 0_u64;
+    let mut settle = |engine: &mut Engine| {
+        if engine.settle().oscillation.is_some() {
+            oscillations += 1;
+        }
+    };
+    settle(&mut engine);
+    let mut line = String::with_capacity(outputs.len() + 1);
+    for (number, vector) in vectors.enumerate() {
+        engine
+            .set(inputs.iter().copied().zip(vector))
+            .map_err(|e| anyhow::anyhow!("vector {}: {}", number + 1, describe(circuit, &e)))?;
+        settle(&mut engine);
+        if sequential {
+            engine.tick();
+            settle(&mut engine);
+        }
+        line.clear();
+        line.extend(outputs.iter().map(|&id| bit(engine.value(id))));
+        line.push('\n');
+        console.out.write_all(line.as_bytes())?;
+        if sequential {
+            engine.tick();
+            settle(&mut engine);
+        }
+    }
+    if oscillations > 0 {
+        console.warn(format_args!(
+            "{}: the circuit oscillated in {oscillations} settle(s)",
+            loaded.name
+        ))?;
+    }
+    Ok(Status::Success)
+}
+
+/// Runs `vectors` on the bit-parallel batch engine, 64 at a time.
+fn batch(
+    circuit: &Circuit,
+    vectors: impl Iterator<Item = Vec<Trit>>,
+    console: &mut Console<'_>,
+) -> Result<()> {
+    let mut engine = BatchEngine::new(circuit).map_err(|e| match e {
+        BatchError::Loop { ref nodes } => {
+            let labels: Vec<&str> = nodes.iter().map(|&id| circuit[id].label.as_str()).collect();
+            anyhow::anyhow!("{e}: {}", labels.join(", "))
+        }
+        other @ BatchError::Sequential => other.into(),
+    })?;
+    let mut block = Vec::with_capacity(64);
+    let mut text = String::new();
+    let mut vectors = vectors.peekable();
+    while vectors.peek().is_some() {
+        block.clear();
+        block.extend(vectors.by_ref().take(64));
+        text.clear();
+        for out in engine.run(&block) {
+            text.extend(out.into_iter().map(bit));
+            text.push('\n');
+        }
+        console.out.write_all(text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// A set error in words, naming the node by its label.
+fn describe(circuit: &Circuit, error: &sim_core::SetError) -> String {
+    match error {
+        sim_core::SetError::BadValue { node, .. } => {
+            format!("{} is a button: it cannot be x", circuit[*node].label)
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The vector character of a value: `0`, `1` or `x`.
+fn bit(value: Trit) -> char {
+    match value {
+        Trit::False => '0',
+        Trit::Unknown => 'x',
+        Trit::True => '1',
+    }
+}
+
+/// Parses a vector file: one vector of `width` characters `0`/`1`/`x` (or `X`) per line,
+/// blank lines and `#` comments (whole-line or trailing) skipped, surrounding whitespace
+/// ignored.
+///
+/// # Errors
+/// A line of the wrong length or with another character, named by its 1-based number.
+pub fn parse_vectors(text: &str, width: usize) -> Result<Vec<Vec<Trit>>> {
+    let mut vectors = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let code = raw.split('#').next().unwrap_or_default().trim();
+        if code.is_empty() {
+            continue;
+        }
+        let vector = code
+            .chars()
+            .enumerate()
+            .map(|(column, c)| match c {
+                '0' => Ok(Trit::False),
+                '1' => Ok(Trit::True),
+                'x' | 'X' => Ok(Trit::Unknown),
+                _ => bail!(
+                    "line {line}: `{c}` (character {}) is not 0, 1 or x",
+                    column + 1
+                ),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if vector.len() != width {
+            bail!(
+                "line {line}: expected {width} characters (one per input), found {}",
+                vector.len()
+            );
+        }
+        vectors.push(vector);
+    }
+    Ok(vectors)
+}
+
+/// `count` random vectors of `width` inputs from seed `seed`, each input `x` with probability
+/// `x_prob` (the draw order is in the module documentation).
+pub fn random_vectors(
+    width: usize,
+    count: u64,
+    seed: u64,
+    x_prob: f64,
+) -> impl Iterator<Item = Vec<Trit>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count).map(move |_| {
+        (0..width)
+            .map(|_| {
+                let v = rng.next_u64();
+                if ((v >> 11) as f64) * (1.0 / (1_u64 << 53) as f64) < x_prob {
+                    Trit::Unknown
+                } else if v & 1 == 1 {
+                    Trit::True
+                } else {
+                    Trit::False
+                }
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vector_files_skip_comments_and_name_bad_lines() {
+        let v = parse_vectors("# header\n\n01x # one\n  1X0\n", 3).expect("valid");
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[1], [Trit::True, Trit::Unknown, Trit::False]);
+        let err = parse_vectors("010\n01\n", 3)
+            .expect_err("short")
+            .to_string();
+        assert_eq!(
+            err,
+            "line 2: expected 3 characters (one per input), found 2"
+        );
+        let err = parse_vectors("010\n\n012\n", 3)
+            .expect_err("bad")
+            .to_string();
+        assert_eq!(err, "line 3: `2` (character 3) is not 0, 1 or x");
+    }
+
+    #[test]
+    fn random_vectors_are_reproducible_and_honour_the_x_probability() {
+        let a: Vec<_> = random_vectors(10, 100, 7, 0.1).collect();
+        let b: Vec<_> = random_vectors(10, 100, 7, 0.1).collect();
+        assert_eq!(a, b);
+        let xs = a.iter().flatten().filter(|&&t| t == Trit::Unknown).count();
+        assert!((50..=150).contains(&xs), "{xs} x in 1000 draws");
+        assert!(
+            random_vectors(10, 10, 7, 0.0)
+                .flatten()
+                .all(|t| t != Trit::Unknown)
+        );
+    }
+}
