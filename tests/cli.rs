@@ -681,3 +681,57 @@ fn vectors_refuses_bad_vectors_and_the_batch_engine() {
     ])
     .expect_code(2);
 }
+
+#[test]
+fn gen_writes_netlists_that_simulate() {
+    let dir = TempDir::new();
+    let netlist = dir.0.join("mul3.bench");
+    tritium(&[
+        "gen".as_ref(),
+        "multiplier".as_ref(),
+        "--bits".as_ref(),
+        "3".as_ref(),
+        "-o".as_ref(),
+        netlist.as_os_str(),
+    ])
+    .expect_code(0);
+    // Every product of two 3-bit numbers, inputs A0..A2 then B0..B2 (least significant first).
+    let mut vectors = String::new();
+    for x in 0..8u32 {
+        for y in 0..8u32 {
+            let bits = |v: u32| {
+                (0..3)
+                    .map(|i| if v >> i & 1 == 1 { '1' } else { '0' })
+                    .collect::<String>()
+            };
+            vectors.extend([bits(x), bits(y), "\n".to_owned()]);
+        }
+    }
+    let vecs = dir.file("all.vec", &vectors);
+    let run = tritium(&[
+        "vectors".as_ref(),
+        netlist.as_os_str(),
+        "--input".as_ref(),
+        vecs.as_os_str(),
+    ]);
+    run.expect_code(0);
+    for (i, line) in run.stdout.lines().enumerate() {
+        let product: u32 = line
+            .chars()
+            .enumerate()
+            .map(|(k, c)| u32::from(c == '1') << k)
+            .sum();
+        assert_eq!(product, (i as u32 / 8) * (i as u32 % 8), "{line}");
+    }
+    assert_eq!(run.stdout.lines().count(), 64);
+
+    let a = tritium(&["gen", "random-dag", "--gates", "300", "--seed", "7"]);
+    let b = tritium(&["gen", "random-dag", "--gates", "300", "--seed", "7"]);
+    a.expect_code(0);
+    assert_eq!(a.stdout, b.stdout, "the same seed gives the same netlist");
+    assert_eq!(a.stdout.lines().filter(|l| l.contains(" = ")).count(), 300);
+    assert_ne!(
+        a.stdout,
+        tritium(&["gen", "random-dag", "--gates", "300", "--seed", "8"]).stdout
+    );
+}

@@ -169,13 +169,16 @@ pub fn array_multiplier(bits: usize) -> Circuit {
             carry = c;
         }
     }
-    let zero = nets.node(
-        "ZERO".to_owned(),
-        NodeKind::Constant(crate::Trit::False),
-        &[],
-    );
+    // Only a 1-bit multiplier has a product bit that is always 0.
+    if acc.iter().any(Option::is_none) {
+        nets.node(
+            "ZERO".to_owned(),
+            NodeKind::Constant(crate::Trit::False),
+            &[],
+        );
+    }
     for (k, net) in acc.iter().enumerate() {
-        let net = net.as_deref().unwrap_or(&zero);
+        let net = net.as_deref().unwrap_or("ZERO");
         nets.node(format!("OUTPUT(P{k})"), NodeKind::Probe, &[net]);
     }
     Circuit::from_desc(&nets.desc).expect("a generated multiplier is valid")

@@ -90,6 +90,41 @@ pub enum Command {
     /// one `next_u64()` value v; the input is `x` if (v >> 11) / 2^53 < P, else `1` if v is
     /// odd, else `0`.
     Vectors(VectorsArgs),
+
+    /// Generate a netlist for benchmarks, written as an ISCAS `.bench` file.
+    #[command(subcommand)]
+    Gen(GenCommand),
+}
+
+/// The generators of `gen`.
+#[derive(Debug, Subcommand)]
+pub enum GenCommand {
+    /// An N×N unsigned array multiplier (c6288 is a 16×16 one): inputs A0.. and B0.., outputs
+    /// the 2N product bits.
+    Multiplier {
+        /// Operand width in bits (2..=64).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(2..=64))]
+        bits: u16,
+        /// Where to write the netlist (`-` for standard output).
+        #[arg(short, long, value_name = "OUT", default_value = "-")]
+        output: PathBuf,
+    },
+    /// A random acyclic netlist: every gate reads earlier nets (from the previous 64), fan-in
+    /// up to 3; the same seed gives the same netlist.
+    RandomDag {
+        /// Number of gates.
+        #[arg(long)]
+        gates: usize,
+        /// Seed of the generator (`ChaCha8`).
+        #[arg(long)]
+        seed: u64,
+        /// Number of primary inputs.
+        #[arg(long, default_value_t = 64)]
+        inputs: usize,
+        /// Where to write the netlist (`-` for standard output).
+        #[arg(short, long, value_name = "OUT", default_value = "-")]
+        output: PathBuf,
+    },
 }
 
 /// The formats `export` writes.

@@ -8,6 +8,7 @@
 mod args;
 mod check;
 mod export;
+mod generate;
 mod import;
 mod load;
 mod session;
@@ -105,6 +106,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Import(args)) => import::run(args, console),
         Some(Command::Export(args::ExportCommand::Verilog(args))) => export::run(args, console),
         Some(Command::Vectors(args)) => vectors::run(args, console),
+        Some(Command::Gen(command)) => generate::run(command, console),
         None => {
             let default = Path::new(DEFAULT_CIRCUIT);
             let file = cli
