@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use rand::{Rng as _, SeedableRng as _};
+use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use sim_core::{NodeKind, bench};
 
@@ -46,22 +46,21 @@ fn icarus_available() -> bool {
     found
 }
 
-/// The documented generator of `tritium vectors --random`, as text: `count` lines of `width`
-/// characters.
+/// `count` random vectors of `width` characters, each `x` with probability `x_prob`, else `0`
+/// or `1` (seeded: the same vectors every run).
 fn random_vectors(width: usize, count: usize, seed: u64, x_prob: f64) -> String {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut text = String::new();
+    let mut text = String::with_capacity((width + 1) * count);
     for _ in 0..count {
         for _ in 0..width {
-            let v = rng.next_u64();
-            let p = ((v >> 11) as f64) * (1.0 / (1_u64 << 53) as f64);
-            text.push(if p < x_prob {
+            let c = if rng.random_bool(x_prob) {
                 'x'
-            } else if v & 1 == 1 {
+            } else if rng.random_bool(0.5) {
                 '1'
             } else {
                 '0'
-            });
+            };
+            text.push(c);
         }
         text.push('\n');
     }

@@ -34,8 +34,10 @@ use crate::trit::Trit;
 /// How many times one settle resolves an oscillation before giving up.
 const MAX_RESOLUTION_ROUNDS: u32 = 8;
 
-/// Why an event happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Why an event happened. Serializes as `"set"`, `"power_on"`, `"clock"`, `"resolution"`,
+/// `"edit"` or `{"event": K}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Cause {
     /// A source driven by [`Engine::set`].
     Set,

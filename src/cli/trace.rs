@@ -172,33 +172,8 @@ struct EventJson<'a> {
     old: Trit,
     new: Trit,
     changed: bool,
-    cause: CauseJson,
+    cause: Cause,
     fanout: Vec<&'a str>,
-}
-
-/// A [`Cause`] in JSON: `"set"`, `"power_on"`, `"clock"`, `"resolution"` or `{"event": K}`.
-#[derive(Serialize)]
-#[serde(rename_all = "snake_case")]
-enum CauseJson {
-    Set,
-    PowerOn,
-    Clock,
-    Resolution,
-    Edit,
-    Event(u64),
-}
-
-impl From<Cause> for CauseJson {
-    fn from(cause: Cause) -> CauseJson {
-        match cause {
-            Cause::Set => CauseJson::Set,
-            Cause::PowerOn => CauseJson::PowerOn,
-            Cause::Clock => CauseJson::Clock,
-            Cause::Resolution => CauseJson::Resolution,
-            Cause::Edit => CauseJson::Edit,
-            Cause::Event(k) => CauseJson::Event(k),
-        }
-    }
 }
 
 impl<'a> SettleJson<'a> {
@@ -219,7 +194,7 @@ impl<'a> SettleJson<'a> {
                 inputs: e.inputs,
                 old: e.old,
                 new: e.new,
-                cause: e.cause.into(),
+                cause: e.cause,
                 fanout: session.labels(&e.fanout),
             })
             .collect();
