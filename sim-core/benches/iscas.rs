@@ -1,0 +1,189 @@
+//! ISCAS-85 throughput, in vectors per second, and the 1M-gate load + settle measurement.
+//!
+//! * `event/c6288`, `event/c7552`: the event engine applies one random vector (10% `x`) and
+//!   settles, one vector per iteration (throughput = 1 vector).
+//! * `batch/c6288`, `batch/c7552`: [`BatchEngine::run_planes`] on 64 random lanes (10% `x`),
+//!   throughput = 64 vectors.
+//! * One-shot, printed with `eprintln!` before the benches (not asserted): generating a
+//!   1,000,000-gate random DAG (64 inputs, seed 1), `Engine::from_circuit`, setting all inputs
+//!   and settling — the times and the process's peak memory (`VmHWM` in `/proc/self/status`);
+//!   then the same DAG parsed back from `.bench` text, loaded and settled.
+//!
+//! The netlists come from `../shared/circuits/iscas85/` next to the workspace. Run with
+//! `cargo bench -p sim-core --bench iscas`; see docs/benchmarks.md for the numbers.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use rand::{Rng as _, SeedableRng as _};
+use rand_chacha::ChaCha8Rng;
+use sim_core::batch::BatchEngine;
+use sim_core::generate::{DagShape, random_dag};
+use sim_core::{Circuit, Engine, NodeId, Trit, bench};
+
+/// The circuits measured.
+const CIRCUITS: [&str; 2] = ["c6288", "c7552"];
+/// The share of `x` inputs.
+const X_PROB: f64 = 0.1;
+/// Pre-drawn vectors (or 64-lane blocks) the benches cycle through.
+const POOL: usize = 1024;
+
+/// Loads `../shared/circuits/iscas85/NAME.bench`.
+fn load(name: &str) -> Circuit {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/circuits/iscas85")
+        .join(format!("{name}.bench"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (the ISCAS-85 netlists)", path.display()));
+    bench::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// One random trit: `x` with probability [`X_PROB`], else 0 or 1 evenly.
+fn trit(rng: &mut ChaCha8Rng) -> Trit {
+    let v = rng.next_u64();
+    if ((v >> 11) as f64) * (1.0 / (1_u64 << 53) as f64) < X_PROB {
+        Trit::Unknown
+    } else if v & 1 == 1 {
+        Trit::True
+    } else {
+        Trit::False
+    }
+}
+
+/// The event engine, one vector at a time.
+fn bench_event(c: &mut Criterion, name: &str, circuit: &Circuit) {
+    let inputs: Vec<NodeId> = circuit.inputs().collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(85);
+    let pool: Vec<Vec<Trit>> = (0..POOL)
+        .map(|_| inputs.iter().map(|_| trit(&mut rng)).collect())
+        .collect();
+    let mut engine = Engine::from_circuit(circuit);
+    engine.settle();
+    let mut g = c.benchmark_group("event");
+    g.throughput(Throughput::Elements(1));
+    let mut next = 0;
+    g.bench_function(BenchmarkId::from_parameter(name), |b| {
+        b.iter(|| {
+            engine
+                .set(inputs.iter().copied().zip(pool[next].iter().copied()))
+                .expect("switches");
+            next = (next + 1) % POOL;
+            black_box(engine.settle())
+        });
+    });
+    g.finish();
+}
+
+/// The batch engine, 64 vectors per pass.
+fn bench_batch(c: &mut Criterion, name: &str, circuit: &Circuit) {
+    let mut engine = BatchEngine::new(circuit).expect("a combinational circuit");
+    let mut rng = ChaCha8Rng::seed_from_u64(85);
+    let pool: Vec<Vec<(u64, u64)>> = (0..POOL)
+        .map(|_| {
+            (0..engine.input_count())
+                .map(|_| {
+                    let (mut known, mut value) = (0_u64, 0_u64);
+                    for lane in 0..64 {
+                        let t = trit(&mut rng);
+                        known |= u64::from(t.is_known()) << lane;
+                        value |= u64::from(t == Trit::True) << lane;
+                    }
+                    (known, value)
+                })
+                .collect()
+        })
+        .collect();
+    let mut g = c.benchmark_group("batch");
+    g.throughput(Throughput::Elements(64));
+    let mut next = 0;
+    g.bench_function(BenchmarkId::from_parameter(name), |b| {
+        b.iter(|| {
+            let out = engine.run_planes(&pool[next]);
+            next = (next + 1) % POOL;
+            black_box(out)
+        });
+    });
+    g.finish();
+}
+
+/// The process's peak resident memory (`VmHWM`), as written in `/proc/self/status`.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:").map(|v| v.trim().to_owned()))
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// Generates a 1M-gate random DAG, compiles it into an engine, sets every input and settles;
+/// prints the times and the peak memory.
+fn one_million_gates() {
+    let start = Instant::now();
+    let circuit = random_dag(DagShape::new(64, 1_000_000), 1);
+    let generated = start.elapsed();
+    let start = Instant::now();
+    let mut engine = Engine::from_circuit(&circuit);
+    let compiled = start.elapsed();
+    let start = Instant::now();
+    let inputs: Vec<NodeId> = circuit.inputs().collect();
+    engine
+        .set(inputs.iter().map(|&i| (i, Trit::True)))
+        .expect("switches");
+    let report = engine.settle();
+    let settled = start.elapsed();
+    eprintln!(
+        "1M-gate random DAG (64 inputs, seed 1, {} nodes): generate {generated:.2?}; \
+         Engine::from_circuit {compiled:.2?}; set all inputs + settle {settled:.2?} \
+         ({} events, {} deltas); load + settle {:.2?}; peak memory (VmHWM) {}",
+        circuit.node_count(),
+        report.events,
+        report.deltas,
+        compiled + settled,
+        peak_memory()
+    );
+    drop(engine);
+
+    // The same circuit loaded from `.bench` text, as `tritium` would load a file (after the
+    // peak-memory reading above, since the text and a second circuit add to it).
+    match bench::to_string(&circuit) {
+        Ok(text) => {
+            drop(circuit);
+            let start = Instant::now();
+            let parsed = bench::from_str(&text).expect("a written netlist parses");
+            let parsed_in = start.elapsed();
+            let mut engine = Engine::from_circuit(&parsed);
+            let inputs: Vec<NodeId> = parsed.inputs().collect();
+            engine
+                .set(inputs.iter().map(|&i| (i, Trit::True)))
+                .expect("switches");
+            black_box(engine.settle());
+            eprintln!(
+                "the same DAG from .bench text ({} MB): parse {parsed_in:.2?}; parse + load + \
+                 settle {:.2?}; peak memory (VmHWM) now {}",
+                text.len() / 1_000_000,
+                start.elapsed(),
+                peak_memory()
+            );
+        }
+        Err(e) => eprintln!("the DAG has no .bench form: {e}"),
+    }
+}
+
+fn iscas_benches(c: &mut Criterion) {
+    // `--list` and test mode (`cargo test --benches`) skip the slow one-shot measurement.
+    if !std::env::args().any(|a| a == "--list" || a == "--test") {
+        one_million_gates();
+    }
+    for name in CIRCUITS {
+        let circuit = load(name);
+        bench_event(c, name, &circuit);
+        bench_batch(c, name, &circuit);
+    }
+}
+
+criterion_group!(benches, iscas_benches);
+criterion_main!(benches);
