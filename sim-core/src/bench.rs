@@ -18,9 +18,11 @@
 //! [`Circuit::inputs`] and [`Circuit::terminals`] list the primary inputs and outputs in
 //! declaration order.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
-use crate::circuit::{Circuit, CircuitDesc, CircuitError, Node, WireDesc};
+use rustc_hash::FxHashMap;
+
+use crate::circuit::{Circuit, CircuitError, Node, NodeId};
 use crate::kind::{GATE_INPUTS, GateOp, NodeKind};
 
 /// The label of the clock node added for the flip-flops of a sequential netlist.
@@ -181,26 +183,32 @@ pub fn to_string(circuit: &Circuit) -> Result<String, BenchWriteError> {
     Ok(format!("# written by tritium\n{outputs}{body}"))
 }
 
-/// One definition: a net and where it is defined.
-struct Def {
+/// One definition: a net, where it is defined, and the nets it reads (borrowed from the text).
+struct Def<'t> {
+    net: &'t str,
     line: usize,
     kind: NodeKind,
-    /// Input nets with the line they are used on.
-    inputs: Vec<String>,
+    inputs: Vec<&'t str>,
 }
 
 /// Parses a `.bench` netlist into a checked circuit (nodes without positions).
+///
+/// Linear in the size of the text: one pass collects the definitions (names borrowed from the
+/// text, one hash per definition), a second connects them (one hash per use).
 ///
 /// # Errors
 /// The first [`BenchError`] in line order (undefined nets are reported after the whole file is
 /// read, at their first use).
 pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
-    let mut order: Vec<String> = Vec::new();
-    let mut defs: HashMap<String, Def> = HashMap::new();
-    let mut outputs: Vec<(usize, String)> = Vec::new();
+    // About one definition per 30 bytes of a typical netlist: size the tables once.
+    let estimate = text.len() / 30 + 16;
+    let mut defs: Vec<Def<'_>> = Vec::with_capacity(estimate);
+    let mut index: FxHashMap<&str, usize> =
+        FxHashMap::with_capacity_and_hasher(estimate, rustc_hash::FxBuildHasher);
+    let mut outputs: Vec<(usize, &str)> = Vec::new();
     let mut has_dff = false;
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
+    for (number, raw) in text.lines().enumerate() {
+        let line = number + 1;
         let code = raw.split('#').next().unwrap_or_default().trim();
         if code.is_empty() {
             continue;
@@ -212,7 +220,6 @@ pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
         let (net, kind, inputs) = if let Some((lhs, rhs)) = code.split_once('=') {
             let net = name(lhs).ok_or_else(malformed)?;
             let (op, args) = call(rhs).ok_or_else(malformed)?;
-            let args = args.into_iter().map(str::to_owned).collect::<Vec<_>>();
             let kind = gate_kind(line, op, args.len())?;
             has_dff |= kind == NodeKind::Dff;
             (net, kind, args)
@@ -224,75 +231,83 @@ pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
             match decl.to_ascii_uppercase().as_str() {
                 "INPUT" => (arg, NodeKind::Switch, Vec::new()),
                 "OUTPUT" => {
-                    outputs.push((line, arg.to_owned()));
+                    outputs.push((line, arg));
                     continue;
                 }
                 _ => return Err(malformed()),
             }
         };
-        if let Some(first) = defs.get(net) {
-            return Err(BenchError::Redefined {
-                line,
-                net: net.to_owned(),
-                first: first.line,
-            });
+        match index.entry(net) {
+            Entry::Occupied(first) => {
+                return Err(BenchError::Redefined {
+                    line,
+                    net: net.to_owned(),
+                    first: defs[*first.get()].line,
+                });
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(defs.len());
+            }
         }
-        order.push(net.to_owned());
-        defs.insert(net.to_owned(), Def { line, kind, inputs });
+        defs.push(Def {
+            net,
+            line,
+            kind,
+            inputs,
+        });
     }
-    build(&order, &defs, &outputs, has_dff)
+    build(&defs, &index, &outputs, has_dff)
 }
 
 fn build(
-    order: &[String],
-    defs: &HashMap<String, Def>,
-    outputs: &[(usize, String)],
+    defs: &[Def<'_>],
+    index: &FxHashMap<&str, usize>,
+    outputs: &[(usize, &str)],
     has_dff: bool,
 ) -> Result<Circuit, BenchError> {
-    let mut desc = CircuitDesc::default();
-    for net in order {
-        desc.nodes.push(Node::new(net.clone(), defs[net].kind));
+    let label_error = |line: usize| move |source| BenchError::Label { line, source };
+    let mut circuit = Circuit::with_capacity(defs.len() + outputs.len() + 1);
+    let mut ids: Vec<NodeId> = Vec::with_capacity(defs.len());
+    for def in defs {
+        let node = Node::new(def.net, def.kind);
+        ids.push(circuit.add_node(node).map_err(label_error(def.line))?);
     }
-    if has_dff {
-        desc.nodes
-            .push(Node::new(CLOCK_LABEL, NodeKind::Clock { half_period: 1 }));
-    }
-    for net in order {
-        let def = &defs[net];
+    let clock = if has_dff {
+        let clock = Node::new(CLOCK_LABEL, NodeKind::Clock { half_period: 1 });
+        Some(circuit.add_node(clock).map_err(label_error(0))?)
+    } else {
+        None
+    };
+    let find = |net: &str, line: usize| {
+        index
+            .get(net)
+            .map(|&i| ids[i])
+            .ok_or_else(|| BenchError::Undefined {
+                line,
+                net: net.to_owned(),
+            })
+    };
+    for (def, &to) in defs.iter().zip(&ids) {
         for (pin, input) in def.inputs.iter().enumerate() {
-            if !defs.contains_key(input) {
-                return Err(BenchError::Undefined {
-                    line: def.line,
-                    net: input.clone(),
-                });
-            }
-            desc.wires
-                .push(WireDesc::new(input.clone(), net.clone(), pin as u8));
+            let from = find(input, def.line)?;
+            circuit
+                .connect(from, to, pin as u8)
+                .map_err(label_error(def.line))?;
         }
-        if def.kind == NodeKind::Dff {
-            desc.wires.push(WireDesc::new(CLOCK_LABEL, net.clone(), 1));
+        if let (NodeKind::Dff, Some(clock)) = (def.kind, clock) {
+            circuit
+                .connect(clock, to, 1)
+                .map_err(label_error(def.line))?;
         }
     }
-    for (line, net) in outputs {
-        if !defs.contains_key(net) {
-            return Err(BenchError::Undefined {
-                line: *line,
-                net: net.clone(),
-            });
-        }
-        let probe = format!("OUTPUT({net})");
-        desc.nodes.push(Node::new(probe.clone(), NodeKind::Probe));
-        desc.wires.push(WireDesc::new(net.clone(), probe, 0));
+    for &(line, net) in outputs {
+        let from = find(net, line)?;
+        let probe = circuit
+            .add_node(Node::new(format!("OUTPUT({net})"), NodeKind::Probe))
+            .map_err(label_error(line))?;
+        circuit.connect(from, probe, 0).map_err(label_error(line))?;
     }
-    Circuit::from_desc(&desc).map_err(|source| {
-        let line = match &source {
-            CircuitError::InvalidLabel { label, .. } | CircuitError::DuplicateLabel { label } => {
-                defs.get(label).map_or(0, |d| d.line)
-            }
-            _ => 0,
-        };
-        BenchError::Label { line, source }
-    })
+    Ok(circuit)
 }
 
 /// The node kind of `op` with `n` inputs.

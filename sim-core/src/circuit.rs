@@ -12,13 +12,13 @@
 //!
 //! A [`StableGraph`] keeps [`NodeId`]s valid while an editor deletes other nodes.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::ops::Index;
 
 use petgraph::Direction;
 use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableGraph};
 use petgraph::visit::{EdgeRef, NodeIndexable};
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use serde::{Deserialize, Serialize};
 
 use crate::kind::{GATE_INPUTS, NodeKind, Role};
@@ -280,13 +280,21 @@ pub enum Warning {
 #[derive(Clone, Debug, Default)]
 pub struct Circuit {
     graph: StableGraph<Node, u8>,
-    labels: HashMap<String, NodeId>,
+    labels: FxHashMap<String, NodeId>,
 }
 
 impl Circuit {
     /// An empty circuit.
     pub fn new() -> Circuit {
         Circuit::default()
+    }
+
+    /// An empty circuit with room for `nodes` nodes (and about twice as many wires).
+    pub fn with_capacity(nodes: usize) -> Circuit {
+        Circuit {
+            graph: StableGraph::with_capacity(nodes, 2 * nodes),
+            labels: FxHashMap::with_capacity_and_hasher(nodes, FxBuildHasher),
+        }
     }
 
     /// Validates `desc` and builds the circuit.
@@ -296,7 +304,7 @@ impl Circuit {
     pub fn from_desc(desc: &CircuitDesc) -> Result<Circuit, CircuitError> {
         let mut circuit = Circuit {
             graph: StableGraph::with_capacity(desc.nodes.len(), desc.wires.len()),
-            labels: HashMap::with_capacity(desc.nodes.len()),
+            labels: FxHashMap::with_capacity_and_hasher(desc.nodes.len(), FxBuildHasher),
         };
         for node in &desc.nodes {
             circuit.add_node(node.clone())?;
@@ -343,13 +351,17 @@ impl Circuit {
     pub fn add_node(&mut self, node: Node) -> Result<NodeId, CircuitError> {
         check_label(&node.label)?;
         check_kind(&node.label, node.kind)?;
-        if self.labels.contains_key(&node.label) {
-            return Err(CircuitError::DuplicateLabel { label: node.label });
+        // One hash lookup for both the check and the insertion.
+        match self.labels.entry(node.label.clone()) {
+            std::collections::hash_map::Entry::Occupied(_) => {
+                Err(CircuitError::DuplicateLabel { label: node.label })
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                let id = NodeId(self.graph.add_node(node));
+                slot.insert(id);
+                Ok(id)
+            }
         }
-        let label = node.label.clone();
-        let id = NodeId(self.graph.add_node(node));
-        self.labels.insert(label, id);
-        Ok(id)
     }
 
     /// Removes a node and every wire attached to it; `None` if `id` is not in the circuit.
@@ -597,10 +609,14 @@ impl Circuit {
                 kind: dst,
             });
         }
-        if let Some(existing) = self.drivers(to)[usize::from(input)] {
+        let existing = self
+            .graph
+            .edges_directed(to.0, Direction::Incoming)
+            .find(|e| *e.weight() == input);
+        if let Some(existing) = existing {
             return Err(CircuitError::DoubleDriver {
                 wire: wire_ref(),
-                existing: self[existing].label.clone(),
+                existing: self.graph[existing.source()].label.clone(),
             });
         }
         Ok(())
