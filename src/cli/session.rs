@@ -8,8 +8,9 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use sim_core::{Circuit, Engine, NodeId, Observer, Oscillation, SettleReport, Trit};
 
-use super::args::SetBatch;
-use super::load::Loaded;
+use super::args::{Format, RunArgs, SetBatch};
+use super::load::{Loaded, load};
+use super::{Console, Status};
 
 /// One batch resolved against the circuit: node ids and values, in the order given.
 pub type Assignments = Vec<(NodeId, Trit)>;
@@ -186,6 +187,29 @@ impl<'a> OscillationJson<'a> {
             resolved: o.resolved,
         })
     }
+}
+
+/// How one output format of `sim` or `trace` prints a whole session.
+pub type Printer = fn(&mut Session<'_>, &mut Console<'_>) -> Result<()>;
+
+/// Loads `args.file`, checks its `--set` batches, and prints the session with `text` or `json`
+/// as `--format` asks: the body of both `sim` and `trace`.
+///
+/// # Errors
+/// Bad input: the file cannot be loaded, or a batch names an unknown or unsettable node.
+pub fn run(
+    args: &RunArgs,
+    console: &mut Console<'_>,
+    text: Printer,
+    json: Printer,
+) -> Result<Status> {
+    let loaded = load(&args.file)?;
+    let mut session = Session::new(&loaded, &args.sets)?;
+    match args.format {
+        Format::Text => text(&mut session, console)?,
+        Format::Json => json(&mut session, console)?,
+    }
+    Ok(Status::Success)
 }
 
 /// `NOR1, NOR2, Q, Qn kept changing after 70 delta cycles; the loop NOR1, NOR2` followed by

@@ -24,10 +24,9 @@ use anyhow::Result;
 use serde::Serialize;
 use sim_core::SettleReport;
 
-use super::args::{Format, RunArgs};
-use super::load::load;
+use super::args::RunArgs;
 use super::session::{
-    LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
+    self, LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
 };
 use super::{Console, Status};
 
@@ -36,13 +35,7 @@ use super::{Console, Status};
 /// # Errors
 /// Bad input: the file cannot be loaded, or a batch names an unknown or unsettable node.
 pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
-    let loaded = load(&args.file)?;
-    let mut session = Session::new(&loaded, &args.sets)?;
-    match args.format {
-        Format::Text => text(&mut session, console)?,
-        Format::Json => json(&mut session, console)?,
-    }
-    Ok(Status::Success)
+    session::run(args, console, text, json)
 }
 
 /// Prints one line of terminal values per batch.

@@ -33,10 +33,9 @@ use anyhow::Result;
 use serde::Serialize;
 use sim_core::{Cause, Circuit, Event, Observer, Oscillation, SettleReport, Trit};
 
-use super::args::{Format, RunArgs};
-use super::load::load;
+use super::args::RunArgs;
 use super::session::{
-    LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
+    self, LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
 };
 use super::sim::warn_oscillation;
 use super::{Console, Status, plural};
@@ -46,13 +45,7 @@ use super::{Console, Status, plural};
 /// # Errors
 /// Bad input: the file cannot be loaded, or a batch names an unknown or unsettable node.
 pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
-    let loaded = load(&args.file)?;
-    let mut session = Session::new(&loaded, &args.sets)?;
-    match args.format {
-        Format::Text => text(&mut session, console)?,
-        Format::Json => json(&mut session, console)?,
-    }
-    Ok(Status::Success)
+    session::run(args, console, text, json)
 }
 
 /// Narrates the power-on settle and every batch.
