@@ -59,7 +59,7 @@ pub enum SaveError {
 }
 
 /// The document being edited.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct DocState {
     /// The circuit, its tests, name and description.
     pub document: Document,
@@ -67,21 +67,44 @@ pub struct DocState {
     pub path: Option<PathBuf>,
     /// Undo/redo stacks.
     pub history: History,
-    /// Increases with every edit; undo and redo restore earlier numbers.
+    /// Names the document's current state: every new document and every edit takes a fresh
+    /// number, never reused in the process; undo and redo restore earlier numbers.
     revision: u64,
     /// The revision that is on disk.
     saved_revision: u64,
-    /// The next fresh revision number (never reused, so a redo cannot collide with the save).
-    next_revision: u64,
+}
+
+/// Fresh revision numbers for every document of the process, so that two revisions are equal
+/// exactly when they name the same document state (a redo cannot collide with the save, and a
+/// view caching something per revision never mixes up two documents).
+fn fresh_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+impl Default for DocState {
+    fn default() -> DocState {
+        DocState::new()
+    }
 }
 
 impl DocState {
     /// An empty, unsaved document.
     pub fn new() -> DocState {
+        let revision = fresh_revision();
         DocState {
-            next_revision: 1,
-            ..DocState::default()
+            document: Document::default(),
+            path: None,
+            history: History::default(),
+            revision,
+            saved_revision: revision,
         }
+    }
+
+    /// The revision of the current state (see [`DocState::record_edit`]): equal revisions mean
+    /// the same document, so views can cache what they derive from the circuit by revision.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Reads and validates `path`.
@@ -136,8 +159,7 @@ impl DocState {
     /// document a fresh revision.
     pub fn record_edit(&mut self, before: Document) {
         self.history.record(before, self.revision);
-        self.revision = self.next_revision;
-        self.next_revision += 1;
+        self.revision = fresh_revision();
     }
 
     /// Undoes the last edit; `false` if there was none.

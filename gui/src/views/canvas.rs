@@ -127,18 +127,13 @@ impl View for Canvas {
 
 /// The lane of each output's wires (see [`geometry::route_in_lane`]): outputs in the same
 /// column whose wires span overlapping heights get different lanes, so that different nets
-/// never share a vertical run. Recomputed only when the circuit's geometry changes.
+/// never share a vertical run. Recomputed only when the document revision changes.
 #[derive(Debug, Default)]
 struct Lanes {
-    /// A hash of every node position and wire the lanes were computed for.
-    key: u64,
+    /// The document revision the lanes were computed for (0: never).
+    revision: u64,
     /// By node index.
     lane: Vec<u16>,
-}
-
-/// FNV-1a over a stream of numbers.
-fn fnv(hash: u64, x: u64) -> u64 {
-    (hash ^ x).wrapping_mul(0x0100_0000_01b3)
 }
 
 impl Lanes {
@@ -146,29 +141,13 @@ impl Lanes {
         self.lane.get(id.index()).copied().unwrap_or(0)
     }
 
-    fn update(&mut self, circuit: &Circuit) {
-        let c = circuit;
-        let mut key = fnv(0xcbf2_9ce4_8422_2325, c.node_bound() as u64);
-        for (id, n) in c.nodes() {
-            let p = n.pos.unwrap_or_default();
-            key = fnv(key, id.index() as u64);
-            key = fnv(
-                key,
-                (u64::from(p.x.cast_unsigned()) << 32) | u64::from(p.y.cast_unsigned()),
-            );
-            key = fnv(key, n.kind.input_count() as u64);
-        }
-        for (_, w) in c.wires() {
-            key = fnv(
-                key,
-                ((w.from.index() as u64) << 40) ^ ((w.to.index() as u64) << 8),
-            );
-            key = fnv(key, u64::from(w.input));
-        }
-        if key == self.key && self.lane.len() == c.node_bound() {
+    /// Recomputes the lanes if the document changed since the last call.
+    fn update(&mut self, revision: u64, circuit: &Circuit) {
+        if revision == self.revision {
             return;
         }
-        self.key = key;
+        self.revision = revision;
+        let c = circuit;
         // The height each output's wires span: (column, top, bottom, node index).
         let mut spans: Vec<(i32, f32, f32, u32)> = vec![(0, 0.0, 0.0, u32::MAX); c.node_bound()];
         for (id, n) in c.nodes() {
@@ -310,7 +289,7 @@ impl Canvas {
     /// and the lanes; returns the bounds of the whole circuit.
     fn cull(&mut self, frame: &FrameInfo, state: &AppState) -> Rect {
         let c = state.circuit();
-        self.lanes.update(c);
+        self.lanes.update(state.doc.revision(), c);
         self.visible.clear();
         let mut bounds = Rect::NOTHING;
         // Room for the label above a node and the selection halo.
