@@ -57,11 +57,8 @@ impl TritiumApp {
         self.shortcuts(ui.ctx());
         self.window(ui.ctx());
         let dt = ui.input(|i| i.stable_dt).min(0.25);
-        if self.state.sim.advance(dt) > 0
-            || (self.state.sim.mode == Mode::Run
-                && self.state.sim.clock_hz > 0.0
-                && self.has_clocks())
-        {
+        self.state.sim.advance(dt);
+        if self.state.sim.clocks_running() {
             ui.ctx().request_repaint();
         }
 
@@ -98,13 +95,6 @@ impl TritiumApp {
             self.inspector.focus_label = true;
         }
         self.dialogs.ui(ui, state);
-    }
-
-    fn has_clocks(&self) -> bool {
-        self.state
-            .circuit()
-            .nodes()
-            .any(|(_, n)| matches!(n.kind, sim_core::NodeKind::Clock { .. }))
     }
 
     /// Title with the modified marker; closing asks first when there are unsaved changes.

@@ -371,6 +371,11 @@ impl Engine {
         })
     }
 
+    /// Whether the netlist has a clock (so [`tick`](Self::tick) can change anything).
+    pub fn has_clocks(&self) -> bool {
+        !self.clocks.is_empty()
+    }
+
     /// Simulated time, in clock ticks since power-on.
     pub fn time(&self) -> u64 {
         self.time

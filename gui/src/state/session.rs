@@ -191,7 +191,7 @@ impl SimSession {
     /// returns how many ticks ran. Does nothing in Step mode or when the circuit has no clocks
     /// (so an idle app without clocks stops repainting).
     pub fn advance(&mut self, seconds: f32) -> u32 {
-        if self.mode != Mode::Run || self.clock_hz <= 0.0 || !self.has_clocks() {
+        if !self.clocks_running() {
             return 0;
         }
         self.clock_debt = (self.clock_debt + seconds * self.clock_hz).min(8.0);
@@ -204,12 +204,10 @@ impl SimSession {
         ticks
     }
 
-    /// Whether the compiled circuit has a clock.
-    fn has_clocks(&self) -> bool {
-        let net = self.engine.netlist();
-        net.ids()
-            .iter()
-            .any(|&id| matches!(net.kind(id), Some(NodeKind::Clock { .. })))
+    /// Whether clocks tick with wall time now: Run mode, a positive rate, and a circuit that
+    /// has a clock.
+    pub fn clocks_running(&self) -> bool {
+        self.mode == Mode::Run && self.clock_hz > 0.0 && self.engine.has_clocks()
     }
 
     /// Switches mode; entering Run mode settles whatever was queued.
