@@ -1,0 +1,191 @@
+//! The traits plugin authors implement: [`Game`] and [`Solver`].
+
+use crate::protocol::{
+    ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameInfo, SolveReport, SolverInfo,
+    StateView,
+};
+use crate::{PluginError, Progress};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// A game (or puzzle) a plugin provides. Implement it in safe Rust and register it with
+/// [`crate::Plugin::game`].
+///
+/// Games are stateless services: every call gets the state it works on, so one `Game` value
+/// serves any number of sessions from any number of threads.
+pub trait Game: Send + Sync + 'static {
+    /// The complete game state, including the state of its random number generator so that
+    /// the same seed and the same actions always give the same game.
+    type State: Serialize + DeserializeOwned;
+
+    /// Metadata: name, rule sets, strategies.
+    fn info(&self) -> GameInfo;
+
+    /// A new game under `rules` (one of [`GameInfo::rules`]; `None`: the default).
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] for an unknown rule set.
+    fn new_game(&self, rules: Option<&str>, seed: u64) -> Result<Self::State, PluginError>;
+
+    /// What to draw.
+    fn view(&self, state: &Self::State) -> StateView;
+
+    /// The legal actions; empty once the game is over.
+    fn actions(&self, state: &Self::State) -> Vec<ActionInfo>;
+
+    /// `Some(result)` once the game is over (e.g. `no move changes the board`).
+    fn outcome(&self, state: &Self::State) -> Option<String>;
+
+    /// Applies one action.
+    ///
+    /// # Errors
+    /// [`PluginError::IllegalAction`] (the state is unchanged).
+    fn apply(&self, state: &mut Self::State, action: &str) -> Result<(), PluginError>;
+
+    /// Asks `strategy` (a spec such as `greedy`) for an action in `state`; returns the action
+    /// id and a short note (may be empty).
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] for a bad spec, [`PluginError::Cancelled`] when
+    /// `progress` says so, [`PluginError::IllegalAction`] when the game is over.
+    fn ai_move(
+        &self,
+        state: &Self::State,
+        strategy: &str,
+        progress: &Progress<'_>,
+    ) -> Result<(String, String), PluginError>;
+
+    /// Plays `spec.games` games; must give the same report for the same spec whatever the
+    /// number of threads. Report progress in games finished.
+    ///
+    /// # Errors
+    /// As [`Game::ai_move`].
+    fn experiment(
+        &self,
+        spec: &ExperimentSpec,
+        progress: &Progress<'_>,
+    ) -> Result<ExperimentReport, PluginError>;
+
+    /// The strategy specs of the family `sweep` up to `size` (see [`GameInfo::sweeps`]).
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] for an unknown family or size. The default knows none.
+    fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError> {
+        let _ = size;
+        Err(PluginError::bad_parameter(
+            sweep,
+            "this game has no strategy sweeps",
+        ))
+    }
+}
+
+/// A puzzle solver a plugin provides. Register it with [`crate::Plugin::solver`].
+pub trait Solver: Send + Sync + 'static {
+    /// The problem, in the solver's own serde shape.
+    type Problem: DeserializeOwned;
+
+    /// Metadata.
+    fn info(&self) -> SolverInfo;
+
+    /// Solves `problem`.
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] for an unsolvable or malformed problem,
+    /// [`PluginError::Cancelled`] when `progress` says so.
+    fn solve(
+        &self,
+        problem: Self::Problem,
+        progress: &Progress<'_>,
+    ) -> Result<SolveReport, PluginError>;
+}
+
+/// [`Game`] with its state type erased to JSON: what the dispatcher calls.
+pub(crate) trait DynGame: Send + Sync {
+    fn info(&self) -> GameInfo;
+    fn new_game(&self, rules: Option<&str>, seed: u64) -> Result<Frame, PluginError>;
+    fn apply(&self, state: Value, action: &str) -> Result<Frame, PluginError>;
+    fn ai_move(
+        &self,
+        state: Value,
+        strategy: &str,
+        progress: &Progress<'_>,
+    ) -> Result<(String, String), PluginError>;
+    fn experiment(
+        &self,
+        spec: &ExperimentSpec,
+        progress: &Progress<'_>,
+    ) -> Result<ExperimentReport, PluginError>;
+    fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError>;
+}
+
+fn decode<T: DeserializeOwned>(state: Value) -> Result<T, PluginError> {
+    serde_json::from_value(state).map_err(|e| PluginError::Malformed(format!("game state: {e}")))
+}
+
+fn frame<G: Game>(game: &G, state: &G::State) -> Result<Frame, PluginError> {
+    Ok(Frame {
+        state: serde_json::to_value(state)
+            .map_err(|e| PluginError::Other(format!("cannot serialize the game state: {e}")))?,
+        view: game.view(state),
+        actions: game.actions(state),
+        outcome: game.outcome(state),
+    })
+}
+
+impl<G: Game> DynGame for G {
+    fn info(&self) -> GameInfo {
+        Game::info(self)
+    }
+
+    fn new_game(&self, rules: Option<&str>, seed: u64) -> Result<Frame, PluginError> {
+        let state = Game::new_game(self, rules, seed)?;
+        frame(self, &state)
+    }
+
+    fn apply(&self, state: Value, action: &str) -> Result<Frame, PluginError> {
+        let mut state: G::State = decode(state)?;
+        Game::apply(self, &mut state, action)?;
+        frame(self, &state)
+    }
+
+    fn ai_move(
+        &self,
+        state: Value,
+        strategy: &str,
+        progress: &Progress<'_>,
+    ) -> Result<(String, String), PluginError> {
+        let state: G::State = decode(state)?;
+        Game::ai_move(self, &state, strategy, progress)
+    }
+
+    fn experiment(
+        &self,
+        spec: &ExperimentSpec,
+        progress: &Progress<'_>,
+    ) -> Result<ExperimentReport, PluginError> {
+        Game::experiment(self, spec, progress)
+    }
+
+    fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError> {
+        Game::sweep(self, sweep, size)
+    }
+}
+
+/// [`Solver`] with its problem type erased to JSON.
+pub(crate) trait DynSolver: Send + Sync {
+    fn info(&self) -> SolverInfo;
+    fn solve(&self, problem: Value, progress: &Progress<'_>) -> Result<SolveReport, PluginError>;
+}
+
+impl<S: Solver> DynSolver for S {
+    fn info(&self) -> SolverInfo {
+        Solver::info(self)
+    }
+
+    fn solve(&self, problem: Value, progress: &Progress<'_>) -> Result<SolveReport, PluginError> {
+        let problem = serde_json::from_value(problem)
+            .map_err(|e| PluginError::Malformed(format!("problem: {e}")))?;
+        Solver::solve(self, problem, progress)
+    }
+}

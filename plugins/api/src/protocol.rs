@@ -1,0 +1,398 @@
+//! The messages that cross the plugin boundary, serialized as JSON.
+//!
+//! JSON is self-describing: a newer host may send fields an older plugin does not know and
+//! the other way round, without breaking either. Every struct therefore tolerates unknown
+//! fields and gives new optional fields a `#[serde(default)]`. Removing or renaming a field,
+//! or changing the meaning of one, needs a new [`crate::ABI_VERSION`].
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// A request from the host to a plugin: one call of the entry table's `call` function.
+///
+/// Game state is opaque to the host: the plugin returns it as JSON (in [`Frame::state`]) and
+/// gets it back unchanged with the next request. Plugins therefore keep no per-session state,
+/// any number of games can run at once from any thread, and the host can keep an undo
+/// history for free.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Request {
+    /// Describe the plugin: answered with [`Response::Info`].
+    Info,
+    /// Start a game: answered with [`Response::Frame`].
+    NewGame {
+        /// [`GameInfo::name`].
+        game: String,
+        /// One of [`GameInfo::rules`]; `None` means the first (the default).
+        #[serde(default)]
+        rules: Option<String>,
+        /// Seed of every random choice the game makes (tile spawns, dice…).
+        seed: u64,
+    },
+    /// Apply one action: answered with [`Response::Frame`].
+    Apply {
+        /// [`GameInfo::name`].
+        game: String,
+        /// A state from an earlier [`Frame`].
+        state: Value,
+        /// An [`ActionInfo::id`] from that frame's legal actions.
+        action: String,
+    },
+    /// Ask a strategy for a move: answered with [`Response::Move`]. Long: reports progress
+    /// and can be cancelled.
+    AiMove {
+        /// [`GameInfo::name`].
+        game: String,
+        /// A state from an earlier [`Frame`].
+        state: Value,
+        /// A strategy spec, e.g. `greedy` or `cyclic:drdl` (see [`StrategyInfo`]).
+        strategy: String,
+    },
+    /// Play many games with one strategy: answered with [`Response::Experiment`]. Long:
+    /// reports progress (games finished of all) and can be cancelled.
+    Experiment {
+        /// [`GameInfo::name`].
+        game: String,
+        /// What to run.
+        spec: ExperimentSpec,
+    },
+    /// List the strategies of a family, e.g. every cyclic strategy up to a length: answered
+    /// with [`Response::Strategies`].
+    Sweep {
+        /// [`GameInfo::name`].
+        game: String,
+        /// One of [`GameInfo::sweeps`]' names.
+        sweep: String,
+        /// The family's size parameter ([`SweepInfo::parameter`]).
+        size: u32,
+    },
+    /// Solve a problem: answered with [`Response::Solved`]. Long: reports progress and can be
+    /// cancelled.
+    Solve {
+        /// [`SolverInfo::name`].
+        solver: String,
+        /// The problem, in the solver's own serde shape ([`SolverInfo::example`]).
+        problem: Value,
+    },
+}
+
+/// A plugin's answer to a [`Request`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Response {
+    /// Answer to [`Request::Info`].
+    Info(PluginInfo),
+    /// Answer to [`Request::NewGame`] and [`Request::Apply`].
+    Frame(Frame),
+    /// Answer to [`Request::AiMove`].
+    Move {
+        /// The chosen [`ActionInfo::id`].
+        action: String,
+        /// What the strategy wants to say about it (e.g. search depth, nodes); may be empty.
+        #[serde(default)]
+        note: String,
+    },
+    /// Answer to [`Request::Experiment`].
+    Experiment(ExperimentReport),
+    /// Answer to [`Request::Sweep`]: strategy specs, each usable in [`Request::AiMove`].
+    Strategies {
+        /// The specs.
+        strategies: Vec<String>,
+    },
+    /// Answer to [`Request::Solve`].
+    Solved(SolveReport),
+    /// The request failed; nothing changed.
+    Error(crate::PluginError),
+}
+
+/// What a plugin offers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PluginInfo {
+    /// The plugin's name, e.g. `game-2048`.
+    pub name: String,
+    /// The plugin's version, e.g. `0.1.0`.
+    pub version: String,
+    /// Its games.
+    #[serde(default)]
+    pub games: Vec<GameInfo>,
+    /// Its solvers.
+    #[serde(default)]
+    pub solvers: Vec<SolverInfo>,
+}
+
+/// A game's metadata.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameInfo {
+    /// The name used in requests and on the command line, e.g. `2048`.
+    pub name: String,
+    /// A title for people, e.g. `2048`.
+    pub title: String,
+    /// One or two sentences on the game.
+    pub description: String,
+    /// The rule sets; the first is the default.
+    pub rules: Vec<String>,
+    /// The AI strategies.
+    pub strategies: Vec<StrategyInfo>,
+    /// The strategy families `Request::Sweep` can enumerate.
+    #[serde(default)]
+    pub sweeps: Vec<SweepInfo>,
+}
+
+/// An AI strategy and its parameters.
+///
+/// A strategy *spec* is the name, optionally followed by `:` and the parameters, e.g.
+/// `random`, `cyclic:drdl`, `biased:4,1,0,4`, `expectimax:depth=3`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StrategyInfo {
+    /// The name, e.g. `cyclic`.
+    pub name: String,
+    /// What it does.
+    pub description: String,
+    /// Its parameters, in spec order.
+    #[serde(default)]
+    pub params: Vec<ParamInfo>,
+    /// A complete example spec, e.g. `cyclic:drdl`; what a picker offers first.
+    pub example: String,
+}
+
+/// One parameter of a strategy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParamInfo {
+    /// The name, e.g. `depth`.
+    pub name: String,
+    /// What it means, its range and unit.
+    pub description: String,
+    /// The value used when it is left out, as text.
+    pub default: String,
+}
+
+/// A strategy family that `Request::Sweep` enumerates.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SweepInfo {
+    /// The name, e.g. `cyclic`.
+    pub name: String,
+    /// What it enumerates.
+    pub description: String,
+    /// The size parameter's name on the command line, e.g. `max-len`.
+    pub parameter: String,
+}
+
+/// A solver's metadata.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolverInfo {
+    /// The name used in requests, e.g. `8-puzzle`.
+    pub name: String,
+    /// What it solves and how (algorithm and source).
+    pub description: String,
+    /// An example problem in the solver's serde shape, as JSON text.
+    pub example: String,
+}
+
+/// Everything the host needs to show and continue a game: the opaque state and a view of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Frame {
+    /// The game state, opaque to the host; send it back unchanged.
+    pub state: Value,
+    /// What to draw.
+    pub view: StateView,
+    /// The legal actions now; empty when the game is over.
+    pub actions: Vec<ActionInfo>,
+    /// `Some` once the game is over.
+    #[serde(default)]
+    pub outcome: Option<String>,
+}
+
+/// A view of a game state, generic enough for any board game or puzzle: a grid of cells plus
+/// named values.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StateView {
+    /// Rows of the grid (≥ 0).
+    pub rows: u32,
+    /// Columns of the grid (≥ 0).
+    pub cols: u32,
+    /// `rows × cols` cells, row-major, top-left first.
+    pub cells: Vec<Cell>,
+    /// Named values in display order, e.g. `("score", "1024")`, `("next", "3")`.
+    #[serde(default)]
+    pub values: Vec<NamedValue>,
+}
+
+/// One grid cell.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    /// The text shown in the cell; empty for an empty cell.
+    pub text: String,
+    /// Background colour hint, sRGB `[r, g, b]`; `None`: the host's empty-cell colour.
+    #[serde(default)]
+    pub background: Option<[u8; 3]>,
+    /// Text colour hint, sRGB; `None`: the host picks one that reads on the background.
+    #[serde(default)]
+    pub foreground: Option<[u8; 3]>,
+}
+
+/// A named value of a state view or a report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedValue {
+    /// The name, e.g. `score`.
+    pub name: String,
+    /// The value as text.
+    pub value: String,
+}
+
+impl NamedValue {
+    /// A named value from anything printable.
+    pub fn new(name: impl Into<String>, value: &impl ToString) -> Self {
+        Self {
+            name: name.into(),
+            value: value.to_string(),
+        }
+    }
+}
+
+/// A legal action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionInfo {
+    /// The id sent back in [`Request::Apply`], e.g. `l`.
+    pub id: String,
+    /// A label for a button, e.g. `Left`.
+    pub label: String,
+    /// A keyboard hint: `left`, `right`, `up` or `down` map the arrow keys (and WASD) to this
+    /// action; any other single character is a key of its own.
+    #[serde(default)]
+    pub key: Option<String>,
+}
+
+/// What an experiment runs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExperimentSpec {
+    /// A strategy spec.
+    pub strategy: String,
+    /// Number of games (≥ 1).
+    pub games: u32,
+    /// Master seed; game `i` is seeded from `(seed, i)`, so results do not depend on how
+    /// many threads play them.
+    pub seed: u64,
+    /// A rule set; `None` means the game's default.
+    #[serde(default)]
+    pub rules: Option<String>,
+}
+
+/// The results of an experiment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExperimentReport {
+    /// The strategy spec that was run.
+    pub strategy: String,
+    /// The rule set that was used.
+    pub rules: String,
+    /// One entry per game, in game order.
+    pub games: Vec<GameResult>,
+    /// Game-specific aggregates, e.g. for 2048 `aett`, `aett_sd`, `max_tile_counts`.
+    pub aggregates: BTreeMap<String, Value>,
+    /// The aggregate that ranks strategies (higher is better), e.g. `aett`.
+    pub primary: String,
+    /// The per-game metric whose distribution a host plots as a histogram, e.g.
+    /// `end_tile_total`.
+    pub histogram_metric: String,
+    /// What [`GameResult::category`] means, e.g. `max tile`; a host plots category shares.
+    pub category_label: String,
+}
+
+/// One game of an experiment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The game's own seed.
+    pub seed: u64,
+    /// Numeric results, e.g. `moves`, `score`, `end_tile_total`.
+    pub metrics: BTreeMap<String, f64>,
+    /// A class of the outcome, e.g. the max tile `512`.
+    pub category: String,
+}
+
+/// A solver's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SolveReport {
+    /// The solution in the solver's serde shape.
+    pub solution: Value,
+    /// Statistics, e.g. `nodes_expanded`, `seconds`.
+    #[serde(default)]
+    pub stats: BTreeMap<String, f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_round_trip_and_tolerate_fields_added_later() {
+        let requests = [
+            Request::Info,
+            Request::NewGame {
+                game: "2048".into(),
+                rules: Some("seed".into()),
+                seed: 7,
+            },
+            Request::Apply {
+                game: "2048".into(),
+                state: Value::from(12),
+                action: "l".into(),
+            },
+            Request::AiMove {
+                game: "2048".into(),
+                state: Value::Null,
+                strategy: "greedy".into(),
+            },
+            Request::Experiment {
+                game: "2048".into(),
+                spec: ExperimentSpec {
+                    strategy: "random".into(),
+                    games: 3,
+                    seed: 1,
+                    rules: None,
+                },
+            },
+            Request::Sweep {
+                game: "2048".into(),
+                sweep: "cyclic".into(),
+                size: 4,
+            },
+            Request::Solve {
+                solver: "8-puzzle".into(),
+                problem: Value::from("1234_5678"),
+            },
+        ];
+        for request in requests {
+            let json = serde_json::to_value(&request).expect("encodes");
+            assert_eq!(
+                serde_json::from_value::<Request>(json.clone()).expect("decodes"),
+                request
+            );
+            // A newer host may add fields; an older plugin must still understand the request.
+            let mut newer = json;
+            newer
+                .as_object_mut()
+                .expect("object")
+                .insert("added_in_v2".into(), Value::Bool(true));
+            assert_eq!(
+                serde_json::from_value::<Request>(newer).expect("decodes"),
+                request
+            );
+        }
+    }
+
+    #[test]
+    fn optional_fields_may_be_left_out() {
+        let request: Request =
+            serde_json::from_str(r#"{"op": "new_game", "game": "2048", "seed": 1}"#).expect("ok");
+        assert_eq!(
+            request,
+            Request::NewGame {
+                game: "2048".into(),
+                rules: None,
+                seed: 1
+            }
+        );
+        let bad = serde_json::from_str::<Request>(r#"{"op": "fly", "game": "2048"}"#);
+        assert!(bad.expect_err("unknown op").to_string().contains("fly"));
+    }
+}
