@@ -1,1 +1,3 @@
-//! placeholder
+//! The 2048 plugin for Tritium (work in progress: the board engine first).
+
+pub mod board;
