@@ -1,3 +1,68 @@
-//! The 2048 plugin for Tritium (work in progress: the board engine first).
+//! The 2048 plugin for Tritium: the game, its blind and greedy strategies, and the seed's
+//! experiments.
+//!
+//! - [`board`]: the 4×4 board as one `u64` (16 nibbles of tile exponents) and moves by
+//!   65,536-entry row lookup tables, the technique of nneonneo/2048-ai.
+//! - [`state`]: the rule sets `standard` (the published game) and `seed` (the rules of the
+//!   seed's Mathematica experiments) and the serializable [`State`], random generator included.
+//! - [`strategy`]: `random`, `greedy`, `cyclic:SEQ`, `biased:L,R,U,D` (the seed's strategies),
+//!   parsed from spec strings.
+//! - [`experiment`]: many games in parallel (the same report whatever the thread count), their
+//!   aggregates (AETT, the seed's average end tile total), and the seed's two strategy sweeps.
+//! - [`Game2048`]: the [`tritium_plugin_api::Game`] the library exports.
+//!
+//! Through the plugin protocol, exactly as the host calls it:
+//!
+//! ```
+//! use game_2048::plugin;
+//! use tritium_plugin_api::protocol::{ExperimentSpec, Request, Response};
+//! use tritium_plugin_api::Progress;
+//!
+//! let plugin = plugin();
+//! let Response::Frame(frame) = plugin.handle(
+//!     Request::NewGame { game: "2048".into(), rules: Some("seed".into()), seed: 7 },
+//!     &Progress::none(),
+//! ) else { panic!("expected a frame") };
+//! assert_eq!(frame.view.cells.iter().filter(|c| c.text == "2").count(), 1);
+//!
+//! // Ask the seed's best blind strategy for a move and play it.
+//! let Response::Move { action, .. } = plugin.handle(
+//!     Request::AiMove { game: "2048".into(), state: frame.state.clone(), strategy: "cyclic:drdl".into() },
+//!     &Progress::none(),
+//! ) else { panic!("expected a move") };
+//! assert_eq!(action, "d");
+//! let Response::Frame(next) = plugin.handle(
+//!     Request::Apply { game: "2048".into(), state: frame.state, action },
+//!     &Progress::none(),
+//! ) else { panic!("expected a frame") };
+//! assert_eq!(next.view.values[1].value, "1"); // moves
+//!
+//! // Twenty seed-rule games of greedy: the report's primary aggregate is the AETT.
+//! let spec = ExperimentSpec { strategy: "greedy".into(), games: 20, seed: 1, rules: Some("seed".into()) };
+//! let Response::Experiment(report) =
+//!     plugin.handle(Request::Experiment { game: "2048".into(), spec }, &Progress::none())
+//! else { panic!("expected a report") };
+//! assert_eq!(report.primary, "aett");
+//! assert!(report.aggregates["aett"].as_f64().unwrap() > 100.0);
+//! ```
 
 pub mod board;
+pub mod experiment;
+mod game;
+pub mod state;
+pub mod strategy;
+
+pub use game::{Game2048, palette};
+pub use state::{Rules, State};
+pub use strategy::Strategy;
+
+use tritium_plugin_api::Plugin;
+
+/// The plugin this library exports: one game, `2048`.
+pub fn plugin() -> Plugin {
+    Plugin::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")).game(Game2048)
+}
+
+tritium_plugin_api::export_plugin!(
+    Plugin::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")).game(Game2048)
+);

@@ -1,0 +1,294 @@
+//! [`Game2048`]: the [`Game`] implementation the plugin exports.
+
+use crate::board::{self, Move};
+use crate::experiment;
+use crate::state::{Rules, State};
+use crate::strategy::{self, Strategy};
+use tritium_plugin_api::protocol::{
+    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameInfo, NamedValue, StateView, SweepInfo,
+};
+use tritium_plugin_api::{Game, PluginError, Progress};
+
+/// The game 2048 (Gabriele Cirulli, 2014) with the rule sets of [`crate::state`] and the
+/// strategies of [`crate::strategy`]. Stateless: one value serves every session.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Game2048;
+
+/// The classic palette: background and text colour of a tile exponent (0 = empty cell).
+pub fn palette(exp: u8) -> ([u8; 3], [u8; 3]) {
+    const DARK: [u8; 3] = [0x77, 0x6e, 0x65];
+    const LIGHT: [u8; 3] = [0xf9, 0xf6, 0xf2];
+    match exp {
+        0 => ([0xcd, 0xc1, 0xb4], DARK),
+        1 => ([0xee, 0xe4, 0xda], DARK),
+        2 => ([0xed, 0xe0, 0xc8], DARK),
+        3 => ([0xf2, 0xb1, 0x79], LIGHT),
+        4 => ([0xf5, 0x95, 0x63], LIGHT),
+        5 => ([0xf6, 0x7c, 0x5f], LIGHT),
+        6 => ([0xf6, 0x5e, 0x3b], LIGHT),
+        7 => ([0xed, 0xcf, 0x72], LIGHT),
+        8 => ([0xed, 0xcc, 0x61], LIGHT),
+        9 => ([0xed, 0xc8, 0x50], LIGHT),
+        10 => ([0xed, 0xc5, 0x3f], LIGHT),
+        11 => ([0xed, 0xc2, 0x2e], LIGHT),
+        _ => ([0x3c, 0x3a, 0x32], LIGHT),
+    }
+}
+
+fn parse_action(action: &str) -> Result<Move, PluginError> {
+    let mut chars = action.chars();
+    match (chars.next().and_then(Move::from_letter), chars.next()) {
+        (Some(mv), None) => Ok(mv),
+        _ => Err(PluginError::illegal(
+            action,
+            "not a move; the moves are l, r, u and d",
+        )),
+    }
+}
+
+impl Game for Game2048 {
+    type State = State;
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "2048".into(),
+            title: "2048".into(),
+            description: "Slide numbered tiles on a 4×4 grid; equal tiles merge. Rule sets: \
+                          `standard` (the published game) and `seed` (the seed's experiments: \
+                          one starting 2, moves that change nothing allowed, the game ends \
+                          when the board has not changed for 50 moves or after 10,000)."
+                .into(),
+            rules: Rules::ALL.iter().map(|r| r.name().to_owned()).collect(),
+            strategies: strategy::infos(),
+            sweeps: vec![
+                SweepInfo {
+                    name: "cyclic".into(),
+                    description: "Every cyclic strategy of length 2 up to max-len (2..=8), each \
+                                  once up to rotation, primitive sequences only (86 for 4)."
+                        .into(),
+                    parameter: "max-len".into(),
+                },
+                SweepInfo {
+                    name: "biased".into(),
+                    description: "Every weight vector L,R,U,D with weights 0 up to max-weight \
+                                  (1..=16), not all 0, one per proportionality class (529 for \
+                                  4)."
+                    .into(),
+                    parameter: "max-weight".into(),
+                },
+            ],
+        }
+    }
+
+    fn new_game(&self, rules: Option<&str>, seed: u64) -> Result<State, PluginError> {
+        Ok(State::new(Rules::parse(rules)?, seed))
+    }
+
+    fn view(&self, state: &State) -> StateView {
+        let cells = board::to_exponents(state.board)
+            .iter()
+            .map(|&exp| {
+                let (background, foreground) = palette(exp);
+                Cell {
+                    text: if exp == 0 {
+                        String::new()
+                    } else {
+                        board::tile_value(exp).to_string()
+                    },
+                    background: Some(background),
+                    foreground: Some(foreground),
+                }
+            })
+            .collect();
+        StateView {
+            rows: 4,
+            cols: 4,
+            cells,
+            values: vec![
+                NamedValue::new("score", &state.score),
+                NamedValue::new("moves", &state.moves),
+                NamedValue::new("max tile", &state.max_tile()),
+                NamedValue::new("tile total", &state.tile_total()),
+                NamedValue::new("rules", &state.rules.name()),
+            ],
+        }
+    }
+
+    /// The moves that are legal now: under `standard` rules those that change the board,
+    /// under `seed` rules all four (a move that changes nothing is allowed and counts); none
+    /// once the game is over.
+    fn actions(&self, state: &State) -> Vec<ActionInfo> {
+        Move::ALL
+            .iter()
+            .filter(|&&mv| state.is_legal(mv))
+            .map(|&mv| ActionInfo {
+                id: mv.letter().to_string(),
+                label: mv.label().to_owned(),
+                key: Some(mv.label().to_lowercase()),
+            })
+            .collect()
+    }
+
+    fn outcome(&self, state: &State) -> Option<String> {
+        state.end().map(|end| {
+            format!(
+                "{}: score {}, max tile {}, tile total {}",
+                end.describe(),
+                state.score,
+                state.max_tile(),
+                state.tile_total()
+            )
+        })
+    }
+
+    fn apply(&self, state: &mut State, action: &str) -> Result<(), PluginError> {
+        state.try_play(parse_action(action.trim())?).map(|_| ())
+    }
+
+    fn ai_move(
+        &self,
+        state: &State,
+        strategy: &str,
+        progress: &Progress<'_>,
+    ) -> Result<(String, String), PluginError> {
+        let (mv, note) = Strategy::parse(strategy)?.choose(state, progress)?;
+        Ok((mv.letter().to_string(), note))
+    }
+
+    fn experiment(
+        &self,
+        spec: &ExperimentSpec,
+        progress: &Progress<'_>,
+    ) -> Result<ExperimentReport, PluginError> {
+        experiment::run(spec, progress)
+    }
+
+    fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError> {
+        experiment::sweep(sweep, size)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_out(rules: &str, strategy: &str, seed: u64, max_moves: u32) -> State {
+        let game = Game2048;
+        let mut state = game.new_game(Some(rules), seed).expect("a game");
+        while game.outcome(&state).is_none() && state.moves < max_moves {
+            let (action, _) = game
+                .ai_move(&state, strategy, &Progress::none())
+                .expect("a move");
+            assert!(game.actions(&state).iter().any(|a| a.id == action));
+            game.apply(&mut state, &action).expect("legal");
+        }
+        state
+    }
+
+    #[test]
+    fn same_seed_same_game() {
+        for (rules, strategy) in [
+            ("standard", "random"),
+            ("standard", "greedy"),
+            ("seed", "biased:4,1,0,4"),
+            ("seed", "cyclic:drdl"),
+        ] {
+            let a = play_out(rules, strategy, 99, 300);
+            let b = play_out(rules, strategy, 99, 300);
+            assert_eq!(a, b, "{rules} {strategy}");
+            // Through JSON, as the host sends it.
+            let back: State =
+                serde_json::from_value(serde_json::to_value(&a).expect("json")).expect("state");
+            assert_eq!(back, a);
+            let c = play_out(rules, strategy, 100, 300);
+            assert_ne!(
+                a.board, c.board,
+                "{rules} {strategy}: another seed, another game"
+            );
+        }
+    }
+
+    #[test]
+    fn standard_games_end_when_stuck() {
+        let game = Game2048;
+        let state = play_out("standard", "random", 7, u32::MAX);
+        assert!(!board::can_move(state.board));
+        assert!(game.actions(&state).is_empty());
+        let outcome = game.outcome(&state).expect("over");
+        assert!(
+            outcome.starts_with("no move changes the board"),
+            "{outcome}"
+        );
+        assert!(matches!(
+            game.ai_move(&state, "random", &Progress::none()),
+            Err(PluginError::IllegalAction { .. })
+        ));
+    }
+
+    #[test]
+    fn view_and_actions() {
+        let game = Game2048;
+        let mut state = game.new_game(None, 1).expect("a game");
+        state.board = board::from_exponents([1, 0, 0, 0, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let view = game.view(&state);
+        assert_eq!((view.rows, view.cols, view.cells.len()), (4, 4, 16));
+        assert_eq!(view.cells[0].text, "2");
+        assert_eq!(view.cells[5].text, "2048");
+        assert_eq!(view.cells[1].text, "");
+        assert_eq!(view.cells[5].background, Some([0xed, 0xc2, 0x2e]));
+        let names: Vec<&str> = view.values.iter().map(|v| v.name.as_str()).collect();
+        assert!(names.starts_with(&["score", "moves", "max tile"]));
+        assert_eq!(view.values[2].value, "2048");
+        let ids: Vec<String> = game.actions(&state).into_iter().map(|a| a.id).collect();
+        // Left cannot move the 2 in the corner... but can move the 2048: all four change.
+        assert_eq!(ids, ["l", "r", "u", "d"]);
+        state.board = board::with_cell(0, 0, 0, 1);
+        let actions = game.actions(&state);
+        assert_eq!(
+            actions.iter().map(|a| a.id.as_str()).collect::<Vec<_>>(),
+            ["r", "d"]
+        );
+        assert_eq!(actions[0].label, "Right");
+        assert_eq!(actions[1].key.as_deref(), Some("down"));
+        assert!(matches!(
+            game.apply(&mut state, "l"),
+            Err(PluginError::IllegalAction { .. })
+        ));
+        assert!(matches!(
+            game.apply(&mut state, "x"),
+            Err(PluginError::IllegalAction { .. })
+        ));
+        assert!(matches!(
+            game.apply(&mut state, "lr"),
+            Err(PluginError::IllegalAction { .. })
+        ));
+        // Seed rules: every move is legal.
+        let mut seed_state = game.new_game(Some("seed"), 1).expect("a game");
+        seed_state.board = state.board;
+        assert_eq!(game.actions(&seed_state).len(), 4);
+        game.apply(&mut seed_state, "l")
+            .expect("a null move is legal");
+        assert_eq!(seed_state.moves, 1);
+    }
+
+    #[test]
+    fn info_lists_rules_strategies_and_sweeps() {
+        let info = Game2048.info();
+        assert_eq!(info.name, "2048");
+        assert_eq!(info.rules, ["standard", "seed"]);
+        let names: Vec<&str> = info.strategies.iter().map(|s| s.name.as_str()).collect();
+        for name in ["random", "greedy", "cyclic", "biased"] {
+            assert!(names.contains(&name), "{name}");
+        }
+        let sweeps: Vec<(&str, &str)> = info
+            .sweeps
+            .iter()
+            .map(|s| (s.name.as_str(), s.parameter.as_str()))
+            .collect();
+        assert_eq!(sweeps, [("cyclic", "max-len"), ("biased", "max-weight")]);
+        assert!(matches!(
+            Game2048.new_game(Some("easy"), 0),
+            Err(PluginError::BadParameter { .. })
+        ));
+    }
+}
