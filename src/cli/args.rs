@@ -17,7 +17,7 @@ use sim_core::Trit;
 ///
 /// Exit status: 0 success, 1 a failed test or check, 2 bad input or usage.
 #[derive(Debug, Parser)]
-#[command(name = "tritium", version, args_conflicts_with_subcommands = true)]
+#[command(name = "tritium", version)]
 pub struct Cli {
     /// What to do. Without a subcommand, `tritium` opens the desktop editor.
     #[command(subcommand)]
@@ -26,6 +26,12 @@ pub struct Cli {
     /// A circuit to open in the desktop editor (default: `circuits/rs_nor_latch.ron`, if present).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+
+    /// Also look for plugins in DIR (repeatable; searched first). Then come the directories
+    /// of the `TRITIUM_PLUGIN_PATH` environment variable, then the directory of the
+    /// `tritium` executable, where `cargo build --workspace` puts the plugins it builds.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub plugin_dir: Vec<PathBuf>,
 }
 
 /// The subcommands.
@@ -94,6 +100,25 @@ pub enum Command {
     /// Generate a netlist for benchmarks, written as an ISCAS `.bench` file.
     #[command(subcommand)]
     Gen(GenCommand),
+
+    /// List the plugins found, their games, solvers and strategies, and the files rejected.
+    Plugins,
+
+    /// Play a plugin's game in the terminal, or watch an AI play it.
+    ///
+    /// The board is drawn as text after every move. Type a move and press Enter: its id
+    /// (for 2048: `l`, `r`, `u`, `d`) or an arrow key; `q` quits. With `--ai` the strategy
+    /// plays until the game is over (or `--moves` moves).
+    Play(PlayArgs),
+
+    /// Run an experiment: many seeded games of one strategy, or a sweep of strategies.
+    ///
+    /// Games run in parallel inside the plugin; the results do not depend on the number of
+    /// threads. A progress bar is drawn on standard error when it is a terminal. Text output
+    /// lists the games and ends with the aggregates; `--format json` prints the whole report.
+    /// `--sweep FAMILY --size N` runs every strategy of a family (for 2048: `cyclic` with
+    /// `--max-len`, `biased` with `--max-weight`) and prints CSV, best first.
+    Experiment(ExperimentArgs),
 }
 
 /// The generators of `gen`.
@@ -366,4 +391,75 @@ mod tests {
             assert!(err.contains(message), "{text:?}: {err:?} lacks {message:?}");
         }
     }
+}
+
+/// Arguments of `play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game, as listed by `tritium plugins` (e.g. `2048`).
+    #[arg(value_name = "GAME")]
+    pub game: String,
+
+    /// Let this strategy play (e.g. `greedy`, `cyclic:drdl`, `expectimax:depth=3`).
+    #[arg(long, value_name = "STRATEGY")]
+    pub ai: Option<String>,
+
+    /// The seed of the game's random events.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// The rule set (default: the game's first).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+
+    /// Stop after this many moves.
+    #[arg(long, value_name = "N")]
+    pub moves: Option<u64>,
+}
+
+/// Arguments of `experiment`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["strategy", "sweep"])))]
+pub struct ExperimentArgs {
+    /// The game (e.g. `2048`).
+    #[arg(value_name = "GAME")]
+    pub game: String,
+
+    /// The strategy spec to run.
+    #[arg(long, value_name = "S")]
+    pub strategy: Option<String>,
+
+    /// Run every strategy of this family instead, printing CSV (needs `--size`).
+    #[arg(long, value_name = "FAMILY", requires = "size")]
+    pub sweep: Option<String>,
+
+    /// The family's size: for 2048 the longest cycle (`--max-len`) or the largest weight
+    /// (`--max-weight`).
+    #[arg(long, value_name = "N", visible_aliases = ["max-len", "max-weight"])]
+    pub size: Option<u32>,
+
+    /// Games per strategy.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub games: u32,
+
+    /// The master seed; game i of every strategy is seeded from (seed, i).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// The rule set (default: the game's first).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+
+    /// The output format (a sweep always prints CSV).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// How `experiment` prints its report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// One line per game, then the aggregates.
+    Text,
+    /// The whole report as JSON: per-game results and aggregates.
+    Json,
 }

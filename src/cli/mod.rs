@@ -7,10 +7,13 @@
 
 mod args;
 mod check;
+mod experiment;
 mod export;
 mod generate;
 mod import;
 mod load;
+mod play;
+mod plugins;
 mod session;
 mod sim;
 mod table;
@@ -107,6 +110,11 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Export(args::ExportCommand::Verilog(args))) => export::run(args, console),
         Some(Command::Vectors(args)) => vectors::run(args, console),
         Some(Command::Gen(command)) => generate::run(command, console),
+        Some(Command::Plugins) => plugins::run(&cli.plugin_dir, console),
+        Some(Command::Play(args)) => {
+            play::run(args, &cli.plugin_dir, &mut io::stdin().lock(), console)
+        }
+        Some(Command::Experiment(args)) => experiment::run(args, &cli.plugin_dir, console),
         None => {
             let default = Path::new(DEFAULT_CIRCUIT);
             let file = cli

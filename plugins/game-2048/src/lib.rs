@@ -47,8 +47,10 @@
 //! ```
 
 pub mod board;
+pub mod expectimax;
 pub mod experiment;
 mod game;
+pub mod heuristic;
 pub mod state;
 pub mod strategy;
 

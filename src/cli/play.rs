@@ -1,0 +1,196 @@
+//! `tritium play`: a plugin's game in the terminal, played by a person or watched (the
+//! checkers seed's `game_io` role).
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use tritium_plugin_api::protocol::{ActionInfo, Frame, StateView};
+
+use super::args::PlayArgs;
+use super::{Console, Status, plugins};
+
+/// Runs `play`: reads moves from `input` (one per line) unless `--ai` plays.
+///
+/// # Errors
+/// No plugin provides the game, the plugin refuses the rules or strategy, or I/O fails.
+pub fn run(
+    args: &PlayArgs,
+    plugin_dirs: &[PathBuf],
+    input: &mut dyn BufRead,
+    console: &mut Console<'_>,
+) -> Result<Status> {
+    let host = plugins::discover(plugin_dirs);
+    let (plugin, info) = plugins::find_game(&host, &args.game)?;
+    let mut frame = plugin
+        .new_game(&info.name, args.rules.as_deref(), args.seed)
+        .with_context(|| format!("cannot start {}", info.name))?;
+    let mut moves = 0_u64;
+    draw(&frame, console.out)?;
+    while frame.outcome.is_none() && args.moves.is_none_or(|limit| moves < limit) {
+        let action = if let Some(strategy) = &args.ai {
+            let (action, note) = plugin
+                .ai_move(&info.name, &frame, strategy, None)
+                .with_context(|| format!("strategy `{strategy}`"))?;
+            let label = label_of(&frame.actions, &action);
+            if note.is_empty() {
+                writeln!(console.out, "\n{strategy} plays {label}")?;
+            } else {
+                writeln!(console.out, "\n{strategy} plays {label} ({note})")?;
+            }
+            action
+        } else {
+            let choices: Vec<String> = frame
+                .actions
+                .iter()
+                .map(|a| format!("{}={}", a.id, a.label))
+                .collect();
+            // The prompt goes to stderr, like `read -p`: stdout holds only the boards.
+            console.out.flush()?;
+            write!(console.err, "move ({}, q quits)> ", choices.join(" "))?;
+            console.err.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(console.err)?;
+                break;
+            }
+            let line = line.trim();
+            if line == "q" {
+                break;
+            }
+            let Some(action) = parse_move(line, &frame.actions) else {
+                console.error(format_args!(
+                    "`{}` is not a legal move here",
+                    line.escape_debug()
+                ))?;
+                continue;
+            };
+            action
+        };
+        match plugin.apply(&info.name, &frame, &action) {
+            Ok(next) => {
+                frame = next;
+                moves += 1;
+                draw(&frame, console.out)?;
+            }
+            // An illegal move is the player's mistake, not the end of the game.
+            Err(e) if args.ai.is_none() => console.error(e)?,
+            Err(e) => return Err(e).context("the AI chose an illegal move"),
+        }
+    }
+    match &frame.outcome {
+        Some(outcome) => writeln!(console.out, "game over after {moves} moves: {outcome}")?,
+        None => writeln!(console.out, "stopped after {moves} moves")?,
+    }
+    Ok(Status::Success)
+}
+
+/// The action a typed line means: an action id, or an arrow key's escape sequence matched by
+/// the action's key hint.
+fn parse_move(line: &str, actions: &[ActionInfo]) -> Option<String> {
+    let key = match line {
+        "\u{1b}[A" | "\u{1b}OA" => Some("up"),
+        "\u{1b}[B" | "\u{1b}OB" => Some("down"),
+        "\u{1b}[C" | "\u{1b}OC" => Some("right"),
+        "\u{1b}[D" | "\u{1b}OD" => Some("left"),
+        _ => None,
+    };
+    actions
+        .iter()
+        .find(|a| match key {
+            Some(key) => a.key.as_deref() == Some(key),
+            None => a.id == line,
+        })
+        .map(|a| a.id.clone())
+}
+
+fn label_of<'a>(actions: &'a [ActionInfo], id: &'a str) -> &'a str {
+    actions
+        .iter()
+        .find(|a| a.id == id)
+        .map_or(id, |a| a.label.as_str())
+}
+
+/// Draws the grid (columns as wide as their widest cell, `.` for an empty cell) and the named
+/// values.
+pub fn draw(frame: &Frame, out: &mut dyn Write) -> std::io::Result<()> {
+    write!(out, "{}", render(&frame.view))
+}
+
+/// The text drawing of a state view.
+pub fn render(view: &StateView) -> String {
+    let cols = view.cols as usize;
+    let width = view
+        .cells
+        .iter()
+        .map(|c| c.text.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let mut text = String::new();
+    for row in view.cells.chunks(cols.max(1)) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|c| {
+                let t = if c.text.is_empty() {
+                    "."
+                } else {
+                    c.text.as_str()
+                };
+                format!("{t:>width$}")
+            })
+            .collect();
+        text.push_str(cells.join(" ").trim_end());
+        text.push('\n');
+    }
+    let values: Vec<String> = view
+        .values
+        .iter()
+        .map(|v| format!("{}: {}", v.name, v.value))
+        .collect();
+    if !values.is_empty() {
+        text.push_str(&values.join("  "));
+        text.push('\n');
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tritium_plugin_api::protocol::{Cell, NamedValue};
+
+    #[test]
+    fn arrows_and_ids_map_to_actions() {
+        let action = |id: &str, key: &str| ActionInfo {
+            id: id.into(),
+            label: id.to_uppercase(),
+            key: Some(key.into()),
+        };
+        let actions = [action("l", "left"), action("u", "up")];
+        assert_eq!(parse_move("\u{1b}[D", &actions).as_deref(), Some("l"));
+        assert_eq!(parse_move("\u{1b}[A", &actions).as_deref(), Some("u"));
+        assert_eq!(parse_move("u", &actions).as_deref(), Some("u"));
+        assert_eq!(
+            parse_move("\u{1b}[B", &actions),
+            None,
+            "down is not legal here"
+        );
+        assert_eq!(parse_move("x", &actions), None);
+    }
+
+    #[test]
+    fn the_grid_is_right_aligned_with_dots_for_empty_cells() {
+        let cell = |t: &str| Cell {
+            text: t.into(),
+            ..Cell::default()
+        };
+        let view = StateView {
+            rows: 2,
+            cols: 2,
+            cells: vec![cell("2"), cell(""), cell("128"), cell("4")],
+            values: vec![NamedValue::new("score", &12)],
+        };
+        assert_eq!(render(&view), "  2   .\n128   4\nscore: 12\n");
+    }
+}

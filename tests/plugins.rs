@@ -1,0 +1,323 @@
+//! `tritium plugins`, `play` and `experiment` end to end, with the real 2048 plugin library
+//! (`game-2048` is a dev-dependency, so cargo builds it before these tests run).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// The directory holding the built `game-2048` library: `target/<profile>/` or its `deps/`.
+fn plugin_dir() -> PathBuf {
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_tritium"));
+    let profile_dir = exe.parent().expect("target/<profile>").to_owned();
+    let file = format!(
+        "{}game_2048{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    [profile_dir.clone(), profile_dir.join("deps")]
+        .into_iter()
+        .find(|dir| dir.join(&file).is_file())
+        .unwrap_or_else(|| panic!("{file} not built under {}", profile_dir.display()))
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `tritium ARGS` with only `dirs` as plugin directories (the executable's own
+/// directory is searched too) and `stdin` as input.
+fn tritium(args: &[&str], dirs: &[&Path], stdin: &str) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tritium"));
+    for dir in dirs {
+        command.arg("--plugin-dir").arg(dir);
+    }
+    let mut child = command
+        .args(args)
+        .env_remove("TRITIUM_PLUGIN_PATH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tritium");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), stdin.as_bytes())
+        .expect("write stdin");
+    let output = child.wait_with_output().expect("wait");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+impl Run {
+    #[track_caller]
+    fn ok(self) -> Self {
+        assert_eq!(
+            self.code,
+            Some(0),
+            "--- stdout\n{}--- stderr\n{}",
+            self.stdout,
+            self.stderr
+        );
+        self
+    }
+}
+
+#[test]
+fn plugins_lists_games_strategies_sweeps_and_rejected_files() {
+    let bad = std::env::temp_dir().join(format!("tritium-cli-plugins-{}", std::process::id()));
+    std::fs::create_dir_all(&bad).expect("temp dir");
+    let bogus = bad.join(format!("notes.{}", std::env::consts::DLL_EXTENSION));
+    std::fs::write(&bogus, "not a library").expect("write");
+
+    let run = tritium(&["plugins"], &[&plugin_dir(), &bad], "").ok();
+    assert!(run.stdout.contains("game-2048 "), "{}", run.stdout);
+    assert!(run.stdout.contains("  game 2048: "), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("rules: standard, seed"),
+        "{}",
+        run.stdout
+    );
+    for strategy in ["random", "greedy", "cyclic", "biased"] {
+        assert!(
+            run.stdout.contains(&format!("      {strategy} ")),
+            "{strategy}: {}",
+            run.stdout
+        );
+    }
+    assert!(
+        run.stdout.contains("sweep cyclic --max-len N"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("sweep biased --max-weight N"),
+        "{}",
+        run.stdout
+    );
+    let rejected = run
+        .stdout
+        .split("rejected:\n")
+        .nth(1)
+        .expect("a rejected section");
+    assert!(
+        rejected.contains("notes.") && rejected.contains("not a loadable library"),
+        "{rejected}"
+    );
+}
+
+#[test]
+fn play_takes_ids_and_arrow_keys_and_reports_illegal_moves() {
+    let run = tritium(
+        &["play", "2048", "--seed", "4", "--rules", "standard"],
+        &[&plugin_dir()],
+        "z\nl\n\u{1b}[C\nq\n",
+    )
+    .ok();
+    // `z` is never a move; `l` and → are, unless they would not change the board.
+    let illegal = run.stderr.matches("is not a legal move here").count();
+    assert!(
+        run.stderr.contains("`z` is not a legal move here"),
+        "{}",
+        run.stderr
+    );
+    let moves: usize = run
+        .stdout
+        .split("stopped after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a final `stopped after N moves`");
+    assert_eq!(moves + illegal, 3, "{}{}", run.stdout, run.stderr);
+    // The start position and one board after each move: 4 rows and a score line each.
+    assert_eq!(
+        run.stdout.matches("score: ").count(),
+        moves + 1,
+        "{}",
+        run.stdout
+    );
+    let is_cell = |c: &str| c == "." || c.parse::<u32>().is_ok();
+    let rows = run
+        .stdout
+        .lines()
+        .filter(|l| l.split_whitespace().count() == 4 && l.split_whitespace().all(is_cell))
+        .count();
+    assert_eq!(rows, 4 * (moves + 1), "{}", run.stdout);
+}
+
+#[test]
+fn play_with_an_ai_is_deterministic_for_a_seed() {
+    let args = [
+        "play", "2048", "--ai", "greedy", "--seed", "9", "--moves", "25",
+    ];
+    let first = tritium(&args, &[&plugin_dir()], "").ok();
+    assert_eq!(
+        first.stdout.matches("greedy plays ").count(),
+        25,
+        "{}",
+        first.stdout
+    );
+    assert!(
+        first.stdout.ends_with("stopped after 25 moves\n"),
+        "{}",
+        first.stdout
+    );
+    let second = tritium(&args, &[&plugin_dir()], "").ok();
+    assert_eq!(first.stdout, second.stdout);
+}
+
+#[test]
+fn experiment_json_has_per_game_results_and_aggregates_and_repeats_exactly() {
+    let args = [
+        "experiment",
+        "2048",
+        "--strategy",
+        "greedy",
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "--rules",
+        "seed",
+        "--format",
+        "json",
+    ];
+    let run = tritium(&args, &[&plugin_dir()], "").ok();
+    let report: Value = serde_json::from_str(&run.stdout).expect("JSON report");
+    assert_eq!(report["games"].as_array().expect("games").len(), 12);
+    let aggregates = &report["aggregates"];
+    for key in [
+        "aett",
+        "aett_sd",
+        "max_tile_counts",
+        "mean_moves",
+        "mean_score",
+    ] {
+        assert!(!aggregates[key].is_null(), "{key} missing: {aggregates}");
+    }
+    let totals: f64 = report["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| {
+            g["metrics"]["end_tile_total"]
+                .as_f64()
+                .expect("end tile total")
+        })
+        .sum();
+    let aett = aggregates["aett"].as_f64().expect("aett");
+    assert!(
+        (aett - totals / 12.0).abs() < 1e-9,
+        "aett {aett} is the mean end tile total"
+    );
+    let counted: u64 = aggregates["max_tile_counts"]
+        .as_object()
+        .expect("counts")
+        .values()
+        .map(|n| n.as_u64().expect("count"))
+        .sum();
+    assert_eq!(counted, 12);
+    assert_eq!(tritium(&args, &[&plugin_dir()], "").ok().stdout, run.stdout);
+}
+
+#[test]
+fn experiment_text_ends_with_the_aggregates() {
+    let run = tritium(
+        &[
+            "experiment",
+            "2048",
+            "--strategy",
+            "cyclic:drdl",
+            "--games",
+            "5",
+            "--rules",
+            "seed",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("2048: strategy cyclic:drdl, rules seed, 5 games"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(lines.iter().filter(|l| l.starts_with("game ")).count(), 5);
+    let summary = lines.iter().skip_while(|l| !l.starts_with("game ")).skip(5);
+    assert!(
+        summary.clone().any(|l| l.starts_with("aett: ")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        summary.clone().all(|l| !l.starts_with("game ")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_sweep_prints_one_csv_row_per_strategy_best_first() {
+    let run = tritium(
+        &[
+            "experiment",
+            "2048",
+            "--sweep",
+            "cyclic",
+            "--max-len",
+            "3",
+            "--games",
+            "4",
+            "--rules",
+            "seed",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let mut lines = run.stdout.lines();
+    let header = lines.next().expect("header");
+    assert!(header.starts_with("strategy,games,aett,"), "{header}");
+    let rows: Vec<&str> = lines.collect();
+    // Primitive cyclic sequences of length 2 and 3 over l r u d, up to rotation: 6 + 20.
+    assert_eq!(rows.len(), 26, "{}", run.stdout);
+    let aetts: Vec<f64> = rows
+        .iter()
+        .map(|r| r.split(',').nth(2).expect("aett").parse().expect("number"))
+        .collect();
+    assert!(
+        aetts.windows(2).all(|w| w[0] >= w[1]),
+        "sorted best first: {aetts:?}"
+    );
+}
+
+#[test]
+fn unknown_games_and_strategies_are_clear_errors() {
+    let run = tritium(&["play", "chess"], &[&plugin_dir()], "");
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr
+            .contains("no plugin provides the game `chess`; games: 2048"),
+        "{}",
+        run.stderr
+    );
+
+    let run = tritium(
+        &[
+            "experiment",
+            "2048",
+            "--strategy",
+            "cyclic:xyz",
+            "--games",
+            "1",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("cyclic:xyz"), "{}", run.stderr);
+}
