@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-/// The directory holding the built `game-2048` library: `target/<profile>/` or its `deps/`.
+/// The directory holding the built `game-2048` library: `target/<profile>/deps/` or `target/<profile>/`.
 fn plugin_dir() -> PathBuf {
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_tritium"));
     let profile_dir = exe.parent().expect("target/<profile>").to_owned();
@@ -15,7 +15,9 @@ fn plugin_dir() -> PathBuf {
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     );
-    [profile_dir.clone(), profile_dir.join("deps")]
+    // `deps/` first: cargo rebuilds it for this test (a dev-dependency), while the copy next to
+    // the executable is only refreshed by `cargo build`, and may be stale.
+    [profile_dir.join("deps"), profile_dir.clone()]
         .into_iter()
         .find(|dir| dir.join(&file).is_file())
         .unwrap_or_else(|| panic!("{file} not built under {}", profile_dir.display()))
@@ -89,7 +91,8 @@ fn plugins_lists_games_strategies_sweeps_and_rejected_files() {
         );
     }
     assert!(
-        run.stdout.contains("sweep cyclic --max-len N"),
+        run.stdout
+            .contains("sweep cyclic --max-len N (default rules: seed)"),
         "{}",
         run.stdout
     );
@@ -272,13 +275,27 @@ fn a_sweep_prints_one_csv_row_per_strategy_best_first() {
             "3",
             "--games",
             "4",
-            "--rules",
-            "seed",
         ],
         &[&plugin_dir()],
         "",
     )
     .ok();
+    // 2048's sweeps are the seed's experiments: seed rules unless told otherwise.
+    let sweep = [
+        "experiment",
+        "2048",
+        "--sweep",
+        "cyclic",
+        "--max-len",
+        "3",
+        "--games",
+        "4",
+    ];
+    let with_rules = |rules| [&sweep[..], &["--rules", rules]].concat();
+    let seed = tritium(&with_rules("seed"), &[&plugin_dir()], "").ok();
+    assert_eq!(run.stdout, seed.stdout);
+    let standard = tritium(&with_rules("standard"), &[&plugin_dir()], "").ok();
+    assert_ne!(run.stdout, standard.stdout);
     let mut lines = run.stdout.lines();
     let header = lines.next().expect("header");
     assert!(header.starts_with("strategy,games,aett,"), "{header}");

@@ -23,9 +23,18 @@ pub fn run(
 ) -> Result<Status> {
     let host = plugins::discover(plugin_dirs);
     let (plugin, info) = plugins::find_game(&host, &args.game)?;
+    let mut rules = args.rules.clone();
     let strategies = match (&args.strategy, &args.sweep) {
         (Some(strategy), _) => vec![strategy.clone()],
         (None, Some(sweep)) => {
+            if rules.is_none() {
+                // A family's own rule set (2048's sweeps are the seed's experiments).
+                rules = info
+                    .sweeps
+                    .iter()
+                    .find(|s| s.name == *sweep)
+                    .and_then(|s| s.rules.clone());
+            }
             let size = args
                 .size
                 .context("--sweep needs --size (--max-len, --max-weight)")?;
@@ -54,7 +63,7 @@ pub fn run(
             strategy: strategy.clone(),
             games: args.games,
             seed: args.seed,
-            rules: args.rules.clone(),
+            rules: rules.clone(),
         };
         let report = plugin
             .experiment(&info.name, &spec, Some(&progress))

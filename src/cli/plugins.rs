@@ -85,9 +85,14 @@ pub fn run(plugin_dirs: &[PathBuf], console: &mut Console<'_>) -> Result<Status>
                 }
             }
             for sweep in &game.sweeps {
+                let rules = sweep
+                    .rules
+                    .as_ref()
+                    .map(|r| format!(" (default rules: {r})"))
+                    .unwrap_or_default();
                 writeln!(
                     out,
-                    "    sweep {} --{} N: {}",
+                    "    sweep {} --{} N{rules}: {}",
                     sweep.name, sweep.parameter, sweep.description
                 )?;
             }

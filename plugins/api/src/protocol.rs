@@ -176,6 +176,10 @@ pub struct SweepInfo {
     pub description: String,
     /// The size parameter's name on the command line, e.g. `max-len`.
     pub parameter: String,
+    /// The rule set the family was designed for (e.g. 2048's `seed`), which a sweep uses
+    /// when the caller names none; `None`: the game's first rule set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
 }
 
 /// A solver's metadata.

@@ -67,6 +67,7 @@ impl Game for Game2048 {
                                   once up to rotation, primitive sequences only (86 for 4)."
                         .into(),
                     parameter: "max-len".into(),
+                    rules: Some(Rules::Seed.name().into()),
                 },
                 SweepInfo {
                     name: "biased".into(),
@@ -75,6 +76,7 @@ impl Game for Game2048 {
                                   4)."
                     .into(),
                     parameter: "max-weight".into(),
+                    rules: Some(Rules::Seed.name().into()),
                 },
             ],
         }
