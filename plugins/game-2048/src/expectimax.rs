@@ -8,9 +8,12 @@
 //!   a chance node below [`ExpectimaxConfig::prob_threshold`] (default 0.0001, nneonneo's
 //!   value) is not expanded but evaluated by the [`heuristic`](crate::heuristic).
 //! - **Depth** counts chance layers below the root move: depth `d` searches the root move,
-//!   then `d` rounds of (spawn, move), and evaluates the boards after the last move. Unless
-//!   fixed, it adapts to the board like nneonneo's: `max(3, distinct tiles − 2)`, so it grows
-//!   as the board fills with different tiles (the positions where a mistake is fatal).
+//!   then `d` rounds of (spawn, move), and evaluates the boards after the last move. The
+//!   default is [`DEFAULT_DEPTH`] = 3, chosen so that 100 standard games finish in about
+//!   half an hour on one core (see `docs/2048-experiments.md`). `depth=auto` adapts it to the
+//!   board like nneonneo's: `max(3, distinct tiles − 2)`, so it grows as the board fills with
+//!   different tiles (the positions where a mistake is fatal) — stronger, and many times
+//!   slower in late games.
 //! - **Transposition table**: chance-node values keyed by board with the depth they were
 //!   searched to; an entry answers a query that needs no more depth. One table per root move,
 //!   reused between searches (cleared, its allocation kept), which also makes the result
@@ -21,7 +24,7 @@
 //!   until the time is spent (an unfinished iteration is discarded) or a deeper search can
 //!   no longer differ (every branch already stopped by the probability threshold).
 //!
-//! Strategy specs: `expectimax` (adaptive depth), `expectimax:depth=3`,
+//! Strategy specs: `expectimax` (depth 3), `expectimax:depth=auto` (nneonneo's adaptive depth),
 //! `expectimax:depth=4,prob=0.001`, `expectimax:time=100` (see [`ExpectimaxConfig::parse`]).
 
 use std::cell::RefCell;
@@ -39,6 +42,10 @@ use crate::heuristic;
 /// nneonneo's pruning threshold: chance nodes reached with a smaller probability are
 /// evaluated, not expanded.
 pub const DEFAULT_PROB_THRESHOLD: f32 = 0.0001;
+/// The depth of `expectimax` without parameters: fast enough for 100-game experiments
+/// (about a thousand moves per second on one core) and strong enough to reach 8192 in most
+/// games.
+pub const DEFAULT_DEPTH: u32 = 3;
 /// The largest depth a spec may ask for, and where iterative deepening stops.
 pub const MAX_DEPTH: u32 = 16;
 /// The longest time per move a spec may ask for, in milliseconds.
@@ -50,7 +57,7 @@ pub const MIN_ADAPTIVE_DEPTH: u32 = 3;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExpectimaxConfig {
     /// Chance layers below the root move; `None`: adaptive, `max(3, distinct tiles − 2)`.
-    /// With [`Self::time_ms`] it caps the iterative deepening.
+    /// With [`Self::time_ms`] it caps the iterative deepening (`None`: at [`MAX_DEPTH`]).
     pub depth: Option<u32>,
     /// Chance nodes reached with a smaller probability are evaluated, not expanded.
     pub prob_threshold: f32,
@@ -64,7 +71,7 @@ pub struct ExpectimaxConfig {
 impl Default for ExpectimaxConfig {
     fn default() -> Self {
         Self {
-            depth: None,
+            depth: Some(DEFAULT_DEPTH),
             prob_threshold: DEFAULT_PROB_THRESHOLD,
             time_ms: None,
             parallel: true,
@@ -79,9 +86,11 @@ fn bad(name: &str, reason: &str) -> PluginError {
 impl ExpectimaxConfig {
     /// Parses the parameters of a spec, the part after `expectimax:`: comma-separated
     /// `key=value` items, any order, each optional:
-    /// - `depth=N` (0..=16, or `auto`): chance layers below the root move; default adaptive;
+    /// - `depth=N` (0..=16, or `auto`): chance layers below the root move; default
+    ///   [`DEFAULT_DEPTH`]; `auto`: nneonneo's adaptive depth;
     /// - `prob=P` (0 ≤ P < 1): the pruning threshold; default 0.0001;
-    /// - `time=MS` (1..=3600000): milliseconds per move, iterative deepening.
+    /// - `time=MS` (1..=3600000): milliseconds per move, iterative deepening up to `depth`
+    ///   (up to [`MAX_DEPTH`] when no depth is given).
     ///
     /// An empty string gives the defaults.
     ///
@@ -89,6 +98,7 @@ impl ExpectimaxConfig {
     /// [`PluginError::BadParameter`] naming the offending item.
     pub fn parse(params: &str) -> Result<Self, PluginError> {
         let mut cfg = Self::default();
+        let mut depth_given = false;
         for item in params
             .split(',')
             .map(str::trim)
@@ -99,9 +109,11 @@ impl ExpectimaxConfig {
             };
             let value = value.trim();
             match key.trim() {
-                "depth" if value == "auto" => cfg.depth = None,
+                "depth" if value == "auto" => (cfg.depth, depth_given) = (None, true),
                 "depth" => match value.parse::<u32>() {
-                    Ok(depth) if depth <= MAX_DEPTH => cfg.depth = Some(depth),
+                    Ok(depth) if depth <= MAX_DEPTH => {
+                        (cfg.depth, depth_given) = (Some(depth), true);
+                    }
                     _ => return Err(bad(item, "depth must be `auto` or an integer 0..=16")),
                 },
                 "prob" => match value.parse::<f32>() {
@@ -114,6 +126,9 @@ impl ExpectimaxConfig {
                 },
                 _ => return Err(bad(item, "unknown parameter; expected depth, prob or time")),
             }
+        }
+        if cfg.time_ms.is_some() && !depth_given {
+            cfg.depth = None;
         }
         Ok(cfg)
     }
@@ -137,8 +152,12 @@ impl ExpectimaxConfig {
     /// [`Self::parallel`], which specs do not set).
     pub fn spec(&self) -> String {
         let mut items = Vec::new();
-        if let Some(depth) = self.depth {
-            items.push(format!("depth={depth}"));
+        match (self.depth, self.time_ms) {
+            (None, None) => items.push("depth=auto".to_owned()),
+            (Some(depth), _) if depth != DEFAULT_DEPTH || self.time_ms.is_some() => {
+                items.push(format!("depth={depth}"));
+            }
+            _ => {}
         }
         if self.prob_threshold.to_bits() != DEFAULT_PROB_THRESHOLD.to_bits() {
             items.push(format!("prob={}", self.prob_threshold));
@@ -649,7 +668,11 @@ mod tests {
             Ok(ExpectimaxConfig::default())
         );
         let cfg = ExpectimaxConfig::from_spec("expectimax:depth=3").expect("valid");
-        assert_eq!(cfg.depth, Some(3));
+        assert_eq!(cfg, ExpectimaxConfig::default());
+        assert_eq!(cfg.spec(), "expectimax");
+        // A time limit without a depth deepens as far as the time allows.
+        let cfg = ExpectimaxConfig::from_spec("expectimax:time=100").expect("valid");
+        assert_eq!((cfg.depth, cfg.time_ms), (None, Some(100)));
         let cfg =
             ExpectimaxConfig::from_spec("expectimax: depth=2 , prob=0.01,time=150").expect("valid");
         assert_eq!((cfg.depth, cfg.time_ms), (Some(2), Some(150)));
@@ -661,6 +684,9 @@ mod tests {
         assert_eq!(ExpectimaxConfig::parse(""), Ok(ExpectimaxConfig::default()));
         for spec in [
             "expectimax:depth=2,prob=0.001,time=50",
+            "expectimax:depth=3,time=50",
+            "expectimax:time=50",
+            "expectimax:depth=auto",
             "expectimax:depth=4",
             "expectimax",
         ] {
@@ -710,7 +736,9 @@ mod tests {
         let b = midgame(); // exponents 1..=7: seven distinct tiles
         assert_eq!(distinct_tiles(b), 7);
         assert_eq!(adaptive_depth(b), 5);
-        assert_eq!(ExpectimaxConfig::default().depth_for(b), 5);
+        let auto = ExpectimaxConfig::parse("depth=auto").expect("valid");
+        assert_eq!(auto.depth_for(b), 5);
+        assert_eq!(ExpectimaxConfig::default().depth_for(b), DEFAULT_DEPTH);
         assert_eq!(fixed(2).depth_for(b), 2);
     }
 

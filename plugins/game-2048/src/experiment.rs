@@ -4,15 +4,19 @@
 //! Game `i` of an experiment with master seed `s` is played from the game seed
 //! [`game_seed`]`(s, i)`, exactly as [`crate::Game2048`]'s `new_game` and `ai_move` would play
 //! it one move at a time; games are collected in order, so the report does not depend on the
-//! number of threads.
+//! number of threads. The one exception is the `moves_per_second` aggregate of search
+//! strategies (`expectimax`), a measurement of speed; and `expectimax:time=MS`, whose moves
+//! depend on the machine's speed.
 
 use crate::board::{self, Move};
+use crate::expectimax::Report;
 use crate::state::{Rules, State, derive_seed};
 use crate::strategy::Strategy;
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult};
 use tritium_plugin_api::{PluginError, Progress};
 
@@ -20,6 +24,8 @@ use tritium_plugin_api::{PluginError, Progress};
 pub const MAX_SWEEP_LEN: u32 = 8;
 /// The largest `biased` sweep size (weight): 17^4 candidate vectors.
 pub const MAX_SWEEP_WEIGHT: u32 = 16;
+/// The tiles whose shares the `reached_TILE` aggregates give.
+pub const MILESTONES: [u32; 5] = [2048, 4096, 8192, 16384, 32768];
 
 /// The seed of game `index` of an experiment with master seed `master`.
 pub fn game_seed(master: u64, index: u64) -> u64 {
@@ -37,13 +43,29 @@ pub fn play_game(
     seed: u64,
     cancel: &AtomicBool,
 ) -> Result<State, PluginError> {
+    play_game_with(strategy, rules, seed, &|_, _| {
+        !cancel.load(Ordering::Relaxed)
+    })
+}
+
+/// [`play_game`] with a progress hook: called before every move with `(0, 0)` and by search
+/// strategies during their searches (see [`Strategy::decide_with`]); the game stops with
+/// [`PluginError::Cancelled`] as soon as it returns `false`.
+///
+/// # Errors
+/// [`PluginError::Cancelled`] when `report` returned `false`; errors of the strategy.
+pub fn play_game_with(
+    strategy: &Strategy,
+    rules: Rules,
+    seed: u64,
+    report: &Report<'_>,
+) -> Result<State, PluginError> {
     let mut state = State::new(rules, seed);
-    let none = Progress::none();
     while !state.is_over() {
-        if cancel.load(Ordering::Relaxed) {
+        if !report(0, 0) {
             return Err(PluginError::Cancelled);
         }
-        let (mv, _) = strategy.decide(&state, &none)?;
+        let (mv, _) = strategy.decide_with(&state, report)?;
         debug_assert!(
             state.is_legal(mv),
             "{} chose an illegal {mv:?}",
@@ -69,13 +91,18 @@ fn sd(xs: &[f64]) -> f64 {
 }
 
 /// Runs `spec`: `spec.games` games in parallel (rayon), reporting games finished to
-/// `progress`.
+/// `progress` (also during long searches, so that a cancel stops a game mid-move).
 ///
 /// Per game: `moves` (until the board last changed, as in the seed), `score`,
 /// `end_tile_total`, `max_tile`; category = the max tile. Aggregates: `games`, `aett` (mean
 /// end tile total), `aett_sd` (its sample standard deviation), `aett_se` (standard error of
 /// the mean), `max_tile` (largest over all games), `max_tile_counts` (tile → games),
-/// `mean_moves`, `mean_score`.
+/// `mean_moves`, `mean_score`, `median_score` (the mean of the two middle scores for an even
+/// number of games), and `reached_2048` … `reached_32768` (share of games, 0 to 1, whose
+/// largest tile is at least that tile; see [`MILESTONES`]). For `expectimax` also
+/// `moves_per_second`: moves played divided by the seconds the games took, each game timed
+/// on its own thread (so it is the speed of one thread, whatever the number of threads);
+/// the only aggregate that is not the same from run to run.
 ///
 /// # Errors
 /// [`PluginError::BadParameter`] for a bad strategy, rule set or `games == 0`;
@@ -97,20 +124,60 @@ pub fn run(
     let done = AtomicU64::new(0);
     let cancel = AtomicBool::new(false);
     progress.report(0, total)?;
-    let states = (0..total)
+    // Between moves: the flag only. During searches: also ask the host (games finished so
+    // far, the same unit as the reports between games).
+    let hook = |_: u64, searching: u64| {
+        if cancel.load(Ordering::Relaxed) {
+            return false;
+        }
+        if searching > 0
+            && progress
+                .report(done.load(Ordering::Relaxed), total)
+                .is_err()
+        {
+            cancel.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    };
+    let played = (0..total)
         .into_par_iter()
         .map(|i| {
             let seed = game_seed(spec.seed, i);
-            let state = play_game(&strategy, rules, seed, &cancel)?;
+            let start = Instant::now();
+            let state = play_game_with(&strategy, rules, seed, &hook)?;
+            let seconds = start.elapsed().as_secs_f64();
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Err(e) = progress.report(finished, total) {
                 cancel.store(true, Ordering::Relaxed);
                 return Err(e);
             }
-            Ok((seed, state))
+            Ok(((seed, state), seconds))
         })
         .collect::<Result<Vec<_>, PluginError>>()?;
-    Ok(report(&strategy, rules, &states))
+    let (states, seconds): (Vec<(u64, State)>, Vec<f64>) = played.into_iter().unzip();
+    let mut report = report(&strategy, rules, &states);
+    if matches!(strategy, Strategy::Expectimax(_)) {
+        let moves: f64 = states.iter().map(|(_, s)| f64::from(s.moves)).sum();
+        let seconds: f64 = seconds.iter().sum();
+        report.aggregates.insert(
+            "moves_per_second".to_owned(),
+            json!(if seconds > 0.0 { moves / seconds } else { 0.0 }),
+        );
+    }
+    Ok(report)
+}
+
+/// The median of `xs` (the mean of the two middle values for an even count); 0 when empty.
+fn median(xs: &[f64]) -> f64 {
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => sorted[n / 2],
+        _ => f64::midpoint(sorted[n / 2 - 1], sorted[n / 2]),
+    }
 }
 
 fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> ExperimentReport {
@@ -142,7 +209,7 @@ fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> Experim
         .map(|(tile, n)| (tile.to_string(), json!(n)))
         .collect();
     let aett_sd = sd(&totals);
-    let aggregates = BTreeMap::from([
+    let mut aggregates = BTreeMap::from([
         ("games".to_owned(), json!(states.len())),
         ("aett".to_owned(), json!(mean(&totals))),
         ("aett_sd".to_owned(), json!(aett_sd)),
@@ -157,7 +224,15 @@ fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> Experim
         ("max_tile_counts".to_owned(), Value::Object(counts)),
         ("mean_moves".to_owned(), json!(mean(&moves))),
         ("mean_score".to_owned(), json!(mean(&scores))),
+        ("median_score".to_owned(), json!(median(&scores))),
     ]);
+    for tile in MILESTONES {
+        let reached = states.iter().filter(|(_, s)| s.max_tile() >= tile).count();
+        aggregates.insert(
+            format!("reached_{tile}"),
+            json!(reached as f64 / states.len() as f64),
+        );
+    }
     ExperimentReport {
         strategy: strategy.spec(),
         rules: rules.name().to_owned(),
@@ -343,9 +418,14 @@ mod tests {
             "max_tile",
             "mean_moves",
             "mean_score",
+            "median_score",
+            "reached_2048",
+            "reached_32768",
         ] {
             assert!(report.aggregates[key].is_number(), "{key}");
         }
+        // Blind strategies are not timed: their reports repeat exactly.
+        assert!(!report.aggregates.contains_key("moves_per_second"));
         let mean: f64 = report
             .games
             .iter()
@@ -353,6 +433,47 @@ mod tests {
             .sum::<f64>()
             / 10.0;
         assert!((aett(&report) - mean).abs() < 1e-9);
+    }
+
+    #[test]
+    fn expectimax_experiments_repeat_whatever_the_thread_count() {
+        let s = spec("expectimax:depth=1", 4, 9, "standard");
+        let run_with = |threads| {
+            let mut report = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool")
+                .install(|| run(&s, &Progress::none()))
+                .expect("runs");
+            let speed = report.aggregates.remove("moves_per_second");
+            assert!(speed.and_then(|v| v.as_f64()).is_some_and(|v| v > 0.0));
+            report
+        };
+        let one = run_with(1);
+        assert_eq!(one, run_with(2));
+        assert_eq!(one, run_with(3));
+        assert_eq!(one.strategy, "expectimax:depth=1");
+    }
+
+    #[test]
+    fn quality_aggregates() {
+        let scores = [5.0, 1.0, 3.0, 2.0];
+        assert!((median(&scores) - 2.5).abs() < 1e-12);
+        assert!((median(&scores[..3]) - 3.0).abs() < 1e-12);
+        assert!(median(&[]).abs() < 1e-12);
+        // Two games by hand: largest tiles 4096 and 1024.
+        let mut a = State::new(Rules::Standard, 1);
+        a.board = board::from_exponents([12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        a.score = 10;
+        let mut b = State::new(Rules::Standard, 2);
+        b.board = board::from_exponents([10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        b.score = 30;
+        let r = report(&Strategy::Greedy, Rules::Standard, &[(1, a), (2, b)]);
+        let share = |key: &str| r.aggregates[key].as_f64().expect("a number");
+        assert!((share("reached_2048") - 0.5).abs() < 1e-12);
+        assert!((share("reached_4096") - 0.5).abs() < 1e-12);
+        assert!(share("reached_8192").abs() < 1e-12);
+        assert!((share("median_score") - 20.0).abs() < 1e-12);
     }
 
     #[test]
@@ -380,6 +501,13 @@ mod tests {
         let strategy = Strategy::Random;
         assert_eq!(
             play_game(&strategy, Rules::Seed, 1, &cancel),
+            Err(PluginError::Cancelled)
+        );
+        // A search asks the hook too: answering "stop" there stops the game mid-move.
+        let expectimax = Strategy::parse("expectimax:depth=2").expect("parses");
+        let searching_stops = |_: u64, searching: u64| searching == 0;
+        assert_eq!(
+            play_game_with(&expectimax, Rules::Standard, 1, &searching_stops),
             Err(PluginError::Cancelled)
         );
     }

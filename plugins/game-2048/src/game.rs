@@ -279,7 +279,7 @@ mod tests {
         assert_eq!(info.name, "2048");
         assert_eq!(info.rules, ["standard", "seed"]);
         let names: Vec<&str> = info.strategies.iter().map(|s| s.name.as_str()).collect();
-        for name in ["random", "greedy", "cyclic", "biased"] {
+        for name in ["random", "greedy", "cyclic", "biased", "expectimax"] {
             assert!(names.contains(&name), "{name}");
         }
         let sweeps: Vec<(&str, &str)> = info

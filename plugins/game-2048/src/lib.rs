@@ -1,14 +1,20 @@
-//! The 2048 plugin for Tritium: the game, its blind and greedy strategies, and the seed's
-//! experiments.
+//! The 2048 plugin for Tritium: the game, the seed's blind and greedy strategies, an
+//! expectimax AI after nneonneo's `2048-ai`, and the seed's experiments.
 //!
 //! - [`board`]: the 4×4 board as one `u64` (16 nibbles of tile exponents) and moves by
 //!   65,536-entry row lookup tables, the technique of nneonneo/2048-ai.
 //! - [`state`]: the rule sets `standard` (the published game) and `seed` (the rules of the
 //!   seed's Mathematica experiments) and the serializable [`State`], random generator included.
-//! - [`strategy`]: `random`, `greedy`, `cyclic:SEQ`, `biased:L,R,U,D` (the seed's strategies),
-//!   parsed from spec strings.
+//! - [`strategy`]: `random`, `greedy`, `cyclic:SEQ`, `biased:L,R,U,D` (the seed's strategies)
+//!   and `expectimax[:depth=N,prob=P,time=MS]`, parsed from spec strings.
+//! - [`expectimax`]: the search (max nodes over the four moves, chance nodes over every empty
+//!   cell × {2: 0.9, 4: 0.1}, probability pruning, a transposition table, the root moves in
+//!   parallel), cancellable through [`tritium_plugin_api::Progress`].
+//! - [`heuristic`]: its leaf evaluation, nneonneo's tuned terms (empty cells, merges,
+//!   monotonicity, tile sum) read from a 65,536-entry per-line table.
 //! - [`experiment`]: many games in parallel (the same report whatever the thread count), their
-//!   aggregates (AETT, the seed's average end tile total), and the seed's two strategy sweeps.
+//!   aggregates (AETT, the seed's average end tile total; scores; the share of games reaching
+//!   2048 … 32768; moves per second for expectimax), and the seed's two strategy sweeps.
 //! - [`Game2048`]: the [`tritium_plugin_api::Game`] the library exports.
 //!
 //! Through the plugin protocol, exactly as the host calls it:
@@ -36,6 +42,13 @@
 //!     &Progress::none(),
 //! ) else { panic!("expected a frame") };
 //! assert_eq!(next.view.values[1].value, "1"); // moves
+//!
+//! // Expectimax at depth 2: no random choices, and a note on the search.
+//! let Response::Move { note, .. } = plugin.handle(
+//!     Request::AiMove { game: "2048".into(), state: next.state, strategy: "expectimax:depth=2".into() },
+//!     &Progress::none(),
+//! ) else { panic!("expected a move") };
+//! assert!(note.starts_with("expectimax depth 2, "));
 //!
 //! // Twenty seed-rule games of greedy: the report's primary aggregate is the AETT.
 //! let spec = ExperimentSpec { strategy: "greedy".into(), games: 20, seed: 1, rules: Some("seed".into()) };
