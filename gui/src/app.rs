@@ -1,20 +1,55 @@
 //! The application: the views laid out in one window, keyboard shortcuts, the window title,
-//! and the close-with-unsaved-changes question.
+//! and the close-with-unsaved-changes question. A row of tabs at the top switches between the
+//! circuit editor and the plugin pages (Plugins, Game, Experiments).
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use crate::games::GamesState;
 use crate::state::{AppState, Discarding, Mode};
 use crate::views::{
-    Canvas, Dialogs, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
-    View,
+    Canvas, Dialogs, ExperimentsView, FileRequest, GameView, Inspector, MenuBar, Palette,
+    PluginsPanel, QueuePanel, StatusBar, TracePanel, View,
 };
+
+/// A page of the window, chosen with the tabs at the top.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Page {
+    /// The circuit editor and stepper.
+    #[default]
+    Circuit,
+    /// The plugins found, their games and solvers, and "Load plugin…".
+    Plugins,
+    /// A plugin game, played by hand or by a strategy.
+    Game,
+    /// Many games of one strategy, with plots.
+    Experiments,
+}
+
+impl Page {
+    /// Every page, in tab order.
+    pub const ALL: [Page; 4] = [Page::Circuit, Page::Plugins, Page::Game, Page::Experiments];
+
+    /// The tab's text.
+    pub fn title(self) -> &'static str {
+        match self {
+            Page::Circuit => "Circuit",
+            Page::Plugins => "Plugins",
+            Page::Game => "Game",
+            Page::Experiments => "Experiments",
+        }
+    }
+}
 
 /// The Tritium desktop app. [`TritiumApp::show`] draws one frame into any [`egui::Ui`], so
 /// tests run it headless; [`eframe::App`] wires it to a window.
 #[derive(Debug, Default)]
 pub struct TritiumApp {
-    /// Everything the app knows.
+    /// Everything the circuit editor knows.
     pub state: AppState,
+    /// The plugins, the game being played and the experiment.
+    pub games: GamesState,
+    /// The page shown.
+    pub page: Page,
     menu: MenuBar,
     palette: Palette,
     canvas: Canvas,
@@ -23,6 +58,9 @@ pub struct TritiumApp {
     trace: TracePanel,
     status: StatusBar,
     dialogs: Dialogs,
+    plugins: PluginsPanel,
+    game: GameView,
+    experiments: ExperimentsView,
     title: String,
 }
 
@@ -43,6 +81,16 @@ impl TritiumApp {
         }
     }
 
+    /// The app showing `state`, with the plugins of `games` (e.g.
+    /// [`GamesState::discover`] on [`plugin_host::search_path`]).
+    pub fn with_games(state: AppState, games: GamesState) -> TritiumApp {
+        TritiumApp {
+            state,
+            games,
+            ..TritiumApp::default()
+        }
+    }
+
     /// The canvas, to read or set which part of the circuit it shows.
     pub fn canvas_mut(&mut self) -> &mut Canvas {
         &mut self.canvas
@@ -54,14 +102,34 @@ impl TritiumApp {
             // Schematics read best dark-on-light, like paper; set once, the user may change it.
             ui.ctx().set_theme(egui::Theme::Light);
         }
-        self.shortcuts(ui.ctx());
+        if self.page == Page::Circuit {
+            self.shortcuts(ui.ctx());
+        }
         self.window(ui.ctx());
         let dt = ui.input(|i| i.stable_dt).min(0.25);
         self.state.sim.advance(dt);
         if self.state.sim.clocks_running() {
             ui.ctx().request_repaint();
         }
+        self.games.update(dt);
+        if self.games.busy() {
+            // Poll the worker and pace autoplay.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(15));
+        }
 
+        egui::Panel::top("pages").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                for page in Page::ALL {
+                    ui.selectable_value(&mut self.page, page, page.title());
+                }
+            });
+        });
+        if self.page != Page::Circuit {
+            self.plugin_page(ui);
+            self.dialogs.ui(ui, &mut self.state);
+            return;
+        }
         let state = &mut self.state;
         egui::Panel::top("menu").show(ui, |ui| self.menu.ui(ui, state));
         if let Some(request) = self.menu.request.take() {
@@ -95,6 +163,40 @@ impl TritiumApp {
             self.inspector.focus_label = true;
         }
         self.dialogs.ui(ui, state);
+    }
+
+    /// A plugin page, with the plugin notices at the bottom.
+    fn plugin_page(&mut self, ui: &mut egui::Ui) {
+        let games = &mut self.games;
+        egui::Panel::bottom("plugin-status").show(ui, |ui| {
+            ui.horizontal(|ui| match &games.notice {
+                Some(n) if n.is_error => {
+                    ui.colored_label(ui.visuals().error_fg_color, format!("Error: {}", n.text));
+                }
+                Some(n) => {
+                    ui.label(&n.text);
+                }
+                None => {
+                    let n = games.host().plugins().len();
+                    ui.label(match n {
+                        1 => "1 plugin loaded".to_owned(),
+                        n => format!("{n} plugins loaded"),
+                    });
+                }
+            });
+        });
+        match self.page {
+            Page::Plugins => {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    if let Some(page) = self.plugins.ui(ui, games) {
+                        self.page = page;
+                    }
+                });
+            }
+            Page::Game => self.game.ui(ui, games),
+            Page::Experiments => self.experiments.ui(ui, games),
+            Page::Circuit => {}
+        }
     }
 
     /// Title with the modified marker; closing asks first when there are unsaved changes.

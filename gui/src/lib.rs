@@ -24,12 +24,13 @@
 
 pub mod app;
 pub mod draw;
+pub mod games;
 pub mod geometry;
 pub mod layout;
 pub mod state;
 pub mod views;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use app::TritiumApp;
 
@@ -44,6 +45,17 @@ use state::AppState;
 /// # Errors
 /// If no window can be created (for example, no display).
 pub fn run(path: Option<&Path>) -> eframe::Result {
+    run_with_plugins(path, &[])
+}
+
+/// [`run`], with plugins searched in `plugin_dirs` (e.g. `--plugin-dir`), then in the
+/// directories of `TRITIUM_PLUGIN_PATH`, then in the executable's directory — the CLI's
+/// search path ([`plugin_host::search_path`]).
+///
+/// # Errors
+/// If no window can be created (for example, no display).
+pub fn run_with_plugins(path: Option<&Path>, plugin_dirs: &[PathBuf]) -> eframe::Result {
+    let games = games::GamesState::discover(&plugin_host::search_path(plugin_dirs));
     let mut state = path.map_or_else(AppState::default, AppState::open_or_report);
     if let Ok(script) = std::env::var(app::DEMO_VAR)
         && let Err(message) = app::apply_demo(&mut state, &script)
@@ -59,6 +71,6 @@ pub fn run(path: Option<&Path>) -> eframe::Result {
     eframe::run_native(
         "Tritium",
         options,
-        Box::new(|_cc| Ok(Box::new(TritiumApp::new(state)))),
+        Box::new(|_cc| Ok(Box::new(TritiumApp::with_games(state, games)))),
     )
 }

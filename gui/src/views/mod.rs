@@ -3,18 +3,25 @@
 
 mod canvas;
 mod dialogs;
+mod experiments_view;
+mod game_forms;
+mod game_view;
 mod inspector;
 mod menu_bar;
 mod palette;
+mod plugins_panel;
 mod queue_panel;
 mod status_bar;
 mod trace_panel;
 
 pub use canvas::Canvas;
 pub use dialogs::Dialogs;
+pub use experiments_view::ExperimentsView;
+pub use game_view::{GameView, cell_label};
 pub use inspector::Inspector;
 pub use menu_bar::{FileRequest, MenuBar};
 pub use palette::Palette;
+pub use plugins_panel::PluginsPanel;
 pub use queue_panel::QueuePanel;
 pub use status_bar::StatusBar;
 pub use trace_panel::TracePanel;

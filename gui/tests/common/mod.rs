@@ -17,6 +17,8 @@
     reason = "every test file is its own crate and uses a different subset"
 )]
 
+pub mod plugins;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -1,0 +1,615 @@
+//! Plugins in the app, plain Rust without egui: the plugin host, the game being played (by a
+//! person or by a strategy), and the experiment being run. Plugin calls that may take long
+//! (AI moves, experiments) run on a worker thread ([`Task`]); the views poll them once per
+//! frame through [`GamesState::update`], so the window never waits for a plugin.
+//!
+//! Nothing here knows any particular game: the board, the values and the moves all come
+//! from the plugin's [`Frame`].
+//!
+//! ```
+//! use gui::games::GamesState;
+//!
+//! // No plugins: nothing to play, and asking for a game says why instead of failing.
+//! let mut games = GamesState::default();
+//! assert!(games.host().plugins().is_empty());
+//! games.new_game();
+//! assert!(games.notice.as_ref().is_some_and(|n| n.is_error));
+//! ```
+
+pub mod report;
+mod task;
+
+use std::path::{Path, PathBuf};
+
+use plugin_host::{CallError, LoadedPlugin, PluginHost};
+use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, Frame, GameInfo};
+
+pub use report::ExportError;
+pub use task::Task;
+
+use crate::state::Notice;
+
+/// Why a game or experiment action failed. Shown to the user; the app keeps running.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The plugin refused or failed (a caught panic is [`CallError::Plugin`] with
+    /// `PluginError::Panic`).
+    #[error(transparent)]
+    Call(#[from] CallError),
+    /// The worker thread ended without an answer.
+    #[error("the plugin call ended without an answer")]
+    WorkerLost,
+    /// No game is selected.
+    #[error("no game selected: load a plugin and choose one of its games")]
+    NoGame,
+    /// The seed field does not hold a number.
+    #[error("seed `{0}` is not a whole number from 0 to 18446744073709551615")]
+    Seed(String),
+    /// The CSV export failed.
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
+
+/// A game of a plugin: indices into the host's plugins and that plugin's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRef {
+    /// Index into [`PluginHost::plugins`].
+    pub plugin: usize,
+    /// Index into that plugin's games.
+    pub game: usize,
+}
+
+/// A strategy spec being edited: the strategy chosen in the picker and the full spec text
+/// (prefilled with the strategy's example, e.g. `cyclic:drdl`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrategyChoice {
+    /// The chosen strategy's name.
+    pub name: String,
+    /// The spec sent to the plugin.
+    pub spec: String,
+}
+
+impl StrategyChoice {
+    /// The game's first strategy, with its example spec.
+    pub fn first_of(game: &GameInfo) -> StrategyChoice {
+        game.strategies
+            .first()
+            .map(|s| StrategyChoice {
+                name: s.name.clone(),
+                spec: s.example.clone(),
+            })
+            .unwrap_or_default()
+    }
+
+    /// Chooses strategy `name` of `game`, with its example spec.
+    pub fn choose(&mut self, game: &GameInfo, name: &str) {
+        if let Some(strategy) = game.strategies.iter().find(|s| s.name == name) {
+            self.name.clone_from(&strategy.name);
+            self.spec.clone_from(&strategy.example);
+        }
+    }
+}
+
+/// The settings of a new game or an experiment: rule set and seed (as typed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// One of the game's rule sets.
+    pub rules: String,
+    /// The seed as typed; parsed when used.
+    pub seed: String,
+}
+
+impl Setup {
+    fn first_of(game: &GameInfo) -> Setup {
+        Setup {
+            rules: game.rules.first().cloned().unwrap_or_default(),
+            seed: "1".into(),
+        }
+    }
+
+    /// The seed as a number.
+    ///
+    /// # Errors
+    /// [`GameError::Seed`] when the text is not a `u64`.
+    pub fn seed(&self) -> Result<u64, GameError> {
+        let text = self.seed.trim();
+        text.parse().map_err(|_| GameError::Seed(text.to_owned()))
+    }
+
+    fn rules(&self) -> Option<&str> {
+        Some(self.rules.as_str()).filter(|r| !r.is_empty())
+    }
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// The plugin playing it.
+    pub plugin: LoadedPlugin,
+    /// The game.
+    pub game: GameInfo,
+    /// The current state and its view.
+    pub frame: Frame,
+    /// Moves made since the start.
+    pub moves: u64,
+    /// The last move, e.g. `greedy: Left` or `you: Up`, with the strategy's note.
+    pub last: Option<String>,
+}
+
+/// What an AI move brings back from the worker: the move and the frame after it.
+#[derive(Debug)]
+struct AiStep {
+    note: String,
+    frame: Frame,
+}
+
+/// Playing a game: the session, the new-game setup, the strategy, and the AI.
+#[derive(Debug)]
+pub struct Play {
+    /// The game in progress.
+    pub session: Option<Session>,
+    /// Rules and seed of the next "New game".
+    pub setup: Setup,
+    /// The strategy of "AI move" and "Autoplay".
+    pub strategy: StrategyChoice,
+    /// Whether the AI plays on its own.
+    pub autoplay: bool,
+    /// Autoplay's speed, in moves per second.
+    pub speed: f32,
+    /// Seconds until autoplay's next move.
+    wait: f32,
+    /// The AI move being thought about.
+    ai: Option<Task<AiStep>>,
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play {
+            session: None,
+            setup: Setup::default(),
+            strategy: StrategyChoice::default(),
+            autoplay: false,
+            speed: 10.0,
+            wait: 0.0,
+            ai: None,
+        }
+    }
+}
+
+impl Play {
+    /// The running AI move's progress (share done, if reported) and time so far; `None` when
+    /// the AI is idle.
+    pub fn thinking(&self) -> Option<(Option<f32>, std::time::Duration)> {
+        self.ai
+            .as_ref()
+            .map(|task| (task.fraction(), task.elapsed()))
+    }
+}
+
+/// Running an experiment and its latest report.
+#[derive(Debug)]
+pub struct Experiment {
+    /// The strategy to run.
+    pub strategy: StrategyChoice,
+    /// Rules and master seed.
+    pub setup: Setup,
+    /// Number of games.
+    pub games: u32,
+    /// The last finished report.
+    pub report: Option<ExperimentReport>,
+    /// Where "Export CSV" writes.
+    pub csv_path: String,
+    running: Option<Task<ExperimentReport>>,
+}
+
+impl Default for Experiment {
+    fn default() -> Experiment {
+        Experiment {
+            strategy: StrategyChoice::default(),
+            setup: Setup::default(),
+            games: 100,
+            report: None,
+            csv_path: "experiment.csv".into(),
+            running: None,
+        }
+    }
+}
+
+impl Experiment {
+    /// The running experiment's progress `(games done, games)`; `None` when none runs.
+    pub fn running(&self) -> Option<(u64, u64)> {
+        self.running.as_ref().map(Task::progress)
+    }
+}
+
+/// Everything the plugin views know. See the [module docs](self).
+#[derive(Debug, Default)]
+pub struct GamesState {
+    host: PluginHost,
+    dirs: Vec<PathBuf>,
+    /// The game chosen for playing and experiments.
+    pub selected: Option<GameRef>,
+    /// The game being played.
+    pub play: Play,
+    /// The experiment.
+    pub experiment: Experiment,
+    /// Feedback for the user (errors in red).
+    pub notice: Option<Notice>,
+}
+
+impl GamesState {
+    /// A state whose host has searched `dirs` for plugins (see [`plugin_host::search_path`]
+    /// for the usual list), with the first game found selected.
+    pub fn discover(dirs: &[PathBuf]) -> GamesState {
+        let mut host = PluginHost::new();
+        host.discover(dirs);
+        let mut state = GamesState {
+            host,
+            dirs: dirs.to_vec(),
+            ..GamesState::default()
+        };
+        if state.host.games().next().is_some() {
+            state.select(GameRef { plugin: 0, game: 0 });
+        }
+        state
+    }
+
+    /// The plugin host: the plugins loaded and the files rejected.
+    pub fn host(&self) -> &PluginHost {
+        &self.host
+    }
+
+    /// The directories searched at start.
+    pub fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            is_error: false,
+        });
+    }
+
+    fn error(&mut self, error: &impl std::fmt::Display) {
+        self.notice = Some(Notice {
+            text: error.to_string(),
+            is_error: true,
+        });
+    }
+
+    /// Loads the library at `path` ("Load plugin…"); a rejection is shown and listed.
+    pub fn load_plugin(&mut self, path: &Path) {
+        match self.host.load(path) {
+            Ok(plugin) => {
+                let name = plugin.info().name.clone();
+                let text = format!("loaded {name} {}", plugin.info().version);
+                let index = self
+                    .host
+                    .plugins()
+                    .iter()
+                    .position(|p| p.info().name == name);
+                self.info(text);
+                if let Some(plugin) = index
+                    && self.selected.is_none()
+                    && !self.host.plugins()[plugin].info().games.is_empty()
+                {
+                    self.select(GameRef { plugin, game: 0 });
+                }
+            }
+            Err(e) => self.error(&format_args!("{}: {e}", path.display())),
+        }
+    }
+
+    /// The selected game and its plugin.
+    pub fn game(&self) -> Option<(&LoadedPlugin, &GameInfo)> {
+        let r = self.selected?;
+        let plugin = self.host.plugins().get(r.plugin)?;
+        Some((plugin, plugin.info().games.get(r.game)?))
+    }
+
+    /// Finds game `name` of any plugin.
+    pub fn find(&self, name: &str) -> Option<GameRef> {
+        self.host
+            .plugins()
+            .iter()
+            .enumerate()
+            .find_map(|(plugin, p)| {
+                let game = p.info().games.iter().position(|g| g.name == name)?;
+                Some(GameRef { plugin, game })
+            })
+    }
+
+    /// Chooses the game to play and experiment with; its defaults fill the forms. The game in
+    /// progress, if another, ends.
+    pub fn select(&mut self, game: GameRef) {
+        if self.selected == Some(game) {
+            return;
+        }
+        self.selected = Some(game);
+        let Some((_, info)) = self.game() else {
+            self.selected = None;
+            return;
+        };
+        let info = info.clone();
+        self.stop_ai();
+        self.play.session = None;
+        self.play.setup = Setup::first_of(&info);
+        self.play.strategy = StrategyChoice::first_of(&info);
+        self.experiment.cancel();
+        self.experiment.report = None;
+        self.experiment.setup = Setup::first_of(&info);
+        self.experiment.strategy = StrategyChoice::first_of(&info);
+    }
+
+    fn stop_ai(&mut self) {
+        self.play.autoplay = false;
+        if let Some(task) = self.play.ai.take() {
+            task.cancel();
+        }
+    }
+
+    /// Starts a game with the setup's rules and seed ("New game").
+    pub fn new_game(&mut self) {
+        if let Err(e) = self.try_new_game() {
+            self.error(&e);
+        }
+    }
+
+    fn try_new_game(&mut self) -> Result<(), GameError> {
+        let (plugin, game) = self.game().ok_or(GameError::NoGame)?;
+        let (plugin, game) = (plugin.clone(), game.clone());
+        let seed = self.play.setup.seed()?;
+        if let Some(task) = self.play.ai.take() {
+            task.cancel();
+        }
+        let frame = plugin.new_game(&game.name, self.play.setup.rules(), seed)?;
+        self.info(format!(
+            "new {} game, rules {}, seed {seed}",
+            game.title, self.play.setup.rules
+        ));
+        self.play.session = Some(Session {
+            plugin,
+            game,
+            frame,
+            moves: 0,
+            last: None,
+        });
+        Ok(())
+    }
+
+    /// Whether the player may move now: a game runs, is not over, and the AI is not thinking.
+    pub fn can_move(&self) -> bool {
+        self.play.ai.is_none()
+            && self
+                .play
+                .session
+                .as_ref()
+                .is_some_and(|s| s.frame.outcome.is_none())
+    }
+
+    /// Plays action `id` for the person at the keyboard; an illegal move is shown, not fatal.
+    pub fn act(&mut self, id: &str) {
+        if !self.can_move() {
+            return;
+        }
+        let Some(session) = &mut self.play.session else {
+            return;
+        };
+        let label = session
+            .frame
+            .actions
+            .iter()
+            .find(|a| a.id == id)
+            .map_or_else(|| id.to_owned(), |a| a.label.clone());
+        match session.plugin.apply(&session.game.name, &session.frame, id) {
+            Ok(frame) => {
+                session.frame = frame;
+                session.moves += 1;
+                session.last = Some(format!("you: {label}"));
+                self.notice = None;
+                self.announce_end();
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// The action a key means: a key name (`left`, `right`, `up`, `down`, or a character)
+    /// matched against the actions' key hints; `w`, `a`, `s`, `d` stand for the arrows unless
+    /// an action claims the letter itself.
+    pub fn action_for_key(&self, key: &str) -> Option<String> {
+        let frame = &self.play.session.as_ref()?.frame;
+        let find = |name: &str| {
+            frame
+                .actions
+                .iter()
+                .find(|a| {
+                    a.key
+                        .as_deref()
+                        .is_some_and(|k| k.eq_ignore_ascii_case(name))
+                })
+                .map(|a| a.id.clone())
+        };
+        find(key).or_else(|| {
+            let arrow = match key {
+                "w" => "up",
+                "a" => "left",
+                "s" => "down",
+                "d" => "right",
+                _ => return None,
+            };
+            find(arrow)
+        })
+    }
+
+    /// Asks the strategy for one move ("AI move"), on the worker thread.
+    pub fn ai_move(&mut self) {
+        if !self.can_move() {
+            return;
+        }
+        let Some(session) = &self.play.session else {
+            return;
+        };
+        let (plugin, game, frame) = (
+            session.plugin.clone(),
+            session.game.name.clone(),
+            session.frame.clone(),
+        );
+        let strategy = self.play.strategy.spec.trim().to_owned();
+        self.play.ai = Some(Task::spawn(move |progress| {
+            let (action, note) = plugin.ai_move(&game, &frame, &strategy, Some(progress))?;
+            let label = frame
+                .actions
+                .iter()
+                .find(|a| a.id == action)
+                .map_or_else(|| action.clone(), |a| a.label.clone());
+            let frame = plugin.apply(&game, &frame, &action)?;
+            let note = if note.is_empty() {
+                format!("{strategy}: {label}")
+            } else {
+                format!("{strategy}: {label} ({note})")
+            };
+            Ok(AiStep { note, frame })
+        }));
+    }
+
+    /// Stops the AI: cancels the move being thought about and ends autoplay.
+    pub fn cancel_ai(&mut self) {
+        if self.play.ai.is_some() {
+            self.info("AI move cancelled");
+        }
+        self.stop_ai();
+    }
+
+    /// Turns autoplay on or off.
+    pub fn set_autoplay(&mut self, on: bool) {
+        self.play.autoplay = on && self.play.session.is_some();
+        self.play.wait = 0.0;
+    }
+
+    fn announce_end(&mut self) {
+        if let Some(session) = &self.play.session
+            && let Some(outcome) = &session.frame.outcome
+        {
+            let text = format!("game over after {} moves: {outcome}", session.moves);
+            self.play.autoplay = false;
+            self.info(text);
+        }
+    }
+
+    /// Runs an experiment with the experiment form's settings, on the worker thread.
+    pub fn run_experiment(&mut self) {
+        if let Err(e) = self.try_run_experiment() {
+            self.error(&e);
+        }
+    }
+
+    fn try_run_experiment(&mut self) -> Result<(), GameError> {
+        let (plugin, game) = self.game().ok_or(GameError::NoGame)?;
+        let (plugin, game) = (plugin.clone(), game.name.clone());
+        let form = &self.experiment;
+        let spec = ExperimentSpec {
+            strategy: form.strategy.spec.trim().to_owned(),
+            games: form.games.max(1),
+            seed: form.setup.seed()?,
+            rules: form.setup.rules().map(str::to_owned),
+        };
+        self.experiment.cancel();
+        self.experiment.running = Some(Task::spawn(move |progress| {
+            plugin.experiment(&game, &spec, Some(progress))
+        }));
+        self.info(format!(
+            "experiment started: {}",
+            self.experiment.strategy.spec
+        ));
+        Ok(())
+    }
+
+    /// Cancels the running experiment.
+    pub fn cancel_experiment(&mut self) {
+        if self.experiment.running.is_some() {
+            self.experiment.cancel();
+            self.info("experiment cancelled");
+        }
+    }
+
+    /// Writes the last report's games as CSV to the path typed in the form.
+    pub fn export_csv(&mut self) {
+        let Some(report) = &self.experiment.report else {
+            self.error(&"no results to export: run an experiment first");
+            return;
+        };
+        let path = PathBuf::from(self.experiment.csv_path.trim());
+        match report::export_csv(report, &path) {
+            Ok(()) => {
+                let text = format!("wrote {} games to {}", report.games.len(), path.display());
+                self.info(text);
+            }
+            Err(e) => self.error(&GameError::from(e)),
+        }
+    }
+
+    /// Whether a worker is busy (the views keep repainting to poll it).
+    pub fn busy(&self) -> bool {
+        self.play.ai.is_some() || self.play.autoplay || self.experiment.running.is_some()
+    }
+
+    /// Collects finished work and makes autoplay's moves; `dt` is the time since the last
+    /// call, in seconds. Call once per frame.
+    pub fn update(&mut self, dt: f32) {
+        if let Some(result) = self.play.ai.as_ref().and_then(Task::poll) {
+            self.play.ai = None;
+            match result {
+                Ok(step) => {
+                    if let Some(session) = &mut self.play.session {
+                        session.frame = step.frame;
+                        session.moves += 1;
+                        session.last = Some(step.note);
+                    }
+                    if !self.play.autoplay {
+                        self.notice = None;
+                    }
+                    self.announce_end();
+                }
+                Err(e) => {
+                    self.play.autoplay = false;
+                    self.error(&e);
+                }
+            }
+        }
+        if self.play.autoplay && self.play.ai.is_none() {
+            self.play.wait -= dt;
+            if self.play.wait <= 0.0 {
+                self.play.wait = 1.0 / self.play.speed.max(0.1);
+                if self.can_move() {
+                    self.ai_move();
+                } else {
+                    self.play.autoplay = false;
+                }
+            }
+        }
+        if let Some(result) = self.experiment.running.as_ref().and_then(Task::poll) {
+            self.experiment.running = None;
+            match result {
+                Ok(report) => {
+                    let text = format!(
+                        "experiment done: {} games of {}",
+                        report.games.len(),
+                        report.strategy
+                    );
+                    self.experiment.report = Some(report);
+                    self.info(text);
+                }
+                Err(e) => self.error(&e),
+            }
+        }
+    }
+}
+
+impl Experiment {
+    fn cancel(&mut self) {
+        if let Some(task) = self.running.take() {
+            task.cancel();
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! The game view, for any plugin game: the board drawn from the plugin's state view (a grid of
+//! cells in the plugin's colours, then the named values), the legal actions as buttons and on
+//! the keyboard (arrows and WASD through the actions' key hints), and the controls: new game
+//! with rules and seed, AI move, autoplay with its speed, the strategy picker, and the AI's
+//! progress with Cancel.
+
+use egui::{Color32, Key, Sense, Vec2, vec2};
+use tritium_plugin_api::protocol::{Cell, StateView};
+
+use super::game_forms::{game_picker, setup_fields, strategy_picker};
+use crate::games::GamesState;
+
+/// The game view.
+#[derive(Debug, Default)]
+pub struct GameView;
+
+impl GameView {
+    /// Draws the controls and the board, and plays the keys pressed.
+    pub fn ui(&mut self, ui: &mut egui::Ui, games: &mut GamesState) {
+        keys(ui.ctx(), games);
+        egui::Panel::left("game-controls")
+            .resizable(false)
+            .exact_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("game-controls-scroll")
+                    .show(ui, |ui| controls(ui, games));
+            });
+        egui::CentralPanel::default().show(ui, |ui| board_panel(ui, games));
+    }
+}
+
+/// Arrow keys, WASD and the actions' own keys, unless a text field has the keyboard.
+fn keys(ctx: &egui::Context, games: &mut GamesState) {
+    if ctx.egui_wants_keyboard_input() || !games.can_move() {
+        return;
+    }
+    let keys: Vec<Key> = ctx.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    repeat: false,
+                    modifiers,
+                    ..
+                } if modifiers.is_none() || *modifiers == egui::Modifiers::SHIFT => Some(*key),
+                _ => None,
+            })
+            .collect()
+    });
+    for key in keys {
+        let name = match key {
+            Key::ArrowLeft => "left".to_owned(),
+            Key::ArrowRight => "right".to_owned(),
+            Key::ArrowUp => "up".to_owned(),
+            Key::ArrowDown => "down".to_owned(),
+            other => other.name().to_lowercase(),
+        };
+        if let Some(action) = games.action_for_key(&name) {
+            games.act(&action);
+        }
+    }
+}
+
+/// The left-hand controls.
+fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
+    ui.heading("Game");
+    game_picker(ui, games);
+    let Some((_, info)) = games.game() else {
+        ui.label("Load a plugin with a game in the Plugins page.");
+        return;
+    };
+    let info = info.clone();
+    ui.label(egui::RichText::new(&info.description).small().weak());
+    ui.separator();
+    setup_fields(ui, "play", &info, &mut games.play.setup);
+    if ui.button("New game").clicked() {
+        games.new_game();
+    }
+    ui.separator();
+    ui.strong("AI");
+    strategy_picker(ui, "play", &info, &mut games.play.strategy);
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(games.can_move(), egui::Button::new("AI move"))
+            .clicked()
+        {
+            games.ai_move();
+        }
+        let mut autoplay = games.play.autoplay;
+        if ui
+            .add_enabled(
+                games.play.session.is_some(),
+                egui::Checkbox::new(&mut autoplay, "Autoplay"),
+            )
+            .changed()
+        {
+            games.set_autoplay(autoplay);
+        }
+    });
+    ui.add(
+        egui::Slider::new(&mut games.play.speed, 0.5..=200.0)
+            .logarithmic(true)
+            .text("moves/s"),
+    );
+    if let Some((progress, elapsed)) = games.play.thinking() {
+        ui.horizontal(|ui| {
+            // Not animated: the app repaints while a worker runs, and the time moves.
+            let text = format!("thinking… {:.1} s", elapsed.as_secs_f32());
+            let bar = egui::ProgressBar::new(progress.unwrap_or(0.0)).text(text);
+            ui.add(bar.desired_width(180.0));
+            if ui.button("Cancel").clicked() {
+                games.cancel_ai();
+            }
+        });
+    }
+    if let Some(last) = games.play.session.as_ref().and_then(|s| s.last.as_ref()) {
+        ui.label(format!("Last move: {last}"));
+    }
+}
+
+/// The board, the named values and the action buttons.
+fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
+    let Some(session) = &games.play.session else {
+        ui.centered_and_justified(|ui| {
+            ui.label("No game yet: choose rules and a seed, then New game.");
+        });
+        return;
+    };
+    let view = session.frame.view.clone();
+    let actions = session.frame.actions.clone();
+    let outcome = session.frame.outcome.clone();
+    let title = session.game.title.clone();
+    let can_move = games.can_move();
+    let value_rows = view.values.len().div_ceil(VALUES_PER_ROW);
+    let room = vec2(
+        ui.available_width() - 16.0,
+        ui.available_height() - 110.0 - 52.0 * value_rows as f32,
+    );
+    let side = cell_side(&view, room);
+    let width = (side * view.cols as f32 + GAP).max(360.0);
+    let spacing = ui.spacing().item_spacing.x;
+    ui.vertical_centered(|ui| {
+        ui.heading(title);
+        for row in view.values.chunks(VALUES_PER_ROW) {
+            let card = (width - spacing * (row.len() - 1) as f32) / row.len() as f32;
+            ui.allocate_ui_with_layout(
+                vec2(width, 48.0),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    for value in row {
+                        value_card(ui, card, &value.name, &value.value);
+                    }
+                },
+            );
+        }
+        ui.add_space(6.0);
+        board(ui, &view, side);
+        ui.add_space(6.0);
+        if let Some(outcome) = &outcome {
+            ui.label(egui::RichText::new(format!("Game over: {outcome}")).strong());
+        }
+        let mut chosen = None;
+        for row in actions.chunks(ACTIONS_PER_ROW) {
+            let button = (width - spacing * (row.len() - 1) as f32) / row.len() as f32;
+            ui.allocate_ui_with_layout(
+                vec2(width, 32.0),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    for action in row {
+                        let hint = action
+                            .key
+                            .as_deref()
+                            .map_or_else(String::new, |k| format!("key: {k}"));
+                        if ui
+                            .add_enabled_ui(can_move, |ui| {
+                                ui.add_sized([button, 28.0], egui::Button::new(&action.label))
+                            })
+                            .inner
+                            .on_hover_text(hint)
+                            .clicked()
+                        {
+                            chosen = Some(action.id.clone());
+                        }
+                    }
+                },
+            );
+        }
+        if let Some(id) = chosen {
+            games.act(&id);
+        }
+    });
+}
+
+/// Named values per row of cards.
+const VALUES_PER_ROW: usize = 5;
+/// Action buttons per row.
+const ACTIONS_PER_ROW: usize = 6;
+/// The gap between cells, in points.
+const GAP: f32 = 8.0;
+
+/// A named value as a card: the name small above the value.
+fn value_card(ui: &mut egui::Ui, width: f32, name: &str, value: &str) {
+    egui::Frame::group(ui.style())
+        .inner_margin(egui::Margin::symmetric(4, 2))
+        .show(ui, |ui| {
+            ui.set_width(width - 10.0);
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(name).small().weak());
+                ui.label(egui::RichText::new(value).strong().size(16.0));
+            });
+        });
+}
+
+/// The colour for a cell's text: the plugin's hint, or black or white, whichever reads on the
+/// background.
+fn text_color(cell: &Cell, background: Color32) -> Color32 {
+    if let Some([r, g, b]) = cell.foreground {
+        return Color32::from_rgb(r, g, b);
+    }
+    let luma = 0.299 * f32::from(background.r())
+        + 0.587 * f32::from(background.g())
+        + 0.114 * f32::from(background.b());
+    if luma > 150.0 {
+        Color32::from_gray(30)
+    } else {
+        Color32::WHITE
+    }
+}
+
+/// The accessible name of a cell: `row 1 col 2: 4`, or `… empty`.
+pub fn cell_label(row: usize, col: usize, text: &str) -> String {
+    let text = if text.is_empty() { "empty" } else { text };
+    format!("row {} col {}: {text}", row + 1, col + 1)
+}
+
+/// The side of a cell (gap included) for the board to fit in `room`.
+fn cell_side(view: &StateView, room: Vec2) -> f32 {
+    let (rows, cols) = (view.rows.max(1) as f32, view.cols.max(1) as f32);
+    ((room.x - GAP) / cols)
+        .min((room.y - GAP) / rows)
+        .clamp(24.0, 120.0)
+}
+
+/// Draws the grid with cells of `side` points, centred.
+fn board(ui: &mut egui::Ui, view: &StateView, side: f32) {
+    let (rows, cols) = (view.rows as usize, view.cols as usize);
+    if rows == 0 || cols == 0 {
+        return;
+    }
+    let gap = GAP;
+    let board_size = vec2(side * cols as f32 + gap, side * rows as f32 + gap);
+    let (rect, _) = ui.allocate_exact_size(board_size, Sense::hover());
+    let painter = ui.painter_at(rect);
+    let dark = ui.visuals().dark_mode;
+    let frame = if dark {
+        Color32::from_gray(60)
+    } else {
+        Color32::from_rgb(187, 173, 160)
+    };
+    let empty = if dark {
+        Color32::from_gray(90)
+    } else {
+        Color32::from_rgb(205, 193, 180)
+    };
+    painter.rect_filled(rect, 6.0, frame);
+    for (i, cell) in view.cells.iter().enumerate().take(rows * cols) {
+        let (row, col) = (i / cols, i % cols);
+        let min = rect.min + vec2(gap + side * col as f32, gap + side * row as f32);
+        let cell_rect = egui::Rect::from_min_size(min, Vec2::splat(side - gap));
+        let background = cell
+            .background
+            .map_or(empty, |[r, g, b]| Color32::from_rgb(r, g, b));
+        painter.rect_filled(cell_rect, 4.0, background);
+        if !cell.text.is_empty() {
+            let chars = cell.text.chars().count().max(2) as f32;
+            let font = (side * 0.45).min(side * 1.1 / chars);
+            painter.text(
+                cell_rect.center(),
+                egui::Align2::CENTER_CENTER,
+                &cell.text,
+                egui::FontId::proportional(font),
+                text_color(cell, background),
+            );
+        }
+        let response = ui.interact(cell_rect, ui.scope_id().with(("cell", i)), Sense::hover());
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::accesskit::Role::Cell,
+                true,
+                cell_label(row, col, &cell.text),
+            )
+        });
+    }
+}

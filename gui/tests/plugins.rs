@@ -1,0 +1,245 @@
+//! Plugins in the app, with the real 2048 library (`game-2048` is a dev-dependency, so cargo
+//! builds it before these tests) and a plugin that panics (this crate's `fixture_gui_panics`
+//! example): the Plugins page, a game played with the keyboard and by the AI, an experiment
+//! with its summary and CSV, and errors that leave the app running.
+
+mod common;
+
+use common::TempDir;
+use common::plugins::{
+    app, board, choose, error_line, expected_board, fill, game_2048, game_frame, load,
+    panicking_plugin, wait_until,
+};
+use egui::Key;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use gui::app::Page;
+use plugin_host::LoadedPlugin;
+use tritium_plugin_api::protocol::ExperimentSpec;
+
+#[test]
+fn the_plugins_page_lists_a_loaded_plugin_and_rejects_a_bad_file_with_the_reason() {
+    let mut h = app();
+    assert!(h.query_by_label("No plugins loaded.").is_some());
+    load(&mut h, &game_2048());
+    assert!(h.query_by_label("No plugins loaded.").is_none());
+    let version = &h.state().games.host().plugins()[0].info().version;
+    assert!(h.query_by_label(&format!("game-2048 {version}")).is_some());
+    assert!(h.query_by_label("Game: 2048").is_some());
+    for strategy in ["random", "greedy", "cyclic", "biased"] {
+        // The name, and for strategies without parameters the example spec too.
+        let found = h.query_all_by_label(strategy).count();
+        assert!(found >= 1, "strategy {strategy}");
+    }
+    assert!(
+        h.query_by_label("cyclic:drdl").is_some(),
+        "the example spec"
+    );
+    assert!(h.query_by_label("Rules: standard, seed").is_some());
+
+    let dir = TempDir::new("plugins-bad");
+    let bad = dir.join(&format!("notes.{}", std::env::consts::DLL_EXTENSION));
+    std::fs::write(&bad, "not a library\n").expect("write");
+    load(&mut h, &bad);
+    assert!(h.query_by_label("Rejected files").is_some());
+    // Listed under "Rejected files" (and reported on the status line).
+    let listed: Vec<String> = h
+        .query_all_by_label_contains("notes.")
+        .filter_map(|n| n.value())
+        .filter(|text| !text.starts_with("Error: "))
+        .collect();
+    let [reason] = listed.as_slice() else {
+        panic!("one rejected line: {listed:?}")
+    };
+    assert!(reason.contains("notes."), "{reason}");
+    assert!(reason.contains(": not a loadable library"), "{reason}");
+    assert!(error_line(&h).contains("not a loadable library"));
+    assert_eq!(
+        h.state().games.host().plugins().len(),
+        1,
+        "2048 stays loaded"
+    );
+}
+
+#[test]
+fn a_2048_game_with_a_fixed_seed_is_played_with_arrows_wasd_and_an_ai_move() {
+    let plugin = LoadedPlugin::load(&game_2048()).expect("the 2048 plugin loads");
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Play 2048").click();
+    h.run();
+    assert_eq!(h.state().page, Page::Game);
+    fill(&mut h, "Seed", "7");
+    h.get_by_label("New game").click();
+    h.run();
+    let mut expected = plugin.new_game("2048", None, 7).expect("new game");
+    assert_eq!(board(&h), expected_board(&expected));
+    assert_eq!(board(&h).len(), 16);
+
+    // Two arrows and two WASD keys, each applied to the plugin's own frame as well.
+    for (key, hint) in [
+        (Key::ArrowLeft, "left"),
+        (Key::ArrowUp, "up"),
+        (Key::D, "right"),
+        (Key::S, "down"),
+    ] {
+        let action = expected
+            .actions
+            .iter()
+            .find(|a| a.key.as_deref() == Some(hint))
+            .map(|a| a.id.clone());
+        h.key_press(key);
+        h.run();
+        if let Some(action) = action {
+            expected = plugin.apply("2048", &expected, &action).expect("legal");
+        }
+        assert_eq!(board(&h), expected_board(&expected), "after {hint}");
+    }
+    let moves = h.state().games.play.session.as_ref().expect("game").moves;
+    assert!(moves >= 3, "{moves} moves");
+    assert_eq!(game_frame(&h), expected);
+
+    // An AI move with greedy, on the worker thread.
+    choose(&mut h, "Strategy", "greedy");
+    assert_eq!(h.state().games.play.strategy.spec, "greedy");
+    h.get_by_label("AI move").click();
+    h.run();
+    wait_until(&mut h, "the AI move", |h| {
+        h.state().games.play.thinking().is_none()
+    });
+    assert_eq!(
+        h.state().games.play.session.as_ref().expect("game").moves,
+        moves + 1
+    );
+    let last = h
+        .get_by_label_contains("Last move: greedy: ")
+        .accesskit_node()
+        .label()
+        .or_else(|| h.get_by_label_contains("Last move: ").value())
+        .expect("text");
+    let label = last.trim_start_matches("Last move: greedy: ");
+    let action = expected
+        .actions
+        .iter()
+        .find(|a| a.label == label)
+        .unwrap_or_else(|| panic!("{last:?} names a legal move"));
+    let after = plugin.apply("2048", &expected, &action.id).expect("legal");
+    assert_eq!(board(&h), expected_board(&after));
+    assert!(h.query_by_label_contains("Error: ").is_none());
+}
+
+#[test]
+fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
+    let plugin = LoadedPlugin::load(&game_2048()).expect("the 2048 plugin loads");
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Experiment with 2048").click();
+    h.run();
+    assert_eq!(h.state().page, Page::Experiments);
+    choose(&mut h, "Strategy", "greedy");
+    choose(&mut h, "Rules", "seed");
+    fill(&mut h, "Seed", "11");
+    h.get_by_label("Games").set_value_accesskit(5.0);
+    h.run();
+    assert_eq!(h.state().games.experiment.games, 5);
+    h.get_by_label("Run").click();
+    h.run();
+    wait_until(&mut h, "the experiment", |h| {
+        h.state().games.experiment.running().is_none()
+    });
+
+    let expected = plugin
+        .experiment(
+            "2048",
+            &ExperimentSpec {
+                strategy: "greedy".into(),
+                games: 5,
+                seed: 11,
+                rules: Some("seed".into()),
+            },
+            None,
+        )
+        .expect("experiment");
+    assert!(h.query_by_label("greedy: 5 games, rules seed").is_some());
+    for line in gui::games::report::summary(&expected) {
+        assert!(h.query_by_label(&line).is_some(), "summary line {line:?}");
+    }
+    let aett = gui::games::report::aggregate(&expected.aggregates["aett"]);
+    assert!(h.query_by_label(&format!("aett: {aett}")).is_some());
+    assert!(h.query_by_label("Distribution of end_tile_total").is_some());
+    assert!(h.query_by_label("Share of games by max tile").is_some());
+
+    let dir = TempDir::new("plugins-csv");
+    let csv = dir.join("greedy.csv");
+    fill(&mut h, "CSV file", &csv.display().to_string());
+    h.get_by_label("Export CSV").click();
+    h.run();
+    let text = std::fs::read_to_string(&csv).expect("the CSV was written");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert!(lines[0].starts_with("game,seed,"), "{}", lines[0]);
+    assert!(lines[0].contains("end_tile_total"), "{}", lines[0]);
+    assert!(lines[1].starts_with(&format!("1,{},", expected.games[0].seed)));
+    assert!(h.query_by_label_contains("wrote 5 games to ").is_some());
+}
+
+#[test]
+fn a_plugin_that_panics_shows_the_error_and_the_app_keeps_running() {
+    let mut h = app();
+    load(&mut h, &panicking_plugin());
+    h.get_by_label("Play Boom").click();
+    h.run();
+    fill(&mut h, "Seed", "3");
+    h.get_by_label("New game").click();
+    h.run();
+    assert_eq!(error_line(&h), "Error: the plugin panicked: boom at seed 3");
+    assert!(h.state().games.play.session.is_none());
+
+    // The plugin and the app still work: a game at seed 0, played with its own key.
+    fill(&mut h, "Seed", "0");
+    h.get_by_label("New game").click();
+    h.run();
+    assert_eq!(board(&h), ["row 1 col 1: 0"]);
+    h.key_press(Key::P);
+    h.run();
+    assert_eq!(board(&h), ["row 1 col 1: 1"]);
+    h.get_by_label("Press").click();
+    h.run();
+    assert_eq!(board(&h), ["row 1 col 1: 2"]);
+
+    // The AI panics on the worker thread: an error, and the game goes on.
+    h.get_by_label("AI move").click();
+    h.run();
+    wait_until(&mut h, "the AI's answer", |h| {
+        h.state().games.play.thinking().is_none()
+    });
+    assert_eq!(
+        error_line(&h),
+        "Error: the plugin panicked: the AI exploded"
+    );
+    h.key_press(Key::P);
+    h.run();
+    assert_eq!(board(&h), ["row 1 col 1: 3"]);
+
+    // An experiment that never ends on its own: progress shows, Cancel stops it.
+    h.get_by_label("Experiments").click();
+    h.run();
+    h.get_by_label("Run").click();
+    h.run();
+    wait_until(&mut h, "progress", |h| {
+        h.state()
+            .games
+            .experiment
+            .running()
+            .is_some_and(|(_, total)| total > 0)
+    });
+    assert!(h.query_by_label_contains("/1000 games").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().games.experiment.running().is_none());
+    assert!(h.query_by_label("experiment cancelled").is_some());
+
+    // The circuit editor is unharmed.
+    h.get_by_label("Circuit").click();
+    h.run();
+    assert_eq!(common::status(&h, "Mode: "), "Mode: Run");
+}

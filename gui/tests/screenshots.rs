@@ -1,0 +1,70 @@
+//! The README's pictures of the plugin pages, rendered with wgpu like the snapshots: a 2048
+//! game in progress and the plots of an experiment. They depend on the 2048 plugin's looks and
+//! play, which change without this crate, so they are written rather than compared:
+//!
+//! ```sh
+//! cargo test -p gui --test screenshots -- --ignored
+//! ```
+//!
+//! writes `docs/screenshots/game_2048.png` and `docs/screenshots/experiment_plots.png`.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::App;
+use common::plugins::{app, choose, fill, game_2048, load, wait_until};
+use egui_kittest::kittest::Queryable as _;
+
+fn save(h: &mut App, name: &str) {
+    h.remove_cursor();
+    h.run();
+    let image = h.render().expect("a wgpu renderer");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/screenshots")
+        .join(format!("{name}.png"));
+    image.save(&path).expect("write the PNG");
+    println!("wrote {}", path.display());
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/game_2048.png"]
+fn a_2048_game_in_progress() {
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Play 2048").click();
+    h.run();
+    fill(&mut h, "Seed", "2048");
+    h.get_by_label("New game").click();
+    h.run();
+    choose(&mut h, "Strategy", "greedy");
+    for _ in 0..MOVES {
+        h.get_by_label("AI move").click();
+        h.run();
+        wait_until(&mut h, "an AI move", |h| {
+            h.state().games.play.thinking().is_none()
+        });
+    }
+    save(&mut h, "game_2048");
+}
+
+/// AI moves before the picture.
+const MOVES: usize = 160;
+
+#[test]
+#[ignore = "writes docs/screenshots/experiment_plots.png"]
+fn the_plots_of_an_experiment() {
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Experiment with 2048").click();
+    h.run();
+    choose(&mut h, "Strategy", "cyclic");
+    h.get_by_label("Games").set_value_accesskit(1000.0);
+    h.run();
+    h.get_by_label("Run").click();
+    h.run();
+    wait_until(&mut h, "the experiment", |h| {
+        h.state().games.experiment.running().is_none()
+    });
+    save(&mut h, "experiment_plots");
+}
