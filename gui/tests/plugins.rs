@@ -243,3 +243,64 @@ fn a_plugin_that_panics_shows_the_error_and_the_app_keeps_running() {
     h.run();
     assert_eq!(common::status(&h, "Mode: "), "Mode: Run");
 }
+
+#[test]
+fn an_ai_move_can_be_cancelled_while_it_thinks() {
+    let mut h = app();
+    load(&mut h, &panicking_plugin());
+    h.get_by_label("Play Boom").click();
+    h.run();
+    fill(&mut h, "Seed", "0");
+    h.get_by_label("New game").click();
+    h.run();
+    choose(&mut h, "Strategy", "wait");
+    h.get_by_label("AI move").click();
+    h.run();
+    wait_until(&mut h, "progress from the AI", |h| {
+        h.state()
+            .games
+            .play
+            .thinking()
+            .is_some_and(|(fraction, _)| fraction.is_some())
+    });
+    assert!(h.query_by_label_contains("thinking… ").is_some());
+    // The window stays live while the AI thinks: the player's buttons are just disabled.
+    assert!(!h.state().games.can_move());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().games.play.thinking().is_none());
+    assert!(h.query_by_label("AI move cancelled").is_some());
+    h.key_press(Key::P);
+    h.run();
+    assert_eq!(board(&h), ["row 1 col 1: 1"]);
+}
+
+#[test]
+fn autoplay_plays_until_it_is_turned_off() {
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Play 2048").click();
+    h.run();
+    fill(&mut h, "Seed", "5");
+    h.get_by_label("New game").click();
+    h.run();
+    choose(&mut h, "Strategy", "greedy");
+    h.state_mut().games.play.speed = 200.0;
+    h.get_by_label("Autoplay").click();
+    h.run();
+    assert!(h.state().games.play.autoplay);
+    let moves = |h: &common::App| h.state().games.play.session.as_ref().map_or(0, |s| s.moves);
+    wait_until(&mut h, "ten autoplayed moves", |h| moves(h) >= 10);
+    h.get_by_label("Autoplay").click();
+    h.run();
+    assert!(!h.state().games.play.autoplay);
+    wait_until(&mut h, "the last AI move", |h| {
+        h.state().games.play.thinking().is_none()
+    });
+    let stopped = moves(&h);
+    for _ in 0..20 {
+        h.step();
+    }
+    assert_eq!(moves(&h), stopped, "no moves after autoplay is off");
+    assert!(h.query_by_label_contains("Error: ").is_none());
+}

@@ -6,14 +6,15 @@
 //! cargo test -p gui --test screenshots -- --ignored
 //! ```
 //!
-//! writes `docs/screenshots/game_2048.png` and `docs/screenshots/experiment_plots.png`.
+//! writes `docs/screenshots/game_2048.png`, `docs/screenshots/experiment_plots.png` and
+//! `docs/screenshots/plugins_page.png`.
 
 mod common;
 
 use std::path::PathBuf;
 
 use common::App;
-use common::plugins::{app, choose, fill, game_2048, load, wait_until};
+use common::plugins::{app, choose, fill, game_2048, load, panicking_plugin, wait_until};
 use egui_kittest::kittest::Queryable as _;
 
 fn save(h: &mut App, name: &str) {
@@ -67,4 +68,19 @@ fn the_plots_of_an_experiment() {
         h.state().games.experiment.running().is_none()
     });
     save(&mut h, "experiment_plots");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/plugins_page.png"]
+fn the_plugins_page() {
+    let mut h = app();
+    load(&mut h, &game_2048());
+    load(&mut h, &panicking_plugin());
+    let dir = std::env::temp_dir().join(format!("tritium-shot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join(format!("notes.{}", std::env::consts::DLL_EXTENSION));
+    std::fs::write(&bad, "not a library\n").expect("write");
+    load(&mut h, &bad);
+    save(&mut h, "plugins_page");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -38,13 +38,14 @@ pub fn profile_dir() -> PathBuf {
         .to_owned()
 }
 
-/// The 2048 plugin library, built because `game-2048` is a dev-dependency.
+/// The 2048 plugin library, built because `game-2048` is a dev-dependency: cargo builds it
+/// into `deps/` for the tests (the copy in `target/<profile>/` is only refreshed by a build of
+/// the workspace, and may be older).
 pub fn game_2048() -> PathBuf {
     let dir = profile_dir();
-    library("game_2048", &[dir.clone(), dir.join("deps")])
+    library("game_2048", &[dir.join("deps"), dir])
 }
 
-/// The plugin that panics, this crate's example.
 /// Built by `cargo test` (all targets), not by `cargo test --test plugins`.
 pub fn panicking_plugin() -> PathBuf {
     library("fixture_gui_panics", &[profile_dir().join("examples")])
