@@ -121,7 +121,8 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
                 .file
                 .as_deref()
                 .or_else(|| default.exists().then_some(default));
-            gui::run(file).map_err(|e| anyhow::anyhow!("cannot open the desktop app: {e}"))?;
+            gui::run_with_plugins(file, &cli.plugin_dir)
+                .map_err(|e| anyhow::anyhow!("cannot open the desktop app: {e}"))?;
             Ok(Status::Success)
         }
     }
