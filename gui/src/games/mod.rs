@@ -22,7 +22,7 @@ mod task;
 use std::path::{Path, PathBuf};
 
 use plugin_host::{CallError, LoadedPlugin, PluginHost};
-use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, Frame, GameInfo};
+use tritium_plugin_api::protocol::{ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameInfo};
 
 pub use report::ExportError;
 pub use task::Task;
@@ -195,8 +195,8 @@ pub struct Experiment {
     pub setup: Setup,
     /// Number of games.
     pub games: u32,
-    /// The last finished report.
-    pub report: Option<ExperimentReport>,
+    /// The last finished report, with its plots' data.
+    pub report: Option<report::Results>,
     /// Where "Export CSV" writes.
     pub csv_path: String,
     running: Option<Task<ExperimentReport>>,
@@ -220,6 +220,32 @@ impl Experiment {
     pub fn running(&self) -> Option<(u64, u64)> {
         self.running.as_ref().map(Task::progress)
     }
+}
+
+/// The action a key means: a key name (`left`, `right`, `up`, `down`, or a character) matched
+/// against the actions' key hints (case-insensitively); `w`, `a`, `s`, `d` stand for the
+/// arrows unless an action claims the letter itself.
+pub fn action_for_key(actions: &[ActionInfo], key: &str) -> Option<String> {
+    let find = |name: &str| {
+        actions
+            .iter()
+            .find(|a| {
+                a.key
+                    .as_deref()
+                    .is_some_and(|k| k.eq_ignore_ascii_case(name))
+            })
+            .map(|a| a.id.clone())
+    };
+    find(key).or_else(|| {
+        let arrow = match key {
+            "w" => "up",
+            "a" => "left",
+            "s" => "down",
+            "d" => "right",
+            _ => return None,
+        };
+        find(arrow)
+    })
 }
 
 /// Everything the plugin views know. See the [module docs](self).
@@ -414,32 +440,9 @@ impl GamesState {
         }
     }
 
-    /// The action a key means: a key name (`left`, `right`, `up`, `down`, or a character)
-    /// matched against the actions' key hints; `w`, `a`, `s`, `d` stand for the arrows unless
-    /// an action claims the letter itself.
+    /// The action a key means in the game in progress; see [`action_for_key`].
     pub fn action_for_key(&self, key: &str) -> Option<String> {
-        let frame = &self.play.session.as_ref()?.frame;
-        let find = |name: &str| {
-            frame
-                .actions
-                .iter()
-                .find(|a| {
-                    a.key
-                        .as_deref()
-                        .is_some_and(|k| k.eq_ignore_ascii_case(name))
-                })
-                .map(|a| a.id.clone())
-        };
-        find(key).or_else(|| {
-            let arrow = match key {
-                "w" => "up",
-                "a" => "left",
-                "s" => "down",
-                "d" => "right",
-                _ => return None,
-            };
-            find(arrow)
-        })
+        action_for_key(&self.play.session.as_ref()?.frame.actions, key)
     }
 
     /// Asks the strategy for one move ("AI move"), on the worker thread.
@@ -540,9 +543,13 @@ impl GamesState {
             return;
         };
         let path = PathBuf::from(self.experiment.csv_path.trim());
-        match report::export_csv(report, &path) {
+        match report::export_csv(&report.report, &path) {
             Ok(()) => {
-                let text = format!("wrote {} games to {}", report.games.len(), path.display());
+                let text = format!(
+                    "wrote {} games to {}",
+                    report.report.games.len(),
+                    path.display()
+                );
                 self.info(text);
             }
             Err(e) => self.error(&GameError::from(e)),
@@ -597,7 +604,7 @@ impl GamesState {
                         report.games.len(),
                         report.strategy
                     );
-                    self.experiment.report = Some(report);
+                    self.experiment.report = Some(report::Results::new(report));
                     self.info(text);
                 }
                 Err(e) => self.error(&e),
@@ -611,5 +618,89 @@ impl Experiment {
         if let Some(task) = self.running.take() {
             task.cancel();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn action(id: &str, key: Option<&str>) -> ActionInfo {
+        ActionInfo {
+            id: id.into(),
+            label: id.to_uppercase(),
+            key: key.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn arrows_wasd_and_own_keys_map_through_the_hints() {
+        let actions = [
+            action("l", Some("left")),
+            action("u", Some("up")),
+            action("x", Some("D")),
+            action("n", None),
+        ];
+        assert_eq!(action_for_key(&actions, "left").as_deref(), Some("l"));
+        assert_eq!(action_for_key(&actions, "a").as_deref(), Some("l"));
+        assert_eq!(action_for_key(&actions, "w").as_deref(), Some("u"));
+        // An action that claims `d` gets it, rather than "right".
+        assert_eq!(action_for_key(&actions, "d").as_deref(), Some("x"));
+        assert_eq!(
+            action_for_key(&actions, "s"),
+            None,
+            "down is not legal here"
+        );
+        assert_eq!(action_for_key(&actions, "down"), None);
+        assert_eq!(action_for_key(&actions, "n"), None, "no key hint, no key");
+    }
+
+    #[test]
+    fn a_bad_seed_or_no_game_is_an_error_on_the_page() {
+        let setup = Setup {
+            rules: String::new(),
+            seed: " 42 ".into(),
+        };
+        assert_eq!(setup.seed().expect("a number"), 42);
+        assert_eq!(setup.rules(), None, "no rules: the game's default");
+        let bad = Setup {
+            seed: "-1".into(),
+            ..setup
+        };
+        let error = bad.seed().expect_err("negative");
+        assert_eq!(
+            error.to_string(),
+            "seed `-1` is not a whole number from 0 to 18446744073709551615"
+        );
+
+        let mut games = GamesState::default();
+        games.run_experiment();
+        let notice = games.notice.clone().expect("a notice");
+        assert!(notice.is_error);
+        assert!(
+            notice.text.starts_with("no game selected"),
+            "{}",
+            notice.text
+        );
+        games.export_csv();
+        assert!(
+            games
+                .notice
+                .as_ref()
+                .expect("a notice")
+                .text
+                .starts_with("no results")
+        );
+        assert!(!games.busy());
+    }
+
+    #[test]
+    fn a_missing_plugin_file_is_reported_and_listed_as_rejected() {
+        let mut games = GamesState::default();
+        let path = std::env::temp_dir().join("tritium-gui-no-such-plugin.so");
+        games.load_plugin(&path);
+        assert!(games.notice.as_ref().is_some_and(|n| n.is_error));
+        assert_eq!(games.host().rejected().len(), 1);
+        assert!(games.selected.is_none());
     }
 }

@@ -18,6 +18,31 @@ pub struct ExportError {
     pub source: std::io::Error,
 }
 
+/// A report with what the Experiments view draws of it, computed once when it arrives.
+#[derive(Clone, Debug)]
+pub struct Results {
+    /// The plugin's report.
+    pub report: ExperimentReport,
+    /// [`summary`] of it.
+    pub summary: Vec<String>,
+    /// [`histogram`] of it.
+    pub bins: Vec<Bin>,
+    /// [`category_shares`] of it.
+    pub shares: Vec<(String, f64)>,
+}
+
+impl Results {
+    /// The report and its summary, histogram and shares.
+    pub fn new(report: ExperimentReport) -> Results {
+        Results {
+            summary: summary(&report),
+            bins: histogram(&report),
+            shares: category_shares(&report),
+            report,
+        }
+    }
+}
+
 /// A number as text: whole numbers without a fraction, others with 3 decimals (as the CLI).
 pub fn number(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 {

@@ -6,7 +6,8 @@ use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text};
 use tritium_plugin_api::protocol::ExperimentReport;
 
 use super::game_forms::{game_picker, labelled_field, setup_fields, strategy_picker};
-use crate::games::{GamesState, report};
+use crate::games::GamesState;
+use crate::games::report::{self, Bin, Results};
 
 /// The Experiments view.
 #[derive(Debug, Default)]
@@ -24,7 +25,7 @@ impl ExperimentsView {
                     .show(ui, |ui| controls(ui, games));
             });
         egui::CentralPanel::default().show(ui, |ui| match &games.experiment.report {
-            Some(report) => report_ui(ui, report),
+            Some(results) => report_ui(ui, results),
             None => {
                 ui.centered_and_justified(|ui| {
                     ui.label("No results yet: choose a strategy and Run.");
@@ -98,7 +99,8 @@ const HISTOGRAM: egui::Color32 = egui::Color32::from_rgb(70, 120, 190);
 const SHARES: egui::Color32 = egui::Color32::from_rgb(230, 170, 40);
 
 /// The summary and the two plots.
-fn report_ui(ui: &mut egui::Ui, report: &ExperimentReport) {
+fn report_ui(ui: &mut egui::Ui, results: &Results) {
+    let report = &results.report;
     ui.heading(format!(
         "{}: {} games, rules {}",
         report.strategy,
@@ -106,22 +108,22 @@ fn report_ui(ui: &mut egui::Ui, report: &ExperimentReport) {
         report.rules
     ));
     ui.horizontal_wrapped(|ui| {
-        for line in report::summary(report) {
+        for line in &results.summary {
             ui.label(egui::RichText::new(line).monospace());
             ui.add_space(10.0);
         }
     });
     ui.separator();
     let height = ((ui.available_height() - 60.0) / 2.0).max(120.0);
-    histogram(ui, report, height);
-    shares(ui, report, height);
+    histogram(ui, report, &results.bins, height);
+    shares(ui, report, &results.shares, height);
 }
 
 /// The histogram of the report's per-game metric.
-fn histogram(ui: &mut egui::Ui, report: &ExperimentReport, height: f32) {
+fn histogram(ui: &mut egui::Ui, report: &ExperimentReport, bins: &[Bin], height: f32) {
     ui.strong(format!("Distribution of {}", report.histogram_metric));
-    let bars: Vec<Bar> = report::histogram(report)
-        .into_iter()
+    let bars: Vec<Bar> = bins
+        .iter()
         .map(|bin| {
             Bar::new(bin.start + bin.width / 2.0, f64::from(bin.count))
                 .width(bin.width * 0.95)
@@ -151,8 +153,7 @@ fn histogram(ui: &mut egui::Ui, report: &ExperimentReport, height: f32) {
 }
 
 /// The share of each category, in percent, labelled on the bars.
-fn shares(ui: &mut egui::Ui, report: &ExperimentReport, height: f32) {
-    let shares = report::category_shares(report);
+fn shares(ui: &mut egui::Ui, report: &ExperimentReport, shares: &[(String, f64)], height: f32) {
     let label = if report.category_label.is_empty() {
         "category".to_owned()
     } else {
