@@ -76,6 +76,7 @@ fn a_2048_game_with_a_fixed_seed_is_played_with_arrows_wasd_and_an_ai_move() {
     assert_eq!(board(&h).len(), 16);
 
     // Two arrows and two WASD keys, each applied to the plugin's own frame as well.
+    let mut last_key = None;
     for (key, hint) in [
         (Key::ArrowLeft, "left"),
         (Key::ArrowUp, "up"),
@@ -91,12 +92,24 @@ fn a_2048_game_with_a_fixed_seed_is_played_with_arrows_wasd_and_an_ai_move() {
         h.run();
         if let Some(action) = action {
             expected = plugin.apply("2048", &expected, &action).expect("legal");
+            last_key = Some(key);
         }
         assert_eq!(board(&h), expected_board(&expected), "after {hint}");
     }
     let moves = h.state().games.play.session.as_ref().expect("game").moves;
     assert!(moves >= 3, "{moves} moves");
     assert_eq!(game_frame(&h), expected);
+
+    // Undo takes the last move back, and the same move plays it again.
+    let last = game_frame(&h);
+    h.get_by_label("Undo").click();
+    h.run();
+    let moves_now = h.state().games.play.session.as_ref().expect("game").moves;
+    assert_eq!(moves_now, moves - 1);
+    assert_ne!(game_frame(&h), last);
+    h.key_press(last_key.expect("a legal move was played"));
+    h.run();
+    assert_eq!(game_frame(&h), last, "spawns depend only on the state");
 
     // An AI move with greedy, on the worker thread.
     choose(&mut h, "Strategy", "greedy");

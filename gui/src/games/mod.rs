@@ -134,6 +134,28 @@ pub struct Session {
     pub moves: u64,
     /// The last move, e.g. `greedy: Left` or `you: Up`, with the strategy's note.
     pub last: Option<String>,
+    /// Earlier frames, most recent last, for Undo (at most [`UNDO_LIMIT`]).
+    history: Vec<Frame>,
+}
+
+/// How many moves Undo can take back.
+pub const UNDO_LIMIT: usize = 1000;
+
+impl Session {
+    /// Moves to `frame`, keeping the current one for Undo.
+    fn advance(&mut self, frame: Frame, last: String) {
+        if self.history.len() == UNDO_LIMIT {
+            self.history.remove(0);
+        }
+        self.history.push(std::mem::replace(&mut self.frame, frame));
+        self.moves += 1;
+        self.last = Some(last);
+    }
+
+    /// Whether there is a move to take back.
+    pub fn can_undo(&self) -> bool {
+        !self.history.is_empty()
+    }
 }
 
 /// What an AI move brings back from the worker: the move and the frame after it.
@@ -400,6 +422,7 @@ impl GamesState {
             frame,
             moves: 0,
             last: None,
+            history: Vec::new(),
         });
         Ok(())
     }
@@ -430,9 +453,7 @@ impl GamesState {
             .map_or_else(|| id.to_owned(), |a| a.label.clone());
         match session.plugin.apply(&session.game.name, &session.frame, id) {
             Ok(frame) => {
-                session.frame = frame;
-                session.moves += 1;
-                session.last = Some(format!("you: {label}"));
+                session.advance(frame, format!("you: {label}"));
                 self.notice = None;
                 self.announce_end();
             }
@@ -443,6 +464,19 @@ impl GamesState {
     /// The action a key means in the game in progress; see [`action_for_key`].
     pub fn action_for_key(&self, key: &str) -> Option<String> {
         action_for_key(&self.play.session.as_ref()?.frame.actions, key)
+    }
+
+    /// Takes the last move back (the AI's too); stops autoplay and any AI move in progress.
+    pub fn undo(&mut self) {
+        self.stop_ai();
+        if let Some(session) = &mut self.play.session
+            && let Some(frame) = session.history.pop()
+        {
+            session.frame = frame;
+            session.moves -= 1;
+            session.last = Some("undone".into());
+            self.notice = None;
+        }
     }
 
     /// Asks the strategy for one move ("AI move"), on the worker thread.
@@ -569,9 +603,7 @@ impl GamesState {
             match result {
                 Ok(step) => {
                     if let Some(session) = &mut self.play.session {
-                        session.frame = step.frame;
-                        session.moves += 1;
-                        session.last = Some(step.note);
+                        session.advance(step.frame, step.note);
                     }
                     if !self.play.autoplay {
                         self.notice = None;

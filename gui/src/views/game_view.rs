@@ -8,7 +8,7 @@ use egui::{Color32, Key, Sense, Vec2, vec2};
 use tritium_plugin_api::protocol::{Cell, StateView};
 
 use super::game_forms::{game_picker, setup_fields, strategy_picker};
-use crate::games::GamesState;
+use crate::games::{GamesState, Session};
 
 /// The game view.
 #[derive(Debug, Default)]
@@ -30,9 +30,17 @@ impl GameView {
     }
 }
 
-/// Arrow keys, WASD and the actions' own keys, unless a text field has the keyboard.
+/// Arrow keys, WASD and the actions' own keys, and Ctrl+Z for Undo, unless a text field has
+/// the keyboard.
 fn keys(ctx: &egui::Context, games: &mut GamesState) {
-    if ctx.egui_wants_keyboard_input() || !games.can_move() {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, Key::Z);
+    if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+        games.undo();
+    }
+    if !games.can_move() {
         return;
     }
     let keys: Vec<Key> = ctx.input(|i| {
@@ -76,9 +84,19 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
     ui.label(egui::RichText::new(&info.description).small().weak());
     ui.separator();
     setup_fields(ui, "play", &info, &mut games.play.setup);
-    if ui.button("New game").clicked() {
-        games.new_game();
-    }
+    ui.horizontal(|ui| {
+        if ui.button("New game").clicked() {
+            games.new_game();
+        }
+        let can_undo = games.play.session.as_ref().is_some_and(Session::can_undo);
+        if ui
+            .add_enabled(can_undo, egui::Button::new("Undo"))
+            .on_hover_text("Take the last move back (Ctrl+Z)")
+            .clicked()
+        {
+            games.undo();
+        }
+    });
     ui.separator();
     ui.strong("AI");
     strategy_picker(ui, "play", &info, &mut games.play.strategy);
