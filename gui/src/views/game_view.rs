@@ -158,7 +158,7 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
         ui.available_height() - 110.0 - 52.0 * value_rows as f32,
     );
     let side = cell_side(&view, room);
-    let width = (side * view.cols as f32 + GAP).max(360.0);
+    let width = (side * view.cols as f32 + gap_for(side)).max(360.0);
     let spacing = ui.spacing().item_spacing.x;
     ui.vertical_centered(|ui| {
         ui.heading(title);
@@ -218,6 +218,9 @@ const VALUES_PER_ROW: usize = 5;
 const ACTIONS_PER_ROW: usize = 6;
 /// The gap between cells, in points.
 const GAP: f32 = 8.0;
+/// The smallest cell side (gap included), in points: a big grid may overflow the view rather
+/// than vanish.
+const MIN_SIDE: f32 = 12.0;
 
 /// A named value as a card: the name small above the value.
 fn value_card(ui: &mut egui::Ui, width: f32, name: &str, value: &str) {
@@ -254,12 +257,17 @@ pub fn cell_label(row: usize, col: usize, text: &str) -> String {
     format!("row {} col {}: {text}", row + 1, col + 1)
 }
 
+/// The gap between cells of `side` points: [`GAP`], thinner for small cells.
+fn gap_for(side: f32) -> f32 {
+    (side / 14.0).clamp(1.0, GAP)
+}
+
 /// The side of a cell (gap included) for the board to fit in `room`.
 fn cell_side(view: &StateView, room: Vec2) -> f32 {
     let (rows, cols) = (view.rows.max(1) as f32, view.cols.max(1) as f32);
     ((room.x - GAP) / cols)
         .min((room.y - GAP) / rows)
-        .clamp(24.0, 120.0)
+        .clamp(MIN_SIDE, 120.0)
 }
 
 /// Draws the grid with cells of `side` points, centred.
@@ -268,7 +276,7 @@ fn board(ui: &mut egui::Ui, view: &StateView, side: f32) {
     if rows == 0 || cols == 0 {
         return;
     }
-    let gap = GAP;
+    let gap = gap_for(side);
     let board_size = vec2(side * cols as f32 + gap, side * rows as f32 + gap);
     let (rect, _) = ui.allocate_exact_size(board_size, Sense::hover());
     let painter = ui.painter_at(rect);
@@ -292,7 +300,8 @@ fn board(ui: &mut egui::Ui, view: &StateView, side: f32) {
             .background
             .map_or(empty, |[r, g, b]| Color32::from_rgb(r, g, b));
         painter.rect_filled(cell_rect, 4.0, background);
-        if !cell.text.is_empty() {
+        // Text in cells too small to read would only be noise; AccessKit still has it.
+        if !cell.text.is_empty() && side >= 20.0 {
             let chars = cell.text.chars().count().max(2) as f32;
             let font = (side * 0.45).min(side * 1.1 / chars);
             painter.text(
