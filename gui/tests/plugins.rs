@@ -317,3 +317,67 @@ fn autoplay_plays_until_it_is_turned_off() {
     assert_eq!(moves(&h), stopped, "no moves after autoplay is off");
     assert!(h.query_by_label_contains("Error: ").is_none());
 }
+
+#[test]
+fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
+    let plugin = LoadedPlugin::load(&game_2048()).expect("the 2048 plugin loads");
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Experiment with 2048").click();
+    h.run();
+    h.get_by_label("Games").set_value_accesskit(3.0);
+    h.run();
+    fill(&mut h, "Seed", "5");
+    choose(&mut h, "Family", "cyclic");
+    h.get_by_label("max-len").set_value_accesskit(3.0);
+    h.run();
+    h.get_by_label("Run sweep").click();
+    h.run();
+    wait_until(&mut h, "the sweep", |h| {
+        h.state().games.experiment.running().is_none()
+    });
+    assert!(h.query_by_label_contains("Error: ").is_none());
+
+    // The same sweep straight through the plugin, ranked the same way.
+    let rules = h.state().games.experiment.setup.rules.clone();
+    let reports: Vec<_> = plugin
+        .sweep("2048", "cyclic", 3)
+        .expect("a sweep")
+        .into_iter()
+        .map(|strategy| {
+            let spec = ExperimentSpec {
+                strategy,
+                games: 3,
+                seed: 5,
+                rules: Some(rules.clone()),
+            };
+            plugin.experiment("2048", &spec, None).expect("experiment")
+        })
+        .collect();
+    let expected = gui::games::report::Ranking::new("cyclic", 3, reports);
+    let ranking = h.state().games.experiment.ranking.clone().expect("ranked");
+    assert_eq!(ranking, expected);
+    let heading = format!(
+        "Sweep cyclic (3): {} strategies × 3 games, rules {rules}",
+        expected.rows.len()
+    );
+    assert!(h.query_by_label(&heading).is_some(), "{heading}");
+
+    // "Use" on the best row puts it in the strategy field.
+    h.get_all_by_label("Use").next().expect("a row").click();
+    h.run();
+    assert_eq!(
+        h.state().games.experiment.strategy.spec,
+        expected.rows[0].strategy
+    );
+    assert_eq!(h.state().games.experiment.strategy.name, "cyclic");
+
+    let dir = TempDir::new("plugins-sweep");
+    let csv = dir.join("sweep.csv");
+    fill(&mut h, "CSV file", &csv.display().to_string());
+    h.get_by_label("Export CSV").click();
+    h.run();
+    let text = std::fs::read_to_string(&csv).expect("the CSV was written");
+    assert_eq!(text, expected.to_csv());
+    assert_eq!(text.lines().count(), expected.rows.len() + 1);
+}

@@ -6,8 +6,8 @@
 //! cargo test -p gui --test screenshots -- --ignored
 //! ```
 //!
-//! writes `docs/screenshots/game_2048.png`, `docs/screenshots/experiment_plots.png` and
-//! `docs/screenshots/plugins_page.png`.
+//! writes `docs/screenshots/game_2048.png`, `docs/screenshots/experiment_plots.png`,
+//! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
 
 mod common;
 
@@ -101,4 +101,24 @@ fn the_plugins_page() {
     load(&mut h, &bad);
     save(&mut h, "plugins_page");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/sweep_ranking.png"]
+fn the_ranking_of_a_sweep() {
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Experiment with 2048").click();
+    h.run();
+    h.get_by_label("Games").set_value_accesskit(200.0);
+    h.run();
+    choose(&mut h, "Family", "cyclic");
+    h.get_by_label("max-len").set_value_accesskit(4.0);
+    h.run();
+    h.get_by_label("Run sweep").click();
+    h.run();
+    wait_until(&mut h, "the sweep", |h| {
+        h.state().games.experiment.running().is_none()
+    });
+    save(&mut h, "sweep_ranking");
 }

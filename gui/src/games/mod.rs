@@ -208,20 +208,40 @@ impl Play {
     }
 }
 
-/// Running an experiment and its latest report.
+/// A strategy family of the game and its size, for a sweep.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SweepChoice {
+    /// One of the game's sweeps' names.
+    pub name: String,
+    /// The family's size parameter (e.g. the maximum cycle length).
+    pub size: u32,
+}
+
+/// What the worker brings back: one report, or a ranked sweep.
+#[derive(Debug)]
+enum Finished {
+    Report(ExperimentReport),
+    Sweep(report::Ranking),
+}
+
+/// Running an experiment (one strategy, or every strategy of a sweep) and its latest results.
 #[derive(Debug)]
 pub struct Experiment {
     /// The strategy to run.
     pub strategy: StrategyChoice,
+    /// The sweep to run.
+    pub sweep: SweepChoice,
     /// Rules and master seed.
     pub setup: Setup,
-    /// Number of games.
+    /// Number of games (per strategy).
     pub games: u32,
-    /// The last finished report, with its plots' data.
+    /// The last finished report, with its plots' data (`None` once a sweep finished).
     pub report: Option<report::Results>,
+    /// The last finished sweep (`None` once a single experiment finished).
+    pub ranking: Option<report::Ranking>,
     /// Where "Export CSV" writes.
     pub csv_path: String,
-    running: Option<Task<ExperimentReport>>,
+    running: Option<Task<Finished>>,
 }
 
 impl Default for Experiment {
@@ -230,7 +250,9 @@ impl Default for Experiment {
             strategy: StrategyChoice::default(),
             setup: Setup::default(),
             games: 100,
+            sweep: SweepChoice::default(),
             report: None,
+            ranking: None,
             csv_path: "experiment.csv".into(),
             running: None,
         }
@@ -386,8 +408,17 @@ impl GamesState {
         self.play.strategy = StrategyChoice::first_of(&info);
         self.experiment.cancel();
         self.experiment.report = None;
+        self.experiment.ranking = None;
         self.experiment.setup = Setup::first_of(&info);
         self.experiment.strategy = StrategyChoice::first_of(&info);
+        self.experiment.sweep = SweepChoice {
+            name: info
+                .sweeps
+                .first()
+                .map(|s| s.name.clone())
+                .unwrap_or_default(),
+            size: 3,
+        };
     }
 
     fn stop_ai(&mut self) {
@@ -553,11 +584,58 @@ impl GamesState {
         };
         self.experiment.cancel();
         self.experiment.running = Some(Task::spawn(move |progress| {
-            plugin.experiment(&game, &spec, Some(progress))
+            plugin
+                .experiment(&game, &spec, Some(progress))
+                .map(Finished::Report)
         }));
         self.info(format!(
             "experiment started: {}",
             self.experiment.strategy.spec
+        ));
+        Ok(())
+    }
+
+    /// Runs every strategy of the sweep in the form (with the form's games, rules and seed) on
+    /// the worker thread, and ranks them.
+    pub fn run_sweep(&mut self) {
+        if let Err(e) = self.try_run_sweep() {
+            self.error(&e);
+        }
+    }
+
+    fn try_run_sweep(&mut self) -> Result<(), GameError> {
+        let (plugin, game) = self.game().ok_or(GameError::NoGame)?;
+        let (plugin, game) = (plugin.clone(), game.name.clone());
+        let form = &self.experiment;
+        let sweep = form.sweep.clone();
+        let games = form.games.max(1);
+        let seed = form.setup.seed()?;
+        let rules = form.setup.rules().map(str::to_owned);
+        self.experiment.cancel();
+        self.experiment.running = Some(Task::spawn(move |progress| {
+            let strategies = plugin.sweep(&game, &sweep.name, sweep.size)?;
+            let total = u64::from(games) * strategies.len() as u64;
+            let mut reports = Vec::with_capacity(strategies.len());
+            for (i, strategy) in strategies.into_iter().enumerate() {
+                let offset = i as u64 * u64::from(games);
+                let each = |done: u64, _: u64| progress(offset + done, total);
+                let spec = ExperimentSpec {
+                    strategy,
+                    games,
+                    seed,
+                    rules: rules.clone(),
+                };
+                reports.push(plugin.experiment(&game, &spec, Some(&each))?);
+            }
+            Ok(Finished::Sweep(report::Ranking::new(
+                &sweep.name,
+                sweep.size,
+                reports,
+            )))
+        }));
+        self.info(format!(
+            "sweep started: {} {}",
+            self.experiment.sweep.name, self.experiment.sweep.size
         ));
         Ok(())
     }
@@ -570,22 +648,22 @@ impl GamesState {
         }
     }
 
-    /// Writes the last report's games as CSV to the path typed in the form.
+    /// Writes the last results as CSV to the path typed in the form: an experiment's games,
+    /// one row each, or a sweep's ranking, one row per strategy.
     pub fn export_csv(&mut self) {
-        let Some(report) = &self.experiment.report else {
+        let path = PathBuf::from(self.experiment.csv_path.trim());
+        let (csv, what) = if let Some(results) = &self.experiment.report {
+            let games = results.report.games.len();
+            (report::to_csv(&results.report), format!("{games} games"))
+        } else if let Some(ranking) = &self.experiment.ranking {
+            let strategies = ranking.rows.len();
+            (ranking.to_csv(), format!("{strategies} strategies"))
+        } else {
             self.error(&"no results to export: run an experiment first");
             return;
         };
-        let path = PathBuf::from(self.experiment.csv_path.trim());
-        match report::export_csv(&report.report, &path) {
-            Ok(()) => {
-                let text = format!(
-                    "wrote {} games to {}",
-                    report.report.games.len(),
-                    path.display()
-                );
-                self.info(text);
-            }
+        match report::write(&path, &csv) {
+            Ok(()) => self.info(format!("wrote {what} to {}", path.display())),
             Err(e) => self.error(&GameError::from(e)),
         }
     }
@@ -630,13 +708,25 @@ impl GamesState {
         if let Some(result) = self.experiment.running.as_ref().and_then(Task::poll) {
             self.experiment.running = None;
             match result {
-                Ok(report) => {
+                Ok(Finished::Report(report)) => {
                     let text = format!(
                         "experiment done: {} games of {}",
                         report.games.len(),
                         report.strategy
                     );
                     self.experiment.report = Some(report::Results::new(report));
+                    self.experiment.ranking = None;
+                    self.info(text);
+                }
+                Ok(Finished::Sweep(ranking)) => {
+                    let text = format!(
+                        "sweep done: {} strategies of {} {}",
+                        ranking.rows.len(),
+                        ranking.sweep,
+                        ranking.size
+                    );
+                    self.experiment.ranking = Some(ranking);
+                    self.experiment.report = None;
                     self.info(text);
                 }
                 Err(e) => self.error(&e),

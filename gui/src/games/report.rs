@@ -214,10 +214,110 @@ pub fn to_csv(report: &ExperimentReport) -> String {
 /// # Errors
 /// [`ExportError`] when the file cannot be written.
 pub fn export_csv(report: &ExperimentReport, path: &Path) -> Result<(), ExportError> {
-    std::fs::write(path, to_csv(report)).map_err(|source| ExportError {
+    write(path, &to_csv(report))
+}
+
+/// Writes `text` to `path`.
+///
+/// # Errors
+/// [`ExportError`] when the file cannot be written.
+pub fn write(path: &Path, text: &str) -> Result<(), ExportError> {
+    std::fs::write(path, text).map_err(|source| ExportError {
         path: path.to_owned(),
         source,
     })
+}
+
+/// One strategy of a sweep: its spec, primary aggregate and every aggregate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedStrategy {
+    /// The strategy spec.
+    pub strategy: String,
+    /// The primary aggregate, if the report has it as a number.
+    pub primary: Option<f64>,
+    /// All aggregates of its report.
+    pub aggregates: BTreeMap<String, Value>,
+}
+
+/// A sweep's reports ranked by their primary aggregate, best (highest) first; ties by
+/// strategy spec.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranking {
+    /// The strategy family, e.g. `cyclic`.
+    pub sweep: String,
+    /// The family's size parameter, e.g. the maximum length.
+    pub size: u32,
+    /// Games per strategy.
+    pub games: usize,
+    /// The rule set the reports name.
+    pub rules: String,
+    /// The name of the primary aggregate, e.g. `aett`.
+    pub primary: String,
+    /// The strategies, best first.
+    pub rows: Vec<RankedStrategy>,
+}
+
+impl Ranking {
+    /// Ranks `reports`, one per strategy of sweep `sweep` of size `size`.
+    pub fn new(sweep: &str, size: u32, reports: Vec<ExperimentReport>) -> Ranking {
+        let first = reports.first();
+        let primary = first.map(|r| r.primary.clone()).unwrap_or_default();
+        let rules = first.map(|r| r.rules.clone()).unwrap_or_default();
+        let games = first.map_or(0, |r| r.games.len());
+        let mut rows: Vec<RankedStrategy> = reports
+            .into_iter()
+            .map(|r| RankedStrategy {
+                primary: r.aggregates.get(&primary).and_then(Value::as_f64),
+                strategy: r.strategy,
+                aggregates: r.aggregates,
+            })
+            .collect();
+        let key = |r: &RankedStrategy| r.primary.unwrap_or(f64::NEG_INFINITY);
+        rows.sort_by(|a, b| {
+            key(b)
+                .total_cmp(&key(a))
+                .then_with(|| a.strategy.cmp(&b.strategy))
+        });
+        Ranking {
+            sweep: sweep.to_owned(),
+            size,
+            games,
+            rules,
+            primary,
+            rows,
+        }
+    }
+
+    /// The ranking as CSV, as `tritium experiment --sweep` writes it: `strategy,games`, the
+    /// primary aggregate, then the others by name.
+    pub fn to_csv(&self) -> String {
+        let mut others: Vec<&str> = self
+            .rows
+            .iter()
+            .flat_map(|r| r.aggregates.keys().map(String::as_str))
+            .filter(|k| *k != self.primary && *k != "games")
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        let mut header = vec!["strategy", "games", self.primary.as_str()];
+        header.extend(&others);
+        let header: Vec<String> = header.into_iter().map(csv_field).collect();
+        let mut csv = header.join(",");
+        csv.push('\n');
+        for row in &self.rows {
+            let mut fields = vec![csv_field(&row.strategy), self.games.to_string()];
+            for name in std::iter::once(self.primary.as_str()).chain(others.iter().copied()) {
+                fields.push(
+                    row.aggregates
+                        .get(name)
+                        .map_or_else(String::new, |v| csv_field(&aggregate(v))),
+                );
+            }
+            csv.push_str(&fields.join(","));
+            csv.push('\n');
+        }
+        csv
+    }
 }
 
 #[cfg(test)]
@@ -308,6 +408,41 @@ mod tests {
         );
         let words = report(&[(1.0, "won"), (1.0, "lost")]);
         assert_eq!(category_shares(&words)[0].0, "lost");
+    }
+
+    #[test]
+    fn a_sweep_is_ranked_best_first_and_written_as_csv() {
+        let with = |strategy: &str, aett: f64| ExperimentReport {
+            strategy: strategy.into(),
+            aggregates: [
+                ("aett".to_owned(), Value::from(aett)),
+                ("games".to_owned(), Value::from(1)),
+                ("max_tile_counts".to_owned(), serde_json::json!({"64": 1})),
+            ]
+            .into_iter()
+            .collect(),
+            ..report(&[(aett, "64")])
+        };
+        let ranking = Ranking::new(
+            "cyclic",
+            2,
+            vec![
+                with("cyclic:lr", 100.0),
+                with("cyclic:ud", 300.0),
+                with("cyclic:du", 300.0),
+            ],
+        );
+        let order: Vec<&str> = ranking.rows.iter().map(|r| r.strategy.as_str()).collect();
+        assert_eq!(order, ["cyclic:du", "cyclic:ud", "cyclic:lr"]);
+        assert_eq!(ranking.games, 1);
+        assert_eq!(ranking.rules, "seed");
+        assert_eq!(
+            ranking.to_csv(),
+            "strategy,games,aett,max_tile_counts\n\
+             cyclic:du,1,300,{64: 1}\n\
+             cyclic:ud,1,300,{64: 1}\n\
+             cyclic:lr,1,100,{64: 1}\n"
+        );
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! The Experiments view: strategy, number of games, rules and seed; Run with a progress bar
 //! and Cancel; the report's aggregates, a histogram of its per-game metric and the shares of
-//! its categories (`egui_plot`); and "Export CSV" to a path typed in.
+//! its categories (`egui_plot`); a sweep over one of the game's strategy families, ranked; and
+//! "Export CSV" to a path typed in.
 
 use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text};
-use tritium_plugin_api::protocol::ExperimentReport;
+use tritium_plugin_api::protocol::{ExperimentReport, GameInfo};
 
 use super::game_forms::{game_picker, labelled_field, setup_fields, strategy_picker};
 use crate::games::GamesState;
-use crate::games::report::{self, Bin, Results};
+use crate::games::report::{self, Bin, RankedStrategy, Ranking, Results};
 
 /// The Experiments view.
 #[derive(Debug, Default)]
@@ -24,11 +25,21 @@ impl ExperimentsView {
                     .id_salt("experiment-controls-scroll")
                     .show(ui, |ui| controls(ui, games));
             });
-        egui::CentralPanel::default().show(ui, |ui| match &games.experiment.report {
-            Some(results) => report_ui(ui, results),
-            None => {
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(results) = &games.experiment.report {
+                report_ui(ui, results);
+            } else if let Some(ranking) = &games.experiment.ranking {
+                if let Some(strategy) = ranking_ui(ui, ranking) {
+                    if let Some((_, info)) = games.game() {
+                        let info = info.clone();
+                        let name = strategy.split(':').next().unwrap_or_default();
+                        games.experiment.strategy.choose(&info, name);
+                    }
+                    games.experiment.strategy.spec = strategy;
+                }
+            } else {
                 ui.centered_and_justified(|ui| {
-                    ui.label("No results yet: choose a strategy and Run.");
+                    ui.label("No results yet: choose a strategy and Run, or run a sweep.");
                 });
             }
         });
@@ -51,7 +62,8 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
             .labelled_by(name.id);
     });
     setup_fields(ui, "experiment", &info, &mut games.experiment.setup);
-    match games.experiment.running() {
+    let running = games.experiment.running();
+    match running {
         None => {
             if ui.button("Run").clicked() {
                 games.run_experiment();
@@ -75,6 +87,7 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
             });
         }
     }
+    sweep_controls(ui, games, &info, running.is_none());
     ui.separator();
     labelled_field(
         ui,
@@ -84,7 +97,7 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
     );
     if ui
         .add_enabled(
-            games.experiment.report.is_some(),
+            games.experiment.report.is_some() || games.experiment.ranking.is_some(),
             egui::Button::new("Export CSV"),
         )
         .clicked()
@@ -92,6 +105,151 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
         games.export_csv();
     }
 }
+
+/// The sweep form: the game's strategy families, the size, and "Run sweep" (with the games,
+/// rules and seed above).
+fn sweep_controls(ui: &mut egui::Ui, games: &mut GamesState, info: &GameInfo, idle: bool) {
+    if info.sweeps.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.strong("Sweep");
+    let form = &mut games.experiment.sweep;
+    let mut chosen = None;
+    egui::ComboBox::new("sweep-family", "Family")
+        .selected_text(form.name.as_str())
+        .show_ui(ui, |ui| {
+            for sweep in &info.sweeps {
+                if ui
+                    .selectable_label(form.name == sweep.name, &sweep.name)
+                    .on_hover_text(&sweep.description)
+                    .clicked()
+                {
+                    chosen = Some(sweep);
+                }
+            }
+        });
+    if let Some(sweep) = chosen {
+        form.name.clone_from(&sweep.name);
+        // A family designed for a rule set runs under it unless the user picks another.
+        if let Some(rules) = &sweep.rules {
+            games.experiment.setup.rules.clone_from(rules);
+        }
+    }
+    let form = &mut games.experiment.sweep;
+    if let Some(sweep) = info.sweeps.iter().find(|s| s.name == form.name) {
+        ui.horizontal(|ui| {
+            let name = ui.label(&sweep.parameter);
+            ui.add(egui::DragValue::new(&mut form.size).range(1..=64))
+                .labelled_by(name.id);
+        });
+        ui.label(egui::RichText::new(&sweep.description).small().weak());
+    }
+    if ui
+        .add_enabled(idle, egui::Button::new("Run sweep"))
+        .on_hover_text("Every strategy of the family, with the games, rules and seed above")
+        .clicked()
+    {
+        games.run_sweep();
+    }
+}
+
+/// A sweep's ranking: the best strategies as bars, then every strategy in a table with "Use"
+/// (which puts it in the strategy field). Returns the strategy to use.
+fn ranking_ui(ui: &mut egui::Ui, ranking: &Ranking) -> Option<String> {
+    ui.heading(format!(
+        "Sweep {} ({}): {} strategies × {} games, rules {}",
+        ranking.sweep,
+        ranking.size,
+        ranking.rows.len(),
+        ranking.games,
+        ranking.rules
+    ));
+    let best: Vec<&RankedStrategy> = ranking.rows.iter().take(TOP).collect();
+    let n = best.len();
+    let bars: Vec<Bar> = best
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            // Best on top: the first row gets the highest position (i < n).
+            Bar::new((n - 1 - i) as f64, row.primary.unwrap_or(0.0))
+                .width(0.7)
+                .fill(HISTOGRAM.gamma_multiply(0.8))
+                .name(&row.strategy)
+        })
+        .collect();
+    ui.strong(format!("The best {n} by {}", ranking.primary));
+    let text_color = ui.visuals().text_color();
+    Plot::new("ranking")
+        .height((ui.available_height() * 0.5).max(160.0))
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .x_axis_label(ranking.primary.as_str())
+        .include_x(0.0)
+        .include_x(best.first().and_then(|r| r.primary).unwrap_or(0.0) * 1.12)
+        .show_axes([true, false])
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("ranking", bars).horizontal().color(HISTOGRAM));
+            // Names inside the bars, values after them: every bar labelled, whatever the
+            // axis has room for.
+            for (i, row) in best.iter().enumerate() {
+                let y = (n - 1 - i) as f64;
+                let value = row.primary.unwrap_or(0.0);
+                plot.text(
+                    Text::new(
+                        "",
+                        PlotPoint::new(0.0, y),
+                        egui::RichText::new(format!(" {}", row.strategy)).monospace(),
+                    )
+                    .color(egui::Color32::WHITE)
+                    .anchor(egui::Align2::LEFT_CENTER),
+                );
+                plot.text(
+                    Text::new(
+                        "",
+                        PlotPoint::new(value, y),
+                        egui::RichText::new(format!("  {}", report::number(value))).size(13.0),
+                    )
+                    .color(text_color)
+                    .anchor(egui::Align2::LEFT_CENTER),
+                );
+            }
+        });
+    let mut used = None;
+    egui::ScrollArea::vertical()
+        .id_salt("ranking-table")
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            egui::Grid::new("ranking-grid")
+                .num_columns(4)
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.strong("rank");
+                    ui.strong("strategy");
+                    ui.strong(&ranking.primary);
+                    ui.label("");
+                    ui.end_row();
+                    for (i, row) in ranking.rows.iter().enumerate() {
+                        ui.label(format!("{}", i + 1));
+                        ui.label(egui::RichText::new(&row.strategy).monospace());
+                        ui.label(row.primary.map_or_else(String::new, report::number));
+                        if ui
+                            .small_button("Use")
+                            .on_hover_text(format!("Put {} in the strategy field", row.strategy))
+                            .clicked()
+                        {
+                            used = Some(row.strategy.clone());
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    used
+}
+
+/// Strategies in the ranking's bar chart.
+const TOP: usize = 15;
 
 /// The histogram's colour.
 const HISTOGRAM: egui::Color32 = egui::Color32::from_rgb(70, 120, 190);
