@@ -381,3 +381,35 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
     assert_eq!(text, expected.to_csv());
     assert_eq!(text.lines().count(), expected.rows.len() + 1);
 }
+
+#[test]
+fn plugins_found_at_start_are_listed_with_the_directories_searched() {
+    let dir = TempDir::new("plugins-discover");
+    let library = game_2048();
+    let copy = dir.join(&library.file_name().expect("a file name").to_string_lossy());
+    std::fs::copy(&library, &copy).expect("copy the library");
+    let games = gui::games::GamesState::discover(&[dir.path().to_owned()]);
+    assert_eq!(games.host().plugins().len(), 1);
+    let (_, game) = games.game().expect("the first game is selected");
+    assert_eq!(game.name, "2048");
+
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(common::WINDOW)
+        .with_max_steps(12)
+        .build_ui_state(
+            |ui, app: &mut gui::TritiumApp| app.show(ui),
+            gui::TritiumApp::with_games(gui::state::AppState::default(), games),
+        );
+    h.run();
+    h.get_by_label("Plugins").click();
+    h.run();
+    let searched = format!("Searched: {}", dir.path().display());
+    assert!(h.query_by_label(&searched).is_some(), "{searched}");
+    assert!(h.query_by_label("Play 2048").is_some());
+    // The Game page is ready for a new game with the game's defaults.
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("New game").click();
+    h.run();
+    assert_eq!(board(&h).len(), 16);
+}

@@ -318,8 +318,14 @@ impl GamesState {
             dirs: dirs.to_vec(),
             ..GamesState::default()
         };
-        if state.host.games().next().is_some() {
-            state.select(GameRef { plugin: 0, game: 0 });
+        // The first plugin with a game (a plugin may offer only solvers).
+        let first = state
+            .host
+            .plugins()
+            .iter()
+            .position(|p| !p.info().games.is_empty());
+        if let Some(plugin) = first {
+            state.select(GameRef { plugin, game: 0 });
         }
         state
     }
@@ -376,18 +382,6 @@ impl GamesState {
         let r = self.selected?;
         let plugin = self.host.plugins().get(r.plugin)?;
         Some((plugin, plugin.info().games.get(r.game)?))
-    }
-
-    /// Finds game `name` of any plugin.
-    pub fn find(&self, name: &str) -> Option<GameRef> {
-        self.host
-            .plugins()
-            .iter()
-            .enumerate()
-            .find_map(|(plugin, p)| {
-                let game = p.info().games.iter().position(|g| g.name == name)?;
-                Some(GameRef { plugin, game })
-            })
     }
 
     /// Chooses the game to play and experiment with; its defaults fill the forms. The game in
