@@ -111,11 +111,13 @@ impl TritiumApp {
         if self.state.sim.clocks_running() {
             ui.ctx().request_repaint();
         }
-        self.games.update(dt);
-        if self.games.busy() {
-            // Poll the worker and pace autoplay.
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(15));
+        // The real time since the last frame: after an idle wait for autoplay's next move,
+        // `stable_dt` would still be one frame's time.
+        let elapsed = ui.input(|i| i.unstable_dt).min(1.0);
+        self.games.update(elapsed);
+        if let Some(next) = self.games.next_update() {
+            // Poll the worker, or make autoplay's next move on time.
+            ui.ctx().request_repaint_after(next);
         }
 
         egui::Panel::top("pages").show(ui, |ui| {

@@ -662,9 +662,22 @@ impl GamesState {
         }
     }
 
-    /// Whether a worker is busy (the views keep repainting to poll it).
+    /// Whether a worker is busy or autoplay is on (the app keeps repainting to poll).
     pub fn busy(&self) -> bool {
-        self.play.ai.is_some() || self.play.autoplay || self.experiment.running.is_some()
+        self.next_update().is_some()
+    }
+
+    /// When [`GamesState::update`] has something to do next: soon while a worker runs (to
+    /// collect its answer and show its progress), at autoplay's next move, or never.
+    pub fn next_update(&self) -> Option<std::time::Duration> {
+        let poll = std::time::Duration::from_millis(15);
+        if self.play.ai.is_some() || self.experiment.running.is_some() {
+            Some(poll)
+        } else if self.play.autoplay {
+            Some(std::time::Duration::from_secs_f32(self.play.wait.max(0.0)).min(poll * 100))
+        } else {
+            None
+        }
     }
 
     /// Collects finished work and makes autoplay's moves; `dt` is the time since the last
