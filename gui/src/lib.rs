@@ -1,10 +1,11 @@
 //! gui: Tritium's desktop app — draw ternary circuits on a canvas, toggle switches, and step
-//! the propagation one event at a time.
+//! the propagation one event at a time; and play the games of plugins, watch their AIs, and
+//! plot experiments.
 //!
-//! The app is split in two: [`state`] is plain Rust (document, history, selection, simulation
-//! session) with every user action as a method, testable without a window; [`views`] are small
-//! egui types, one per file, that draw the state and call those methods. [`TritiumApp`] lays
-//! the views out; [`run`] opens it in a native window.
+//! The app is split in two: [`state`] (the circuit editor) and [`games`] (the plugins) are
+//! plain Rust with every user action as a method, testable without a window; [`views`] are
+//! small egui types, one per file, that draw the state and call those methods. [`TritiumApp`]
+//! lays the views out, one page at a time; [`run`] opens it in a native window.
 //!
 //! ```
 //! use gui::state::{AppState, Mode};
