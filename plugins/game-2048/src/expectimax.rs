@@ -9,8 +9,8 @@
 //!   value) is not expanded but evaluated by the [`heuristic`](crate::heuristic).
 //! - **Depth** counts chance layers below the root move: depth `d` searches the root move,
 //!   then `d` rounds of (spawn, move), and evaluates the boards after the last move. The
-//!   default is [`DEFAULT_DEPTH`] = 3, chosen so that 100 standard games finish in about
-//!   half an hour on one core (see `docs/2048-experiments.md`). `depth=auto` adapts it to the
+//!   default is [`DEFAULT_DEPTH`] = 4, chosen so that 100 standard games finish in about
+//!   an hour on one core (see `docs/2048-experiments.md`). `depth=auto` adapts it to the
 //!   board like nneonneo's: `max(3, distinct tiles − 2)`, so it grows as the board fills with
 //!   different tiles (the positions where a mistake is fatal) — stronger, and many times
 //!   slower in late games.
@@ -24,7 +24,7 @@
 //!   until the time is spent (an unfinished iteration is discarded) or a deeper search can
 //!   no longer differ (every branch already stopped by the probability threshold).
 //!
-//! Strategy specs: `expectimax` (depth 3), `expectimax:depth=auto` (nneonneo's adaptive depth),
+//! Strategy specs: `expectimax` (depth 4), `expectimax:depth=auto` (nneonneo's adaptive depth),
 //! `expectimax:depth=4,prob=0.001`, `expectimax:time=100` (see [`ExpectimaxConfig::parse`]).
 
 use std::cell::RefCell;
@@ -42,10 +42,10 @@ use crate::heuristic;
 /// nneonneo's pruning threshold: chance nodes reached with a smaller probability are
 /// evaluated, not expanded.
 pub const DEFAULT_PROB_THRESHOLD: f32 = 0.0001;
-/// The depth of `expectimax` without parameters: fast enough for 100-game experiments
-/// (about a thousand moves per second on one core) and strong enough to reach 8192 in most
-/// games.
-pub const DEFAULT_DEPTH: u32 = 3;
+/// The depth of `expectimax` without parameters: the deepest fixed depth at which 100
+/// standard games finish within about an hour on one core (about 200 moves per second;
+/// depth 3 plays about 2000); it reaches 8192 in most games. See `docs/2048-experiments.md`.
+pub const DEFAULT_DEPTH: u32 = 4;
 /// The largest depth a spec may ask for, and where iterative deepening stops.
 pub const MAX_DEPTH: u32 = 16;
 /// The longest time per move a spec may ask for, in milliseconds.
@@ -667,7 +667,7 @@ mod tests {
             ExpectimaxConfig::from_spec("expectimax"),
             Ok(ExpectimaxConfig::default())
         );
-        let cfg = ExpectimaxConfig::from_spec("expectimax:depth=3").expect("valid");
+        let cfg = ExpectimaxConfig::from_spec("expectimax:depth=4").expect("valid");
         assert_eq!(cfg, ExpectimaxConfig::default());
         assert_eq!(cfg.spec(), "expectimax");
         // A time limit without a depth deepens as far as the time allows.
@@ -684,10 +684,11 @@ mod tests {
         assert_eq!(ExpectimaxConfig::parse(""), Ok(ExpectimaxConfig::default()));
         for spec in [
             "expectimax:depth=2,prob=0.001,time=50",
-            "expectimax:depth=3,time=50",
+            "expectimax:depth=4,time=50",
+            "expectimax:depth=3",
             "expectimax:time=50",
             "expectimax:depth=auto",
-            "expectimax:depth=4",
+            "expectimax:depth=5",
             "expectimax",
         ] {
             let cfg = ExpectimaxConfig::from_spec(spec).expect("valid");
