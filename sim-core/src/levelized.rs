@@ -20,8 +20,10 @@
 //!
 //! A gate with at most two inputs is evaluated without branching, by one lookup in its
 //! 3 × 3 truth table (built from [`GateOp::eval`] when the schedule is compiled): the index is
-//! `4 · (a + 1) + (b + 1)` for input digits `a`, `b` ∈ {−1, 0, +1}. Wider gates fold
-//! [`GateOp::eval`] over their inputs.
+//! `4 · (a + 1) + (b + 1)` for input digits `a`, `b` ∈ {−1, 0, +1}. Wider gates fold the
+//! two-input table of AND, OR or XOR over their inputs and negate the result for NAND, NOR
+//! and XNOR. Without an observer, a node's fanout is marked pending by or-ing each bit with
+//! "did the output change" rather than by branching on it (the change is unpredictable).
 //!
 //! # Flip-flops
 //! A flip-flop takes part through its clock pin only: its D pin is sampled, not propagated, so
@@ -70,11 +72,11 @@ struct Slot {
     /// The node's dense index.
     node: u32,
     kind: Kind,
-    /// `Table`: the index of its truth table in [`Levelized::tables`]
-    /// ([`table_index`]).
+    /// `Table`: the index of its truth table in [`Levelized::tables`] ([`table_index`]);
+    /// `Wide`: the index of the two-input table of AND, OR or XOR, folded over the inputs.
     table: u8,
-    /// `Wide`: the gate's operation.
-    op: GateOp,
+    /// `Wide`: the fold's result is negated (NAND, NOR, XNOR).
+    invert: bool,
 }
 
 /// Number of truth tables: one per (operation, arity ≤ 2), 8 × 3, rounded up to a power of
@@ -302,7 +304,7 @@ impl Levelized {
                 node: i,
                 kind: Kind::Source,
                 table: 0,
-                op: GateOp::Buf,
+                invert: false,
             };
             match net.ops[iu] {
                 Op::Source => {}
@@ -319,8 +321,18 @@ impl Levelized {
                     slot.b = pins.get(1).copied().unwrap_or(floating);
                 }
                 Op::Gate(op) => {
+                    // n-input XOR is the 2-input XOR folded: (−1)ⁿ⁺¹·∏ = −(−1)ⁿ·∏.
+                    let (base, invert) = match op {
+                        GateOp::And | GateOp::Buf => (GateOp::And, false),
+                        GateOp::Nand | GateOp::Not => (GateOp::And, true),
+                        GateOp::Or => (GateOp::Or, false),
+                        GateOp::Nor => (GateOp::Or, true),
+                        GateOp::Xor => (GateOp::Xor, false),
+                        GateOp::Xnor => (GateOp::Xor, true),
+                    };
                     slot.kind = Kind::Wide;
-                    slot.op = op;
+                    slot.table = table_index(base, 2);
+                    slot.invert = invert;
                     slot.a = wide.len() as u32;
                     wide.extend_from_slice(pins);
                     slot.b = wide.len() as u32;
@@ -440,16 +452,25 @@ impl Levelized {
         }
     }
 
-    /// Evaluates a position that is not a [`Kind::Table`] or [`Kind::Commit`]: a wide gate, a
-    /// source or a flip-flop's sample (which also stores the sampled Q for its commit).
+    /// Evaluates a wide gate: its two-input table folded over its inputs.
+    #[inline]
+    fn eval_wide(&self, slot: Slot, values: &[Trit]) -> Trit {
+        let table = &self.tables[usize::from(slot.table) & (TABLES - 1)];
+        let pins = &self.wide[slot.a as usize..slot.b as usize];
+        let (first, rest) = pins
+            .split_first()
+            .map_or((Trit::Unknown, &[][..]), |(&f, r)| (values[f as usize], r));
+        let folded = rest.iter().fold(first, |acc, &s| {
+            table[(4 * digit(acc) + digit(values[s as usize])) & 15]
+        });
+        if slot.invert { folded.not() } else { folded }
+    }
+
+    /// Evaluates a source or a flip-flop's sample (which also stores the sampled Q for its
+    /// commit).
     fn eval_other(&mut self, p: usize, slot: Slot, values: &[Trit], drive: &mut [Trit]) -> Trit {
         let node = slot.node as usize;
         match slot.kind {
-            Kind::Wide => slot.op.eval(
-                self.wide[slot.a as usize..slot.b as usize]
-                    .iter()
-                    .map(|&s| values[s as usize]),
-            ),
             Kind::Sample => {
                 let (d, clk) = (values[slot.a as usize], values[slot.b as usize]);
                 let prev = std::mem::replace(&mut drive[node], clk);
@@ -499,6 +520,7 @@ impl Levelized {
                     let (a, b) = (values[slot.a as usize], values[slot.b as usize]);
                     table[(4 * digit(a) + digit(b)) & 15]
                 }
+                Kind::Wide => self.eval_wide(slot, values),
                 Kind::Commit => {
                     let q = self.q_next[p];
                     if q != old {
@@ -510,11 +532,22 @@ impl Levelized {
                 _ => self.eval_other(p, slot, values, drive),
             };
             events += 1;
-            if new != old {
-                if slot.kind != Kind::Sample {
-                    values[node] = new;
+            if slot.kind != Kind::Sample {
+                values[node] = new;
+            }
+            if O::RECORDS {
+                if new != old {
+                    self.schedule_fanout(p, Some(Cause::Event(seq0 + events)));
                 }
-                self.schedule_fanout(p, O::RECORDS.then_some(Cause::Event(seq0 + events)));
+            } else {
+                // Without records, no branch on the (unpredictable) change: the fanout's bits
+                // are or-ed with 0 when the output did not change.
+                let mask = u64::from(new != old);
+                let (from, to) = (self.fo_start[p] as usize, self.fo_start[p + 1] as usize);
+                for &t in &self.fanout[from..to] {
+                    let t = t as usize;
+                    self.bits[t >> 6] |= mask << (t & 63);
+                }
             }
             if O::RECORDS {
                 *seq = seq0 + events;
