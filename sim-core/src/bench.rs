@@ -347,15 +347,14 @@ fn build(
     let node_of = |used: u32| ids[nets.def[used as usize] as usize];
     for (def, &to) in defs.iter().zip(&ids) {
         let args = &nets.args[def.args.0 as usize..def.args.1 as usize];
+        // Valid by construction: every driver is an input, a gate, a flip-flop or the clock
+        // (all have outputs), `to` is a gate or a flip-flop whose input count is its argument
+        // count (plus the clock pin of a flip-flop), and each pin is wired once.
         for (pin, &used) in args.iter().enumerate() {
-            circuit
-                .connect(node_of(used), to, pin as u8)
-                .map_err(label_error(def.line))?;
+            circuit.connect_valid(node_of(used), to, pin as u8);
         }
         if let (NodeKind::Dff, Some(clock)) = (def.kind, clock) {
-            circuit
-                .connect(clock, to, 1)
-                .map_err(label_error(def.line))?;
+            circuit.connect_valid(clock, to, 1);
         }
     }
     for &(line, used) in outputs {
@@ -364,7 +363,7 @@ fn build(
         let probe = circuit
             .add_node(Node::new(label, NodeKind::Probe))
             .map_err(label_error(line))?;
-        circuit.connect(from, probe, 0).map_err(label_error(line))?;
+        circuit.connect_valid(from, probe, 0);
     }
     Ok(circuit)
 }
@@ -424,9 +423,17 @@ fn call(text: &str) -> Option<(&str, &str, usize)> {
 fn name(text: &str) -> Option<&str> {
     let t = text.trim();
     let ok = !t.is_empty()
-        && !t
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '='));
+        && if t.is_ascii() {
+            !t.bytes().any(|b| {
+                matches!(
+                    b,
+                    b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' | b'(' | b')' | b',' | b'='
+                )
+            })
+        } else {
+            !t.chars()
+                .any(|c| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '='))
+        };
     ok.then_some(t)
 }
 
