@@ -454,7 +454,8 @@ impl Levelized {
 
     /// Evaluates a wide gate: its two-input table folded over its inputs.
     #[inline]
-    fn eval_wide(&self, slot: Slot, values: &[Trit]) -> Trit {
+    fn eval_wide(&self, p: usize, values: &[Trit]) -> Trit {
+        let slot = self.slots[p];
         let table = &self.tables[usize::from(slot.table) & (TABLES - 1)];
         let pins = &self.wide[slot.a as usize..slot.b as usize];
         let (first, rest) = pins
@@ -468,7 +469,8 @@ impl Levelized {
 
     /// Evaluates a source or a flip-flop's sample (which also stores the sampled Q for its
     /// commit).
-    fn eval_other(&mut self, p: usize, slot: Slot, values: &[Trit], drive: &mut [Trit]) -> Trit {
+    fn eval_other(&mut self, p: usize, values: &[Trit], drive: &mut [Trit]) -> Trit {
+        let slot = self.slots[p];
         let node = slot.node as usize;
         match slot.kind {
             Kind::Sample => {
@@ -511,16 +513,24 @@ impl Levelized {
             self.bits[word_at] = word & (word - 1);
             let p = word_at * 64 + word.trailing_zeros() as usize;
             last = Some(p);
-            let slot = self.slots[p];
-            let node = slot.node as usize;
+            // The fields as scalars (a copy of the whole slot would go through the stack).
+            let Slot {
+                a,
+                b,
+                node,
+                kind,
+                table,
+                ..
+            } = self.slots[p];
+            let node = node as usize;
             let old = values[node];
-            let new = match slot.kind {
+            let new = match kind {
                 Kind::Table => {
-                    let table = &self.tables[usize::from(slot.table) & (TABLES - 1)];
-                    let (a, b) = (values[slot.a as usize], values[slot.b as usize]);
+                    let table = &self.tables[usize::from(table) & (TABLES - 1)];
+                    let (a, b) = (values[a as usize], values[b as usize]);
                     table[(4 * digit(a) + digit(b)) & 15]
                 }
-                Kind::Wide => self.eval_wide(slot, values),
+                Kind::Wide => self.eval_wide(p, values),
                 Kind::Commit => {
                     let q = self.q_next[p];
                     if q != old {
@@ -529,10 +539,10 @@ impl Levelized {
                     }
                     continue;
                 }
-                _ => self.eval_other(p, slot, values, drive),
+                _ => self.eval_other(p, values, drive),
             };
             events += 1;
-            if slot.kind != Kind::Sample {
+            if kind != Kind::Sample {
                 values[node] = new;
             }
             if O::RECORDS {
@@ -544,9 +554,11 @@ impl Levelized {
                 // are or-ed with 0 when the output did not change.
                 let mask = u64::from(new != old);
                 let (from, to) = (self.fo_start[p] as usize, self.fo_start[p + 1] as usize);
+                // A local slice: its pointer and length stay in registers through the loop.
+                let bits = &mut self.bits[..];
                 for &t in &self.fanout[from..to] {
                     let t = t as usize;
-                    self.bits[t >> 6] |= mask << (t & 63);
+                    bits[t >> 6] |= mask << (t & 63);
                 }
             }
             if O::RECORDS {
