@@ -10,7 +10,8 @@
 //!   other than `1M-gates` is given, e.g. `-- batch`): generating a
 //!   1,000,000-gate random DAG (64 inputs, seed 1), `Engine::from_circuit`, setting all inputs
 //!   and settling — the times and the process's peak memory (`VmHWM` in `/proc/self/status`);
-//!   then the same DAG parsed back from `.bench` text, loaded and settled.
+//!   the same with the levelized schedule; then the same DAG parsed back from `.bench` text,
+//!   loaded (levelized, as `tritium vectors` does) and settled.
 //!
 //! The netlists come from `../shared/circuits/iscas85/` next to the workspace. Run with
 //! `cargo bench -p sim-core --bench iscas`; see docs/benchmarks.md for the numbers.
@@ -158,6 +159,25 @@ fn one_million_gates() {
     );
     drop(engine);
 
+    // The same with the levelized schedule (what `tritium vectors` uses).
+    let start = Instant::now();
+    let mut engine = Engine::with_schedule(Netlist::compile(&circuit), Schedule::Levelized);
+    let compiled = start.elapsed();
+    let start = Instant::now();
+    engine
+        .set(inputs.iter().map(|&i| (i, Trit::True)))
+        .expect("switches");
+    let report = engine.settle();
+    let settled = start.elapsed();
+    eprintln!(
+        "the same, levelized schedule: compile + levelize {compiled:.2?}; set all inputs + \
+         settle {settled:.2?} ({} events); load + settle {:.2?}; peak memory (VmHWM) {}",
+        report.events,
+        compiled + settled,
+        peak_memory()
+    );
+    drop(engine);
+
     // The same circuit loaded from `.bench` text, as `tritium` would load a file (after the
     // peak-memory reading above, since the text and a second circuit add to it).
     match bench::to_string(&circuit) {
@@ -166,7 +186,7 @@ fn one_million_gates() {
             let start = Instant::now();
             let parsed = bench::from_str(&text).expect("a written netlist parses");
             let parsed_in = start.elapsed();
-            let mut engine = Engine::from_circuit(&parsed);
+            let mut engine = Engine::with_schedule(Netlist::compile(&parsed), Schedule::Levelized);
             let inputs: Vec<NodeId> = parsed.inputs().collect();
             engine
                 .set(inputs.iter().map(|&i| (i, Trit::True)))
