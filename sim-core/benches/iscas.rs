@@ -3,8 +3,8 @@
 //! * `event/c6288`, `event/c7552`: the event engine applies one random vector (10% `x`) and
 //!   settles, one vector per iteration (throughput = 1 vector), with the default unit-delay
 //!   schedule; `event-levelized/…` the same with [`Schedule::Levelized`].
-//! * `batch/c6288`, `batch/c7552`: [`BatchEngine::run_lanes`] on [`LANES`] (256) random
-//!   vectors given as bit-planes (10% `x`), outputs returned as planes; throughput = 256
+//! * `batch/c6288`, `batch/c7552`: [`BatchEngine::run_lanes`] on [`LANES`] (512) random
+//!   vectors given as bit-planes (10% `x`), outputs returned as planes; throughput = 512
 //!   vectors.
 //! * One-shot, printed with `eprintln!` before the benches (not asserted; skipped when a filter
 //!   other than `1M-gates` is given, e.g. `-- batch`): generating a
@@ -33,10 +33,10 @@ const CIRCUITS: [&str; 2] = ["c6288", "c7552"];
 const X_PROB: f64 = 0.1;
 /// Pre-drawn vectors the event benches cycle through.
 const POOL: usize = 1024;
-/// Pre-drawn [`LANES`]-lane blocks the batch benches cycle through: 40 × 256 = 10,240
+/// Pre-drawn [`LANES`]-lane blocks the batch benches cycle through: 20 × 512 = 10,240
 /// vectors, about the 10,000 that `scripts/bench-compare.sh` hands Verilator (which keeps them
 /// packed in memory and evaluates them over and over).
-const BLOCKS: usize = 40;
+const BLOCKS: usize = 20;
 
 /// Loads `../shared/circuits/iscas85/NAME.bench`.
 fn load(name: &str) -> Circuit {
