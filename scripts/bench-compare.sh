@@ -17,12 +17,13 @@
 #
 # For each circuit it writes ONE vector file (python3, random.Random(SEED): per input `x` with
 # probability 0.1, else 0 or 1) and times, wall clock:
-#   * tritium vectors --engine event   (whole process: load, parse vectors, simulate, print)
+#   * tritium vectors --engine event   (whole process: load, parse vectors, simulate, print;
+#     the default levelized schedule), and the same with --schedule unit-delay
 #   * tritium vectors --engine batch   (same, on the file repeated R times)
 #   * Icarus: tritium export verilog + a $readmemb testbench, iverilog -g2012; only vvp timed
 #   * Verilator: verilator --cc --exe --build -O3, a C++ main that reads the vectors (x -> 0),
 #     evaluates each and stores the outputs in a buffer; timed in-process around the loop.
-# Tritium's two engines and Icarus must print identical outputs (the script fails otherwise);
+# Tritium's two engines (both schedules) and Icarus must print identical outputs (the script fails otherwise);
 # Verilator is 2-state (x read as 0) and is not compared.
 #
 # Output: one table row per circuit and tool: vectors, seconds, vectors/s, and the ratio of
@@ -143,6 +144,15 @@ EOF
     t1=$(now)
     row "$name" "tritium-event" "$vectors" "$(elapsed "$t0" "$t1")"
 
+    # Tritium, event engine, unit-delay schedule.
+    t0=$(now)
+    "$tritium" vectors "$netlist" --input "$dir/vectors.txt" --engine event \
+        --schedule unit-delay > "$dir/unit.out"
+    t1=$(now)
+    cmp -s "$dir/event.out" "$dir/unit.out" \
+        || { echo "bench-compare: $name: the unit-delay schedule differs" >&2; exit 1; }
+    row "$name" "tritium-event-unit" "$vectors" "$(elapsed "$t0" "$t1")"
+
     # Tritium, batch engine: one pass to compare and calibrate, then the timed repeated run.
     t0=$(now)
     "$tritium" vectors "$netlist" --input "$dir/vectors.txt" --engine batch > "$dir/batch1.out"
@@ -228,11 +238,11 @@ printf '%s\n' "${rows[@]}" | awk -F'\t' '
     { c[NR] = $1; t[NR] = $2; n[NR] = $3; s[NR] = $4; r[NR] = $3 / $4
       if ($2 == "icarus") ic[$1] = r[NR]; if ($2 == "verilator-2state") vl[$1] = r[NR] }
     END {
-        printf "| %-8s | %-16s | %10s | %8s | %12s | %9s | %12s |\n", "circuit", "tool", "vectors", "seconds", "vectors/s", "vs Icarus", "vs Verilator"
-        printf "|----------|------------------|-----------:|---------:|-------------:|----------:|-------------:|\n"
+        printf "| %-8s | %-18s | %10s | %8s | %12s | %9s | %12s |\n", "circuit", "tool", "vectors", "seconds", "vectors/s", "vs Icarus", "vs Verilator"
+        printf "|----------|--------------------|-----------:|---------:|-------------:|----------:|-------------:|\n"
         for (i = 1; i <= NR; i++) {
             vi = (c[i] in ic) ? sprintf("%.2fx", r[i] / ic[c[i]]) : "-"
             vv = (c[i] in vl) ? sprintf("%.3fx", r[i] / vl[c[i]]) : "-"
-            printf "| %-8s | %-16s | %10d | %8.3f | %12.0f | %9s | %12s |\n", c[i], t[i], n[i], s[i], r[i], vi, vv
+            printf "| %-8s | %-18s | %10d | %8.3f | %12.0f | %9s | %12s |\n", c[i], t[i], n[i], s[i], r[i], vi, vv
         }
     }'

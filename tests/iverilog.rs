@@ -171,6 +171,12 @@ fn compare(netlist: &Path, count: usize) {
 
     let ours = simulate(netlist, &vectors, "event");
     let tritium_time = started.elapsed();
+    // Both schedules of the event engine, one answer.
+    let unit_delay = simulate_with(netlist, &vectors, "event", &["--schedule", "unit-delay"]);
+    assert!(
+        unit_delay == ours,
+        "{stem}: the unit-delay schedule differs from the levelized one"
+    );
     if !clocked {
         // Both engines, one answer.
         let batch = simulate(netlist, &vectors, "batch");
@@ -247,17 +253,21 @@ fn compare(netlist: &Path, count: usize) {
 
 /// `tritium vectors NETLIST --input VECTORS --engine ENGINE`'s output.
 fn simulate(netlist: &Path, vectors: &Path, engine: &str) -> String {
-    run(
-        env!("CARGO_BIN_EXE_tritium"),
-        &[
-            "vectors".as_ref(),
-            netlist.as_os_str(),
-            "--input".as_ref(),
-            vectors.as_os_str(),
-            "--engine".as_ref(),
-            engine.as_ref(),
-        ],
-    )
+    simulate_with(netlist, vectors, engine, &[])
+}
+
+/// The same with `extra` arguments.
+fn simulate_with(netlist: &Path, vectors: &Path, engine: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "vectors".as_ref(),
+        netlist.as_os_str(),
+        "--input".as_ref(),
+        vectors.as_os_str(),
+        "--engine".as_ref(),
+        engine.as_ref(),
+    ];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    run(env!("CARGO_BIN_EXE_tritium"), &args)
 }
 
 /// The `.bench` files in `dir`, sorted by name.

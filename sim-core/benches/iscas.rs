@@ -1,13 +1,17 @@
 //! ISCAS-85 throughput, in vectors per second, and the 1M-gate load + settle measurement.
 //!
 //! * `event/c6288`, `event/c7552`: the event engine applies one random vector (10% `x`) and
-//!   settles, one vector per iteration (throughput = 1 vector).
-//! * `batch/c6288`, `batch/c7552`: [`BatchEngine::run_planes`] on 64 random lanes (10% `x`),
-//!   throughput = 64 vectors.
-//! * One-shot, printed with `eprintln!` before the benches (not asserted): generating a
+//!   settles, one vector per iteration (throughput = 1 vector), with the default unit-delay
+//!   schedule; `event-levelized/…` the same with [`Schedule::Levelized`].
+//! * `batch/c6288`, `batch/c7552`: [`BatchEngine::run_lanes`] on [`LANES`] (512) random
+//!   vectors given as bit-planes (10% `x`), outputs returned as planes; throughput = 512
+//!   vectors.
+//! * One-shot, printed with `eprintln!` before the benches (not asserted; skipped when a filter
+//!   other than `1M-gates` is given, e.g. `-- batch`): generating a
 //!   1,000,000-gate random DAG (64 inputs, seed 1), `Engine::from_circuit`, setting all inputs
 //!   and settling — the times and the process's peak memory (`VmHWM` in `/proc/self/status`);
-//!   then the same DAG parsed back from `.bench` text, loaded and settled.
+//!   the same with the levelized schedule; then the same DAG parsed back from `.bench` text,
+//!   loaded (levelized, as `tritium vectors` does) and settled.
 //!
 //! The netlists come from `../shared/circuits/iscas85/` next to the workspace. Run with
 //! `cargo bench -p sim-core --bench iscas`; see docs/benchmarks.md for the numbers.
@@ -19,16 +23,20 @@ use std::time::Instant;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
-use sim_core::batch::BatchEngine;
+use sim_core::batch::{BatchEngine, LANES, Lanes};
 use sim_core::generate::{DagShape, random_dag};
-use sim_core::{Circuit, Engine, NodeId, Trit, bench};
+use sim_core::{Circuit, Engine, Netlist, NodeId, Schedule, Trit, bench};
 
 /// The circuits measured.
 const CIRCUITS: [&str; 2] = ["c6288", "c7552"];
 /// The share of `x` inputs.
 const X_PROB: f64 = 0.1;
-/// Pre-drawn vectors (or 64-lane blocks) the benches cycle through.
+/// Pre-drawn vectors the event benches cycle through.
 const POOL: usize = 1024;
+/// Pre-drawn [`LANES`]-lane blocks the batch benches cycle through: 20 × 512 = 10,240
+/// vectors, about the 10,000 that `scripts/bench-compare.sh` hands Verilator (which keeps them
+/// packed in memory and evaluates them over and over).
+const BLOCKS: usize = 20;
 
 /// Loads `../shared/circuits/iscas85/NAME.bench`.
 fn load(name: &str) -> Circuit {
@@ -52,16 +60,17 @@ fn trit(rng: &mut ChaCha8Rng) -> Trit {
     }
 }
 
-/// The event engine, one vector at a time.
-fn bench_event(c: &mut Criterion, name: &str, circuit: &Circuit) {
+/// The event engine with `schedule`, one vector at a time, in benchmark group `group`.
+fn bench_event(c: &mut Criterion, group: &str, schedule: Schedule, name: &str, circuit: &Circuit) {
     let inputs: Vec<NodeId> = circuit.inputs().collect();
     let mut rng = ChaCha8Rng::seed_from_u64(85);
     let pool: Vec<Vec<Trit>> = (0..POOL)
         .map(|_| inputs.iter().map(|_| trit(&mut rng)).collect())
         .collect();
-    let mut engine = Engine::from_circuit(circuit);
+    let mut engine = Engine::with_schedule(Netlist::compile(circuit), schedule);
+    assert_eq!(engine.schedule(), schedule, "an acyclic circuit");
     engine.settle();
-    let mut g = c.benchmark_group("event");
+    let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Elements(1));
     let mut next = 0;
     g.bench_function(BenchmarkId::from_parameter(name), |b| {
@@ -76,19 +85,19 @@ fn bench_event(c: &mut Criterion, name: &str, circuit: &Circuit) {
     g.finish();
 }
 
-/// The batch engine, 64 vectors per pass.
+/// The batch engine, [`LANES`] vectors per pass.
 fn bench_batch(c: &mut Criterion, name: &str, circuit: &Circuit) {
     let mut engine = BatchEngine::new(circuit).expect("a combinational circuit");
     let mut rng = ChaCha8Rng::seed_from_u64(85);
-    let pool: Vec<Vec<(u64, u64)>> = (0..POOL)
+    let pool: Vec<Vec<(Lanes, Lanes)>> = (0..BLOCKS)
         .map(|_| {
             (0..engine.input_count())
                 .map(|_| {
-                    let (mut known, mut value) = (0_u64, 0_u64);
-                    for lane in 0..64 {
+                    let (mut known, mut value): (Lanes, Lanes) = Default::default();
+                    for lane in 0..LANES {
                         let t = trit(&mut rng);
-                        known |= u64::from(t.is_known()) << lane;
-                        value |= u64::from(t == Trit::True) << lane;
+                        known[lane / 64] |= u64::from(t.is_known()) << (lane % 64);
+                        value[lane / 64] |= u64::from(t == Trit::True) << (lane % 64);
                     }
                     (known, value)
                 })
@@ -96,15 +105,18 @@ fn bench_batch(c: &mut Criterion, name: &str, circuit: &Circuit) {
         })
         .collect();
     let mut g = c.benchmark_group("batch");
-    g.throughput(Throughput::Elements(64));
+    g.throughput(Throughput::Elements(LANES as u64));
+    // Every block's outputs are copied out, as Verilator's loop stores every output.
+    let mut results =
+        vec![vec![(Lanes::default(), Lanes::default()); engine.output_count()]; BLOCKS];
     let mut next = 0;
     g.bench_function(BenchmarkId::from_parameter(name), |b| {
         b.iter(|| {
-            let out = engine.run_planes(&pool[next]);
-            next = (next + 1) % POOL;
-            black_box(out)
+            results[next].copy_from_slice(engine.run_lanes(black_box(&pool[next])));
+            next = (next + 1) % BLOCKS;
         });
     });
+    black_box(results);
     g.finish();
 }
 
@@ -147,6 +159,25 @@ fn one_million_gates() {
     );
     drop(engine);
 
+    // The same with the levelized schedule (what `tritium vectors` uses).
+    let start = Instant::now();
+    let mut engine = Engine::with_schedule(Netlist::compile(&circuit), Schedule::Levelized);
+    let compiled = start.elapsed();
+    let start = Instant::now();
+    engine
+        .set(inputs.iter().map(|&i| (i, Trit::True)))
+        .expect("switches");
+    let report = engine.settle();
+    let settled = start.elapsed();
+    eprintln!(
+        "the same, levelized schedule: compile + levelize {compiled:.2?}; set all inputs + \
+         settle {settled:.2?} ({} events); load + settle {:.2?}; peak memory (VmHWM) {}",
+        report.events,
+        compiled + settled,
+        peak_memory()
+    );
+    drop(engine);
+
     // The same circuit loaded from `.bench` text, as `tritium` would load a file (after the
     // peak-memory reading above, since the text and a second circuit add to it).
     match bench::to_string(&circuit) {
@@ -155,7 +186,7 @@ fn one_million_gates() {
             let start = Instant::now();
             let parsed = bench::from_str(&text).expect("a written netlist parses");
             let parsed_in = start.elapsed();
-            let mut engine = Engine::from_circuit(&parsed);
+            let mut engine = Engine::with_schedule(Netlist::compile(&parsed), Schedule::Levelized);
             let inputs: Vec<NodeId> = parsed.inputs().collect();
             engine
                 .set(inputs.iter().map(|&i| (i, Trit::True)))
@@ -174,13 +205,21 @@ fn one_million_gates() {
 }
 
 fn iscas_benches(c: &mut Criterion) {
-    // `--list` and test mode (`cargo test --benches`) skip the slow one-shot measurement.
-    if !std::env::args().any(|a| a == "--list" || a == "--test") {
+    // `--list`, test mode (`cargo test --benches`) and a filter that does not match
+    // "1M-gates" (e.g. `-- batch`) skip the slow one-shot measurement.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let filter = args
+        .iter()
+        .find(|a| !a.starts_with('-') && a.parse::<f64>().is_err());
+    let skip = args.iter().any(|a| a == "--list" || a == "--test")
+        || filter.is_some_and(|f| !"1M-gates".contains(f.as_str()));
+    if !skip {
         one_million_gates();
     }
     for name in CIRCUITS {
         let circuit = load(name);
-        bench_event(c, name, &circuit);
+        bench_event(c, "event", Schedule::UnitDelay, name, &circuit);
+        bench_event(c, "event-levelized", Schedule::Levelized, name, &circuit);
         bench_batch(c, name, &circuit);
     }
 }

@@ -1,17 +1,29 @@
 //! The batch engine: levelized, bit-parallel ternary simulation for throughput.
 //!
-//! Each net holds two 64-bit planes, *known* and *value*: lane `i` of a net is −1 when
-//! `known = 1, value = 0`, +1 when `known = 1, value = 1` and 0 (unknown) when `known = 0`
-//! (`value` is then 0 too). A block of 64 input vectors is evaluated in one straight-line pass
-//! over the gates in topological order, with Kleene's connectives as bitwise formulas:
+//! The engine evaluates [`LANES`] input vectors (512: [`WORDS`] 64-bit words) in one
+//! straight-line pass over the gates in topological order. At its interface each net has two
+//! bit-planes, *known* and *value*: lane `i` is −1 when `known = 1, value = 0`, +1 when
+//! `known = 1, value = 1` and 0 (unknown) when `known = 0` (`value` is then 0 too).
 //!
-//! * AND: false where any input is known false; true where all are known true;
-//! * OR: the dual; XOR: known where all inputs are known, value the parity of the values;
-//! * NAND, NOR, XNOR, NOT: swap the true and false sets.
+//! Inside, each net is stored *dual-rail*: a plane "is true" (`t`) and a plane "is false"
+//! (`f`), never both set in one lane (both clear is unknown). Kleene's connectives are then
+//! two or six bitwise operations per word:
+//!
+//! * AND: `t = a.t & b.t`, `f = a.f | b.f`; OR is the dual;
+//! * XOR: `t = a.t & b.f | a.f & b.t`, `f = a.t & b.t | a.f & b.f`;
+//! * NOT swaps the planes, so it costs nothing: an inverter (or NAND, NOR, XNOR output, or a
+//!   buffer or terminal) is not evaluated at all but compiled into which plane its readers read.
+//!
+//! [`BatchEngine::new`] compiles the circuit into a flat instruction stream specialised by
+//! operation and arity (`And2`, `Xor2`, `AndN`, `XorN`; OR and NOR are ANDs of the inverted
+//! planes, NAND and NOR read the output planes swapped), dropping gates no terminal depends
+//! on. Storage for a net is reused once its last reader has run, so that the nets alive at any
+//! time stay in the fastest cache.
 //!
 //! Only combinational circuits: a combinational loop is refused with the loop named (the
-//! event engine simulates loops), and so are flip-flops. Sources other than switches drive
-//! their power-on value (constants their constant, buttons and clocks −1).
+//! event engine simulates loops), and so are flip-flops. Sources other than the inputs drive
+//! their power-on value (constants their constant, buttons and clocks −1, switches that are
+//! not inputs 0).
 //!
 //! For the same inputs, [`BatchEngine::run`] gives exactly what the event engine gives after
 //! settling (a property test checks it).
@@ -22,6 +34,17 @@ use crate::circuit::{Circuit, NodeId};
 use crate::kind::{GateOp, NodeKind};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
+
+/// Number of 64-bit words per plane of a net in one pass. 8 (512 lanes) measured about
+/// 1.3–1.9× the throughput of 4 on c7552/c6288 (more lanes share each instruction's decoding
+/// and operand lookups); 16 was slower (see docs/benchmarks.md).
+pub const WORDS: usize = 8;
+
+/// Number of vectors evaluated in one pass: 64 per word.
+pub const LANES: usize = 64 * WORDS;
+
+/// One bit-plane of one net over [`LANES`] vectors: lane `l` is bit `l % 64` of word `l / 64`.
+pub type Lanes = [u64; WORDS];
 
 /// Why a circuit cannot run on the batch engine.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -37,22 +60,69 @@ pub enum BatchError {
     Sequential,
 }
 
+/// A *signal*: `2 × slot + polarity`. Its "is true" plane is `planes[slot][polarity]`, its
+/// "is false" plane `planes[slot][polarity ^ 1]`; flipping bit 0 negates it.
+type Signal = u32;
+
+/// Slot 0 is always unknown (both planes clear): floating inputs read it.
+const UNKNOWN: Signal = 0;
+/// Slot 1 holds +1 in every lane.
+const TRUE: Signal = 2;
+/// Slot 1 read negated: −1.
+const FALSE: Signal = 3;
+/// The first input's slot.
+const FIRST_INPUT: u32 = 2;
+
+/// The (t, f) planes of one slot, indexed by polarity as described at [`Signal`]. (Aligning
+/// it to a cache line made passes about twice slower on the machine of docs/benchmarks.md.)
+#[derive(Clone, Copy, Debug)]
+struct Slot([Lanes; 2]);
+
+/// One evaluation step. `out` is a slot, written with the result's (t, f) planes after every
+/// operand is read (so it may be an operand's slot).
+#[derive(Clone, Copy, Debug)]
+enum Instr {
+    /// Kleene AND of two signals.
+    And2 { out: u32, a: Signal, b: Signal },
+    /// Kleene XOR of two signals.
+    Xor2 { out: u32, a: Signal, b: Signal },
+    /// Kleene AND of `operands[from..to]`.
+    AndN { out: u32, from: u32, to: u32 },
+    /// Kleene XOR of `operands[from..to]`.
+    XorN { out: u32, from: u32, to: u32 },
+}
+
+impl Instr {
+    fn out_mut(&mut self) -> &mut u32 {
+        match self {
+            Instr::And2 { out, .. }
+            | Instr::Xor2 { out, .. }
+            | Instr::AndN { out, .. }
+            | Instr::XorN { out, .. } => out,
+        }
+    }
+}
+
 /// A compiled circuit ready for bit-parallel evaluation. See the [module docs](self).
 #[derive(Clone, Debug)]
 pub struct BatchEngine {
-    net: Netlist,
-    /// Gates and terminals in topological order.
-    order: Vec<u32>,
-    /// The switches, in [`Circuit::inputs`] order.
-    inputs: Vec<u32>,
-    /// The terminals, in [`Circuit::terminals`] order.
-    outputs: Vec<u32>,
-    known: Vec<u64>,
-    value: Vec<u64>,
+    /// The instruction stream, in topological order.
+    code: Vec<Instr>,
+    /// Operand lists of the `AndN`/`XorN` instructions.
+    operands: Vec<Signal>,
+    /// Number of inputs (switches and buttons, in [`Circuit::inputs`] order): input `k` lives
+    /// in slot `FIRST_INPUT + k`, polarity 0.
+    inputs: usize,
+    /// The signal of each terminal, in [`Circuit::terminals`] order.
+    outputs: Vec<Signal>,
+    /// Per slot, its planes.
+    planes: Vec<Slot>,
+    /// The outputs' (known, value) planes after the last pass.
+    results: Vec<(Lanes, Lanes)>,
 }
 
 impl BatchEngine {
-    /// Compiles `circuit`.
+    /// Compiles `circuit`. Time and memory are linear in nodes + wires.
     ///
     /// # Errors
     /// [`BatchError::Loop`] naming a combinational loop, or [`BatchError::Sequential`].
@@ -62,32 +132,197 @@ impl BatchEngine {
             return Err(BatchError::Sequential);
         }
         let n = net.len();
-        let index = |id: NodeId| net.index_of(id).expect("a node of the circuit");
-        let inputs: Vec<u32> = circuit.inputs().map(index).collect();
-        let outputs: Vec<u32> = circuit.terminals().map(index).collect();
+        let index = |id: NodeId| net.index_of(id).expect("a node of the circuit") as usize;
         let order = topological(&net)?;
-        let (mut known, mut value) = (vec![0u64; n + 1], vec![0u64; n + 1]);
-        for i in 0..n {
-            let v = match net.kinds[i] {
-                NodeKind::Constant(v) => v,
-                NodeKind::Button | NodeKind::Clock { .. } => Trit::False,
-                _ => continue,
-            };
-            (known[i], value[i]) = splat(v);
+
+        // The signal of every node (index `n`: the floating sentinel, unknown). Sources first.
+        let mut signal: Vec<Signal> = net
+            .kinds
+            .iter()
+            .map(|kind| match kind {
+                NodeKind::Constant(Trit::True) => TRUE,
+                NodeKind::Constant(Trit::False) | NodeKind::Button | NodeKind::Clock { .. } => {
+                    FALSE
+                }
+                _ => UNKNOWN,
+            })
+            .collect();
+        signal.push(UNKNOWN);
+        let mut inputs = 0;
+        for id in circuit.inputs() {
+            signal[index(id)] = 2 * (FIRST_INPUT + inputs);
+            inputs += 1;
         }
-        Ok(BatchEngine {
-            net,
-            order,
-            inputs,
+
+        // Gates become instructions writing fresh value numbers (slots before allocation).
+        let mut code = Vec::with_capacity(n);
+        let mut operands = Vec::new();
+        let mut fresh = FIRST_INPUT + inputs;
+        for &i in &order {
+            let Op::Gate(op) = net.ops[i as usize] else {
+                continue;
+            };
+            let src = &net.in_src[net.input_range(i)];
+            let first = src.first().map_or(UNKNOWN, |&s| signal[s as usize]);
+            let (instr_and, invert_in, invert_out) = match op {
+                GateOp::Buf => {
+                    signal[i as usize] = first;
+                    continue;
+                }
+                GateOp::Not => {
+                    signal[i as usize] = first ^ 1;
+                    continue;
+                }
+                GateOp::And => (true, 0, 0),
+                GateOp::Nand => (true, 0, 1),
+                // OR(a, b) = ¬AND(¬a, ¬b) and NOR(a, b) = AND(¬a, ¬b).
+                GateOp::Or => (true, 1, 1),
+                GateOp::Nor => (true, 1, 0),
+                GateOp::Xor => (false, 0, 0),
+                GateOp::Xnor => (false, 0, 1),
+            };
+            let out = fresh;
+            fresh += 1;
+            signal[i as usize] = 2 * out + invert_out;
+            let operand = |s: &u32| signal[*s as usize] ^ invert_in;
+            code.push(match (instr_and, src) {
+                (true, [a, b]) => Instr::And2 {
+                    out,
+                    a: operand(a),
+                    b: operand(b),
+                },
+                (false, [a, b]) => Instr::Xor2 {
+                    out,
+                    a: operand(a),
+                    b: operand(b),
+                },
+                _ => {
+                    let from = operands.len() as u32;
+                    operands.extend(src.iter().map(operand));
+                    let to = operands.len() as u32;
+                    if instr_and {
+                        Instr::AndN { out, from, to }
+                    } else {
+                        Instr::XorN { out, from, to }
+                    }
+                }
+            });
+        }
+        let outputs: Vec<Signal> = circuit.terminals().map(|id| signal[index(id)]).collect();
+        let mut engine = BatchEngine {
+            code,
+            operands,
+            inputs: inputs as usize,
             outputs,
-            known,
-            value,
-        })
+            planes: Vec::new(),
+            results: Vec::new(),
+        };
+        engine.allocate(fresh);
+        Ok(engine)
     }
 
-    /// Number of input columns (switches).
+    /// Drops the instructions no output depends on, then gives each remaining value a slot,
+    /// reusing the slot of a value whose last reader has run (most recently freed first).
+    /// `values` is the number of value numbers in use before allocation.
+    fn allocate(&mut self, values: u32) {
+        const PINNED: u32 = u32::MAX;
+        let fixed = FIRST_INPUT + self.inputs as u32;
+        let values = values as usize;
+        // The last instruction reading each value (PINNED: never freed).
+        let mut last_use = vec![0u32; values];
+        let mut live = vec![false; values];
+        for &s in &self.outputs {
+            last_use[(s >> 1) as usize] = PINNED;
+            live[(s >> 1) as usize] = true;
+        }
+        for v in &mut last_use[..fixed as usize] {
+            *v = PINNED;
+        }
+        let mut kept = Vec::with_capacity(self.code.len());
+        for (j, &instr) in self.code.iter().enumerate().rev() {
+            let out = match instr {
+                Instr::And2 { out, .. }
+                | Instr::Xor2 { out, .. }
+                | Instr::AndN { out, .. }
+                | Instr::XorN { out, .. } => out as usize,
+            };
+            if !live[out] {
+                continue;
+            }
+            let j = j as u32;
+            let mut read = |s: Signal| {
+                let v = (s >> 1) as usize;
+                live[v] = true;
+                if last_use[v] != PINNED {
+                    last_use[v] = last_use[v].max(j + 1);
+                }
+            };
+            match instr {
+                Instr::And2 { a, b, .. } | Instr::Xor2 { a, b, .. } => {
+                    read(a);
+                    read(b);
+                }
+                Instr::AndN { from, to, .. } | Instr::XorN { from, to, .. } => {
+                    for &s in &self.operands[from as usize..to as usize] {
+                        read(s);
+                    }
+                }
+            }
+            kept.push((j, instr));
+        }
+        kept.reverse();
+
+        // `last_use` holds j + 1 for values read by instruction j (0: never read).
+        let mut slot: Vec<u32> = (0..values as u32).collect();
+        let mut free: Vec<u32> = Vec::new();
+        let mut slots = fixed;
+        let mut code = Vec::with_capacity(kept.len());
+        for (j, mut instr) in kept {
+            let rename = |s: Signal, slot: &[u32]| 2 * slot[(s >> 1) as usize] + (s & 1);
+            let mut release = |s: Signal, slot: &[u32], free: &mut Vec<u32>| {
+                let v = (s >> 1) as usize;
+                if last_use[v] == j + 1 {
+                    last_use[v] = PINNED;
+                    free.push(slot[v]);
+                }
+            };
+            match &mut instr {
+                Instr::And2 { a, b, .. } | Instr::Xor2 { a, b, .. } => {
+                    let (old_a, old_b) = (*a, *b);
+                    *a = rename(old_a, &slot);
+                    *b = rename(old_b, &slot);
+                    release(old_a, &slot, &mut free);
+                    release(old_b, &slot, &mut free);
+                }
+                Instr::AndN { from, to, .. } | Instr::XorN { from, to, .. } => {
+                    for k in *from as usize..*to as usize {
+                        let old = self.operands[k];
+                        self.operands[k] = rename(old, &slot);
+                        release(old, &slot, &mut free);
+                    }
+                }
+            }
+            let out = instr.out_mut();
+            let value = *out as usize;
+            slot[value] = free.pop().unwrap_or_else(|| {
+                slots += 1;
+                slots - 1
+            });
+            *out = slot[value];
+            code.push(instr);
+        }
+        for s in &mut self.outputs {
+            *s = 2 * slot[(*s >> 1) as usize] + (*s & 1);
+        }
+        self.code = code;
+        self.planes = vec![Slot([[0; WORDS]; 2]); slots as usize];
+        self.planes[(TRUE >> 1) as usize] = Slot([[!0; WORDS], [0; WORDS]]);
+        self.results = vec![([0; WORDS], [0; WORDS]); self.outputs.len()];
+    }
+
+    /// Number of input columns (switches and buttons).
     pub fn input_count(&self) -> usize {
-        self.inputs.len()
+        self.inputs
     }
 
     /// Number of output columns (terminals).
@@ -95,27 +330,32 @@ impl BatchEngine {
         self.outputs.len()
     }
 
+    /// Number of instructions one pass executes (gates that need evaluating: inverters,
+    /// buffers and gates no terminal depends on cost nothing).
+    pub fn instruction_count(&self) -> usize {
+        self.code.len()
+    }
+
     /// Evaluates every vector (one value per input, in [`Circuit::inputs`] order; missing
     /// values are unknown) and returns the outputs of each, in [`Circuit::terminals`] order.
     pub fn run(&mut self, vectors: &[Vec<Trit>]) -> Vec<Vec<Trit>> {
         let mut out = Vec::with_capacity(vectors.len());
-        for block in vectors.chunks(64) {
-            for (k, &i) in self.inputs.iter().enumerate() {
-                let (mut kn, mut va) = (0u64, 0u64);
+        let mut planes = vec![([0; WORDS], [0; WORDS]); self.inputs];
+        for block in vectors.chunks(LANES) {
+            for (k, (known, value)) in planes.iter_mut().enumerate() {
+                (*known, *value) = ([0; WORDS], [0; WORDS]);
                 for (lane, v) in block.iter().enumerate() {
                     let t = v.get(k).copied().unwrap_or(Trit::Unknown);
-                    kn |= u64::from(t.is_known()) << lane;
-                    va |= u64::from(t == Trit::True) << lane;
+                    known[lane / 64] |= u64::from(t.is_known()) << (lane % 64);
+                    value[lane / 64] |= u64::from(t == Trit::True) << (lane % 64);
                 }
-                self.known[i as usize] = kn;
-                self.value[i as usize] = va;
             }
-            self.eval();
+            let results = self.run_lanes(&planes);
             for lane in 0..block.len() {
                 out.push(
-                    self.outputs
+                    results
                         .iter()
-                        .map(|&o| lane_value(self.known[o as usize], self.value[o as usize], lane))
+                        .map(|(known, value)| lane_value(known, value, lane))
                         .collect(),
                 );
             }
@@ -123,79 +363,105 @@ impl BatchEngine {
         out
     }
 
-    /// Evaluates one block of 64 lanes: `planes[k]` = (known, value) of input `k`; returns the
-    /// outputs' planes. The building block of [`run`](Self::run), for callers that keep their
-    /// vectors in planes already.
-    pub fn run_planes(&mut self, planes: &[(u64, u64)]) -> Vec<(u64, u64)> {
-        for (&i, &(k, v)) in self.inputs.iter().zip(planes) {
-            self.known[i as usize] = k;
-            self.value[i as usize] = v & k;
+    /// Evaluates one block of [`LANES`] vectors given as planes: `inputs[k]` = (known, value)
+    /// of input `k` (a value bit where known is clear is ignored; missing inputs are unknown).
+    /// Returns the (known, value) planes of each output, in [`Circuit::terminals`] order. The
+    /// fast path: no allocation.
+    pub fn run_lanes(&mut self, inputs: &[(Lanes, Lanes)]) -> &[(Lanes, Lanes)] {
+        let unknown = ([0; WORDS], [0; WORDS]);
+        let first = FIRST_INPUT as usize;
+        let slots = &mut self.planes[first..first + self.inputs];
+        for (k, slot) in slots.iter_mut().enumerate() {
+            let (known, value) = inputs.get(k).unwrap_or(&unknown);
+            *slot = Slot([
+                std::array::from_fn(|w| known[w] & value[w]),
+                std::array::from_fn(|w| known[w] & !value[w]),
+            ]);
         }
-        self.eval();
-        self.outputs
+        eval(&self.code, &self.operands, &mut self.planes);
+        for (result, &s) in self.results.iter_mut().zip(&self.outputs) {
+            let (t, f) = read(&self.planes, s);
+            *result = (or(t, f), t);
+        }
+        &self.results
+    }
+
+    /// Evaluates one block of 64 lanes: `planes[k]` = (known, value) of input `k`; returns the
+    /// outputs' planes. For callers that keep 64-lane words; it costs a whole
+    /// [`run_lanes`](Self::run_lanes) pass, so [`LANES`]-wide blocks are faster.
+    pub fn run_planes(&mut self, planes: &[(u64, u64)]) -> Vec<(u64, u64)> {
+        let wide: Vec<(Lanes, Lanes)> = planes
             .iter()
-            .map(|&o| (self.known[o as usize], self.value[o as usize]))
+            .map(|&(k, v)| {
+                let (mut known, mut value) = ([0; WORDS], [0; WORDS]);
+                (known[0], value[0]) = (k, v);
+                (known, value)
+            })
+            .collect();
+        self.run_lanes(&wide)
+            .iter()
+            .map(|(k, v)| (k[0], v[0]))
             .collect()
     }
+}
 
-    /// One straight-line pass over the gates.
-    fn eval(&mut self) {
-        let (known, value) = (&mut self.known, &mut self.value);
-        for &i in &self.order {
-            let Op::Gate(op) = self.net.ops[i as usize] else {
-                continue;
-            };
-            let src = &self.net.in_src[self.net.input_range(i)];
-            let (k, v) = match op {
-                GateOp::Buf | GateOp::Not => {
-                    let s = src.first().map_or(self.net.len(), |&s| s as usize);
-                    (known[s], value[s])
+/// One straight-line pass over the instructions.
+fn eval(code: &[Instr], operands: &[Signal], p: &mut [Slot]) {
+    for &instr in code {
+        match instr {
+            Instr::And2 { out, a, b } => {
+                let (at, af) = read(p, a);
+                let (bt, bf) = read(p, b);
+                p[out as usize] = Slot([and(at, bt), or(af, bf)]);
+            }
+            Instr::Xor2 { out, a, b } => {
+                let (at, af) = read(p, a);
+                let (bt, bf) = read(p, b);
+                p[out as usize] =
+                    Slot([or(and(at, bf), and(af, bt)), or(and(at, bt), and(af, bf))]);
+            }
+            Instr::AndN { out, from, to } => {
+                let (mut t, mut f) = ([!0; WORDS], [0; WORDS]);
+                for &s in &operands[from as usize..to as usize] {
+                    let (st, sf) = read(p, s);
+                    (t, f) = (and(t, st), or(f, sf));
                 }
-                GateOp::And | GateOp::Nand => {
-                    let (mut t, mut f) = (!0u64, 0u64);
-                    for &s in src {
-                        let (ks, vs) = (known[s as usize], value[s as usize]);
-                        t &= ks & vs;
-                        f |= ks & !vs;
-                    }
-                    (t | f, t)
+                p[out as usize] = Slot([t, f]);
+            }
+            Instr::XorN { out, from, to } => {
+                // XOR's identity is false.
+                let (mut t, mut f) = ([0; WORDS], [!0; WORDS]);
+                for &s in &operands[from as usize..to as usize] {
+                    let (st, sf) = read(p, s);
+                    (t, f) = (or(and(t, sf), and(f, st)), or(and(t, st), and(f, sf)));
                 }
-                GateOp::Or | GateOp::Nor => {
-                    let (mut t, mut f) = (0u64, !0u64);
-                    for &s in src {
-                        let (ks, vs) = (known[s as usize], value[s as usize]);
-                        t |= ks & vs;
-                        f &= ks & !vs;
-                    }
-                    (t | f, t)
-                }
-                GateOp::Xor | GateOp::Xnor => {
-                    let (mut k, mut v) = (!0u64, 0u64);
-                    for &s in src {
-                        k &= known[s as usize];
-                        v ^= value[s as usize];
-                    }
-                    (k, v & k)
-                }
-            };
-            let negate = matches!(op, GateOp::Not | GateOp::Nand | GateOp::Nor | GateOp::Xnor);
-            known[i as usize] = k;
-            value[i as usize] = if negate { !v & k } else { v };
+                p[out as usize] = Slot([t, f]);
+            }
         }
     }
 }
 
-/// Both planes of a value repeated in all 64 lanes.
-fn splat(v: Trit) -> (u64, u64) {
-    match v {
-        Trit::False => (!0, 0),
-        Trit::Unknown => (0, 0),
-        Trit::True => (!0, !0),
-    }
+/// The (t, f) planes of signal `s`.
+#[inline]
+fn read(p: &[Slot], s: Signal) -> (Lanes, Lanes) {
+    let slot = &p[(s >> 1) as usize].0;
+    let polarity = (s & 1) as usize;
+    (slot[polarity], slot[polarity ^ 1])
 }
 
-fn lane_value(known: u64, value: u64, lane: usize) -> Trit {
-    match (known >> lane & 1, value >> lane & 1) {
+#[inline]
+fn and(a: Lanes, b: Lanes) -> Lanes {
+    std::array::from_fn(|w| a[w] & b[w])
+}
+
+#[inline]
+fn or(a: Lanes, b: Lanes) -> Lanes {
+    std::array::from_fn(|w| a[w] | b[w])
+}
+
+fn lane_value(known: &Lanes, value: &Lanes, lane: usize) -> Trit {
+    let bit = |plane: &Lanes| plane[lane / 64] >> (lane % 64) & 1;
+    match (bit(known), bit(value)) {
         (0, _) => Trit::Unknown,
         (_, 0) => Trit::False,
         _ => Trit::True,

@@ -183,29 +183,63 @@ pub fn to_string(circuit: &Circuit) -> Result<String, BenchWriteError> {
     Ok(format!("# written by tritium\n{outputs}{body}"))
 }
 
-/// One definition: a net, where it is defined, and the nets it reads (borrowed from the text).
+/// One definition: a net, where it is defined, and the nets it reads.
 struct Def<'t> {
     net: &'t str,
     line: usize,
     kind: NodeKind,
-    inputs: Vec<&'t str>,
+    /// Its inputs: `Nets::args[args.0..args.1]`.
+    args: (u32, u32),
+}
+
+/// Marks a net that is used but (so far) not defined.
+const UNDEFINED: u32 = u32::MAX;
+
+/// The nets of a netlist text, numbered in order of first appearance (definition or use).
+struct Nets<'t> {
+    /// Name → net number.
+    index: FxHashMap<&'t str, u32>,
+    /// Net number → its definition (an index into the definitions), or [`UNDEFINED`].
+    def: Vec<u32>,
+    /// The inputs of every definition, as net numbers, one definition after the other.
+    args: Vec<u32>,
+}
+
+impl<'t> Nets<'t> {
+    /// The number of net `name`, numbering it if it is new.
+    #[inline]
+    fn number(&mut self, name: &'t str) -> u32 {
+        match self.index.entry(name) {
+            Entry::Occupied(known) => *known.get(),
+            Entry::Vacant(slot) => {
+                let number = self.def.len() as u32;
+                self.def.push(UNDEFINED);
+                *slot.insert(number)
+            }
+        }
+    }
 }
 
 /// Parses a `.bench` netlist into a checked circuit (nodes without positions).
 ///
-/// Linear in the size of the text: one pass collects the definitions (names borrowed from the
-/// text, one hash per definition), a second connects them (one hash per use).
+/// Linear in the size of the text, one pass: every net name is hashed once per occurrence
+/// (borrowed from the text, numbered at its first appearance, definition or use), and the
+/// circuit is then built from the numbers without hashing a name again (except into the
+/// circuit's own label index).
 ///
 /// # Errors
 /// The first [`BenchError`] in line order (undefined nets are reported after the whole file is
-/// read, at their first use).
+/// read, at their first use by a definition, else by an `OUTPUT`).
 pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
     // About one definition per 30 bytes of a typical netlist: size the tables once.
     let estimate = text.len() / 30 + 16;
     let mut defs: Vec<Def<'_>> = Vec::with_capacity(estimate);
-    let mut index: FxHashMap<&str, usize> =
-        FxHashMap::with_capacity_and_hasher(estimate, rustc_hash::FxBuildHasher);
-    let mut outputs: Vec<(usize, &str)> = Vec::new();
+    let mut nets = Nets {
+        index: FxHashMap::with_capacity_and_hasher(estimate, rustc_hash::FxBuildHasher),
+        def: Vec::with_capacity(estimate),
+        args: Vec::with_capacity(2 * estimate),
+    };
+    let mut outputs: Vec<(usize, u32)> = Vec::new();
     let mut has_dff = false;
     for (number, raw) in text.lines().enumerate() {
         let line = number + 1;
@@ -217,54 +251,86 @@ pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
             line,
             text: raw.trim().to_owned(),
         };
-        let (net, kind, inputs) = if let Some((lhs, rhs)) = code.split_once('=') {
+        let (net, kind, args) = if let Some((lhs, rhs)) = code.split_once('=') {
             let net = name(lhs).ok_or_else(malformed)?;
-            let (op, args) = call(rhs).ok_or_else(malformed)?;
-            let kind = gate_kind(line, op, args.len())?;
+            let (op, args, count) = call(rhs).ok_or_else(malformed)?;
+            let kind = gate_kind(line, op, count)?;
             has_dff |= kind == NodeKind::Dff;
             (net, kind, args)
         } else {
-            let (decl, args) = call(code).ok_or_else(malformed)?;
-            let [arg] = args[..] else {
+            let (decl, arg, count) = call(code).ok_or_else(malformed)?;
+            if count != 1 {
                 return Err(malformed());
-            };
+            }
+            let arg = arg.trim();
             match decl.to_ascii_uppercase().as_str() {
-                "INPUT" => (arg, NodeKind::Switch, Vec::new()),
+                "INPUT" => (arg, NodeKind::Switch, ""),
                 "OUTPUT" => {
-                    outputs.push((line, arg));
+                    outputs.push((line, nets.number(arg)));
                     continue;
                 }
                 _ => return Err(malformed()),
             }
         };
-        match index.entry(net) {
-            Entry::Occupied(first) => {
-                return Err(BenchError::Redefined {
-                    line,
-                    net: net.to_owned(),
-                    first: defs[*first.get()].line,
-                });
-            }
-            Entry::Vacant(slot) => {
-                slot.insert(defs.len());
+        let defined = nets.number(net);
+        let first = nets.def[defined as usize];
+        if first != UNDEFINED {
+            return Err(BenchError::Redefined {
+                line,
+                net: net.to_owned(),
+                first: defs[first as usize].line,
+            });
+        }
+        nets.def[defined as usize] = defs.len() as u32;
+        let from = nets.args.len() as u32;
+        if !args.is_empty() {
+            for arg in args.split(',') {
+                let used = nets.number(arg.trim());
+                nets.args.push(used);
             }
         }
         defs.push(Def {
             net,
             line,
             kind,
-            inputs,
+            args: (from, nets.args.len() as u32),
         });
     }
-    build(&defs, &index, &outputs, has_dff)
+    build(&defs, &nets, &outputs, has_dff)
 }
 
 fn build(
     defs: &[Def<'_>],
-    index: &FxHashMap<&str, usize>,
-    outputs: &[(usize, &str)],
+    nets: &Nets<'_>,
+    outputs: &[(usize, u32)],
     has_dff: bool,
 ) -> Result<Circuit, BenchError> {
+    // Undefined nets, in the order the documentation promises.
+    let net_name = |number: u32| {
+        nets.index
+            .iter()
+            .find(|&(_, &n)| n == number)
+            .map_or_else(String::new, |(&name, _)| name.to_owned())
+    };
+    for def in defs {
+        for &used in &nets.args[def.args.0 as usize..def.args.1 as usize] {
+            if nets.def[used as usize] == UNDEFINED {
+                return Err(BenchError::Undefined {
+                    line: def.line,
+                    net: net_name(used),
+                });
+            }
+        }
+    }
+    for &(line, used) in outputs {
+        if nets.def[used as usize] == UNDEFINED {
+            return Err(BenchError::Undefined {
+                line,
+                net: net_name(used),
+            });
+        }
+    }
+
     let label_error = |line: usize| move |source| BenchError::Label { line, source };
     let mut circuit = Circuit::with_capacity(defs.len() + outputs.len() + 1);
     let mut ids: Vec<NodeId> = Vec::with_capacity(defs.len());
@@ -278,34 +344,26 @@ fn build(
     } else {
         None
     };
-    let find = |net: &str, line: usize| {
-        index
-            .get(net)
-            .map(|&i| ids[i])
-            .ok_or_else(|| BenchError::Undefined {
-                line,
-                net: net.to_owned(),
-            })
-    };
+    let node_of = |used: u32| ids[nets.def[used as usize] as usize];
     for (def, &to) in defs.iter().zip(&ids) {
-        for (pin, input) in def.inputs.iter().enumerate() {
-            let from = find(input, def.line)?;
-            circuit
-                .connect(from, to, pin as u8)
-                .map_err(label_error(def.line))?;
+        let args = &nets.args[def.args.0 as usize..def.args.1 as usize];
+        // Valid by construction: every driver is an input, a gate, a flip-flop or the clock
+        // (all have outputs), `to` is a gate or a flip-flop whose input count is its argument
+        // count (plus the clock pin of a flip-flop), and each pin is wired once.
+        for (pin, &used) in args.iter().enumerate() {
+            circuit.connect_valid(node_of(used), to, pin as u8);
         }
         if let (NodeKind::Dff, Some(clock)) = (def.kind, clock) {
-            circuit
-                .connect(clock, to, 1)
-                .map_err(label_error(def.line))?;
+            circuit.connect_valid(clock, to, 1);
         }
     }
-    for &(line, net) in outputs {
-        let from = find(net, line)?;
+    for &(line, used) in outputs {
+        let from = node_of(used);
+        let label = format!("OUTPUT({})", circuit[from].label);
         let probe = circuit
-            .add_node(Node::new(format!("OUTPUT({net})"), NodeKind::Probe))
+            .add_node(Node::new(label, NodeKind::Probe))
             .map_err(label_error(line))?;
-        circuit.connect(from, probe, 0).map_err(label_error(line))?;
+        circuit.connect_valid(from, probe, 0);
     }
     Ok(circuit)
 }
@@ -347,26 +405,35 @@ fn gate_kind(line: usize, op: &str, n: usize) -> Result<NodeKind, BenchError> {
     }
 }
 
-/// `OP(a, b, c)` → `("OP", ["a", "b", "c"])`.
-fn call(text: &str) -> Option<(&str, Vec<&str>)> {
+/// `OP(a, b, c)` → `("OP", "a, b, c", 3)`: the operator, the argument text between the
+/// parentheses and the number of arguments, each checked to be a [`name`].
+fn call(text: &str) -> Option<(&str, &str, usize)> {
     let (op, rest) = text.trim().split_once('(')?;
     let args = rest.trim_end().strip_suffix(')')?;
     let op = name(op)?;
-    let args: Vec<&str> = args.split(',').map(str::trim).collect();
-    if args.iter().all(|a| name(a).is_some()) {
-        Some((op, args))
-    } else {
-        None
+    let mut count = 0;
+    for arg in args.split(',') {
+        name(arg)?;
+        count += 1;
     }
+    Some((op, args, count))
 }
 
 /// A net or operator name: non-empty, no whitespace, parentheses, `,` or `=`.
 fn name(text: &str) -> Option<&str> {
     let t = text.trim();
     let ok = !t.is_empty()
-        && !t
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '='));
+        && if t.is_ascii() {
+            !t.bytes().any(|b| {
+                matches!(
+                    b,
+                    b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' | b'(' | b')' | b',' | b'='
+                )
+            })
+        } else {
+            !t.chars()
+                .any(|c| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '='))
+        };
     ok.then_some(t)
 }
 

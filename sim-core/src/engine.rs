@@ -1,6 +1,6 @@
-//! The event-driven, unit-delay simulator.
+//! The event-driven simulator, with two schedules: unit delay (the default) and levelized.
 //!
-//! # Model
+//! # Model (the unit-delay schedule)
 //! * Every value starts at 0 (unknown), as in the seed article. At power-on (and after
 //!   [`Engine::reset`]) constants, buttons (released, −1) and clocks (low, −1) are scheduled to
 //!   drive their values; switches stay unknown until [`Engine::set`].
@@ -19,6 +19,29 @@
 //!   lie on a cycle among themselves — to 0, the honest ternary answer, and settles the rest
 //!   from there. The [`Oscillation`] report names both sets.
 //!
+//! # The levelized schedule
+//! [`Schedule::Levelized`] processes the same events in another order, for throughput: classic
+//! levelized event-driven simulation (zero-delay selective trace; Abramovici, Breuer &
+//! Friedman, "Digital Systems Testing and Testable Design", ch. 3). Every node has a *level*
+//! (sources 0, a gate one more than its highest driver, a flip-flop one more than its clock's
+//! driver) and a settle evaluates pending nodes in increasing level order, each at most once,
+//! scheduling its fanout only when its output changed. No glitch reaches a node whose drivers
+//! are not all settled, so a random vector on an array multiplier costs one evaluation per
+//! active gate instead of one per glitch.
+//!
+//! * On an acyclic combinational circuit it settles to the same values as unit delay (Kleene
+//!   functions on a DAG have exactly one fixpoint; property-tested).
+//! * Flip-flops: all flip-flops clocked at one level sample D before any of them changes, as in
+//!   unit delay; a clock edge in a settle of its own ([`Engine::tick`] after a settled
+//!   [`Engine::set`]) gives the unit-delay results. A D that changes in the same settle as the
+//!   clock is seen new if it is computed at a lower level than the flip-flop, old otherwise (a
+//!   race that unit delay may resolve differently).
+//! * A circuit with a combinational loop has no levels: it is simulated with the unit-delay
+//!   schedule, and [`Engine::schedule`] says so. Without loops nothing can oscillate, so
+//!   [`SettleOptions`] do not apply.
+//! * Records: [`Event::delta`] and [`Pending::delta`] are levels, [`SettleReport::deltas`] the
+//!   highest level evaluated plus one; [`Engine::step`] steps through the levels in order.
+//!
 //! # Observers
 //! [`Engine::settle_with`] reports every event and oscillation to an [`Observer`] (the seed's
 //! delegate), so a GUI or a trace printer never reads engine internals. With `()` as observer no
@@ -28,11 +51,26 @@ use petgraph::graph::NodeIndex;
 
 use crate::circuit::{Circuit, NodeId};
 use crate::kind::{GateOp, NodeKind, dff_next};
+use crate::levelized::{Levelized, State};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
 /// How many times one settle resolves an oscillation before giving up.
 const MAX_RESOLUTION_ROUNDS: u32 = 8;
+
+/// The order in which an [`Engine`] processes events (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Schedule {
+    /// Delta cycles: the events of delta *d* read the values committed at the end of delta
+    /// *d − 1*, in FIFO order. Shows races and glitches; simulates loops and oscillations. The
+    /// default, and what the desktop app animates.
+    #[default]
+    UnitDelay,
+    /// Levelized selective trace: pending nodes are evaluated in increasing level order, each at
+    /// most once per settle. Same settled values on acyclic circuits, far fewer events. Falls
+    /// back to [`UnitDelay`](Self::UnitDelay) on a circuit with a combinational loop.
+    Levelized,
+}
 
 /// Why an event happened. Serializes as `"set"`, `"power_on"`, `"clock"`, `"resolution"`,
 /// `"edit"` or `{"event": K}`.
@@ -58,7 +96,8 @@ pub enum Cause {
 pub struct Event {
     /// 1-based number of this event since the engine was built or reset.
     pub seq: u64,
-    /// Delta cycle within the current settle: 0 for the source changes that started it.
+    /// Delta cycle within the current settle: 0 for the source changes that started it. Under
+    /// [`Schedule::Levelized`], the node's level.
     pub delta: u32,
     /// The node evaluated.
     pub node: NodeId,
@@ -87,7 +126,8 @@ impl Event {
 pub struct Pending {
     /// The node to evaluate.
     pub node: NodeId,
-    /// The delta cycle it will run in, relative to the current settle.
+    /// The delta cycle it will run in, relative to the current settle (under
+    /// [`Schedule::Levelized`], the node's level).
     pub delta: u32,
     /// What scheduled it.
     pub cause: Cause,
@@ -114,13 +154,15 @@ pub struct Oscillation {
 pub struct SettleReport {
     /// Events processed.
     pub events: u64,
-    /// Delta cycles processed.
+    /// Delta cycles processed (under [`Schedule::Levelized`], the highest level evaluated plus
+    /// one).
     pub deltas: u32,
     /// Set if the circuit oscillated.
     pub oscillation: Option<Oscillation>,
 }
 
-/// How [`Engine::settle`] bounds its work.
+/// How [`Engine::settle`] bounds its work under [`Schedule::UnitDelay`] (a levelized settle
+/// cannot oscillate and always completes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SettleOptions {
     /// Delta cycles after which a settle is declared oscillating. `None`: the node count + 64,
@@ -201,6 +243,7 @@ pub struct Engine {
     /// Output of each node as of the last processed event; index `len` is the floating net (0).
     latest: Vec<Trit>,
     /// Output of each node as of the end of the previous delta: what evaluations read.
+    /// Unit delay only (empty under the levelized schedule, like `stamp` and the causes).
     committed: Vec<Trit>,
     /// What each source drives; for a flip-flop, the clock value it saw last.
     drive: Vec<Trit>,
@@ -231,22 +274,41 @@ pub struct Engine {
     /// While observing an oscillation: the nodes that changed, and a flag per node.
     watch: Option<(Vec<u32>, Vec<bool>)>,
     options: SettleOptions,
+    /// The levelized schedule's compiled form and queue, when that schedule is in force.
+    levelized: Option<Box<Levelized>>,
+    /// The schedule asked for (kept across [`Engine::rebuild`]).
+    requested: Schedule,
+    /// Scratch for [`Engine::set`]'s validated batch (no allocation per call).
+    batch: Vec<(u32, Trit)>,
 }
 
 impl Engine {
-    /// An engine for `net`, at power-on: everything 0 and the power-on events queued.
+    /// An engine for `net` with the [`Schedule::UnitDelay`] schedule, at power-on: everything
+    /// 0 and the power-on events queued.
     pub fn new(net: Netlist) -> Engine {
+        Engine::with_schedule(net, Schedule::UnitDelay)
+    }
+
+    /// An engine for `net` with `schedule`, at power-on. [`Schedule::Levelized`] levelizes the
+    /// netlist (linear time); on a netlist with a combinational loop the engine uses
+    /// [`Schedule::UnitDelay`] instead (see [`schedule`](Self::schedule)).
+    pub fn with_schedule(net: Netlist, schedule: Schedule) -> Engine {
         let n = net.len();
         let clocks = (0..n as u32)
             .filter(|&i| matches!(net.kinds[i as usize], NodeKind::Clock { .. }))
             .collect();
+        let levelized = match schedule {
+            Schedule::UnitDelay => None,
+            Schedule::Levelized => Levelized::new(&net).map(Box::new),
+        };
+        let unit = if levelized.is_some() { 0 } else { n };
         let mut engine = Engine {
             latest: vec![Trit::Unknown; n + 1],
-            committed: vec![Trit::Unknown; n + 1],
+            committed: vec![Trit::Unknown; if unit == 0 { 0 } else { n + 1 }],
             drive: vec![Trit::Unknown; n],
-            stamp: vec![0; n],
-            cause_now: vec![Cause::PowerOn; n],
-            cause_next: vec![Cause::PowerOn; n],
+            stamp: vec![0; unit],
+            cause_now: vec![Cause::PowerOn; unit],
+            cause_next: vec![Cause::PowerOn; unit],
             now: Vec::new(),
             cursor: 0,
             next: Vec::new(),
@@ -259,9 +321,75 @@ impl Engine {
             watch: None,
             options: SettleOptions::default(),
             net,
+            levelized,
+            requested: schedule,
+            batch: Vec::new(),
         };
         engine.power_on();
         engine
+    }
+
+    /// The schedule in force: [`Schedule::UnitDelay`] if that was asked for or if the netlist
+    /// has a combinational loop, else [`Schedule::Levelized`].
+    pub fn schedule(&self) -> Schedule {
+        if self.levelized.is_some() {
+            Schedule::Levelized
+        } else {
+            Schedule::UnitDelay
+        }
+    }
+
+    /// Switches to `schedule` and returns the schedule now in force (unit delay if levelized was
+    /// asked for a netlist with a combinational loop). Values, flip-flop states and pending
+    /// events carry over: a pending evaluation stays pending under the new schedule (a
+    /// flip-flop's sampled but not yet visible output, in levelized mode, is made visible at
+    /// once). The choice is kept by [`rebuild`](Self::rebuild).
+    pub fn set_schedule(&mut self, schedule: Schedule) -> Schedule {
+        self.requested = schedule;
+        match (schedule, self.levelized.take()) {
+            (Schedule::Levelized, None) => {
+                if let Some(mut lev) = Levelized::new(&self.net).map(Box::new) {
+                    for k in self.cursor..self.now.len() {
+                        let i = self.now[k];
+                        lev.schedule(i, self.cause_now[i as usize]);
+                    }
+                    for &i in &self.next {
+                        lev.schedule(i, self.cause_next[i as usize]);
+                    }
+                    for list in [&mut self.now, &mut self.next, &mut self.changed] {
+                        *list = Vec::new();
+                    }
+                    self.cursor = 0;
+                    self.committed = Vec::new();
+                    self.stamp = Vec::new();
+                    self.cause_now = Vec::new();
+                    self.cause_next = Vec::new();
+                    self.levelized = Some(lev);
+                }
+            }
+            (Schedule::UnitDelay, Some(mut lev)) => {
+                let n = self.net.len();
+                self.committed.clone_from(&self.latest);
+                self.stamp = vec![0; n];
+                self.cause_now = vec![Cause::PowerOn; n];
+                self.cause_next = vec![Cause::PowerOn; n];
+                for (i, cause, commit) in lev.drain() {
+                    match commit {
+                        Some(q) if q != self.latest[i as usize] => {
+                            self.latest[i as usize] = q;
+                            self.committed[i as usize] = q;
+                            for k in self.net.fanout_range(i) {
+                                self.schedule_node(self.net.fanout[k], cause);
+                            }
+                        }
+                        Some(_) => {}
+                        None => self.schedule_node(i, cause),
+                    }
+                }
+            }
+            (_, lev) => self.levelized = lev,
+        }
+        self.schedule()
     }
 
     /// Compiles `circuit` and builds an engine for it.
@@ -289,6 +417,9 @@ impl Engine {
         self.seq = 0;
         self.time = 0;
         self.watch = None;
+        if let Some(lev) = &mut self.levelized {
+            lev.clear();
+        }
         self.power_on();
     }
 
@@ -296,7 +427,7 @@ impl Engine {
         for i in 0..self.net.len() {
             if let Some(initial) = power_on_drive(self.net.kinds[i]) {
                 self.drive[i] = initial;
-                self.schedule(i as u32, Cause::PowerOn);
+                self.schedule_node(i as u32, Cause::PowerOn);
             }
         }
     }
@@ -305,8 +436,8 @@ impl Engine {
     /// state: every node still present keeps its value (and a source of unchanged kind what it
     /// drives); new nodes start at 0 with their power-on drive. Then every node is queued
     /// ([`Cause::Edit`]) so that the next settle makes the values consistent with the new
-    /// wiring; events that were pending are dropped. Time, options and the event count are
-    /// kept (event numbers go on increasing).
+    /// wiring; events that were pending are dropped. Time, options, the schedule asked for and
+    /// the event count are kept (event numbers go on increasing).
     pub fn rebuild(&mut self, net: Netlist) {
         let mut rebuilt = Engine::new(net);
         // Start from an empty queue: power-on scheduled the new engine's sources, and the loop
@@ -326,7 +457,10 @@ impl Engine {
                     rebuilt.drive[i] = self.drive[old];
                 }
             }
-            rebuilt.schedule(i as u32, Cause::Edit);
+            rebuilt.schedule_node(i as u32, Cause::Edit);
+        }
+        if self.requested == Schedule::Levelized {
+            rebuilt.set_schedule(Schedule::Levelized);
         }
         *self = rebuilt;
     }
@@ -386,18 +520,26 @@ impl Engine {
         self.seq
     }
 
-    /// The current delta cycle, relative to the start of the current settle.
+    /// The current delta cycle, relative to the start of the current settle (under
+    /// [`Schedule::Levelized`], the level of the last evaluated node).
     pub fn delta(&self) -> u32 {
+        if let Some(lev) = &self.levelized {
+            return lev.level_now();
+        }
         u32::try_from(self.delta.saturating_sub(self.settle_base)).unwrap_or(u32::MAX)
     }
 
     /// Whether no event is pending.
     pub fn is_settled(&self) -> bool {
+        if let Some(lev) = &self.levelized {
+            return lev.is_idle();
+        }
         self.cursor == self.now.len() && self.next.is_empty()
     }
 
     /// The queued events in the order they will run: the rest of the current delta, then the
-    /// next one.
+    /// next one (under [`Schedule::Levelized`], in level order; a flip-flop's pending commit
+    /// of its sampled output is not an event and is not listed).
     pub fn pending(&self) -> impl Iterator<Item = Pending> + '_ {
         let relative =
             move |d: u64| u32::try_from(d.saturating_sub(self.settle_base)).unwrap_or(u32::MAX);
@@ -411,7 +553,16 @@ impl Engine {
             delta: relative(self.delta + 1),
             cause: self.cause_next[i as usize],
         });
-        current.chain(next)
+        let levelized = self.levelized.iter().flat_map(move |lev| {
+            lev.pending()
+                .filter(|&(_, _, _, commit)| !commit)
+                .map(move |(i, level, cause, _)| Pending {
+                    node: self.net.ids[i as usize],
+                    delta: level,
+                    cause,
+                })
+        });
+        current.chain(next).chain(levelized)
     }
 
     /// Drives a batch of sources in the same delta cycle. Switches take any value, buttons
@@ -423,7 +574,25 @@ impl Engine {
     /// [`SetError`] for a node not in the netlist, a node that is not a switch or button, or an
     /// unknown value for a button.
     pub fn set(&mut self, batch: impl IntoIterator<Item = (NodeId, Trit)>) -> Result<(), SetError> {
-        let mut resolved = Vec::new();
+        let mut resolved = std::mem::take(&mut self.batch);
+        resolved.clear();
+        let checked = self.check_batch(batch, &mut resolved);
+        if checked.is_ok() {
+            for &(i, value) in &resolved {
+                self.drive[i as usize] = value;
+                self.schedule_node(i, Cause::Set);
+            }
+        }
+        self.batch = resolved;
+        checked
+    }
+
+    /// Validates `batch` into `resolved` (dense indices).
+    fn check_batch(
+        &self,
+        batch: impl IntoIterator<Item = (NodeId, Trit)>,
+        resolved: &mut Vec<(u32, Trit)>,
+    ) -> Result<(), SetError> {
         for (node, value) in batch {
             let i = self.net.index_of(node).ok_or(SetError::UnknownNode(node))?;
             let kind = self.net.kinds[i as usize];
@@ -434,10 +603,6 @@ impl Engine {
                 return Err(SetError::BadValue { node, kind, value });
             }
             resolved.push((i, value));
-        }
-        for (i, value) in resolved {
-            self.drive[i as usize] = value;
-            self.schedule(i, Cause::Set);
         }
         Ok(())
     }
@@ -458,7 +623,7 @@ impl Engine {
                 } else {
                     Trit::True
                 };
-                self.schedule(i, Cause::Clock);
+                self.schedule_node(i, Cause::Clock);
                 toggled += 1;
             }
         }
@@ -468,7 +633,17 @@ impl Engine {
     /// Processes exactly one event and returns its record; `None` if nothing is pending.
     pub fn step(&mut self) -> Option<Event> {
         let mut last = LastEvent(None);
-        if self.begin_event() {
+        if let Some(lev) = &mut self.levelized {
+            lev.run::<_, true>(
+                State {
+                    net: &self.net,
+                    values: &mut self.latest,
+                    drive: &mut self.drive,
+                    seq: &mut self.seq,
+                },
+                &mut last,
+            );
+        } else if self.begin_event() {
             self.process(&mut last);
         }
         last.0
@@ -481,12 +656,30 @@ impl Engine {
 
     /// Runs to quiescence, reporting every event and oscillation to `observer`.
     ///
-    /// If the queue is still non-empty after [`budget`](Self::budget) delta cycles, the engine
+    /// Under [`Schedule::Levelized`]: one pass over the pending nodes in level order, which
+    /// always completes (there is no loop to oscillate). Under [`Schedule::UnitDelay`]:
+    /// if the queue is still non-empty after [`budget`](Self::budget) delta cycles, the engine
     /// runs the same number of deltas again and collects the nodes that change; if it still has
     /// not settled, that is an [`Oscillation`]. With [`SettleOptions::resolve`] its
     /// feedback nodes are forced to 0 (as events with [`Cause::Resolution`]) and the settle goes on; this
     /// repeats at most 8 times. Otherwise the settle stops with the queue full.
     pub fn settle_with<O: Observer>(&mut self, observer: &mut O) -> SettleReport {
+        if let Some(lev) = &mut self.levelized {
+            let run = lev.run::<O, false>(
+                State {
+                    net: &self.net,
+                    values: &mut self.latest,
+                    drive: &mut self.drive,
+                    seq: &mut self.seq,
+                },
+                observer,
+            );
+            return SettleReport {
+                events: run.events,
+                deltas: run.levels,
+                oscillation: None,
+            };
+        }
         let (seq0, delta0) = (self.seq, self.delta);
         let budget = self.budget();
         let mut oscillation: Option<Oscillation> = None;
@@ -613,8 +806,14 @@ impl Engine {
         self.delta += 1;
     }
 
-    /// Queues node `i` for the next delta, starting a new settle if the engine was quiescent.
-    fn schedule(&mut self, i: u32, cause: Cause) {
+    /// Queues node `i` for the next delta, starting a new settle if the engine was quiescent
+    /// (under the levelized schedule: for the current settle).
+    #[inline]
+    fn schedule_node(&mut self, i: u32, cause: Cause) {
+        if let Some(lev) = &mut self.levelized {
+            lev.schedule(i, cause);
+            return;
+        }
         if self.is_settled() {
             self.settle_base = self.delta + 1;
         }

@@ -53,6 +53,7 @@ pub mod engine;
 pub mod format;
 pub mod generate;
 pub mod kind;
+mod levelized;
 pub mod narrate;
 pub mod netlist;
 pub mod table;
@@ -63,7 +64,8 @@ pub use circuit::{
     Circuit, CircuitDesc, CircuitError, Node, NodeId, Pos, Warning, Wire, WireDesc, WireId,
 };
 pub use engine::{
-    Cause, Engine, Event, Observer, Oscillation, Pending, SetError, SettleOptions, SettleReport,
+    Cause, Engine, Event, Observer, Oscillation, Pending, Schedule, SetError, SettleOptions,
+    SettleReport,
 };
 pub use kind::{GateOp, NodeKind, Role};
 pub use netlist::Netlist;

@@ -221,6 +221,12 @@ pub struct VectorsArgs {
     #[arg(long, value_enum, default_value_t = EngineKind::Event)]
     pub engine: EngineKind,
 
+    /// The event engine's schedule. Both print the same outputs (each vector is settled, and
+    /// each clock edge settles on its own); levelized evaluates far fewer events, and a circuit
+    /// with a combinational loop is always simulated in unit delay.
+    #[arg(long, value_enum, default_value_t = ScheduleKind::Levelized)]
+    pub schedule: ScheduleKind,
+
     /// Clock every vector, even if the circuit has no flip-flop.
     #[arg(long)]
     pub cycles: bool,
@@ -234,6 +240,25 @@ pub enum EngineKind {
     Event,
     /// The levelized bit-parallel engine: combinational circuits only, 64 vectors per pass.
     Batch,
+}
+
+/// The event engine's schedules (see `sim_core::Schedule`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ScheduleKind {
+    /// Delta cycles, as `sim` and `trace` show them: glitches and races included.
+    UnitDelay,
+    /// Levelized selective trace: every node at most once per settle, in level order.
+    #[default]
+    Levelized,
+}
+
+impl From<ScheduleKind> for sim_core::Schedule {
+    fn from(kind: ScheduleKind) -> sim_core::Schedule {
+        match kind {
+            ScheduleKind::UnitDelay => sim_core::Schedule::UnitDelay,
+            ScheduleKind::Levelized => sim_core::Schedule::Levelized,
+        }
+    }
 }
 
 /// Parses a probability in [0, 1].

@@ -9,8 +9,13 @@
 //! clock cycle: apply the vector and settle; tick the clocks (rising edge) and settle; print;
 //! tick again (falling edge) and settle. The state carries over between vectors.
 //!
-//! `--engine batch` runs combinational circuits on the bit-parallel [`BatchEngine`] (64 vectors
-//! per pass) with the same output; it refuses flip-flops and names combinational loops.
+//! The event engine runs with `--schedule` (default levelized: each vector settled by one
+//! levelized pass; `unit-delay` is the delta-cycle schedule of `sim` and `trace`); both print
+//! the same lines.
+//!
+//! `--engine batch` runs combinational circuits on the bit-parallel [`BatchEngine`]
+//! ([`LANES`] vectors per pass) with the same output; it refuses flip-flops and names
+//! combinational loops.
 //!
 //! Random vectors ([`random_vectors`]) come from `ChaCha8Rng::seed_from_u64(seed)`: for each
 //! vector, for each input in order, one `next_u64()` value `v`; the input is `x` if
@@ -21,8 +26,8 @@ use std::fs;
 use anyhow::{Context as _, Result, bail};
 use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
-use sim_core::batch::{BatchEngine, BatchError};
-use sim_core::{Circuit, Engine, NodeId, NodeKind, Trit};
+use sim_core::batch::{BatchEngine, BatchError, LANES};
+use sim_core::{Circuit, Engine, Netlist, NodeId, NodeKind, Trit};
 
 use super::args::{EngineKind, VectorsArgs};
 use super::load::{display_name, load};
@@ -67,7 +72,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         return Ok(Status::Success);
     }
     let outputs: Vec<NodeId> = circuit.terminals().collect();
-    let mut engine = Engine::from_circuit(circuit);
+    let mut engine = Engine::with_schedule(Netlist::compile(circuit), args.schedule.into());
     let mut oscillations = 0_u64;
     let mut settle = |engine: &mut Engine| {
         if engine.settle().oscillation.is_some() {
@@ -103,7 +108,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     Ok(Status::Success)
 }
 
-/// Runs `vectors` on the bit-parallel batch engine, 64 at a time.
+/// Runs `vectors` on the bit-parallel batch engine, [`LANES`] at a time.
 fn batch(
     circuit: &Circuit,
     vectors: impl Iterator<Item = Vec<Trit>>,
@@ -116,12 +121,12 @@ fn batch(
         }
         other @ BatchError::Sequential => other.into(),
     })?;
-    let mut block = Vec::with_capacity(64);
+    let mut block = Vec::with_capacity(LANES);
     let mut text = String::new();
     let mut vectors = vectors.peekable();
     while vectors.peek().is_some() {
         block.clear();
-        block.extend(vectors.by_ref().take(64));
+        block.extend(vectors.by_ref().take(LANES));
         text.clear();
         for out in engine.run(&block) {
             text.extend(out.into_iter().map(bit));

@@ -1,0 +1,624 @@
+//! The levelized schedule of the event engine ([`Schedule::Levelized`](crate::Schedule)).
+//!
+//! Classic levelized event-driven simulation, also called zero-delay *selective trace*
+//! (Abramovici, Breuer & Friedman, "Digital Systems Testing and Testable Design", ch. 3,
+//! "Logic Simulation": levelized compiled code and event-driven selective trace): every node
+//! has a *level* — sources 0, a gate one more than the highest level among its drivers — and
+//! pending evaluations are processed in increasing level order, so that a node is evaluated
+//! at most once per settle, after all of its drivers. A node's fanout is scheduled only when its
+//! output changes, as in the unit-delay schedule; only the order differs.
+//!
+//! # Layout
+//! The nodes are renumbered into *positions* sorted by a *key* (`2 × level + 1`, and
+//! `2 × level` for the sampling half of a flip-flop, below), so that every edge goes from a
+//! lower to a higher position. The pending set is then a bitset over positions, scanned upward
+//! once per settle: scheduling is one `OR` into a word (and deduplicates for free), and no
+//! bucket lists are needed. Per position, one 16-byte [`Slot`] says how to evaluate it (the
+//! driver indices of a gate with at most two inputs inline, wider gates in a side array);
+//! values stay in the engine's array, indexed by dense node index, and fanout is stored as
+//! positions (compressed sparse rows).
+//!
+//! A gate with at most two inputs is evaluated without branching, by one lookup in its
+//! 3 × 3 truth table (built from [`GateOp::eval`] when the schedule is compiled): the index is
+//! `4 · (a + 1) + (b + 1)` for input digits `a`, `b` ∈ {−1, 0, +1}. Wider gates fold the
+//! two-input table of AND, OR or XOR over their inputs and negate the result for NAND, NOR
+//! and XNOR. Without an observer, a node's fanout is marked pending by or-ing each bit with
+//! "did the output change" rather than by branching on it (the change is unpredictable).
+//!
+//! # Flip-flops
+//! A flip-flop takes part through its clock pin only: its D pin is sampled, not propagated, so
+//! the edge from D's driver is left out (which also breaks every loop through a flip-flop). Its
+//! level is one more than its clock driver's. It occupies two positions: a *sample* position
+//! at key `2 × level`, which reads D and the clock and computes the next Q (the flip-flop's
+//! event), and a *commit* position at key `2 × level + 1`, which makes the new Q visible and
+//! schedules its fanout. So all flip-flops clocked at the same level sample before any of them
+//! changes, as in the unit-delay schedule where they all read the previous delta's values: a D
+//! computed at a lower level in the same settle is seen with its new value, one computed at the
+//! same or a higher level with its old one.
+//!
+//! Circuits with a combinational loop have no levels: [`Levelized::new`] returns `None` and the
+//! engine keeps the unit-delay schedule.
+
+use crate::engine::{Cause, Event, Observer};
+use crate::kind::{GateOp, dff_next};
+use crate::netlist::{Netlist, Op};
+use crate::trit::Trit;
+
+/// How a position is evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A gate (or terminal) with at most two input pins, both read inline, evaluated by a
+    /// truth-table lookup.
+    Table,
+    /// A gate with more than two input pins, read from [`Levelized::wide`].
+    Wide,
+    /// A source: takes what the engine drives.
+    Source,
+    /// The sampling half of a flip-flop: reads D and the clock, computes the next Q.
+    Sample,
+    /// The committing half of a flip-flop: makes the sampled Q visible.
+    Commit,
+}
+
+/// One position: what to evaluate and how. 16 bytes.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// `Table`: the driver of pin 0 (a dense index; the floating sentinel where unconnected);
+    /// `Wide`: the start of its pins in `wide`; `Sample`: the driver of D.
+    a: u32,
+    /// `Table`: the driver of pin 1 (the floating sentinel for one-input gates, whose table
+    /// ignores it); `Wide`: the end of its pins in `wide`; `Sample`: the driver of the clock.
+    b: u32,
+    /// The node's dense index.
+    node: u32,
+    kind: Kind,
+    /// `Table`: the index of its truth table in [`Levelized::tables`] ([`table_index`]);
+    /// `Wide`: the index of the two-input table of AND, OR or XOR, folded over the inputs.
+    table: u8,
+    /// `Wide`: the fold's result is negated (NAND, NOR, XNOR).
+    invert: bool,
+}
+
+/// Number of truth tables: one per (operation, arity ≤ 2), 8 × 3, rounded up to a power of
+/// two so that a masked index needs no bounds check.
+const TABLES: usize = 32;
+
+/// A gate's output for inputs `a`, `b`, at index `4 · digit(a) + digit(b)` (the other 7
+/// entries are never read).
+type Table = [Trit; 16];
+
+/// `0`, `1`, `2` for −1, 0, +1.
+#[inline]
+fn digit(t: Trit) -> usize {
+    usize::from(t.to_i8().cast_unsigned().wrapping_add(1))
+}
+
+/// The table of gate `op` with `arity` ≤ 2 inputs in [`Levelized::tables`].
+fn table_index(op: GateOp, arity: usize) -> u8 {
+    const OPS: [GateOp; 8] = [
+        GateOp::Buf,
+        GateOp::Not,
+        GateOp::And,
+        GateOp::Or,
+        GateOp::Nand,
+        GateOp::Nor,
+        GateOp::Xor,
+        GateOp::Xnor,
+    ];
+    let k = OPS.iter().position(|&o| o == op).unwrap_or(0);
+    (3 * k + arity.min(2)) as u8
+}
+
+/// Every truth table, built from [`GateOp::eval`].
+fn tables() -> [Table; TABLES] {
+    let mut tables = [[Trit::Unknown; 16]; TABLES];
+    for op in [
+        GateOp::Buf,
+        GateOp::Not,
+        GateOp::And,
+        GateOp::Or,
+        GateOp::Nand,
+        GateOp::Nor,
+        GateOp::Xor,
+        GateOp::Xnor,
+    ] {
+        for arity in 0..=2 {
+            let table = &mut tables[usize::from(table_index(op, arity))];
+            for a in Trit::ALL {
+                for b in Trit::ALL {
+                    table[4 * digit(a) + digit(b)] = op.eval([a, b].into_iter().take(arity));
+                }
+            }
+        }
+    }
+    tables
+}
+
+/// The levelized schedule's compiled form and queue. See the [module docs](self).
+#[derive(Clone, Debug)]
+pub(crate) struct Levelized {
+    /// Per position: how to evaluate it.
+    slots: Vec<Slot>,
+    /// Fanout of position `p`: `fanout[fo_start[p]..fo_start[p + 1]]`, as positions.
+    fo_start: Vec<u32>,
+    fanout: Vec<u32>,
+    /// Input pins of the gates with more than two, as dense indices.
+    wide: Vec<u32>,
+    /// The truth tables of [`Kind::Table`] slots.
+    tables: Box<[Table; TABLES]>,
+    /// `key_start[k]`: the first position of key `k` (`2 × level` or `2 × level + 1`); one
+    /// more entry at the end, the number of positions.
+    key_start: Vec<u32>,
+    /// Dense index → the position evaluated when the node is scheduled (a flip-flop's sample
+    /// position).
+    pos: Vec<u32>,
+    /// Per commit position: the Q its flip-flop sampled last.
+    q_next: Vec<Trit>,
+    /// Per pending position: what scheduled it. Causes of event-scheduled positions are only
+    /// written while an observer wants records (a settle without records always completes, so
+    /// they are never read).
+    cause: Vec<Cause>,
+    /// The pending positions.
+    bits: Vec<u64>,
+    /// No word below this one has a pending bit; `bits.len()` when nothing is pending.
+    lo: usize,
+    /// Level of the last position processed (the engine's current "delta").
+    level_now: u32,
+}
+
+/// What a run processed.
+pub(crate) struct Run {
+    /// Events reported (flip-flop commits are not events).
+    pub events: u64,
+    /// Highest level processed plus one; 0 if nothing was processed.
+    pub levels: u32,
+}
+
+/// The engine state a run reads and writes.
+pub(crate) struct State<'a> {
+    pub net: &'a Netlist,
+    /// Node outputs by dense index, plus the floating sentinel (always 0).
+    pub values: &'a mut [Trit],
+    /// What each source drives; for a flip-flop, the clock value it saw last.
+    pub drive: &'a mut [Trit],
+    /// The engine's event counter.
+    pub seq: &'a mut u64,
+}
+
+/// The level of every node (Kahn's algorithm over the edges that `counts`), or `None` if some
+/// node is on a loop.
+fn levels(net: &Netlist, counts: impl Fn(u32, u32) -> bool) -> Option<Vec<u32>> {
+    let n = net.len();
+    let mut indeg = vec![0u32; n];
+    for from in 0..n as u32 {
+        for &to in &net.fanout[net.fanout_range(from)] {
+            if counts(from, to) {
+                indeg[to as usize] += 1;
+            }
+        }
+    }
+    let mut level = vec![0u32; n];
+    let mut queue: Vec<u32> = (0..n as u32).filter(|&i| indeg[i as usize] == 0).collect();
+    let mut head = 0;
+    while head < queue.len() {
+        let from = queue[head];
+        head += 1;
+        let above = level[from as usize] + 1;
+        for &to in &net.fanout[net.fanout_range(from)] {
+            if counts(from, to) {
+                let tu = to as usize;
+                level[tu] = level[tu].max(above);
+                indeg[tu] -= 1;
+                if indeg[tu] == 0 {
+                    queue.push(to);
+                }
+            }
+        }
+    }
+    (queue.len() == n).then_some(level)
+}
+
+/// The position layout: `(key_start, pos, own, order)` — the first position of each key, the
+/// position each node is scheduled at, the position carrying each node's output, and the node
+/// at each position. A flip-flop has two positions (sample, then commit); other nodes one.
+fn layout(
+    level: &[u32],
+    is_dff: impl Fn(usize) -> bool,
+) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
+    let n = level.len();
+    // Counting sort by key, stable in dense order.
+    let keys = 2 * (level.iter().copied().max().unwrap_or(0) as usize + 1);
+    let mut key_start = vec![0u32; keys + 1];
+    let mut dffs = 0;
+    for (i, &l) in level.iter().enumerate() {
+        let key = 2 * l as usize + 1;
+        key_start[key + 1] += 1;
+        if is_dff(i) {
+            key_start[key] += 1;
+            dffs += 1;
+        }
+    }
+    for k in 0..keys {
+        key_start[k + 1] += key_start[k];
+    }
+    let mut fill = key_start.clone();
+    let mut pos = vec![0u32; n];
+    let mut own = vec![0u32; n];
+    let mut order = vec![0u32; n + dffs];
+    for (i, &l) in level.iter().enumerate() {
+        let key = 2 * l as usize + 1;
+        let at = fill[key];
+        fill[key] += 1;
+        own[i] = at;
+        pos[i] = at;
+        order[at as usize] = i as u32;
+        if is_dff(i) {
+            let sample = fill[key - 1];
+            fill[key - 1] += 1;
+            pos[i] = sample;
+            order[sample as usize] = i as u32;
+        }
+    }
+    (key_start, pos, own, order)
+}
+
+impl Levelized {
+    /// Levelizes `net`; `None` if it has a combinational loop (a cycle not broken by a
+    /// flip-flop's D pin). Time and memory are linear in nodes + wires.
+    pub(crate) fn new(net: &Netlist) -> Option<Levelized> {
+        let n = net.len();
+        let is_dff = |i: usize| net.ops[i] == Op::Dff;
+        // Edge x → t counts unless it only reaches t's D pin.
+        let counts = |from: u32, to: u32| {
+            !is_dff(to as usize) || net.in_src[net.in_start[to as usize] as usize + 1] == from
+        };
+        let level = levels(net, counts)?;
+        let (key_start, pos, own, order) = layout(&level, is_dff);
+        drop(level);
+
+        // Slots and fanout, in position order.
+        let floating = n as u32;
+        let positions = order.len();
+        let mut slots = Vec::with_capacity(positions);
+        let mut fo_start = Vec::with_capacity(positions + 1);
+        let mut fanout = Vec::with_capacity(net.fanout.len() + (positions - n));
+        let mut wide = Vec::new();
+        for (p, &i) in order.iter().enumerate() {
+            let iu = i as usize;
+            let pins = &net.in_src[net.input_range(i)];
+            let sample = is_dff(iu) && pos[iu] as usize == p;
+            fo_start.push(fanout.len() as u32);
+            if sample {
+                fanout.push(own[iu]);
+            } else {
+                fanout.extend(
+                    net.fanout[net.fanout_range(i)]
+                        .iter()
+                        .filter(|&&t| counts(i, t))
+                        .map(|&t| pos[t as usize]),
+                );
+            }
+            let mut slot = Slot {
+                a: floating,
+                b: floating,
+                node: i,
+                kind: Kind::Source,
+                table: 0,
+                invert: false,
+            };
+            match net.ops[iu] {
+                Op::Source => {}
+                Op::Dff if sample => {
+                    slot.kind = Kind::Sample;
+                    slot.a = pins[0];
+                    slot.b = pins[1];
+                }
+                Op::Dff => slot.kind = Kind::Commit,
+                Op::Gate(op) if pins.len() <= 2 => {
+                    slot.kind = Kind::Table;
+                    slot.table = table_index(op, pins.len());
+                    slot.a = pins.first().copied().unwrap_or(floating);
+                    slot.b = pins.get(1).copied().unwrap_or(floating);
+                }
+                Op::Gate(op) => {
+                    // n-input XOR is the 2-input XOR folded: (−1)ⁿ⁺¹·∏ = −(−1)ⁿ·∏.
+                    let (base, invert) = match op {
+                        GateOp::And | GateOp::Buf => (GateOp::And, false),
+                        GateOp::Nand | GateOp::Not => (GateOp::And, true),
+                        GateOp::Or => (GateOp::Or, false),
+                        GateOp::Nor => (GateOp::Or, true),
+                        GateOp::Xor => (GateOp::Xor, false),
+                        GateOp::Xnor => (GateOp::Xor, true),
+                    };
+                    slot.kind = Kind::Wide;
+                    slot.table = table_index(base, 2);
+                    slot.invert = invert;
+                    slot.a = wide.len() as u32;
+                    wide.extend_from_slice(pins);
+                    slot.b = wide.len() as u32;
+                }
+            }
+            slots.push(slot);
+        }
+        fo_start.push(fanout.len() as u32);
+
+        Some(Levelized {
+            slots,
+            fo_start,
+            fanout,
+            wide,
+            tables: Box::new(tables()),
+            key_start,
+            pos,
+            q_next: vec![Trit::Unknown; positions],
+            cause: vec![Cause::PowerOn; positions],
+            bits: vec![0; positions.div_ceil(64)],
+            lo: positions.div_ceil(64),
+            level_now: 0,
+        })
+    }
+
+    /// Whether nothing is pending.
+    #[inline]
+    pub(crate) fn is_idle(&self) -> bool {
+        self.lo >= self.bits.len()
+    }
+
+    /// Empties the queue.
+    pub(crate) fn clear(&mut self) {
+        self.bits.fill(0);
+        self.lo = self.bits.len();
+        self.level_now = 0;
+    }
+
+    /// Schedules node `i` (a dense index) for evaluation in the current settle.
+    #[inline]
+    pub(crate) fn schedule(&mut self, i: u32, cause: Cause) {
+        let p = self.pos[i as usize] as usize;
+        self.bits[p >> 6] |= 1 << (p & 63);
+        self.cause[p] = cause;
+        self.lo = self.lo.min(p >> 6);
+    }
+
+    /// The level of position `p`.
+    fn level_of(&self, p: usize) -> u32 {
+        let key = self.key_start.partition_point(|&s| s as usize <= p) - 1;
+        (key / 2) as u32
+    }
+
+    /// The level of the last position processed.
+    pub(crate) fn level_now(&self) -> u32 {
+        self.level_now
+    }
+
+    /// The pending positions in increasing order.
+    fn pending_positions(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bits
+            .iter()
+            .enumerate()
+            .skip(self.lo)
+            .flat_map(|(w, &word)| {
+                let mut word = word;
+                std::iter::from_fn(move || {
+                    (word != 0).then(|| {
+                        let p = w * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        p
+                    })
+                })
+            })
+    }
+
+    /// The pending positions in the order they will run, as `(node, level, cause, commit)`;
+    /// `commit` marks a flip-flop's pending commit.
+    pub(crate) fn pending(&self) -> impl Iterator<Item = (u32, u32, Cause, bool)> + '_ {
+        self.pending_positions().map(|p| {
+            let slot = self.slots[p];
+            (
+                slot.node,
+                self.level_of(p),
+                self.cause[p],
+                slot.kind == Kind::Commit,
+            )
+        })
+    }
+
+    /// Takes the pending positions, in order, as `(node, cause, commit)`, where `commit` is the
+    /// sampled Q of a flip-flop's pending commit; leaves the queue empty.
+    pub(crate) fn drain(&mut self) -> Vec<(u32, Cause, Option<Trit>)> {
+        let out = self
+            .pending_positions()
+            .map(|p| {
+                let slot = self.slots[p];
+                let commit = (slot.kind == Kind::Commit).then_some(self.q_next[p]);
+                (slot.node, self.cause[p], commit)
+            })
+            .collect();
+        self.clear();
+        out
+    }
+
+    /// Marks position `p`'s fanout pending, as caused by `cause` if given (only while records
+    /// are wanted).
+    #[inline]
+    fn schedule_fanout(&mut self, p: usize, cause: Option<Cause>) {
+        let (from, to) = (self.fo_start[p] as usize, self.fo_start[p + 1] as usize);
+        for &t in &self.fanout[from..to] {
+            let t = t as usize;
+            self.bits[t >> 6] |= 1 << (t & 63);
+            if let Some(cause) = cause {
+                self.cause[t] = cause;
+            }
+        }
+    }
+
+    /// Evaluates a wide gate: its two-input table folded over its inputs.
+    #[inline]
+    fn eval_wide(&self, p: usize, values: &[Trit]) -> Trit {
+        let slot = self.slots[p];
+        let table = &self.tables[usize::from(slot.table) & (TABLES - 1)];
+        let pins = &self.wide[slot.a as usize..slot.b as usize];
+        let (first, rest) = pins
+            .split_first()
+            .map_or((Trit::Unknown, &[][..]), |(&f, r)| (values[f as usize], r));
+        let folded = rest.iter().fold(first, |acc, &s| {
+            table[(4 * digit(acc) + digit(values[s as usize])) & 15]
+        });
+        if slot.invert { folded.not() } else { folded }
+    }
+
+    /// Evaluates a source or a flip-flop's sample (which also stores the sampled Q for its
+    /// commit).
+    fn eval_other(&mut self, p: usize, values: &[Trit], drive: &mut [Trit]) -> Trit {
+        let slot = self.slots[p];
+        let node = slot.node as usize;
+        match slot.kind {
+            Kind::Sample => {
+                let (d, clk) = (values[slot.a as usize], values[slot.b as usize]);
+                let prev = std::mem::replace(&mut drive[node], clk);
+                let next = dff_next(prev, clk, d, values[node]);
+                let commit = self.fanout[self.fo_start[p] as usize] as usize;
+                self.q_next[commit] = next;
+                next
+            }
+            _ => drive[node],
+        }
+    }
+
+    /// Processes pending positions in increasing order until none is left or, with `ONE`,
+    /// until one event has been reported. Flip-flop commits are processed but not reported.
+    #[inline]
+    pub(crate) fn run<O: Observer, const ONE: bool>(
+        &mut self,
+        state: State<'_>,
+        observer: &mut O,
+    ) -> Run {
+        let State {
+            net,
+            values,
+            drive,
+            seq,
+        } = state;
+        let seq0 = *seq;
+        let mut events = 0u64;
+        let mut last = None;
+        let mut word_at = self.lo;
+        let words = self.bits.len();
+        while word_at < words {
+            let word = self.bits[word_at];
+            if word == 0 {
+                word_at += 1;
+                continue;
+            }
+            self.bits[word_at] = word & (word - 1);
+            let p = word_at * 64 + word.trailing_zeros() as usize;
+            last = Some(p);
+            // The fields as scalars (a copy of the whole slot would go through the stack).
+            let Slot {
+                a,
+                b,
+                node,
+                kind,
+                table,
+                ..
+            } = self.slots[p];
+            let node = node as usize;
+            let old = values[node];
+            let new = match kind {
+                Kind::Table => {
+                    let table = &self.tables[usize::from(table) & (TABLES - 1)];
+                    let (a, b) = (values[a as usize], values[b as usize]);
+                    table[(4 * digit(a) + digit(b)) & 15]
+                }
+                Kind::Wide => self.eval_wide(p, values),
+                Kind::Commit => {
+                    let q = self.q_next[p];
+                    if q != old {
+                        values[node] = q;
+                        self.schedule_fanout(p, O::RECORDS.then_some(self.cause[p]));
+                    }
+                    continue;
+                }
+                _ => self.eval_other(p, values, drive),
+            };
+            events += 1;
+            if kind != Kind::Sample {
+                values[node] = new;
+            }
+            if O::RECORDS {
+                if new != old {
+                    self.schedule_fanout(p, Some(Cause::Event(seq0 + events)));
+                }
+            } else {
+                // Without records, no branch on the (unpredictable) change: the fanout's bits
+                // are or-ed with 0 when the output did not change.
+                let mask = u64::from(new != old);
+                let (from, to) = (self.fo_start[p] as usize, self.fo_start[p + 1] as usize);
+                // A local slice: its pointer and length stay in registers through the loop.
+                let bits = &mut self.bits[..];
+                for &t in &self.fanout[from..to] {
+                    let t = t as usize;
+                    bits[t >> 6] |= mask << (t & 63);
+                }
+            }
+            if O::RECORDS {
+                *seq = seq0 + events;
+                self.record(net, values, p, (old, new, *seq), observer);
+            }
+            if ONE {
+                break;
+            }
+        }
+        *seq = seq0 + events;
+        // Skip the words emptied since.
+        while word_at < words && self.bits[word_at] == 0 {
+            word_at += 1;
+        }
+        self.lo = word_at;
+        let levels = last.map_or(0, |p| {
+            self.level_now = self.level_of(p);
+            self.level_now + 1
+        });
+        Run { events, levels }
+    }
+
+    /// Reports the evaluation of position `p` (node output `old` → `new`) as event number
+    /// `seq`. A flip-flop's sample reports the fanout of its commit position.
+    fn record<O: Observer>(
+        &self,
+        net: &Netlist,
+        values: &[Trit],
+        p: usize,
+        (old, new, seq): (Trit, Trit, u64),
+        observer: &mut O,
+    ) {
+        let slot = self.slots[p];
+        let fanout_of = if slot.kind == Kind::Sample {
+            self.fanout[self.fo_start[p] as usize] as usize
+        } else {
+            p
+        };
+        let fanout = if new == old {
+            0..0
+        } else {
+            self.fo_start[fanout_of] as usize..self.fo_start[fanout_of + 1] as usize
+        };
+        let event = Event {
+            seq,
+            delta: self.level_of(p),
+            node: net.ids[slot.node as usize],
+            inputs: net.in_src[net.input_range(slot.node)]
+                .iter()
+                .map(|&s| values[s as usize])
+                .collect(),
+            old,
+            new,
+            cause: self.cause[p],
+            fanout: self.fanout[fanout]
+                .iter()
+                .map(|&t| net.ids[self.slots[t as usize].node as usize])
+                .collect(),
+        };
+        observer.on_event(&event);
+    }
+}

@@ -1,0 +1,192 @@
+//! The levelized schedule ([`Schedule::Levelized`]) against the default unit-delay schedule:
+//! the same settled values on random DAGs and on sequential netlists (one clock edge per
+//! settle), event records that `step` and `settle` agree on, switching schedules with events
+//! pending, and the fallback to unit delay on a combinational loop.
+
+use proptest::prelude::*;
+use sim_core::generate::{DagShape, random_dag};
+use sim_core::{Circuit, Engine, Event, Netlist, NodeId, Schedule, Trit, bench};
+
+fn trit() -> impl Strategy<Value = Trit> {
+    prop_oneof![Just(Trit::False), Just(Trit::Unknown), Just(Trit::True)]
+}
+
+/// A random DAG (seeded) and a few ternary vectors for its switches.
+fn dag_and_vectors() -> impl Strategy<Value = (Circuit, Vec<Vec<Trit>>)> {
+    (1usize..=6, 1usize..=80, 2u8..=4, 1usize..=12, any::<u64>()).prop_flat_map(
+        |(inputs, gates, max_fanin, window, seed)| {
+            let c = random_dag(
+                DagShape {
+                    inputs,
+                    gates,
+                    max_fanin,
+                    window,
+                },
+                seed,
+            );
+            let vectors = prop::collection::vec(prop::collection::vec(trit(), inputs), 1..6);
+            (Just(c), vectors)
+        },
+    )
+}
+
+fn engine(c: &Circuit, schedule: Schedule) -> Engine {
+    let engine = Engine::with_schedule(Netlist::compile(c), schedule);
+    assert_eq!(engine.schedule(), schedule);
+    engine
+}
+
+fn values(c: &Circuit, engine: &Engine) -> Vec<Trit> {
+    c.nodes().map(|(id, _)| engine.value(id)).collect()
+}
+
+fn apply(engine: &mut Engine, inputs: &[NodeId], vector: &[Trit]) {
+    engine
+        .set(inputs.iter().copied().zip(vector.iter().copied()))
+        .expect("switches");
+}
+
+/// Loads `tests/circuits/bench/NAME.bench` of the workspace.
+fn sequential(name: &str) -> Circuit {
+    let path = format!(
+        "{}/../tests/circuits/bench/{name}.bench",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    bench::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn levelized_settles_to_the_unit_delay_values((c, vectors) in dag_and_vectors()) {
+        let inputs: Vec<NodeId> = c.inputs().collect();
+        let mut unit = engine(&c, Schedule::UnitDelay);
+        let mut lev = engine(&c, Schedule::Levelized);
+        let (mut unit_events, mut lev_events) = (Vec::<Event>::new(), Vec::<Event>::new());
+        unit.settle();
+        lev.settle();
+        prop_assert_eq!(values(&c, &unit), values(&c, &lev));
+        for vector in &vectors {
+            apply(&mut unit, &inputs, vector);
+            apply(&mut lev, &inputs, vector);
+            unit.settle_with(&mut unit_events);
+            let report = lev.settle_with(&mut lev_events);
+            prop_assert!(report.oscillation.is_none());
+            prop_assert_eq!(values(&c, &unit), values(&c, &lev));
+            // Selective trace: each node at most once per settle, in level order.
+            let this: &[Event] = &lev_events[lev_events.len() - report.events as usize..];
+            let mut nodes: Vec<NodeId> = this.iter().map(|e| e.node).collect();
+            nodes.sort_unstable();
+            nodes.dedup();
+            prop_assert_eq!(nodes.len(), this.len());
+            prop_assert!(this.windows(2).all(|w| w[0].delta <= w[1].delta));
+            prop_assert!(this.windows(2).all(|w| w[0].seq + 1 == w[1].seq));
+        }
+        prop_assert!(lev_events.len() <= unit_events.len());
+    }
+
+    #[test]
+    fn stepping_the_levelized_schedule_gives_the_settle_records((c, vectors) in dag_and_vectors()) {
+        let inputs: Vec<NodeId> = c.inputs().collect();
+        let mut settled = engine(&c, Schedule::Levelized);
+        let mut stepped = engine(&c, Schedule::Levelized);
+        for vector in &vectors {
+            apply(&mut settled, &inputs, vector);
+            apply(&mut stepped, &inputs, vector);
+            let pending: Vec<NodeId> = stepped.pending().map(|p| p.node).collect();
+            let mut by_settle = Vec::<Event>::new();
+            settled.settle_with(&mut by_settle);
+            let mut by_step = Vec::new();
+            while let Some(event) = stepped.step() {
+                // Every event's fanout is what it scheduled: pending from then on.
+                if event.changed() {
+                    let now: Vec<NodeId> = stepped.pending().map(|p| p.node).collect();
+                    prop_assert!(event.fanout.iter().all(|n| now.contains(n)));
+                }
+                by_step.push(event);
+            }
+            prop_assert!(pending.iter().all(|n| by_step.iter().any(|e| e.node == *n)));
+            prop_assert_eq!(&by_step, &by_settle);
+            prop_assert!(stepped.is_settled());
+            prop_assert_eq!(values(&c, &stepped), values(&c, &settled));
+        }
+    }
+
+    #[test]
+    fn switching_schedules_with_events_pending_loses_none(
+        (c, vectors) in dag_and_vectors(),
+        steps in 0usize..40,
+    ) {
+        let inputs: Vec<NodeId> = c.inputs().collect();
+        let mut reference = engine(&c, Schedule::UnitDelay);
+        let mut switched = engine(&c, Schedule::UnitDelay);
+        for (k, vector) in vectors.iter().enumerate() {
+            apply(&mut reference, &inputs, vector);
+            apply(&mut switched, &inputs, vector);
+            reference.settle();
+            for _ in 0..steps {
+                switched.step();
+            }
+            let to = if k % 2 == 0 { Schedule::Levelized } else { Schedule::UnitDelay };
+            prop_assert_eq!(switched.set_schedule(to), to);
+            switched.settle();
+            prop_assert_eq!(values(&c, &reference), values(&c, &switched));
+        }
+    }
+
+    #[test]
+    fn sequential_netlists_clocked_in_their_own_settles_agree(
+        name in prop_oneof![Just("s27"), Just("counter4"), Just("shift4")],
+        vectors in prop::collection::vec(prop::collection::vec(trit(), 8), 1..12),
+    ) {
+        let c = sequential(name);
+        let inputs: Vec<NodeId> = c.inputs().collect();
+        let mut unit = engine(&c, Schedule::UnitDelay);
+        let mut lev = engine(&c, Schedule::Levelized);
+        for engine in [&mut unit, &mut lev] {
+            engine.settle();
+        }
+        for vector in &vectors {
+            for engine in [&mut unit, &mut lev] {
+                apply(engine, &inputs, &vector[..inputs.len()]);
+                engine.settle();
+                for _ in 0..2 {
+                    engine.tick();
+                    engine.settle();
+                }
+            }
+            prop_assert_eq!(values(&c, &unit), values(&c, &lev));
+        }
+    }
+}
+
+#[test]
+fn a_combinational_loop_keeps_the_unit_delay_schedule() {
+    let c = bench::from_str("INPUT(a)\nOUTPUT(y)\nx = NAND(a, y)\ny = NOT(x)\n").expect("valid");
+    let mut engine = Engine::with_schedule(Netlist::compile(&c), Schedule::Levelized);
+    assert_eq!(engine.schedule(), Schedule::UnitDelay);
+    assert_eq!(
+        engine.set_schedule(Schedule::Levelized),
+        Schedule::UnitDelay
+    );
+    // Through a flip-flop's D pin a loop is fine.
+    let c = bench::from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(d)\nd = XOR(a, q)\n").expect("valid");
+    let engine = Engine::with_schedule(Netlist::compile(&c), Schedule::Levelized);
+    assert_eq!(engine.schedule(), Schedule::Levelized);
+}
+
+#[test]
+fn rebuild_keeps_the_levelized_schedule() {
+    let c = bench::from_str("INPUT(a)\nINPUT(b)\nOUTPUT(y)\ny = AND(a, b)\n").expect("valid");
+    let mut engine = Engine::with_schedule(Netlist::compile(&c), Schedule::Levelized);
+    let inputs: Vec<NodeId> = c.inputs().collect();
+    apply(&mut engine, &inputs, &[Trit::True, Trit::True]);
+    engine.settle();
+    engine.rebuild(Netlist::compile(&c));
+    assert_eq!(engine.schedule(), Schedule::Levelized);
+    engine.settle();
+    let y = c.terminals().next().expect("an output");
+    assert_eq!(engine.value(y), Trit::True);
+}
