@@ -20,7 +20,7 @@
 //! )
 //! ```
 //!
-//! Node kinds are written as in [`NodeKind`]: `Switch`, `Button`, `Constant(1)`,
+//! Node kinds are written as in [`NodeKind`](crate::NodeKind): `Switch`, `Button`, `Constant(1)`,
 //! `Clock(half_period: 2)`, `Buf`, `Not`, `And(3)`, …, `Lamp`, `Probe`. Values may be written
 //! `-1`, `0`, `+1`/`1`, `"F"`, `"X"`, `"T"`, `false` or `true`.
 //!

@@ -40,9 +40,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Modules: [`trit`] (values), [`bench`] (ISCAS `.bench` import), [`batch`] (bit-parallel
+//! Modules: [`trit`] (values), [`bench`](mod@bench) (ISCAS `.bench` import), [`batch`] (bit-parallel
 //! engine), [`kind`] (node kinds and gate functions), [`circuit`] (the
-//! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`narrate`] (events as text), [`format`] (RON
+//! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`narrate`] (events as text), [`format`](mod@format) (RON
 //! files), [`testbench`] (embedded test vectors), [`table`] (truth tables), [`generate`]
 //! (generated circuits for tests and benchmarks).
 

@@ -6,7 +6,7 @@
 //! - **Chance nodes** average over every empty cell × {2 with p 0.9, 4 with p 0.1}.
 //! - **Probability pruning**: each node carries the probability of the spawns that lead to it;
 //!   a chance node below [`ExpectimaxConfig::prob_threshold`] (default 0.0001, nneonneo's
-//!   value) is not expanded but evaluated by the [`heuristic`](crate::heuristic).
+//!   value) is not expanded but evaluated by the [`heuristic`].
 //! - **Depth** counts chance layers below the root move: depth `d` searches the root move,
 //!   then `d` rounds of (spawn, move), and evaluates the boards after the last move. The
 //!   default is [`DEFAULT_DEPTH`] = 4, chosen so that 100 standard games finish in about

@@ -3,7 +3,7 @@
 //!
 //! [`PluginHost::discover`] scans directories (see [`search_path`]) for files with the
 //! platform's library extension and checks each in order — it loads as a library, exports
-//! [`ENTRY_SYMBOL`](tritium_plugin_api::abi::ENTRY_SYMBOL), speaks this host's
+//! [`ENTRY_SYMBOL`], speaks this host's
 //! [`ABI_VERSION`], and answers an `Info` request — keeping the good ones as
 //! [`LoadedPlugin`]s and the others as [`Rejected`] with the reason. Nothing a plugin does
 //! wrong (a panic, a malformed message, an error) takes the host down: each comes back as a
