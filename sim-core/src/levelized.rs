@@ -79,9 +79,33 @@ struct Slot {
     invert: bool,
 }
 
-/// Number of truth tables: one per (operation, arity ≤ 2), 8 × 3, rounded up to a power of
-/// two so that a masked index needs no bounds check.
-const TABLES: usize = 32;
+/// Number of truth tables: one per (operation, arity ≤ 2), 8 × 3, then the tables with inverters
+/// and buffers folded into their inputs (see [`Folded`]), up to 256 so that a `u8` index needs
+/// no bounds check.
+const TABLES: usize = 256;
+
+/// The fixed tables: one per (operation, arity ≤ 2), 8 × 3.
+const BASE_TABLES: usize = 24;
+
+/// A one-input gate whose truth table is a bijection (an inverter or a buffer), folded into its
+/// consumers in the settles without records: they read its driver (the *root*, after following
+/// chains of folded gates) through a permuted table, and the root's fanout goes straight to
+/// them. Since the map is a bijection, the folded gate changes exactly when its root does, so
+/// the consumers are scheduled exactly as before. The root's fast fanout also marks the folded
+/// gate's bit in a region of the pending bitset after the positions; after the settle, the
+/// marked gates are brought up to date from their roots and counted as events when they change
+/// (they would have been evaluated exactly then).
+#[derive(Clone, Copy, Debug)]
+struct Folded {
+    /// Its dense index.
+    node: u32,
+    /// The root's dense index.
+    root: u32,
+    /// Its position.
+    own: u32,
+    /// Its value for each root digit.
+    map: [Trit; 3],
+}
 
 /// A gate's output for inputs `a`, `b`, at index `4 · digit(a) + digit(b)` (the other 7
 /// entries are never read).
@@ -134,6 +158,145 @@ fn tables() -> [Table; TABLES] {
     tables
 }
 
+/// The fast form of a levelized schedule: `(fast_slots, fast_fo_start, fast_fanout, folded)`
+/// (see [`Folded`]); permuted tables are added to `tables` while there is room.
+fn fold(
+    net: &Netlist,
+    slots: &[Slot],
+    fo_start: &[u32],
+    fanout: &[u32],
+    tables: &mut [Table; TABLES],
+) -> (Vec<Slot>, Vec<u32>, Vec<u32>, Vec<Folded>) {
+    let n = net.len();
+    let identity = [Trit::False, Trit::Unknown, Trit::True];
+    // Per dense index: (root, map) of a folded gate.
+    let mut fold_of: Vec<Option<(u32, [Trit; 3])>> = vec![None; n];
+    // Per dense index: the folded gate's number, `u32::MAX` if none.
+    let mut fold_k = vec![u32::MAX; n];
+    let mut folded = Vec::new();
+    let consumers_take_tables = |i: u32| {
+        net.fanout[net.fanout_range(i)]
+            .iter()
+            .all(|&t| matches!(net.ops[t as usize], Op::Gate(_)) && net.input_range(t).len() <= 2)
+    };
+    // In position order, so that a folded driver is known before its consumers.
+    for (p, slot) in slots.iter().enumerate() {
+        let i = slot.node;
+        if slot.kind != Kind::Table
+            || net.input_range(i).len() != 1
+            || slot.a as usize >= n
+            || !consumers_take_tables(i)
+        {
+            continue;
+        }
+        let table = &tables[usize::from(slot.table)];
+        let own = identity.map(|t| table[4 * digit(t) + 1]);
+        let mut seen = [false; 3];
+        for t in own {
+            seen[digit(t)] = true;
+        }
+        if seen != [true; 3] {
+            continue;
+        }
+        let (root, map) = match fold_of[slot.a as usize] {
+            Some((root, inner)) => (root, inner.map(|t| own[digit(t)])),
+            None => (slot.a, own),
+        };
+        fold_of[i as usize] = Some((root, map));
+        fold_k[i as usize] = folded.len() as u32;
+        folded.push(Folded {
+            node: i,
+            root,
+            own: p as u32,
+            map,
+        });
+    }
+    // Consumers read the roots through permuted tables (interned after the base tables).
+    let mut used = BASE_TABLES;
+    let mut fast_slots = slots.to_vec();
+    for slot in &mut fast_slots {
+        if slot.kind != Kind::Table {
+            continue;
+        }
+        let lookup = |s: u32| {
+            fold_of
+                .get(s as usize)
+                .copied()
+                .flatten()
+                .unwrap_or((s, identity))
+        };
+        let ((a, map_a), (b, map_b)) = (lookup(slot.a), lookup(slot.b));
+        if (a, b) == (slot.a, slot.b) {
+            continue;
+        }
+        let base = tables[usize::from(slot.table)];
+        let mut permuted = base;
+        for x in identity {
+            for y in identity {
+                permuted[4 * digit(x) + digit(y)] =
+                    base[4 * digit(map_a[digit(x)]) + digit(map_b[digit(y)])];
+            }
+        }
+        let index = match tables[..used].iter().position(|t| *t == permuted) {
+            Some(k) => k,
+            None if used < TABLES => {
+                tables[used] = permuted;
+                used += 1;
+                used - 1
+            }
+            // No room: keep reading the folded gates themselves (never reached: there are
+            // at most 24 × 3 × 3 permuted tables).
+            None => continue,
+        };
+        slot.a = a;
+        slot.b = b;
+        slot.table = index as u8;
+    }
+    let (fast_fo_start, fast_fanout) = fold_fanout(slots, fo_start, fanout, &fold_k);
+    (fast_slots, fast_fo_start, fast_fanout, folded)
+}
+
+/// The fast fanout `(fo_start, fanout)`: a folded gate (`fold_k`, per dense index: its
+/// number, `u32::MAX` if not folded) is replaced by its mark and its own fanout, recursively. A
+/// consumer reached twice is listed twice: harmless (an `OR`).
+fn fold_fanout(
+    slots: &[Slot],
+    fo_start: &[u32],
+    fanout: &[u32],
+    fold_k: &[u32],
+) -> (Vec<u32>, Vec<u32>) {
+    // Fanout: a folded gate is replaced by its mark and its own fanout, recursively (positions
+    // only grow).
+    let marks = (slots.len().div_ceil(64) * 64) as u32;
+    let folded_number = |t: u32| fold_k[slots[t as usize].node as usize];
+    let mut fast_fo_start = Vec::with_capacity(fo_start.len());
+    let mut fast_fanout = Vec::with_capacity(fanout.len());
+    let mut stack = Vec::new();
+    for p in 0..slots.len() {
+        fast_fo_start.push(fast_fanout.len() as u32);
+        stack.extend(
+            fanout[fo_start[p] as usize..fo_start[p + 1] as usize]
+                .iter()
+                .rev(),
+        );
+        while let Some(t) = stack.pop() {
+            let k = folded_number(t);
+            if slots[p].kind != Kind::Sample && k != u32::MAX {
+                fast_fanout.push(marks + k);
+                let (from, to) = (
+                    fo_start[t as usize] as usize,
+                    fo_start[t as usize + 1] as usize,
+                );
+                stack.extend(fanout[from..to].iter().rev());
+            } else {
+                fast_fanout.push(t);
+            }
+        }
+    }
+    fast_fo_start.push(fast_fanout.len() as u32);
+    (fast_fo_start, fast_fanout)
+}
+
 /// The levelized schedule's compiled form and queue. See the [module docs](self).
 #[derive(Clone, Debug)]
 pub(crate) struct Levelized {
@@ -144,6 +307,15 @@ pub(crate) struct Levelized {
     fanout: Vec<u32>,
     /// Input pins of the gates with more than two, as dense indices.
     wide: Vec<u32>,
+    /// [`slots`](Self::slots) with the [`Folded`] gates folded into their consumers (`Table`
+    /// slots read the roots through permuted tables), for settles without records.
+    fast_slots: Vec<Slot>,
+    /// The fanout with every folded gate replaced by its own (fast) fanout, for settles without
+    /// records; ranges as in [`fo_start`](Self::fo_start).
+    fast_fo_start: Vec<u32>,
+    fast_fanout: Vec<u32>,
+    /// The folded gates, in position order.
+    folded: Vec<Folded>,
     /// The truth tables of [`Kind::Table`] slots.
     tables: Box<[Table; TABLES]>,
     /// `key_start[k]`: the first position of key `k` (`2 × level` or `2 × level + 1`); one
@@ -160,7 +332,10 @@ pub(crate) struct Levelized {
     cause: Vec<Cause>,
     /// The pending positions.
     bits: Vec<u64>,
-    /// No word below this one has a pending bit; `bits.len()` when nothing is pending.
+    /// The words of `bits` over positions; the folded gates' marks follow (see [`Folded`]),
+    /// only set during a settle without records.
+    words: usize,
+    /// No word below this one has a pending bit; `words` when nothing is pending.
     lo: usize,
     /// Level of the last position processed (the engine's current "delta").
     level_now: u32,
@@ -342,17 +517,26 @@ impl Levelized {
         }
         fo_start.push(fanout.len() as u32);
 
+        let mut tables = Box::new(tables());
+        let (fast_slots, fast_fo_start, fast_fanout, folded) =
+            fold(net, &slots, &fo_start, &fanout, &mut tables);
+        let folded_words = folded.len().div_ceil(64);
         Some(Levelized {
             slots,
             fo_start,
             fanout,
             wide,
-            tables: Box::new(tables()),
+            fast_slots,
+            fast_fo_start,
+            fast_fanout,
+            folded,
+            tables,
             key_start,
             pos,
             q_next: vec![Trit::Unknown; positions],
             cause: vec![Cause::PowerOn; positions],
-            bits: vec![0; positions.div_ceil(64)],
+            bits: vec![0; positions.div_ceil(64) + folded_words],
+            words: positions.div_ceil(64),
             lo: positions.div_ceil(64),
             level_now: 0,
         })
@@ -361,13 +545,13 @@ impl Levelized {
     /// Whether nothing is pending.
     #[inline]
     pub(crate) fn is_idle(&self) -> bool {
-        self.lo >= self.bits.len()
+        self.lo >= self.words
     }
 
     /// Empties the queue.
     pub(crate) fn clear(&mut self) {
         self.bits.fill(0);
-        self.lo = self.bits.len();
+        self.lo = self.words;
         self.level_now = 0;
     }
 
@@ -396,6 +580,7 @@ impl Levelized {
         self.bits
             .iter()
             .enumerate()
+            .take(self.words)
             .skip(self.lo)
             .flat_map(|(w, &word)| {
                 let mut word = word;
@@ -456,7 +641,7 @@ impl Levelized {
     #[inline]
     fn eval_wide(&self, p: usize, values: &[Trit]) -> Trit {
         let slot = self.slots[p];
-        let table = &self.tables[usize::from(slot.table) & (TABLES - 1)];
+        let table = &self.tables[usize::from(slot.table)];
         let pins = &self.wide[slot.a as usize..slot.b as usize];
         let (first, rest) = pins
             .split_first()
@@ -502,8 +687,10 @@ impl Levelized {
         let seq0 = *seq;
         let mut events = 0u64;
         let mut last = None;
+        // Without records and to the end: the folded form (see [`Folded`]).
+        let fast = !O::RECORDS && !ONE;
         let mut word_at = self.lo;
-        let words = self.bits.len();
+        let words = self.words;
         while word_at < words {
             let word = self.bits[word_at];
             if word == 0 {
@@ -521,12 +708,16 @@ impl Levelized {
                 kind,
                 table,
                 ..
-            } = self.slots[p];
+            } = if fast {
+                self.fast_slots[p]
+            } else {
+                self.slots[p]
+            };
             let node = node as usize;
             let old = values[node];
             let new = match kind {
                 Kind::Table => {
-                    let table = &self.tables[usize::from(table) & (TABLES - 1)];
+                    let table = &self.tables[usize::from(table)];
                     let (a, b) = (values[a as usize], values[b as usize]);
                     table[(4 * digit(a) + digit(b)) & 15]
                 }
@@ -553,10 +744,15 @@ impl Levelized {
                 // Without records, no branch on the (unpredictable) change: the fanout's bits
                 // are or-ed with 0 when the output did not change.
                 let mask = u64::from(new != old);
-                let (from, to) = (self.fo_start[p] as usize, self.fo_start[p + 1] as usize);
+                let (fo_start, fanout) = if fast {
+                    (&self.fast_fo_start, &self.fast_fanout)
+                } else {
+                    (&self.fo_start, &self.fanout)
+                };
+                let (from, to) = (fo_start[p] as usize, fo_start[p + 1] as usize);
                 // A local slice: its pointer and length stay in registers through the loop.
                 let bits = &mut self.bits[..];
-                for &t in &self.fanout[from..to] {
+                for &t in &fanout[from..to] {
                     let t = t as usize;
                     bits[t >> 6] |= mask << (t & 63);
                 }
@@ -569,6 +765,9 @@ impl Levelized {
                 break;
             }
         }
+        if fast {
+            self.sweep(values, &mut events, &mut last);
+        }
         *seq = seq0 + events;
         // Skip the words emptied since.
         while word_at < words && self.bits[word_at] == 0 {
@@ -580,6 +779,28 @@ impl Levelized {
             self.level_now + 1
         });
         Run { events, levels }
+    }
+
+    /// Brings the marked folded gates up to date after a settle without records (see
+    /// [`Folded`]), clearing their marks; each change is the event it would have been
+    /// (unchanged: it was scheduled itself and evaluated as a position), and moves `last`.
+    fn sweep(&mut self, values: &mut [Trit], events: &mut u64, last: &mut Option<usize>) {
+        let words = self.words;
+        for w in words..self.bits.len() {
+            let mut word = std::mem::take(&mut self.bits[w]);
+            while word != 0 {
+                let k = (w - words) * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let f = self.folded[k];
+                let new = f.map[digit(values[f.root as usize])];
+                let node = f.node as usize;
+                if values[node] != new {
+                    values[node] = new;
+                    *events += 1;
+                    *last = (*last).max(Some(f.own as usize));
+                }
+            }
+        }
     }
 
     /// Reports the evaluation of position `p` (node output `old` → `new`) as event number

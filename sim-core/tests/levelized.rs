@@ -87,6 +87,43 @@ proptest! {
         prop_assert!(lev_events.len() <= unit_events.len());
     }
 
+    /// Settles without records fold inverters and buffers into their consumers: the same
+    /// values, event counts and levels as with records, also after a few events stepped.
+    #[test]
+    fn settles_without_records_report_what_recorded_settles_do(
+        (c, vectors) in dag_and_vectors(),
+        steps in 0usize..4,
+    ) {
+        let inputs: Vec<NodeId> = c.inputs().collect();
+        let mut quiet = engine(&c, Schedule::Levelized);
+        let mut recorded = engine(&c, Schedule::Levelized);
+        let mut unit = engine(&c, Schedule::UnitDelay);
+        let mut records = Vec::<Event>::new();
+        prop_assert_eq!(quiet.settle(), recorded.settle_with(&mut records));
+        unit.settle();
+        prop_assert_eq!(values(&c, &quiet), values(&c, &recorded));
+        for vector in &vectors {
+            apply(&mut quiet, &inputs, vector);
+            apply(&mut recorded, &inputs, vector);
+            apply(&mut unit, &inputs, vector);
+            prop_assert_eq!(quiet.settle(), recorded.settle_with(&mut records));
+            unit.settle();
+            prop_assert_eq!(values(&c, &quiet), values(&c, &recorded));
+            prop_assert_eq!(values(&c, &quiet), values(&c, &unit));
+        }
+        // Stepped, then settled without records.
+        for vector in vectors.iter().rev() {
+            apply(&mut quiet, &inputs, vector);
+            apply(&mut unit, &inputs, vector);
+            for _ in 0..steps {
+                quiet.step();
+            }
+            quiet.settle();
+            unit.settle();
+            prop_assert_eq!(values(&c, &quiet), values(&c, &unit));
+        }
+    }
+
     #[test]
     fn stepping_the_levelized_schedule_gives_the_settle_records((c, vectors) in dag_and_vectors()) {
         let inputs: Vec<NodeId> = c.inputs().collect();
