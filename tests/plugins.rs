@@ -265,22 +265,6 @@ fn experiment_text_ends_with_the_aggregates() {
 
 #[test]
 fn a_sweep_prints_one_csv_row_per_strategy_best_first() {
-    let run = tritium(
-        &[
-            "experiment",
-            "2048",
-            "--sweep",
-            "cyclic",
-            "--max-len",
-            "3",
-            "--games",
-            "4",
-        ],
-        &[&plugin_dir()],
-        "",
-    )
-    .ok();
-    // 2048's sweeps are the seed's experiments: seed rules unless told otherwise.
     let sweep = [
         "experiment",
         "2048",
@@ -291,6 +275,8 @@ fn a_sweep_prints_one_csv_row_per_strategy_best_first() {
         "--games",
         "4",
     ];
+    let run = tritium(&sweep, &[&plugin_dir()], "").ok();
+    // 2048's sweeps are the seed's experiments: seed rules unless told otherwise.
     let with_rules = |rules| [&sweep[..], &["--rules", rules]].concat();
     let seed = tritium(&with_rules("seed"), &[&plugin_dir()], "").ok();
     assert_eq!(run.stdout, seed.stdout);

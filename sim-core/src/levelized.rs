@@ -117,35 +117,28 @@ fn digit(t: Trit) -> usize {
     usize::from(t.to_i8().cast_unsigned().wrapping_add(1))
 }
 
+/// The gate functions with truth tables, in table order (three tables each: arity 0, 1, 2).
+const TABLE_OPS: [GateOp; 8] = [
+    GateOp::Buf,
+    GateOp::Not,
+    GateOp::And,
+    GateOp::Or,
+    GateOp::Nand,
+    GateOp::Nor,
+    GateOp::Xor,
+    GateOp::Xnor,
+];
+
 /// The table of gate `op` with `arity` ≤ 2 inputs in [`Levelized::tables`].
 fn table_index(op: GateOp, arity: usize) -> u8 {
-    const OPS: [GateOp; 8] = [
-        GateOp::Buf,
-        GateOp::Not,
-        GateOp::And,
-        GateOp::Or,
-        GateOp::Nand,
-        GateOp::Nor,
-        GateOp::Xor,
-        GateOp::Xnor,
-    ];
-    let k = OPS.iter().position(|&o| o == op).unwrap_or(0);
+    let k = TABLE_OPS.iter().position(|&o| o == op).unwrap_or(0);
     (3 * k + arity.min(2)) as u8
 }
 
 /// Every truth table, built from [`GateOp::eval`].
 fn tables() -> [Table; TABLES] {
     let mut tables = [[Trit::Unknown; 16]; TABLES];
-    for op in [
-        GateOp::Buf,
-        GateOp::Not,
-        GateOp::And,
-        GateOp::Or,
-        GateOp::Nand,
-        GateOp::Nor,
-        GateOp::Xor,
-        GateOp::Xnor,
-    ] {
+    for op in TABLE_OPS {
         for arity in 0..=2 {
             let table = &mut tables[usize::from(table_index(op, arity))];
             for a in Trit::ALL {
