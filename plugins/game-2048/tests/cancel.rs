@@ -1,16 +1,13 @@
-//! Cancellation through the plugin's C entry point, exactly as the host calls it: a progress
-//! sink that answers "stop" makes an expectimax AI move and an expectimax experiment fail
-//! with `Cancelled`; one that answers "go on" lets them finish.
-#![allow(
-    unsafe_code,
-    reason = "calling the exported C entry point is what this test is about"
-)]
+//! Cancellation through the plugin's C entry point, exactly as the host calls it (the built
+//! `game-2048` library loaded by `plugin-host`): a progress sink that answers "stop" makes an
+//! expectimax AI move and an expectimax experiment fail with `Cancelled`; one that answers
+//! "go on" lets them finish.
 
-use std::ffi::c_void;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use plugin_host::{CallError, LoadedPlugin};
 use serde_json::json;
-use tritium_plugin_api::abi::{Buffer, ProgressSink, STATUS_OK};
 use tritium_plugin_api::protocol::ExperimentSpec;
 use tritium_plugin_api::{PluginError, Request, Response};
 
@@ -20,31 +17,31 @@ struct Host {
     stop: bool,
 }
 
-unsafe extern "C" fn report(context: *const c_void, _done: u64, _total: u64) -> bool {
-    // SAFETY: `context` is the `Host` that `call` passes, alive for the call.
-    let host = unsafe { &*context.cast::<Host>() };
-    host.reports.fetch_add(1, Ordering::Relaxed);
-    !host.stop
+/// This crate's cdylib, built next to the test binary (`target/<profile>/deps/`).
+fn library() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary");
+    let dir = exe.parent().expect("target/<profile>/deps");
+    let file = format!(
+        "{}game_2048{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    dir.join(file)
 }
 
-/// Sends `request` through the exported entry with a sink backed by `host`.
+/// Sends `request` through the loaded library's entry with a sink backed by `host`; a
+/// plugin error comes back as the `Response::Error` the plugin sent.
 fn call(request: &Request, host: &Host) -> Response {
-    let bytes = serde_json::to_vec(request).expect("encodes");
-    let sink = ProgressSink {
-        context: std::ptr::from_ref(host).cast(),
-        report,
+    let plugin = LoadedPlugin::load(&library()).expect("the game-2048 library loads");
+    let progress = |_done: u64, _total: u64| {
+        host.reports.fetch_add(1, Ordering::Relaxed);
+        !host.stop
     };
-    // SAFETY: the entry is this crate's static table.
-    let entry = unsafe { &*game_2048::tritium_plugin_entry() };
-    let mut out = Buffer::empty();
-    // SAFETY: the request bytes, the sink and the host outlive the call; `out` is writable.
-    let status =
-        unsafe { (entry.call)(bytes.as_ptr(), bytes.len(), &raw const sink, &raw mut out) };
-    assert_eq!(status, STATUS_OK);
-    // SAFETY: on STATUS_OK `out` is the plugin's live buffer; copied, then freed once.
-    let response = serde_json::from_slice(unsafe { out.as_slice() }).expect("a response");
-    unsafe { (entry.free)(out) };
-    response
+    match plugin.call(request, Some(&progress)) {
+        Ok(response) => response,
+        Err(CallError::Plugin(e)) => Response::Error(e),
+        Err(e) => panic!("the call failed: {e}"),
+    }
 }
 
 fn host(stop: bool) -> Host {
