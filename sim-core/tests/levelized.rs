@@ -3,31 +3,19 @@
 //! settle), event records that `step` and `settle` agree on, switching schedules with events
 //! pending, and the fallback to unit delay on a combinational loop.
 
-use proptest::prelude::*;
-use sim_core::generate::{DagShape, random_dag};
-use sim_core::{Circuit, Engine, Event, Netlist, NodeId, Schedule, Trit, bench};
+mod common;
 
-fn trit() -> impl Strategy<Value = Trit> {
-    prop_oneof![Just(Trit::False), Just(Trit::Unknown), Just(Trit::True)]
-}
+use common::{dag, trit};
+use proptest::prelude::*;
+use sim_core::{Circuit, Engine, Event, Netlist, NodeId, Schedule, Trit, bench};
 
 /// A random DAG (seeded) and a few ternary vectors for its switches.
 fn dag_and_vectors() -> impl Strategy<Value = (Circuit, Vec<Vec<Trit>>)> {
-    (1usize..=6, 1usize..=80, 2u8..=4, 1usize..=12, any::<u64>()).prop_flat_map(
-        |(inputs, gates, max_fanin, window, seed)| {
-            let c = random_dag(
-                DagShape {
-                    inputs,
-                    gates,
-                    max_fanin,
-                    window,
-                },
-                seed,
-            );
-            let vectors = prop::collection::vec(prop::collection::vec(trit(), inputs), 1..6);
-            (Just(c), vectors)
-        },
-    )
+    dag(6, 80).prop_flat_map(|c| {
+        let vectors =
+            prop::collection::vec(prop::collection::vec(trit(), c.inputs().count()), 1..6);
+        (Just(c), vectors)
+    })
 }
 
 fn engine(c: &Circuit, schedule: Schedule) -> Engine {

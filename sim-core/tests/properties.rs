@@ -4,10 +4,12 @@
 //! (c) soundness: a known output has that value under every binary completion of the unknowns;
 //! and the bit-parallel batch engine agrees with the event-driven one.
 
+mod common;
+
+use common::{dag, trit};
 use petgraph::algo::toposort;
 use proptest::prelude::*;
 use sim_core::batch::BatchEngine;
-use sim_core::generate::{DagShape, random_dag};
 use sim_core::{Circuit, Engine, NodeId, NodeKind, Trit};
 
 /// A gate's function straight from the arithmetic identities on −1/0/+1 (independent of
@@ -65,38 +67,18 @@ fn simulate(c: &Circuit, inputs: &[(NodeId, Trit)]) -> Vec<(NodeId, Trit)> {
     c.nodes().map(|(id, _)| (id, engine.value(id))).collect()
 }
 
-fn trit() -> impl Strategy<Value = Trit> {
-    prop_oneof![Just(Trit::False), Just(Trit::Unknown), Just(Trit::True)]
-}
-
 /// A random DAG (seeded) with `inputs` switches, plus a ternary value for each switch.
 fn circuit_and_inputs(
     max_inputs: usize,
     max_gates: usize,
 ) -> impl Strategy<Value = (Circuit, Vec<(NodeId, Trit)>)> {
-    (
-        1..=max_inputs,
-        1..=max_gates,
-        2u8..=4,
-        1usize..=12,
-        any::<u64>(),
-    )
-        .prop_flat_map(|(inputs, gates, max_fanin, window, seed)| {
-            let c = random_dag(
-                DagShape {
-                    inputs,
-                    gates,
-                    max_fanin,
-                    window,
-                },
-                seed,
-            );
-            let ids: Vec<NodeId> = c.inputs().collect();
-            prop::collection::vec(trit(), ids.len()).prop_map(move |vals| {
-                let assignment = ids.iter().copied().zip(vals).collect();
-                (c.clone(), assignment)
-            })
+    dag(max_inputs, max_gates).prop_flat_map(|c| {
+        let ids: Vec<NodeId> = c.inputs().collect();
+        prop::collection::vec(trit(), ids.len()).prop_map(move |vals| {
+            let assignment = ids.iter().copied().zip(vals).collect();
+            (c.clone(), assignment)
         })
+    })
 }
 
 fn outputs(c: &Circuit, values: &[(NodeId, Trit)]) -> Vec<Trit> {
