@@ -18,14 +18,14 @@
 
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use sim_core::batch::{BatchEngine, LANES, Lanes};
 use sim_core::generate::{DagShape, random_dag};
-use sim_core::{Circuit, Engine, Netlist, NodeId, Schedule, Trit, bench};
+use sim_core::{Circuit, Engine, Netlist, NodeId, Schedule, SettleReport, Trit, bench};
 
 /// The circuits measured.
 const CIRCUITS: [&str; 2] = ["c6288", "c7552"];
@@ -131,6 +131,16 @@ fn peak_memory() -> String {
         .unwrap_or_else(|| "unknown".to_owned())
 }
 
+/// Sets every input to +1 and settles: the report and how long it took.
+fn settle_all_true(engine: &mut Engine, inputs: &[NodeId]) -> (SettleReport, Duration) {
+    let start = Instant::now();
+    engine
+        .set(inputs.iter().map(|&i| (i, Trit::True)))
+        .expect("switches");
+    let report = engine.settle();
+    (report, start.elapsed())
+}
+
 /// Generates a 1M-gate random DAG, compiles it into an engine, sets every input and settles;
 /// prints the times and the peak memory.
 fn one_million_gates() {
@@ -140,13 +150,8 @@ fn one_million_gates() {
     let start = Instant::now();
     let mut engine = Engine::from_circuit(&circuit);
     let compiled = start.elapsed();
-    let start = Instant::now();
     let inputs: Vec<NodeId> = circuit.inputs().collect();
-    engine
-        .set(inputs.iter().map(|&i| (i, Trit::True)))
-        .expect("switches");
-    let report = engine.settle();
-    let settled = start.elapsed();
+    let (report, settled) = settle_all_true(&mut engine, &inputs);
     eprintln!(
         "1M-gate random DAG (64 inputs, seed 1, {} nodes): generate {generated:.2?}; \
          Engine::from_circuit {compiled:.2?}; set all inputs + settle {settled:.2?} \
@@ -163,12 +168,7 @@ fn one_million_gates() {
     let start = Instant::now();
     let mut engine = Engine::with_schedule(Netlist::compile(&circuit), Schedule::Levelized);
     let compiled = start.elapsed();
-    let start = Instant::now();
-    engine
-        .set(inputs.iter().map(|&i| (i, Trit::True)))
-        .expect("switches");
-    let report = engine.settle();
-    let settled = start.elapsed();
+    let (report, settled) = settle_all_true(&mut engine, &inputs);
     eprintln!(
         "the same, levelized schedule: compile + levelize {compiled:.2?}; set all inputs + \
          settle {settled:.2?} ({} events); load + settle {:.2?}; peak memory (VmHWM) {}",
@@ -188,10 +188,7 @@ fn one_million_gates() {
             let parsed_in = start.elapsed();
             let mut engine = Engine::with_schedule(Netlist::compile(&parsed), Schedule::Levelized);
             let inputs: Vec<NodeId> = parsed.inputs().collect();
-            engine
-                .set(inputs.iter().map(|&i| (i, Trit::True)))
-                .expect("switches");
-            black_box(engine.settle());
+            black_box(settle_all_true(&mut engine, &inputs));
             eprintln!(
                 "the same DAG from .bench text ({} MB): parse {parsed_in:.2?}; parse + load + \
                  settle {:.2?}; peak memory (VmHWM) now {}",
