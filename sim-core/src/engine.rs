@@ -41,6 +41,11 @@
 //!   [`SettleOptions`] do not apply.
 //! * Records: [`Event::delta`] and [`Pending::delta`] are levels, [`SettleReport::deltas`] the
 //!   highest level evaluated plus one; [`Engine::step`] steps through the levels in order.
+//! * A settle without records ([`Engine::settle`]) finds its work by one of two [`Sweep`]s
+//!   with identical results (values, event counts, levels): selective trace proper, where a
+//!   changed output marks its fanout, or a dense sweep over every node in level order that
+//!   evaluates those with a changed input — faster when most nodes are active, as under random
+//!   vectors. By default the engine picks per settle from the activity of the last one.
 //!
 //! # Observers
 //! [`Engine::settle_with`] reports every event and oscillation to an [`Observer`] (the seed's
@@ -70,6 +75,26 @@ pub enum Schedule {
     /// most once per settle. Same settled values on acyclic circuits, far fewer events. Falls
     /// back to [`UnitDelay`](Self::UnitDelay) on a circuit with a combinational loop.
     Levelized,
+}
+
+/// How the levelized schedule finds the nodes to evaluate in a settle without records (see
+/// the [module docs](self)). Every choice gives the same values, event counts and levels;
+/// only the speed differs. Settles with records and [`Engine::step`] always use selective
+/// trace.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Sweep {
+    /// The dense sweep when the last settle without records evaluated at least a quarter of
+    /// the nodes, else selective trace.
+    #[default]
+    Auto,
+    /// Always selective trace: a node whose output changes marks its fanout pending, and the
+    /// pending nodes are found by scanning a bitset in level order. Cost per evaluation.
+    SelectiveTrace,
+    /// The dense sweep whenever it applies (it does not when a gate is pending on its own,
+    /// e.g. after a [`step`](Engine::step) or a [`rebuild`](Engine::rebuild): then selective
+    /// trace): every node is visited in level order and evaluated when one of its inputs
+    /// changed in this settle. Cost per node, a few nanoseconds, without branches.
+    Dense,
 }
 
 /// Why an event happened. Serializes as `"set"`, `"power_on"`, `"clock"`, `"resolution"`,
@@ -241,6 +266,9 @@ pub enum SetError {
 pub struct Engine {
     net: Netlist,
     /// Output of each node as of the last processed event; index `len` is the floating net (0).
+    /// Under the levelized schedule the dense sweep may hold newer gate outputs (see
+    /// [`Levelized::stale_value`]): read through [`Engine::latest`], and written back before
+    /// anything else runs.
     latest: Vec<Trit>,
     /// Output of each node as of the end of the previous delta: what evaluations read.
     /// Unit delay only (empty under the levelized schedule, like `stamp` and the causes).
@@ -278,6 +306,9 @@ pub struct Engine {
     levelized: Option<Box<Levelized>>,
     /// The schedule asked for (kept across [`Engine::rebuild`]).
     requested: Schedule,
+    /// The sweep of the levelized schedule, kept by [`Engine::set_schedule`] and
+    /// [`Engine::rebuild`].
+    sweep: Sweep,
     /// Scratch for [`Engine::set`]'s validated batch (no allocation per call).
     batch: Vec<(u32, Trit)>,
 }
@@ -323,6 +354,7 @@ impl Engine {
             net,
             levelized,
             requested: schedule,
+            sweep: Sweep::Auto,
             batch: Vec::new(),
         };
         engine.power_on();
@@ -349,6 +381,7 @@ impl Engine {
         match (schedule, self.levelized.take()) {
             (Schedule::Levelized, None) => {
                 if let Some(mut lev) = Levelized::new(&self.net).map(Box::new) {
+                    lev.set_sweep(self.sweep);
                     for k in self.cursor..self.now.len() {
                         let i = self.now[k];
                         lev.schedule(i, self.cause_now[i as usize]);
@@ -368,6 +401,7 @@ impl Engine {
                 }
             }
             (Schedule::UnitDelay, Some(mut lev)) => {
+                lev.write_back(&mut self.latest);
                 let n = self.net.len();
                 self.committed.clone_from(&self.latest);
                 self.stamp = vec![0; n];
@@ -390,6 +424,21 @@ impl Engine {
             (_, lev) => self.levelized = lev,
         }
         self.schedule()
+    }
+
+    /// The sweep of the levelized schedule in force (see [`Sweep`]).
+    pub fn sweep(&self) -> Sweep {
+        self.sweep
+    }
+
+    /// Chooses how the levelized schedule finds its work in settles without records (see
+    /// [`Sweep`]); no effect on results, nor under the unit-delay schedule. Kept by
+    /// [`set_schedule`](Self::set_schedule) and [`rebuild`](Self::rebuild).
+    pub fn set_sweep(&mut self, sweep: Sweep) {
+        self.sweep = sweep;
+        if let Some(lev) = &mut self.levelized {
+            lev.set_sweep(sweep);
+        }
     }
 
     /// Compiles `circuit` and builds an engine for it.
@@ -439,6 +488,9 @@ impl Engine {
     /// wiring; events that were pending are dropped. Time, options, the schedule asked for and
     /// the event count are kept (event numbers go on increasing).
     pub fn rebuild(&mut self, net: Netlist) {
+        if let Some(lev) = &mut self.levelized {
+            lev.write_back(&mut self.latest);
+        }
         let mut rebuilt = Engine::new(net);
         // Start from an empty queue: power-on scheduled the new engine's sources, and the loop
         // below schedules every node (with stamps reset so that none is skipped).
@@ -459,6 +511,7 @@ impl Engine {
             }
             rebuilt.schedule_node(i as u32, Cause::Edit);
         }
+        rebuilt.sweep = self.sweep;
         if self.requested == Schedule::Levelized {
             rebuilt.set_schedule(Schedule::Levelized);
         }
@@ -492,7 +545,16 @@ impl Engine {
     pub fn value(&self, id: NodeId) -> Trit {
         self.net
             .index_of(id)
-            .map_or(Trit::Unknown, |i| self.latest[i as usize])
+            .map_or(Trit::Unknown, |i| self.latest(i))
+    }
+
+    /// The output of the node with dense index `i` as of the last processed event.
+    #[inline]
+    fn latest(&self, i: u32) -> Trit {
+        self.levelized
+            .as_ref()
+            .and_then(|lev| lev.stale_value(i))
+            .unwrap_or(self.latest[i as usize])
     }
 
     /// The value on each input pin of `id` — its driver's output, 0 where floating.
@@ -500,7 +562,7 @@ impl Engine {
         self.net.index_of(id).map_or_else(Vec::new, |i| {
             self.net.in_src[self.net.input_range(i)]
                 .iter()
-                .map(|&s| self.latest[s as usize])
+                .map(|&s| self.latest(s))
                 .collect()
         })
     }

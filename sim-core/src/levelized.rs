@@ -39,7 +39,9 @@
 //! Circuits with a combinational loop have no levels: [`Levelized::new`] returns `None` and the
 //! engine keeps the unit-delay schedule.
 
-use crate::engine::{Cause, Event, Observer};
+mod dense;
+
+use crate::engine::{Cause, Event, Observer, Sweep};
 use crate::kind::{GateOp, dff_next};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
@@ -332,6 +334,15 @@ pub(crate) struct Levelized {
     lo: usize,
     /// Level of the last position processed (the engine's current "delta").
     level_now: u32,
+    /// The dense pass (see [`dense`]), built the first time it runs.
+    dense: Option<Box<dense::Dense>>,
+    /// How settles without records find their work.
+    sweep: Sweep,
+    /// The last settle without records evaluated a quarter of the positions or more.
+    prefer_dense: bool,
+    /// A gate (truth-table or wide) may be pending: one was scheduled directly, or a run
+    /// stopped early, since the queue was last empty.
+    gates_pending: bool,
 }
 
 /// What a run processed.
@@ -532,7 +543,23 @@ impl Levelized {
             words: positions.div_ceil(64),
             lo: positions.div_ceil(64),
             level_now: 0,
+            dense: None,
+            sweep: Sweep::Auto,
+            prefer_dense: false,
+            gates_pending: false,
         })
+    }
+
+    /// Chooses how settles without records find their work.
+    pub(crate) fn set_sweep(&mut self, sweep: Sweep) {
+        self.sweep = sweep;
+    }
+
+    /// Marks the dense pass's state out of date (values changed behind its back).
+    fn invalidate_dense(&mut self) {
+        if let Some(dense) = &mut self.dense {
+            dense.invalidate();
+        }
     }
 
     /// Whether nothing is pending.
@@ -546,6 +573,8 @@ impl Levelized {
         self.bits.fill(0);
         self.lo = self.words;
         self.level_now = 0;
+        self.invalidate_dense();
+        self.gates_pending = false;
     }
 
     /// Schedules node `i` (a dense index) for evaluation in the current settle.
@@ -555,6 +584,7 @@ impl Levelized {
         self.bits[p >> 6] |= 1 << (p & 63);
         self.cause[p] = cause;
         self.lo = self.lo.min(p >> 6);
+        self.gates_pending |= matches!(self.slots[p].kind, Kind::Table | Kind::Wide);
     }
 
     /// The level of position `p`.
@@ -653,14 +683,21 @@ impl Levelized {
         match slot.kind {
             Kind::Sample => {
                 let (d, clk) = (values[slot.a as usize], values[slot.b as usize]);
-                let prev = std::mem::replace(&mut drive[node], clk);
-                let next = dff_next(prev, clk, d, values[node]);
-                let commit = self.fanout[self.fo_start[p] as usize] as usize;
-                self.q_next[commit] = next;
-                next
+                self.sample(p, (d, clk, values[node]), drive)
             }
             _ => drive[node],
         }
+    }
+
+    /// The sample of the flip-flop at sample position `p` reading `d`, `clk` and its output
+    /// `q`: stores the next Q for its commit and returns it.
+    fn sample(&mut self, p: usize, (d, clk, q): (Trit, Trit, Trit), drive: &mut [Trit]) -> Trit {
+        let node = self.slots[p].node as usize;
+        let prev = std::mem::replace(&mut drive[node], clk);
+        let next = dff_next(prev, clk, d, q);
+        let commit = self.fanout[self.fo_start[p] as usize] as usize;
+        self.q_next[commit] = next;
+        next
     }
 
     /// Processes pending positions in increasing order until none is left or, with `ONE`,
@@ -678,10 +715,39 @@ impl Levelized {
             seq,
         } = state;
         let seq0 = *seq;
+        // Without records and to the end: the dense pass when it pays, else the folded form
+        // (see [`Folded`]).
+        let fast = !O::RECORDS && !ONE;
+        if fast && self.dense_pays() {
+            let (events, last) = self.run_dense(values, drive);
+            *seq = seq0 + events;
+            return self.finish(events, last);
+        }
+        self.write_back(values);
+        let (events, last) = self.run_trace::<O, ONE>(net, values, drive, seq0, observer);
+        *seq = seq0 + events;
+        self.invalidate_dense();
+        if fast {
+            self.prefer_dense = events.saturating_mul(4) >= self.slots.len() as u64;
+        }
+        self.finish(events, last)
+    }
+
+    /// Selective trace proper: pops pending positions in increasing order, marking the fanout
+    /// of each changed output, until none is left or, with `ONE`, one event has been reported.
+    /// Without records and to the end, in the folded form. Returns the events and the last
+    /// position processed.
+    fn run_trace<O: Observer, const ONE: bool>(
+        &mut self,
+        net: &Netlist,
+        values: &mut [Trit],
+        drive: &mut [Trit],
+        seq0: u64,
+        observer: &mut O,
+    ) -> (u64, Option<usize>) {
+        let fast = !O::RECORDS && !ONE;
         let mut events = 0u64;
         let mut last = None;
-        // Without records and to the end: the folded form (see [`Folded`]).
-        let fast = !O::RECORDS && !ONE;
         let mut word_at = self.lo;
         let words = self.words;
         while word_at < words {
@@ -751,8 +817,7 @@ impl Levelized {
                 }
             }
             if O::RECORDS {
-                *seq = seq0 + events;
-                self.record(net, values, p, (old, new, *seq), observer);
+                self.record(net, values, p, (old, new, seq0 + events), observer);
             }
             if ONE {
                 break;
@@ -761,12 +826,18 @@ impl Levelized {
         if fast {
             self.sweep(values, &mut events, &mut last);
         }
-        *seq = seq0 + events;
         // Skip the words emptied since.
         while word_at < words && self.bits[word_at] == 0 {
             word_at += 1;
         }
         self.lo = word_at;
+        (events, last)
+    }
+
+    /// The end of a run that reported `events` and processed position `last` last.
+    fn finish(&mut self, events: u64, last: Option<usize>) -> Run {
+        // A run stopped early may leave gates marked by their drivers.
+        self.gates_pending = !self.is_idle();
         let levels = last.map_or(0, |p| {
             self.level_now = self.level_of(p);
             self.level_now + 1

@@ -65,7 +65,7 @@ pub use circuit::{
 };
 pub use engine::{
     Cause, Engine, Event, Observer, Oscillation, Pending, Schedule, SetError, SettleOptions,
-    SettleReport,
+    SettleReport, Sweep,
 };
 pub use kind::{GateOp, NodeKind, Role};
 pub use netlist::Netlist;

@@ -1,13 +1,16 @@
 //! The levelized schedule ([`Schedule::Levelized`]) against the default unit-delay schedule:
 //! the same settled values on random DAGs and on sequential netlists (one clock edge per
 //! settle), event records that `step` and `settle` agree on, switching schedules with events
-//! pending, and the fallback to unit delay on a combinational loop.
+//! pending, the fallback to unit delay on a combinational loop, and the [`Sweep`]s of settles
+//! without records giving the same reports and values.
 
 mod common;
 
 use common::{dag, trit};
 use proptest::prelude::*;
-use sim_core::{Circuit, Engine, Event, Netlist, NodeId, Schedule, Trit, bench};
+use sim_core::{
+    Circuit, Engine, Event, Netlist, NodeId, Schedule, SettleReport, Sweep, Trit, bench,
+};
 
 /// A random DAG (seeded) and a few ternary vectors for its switches.
 fn dag_and_vectors() -> impl Strategy<Value = (Circuit, Vec<Vec<Trit>>)> {
@@ -22,6 +25,26 @@ fn engine(c: &Circuit, schedule: Schedule) -> Engine {
     let engine = Engine::with_schedule(Netlist::compile(c), schedule);
     assert_eq!(engine.schedule(), schedule);
     engine
+}
+
+/// One levelized engine per [`Sweep`].
+fn engines_per_sweep(c: &Circuit) -> [Engine; 3] {
+    [Sweep::Auto, Sweep::SelectiveTrace, Sweep::Dense].map(|sweep| {
+        let mut engine = engine(c, Schedule::Levelized);
+        engine.set_sweep(sweep);
+        assert_eq!(engine.sweep(), sweep);
+        engine
+    })
+}
+
+/// Settles every engine; fails unless their reports and values agree.
+fn settle_all(c: &Circuit, engines: &mut [Engine]) -> Result<(), TestCaseError> {
+    let reports: Vec<SettleReport> = engines.iter_mut().map(Engine::settle).collect();
+    for (engine, report) in engines.iter().zip(&reports).skip(1) {
+        prop_assert_eq!(report, &reports[0]);
+        prop_assert_eq!(values(c, engine), values(c, &engines[0]));
+    }
+    Ok(())
 }
 
 fn values(c: &Circuit, engine: &Engine) -> Vec<Trit> {
@@ -158,6 +181,66 @@ proptest! {
             prop_assert_eq!(switched.set_schedule(to), to);
             switched.settle();
             prop_assert_eq!(values(&c, &reference), values(&c, &switched));
+        }
+    }
+
+    /// Selective trace and the dense sweep (and the automatic choice between them) report the
+    /// same events and levels and settle to the same values, also after a few events were
+    /// stepped (which leaves gates pending, where the dense sweep gives way).
+    #[test]
+    fn every_sweep_gives_the_same_settles(
+        (c, vectors) in dag_and_vectors(),
+        steps in 0usize..4,
+    ) {
+        let inputs: Vec<NodeId> = c.inputs().collect();
+        let mut engines = engines_per_sweep(&c);
+        settle_all(&c, &mut engines)?;
+        for (k, vector) in vectors.iter().chain(vectors.iter().rev()).enumerate() {
+            for engine in &mut engines {
+                apply(engine, &inputs, vector);
+                if k >= vectors.len() {
+                    for _ in 0..steps {
+                        engine.step();
+                    }
+                }
+            }
+            settle_all(&c, &mut engines)?;
+        }
+        // A dense sweep leaves gate outputs in its own state: every way of reading them agrees.
+        for (id, _) in c.nodes() {
+            for engine in &engines[1..] {
+                prop_assert_eq!(engine.input_values(id), engines[0].input_values(id));
+            }
+        }
+        let [auto, trace, dense] = &mut engines;
+        dense.rebuild(Netlist::compile(&c));
+        trace.rebuild(Netlist::compile(&c));
+        prop_assert_eq!(dense.settle(), trace.settle());
+        prop_assert_eq!(values(&c, dense), values(&c, trace));
+        prop_assert_eq!(auto.set_schedule(Schedule::UnitDelay), Schedule::UnitDelay);
+        prop_assert_eq!(values(&c, auto), values(&c, trace));
+    }
+
+    #[test]
+    fn every_sweep_clocks_sequential_netlists_alike(
+        name in prop_oneof![Just("s27"), Just("counter4"), Just("shift4")],
+        vectors in prop::collection::vec(prop::collection::vec(trit(), 8), 1..12),
+    ) {
+        let c = sequential(name);
+        let inputs: Vec<NodeId> = c.inputs().collect();
+        let mut engines = engines_per_sweep(&c);
+        settle_all(&c, &mut engines)?;
+        for vector in &vectors {
+            for engine in &mut engines {
+                apply(engine, &inputs, &vector[..inputs.len()]);
+            }
+            settle_all(&c, &mut engines)?;
+            for _ in 0..2 {
+                for engine in &mut engines {
+                    engine.tick();
+                }
+                settle_all(&c, &mut engines)?;
+            }
         }
     }
 
