@@ -64,7 +64,7 @@ pub use circuit::{
     Circuit, CircuitDesc, CircuitError, Node, NodeId, Pos, Warning, Wire, WireDesc, WireId,
 };
 pub use engine::{
-    Cause, Engine, Event, Observer, Oscillation, Pending, Schedule, SetError, SettleOptions,
+    Cause, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError, SettleOptions,
     SettleReport, Sweep,
 };
 pub use kind::{GateOp, NodeKind, Role};

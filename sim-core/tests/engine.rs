@@ -461,6 +461,48 @@ fn set_validates_the_whole_batch_first() {
     assert_eq!(engine.value(sw), T, "the last assignment of a batch wins");
 }
 
+/// A port drives and reads like `set` and `value`, checks as `set` does, and follows nodes
+/// whose internal index moved in a rebuild.
+#[test]
+fn ports_drive_and_read_like_set_and_value() {
+    let mut c = rs_latch();
+    let [r, s, q, qn, nor1] = ["R", "S", "Q", "Qn", "NOR1"].map(|l| id(&c, l));
+    let mut by_port = Engine::from_circuit(&c);
+    let mut by_set = Engine::from_circuit(&c);
+    let inputs = by_port.port([r, s]).expect("in the netlist");
+    let outputs = by_port.port([q, qn]).expect("in the netlist");
+    assert_eq!((inputs.len(), inputs.ids()), (2, &[r, s][..]));
+    for vector in [[T, F], [F, F], [F, T], [X, X]] {
+        by_port.set_port(&inputs, &vector).expect("switches");
+        by_set.set([(r, vector[0]), (s, vector[1])]).expect("switches");
+        assert_eq!(by_port.settle(), by_set.settle());
+        let read: Vec<Trit> = by_port.port_values(&outputs).collect();
+        assert_eq!(read, [by_set.value(q), by_set.value(qn)]);
+    }
+    assert!(matches!(
+        by_port.set_port(&inputs, &[T]),
+        Err(SetError::PortWidth { expected: 2, found: 1 })
+    ));
+    let wrong = by_port.port([r, nor1]).expect("in the netlist");
+    assert!(matches!(
+        by_port.set_port(&wrong, &[T, T]),
+        Err(SetError::NotSettable { .. })
+    ));
+    assert!(by_port.is_settled(), "nothing of a refused vector is queued");
+    // Removing R moves the other nodes' indices; the port finds S, Q and Qn again. NOR1's
+    // first input now floats (0): S = 1 gives Qn = NOR(1, ·) = −1 and Q = NOR(0, −1) = 0.
+    c.remove_node(r);
+    by_port.rebuild(sim_core::Netlist::compile(&c));
+    let s_only = by_port.port([s]).expect("still there");
+    by_port.set_port(&s_only, &[T]).expect("a switch");
+    by_port.settle();
+    assert_eq!(by_port.port_values(&outputs).collect::<Vec<_>>(), [X, F]);
+    assert!(matches!(
+        by_port.set_port(&inputs, &[T, T]),
+        Err(SetError::UnknownNode(node)) if node == r
+    ));
+}
+
 #[test]
 fn rebuild_keeps_state_and_settles_the_new_wiring() {
     // Reset the latch, then add a NOT on Q's net: the latch keeps its state across the edit.

@@ -71,8 +71,9 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         batch(circuit, vectors, console).with_context(|| loaded.name.clone())?;
         return Ok(Status::Success);
     }
-    let outputs: Vec<NodeId> = circuit.terminals().collect();
     let mut engine = Engine::with_schedule(Netlist::compile(circuit), args.schedule.into());
+    let inputs = engine.port(inputs)?;
+    let outputs = engine.port(circuit.terminals())?;
     let mut oscillations = 0_u64;
     let mut settle = |engine: &mut Engine| {
         if engine.settle().oscillation.is_some() {
@@ -80,10 +81,10 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         }
     };
     settle(&mut engine);
-    let mut line = String::with_capacity(outputs.len() + 1);
+    let mut line = Vec::with_capacity(outputs.len() + 1);
     for (number, vector) in vectors.enumerate() {
         engine
-            .set(inputs.iter().copied().zip(vector))
+            .set_port(&inputs, &vector)
             .map_err(|e| anyhow::anyhow!("vector {}: {}", number + 1, describe(circuit, &e)))?;
         settle(&mut engine);
         if sequential {
@@ -91,9 +92,9 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
             settle(&mut engine);
         }
         line.clear();
-        line.extend(outputs.iter().map(|&id| bit(engine.value(id))));
-        line.push('\n');
-        console.out.write_all(line.as_bytes())?;
+        line.extend(engine.port_values(&outputs).map(bit_byte));
+        line.push(b'\n');
+        console.out.write_all(&line)?;
         if sequential {
             engine.tick();
             settle(&mut engine);
@@ -149,12 +150,26 @@ fn describe(circuit: &Circuit, error: &sim_core::SetError) -> String {
 
 /// The vector character of a value: `0`, `1` or `x`.
 fn bit(value: Trit) -> char {
-    match value {
-        Trit::False => '0',
-        Trit::Unknown => 'x',
-        Trit::True => '1',
-    }
+    char::from(bit_byte(value))
 }
+
+/// [`bit`] as a byte, by table (output values are unpredictable: no branch).
+fn bit_byte(value: Trit) -> u8 {
+    b"0x1"[usize::from(value.to_i8().wrapping_add(1).cast_unsigned()) % 3]
+}
+
+/// Per byte: the digit (0, 1, 2 for −1, 0, +1) of a vector character, 3 for any other byte.
+const DIGIT_OF: [u8; 256] = {
+    let mut table = [3u8; 256];
+    table[b'0' as usize] = 0;
+    table[b'x' as usize] = 1;
+    table[b'X' as usize] = 1;
+    table[b'1' as usize] = 2;
+    table
+};
+
+/// The trit of each digit (3: not a vector character, never kept).
+const TRIT_OF: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
 
 /// Parses a vector file: one vector of `width` characters `0`/`1`/`x` (or `X`) per line,
 /// blank lines and `#` comments (whole-line or trailing) skipped, surrounding whitespace
@@ -170,19 +185,27 @@ pub fn parse_vectors(text: &str, width: usize) -> Result<Vec<Vec<Trit>>> {
         if code.is_empty() {
             continue;
         }
-        let vector = code
-            .chars()
-            .enumerate()
-            .map(|(column, c)| match c {
-                '0' => Ok(Trit::False),
-                '1' => Ok(Trit::True),
-                'x' | 'X' => Ok(Trit::Unknown),
-                _ => bail!(
-                    "line {line}: `{c}` (character {}) is not 0, 1 or x",
-                    column + 1
-                ),
+        // By table: the characters of random vectors are unpredictable.
+        let mut bad = false;
+        let vector: Vec<Trit> = code
+            .bytes()
+            .map(|b| {
+                let digit = DIGIT_OF[usize::from(b)];
+                bad |= digit > 2;
+                TRIT_OF[usize::from(digit & 3)]
             })
-            .collect::<Result<Vec<_>>>()?;
+            .collect();
+        if bad {
+            let (column, c) = code
+                .chars()
+                .enumerate()
+                .find(|&(_, c)| !matches!(c, '0' | '1' | 'x' | 'X'))
+                .unwrap_or_default();
+            bail!(
+                "line {line}: `{c}` (character {}) is not 0, 1 or x",
+                column + 1
+            );
+        }
         if vector.len() != width {
             bail!(
                 "line {line}: expected {width} characters (one per input), found {}",
