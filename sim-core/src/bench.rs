@@ -18,9 +18,11 @@
 //! [`Circuit::inputs`] and [`Circuit::terminals`] list the primary inputs and outputs in
 //! declaration order.
 
+use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::hash::{BuildHasher as _, BuildHasherDefault, Hash, Hasher};
 
-use rustc_hash::FxHashMap;
+use rustc_hash::FxBuildHasher;
 
 use crate::circuit::{Circuit, CircuitError, Node, NodeId};
 use crate::kind::{GATE_INPUTS, GateOp, NodeKind};
@@ -195,10 +197,61 @@ struct Def<'t> {
 /// Marks a net that is used but (so far) not defined.
 const UNDEFINED: u32 = u32::MAX;
 
+/// Entries of [`Nets::recent`] (a power of two).
+const RECENT: usize = 4096;
+
+/// A net name with its hash, computed once for the cache and the table of [`Nets`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hashed<'t> {
+    hash: u64,
+    name: &'t str,
+}
+
+impl<'t> Hashed<'t> {
+    fn new(name: &'t str) -> Hashed<'t> {
+        Hashed {
+            hash: FxBuildHasher.hash_one(name),
+            name,
+        }
+    }
+}
+
+impl Hash for Hashed<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// The hasher of [`Nets::index`]: passes [`Hashed::hash`] through.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is called (by `Hashed`); this keeps any other use a hash.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 /// The nets of a netlist text, numbered in order of first appearance (definition or use).
 struct Nets<'t> {
     /// Name → net number.
-    index: FxHashMap<&'t str, u32>,
+    index: HashMap<Hashed<'t>, u32, BuildHasherDefault<Prehashed>>,
+    /// A direct-mapped cache in front of `index`, by the name's hash: netlists mostly read nets
+    /// defined a few lines before, so most uses are answered here, from memory the processor
+    /// still holds, rather than by a probe into a table too big for its caches. An empty
+    /// name marks an empty entry (no net name is empty).
+    recent: Box<[(Hashed<'t>, u32)]>,
     /// Net number → its definition (an index into the definitions), or [`UNDEFINED`].
     def: Vec<u32>,
     /// The inputs of every definition, as net numbers, one definition after the other.
@@ -209,14 +262,22 @@ impl<'t> Nets<'t> {
     /// The number of net `name`, numbering it if it is new.
     #[inline]
     fn number(&mut self, name: &'t str) -> u32 {
-        match self.index.entry(name) {
+        let name = Hashed::new(name);
+        let cached = &mut self.recent[name.hash as usize % RECENT];
+        // The hashes first: a miss rarely compares the names.
+        if cached.0 == name {
+            return cached.1;
+        }
+        let number = match self.index.entry(name) {
             Entry::Occupied(known) => *known.get(),
             Entry::Vacant(slot) => {
                 let number = self.def.len() as u32;
                 self.def.push(UNDEFINED);
                 *slot.insert(number)
             }
-        }
+        };
+        *cached = (name, number);
+        number
     }
 }
 
@@ -235,41 +296,32 @@ pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
     let estimate = text.len() / 30 + 16;
     let mut defs: Vec<Def<'_>> = Vec::with_capacity(estimate);
     let mut nets = Nets {
-        index: FxHashMap::with_capacity_and_hasher(estimate, rustc_hash::FxBuildHasher),
+        index: HashMap::with_capacity_and_hasher(estimate, BuildHasherDefault::default()),
+        recent: vec![(Hashed::new(""), 0); RECENT].into_boxed_slice(),
         def: Vec::with_capacity(estimate),
         args: Vec::with_capacity(2 * estimate),
     };
     let mut outputs: Vec<(usize, u32)> = Vec::new();
     let mut has_dff = false;
+    // The arguments of the line being read (reused: no allocation per line).
+    let mut args: Vec<&str> = Vec::new();
     for (number, raw) in text.lines().enumerate() {
         let line = number + 1;
-        let code = raw.split('#').next().unwrap_or_default().trim();
-        if code.is_empty() {
-            continue;
-        }
-        let malformed = || BenchError::Malformed {
-            line,
-            text: raw.trim().to_owned(),
+        let parsed = match scan_line(raw, &mut args) {
+            Some(parsed) => parsed,
+            None => general_line(raw, line, &mut args)?,
         };
-        let (net, kind, args) = if let Some((lhs, rhs)) = code.split_once('=') {
-            let net = name(lhs).ok_or_else(malformed)?;
-            let (op, args, count) = call(rhs).ok_or_else(malformed)?;
-            let kind = gate_kind(line, op, count)?;
-            has_dff |= kind == NodeKind::Dff;
-            (net, kind, args)
-        } else {
-            let (decl, arg, count) = call(code).ok_or_else(malformed)?;
-            if count != 1 {
-                return Err(malformed());
+        let (net, kind) = match parsed {
+            Line::Blank => continue,
+            Line::Output(net) => {
+                outputs.push((line, nets.number(net)));
+                continue;
             }
-            let arg = arg.trim();
-            match decl.to_ascii_uppercase().as_str() {
-                "INPUT" => (arg, NodeKind::Switch, ""),
-                "OUTPUT" => {
-                    outputs.push((line, nets.number(arg)));
-                    continue;
-                }
-                _ => return Err(malformed()),
+            Line::Input(net) => (net, NodeKind::Switch),
+            Line::Gate { net, op } => {
+                let kind = gate_kind(line, op, args.len())?;
+                has_dff |= kind == NodeKind::Dff;
+                (net, kind)
             }
         };
         let defined = nets.number(net);
@@ -283,9 +335,9 @@ pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
         }
         nets.def[defined as usize] = defs.len() as u32;
         let from = nets.args.len() as u32;
-        if !args.is_empty() {
-            for arg in args.split(',') {
-                let used = nets.number(arg.trim());
+        if kind != NodeKind::Switch {
+            for &arg in &args {
+                let used = nets.number(arg);
                 nets.args.push(used);
             }
         }
@@ -299,6 +351,152 @@ pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
     build(&defs, &nets, &outputs, has_dff)
 }
 
+/// One line of a netlist, split.
+enum Line<'t> {
+    /// Blank or a comment.
+    Blank,
+    /// `INPUT(net)`.
+    Input(&'t str),
+    /// `OUTPUT(net)`.
+    Output(&'t str),
+    /// `net = OP(args…)`, the arguments in the caller's list.
+    Gate { net: &'t str, op: &'t str },
+}
+
+/// Splits a line in the common form (ASCII, well formed) in one pass over its bytes, the
+/// arguments of a gate into `args`; `None` for anything else, which [`general_line`] then
+/// reads (and names the error of). Accepts exactly what [`general_line`] accepts from an
+/// ASCII line.
+fn scan_line<'t>(raw: &'t str, args: &mut Vec<&'t str>) -> Option<Line<'t>> {
+    let mut at = Cursor { raw, at: 0 };
+    at.skip_space();
+    if at.at_end() {
+        return Some(Line::Blank);
+    }
+    let first = at.name()?;
+    at.skip_space();
+    let line = match at.next()? {
+        b'=' => {
+            at.skip_space();
+            let op = at.name()?;
+            at.skip_space();
+            (at.next()? == b'(').then_some(())?;
+            args.clear();
+            loop {
+                at.skip_space();
+                args.push(at.name()?);
+                at.skip_space();
+                match at.next()? {
+                    b',' => {}
+                    b')' => break,
+                    _ => return None,
+                }
+            }
+            Line::Gate { net: first, op }
+        }
+        b'(' => {
+            at.skip_space();
+            let arg = at.name()?;
+            at.skip_space();
+            (at.next()? == b')').then_some(())?;
+            if first.eq_ignore_ascii_case("INPUT") {
+                Line::Input(arg)
+            } else if first.eq_ignore_ascii_case("OUTPUT") {
+                Line::Output(arg)
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    at.skip_space();
+    at.at_end().then_some(line)
+}
+
+/// A position in a line, for [`scan_line`].
+struct Cursor<'t> {
+    raw: &'t str,
+    at: usize,
+}
+
+impl<'t> Cursor<'t> {
+    /// The byte here, if any.
+    fn peek(&self) -> Option<u8> {
+        self.raw.as_bytes().get(self.at).copied()
+    }
+
+    /// The byte here, stepping over it.
+    fn next(&mut self) -> Option<u8> {
+        let b = self.peek()?;
+        self.at += 1;
+        Some(b)
+    }
+
+    /// At the end of the line or of its code (a `#` comment follows).
+    fn at_end(&self) -> bool {
+        self.peek().is_none_or(|b| b == b'#')
+    }
+
+    /// Steps over ASCII white space (what `str::trim` removes from an ASCII line).
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(is_space) {
+            self.at += 1;
+        }
+    }
+
+    /// An ASCII [`name`] here, stepping over it; `None` if there is none.
+    fn name(&mut self) -> Option<&'t str> {
+        let start = self.at;
+        while self.peek().is_some_and(|b| {
+            b.is_ascii() && !is_space(b) && !matches!(b, b'(' | b')' | b',' | b'=' | b'#')
+        }) {
+            self.at += 1;
+        }
+        (self.at > start).then(|| &self.raw[start..self.at])
+    }
+}
+
+/// ASCII white space, as `char::is_whitespace` has it.
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+}
+
+/// Splits any line, naming what is wrong with a malformed one; the arguments of a gate go
+/// into `args`.
+fn general_line<'t>(
+    raw: &'t str,
+    line: usize,
+    args: &mut Vec<&'t str>,
+) -> Result<Line<'t>, BenchError> {
+    let code = raw.split('#').next().unwrap_or_default().trim();
+    if code.is_empty() {
+        return Ok(Line::Blank);
+    }
+    let malformed = || BenchError::Malformed {
+        line,
+        text: raw.trim().to_owned(),
+    };
+    if let Some((lhs, rhs)) = code.split_once('=') {
+        let net = name(lhs).ok_or_else(malformed)?;
+        let (op, list, _) = call(rhs).ok_or_else(malformed)?;
+        args.clear();
+        args.extend(list.split(',').map(str::trim));
+        return Ok(Line::Gate { net, op });
+    }
+    let (decl, arg, count) = call(code).ok_or_else(malformed)?;
+    if count != 1 {
+        return Err(malformed());
+    }
+    let arg = arg.trim();
+    if decl.eq_ignore_ascii_case("INPUT") {
+        Ok(Line::Input(arg))
+    } else if decl.eq_ignore_ascii_case("OUTPUT") {
+        Ok(Line::Output(arg))
+    } else {
+        Err(malformed())
+    }
+}
+
 fn build(
     defs: &[Def<'_>],
     nets: &Nets<'_>,
@@ -310,7 +508,7 @@ fn build(
         nets.index
             .iter()
             .find(|&(_, &n)| n == number)
-            .map_or_else(String::new, |(&name, _)| name.to_owned())
+            .map_or_else(String::new, |(name, _)| name.name.to_owned())
     };
     for def in defs {
         for &used in &nets.args[def.args.0 as usize..def.args.1 as usize] {
@@ -331,16 +529,21 @@ fn build(
         }
     }
 
-    let label_error = |line: usize| move |source| BenchError::Label { line, source };
+    // Every label is unique by construction: net names are (a net defined twice is an
+    // error above), the clock's and the probes' (`OUTPUT(…)`) contain parentheses, which no
+    // net name does, and one net listed twice as an output is refused here.
+    let duplicate = |line: usize, label: String| BenchError::Label {
+        line,
+        source: CircuitError::DuplicateLabel { label },
+    };
     let mut circuit = Circuit::with_capacity(defs.len() + outputs.len() + 1);
     let mut ids: Vec<NodeId> = Vec::with_capacity(defs.len());
     for def in defs {
-        let node = Node::new(def.net, def.kind);
-        ids.push(circuit.add_node(node).map_err(label_error(def.line))?);
+        ids.push(circuit.add_node_unique(Node::new(def.net, def.kind)));
     }
     let clock = if has_dff {
         let clock = Node::new(CLOCK_LABEL, NodeKind::Clock { half_period: 1 });
-        Some(circuit.add_node(clock).map_err(label_error(0))?)
+        Some(circuit.add_node_unique(clock))
     } else {
         None
     };
@@ -357,28 +560,41 @@ fn build(
             circuit.connect_valid(clock, to, 1);
         }
     }
+    let mut listed = vec![false; nets.def.len()];
     for &(line, used) in outputs {
         let from = node_of(used);
         let label = format!("OUTPUT({})", circuit[from].label);
-        let probe = circuit
-            .add_node(Node::new(label, NodeKind::Probe))
-            .map_err(label_error(line))?;
+        if std::mem::replace(&mut listed[used as usize], true) {
+            return Err(duplicate(line, label));
+        }
+        let probe = circuit.add_node_unique(Node::new(label, NodeKind::Probe));
         circuit.connect_valid(from, probe, 0);
     }
     Ok(circuit)
 }
 
-/// The node kind of `op` with `n` inputs.
+/// The operators, upper case.
+const OPS: [&str; 10] = [
+    "NOT", "BUFF", "BUF", "DFF", "AND", "NAND", "OR", "NOR", "XOR", "XNOR",
+];
+
+/// The node kind of `op` (any case) with `n` inputs.
 fn gate_kind(line: usize, op: &str, n: usize) -> Result<NodeKind, BenchError> {
-    let upper = op.to_ascii_uppercase();
+    // Compared without changing case: no allocation per line.
+    let Some(&upper) = OPS.iter().find(|known| known.eq_ignore_ascii_case(op)) else {
+        return Err(BenchError::UnknownOp {
+            line,
+            op: op.to_owned(),
+        });
+    };
     let arity = |expected: &'static str| BenchError::Arity {
         line,
-        op: upper.clone(),
+        op: upper.to_owned(),
         expected,
         found: n,
     };
     let single = |expected| if n == 1 { Ok(()) } else { Err(arity(expected)) };
-    let gate = match upper.as_str() {
+    let gate = match upper {
         "NOT" => return single("1 input").map(|()| NodeKind::Not),
         "BUFF" | "BUF" => return single("1 input").map(|()| NodeKind::Buf),
         "DFF" => return single("1 input (D)").map(|()| NodeKind::Dff),
@@ -387,13 +603,7 @@ fn gate_kind(line: usize, op: &str, n: usize) -> Result<NodeKind, BenchError> {
         "OR" => GateOp::Or,
         "NOR" => GateOp::Nor,
         "XOR" => GateOp::Xor,
-        "XNOR" => GateOp::Xnor,
-        _ => {
-            return Err(BenchError::UnknownOp {
-                line,
-                op: op.to_owned(),
-            });
-        }
+        _ => GateOp::Xnor,
     };
     match u8::try_from(n) {
         Ok(1) => Ok(match gate {
@@ -494,6 +704,50 @@ mod tests {
         ));
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// The one-pass scanner reads every line it takes as the general parser does, and
+        /// takes every well-formed ASCII line the generator below writes.
+        #[test]
+        fn the_line_scanner_agrees_with_the_general_parser(
+            raw in "[ \t]{0,2}([a-cA-C1_]{0,3}[ \t]{0,2}[=(),#]?[ \t]{0,2}){0,6}",
+            net in "[a-zA-Z_][a-zA-Z0-9_.]{0,6}",
+            op in "(AND|nand|Or|NOT|buff|XNOR|DFF)",
+            args in proptest::collection::vec("[a-zA-Z0-9_]{1,5}", 1..5),
+            space in "[ \t]{0,2}",
+            (at, with) in (0usize..40, "[ =(),#a\t]"),
+        ) {
+            let well_formed = [
+                format!("{space}{net}{space}={space}{op}({}){space}", args.join(&format!(",{space}"))),
+                format!("INPUT({space}{net}{space}) # comment"),
+                format!("{space}output({net})"),
+            ];
+            // A well-formed line with one character replaced.
+            let mut mutated = well_formed[at % 3].clone().into_bytes();
+            let at = at % mutated.len();
+            mutated[at] = with.as_bytes()[0];
+            let mutated = String::from_utf8(mutated).unwrap_or_default();
+            for line in well_formed.iter().chain([&raw, &mutated]) {
+                let (mut fast, mut general) = (Vec::new(), Vec::new());
+                let scanned = scan_line(line, &mut fast);
+                let read = general_line(line, 1, &mut general);
+                match (&scanned, &read) {
+                    // Declining is always safe (the general parser reads the line).
+                    (Some(Line::Blank), Ok(Line::Blank)) | (None, _) => {}
+                    (Some(Line::Input(a)), Ok(Line::Input(b)))
+                    | (Some(Line::Output(a)), Ok(Line::Output(b))) => proptest::prop_assert_eq!(a, b),
+                    (Some(Line::Gate { net: a, op: x }), Ok(Line::Gate { net: b, op: y })) => {
+                        proptest::prop_assert_eq!((a, x), (b, y));
+                        proptest::prop_assert_eq!(&fast, &general);
+                    }
+                    _ => proptest::prop_assert!(false, "{line:?}: they disagree"),
+                }
+            }
+            proptest::prop_assert!(well_formed.iter().all(|l| scan_line(l, &mut Vec::new()).is_some()));
+        }
+    }
+
     #[test]
     fn errors_name_the_line() {
         for (text, message) in [
@@ -519,6 +773,10 @@ mod tests {
                 "line 2: malformed line `b = AND(a a)`",
             ),
             ("INPUT(a)\n\nwhat\n", "line 3: malformed line `what`"),
+            (
+                "INPUT(a)\nOUTPUT(a)\nOUTPUT(a)\n",
+                "line 3: duplicate label `OUTPUT(a)`",
+            ),
         ] {
             let err = from_str(text).expect_err(text).to_string();
             assert!(

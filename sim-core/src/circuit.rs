@@ -14,10 +14,12 @@
 
 use std::fmt;
 use std::ops::Index;
+use std::sync::OnceLock;
 
 use petgraph::Direction;
 use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableGraph};
 use petgraph::visit::{EdgeRef, NodeIndexable};
+
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use serde::{Deserialize, Serialize};
 
@@ -280,7 +282,10 @@ pub enum Warning {
 #[derive(Clone, Debug, Default)]
 pub struct Circuit {
     graph: StableGraph<Node, u8>,
-    labels: FxHashMap<String, NodeId>,
+    /// Label → node, built from the graph on first use: a netlist importer that has proven its
+    /// labels unique adds nodes without it ([`Circuit::add_node_unique`]), and a circuit that is
+    /// only simulated never pays for it.
+    labels: OnceLock<FxHashMap<String, NodeId>>,
 }
 
 impl Circuit {
@@ -293,8 +298,29 @@ impl Circuit {
     pub fn with_capacity(nodes: usize) -> Circuit {
         Circuit {
             graph: StableGraph::with_capacity(nodes, 2 * nodes),
-            labels: FxHashMap::with_capacity_and_hasher(nodes, FxBuildHasher),
+            labels: OnceLock::new(),
         }
+    }
+
+    /// The label index, built if need be.
+    fn labels(&self) -> &FxHashMap<String, NodeId> {
+        self.labels.get_or_init(|| {
+            let mut labels =
+                FxHashMap::with_capacity_and_hasher(self.graph.node_count(), FxBuildHasher);
+            for i in self.graph.node_indices() {
+                labels.insert(self.graph[i].label.clone(), NodeId(i));
+            }
+            labels
+        })
+    }
+
+    /// Runs `f` on the label index, built if need be.
+    fn with_labels<R>(&mut self, f: impl FnOnce(&mut FxHashMap<String, NodeId>) -> R) -> R {
+        self.labels();
+        let mut labels = self.labels.take().unwrap_or_default();
+        let result = f(&mut labels);
+        self.labels = OnceLock::from(labels);
+        result
     }
 
     /// Validates `desc` and builds the circuit.
@@ -304,7 +330,10 @@ impl Circuit {
     pub fn from_desc(desc: &CircuitDesc) -> Result<Circuit, CircuitError> {
         let mut circuit = Circuit {
             graph: StableGraph::with_capacity(desc.nodes.len(), desc.wires.len()),
-            labels: FxHashMap::with_capacity_and_hasher(desc.nodes.len(), FxBuildHasher),
+            labels: OnceLock::from(FxHashMap::with_capacity_and_hasher(
+                desc.nodes.len(),
+                FxBuildHasher,
+            )),
         };
         for node in &desc.nodes {
             circuit.add_node(node.clone())?;
@@ -351,23 +380,52 @@ impl Circuit {
     pub fn add_node(&mut self, node: Node) -> Result<NodeId, CircuitError> {
         check_label(&node.label)?;
         check_kind(&node.label, node.kind)?;
+        let Circuit { graph, labels } = self;
+        let labels = labels.get_mut();
         // One hash lookup for both the check and the insertion.
-        match self.labels.entry(node.label.clone()) {
-            std::collections::hash_map::Entry::Occupied(_) => {
+        match labels.map(|labels| labels.entry(node.label.clone())) {
+            Some(std::collections::hash_map::Entry::Occupied(_)) => {
                 Err(CircuitError::DuplicateLabel { label: node.label })
             }
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                let id = NodeId(self.graph.add_node(node));
+            Some(std::collections::hash_map::Entry::Vacant(slot)) => {
+                let id = NodeId(graph.add_node(node));
                 slot.insert(id);
                 Ok(id)
             }
+            None => {
+                self.labels();
+                self.add_node(node)
+            }
         }
+    }
+
+    /// Adds a node whose label the caller has made valid and unique (what
+    /// [`add_node`](Self::add_node) checks), and whose kind is valid: a netlist importer
+    /// whose own name table already rules out duplicates. Skips the label index (built on
+    /// first use), which matters for million-node netlists. Checked in debug builds.
+    pub(crate) fn add_node_unique(&mut self, node: Node) -> NodeId {
+        debug_assert!(
+            check_label(&node.label).is_ok() && check_kind(&node.label, node.kind).is_ok()
+        );
+        debug_assert!(
+            self.find(&node.label).is_none(),
+            "duplicate label {}",
+            node.label
+        );
+        let label = self.labels.get().is_some().then(|| node.label.clone());
+        let id = NodeId(self.graph.add_node(node));
+        if let (Some(label), Some(labels)) = (label, self.labels.get_mut()) {
+            labels.insert(label, id);
+        }
+        id
     }
 
     /// Removes a node and every wire attached to it; `None` if `id` is not in the circuit.
     pub fn remove_node(&mut self, id: NodeId) -> Option<Node> {
         let node = self.graph.remove_node(id.0)?;
-        self.labels.remove(&node.label);
+        if let Some(labels) = self.labels.get_mut() {
+            labels.remove(&node.label);
+        }
         Some(node)
     }
 
@@ -434,12 +492,14 @@ impl Circuit {
             return Ok(());
         }
         check_label(&label)?;
-        if self.labels.contains_key(&label) {
+        if self.labels().contains_key(&label) {
             return Err(CircuitError::DuplicateLabel { label });
         }
         let old = std::mem::replace(&mut self.graph[id.0].label, label.clone());
-        self.labels.remove(&old);
-        self.labels.insert(label, id);
+        self.with_labels(|labels| {
+            labels.remove(&old);
+            labels.insert(label, id);
+        });
         Ok(())
     }
 
@@ -487,7 +547,7 @@ impl Circuit {
 
     /// The node with this label.
     pub fn find(&self, label: &str) -> Option<NodeId> {
-        self.labels.get(label).copied()
+        self.labels().get(label).copied()
     }
 
     /// All nodes in id order (file order for a loaded circuit).

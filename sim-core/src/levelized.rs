@@ -302,6 +302,9 @@ pub(crate) struct Levelized {
     fanout: Vec<u32>,
     /// Input pins of the gates with more than two, as dense indices.
     wide: Vec<u32>,
+    /// Whether the folded form below has been built: by the first settle without records
+    /// that takes selective trace (a netlist that is only swept densely never needs it).
+    folded_built: bool,
     /// [`slots`](Self::slots) with the [`Folded`] gates folded into their consumers (`Table`
     /// slots read the roots through permuted tables), for settles without records.
     fast_slots: Vec<Slot>,
@@ -521,25 +524,22 @@ impl Levelized {
         }
         fo_start.push(fanout.len() as u32);
 
-        let mut tables = Box::new(tables());
-        let (fast_slots, fast_fo_start, fast_fanout, folded) =
-            fold(net, &slots, &fo_start, &fanout, &mut tables);
-        let folded_words = folded.len().div_ceil(64);
         Some(Levelized {
             slots,
             fo_start,
             fanout,
             wide,
-            fast_slots,
-            fast_fo_start,
-            fast_fanout,
-            folded,
-            tables,
+            folded_built: false,
+            fast_slots: Vec::new(),
+            fast_fo_start: Vec::new(),
+            fast_fanout: Vec::new(),
+            folded: Vec::new(),
+            tables: Box::new(tables()),
             key_start,
             pos,
             q_next: vec![Trit::Unknown; positions],
             cause: vec![Cause::PowerOn; positions],
-            bits: vec![0; positions.div_ceil(64) + folded_words],
+            bits: vec![0; positions.div_ceil(64)],
             words: positions.div_ceil(64),
             lo: positions.div_ceil(64),
             level_now: 0,
@@ -548,6 +548,23 @@ impl Levelized {
             prefer_dense: false,
             gates_pending: false,
         })
+    }
+
+    /// Builds the folded form (see [`Folded`]) and the folded gates' marks in `bits`.
+    fn build_folded(&mut self, net: &Netlist) {
+        let (slots, fo_start, fanout, folded) = fold(
+            net,
+            &self.slots,
+            &self.fo_start,
+            &self.fanout,
+            &mut self.tables,
+        );
+        self.bits.resize(self.words + folded.len().div_ceil(64), 0);
+        self.fast_slots = slots;
+        self.fast_fo_start = fo_start;
+        self.fast_fanout = fanout;
+        self.folded = folded;
+        self.folded_built = true;
     }
 
     /// Chooses how settles without records find their work.
@@ -746,6 +763,9 @@ impl Levelized {
         observer: &mut O,
     ) -> (u64, Option<usize>) {
         let fast = !O::RECORDS && !ONE;
+        if fast && !self.folded_built {
+            self.build_folded(net);
+        }
         let mut events = 0u64;
         let mut last = None;
         let mut word_at = self.lo;

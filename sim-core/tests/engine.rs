@@ -474,21 +474,29 @@ fn ports_drive_and_read_like_set_and_value() {
     assert_eq!((inputs.len(), inputs.ids()), (2, &[r, s][..]));
     for vector in [[T, F], [F, F], [F, T], [X, X]] {
         by_port.set_port(&inputs, &vector).expect("switches");
-        by_set.set([(r, vector[0]), (s, vector[1])]).expect("switches");
+        by_set
+            .set([(r, vector[0]), (s, vector[1])])
+            .expect("switches");
         assert_eq!(by_port.settle(), by_set.settle());
         let read: Vec<Trit> = by_port.port_values(&outputs).collect();
         assert_eq!(read, [by_set.value(q), by_set.value(qn)]);
     }
     assert!(matches!(
         by_port.set_port(&inputs, &[T]),
-        Err(SetError::PortWidth { expected: 2, found: 1 })
+        Err(SetError::PortWidth {
+            expected: 2,
+            found: 1
+        })
     ));
     let wrong = by_port.port([r, nor1]).expect("in the netlist");
     assert!(matches!(
         by_port.set_port(&wrong, &[T, T]),
         Err(SetError::NotSettable { .. })
     ));
-    assert!(by_port.is_settled(), "nothing of a refused vector is queued");
+    assert!(
+        by_port.is_settled(),
+        "nothing of a refused vector is queued"
+    );
     // Removing R moves the other nodes' indices; the port finds S, Q and Qn again. NOR1's
     // first input now floats (0): S = 1 gives Qn = NOR(1, ·) = −1 and Q = NOR(0, −1) = 0.
     c.remove_node(r);
