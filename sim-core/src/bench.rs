@@ -437,29 +437,49 @@ impl<'t> Cursor<'t> {
         self.peek().is_none_or(|b| b == b'#')
     }
 
+    /// Steps over the bytes of class `class` (see [`CLASS`]).
+    #[inline]
+    fn skip(&mut self, class: u8) {
+        let rest = &self.raw.as_bytes()[self.at..];
+        self.at += rest
+            .iter()
+            .position(|&b| CLASS[usize::from(b)] != class)
+            .unwrap_or(rest.len());
+    }
+
     /// Steps over ASCII white space (what `str::trim` removes from an ASCII line).
     fn skip_space(&mut self) {
-        while self.peek().is_some_and(is_space) {
-            self.at += 1;
-        }
+        self.skip(SPACE);
     }
 
     /// An ASCII [`name`] here, stepping over it; `None` if there is none.
     fn name(&mut self) -> Option<&'t str> {
         let start = self.at;
-        while self.peek().is_some_and(|b| {
-            b.is_ascii() && !is_space(b) && !matches!(b, b'(' | b')' | b',' | b'=' | b'#')
-        }) {
-            self.at += 1;
-        }
+        self.skip(NAME);
         (self.at > start).then(|| &self.raw[start..self.at])
     }
 }
 
-/// ASCII white space, as `char::is_whitespace` has it.
-fn is_space(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
-}
+/// [`CLASS`] of a byte that may be part of an ASCII name.
+const NAME: u8 = 0;
+/// [`CLASS`] of ASCII white space, as `char::is_whitespace` has it.
+const SPACE: u8 = 1;
+
+/// Per byte, for [`scan_line`]: [`NAME`], [`SPACE`], or 2 for the rest (punctuation `()`,
+/// `,`, `=`, `#`, and every non-ASCII byte).
+const CLASS: [u8; 256] = {
+    let mut class = [2u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        class[b] = match b as u8 {
+            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => SPACE,
+            b'(' | b')' | b',' | b'=' | b'#' => 2,
+            _ => NAME,
+        };
+        b += 1;
+    }
+    class
+};
 
 /// Splits any line, naming what is wrong with a malformed one; the arguments of a gate go
 /// into `args`.
