@@ -10,15 +10,17 @@
 # Environment:
 #   VECTORS   vectors in each circuit's vector file (default 10000): enough for the slow tools
 #             (Tritium's event engine, Icarus) to run for over a second.
-#   MIN_SECS  the least run time of the fast tools (default 1.0): Tritium's batch engine runs
-#             the vector file concatenated with itself enough times, Verilator repeats the
-#             vectors in-process until this much time has passed.
+#   MIN_SECS  the least run time of the fast tools (default 1.0): Tritium's event engine
+#             (levelized) and batch engine run the vector file concatenated with itself
+#             enough times, Verilator repeats the vectors in-process until this much time has
+#             passed.
 #   SEED      the seed of the vector generator (default 85); 10% of the inputs are x.
 #
 # For each circuit it writes ONE vector file (python3, random.Random(SEED): per input `x` with
 # probability 0.1, else 0 or 1) and times, wall clock:
 #   * tritium vectors --engine event   (whole process: load, parse vectors, simulate, print;
-#     the default levelized schedule), and the same with --schedule unit-delay
+#     the default levelized schedule; on the file repeated R times), and the same with
+#     --schedule unit-delay (one pass: it runs for seconds)
 #   * tritium vectors --engine batch   (same, on the file repeated R times)
 #   * Icarus: tritium export verilog + a $readmemb testbench, iverilog -g2012; only vvp timed
 #   * Verilator: verilator --cc --exe --build -O3, a C++ main that reads the vectors (x -> 0),
@@ -117,6 +119,37 @@ EOF
 rows=()
 row() { rows+=("$(printf '%s\t%s\t%s\t%s' "$1" "$2" "$3" "$4")"); }
 
+# repeated LABEL ARGS...: times `tritium vectors NETLIST ARGS...` on the vector file repeated R
+# times, R chosen so that the run lasts at least MIN_SECS (a short run measures start-up and
+# whatever else the machine was doing in that instant); checks the output against the event
+# engine's one-pass output repeated R times; adds a row. Uses $netlist, $dir, $name, $vectors.
+repeated() {
+    local label=$1 t0 t1 reps short i
+    shift
+    t0=$(now)
+    "$tritium" vectors "$netlist" --input "$dir/vectors.txt" "$@" > "$dir/once.out"
+    t1=$(now)
+    cmp -s "$dir/event.out" "$dir/once.out" \
+        || { echo "bench-compare: $name: $label differs from the event engine" >&2; exit 1; }
+    reps=$(awk -v t="$(elapsed "$t0" "$t1")" -v m="$min_secs" \
+        'BEGIN { r = int(1.5 * m / (t > 0.005 ? t : 0.005)) + 1; print (r < 1 ? 1 : r) }')
+    while :; do
+        for ((i = 0; i < reps; i++)); do cat "$dir/vectors.txt"; done > "$dir/vectors-rep.txt"
+        t0=$(now)
+        "$tritium" vectors "$netlist" --input "$dir/vectors-rep.txt" "$@" > "$dir/rep.out"
+        t1=$(now)
+        # Too short (the one-pass calibration is mostly start-up): scale up and run again.
+        short=$(awk -v t="$(elapsed "$t0" "$t1")" -v m="$min_secs" -v r="$reps" \
+            'BEGIN { if (t >= m) print 0; else print int(r * 1.3 * m / (t > 0.001 ? t : 0.001)) + 1 }')
+        ((short == 0)) && break
+        reps=$short
+    done
+    for ((i = 0; i < reps; i++)); do cat "$dir/event.out"; done | cmp -s - "$dir/rep.out" \
+        || { echo "bench-compare: $name: the repeated $label run differs" >&2; exit 1; }
+    rm -f "$dir/vectors-rep.txt" "$dir/rep.out" "$dir/once.out"
+    row "$name" "$label" "$((vectors * reps))" "$(elapsed "$t0" "$t1")"
+}
+
 for circuit in "$@"; do
     if [[ -f $circuit ]]; then netlist=$circuit; else netlist="$iscas/$circuit.bench"; fi
     [[ -f $netlist ]] || { echo "bench-compare: no netlist $netlist" >&2; exit 1; }
@@ -138,13 +171,11 @@ for _ in range(count):
     out.write("\n")
 EOF
 
-    # Tritium, event engine.
-    t0=$(now)
+    # Tritium, event engine: one pass gives the reference output (and calibrates).
     "$tritium" vectors "$netlist" --input "$dir/vectors.txt" --engine event > "$dir/event.out"
-    t1=$(now)
-    row "$name" "tritium-event" "$vectors" "$(elapsed "$t0" "$t1")"
+    repeated "tritium-event" --engine event
 
-    # Tritium, event engine, unit-delay schedule.
+    # Tritium, event engine, unit-delay schedule (slow enough for one pass).
     t0=$(now)
     "$tritium" vectors "$netlist" --input "$dir/vectors.txt" --engine event \
         --schedule unit-delay > "$dir/unit.out"
@@ -153,29 +184,8 @@ EOF
         || { echo "bench-compare: $name: the unit-delay schedule differs" >&2; exit 1; }
     row "$name" "tritium-event-unit" "$vectors" "$(elapsed "$t0" "$t1")"
 
-    # Tritium, batch engine: one pass to compare and calibrate, then the timed repeated run.
-    t0=$(now)
-    "$tritium" vectors "$netlist" --input "$dir/vectors.txt" --engine batch > "$dir/batch1.out"
-    t1=$(now)
-    cmp -s "$dir/event.out" "$dir/batch1.out" \
-        || { echo "bench-compare: $name: the batch engine differs from the event engine" >&2; exit 1; }
-    reps=$(awk -v t="$(elapsed "$t0" "$t1")" -v m="$min_secs" \
-        'BEGIN { r = int(1.5 * m / (t > 0.005 ? t : 0.005)) + 1; print (r < 1 ? 1 : r) }')
-    while :; do
-        for ((i = 0; i < reps; i++)); do cat "$dir/vectors.txt"; done > "$dir/vectors-rep.txt"
-        t0=$(now)
-        "$tritium" vectors "$netlist" --input "$dir/vectors-rep.txt" --engine batch > "$dir/batch.out"
-        t1=$(now)
-        # Too short (the one-pass calibration is mostly start-up): scale up and run again.
-        short=$(awk -v t="$(elapsed "$t0" "$t1")" -v m="$min_secs" -v r="$reps" \
-            'BEGIN { if (t >= m) print 0; else print int(r * 1.3 * m / (t > 0.001 ? t : 0.001)) + 1 }')
-        ((short == 0)) && break
-        reps=$short
-    done
-    for ((i = 0; i < reps; i++)); do cat "$dir/event.out"; done | cmp -s - "$dir/batch.out" \
-        || { echo "bench-compare: $name: the repeated batch run differs" >&2; exit 1; }
-    rm -f "$dir/vectors-rep.txt" "$dir/batch.out"
-    row "$name" "tritium-batch" "$((vectors * reps))" "$(elapsed "$t0" "$t1")"
+    # Tritium, batch engine.
+    repeated "tritium-batch" --engine batch
 
     # Icarus.
     {

@@ -2,7 +2,9 @@
 //!
 //! * `event/c6288`, `event/c7552`: the event engine applies one random vector (10% `x`) and
 //!   settles, one vector per iteration (throughput = 1 vector), with the default unit-delay
-//!   schedule; `event-levelized/…` the same with [`Schedule::Levelized`].
+//!   schedule; `event-levelized/…` the same with [`Schedule::Levelized`] (its default
+//!   [`Sweep::Auto`], which takes the dense sweep on these circuits), and
+//!   `event-selective-trace/…` with [`Sweep::SelectiveTrace`].
 //! * `batch/c6288`, `batch/c7552`: [`BatchEngine::run_lanes`] on [`LANES`] (512) random
 //!   vectors given as bit-planes (10% `x`), outputs returned as planes; throughput = 512
 //!   vectors.
@@ -25,7 +27,7 @@ use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use sim_core::batch::{BatchEngine, LANES, Lanes};
 use sim_core::generate::{DagShape, random_dag};
-use sim_core::{Circuit, Engine, Netlist, NodeId, Schedule, SettleReport, Trit, bench};
+use sim_core::{Circuit, Engine, Netlist, NodeId, Schedule, SettleReport, Sweep, Trit, bench};
 
 /// The circuits measured.
 const CIRCUITS: [&str; 2] = ["c6288", "c7552"];
@@ -60,24 +62,30 @@ fn trit(rng: &mut ChaCha8Rng) -> Trit {
     }
 }
 
-/// The event engine with `schedule`, one vector at a time, in benchmark group `group`.
-fn bench_event(c: &mut Criterion, group: &str, schedule: Schedule, name: &str, circuit: &Circuit) {
-    let inputs: Vec<NodeId> = circuit.inputs().collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(85);
-    let pool: Vec<Vec<Trit>> = (0..POOL)
-        .map(|_| inputs.iter().map(|_| trit(&mut rng)).collect())
-        .collect();
+/// The event engine with `schedule` (and `sweep`), one vector at a time, in benchmark group
+/// `group`.
+fn bench_event(
+    c: &mut Criterion,
+    group: &str,
+    (schedule, sweep): (Schedule, Sweep),
+    name: &str,
+    circuit: &Circuit,
+) {
     let mut engine = Engine::with_schedule(Netlist::compile(circuit), schedule);
     assert_eq!(engine.schedule(), schedule, "an acyclic circuit");
+    engine.set_sweep(sweep);
+    let inputs = engine.port(circuit.inputs()).expect("the circuit's inputs");
+    let mut rng = ChaCha8Rng::seed_from_u64(85);
+    let pool: Vec<Vec<Trit>> = (0..POOL)
+        .map(|_| (0..inputs.len()).map(|_| trit(&mut rng)).collect())
+        .collect();
     engine.settle();
     let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Elements(1));
     let mut next = 0;
     g.bench_function(BenchmarkId::from_parameter(name), |b| {
         b.iter(|| {
-            engine
-                .set(inputs.iter().copied().zip(pool[next].iter().copied()))
-                .expect("switches");
+            engine.set_port(&inputs, &pool[next]).expect("switches");
             next = (next + 1) % POOL;
             black_box(engine.settle())
         });
@@ -215,8 +223,12 @@ fn iscas_benches(c: &mut Criterion) {
     }
     for name in CIRCUITS {
         let circuit = load(name);
-        bench_event(c, "event", Schedule::UnitDelay, name, &circuit);
-        bench_event(c, "event-levelized", Schedule::Levelized, name, &circuit);
+        let unit = (Schedule::UnitDelay, Sweep::Auto);
+        bench_event(c, "event", unit, name, &circuit);
+        let levelized = (Schedule::Levelized, Sweep::Auto);
+        bench_event(c, "event-levelized", levelized, name, &circuit);
+        let selective = (Schedule::Levelized, Sweep::SelectiveTrace);
+        bench_event(c, "event-selective-trace", selective, name, &circuit);
         bench_batch(c, name, &circuit);
     }
 }

@@ -676,10 +676,7 @@ impl Engine {
         resolved.clear();
         let checked = self.check_batch(batch, &mut resolved);
         if checked.is_ok() {
-            for &(i, value) in &resolved {
-                self.drive[i as usize] = value;
-                self.schedule_node(i, Cause::Set);
-            }
+            self.drive_sources(&resolved);
         }
         self.batch = resolved;
         checked
@@ -735,10 +732,7 @@ impl Engine {
             Ok(())
         });
         if checked.is_ok() {
-            for &(i, value) in &resolved {
-                self.drive[i as usize] = value;
-                self.schedule_node(i, Cause::Set);
-            }
+            self.drive_sources(&resolved);
         }
         self.batch = resolved;
         checked
@@ -750,6 +744,21 @@ impl Engine {
             self.port_index(port, k)
                 .map_or(Trit::Unknown, |i| self.latest(i))
         })
+    }
+
+    /// Drives each source of a validated batch (dense index, value) and schedules it.
+    fn drive_sources(&mut self, batch: &[(u32, Trit)]) {
+        for &(i, value) in batch {
+            self.drive[i as usize] = value;
+        }
+        match &mut self.levelized {
+            Some(lev) => lev.schedule_sources(batch.iter().map(|&(i, _)| i), Cause::Set),
+            None => {
+                for &(i, _) in batch {
+                    self.schedule_node(i, Cause::Set);
+                }
+            }
+        }
     }
 
     /// Checks that node `node` (dense index `i`) can be set to `value`.

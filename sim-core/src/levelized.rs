@@ -604,6 +604,21 @@ impl Levelized {
         self.gates_pending |= matches!(self.slots[p].kind, Kind::Table | Kind::Wide);
     }
 
+    /// Schedules the sources `nodes` (dense indices) as [`schedule`](Self::schedule) would,
+    /// in one loop (a vector sets every input of a netlist).
+    pub(crate) fn schedule_sources(&mut self, nodes: impl Iterator<Item = u32>, cause: Cause) {
+        let (bits, causes) = (&mut self.bits[..], &mut self.cause[..]);
+        let mut lo = self.lo;
+        for i in nodes {
+            let p = self.pos[i as usize] as usize;
+            debug_assert_eq!(self.slots[p].kind, Kind::Source);
+            bits[p >> 6] |= 1 << (p & 63);
+            causes[p] = cause;
+            lo = lo.min(p >> 6);
+        }
+        self.lo = lo;
+    }
+
     /// The level of position `p`.
     fn level_of(&self, p: usize) -> u32 {
         let key = self.key_start.partition_point(|&s| s as usize <= p) - 1;

@@ -15,13 +15,17 @@
 //! "changed in this settle" in bit 2 and "evaluated in this settle" in bit 3. A gate with at
 //! most two inputs is then one lookup in a 256-entry table indexed by its old digit and the
 //! low three bits of both inputs' state bytes, which gives the whole new state byte: the new
-//! digit if an input changed (the old one otherwise) and both flags. Within one key, positions
-//! never feed each other, so the positions of a key are swept in groups of one kind, each by a
-//! loop that does nothing else: gates with a truth table, sources, wide gates (their state
-//! bytes folded through a digit table), and the rest (flip-flop halves) one by one.
+//! digit if an input changed (the old one otherwise) and both flags. A gate with more inputs
+//! becomes a chain of such lookups through hidden state bytes (AND(a, b, c, d) =
+//! AND(AND(AND(a, b), c), d), the last one inverting for NAND, NOR and XNOR) whose bit 2 says
+//! "an input changed" rather than "the output changed", so the gate at the end of the chain is
+//! evaluated exactly when one of its pins changed. Within one key, positions never feed each
+//! other, so the positions of a key are swept in groups of one kind, each by a loop that does
+//! nothing else: gates (chains included), sources, and the flip-flop halves one by one.
 
-use super::{Kind, Levelized, Slot, TABLE_OPS, Table, digit};
+use super::{Kind, Levelized, Slot, TABLE_OPS, Table, digit, table_index};
 use crate::engine::Sweep;
+use crate::kind::GateOp;
 use crate::trit::Trit;
 
 /// State-byte flag: the output changed in this settle.
@@ -32,9 +36,19 @@ const RAN: u8 = 8;
 /// The trit of each digit (3 never occurs).
 const FROM_DIGIT: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
 
-/// Dense tables: one per base truth table (operation × arity ≤ 2: 24), rounded up to a power
-/// of two so that a masked index needs no bounds check.
+/// Dense tables: one per base truth table (operation × arity ≤ 2: 24), then the chain tables
+/// of AND, OR and XOR (see [`chain_table`]), rounded up to a power of two so that a masked
+/// index needs no bounds check.
 const DENSE_TABLES: usize = 32;
+
+/// The first chain table (after the base tables).
+const CHAIN_TABLES: usize = 3 * TABLE_OPS.len();
+
+/// The operations whose two-input tables chain a wide gate, in chain-table order.
+const CHAIN_OPS: [GateOp; 3] = [GateOp::And, GateOp::Or, GateOp::Xor];
+
+/// [`Gate::node`] of a hidden link of a chain (no node of its own).
+const HIDDEN: u32 = u32::MAX;
 
 /// A gate's new state byte, at index `old digit << 6 | input a's state & 7 << 3 | input b's
 /// state & 7`.
@@ -43,15 +57,17 @@ type DenseTable = [u8; 256];
 /// Every [`DenseTable`], one after another (indexed by a masked `table << 8 | index`).
 type DenseTables = [u8; DENSE_TABLES * 256];
 
-/// A gate with at most two inputs, in the dense sweep. 20 bytes.
+/// A gate with at most two inputs, or a link of a wide gate's chain, in the dense sweep.
+/// 20 bytes.
 #[derive(Clone, Copy, Debug)]
 struct Gate {
-    /// The positions of its input pins' drivers (the floating position where unconnected).
+    /// The state bytes of its inputs: its pins' drivers' positions (the floating position where
+    /// unconnected) or the previous link of its chain.
     a: u32,
     b: u32,
-    /// Its own position.
+    /// Its state byte: its position, or past the positions for a hidden link.
     own: u32,
-    /// Its dense index (where its value is written back).
+    /// Its dense index (where its value is written back); [`HIDDEN`] for a hidden link.
     node: u32,
     /// The offset of its [`DenseTable`] in [`DenseTables`].
     table: u16,
@@ -64,23 +80,6 @@ struct Source {
     node: u32,
 }
 
-/// A gate with more than two inputs in the dense sweep.
-#[derive(Clone, Copy, Debug)]
-struct Wide {
-    own: u32,
-    node: u32,
-    /// Its pins' drivers, four at a time: `Dense::pins[start..end]`, as positions; the last
-    /// four padded with a constant position holding the identity of its base operation.
-    start: u32,
-    end: u32,
-    /// The digit table of its two-input base operation (index as [`Table`]'s).
-    table: u8,
-    /// The identity digit of the base operation (AND: 2, OR and XOR: 0).
-    identity: u8,
-    /// The fold's result is negated.
-    invert: bool,
-}
-
 /// What a [`Group`] sweeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum GroupKind {
@@ -88,8 +87,6 @@ enum GroupKind {
     Gates,
     /// [`Dense::sources`].
     Sources,
-    /// [`Dense::wides`].
-    Wide,
     /// [`Dense::others`]: positions evaluated one by one.
     Other,
 }
@@ -109,19 +106,16 @@ struct Group {
 pub(super) struct Dense {
     gates: Vec<Gate>,
     sources: Vec<Source>,
-    wides: Vec<Wide>,
     /// Positions of the other kinds (flip-flop halves).
     others: Vec<u32>,
     /// In key order.
     groups: Vec<Group>,
     tables: Box<DenseTables>,
-    /// The base truth tables as digits, for the wide gates' folds.
+    /// The base truth tables as digits, to bring hidden links up to date in [`Dense::sync`].
     digit_tables: Box<[[u8; 16]; DENSE_TABLES]>,
-    /// The wide gates' pins, as positions, four at a time.
-    pins: Vec<[u32; 4]>,
-    /// Per position, then the floating position (always digit 1) and two constant positions
-    /// (digits 0 and 2), none ever changed: the state byte; padded to a power of two. A
-    /// flip-flop's value is kept at its commit position.
+    /// The state bytes: per position, then the floating position (always digit 1, never
+    /// changed), then the hidden links of the chains; padded to a power of two. A flip-flop's
+    /// value is kept at its commit position.
     state: Vec<u8>,
     /// Per dense index, then the floating sentinel: the position carrying its output.
     own: Vec<u32>,
@@ -151,26 +145,32 @@ impl Dense {
         let pos = |i: u32| own[i as usize];
         let mut dense_tables = Box::new([0u8; DENSE_TABLES * 256]);
         let mut digit_tables = Box::new([[1u8; 16]; DENSE_TABLES]);
-        for k in 0..(3 * TABLE_OPS.len()).min(DENSE_TABLES) {
+        for k in 0..CHAIN_TABLES {
             dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(&tables[k]));
             digit_tables[k] = tables[k].map(|t| digit(t) as u8);
+        }
+        for (k, op) in CHAIN_OPS.into_iter().enumerate() {
+            let base = &tables[usize::from(table_index(op, 2))];
+            let k = CHAIN_TABLES + k;
+            dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&chain_table(base));
+            digit_tables[k] = base.map(|t| digit(t) as u8);
         }
         let mut dense = Dense {
             gates: Vec::new(),
             sources: Vec::new(),
-            wides: Vec::new(),
             others: Vec::new(),
             groups: Vec::new(),
             tables: dense_tables,
             digit_tables,
-            pins: Vec::new(),
-            state: vec![1; (slots.len() + 3).next_power_of_two()],
+            state: Vec::new(),
             own: Vec::new(),
             valid: false,
             stale: false,
         };
+        // Hidden links are numbered from here.
+        let mut hidden = floating + 1;
         for key in key_start.windows(2) {
-            let mut starts = [0u32; 4];
+            let mut starts = [0u32; 3];
             for (start, kind) in starts.iter_mut().zip(GROUP_KINDS) {
                 *start = dense.len_of(kind);
             }
@@ -189,30 +189,8 @@ impl Dense {
                         node: slot.node,
                     }),
                     Kind::Wide => {
-                        let start = dense.pins.len() as u32;
-                        let table = &dense.digit_tables[usize::from(slot.table) % DENSE_TABLES];
-                        // AND, OR and XOR each have one (checked by the tests' truth tables).
-                        let identity = [2u8, 0]
-                            .into_iter()
-                            .find(|&e| (0..3).all(|x| table[usize::from(4 * x + e)] == x))
-                            .unwrap_or(1);
-                        let pad = floating + 1 + u32::from(identity / 2);
-                        for four in wide[slot.a as usize..slot.b as usize].chunks(4) {
-                            let mut chunk = [pad; 4];
-                            for (pin, &s) in chunk.iter_mut().zip(four) {
-                                *pin = pos(s);
-                            }
-                            dense.pins.push(chunk);
-                        }
-                        dense.wides.push(Wide {
-                            own: p,
-                            node: slot.node,
-                            start,
-                            end: dense.pins.len() as u32,
-                            table: slot.table,
-                            identity,
-                            invert: slot.invert,
-                        });
+                        let pins = &wide[slot.a as usize..slot.b as usize];
+                        dense.push_chain(slot, p, pins, &pos, &mut hidden);
                     }
                     Kind::Sample | Kind::Commit => dense.others.push(p),
                 }
@@ -229,8 +207,52 @@ impl Dense {
                 }
             }
         }
+        dense.state = vec![1; (hidden as usize).next_power_of_two()];
         dense.own = own;
         dense
+    }
+
+    /// Adds the chain of wide gate `slot` (at position `p`, reading `pins`, dense indices
+    /// mapped to positions by `pos`): hidden links numbered from `hidden` on, then the gate.
+    fn push_chain(
+        &mut self,
+        slot: Slot,
+        p: u32,
+        pins: &[u32],
+        pos: &impl Fn(u32) -> u32,
+        hidden: &mut u32,
+    ) {
+        // The base operation's chain table and, at the end, its (possibly inverted) table.
+        let chain = CHAIN_OPS
+            .iter()
+            .position(|&op| table_index(op, 2) == slot.table)
+            .unwrap_or(0);
+        let last = match (CHAIN_OPS[chain], slot.invert) {
+            (op, false) => op,
+            (GateOp::And, true) => GateOp::Nand,
+            (GateOp::Or, true) => GateOp::Nor,
+            (_, true) => GateOp::Xnor,
+        };
+        let Some((&first, rest)) = pins.split_first() else {
+            return;
+        };
+        let mut acc = pos(first);
+        for (k, &pin) in rest.iter().enumerate() {
+            let (own, node, table) = if k + 1 == rest.len() {
+                (p, slot.node, table_index(last, 2))
+            } else {
+                *hidden += 1;
+                (*hidden - 1, HIDDEN, (CHAIN_TABLES + chain) as u8)
+            };
+            self.gates.push(Gate {
+                a: acc,
+                b: pos(pin),
+                own,
+                node,
+                table: u16::from(table) << 8,
+            });
+            acc = own;
+        }
     }
 
     /// The length of the array that groups of `kind` index.
@@ -238,7 +260,6 @@ impl Dense {
         (match kind {
             GroupKind::Gates => self.gates.len(),
             GroupKind::Sources => self.sources.len(),
-            GroupKind::Wide => self.wides.len(),
             GroupKind::Other => self.others.len(),
         }) as u32
     }
@@ -254,23 +275,22 @@ impl Dense {
         for (state, slot) in self.state.iter_mut().zip(slots) {
             *state = digit(values[slot.node as usize]) as u8;
         }
-        // The floating position is 0; the constant positions −1 and +1.
-        for (k, d) in [1, 0, 2].into_iter().enumerate() {
-            if let Some(state) = self.state.get_mut(slots.len() + k) {
-                *state = d;
-            }
+        // The floating position is 0.
+        if let Some(floating) = self.state.get_mut(slots.len()) {
+            *floating = 1;
+        }
+        // Hidden links from their inputs, in chain order.
+        for gate in self.gates.iter().filter(|gate| gate.node == HIDDEN) {
+            let table = &self.digit_tables[usize::from(gate.table >> 8) % DENSE_TABLES];
+            let (a, b) = (self.state[gate.a as usize], self.state[gate.b as usize]);
+            self.state[gate.own as usize] = table[usize::from(4 * (a & 3) + (b & 3)) & 15];
         }
         self.valid = true;
     }
 }
 
 /// The group kinds, in the order they are swept within a key (any order would do).
-const GROUP_KINDS: [GroupKind; 4] = [
-    GroupKind::Sources,
-    GroupKind::Gates,
-    GroupKind::Wide,
-    GroupKind::Other,
-];
+const GROUP_KINDS: [GroupKind; 3] = [GroupKind::Sources, GroupKind::Gates, GroupKind::Other];
 
 /// The [`DenseTable`] of a gate with truth table `table`.
 fn dense_table(table: &Table) -> DenseTable {
@@ -290,6 +310,32 @@ fn dense_table(table: &Table) -> DenseTable {
                 };
                 let index = usize::from(old) << 6 | usize::from(a) << 3 | usize::from(b);
                 dense[index] = state_byte(new, old, ran);
+            }
+        }
+    }
+    dense
+}
+
+/// The [`DenseTable`] of a hidden link of a chain with base truth table `table`: its new digit
+/// when an input changed, and bit 2 set exactly then ("an input changed", passed along the
+/// chain); never the evaluated flag (a link is not an event).
+fn chain_table(table: &Table) -> DenseTable {
+    let mut dense = [0u8; 256];
+    for old in 0..3u8 {
+        for a in 0..8u8 {
+            for b in 0..8u8 {
+                let (da, db) = (a & 3, b & 3);
+                if da == 3 || db == 3 {
+                    continue;
+                }
+                let ran = (a | b) & CHANGED != 0;
+                let new = if ran {
+                    digit(table[usize::from(4 * da + db)]) as u8
+                } else {
+                    old
+                };
+                let index = usize::from(old) << 6 | usize::from(a) << 3 | usize::from(b);
+                dense[index] = new | (u8::from(ran) * CHANGED);
             }
         }
     }
@@ -324,46 +370,6 @@ fn sweep_gates(gates: &[Gate], tables: &DenseTables, state: &mut [u8]) -> u64 {
     events
 }
 
-/// Sweeps the wide gates `range` of [`Dense::wides`]: one whose pins changed folds its pins'
-/// digits through its digit table, four at a time. Returns the number evaluated.
-fn sweep_wide(dense: &mut Dense, range: std::ops::Range<usize>, values: &mut [Trit]) -> u64 {
-    let Dense {
-        wides,
-        pins,
-        digit_tables,
-        state,
-        ..
-    } = dense;
-    let mask = state.len().wrapping_sub(1);
-    if state.len() != mask + 1 || !state.len().is_power_of_two() {
-        return 0;
-    }
-    let mut ran = 0;
-    for gate in &wides[range] {
-        let table = &digit_tables[usize::from(gate.table) % DENSE_TABLES];
-        let (mut changed, mut acc) = (0, gate.identity);
-        for four in &pins[gate.start as usize..gate.end as usize] {
-            for &s in four {
-                let pin = state[s as usize & mask];
-                changed |= pin;
-                acc = table[usize::from(4 * acc + (pin & 3)) & 15];
-            }
-        }
-        let own = &mut state[gate.own as usize & mask];
-        let old = *own & 3;
-        let evaluated = changed & CHANGED != 0;
-        let new = match (evaluated, gate.invert) {
-            (false, _) => old,
-            (true, false) => acc,
-            (true, true) => 2 - acc,
-        };
-        *own = state_byte(new, old, evaluated);
-        values[gate.node as usize] = FROM_DIGIT[usize::from(new)];
-        ran += u64::from(evaluated);
-    }
-    ran
-}
-
 impl Levelized {
     /// The output of the node with dense index `i` if the engine's copy is out of date (the
     /// last settle was a dense sweep; see [`Dense::stale`]).
@@ -378,7 +384,7 @@ impl Levelized {
     /// (see [`Dense::stale`]); nothing otherwise. Linear in the gates.
     pub(crate) fn write_back(&mut self, values: &mut [Trit]) {
         if let Some(dense) = self.dense.as_deref_mut().filter(|dense| dense.stale) {
-            for gate in &dense.gates {
+            for gate in dense.gates.iter().filter(|gate| gate.node != HIDDEN) {
                 values[gate.node as usize] =
                     FROM_DIGIT[usize::from(dense.state[gate.own as usize] & 3)];
             }
@@ -425,7 +431,6 @@ impl Levelized {
                     sweep_gates(&dense.gates[range], &dense.tables, &mut dense.state)
                 }
                 GroupKind::Sources => self.sweep_sources(&mut dense, range, values, drive),
-                GroupKind::Wide => sweep_wide(&mut dense, range, values),
                 GroupKind::Other => {
                     let mut ran = 0;
                     for j in range {
