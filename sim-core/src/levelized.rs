@@ -86,6 +86,10 @@ struct Slot {
 /// no bounds check.
 const TABLES: usize = 256;
 
+/// The table indices the folded form may use: the last three are the dense sweep's (its chain
+/// tables, see [`dense`]).
+const FOLD_TABLES: usize = TABLES - 3;
+
 /// The fixed tables: one per (operation, arity ≤ 2), 8 × 3.
 const BASE_TABLES: usize = 24;
 
@@ -234,7 +238,7 @@ fn fold(
         }
         let index = match tables[..used].iter().position(|t| *t == permuted) {
             Some(k) => k,
-            None if used < TABLES => {
+            None if used < FOLD_TABLES => {
                 tables[used] = permuted;
                 used += 1;
                 used - 1
@@ -751,7 +755,7 @@ impl Levelized {
         // (see [`Folded`]).
         let fast = !O::RECORDS && !ONE;
         if fast && self.dense_pays() {
-            let (events, last) = self.run_dense(values, drive);
+            let (events, last) = self.run_dense(net, values, drive);
             *seq = seq0 + events;
             return self.finish(events, last);
         }

@@ -22,10 +22,16 @@
 //! evaluated exactly when one of its pins changed. Within one key, positions never feed each
 //! other, so the positions of a key are swept in groups of one kind, each by a loop that does
 //! nothing else: gates (chains included), sources, and the flip-flop halves one by one.
+//!
+//! Inverters and buffers are folded as in selective trace (see [`Folded`]): their readers
+//! take the root through a permuted table, so the sweep skips them; afterwards one short pass
+//! counts each folded gate whose root changed as the event it would have been, and their
+//! values are read from their roots' state bytes when asked for.
 
-use super::{Kind, Levelized, Slot, TABLE_OPS, Table, digit, table_index};
+use super::{FOLD_TABLES, Folded, Kind, Levelized, Slot, TABLES, Table, digit, table_index};
 use crate::engine::Sweep;
 use crate::kind::GateOp;
+use crate::netlist::Netlist;
 use crate::trit::Trit;
 
 /// State-byte flag: the output changed in this settle.
@@ -36,13 +42,20 @@ const RAN: u8 = 8;
 /// The trit of each digit (3 never occurs).
 const FROM_DIGIT: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
 
-/// Dense tables: one per base truth table (operation × arity ≤ 2: 24), then the chain tables
-/// of AND, OR and XOR (see [`chain_table`]), rounded up to a power of two so that a masked
-/// index needs no bounds check.
-const DENSE_TABLES: usize = 32;
+/// Dense tables: one per truth table of the folded form (base and permuted, see [`TABLES`]),
+/// the last three of which are the chain tables of AND, OR and XOR (see [`chain_table`]; the
+/// permuted tables never reach them); a power of two, so that a masked index needs no bounds
+/// check.
+const DENSE_TABLES: usize = TABLES;
 
-/// The first chain table (after the base tables).
-const CHAIN_TABLES: usize = 3 * TABLE_OPS.len();
+/// The first chain table.
+const CHAIN_TABLES: usize = FOLD_TABLES;
+
+/// The bytes of all dense tables.
+const TABLE_BYTES: usize = DENSE_TABLES * 256;
+
+/// [`Dense::own`] of a folded gate: this bit, and its number in [`Dense::folded`].
+const FOLDED: u32 = 1 << 31;
 
 /// The operations whose two-input tables chain a wide gate, in chain-table order.
 const CHAIN_OPS: [GateOp; 3] = [GateOp::And, GateOp::Or, GateOp::Xor];
@@ -54,8 +67,18 @@ const HIDDEN: u32 = u32::MAX;
 /// state & 7`.
 type DenseTable = [u8; 256];
 
-/// Every [`DenseTable`], one after another (indexed by a masked `table << 8 | index`).
-type DenseTables = [u8; DENSE_TABLES * 256];
+/// A folded inverter or buffer in the dense sweep (see [`Folded`]).
+#[derive(Clone, Copy, Debug)]
+struct DenseFolded {
+    /// Its root's state byte.
+    root: u32,
+    /// Its position plus one (for the level report).
+    own1: u32,
+    /// Its dense index.
+    node: u32,
+    /// Its digit for each digit of its root.
+    map: [u8; 4],
+}
 
 /// A gate with at most two inputs, or a link of a wide gate's chain, in the dense sweep.
 /// 20 bytes.
@@ -106,18 +129,23 @@ struct Group {
 pub(super) struct Dense {
     gates: Vec<Gate>,
     sources: Vec<Source>,
+    /// The folded gates, which the sweep skips.
+    folded: Vec<DenseFolded>,
     /// Positions of the other kinds (flip-flop halves).
     others: Vec<u32>,
     /// In key order.
     groups: Vec<Group>,
-    tables: Box<DenseTables>,
+    /// Every [`DenseTable`], one after another (indexed by a masked `table << 8 | index`):
+    /// [`TABLE_BYTES`].
+    tables: Vec<u8>,
     /// The base truth tables as digits, to bring hidden links up to date in [`Dense::sync`].
     digit_tables: Box<[[u8; 16]; DENSE_TABLES]>,
     /// The state bytes: per position, then the floating position (always digit 1, never
     /// changed), then the hidden links of the chains; padded to a power of two. A flip-flop's
     /// value is kept at its commit position.
     state: Vec<u8>,
-    /// Per dense index, then the floating sentinel: the position carrying its output.
+    /// Per dense index, then the floating sentinel: the state byte carrying its output (a
+    /// position), or [`FOLDED`] and its number in `folded`.
     own: Vec<u32>,
     /// Whether `state` agrees with the engine's values (the other passes do not keep it).
     valid: bool,
@@ -127,10 +155,11 @@ pub(super) struct Dense {
 }
 
 impl Dense {
-    /// The dense form of `lev`'s positions, its state bytes all digit 1 and not
-    /// [`valid`](Self::valid). Linear time.
+    /// The dense form of `lev`'s positions (its folded form, which must be built), its state
+    /// bytes all digit 1 and not [`valid`](Self::valid). Linear time.
     fn new(lev: &Levelized) -> Dense {
-        let (slots, key_start, wide, tables) = (&lev.slots, &lev.key_start, &lev.wide, &lev.tables);
+        let (slots, key_start, wide, tables) =
+            (&lev.fast_slots, &lev.key_start, &lev.wide, &lev.tables);
         // Per dense index, then the floating sentinel: the position carrying its output (a
         // flip-flop's commit position, its sample's one fanout target).
         let floating = slots.len() as u32;
@@ -143,7 +172,22 @@ impl Dense {
         }
         own.push(floating);
         let pos = |i: u32| own[i as usize];
-        let mut dense_tables = Box::new([0u8; DENSE_TABLES * 256]);
+        let mut folded_at = vec![false; slots.len()];
+        let folded: Vec<DenseFolded> = lev
+            .folded
+            .iter()
+            .map(|f: &Folded| {
+                folded_at[f.own as usize] = true;
+                let map = [0, 1, 2].map(|d| digit(f.map[d]) as u8);
+                DenseFolded {
+                    root: pos(f.root),
+                    own1: f.own + 1,
+                    node: f.node,
+                    map: [map[0], map[1], map[2], 1],
+                }
+            })
+            .collect();
+        let mut dense_tables = vec![0u8; TABLE_BYTES];
         let mut digit_tables = Box::new([[1u8; 16]; DENSE_TABLES]);
         for k in 0..CHAIN_TABLES {
             dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(&tables[k]));
@@ -158,6 +202,7 @@ impl Dense {
         let mut dense = Dense {
             gates: Vec::new(),
             sources: Vec::new(),
+            folded: Vec::new(),
             others: Vec::new(),
             groups: Vec::new(),
             tables: dense_tables,
@@ -177,6 +222,7 @@ impl Dense {
             for p in key[0]..key[1] {
                 let slot = slots[p as usize];
                 match slot.kind {
+                    Kind::Table if folded_at[p as usize] => {}
                     Kind::Table => dense.gates.push(Gate {
                         a: pos(slot.a),
                         b: pos(slot.b),
@@ -208,7 +254,11 @@ impl Dense {
             }
         }
         dense.state = vec![1; (hidden as usize).next_power_of_two()];
+        for (k, f) in folded.iter().enumerate() {
+            own[f.node as usize] = FOLDED | k as u32;
+        }
         dense.own = own;
+        dense.folded = folded;
         dense
     }
 
@@ -262,6 +312,17 @@ impl Dense {
             GroupKind::Sources => self.sources.len(),
             GroupKind::Other => self.others.len(),
         }) as u32
+    }
+
+    /// The digit held for [`own`](Self::own) entry `own`: a state byte's, or a folded gate's
+    /// from its root's.
+    fn digit_of(&self, own: u32) -> u8 {
+        if own & FOLDED == 0 {
+            self.state[own as usize] & 3
+        } else {
+            let f = &self.folded[(own & !FOLDED) as usize];
+            f.map[usize::from(self.state[f.root as usize] & 3)]
+        }
     }
 
     /// Marks the state bytes out of date: values changed behind the dense pass's back.
@@ -351,7 +412,10 @@ fn state_byte(new: u8, old: u8, ran: bool) -> u8 {
 /// Sweeps `gates` (one key's): each gate's new state byte from its table (the engine's values
 /// are brought up to date later, see [`Dense::stale`]). Returns the number of gates evaluated.
 #[inline]
-fn sweep_gates(gates: &[Gate], tables: &DenseTables, state: &mut [u8]) -> u64 {
+fn sweep_gates(gates: &[Gate], tables: &[u8], state: &mut [u8]) -> u64 {
+    let Some(tables) = tables.first_chunk::<TABLE_BYTES>() else {
+        return 0;
+    };
     let mut events = 0u64;
     // A power of two (see `Dense::state`): masked indices need no bounds checks.
     let mask = state.len().wrapping_sub(1);
@@ -376,8 +440,7 @@ impl Levelized {
     #[inline]
     pub(crate) fn stale_value(&self, i: u32) -> Option<Trit> {
         let dense = self.dense.as_deref().filter(|dense| dense.stale)?;
-        let own = *dense.own.get(i as usize)?;
-        Some(FROM_DIGIT[usize::from(dense.state[own as usize] & 3)])
+        Some(FROM_DIGIT[usize::from(dense.digit_of(*dense.own.get(i as usize)?))])
     }
 
     /// Brings the engine's `values` of the truth-table gates up to date after a dense sweep
@@ -387,6 +450,10 @@ impl Levelized {
             for gate in dense.gates.iter().filter(|gate| gate.node != HIDDEN) {
                 values[gate.node as usize] =
                     FROM_DIGIT[usize::from(dense.state[gate.own as usize] & 3)];
+            }
+            for f in &dense.folded {
+                let root = dense.state[f.root as usize];
+                values[f.node as usize] = FROM_DIGIT[usize::from(f.map[usize::from(root & 3)])];
             }
             dense.stale = false;
         }
@@ -410,9 +477,13 @@ impl Levelized {
     /// last level evaluated.
     pub(super) fn run_dense(
         &mut self,
+        net: &Netlist,
         values: &mut [Trit],
         drive: &mut [Trit],
     ) -> (u64, Option<usize>) {
+        if !self.folded_built {
+            self.build_folded(net);
+        }
         let mut dense = self
             .dense
             .take()
@@ -444,6 +515,16 @@ impl Levelized {
                 events += ran;
                 last = Some(group.key_pos as usize);
             }
+        }
+        // The folded gates: each whose root changed is the event it would have been.
+        let mut last_folded = 0;
+        for f in &dense.folded {
+            let changed = u32::from(dense.state[f.root as usize] & CHANGED != 0);
+            events += u64::from(changed);
+            last_folded = last_folded.max(f.own1 * changed);
+        }
+        if let Some(p) = last_folded.checked_sub(1) {
+            last = last.max(Some(p as usize));
         }
         dense.stale = true;
         self.dense = Some(dense);
