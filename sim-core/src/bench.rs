@@ -261,8 +261,7 @@ struct Nets<'t> {
 impl<'t> Nets<'t> {
     /// The number of net `name`, numbering it if it is new.
     #[inline]
-    fn number(&mut self, name: &'t str) -> u32 {
-        let name = Hashed::new(name);
+    fn number(&mut self, name: Hashed<'t>) -> u32 {
         let cached = &mut self.recent[name.hash as usize % RECENT];
         // The hashes first: a miss rarely compares the names.
         if cached.0 == name {
@@ -283,15 +282,48 @@ impl<'t> Nets<'t> {
 
 /// Parses a `.bench` netlist into a checked circuit (nodes without positions).
 ///
-/// Linear in the size of the text, one pass: every net name is hashed once per occurrence
-/// (borrowed from the text, numbered at its first appearance, definition or use), and the
-/// circuit is then built from the numbers without hashing a name again (except into the
-/// circuit's own label index).
+/// Linear in the size of the text. First the lines are split and every net name hashed
+/// (borrowed from the text), in parallel on texts of a few hundred kilobytes or more: the text
+/// is cut at line boundaries into one part per available core ([`std::thread::scope`]).
+/// Then, in line order, each net is numbered at its first appearance (definition or use) and
+/// the circuit is built from the numbers without hashing a name again.
 ///
 /// # Errors
 /// The first [`BenchError`] in line order (undefined nets are reported after the whole file is
 /// read, at their first use by a definition, else by an `OUTPUT`).
 pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let count = if text.len() < PARALLEL_BYTES {
+        1
+    } else {
+        cores.min(8)
+    };
+    parse(text, count)
+}
+
+/// [`from_str`] with the text cut into (at most) `count` parts, scanned in parallel.
+fn parse(text: &str, count: usize) -> Result<Circuit, BenchError> {
+    let parts = split(text, count);
+    let scanned: Vec<Scanned<'_>> = if parts.len() == 1 {
+        parts
+            .iter()
+            .map(|&(part, first)| scan(part, first))
+            .collect()
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = parts
+                .iter()
+                .map(|&(part, first)| scope.spawn(move || scan(part, first)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| {
+                    // A scan does not panic; if one did, its part is read again here.
+                    handle.join().unwrap_or_else(|_| Scanned::default())
+                })
+                .collect()
+        })
+    };
     // About one definition per 30 bytes of a typical netlist: size the tables once.
     let estimate = text.len() / 30 + 16;
     let mut defs: Vec<Def<'_>> = Vec::with_capacity(estimate);
@@ -303,52 +335,146 @@ pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
     };
     let mut outputs: Vec<(usize, u32)> = Vec::new();
     let mut has_dff = false;
-    // The arguments of the line being read (reused: no allocation per line).
-    let mut args: Vec<&str> = Vec::new();
-    for (number, raw) in text.lines().enumerate() {
-        let line = number + 1;
-        let parsed = match scan_line(raw, &mut args) {
-            Some(parsed) => parsed,
-            None => general_line(raw, line, &mut args)?,
+    for (&(text, first), scanned) in parts.iter().zip(scanned) {
+        // A part whose scan panicked (none does) is scanned again here.
+        let scanned = if scanned.complete || scanned.error.is_some() {
+            scanned
+        } else {
+            scan(text, first)
         };
-        let (net, kind) = match parsed {
-            Line::Blank => continue,
-            Line::Output(net) => {
+        for record in &scanned.records {
+            let (line, net, kind) = (record.line as usize, record.net, record.kind);
+            if kind == NodeKind::Probe {
                 outputs.push((line, nets.number(net)));
                 continue;
             }
-            Line::Input(net) => (net, NodeKind::Switch),
-            Line::Gate { net, op } => {
-                let kind = gate_kind(line, op, args.len())?;
-                has_dff |= kind == NodeKind::Dff;
-                (net, kind)
+            has_dff |= kind == NodeKind::Dff;
+            let defined = nets.number(net);
+            let first = nets.def[defined as usize];
+            if first != UNDEFINED {
+                return Err(BenchError::Redefined {
+                    line,
+                    net: net.name.to_owned(),
+                    first: defs[first as usize].line,
+                });
             }
-        };
-        let defined = nets.number(net);
-        let first = nets.def[defined as usize];
-        if first != UNDEFINED {
-            return Err(BenchError::Redefined {
-                line,
-                net: net.to_owned(),
-                first: defs[first as usize].line,
-            });
-        }
-        nets.def[defined as usize] = defs.len() as u32;
-        let from = nets.args.len() as u32;
-        if kind != NodeKind::Switch {
-            for &arg in &args {
+            nets.def[defined as usize] = defs.len() as u32;
+            let from = nets.args.len() as u32;
+            for &arg in &scanned.args[record.args.0 as usize..record.args.1 as usize] {
                 let used = nets.number(arg);
                 nets.args.push(used);
             }
+            defs.push(Def {
+                net: net.name,
+                line,
+                kind,
+                args: (from, nets.args.len() as u32),
+            });
         }
-        defs.push(Def {
-            net,
-            line,
-            kind,
-            args: (from, nets.args.len() as u32),
-        });
+        if let Some(error) = scanned.error {
+            return Err(error);
+        }
     }
     build(&defs, &nets, &outputs, has_dff)
+}
+
+/// Texts shorter than this are read by one thread.
+const PARALLEL_BYTES: usize = 1 << 18;
+
+/// `text` cut at line boundaries into `count` parts (at least one; some may be empty), each
+/// with the number of its first line.
+fn split(text: &str, count: usize) -> Vec<(&str, usize)> {
+    let count = count.max(1);
+    let mut parts = Vec::with_capacity(count);
+    let (mut start, mut first) = (0, 1);
+    for k in 1..=count {
+        let end = if k == count {
+            text.len()
+        } else {
+            // After the first newline at or past the k-th share.
+            let share = text.len() * k / count;
+            text.as_bytes()[share.max(start)..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(text.len(), |at| share.max(start) + at + 1)
+        };
+        let part = &text[start..end];
+        parts.push((part, first));
+        first += part.bytes().filter(|&b| b == b'\n').count();
+        start = end;
+    }
+    parts
+}
+
+/// One definition or output of a part, split and hashed.
+#[derive(Clone, Copy, Debug)]
+struct Record<'t> {
+    line: u32,
+    net: Hashed<'t>,
+    /// The definition's kind; [`NodeKind::Probe`] marks an `OUTPUT`.
+    kind: NodeKind,
+    /// Its arguments: `Scanned::args[args.0..args.1]`.
+    args: (u32, u32),
+}
+
+/// A part of a netlist, split and hashed ([`scan`]).
+#[derive(Debug, Default)]
+struct Scanned<'t> {
+    records: Vec<Record<'t>>,
+    args: Vec<Hashed<'t>>,
+    /// The first error in the part; the records stop before its line.
+    error: Option<BenchError>,
+    /// The part was read to its end.
+    complete: bool,
+}
+
+/// Splits and hashes the lines of `part`, whose first line is number `first`.
+fn scan(part: &str, first: usize) -> Scanned<'_> {
+    let mut scanned = Scanned {
+        records: Vec::with_capacity(part.len() / 30 + 4),
+        args: Vec::with_capacity(part.len() / 12 + 4),
+        ..Scanned::default()
+    };
+    // The arguments of the line being read (reused: no allocation per line).
+    let mut args: Vec<&str> = Vec::new();
+    for (number, raw) in part.lines().enumerate() {
+        let line = first + number;
+        let parsed = match scan_line(raw, &mut args) {
+            Some(parsed) => Ok(parsed),
+            None => general_line(raw, line, &mut args),
+        };
+        let (net, kind) = match parsed {
+            Ok(Line::Blank) => continue,
+            Ok(Line::Output(net)) => (net, NodeKind::Probe),
+            Ok(Line::Input(net)) => (net, NodeKind::Switch),
+            Ok(Line::Gate { net, op }) => match gate_kind(line, op, args.len()) {
+                Ok(kind) => (net, kind),
+                Err(error) => {
+                    scanned.error = Some(error);
+                    return scanned;
+                }
+            },
+            Err(error) => {
+                scanned.error = Some(error);
+                return scanned;
+            }
+        };
+        let from = scanned.args.len() as u32;
+        if matches!(kind, NodeKind::Probe | NodeKind::Switch) {
+            args.clear();
+        }
+        scanned
+            .args
+            .extend(args.iter().map(|&arg| Hashed::new(arg)));
+        scanned.records.push(Record {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            net: Hashed::new(net),
+            kind,
+            args: (from, scanned.args.len() as u32),
+        });
+    }
+    scanned.complete = true;
+    scanned
 }
 
 /// One line of a netlist, split.
@@ -765,6 +891,31 @@ mod tests {
                 }
             }
             proptest::prop_assert!(well_formed.iter().all(|l| scan_line(l, &mut Vec::new()).is_some()));
+        }
+    }
+
+    /// Cut into parts scanned in parallel, a netlist reads the same, and its first error is
+    /// the same, wherever the cuts fall.
+    #[test]
+    fn any_number_of_parts_reads_the_same() {
+        let dag = crate::generate::random_dag(crate::generate::DagShape::new(8, 400), 3);
+        let text = to_string(&dag).expect("writable");
+        let one = to_string(&parse(&text, 1).expect("valid")).expect("writable");
+        let lines = text.lines().count();
+        for count in [2, 3, 7, 64, lines + 5] {
+            let parsed = parse(&text, count).expect("valid");
+            assert_eq!(to_string(&parsed).expect("writable"), one, "{count} parts");
+        }
+        // An error late in the text, a malformed line, and a redefinition before it.
+        let malformed = format!("{text}what\n");
+        let redefined = format!("{text}G3 = NOT(I0)\nwhat\n");
+        for (bad, line) in [(&malformed, lines + 1), (&redefined, lines + 1)] {
+            let first = parse(bad, 1).expect_err("invalid").to_string();
+            assert!(first.starts_with(&format!("line {line}:")), "{first}");
+            for count in [2, 3, 7, 64, lines + 5] {
+                let err = parse(bad, count).expect_err("invalid").to_string();
+                assert_eq!(err, first, "{count} parts");
+            }
         }
     }
 

@@ -306,9 +306,13 @@ pub(crate) struct Levelized {
     fanout: Vec<u32>,
     /// Input pins of the gates with more than two, as dense indices.
     wide: Vec<u32>,
-    /// Whether the folded form below has been built: by the first settle without records
-    /// that takes selective trace (a netlist that is only swept densely never needs it).
+    /// Whether the folded form below has been built: by the first dense sweep, or by the
+    /// first settle without records once [`fast_work`](Self::fast_work) says it pays.
     folded_built: bool,
+    /// Evaluations done by settles without records so far. Building the folded form costs
+    /// about one pass over the positions, so selective trace builds it once this many
+    /// evaluations have been done (a netlist loaded, settled once and dropped never pays).
+    fast_work: u64,
     /// [`slots`](Self::slots) with the [`Folded`] gates folded into their consumers (`Table`
     /// slots read the roots through permuted tables), for settles without records.
     fast_slots: Vec<Slot>,
@@ -534,6 +538,7 @@ impl Levelized {
             fanout,
             wide,
             folded_built: false,
+            fast_work: 0,
             fast_slots: Vec::new(),
             fast_fo_start: Vec::new(),
             fast_fanout: Vec::new(),
@@ -765,14 +770,15 @@ impl Levelized {
         self.invalidate_dense();
         if fast {
             self.prefer_dense = events.saturating_mul(4) >= self.slots.len() as u64;
+            self.fast_work = self.fast_work.saturating_add(events);
         }
         self.finish(events, last)
     }
 
     /// Selective trace proper: pops pending positions in increasing order, marking the fanout
     /// of each changed output, until none is left or, with `ONE`, one event has been reported.
-    /// Without records and to the end, in the folded form. Returns the events and the last
-    /// position processed.
+    /// Without records and to the end, in the folded form once it pays (see
+    /// [`fast_work`](Self::fast_work)). Returns the events and the last position processed.
     fn run_trace<O: Observer, const ONE: bool>(
         &mut self,
         net: &Netlist,
@@ -781,9 +787,13 @@ impl Levelized {
         seq0: u64,
         observer: &mut O,
     ) -> (u64, Option<usize>) {
-        let fast = !O::RECORDS && !ONE;
+        let mut fast = !O::RECORDS && !ONE;
         if fast && !self.folded_built {
-            self.build_folded(net);
+            if self.fast_work >= self.slots.len() as u64 {
+                self.build_folded(net);
+            } else {
+                fast = false;
+            }
         }
         let mut events = 0u64;
         let mut last = None;
