@@ -238,7 +238,7 @@ pub enum EngineKind {
     /// The event-driven engine (the one `sim` uses).
     #[default]
     Event,
-    /// The levelized bit-parallel engine: combinational circuits only, 64 vectors per pass.
+    /// The levelized bit-parallel engine: combinational circuits only, 512 vectors per pass.
     Batch,
 }
 
