@@ -92,7 +92,7 @@ struct Gate {
     own: u32,
     /// Its dense index (where its value is written back); [`HIDDEN`] for a hidden link.
     node: u32,
-    /// The offset of its [`DenseTable`] in [`DenseTables`].
+    /// The offset of its [`DenseTable`] in [`Dense::tables`].
     table: u16,
 }
 
@@ -461,15 +461,16 @@ impl Levelized {
 
     /// Whether the next settle without records takes the dense pass: if the [`Sweep`] asks
     /// for it ([`Sweep::Auto`]: the last such settle evaluated at least a quarter of the
-    /// positions) and no gate may be pending (the dense pass reads the pending marks of
-    /// sources and flip-flops only).
+    /// positions), no gate may be pending (the dense pass reads the pending marks of sources
+    /// and flip-flops only) and there are fewer than 2³¹ positions.
     pub(super) fn dense_pays(&self) -> bool {
         let wanted = match self.sweep {
             Sweep::Auto => self.prefer_dense,
             Sweep::SelectiveTrace => false,
             Sweep::Dense => true,
         };
-        wanted && !self.gates_pending
+        // Positions are numbered below `FOLDED` in the dense form.
+        wanted && !self.gates_pending && self.slots.len() < FOLDED as usize
     }
 
     /// [`run`](Self::run) without records, to the end, by the dense pass (see the
