@@ -317,9 +317,10 @@ fn parse(text: &str, count: usize) -> Result<Circuit, BenchError> {
                 .collect();
             handles
                 .into_iter()
-                .map(|handle| {
+                .zip(&parts)
+                .map(|(handle, &(part, first))| {
                     // A scan does not panic; if one did, its part is read again here.
-                    handle.join().unwrap_or_else(|_| Scanned::default())
+                    handle.join().unwrap_or_else(|_| scan(part, first))
                 })
                 .collect()
         })
@@ -335,13 +336,7 @@ fn parse(text: &str, count: usize) -> Result<Circuit, BenchError> {
     };
     let mut outputs: Vec<(usize, u32)> = Vec::new();
     let mut has_dff = false;
-    for (&(text, first), scanned) in parts.iter().zip(scanned) {
-        // A part whose scan panicked (none does) is scanned again here.
-        let scanned = if scanned.complete || scanned.error.is_some() {
-            scanned
-        } else {
-            scan(text, first)
-        };
+    for scanned in scanned {
         for record in &scanned.records {
             let (line, net, kind) = (record.line as usize, record.net, record.kind);
             if kind == NodeKind::Probe {
@@ -424,8 +419,6 @@ struct Scanned<'t> {
     args: Vec<Hashed<'t>>,
     /// The first error in the part; the records stop before its line.
     error: Option<BenchError>,
-    /// The part was read to its end.
-    complete: bool,
 }
 
 /// Splits and hashes the lines of `part`, whose first line is number `first`.
@@ -473,7 +466,6 @@ fn scan(part: &str, first: usize) -> Scanned<'_> {
             args: (from, scanned.args.len() as u32),
         });
     }
-    scanned.complete = true;
     scanned
 }
 

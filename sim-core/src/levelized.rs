@@ -306,15 +306,15 @@ pub(crate) struct Levelized {
     fanout: Vec<u32>,
     /// Input pins of the gates with more than two, as dense indices.
     wide: Vec<u32>,
-    /// Whether the folded form below has been built: by the first dense sweep, or by the
-    /// first settle without records once [`fast_work`](Self::fast_work) says it pays.
-    folded_built: bool,
     /// Evaluations done by settles without records so far. Building the folded form costs
     /// about one pass over the positions, so selective trace builds it once this many
     /// evaluations have been done (a netlist loaded, settled once and dropped never pays).
     fast_work: u64,
     /// [`slots`](Self::slots) with the [`Folded`] gates folded into their consumers (`Table`
-    /// slots read the roots through permuted tables), for settles without records.
+    /// slots read the roots through permuted tables), for settles without records. The
+    /// folded form (this, the two below and `folded`) is empty until built: by the first
+    /// dense sweep, or by the first settle without records once
+    /// [`fast_work`](Self::fast_work) says it pays.
     fast_slots: Vec<Slot>,
     /// The fanout with every folded gate replaced by its own (fast) fanout, for settles without
     /// records; ranges as in [`fo_start`](Self::fo_start).
@@ -537,7 +537,6 @@ impl Levelized {
             fo_start,
             fanout,
             wide,
-            folded_built: false,
             fast_work: 0,
             fast_slots: Vec::new(),
             fast_fo_start: Vec::new(),
@@ -573,7 +572,11 @@ impl Levelized {
         self.fast_fo_start = fo_start;
         self.fast_fanout = fanout;
         self.folded = folded;
-        self.folded_built = true;
+    }
+
+    /// Whether the folded form has been built ([`build_folded`](Self::build_folded)).
+    fn folded_built(&self) -> bool {
+        !self.fast_fo_start.is_empty()
     }
 
     /// Chooses how settles without records find their work.
@@ -759,15 +762,15 @@ impl Levelized {
         // Without records and to the end: the dense pass when it pays, else the folded form
         // (see [`Folded`]).
         let fast = !O::RECORDS && !ONE;
-        if fast && self.dense_pays() {
-            let (events, last) = self.run_dense(net, values, drive);
-            *seq = seq0 + events;
-            return self.finish(events, last);
-        }
-        self.write_back(values);
-        let (events, last) = self.run_trace::<O, ONE>(net, values, drive, seq0, observer);
+        let (events, last) = if fast && self.dense_pays() {
+            self.run_dense(net, values, drive)
+        } else {
+            self.write_back(values);
+            let run = self.run_trace::<O, ONE>(net, values, drive, seq0, observer);
+            self.invalidate_dense();
+            run
+        };
         *seq = seq0 + events;
-        self.invalidate_dense();
         if fast {
             self.prefer_dense = events.saturating_mul(4) >= self.slots.len() as u64;
             self.fast_work = self.fast_work.saturating_add(events);
@@ -788,7 +791,7 @@ impl Levelized {
         observer: &mut O,
     ) -> (u64, Option<usize>) {
         let mut fast = !O::RECORDS && !ONE;
-        if fast && !self.folded_built {
+        if fast && !self.folded_built() {
             if self.fast_work >= self.slots.len() as u64 {
                 self.build_folded(net);
             } else {

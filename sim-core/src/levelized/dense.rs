@@ -43,7 +43,7 @@ const RAN: u8 = 8;
 const FROM_DIGIT: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
 
 /// Dense tables: one per truth table of the folded form (base and permuted, see [`TABLES`]),
-/// the last three of which are the chain tables of AND, OR and XOR (see [`chain_table`]; the
+/// the last three of which are the chain tables of AND, OR and XOR (see [`dense_table`]; the
 /// permuted tables never reach them); a power of two, so that a masked index needs no bounds
 /// check.
 const DENSE_TABLES: usize = TABLES;
@@ -190,13 +190,13 @@ impl Dense {
         let mut dense_tables = vec![0u8; TABLE_BYTES];
         let mut digit_tables = Box::new([[1u8; 16]; DENSE_TABLES]);
         for k in 0..CHAIN_TABLES {
-            dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(&tables[k]));
+            dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(&tables[k], false));
             digit_tables[k] = tables[k].map(|t| digit(t) as u8);
         }
         for (k, op) in CHAIN_OPS.into_iter().enumerate() {
             let base = &tables[usize::from(table_index(op, 2))];
             let k = CHAIN_TABLES + k;
-            dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&chain_table(base));
+            dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(base, true));
             digit_tables[k] = base.map(|t| digit(t) as u8);
         }
         let mut dense = Dense {
@@ -353,8 +353,10 @@ impl Dense {
 /// The group kinds, in the order they are swept within a key (any order would do).
 const GROUP_KINDS: [GroupKind; 3] = [GroupKind::Sources, GroupKind::Gates, GroupKind::Other];
 
-/// The [`DenseTable`] of a gate with truth table `table`.
-fn dense_table(table: &Table) -> DenseTable {
+/// The [`DenseTable`] of a gate with truth table `table`, or with `link`, of a hidden link
+/// of a chain: its bit 2 is set exactly when an input changed ("an input changed", passed
+/// along the chain) and it never has the evaluated flag (a link is not an event).
+fn dense_table(table: &Table, link: bool) -> DenseTable {
     let mut dense = [0u8; 256];
     for old in 0..3u8 {
         for a in 0..8u8 {
@@ -370,33 +372,11 @@ fn dense_table(table: &Table) -> DenseTable {
                     old
                 };
                 let index = usize::from(old) << 6 | usize::from(a) << 3 | usize::from(b);
-                dense[index] = state_byte(new, old, ran);
-            }
-        }
-    }
-    dense
-}
-
-/// The [`DenseTable`] of a hidden link of a chain with base truth table `table`: its new digit
-/// when an input changed, and bit 2 set exactly then ("an input changed", passed along the
-/// chain); never the evaluated flag (a link is not an event).
-fn chain_table(table: &Table) -> DenseTable {
-    let mut dense = [0u8; 256];
-    for old in 0..3u8 {
-        for a in 0..8u8 {
-            for b in 0..8u8 {
-                let (da, db) = (a & 3, b & 3);
-                if da == 3 || db == 3 {
-                    continue;
-                }
-                let ran = (a | b) & CHANGED != 0;
-                let new = if ran {
-                    digit(table[usize::from(4 * da + db)]) as u8
+                dense[index] = if link {
+                    new | (u8::from(ran) * CHANGED)
                 } else {
-                    old
+                    state_byte(new, old, ran)
                 };
-                let index = usize::from(old) << 6 | usize::from(a) << 3 | usize::from(b);
-                dense[index] = new | (u8::from(ran) * CHANGED);
             }
         }
     }
@@ -482,7 +462,7 @@ impl Levelized {
         values: &mut [Trit],
         drive: &mut [Trit],
     ) -> (u64, Option<usize>) {
-        if !self.folded_built {
+        if !self.folded_built() {
             self.build_folded(net);
         }
         let mut dense = self
@@ -530,7 +510,6 @@ impl Levelized {
         dense.stale = true;
         self.dense = Some(dense);
         self.lo = self.words;
-        self.prefer_dense = events.saturating_mul(4) >= self.slots.len() as u64;
         (events, last)
     }
 
