@@ -190,6 +190,7 @@ mod tests {
             cols: 2,
             cells: vec![cell("2"), cell(""), cell("128"), cell("4")],
             values: vec![NamedValue::new("score", &12)],
+            preview: None,
         };
         assert_eq!(render(&view), "  2   .\n128   4\nscore: 12\n");
     }

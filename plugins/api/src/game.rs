@@ -31,6 +31,24 @@ pub trait Game: Send + Sync + 'static {
     /// What to draw.
     fn view(&self, state: &Self::State) -> StateView;
 
+    /// The position text of `state`: one line a person can read, share and paste back into
+    /// [`Game::new_game_at`] (see [`Frame::position`]). It holds everything that decides
+    /// the game from here except the random generator's state.
+    fn position(&self, state: &Self::State) -> String;
+
+    /// A game starting from `position` (what [`Game::position`] writes) under `rules`; the
+    /// random choices after it come from `seed`.
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] naming the offending item of a malformed position (a
+    /// wrong cell count, a tile that cannot exist, …) or an unknown rule set.
+    fn new_game_at(
+        &self,
+        rules: Option<&str>,
+        position: &str,
+        seed: u64,
+    ) -> Result<Self::State, PluginError>;
+
     /// The legal actions; empty once the game is over.
     fn actions(&self, state: &Self::State) -> Vec<ActionInfo>;
 
@@ -104,6 +122,12 @@ pub trait Solver: Send + Sync + 'static {
 pub(crate) trait DynGame: Send + Sync {
     fn info(&self) -> GameInfo;
     fn new_game(&self, rules: Option<&str>, seed: u64) -> Result<Frame, PluginError>;
+    fn new_game_at(
+        &self,
+        rules: Option<&str>,
+        position: &str,
+        seed: u64,
+    ) -> Result<Frame, PluginError>;
     fn apply(&self, state: Value, action: &str) -> Result<Frame, PluginError>;
     fn ai_move(
         &self,
@@ -130,6 +154,7 @@ fn frame<G: Game>(game: &G, state: &G::State) -> Result<Frame, PluginError> {
         view: game.view(state),
         actions: game.actions(state),
         outcome: game.outcome(state),
+        position: game.position(state),
     })
 }
 
@@ -140,6 +165,16 @@ impl<G: Game> DynGame for G {
 
     fn new_game(&self, rules: Option<&str>, seed: u64) -> Result<Frame, PluginError> {
         let state = Game::new_game(self, rules, seed)?;
+        frame(self, &state)
+    }
+
+    fn new_game_at(
+        &self,
+        rules: Option<&str>,
+        position: &str,
+        seed: u64,
+    ) -> Result<Frame, PluginError> {
+        let state = Game::new_game_at(self, rules, position, seed)?;
         frame(self, &state)
     }
 

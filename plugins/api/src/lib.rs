@@ -32,7 +32,16 @@
 //!     }
 //!     fn view(&self, n: &u32) -> StateView {
 //!         let cells = vec![Cell { text: n.to_string(), ..Cell::default() }];
-//!         StateView { rows: 1, cols: 1, cells, values: vec![] }
+//!         StateView { rows: 1, cols: 1, cells, values: vec![], preview: None }
+//!     }
+//!     fn position(&self, n: &u32) -> String {
+//!         n.to_string()
+//!     }
+//!     fn new_game_at(&self, _: Option<&str>, text: &str, _: u64) -> Result<u32, PluginError> {
+//!         match text.trim().parse() {
+//!             Ok(n) if n <= 3 => Ok(n),
+//!             _ => Err(PluginError::bad_parameter(text, "a count 0..=3")),
+//!         }
 //!     }
 //!     fn actions(&self, n: &u32) -> Vec<ActionInfo> {
 //!         let plus = ActionInfo { id: "+".into(), label: "Plus one".into(), key: None };
@@ -60,7 +69,7 @@
 //! // A library would now call `tritium_plugin_api::export_plugin!(...)`; the host then sends
 //! // the same requests through the C ABI that `handle` answers here.
 //! let Response::Frame(frame) = plugin.handle(
-//!     Request::NewGame { game: "count".into(), rules: None, seed: 7 },
+//!     Request::NewGame { game: "count".into(), rules: None, seed: 7, position: None },
 //!     &Progress::none(),
 //! ) else { panic!("expected a frame") };
 //! let next = plugin.handle(
@@ -69,6 +78,13 @@
 //! );
 //! let Response::Frame(frame) = next else { panic!("expected a frame") };
 //! assert_eq!(frame.view.cells[0].text, "1");
+//! assert_eq!(frame.position, "1");
+//! // The position text starts a game where this one stands.
+//! let Response::Frame(again) = plugin.handle(
+//!     Request::NewGame { game: "count".into(), rules: None, seed: 0, position: Some(frame.position) },
+//!     &Progress::none(),
+//! ) else { panic!("expected a frame") };
+//! assert_eq!(again.view, frame.view);
 //! ```
 
 pub mod abi;

@@ -74,9 +74,22 @@ impl Plugin {
     ) -> Result<Response, PluginError> {
         Ok(match request {
             Request::Info => Response::Info(self.info()),
-            Request::NewGame { game, rules, seed } => {
-                Response::Frame(self.find_game(&game)?.new_game(rules.as_deref(), seed)?)
-            }
+            Request::NewGame {
+                game,
+                rules,
+                seed,
+                position: None,
+            } => Response::Frame(self.find_game(&game)?.new_game(rules.as_deref(), seed)?),
+            Request::NewGame {
+                game,
+                rules,
+                seed,
+                position: Some(position),
+            } => Response::Frame(self.find_game(&game)?.new_game_at(
+                rules.as_deref(),
+                &position,
+                seed,
+            )?),
             Request::Apply {
                 game,
                 state,

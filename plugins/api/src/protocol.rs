@@ -27,8 +27,13 @@ pub enum Request {
         /// One of [`GameInfo::rules`]; `None` means the first (the default).
         #[serde(default)]
         rules: Option<String>,
-        /// Seed of every random choice the game makes (tile spawns, dice…).
+        /// Seed of every random choice the game makes (tile spawns, dice…); with a
+        /// `position`, of every random choice after it.
         seed: u64,
+        /// Start from this position text ([`Frame::position`]) instead of the rules' initial
+        /// position; `None`: a new game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        position: Option<String>,
     },
     /// Apply one action: answered with [`Response::Frame`].
     Apply {
@@ -205,6 +210,11 @@ pub struct Frame {
     /// `Some` once the game is over.
     #[serde(default)]
     pub outcome: Option<String>,
+    /// The position text of the state: one line that [`Request::NewGame`]'s `position`
+    /// accepts back, so that a game can be shared and replayed (e.g. 2048's
+    /// `2 0 0 0/0 4 0 0/0 0 0 0/0 0 0 2 score=4 moves=1`). Empty from plugins older than it.
+    #[serde(default)]
+    pub position: String,
 }
 
 /// A view of a game state, generic enough for any board game or puzzle: a grid of cells plus
@@ -217,9 +227,23 @@ pub struct StateView {
     pub cols: u32,
     /// `rows × cols` cells, row-major, top-left first.
     pub cells: Vec<Cell>,
-    /// Named values in display order, e.g. `("score", "1024")`, `("next", "3")`.
+    /// Named values in display order, e.g. `("score", "1024")`, `("moves", "3")`.
     #[serde(default)]
     pub values: Vec<NamedValue>,
+    /// What comes next, shown prominently beside the grid (e.g. Threes!' next tile, or the
+    /// possible values of a bonus tile); `None`: nothing to preview.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preview: Option<Preview>,
+}
+
+/// A short row of cells a host shows prominently beside the grid: the next piece or tile.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preview {
+    /// A caption, e.g. `next`.
+    pub label: String,
+    /// The cells, drawn like grid cells, left to right (one for a known tile, several for a
+    /// choice the game has not revealed yet).
+    pub cells: Vec<Cell>,
 }
 
 /// One grid cell.
@@ -335,6 +359,13 @@ mod tests {
                 game: "2048".into(),
                 rules: Some("seed".into()),
                 seed: 7,
+                position: None,
+            },
+            Request::NewGame {
+                game: "threes".into(),
+                rules: None,
+                seed: 7,
+                position: Some("1 2 0 3/0 0 6 0/3 0 0 0/0 0 0 12 next=2 deck=3,2,4".into()),
             },
             Request::Apply {
                 game: "2048".into(),
@@ -393,7 +424,8 @@ mod tests {
             Request::NewGame {
                 game: "2048".into(),
                 rules: None,
-                seed: 1
+                seed: 1,
+                position: None,
             }
         );
         let bad = serde_json::from_str::<Request>(r#"{"op": "fly", "game": "2048"}"#);

@@ -2,6 +2,7 @@
 
 use crate::board::{self, Move};
 use crate::experiment;
+use crate::position;
 use crate::state::{Rules, State};
 use crate::strategy::{self, Strategy};
 use tritium_plugin_api::protocol::{
@@ -113,7 +114,21 @@ impl Game for Game2048 {
                 NamedValue::new("tile total", &state.tile_total()),
                 NamedValue::new("rules", &state.rules.name()),
             ],
+            preview: None,
         }
+    }
+
+    fn position(&self, state: &State) -> String {
+        position::format(state)
+    }
+
+    fn new_game_at(
+        &self,
+        rules: Option<&str>,
+        text: &str,
+        seed: u64,
+    ) -> Result<State, PluginError> {
+        position::parse(rules, text, seed)
     }
 
     /// The moves that are legal now: under `standard` rules those that change the board,

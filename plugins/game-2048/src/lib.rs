@@ -12,6 +12,8 @@
 //!   parallel), cancellable through [`tritium_plugin_api::Progress`].
 //! - [`heuristic`]: its leaf evaluation, nneonneo's tuned terms (empty cells, merges,
 //!   monotonicity, tile sum) read from a 65,536-entry per-line table.
+//! - [`position`]: the position text (`2 0 0 4/0 0 0 0/0 0 0 0/0 0 0 2 score=4 moves=1`) that
+//!   every frame carries and `--position` reads back.
 //! - [`experiment`]: many games in parallel (the same report whatever the thread count), their
 //!   aggregates (AETT, the seed's average end tile total; scores; the share of games reaching
 //!   2048 … 32768; moves per second for expectimax), and the seed's two strategy sweeps.
@@ -64,6 +66,7 @@ pub mod expectimax;
 pub mod experiment;
 mod game;
 pub mod heuristic;
+pub mod position;
 pub mod state;
 pub mod strategy;
 

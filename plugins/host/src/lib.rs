@@ -207,6 +207,28 @@ impl LoadedPlugin {
             game: game.to_owned(),
             rules: rules.map(str::to_owned),
             seed,
+            position: None,
+        })
+    }
+
+    /// Starts a game from a position text ([`Frame::position`]); the random choices after it
+    /// come from `seed`. See [`Request::NewGame`].
+    ///
+    /// # Errors
+    /// [`CallError`], e.g. [`PluginError::BadParameter`] naming the bad item of a malformed
+    /// position.
+    pub fn new_game_at(
+        &self,
+        game: &str,
+        rules: Option<&str>,
+        position: &str,
+        seed: u64,
+    ) -> Result<Frame, CallError> {
+        self.frame(&Request::NewGame {
+            game: game.to_owned(),
+            rules: rules.map(str::to_owned),
+            seed,
+            position: Some(position.to_owned()),
         })
     }
 
