@@ -324,3 +324,130 @@ fn unknown_games_and_strategies_are_clear_errors() {
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("cyclic:xyz"), "{}", run.stderr);
 }
+
+/// The last `position: ` line of a run's output.
+fn last_position(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("position: "))
+        .unwrap_or_else(|| panic!("no position line in\n{stdout}"))
+}
+
+#[test]
+fn replay_gives_the_frame_play_reached_and_positions_round_trip() {
+    // Seed rules: every move is legal, so the typed moves and the replayed actions agree.
+    let played = tritium(
+        &["play", "2048", "--seed", "11", "--rules", "seed"],
+        &[&plugin_dir()],
+        "d\nr\nd\nl\nu\nq\n",
+    )
+    .ok();
+    let replayed = tritium(
+        &[
+            "replay",
+            "2048",
+            "--seed",
+            "11",
+            "--rules",
+            "seed",
+            "--actions",
+            "d,r,d,l,u",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let position = last_position(&replayed.stdout);
+    assert_eq!(last_position(&played.stdout), position);
+    assert!(
+        position.contains(" moves=5 rules=seed last_change="),
+        "{position}"
+    );
+    assert!(
+        replayed.stdout.contains("legal: l,r,u,d\n")
+            && replayed
+                .stdout
+                .ends_with("after 5 actions: the game goes on\n"),
+        "{}",
+        replayed.stdout
+    );
+    // The position text starts a game where this one stands: same board, same position.
+    let again = tritium(
+        &["replay", "2048", "--position", position, "--format", "json"],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let json: Value = serde_json::from_str(&again.stdout).expect("json");
+    assert_eq!(json["position"], position);
+    assert_eq!(json["actions_applied"], 0);
+    assert!(json["outcome"].is_null());
+    assert_eq!(json["view"]["cells"].as_array().map(Vec::len), Some(16));
+    // `play --position` draws the same board first.
+    let from = tritium(
+        &["play", "2048", "--position", position, "--seed", "3"],
+        &[&plugin_dir()],
+        "q\n",
+    )
+    .ok();
+    assert_eq!(last_position(&from.stdout), position);
+}
+
+#[test]
+fn replay_names_the_illegal_action_and_the_bad_position_item() {
+    // A lone 2 in the top-left corner cannot move left (standard rules).
+    let run = tritium(
+        &[
+            "replay",
+            "2048",
+            "--position",
+            "2 0 0 0/0 0 0 0/0 0 0 0/0 0 0 0",
+            "--actions",
+            "r,x",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("action 2 of 2 (`x`) cannot be played"),
+        "{}",
+        run.stderr
+    );
+    let run = tritium(
+        &[
+            "replay",
+            "2048",
+            "--position",
+            "2 0 0 0/0 0 0 0/0 0 0 0/0 0 0 0",
+            "--actions",
+            "l",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("action 1 of 1 (`l`)") && run.stderr.contains("changes nothing"),
+        "{}",
+        run.stderr
+    );
+    for (position, item) in [
+        ("2 0 0 0/0 0 0 0/0 0 0 0", "`2 0 0 0/0 0 0 0/0 0 0 0`"),
+        ("2 0 0 0/0 0 0 0/0 0 0 0/0 0 0 6", "`6`"),
+        ("2 0 0 0/0 0 0 0/0 0 0 0/0 0 0 0 level=2", "`level=2`"),
+    ] {
+        let run = tritium(
+            &["replay", "2048", "--position", position],
+            &[&plugin_dir()],
+            "",
+        );
+        assert_eq!(run.code, Some(2), "{position}");
+        assert!(run.stderr.contains(item), "{position}: {}", run.stderr);
+    }
+    // Without a position, the seed is required.
+    let run = tritium(&["replay", "2048", "--actions", "l"], &[&plugin_dir()], "");
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("--seed"), "{}", run.stderr);
+}

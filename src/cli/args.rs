@@ -111,6 +111,14 @@ pub enum Command {
     /// plays until the game is over (or `--moves` moves).
     Play(PlayArgs),
 
+    /// Replay a game: apply a list of actions from a seed or a position and print the final
+    /// frame (the board, its position text, the legal actions and the outcome).
+    ///
+    /// This is how a game is shared and checked: the same seed (or position) and the same
+    /// actions always give the same frame. An illegal action stops the replay with exit
+    /// status 2, naming the action's number in the list (from 1).
+    Replay(ReplayArgs),
+
     /// Run an experiment: many seeded games of one strategy, or a sweep of strategies.
     ///
     /// Games run in parallel inside the plugin; the results do not depend on the number of
@@ -437,9 +445,44 @@ pub struct PlayArgs {
     #[arg(long, value_name = "R")]
     pub rules: Option<String>,
 
+    /// Start from this position text (as every frame prints it, e.g. for 2048
+    /// `2 0 0 4/0 0 0 0/0 0 0 0/0 0 0 2 score=4 moves=1`); the random events after it come
+    /// from `--seed`.
+    #[arg(long, value_name = "P")]
+    pub position: Option<String>,
+
     /// Stop after this many moves.
     #[arg(long, value_name = "N")]
     pub moves: Option<u64>,
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The game, as listed by `tritium plugins` (e.g. `2048`).
+    #[arg(value_name = "GAME")]
+    pub game: String,
+
+    /// The seed of the game's random events (needed unless `--position` is given; then it
+    /// seeds the events after the position and defaults to 1).
+    #[arg(long, value_name = "S", required_unless_present = "position")]
+    pub seed: Option<u64>,
+
+    /// The rule set (default: the game's first, or what the position says).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+
+    /// Start from this position text instead of a new game.
+    #[arg(long, value_name = "P")]
+    pub position: Option<String>,
+
+    /// The actions to apply, comma-separated action ids (for 2048 and Threes!: `l,r,u,d`).
+    #[arg(long, value_name = "A,B,...", default_value = "")]
+    pub actions: String,
+
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// Arguments of `experiment`.

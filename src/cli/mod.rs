@@ -14,6 +14,7 @@ mod import;
 mod load;
 mod play;
 mod plugins;
+mod replay;
 mod session;
 mod sim;
 mod table;
@@ -114,6 +115,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Play(args)) => {
             play::run(args, &cli.plugin_dir, &mut io::stdin().lock(), console)
         }
+        Some(Command::Replay(args)) => replay::run(args, &cli.plugin_dir, console),
         Some(Command::Experiment(args)) => experiment::run(args, &cli.plugin_dir, console),
         None => {
             let default = Path::new(DEFAULT_CIRCUIT);

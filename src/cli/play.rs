@@ -5,6 +5,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
+use plugin_host::LoadedPlugin;
 use tritium_plugin_api::protocol::{ActionInfo, Frame, StateView};
 
 use super::args::PlayArgs;
@@ -22,9 +23,13 @@ pub fn run(
 ) -> Result<Status> {
     let host = plugins::discover(plugin_dirs);
     let (plugin, info) = plugins::find_game(&host, &args.game)?;
-    let mut frame = plugin
-        .new_game(&info.name, args.rules.as_deref(), args.seed)
-        .with_context(|| format!("cannot start {}", info.name))?;
+    let mut frame = start(
+        &plugin,
+        &info.name,
+        args.rules.as_deref(),
+        args.position.as_deref(),
+        args.seed,
+    )?;
     let mut moves = 0_u64;
     draw(&frame, console.out)?;
     while frame.outcome.is_none() && args.moves.is_none_or(|limit| moves < limit) {
@@ -85,6 +90,27 @@ pub fn run(
     Ok(Status::Success)
 }
 
+/// A new game of `game`, or one from `position` when given; random events from `seed`.
+///
+/// # Errors
+/// The plugin refuses the rules or the position (the message names the bad item).
+pub fn start(
+    plugin: &LoadedPlugin,
+    game: &str,
+    rules: Option<&str>,
+    position: Option<&str>,
+    seed: u64,
+) -> Result<Frame> {
+    match position {
+        None => plugin
+            .new_game(game, rules, seed)
+            .with_context(|| format!("cannot start {game}")),
+        Some(position) => plugin
+            .new_game_at(game, rules, position, seed)
+            .with_context(|| format!("cannot start {game} from the position `{position}`")),
+    }
+}
+
 /// The action a typed line means: an action id, or an arrow key's escape sequence matched by
 /// the action's key hint.
 fn parse_move(line: &str, actions: &[ActionInfo]) -> Option<String> {
@@ -111,13 +137,18 @@ fn label_of<'a>(actions: &'a [ActionInfo], id: &'a str) -> &'a str {
         .map_or(id, |a| a.label.as_str())
 }
 
-/// Draws the grid (columns as wide as their widest cell, `.` for an empty cell) and the named
-/// values.
+/// Draws the grid (columns as wide as their widest cell, `.` for an empty cell), the preview,
+/// the named values and the position text.
 pub fn draw(frame: &Frame, out: &mut dyn Write) -> std::io::Result<()> {
-    write!(out, "{}", render(&frame.view))
+    write!(out, "{}", render(&frame.view))?;
+    if !frame.position.is_empty() {
+        writeln!(out, "position: {}", frame.position)?;
+    }
+    Ok(())
 }
 
-/// The text drawing of a state view.
+/// The text drawing of a state view: the grid, then `label: cells` of the preview, then the
+/// named values on one line.
 pub fn render(view: &StateView) -> String {
     let cols = view.cols as usize;
     let width = view
@@ -141,6 +172,13 @@ pub fn render(view: &StateView) -> String {
             })
             .collect();
         text.push_str(cells.join(" ").trim_end());
+        text.push('\n');
+    }
+    if let Some(preview) = &view.preview {
+        let cells: Vec<&str> = preview.cells.iter().map(|c| c.text.as_str()).collect();
+        text.push_str(&preview.label);
+        text.push_str(": ");
+        text.push_str(&cells.join(" "));
         text.push('\n');
     }
     let values: Vec<String> = view
