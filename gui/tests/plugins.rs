@@ -413,3 +413,31 @@ fn plugins_found_at_start_are_listed_with_the_directories_searched() {
     h.run();
     assert_eq!(board(&h).len(), 16);
 }
+
+#[test]
+fn a_game_starts_from_a_pasted_position_and_a_bad_one_is_a_notice() {
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Play 2048").click();
+    h.run();
+    // A bad position: the plugin names the tile that cannot exist, the app keeps running.
+    fill(&mut h, "Position", "2 0 0 0/0 0 0 0/0 0 0 0/0 0 0 6");
+    h.get_by_label("New game").click();
+    h.run();
+    let error = error_line(&h);
+    assert!(error.starts_with("Error: ") && error.contains("`6`"), "{error}");
+    assert!(h.state().games.play.session.is_none());
+
+    let position = "2 0 0 0/0 4 0 0/0 0 8 0/0 0 0 2048 score=60 moves=9";
+    fill(&mut h, "Position", position);
+    h.get_by_label("New game").click();
+    h.run();
+    let cells = board(&h);
+    assert_eq!(cells[0], "row 1 col 1: 2");
+    assert_eq!(cells[15], "row 4 col 4: 2048");
+    assert_eq!(game_frame(&h).position, position);
+    // The position is shown under the board, ready to copy.
+    assert!(h.query_by_label(&format!("Position: {position}")).is_some());
+    h.get_by_label("Copy").click();
+    h.run();
+}

@@ -172,6 +172,9 @@ pub struct Play {
     pub session: Option<Session>,
     /// Rules and seed of the next "New game".
     pub setup: Setup,
+    /// A position text to start the next "New game" from (as the game view shows it under
+    /// the board); empty: the rules' initial position.
+    pub position: String,
     /// The strategy of "AI move" and "Autoplay".
     pub strategy: StrategyChoice,
     /// Whether the AI plays on its own.
@@ -189,6 +192,7 @@ impl Default for Play {
         Play {
             session: None,
             setup: Setup::default(),
+            position: String::new(),
             strategy: StrategyChoice::default(),
             autoplay: false,
             speed: 10.0,
@@ -422,7 +426,8 @@ impl GamesState {
         }
     }
 
-    /// Starts a game with the setup's rules and seed ("New game").
+    /// Starts a game with the setup's rules and seed ("New game"), from [`Play::position`]
+    /// when one is typed.
     pub fn new_game(&mut self) {
         if let Err(e) = self.try_new_game() {
             self.error(&e);
@@ -436,11 +441,20 @@ impl GamesState {
         if let Some(task) = self.play.ai.take() {
             task.cancel();
         }
-        let frame = plugin.new_game(&game.name, self.play.setup.rules(), seed)?;
-        self.info(format!(
-            "new {} game, rules {}, seed {seed}",
-            game.title, self.play.setup.rules
-        ));
+        let position = self.play.position.trim();
+        let frame = if position.is_empty() {
+            plugin.new_game(&game.name, self.play.setup.rules(), seed)?
+        } else {
+            plugin.new_game_at(&game.name, self.play.setup.rules(), position, seed)?
+        };
+        self.info(if position.is_empty() {
+            format!(
+                "new {} game, rules {}, seed {seed}",
+                game.title, self.play.setup.rules
+            )
+        } else {
+            format!("{} from the position {position}, seed {seed}", game.title)
+        });
         self.play.session = Some(Session {
             plugin,
             game,

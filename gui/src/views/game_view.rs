@@ -2,12 +2,14 @@
 //! cells in the plugin's colours, then the named values), the legal actions as buttons and on
 //! the keyboard (arrows and WASD through the actions' key hints), and the controls: new game
 //! with rules and seed, AI move, autoplay with its speed, the strategy picker, and the AI's
-//! progress with Cancel.
+//! progress with Cancel. What the plugin previews (e.g. the next tile) is drawn prominently
+//! above the board, and the position text under it, with Copy; a position typed in the
+//! controls starts the next game from there.
 
 use egui::{Color32, Key, Sense, Vec2, vec2};
-use tritium_plugin_api::protocol::{Cell, StateView};
+use tritium_plugin_api::protocol::{Cell, Preview, StateView};
 
-use super::game_forms::{game_picker, setup_fields, strategy_picker};
+use super::game_forms::{game_picker, labelled_field, setup_fields, strategy_picker};
 use crate::games::{GamesState, Session};
 
 /// The game view.
@@ -84,6 +86,12 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
     ui.label(egui::RichText::new(&info.description).small().weak());
     ui.separator();
     setup_fields(ui, "play", &info, &mut games.play.setup);
+    labelled_field(
+        ui,
+        "Position",
+        &mut games.play.position,
+        "empty: a new game; or paste a position text",
+    );
     ui.horizontal(|ui| {
         if ui.button("New game").clicked() {
             games.new_game();
@@ -150,6 +158,7 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
     let view = session.frame.view.clone();
     let actions = session.frame.actions.clone();
     let outcome = session.frame.outcome.clone();
+    let position = session.frame.position.clone();
     let title = session.game.title.clone();
     let can_move = games.can_move();
     let value_rows = view.values.len().div_ceil(VALUES_PER_ROW);
@@ -175,8 +184,24 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
             );
         }
         ui.add_space(6.0);
+        if let Some(next) = &view.preview {
+            preview(ui, next, side);
+            ui.add_space(6.0);
+        }
         board(ui, &view, side);
         ui.add_space(6.0);
+        if !position.is_empty() {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(format!("Position: {position}")).monospace());
+                if ui
+                    .small_button("Copy")
+                    .on_hover_text("Copy the position text: paste it into Position to start there")
+                    .clicked()
+                {
+                    ui.ctx().copy_text(position.clone());
+                }
+            });
+        }
         if let Some(outcome) = &outcome {
             ui.label(egui::RichText::new(format!("Game over: {outcome}")).strong());
         }
@@ -255,6 +280,46 @@ fn text_color(cell: &Cell, background: Color32) -> Color32 {
 pub fn cell_label(row: usize, col: usize, text: &str) -> String {
     let text = if text.is_empty() { "empty" } else { text };
     format!("row {} col {}: {text}", row + 1, col + 1)
+}
+
+/// The preview: its caption, then its cells like board cells (two thirds of a board cell),
+/// centred above the board. Its accessible name is `next: 2` (`label: cell cell …`).
+fn preview(ui: &mut egui::Ui, preview: &Preview, side: f32) {
+    let cell_side = (side * 0.66).max(24.0);
+    let gap = gap_for(cell_side);
+    let count = preview.cells.len().max(1) as f32;
+    let caption = egui::RichText::new(&preview.label).strong().size(16.0);
+    let galley_width = 60.0;
+    let area = vec2(galley_width + cell_side * count + gap, cell_side + gap);
+    let (rect, response) = ui.allocate_exact_size(area, Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.text(
+        rect.left_center() + vec2(galley_width - 8.0, 0.0),
+        egui::Align2::RIGHT_CENTER,
+        caption.text(),
+        egui::FontId::proportional(16.0),
+        ui.visuals().strong_text_color(),
+    );
+    let empty = ui.visuals().faint_bg_color;
+    for (i, cell) in preview.cells.iter().enumerate() {
+        let min = rect.min + vec2(galley_width + gap + cell_side * i as f32, gap / 2.0);
+        let cell_rect = egui::Rect::from_min_size(min, Vec2::splat(cell_side - gap));
+        let background = cell
+            .background
+            .map_or(empty, |[r, g, b]| Color32::from_rgb(r, g, b));
+        painter.rect_filled(cell_rect, 4.0, background);
+        let chars = cell.text.chars().count().max(2) as f32;
+        painter.text(
+            cell_rect.center(),
+            egui::Align2::CENTER_CENTER,
+            &cell.text,
+            egui::FontId::proportional((cell_side * 0.45).min(cell_side * 1.1 / chars)),
+            text_color(cell, background),
+        );
+    }
+    let texts: Vec<&str> = preview.cells.iter().map(|c| c.text.as_str()).collect();
+    let label = format!("{}: {}", preview.label, texts.join(" "));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &label));
 }
 
 /// The gap between cells of `side` points: [`GAP`], thinner for small cells.
