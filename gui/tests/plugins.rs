@@ -425,7 +425,10 @@ fn a_game_starts_from_a_pasted_position_and_a_bad_one_is_a_notice() {
     h.get_by_label("New game").click();
     h.run();
     let error = error_line(&h);
-    assert!(error.starts_with("Error: ") && error.contains("`6`"), "{error}");
+    assert!(
+        error.starts_with("Error: ") && error.contains("`6`"),
+        "{error}"
+    );
     assert!(h.state().games.play.session.is_none());
 
     let position = "2 0 0 0/0 4 0 0/0 0 8 0/0 0 0 2048 score=60 moves=9";
