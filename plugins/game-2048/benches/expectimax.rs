@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use game_2048::board::{Board, from_exponents};
-use game_2048::expectimax::{ExpectimaxConfig, best_move};
+use game_2048::expectimax::{DEFAULT_CONFIG, ExpectimaxConfig, best_move};
 use game_2048::heuristic;
 use tritium_plugin_api::Progress;
 
@@ -31,7 +31,7 @@ fn search(c: &mut Criterion) {
                 let cfg = ExpectimaxConfig {
                     depth: Some(depth),
                     parallel,
-                    ..ExpectimaxConfig::default()
+                    ..DEFAULT_CONFIG
                 };
                 let id = format!(
                     "{name}/{}",

@@ -1,5 +1,6 @@
 //! Expectimax search for 2048, after nneonneo's `2048-ai`
-//! (<https://github.com/nneonneo/2048-ai>), the strongest public expectimax program.
+//! (<https://github.com/nneonneo/2048-ai>), the strongest public expectimax program, on the
+//! shared skeleton of [`game_kit::search`].
 //!
 //! - **Max nodes** try the four moves and keep the best; only moves that change the board
 //!   count, and a board without one is lost and scores 0.
@@ -28,154 +29,38 @@
 //! `expectimax:depth=4,prob=0.001`, `expectimax:time=100` (see [`ExpectimaxConfig::parse`]).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
+use game_kit::search::{self, Control, Counters, Entry, Table};
 use tritium_plugin_api::{PluginError, Progress};
 
 use crate::board::{Board, Move, apply_move, empty_cells};
 use crate::heuristic;
 
-/// nneonneo's pruning threshold: chance nodes reached with a smaller probability are
-/// evaluated, not expanded.
-pub const DEFAULT_PROB_THRESHOLD: f32 = 0.0001;
+pub use game_kit::search::{
+    DEFAULT_PROB_THRESHOLD, ExpectimaxConfig, MAX_DEPTH, MAX_TIME_MS, Report, SearchStats,
+};
+
 /// The depth of `expectimax` without parameters: the deepest fixed depth at which 100
 /// standard games finish within about an hour on one core (about 200 moves per second;
 /// depth 3 plays about 2000); it reaches 8192 in most games. See `docs/2048-experiments.md`.
 pub const DEFAULT_DEPTH: u32 = 4;
-/// The largest depth a spec may ask for, and where iterative deepening stops.
-pub const MAX_DEPTH: u32 = 16;
-/// The longest time per move a spec may ask for, in milliseconds.
-pub const MAX_TIME_MS: u64 = 3_600_000;
 /// The adaptive depth never goes below this.
 pub const MIN_ADAPTIVE_DEPTH: u32 = 3;
+/// A plain `expectimax`: depth [`DEFAULT_DEPTH`], the default threshold, parallel.
+pub const DEFAULT_CONFIG: ExpectimaxConfig = ExpectimaxConfig::new(DEFAULT_DEPTH);
 
-/// How deep and how long to search.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ExpectimaxConfig {
-    /// Chance layers below the root move; `None`: adaptive, `max(3, distinct tiles − 2)`.
-    /// With [`Self::time_ms`] it caps the iterative deepening (`None`: at [`MAX_DEPTH`]).
-    pub depth: Option<u32>,
-    /// Chance nodes reached with a smaller probability are evaluated, not expanded.
-    pub prob_threshold: f32,
-    /// Time per move in milliseconds: iterative deepening until it is spent. Not
-    /// deterministic (depends on the machine's speed).
-    pub time_ms: Option<u64>,
-    /// Search the root moves in parallel (rayon). The chosen move does not depend on it.
-    pub parallel: bool,
+/// Parses `expectimax[:depth=N,prob=P,time=MS]` with 2048's default depth (see
+/// [`ExpectimaxConfig::parse`]).
+///
+/// # Errors
+/// [`PluginError::BadParameter`] naming the offending item.
+pub fn parse_spec(spec: &str) -> Result<ExpectimaxConfig, PluginError> {
+    ExpectimaxConfig::from_spec(spec, DEFAULT_DEPTH)
 }
 
-impl Default for ExpectimaxConfig {
-    fn default() -> Self {
-        Self {
-            depth: Some(DEFAULT_DEPTH),
-            prob_threshold: DEFAULT_PROB_THRESHOLD,
-            time_ms: None,
-            parallel: true,
-        }
-    }
-}
-
-fn bad(name: &str, reason: &str) -> PluginError {
-    PluginError::bad_parameter(name, reason)
-}
-
-impl ExpectimaxConfig {
-    /// Parses the parameters of a spec, the part after `expectimax:`: comma-separated
-    /// `key=value` items, any order, each optional:
-    /// - `depth=N` (0..=16, or `auto`): chance layers below the root move; default
-    ///   [`DEFAULT_DEPTH`]; `auto`: nneonneo's adaptive depth;
-    /// - `prob=P` (0 ≤ P < 1): the pruning threshold; default 0.0001;
-    /// - `time=MS` (1..=3600000): milliseconds per move, iterative deepening up to `depth`
-    ///   (up to [`MAX_DEPTH`] when no depth is given).
-    ///
-    /// An empty string gives the defaults.
-    ///
-    /// # Errors
-    /// [`PluginError::BadParameter`] naming the offending item.
-    pub fn parse(params: &str) -> Result<Self, PluginError> {
-        let mut cfg = Self::default();
-        let mut depth_given = false;
-        for item in params
-            .split(',')
-            .map(str::trim)
-            .filter(|item| !item.is_empty())
-        {
-            let Some((key, value)) = item.split_once('=') else {
-                return Err(bad(item, "expected key=value: depth=N, prob=P or time=MS"));
-            };
-            let value = value.trim();
-            match key.trim() {
-                "depth" if value == "auto" => (cfg.depth, depth_given) = (None, true),
-                "depth" => match value.parse::<u32>() {
-                    Ok(depth) if depth <= MAX_DEPTH => {
-                        (cfg.depth, depth_given) = (Some(depth), true);
-                    }
-                    _ => return Err(bad(item, "depth must be `auto` or an integer 0..=16")),
-                },
-                "prob" => match value.parse::<f32>() {
-                    Ok(p) if (0.0..1.0).contains(&p) => cfg.prob_threshold = p,
-                    _ => return Err(bad(item, "prob must be a number with 0 <= prob < 1")),
-                },
-                "time" => match value.parse::<u64>() {
-                    Ok(ms) if (1..=MAX_TIME_MS).contains(&ms) => cfg.time_ms = Some(ms),
-                    _ => return Err(bad(item, "time must be milliseconds per move, 1..=3600000")),
-                },
-                _ => return Err(bad(item, "unknown parameter; expected depth, prob or time")),
-            }
-        }
-        if cfg.time_ms.is_some() && !depth_given {
-            cfg.depth = None;
-        }
-        Ok(cfg)
-    }
-
-    /// Parses a whole spec: `expectimax` or `expectimax:PARAMS` (see [`Self::parse`]).
-    ///
-    /// # Errors
-    /// [`PluginError::BadParameter`] when the name is not `expectimax` or a parameter is bad.
-    pub fn from_spec(spec: &str) -> Result<Self, PluginError> {
-        match spec.trim().strip_prefix("expectimax") {
-            Some("") => Ok(Self::default()),
-            Some(rest) => match rest.strip_prefix(':') {
-                Some(params) => Self::parse(params),
-                None => Err(bad(spec, "not an expectimax spec")),
-            },
-            None => Err(bad(spec, "not an expectimax spec")),
-        }
-    }
-
-    /// The spec that [`Self::from_spec`] parses back into this configuration (without
-    /// [`Self::parallel`], which specs do not set).
-    pub fn spec(&self) -> String {
-        let mut items = Vec::new();
-        match (self.depth, self.time_ms) {
-            (None, None) => items.push("depth=auto".to_owned()),
-            (Some(depth), _) if depth != DEFAULT_DEPTH || self.time_ms.is_some() => {
-                items.push(format!("depth={depth}"));
-            }
-            _ => {}
-        }
-        if self.prob_threshold.to_bits() != DEFAULT_PROB_THRESHOLD.to_bits() {
-            items.push(format!("prob={}", self.prob_threshold));
-        }
-        if let Some(ms) = self.time_ms {
-            items.push(format!("time={ms}"));
-        }
-        if items.is_empty() {
-            "expectimax".to_owned()
-        } else {
-            format!("expectimax:{}", items.join(","))
-        }
-    }
-
-    /// The depth a search of `board` uses without a time limit.
-    pub fn depth_for(&self, board: Board) -> u32 {
-        self.depth.unwrap_or_else(|| adaptive_depth(board))
-    }
+/// The depth a search of `board` under `cfg` uses without a time limit.
+pub fn depth_for(cfg: &ExpectimaxConfig, board: Board) -> u32 {
+    cfg.depth.unwrap_or_else(|| adaptive_depth(board))
 }
 
 /// The number of different tile values on `board`.
@@ -196,40 +81,6 @@ pub fn adaptive_depth(board: Board) -> u32 {
         .max(MIN_ADAPTIVE_DEPTH)
 }
 
-/// What one search did.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct SearchStats {
-    /// The depth of the (last completed) search.
-    pub depth: u32,
-    /// Max and chance nodes visited, leaves included, summed over the root moves (and over
-    /// the iterations of a timed search).
-    pub nodes: u64,
-    /// Heuristic evaluations (leaves).
-    pub evaluations: u64,
-    /// Chance nodes answered by the transposition table.
-    pub tt_hits: u64,
-    /// Wall-clock time of the whole call.
-    pub seconds: f64,
-    /// The expectimax value of the chosen move.
-    pub value: f32,
-}
-
-impl SearchStats {
-    /// A one-line summary, e.g. for the note of an AI move.
-    pub fn note(&self) -> String {
-        format!(
-            "expectimax depth {}, {} nodes, {} TT hits, value {:.0}, {:.3} s",
-            self.depth, self.nodes, self.tt_hits, self.value, self.seconds
-        )
-    }
-
-    fn add(&mut self, other: &Counters) {
-        self.nodes += other.nodes;
-        self.evaluations += other.evaluations;
-        self.tt_hits += other.tt_hits;
-    }
-}
-
 /// The best move for `board` under `cfg`, with what the search did; `Ok(None)` when no move
 /// changes the board (the game is over). Ties go to the move first in [`Move::ALL`].
 ///
@@ -244,9 +95,7 @@ pub fn best_move(
     cfg: &ExpectimaxConfig,
     progress: &Progress<'_>,
 ) -> Result<Option<(Move, SearchStats)>, PluginError> {
-    best_move_with(board, cfg, &|done, total| {
-        progress.report(done, total).is_ok()
-    })
+    best_move_with(board, cfg, &search::progress_hook(progress))
 }
 
 /// [`best_move`] with a plain progress hook: `report(done, total)` is called every few
@@ -259,59 +108,30 @@ pub fn best_move_with(
     cfg: &ExpectimaxConfig,
     report: &Report<'_>,
 ) -> Result<Option<(Move, SearchStats)>, PluginError> {
-    let start = Instant::now();
-    let roots = root_moves(board);
-    if roots.is_empty() {
-        return Ok(None);
-    }
-    let mut stats = SearchStats::default();
-    let (values, depth) = match cfg.time_ms {
-        None => {
-            let depth = cfg.depth_for(board);
-            let control = Control::new(report, None, roots.len() as u64);
-            let Some(done) = search_roots(&roots, depth, cfg, &control) else {
-                return Err(PluginError::Cancelled);
-            };
-            stats.add(&done.counters);
-            (done.values, depth)
-        }
-        Some(ms) => deepen(
-            &roots,
-            cfg,
-            start,
-            Duration::from_millis(ms),
-            report,
-            &mut stats,
-        )?,
-    };
-    let (best, value) = argmax(&values);
-    stats.depth = depth;
-    stats.value = value;
-    stats.seconds = start.elapsed().as_secs_f64();
-    Ok(Some((roots[best].0, stats)))
+    let (moves, children): (Vec<Move>, Vec<Board>) = root_moves(board).into_iter().unzip();
+    let table = heuristic::table();
+    let best = search::best_root(
+        &children,
+        cfg,
+        || adaptive_depth(board),
+        |&after| heuristic::evaluate_with(table, after),
+        |&after, depth, control| search_root(after, depth, cfg.prob_threshold, control),
+        report,
+    )?;
+    Ok(best.map(|(i, stats)| (moves[i], stats)))
 }
-
-/// A progress hook: `(done, total) -> keep going`. Called from several threads at once.
-pub type Report<'a> = dyn Fn(u64, u64) -> bool + Sync + 'a;
 
 /// The expectimax value of each move of [`Move::ALL`] at a fixed depth (`None`: the move does
 /// not change the board), searched sequentially.
 pub fn move_values(board: Board, depth: u32, prob_threshold: f32) -> [Option<f32>; 4] {
-    let cfg = ExpectimaxConfig {
-        depth: Some(depth),
-        prob_threshold,
-        time_ms: None,
-        parallel: false,
-    };
-    let roots = root_moves(board);
-    let control = Control::new(&|_, _| true, None, roots.len() as u64);
-    let done = search_roots(&roots, depth, &cfg, &control).expect("nothing cancels this search");
+    let control = Control::unlimited();
     Move::ALL.map(|mv| {
-        roots
-            .iter()
-            .zip(&done.values)
-            .find(|((m, _), _)| *m == mv)
-            .map(|(_, &v)| v)
+        let after = apply_move(board, mv);
+        (after != board).then(|| {
+            search_root(after, depth, prob_threshold, &control)
+                .expect("nothing stops this search")
+                .0
+        })
     })
 }
 
@@ -333,152 +153,7 @@ fn root_moves(board: Board) -> Vec<(Move, Board)> {
         .collect()
 }
 
-/// The index and value of the largest value, the first one on ties.
-fn argmax(values: &[f32]) -> (usize, f32) {
-    values
-        .iter()
-        .copied()
-        .enumerate()
-        .fold((0, f32::NEG_INFINITY), |best, (i, v)| {
-            if v > best.1 { (i, v) } else { best }
-        })
-}
-
-/// Iterative deepening within `budget`. Returns the values of the deepest completed
-/// iteration and its depth (depth 0, the heuristic of the boards after each move, is the
-/// fallback when not even depth 1 finishes).
-fn deepen(
-    roots: &[(Move, Board)],
-    cfg: &ExpectimaxConfig,
-    start: Instant,
-    budget: Duration,
-    report: &Report<'_>,
-    stats: &mut SearchStats,
-) -> Result<(Vec<f32>, u32), PluginError> {
-    let table = heuristic::table();
-    let mut values: Vec<f32> = roots
-        .iter()
-        .map(|&(_, after)| heuristic::evaluate_with(table, after))
-        .collect();
-    let mut depth = 0;
-    let cap = cfg.depth.unwrap_or(MAX_DEPTH);
-    let deadline = start + budget;
-    for d in 1..=cap {
-        let begun = Instant::now();
-        let control = Control::new(report, Some((start, deadline)), roots.len() as u64);
-        let result = search_roots(roots, d, cfg, &control);
-        if control.cancelled.load(Ordering::Relaxed) {
-            return Err(PluginError::Cancelled);
-        }
-        let Some(done) = result else { break };
-        stats.add(&done.counters);
-        values = done.values;
-        depth = d;
-        // Every branch stopped by the probability threshold: deeper searches are the same.
-        // Otherwise the next iteration costs several times this one: do not start what
-        // cannot finish.
-        let spent = begun.elapsed();
-        if !done.counters.full_depth || start.elapsed() + spent * 3 > budget {
-            break;
-        }
-    }
-    Ok((values, depth))
-}
-
-/// Shared by the searches of one call: cancellation, deadline, progress.
-struct Control<'a> {
-    report: &'a Report<'a>,
-    /// (start, deadline) of a timed search.
-    clock: Option<(Instant, Instant)>,
-    stop: AtomicBool,
-    cancelled: AtomicBool,
-    roots_done: AtomicU64,
-    roots: u64,
-}
-
-impl<'a> Control<'a> {
-    fn new(report: &'a Report<'a>, clock: Option<(Instant, Instant)>, roots: u64) -> Self {
-        Self {
-            report,
-            clock,
-            stop: AtomicBool::new(false),
-            cancelled: AtomicBool::new(false),
-            roots_done: AtomicU64::new(0),
-            roots,
-        }
-    }
-
-    /// Reports progress; `true` when the search must stop (cancelled or out of time).
-    fn poll(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
-            return true;
-        }
-        let now = Instant::now();
-        let (done, total) = match self.clock {
-            Some((start, deadline)) => {
-                if now >= deadline {
-                    self.stop.store(true, Ordering::Relaxed);
-                    return true;
-                }
-                let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-                (ms(now - start), ms(deadline - start))
-            }
-            None => (self.roots_done.load(Ordering::Relaxed), self.roots),
-        };
-        if !(self.report)(done, total) {
-            self.cancelled.store(true, Ordering::Relaxed);
-            self.stop.store(true, Ordering::Relaxed);
-            return true;
-        }
-        false
-    }
-}
-
-/// What the searches of the root moves found.
-struct RootResult {
-    values: Vec<f32>,
-    counters: Counters,
-}
-
-#[derive(Debug, Default, Clone, Copy)]
-struct Counters {
-    nodes: u64,
-    evaluations: u64,
-    tt_hits: u64,
-    /// Some leaf was reached by depth, not by the probability threshold.
-    full_depth: bool,
-}
-
-/// Searches every root move to `depth`; `None` when stopped.
-fn search_roots(
-    roots: &[(Move, Board)],
-    depth: u32,
-    cfg: &ExpectimaxConfig,
-    control: &Control<'_>,
-) -> Option<RootResult> {
-    if control.poll() {
-        return None;
-    }
-    let one = |&(_, after): &(Move, Board)| search_root(after, depth, cfg.prob_threshold, control);
-    let results: Vec<Option<(f32, Counters)>> = if cfg.parallel && roots.len() > 1 {
-        roots.par_iter().map(one).collect()
-    } else {
-        roots.iter().map(one).collect()
-    };
-    let mut counters = Counters::default();
-    let mut values = Vec::with_capacity(roots.len());
-    for result in results {
-        let (value, c) = result?;
-        values.push(value);
-        counters.nodes += c.nodes;
-        counters.evaluations += c.evaluations;
-        counters.tt_hits += c.tt_hits;
-        counters.full_depth |= c.full_depth;
-    }
-    Some(RootResult { values, counters })
-}
-
-/// The value of the chance node after one root move; `None` when stopped.
+/// The value of the chance node after one root move (depth ≥ 0); `None` when stopped.
 fn search_root(
     after: Board,
     depth: u32,
@@ -492,96 +167,37 @@ fn search_root(
         tt,
         threshold,
         counters: Counters::default(),
-        next_poll: POLL_INTERVAL,
-        stopped: false,
         control,
     };
     let value = searcher.chance(after, depth, 1.0);
-    let Searcher {
-        tt,
-        counters,
-        stopped,
-        ..
-    } = searcher;
+    let Searcher { tt, counters, .. } = searcher;
     TABLES.with(|cell| cell.replace(tt));
-    if stopped {
-        return None;
-    }
-    control.roots_done.fetch_add(1, Ordering::Relaxed);
-    Some((value, counters))
+    (!counters.stopped).then_some((value, counters))
 }
-
-/// Nodes between two polls of [`Control`].
-const POLL_INTERVAL: u64 = 1 << 14;
-
-/// A transposition-table entry: the value of a chance node and the depth it was searched to.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    depth: u32,
-    value: f32,
-}
-
-/// Boards are already well-spread 64-bit keys; one multiply-xorshift round mixes them enough
-/// for the table's bucket index (low bits) and tag (high bits).
-#[derive(Default)]
-struct BoardHasher(u64);
-
-impl Hasher for BoardHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(self.0.rotate_left(8) ^ u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        let h = (n ^ (n >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = h ^ (h >> 29);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Table = HashMap<Board, Entry, BuildHasherDefault<BoardHasher>>;
 
 thread_local! {
     /// Each thread's transposition table, taken for one root move and put back, so that its
     /// allocation survives between searches.
-    static TABLES: RefCell<Table> = RefCell::new(Table::default());
+    static TABLES: RefCell<Table<Board>> = RefCell::new(Table::default());
 }
 
 struct Searcher<'c> {
     table: &'static [f32; 65536],
-    tt: Table,
+    tt: Table<Board>,
     threshold: f32,
     counters: Counters,
-    next_poll: u64,
-    stopped: bool,
     control: &'c Control<'c>,
 }
 
 impl Searcher<'_> {
-    /// Counts a node and polls the control now and then; `true` when the search must stop.
-    #[inline]
-    fn tick(&mut self) -> bool {
-        self.counters.nodes += 1;
-        if self.counters.nodes >= self.next_poll {
-            self.next_poll += POLL_INTERVAL;
-            self.stopped = self.control.poll();
-        }
-        self.stopped
-    }
-
     /// Average over the spawns on `board` (a board just after a move), `depth` chance layers
     /// to go, reached with probability `probability`.
     fn chance(&mut self, board: Board, depth: u32, probability: f32) -> f32 {
-        if self.tick() {
+        if self.counters.tick(self.control) {
             return 0.0;
         }
         if depth == 0 || probability < self.threshold {
-            self.counters.evaluations += 1;
-            self.counters.full_depth |= depth == 0;
+            self.counters.leaf(depth == 0);
             return heuristic::evaluate_with(self.table, board);
         }
         if let Some(entry) = self.tt.get(&board)
@@ -594,7 +210,7 @@ impl Searcher<'_> {
         if empty == 0 {
             // Not reachable after a move that changed the board; evaluate rather than divide
             // by zero.
-            self.counters.evaluations += 1;
+            self.counters.leaf(false);
             return heuristic::evaluate_with(self.table, board);
         }
         let share = probability / empty as f32;
@@ -610,7 +226,7 @@ impl Searcher<'_> {
             two <<= 4;
         }
         let value = sum / empty as f32;
-        if !self.stopped {
+        if !self.counters.stopped {
             self.tt.insert(board, Entry { depth, value });
         }
         value
@@ -618,7 +234,7 @@ impl Searcher<'_> {
 
     /// The best move's value on `board` (a board just after a spawn); 0 if no move changes it.
     fn max(&mut self, board: Board, depth: u32, probability: f32) -> f32 {
-        if self.tick() {
+        if self.counters.tick(self.control) {
             return 0.0;
         }
         let mut best = 0.0f32;
@@ -636,7 +252,7 @@ impl Searcher<'_> {
 mod tests {
     use super::*;
     use crate::board::from_exponents;
-    use std::sync::atomic::AtomicUsize;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// A board from exponents, row by row.
     fn board(rows: [[u8; 4]; 4]) -> Board {
@@ -646,7 +262,7 @@ mod tests {
     fn fixed(depth: u32) -> ExpectimaxConfig {
         ExpectimaxConfig {
             depth: Some(depth),
-            ..ExpectimaxConfig::default()
+            ..DEFAULT_CONFIG
         }
     }
 
@@ -663,25 +279,26 @@ mod tests {
 
     #[test]
     fn parses_specs() {
-        assert_eq!(
-            ExpectimaxConfig::from_spec("expectimax"),
-            Ok(ExpectimaxConfig::default())
-        );
-        let cfg = ExpectimaxConfig::from_spec("expectimax:depth=4").expect("valid");
-        assert_eq!(cfg, ExpectimaxConfig::default());
+        assert_eq!(parse_spec("expectimax"), Ok(DEFAULT_CONFIG));
+        let cfg = parse_spec("expectimax:depth=4").expect("valid");
+        assert_eq!(cfg, DEFAULT_CONFIG);
         assert_eq!(cfg.spec(), "expectimax");
         // A time limit without a depth deepens as far as the time allows.
-        let cfg = ExpectimaxConfig::from_spec("expectimax:time=100").expect("valid");
+        let cfg = parse_spec("expectimax:time=100").expect("valid");
         assert_eq!((cfg.depth, cfg.time_ms), (None, Some(100)));
-        let cfg =
-            ExpectimaxConfig::from_spec("expectimax: depth=2 , prob=0.01,time=150").expect("valid");
+        let cfg = parse_spec("expectimax: depth=2 , prob=0.01,time=150").expect("valid");
         assert_eq!((cfg.depth, cfg.time_ms), (Some(2), Some(150)));
         assert!((cfg.prob_threshold - 0.01).abs() < 1e-9);
         assert_eq!(
-            ExpectimaxConfig::parse("depth=auto").expect("valid").depth,
+            ExpectimaxConfig::parse("depth=auto", DEFAULT_DEPTH)
+                .expect("valid")
+                .depth,
             None
         );
-        assert_eq!(ExpectimaxConfig::parse(""), Ok(ExpectimaxConfig::default()));
+        assert_eq!(
+            ExpectimaxConfig::parse("", DEFAULT_DEPTH),
+            Ok(DEFAULT_CONFIG)
+        );
         for spec in [
             "expectimax:depth=2,prob=0.001,time=50",
             "expectimax:depth=4,time=50",
@@ -691,9 +308,9 @@ mod tests {
             "expectimax:depth=5",
             "expectimax",
         ] {
-            let cfg = ExpectimaxConfig::from_spec(spec).expect("valid");
+            let cfg = parse_spec(spec).expect("valid");
             assert_eq!(cfg.spec(), spec);
-            assert_eq!(ExpectimaxConfig::from_spec(&cfg.spec()), Ok(cfg));
+            assert_eq!(parse_spec(&cfg.spec()), Ok(cfg));
         }
     }
 
@@ -711,7 +328,7 @@ mod tests {
             "time=x",
             "speed=3",
         ] {
-            let err = ExpectimaxConfig::parse(params).expect_err(params);
+            let err = ExpectimaxConfig::parse(params, DEFAULT_DEPTH).expect_err(params);
             assert!(
                 matches!(err, PluginError::BadParameter { .. }),
                 "{params}: {err:?}"
@@ -723,7 +340,7 @@ mod tests {
             "expectimax:depth=x",
             "expectimax;depth=3",
         ] {
-            assert!(ExpectimaxConfig::from_spec(spec).is_err(), "{spec}");
+            assert!(parse_spec(spec).is_err(), "{spec}");
         }
     }
 
@@ -737,10 +354,10 @@ mod tests {
         let b = midgame(); // exponents 1..=7: seven distinct tiles
         assert_eq!(distinct_tiles(b), 7);
         assert_eq!(adaptive_depth(b), 5);
-        let auto = ExpectimaxConfig::parse("depth=auto").expect("valid");
-        assert_eq!(auto.depth_for(b), 5);
-        assert_eq!(ExpectimaxConfig::default().depth_for(b), DEFAULT_DEPTH);
-        assert_eq!(fixed(2).depth_for(b), 2);
+        let auto = ExpectimaxConfig::parse("depth=auto", DEFAULT_DEPTH).expect("valid");
+        assert_eq!(depth_for(&auto, b), 5);
+        assert_eq!(depth_for(&DEFAULT_CONFIG, b), DEFAULT_DEPTH);
+        assert_eq!(depth_for(&fixed(2), b), 2);
     }
 
     #[test]
@@ -894,22 +511,10 @@ mod tests {
         let cfg = ExpectimaxConfig {
             time_ms: Some(1),
             depth: Some(3),
-            ..ExpectimaxConfig::default()
+            ..DEFAULT_CONFIG
         };
         let (mv, stats) = choose(b, &cfg);
         assert_ne!(apply_move(b, mv), b);
         assert!(stats.depth <= 3);
-    }
-
-    #[test]
-    fn hasher_spreads_neighbouring_boards() {
-        let hash = |b: u64| {
-            let mut h = BoardHasher::default();
-            h.write_u64(b);
-            h.finish()
-        };
-        let low_bits: std::collections::HashSet<u64> =
-            (0..1024u64).map(|b| hash(b << 4) & 1023).collect();
-        assert!(low_bits.len() > 500, "{}", low_bits.len());
     }
 }

@@ -10,13 +10,13 @@
 
 use crate::board::{self, Move};
 use crate::expectimax::Report;
-use crate::state::{Rules, State, derive_seed};
+use crate::state::{Rules, State};
 use crate::strategy::Strategy;
-use rayon::prelude::*;
+use game_kit::experiment::{moves_per_second, run_games};
+use game_kit::stats::{mean, median, sample_sd, share, standard_error};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult};
 use tritium_plugin_api::{PluginError, Progress};
 
@@ -27,10 +27,7 @@ pub const MAX_SWEEP_WEIGHT: u32 = 16;
 /// The tiles whose shares the `reached_TILE` aggregates give.
 pub const MILESTONES: [u32; 5] = [2048, 4096, 8192, 16384, 32768];
 
-/// The seed of game `index` of an experiment with master seed `master`.
-pub fn game_seed(master: u64, index: u64) -> u64 {
-    derive_seed(master, index)
-}
+pub use game_kit::experiment::game_seed;
 
 /// Plays one game of `strategy` under `rules` from `seed` to its end. `cancel` is polled
 /// before every move.
@@ -76,20 +73,6 @@ pub fn play_game_with(
     Ok(state)
 }
 
-fn mean(xs: &[f64]) -> f64 {
-    xs.iter().sum::<f64>() / xs.len() as f64
-}
-
-/// Sample standard deviation (n − 1 in the denominator, like Mathematica's
-/// `StandardDeviation`); 0 for fewer than two values.
-fn sd(xs: &[f64]) -> f64 {
-    if xs.len() < 2 {
-        return 0.0;
-    }
-    let m = mean(xs);
-    (xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (xs.len() - 1) as f64).sqrt()
-}
-
 /// Runs `spec`: `spec.games` games in parallel (rayon), reporting games finished to
 /// `progress` (also during long searches, so that a cancel stops a game mid-move).
 ///
@@ -113,71 +96,19 @@ pub fn run(
 ) -> Result<ExperimentReport, PluginError> {
     let strategy = Strategy::parse(&spec.strategy)?;
     let rules = Rules::parse(spec.rules.as_deref())?;
-    if spec.games == 0 {
-        return Err(PluginError::bad_parameter(
-            "games",
-            "an experiment needs at least one game",
-        ));
-    }
     board::init_tables();
-    let total = u64::from(spec.games);
-    let done = AtomicU64::new(0);
-    let cancel = AtomicBool::new(false);
-    progress.report(0, total)?;
-    // Between moves: the flag only. During searches: also ask the host (games finished so
-    // far, the same unit as the reports between games).
-    let hook = |_: u64, searching: u64| {
-        if cancel.load(Ordering::Relaxed) {
-            return false;
-        }
-        if searching > 0
-            && progress
-                .report(done.load(Ordering::Relaxed), total)
-                .is_err()
-        {
-            cancel.store(true, Ordering::Relaxed);
-            return false;
-        }
-        true
-    };
-    let played = (0..total)
-        .into_par_iter()
-        .map(|i| {
-            let seed = game_seed(spec.seed, i);
-            let start = Instant::now();
-            let state = play_game_with(&strategy, rules, seed, &hook)?;
-            let seconds = start.elapsed().as_secs_f64();
-            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if let Err(e) = progress.report(finished, total) {
-                cancel.store(true, Ordering::Relaxed);
-                return Err(e);
-            }
-            Ok(((seed, state), seconds))
-        })
-        .collect::<Result<Vec<_>, PluginError>>()?;
-    let (states, seconds): (Vec<(u64, State)>, Vec<f64>) = played.into_iter().unzip();
+    let played = run_games(spec.games, spec.seed, progress, |seed, hook| {
+        play_game_with(&strategy, rules, seed, hook)
+    })?;
+    let states: Vec<(u64, State)> = played.iter().map(|p| (p.seed, p.result.clone())).collect();
     let mut report = report(&strategy, rules, &states);
     if matches!(strategy, Strategy::Expectimax(_)) {
-        let moves: f64 = states.iter().map(|(_, s)| f64::from(s.moves)).sum();
-        let seconds: f64 = seconds.iter().sum();
         report.aggregates.insert(
             "moves_per_second".to_owned(),
-            json!(if seconds > 0.0 { moves / seconds } else { 0.0 }),
+            json!(moves_per_second(&played, |s: &State| f64::from(s.moves))),
         );
     }
     Ok(report)
-}
-
-/// The median of `xs` (the mean of the two middle values for an even count); 0 when empty.
-fn median(xs: &[f64]) -> f64 {
-    let mut sorted = xs.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    match n {
-        0 => 0.0,
-        _ if n % 2 == 1 => sorted[n / 2],
-        _ => f64::midpoint(sorted[n / 2 - 1], sorted[n / 2]),
-    }
 }
 
 fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> ExperimentReport {
@@ -208,15 +139,12 @@ fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> Experim
         .iter()
         .map(|(tile, n)| (tile.to_string(), json!(n)))
         .collect();
-    let aett_sd = sd(&totals);
+
     let mut aggregates = BTreeMap::from([
         ("games".to_owned(), json!(states.len())),
         ("aett".to_owned(), json!(mean(&totals))),
-        ("aett_sd".to_owned(), json!(aett_sd)),
-        (
-            "aett_se".to_owned(),
-            json!(aett_sd / (states.len() as f64).sqrt()),
-        ),
+        ("aett_sd".to_owned(), json!(sample_sd(&totals))),
+        ("aett_se".to_owned(), json!(standard_error(&totals))),
         (
             "max_tile".to_owned(),
             json!(tile_counts.keys().next_back().copied().unwrap_or(0)),
@@ -227,10 +155,9 @@ fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> Experim
         ("median_score".to_owned(), json!(median(&scores))),
     ]);
     for tile in MILESTONES {
-        let reached = states.iter().filter(|(_, s)| s.max_tile() >= tile).count();
         aggregates.insert(
             format!("reached_{tile}"),
-            json!(reached as f64 / states.len() as f64),
+            json!(share(states, |(_, s)| s.max_tile() >= tile)),
         );
     }
     ExperimentReport {

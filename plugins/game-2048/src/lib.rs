@@ -28,7 +28,7 @@
 //!
 //! let plugin = plugin();
 //! let Response::Frame(frame) = plugin.handle(
-//!     Request::NewGame { game: "2048".into(), rules: Some("seed".into()), seed: 7 },
+//!     Request::NewGame { game: "2048".into(), rules: Some("seed".into()), seed: 7, position: None },
 //!     &Progress::none(),
 //! ) else { panic!("expected a frame") };
 //! assert_eq!(frame.view.cells.iter().filter(|c| c.text == "2").count(), 1);

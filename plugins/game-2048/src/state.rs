@@ -253,20 +253,6 @@ impl State {
     }
 }
 
-/// `SplitMix64`'s output function: a bijective 64-bit mixer (Steele, Lea and Flood 2014).
-pub fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A seed derived from two numbers, e.g. (master seed, game index): well mixed, and the same
-/// on every machine and thread count.
-pub fn derive_seed(a: u64, b: u64) -> u64 {
-    splitmix64(a ^ splitmix64(b ^ 0x2048_2048_2048_2048))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

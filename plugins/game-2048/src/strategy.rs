@@ -39,7 +39,8 @@
 
 use crate::board::{Move, apply_move, max_merge};
 use crate::expectimax::{self, ExpectimaxConfig, Report};
-use crate::state::{Rules, State, derive_seed, splitmix64};
+use crate::state::{Rules, State};
+use game_kit::seed::{SplitMix64, derive_seed};
 use tritium_plugin_api::protocol::{ParamInfo, StrategyInfo};
 use tritium_plugin_api::{PluginError, Progress};
 
@@ -66,31 +67,14 @@ pub enum Strategy {
     Expectimax(ExpectimaxConfig),
 }
 
-/// The seed-derived generator of a strategy's random choices: `SplitMix64`.
-#[derive(Debug, Clone)]
-pub struct AiRng(u64);
-
-impl AiRng {
-    /// The generator for a strategy's choice in `state`: seeded from the game seed and the
-    /// move count, so every move of a game draws different numbers and replays draw the same.
-    pub fn for_state(state: &State) -> AiRng {
-        AiRng(derive_seed(
-            state.seed ^ 0x5EED_A1A1_5EED_A1A1,
-            u64::from(state.moves),
-        ))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        splitmix64(self.0)
-    }
-
-    /// A number in `0..n` (`n` ≥ 1), by Lemire's multiply-shift (bias below `n / 2^64`).
-    pub fn below(&mut self, n: u32) -> u32 {
-        debug_assert!(n > 0, "below(0)");
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u32
-    }
+/// The seed-derived generator of a strategy's random choices: [`SplitMix64`] seeded from
+/// the game seed and the move count, so every move of a game draws different numbers and
+/// replays draw the same.
+pub fn ai_rng(state: &State) -> SplitMix64 {
+    SplitMix64::new(derive_seed(
+        state.seed ^ 0x5EED_A1A1_5EED_A1A1,
+        u64::from(state.moves),
+    ))
 }
 
 fn bad(spec: &str, reason: impl Into<String>) -> PluginError {
@@ -155,14 +139,16 @@ impl Strategy {
                 spec,
                 "nothing after `expectimax:`; e.g. expectimax:depth=3, or plain expectimax",
             )),
-            ("expectimax", params) => ExpectimaxConfig::parse(params.unwrap_or(""))
-                .map(Strategy::Expectimax)
-                .map_err(|e| match e {
-                    PluginError::BadParameter { name, reason } => {
-                        bad(spec, format!("`{name}`: {reason}"))
-                    }
-                    other => other,
-                }),
+            ("expectimax", params) => {
+                ExpectimaxConfig::parse(params.unwrap_or(""), expectimax::DEFAULT_DEPTH)
+                    .map(Strategy::Expectimax)
+                    .map_err(|e| match e {
+                        PluginError::BadParameter { name, reason } => {
+                            bad(spec, format!("`{name}`: {reason}"))
+                        }
+                        other => other,
+                    })
+            }
             _ => Err(bad(
                 spec,
                 "unknown 2048 strategy; expected random, greedy, cyclic:SEQ, biased:L,R,U,D \
@@ -242,7 +228,7 @@ impl Strategy {
         }
         let changes = Move::ALL.map(|m| apply_move(board, m) != board);
         let free = state.rules == Rules::Seed;
-        let mut rng = AiRng::for_state(state);
+        let mut rng = ai_rng(state);
         let mv = match self {
             Strategy::Random if free => Move::ALL[rng.below(4) as usize],
             Strategy::Random => pick_weighted(&mut rng, [1; 4], changes),
@@ -284,25 +270,16 @@ impl Strategy {
 /// A move drawn with probability proportional to `weights` among the moves where `allowed`
 /// holds. With nothing to draw from (all allowed weights 0: a game that is over) it returns
 /// the first allowed move, or `Left`.
-fn pick_weighted(rng: &mut AiRng, weights: [u32; 4], allowed: [bool; 4]) -> Move {
+fn pick_weighted(rng: &mut SplitMix64, weights: [u32; 4], allowed: [bool; 4]) -> Move {
     let w =
         std::array::from_fn::<u64, 4, _>(|i| if allowed[i] { u64::from(weights[i]) } else { 0 });
-    let total: u64 = w.iter().sum();
-    if total == 0 {
-        return allowed
+    match rng.weighted(&w) {
+        Some(i) => Move::ALL[i],
+        None => allowed
             .iter()
             .position(|&a| a)
-            .map_or(Move::Left, |i| Move::ALL[i]);
+            .map_or(Move::Left, |i| Move::ALL[i]),
     }
-    // Totals stay far below 2^32 (four weights ≤ 10^6).
-    let mut r = u64::from(rng.below(total as u32));
-    for (i, &wi) in w.iter().enumerate() {
-        if r < wi {
-            return Move::ALL[i];
-        }
-        r -= wi;
-    }
-    unreachable!("r < total")
 }
 
 /// The strategies for [`tritium_plugin_api::protocol::GameInfo::strategies`].
@@ -482,7 +459,7 @@ mod tests {
     fn expectimax_parameters_parse_with_clear_errors() {
         assert_eq!(
             Strategy::parse("expectimax"),
-            Ok(Strategy::Expectimax(ExpectimaxConfig::default()))
+            Ok(Strategy::Expectimax(expectimax::DEFAULT_CONFIG))
         );
         let Ok(Strategy::Expectimax(cfg)) = Strategy::parse("expectimax: depth=2 , prob=0.01")
         else {

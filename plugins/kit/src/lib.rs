@@ -3,11 +3,22 @@
 //! - [`position`]: position texts of grid games (rows by `/`, cells by spaces, then
 //!   `key=value` items): splitting, shape checks with errors naming the offending text, and
 //!   formatting.
+//! - [`seed`]: seed derivation and the `SplitMix64` generator of the AIs' random choices.
+//! - [`experiment`]: the seeded parallel experiment runner (the same results for any thread
+//!   count) and moves per second.
+//! - [`stats`]: mean, sample standard deviation, standard error, median, shares.
+//! - [`search`]: the expectimax skeleton: strategy parameters, the root driver (parallel
+//!   root moves, iterative deepening, cancellation), counters, the transposition table.
 //!
 //! ```
 //! let grid = game_kit::position::GridText::parse("2 0/0 4 score=4", 2, 2)?;
 //! assert_eq!(grid.cells, ["2", "0", "0", "4"]);
+//! assert_eq!(game_kit::stats::median(&[1.0, 5.0, 2.0]), 2.0);
 //! # Ok::<(), tritium_plugin_api::PluginError>(())
 //! ```
 
+pub mod experiment;
 pub mod position;
+pub mod search;
+pub mod seed;
+pub mod stats;

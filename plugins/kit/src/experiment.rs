@@ -1,0 +1,164 @@
+//! The seeded parallel experiment runner: many games of one strategy on rayon's threads, the
+//! same results whatever the thread count.
+//!
+//! Game `i` of an experiment with master seed `s` is played from the game seed
+//! [`game_seed`]`(s, i)`; results are collected in index order, so a report built from them
+//! does not depend on the number of threads (only the timings do).
+//!
+//! ```
+//! use game_kit::experiment::{game_seed, run_games};
+//! use tritium_plugin_api::Progress;
+//!
+//! // "Games" that just return their seed's parity.
+//! let played = run_games(4, 7, &Progress::none(), |seed, _hook| Ok(seed % 2))?;
+//! assert_eq!(played.len(), 4);
+//! assert_eq!(played[2].seed, game_seed(7, 2));
+//! assert_eq!(played[2].result, game_seed(7, 2) % 2);
+//! # Ok::<(), tritium_plugin_api::PluginError>(())
+//! ```
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use tritium_plugin_api::{PluginError, Progress};
+
+use crate::search::Report;
+use crate::seed::derive_seed;
+
+/// The seed of game `index` of an experiment with master seed `master`.
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    derive_seed(master, index)
+}
+
+/// One game of an experiment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played<T> {
+    /// The game's seed, [`game_seed`]`(master, index)`.
+    pub seed: u64,
+    /// What the game's closure returned (e.g. its final state).
+    pub result: T,
+    /// Wall-clock seconds the game took on its thread.
+    pub seconds: f64,
+}
+
+/// Plays `games` games in parallel (rayon): `play(seed, hook)` plays one game from its seed
+/// to the end. Reports games finished to `progress`.
+///
+/// `play` must call `hook(0, 0)` before every move and pass `hook` to its searches, which
+/// call it with a nonzero total now and then; when `hook` returns `false` the game must stop
+/// with [`PluginError::Cancelled`]. Between moves the hook only reads a flag; during searches
+/// it also asks the host, so that a cancel stops a game mid-move.
+///
+/// # Errors
+/// [`PluginError::BadParameter`] for `games == 0`; the first error of a game (e.g.
+/// [`PluginError::Cancelled`] once the host cancels).
+pub fn run_games<T: Send>(
+    games: u32,
+    master_seed: u64,
+    progress: &Progress<'_>,
+    play: impl Fn(u64, &Report<'_>) -> Result<T, PluginError> + Sync,
+) -> Result<Vec<Played<T>>, PluginError> {
+    if games == 0 {
+        return Err(PluginError::bad_parameter(
+            "games",
+            "an experiment needs at least one game",
+        ));
+    }
+    let total = u64::from(games);
+    let done = AtomicU64::new(0);
+    let cancel = AtomicBool::new(false);
+    progress.report(0, total)?;
+    let hook = |_: u64, searching: u64| {
+        if cancel.load(Ordering::Relaxed) {
+            return false;
+        }
+        if searching > 0
+            && progress
+                .report(done.load(Ordering::Relaxed), total)
+                .is_err()
+        {
+            cancel.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    };
+    (0..total)
+        .into_par_iter()
+        .map(|i| {
+            let seed = game_seed(master_seed, i);
+            let start = Instant::now();
+            let result = play(seed, &hook)?;
+            let seconds = start.elapsed().as_secs_f64();
+            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Err(e) = progress.report(finished, total) {
+                cancel.store(true, Ordering::Relaxed);
+                return Err(e);
+            }
+            Ok(Played {
+                seed,
+                result,
+                seconds,
+            })
+        })
+        .collect()
+}
+
+/// Moves per second of one thread: all moves over all games' seconds (each game timed on its
+/// own thread, so this is the speed of one thread whatever the number of threads); 0 when no
+/// time was measured.
+pub fn moves_per_second<T>(played: &[Played<T>], moves: impl Fn(&T) -> f64) -> f64 {
+    let total_moves: f64 = played.iter().map(|p| moves(&p.result)).sum();
+    let seconds: f64 = played.iter().map(|p| p.seconds).sum();
+    if seconds > 0.0 {
+        total_moves / seconds
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_results_whatever_the_thread_count() {
+        let run_with = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool")
+                .install(|| {
+                    run_games(9, 3, &Progress::none(), |seed, hook| {
+                        assert!(hook(0, 0));
+                        Ok(seed.count_ones())
+                    })
+                })
+                .expect("runs")
+                .into_iter()
+                .map(|p| (p.seed, p.result))
+                .collect::<Vec<_>>()
+        };
+        let one = run_with(1);
+        assert_eq!(one, run_with(3));
+        assert_eq!(one[4].0, game_seed(3, 4));
+    }
+
+    #[test]
+    fn no_games_is_an_error_and_errors_stop_the_run() {
+        assert!(matches!(
+            run_games(0, 1, &Progress::none(), |_, _| Ok(())),
+            Err(PluginError::BadParameter { .. })
+        ));
+        assert_eq!(
+            run_games(5, 1, &Progress::none(), |seed, _| {
+                if seed == game_seed(1, 3) {
+                    Err(PluginError::Cancelled)
+                } else {
+                    Ok(())
+                }
+            }),
+            Err(PluginError::Cancelled)
+        );
+    }
+}

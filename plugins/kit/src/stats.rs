@@ -1,0 +1,72 @@
+//! Summary statistics of experiment results.
+//!
+//! ```
+//! use game_kit::stats;
+//!
+//! let scores = [5.0, 1.0, 3.0, 2.0];
+//! assert_eq!(stats::mean(&scores), 2.75);
+//! assert_eq!(stats::median(&scores), 2.5);
+//! assert!((stats::sample_sd(&scores) - 1.707_825).abs() < 1e-6);
+//! ```
+
+/// The arithmetic mean; 0 for no values.
+pub fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+/// The sample standard deviation (n − 1 in the denominator, like Mathematica's
+/// `StandardDeviation`); 0 for fewer than two values.
+pub fn sample_sd(xs: &[f64]) -> f64 {
+    if xs.len() < 2 {
+        return 0.0;
+    }
+    let m = mean(xs);
+    (xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (xs.len() - 1) as f64).sqrt()
+}
+
+/// The standard error of the mean: [`sample_sd`] / √n; 0 for no values.
+pub fn standard_error(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    sample_sd(xs) / (xs.len() as f64).sqrt()
+}
+
+/// The median (the mean of the two middle values for an even count); 0 for no values.
+pub fn median(xs: &[f64]) -> f64 {
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => sorted[n / 2],
+        _ => f64::midpoint(sorted[n / 2 - 1], sorted[n / 2]),
+    }
+}
+
+/// The share (0 to 1) of `items` for which `pred` holds; 0 for no items.
+pub fn share<T>(items: &[T], pred: impl Fn(&T) -> bool) -> f64 {
+    if items.is_empty() {
+        return 0.0;
+    }
+    items.iter().filter(|x| pred(x)).count() as f64 / items.len() as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_samples() {
+        assert!(mean(&[]).abs() < 1e-12);
+        assert!(sample_sd(&[3.0]).abs() < 1e-12);
+        assert!((sample_sd(&[1.0, 3.0]) - 2f64.sqrt()).abs() < 1e-12);
+        assert!((standard_error(&[1.0, 3.0]) - 1.0).abs() < 1e-12);
+        assert!((median(&[5.0, 1.0, 3.0]) - 3.0).abs() < 1e-12);
+        assert!(median(&[]).abs() < 1e-12);
+        assert!((share(&[1, 2, 3, 4], |&x| x > 1) - 0.75).abs() < 1e-12);
+    }
+}
