@@ -15,7 +15,6 @@
 //! a 4×4 board gets near it without a 65536-class search; the rule only keeps every board
 //! representable.
 
-use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 /// 4×4 board, 16 nibbles: cell (row r, col c) at bits `4*(4*r + c)`, r = 0 top, c = 0 left;
@@ -24,58 +23,7 @@ pub type Board = u64;
 
 /// A move: every tile slides as far as it can in that direction, and two equal tiles that
 /// meet merge once per move (the pair nearest the wall first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Move {
-    /// Towards column 0.
-    Left,
-    /// Towards column 3.
-    Right,
-    /// Towards row 0.
-    Up,
-    /// Towards row 3.
-    Down,
-}
-
-impl Move {
-    /// The four moves in the seed's order `l r u d`.
-    pub const ALL: [Move; 4] = [Move::Left, Move::Right, Move::Up, Move::Down];
-
-    /// The move's letter: `l`, `r`, `u` or `d` (the seed's and the action ids).
-    pub fn letter(self) -> char {
-        match self {
-            Move::Left => 'l',
-            Move::Right => 'r',
-            Move::Up => 'u',
-            Move::Down => 'd',
-        }
-    }
-
-    /// The move for a letter `l r u d` (lower case only).
-    pub fn from_letter(c: char) -> Option<Move> {
-        match c {
-            'l' => Some(Move::Left),
-            'r' => Some(Move::Right),
-            'u' => Some(Move::Up),
-            'd' => Some(Move::Down),
-            _ => None,
-        }
-    }
-
-    /// The move's position in [`Move::ALL`] (0..4).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// A label for people: `Left`, `Right`, `Up`, `Down`.
-    pub fn label(self) -> &'static str {
-        match self {
-            Move::Left => "Left",
-            Move::Right => "Right",
-            Move::Up => "Up",
-            Move::Down => "Down",
-        }
-    }
-}
+pub use game_kit::grid::Move;
 
 /// The precomputed tables, one entry per 16-bit row.
 struct Tables {

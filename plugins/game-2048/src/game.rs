@@ -36,17 +36,6 @@ pub fn palette(exp: u8) -> ([u8; 3], [u8; 3]) {
     }
 }
 
-fn parse_action(action: &str) -> Result<Move, PluginError> {
-    let mut chars = action.chars();
-    match (chars.next().and_then(Move::from_letter), chars.next()) {
-        (Some(mv), None) => Ok(mv),
-        _ => Err(PluginError::illegal(
-            action,
-            "not a move; the moves are l, r, u and d",
-        )),
-    }
-}
-
 impl Game for Game2048 {
     type State = State;
 
@@ -138,11 +127,7 @@ impl Game for Game2048 {
         Move::ALL
             .iter()
             .filter(|&&mv| state.is_legal(mv))
-            .map(|&mv| ActionInfo {
-                id: mv.letter().to_string(),
-                label: mv.label().to_owned(),
-                key: Some(mv.label().to_lowercase()),
-            })
+            .map(|&mv| mv.info())
             .collect()
     }
 
@@ -159,7 +144,7 @@ impl Game for Game2048 {
     }
 
     fn apply(&self, state: &mut State, action: &str) -> Result<(), PluginError> {
-        state.try_play(parse_action(action.trim())?).map(|_| ())
+        state.try_play(Move::parse(action)?).map(|_| ())
     }
 
     fn ai_move(

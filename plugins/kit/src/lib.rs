@@ -3,6 +3,7 @@
 //! - [`position`]: position texts of grid games (rows by `/`, cells by spaces, then
 //!   `key=value` items): splitting, shape checks with errors naming the offending text, and
 //!   formatting.
+//! - [`grid`]: the four slides of 4×4 grid games and their action ids.
 //! - [`seed`]: seed derivation and the `SplitMix64` generator of the AIs' random choices.
 //! - [`experiment`]: the seeded parallel experiment runner (the same results for any thread
 //!   count) and moves per second.
@@ -18,6 +19,7 @@
 //! ```
 
 pub mod experiment;
+pub mod grid;
 pub mod position;
 pub mod search;
 pub mod seed;

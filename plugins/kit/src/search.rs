@@ -483,6 +483,13 @@ impl Hasher for BoardHasher {
         self.0 = h ^ (h >> 29);
     }
 
+    /// Wide keys (a board and a little more, e.g. Threes' deck): the high half folded into
+    /// the low one by a `SplitMix64` step, then mixed like a board.
+    #[inline]
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64((n as u64) ^ crate::seed::splitmix64((n >> 64) as u64));
+    }
+
     #[inline]
     fn finish(&self) -> u64 {
         self.0

@@ -1,0 +1,208 @@
+//! Experiments: many seeded games of one strategy in parallel, on [`game_kit::experiment`].
+//!
+//! Game `i` of an experiment with master seed `s` is played from
+//! [`game_kit::experiment::game_seed`]`(s, i)`, exactly as `new_game` and `ai_move` would play
+//! it one move at a time; the report does not depend on the number of threads (but for
+//! `moves_per_second`, a measurement).
+
+use std::collections::BTreeMap;
+
+use game_kit::experiment::{moves_per_second, run_games};
+use game_kit::stats::{mean, median, sample_sd, share, standard_error};
+use serde_json::{Value, json};
+use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult};
+use tritium_plugin_api::{PluginError, Progress};
+
+use crate::board;
+use crate::expectimax::Report;
+use crate::state::State;
+use crate::strategy::Strategy;
+
+/// The tiles whose shares the `reached_TILE` aggregates give (the milestones; 6144
+/// is the largest tile threes-ai reports reaching).
+pub const MILESTONES: [u32; 5] = [384, 768, 1536, 3072, 6144];
+
+/// Plays one game of `strategy` from `seed` to its end; `report` is asked before every move
+/// (`(0, 0)`) and by searches, and stops the game when it returns `false`.
+///
+/// # Errors
+/// [`PluginError::Cancelled`] when `report` returned `false`.
+pub fn play_game(
+    strategy: &Strategy,
+    seed: u64,
+    report: &Report<'_>,
+) -> Result<State, PluginError> {
+    let mut state = State::new(seed);
+    while !state.is_over() {
+        if !report(0, 0) {
+            return Err(PluginError::Cancelled);
+        }
+        let (mv, _) = strategy.decide_with(&state, report)?;
+        state.play(mv);
+    }
+    Ok(state)
+}
+
+/// Runs `spec` (rules must be absent or `standard`, Threes has one rule set).
+///
+/// Per game: `moves`, `score`, `max_tile`; category = the max tile. Aggregates: `games`,
+/// `mean_score`, `score_sd` (sample standard deviation), `score_se` (standard error of the
+/// mean), `median_score`, `best_score`, `mean_moves`, `max_tile` (largest of all games),
+/// `max_tile_counts` (tile → games), `reached_384` … `reached_6144` (share of games, 0 to 1,
+/// whose largest tile is at least that), and for `expectimax` `moves_per_second` (one
+/// thread's speed; the only aggregate that varies between runs).
+///
+/// # Errors
+/// [`PluginError::BadParameter`] for a bad strategy, rule set or `games == 0`;
+/// [`PluginError::Cancelled`] when the host cancels.
+pub fn run(
+    spec: &ExperimentSpec,
+    progress: &Progress<'_>,
+) -> Result<ExperimentReport, PluginError> {
+    let strategy = Strategy::parse(&spec.strategy)?;
+    crate::game::check_rules(spec.rules.as_deref())?;
+    board::init_tables();
+    let played = run_games(spec.games, spec.seed, progress, |seed, hook| {
+        play_game(&strategy, seed, hook)
+    })?;
+    let states: Vec<(u64, State)> = played.iter().map(|p| (p.seed, p.result.clone())).collect();
+    let mut report = report(&strategy, &states);
+    if matches!(strategy, Strategy::Expectimax(_)) {
+        report.aggregates.insert(
+            "moves_per_second".to_owned(),
+            json!(moves_per_second(&played, |s: &State| f64::from(s.moves))),
+        );
+    }
+    Ok(report)
+}
+
+fn report(strategy: &Strategy, states: &[(u64, State)]) -> ExperimentReport {
+    let games: Vec<GameResult> = states
+        .iter()
+        .map(|(seed, s)| GameResult {
+            seed: *seed,
+            metrics: BTreeMap::from([
+                ("moves".to_owned(), f64::from(s.moves)),
+                ("score".to_owned(), s.score() as f64),
+                ("max_tile".to_owned(), f64::from(s.max_tile())),
+            ]),
+            category: s.max_tile().to_string(),
+        })
+        .collect();
+    let scores: Vec<f64> = states.iter().map(|(_, s)| s.score() as f64).collect();
+    let moves: Vec<f64> = states.iter().map(|(_, s)| f64::from(s.moves)).collect();
+    let mut tile_counts: BTreeMap<u32, u64> = BTreeMap::new();
+    for (_, s) in states {
+        *tile_counts.entry(s.max_tile()).or_default() += 1;
+    }
+    let counts: serde_json::Map<String, Value> = tile_counts
+        .iter()
+        .map(|(tile, n)| (tile.to_string(), json!(n)))
+        .collect();
+    let mut aggregates = BTreeMap::from([
+        ("games".to_owned(), json!(states.len())),
+        ("mean_score".to_owned(), json!(mean(&scores))),
+        ("score_sd".to_owned(), json!(sample_sd(&scores))),
+        ("score_se".to_owned(), json!(standard_error(&scores))),
+        ("median_score".to_owned(), json!(median(&scores))),
+        (
+            "best_score".to_owned(),
+            json!(scores.iter().copied().fold(0.0, f64::max)),
+        ),
+        ("mean_moves".to_owned(), json!(mean(&moves))),
+        (
+            "max_tile".to_owned(),
+            json!(tile_counts.keys().next_back().copied().unwrap_or(0)),
+        ),
+        ("max_tile_counts".to_owned(), Value::Object(counts)),
+    ]);
+    for tile in MILESTONES {
+        aggregates.insert(
+            format!("reached_{tile}"),
+            json!(share(states, |(_, s)| s.max_tile() >= tile)),
+        );
+    }
+    ExperimentReport {
+        strategy: strategy.spec(),
+        rules: crate::game::RULES.to_owned(),
+        games,
+        aggregates,
+        primary: "mean_score".to_owned(),
+        histogram_metric: "score".to_owned(),
+        category_label: "max tile".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(strategy: &str, games: u32, seed: u64) -> ExperimentSpec {
+        ExperimentSpec {
+            strategy: strategy.into(),
+            games,
+            seed,
+            rules: None,
+        }
+    }
+
+    #[test]
+    fn same_report_whatever_the_thread_count_and_game_by_game() {
+        let s = spec("greedy", 12, 5);
+        let run_with = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool")
+                .install(|| run(&s, &Progress::none()))
+                .expect("runs")
+        };
+        let one = run_with(1);
+        assert_eq!(one, run_with(2));
+        assert_eq!(one.games.len(), 12);
+        assert_eq!(one.primary, "mean_score");
+        for game in &one.games[..3] {
+            let state = play_game(&Strategy::Greedy, game.seed, &|_, _| true).expect("plays");
+            assert_eq!(
+                game.metrics["score"].to_bits(),
+                (state.score() as f64).to_bits()
+            );
+            assert_eq!(game.category, state.max_tile().to_string());
+        }
+        let mean_score: f64 = one.games.iter().map(|g| g.metrics["score"]).sum::<f64>() / 12.0;
+        assert!(
+            (one.aggregates["mean_score"].as_f64().expect("a number") - mean_score).abs() < 1e-9
+        );
+        for key in [
+            "score_sd",
+            "score_se",
+            "median_score",
+            "reached_384",
+            "reached_6144",
+            "mean_moves",
+        ] {
+            assert!(one.aggregates[key].is_number(), "{key}");
+        }
+        assert!(!one.aggregates.contains_key("moves_per_second"));
+    }
+
+    #[test]
+    fn bad_experiments() {
+        for s in [spec("nope", 1, 0), spec("random", 0, 0)] {
+            assert!(matches!(
+                run(&s, &Progress::none()),
+                Err(PluginError::BadParameter { .. })
+            ));
+        }
+        let mut wrong_rules = spec("random", 1, 0);
+        wrong_rules.rules = Some("easy".into());
+        assert!(matches!(
+            run(&wrong_rules, &Progress::none()),
+            Err(PluginError::BadParameter { .. })
+        ));
+        assert_eq!(
+            play_game(&Strategy::Random, 1, &|_, _| false),
+            Err(PluginError::Cancelled)
+        );
+    }
+}

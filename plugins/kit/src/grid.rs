@@ -1,0 +1,93 @@
+//! What grid games share: the four slides and their action ids.
+//!
+//! ```
+//! use game_kit::grid::Move;
+//!
+//! assert_eq!(Move::from_letter('u'), Some(Move::Up));
+//! assert_eq!(Move::Up.info().key.as_deref(), Some("up"));
+//! ```
+
+use serde::{Deserialize, Serialize};
+use tritium_plugin_api::PluginError;
+use tritium_plugin_api::protocol::ActionInfo;
+
+/// A slide of a 4×4 grid game (2048, Threes!): its action id is the letter `l r u d`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Move {
+    /// Towards column 0.
+    Left,
+    /// Towards column 3.
+    Right,
+    /// Towards row 0.
+    Up,
+    /// Towards row 3.
+    Down,
+}
+
+impl Move {
+    /// The four moves in the seed's order `l r u d`.
+    pub const ALL: [Move; 4] = [Move::Left, Move::Right, Move::Up, Move::Down];
+
+    /// The move's letter: `l`, `r`, `u` or `d` (the seed's and the action ids).
+    pub fn letter(self) -> char {
+        match self {
+            Move::Left => 'l',
+            Move::Right => 'r',
+            Move::Up => 'u',
+            Move::Down => 'd',
+        }
+    }
+
+    /// The move for a letter `l r u d` (lower case only).
+    pub fn from_letter(c: char) -> Option<Move> {
+        match c {
+            'l' => Some(Move::Left),
+            'r' => Some(Move::Right),
+            'u' => Some(Move::Up),
+            'd' => Some(Move::Down),
+            _ => None,
+        }
+    }
+
+    /// The move's position in [`Move::ALL`] (0..4).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// A label for people: `Left`, `Right`, `Up`, `Down`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Move::Left => "Left",
+            Move::Right => "Right",
+            Move::Up => "Up",
+            Move::Down => "Down",
+        }
+    }
+}
+
+impl Move {
+    /// The action the plugin protocol offers for this move: id the letter, label the name,
+    /// key the arrow (`left`, `right`, `up`, `down`).
+    pub fn info(self) -> ActionInfo {
+        ActionInfo {
+            id: self.letter().to_string(),
+            label: self.label().to_owned(),
+            key: Some(self.label().to_lowercase()),
+        }
+    }
+
+    /// The move an action id names (`l`, `r`, `u` or `d`, surrounding spaces ignored).
+    ///
+    /// # Errors
+    /// [`PluginError::IllegalAction`] naming the action for anything else.
+    pub fn parse(action: &str) -> Result<Move, PluginError> {
+        let mut chars = action.trim().chars();
+        match (chars.next().and_then(Move::from_letter), chars.next()) {
+            (Some(mv), None) => Ok(mv),
+            _ => Err(PluginError::illegal(
+                action,
+                "not a move; the moves are l, r, u and d",
+            )),
+        }
+    }
+}
