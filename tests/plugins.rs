@@ -1,5 +1,6 @@
-//! `tritium plugins`, `play` and `experiment` end to end, with the real 2048 plugin library
-//! (`game-2048` is a dev-dependency, so cargo builds it before these tests run).
+//! `tritium plugins`, `play`, `replay` and `experiment` end to end, with the real 2048 and
+//! Threes! plugin libraries (`game-2048` and `game-threes` are dev-dependencies, so cargo
+//! builds them, side by side, before these tests run).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -450,4 +451,141 @@ fn replay_names_the_illegal_action_and_the_bad_position_item() {
     let run = tritium(&["replay", "2048", "--actions", "l"], &[&plugin_dir()], "");
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("--seed"), "{}", run.stderr);
+}
+
+/// The Threes! position of the issue: a 1 and a 2 side by side in the top row.
+const THREES: &str = "1 2 0 3/0 0 6 0/3 0 0 0/0 0 0 12 next=2 deck=3,2,4";
+
+#[test]
+fn threes_is_listed_and_plays_from_a_position() {
+    let run = tritium(&["plugins"], &[&plugin_dir()], "").ok();
+    assert!(run.stdout.contains("  game threes: "), "{}", run.stdout);
+    for strategy in ["random", "greedy", "expectimax"] {
+        assert!(
+            run.stdout.contains(&format!("      {strategy} ")),
+            "{}",
+            run.stdout
+        );
+    }
+    // Left merges the 1 and the 2 into a 3: the score gains 3 (42 → 45) before the next
+    // tile, a 2, enters the far column.
+    let run = tritium(
+        &["play", "threes", "--position", THREES, "--seed", "5"],
+        &[&plugin_dir()],
+        "l\nq\n",
+    )
+    .ok();
+    assert!(run.stdout.contains("next: 2"), "{}", run.stdout);
+    let position = last_position(&run.stdout);
+    assert!(position.starts_with("3 0 3 "), "{position}");
+    assert!(run.stdout.contains("score: 45 "), "{}", run.stdout);
+    assert!(position.ends_with(" moves=1"), "{position}");
+    // Replaying the same actions from the same position and seed gives the same frame.
+    let replayed = tritium(
+        &[
+            "replay",
+            "threes",
+            "--position",
+            THREES,
+            "--seed",
+            "5",
+            "--actions",
+            "l",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert_eq!(last_position(&replayed.stdout), position);
+}
+
+#[test]
+fn threes_replays_a_seeded_game_and_names_bad_input() {
+    // What `play --ai` played, replayed from the same seed, reaches the same position.
+    let played = tritium(
+        &[
+            "play", "threes", "--seed", "8", "--ai", "greedy", "--moves", "30",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let actions: Vec<String> = played
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("greedy plays "))
+        .map(|label| label[..1].to_lowercase())
+        .collect();
+    assert_eq!(actions.len(), 30, "{}", played.stdout);
+    let replayed = tritium(
+        &[
+            "replay",
+            "threes",
+            "--seed",
+            "8",
+            "--actions",
+            &actions.join(","),
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert_eq!(
+        last_position(&replayed.stdout),
+        last_position(&played.stdout)
+    );
+    assert!(last_position(&played.stdout).ends_with(" moves=30"));
+    for (position, item) in [
+        ("1 2 0 5/0 0 6 0/3 0 0 0/0 0 0 12 next=2 deck=3,2,4", "`5`"),
+        (
+            "1 2 0 3/0 0 6 0/3 0 0 0/0 0 0 12 next=2 deck=5,2,4",
+            "`deck=5,2,4`",
+        ),
+        (
+            "1 2 0 3/0 0 6 0/3 0 0 0/0 0 0 12 next=48 deck=3,2,4",
+            "`next=48`",
+        ),
+        ("1 2 0 3/0 0 6 0/3 0 0 0/0 0 0 12 deck=3,2,4", "`next`"),
+    ] {
+        let run = tritium(
+            &["replay", "threes", "--position", position],
+            &[&plugin_dir()],
+            "",
+        );
+        assert_eq!(run.code, Some(2), "{position}: {}", run.stdout);
+        assert!(run.stderr.contains(item), "{position}: {}", run.stderr);
+    }
+    // Up is legal (the 6 and the 3s move); an unknown letter is not.
+    let run = tritium(
+        &["replay", "threes", "--position", THREES, "--actions", "u,z"],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("action 2 of 2 (`z`) cannot be played"),
+        "{}",
+        run.stderr
+    );
+    let run = tritium(
+        &[
+            "experiment",
+            "threes",
+            "--strategy",
+            "expectimax:depth=1",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--format",
+            "json",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let json: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(json["primary"], "mean_score");
+    assert_eq!(json["games"].as_array().map(Vec::len), Some(3));
+    assert!(json["aggregates"]["reached_384"].is_number());
 }
