@@ -1,5 +1,5 @@
-//! Plugins in the app, with the real 2048 library (`game-2048` is a dev-dependency, so cargo
-//! builds it before these tests) and a plugin that panics (this crate's `fixture_gui_panics`
+//! Plugins in the app, with the real 2048 and Threes! libraries (dev-dependencies, so cargo
+//! builds them before these tests) and a plugin that panics (this crate's `fixture_gui_panics`
 //! example): the Plugins page, a game played with the keyboard and by the AI, an experiment
 //! with its summary and CSV, and errors that leave the app running.
 
@@ -7,7 +7,7 @@ mod common;
 
 use common::TempDir;
 use common::plugins::{
-    app, board, choose, error_line, expected_board, fill, game_2048, game_frame, load,
+    app, board, choose, error_line, expected_board, fill, game_2048, game_frame, game_threes, load,
     panicking_plugin, wait_until,
 };
 use egui::Key;
@@ -443,4 +443,40 @@ fn a_game_starts_from_a_pasted_position_and_a_bad_one_is_a_notice() {
     assert!(h.query_by_label(&format!("Position: {position}")).is_some());
     h.get_by_label("Copy").click();
     h.run();
+}
+
+#[test]
+fn threes_plays_in_the_generic_game_view_with_the_next_tile_shown() {
+    let plugin = LoadedPlugin::load(&game_threes()).expect("the Threes plugin loads");
+    let mut h = app();
+    load(&mut h, &game_threes());
+    h.get_by_label("Play Threes!").click();
+    h.run();
+    let position = "1 2 0 3/0 0 6 0/3 0 0 0/0 0 0 12 next=2 deck=3,2,4";
+    fill(&mut h, "Position", position);
+    fill(&mut h, "Seed", "5");
+    h.get_by_label("New game").click();
+    h.run();
+    let frame = game_frame(&h);
+    assert_eq!(frame.position, format!("{position} moves=0"));
+    assert_eq!(board(&h)[0], "row 1 col 1: 1");
+    // The next tile, shown above the board like a cell.
+    assert!(h.query_by_label("next: 2").is_some());
+    // ← merges the 1 and the 2; the app shows exactly the plugin's own next frame.
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    let expected = plugin.apply("threes", &frame, "l").expect("legal");
+    assert_eq!(board(&h), expected_board(&expected));
+    assert_eq!(board(&h)[0], "row 1 col 1: 3");
+    assert_eq!(game_frame(&h), expected);
+    let next = expected.view.preview.as_ref().expect("a next tile").cells[0]
+        .text
+        .clone();
+    assert!(h.query_by_label(&format!("next: {next}")).is_some());
+    // The AI plays on the worker thread.
+    choose(&mut h, "Strategy", "greedy");
+    h.get_by_label("AI move").click();
+    wait_until(&mut h, "the AI move", |h| {
+        game_frame(h).position.ends_with(" moves=2")
+    });
 }

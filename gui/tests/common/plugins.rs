@@ -46,6 +46,12 @@ pub fn game_2048() -> PathBuf {
     library("game_2048", &[dir.join("deps"), dir])
 }
 
+/// The Threes! plugin library, built like [`game_2048`] (`game-threes` is a dev-dependency).
+pub fn game_threes() -> PathBuf {
+    let dir = profile_dir();
+    library("game_threes", &[dir.join("deps"), dir])
+}
+
 /// Built by `cargo test` (all targets), not by `cargo test --test plugins`.
 pub fn panicking_plugin() -> PathBuf {
     library("fixture_gui_panics", &[profile_dir().join("examples")])
