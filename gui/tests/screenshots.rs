@@ -6,7 +6,8 @@
 //! cargo test -p gui --test screenshots -- --ignored
 //! ```
 //!
-//! writes `docs/screenshots/game_2048.png`, `docs/screenshots/experiment_plots.png`,
+//! writes `docs/screenshots/game_2048.png`, `docs/screenshots/game_threes.png`,
+//! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
 
 mod common;
@@ -14,7 +15,9 @@ mod common;
 use std::path::PathBuf;
 
 use common::App;
-use common::plugins::{app, choose, fill, game_2048, load, panicking_plugin, wait_until};
+use common::plugins::{
+    app, choose, fill, game_2048, game_threes, load, panicking_plugin, wait_until,
+};
 use egui_kittest::kittest::Queryable as _;
 
 fn save(h: &mut App, name: &str) {
@@ -69,6 +72,38 @@ fn a_2048_game_in_progress() {
 
 /// Moves before the picture.
 const MOVES: u64 = 700;
+
+#[test]
+#[ignore = "writes docs/screenshots/game_threes.png"]
+fn a_threes_game_in_progress() {
+    let mut h = app();
+    load(&mut h, &game_threes());
+    h.get_by_label("Play Threes!").click();
+    h.run();
+    fill(&mut h, "Seed", "4");
+    h.get_by_label("New game").click();
+    h.run();
+    choose(&mut h, "Strategy", "expectimax");
+    fill(&mut h, "Spec", "expectimax:depth=2");
+    h.state_mut().games.play.speed = 200.0;
+    h.get_by_label("Autoplay").click();
+    h.run();
+    let moves = |h: &App| h.state().games.play.session.as_ref().map_or(0, |s| s.moves);
+    wait_until(&mut h, "autoplay", |h| {
+        moves(h) >= THREES_MOVES || !h.state().games.play.autoplay
+    });
+    if h.state().games.play.autoplay {
+        h.get_by_label("Autoplay").click();
+        h.run();
+    }
+    wait_until(&mut h, "the last move", |h| {
+        h.state().games.play.thinking().is_none()
+    });
+    save(&mut h, "game_threes");
+}
+
+/// Threes moves before the picture.
+const THREES_MOVES: u64 = 300;
 
 #[test]
 #[ignore = "writes docs/screenshots/experiment_plots.png"]

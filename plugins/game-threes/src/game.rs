@@ -95,7 +95,7 @@ impl Game for Threes {
                 NamedValue::new("score", &state.score()),
                 NamedValue::new("moves", &state.moves),
                 NamedValue::new("max tile", &state.max_tile()),
-                NamedValue::new("deck", &format!("{ones}×1 {twos}×2 {threes}×3")),
+                NamedValue::new("deck 1s,2s,3s", &format!("{ones},{twos},{threes}")),
                 NamedValue::new("rules", &RULES),
             ],
             // A card is shown as itself, a bonus tile as its hint.
