@@ -480,3 +480,39 @@ fn threes_plays_in_the_generic_game_view_with_the_next_tile_shown() {
         game_frame(h).position.ends_with(" moves=2")
     });
 }
+
+#[test]
+fn a_threes_experiment_shows_the_mean_score_and_its_plots() {
+    let mut h = app();
+    load(&mut h, &game_threes());
+    h.get_by_label("Experiment with Threes!").click();
+    h.run();
+    choose(&mut h, "Strategy", "greedy");
+    fill(&mut h, "Seed", "3");
+    h.get_by_label("Games").set_value_accesskit(4.0);
+    h.run();
+    h.get_by_label("Run").click();
+    h.run();
+    wait_until(&mut h, "the experiment", |h| {
+        h.state().games.experiment.running().is_none()
+    });
+    let plugin = LoadedPlugin::load(&game_threes()).expect("the Threes plugin loads");
+    let spec = ExperimentSpec {
+        strategy: "greedy".into(),
+        games: 4,
+        seed: 3,
+        rules: None,
+    };
+    let expected = plugin
+        .experiment("threes", &spec, None)
+        .expect("experiment");
+    let mean = plugin_host::report::aggregate(&expected.aggregates["mean_score"]);
+    // The primary aggregate leads the summary.
+    assert_eq!(
+        plugin_host::report::summary(&expected)[0],
+        format!("mean_score: {mean}")
+    );
+    assert!(h.query_by_label(&format!("mean_score: {mean}")).is_some());
+    assert!(h.query_by_label("Distribution of score").is_some());
+    assert!(h.query_by_label("Share of games by max tile").is_some());
+}

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::Value;
+use plugin_host::report::{Ranking, aggregate, number};
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec};
 
 use super::args::{ExperimentArgs, ReportFormat};
@@ -71,8 +71,13 @@ pub fn run(
         reports.push(report);
     }
     bar.finish_and_clear();
-    if args.sweep.is_some() && args.strategy.is_none() {
-        write_csv(&mut reports, console.out)?;
+    if let (Some(sweep), None) = (&args.sweep, &args.strategy) {
+        let size = args.size.unwrap_or_default();
+        write!(
+            console.out,
+            "{}",
+            Ranking::new(sweep, size, reports).to_csv()
+        )?;
     } else {
         for report in &reports {
             match args.format {
@@ -126,88 +131,4 @@ fn write_text(
         writeln!(out, "{name}: {}", aggregate(value))?;
     }
     Ok(())
-}
-
-/// One CSV row per report, best (highest primary aggregate) first: `strategy`, `games`, the
-/// primary aggregate, then the others by name (objects as compact JSON).
-fn write_csv(reports: &mut [ExperimentReport], out: &mut dyn Write) -> Result<()> {
-    let Some(first) = reports.first() else {
-        return Ok(());
-    };
-    let primary = first.primary.clone();
-    let others: Vec<String> = first
-        .aggregates
-        .keys()
-        .filter(|k| **k != primary && *k != "games")
-        .cloned()
-        .collect();
-    let key = |r: &ExperimentReport| {
-        r.aggregates
-            .get(&primary)
-            .and_then(Value::as_f64)
-            .unwrap_or(f64::NEG_INFINITY)
-    };
-    reports.sort_by(|a, b| {
-        key(b)
-            .total_cmp(&key(a))
-            .then_with(|| a.strategy.cmp(&b.strategy))
-    });
-    writeln!(out, "strategy,games,{primary},{}", others.join(","))?;
-    for report in reports.iter() {
-        let mut row = vec![csv_field(&report.strategy), report.games.len().to_string()];
-        for name in std::iter::once(&primary).chain(&others) {
-            row.push(
-                report
-                    .aggregates
-                    .get(name)
-                    .map_or_else(String::new, |v| csv_field(&aggregate(v))),
-            );
-        }
-        writeln!(out, "{}", row.join(","))?;
-    }
-    Ok(())
-}
-
-/// A number as text: integers without a fraction, others with 3 decimals.
-fn number(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.3}")
-    }
-}
-
-fn aggregate(value: &Value) -> String {
-    match value {
-        Value::Number(n) => n.as_f64().map_or_else(|| n.to_string(), number),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// Quotes a CSV field when it holds a comma, quote or newline (RFC 4180).
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_only_when_needed() {
-        assert_eq!(csv_field("cyclic:drdl"), "cyclic:drdl");
-        assert_eq!(csv_field("biased:4,1,0,4"), "\"biased:4,1,0,4\"");
-        assert_eq!(csv_field(r#"{"512":3}"#), r#""{""512"":3}""#);
-    }
-
-    #[test]
-    fn numbers_print_whole_or_with_three_decimals() {
-        assert_eq!(number(512.0), "512");
-        assert_eq!(number(399.123_456), "399.123");
-    }
 }

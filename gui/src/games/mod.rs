@@ -662,7 +662,7 @@ impl GamesState {
         let path = PathBuf::from(self.experiment.csv_path.trim());
         let (csv, what) = if let Some(results) = &self.experiment.report {
             let games = results.report.games.len();
-            (report::to_csv(&results.report), format!("{games} games"))
+            (report::games_csv(&results.report), format!("{games} games"))
         } else if let Some(ranking) = &self.experiment.ranking {
             let strategies = ranking.rows.len();
             (ranking.to_csv(), format!("{strategies} strategies"))

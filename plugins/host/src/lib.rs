@@ -24,6 +24,8 @@
 //! ```
 #![allow(unsafe_code)] // Loading libraries and calling through the C ABI; each block says why.
 
+pub mod report;
+
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
