@@ -85,7 +85,11 @@ pub fn run(
     }
     match &frame.outcome {
         Some(outcome) => writeln!(console.out, "game over after {moves} moves: {outcome}")?,
-        None => writeln!(console.out, "stopped after {moves} moves")?,
+        None => writeln!(
+            console.out,
+            "stopped after {moves} move{}",
+            if moves == 1 { "" } else { "s" }
+        )?,
     }
     Ok(Status::Success)
 }
