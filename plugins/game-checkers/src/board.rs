@@ -128,7 +128,11 @@ impl Board {
     /// transposition tables: `SplitMix64` over the three sets and the turn.
     pub fn hash(&self) -> u64 {
         use game_kit::seed::splitmix64;
-        let mut h = splitmix64(u64::from(self.turn == Color::White) ^ (u64::from(self.width) << 8) ^ (u64::from(self.height) << 16));
+        let mut h = splitmix64(
+            u64::from(self.turn == Color::White)
+                ^ (u64::from(self.width) << 8)
+                ^ (u64::from(self.height) << 16),
+        );
         for set in [self.red, self.white, self.kings] {
             h = splitmix64(h ^ set as u64);
             h = splitmix64(h ^ (set >> 64) as u64);
@@ -152,7 +156,10 @@ mod tests {
         assert_eq!((big.red.count_ones(), big.white.count_ones()), (20, 20));
         let six = Board::initial(6, 6);
         assert_eq!((six.red.count_ones(), six.white.count_ones()), (6, 6));
-        let man = Piece { color: Color::Red, kind: Kind::Man };
+        let man = Piece {
+            color: Color::Red,
+            kind: Kind::Man,
+        };
         assert_eq!(b.count(man), 12);
         assert_eq!(b.piece_at(0), Some(man));
         assert_eq!(b.piece_at(15), None);

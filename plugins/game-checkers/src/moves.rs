@@ -37,12 +37,19 @@ pub struct Move {
 impl Move {
     /// A step or a single jump.
     pub fn simple(from: u8, to: u8, captured: u128) -> Move {
-        Move { from, to, captured, jumps: None }
+        Move {
+            from,
+            to,
+            captured,
+            jumps: None,
+        }
     }
 
     /// Every square the piece lands on, in order.
     pub fn path(&self) -> &[u8] {
-        self.jumps.as_deref().unwrap_or(std::slice::from_ref(&self.to))
+        self.jumps
+            .as_deref()
+            .unwrap_or(std::slice::from_ref(&self.to))
     }
 
     /// Where the piece ends.
@@ -103,7 +110,10 @@ impl Jumps<'_> {
             }
             let over_bit = 1u128 << over;
             let land_bit = 1u128 << land;
-            if self.opponents & over_bit == 0 || captured & over_bit != 0 || self.blocked & land_bit != 0 {
+            if self.opponents & over_bit == 0
+                || captured & over_bit != 0
+                || self.blocked & land_bit != 0
+            {
                 continue;
             }
             extended = true;
@@ -261,7 +271,16 @@ pub fn count_moves(board: &Board) -> u64 {
     let mut captures = 0;
     for from in squares(own) {
         let king = board.kings & (1 << from) != 0;
-        captures += count_jumps(g, color, opponents, occupied & !(1u128 << from), crown, from, king, 0);
+        captures += count_jumps(
+            g,
+            color,
+            opponents,
+            occupied & !(1u128 << from),
+            crown,
+            from,
+            king,
+            0,
+        );
     }
     if captures > 0 {
         return captures;
@@ -305,7 +324,16 @@ fn count_jumps(
         total += if !king && crown & land_bit != 0 {
             1
         } else {
-            count_jumps(g, color, opponents, blocked, crown, land, king, captured | over_bit)
+            count_jumps(
+                g,
+                color,
+                opponents,
+                blocked,
+                crown,
+                land,
+                king,
+                captured | over_bit,
+            )
         };
     }
     if !extended && captured != 0 {
@@ -329,11 +357,21 @@ pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u64)> {
 mod tests {
     use super::*;
 
-    /// Aart Bik, "perft for 8x8 checkers", TalkChess, 8 May 2009
+    /// Aart Bik, "perft for 8x8 checkers", the `TalkChess` forum, 8 May 2009
     /// (<http://www.talkchess.com/forum3/viewtopic.php?t=27814>): depths 1–12 from the
     /// initial position.
     pub const PERFT_8X8: [u64; 12] = [
-        7, 49, 302, 1469, 7361, 36768, 179_740, 845_931, 3_963_680, 18_391_564, 85_242_128,
+        7,
+        49,
+        302,
+        1469,
+        7361,
+        36768,
+        179_740,
+        845_931,
+        3_963_680,
+        18_391_564,
+        85_242_128,
         388_623_673,
     ];
 
@@ -349,8 +387,22 @@ mod tests {
     #[test]
     fn divide_at_depth_one_lists_the_seven_openings() {
         let b = Board::initial(8, 8);
-        let mut openings: Vec<(u8, u8)> = legal_moves(&b).iter().map(|m| (m.from + 1, m.to() + 1)).collect();
+        let mut openings: Vec<(u8, u8)> = legal_moves(&b)
+            .iter()
+            .map(|m| (m.from + 1, m.to() + 1))
+            .collect();
         openings.sort_unstable();
-        assert_eq!(openings, [(9, 13), (9, 14), (10, 14), (10, 15), (11, 15), (11, 16), (12, 16)]);
+        assert_eq!(
+            openings,
+            [
+                (9, 13),
+                (9, 14),
+                (10, 14),
+                (10, 15),
+                (11, 15),
+                (11, 16),
+                (12, 16)
+            ]
+        );
     }
 }

@@ -42,6 +42,7 @@ pub struct Geometry {
 impl Geometry {
     fn build(width: u8, height: u8) -> Geometry {
         let half = u32::from(width / 2);
+        debug_assert!(half <= 8);
         let squares = (u32::from(width) * u32::from(height) / 2) as u8;
         let coords: Vec<(u8, u8)> = (0..u32::from(squares))
             .map(|s| {
@@ -68,7 +69,8 @@ impl Geometry {
             } else {
                 (i32::from(width) - 1 - x) / 2
             };
-            (y * half as i32 + i) as u8
+            // In range: 0 <= y < 16 and 0 <= i < 8, so the square is below 128.
+            u8::try_from(y * i32::from(width / 2) + i).unwrap_or(NONE)
         };
         let step = coords
             .iter()
@@ -148,7 +150,11 @@ mod tests {
         assert_eq!(g.coords[0].1, 0);
         // 12-16 is square 12's only forward move; 9 goes to 13 or 14.
         let forward = |pdn: usize| -> Vec<u8> {
-            g.step[pdn - 1][..2].iter().filter(|&&s| s != NONE).map(|&s| s + 1).collect()
+            g.step[pdn - 1][..2]
+                .iter()
+                .filter(|&&s| s != NONE)
+                .map(|&s| s + 1)
+                .collect()
         };
         assert_eq!(forward(12), [16]);
         let mut nine = forward(9);
