@@ -168,6 +168,7 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
                 games: 5,
                 seed: 11,
                 rules: Some("seed".into()),
+                opponent: None,
             },
             None,
         )
@@ -350,6 +351,7 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
                 games: 3,
                 seed: 5,
                 rules: Some(rules.clone()),
+                opponent: None,
             };
             plugin.experiment("2048", &spec, None).expect("experiment")
         })
@@ -502,6 +504,7 @@ fn a_threes_experiment_shows_the_mean_score_and_its_plots() {
         games: 4,
         seed: 3,
         rules: None,
+        opponent: None,
     };
     let expected = plugin
         .experiment("threes", &spec, None)

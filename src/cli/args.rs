@@ -497,6 +497,11 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "S")]
     pub strategy: Option<String>,
 
+    /// Two-player games: the strategy's opponent (a match, colours swapped game by game),
+    /// e.g. `--strategy alphabeta:time=100 --opponent minimax:depth=4`.
+    #[arg(long, value_name = "STRATEGY")]
+    pub opponent: Option<String>,
+
     /// Run every strategy of this family instead, printing CSV (needs `--size`).
     #[arg(long, value_name = "FAMILY", requires = "size")]
     pub sweep: Option<String>,

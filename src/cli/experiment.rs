@@ -64,6 +64,7 @@ pub fn run(
             games: args.games,
             seed: args.seed,
             rules: rules.clone(),
+            opponent: args.opponent.clone(),
         };
         let report = plugin
             .experiment(&info.name, &spec, Some(&progress))

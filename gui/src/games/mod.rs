@@ -589,6 +589,7 @@ impl GamesState {
             games: form.games.max(1),
             seed: form.setup.seed()?,
             rules: form.setup.rules().map(str::to_owned),
+            opponent: None,
         };
         self.experiment.cancel();
         self.experiment.running = Some(Task::spawn(move |progress| {
@@ -632,6 +633,7 @@ impl GamesState {
                     games,
                     seed,
                     rules: rules.clone(),
+                    opponent: None,
                 };
                 reports.push(plugin.experiment(&game, &spec, Some(&each))?);
             }

@@ -304,6 +304,10 @@ pub struct ExperimentSpec {
     /// A rule set; `None` means the game's default.
     #[serde(default)]
     pub rules: Option<String>,
+    /// Two-player games: the strategy `strategy` plays against (a match). `None`: the game's
+    /// default (for a one-player game, none is needed). Optional; absent from older hosts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
 }
 
 /// The results of an experiment.
@@ -384,6 +388,7 @@ mod tests {
                     games: 3,
                     seed: 1,
                     rules: None,
+                    opponent: None,
                 },
             },
             Request::Sweep {

@@ -193,6 +193,7 @@ fn experiment(strategy: &str, games: u32, seed: u64) -> ExperimentReport {
         games,
         seed,
         rules: Some("seed".to_owned()),
+        opponent: None,
     };
     run(&spec, &Progress::none()).unwrap_or_else(|e| panic!("{strategy}: {e}"))
 }

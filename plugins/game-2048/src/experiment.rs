@@ -267,6 +267,7 @@ mod tests {
             games,
             seed,
             rules: Some(rules.into()),
+            opponent: None,
         }
     }
 

@@ -90,6 +90,7 @@ fn a_cancelled_expectimax_experiment_returns_cancelled() {
             games: 2,
             seed: 1,
             rules: Some("standard".into()),
+            opponent: None,
         },
     };
     assert_eq!(

@@ -143,6 +143,7 @@ mod tests {
             games,
             seed,
             rules: None,
+            opponent: None,
         }
     }
 

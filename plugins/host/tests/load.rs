@@ -138,6 +138,7 @@ fn a_long_call_reports_progress_and_stops_when_cancelled() {
         games: 1,
         seed: 0,
         rules: None,
+        opponent: None,
     };
     let error = plugin
         .experiment("boom", &spec, Some(&progress))
