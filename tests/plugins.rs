@@ -1,6 +1,6 @@
-//! `tritium plugins`, `play`, `replay` and `experiment` end to end, with the real 2048 and
-//! Threes! plugin libraries (`game-2048` and `game-threes` are dev-dependencies, so cargo
-//! builds them, side by side, before these tests run).
+//! `tritium plugins`, `play`, `replay` and `experiment` end to end, with the real 2048,
+//! Threes! and checkers plugin libraries (dev-dependencies, so cargo builds them, side by
+//! side, before these tests run).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -588,4 +588,122 @@ fn threes_replays_a_seeded_game_and_names_bad_input() {
     assert_eq!(json["primary"], "mean_score");
     assert_eq!(json["games"].as_array().map(Vec::len), Some(3));
     assert!(json["aggregates"]["reached_384"].is_number());
+}
+
+#[test]
+fn checkers_plays_pdn_moves_from_a_fen_and_names_bad_input() {
+    // The opening 11-15 then 23-19: FEN after both.
+    let run = tritium(
+        &[
+            "replay",
+            "checkers",
+            "--seed",
+            "1",
+            "--actions",
+            "11-15,23-19",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert_eq!(
+        last_position(&run.stdout),
+        "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
+    );
+    // A double jump from a FEN, written with every landing square; the game ends.
+    let run = tritium(
+        &[
+            "replay",
+            "checkers",
+            "--position",
+            "B:W14,23:B9",
+            "--actions",
+            "9x18x27",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert_eq!(last_position(&run.stdout), "W:W:B27");
+    assert!(
+        run.stdout.contains("red wins: white has no legal move"),
+        "{}",
+        run.stdout
+    );
+    // A capture is mandatory: the step is refused, naming the action.
+    let run = tritium(
+        &[
+            "replay",
+            "checkers",
+            "--position",
+            "B:W14,23:B9",
+            "--actions",
+            "9-13",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("(`9-13`)") && run.stderr.contains("capture is mandatory"),
+        "{}",
+        run.stderr
+    );
+    for (position, item) in [
+        ("B:W33:B1", "`33`"),
+        ("X:W1:B2", "`X`"),
+        ("B:W21", "`B:W21`"),
+    ] {
+        let run = tritium(
+            &["replay", "checkers", "--position", position],
+            &[&plugin_dir()],
+            "",
+        );
+        assert_eq!(run.code, Some(2), "{position}");
+        assert!(run.stderr.contains(item), "{position}: {}", run.stderr);
+    }
+    let run = tritium(
+        &[
+            "replay",
+            "checkers",
+            "--seed",
+            "1",
+            "--rules",
+            "american-9x9",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("american-9x9"), "{}", run.stderr);
+}
+
+#[test]
+fn a_checkers_match_reports_the_score_and_elo() {
+    let run = tritium(
+        &[
+            "experiment",
+            "checkers",
+            "--strategy",
+            "minimax:depth=2",
+            "--opponent",
+            "random",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let json: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(json["primary"], "score");
+    assert_eq!(json["aggregates"]["opponent"], "random");
+    assert_eq!(json["games"].as_array().map(Vec::len), Some(4));
+    for key in ["wins", "draws", "losses", "elo", "elo_low", "elo_high"] {
+        assert!(!json["aggregates"][key].is_null(), "{key}");
+    }
 }
