@@ -152,29 +152,48 @@ pub fn generate(board: &Board, out: &mut Vec<Move>) {
     let own = board.side(color);
     let opponents = board.side(color.opponent());
     let occupied = own | opponents;
+    let empty = g.all & !occupied;
     let crown = g.crown[usize::from(color == Color::White)];
-    for from in squares(own) {
-        let king = board.kings & (1 << from) != 0;
-        let mut jumps = Jumps {
-            g,
-            color,
-            opponents,
-            blocked: occupied & !(1u128 << from),
-            crown,
-            from,
-            path: Vec::new(),
-        };
-        jumps.extend(from, king, 0, out);
-    }
-    if !out.is_empty() {
+    let men_dirs = directions(false, color);
+    let dirs_of = |from: u8| {
+        if board.kings & (1 << from) != 0 {
+            &[0, 1, 2, 3][..]
+        } else {
+            men_dirs
+        }
+    };
+    let capturers = squares(own)
+        .filter(|&from| {
+            let (step, jump) = (
+                &g.step_bits[usize::from(from)],
+                &g.jump_bits[usize::from(from)],
+            );
+            dirs_of(from)
+                .iter()
+                .any(|&d| opponents & step[d] != 0 && empty & jump[d] != 0)
+        })
+        .fold(0u128, |set, from| set | (1 << from));
+    if capturers != 0 {
+        for from in squares(capturers) {
+            let king = board.kings & (1 << from) != 0;
+            let mut jumps = Jumps {
+                g,
+                color,
+                opponents,
+                blocked: occupied & !(1u128 << from),
+                crown,
+                from,
+                path: Vec::new(),
+            };
+            jumps.extend(from, king, 0, out);
+        }
         return;
     }
     for from in squares(own) {
-        let king = board.kings & (1 << from) != 0;
-        for &d in directions(king, color) {
-            let to = g.step[usize::from(from)][d];
-            if to != NONE && occupied & (1 << to) == 0 {
-                out.push(Move::simple(from, to, 0));
+        let step = &g.step_bits[usize::from(from)];
+        for &d in dirs_of(from) {
+            if empty & step[d] != 0 {
+                out.push(Move::simple(from, g.step[usize::from(from)][d], 0));
             }
         }
     }
@@ -262,47 +281,61 @@ fn perft_with(board: &Board, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
 
 /// The number of legal moves of `board`, counted without building them (perft's last ply).
 pub fn count_moves(board: &Board) -> u64 {
+    if board.width == 8
+        && board.height == 8
+        && let Some(n) = bitboard::count_quiet(board)
+    {
+        return n;
+    }
     let g = board.geometry();
     let color = board.turn;
     let own = board.side(color);
     let opponents = board.side(color.opponent());
-    let occupied = own | opponents;
+    let empty = g.all & !(own | opponents);
     let crown = g.crown[usize::from(color == Color::White)];
-    let mut captures = 0;
-    for from in squares(own) {
-        let king = board.kings & (1 << from) != 0;
-        captures += count_jumps(
-            g,
-            color,
-            opponents,
-            occupied & !(1u128 << from),
-            crown,
-            from,
-            king,
-            0,
-        );
-    }
-    if captures > 0 {
-        return captures;
-    }
+    let men_dirs = directions(false, color);
+    // One pass: steps counted, and the pieces that can capture found (a cheap test per
+    // direction); capture sequences are then counted for those pieces only.
     let mut steps = 0;
+    let mut capturers = 0u128;
     for from in squares(own) {
-        let king = board.kings & (1 << from) != 0;
-        for &d in directions(king, color) {
-            let to = g.step[usize::from(from)][d];
-            steps += u64::from(to != NONE && occupied & (1 << to) == 0);
+        let dirs = if board.kings & (1 << from) != 0 {
+            &[0, 1, 2, 3][..]
+        } else {
+            men_dirs
+        };
+        let (step, jump) = (
+            &g.step_bits[usize::from(from)],
+            &g.jump_bits[usize::from(from)],
+        );
+        for &d in dirs {
+            steps += u64::from(empty & step[d] != 0);
+            if opponents & step[d] != 0 && empty & jump[d] != 0 {
+                capturers |= 1 << from;
+            }
         }
     }
-    steps
+    if capturers == 0 {
+        return steps;
+    }
+    let mut sequences = 0;
+    for from in squares(capturers) {
+        let king = board.kings & (1 << from) != 0;
+        // The moving piece's own square is free to land on again.
+        let landable = empty | (1u128 << from);
+        sequences += count_jumps(g, color, opponents, landable, crown, from, king, 0);
+    }
+    sequences
 }
 
-/// The number of complete capture sequences from `at` (see `Jumps::extend`).
+/// The number of complete capture sequences from `at` (see `Jumps::extend`): `landable` are
+/// the empty squares (the piece's origin included).
 #[allow(clippy::too_many_arguments)]
 fn count_jumps(
     g: &Geometry,
     color: Color,
     opponents: u128,
-    blocked: u128,
+    landable: u128,
     crown: u128,
     at: u8,
     king: bool,
@@ -310,25 +343,22 @@ fn count_jumps(
 ) -> u64 {
     let mut total = 0;
     let mut extended = false;
+    let (step, jump) = (&g.step_bits[usize::from(at)], &g.jump_bits[usize::from(at)]);
     for &d in directions(king, color) {
-        let land = g.jump[usize::from(at)][d];
-        if land == NONE {
-            continue;
-        }
-        let over_bit = 1u128 << g.step[usize::from(at)][d];
-        let land_bit = 1u128 << land;
-        if opponents & over_bit == 0 || captured & over_bit != 0 || blocked & land_bit != 0 {
+        let (over_bit, land_bit) = (step[d], jump[d]);
+        if opponents & !captured & over_bit == 0 || landable & land_bit == 0 {
             continue;
         }
         extended = true;
         total += if !king && crown & land_bit != 0 {
             1
         } else {
+            let land = g.jump[usize::from(at)][d];
             count_jumps(
                 g,
                 color,
                 opponents,
-                blocked,
+                landable,
                 crown,
                 land,
                 king,
@@ -340,6 +370,89 @@ fn count_jumps(
         total += 1;
     }
     total
+}
+
+/// Shift-based sets for the 8×8 board: the 32 squares in a `u32` (bit = PDN number − 1),
+/// each diagonal step a shift by 3, 4 or 5 depending on the row's parity (the classic
+/// checkers bitboard).
+mod bitboard {
+    use crate::board::Board;
+    use crate::color::Color;
+
+    /// Even rows (y = 0, 2, 4, 6): squares 1–4, 9–12, …
+    const EVEN: u32 = 0x0F0F_0F0F;
+    /// Odd rows.
+    const ODD: u32 = 0xF0F0_F0F0;
+    /// The first square of each row (largest x).
+    const I0: u32 = 0x1111_1111;
+    /// The last square of each row (smallest x).
+    const I3: u32 = 0x8888_8888;
+
+    /// One step in each direction of [`crate::position::DIRECTIONS`]: `(+1, +1)`,
+    /// `(−1, +1)`, `(+1, −1)`, `(−1, −1)`.
+    #[inline]
+    pub fn step(set: u32, d: usize) -> u32 {
+        match d {
+            0 => ((set & EVEN) << 4) | ((set & ODD & !I0) << 3),
+            1 => ((set & EVEN & !I3) << 5) | ((set & ODD) << 4),
+            2 => ((set & ODD & !I0) >> 5) | ((set & EVEN) >> 4),
+            _ => ((set & ODD) >> 4) | ((set & EVEN & !I3) >> 3),
+        }
+    }
+
+    /// The number of legal moves when no capture exists; `None` when one does (the caller
+    /// counts capture sequences).
+    #[inline]
+    pub fn count_quiet(board: &Board) -> Option<u64> {
+        // 8×8 sets fit the low 32 bits.
+        let (red, white, kings) = (board.red as u32, board.white as u32, board.kings as u32);
+        let (own, opp) = match board.turn {
+            Color::Red => (red, white),
+            Color::White => (white, red),
+        };
+        let empty = !(red | white);
+        let forward = if board.turn == Color::Red {
+            [0, 1]
+        } else {
+            [2, 3]
+        };
+        let backward = if board.turn == Color::Red {
+            [2, 3]
+        } else {
+            [0, 1]
+        };
+        let own_kings = own & kings;
+        let mut steps = 0;
+        for (dirs, movers) in [(forward, own), (backward, own_kings)] {
+            for d in dirs {
+                if step(step(movers, d) & opp, d) & empty != 0 {
+                    return None;
+                }
+                steps += (step(movers, d) & empty).count_ones();
+            }
+        }
+        Some(u64::from(steps))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::position::{NONE, geometry};
+
+        #[test]
+        fn shifts_agree_with_the_step_table() {
+            let g = geometry(8, 8);
+            for s in 0..32usize {
+                for d in 0..4 {
+                    let expected = match g.step[s][d] {
+                        NONE => 0,
+                        t => 1u32 << t,
+                    };
+                    assert_eq!(step(1 << s, d), expected, "square {} direction {d}", s + 1);
+                }
+            }
+        }
+    }
 }
 
 /// `perft` of each legal move (the "divide" of perft tables), in generation order.

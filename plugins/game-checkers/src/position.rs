@@ -33,6 +33,10 @@ pub struct Geometry {
     pub step: Vec<[u8; 4]>,
     /// The square two diagonal steps away (a jump's landing), or [`NONE`].
     pub jump: Vec<[u8; 4]>,
+    /// [`Self::step`] as single-bit sets (0 off the board), for tests without shifts.
+    pub step_bits: Vec<[u128; 4]>,
+    /// [`Self::jump`] as single-bit sets (0 off the board).
+    pub jump_bits: Vec<[u128; 4]>,
     /// Squares where a red man is crowned (`y = H − 1`) and a white man (`y = 0`).
     pub crown: [u128; 2],
     /// Every square.
@@ -72,18 +76,26 @@ impl Geometry {
             // In range: 0 <= y < 16 and 0 <= i < 8, so the square is below 128.
             u8::try_from(y * i32::from(width / 2) + i).unwrap_or(NONE)
         };
-        let step = coords
+        let step: Vec<[u8; 4]> = coords
             .iter()
             .map(|&(x, y)| {
                 DIRECTIONS.map(|(dx, dy)| square_at(i32::from(x) + dx, i32::from(y) + dy))
             })
             .collect();
-        let jump = coords
+        let jump: Vec<[u8; 4]> = coords
             .iter()
             .map(|&(x, y)| {
                 DIRECTIONS.map(|(dx, dy)| square_at(i32::from(x) + 2 * dx, i32::from(y) + 2 * dy))
             })
             .collect();
+        let bits = |table: &Vec<[u8; 4]>| -> Vec<[u128; 4]> {
+            table
+                .iter()
+                .map(|row| row.map(|t| if t == NONE { 0 } else { 1u128 << t }))
+                .collect()
+        };
+        let step_bits = bits(&step);
+        let jump_bits = bits(&jump);
         let mut crown = [0u128; 2];
         for (s, &(_, y)) in coords.iter().enumerate() {
             if y == height - 1 {
@@ -105,6 +117,8 @@ impl Geometry {
             coords,
             step,
             jump,
+            step_bits,
+            jump_bits,
             crown,
             all,
         }
