@@ -5,7 +5,11 @@
 
 // The reference is written the plain way on purpose: signed coordinates, short names, and
 // `Option<Option<_>>` for "off the board / empty / a piece".
-#![allow(clippy::cast_sign_loss, clippy::many_single_char_names, clippy::option_option)]
+#![allow(
+    clippy::cast_sign_loss,
+    clippy::many_single_char_names,
+    clippy::option_option
+)]
 
 use game_checkers::board::Board;
 use game_checkers::color::Color;
