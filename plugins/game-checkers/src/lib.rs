@@ -19,7 +19,7 @@
 //! [`color`], [`piece`], [`position`] (squares and their geometry, PDN numbering), [`board`]
 //! (`u128` square sets), [`moves`] (generation, making moves, `perft`), [`game`] (rules, draw
 //! counters, the end), [`notation`] (PDN moves and FEN), [`heuristic`], [`search`]
-//! (the seed's minimax and our alpha-beta), [`strategy`], [`matches`] (seeded matches with Elo).
+//! (the seed's minimax and our alpha-beta), [`strategy`], [`matches`](mod@matches) (seeded matches with Elo).
 //!
 //! ```
 //! use game_checkers::board::Board;
