@@ -707,3 +707,38 @@ fn a_checkers_match_reports_the_score_and_elo() {
         assert!(!json["aggregates"][key].is_null(), "{key}");
     }
 }
+
+#[test]
+fn perft_counts_checkers_and_refuses_games_without_it() {
+    let run = tritium(&["perft", "checkers", "--depth", "6"], &[&plugin_dir()], "").ok();
+    // Aart Bik's published perft(6) of the initial position, and its seven openings.
+    assert!(run.stdout.contains("perft(6) = 36768 "), "{}", run.stdout);
+    assert_eq!(
+        run.stdout.lines().filter(|l| l.contains(": ")).count(),
+        7,
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("12-16: 5979\n"), "{}", run.stdout);
+    let run = tritium(
+        &[
+            "perft",
+            "checkers",
+            "--depth",
+            "2",
+            "--position",
+            "B:W14,23,30:B9",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert!(run.stdout.starts_with("9x18x27: "), "{}", run.stdout);
+    let run = tritium(&["perft", "2048", "--depth", "2"], &[&plugin_dir()], "");
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("2048 does not count perft"),
+        "{}",
+        run.stderr
+    );
+}

@@ -119,6 +119,11 @@ pub enum Command {
     /// status 2, naming the action's number in the list (from 1).
     Replay(ReplayArgs),
 
+    /// Count perft: the leaves of the legal-move tree DEPTH plies below a position (the
+    /// game's start, or `--position`), with the count below each legal move ("divide"), for
+    /// any plugin game that answers perft (e.g. checkers).
+    Perft(PerftArgs),
+
     /// Run an experiment: many seeded games of one strategy, or a sweep of strategies.
     ///
     /// Games run in parallel inside the plugin; the results do not depend on the number of
@@ -454,6 +459,26 @@ pub struct PlayArgs {
     /// Stop after this many moves.
     #[arg(long, value_name = "N")]
     pub moves: Option<u64>,
+}
+
+/// Arguments of `perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game, as listed by `tritium plugins` (e.g. `checkers`).
+    #[arg(value_name = "GAME")]
+    pub game: String,
+
+    /// Plies to count.
+    #[arg(long, value_name = "N")]
+    pub depth: u32,
+
+    /// Count from this position text (e.g. a checkers FEN) instead of the start.
+    #[arg(long, value_name = "P")]
+    pub position: Option<String>,
+
+    /// The rule set (default: the game's first).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
 }
 
 /// Arguments of `replay`.

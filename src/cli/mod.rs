@@ -12,6 +12,7 @@ mod export;
 mod generate;
 mod import;
 mod load;
+mod perft;
 mod play;
 mod plugins;
 mod replay;
@@ -116,6 +117,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
             play::run(args, &cli.plugin_dir, &mut io::stdin().lock(), console)
         }
         Some(Command::Replay(args)) => replay::run(args, &cli.plugin_dir, console),
+        Some(Command::Perft(args)) => perft::run(args, &cli.plugin_dir, console),
         Some(Command::Experiment(args)) => experiment::run(args, &cli.plugin_dir, console),
         None => {
             let default = Path::new(DEFAULT_CIRCUIT);

@@ -85,6 +85,20 @@ pub trait Game: Send + Sync + 'static {
         progress: &Progress<'_>,
     ) -> Result<ExperimentReport, PluginError>;
 
+    /// Perft's "divide": for each legal action of `state` (by [`ActionInfo::id`]), the number
+    /// of leaves `depth − 1` plies after it (see [`crate::protocol::Request::Perft`]). Games
+    /// that answer it set [`GameInfo::perft`].
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] for a depth too large. The default counts nothing.
+    fn perft(&self, state: &Self::State, depth: u32) -> Result<Vec<(String, u64)>, PluginError> {
+        let _ = (state, depth);
+        Err(PluginError::bad_parameter(
+            "perft",
+            "this game does not count perft",
+        ))
+    }
+
     /// The strategy specs of the family `sweep` up to `size` (see [`GameInfo::sweeps`]).
     ///
     /// # Errors
@@ -141,6 +155,7 @@ pub(crate) trait DynGame: Send + Sync {
         progress: &Progress<'_>,
     ) -> Result<ExperimentReport, PluginError>;
     fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError>;
+    fn perft(&self, state: Value, depth: u32) -> Result<Vec<(String, u64)>, PluginError>;
 }
 
 fn decode<T: DeserializeOwned>(state: Value) -> Result<T, PluginError> {
@@ -204,6 +219,11 @@ impl<G: Game> DynGame for G {
 
     fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError> {
         Game::sweep(self, sweep, size)
+    }
+
+    fn perft(&self, state: Value, depth: u32) -> Result<Vec<(String, u64)>, PluginError> {
+        let state: G::State = decode(state)?;
+        Game::perft(self, &state, depth)
     }
 }
 

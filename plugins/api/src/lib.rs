@@ -25,6 +25,7 @@
 //!             rules: vec!["standard".into()],
 //!             strategies: vec![],
 //!             sweeps: vec![],
+//!             perft: false,
 //!         }
 //!     }
 //!     fn new_game(&self, _rules: Option<&str>, _seed: u64) -> Result<u32, PluginError> {

@@ -1,7 +1,7 @@
 //! [`Plugin`]: the games and solvers one library provides, and the request dispatcher.
 
 use crate::game::{DynGame, DynSolver};
-use crate::protocol::{PluginInfo, Request, Response};
+use crate::protocol::{PerftReport, PluginInfo, Request, Response};
 use crate::{Game, PluginError, Progress, Solver};
 
 /// The games and solvers of one plugin library. Build it in the constructor given to
@@ -109,6 +109,19 @@ impl Plugin {
             Request::Sweep { game, sweep, size } => Response::Strategies {
                 strategies: self.find_game(&game)?.sweep(&sweep, size)?,
             },
+            Request::Perft { game, state, depth } => {
+                let divide = self.find_game(&game)?.perft(state, depth)?;
+                let leaves = if depth == 0 {
+                    1
+                } else {
+                    divide.iter().map(|(_, n)| n).sum()
+                };
+                Response::Perft(PerftReport {
+                    depth,
+                    leaves,
+                    divide,
+                })
+            }
             Request::Solve { solver, problem } => {
                 let (_, solver) = self
                     .solvers

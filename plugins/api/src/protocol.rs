@@ -72,6 +72,17 @@ pub enum Request {
         /// The family's size parameter ([`SweepInfo::parameter`]).
         size: u32,
     },
+    /// Counts the leaves of the legal-move tree `depth` plies below `state` (games whose
+    /// [`GameInfo::perft`] is set; others answer an error). Added after ABI 1's first
+    /// release: a plugin that predates it answers a malformed-request error.
+    Perft {
+        /// [`GameInfo::name`].
+        game: String,
+        /// [`Frame::state`] of the position.
+        state: Value,
+        /// Plies (0 counts the position itself).
+        depth: u32,
+    },
     /// Solve a problem: answered with [`Response::Solved`]. Long: reports progress and can be
     /// cancelled.
     Solve {
@@ -107,8 +118,22 @@ pub enum Response {
     },
     /// Answer to [`Request::Solve`].
     Solved(SolveReport),
+    /// Answer to [`Request::Perft`].
+    Perft(PerftReport),
     /// The request failed; nothing changed.
     Error(crate::PluginError),
+}
+
+/// Leaf counts of a legal-move tree.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PerftReport {
+    /// Plies counted.
+    pub depth: u32,
+    /// Leaves `depth` plies below the position.
+    pub leaves: u64,
+    /// Per legal move of the position (its [`ActionInfo::id`]), the leaves below it
+    /// (`depth − 1` plies after it): the "divide" of perft tables. Empty at depth 0.
+    pub divide: Vec<(String, u64)>,
 }
 
 /// What a plugin offers.
@@ -142,6 +167,9 @@ pub struct GameInfo {
     /// The strategy families `Request::Sweep` can enumerate.
     #[serde(default)]
     pub sweeps: Vec<SweepInfo>,
+    /// Whether the game answers [`Request::Perft`] (optional; `false` when absent).
+    #[serde(default)]
+    pub perft: bool,
 }
 
 /// An AI strategy and its parameters.

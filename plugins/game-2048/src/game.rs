@@ -69,6 +69,7 @@ impl Game for Game2048 {
                     rules: Some(Rules::Seed.name().into()),
                 },
             ],
+            perft: false,
         }
     }
 

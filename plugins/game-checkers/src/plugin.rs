@@ -39,6 +39,7 @@ impl Game for Checkers {
                 .to_vec(),
             strategies: strategy::infos(),
             sweeps: vec![],
+            perft: true,
         }
     }
 
@@ -161,6 +162,23 @@ impl Game for Checkers {
         }
         let (mv, note) = Strategy::parse(strategy)?.choose(state)?;
         Ok((move_text(&mv), note))
+    }
+
+    /// The divide of [`crate::moves::perft`] (depth up to 20).
+    fn perft(&self, state: &State, depth: u32) -> Result<Vec<(String, u64)>, PluginError> {
+        if depth > 20 {
+            return Err(PluginError::bad_parameter(
+                format!("depth {depth}"),
+                "perft counts up to depth 20 (depth 12 already takes seconds)",
+            ));
+        }
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(crate::moves::divide(&state.board, depth)
+            .into_iter()
+            .map(|(mv, n)| (move_text(&mv), n))
+            .collect())
     }
 
     fn experiment(

@@ -76,6 +76,7 @@ impl Game for Threes {
             rules: vec![RULES.into()],
             strategies: strategy::infos(),
             sweeps: vec![],
+            perft: false,
         }
     }
 

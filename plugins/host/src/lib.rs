@@ -32,7 +32,9 @@ use std::path::{Path, PathBuf};
 use tritium_plugin_api::abi::{
     Buffer, ENTRY_SYMBOL, EntryFn, EntryHeader, PluginEntry, ProgressSink, STATUS_OK,
 };
-use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, Frame, GameInfo, PluginInfo};
+use tritium_plugin_api::protocol::{
+    ExperimentReport, ExperimentSpec, Frame, GameInfo, PerftReport, PluginInfo,
+};
 use tritium_plugin_api::{ABI_VERSION, PluginError, Request, Response};
 
 /// Why a file is not a usable plugin.
@@ -284,6 +286,22 @@ impl LoadedPlugin {
         };
         match self.call(&request, progress)? {
             Response::Experiment(report) => Ok(report),
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// Counts perft from `frame`'s position. See [`Request::Perft`].
+    ///
+    /// # Errors
+    /// [`CallError`], e.g. a game that does not count perft.
+    pub fn perft(&self, game: &str, frame: &Frame, depth: u32) -> Result<PerftReport, CallError> {
+        let request = Request::Perft {
+            game: game.to_owned(),
+            state: frame.state.clone(),
+            depth,
+        };
+        match self.call(&request, None)? {
+            Response::Perft(report) => Ok(report),
             other => Err(unexpected(&other)),
         }
     }
