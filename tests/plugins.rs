@@ -742,3 +742,49 @@ fn perft_counts_checkers_and_refuses_games_without_it() {
         run.stderr
     );
 }
+
+#[test]
+fn checkers_in_the_terminal_a_person_against_the_ai() {
+    // Red is the person's (the default with --ai): one move typed, the AI answers for white.
+    let run = tritium(
+        &["play", "checkers", "--ai", "minimax:depth=2"],
+        &[&plugin_dir()],
+        "11-15\nq\n",
+    )
+    .ok();
+    assert_eq!(
+        run.stdout.matches("minimax:depth=2 plays ").count(),
+        1,
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("stopped after 2 moves"),
+        "{}",
+        run.stdout
+    );
+    // The AI against itself, both sides, to the end or 6 moves.
+    let run = tritium(
+        &[
+            "play", "checkers", "--ai", "random", "--human", "none", "--moves", "6",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert_eq!(
+        run.stdout.matches("random plays ").count(),
+        6,
+        "{}",
+        run.stdout
+    );
+    for (human, ai) in [("blue", Some("random")), ("white", None)] {
+        let mut args = vec!["play", "checkers", "--human", human];
+        if let Some(ai) = ai {
+            args.extend(["--ai", ai]);
+        }
+        let run = tritium(&args, &[&plugin_dir()], "q\n");
+        assert_eq!(run.code, Some(2), "{human}: {}", run.stdout);
+        assert!(run.stderr.contains("--human"), "{}", run.stderr);
+    }
+}

@@ -438,9 +438,15 @@ pub struct PlayArgs {
     #[arg(value_name = "GAME")]
     pub game: String,
 
-    /// Let this strategy play (e.g. `greedy`, `cyclic:drdl`, `expectimax:depth=3`).
+    /// Let this strategy play (e.g. `greedy`, `cyclic:drdl`, `expectimax:depth=3`); in a
+    /// two-player game it plays the sides `--human` leaves.
     #[arg(long, value_name = "STRATEGY")]
     pub ai: Option<String>,
+
+    /// Two-player games: the sides a person plays, by name (`red`, `white`), `both` or
+    /// `none` (default: both without `--ai`, the first side with it).
+    #[arg(long, value_name = "SIDES")]
+    pub human: Option<String>,
 
     /// The seed of the game's random events.
     #[arg(long, value_name = "S", default_value_t = 1)]

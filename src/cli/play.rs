@@ -30,10 +30,17 @@ pub fn run(
         args.position.as_deref(),
         args.seed,
     )?;
+    let humans = human_sides(args, &info.players)?;
     let mut moves = 0_u64;
     draw(&frame, console.out)?;
     while frame.outcome.is_none() && args.moves.is_none_or(|limit| moves < limit) {
-        let action = if let Some(strategy) = &args.ai {
+        // The AI moves unless the side to move is a person's (one-player games: `--ai` plays).
+        let ai_turn = match frame.to_move {
+            Some(side) => !humans.contains(&side),
+            None => args.ai.is_some(),
+        };
+        let ai = if ai_turn { args.ai.as_ref() } else { None };
+        let action = if let Some(strategy) = ai {
             let (action, note) = plugin
                 .ai_move(&info.name, &frame, strategy, None)
                 .with_context(|| format!("strategy `{strategy}`"))?;
@@ -79,7 +86,7 @@ pub fn run(
                 draw(&frame, console.out)?;
             }
             // An illegal move is the player's mistake, not the end of the game.
-            Err(e) if args.ai.is_none() => console.error(e)?,
+            Err(e) if ai.is_none() => console.error(e)?,
             Err(e) => return Err(e).context("the AI chose an illegal move"),
         }
     }
@@ -92,6 +99,40 @@ pub fn run(
         )?,
     }
     Ok(Status::Success)
+}
+
+/// The indices of the players a person plays: `--human` (names, `both`/`all` or `none`),
+/// else all of them without `--ai`, or the first (who moves first) with it.
+///
+/// # Errors
+/// A name that is not one of the game's players, or an AI needed but not given.
+fn human_sides(args: &PlayArgs, players: &[String]) -> Result<Vec<u32>> {
+    let all: Vec<u32> = (0..players.len() as u32).collect();
+    let sides = match args.human.as_deref().map(str::trim) {
+        None if args.ai.is_none() => all,
+        None => all.into_iter().take(1).collect(),
+        Some("both" | "all") => all,
+        Some("none") => Vec::new(),
+        Some(names) => names
+            .split(',')
+            .map(|name| {
+                players
+                    .iter()
+                    .position(|p| p == name.trim())
+                    .map(|i| i as u32)
+                    .with_context(|| {
+                        format!(
+                            "`--human {name}`: the players are {}, or both / none",
+                            players.join(", ")
+                        )
+                    })
+            })
+            .collect::<Result<_>>()?,
+    };
+    if !players.is_empty() && sides.len() < players.len() && args.ai.is_none() {
+        anyhow::bail!("`--human` leaves a side to the AI: give it with `--ai STRATEGY`");
+    }
+    Ok(sides)
 }
 
 /// A new game of `game`, or one from `position` when given; random events from `seed`.
@@ -208,6 +249,7 @@ mod tests {
             id: id.into(),
             label: id.to_uppercase(),
             key: Some(key.into()),
+            path: Vec::new(),
         };
         let actions = [action("l", "left"), action("u", "up")];
         assert_eq!(parse_move("\u{1b}[D", &actions).as_deref(), Some("l"));

@@ -775,6 +775,7 @@ mod tests {
             id: id.into(),
             label: id.to_uppercase(),
             key: key.map(str::to_owned),
+            path: Vec::new(),
         }
     }
 

@@ -1,8 +1,8 @@
 //! The traits plugin authors implement: [`Game`] and [`Solver`].
 
 use crate::protocol::{
-    ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameInfo, SolveReport, SolverInfo,
-    StateView,
+    ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameEnd, GameInfo, SolveReport,
+    SolverInfo, StateView,
 };
 use crate::{PluginError, Progress};
 use serde::Serialize;
@@ -84,6 +84,19 @@ pub trait Game: Send + Sync + 'static {
         spec: &ExperimentSpec,
         progress: &Progress<'_>,
     ) -> Result<ExperimentReport, PluginError>;
+
+    /// Two-player games: the index in [`GameInfo::players`] of the side to move (`None`
+    /// once the game is over). The default: `None` (a one-player game).
+    fn to_move(&self, state: &Self::State) -> Option<u32> {
+        let _ = state;
+        None
+    }
+
+    /// Two-player games: the result once the game is over. The default: `None`.
+    fn result(&self, state: &Self::State) -> Option<GameEnd> {
+        let _ = state;
+        None
+    }
 
     /// Perft's "divide": for each legal action of `state` (by [`ActionInfo::id`]), the number
     /// of leaves `depth − 1` plies after it (see [`crate::protocol::Request::Perft`]). Games
@@ -170,6 +183,8 @@ fn frame<G: Game>(game: &G, state: &G::State) -> Result<Frame, PluginError> {
         actions: game.actions(state),
         outcome: game.outcome(state),
         position: game.position(state),
+        to_move: game.to_move(state),
+        result: game.result(state),
     })
 }
 

@@ -26,6 +26,7 @@
 //!             strategies: vec![],
 //!             sweeps: vec![],
 //!             perft: false,
+//!             players: vec![],
 //!         }
 //!     }
 //!     fn new_game(&self, _rules: Option<&str>, _seed: u64) -> Result<u32, PluginError> {
@@ -45,7 +46,7 @@
 //!         }
 //!     }
 //!     fn actions(&self, n: &u32) -> Vec<ActionInfo> {
-//!         let plus = ActionInfo { id: "+".into(), label: "Plus one".into(), key: None };
+//!         let plus = ActionInfo { id: "+".into(), label: "Plus one".into(), key: None, path: vec![] };
 //!         if *n < 3 { vec![plus] } else { vec![] }
 //!     }
 //!     fn outcome(&self, n: &u32) -> Option<String> {

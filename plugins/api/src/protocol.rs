@@ -170,6 +170,10 @@ pub struct GameInfo {
     /// Whether the game answers [`Request::Perft`] (optional; `false` when absent).
     #[serde(default)]
     pub perft: bool,
+    /// The sides of a two-player game in turn order (e.g. `red`, `white`); empty for a
+    /// one-player game. [`Frame::to_move`] and [`GameEnd::winner`] index it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
 }
 
 /// An AI strategy and its parameters.
@@ -243,6 +247,23 @@ pub struct Frame {
     /// `2 0 0 0/0 4 0 0/0 0 0 0/0 0 0 2 score=4 moves=1`). Empty from plugins older than it.
     #[serde(default)]
     pub position: String,
+    /// Two-player games: the index in [`GameInfo::players`] of the side to move (`None` for
+    /// one-player games, and once the game is over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<u32>,
+    /// Two-player games: the result once the game is over (with [`Frame::outcome`] as its
+    /// sentence).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameEnd>,
+}
+
+/// How a two-player game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// The winner's index in [`GameInfo::players`]; `None` for a draw.
+    pub winner: Option<u32>,
+    /// Why, in a few words (e.g. `no legal move`, `threefold repetition`).
+    pub reason: String,
 }
 
 /// A view of a game state, generic enough for any board game or puzzle: a grid of cells plus
@@ -317,6 +338,12 @@ pub struct ActionInfo {
     /// action; any other single character is a key of its own.
     #[serde(default)]
     pub key: Option<String>,
+    /// The grid cells the action touches, in order, as indices into [`StateView::cells`]
+    /// (row-major): for a board game the piece's cell, then every cell it lands on (a
+    /// checkers multi-jump lists each landing). A host lets a person make the move by
+    /// clicking these cells. Empty when the action is not a move on the grid (2048's slides).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<u32>,
 }
 
 /// What an experiment runs.

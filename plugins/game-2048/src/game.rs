@@ -70,6 +70,7 @@ impl Game for Game2048 {
                 },
             ],
             perft: false,
+            players: vec![],
         }
     }
 

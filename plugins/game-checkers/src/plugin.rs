@@ -1,7 +1,7 @@
 //! [`Checkers`]: the [`Game`] implementation the plugin exports.
 
 use tritium_plugin_api::protocol::{
-    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameInfo, NamedValue, StateView,
+    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameEnd, GameInfo, NamedValue, StateView,
 };
 use tritium_plugin_api::{Game, PluginError, Progress};
 
@@ -22,6 +22,13 @@ const DARK: [u8; 3] = [0xb5, 0x88, 0x63];
 const RED: [u8; 3] = [0xc8, 0x18, 0x18];
 const WHITE: [u8; 3] = [0xff, 0xff, 0xff];
 
+/// The view's cell index of square `s`: row `y`, column `W − 1 − x` (see [`Checkers`]'s
+/// view).
+fn cell_of(geo: &crate::position::Geometry, s: u8) -> u32 {
+    let (x, y) = geo.coords[usize::from(s)];
+    u32::from(y) * u32::from(geo.width) + u32::from(geo.width - 1 - x)
+}
+
 impl Game for Checkers {
     type State = State;
 
@@ -40,6 +47,7 @@ impl Game for Checkers {
             strategies: strategy::infos(),
             sweeps: vec![],
             perft: true,
+            players: vec!["red".into(), "white".into()],
         }
     }
 
@@ -123,13 +131,38 @@ impl Game for Checkers {
             .iter()
             .map(|m| {
                 let text = move_text(m);
+                let geo = state.board.geometry();
                 ActionInfo {
                     id: text.clone(),
                     label: text,
                     key: None,
+                    path: std::iter::once(m.from)
+                        .chain(m.path().iter().copied())
+                        .map(|s| cell_of(geo, s))
+                        .collect(),
                 }
             })
             .collect()
+    }
+
+    /// 0 (red) or 1 (white) while the game goes on.
+    fn to_move(&self, state: &State) -> Option<u32> {
+        state
+            .end()
+            .is_none()
+            .then_some(u32::from(state.board.turn == Color::White))
+    }
+
+    fn result(&self, state: &State) -> Option<GameEnd> {
+        state.end().map(|end| GameEnd {
+            winner: end.winner().map(|c| u32::from(c == Color::White)),
+            reason: match end {
+                crate::game::End::NoMove { .. } => "no legal move",
+                crate::game::End::FortyMoves => "40-move rule",
+                crate::game::End::Repetition => "threefold repetition",
+            }
+            .to_owned(),
+        })
     }
 
     fn outcome(&self, state: &State) -> Option<String> {
@@ -228,6 +261,27 @@ mod tests {
             Some("red wins: white has no legal move")
         );
         assert!(game.actions(&at).is_empty());
+        assert_eq!(game.to_move(&at), None);
+        assert_eq!(
+            game.result(&at),
+            Some(GameEnd {
+                winner: Some(0),
+                reason: "no legal move".into()
+            })
+        );
+        // Click paths: square 11 is row 2's third dark square from the left (column 4),
+        // 15 is row 3, column 5; a double jump lists each landing.
+        let start = game.new_game(None, 1).expect("a game");
+        assert_eq!(game.to_move(&start), Some(0));
+        let opening = game
+            .actions(&start)
+            .into_iter()
+            .find(|a| a.id == "11-15")
+            .expect("11-15");
+        assert_eq!(opening.path, [2 * 8 + 5, 3 * 8 + 4]);
+        let jump = game.new_game_at(None, "B:W14,23:B9", 1).expect("valid");
+        let path = &game.actions(&jump)[0].path;
+        assert_eq!(path.len(), 3);
         assert!(game.new_game(Some("american-9x9"), 1).is_err());
         let big = game.new_game(Some("american-10x10"), 1).expect("a game");
         assert_eq!(game.view(&big).cells.len(), 100);

@@ -77,6 +77,7 @@ impl Game for Threes {
             strategies: strategy::infos(),
             sweeps: vec![],
             perft: false,
+            players: vec![],
         }
     }
 

@@ -73,6 +73,7 @@ impl Move {
             id: self.letter().to_string(),
             label: self.label().to_owned(),
             key: Some(self.label().to_lowercase()),
+            path: Vec::new(),
         }
     }
 
