@@ -7,8 +7,8 @@ mod common;
 
 use common::TempDir;
 use common::plugins::{
-    app, board, choose, error_line, expected_board, fill, game_2048, game_frame, game_threes, load,
-    panicking_plugin, wait_until,
+    app, board, choose, error_line, expected_board, fill, game_2048, game_checkers, game_frame,
+    game_threes, load, panicking_plugin, wait_until,
 };
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -518,4 +518,59 @@ fn a_threes_experiment_shows_the_mean_score_and_its_plots() {
     assert!(h.query_by_label(&format!("mean_score: {mean}")).is_some());
     assert!(h.query_by_label("Distribution of score").is_some());
     assert!(h.query_by_label("Share of games by max tile").is_some());
+}
+
+#[test]
+fn checkers_moves_are_made_by_clicking_the_piece_then_each_landing_square() {
+    let mut h = app();
+    load(&mut h, &game_checkers());
+    h.get_by_label("Play Checkers").click();
+    h.run();
+    h.get_by_label("New game").click();
+    h.run();
+    assert_eq!(game_frame(&h).to_move, Some(0));
+    // 11-15: square 11 is row 3, column 6 on the screen; 15 is row 4, column 5.
+    h.get_by_label("row 3 col 6: red man").click();
+    h.run();
+    assert_eq!(h.state().games.play.selected.len(), 1);
+    h.get_by_label("row 4 col 5: empty").click();
+    h.run();
+    assert!(
+        game_frame(&h)
+            .position
+            .ends_with(":B1,2,3,4,5,6,7,8,9,10,12,15"),
+        "{}",
+        game_frame(&h).position
+    );
+    assert_eq!(game_frame(&h).to_move, Some(1));
+    // White is the AI's: autoplay answers for white only, then waits for red.
+    h.get_by_label("AI white").click();
+    h.run();
+    h.get_by_label("Autoplay").click();
+    h.run();
+    wait_until(&mut h, "white's reply", |h| {
+        game_frame(h).to_move == Some(0)
+    });
+    let moves = h.state().games.play.session.as_ref().expect("a game").moves;
+    assert_eq!(moves, 2);
+
+    // A double jump, clicked square by square: 9, 18, 27 — and red has won.
+    fill(&mut h, "Position", "B:W14,23:B9");
+    h.get_by_label("New game").click();
+    h.run();
+    h.get_by_label("row 3 col 2: red man").click();
+    h.run();
+    h.get_by_label("row 5 col 4: empty").click();
+    h.run();
+    // Half-way: nothing is played yet.
+    assert_eq!(
+        h.state().games.play.session.as_ref().expect("a game").moves,
+        0
+    );
+    h.get_by_label("row 7 col 6: empty").click();
+    h.run();
+    let frame = game_frame(&h);
+    assert_eq!(frame.position, "W:W:B27");
+    assert_eq!(frame.result.as_ref().and_then(|r| r.winner), Some(0));
+    assert!(h.query_by_label("Game over: red wins: white has no legal move").is_some());
 }

@@ -196,26 +196,16 @@ pub fn draw(frame: &Frame, out: &mut dyn Write) -> std::io::Result<()> {
 /// named values on one line.
 pub fn render(view: &StateView) -> String {
     let cols = view.cols as usize;
-    let width = view
-        .cells
+    let shown: Vec<String> = view.cells.iter().map(cell_text).collect();
+    let width = shown
         .iter()
-        .map(|c| c.text.chars().count())
+        .map(|t| t.chars().count())
         .max()
         .unwrap_or(1)
         .max(1);
     let mut text = String::new();
-    for row in view.cells.chunks(cols.max(1)) {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|c| {
-                let t = if c.text.is_empty() {
-                    "."
-                } else {
-                    c.text.as_str()
-                };
-                format!("{t:>width$}")
-            })
-            .collect();
+    for row in shown.chunks(cols.max(1)) {
+        let cells: Vec<String> = row.iter().map(|t| format!("{t:>width$}")).collect();
         text.push_str(cells.join(" ").trim_end());
         text.push('\n');
     }
@@ -236,6 +226,24 @@ pub fn render(view: &StateView) -> String {
         text.push('\n');
     }
     text
+}
+
+/// A cell in the text board: its text, `.` when empty; a piece (a disc) is the first letter
+/// of its label followed by its text (checkers: `r`, `w`, `rK`, `wK`).
+fn cell_text(cell: &tritium_plugin_api::protocol::Cell) -> String {
+    if cell.disc {
+        let initial = cell
+            .label
+            .as_deref()
+            .and_then(|l| l.chars().next())
+            .unwrap_or('o');
+        return format!("{initial}{}", cell.text);
+    }
+    if cell.text.is_empty() {
+        ".".to_owned()
+    } else {
+        cell.text.clone()
+    }
 }
 
 #[cfg(test)]

@@ -185,6 +185,11 @@ pub struct Play {
     wait: f32,
     /// The AI move being thought about.
     ai: Option<Task<AiStep>>,
+    /// Two-player games: which sides a person plays, by index in the game's players (the
+    /// others are the AI's: autoplay moves only for them). One-player games ignore it.
+    pub humans: Vec<bool>,
+    /// The grid cells clicked so far towards a move (a prefix of some action's path).
+    pub selected: Vec<u32>,
 }
 
 impl Default for Play {
@@ -198,6 +203,8 @@ impl Default for Play {
             speed: 10.0,
             wait: 0.0,
             ai: None,
+            humans: Vec::new(),
+            selected: Vec::new(),
         }
     }
 }
@@ -455,6 +462,11 @@ impl GamesState {
         } else {
             format!("{} from the position {position}, seed {seed}", game.title)
         });
+        // A person plays every side until told otherwise (the side picker).
+        if self.play.humans.len() != game.players.len() {
+            self.play.humans = vec![true; game.players.len()];
+        }
+        self.play.selected.clear();
         self.play.session = Some(Session {
             plugin,
             game,
@@ -493,11 +505,89 @@ impl GamesState {
         match session.plugin.apply(&session.game.name, &session.frame, id) {
             Ok(frame) => {
                 session.advance(frame, format!("you: {label}"));
+                self.play.selected.clear();
                 self.notice = None;
                 self.announce_end();
             }
             Err(e) => self.error(&e),
         }
+    }
+
+    /// A click on grid cell `cell`: extends the selection along the legal actions' paths
+    /// (a piece, then each square it lands on) and plays the action once its whole path is
+    /// clicked. A cell that continues no path starts a new selection if some path starts
+    /// there, else clears it.
+    pub fn click_cell(&mut self, cell: u32) {
+        if !self.can_move() {
+            return;
+        }
+        let Some(session) = &self.play.session else {
+            return;
+        };
+        let mut wanted = self.play.selected.clone();
+        wanted.push(cell);
+        let continues = |prefix: &[u32]| -> Vec<&ActionInfo> {
+            session
+                .frame
+                .actions
+                .iter()
+                .filter(|a| a.path.len() >= prefix.len() && a.path.starts_with(prefix))
+                .collect()
+        };
+        let mut candidates = continues(&wanted);
+        if candidates.is_empty() {
+            wanted = vec![cell];
+            candidates = continues(&wanted);
+        }
+        if candidates.is_empty() {
+            self.play.selected.clear();
+            return;
+        }
+        let complete: Vec<&ActionInfo> = candidates
+            .iter()
+            .copied()
+            .filter(|a| a.path.len() == wanted.len())
+            .collect();
+        // Played when the clicks name exactly one action.
+        if let [only] = complete.as_slice()
+            && candidates.len() == 1
+        {
+            let id = only.id.clone();
+            self.play.selected.clear();
+            self.act(&id);
+            return;
+        }
+        self.play.selected = wanted;
+    }
+
+    /// The cells a click may go to next: where the selected piece can go, or, with nothing
+    /// selected, every cell a move starts from.
+    pub fn click_targets(&self) -> Vec<u32> {
+        let Some(session) = &self.play.session else {
+            return Vec::new();
+        };
+        let prefix = &self.play.selected;
+        let mut targets: Vec<u32> = session
+            .frame
+            .actions
+            .iter()
+            .filter(|a| a.path.len() > prefix.len() && a.path.starts_with(prefix))
+            .map(|a| a.path[prefix.len()])
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        targets
+    }
+
+    /// Whether the side to move is a person's (always true in one-player games).
+    pub fn human_to_move(&self) -> bool {
+        let Some(session) = &self.play.session else {
+            return true;
+        };
+        session
+            .frame
+            .to_move
+            .is_none_or(|side| self.play.humans.get(side as usize).copied().unwrap_or(true))
     }
 
     /// The action a key means in the game in progress; see [`action_for_key`].
@@ -513,6 +603,7 @@ impl GamesState {
         {
             session.frame = frame;
             session.moves -= 1;
+            self.play.selected.clear();
             session.last = Some("undone".into());
             self.notice = None;
         }
@@ -721,10 +812,15 @@ impl GamesState {
             self.play.wait -= dt;
             if self.play.wait <= 0.0 {
                 self.play.wait = 1.0 / self.play.speed.max(0.1);
-                if self.can_move() {
-                    self.ai_move();
-                } else {
+                let two_player = self
+                    .play
+                    .session
+                    .as_ref()
+                    .is_some_and(|s| s.frame.to_move.is_some());
+                if !self.can_move() {
                     self.play.autoplay = false;
+                } else if !two_player || !self.human_to_move() {
+                    self.ai_move();
                 }
             }
         }

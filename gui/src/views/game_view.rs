@@ -108,6 +108,20 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
     ui.separator();
     ui.strong("AI");
     strategy_picker(ui, "play", &info, &mut games.play.strategy);
+    if !info.players.is_empty() {
+        // Who plays each side: a person (clicks or buttons) or the AI (autoplay moves for it).
+        games.play.humans.resize(info.players.len(), true);
+        for (side, name) in info.players.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{name}:"));
+                let human = &mut games.play.humans[side];
+                ui.selectable_value(human, true, "Human")
+                    .on_hover_text(format!("You play {name}"));
+                ui.selectable_value(human, false, format!("AI {name}"))
+                    .on_hover_text(format!("The strategy plays {name} when Autoplay is on"));
+            });
+        }
+    }
     ui.horizontal(|ui| {
         if ui
             .add_enabled(games.can_move(), egui::Button::new("AI move"))
@@ -188,8 +202,21 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
             preview(ui, next, side);
             ui.add_space(6.0);
         }
-        board(ui, &view, side);
+        let marks = Marks {
+            selected: games.play.selected.clone(),
+            targets: if can_move {
+                games.click_targets()
+            } else {
+                Vec::new()
+            },
+        };
+        if let Some(cell) = board(ui, &view, side, &marks) {
+            games.click_cell(cell);
+        }
         ui.add_space(6.0);
+        if let Some(side) = session_side(games) {
+            ui.label(egui::RichText::new(format!("{side} to move")).strong());
+        }
         if !position.is_empty() {
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new(format!("Position: {position}")).monospace());
@@ -266,6 +293,11 @@ fn text_color(cell: &Cell, background: Color32) -> Color32 {
     if let Some([r, g, b]) = cell.foreground {
         return Color32::from_rgb(r, g, b);
     }
+    contrast(background)
+}
+
+/// Black or white, whichever reads on `background`.
+fn contrast(background: Color32) -> Color32 {
     let luma = 0.299 * f32::from(background.r())
         + 0.587 * f32::from(background.g())
         + 0.114 * f32::from(background.b());
@@ -335,12 +367,27 @@ fn cell_side(view: &StateView, room: Vec2) -> f32 {
         .clamp(MIN_SIDE, 120.0)
 }
 
-/// Draws the grid with cells of `side` points, centred.
-fn board(ui: &mut egui::Ui, view: &StateView, side: f32) {
+/// What the board outlines: the cells clicked towards a move, and where a click may go next.
+struct Marks {
+    selected: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+/// The name of the side to move in a two-player game.
+fn session_side(games: &GamesState) -> Option<String> {
+    let session = games.play.session.as_ref()?;
+    let side = session.frame.to_move?;
+    session.game.players.get(side as usize).cloned()
+}
+
+/// Draws the grid with cells of `side` points, centred; returns the cell clicked, if any.
+/// Cells of `marks` are outlined: selected ones in blue, possible next clicks in green.
+fn board(ui: &mut egui::Ui, view: &StateView, side: f32, marks: &Marks) -> Option<u32> {
     let (rows, cols) = (view.rows as usize, view.cols as usize);
     if rows == 0 || cols == 0 {
-        return;
+        return None;
     }
+    let mut clicked = None;
     let gap = gap_for(side);
     let board_size = vec2(side * cols as f32 + gap, side * rows as f32 + gap);
     let (rect, _) = ui.allocate_exact_size(board_size, Sense::hover());
@@ -365,25 +412,64 @@ fn board(ui: &mut egui::Ui, view: &StateView, side: f32) {
             .background
             .map_or(empty, |[r, g, b]| Color32::from_rgb(r, g, b));
         painter.rect_filled(cell_rect, 4.0, background);
+        // A piece: a disc in the foreground colour; its text is then written on the disc.
+        let text_background = if cell.disc {
+            let piece = text_color(cell, background);
+            let radius = (side - gap) * 0.38;
+            painter.circle_filled(cell_rect.center(), radius, piece);
+            painter.circle_stroke(
+                cell_rect.center(),
+                radius,
+                egui::Stroke::new(1.5, Color32::from_black_alpha(90)),
+            );
+            piece
+        } else {
+            background
+        };
         // Text in cells too small to read would only be noise; AccessKit still has it.
         if !cell.text.is_empty() && side >= 20.0 {
             let chars = cell.text.chars().count().max(2) as f32;
             let font = (side * 0.45).min(side * 1.1 / chars);
+            let color = if cell.disc {
+                contrast(text_background)
+            } else {
+                text_color(cell, background)
+            };
             painter.text(
                 cell_rect.center(),
                 egui::Align2::CENTER_CENTER,
                 &cell.text,
                 egui::FontId::proportional(font),
-                text_color(cell, background),
+                color,
             );
         }
-        let response = ui.interact(cell_rect, ui.scope_id().with(("cell", i)), Sense::hover());
+        let index = i as u32;
+        let outline = if marks.selected.contains(&index) {
+            Some(Color32::from_rgb(40, 110, 230))
+        } else if marks.targets.contains(&index) {
+            Some(Color32::from_rgb(60, 190, 80))
+        } else {
+            None
+        };
+        if let Some(color) = outline {
+            painter.rect_stroke(
+                cell_rect.shrink(1.5),
+                4.0,
+                egui::Stroke::new(3.0, color),
+                egui::StrokeKind::Inside,
+            );
+        }
+        let response = ui.interact(cell_rect, ui.scope_id().with(("cell", i)), Sense::click());
         response.widget_info(|| {
             egui::WidgetInfo::labeled(
                 egui::accesskit::Role::Cell,
                 true,
-                cell_label(row, col, &cell.text),
+                cell_label(row, col, cell.label.as_deref().unwrap_or(&cell.text)),
             )
         });
+        if response.clicked() {
+            clicked = Some(index);
+        }
     }
+    clicked
 }

@@ -52,6 +52,13 @@ pub fn game_threes() -> PathBuf {
     library("game_threes", &[dir.join("deps"), dir])
 }
 
+/// The checkers plugin library, built like [`game_2048`] (`game-checkers` is a
+/// dev-dependency).
+pub fn game_checkers() -> PathBuf {
+    let dir = profile_dir();
+    library("game_checkers", &[dir.join("deps"), dir])
+}
+
 /// Built by `cargo test` (all targets), not by `cargo test --test plugins`.
 pub fn panicking_plugin() -> PathBuf {
     library("fixture_gui_panics", &[profile_dir().join("examples")])

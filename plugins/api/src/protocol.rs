@@ -306,6 +306,14 @@ pub struct Cell {
     /// Text colour hint, sRGB; `None`: the host picks one that reads on the background.
     #[serde(default)]
     pub foreground: Option<[u8; 3]>,
+    /// The cell holds a piece: the host draws a disc in the foreground colour, with the text
+    /// (if any, e.g. `K` for a king) on it. Optional.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disc: bool,
+    /// What the cell holds, for people who cannot see it (screen readers, tests) and for
+    /// text boards, e.g. `red man`; `None`: the text says it. Optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// A named value of a state view or a report.

@@ -91,6 +91,7 @@ impl Game for Game2048 {
                     },
                     background: Some(background),
                     foreground: Some(foreground),
+                    ..Cell::default()
                 }
             })
             .collect();

@@ -66,27 +66,34 @@ impl Game for Checkers {
             for col in 0..width {
                 let Some(square) = geo.square_at(width - 1 - col, row) else {
                     cells.push(Cell {
-                        text: String::new(),
                         background: Some(LIGHT),
-                        foreground: None,
+                        ..Cell::default()
                     });
                     continue;
                 };
-                let (text, fg) = match board.piece_at(square) {
-                    None => (String::new(), None),
-                    Some(p) => (
-                        match p.kind {
-                            Kind::Man => "●".to_owned(),
-                            Kind::King => "♛".to_owned(),
+                // A piece is a disc in its side's colour, a king marked `K`.
+                let cell = match board.piece_at(square) {
+                    None => Cell {
+                        background: Some(DARK),
+                        ..Cell::default()
+                    },
+                    Some(p) => Cell {
+                        text: if p.kind == Kind::King {
+                            "K".into()
+                        } else {
+                            String::new()
                         },
-                        Some(if p.color == Color::Red { RED } else { WHITE }),
-                    ),
+                        background: Some(DARK),
+                        foreground: Some(if p.color == Color::Red { RED } else { WHITE }),
+                        disc: true,
+                        label: Some(format!(
+                            "{} {}",
+                            p.color.name(),
+                            if p.kind == Kind::King { "king" } else { "man" }
+                        )),
+                    },
                 };
-                cells.push(Cell {
-                    text,
-                    background: Some(DARK),
-                    foreground: fg,
-                });
+                cells.push(cell);
             }
         }
         StateView {
@@ -235,7 +242,8 @@ mod tests {
         assert_eq!((view.rows, view.cols, view.cells.len()), (8, 8, 64));
         // Square 1 is the top-left dark square: row 0, column 1.
         assert_eq!(view.cells[0].background, Some(LIGHT));
-        assert_eq!(view.cells[1].text, "●");
+        assert!(view.cells[1].disc);
+        assert_eq!(view.cells[1].label.as_deref(), Some("red man"));
         assert_eq!(view.cells[1].foreground, Some(RED));
         let ids: Vec<String> = game.actions(&s).into_iter().map(|a| a.id).collect();
         assert_eq!(ids.len(), 7);

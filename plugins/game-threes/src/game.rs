@@ -57,6 +57,7 @@ fn tile_cell(code: u8) -> Cell {
         },
         background: Some(background),
         foreground: Some(foreground),
+        ..Cell::default()
     }
 }
 
