@@ -7,6 +7,7 @@
 //! ```
 //!
 //! writes `docs/screenshots/game_2048.png`, `docs/screenshots/game_threes.png`,
+//! `docs/screenshots/game_checkers.png`,
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
 
@@ -16,7 +17,7 @@ use std::path::PathBuf;
 
 use common::App;
 use common::plugins::{
-    app, choose, fill, game_2048, game_threes, load, panicking_plugin, wait_until,
+    app, choose, fill, game_2048, game_checkers, game_threes, load, panicking_plugin, wait_until,
 };
 use egui_kittest::kittest::Queryable as _;
 
@@ -100,6 +101,37 @@ fn a_threes_game_in_progress() {
         h.state().games.play.thinking().is_none()
     });
     save(&mut h, "game_threes");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/game_checkers.png"]
+fn a_checkers_game_in_progress() {
+    let mut h = app();
+    load(&mut h, &game_checkers());
+    h.get_by_label("Play Checkers").click();
+    h.run();
+    // A middle game with kings; red (the person) has selected a piece that must capture.
+    fill(
+        &mut h,
+        "Position",
+        "B:W9,14,18,K23,27,30,31:B1,2,6,10,K19,21",
+    );
+    h.get_by_label("New game").click();
+    h.run();
+    h.get_by_label("AI white").click();
+    h.run();
+    choose(&mut h, "Strategy", "alphabeta");
+    let first = h
+        .state()
+        .games
+        .play
+        .session
+        .as_ref()
+        .and_then(|s| s.frame.actions.first().map(|a| a.path[0]))
+        .expect("a legal move");
+    h.state_mut().games.click_cell(first);
+    h.run();
+    save(&mut h, "game_checkers");
 }
 
 /// Threes moves before the picture.
