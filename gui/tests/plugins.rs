@@ -572,5 +572,8 @@ fn checkers_moves_are_made_by_clicking_the_piece_then_each_landing_square() {
     let frame = game_frame(&h);
     assert_eq!(frame.position, "W:W:B27");
     assert_eq!(frame.result.as_ref().and_then(|r| r.winner), Some(0));
-    assert!(h.query_by_label("Game over: red wins: white has no legal move").is_some());
+    assert!(
+        h.query_by_label("Game over: red wins: white has no legal move")
+            .is_some()
+    );
 }

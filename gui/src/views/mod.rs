@@ -1,30 +1,19 @@
 //! The app's views: small types, one per file, each drawing one part of the window from the
-//! [`AppState`] and turning what the user does into calls on it.
+//! [`AppState`] and turning what the user does into calls on it. [`circuit`] holds the circuit
+//! editor's and stepper's, [`plugins`] the plugin pages'; the window's frame (menu bar,
+//! dialogs, status bar) stays here.
 
-mod canvas;
+pub mod circuit;
 mod dialogs;
-mod experiments_view;
-mod game_forms;
-mod game_view;
-mod inspector;
 mod menu_bar;
-mod palette;
-mod plugins_panel;
-mod queue_panel;
+pub mod plugins;
 mod status_bar;
-mod trace_panel;
 
-pub use canvas::Canvas;
+pub use circuit::{Canvas, Inspector, Palette, QueuePanel, TracePanel};
 pub use dialogs::Dialogs;
-pub use experiments_view::ExperimentsView;
-pub use game_view::{GameView, cell_label};
-pub use inspector::Inspector;
 pub use menu_bar::{FileRequest, MenuBar};
-pub use palette::Palette;
-pub use plugins_panel::PluginsPanel;
-pub use queue_panel::QueuePanel;
+pub use plugins::{ExperimentsView, GameView, PluginsPanel, cell_label};
 pub use status_bar::StatusBar;
-pub use trace_panel::TracePanel;
 
 use crate::state::AppState;
 

@@ -4,8 +4,8 @@
 
 use sim_core::{NodeKind, Trit};
 
-use super::View;
 use crate::state::AppState;
+use crate::views::View;
 
 /// The inspector view.
 #[derive(Debug, Default)]

@@ -4,8 +4,8 @@
 use egui::Sense;
 use sim_core::{GateOp, NodeKind, Trit};
 
-use super::View;
 use crate::state::AppState;
+use crate::views::View;
 
 /// The palette view.
 #[derive(Debug)]

@@ -22,10 +22,10 @@ use std::collections::BTreeSet;
 use egui::{PointerButton, Pos2, Rect, Sense, Vec2, pos2};
 use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
-use super::View;
 use crate::draw::{self, Batch, NodeLook};
 use crate::geometry::{self, CELL, PIN_RADIUS};
 use crate::state::AppState;
+use crate::views::View;
 
 /// The closest zoom (screen pixels per scene pixel).
 pub const MAX_ZOOM: f32 = 4.0;
