@@ -124,21 +124,69 @@ impl Board {
         }
     }
 
-    /// A 64-bit hash of the position (pieces and side to move), for repetition detection and
-    /// transposition tables: `SplitMix64` over the three sets and the turn.
+    /// The position's Zobrist hash (Zobrist 1970): the XOR of a fixed random 64-bit key per
+    /// (piece kind, square) occupied, and a key for white to move. Keys come from
+    /// `SplitMix64` with a fixed seed, the same on every machine. Used for repetitions and
+    /// the transposition table; [`Board::piece_key`] and [`Board::turn_key`] give the keys
+    /// for updating it move by move.
     pub fn hash(&self) -> u64 {
-        use game_kit::seed::splitmix64;
-        let mut h = splitmix64(
-            u64::from(self.turn == Color::White)
-                ^ (u64::from(self.width) << 8)
-                ^ (u64::from(self.height) << 16),
-        );
-        for set in [self.red, self.white, self.kings] {
-            h = splitmix64(h ^ set as u64);
-            h = splitmix64(h ^ (set >> 64) as u64);
+        let keys = zobrist();
+        let mut h = if self.turn == Color::White {
+            keys.white_to_move
+        } else {
+            0
+        };
+        for (kind, set) in [
+            (0, self.red & !self.kings),
+            (1, self.red & self.kings),
+            (2, self.white & !self.kings),
+            (3, self.white & self.kings),
+        ] {
+            let mut rest = set;
+            while rest != 0 {
+                let s = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                h ^= keys.pieces[kind][s];
+            }
         }
         h
     }
+
+    /// The Zobrist key of `piece` on square `s`.
+    pub fn piece_key(piece: Piece, s: u8) -> u64 {
+        let kind =
+            usize::from(piece.color == Color::White) * 2 + usize::from(piece.kind == Kind::King);
+        zobrist().pieces[kind][usize::from(s)]
+    }
+
+    /// The key toggled when the side to move changes.
+    pub fn turn_key() -> u64 {
+        zobrist().white_to_move
+    }
+}
+
+/// Zobrist keys: one per (red man, red king, white man, white king) × square, one for the
+/// side to move.
+struct Zobrist {
+    pieces: [[u64; 128]; 4],
+    white_to_move: u64,
+}
+
+fn zobrist() -> &'static Zobrist {
+    static KEYS: std::sync::OnceLock<Zobrist> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut rng = game_kit::seed::SplitMix64::new(0x2B99_2DDF_A232_49D6);
+        let mut pieces = [[0u64; 128]; 4];
+        for kind in &mut pieces {
+            for key in kind.iter_mut() {
+                *key = rng.next_u64();
+            }
+        }
+        Zobrist {
+            pieces,
+            white_to_move: rng.next_u64(),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -163,5 +211,23 @@ mod tests {
         assert_eq!(b.count(man), 12);
         assert_eq!(b.piece_at(0), Some(man));
         assert_eq!(b.piece_at(15), None);
+    }
+
+    #[test]
+    fn zobrist_hashes_are_xors_of_piece_keys() {
+        let mut b = Board::initial(8, 8);
+        let h = b.hash();
+        let man = Piece {
+            color: Color::Red,
+            kind: Kind::Man,
+        };
+        b.put(10, None);
+        b.put(14, Some(man));
+        b.turn = Color::White;
+        assert_eq!(
+            b.hash(),
+            h ^ Board::piece_key(man, 10) ^ Board::piece_key(man, 14) ^ Board::turn_key()
+        );
+        assert_ne!(b.hash(), h);
     }
 }

@@ -3,7 +3,7 @@
 //! - [`minimax`]: the seed's plain minimax (no pruning) to a fixed depth with the seed's
 //!   [`material`] heuristic — the baseline.
 //! - [`alphabeta`]: negamax alpha-beta with iterative deepening, a transposition table
-//!   (positions keyed by their Zobrist-style 64-bit hash), move ordering (the table's best
+//!   (positions keyed by their Zobrist hash, [`Board::hash`]), move ordering (the table's best
 //!   move first, then killer moves, then the history heuristic) and a capture extension
 //!   (quiescence: at the horizon, a side that must capture keeps capturing), with our
 //!   [`evaluate`].
@@ -438,7 +438,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
         #[test]
-        fn alphabeta_gives_minimax_values_with_fewer_nodes(seed in any::<u64>(), plies in 0u32..40, depth in 1u32..=5) {
+        fn alphabeta_gives_minimax_values_with_fewer_nodes(seed in any::<u64>(), plies in 0u32..40, depth in 1u32..=6) {
             let b = random_position(seed, plies);
             let m = minimax(&b, depth);
             let a = alphabeta(&b, &AlphaBetaConfig::like_minimax(depth)).expect("runs");
