@@ -12,6 +12,7 @@
 //! | advancement of a man | +3 per row from its own back row |
 //! | back-row guard | +12 per man still on its own back row (stops crowning) |
 //! | centre | +5 per piece on the middle half of the columns and rows |
+//! | mobility | +2 per diagonal step a piece could take to an empty square |
 //! | side to move | +3 (the tempo) |
 
 use crate::board::Board;
@@ -29,6 +30,8 @@ pub const BACK_ROW: i32 = 12;
 pub const CENTRE: i32 = 5;
 /// For the side to move.
 pub const TEMPO: i32 = 3;
+/// Per step to an empty square.
+pub const MOBILITY: i32 = 2;
 
 /// The seed's material count: the side to move's pieces minus the opponent's.
 pub fn material(board: &Board) -> i32 {
@@ -42,6 +45,7 @@ fn side_score(board: &Board, color: Color) -> i32 {
     let side = board.side(color);
     let kings = side & board.kings;
     let men = side & !board.kings;
+    let empty = geo.all & !board.occupied();
     let mut score = MAN * men.count_ones().cast_signed() + KING * kings.count_ones().cast_signed();
     let (width, height) = (i32::from(geo.width), i32::from(geo.height));
     let mut rest = side;
@@ -62,6 +66,16 @@ fn side_score(board: &Board, color: Color) -> i32 {
         if x >= width / 4 && x < width - width / 4 && y >= height / 4 && y < height - height / 4 {
             score += CENTRE;
         }
+        let dirs: &[usize] = if kings & (1 << s) != 0 {
+            &[0, 1, 2, 3]
+        } else if color == Color::Red {
+            &[0, 1]
+        } else {
+            &[2, 3]
+        };
+        let steps = &geo.step_bits[s];
+        let free = dirs.iter().filter(|&&d| empty & steps[d] != 0).count();
+        score += MOBILITY * i32::try_from(free).unwrap_or(0);
     }
     score
 }
@@ -87,5 +101,13 @@ mod tests {
         let king = parse_fen("B:W21:BK1", 8, 8).expect("valid");
         let man = parse_fen("B:W21:B1", 8, 8).expect("valid");
         assert!(evaluate(&king) > evaluate(&man));
+        // Every term by hand: a red king on 1 (two free steps) against a white man on 32
+        // (back row, two free steps): 3 + (150 + 2·2) − (100 + 12 + 2·2) = 41.
+        let exact = parse_fen("B:W32:BK1", 8, 8).expect("valid");
+        assert_eq!(
+            evaluate(&exact),
+            TEMPO + (KING + 2 * MOBILITY) - (MAN + BACK_ROW + 2 * MOBILITY)
+        );
+        assert_eq!(evaluate(&exact), 41);
     }
 }
