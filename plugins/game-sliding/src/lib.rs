@@ -1,0 +1,20 @@
+//! Sliding-tile puzzles (in progress): the board of any R×C puzzle with the general
+//! solvability rule, admissible heuristics, the complete 8-puzzle distance table, and optimal
+//! solvers (A* and IDA*). The seed: `../shared/seeds/004_edbd2f6cb2f38b01.txt` (an 8-puzzle
+//! game with an A* solver and a live optimal distance).
+//!
+//! ```
+//! use game_sliding::board::{Board, Dir};
+//! use game_sliding::solve::ida;
+//!
+//! let mut b = Board::goal(3, 3);
+//! b.play(Dir::Right); // the 8 slides right into the blank
+//! assert!(b.is_solvable());
+//! let solution = ida(&b, u64::MAX, &|_| true).expect("solvable");
+//! assert_eq!(solution.moves, [Dir::Left]);
+//! ```
+
+pub mod board;
+pub mod heuristic;
+pub mod solve;
+pub mod table;
