@@ -287,8 +287,42 @@ mod tests {
     }
 
     #[test]
+    fn ranking_csv_quotes_strategies_and_objects_with_commas() {
+        let with = |strategy: &str, aett: f64, counts: Value| ExperimentReport {
+            strategy: strategy.into(),
+            aggregates: [
+                ("aett".to_owned(), Value::from(aett)),
+                ("max_tile_counts".to_owned(), counts),
+            ]
+            .into_iter()
+            .collect(),
+            ..report(&[(aett, "64"), (aett, "128")])
+        };
+        let ranking = Ranking::new(
+            "biased",
+            4,
+            vec![
+                with("biased:1,0,0,4", 120.5, serde_json::json!({"64": 2})),
+                with(
+                    "biased:4,1,0,4",
+                    250.0,
+                    serde_json::json!({"128": 1, "64": 1}),
+                ),
+            ],
+        );
+        assert_eq!(
+            ranking.to_csv(),
+            "strategy,games,aett,max_tile_counts\n\
+             \"biased:4,1,0,4\",2,250,\"{64: 1, 128: 1}\"\n\
+             \"biased:1,0,0,4\",2,120.500,{64: 2}\n"
+        );
+    }
+
+    #[test]
     fn csv_fields_are_quoted_only_when_needed() {
         assert_eq!(csv_field("cyclic:drdl"), "cyclic:drdl");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("a\nb"), "\"a\nb\"");
         assert_eq!(csv_field("biased:4,1,0,4"), "\"biased:4,1,0,4\"");
         assert_eq!(csv_field(r#"say "hi""#), r#""say ""hi""""#);
         assert_eq!(csv_field("a\rb"), "\"a\rb\"");
@@ -299,6 +333,8 @@ mod tests {
         assert_eq!(number(512.0), "512");
         assert_eq!(number(399.123_456), "399.123");
         assert_eq!(number(-2.0), "-2");
+        assert_eq!(number(0.5), "0.500");
+        assert_eq!(number(-1.25), "-1.250");
     }
 
     #[test]
