@@ -252,8 +252,17 @@ fn experiment_text_ends_with_the_aggregates() {
     );
     assert_eq!(lines.iter().filter(|l| l.starts_with("game ")).count(), 5);
     let summary = lines.iter().skip_while(|l| !l.starts_with("game ")).skip(5);
+    // The primary aggregate first, as in the app (`plugin_host::report::summary`).
     assert!(
-        summary.clone().any(|l| l.starts_with("aett: ")),
+        summary
+            .clone()
+            .next()
+            .is_some_and(|l| l.starts_with("aett: ")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        summary.clone().any(|l| l.starts_with("max_tile_counts: {")),
         "{}",
         run.stdout
     );

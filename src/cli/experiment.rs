@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use plugin_host::report::{Ranking, aggregate, number};
+use plugin_host::report::{Ranking, number, summary};
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec};
 
 use super::args::{ExperimentArgs, ReportFormat};
@@ -128,8 +128,8 @@ fn write_text(
             writeln!(out, " {category_key}={}", result.category)?;
         }
     }
-    for (name, value) in &report.aggregates {
-        writeln!(out, "{name}: {}", aggregate(value))?;
+    for line in summary(report) {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }
