@@ -15,6 +15,22 @@
 //! ```
 
 pub mod board;
+mod game;
 pub mod heuristic;
 pub mod solve;
 pub mod table;
+
+pub use game::{
+    LIVE_BUDGET, Sliding, State, live_distance, parse_position, parse_rules, position_text,
+};
+
+use tritium_plugin_api::Plugin;
+
+/// The plugin this library exports: one game, `sliding`.
+pub fn plugin() -> Plugin {
+    Plugin::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")).game(Sliding)
+}
+
+tritium_plugin_api::export_plugin!(
+    Plugin::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")).game(Sliding)
+);
