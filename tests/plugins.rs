@@ -1,6 +1,6 @@
-//! `tritium plugins`, `play`, `replay` and `experiment` end to end, with the real 2048,
-//! Threes! and checkers plugin libraries (dev-dependencies, so cargo builds them, side by
-//! side, before these tests run).
+//! `tritium plugins`, `play`, `replay`, `perft`, `solve` and `experiment` end to end, with the
+//! real 2048, Threes!, checkers and sliding-puzzle plugin libraries (dev-dependencies, so
+//! cargo builds them, side by side, before these tests run).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -795,5 +795,76 @@ fn checkers_in_the_terminal_a_person_against_the_ai() {
         let run = tritium(&args, &[&plugin_dir()], "q\n");
         assert_eq!(run.code, Some(2), "{human}: {}", run.stdout);
         assert!(run.stderr.contains("--human"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn solve_lists_the_solvers_and_solves_the_hardest_8_puzzle_optimally() {
+    let run = tritium(&["solve", "--list"], &[&plugin_dir()], "").ok();
+    for name in ["astar-misplaced", "astar-manhattan", "ida-manhattan-lc"] {
+        assert!(
+            run.stdout.contains(&format!("{name} (game sliding): ")),
+            "{}",
+            run.stdout
+        );
+    }
+    // One of Reinefeld's two 31-move boards, by IDA*; the moves replay to the goal.
+    let run = tritium(
+        &[
+            "solve",
+            "sliding",
+            "--solver",
+            "ida-manhattan-lc",
+            "--position",
+            "8 6 7/2 5 4/3 0 1",
+            "--format",
+            "json",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let json: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(json["length"], 31);
+    let actions: Vec<&str> = json["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .map(|a| a.as_str().expect("an id"))
+        .collect();
+    let replay = tritium(
+        &[
+            "replay",
+            "sliding",
+            "--position",
+            "8 6 7/2 5 4/3 0 1",
+            "--actions",
+            &actions.join(","),
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert_eq!(last_position(&replay.stdout), "1 2 3/4 5 6/7 8 0");
+    assert!(
+        replay.stdout.contains("solved in 31 moves (optimal: 31)"),
+        "{}",
+        replay.stdout
+    );
+    // Bad input: an unsolvable board, a duplicate tile, a solver too small for the board.
+    for (args, words) in [
+        (vec!["--position", "2 1 3/4 5 6/7 8 0"], "unsolvable"),
+        (vec!["--position", "1 1 3/4 5 6/7 8 0"], "`1`"),
+        (
+            vec!["--solver", "astar-misplaced", "--rules", "4x4"],
+            "up to 3×3",
+        ),
+        (vec!["--solver", "nope"], "no solver `nope`"),
+    ] {
+        let mut all = vec!["solve", "sliding"];
+        all.extend(args);
+        let run = tritium(&all, &[&plugin_dir()], "");
+        assert_eq!(run.code, Some(2), "{all:?}: {}", run.stdout);
+        assert!(run.stderr.contains(words), "{all:?}: {}", run.stderr);
     }
 }

@@ -124,6 +124,10 @@ pub enum Command {
     /// any plugin game that answers perft (e.g. checkers).
     Perft(PerftArgs),
 
+    /// Solve a puzzle position with one of its game's solvers: prints the moves, their
+    /// count, the nodes and the time (`--list`: every solver the plugins offer).
+    Solve(SolveArgs),
+
     /// Run an experiment: many seeded games of one strategy, or a sweep of strategies.
     ///
     /// Games run in parallel inside the plugin; the results do not depend on the number of
@@ -465,6 +469,38 @@ pub struct PlayArgs {
     /// Stop after this many moves.
     #[arg(long, value_name = "N")]
     pub moves: Option<u64>,
+}
+
+/// Arguments of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game, as listed by `tritium plugins` (e.g. `sliding`).
+    #[arg(value_name = "GAME", required_unless_present = "list")]
+    pub game: Option<String>,
+
+    /// List the solvers of every plugin instead.
+    #[arg(long)]
+    pub list: bool,
+
+    /// The solver (default: the game's first).
+    #[arg(long, value_name = "NAME")]
+    pub solver: Option<String>,
+
+    /// The position to solve (e.g. `1 2 3/4 5 6/0 7 8`); without it, the game from `--seed`.
+    #[arg(long, value_name = "P")]
+    pub position: Option<String>,
+
+    /// The seed of a new game to solve (when no `--position`).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// The rule set (e.g. `4x4`).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// Arguments of `perft`.

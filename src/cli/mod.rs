@@ -18,6 +18,7 @@ mod plugins;
 mod replay;
 mod session;
 mod sim;
+mod solve;
 mod table;
 mod test;
 mod trace;
@@ -118,6 +119,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         }
         Some(Command::Replay(args)) => replay::run(args, &cli.plugin_dir, console),
         Some(Command::Perft(args)) => perft::run(args, &cli.plugin_dir, console),
+        Some(Command::Solve(args)) => solve::run(args, &cli.plugin_dir, console),
         Some(Command::Experiment(args)) => experiment::run(args, &cli.plugin_dir, console),
         None => {
             let default = Path::new(DEFAULT_CIRCUIT);

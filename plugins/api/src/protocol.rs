@@ -228,6 +228,11 @@ pub struct SolverInfo {
     pub description: String,
     /// An example problem in the solver's serde shape, as JSON text.
     pub example: String,
+    /// The game whose states this solver solves: its problem is then a [`Frame::state`] of
+    /// that game, and its report's [`SolveReport::actions`] replay with [`Request::Apply`].
+    /// Optional; `None` for a solver of its own problems.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
 }
 
 /// Everything the host needs to show and continue a game: the opaque state and a view of it.
@@ -412,6 +417,9 @@ pub struct SolveReport {
     /// Statistics, e.g. `nodes_expanded`, `seconds`.
     #[serde(default)]
     pub stats: BTreeMap<String, f64>,
+    /// A game solver's solution as action ids, in order ([`SolverInfo::game`]). Optional.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<String>,
 }
 
 #[cfg(test)]

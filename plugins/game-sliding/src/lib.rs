@@ -18,6 +18,7 @@ pub mod board;
 mod game;
 pub mod heuristic;
 pub mod solve;
+pub mod solvers;
 pub mod table;
 
 pub use game::{
@@ -26,11 +27,12 @@ pub use game::{
 
 use tritium_plugin_api::Plugin;
 
-/// The plugin this library exports: one game, `sliding`.
+/// The plugin this library exports: the game `sliding` and its solvers.
 pub fn plugin() -> Plugin {
-    Plugin::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")).game(Sliding)
+    solvers::PuzzleSolver::ALL.into_iter().fold(
+        Plugin::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")).game(Sliding),
+        Plugin::solver,
+    )
 }
 
-tritium_plugin_api::export_plugin!(
-    Plugin::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")).game(Sliding)
-);
+tritium_plugin_api::export_plugin!(plugin());

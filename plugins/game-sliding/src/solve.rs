@@ -23,7 +23,7 @@ pub struct Solution {
 }
 
 /// Why a solver gave up.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SolveError {
     /// The board cannot reach the goal.
     Unsolvable,

@@ -33,7 +33,7 @@ use tritium_plugin_api::abi::{
     Buffer, ENTRY_SYMBOL, EntryFn, EntryHeader, PluginEntry, ProgressSink, STATUS_OK,
 };
 use tritium_plugin_api::protocol::{
-    ExperimentReport, ExperimentSpec, Frame, GameInfo, PerftReport, PluginInfo,
+    ExperimentReport, ExperimentSpec, Frame, GameInfo, PerftReport, PluginInfo, SolveReport,
 };
 use tritium_plugin_api::{ABI_VERSION, PluginError, Request, Response};
 
@@ -286,6 +286,27 @@ impl LoadedPlugin {
         };
         match self.call(&request, progress)? {
             Response::Experiment(report) => Ok(report),
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// Runs solver `solver` on `problem` (for a game solver, a [`Frame::state`]), reporting
+    /// progress and stopping when `progress` says so. See [`Request::Solve`].
+    ///
+    /// # Errors
+    /// [`CallError`], e.g. an unsolvable problem or a cancelled run.
+    pub fn solve(
+        &self,
+        solver: &str,
+        problem: &serde_json::Value,
+        progress: Option<ProgressFn<'_>>,
+    ) -> Result<SolveReport, CallError> {
+        let request = Request::Solve {
+            solver: solver.to_owned(),
+            problem: problem.clone(),
+        };
+        match self.call(&request, progress)? {
+            Response::Solved(report) => Ok(report),
             other => Err(unexpected(&other)),
         }
     }

@@ -1,0 +1,153 @@
+//! The puzzle's solvers as plugin [`Solver`]s for the game `sliding`: each takes a game state
+//! (a [`crate::State`], as a frame carries it) and answers the optimal moves as action ids.
+//!
+//! | name | algorithm | boards |
+//! |---|---|---|
+//! | `astar-misplaced` | A* with misplaced tiles (the seed's solver, blank not counted) | up to 3×3 |
+//! | `astar-manhattan` | A* with Manhattan distance | up to 3×3 (and easy larger ones) |
+//! | `ida-manhattan-lc` | IDA* with Manhattan distance and linear conflicts | any, given time |
+
+use std::collections::BTreeMap;
+
+use serde_json::json;
+use tritium_plugin_api::protocol::{SolveReport, SolverInfo};
+use tritium_plugin_api::{PluginError, Progress, Solver};
+
+use crate::State;
+use crate::solve::{Heuristic, Solution, SolveError, astar, ida};
+
+/// A* expansions before it gives up (about 2 GB of open and closed lists would follow).
+pub const ASTAR_LIMIT: u64 = 5_000_000;
+
+/// Which algorithm a [`PuzzleSolver`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algorithm {
+    /// A* with misplaced tiles.
+    AstarMisplaced,
+    /// A* with Manhattan distance.
+    AstarManhattan,
+    /// IDA* with Manhattan distance and linear conflicts.
+    IdaManhattanLc,
+}
+
+/// One solver of the table above.
+#[derive(Debug, Clone, Copy)]
+pub struct PuzzleSolver(pub Algorithm);
+
+impl PuzzleSolver {
+    /// All of them, in the table's order.
+    pub const ALL: [PuzzleSolver; 3] = [
+        PuzzleSolver(Algorithm::AstarMisplaced),
+        PuzzleSolver(Algorithm::AstarManhattan),
+        PuzzleSolver(Algorithm::IdaManhattanLc),
+    ];
+}
+
+fn to_error(e: SolveError) -> PluginError {
+    match e {
+        SolveError::Unsolvable => PluginError::bad_parameter("position", "unsolvable"),
+        SolveError::TooHard { limit } => PluginError::bad_parameter(
+            "board",
+            format!("too large or too hard for this solver ({limit} nodes); try ida-manhattan-lc"),
+        ),
+        SolveError::Cancelled => PluginError::Cancelled,
+    }
+}
+
+impl Solver for PuzzleSolver {
+    type Problem = State;
+
+    fn info(&self) -> SolverInfo {
+        let (name, description) = match self.0 {
+            Algorithm::AstarMisplaced => (
+                "astar-misplaced",
+                "A* with the misplaced-tiles heuristic (the seed's solver; the blank is not \
+                 counted, so the heuristic is admissible and the solution optimal). Up to 3×3.",
+            ),
+            Algorithm::AstarManhattan => (
+                "astar-manhattan",
+                "A* with the Manhattan distance: optimal, far fewer expansions than misplaced \
+                 tiles.",
+            ),
+            Algorithm::IdaManhattanLc => (
+                "ida-manhattan-lc",
+                "IDA* (Korf 1985) with Manhattan distance and linear conflicts: optimal, memory \
+                 linear in the depth; any board size, given time.",
+            ),
+        };
+        SolverInfo {
+            name: name.into(),
+            description: description.into(),
+            example: "a sliding game state (as a frame carries it)".into(),
+            game: Some("sliding".into()),
+        }
+    }
+
+    fn solve(&self, problem: State, progress: &Progress<'_>) -> Result<SolveReport, PluginError> {
+        let board = &problem.board;
+        let solution: Solution = match self.0 {
+            Algorithm::AstarMisplaced if board.tiles.len() > 9 => {
+                return Err(PluginError::bad_parameter(
+                    format!("{}x{}", board.rows, board.cols),
+                    "astar-misplaced solves boards up to 3×3; use ida-manhattan-lc",
+                ));
+            }
+            Algorithm::AstarMisplaced => astar(board, Heuristic::Misplaced, ASTAR_LIMIT),
+            Algorithm::AstarManhattan => astar(board, Heuristic::Manhattan, ASTAR_LIMIT),
+            Algorithm::IdaManhattanLc => ida(board, u64::MAX, &|nodes| {
+                // Progress in nodes, against no known total.
+                progress.report(nodes, 0).is_ok()
+            }),
+        }
+        .map_err(to_error)?;
+        let actions: Vec<String> = solution
+            .moves
+            .iter()
+            .map(|d| d.letter().to_string())
+            .collect();
+        Ok(SolveReport {
+            solution: json!(actions.join("")),
+            stats: BTreeMap::from([
+                ("length".to_owned(), solution.moves.len() as f64),
+                ("nodes".to_owned(), solution.nodes as f64),
+                ("seconds".to_owned(), solution.seconds),
+            ]),
+            actions,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Sliding;
+    use tritium_plugin_api::Game;
+
+    #[test]
+    fn every_solver_answers_replayable_optimal_actions() {
+        let state = Sliding.new_game(None, 11).expect("a game");
+        let optimal = state.optimal.expect("3x3 is in the table");
+        for solver in PuzzleSolver::ALL {
+            let report = solver
+                .solve(state.clone(), &Progress::none())
+                .expect("solves");
+            assert_eq!(
+                report.actions.len() as u32,
+                optimal,
+                "{}",
+                solver.info().name
+            );
+            let mut s = state.clone();
+            for a in &report.actions {
+                Sliding.apply(&mut s, a).expect("legal");
+            }
+            assert!(s.board.is_goal());
+            assert!(report.stats["nodes"] > 0.0);
+        }
+        let big = Sliding.new_game(Some("4x4"), 1).expect("a game");
+        assert!(matches!(
+            PuzzleSolver(Algorithm::AstarMisplaced).solve(big, &Progress::none()),
+            Err(PluginError::BadParameter { .. })
+        ));
+    }
+}

@@ -1,0 +1,93 @@
+//! `tritium solve`: a puzzle position solved by one of its game's solvers, or `--list`.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use serde_json::json;
+
+use super::args::{ReportFormat, SolveArgs};
+use super::play::start;
+use super::{Console, Status, plugins};
+
+/// Runs `solve`.
+///
+/// # Errors
+/// No plugin provides the game or a solver for it, the position is malformed or unsolvable,
+/// or the solver gives up (e.g. a board too large for it).
+pub fn run(args: &SolveArgs, plugin_dirs: &[PathBuf], console: &mut Console<'_>) -> Result<Status> {
+    let host = plugins::discover(plugin_dirs);
+    if args.list {
+        for plugin in host.plugins() {
+            for solver in &plugin.info().solvers {
+                let game = solver.game.as_deref().unwrap_or("-");
+                writeln!(
+                    console.out,
+                    "{} (game {game}): {}",
+                    solver.name, solver.description
+                )?;
+            }
+        }
+        return Ok(Status::Success);
+    }
+    let Some(game) = args.game.as_deref() else {
+        bail!("give a game, or --list");
+    };
+    let (plugin, info) = plugins::find_game(&host, game)?;
+    let solvers: Vec<_> = plugin
+        .info()
+        .solvers
+        .iter()
+        .filter(|s| s.game.as_deref() == Some(info.name.as_str()))
+        .collect();
+    let solver = match &args.solver {
+        Some(name) => solvers.iter().find(|s| s.name == *name).with_context(|| {
+            let names: Vec<&str> = solvers.iter().map(|s| s.name.as_str()).collect();
+            format!(
+                "no solver `{name}` for {}; solvers: {}",
+                info.name,
+                names.join(", ")
+            )
+        })?,
+        None => solvers
+            .first()
+            .with_context(|| format!("{} has no solver", info.name))?,
+    };
+    let frame = start(
+        &plugin,
+        &info.name,
+        args.rules.as_deref(),
+        args.position.as_deref(),
+        args.seed,
+    )?;
+    let report = plugin
+        .solve(&solver.name, &frame.state, None)
+        .with_context(|| format!("{} on {}", solver.name, frame.position))?;
+    let stat = |name: &str| report.stats.get(name).copied().unwrap_or(0.0);
+    match args.format {
+        ReportFormat::Text => {
+            writeln!(console.out, "position: {}", frame.position)?;
+            writeln!(console.out, "solver: {}", solver.name)?;
+            writeln!(console.out, "moves: {}", report.actions.join(","))?;
+            writeln!(
+                console.out,
+                "{} moves, {} nodes, {:.3} s",
+                report.actions.len(),
+                stat("nodes"),
+                stat("seconds")
+            )?;
+        }
+        ReportFormat::Json => {
+            let out = json!({
+                "game": info.name,
+                "position": frame.position,
+                "solver": solver.name,
+                "actions": report.actions,
+                "length": report.actions.len(),
+                "stats": report.stats,
+            });
+            serde_json::to_writer_pretty(&mut *console.out, &out)?;
+            writeln!(console.out)?;
+        }
+    }
+    Ok(Status::Success)
+}
