@@ -8,7 +8,7 @@ mod common;
 use common::TempDir;
 use common::plugins::{
     app, board, choose, error_line, expected_board, fill, game_2048, game_checkers, game_frame,
-    game_threes, load, panicking_plugin, wait_until,
+    game_sliding, game_threes, load, panicking_plugin, wait_until,
 };
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -575,5 +575,39 @@ fn checkers_moves_are_made_by_clicking_the_piece_then_each_landing_square() {
     assert!(
         h.query_by_label("Game over: red wins: white has no legal move")
             .is_some()
+    );
+}
+
+#[test]
+fn a_puzzle_gets_a_hint_and_is_solved_by_its_solver() {
+    let mut h = app();
+    load(&mut h, &game_sliding());
+    h.get_by_label("Play Sliding puzzle").click();
+    h.run();
+    // Two moves from the goal: the 7, then the 8, slide left.
+    fill(&mut h, "Position", "1 2 3/4 5 6/0 7 8");
+    h.get_by_label("New game").click();
+    h.run();
+    assert!(h.query_by_label("Solver").is_some());
+    h.get_by_label("Hint").click();
+    h.run();
+    wait_until(&mut h, "the hint", |h| !h.state().games.solving());
+    assert_eq!(h.state().games.play.hint.as_deref(), Some("l"));
+    assert!(
+        h.query_by_label_contains("hint: l (2 moves left)")
+            .is_some()
+    );
+    // Solve plays the solution back to the goal.
+    h.state_mut().games.play.speed = 200.0;
+    h.get_by_label("Solve").click();
+    h.run();
+    wait_until(&mut h, "the solution", |h| game_frame(h).outcome.is_some());
+    assert_eq!(game_frame(&h).position, "1 2 3/4 5 6/7 8 0");
+    assert!(
+        game_frame(&h)
+            .outcome
+            .is_some_and(|o| o.starts_with("solved in 2 moves (optimal: 2)")),
+        "{:?}",
+        game_frame(&h).outcome
     );
 }

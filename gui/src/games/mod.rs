@@ -22,7 +22,9 @@ mod task;
 use std::path::{Path, PathBuf};
 
 use plugin_host::{CallError, LoadedPlugin, PluginHost};
-use tritium_plugin_api::protocol::{ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameInfo};
+use tritium_plugin_api::protocol::{
+    ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameInfo, SolveReport, SolverInfo,
+};
 
 pub use report::ExportError;
 pub use task::Task;
@@ -190,6 +192,23 @@ pub struct Play {
     pub humans: Vec<bool>,
     /// The grid cells clicked so far towards a move (a prefix of some action's path).
     pub selected: Vec<u32>,
+    /// The solver of Hint and Solve (a name from the game's solvers; empty: the first).
+    pub solver: String,
+    /// A solve in progress, and what its answer is for.
+    solving: Option<(Task<SolveReport>, SolveMode)>,
+    /// The hinted action (its path is outlined on the board) until the next move.
+    pub hint: Option<String>,
+    /// The rest of a solution being played back, at autoplay's pace.
+    pub plan: Vec<String>,
+}
+
+/// What a solve is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SolveMode {
+    /// Show the first move.
+    Hint,
+    /// Play the whole solution back.
+    Play,
 }
 
 impl Default for Play {
@@ -205,6 +224,10 @@ impl Default for Play {
             ai: None,
             humans: Vec::new(),
             selected: Vec::new(),
+            solver: String::new(),
+            solving: None,
+            hint: None,
+            plan: Vec::new(),
         }
     }
 }
@@ -431,6 +454,63 @@ impl GamesState {
         if let Some(task) = self.play.ai.take() {
             task.cancel();
         }
+        if let Some((task, _)) = self.play.solving.take() {
+            task.cancel();
+        }
+        self.play.plan.clear();
+    }
+
+    /// The solvers of the game in progress (those whose `game` is this game).
+    pub fn solvers(&self) -> Vec<SolverInfo> {
+        let Some(session) = &self.play.session else {
+            return Vec::new();
+        };
+        session
+            .plugin
+            .info()
+            .solvers
+            .iter()
+            .filter(|s| s.game.as_deref() == Some(session.game.name.as_str()))
+            .cloned()
+            .collect()
+    }
+
+    /// Whether a solve is running (Hint or Solve).
+    pub fn solving(&self) -> bool {
+        self.play.solving.is_some()
+    }
+
+    /// Asks the chosen solver for the best move and outlines it ("Hint"), on the worker.
+    pub fn hint(&mut self) {
+        self.start_solve(SolveMode::Hint);
+    }
+
+    /// Solves the position and plays the solution back at autoplay's pace ("Solve").
+    pub fn solve(&mut self) {
+        self.start_solve(SolveMode::Play);
+    }
+
+    fn start_solve(&mut self, mode: SolveMode) {
+        if !self.can_move() {
+            return;
+        }
+        let solvers = self.solvers();
+        let Some(solver) = solvers
+            .iter()
+            .find(|s| s.name == self.play.solver)
+            .or_else(|| solvers.first())
+            .map(|s| s.name.clone())
+        else {
+            return;
+        };
+        let Some(session) = &self.play.session else {
+            return;
+        };
+        let (plugin, state) = (session.plugin.clone(), session.frame.state.clone());
+        self.play.solving = Some((
+            Task::spawn(move |progress| plugin.solve(&solver, &state, Some(progress))),
+            mode,
+        ));
     }
 
     /// Starts a game with the setup's rules and seed ("New game"), from [`Play::position`]
@@ -478,9 +558,11 @@ impl GamesState {
         Ok(())
     }
 
-    /// Whether the player may move now: a game runs, is not over, and the AI is not thinking.
+    /// Whether the player may move now: a game runs, is not over, and neither the AI nor a
+    /// solver is thinking.
     pub fn can_move(&self) -> bool {
         self.play.ai.is_none()
+            && self.play.solving.is_none()
             && self
                 .play
                 .session
@@ -506,6 +588,7 @@ impl GamesState {
             Ok(frame) => {
                 session.advance(frame, format!("you: {label}"));
                 self.play.selected.clear();
+                self.play.hint = None;
                 self.notice = None;
                 self.announce_end();
             }
@@ -778,9 +861,12 @@ impl GamesState {
     /// collect its answer and show its progress), at autoplay's next move, or never.
     pub fn next_update(&self) -> Option<std::time::Duration> {
         let poll = std::time::Duration::from_millis(15);
-        if self.play.ai.is_some() || self.experiment.running.is_some() {
+        if self.play.ai.is_some()
+            || self.play.solving.is_some()
+            || self.experiment.running.is_some()
+        {
             Some(poll)
-        } else if self.play.autoplay {
+        } else if self.play.autoplay || !self.play.plan.is_empty() {
             Some(std::time::Duration::from_secs_f32(self.play.wait.max(0.0)).min(poll * 100))
         } else {
             None
@@ -806,6 +892,32 @@ impl GamesState {
                     self.play.autoplay = false;
                     self.error(&e);
                 }
+            }
+        }
+        if let Some(result) = self.play.solving.as_ref().and_then(|(task, _)| task.poll()) {
+            let mode = self.play.solving.take().map(|(_, mode)| mode);
+            match result {
+                Ok(report) => {
+                    let left = report.actions.len();
+                    if mode == Some(SolveMode::Hint) {
+                        self.play.hint = report.actions.first().cloned();
+                        let first = self.play.hint.clone().unwrap_or_default();
+                        self.info(format!("hint: {first} ({left} moves left)"));
+                    } else {
+                        self.play.plan = report.actions;
+                        self.play.wait = 0.0;
+                        self.info(format!("solution: {left} moves"));
+                    }
+                }
+                Err(e) => self.error(&e),
+            }
+        }
+        if !self.play.plan.is_empty() && self.play.ai.is_none() {
+            self.play.wait -= dt;
+            if self.play.wait <= 0.0 {
+                self.play.wait = 1.0 / self.play.speed.max(0.1);
+                let next = self.play.plan.remove(0);
+                self.act(&next);
             }
         }
         if self.play.autoplay && self.play.ai.is_none() {

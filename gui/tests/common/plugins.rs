@@ -59,6 +59,13 @@ pub fn game_checkers() -> PathBuf {
     library("game_checkers", &[dir.join("deps"), dir])
 }
 
+/// The sliding-puzzle plugin library, built like [`game_2048`] (`game-sliding` is a
+/// dev-dependency).
+pub fn game_sliding() -> PathBuf {
+    let dir = profile_dir();
+    library("game_sliding", &[dir.join("deps"), dir])
+}
+
 /// Built by `cargo test` (all targets), not by `cargo test --test plugins`.
 pub fn panicking_plugin() -> PathBuf {
     library("fixture_gui_panics", &[profile_dir().join("examples")])

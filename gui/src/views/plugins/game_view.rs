@@ -7,7 +7,7 @@
 //! controls starts the next game from there.
 
 use egui::{Color32, Key, Sense, Vec2, vec2};
-use tritium_plugin_api::protocol::{Cell, Preview, StateView};
+use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, Preview, StateView};
 
 use super::game_forms::{game_picker, labelled_field, setup_fields, strategy_picker};
 use crate::games::{GamesState, Session};
@@ -108,20 +108,8 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
     ui.separator();
     ui.strong("AI");
     strategy_picker(ui, "play", &info, &mut games.play.strategy);
-    if !info.players.is_empty() {
-        // Who plays each side: a person (clicks or buttons) or the AI (autoplay moves for it).
-        games.play.humans.resize(info.players.len(), true);
-        for (side, name) in info.players.iter().enumerate() {
-            ui.horizontal(|ui| {
-                ui.label(format!("{name}:"));
-                let human = &mut games.play.humans[side];
-                ui.selectable_value(human, true, "Human")
-                    .on_hover_text(format!("You play {name}"));
-                ui.selectable_value(human, false, format!("AI {name}"))
-                    .on_hover_text(format!("The strategy plays {name} when Autoplay is on"));
-            });
-        }
-    }
+    solver_controls(ui, games);
+    side_picker(ui, &info, games);
     ui.horizontal(|ui| {
         if ui
             .add_enabled(games.can_move(), egui::Button::new("AI move"))
@@ -158,6 +146,66 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
     }
     if let Some(last) = games.play.session.as_ref().and_then(|s| s.last.as_ref()) {
         ui.label(format!("Last move: {last}"));
+    }
+}
+
+/// The solver picker, Hint, Solve and Stop, for games that have solvers.
+fn solver_controls(ui: &mut egui::Ui, games: &mut GamesState) {
+    let solvers = games.solvers();
+    if !solvers.is_empty() {
+        ui.separator();
+        ui.strong("Solvers");
+        let current = if games.play.solver.is_empty() {
+            solvers[0].name.clone()
+        } else {
+            games.play.solver.clone()
+        };
+        egui::ComboBox::from_label("Solver")
+            .selected_text(&current)
+            .show_ui(ui, |ui| {
+                for s in &solvers {
+                    ui.selectable_value(&mut games.play.solver, s.name.clone(), &s.name)
+                        .on_hover_text(&s.description);
+                }
+            });
+        ui.horizontal(|ui| {
+            let idle = games.can_move();
+            if ui
+                .add_enabled(idle, egui::Button::new("Hint"))
+                .on_hover_text("Outline the best move")
+                .clicked()
+            {
+                games.hint();
+            }
+            if ui
+                .add_enabled(idle, egui::Button::new("Solve"))
+                .on_hover_text("Play an optimal solution back at the autoplay pace")
+                .clicked()
+            {
+                games.solve();
+            }
+            if (games.solving() || !games.play.plan.is_empty()) && ui.button("Stop").clicked() {
+                games.cancel_ai();
+            }
+        });
+    }
+}
+
+/// Who plays each side of a two-player game: a person or the AI.
+fn side_picker(ui: &mut egui::Ui, info: &GameInfo, games: &mut GamesState) {
+    if !info.players.is_empty() {
+        // Who plays each side: a person (clicks or buttons) or the AI (autoplay moves for it).
+        games.play.humans.resize(info.players.len(), true);
+        for (side, name) in info.players.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{name}:"));
+                let human = &mut games.play.humans[side];
+                ui.selectable_value(human, true, "Human")
+                    .on_hover_text(format!("You play {name}"));
+                ui.selectable_value(human, false, format!("AI {name}"))
+                    .on_hover_text(format!("The strategy plays {name} when Autoplay is on"));
+            });
+        }
     }
 }
 
@@ -202,14 +250,7 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
             preview(ui, next, side);
             ui.add_space(6.0);
         }
-        let marks = Marks {
-            selected: games.play.selected.clone(),
-            targets: if can_move {
-                games.click_targets()
-            } else {
-                Vec::new()
-            },
-        };
+        let marks = board_marks(games, &actions, can_move);
         if let Some(cell) = board(ui, &view, side, &marks) {
             games.click_cell(cell);
         }
@@ -367,8 +408,29 @@ fn cell_side(view: &StateView, room: Vec2) -> f32 {
         .clamp(MIN_SIDE, 120.0)
 }
 
+/// The cells to outline: the hinted move's, the clicked ones, the possible next clicks.
+fn board_marks(games: &GamesState, actions: &[ActionInfo], can_move: bool) -> Marks {
+    let hint = games
+        .play
+        .hint
+        .as_ref()
+        .and_then(|id| actions.iter().find(|a| &a.id == id))
+        .map(|a| a.path.clone())
+        .unwrap_or_default();
+    Marks {
+        hint,
+        selected: games.play.selected.clone(),
+        targets: if can_move {
+            games.click_targets()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
 /// What the board outlines: the cells clicked towards a move, and where a click may go next.
 struct Marks {
+    hint: Vec<u32>,
     selected: Vec<u32>,
     targets: Vec<u32>,
 }
@@ -381,7 +443,8 @@ fn session_side(games: &GamesState) -> Option<String> {
 }
 
 /// Draws the grid with cells of `side` points, centred; returns the cell clicked, if any.
-/// Cells of `marks` are outlined: selected ones in blue, possible next clicks in green.
+/// Cells of `marks` are outlined: a hint in orange, selected ones in blue, possible next
+/// clicks in green.
 fn board(ui: &mut egui::Ui, view: &StateView, side: f32, marks: &Marks) -> Option<u32> {
     let (rows, cols) = (view.rows as usize, view.cols as usize);
     if rows == 0 || cols == 0 {
@@ -444,7 +507,9 @@ fn board(ui: &mut egui::Ui, view: &StateView, side: f32, marks: &Marks) -> Optio
             );
         }
         let index = i as u32;
-        let outline = if marks.selected.contains(&index) {
+        let outline = if marks.hint.contains(&index) {
+            Some(Color32::from_rgb(240, 150, 20))
+        } else if marks.selected.contains(&index) {
             Some(Color32::from_rgb(40, 110, 230))
         } else if marks.targets.contains(&index) {
             Some(Color32::from_rgb(60, 190, 80))
