@@ -1,0 +1,66 @@
+//! Every solver on the same seeded boards: optimal lengths checked against the 8-puzzle
+//! table, mean nodes and time per board, as a Markdown table:
+//! `cargo run --release -p game-sliding --example solver_table -- [BOARDS] [SEED]`.
+
+use std::time::Instant;
+
+use game_sliding::board::Board;
+use game_sliding::solve::{Heuristic, Solution, astar, ida};
+use game_sliding::table;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let boards: u64 = args.next().map_or(Ok(100), |a| a.parse())?;
+    let seed: u64 = args.next().map_or(Ok(1), |a| a.parse())?;
+    let instances: Vec<Board> = (0..boards)
+        .map(|i| Board::random(3, 3, game_kit::experiment::game_seed(seed, i)))
+        .collect();
+    let began = Instant::now();
+    let optimal: Vec<u32> = instances
+        .iter()
+        .map(|b| table::distance(b).unwrap_or(0))
+        .collect();
+    let table_seconds = began.elapsed().as_secs_f64();
+    println!("| solver | boards | mean length | mean nodes | mean time |");
+    println!("|---|---|---|---|---|");
+    type Run = fn(&Board) -> Solution;
+    let solvers: [(&str, Run); 3] = [
+        ("astar-misplaced", |b| {
+            astar(b, Heuristic::Misplaced, u64::MAX).expect("solvable")
+        }),
+        ("astar-manhattan", |b| {
+            astar(b, Heuristic::Manhattan, u64::MAX).expect("solvable")
+        }),
+        ("ida-manhattan-lc", |b| {
+            ida(b, u64::MAX, &|_| true).expect("solvable")
+        }),
+    ];
+    for (name, run) in solvers {
+        let (mut nodes, mut seconds, mut length) = (0u64, 0f64, 0usize);
+        for (b, &opt) in instances.iter().zip(&optimal) {
+            let s = run(b);
+            assert_eq!(
+                s.moves.len() as u32,
+                opt,
+                "{name} is not optimal on {:?}",
+                b.tiles
+            );
+            nodes += s.nodes;
+            seconds += s.seconds;
+            length += s.moves.len();
+        }
+        let n = instances.len() as f64;
+        println!(
+            "| `{name}` | {boards} | {:.2} | {:.0} | {:.2} ms |",
+            length as f64 / n,
+            nodes as f64 / n,
+            seconds / n * 1e3
+        );
+    }
+    println!(
+        "| 8-puzzle table (lookup) | {boards} | {:.2} | — | {:.2} ms (incl. building it once) |",
+        optimal.iter().map(|&d| f64::from(d)).sum::<f64>() / instances.len() as f64,
+        table_seconds / instances.len() as f64 * 1e3
+    );
+    Ok(())
+}
