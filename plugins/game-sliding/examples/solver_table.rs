@@ -8,6 +8,9 @@ use game_sliding::board::Board;
 use game_sliding::solve::{Heuristic, Solution, astar, ida};
 use game_sliding::table;
 
+/// A solver run on one board.
+type Run = fn(&Board) -> Solution;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let boards: u64 = args.next().map_or(Ok(100), |a| a.parse())?;
@@ -23,7 +26,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let table_seconds = began.elapsed().as_secs_f64();
     println!("| solver | boards | mean length | mean nodes | mean time |");
     println!("|---|---|---|---|---|");
-    type Run = fn(&Board) -> Solution;
     let solvers: [(&str, Run); 3] = [
         ("astar-misplaced", |b| {
             astar(b, Heuristic::Misplaced, u64::MAX).expect("solvable")
