@@ -135,19 +135,9 @@ impl Strategy {
                 spec,
                 format!("`{name}` needs parameters, e.g. cyclic:drdl or biased:4,1,0,4"),
             )),
-            ("expectimax", Some("")) => Err(bad(
-                spec,
-                "nothing after `expectimax:`; e.g. expectimax:depth=3, or plain expectimax",
-            )),
             ("expectimax", params) => {
-                ExpectimaxConfig::parse(params.unwrap_or(""), expectimax::DEFAULT_DEPTH)
+                ExpectimaxConfig::from_strategy(spec, params, expectimax::DEFAULT_DEPTH)
                     .map(Strategy::Expectimax)
-                    .map_err(|e| match e {
-                        PluginError::BadParameter { name, reason } => {
-                            bad(spec, format!("`{name}`: {reason}"))
-                        }
-                        other => other,
-                    })
             }
             _ => Err(bad(
                 spec,
@@ -340,35 +330,11 @@ pub fn infos() -> Vec<StrategyInfo> {
                           Deterministic (no random choices) unless `time` is given. The \
                           AI move's note gives the depth, nodes and time of the search."
                 .into(),
-            params: vec![
-                ParamInfo {
-                    name: "depth".into(),
-                    description: format!(
-                        "chance layers searched below the move: an integer 0..={}, or \
-                         `auto` (nneonneo's: max(3, distinct tiles − 2), deeper as the \
-                         board fills; slow in late games)",
-                        expectimax::MAX_DEPTH
-                    ),
-                    default: expectimax::DEFAULT_DEPTH.to_string(),
-                },
-                ParamInfo {
-                    name: "prob".into(),
-                    description: "pruning threshold: chance branches reached with a smaller \
-                                  probability are evaluated, not searched; 0 <= prob < 1"
-                        .into(),
-                    default: expectimax::DEFAULT_PROB_THRESHOLD.to_string(),
-                },
-                ParamInfo {
-                    name: "time".into(),
-                    description: format!(
-                        "milliseconds per move, 1..={}: iterative deepening (up to `depth` \
-                         if given) until the time is spent; results then depend on the \
-                         machine's speed",
-                        expectimax::MAX_TIME_MS
-                    ),
-                    default: "none".into(),
-                },
-            ],
+            params: game_kit::search::param_infos(
+                expectimax::DEFAULT_DEPTH,
+                "nneonneo's: max(3, distinct tiles − 2), deeper as the board fills; slow in \
+                 late games",
+            ),
             example: "expectimax:depth=3".into(),
         },
     ]

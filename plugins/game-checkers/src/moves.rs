@@ -52,11 +52,6 @@ impl Move {
             .unwrap_or(std::slice::from_ref(&self.to))
     }
 
-    /// Where the piece ends.
-    pub fn to(&self) -> u8 {
-        self.to
-    }
-
     /// Whether the move captures.
     pub fn is_capture(&self) -> bool {
         self.captured != 0
@@ -206,22 +201,6 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
     out
 }
 
-/// Whether the side to move has a capture.
-pub fn has_capture(board: &Board) -> bool {
-    let g = board.geometry();
-    let color = board.turn;
-    let own = board.side(color);
-    let opponents = board.side(color.opponent());
-    let occupied = own | opponents;
-    squares(own).any(|from| {
-        let king = board.kings & (1 << from) != 0;
-        directions(king, color).iter().any(|&d| {
-            let (over, land) = (g.step[usize::from(from)][d], g.jump[usize::from(from)][d]);
-            land != NONE && opponents & (1 << over) != 0 && occupied & (1 << land) == 0
-        })
-    })
-}
-
 /// `board` after `mv` (which must be legal): the piece moves, captured pieces leave, a man
 /// on the far row is crowned, and the other side is to move.
 #[must_use]
@@ -229,7 +208,7 @@ pub fn apply(board: &Board, mv: &Move) -> Board {
     let g = board.geometry();
     let mut b = *board;
     let from = 1u128 << mv.from;
-    let to_sq = mv.to();
+    let to_sq = mv.to;
     let to = 1u128 << to_sq;
     let was_king = b.kings & from != 0;
     let crown = g.crown[usize::from(board.turn == Color::White)];
@@ -502,7 +481,7 @@ mod tests {
         let b = Board::initial(8, 8);
         let mut openings: Vec<(u8, u8)> = legal_moves(&b)
             .iter()
-            .map(|m| (m.from + 1, m.to() + 1))
+            .map(|m| (m.from + 1, m.to + 1))
             .collect();
         openings.sort_unstable();
         assert_eq!(

@@ -22,7 +22,7 @@ pub fn move_text(mv: &Move) -> String {
         }
         text
     } else {
-        format!("{}-{}", mv.from + 1, mv.to() + 1)
+        format!("{}-{}", mv.from + 1, mv.to + 1)
     }
 }
 
@@ -41,7 +41,7 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, PluginError> {
     // `22x8`: start and end of a capture, if unambiguous.
     let short: Vec<&Move> = moves
         .iter()
-        .filter(|m| m.is_capture() && format!("{}x{}", m.from + 1, m.to() + 1) == wanted)
+        .filter(|m| m.is_capture() && format!("{}x{}", m.from + 1, m.to + 1) == wanted)
         .collect();
     if let [mv] = short.as_slice() {
         return Ok((*mv).clone());

@@ -262,7 +262,7 @@ impl Searcher {
             if Some(i) == tt_best {
                 return u64::MAX;
             }
-            let key = (m.from, m.to());
+            let key = (m.from, m.to);
             if killers.contains(&Some(key)) {
                 return u64::MAX - 1;
             }
@@ -291,7 +291,7 @@ impl Searcher {
             }
             if *alpha >= beta {
                 if !moves[i].is_capture() {
-                    let key = (moves[i].from, moves[i].to());
+                    let key = (moves[i].from, moves[i].to);
                     if self.killers.len() <= ply {
                         self.killers.resize(ply + 1, [None; 2]);
                     }

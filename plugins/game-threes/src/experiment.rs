@@ -65,13 +65,15 @@ pub fn run(
     let played = run_games(spec.games, spec.seed, progress, |seed, hook| {
         play_game(&strategy, seed, hook)
     })?;
-    let states: Vec<(u64, State)> = played.iter().map(|p| (p.seed, p.result.clone())).collect();
+    // Only search strategies are timed: their speed is worth reporting.
+    let speed = matches!(strategy, Strategy::Expectimax(_))
+        .then(|| moves_per_second(&played, |s: &State| f64::from(s.moves)));
+    let states: Vec<(u64, State)> = played.into_iter().map(|p| (p.seed, p.result)).collect();
     let mut report = report(&strategy, &states);
-    if matches!(strategy, Strategy::Expectimax(_)) {
-        report.aggregates.insert(
-            "moves_per_second".to_owned(),
-            json!(moves_per_second(&played, |s: &State| f64::from(s.moves))),
-        );
+    if let Some(speed) = speed {
+        report
+            .aggregates
+            .insert("moves_per_second".to_owned(), json!(speed));
     }
     Ok(report)
 }

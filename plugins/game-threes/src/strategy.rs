@@ -11,7 +11,7 @@
 //! `ai_move` one call at a time or inside an experiment. Expectimax draws nothing at random.
 
 use game_kit::seed::{SplitMix64, derive_seed};
-use tritium_plugin_api::protocol::{ParamInfo, StrategyInfo};
+use tritium_plugin_api::protocol::StrategyInfo;
 use tritium_plugin_api::{PluginError, Progress};
 
 use crate::board::{self, Move, apply_move};
@@ -50,19 +50,9 @@ impl Strategy {
             ("random" | "greedy", Some(_)) => {
                 Err(bad(spec, format!("`{name}` takes no parameters")))
             }
-            ("expectimax", Some("")) => Err(bad(
-                spec,
-                "nothing after `expectimax:`; e.g. expectimax:depth=3, or plain expectimax",
-            )),
             ("expectimax", params) => {
-                ExpectimaxConfig::parse(params.unwrap_or(""), expectimax::DEFAULT_DEPTH)
+                ExpectimaxConfig::from_strategy(spec, params, expectimax::DEFAULT_DEPTH)
                     .map(Strategy::Expectimax)
-                    .map_err(|e| match e {
-                        PluginError::BadParameter { name, reason } => {
-                            bad(spec, format!("`{name}`: {reason}"))
-                        }
-                        other => other,
-                    })
             }
             _ => Err(bad(
                 spec,
@@ -170,31 +160,10 @@ pub fn infos() -> Vec<StrategyInfo> {
                           merges, monotonicity, tile sum); a transposition table; the root \
                           moves in parallel. Deterministic unless `time` is given."
                 .into(),
-            params: vec![
-                ParamInfo {
-                    name: "depth".into(),
-                    description: format!(
-                        "chance layers searched below the move: an integer 0..={}, or `auto` \
-                         (threes-ai's: max(3, distinct tiles of 3 or more − 2))",
-                        game_kit::search::MAX_DEPTH
-                    ),
-                    default: expectimax::DEFAULT_DEPTH.to_string(),
-                },
-                ParamInfo {
-                    name: "prob".into(),
-                    description: "pruning threshold: chance branches reached with a smaller \
-                                  probability are evaluated, not searched; 0 <= prob < 1"
-                        .into(),
-                    default: game_kit::search::DEFAULT_PROB_THRESHOLD.to_string(),
-                },
-                ParamInfo {
-                    name: "time".into(),
-                    description: "milliseconds per move: iterative deepening until the time \
-                                  is spent; results then depend on the machine's speed"
-                        .into(),
-                    default: "none".into(),
-                },
-            ],
+            params: game_kit::search::param_infos(
+                expectimax::DEFAULT_DEPTH,
+                "threes-ai's: max(3, distinct tiles of 3 or more − 2)",
+            ),
             example: "expectimax:depth=2".into(),
         },
     ]

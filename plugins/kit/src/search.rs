@@ -34,6 +34,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
+use tritium_plugin_api::protocol::ParamInfo;
 use tritium_plugin_api::{PluginError, Progress};
 
 /// nneonneo's pruning threshold: chance nodes reached with a smaller probability are
@@ -146,6 +147,31 @@ impl ExpectimaxConfig {
         }
     }
 
+    /// The configuration of a strategy spec `spec` already split into its name `expectimax`
+    /// and `params`, the text after the `:` (`None` without one): how a game's strategy
+    /// parser reads its `expectimax` arm. Errors name the whole spec and the offending item.
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] naming `spec`: nothing after the `:`, or a bad item.
+    pub fn from_strategy(
+        spec: &str,
+        params: Option<&str>,
+        default_depth: u32,
+    ) -> Result<Self, PluginError> {
+        if params == Some("") {
+            return Err(bad(
+                spec,
+                "nothing after `expectimax:`; e.g. expectimax:depth=3, or plain expectimax",
+            ));
+        }
+        Self::parse(params.unwrap_or(""), default_depth).map_err(|e| match e {
+            PluginError::BadParameter { name, reason } => {
+                PluginError::bad_parameter(spec, format!("`{name}`: {reason}"))
+            }
+            other => other,
+        })
+    }
+
     /// The spec that [`Self::from_spec`] parses back into this configuration (without
     /// [`Self::parallel`], which specs do not set).
     pub fn spec(&self) -> String {
@@ -169,6 +195,37 @@ impl ExpectimaxConfig {
             format!("expectimax:{}", items.join(","))
         }
     }
+}
+
+/// The `depth`, `prob` and `time` parameters of an `expectimax` strategy, for its
+/// [`StrategyInfo`](tritium_plugin_api::protocol::StrategyInfo); `auto_rule` says what
+/// `depth=auto` means for the game.
+pub fn param_infos(default_depth: u32, auto_rule: &str) -> Vec<ParamInfo> {
+    vec![
+        ParamInfo {
+            name: "depth".into(),
+            description: format!(
+                "chance layers searched below the move: an integer 0..={MAX_DEPTH}, or `auto` \
+                 ({auto_rule})"
+            ),
+            default: default_depth.to_string(),
+        },
+        ParamInfo {
+            name: "prob".into(),
+            description: "pruning threshold: chance branches reached with a smaller \
+                          probability are evaluated, not searched; 0 <= prob < 1"
+                .into(),
+            default: DEFAULT_PROB_THRESHOLD.to_string(),
+        },
+        ParamInfo {
+            name: "time".into(),
+            description: format!(
+                "milliseconds per move, 1..={MAX_TIME_MS}: iterative deepening (up to `depth` \
+                 if given) until the time is spent; results then depend on the machine's speed"
+            ),
+            default: "none".into(),
+        },
+    ]
 }
 
 /// What one search did.
