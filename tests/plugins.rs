@@ -33,7 +33,13 @@ struct Run {
 /// Runs `tritium ARGS` with only `dirs` as plugin directories (the executable's own
 /// directory is searched too) and `stdin` as input.
 fn tritium(args: &[&str], dirs: &[&Path], stdin: &str) -> Run {
+    tritium_with(args, dirs, stdin, &[])
+}
+
+/// [`tritium`] with extra environment variables.
+fn tritium_with(args: &[&str], dirs: &[&Path], stdin: &str, env: &[(&str, &Path)]) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tritium"));
+    command.envs(env.iter().copied());
     for dir in dirs {
         command.arg("--plugin-dir").arg(dir);
     }
@@ -801,7 +807,12 @@ fn checkers_in_the_terminal_a_person_against_the_ai() {
 #[test]
 fn solve_lists_the_solvers_and_solves_the_hardest_8_puzzle_optimally() {
     let run = tritium(&["solve", "--list"], &[&plugin_dir()], "").ok();
-    for name in ["astar-misplaced", "astar-manhattan", "ida-manhattan-lc"] {
+    for name in [
+        "astar-misplaced",
+        "astar-manhattan",
+        "ida-manhattan-lc",
+        "ida-pdb",
+    ] {
         assert!(
             run.stdout.contains(&format!("{name} (game sliding): ")),
             "{}",
@@ -867,4 +878,67 @@ fn solve_lists_the_solvers_and_solves_the_hardest_8_puzzle_optimally() {
         assert_eq!(run.code, Some(2), "{all:?}: {}", run.stdout);
         assert!(run.stderr.contains(words), "{all:?}: {}", run.stderr);
     }
+}
+
+#[test]
+fn the_pattern_database_solver_solves_korfs_first_instance_and_caches_its_tables() {
+    let cache = std::env::temp_dir().join(format!("tritium-cli-pdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let env = [("TRITIUM_CACHE_DIR", cache.as_path())];
+    // Korf's (1985) instance 1, turned to the blank-last goal: 57 moves.
+    let korf1 = "13 6 8 12/15 14 0 10/11 7 4 5/9 1 3 2";
+    let args = [
+        "solve",
+        "sliding",
+        "--solver",
+        "ida-pdb",
+        "--position",
+        korf1,
+        "--format",
+        "json",
+    ];
+    let first = tritium_with(&args, &[&plugin_dir()], "", &env).ok();
+    let json: Value = serde_json::from_str(&first.stdout).expect("json");
+    assert_eq!(json["length"], 57, "{}", first.stdout);
+    // One file per pattern group (6-6-3), read back by the next run with the same answer.
+    let files = std::fs::read_dir(&cache).expect("the cache exists").count();
+    assert_eq!(files, 3);
+    let second = tritium_with(&args, &[&plugin_dir()], "", &env).ok();
+    let again: Value = serde_json::from_str(&second.stdout).expect("json");
+    assert_eq!(again["actions"], json["actions"]);
+    // A 4×4 experiment runs on the same tables; a 5×5 board is too large for them.
+    let run = tritium_with(
+        &[
+            "experiment",
+            "sliding",
+            "--strategy",
+            "optimal",
+            "--rules",
+            "4x4",
+            "--games",
+            "4",
+            "--format",
+            "json",
+        ],
+        &[&plugin_dir()],
+        "",
+        &env,
+    )
+    .ok();
+    let report: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["games"].as_array().map(Vec::len), Some(4));
+    assert!(
+        report["aggregates"]["mean_seconds"].as_f64().is_some(),
+        "{}",
+        run.stdout
+    );
+    let big = tritium_with(
+        &["solve", "sliding", "--solver", "ida-pdb", "--rules", "5x5"],
+        &[&plugin_dir()],
+        "",
+        &env,
+    );
+    assert_eq!(big.code, Some(2), "{}", big.stdout);
+    assert!(big.stderr.contains("16 cells"), "{}", big.stderr);
+    let _ = std::fs::remove_dir_all(&cache);
 }

@@ -233,6 +233,14 @@ impl Default for Play {
 }
 
 impl Play {
+    /// The running solve's latest `(done, total)` report (total 0: no known total, e.g. nodes
+    /// searched) and its time so far; `None` when no solve runs.
+    pub fn solve_progress(&self) -> Option<((u64, u64), std::time::Duration)> {
+        self.solving
+            .as_ref()
+            .map(|(task, _)| (task.progress(), task.elapsed()))
+    }
+
     /// The running AI move's progress (share done, if reported) and time so far; `None` when
     /// the AI is idle.
     pub fn thinking(&self) -> Option<(Option<f32>, std::time::Duration)> {

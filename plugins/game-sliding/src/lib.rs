@@ -15,8 +15,11 @@
 //! ```
 
 pub mod board;
+pub mod fixed;
 mod game;
 pub mod heuristic;
+pub mod korf;
+pub mod pdb;
 pub mod solve;
 pub mod solvers;
 pub mod table;

@@ -23,17 +23,28 @@ pub struct Solution {
 }
 
 /// Why a solver gave up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// The board cannot reach the goal.
+    #[error("the board is unsolvable (the tiles' parity cannot reach the goal)")]
     Unsolvable,
     /// The search expanded `limit` nodes without finishing (the board is too big or too hard
     /// for this solver).
+    #[error("gave up after {limit} nodes: the board is too hard for this solver")]
     TooHard {
         /// The node limit.
         limit: u64,
     },
+    /// The board has more cells than this solver handles.
+    #[error("the board has {cells} cells; this solver handles at most {max}")]
+    TooLarge {
+        /// The board's cells.
+        cells: usize,
+        /// The solver's maximum.
+        max: usize,
+    },
     /// The caller asked to stop.
+    #[error("cancelled")]
     Cancelled,
 }
 

@@ -6,6 +6,7 @@
 //! | `astar-misplaced` | A* with misplaced tiles (the seed's solver, blank not counted) | up to 3×3 |
 //! | `astar-manhattan` | A* with Manhattan distance | up to 3×3 (and easy larger ones) |
 //! | `ida-manhattan-lc` | IDA* with Manhattan distance and linear conflicts | any, given time |
+//! | `ida-pdb` | IDA* with additive pattern databases and the reflected lookup | up to 16 cells |
 
 use std::collections::BTreeMap;
 
@@ -14,7 +15,49 @@ use tritium_plugin_api::protocol::{SolveReport, SolverInfo};
 use tritium_plugin_api::{PluginError, Progress, Solver};
 
 use crate::State;
+use crate::board::Board;
+use crate::fixed::{self, Geometry, ManhattanLc};
+use crate::pdb::{self, PdbError};
 use crate::solve::{Heuristic, Solution, SolveError, astar, ida};
+
+/// An optimal solution by the fastest solver for the board: IDA* with the pattern databases
+/// up to 16 cells (built first if they are not at hand, reporting `preparing(done, total)`,
+/// which may answer `false` to stop), [`solve_lc`] beyond.
+///
+/// # Errors
+/// Those of [`fixed::ida`] and [`ida`].
+pub fn solve_optimal(
+    board: &Board,
+    keep_going: &dyn Fn(u64) -> bool,
+    preparing: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<Solution, SolveError> {
+    let (rows, cols) = (usize::from(board.rows), usize::from(board.cols));
+    if Geometry::new(rows, cols).is_none() {
+        return solve_lc(board, u64::MAX, keep_going);
+    }
+    match pdb::shared(rows, cols, preparing) {
+        Ok(estimator) => fixed::ida(board, &*estimator, u64::MAX, keep_going),
+        Err(PdbError::Cancelled) => Err(SolveError::Cancelled),
+        // The default partitions always build; should one not, the search still works.
+        Err(_) => solve_lc(board, u64::MAX, keep_going),
+    }
+}
+
+/// IDA* with Manhattan distance and linear conflicts: the fixed-size search
+/// ([`fixed::ida`] with [`ManhattanLc`]) up to 16 cells, the general one ([`ida`]) beyond.
+///
+/// # Errors
+/// Those of [`ida`].
+pub fn solve_lc(
+    board: &Board,
+    limit: u64,
+    keep_going: &dyn Fn(u64) -> bool,
+) -> Result<Solution, SolveError> {
+    match Geometry::new(usize::from(board.rows), usize::from(board.cols)) {
+        Some(g) => fixed::ida(board, &ManhattanLc::new(g), limit, keep_going),
+        None => ida(board, limit, keep_going),
+    }
+}
 
 /// A* expansions before it gives up (about 2 GB of open and closed lists would follow).
 pub const ASTAR_LIMIT: u64 = 5_000_000;
@@ -28,6 +71,8 @@ pub enum Algorithm {
     AstarManhattan,
     /// IDA* with Manhattan distance and linear conflicts.
     IdaManhattanLc,
+    /// IDA* with additive pattern databases.
+    IdaPdb,
 }
 
 /// One solver of the table above.
@@ -36,10 +81,11 @@ pub struct PuzzleSolver(pub Algorithm);
 
 impl PuzzleSolver {
     /// All of them, in the table's order.
-    pub const ALL: [PuzzleSolver; 3] = [
+    pub const ALL: [PuzzleSolver; 4] = [
         PuzzleSolver(Algorithm::AstarMisplaced),
         PuzzleSolver(Algorithm::AstarManhattan),
         PuzzleSolver(Algorithm::IdaManhattanLc),
+        PuzzleSolver(Algorithm::IdaPdb),
     ];
 }
 
@@ -49,6 +95,10 @@ fn to_error(e: SolveError) -> PluginError {
         SolveError::TooHard { limit } => PluginError::bad_parameter(
             "board",
             format!("too large or too hard for this solver ({limit} nodes); try ida-manhattan-lc"),
+        ),
+        SolveError::TooLarge { cells, max } => PluginError::bad_parameter(
+            "board",
+            format!("{cells} cells: this solver handles at most {max}; try ida-manhattan-lc"),
         ),
         SolveError::Cancelled => PluginError::Cancelled,
     }
@@ -74,6 +124,12 @@ impl Solver for PuzzleSolver {
                 "IDA* (Korf 1985) with Manhattan distance and linear conflicts: optimal, memory \
                  linear in the depth; any board size, given time.",
             ),
+            Algorithm::IdaPdb => (
+                "ida-pdb",
+                "IDA* with additive disjoint pattern databases (6-6-3 on 4×4) and the reflected \
+                 lookup (Korf and Felner 2002): optimal; boards up to 16 cells. The databases \
+                 are built on first use (seconds, with progress) and cached.",
+            ),
         };
         SolverInfo {
             name: name.into(),
@@ -94,10 +150,23 @@ impl Solver for PuzzleSolver {
             }
             Algorithm::AstarMisplaced => astar(board, Heuristic::Misplaced, ASTAR_LIMIT),
             Algorithm::AstarManhattan => astar(board, Heuristic::Manhattan, ASTAR_LIMIT),
-            Algorithm::IdaManhattanLc => ida(board, u64::MAX, &|nodes| {
+            Algorithm::IdaManhattanLc => solve_lc(board, u64::MAX, &|nodes| {
                 // Progress in nodes, against no known total.
                 progress.report(nodes, 0).is_ok()
             }),
+            Algorithm::IdaPdb => {
+                let (rows, cols) = (usize::from(board.rows), usize::from(board.cols));
+                let estimator = pdb::shared(rows, cols, &mut |done, total| {
+                    progress.report(done, total).is_ok()
+                })
+                .map_err(|e| match e {
+                    PdbError::Cancelled => PluginError::Cancelled,
+                    other => PluginError::bad_parameter("board", other.to_string()),
+                })?;
+                fixed::ida(board, &*estimator, u64::MAX, &|nodes| {
+                    progress.report(nodes, 0).is_ok()
+                })
+            }
         }
         .map_err(to_error)?;
         let actions: Vec<String> = solution

@@ -10,7 +10,7 @@ use egui::{Color32, Key, Sense, Vec2, vec2};
 use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, Preview, StateView};
 
 use super::game_forms::{game_picker, labelled_field, setup_fields, strategy_picker};
-use crate::games::{GamesState, Session};
+use crate::games::{GamesState, Session, report};
 
 /// The game view.
 #[derive(Debug, Default)]
@@ -188,6 +188,24 @@ fn solver_controls(ui: &mut egui::Ui, games: &mut GamesState) {
                 games.cancel_ai();
             }
         });
+        if let Some(((done, total), elapsed)) = games.play.solve_progress() {
+            // A solver reports a share (e.g. while it builds its tables) or a running count
+            // (e.g. nodes searched) against no total.
+            let seconds = elapsed.as_secs_f32();
+            let bar = if total > 0 {
+                let share = (done as f64 / total as f64).clamp(0.0, 1.0) as f32;
+                egui::ProgressBar::new(share).text(format!(
+                    "preparing… {:.0} % · {seconds:.1} s",
+                    100.0 * share
+                ))
+            } else {
+                egui::ProgressBar::new(0.0).text(format!(
+                    "solving… {} · {seconds:.1} s",
+                    report::number(done as f64)
+                ))
+            };
+            ui.add(bar.desired_width(220.0));
+        }
     }
 }
 
