@@ -7,7 +7,7 @@
 //! ```
 //!
 //! writes `docs/screenshots/game_2048.png`, `docs/screenshots/game_threes.png`,
-//! `docs/screenshots/game_checkers.png`,
+//! `docs/screenshots/game_checkers.png`, `docs/screenshots/game_sliding.png`,
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
 
@@ -17,7 +17,8 @@ use std::path::PathBuf;
 
 use common::App;
 use common::plugins::{
-    app, choose, fill, game_2048, game_checkers, game_threes, load, panicking_plugin, wait_until,
+    app, choose, fill, game_2048, game_checkers, game_sliding, game_threes, load, panicking_plugin,
+    wait_until,
 };
 use egui_kittest::kittest::Queryable as _;
 
@@ -132,6 +133,33 @@ fn a_checkers_game_in_progress() {
     h.state_mut().games.click_cell(first);
     h.run();
     save(&mut h, "game_checkers");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/game_sliding.png"]
+fn a_15_puzzle_with_a_hint() {
+    let mut h = app();
+    load(&mut h, &game_sliding());
+    h.get_by_label("Play Sliding puzzle").click();
+    h.run();
+    // Korf's (1985) first instance, turned to the blank-last goal: 57 moves.
+    fill(&mut h, "Position", "13 6 8 12/15 14 0 10/11 7 4 5/9 1 3 2");
+    h.get_by_label("New game").click();
+    h.run();
+    h.state_mut().games.play.solver = "ida-pdb".into();
+    // The first hint builds (or loads) the pattern databases; the move it outlines is played,
+    // so the live distance comes from them; then a second hint.
+    for round in 0..2 {
+        h.get_by_label("Hint").click();
+        h.run();
+        wait_until(&mut h, "the hint", |h| !h.state().games.solving());
+        if round == 0 {
+            let hint = h.state().games.play.hint.clone().expect("a hint");
+            h.state_mut().games.act(&hint);
+            h.run();
+        }
+    }
+    save(&mut h, "game_sliding");
 }
 
 /// Threes moves before the picture.

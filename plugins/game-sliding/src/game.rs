@@ -124,8 +124,9 @@ pub fn position_text(b: &Board) -> String {
     game_kit::position::format_grid(b.tiles.iter().map(u8::to_string), usize::from(b.cols))
 }
 
-/// The board a position text describes (its shape from the text; `rules`, when given, must
-/// agree).
+/// The board a position text describes. Its shape comes from the text: `rules`, when given,
+/// must be a rule set, but a position of another size wins (a person who picked 3x3 and
+/// pasted a 4×4 position means the 4×4 board).
 ///
 /// # Errors
 /// [`PluginError::BadParameter`] naming the problem: rows of different lengths, a size out of
@@ -148,11 +149,8 @@ pub fn parse_position(rules: Option<&str>, text: &str) -> Result<Board, PluginEr
             format!("a {r}x{c} board; sizes are 2..8 each way"),
         ));
     }
-    if let Some(given) = rules {
-        let (gr, gc) = parse_rules(Some(given))?;
-        if (usize::from(gr), usize::from(gc)) != (r, c) {
-            return Err(bad(text.trim(), format!("a {r}x{c} board, not {given}")));
-        }
+    if rules.is_some() {
+        parse_rules(rules)?;
     }
     let n = r * c;
     let mut seen = vec![false; n];
@@ -245,8 +243,9 @@ impl Game for Sliding {
             strategies: vec![
                 StrategyInfo {
                     name: "optimal".into(),
-                    description: "A move on an optimal solution (the 8-puzzle's table, else \
-                                  IDA* with Manhattan distance and linear conflicts)."
+                    description: "A move on an optimal solution (IDA* with pattern \
+                                  databases up to 16 cells, built on first use; with \
+                                  Manhattan distance and linear conflicts beyond)."
                         .into(),
                     params: vec![],
                     example: "optimal".into(),
@@ -530,8 +529,12 @@ mod tests {
             }
         }
         assert!(game.new_game(Some("9x9"), 1).is_err());
+        let shaped = game
+            .new_game_at(Some("4x4"), "1 2 3/4 5 6/7 0 8", 1)
+            .expect("the position's shape wins");
+        assert_eq!((shaped.board.rows, shaped.board.cols), (3, 3));
         assert!(
-            game.new_game_at(Some("4x4"), "1 2 3/4 5 6/7 0 8", 1)
+            game.new_game_at(Some("9x9"), "1 2 3/4 5 6/7 0 8", 1)
                 .is_err()
         );
         let big = game.new_game(Some("4x4"), 5).expect("a game");
