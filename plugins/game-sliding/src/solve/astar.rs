@@ -1,0 +1,72 @@
+//! A* with a chosen heuristic.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::time::Instant;
+
+use super::{Heuristic, Solution, SolveError};
+use crate::board::{Board, Dir};
+use crate::heuristic;
+
+/// A* (Hart, Nilsson and Raphael 1968): the open list ordered by f = g + h, ties to the
+/// larger g; each board expanded once. Gives up after `limit` expansions.
+///
+/// # Errors
+/// [`SolveError::Unsolvable`], [`SolveError::TooHard`].
+pub fn astar(start: &Board, h: Heuristic, limit: u64) -> Result<Solution, SolveError> {
+    if !start.is_solvable() {
+        return Err(SolveError::Unsolvable);
+    }
+    let began = Instant::now();
+    let score = |b: &Board| match h {
+        Heuristic::Misplaced => heuristic::misplaced(b),
+        Heuristic::Manhattan => heuristic::manhattan(b),
+    };
+    // Parent links: board → (its parent, the move that led here), and the best g.
+    let mut parent: HashMap<Vec<u8>, Option<(Vec<u8>, Dir)>> = HashMap::new();
+    let mut best_g: HashMap<Vec<u8>, u32> = HashMap::new();
+    let mut open = BinaryHeap::new();
+    parent.insert(start.tiles.clone(), None);
+    best_g.insert(start.tiles.clone(), 0);
+    open.push((Reverse(score(start)), 0u32, start.tiles.clone()));
+    let mut nodes = 0;
+    while let Some((_, g, tiles)) = open.pop() {
+        if best_g.get(&tiles).is_some_and(|&bg| bg < g) {
+            continue;
+        }
+        nodes += 1;
+        if nodes > limit {
+            return Err(SolveError::TooHard { limit });
+        }
+        let board = Board {
+            rows: start.rows,
+            cols: start.cols,
+            tiles,
+        };
+        if board.is_goal() {
+            let mut moves = Vec::new();
+            let mut at = board.tiles;
+            while let Some(Some((from, d))) = parent.get(&at) {
+                moves.push(*d);
+                at = from.clone();
+            }
+            moves.reverse();
+            return Ok(Solution {
+                moves,
+                nodes,
+                seconds: began.elapsed().as_secs_f64(),
+            });
+        }
+        for d in board.moves() {
+            let mut next = board.clone();
+            next.play(d);
+            let ng = g + 1;
+            if best_g.get(&next.tiles).is_none_or(|&bg| ng < bg) {
+                best_g.insert(next.tiles.clone(), ng);
+                parent.insert(next.tiles.clone(), Some((board.tiles.clone(), d)));
+                open.push((Reverse(ng + score(&next)), ng, next.tiles));
+            }
+        }
+    }
+    Err(SolveError::Unsolvable)
+}
