@@ -55,9 +55,9 @@ pub enum SolveError {
 /// The heuristics A* can use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Heuristic {
-    /// [`heuristic::misplaced`].
+    /// [`crate::heuristic::misplaced`].
     Misplaced,
-    /// [`heuristic::manhattan`].
+    /// [`crate::heuristic::manhattan`].
     Manhattan,
 }
 
