@@ -55,6 +55,7 @@
 use petgraph::graph::NodeIndex;
 
 use crate::circuit::{Circuit, NodeId};
+pub use crate::event::{Cause, Event, Observer, Oscillation, Pending, Sweep};
 use crate::kind::{GateOp, NodeKind, dff_next};
 use crate::levelized::{Levelized, State};
 use crate::netlist::{Netlist, Op};
@@ -75,103 +76,6 @@ pub enum Schedule {
     /// most once per settle. Same settled values on acyclic circuits, far fewer events. Falls
     /// back to [`UnitDelay`](Self::UnitDelay) on a circuit with a combinational loop.
     Levelized,
-}
-
-/// How the levelized schedule finds the nodes to evaluate in a settle without records (see
-/// the [module docs](self)). Every choice gives the same values, event counts and levels;
-/// only the speed differs. Settles with records and [`Engine::step`] always use selective
-/// trace.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Sweep {
-    /// The dense sweep when the last settle without records evaluated at least a quarter of
-    /// the nodes, else selective trace.
-    #[default]
-    Auto,
-    /// Always selective trace: a node whose output changes marks its fanout pending, and the
-    /// pending nodes are found by scanning a bitset in level order. Cost per evaluation.
-    SelectiveTrace,
-    /// The dense sweep whenever it applies (it does not when a gate is pending on its own,
-    /// e.g. after a [`step`](Engine::step) or a [`rebuild`](Engine::rebuild): then selective
-    /// trace): every node is visited in level order and evaluated when one of its inputs
-    /// changed in this settle. Cost per node, a few nanoseconds, without branches.
-    Dense,
-}
-
-/// Why an event happened. Serializes as `"set"`, `"power_on"`, `"clock"`, `"resolution"`,
-/// `"edit"` or `{"event": K}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Cause {
-    /// A source driven by [`Engine::set`].
-    Set,
-    /// A constant, button or clock driving its initial value at power-on or after a reset.
-    PowerOn,
-    /// A clock toggled by [`Engine::tick`].
-    Clock,
-    /// A node forced to 0 because it kept changing (see [`Oscillation`]).
-    Resolution,
-    /// Re-evaluated because the circuit was edited (see [`Engine::rebuild`]).
-    Edit,
-    /// Scheduled by the output change of the event with this sequence number.
-    Event(u64),
-}
-
-/// One processed event: node `node` was evaluated in delta `delta`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// 1-based number of this event since the engine was built or reset.
-    pub seq: u64,
-    /// Delta cycle within the current settle: 0 for the source changes that started it. Under
-    /// [`Schedule::Levelized`], the node's level.
-    pub delta: u32,
-    /// The node evaluated.
-    pub node: NodeId,
-    /// The input values it saw, by pin (empty for sources).
-    pub inputs: Vec<Trit>,
-    /// Its output before.
-    pub old: Trit,
-    /// Its output after.
-    pub new: Trit,
-    /// What scheduled it.
-    pub cause: Cause,
-    /// The nodes this change schedules for the next delta, in wire order (empty when the output
-    /// did not change).
-    pub fanout: Vec<NodeId>,
-}
-
-impl Event {
-    /// Whether the output changed.
-    pub fn changed(&self) -> bool {
-        self.old != self.new
-    }
-}
-
-/// An event waiting in the queue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pending {
-    /// The node to evaluate.
-    pub node: NodeId,
-    /// The delta cycle it will run in, relative to the current settle (under
-    /// [`Schedule::Levelized`], the node's level).
-    pub delta: u32,
-    /// What scheduled it.
-    pub cause: Cause,
-}
-
-/// Nodes that kept changing past the settle budget.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Oscillation {
-    /// Every node whose output changed during the observation window, in node order: the loop
-    /// itself and whatever it drives.
-    pub nodes: Vec<NodeId>,
-    /// The loop: the nodes of `nodes` that lie on a cycle among themselves, in node order.
-    /// These are the nodes forced to 0; what they drive then settles from their new value.
-    pub feedback: Vec<NodeId>,
-    /// The budget, in delta cycles, that was exceeded.
-    pub budget: u32,
-    /// In [`SettleReport`]: whether the loop was resolved to 0 and the circuit then settled.
-    /// In [`Observer::on_oscillation`]: whether the engine is about to resolve it.
-    pub resolved: bool,
 }
 
 /// What one settle did.
@@ -204,34 +108,6 @@ impl Default for SettleOptions {
             max_deltas: None,
             resolve: true,
         }
-    }
-}
-
-/// Receives what the engine does (the seed's delegate).
-pub trait Observer {
-    /// Whether [`Event`] records are wanted. `false` lets the engine skip building them.
-    const RECORDS: bool = true;
-
-    /// Called after each event is processed.
-    fn on_event(&mut self, event: &Event) {
-        let _ = event;
-    }
-
-    /// Called when a settle finds an oscillation, before resolving it.
-    fn on_oscillation(&mut self, oscillation: &Oscillation) {
-        let _ = oscillation;
-    }
-}
-
-/// The null observer: no records are built.
-impl Observer for () {
-    const RECORDS: bool = false;
-}
-
-/// Collects every event.
-impl Observer for Vec<Event> {
-    fn on_event(&mut self, event: &Event) {
-        self.push(event.clone());
     }
 }
 

@@ -41,7 +41,7 @@
 
 mod dense;
 
-use crate::engine::{Cause, Event, Observer, Sweep};
+use crate::event::{Cause, Event, Observer, Sweep};
 use crate::kind::{GateOp, dff_next};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;

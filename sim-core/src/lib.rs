@@ -44,12 +44,15 @@
 //! engine), [`kind`] (node kinds and gate functions), [`circuit`] (the
 //! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`narrate`] (events as text), [`format`](mod@format) (RON
 //! files), [`testbench`] (embedded test vectors), [`table`] (truth tables), [`generate`]
-//! (generated circuits for tests and benchmarks).
+//! (generated circuits for tests and benchmarks), [`event`] (the records the engine
+//! produces), [`figure`] (Euler trails: "draw it without lifting your pencil").
 
 pub mod batch;
 pub mod bench;
 pub mod circuit;
 pub mod engine;
+pub mod event;
+pub mod figure;
 pub mod format;
 pub mod generate;
 pub mod kind;

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::circuit::Circuit;
-use crate::engine::{Cause, Event};
+use crate::event::{Cause, Event};
 use crate::kind::Role;
 
 /// One event as a line of narration, e.g.

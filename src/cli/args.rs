@@ -124,6 +124,16 @@ pub enum Command {
     /// any plugin game that answers perft (e.g. checkers).
     Perft(PerftArgs),
 
+    /// Draw a figure without lifting the pencil: whether an Euler circuit or trail exists
+    /// (and from which vertices), one drawing (Hierholzer's algorithm, or `--random` with
+    /// `--seed`), the number of drawings (`--count`), all of them up to a limit (`--all`),
+    /// or, when no single stroke will do, the fewest strokes with a drawing.
+    ///
+    /// A drawing prints as its vertex sequence (`3-1-0-2-…`). The figure comes from a figure
+    /// file (`circuits/figures/*.ron`) or `--edges "0-1,0-2,…"`. Exit status 2 for a bad
+    /// file, edge list or start.
+    Euler(EulerArgs),
+
     /// Solve a puzzle position with one of its game's solvers: prints the moves, their
     /// count, the nodes and the time (`--list`: every solver the plugins offer).
     Solve(SolveArgs),
@@ -497,6 +507,50 @@ pub struct SolveArgs {
     /// The rule set (e.g. `4x4`).
     #[arg(long, value_name = "R")]
     pub rules: Option<String>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// Arguments of `euler`.
+#[derive(Debug, Args)]
+pub struct EulerArgs {
+    /// A figure file (RON, see `circuits/figures/`).
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "edges",
+        conflicts_with = "edges"
+    )]
+    pub file: Option<PathBuf>,
+
+    /// The figure as an edge list instead, e.g. `0-1,0-2,1-2`.
+    #[arg(long, value_name = "EDGES")]
+    pub edges: Option<String>,
+
+    /// Start the drawing at this vertex (by label); it must be a legal start.
+    #[arg(long, value_name = "V")]
+    pub start: Option<String>,
+
+    /// A random drawing instead of Hierholzer's, from `--seed`.
+    #[arg(long)]
+    pub random: bool,
+
+    /// The seed of `--random`.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Count the drawings: from each start (or `--start`) and in total (up to 64 edges).
+    #[arg(long)]
+    pub count: bool,
+
+    /// List the drawings, up to `--limit`.
+    #[arg(long)]
+    pub all: bool,
+
+    /// How many drawings `--all` lists at most.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub limit: usize,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]

@@ -7,6 +7,7 @@
 
 mod args;
 mod check;
+mod euler;
 mod experiment;
 mod export;
 mod generate;
@@ -120,6 +121,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Replay(args)) => replay::run(args, &cli.plugin_dir, console),
         Some(Command::Perft(args)) => perft::run(args, &cli.plugin_dir, console),
         Some(Command::Solve(args)) => solve::run(args, &cli.plugin_dir, console),
+        Some(Command::Euler(args)) => euler::run(args, console),
         Some(Command::Experiment(args)) => experiment::run(args, &cli.plugin_dir, console),
         None => {
             let default = Path::new(DEFAULT_CIRCUIT);

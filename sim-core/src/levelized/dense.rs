@@ -29,7 +29,7 @@
 //! values are read from their roots' state bytes when asked for.
 
 use super::{FOLD_TABLES, Folded, Kind, Levelized, Slot, TABLES, Table, digit, table_index};
-use crate::engine::Sweep;
+use crate::event::Sweep;
 use crate::kind::GateOp;
 use crate::netlist::Netlist;
 use crate::trit::Trit;
