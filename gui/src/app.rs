@@ -1,14 +1,16 @@
 //! The application: the views laid out in one window, keyboard shortcuts, the window title,
 //! and the close-with-unsaved-changes question. A row of tabs at the top switches between the
-//! circuit editor and the plugin pages (Plugins, Game, Experiments).
+//! circuit editor, the figure page (Euler trails) and the plugin pages (Plugins, Game,
+//! Experiments).
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use crate::figures::FigureState;
 use crate::games::GamesState;
 use crate::state::{AppState, Discarding, Mode};
 use crate::views::{
-    Canvas, Dialogs, ExperimentsView, FileRequest, GameView, Inspector, MenuBar, Palette,
-    PluginsPanel, QueuePanel, StatusBar, TracePanel, View,
+    Canvas, Dialogs, ExperimentsView, FigureView, FileRequest, GameView, Inspector, MenuBar,
+    Palette, PluginsPanel, QueuePanel, StatusBar, TracePanel, View,
 };
 
 /// A page of the window, chosen with the tabs at the top.
@@ -17,6 +19,8 @@ pub enum Page {
     /// The circuit editor and stepper.
     #[default]
     Circuit,
+    /// A figure to draw without lifting the pencil.
+    Figure,
     /// The plugins found, their games and solvers, and "Load plugin…".
     Plugins,
     /// A plugin game, played by hand or by a strategy.
@@ -27,12 +31,19 @@ pub enum Page {
 
 impl Page {
     /// Every page, in tab order.
-    pub const ALL: [Page; 4] = [Page::Circuit, Page::Plugins, Page::Game, Page::Experiments];
+    pub const ALL: [Page; 5] = [
+        Page::Circuit,
+        Page::Figure,
+        Page::Plugins,
+        Page::Game,
+        Page::Experiments,
+    ];
 
     /// The tab's text.
     pub fn title(self) -> &'static str {
         match self {
             Page::Circuit => "Circuit",
+            Page::Figure => "Figure",
             Page::Plugins => "Plugins",
             Page::Game => "Game",
             Page::Experiments => "Experiments",
@@ -48,6 +59,10 @@ pub struct TritiumApp {
     pub state: AppState,
     /// The plugins, the game being played and the experiment.
     pub games: GamesState,
+    /// The figure page.
+    pub figures: FigureState,
+    /// The figure page's view (its canvas's place on the screen, the Run speed).
+    pub figure_view: FigureView,
     /// The page shown.
     pub page: Page,
     menu: MenuBar,
@@ -127,6 +142,10 @@ impl TritiumApp {
                 }
             });
         });
+        if self.page == Page::Figure {
+            self.figure_view.ui(ui, &mut self.figures);
+            return;
+        }
         if self.page != Page::Circuit {
             self.plugin_page(ui);
             self.dialogs.ui(ui, &mut self.state);
@@ -197,7 +216,7 @@ impl TritiumApp {
             }
             Page::Game => self.game.ui(ui, games),
             Page::Experiments => self.experiments.ui(ui, games),
-            Page::Circuit => {}
+            Page::Circuit | Page::Figure => {}
         }
     }
 

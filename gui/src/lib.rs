@@ -2,8 +2,9 @@
 //! the propagation one event at a time; and play the games of plugins, watch their AIs, and
 //! plot experiments.
 //!
-//! The app is split in two: [`state`] (the circuit editor) and [`games`] (the plugins) are
-//! plain Rust with every user action as a method, testable without a window; [`views`] are
+//! The app is split in three: [`state`] (the circuit editor), [`figures`] (the figure page:
+//! Euler trails) and [`games`] (the plugins) are plain Rust with every user action as a
+//! method, testable without a window; [`views`] are
 //! small egui types, one per file, that draw the state and call those methods. [`TritiumApp`]
 //! lays the views out, one page at a time; [`run`] opens it in a native window.
 //!
@@ -25,6 +26,7 @@
 
 pub mod app;
 pub mod draw;
+pub mod figures;
 pub mod games;
 pub mod geometry;
 pub mod layout;

@@ -8,6 +8,7 @@
 //!
 //! writes `docs/screenshots/game_2048.png`, `docs/screenshots/game_threes.png`,
 //! `docs/screenshots/game_checkers.png`, `docs/screenshots/game_sliding.png`,
+//! `docs/screenshots/figure_barn.png`,
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
 
@@ -160,6 +161,23 @@ fn a_15_puzzle_with_a_hint() {
         }
     }
     save(&mut h, "game_sliding");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/figure_barn.png"]
+fn the_barn_half_drawn() {
+    let mut h = app();
+    h.get_by_label("Figure").click();
+    h.run();
+    h.get_by_label("Draw").click();
+    h.run();
+    h.get_by_label("Count").click();
+    h.run();
+    for _ in 0..5 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    save(&mut h, "figure_barn");
 }
 
 /// Threes moves before the picture.

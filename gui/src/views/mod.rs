@@ -5,12 +5,14 @@
 
 pub mod circuit;
 mod dialogs;
+mod figure;
 mod menu_bar;
 pub mod plugins;
 mod status_bar;
 
 pub use circuit::{Canvas, Inspector, Palette, QueuePanel, TracePanel};
 pub use dialogs::Dialogs;
+pub use figure::FigureView;
 pub use menu_bar::{FileRequest, MenuBar};
 pub use plugins::{ExperimentsView, GameView, PluginsPanel, cell_label};
 pub use status_bar::StatusBar;

@@ -254,6 +254,13 @@ impl Figure {
         self.graph.edge_endpoints(e)
     }
 
+    /// The edges joining `a` and `b` (several when parallel), in id order.
+    pub fn edges_between(&self, a: VertexId, b: VertexId) -> Vec<EdgeId> {
+        let mut edges: Vec<EdgeId> = self.graph.edges_connecting(a, b).map(|e| e.id()).collect();
+        edges.sort_unstable();
+        edges
+    }
+
     /// Labels of a vertex sequence, joined by `-` (`3-1-0-2-…`).
     pub fn path_text(&self, vertices: &[VertexId]) -> String {
         let labels: Vec<&str> = vertices.iter().map(|&v| self.label(v)).collect();

@@ -1,0 +1,156 @@
+//! The Figure page used like a person would: the barn traced by clicking its points, a
+//! refused step with its reason, the hint, the pencil drawing by Step, Königsberg's verdict
+//! after Open, and a point placed and joined in Edit.
+
+mod common;
+
+use common::{App, WINDOW, click_at, drag};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use gui::TritiumApp;
+use gui::app::Page;
+use gui::figures::FigureMode;
+use gui::games::GamesState;
+use gui::state::AppState;
+
+fn figure_page() -> App {
+    let mut h = Harness::builder()
+        .with_size(WINDOW)
+        .with_max_steps(12)
+        .build_ui_state(
+            |ui, app: &mut TritiumApp| app.show(ui),
+            TritiumApp::with_games(AppState::default(), GamesState::default()),
+        );
+    h.run();
+    h.get_by_label("Figure").click();
+    h.run();
+    assert_eq!(h.state().page, Page::Figure);
+    h
+}
+
+fn click_point(h: &mut App, label: &str) {
+    h.get_by_label(&format!("point {label}")).click();
+    h.run();
+}
+
+fn message(h: &App) -> String {
+    h.state()
+        .figures
+        .message
+        .as_ref()
+        .map(|(m, _)| m.clone())
+        .unwrap_or_default()
+}
+
+fn figures_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/figures")
+}
+
+#[test]
+fn the_barn_is_traced_by_clicks_with_a_refusal_and_a_hint() {
+    let mut h = figure_page();
+    assert!(
+        h.query_by_label("Euler trail: one stroke, from 3 or 4")
+            .is_some()
+    );
+    h.get_by_label("Play").click();
+    h.run();
+    assert_eq!(h.state().figures.mode, FigureMode::Play);
+    // The apex is not a legal start: refused, with the reason.
+    click_point(&mut h, "0");
+    assert!(
+        message(&h).contains("must start at 3 or 4"),
+        "{}",
+        message(&h)
+    );
+    click_point(&mut h, "3");
+    click_point(&mut h, "4");
+    // 4 → 3 again: that edge is drawn.
+    click_point(&mut h, "3");
+    assert!(message(&h).contains("already drawn"), "{}", message(&h));
+    // The hint: from 4, the edges to 1 and 2 both keep the drawing finishable.
+    h.get_by_label("Hint").click();
+    h.run();
+    assert_eq!(h.state().figures.tracing.hint.len(), 2);
+    for label in ["2", "1", "0", "2", "3", "1", "4"] {
+        click_point(&mut h, label);
+    }
+    assert!(h.state().figures.traced());
+    assert!(message(&h).starts_with("Done!"), "{}", message(&h));
+    assert!(h.query_by_label("traced 8 of 8 edges").is_some());
+}
+
+#[test]
+fn the_pencil_draws_step_by_step_and_konigsberg_needs_two_strokes() {
+    let mut h = figure_page();
+    h.get_by_label("Draw").click();
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    assert!(h.query_by_label("drawn 2 of 8 edges").is_some());
+    h.get_by_label("Count").click();
+    h.run();
+    assert!(
+        h.query_by_label("88 drawings (from 3: 44, 4: 44)")
+            .is_some()
+    );
+    // Open Königsberg by typing its path.
+    let path = figures_dir().join("konigsberg.ron");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("File")
+        .type_text(&path.display().to_string());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert!(
+        h.query_by_label("No single stroke: needs 2 strokes (4 odd points)")
+            .is_some(),
+        "{}",
+        message(&h)
+    );
+    h.get_by_label("Draw it").click();
+    h.run();
+    assert!(h.query_by_label("2 strokes (the fewest)").is_some());
+}
+
+#[test]
+fn edit_places_a_point_and_joins_it() {
+    let mut h = figure_page();
+    // Click empty canvas far right: a new point "5".
+    let four = {
+        let app = h.state();
+        let v = app.figures.figure().find("4").expect("4");
+        app.figure_view
+            .point_on_screen(&app.figures, v)
+            .expect("on screen")
+    };
+    click_at(&h, four + egui::vec2(6.0 * 32.0, 0.0));
+    h.run();
+    assert!(h.query_by_label("point 5").is_some());
+    // 5 is selected: clicking 4 joins them.
+    click_point(&mut h, "4");
+    assert_eq!(h.state().figures.figure().graph().edge_count(), 9);
+    assert!(
+        h.query_by_label("Euler trail: one stroke, from 3 or 5")
+            .is_some()
+    );
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(h.state().figures.figure().graph().edge_count(), 8);
+    // Dragging the apex two cells up-right moves it by whole cells.
+    let apex = {
+        let app = h.state();
+        let v = app.figures.figure().find("0").expect("0");
+        app.figure_view.point_on_screen(&app.figures, v).expect("on screen")
+    };
+    drag(&mut h, apex, apex + egui::vec2(2.0 * 32.0, 32.0));
+    h.run();
+    let moved = {
+        let f = h.state().figures.figure();
+        f.vertex(f.find("0").expect("0")).expect("0").pos
+    };
+    assert_eq!((moved.x, moved.y), (6, 1));
+}
