@@ -144,7 +144,9 @@ fn edit_places_a_point_and_joins_it() {
     let apex = {
         let app = h.state();
         let v = app.figures.figure().find("0").expect("0");
-        app.figure_view.point_on_screen(&app.figures, v).expect("on screen")
+        app.figure_view
+            .point_on_screen(&app.figures, v)
+            .expect("on screen")
     };
     drag(&mut h, apex, apex + egui::vec2(2.0 * 32.0, 32.0));
     h.run();
