@@ -165,14 +165,7 @@ impl FigureState {
         let read = fs::read_to_string(path)
             .map_err(|e| format!("{}: {e}", path.display()))
             .and_then(|text| {
-                figure_format::from_str(&text).map_err(|e| {
-                    let sep = if matches!(&e, figure_format::FigureFileError::Format(f) if f.position().is_some()) {
-                        ""
-                    } else {
-                        " "
-                    };
-                    format!("{}:{sep}{e}", path.display())
-                })
+                figure_format::from_str(&text).map_err(|e| e.in_file(&path.display().to_string()))
             });
         match read {
             Ok(doc) => {

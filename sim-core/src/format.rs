@@ -120,15 +120,17 @@ struct FileRepr {
 /// Just the version, read first so that a newer file is refused with a clear message even if
 /// the rest of it would not parse.
 #[derive(Deserialize)]
-struct VersionProbe {
-    version: Option<u64>,
+pub(crate) struct VersionProbe {
+    pub(crate) version: Option<u64>,
 }
 
-fn options() -> ron::Options {
+/// The RON options of every Tritium file (circuits and figures).
+pub(crate) fn options() -> ron::Options {
     ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
 }
 
-fn syntax(e: &ron::error::SpannedError) -> FormatError {
+/// A RON error as a [`FormatError::Syntax`] with its 1-based line and column.
+pub(crate) fn syntax(e: &ron::error::SpannedError) -> FormatError {
     FormatError::Syntax {
         line: e.span.start.line,
         column: e.span.start.col,

@@ -93,11 +93,8 @@ fn load(args: &EulerArgs) -> Result<(String, Figure)> {
         (Some(path), _) => {
             let name = path.display().to_string();
             let text = fs::read_to_string(path).with_context(|| format!("{name}: cannot read"))?;
-            let doc = figure_format::from_str(&text).map_err(|e| {
-                // A syntax error reads `LINE:COLUMN: …`, so `file:LINE:COLUMN: …`.
-                let syntax = matches!(&e, figure_format::FigureFileError::Format(f) if f.position().is_some());
-                anyhow::anyhow!("{name}:{}{e}", if syntax { "" } else { " " })
-            })?;
+            let doc =
+                figure_format::from_str(&text).map_err(|e| anyhow::anyhow!(e.in_file(&name)))?;
             (name, doc.figure)
         }
         (None, Some(edges)) => (

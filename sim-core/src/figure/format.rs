@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{Figure, FigureDesc, FigureError, VertexDesc, count, existence};
-use crate::format::FormatError;
+use crate::format::{FormatError, VersionProbe, options, syntax};
 
 /// The figure format version this crate reads and writes.
 pub const VERSION: u32 = 1;
@@ -77,6 +77,17 @@ pub enum FigureFileError {
     Figure(#[from] FigureError),
 }
 
+impl FigureFileError {
+    /// The message naming the file: `NAME:LINE:COLUMN: …` for a syntax error, `NAME: …`
+    /// otherwise.
+    pub fn in_file(&self, name: &str) -> String {
+        match self {
+            FigureFileError::Format(f) if f.position().is_some() => format!("{name}:{self}"),
+            _ => format!("{name}: {self}"),
+        }
+    }
+}
+
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "Figure", deny_unknown_fields)]
 struct FileRepr {
@@ -90,23 +101,6 @@ struct FileRepr {
     edges: Vec<(String, String)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     expect: Option<Expect>,
-}
-
-#[derive(Deserialize)]
-struct VersionProbe {
-    version: Option<u64>,
-}
-
-fn options() -> ron::Options {
-    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-}
-
-fn syntax(e: &ron::error::SpannedError) -> FormatError {
-    FormatError::Syntax {
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
-    }
 }
 
 /// Parses and checks a figure file.
