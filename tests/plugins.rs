@@ -928,7 +928,7 @@ fn the_pattern_database_solver_solves_korfs_first_instance_and_caches_its_tables
     let report: Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(report["games"].as_array().map(Vec::len), Some(4));
     assert!(
-        report["aggregates"]["mean_seconds"].as_f64().is_some(),
+        report["timing"]["mean_seconds"].as_f64().is_some(),
         "{}",
         run.stdout
     );

@@ -169,6 +169,7 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
                 seed: 11,
                 rules: Some("seed".into()),
                 opponent: None,
+                shard: None,
             },
             None,
         )
@@ -352,6 +353,7 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
                 seed: 5,
                 rules: Some(rules.clone()),
                 opponent: None,
+                shard: None,
             };
             plugin.experiment("2048", &spec, None).expect("experiment")
         })
@@ -505,6 +507,7 @@ fn a_threes_experiment_shows_the_mean_score_and_its_plots() {
         seed: 3,
         rules: None,
         opponent: None,
+        shard: None,
     };
     let expected = plugin
         .experiment("threes", &spec, None)

@@ -65,6 +65,7 @@ pub fn run(
             seed: args.seed,
             rules: rules.clone(),
             opponent: args.opponent.clone(),
+            shard: None,
         };
         let report = plugin
             .experiment(&info.name, &spec, Some(&progress))

@@ -772,6 +772,7 @@ impl GamesState {
             seed: form.setup.seed()?,
             rules: form.setup.rules().map(str::to_owned),
             opponent: None,
+            shard: None,
         };
         self.experiment.cancel();
         self.experiment.running = Some(Task::spawn(move |progress| {
@@ -816,6 +817,7 @@ impl GamesState {
                     seed,
                     rules: rules.clone(),
                     opponent: None,
+                    shard: None,
                 };
                 reports.push(plugin.experiment(&game, &spec, Some(&each))?);
             }

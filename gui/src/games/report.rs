@@ -163,6 +163,7 @@ mod tests {
                     .into_iter()
                     .collect(),
                     category: category.into(),
+                    index: None,
                 })
                 .collect(),
             aggregates: [
@@ -175,6 +176,7 @@ mod tests {
             primary: "aett".into(),
             histogram_metric: "end_tile_total".into(),
             category_label: "max tile".into(),
+            timing: BTreeMap::new(),
         }
     }
 

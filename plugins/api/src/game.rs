@@ -1,8 +1,8 @@
 //! The traits plugin authors implement: [`Game`] and [`Solver`].
 
 use crate::protocol::{
-    ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameEnd, GameInfo, SolveReport,
-    SolverInfo, StateView,
+    ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameEnd, GameInfo, GameResult,
+    SolveReport, SolverInfo, StateView,
 };
 use crate::{PluginError, Progress};
 use serde::Serialize;
@@ -84,6 +84,23 @@ pub trait Game: Send + Sync + 'static {
         spec: &ExperimentSpec,
         progress: &Progress<'_>,
     ) -> Result<ExperimentReport, PluginError>;
+
+    /// The report of an experiment from its per-game results (in game order): what
+    /// [`Game::experiment`] computes after playing, and how a host merges the shares of a
+    /// distributed run. The default: an error (the game cannot be distributed).
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] for a bad spec or results.
+    fn report(
+        &self,
+        spec: &ExperimentSpec,
+        games: Vec<GameResult>,
+    ) -> Result<ExperimentReport, PluginError> {
+        let _ = (spec, games);
+        Err(PluginError::Malformed(
+            "this game does not merge distributed experiments".into(),
+        ))
+    }
 
     /// Two-player games: the index in [`GameInfo::players`] of the side to move (`None`
     /// once the game is over). The default: `None` (a one-player game).
@@ -168,6 +185,11 @@ pub(crate) trait DynGame: Send + Sync {
         progress: &Progress<'_>,
     ) -> Result<ExperimentReport, PluginError>;
     fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError>;
+    fn report(
+        &self,
+        spec: &ExperimentSpec,
+        games: Vec<GameResult>,
+    ) -> Result<ExperimentReport, PluginError>;
     fn perft(&self, state: Value, depth: u32) -> Result<Vec<(String, u64)>, PluginError>;
 }
 
@@ -234,6 +256,14 @@ impl<G: Game> DynGame for G {
 
     fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError> {
         Game::sweep(self, sweep, size)
+    }
+
+    fn report(
+        &self,
+        spec: &ExperimentSpec,
+        games: Vec<GameResult>,
+    ) -> Result<ExperimentReport, PluginError> {
+        Game::report(self, spec, games)
     }
 
     fn perft(&self, state: Value, depth: u32) -> Result<Vec<(String, u64)>, PluginError> {

@@ -106,6 +106,9 @@ impl Plugin {
             Request::Experiment { game, spec } => {
                 Response::Experiment(self.find_game(&game)?.experiment(&spec, progress)?)
             }
+            Request::Report { game, spec, games } => {
+                Response::Experiment(self.find_game(&game)?.report(&spec, games)?)
+            }
             Request::Sweep { game, sweep, size } => Response::Strategies {
                 strategies: self.find_game(&game)?.sweep(&sweep, size)?,
             },

@@ -62,6 +62,18 @@ pub enum Request {
         /// What to run.
         spec: ExperimentSpec,
     },
+    /// The report of an experiment from its per-game results, in game order (what
+    /// [`Request::Experiment`] computes after playing): how a host merges the shares of a
+    /// distributed experiment. Answered with [`Response::Experiment`]. Added after ABI 1's
+    /// first release: older plugins answer a malformed-request error.
+    Report {
+        /// [`GameInfo::name`].
+        game: String,
+        /// The experiment (its `shard` ignored).
+        spec: ExperimentSpec,
+        /// Every game's result, in game order.
+        games: Vec<GameResult>,
+    },
     /// List the strategies of a family, e.g. every cyclic strategy up to a length: answered
     /// with [`Response::Strategies`].
     Sweep {
@@ -376,6 +388,28 @@ pub struct ExperimentSpec {
     /// default (for a one-player game, none is needed). Optional; absent from older hosts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<String>,
+    /// A distributed run's share: play only the games (for a match, the pairs) whose index
+    /// `i` has `i % count == index`; the report then lists just those, in index order, for a
+    /// host to merge with [`Request::Report`]. `None`: every game. Optional; absent from older
+    /// hosts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+}
+
+/// One of `count` equal shares of an experiment's games (see [`ExperimentSpec::shard`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shard {
+    /// This share, `0..count`.
+    pub index: u32,
+    /// The number of shares (≥ 1).
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether game (or pair) `i` belongs to this share.
+    pub fn owns(self, i: u64) -> bool {
+        self.count > 0 && i % u64::from(self.count) == u64::from(self.index)
+    }
 }
 
 /// The results of an experiment.
@@ -396,6 +430,10 @@ pub struct ExperimentReport {
     pub histogram_metric: String,
     /// What [`GameResult::category`] means, e.g. `max tile`; a host plots category shares.
     pub category_label: String,
+    /// Measurements, e.g. `moves_per_second`: the only part of a report that differs from
+    /// run to run (and between a run and its distributed twin). Optional.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub timing: BTreeMap<String, f64>,
 }
 
 /// One game of an experiment.
@@ -407,6 +445,11 @@ pub struct GameResult {
     pub metrics: BTreeMap<String, f64>,
     /// A class of the outcome, e.g. the max tile `512`.
     pub category: String,
+    /// The game's index in the experiment, set in a shard's report (see
+    /// [`ExperimentSpec::shard`]) so that a host can merge shares in game order; `None` in a
+    /// whole report. Optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<u64>,
 }
 
 /// A solver's answer.
@@ -460,6 +503,7 @@ mod tests {
                     seed: 1,
                     rules: None,
                     opponent: None,
+                    shard: None,
                 },
             },
             Request::Sweep {

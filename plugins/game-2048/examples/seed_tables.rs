@@ -194,6 +194,7 @@ fn experiment(strategy: &str, games: u32, seed: u64) -> ExperimentReport {
         seed,
         rules: Some("seed".to_owned()),
         opponent: None,
+        shard: None,
     };
     run(&spec, &Progress::none()).unwrap_or_else(|e| panic!("{strategy}: {e}"))
 }

@@ -4,16 +4,16 @@
 //! Game `i` of an experiment with master seed `s` is played from the game seed
 //! [`game_seed`]`(s, i)`, exactly as [`crate::Game2048`]'s `new_game` and `ai_move` would play
 //! it one move at a time; games are collected in order, so the report does not depend on the
-//! number of threads. The one exception is the `moves_per_second` aggregate of search
-//! strategies (`expectimax`), a measurement of speed; and `expectimax:time=MS`, whose moves
-//! depend on the machine's speed.
+//! number of threads, nor on how a distributed run split them. The exceptions are the
+//! report's `timing` (`moves_per_second` of search strategies), a measurement of speed; and
+//! `expectimax:time=MS`, whose moves depend on the machine's speed.
 
 use crate::board::{self, Move};
 use crate::expectimax::Report;
 use crate::state::{Rules, State};
 use crate::strategy::Strategy;
-use game_kit::experiment::{moves_per_second, run_games};
-use game_kit::stats::{mean, median, sample_sd, share, standard_error};
+use game_kit::experiment::{column, moves_per_second, results, run_games};
+use game_kit::stats::{mean, median, sample_sd, share, standard_error, whole};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -82,10 +82,10 @@ pub fn play_game_with(
 /// the mean), `max_tile` (largest over all games), `max_tile_counts` (tile → games),
 /// `mean_moves`, `mean_score`, `median_score` (the mean of the two middle scores for an even
 /// number of games), and `reached_2048` … `reached_32768` (share of games, 0 to 1, whose
-/// largest tile is at least that tile; see [`MILESTONES`]). For `expectimax` also
-/// `moves_per_second`: moves played divided by the seconds the games took, each game timed
-/// on its own thread (so it is the speed of one thread, whatever the number of threads);
-/// the only aggregate that is not the same from run to run.
+/// largest tile is at least that tile; see [`MILESTONES`]). For `expectimax` the report's
+/// `timing` has `moves_per_second`: moves played divided by the seconds the games took, each
+/// game timed on its own thread (so it is the speed of one thread, whatever the number of
+/// threads) — a measurement, the only part that is not the same from run to run.
 ///
 /// # Errors
 /// [`PluginError::BadParameter`] for a bad strategy, rule set or `games == 0`;
@@ -97,45 +97,48 @@ pub fn run(
     let strategy = Strategy::parse(&spec.strategy)?;
     let rules = Rules::parse(spec.rules.as_deref())?;
     board::init_tables();
-    let played = run_games(spec.games, spec.seed, progress, |seed, hook| {
+    let played = run_games(spec.games, spec.seed, spec.shard, progress, |seed, hook| {
         play_game_with(&strategy, rules, seed, hook)
     })?;
-    // Only search strategies are timed: their speed is worth reporting.
-    let speed = matches!(strategy, Strategy::Expectimax(_))
-        .then(|| moves_per_second(&played, |s: &State| f64::from(s.moves)));
-    let states: Vec<(u64, State)> = played.into_iter().map(|p| (p.seed, p.result)).collect();
-    let mut report = report(&strategy, rules, &states);
-    if let Some(speed) = speed {
-        report
-            .aggregates
-            .insert("moves_per_second".to_owned(), json!(speed));
-    }
-    Ok(report)
-}
-
-fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> ExperimentReport {
-    let games: Vec<GameResult> = states
-        .iter()
-        .map(|(seed, s)| GameResult {
-            seed: *seed,
-            metrics: BTreeMap::from([
+    let games = results(&played, spec.shard, |s: &State| {
+        (
+            BTreeMap::from([
                 ("moves".to_owned(), f64::from(s.last_change)),
                 ("score".to_owned(), s.score as f64),
                 ("end_tile_total".to_owned(), s.tile_total() as f64),
                 ("max_tile".to_owned(), f64::from(s.max_tile())),
             ]),
-            category: s.max_tile().to_string(),
-        })
-        .collect();
-    let totals: Vec<f64> = states.iter().map(|(_, s)| s.tile_total() as f64).collect();
-    let moves: Vec<f64> = states
-        .iter()
-        .map(|(_, s)| f64::from(s.last_change))
-        .collect();
-    let scores: Vec<f64> = states.iter().map(|(_, s)| s.score as f64).collect();
+            s.max_tile().to_string(),
+        )
+    });
+    let mut report = report(spec, games)?;
+    // Only search strategies are timed: their speed is worth reporting.
+    if matches!(strategy, Strategy::Expectimax(_)) {
+        let speed = moves_per_second(&played, |s: &State| f64::from(s.moves));
+        report.timing.insert("moves_per_second".to_owned(), speed);
+    }
+    Ok(report)
+}
+
+/// The report of `spec` from its per-game results (see [`run`] for the metrics): what a run
+/// computes after playing, and how a host merges the shares of a distributed run.
+///
+/// # Errors
+/// [`PluginError::BadParameter`] for a bad strategy or rule set, or a game without one of
+/// the metrics.
+pub fn report(
+    spec: &ExperimentSpec,
+    games: Vec<GameResult>,
+) -> Result<ExperimentReport, PluginError> {
+    let strategy = Strategy::parse(&spec.strategy)?;
+    let rules = Rules::parse(spec.rules.as_deref())?;
+    let totals = column(&games, "end_tile_total")?;
+    let moves = column(&games, "moves")?;
+    let scores = column(&games, "score")?;
+    let max_tiles = column(&games, "max_tile")?;
     let mut tile_counts: BTreeMap<u32, u64> = BTreeMap::new();
-    for (_, s) in states {
-        *tile_counts.entry(s.max_tile()).or_default() += 1;
+    for &tile in &max_tiles {
+        *tile_counts.entry(whole(tile)).or_default() += 1;
     }
     let counts: serde_json::Map<String, Value> = tile_counts
         .iter()
@@ -143,7 +146,7 @@ fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> Experim
         .collect();
 
     let mut aggregates = BTreeMap::from([
-        ("games".to_owned(), json!(states.len())),
+        ("games".to_owned(), json!(games.len())),
         ("aett".to_owned(), json!(mean(&totals))),
         ("aett_sd".to_owned(), json!(sample_sd(&totals))),
         ("aett_se".to_owned(), json!(standard_error(&totals))),
@@ -159,10 +162,10 @@ fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> Experim
     for tile in MILESTONES {
         aggregates.insert(
             format!("reached_{tile}"),
-            json!(share(states, |(_, s)| s.max_tile() >= tile)),
+            json!(share(&max_tiles, |&t| t >= f64::from(tile))),
         );
     }
-    ExperimentReport {
+    Ok(ExperimentReport {
         strategy: strategy.spec(),
         rules: rules.name().to_owned(),
         games,
@@ -170,7 +173,8 @@ fn report(strategy: &Strategy, rules: Rules, states: &[(u64, State)]) -> Experim
         primary: "aett".to_owned(),
         histogram_metric: "end_tile_total".to_owned(),
         category_label: "max tile".to_owned(),
-    }
+        timing: BTreeMap::new(),
+    })
 }
 
 /// The strategy specs of a sweep family:
@@ -270,6 +274,7 @@ mod tests {
             seed,
             rules: Some(rules.into()),
             opponent: None,
+            shard: None,
         }
     }
 
@@ -325,7 +330,8 @@ mod tests {
 
     #[test]
     fn report_shape() {
-        let report = run(&spec("cyclic:drdl", 10, 1, "seed"), &Progress::none()).expect("runs");
+        let s = spec("cyclic:drdl", 10, 1, "seed");
+        let report = run(&s, &Progress::none()).expect("runs");
         assert_eq!(report.primary, "aett");
         assert_eq!(report.histogram_metric, "end_tile_total");
         assert_eq!(report.category_label, "max tile");
@@ -355,7 +361,22 @@ mod tests {
             assert!(report.aggregates[key].is_number(), "{key}");
         }
         // Blind strategies are not timed: their reports repeat exactly.
-        assert!(!report.aggregates.contains_key("moves_per_second"));
+        assert!(report.timing.is_empty());
+        // The report is a function of the per-game results: merging shards gives it back.
+        let mut shards: Vec<GameResult> = (0..3)
+            .flat_map(|index| {
+                let part = ExperimentSpec {
+                    shard: Some(tritium_plugin_api::protocol::Shard { index, count: 3 }),
+                    ..s.clone()
+                };
+                run(&part, &Progress::none()).expect("runs").games
+            })
+            .collect();
+        shards.sort_by_key(|g| g.index);
+        for g in &mut shards {
+            g.index = None;
+        }
+        assert_eq!(super::report(&s, shards).expect("merges"), report);
         let mean: f64 = report
             .games
             .iter()
@@ -375,8 +396,8 @@ mod tests {
                 .expect("a pool")
                 .install(|| run(&s, &Progress::none()))
                 .expect("runs");
-            let speed = report.aggregates.remove("moves_per_second");
-            assert!(speed.and_then(|v| v.as_f64()).is_some_and(|v| v > 0.0));
+            let speed = report.timing.remove("moves_per_second");
+            assert!(speed.is_some_and(|v| v > 0.0));
             report
         };
         let one = run_with(1);
@@ -392,18 +413,29 @@ mod tests {
         assert!((median(&scores[..3]) - 3.0).abs() < 1e-12);
         assert!(median(&[]).abs() < 1e-12);
         // Two games by hand: largest tiles 4096 and 1024.
-        let mut a = State::new(Rules::Standard, 1);
-        a.board = board::from_exponents([12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        a.score = 10;
-        let mut b = State::new(Rules::Standard, 2);
-        b.board = board::from_exponents([10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        b.score = 30;
-        let r = report(&Strategy::Greedy, Rules::Standard, &[(1, a), (2, b)]);
+        let game = |seed: u64, tile: f64, score: f64| GameResult {
+            seed,
+            metrics: BTreeMap::from([
+                ("moves".to_owned(), 100.0),
+                ("score".to_owned(), score),
+                ("end_tile_total".to_owned(), tile + 2.0),
+                ("max_tile".to_owned(), tile),
+            ]),
+            category: tile.to_string(),
+            index: None,
+        };
+        let s = spec("greedy", 2, 1, "standard");
+        let r = report(&s, vec![game(1, 4096.0, 10.0), game(2, 1024.0, 30.0)]).expect("a report");
         let share = |key: &str| r.aggregates[key].as_f64().expect("a number");
         assert!((share("reached_2048") - 0.5).abs() < 1e-12);
         assert!((share("reached_4096") - 0.5).abs() < 1e-12);
         assert!(share("reached_8192").abs() < 1e-12);
         assert!((share("median_score") - 20.0).abs() < 1e-12);
+        // A result without a metric is named.
+        let mut bad = game(3, 8.0, 0.0);
+        bad.metrics.remove("score");
+        let err = report(&s, vec![bad]).expect_err("refused");
+        assert!(err.to_string().contains("`score`"), "{err}");
     }
 
     #[test]

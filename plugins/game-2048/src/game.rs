@@ -6,7 +6,8 @@ use crate::position;
 use crate::state::{Rules, State};
 use crate::strategy::{self, Strategy};
 use tritium_plugin_api::protocol::{
-    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameInfo, NamedValue, StateView, SweepInfo,
+    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameInfo, GameResult, NamedValue,
+    StateView, SweepInfo,
 };
 use tritium_plugin_api::{Game, PluginError, Progress};
 
@@ -170,6 +171,14 @@ impl Game for Game2048 {
 
     fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError> {
         experiment::sweep(sweep, size)
+    }
+
+    fn report(
+        &self,
+        spec: &ExperimentSpec,
+        games: Vec<GameResult>,
+    ) -> Result<ExperimentReport, PluginError> {
+        experiment::report(spec, games)
     }
 }
 

@@ -53,7 +53,7 @@
 //! assert!(note.starts_with("expectimax depth 2, "));
 //!
 //! // Twenty seed-rule games of greedy: the report's primary aggregate is the AETT.
-//! let spec = ExperimentSpec { strategy: "greedy".into(), games: 20, seed: 1, rules: Some("seed".into()), opponent: None };
+//! let spec = ExperimentSpec { strategy: "greedy".into(), games: 20, seed: 1, rules: Some("seed".into()), opponent: None, shard: None };
 //! let Response::Experiment(report) =
 //!     plugin.handle(Request::Experiment { game: "2048".into(), spec }, &Progress::none())
 //! else { panic!("expected a report") };

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use game_kit::experiment::run_games;
+use game_kit::experiment::{column, run_games};
 use game_kit::seed::SplitMix64;
 use game_kit::stats::{mean, sample_sd};
 use serde_json::json;
@@ -120,7 +120,7 @@ pub fn run(
             "a match needs at least one game",
         ));
     }
-    let played = run_games(pairs, spec.seed, progress, |seed, hook| {
+    let played = run_games(pairs, spec.seed, spec.shard, progress, |seed, hook| {
         let start = opening(rules, seed);
         let keep_going = || hook(0, 0);
         let mut both = Vec::with_capacity(2);
@@ -141,15 +141,38 @@ pub fn run(
         }
         Ok(both)
     })?;
-    let games: Vec<(u64, Played)> = played
-        .into_iter()
+    // Pair k holds games 2k (the strategy red) and 2k + 1; an odd count drops the last.
+    let games: Vec<GameResult> = played
+        .iter()
         .flat_map(|p| {
-            let seed = p.seed;
-            p.result.into_iter().map(move |g| (seed, g))
+            p.result.iter().enumerate().map(move |(j, g)| {
+                let index = 2 * p.index + j as u64;
+                (index, describe(p.seed, g, spec.shard.map(|_| index)))
+            })
         })
-        .take(spec.games as usize)
+        .filter(|&(index, _)| index < u64::from(spec.games))
+        .map(|(_, g)| g)
         .collect();
-    Ok(report(&strategy, &opponent, rules, &games))
+    report(spec, games)
+}
+
+/// One game as a report lists it: `result` (1, ½, 0 for the strategy), `plies`, `red` (1 if
+/// the strategy played red); category win, draw or loss.
+fn describe(seed: u64, g: &Played, index: Option<u64>) -> GameResult {
+    GameResult {
+        seed,
+        metrics: BTreeMap::from([
+            ("result".to_owned(), g.result),
+            ("plies".to_owned(), f64::from(g.plies)),
+            ("red".to_owned(), f64::from(u8::from(g.color == Color::Red))),
+        ]),
+        category: match g.result {
+            r if r > 0.75 => "win".to_owned(),
+            r if r > 0.25 => "draw".to_owned(),
+            _ => "loss".to_owned(),
+        },
+        index,
+    }
 }
 
 /// Elo difference for a score in (0, 1): `−400 · log10(1/score − 1)`; ±∞ at 0 and 1.
@@ -173,23 +196,25 @@ fn number_or_inf(v: f64) -> serde_json::Value {
     }
 }
 
-fn report(
-    strategy: &Strategy,
-    opponent: &Strategy,
-    rules: Rules,
-    games: &[(u64, Played)],
-) -> ExperimentReport {
-    let results: Vec<f64> = games.iter().map(|(_, g)| g.result).collect();
+/// The report of match `spec` from its per-game results (`result`, `plies`, `red` per game): what [`run`]
+/// computes after playing, and how a host merges the shares of a distributed match.
+///
+/// # Errors
+/// [`PluginError::BadParameter`] for a bad strategy, opponent or rule set, or a game without
+/// one of the metrics.
+pub fn report(
+    spec: &ExperimentSpec,
+    games: Vec<GameResult>,
+) -> Result<ExperimentReport, PluginError> {
+    let strategy = Strategy::parse(&spec.strategy)?;
+    let opponent = Strategy::parse(spec.opponent.as_deref().unwrap_or("random"))?;
+    let rules = Rules::parse(spec.rules.as_deref())?;
+    let results = column(&games, "result")?;
     let n = results.len() as f64;
     let score = mean(&results);
     let se = sample_sd(&results) / n.sqrt();
-    let count = |r: f64| {
-        games
-            .iter()
-            .filter(|(_, g)| (g.result - r).abs() < 1e-9)
-            .count()
-    };
-    let plies: Vec<f64> = games.iter().map(|(_, g)| f64::from(g.plies)).collect();
+    let count = |r: f64| results.iter().filter(|&&x| (x - r).abs() < 1e-9).count();
+    let plies = column(&games, "plies")?;
     let aggregates = BTreeMap::from([
         ("games".to_owned(), json!(games.len())),
         ("wins".to_owned(), json!(count(1.0))),
@@ -209,30 +234,16 @@ fn report(
         ("mean_plies".to_owned(), json!(mean(&plies))),
         ("opponent".to_owned(), json!(opponent.spec())),
     ]);
-    ExperimentReport {
+    Ok(ExperimentReport {
         strategy: strategy.spec(),
         rules: rules.name(),
-        games: games
-            .iter()
-            .map(|(seed, g)| GameResult {
-                seed: *seed,
-                metrics: BTreeMap::from([
-                    ("result".to_owned(), g.result),
-                    ("plies".to_owned(), f64::from(g.plies)),
-                    ("red".to_owned(), f64::from(u8::from(g.color == Color::Red))),
-                ]),
-                category: match g.result {
-                    r if r > 0.75 => "win".to_owned(),
-                    r if r > 0.25 => "draw".to_owned(),
-                    _ => "loss".to_owned(),
-                },
-            })
-            .collect(),
+        games,
         aggregates,
         primary: "score".to_owned(),
         histogram_metric: "plies".to_owned(),
         category_label: "result".to_owned(),
-    }
+        timing: BTreeMap::new(),
+    })
 }
 
 #[cfg(test)]
@@ -246,7 +257,29 @@ mod tests {
             seed: 3,
             rules: None,
             opponent: Some(opponent.into()),
+            shard: None,
         }
+    }
+
+    #[test]
+    fn shards_of_an_odd_match_merge_into_the_whole() {
+        let whole = spec("random", "random", 5);
+        let one = run(&whole, &Progress::none()).expect("plays");
+        assert_eq!(one.games.len(), 5);
+        let mut merged: Vec<GameResult> = (0..2)
+            .flat_map(|index| {
+                let part = ExperimentSpec {
+                    shard: Some(tritium_plugin_api::protocol::Shard { index, count: 2 }),
+                    ..whole.clone()
+                };
+                run(&part, &Progress::none()).expect("plays").games
+            })
+            .collect();
+        merged.sort_by_key(|g| g.index);
+        for g in &mut merged {
+            g.index = None;
+        }
+        assert_eq!(report(&whole, merged).expect("merges"), one);
     }
 
     #[test]

@@ -228,6 +228,14 @@ impl Game for Checkers {
     ) -> Result<ExperimentReport, PluginError> {
         matches::run(spec, progress)
     }
+
+    fn report(
+        &self,
+        spec: &ExperimentSpec,
+        games: Vec<tritium_plugin_api::protocol::GameResult>,
+    ) -> Result<ExperimentReport, PluginError> {
+        matches::report(spec, games)
+    }
 }
 
 #[cfg(test)]

@@ -12,10 +12,13 @@
 //!   optimal distance and loses 1 for one that does not, and the score is ACS ÷ moves (the
 //!   seed's definitions).
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use tritium_plugin_api::protocol::{
-    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameInfo, NamedValue, StateView,
-    StrategyInfo,
+    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameInfo, GameResult, NamedValue,
+    StateView, StrategyInfo,
 };
 use tritium_plugin_api::{Game, PluginError, Progress};
 
@@ -400,17 +403,14 @@ impl Game for Sliding {
     /// `optimal` solves `games` seeded random boards of the rule set optimally (IDA* with the
     /// pattern databases up to 16 cells, built first with their own progress; with linear
     /// conflicts beyond): per game the optimal length and the nodes generated; the aggregates
-    /// give their means, the length's median and range, and — measurements, so the one part
-    /// of the report that differs between runs — `mean_seconds` and `max_seconds` per board.
+    /// give their means, the length's median and range; the report's `timing` has
+    /// `mean_seconds` and `max_seconds` per board (measurements: the one part of the report
+    /// that differs between runs).
     fn experiment(
         &self,
         spec: &ExperimentSpec,
         progress: &Progress<'_>,
     ) -> Result<ExperimentReport, PluginError> {
-        use game_kit::stats::{mean, median};
-        use serde_json::json;
-        use std::collections::BTreeMap;
-        use tritium_plugin_api::protocol::GameResult;
         if spec.strategy.trim() != "optimal" {
             return Err(PluginError::bad_parameter(
                 &spec.strategy,
@@ -430,19 +430,52 @@ impl Game for Sliding {
                 other => PluginError::Other(other.to_string()),
             })?;
         }
-        let played =
-            game_kit::experiment::run_games(spec.games, spec.seed, progress, |seed, hook| {
+        let played = game_kit::experiment::run_games(
+            spec.games,
+            spec.seed,
+            spec.shard,
+            progress,
+            |seed, hook| {
                 let board = Board::random(r, c, seed);
                 solve_optimal(&board, &|_| hook(0, 0), &mut |_, _| true).map_err(|e| match e {
                     SolveError::Cancelled => PluginError::Cancelled,
                     other => PluginError::Other(format!("{other:?}")),
                 })
-            })?;
-        let lengths: Vec<f64> = played.iter().map(|p| p.result.moves.len() as f64).collect();
-        let nodes: Vec<f64> = played.iter().map(|p| p.result.nodes as f64).collect();
+            },
+        )?;
+        let games = game_kit::experiment::results(&played, spec.shard, |s| {
+            (
+                BTreeMap::from([
+                    ("length".to_owned(), s.moves.len() as f64),
+                    ("nodes".to_owned(), s.nodes as f64),
+                ]),
+                s.moves.len().to_string(),
+            )
+        });
+        let mut report = self.report(spec, games)?;
         let seconds: Vec<f64> = played.iter().map(|p| p.seconds).collect();
+        report
+            .timing
+            .insert("mean_seconds".to_owned(), game_kit::stats::mean(&seconds));
+        report.timing.insert(
+            "max_seconds".to_owned(),
+            seconds.iter().copied().fold(0.0, f64::max),
+        );
+        Ok(report)
+    }
+
+    fn report(
+        &self,
+        spec: &ExperimentSpec,
+        games: Vec<GameResult>,
+    ) -> Result<ExperimentReport, PluginError> {
+        use game_kit::experiment::column;
+        use game_kit::stats::{mean, median};
+        let (r, c) = parse_rules(spec.rules.as_deref())?;
+        let lengths = column(&games, "length")?;
+        let nodes = column(&games, "nodes")?;
         let aggregates = BTreeMap::from([
-            ("games".to_owned(), json!(played.len())),
+            ("games".to_owned(), json!(games.len())),
             ("mean_length".to_owned(), json!(mean(&lengths))),
             ("median_length".to_owned(), json!(median(&lengths))),
             (
@@ -454,30 +487,16 @@ impl Game for Sliding {
                 json!(lengths.iter().copied().fold(f64::INFINITY, f64::min)),
             ),
             ("mean_nodes".to_owned(), json!(mean(&nodes))),
-            ("mean_seconds".to_owned(), json!(mean(&seconds))),
-            (
-                "max_seconds".to_owned(),
-                json!(seconds.iter().copied().fold(0.0, f64::max)),
-            ),
         ]);
         Ok(ExperimentReport {
             strategy: "optimal".into(),
             rules: format!("{r}x{c}"),
-            games: played
-                .iter()
-                .map(|p| GameResult {
-                    seed: p.seed,
-                    metrics: BTreeMap::from([
-                        ("length".to_owned(), p.result.moves.len() as f64),
-                        ("nodes".to_owned(), p.result.nodes as f64),
-                    ]),
-                    category: p.result.moves.len().to_string(),
-                })
-                .collect(),
+            games,
             aggregates,
             primary: "mean_length".into(),
             histogram_metric: "length".into(),
             category_label: "optimal length".into(),
+            timing: BTreeMap::new(),
         })
     }
 }
@@ -553,11 +572,12 @@ mod tests {
             seed: 4,
             rules: None,
             opponent: None,
+            shard: None,
         };
         // The timings are measurements; everything else is the same on every run.
         let timeless = |mut r: ExperimentReport| {
             for key in ["mean_seconds", "max_seconds"] {
-                assert!(r.aggregates.remove(key).is_some(), "{key}");
+                assert!(r.timing.remove(key).is_some(), "{key}");
             }
             r
         };

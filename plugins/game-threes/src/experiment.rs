@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use game_kit::experiment::{moves_per_second, run_games};
-use game_kit::stats::{mean, median, sample_sd, share, standard_error};
+use game_kit::experiment::{column, moves_per_second, results, run_games};
+use game_kit::stats::{mean, median, sample_sd, share, standard_error, whole};
 use serde_json::{Value, json};
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult};
 use tritium_plugin_api::{PluginError, Progress};
@@ -49,8 +49,8 @@ pub fn play_game(
 /// `mean_score`, `score_sd` (sample standard deviation), `score_se` (standard error of the
 /// mean), `median_score`, `best_score`, `mean_moves`, `max_tile` (largest of all games),
 /// `max_tile_counts` (tile → games), `reached_384` … `reached_6144` (share of games, 0 to 1,
-/// whose largest tile is at least that), and for `expectimax` `moves_per_second` (one
-/// thread's speed; the only aggregate that varies between runs).
+/// whose largest tile is at least that); for `expectimax` the report's `timing` has
+/// `moves_per_second` (one thread's speed; the only part that varies between runs).
 ///
 /// # Errors
 /// [`PluginError::BadParameter`] for a bad strategy, rule set or `games == 0`;
@@ -62,47 +62,53 @@ pub fn run(
     let strategy = Strategy::parse(&spec.strategy)?;
     crate::game::check_rules(spec.rules.as_deref())?;
     board::init_tables();
-    let played = run_games(spec.games, spec.seed, progress, |seed, hook| {
+    let played = run_games(spec.games, spec.seed, spec.shard, progress, |seed, hook| {
         play_game(&strategy, seed, hook)
     })?;
-    // Only search strategies are timed: their speed is worth reporting.
-    let speed = matches!(strategy, Strategy::Expectimax(_))
-        .then(|| moves_per_second(&played, |s: &State| f64::from(s.moves)));
-    let states: Vec<(u64, State)> = played.into_iter().map(|p| (p.seed, p.result)).collect();
-    let mut report = report(&strategy, &states);
-    if let Some(speed) = speed {
-        report
-            .aggregates
-            .insert("moves_per_second".to_owned(), json!(speed));
-    }
-    Ok(report)
-}
-
-fn report(strategy: &Strategy, states: &[(u64, State)]) -> ExperimentReport {
-    let games: Vec<GameResult> = states
-        .iter()
-        .map(|(seed, s)| GameResult {
-            seed: *seed,
-            metrics: BTreeMap::from([
+    let games = results(&played, spec.shard, |s: &State| {
+        (
+            BTreeMap::from([
                 ("moves".to_owned(), f64::from(s.moves)),
                 ("score".to_owned(), s.score() as f64),
                 ("max_tile".to_owned(), f64::from(s.max_tile())),
             ]),
-            category: s.max_tile().to_string(),
-        })
-        .collect();
-    let scores: Vec<f64> = states.iter().map(|(_, s)| s.score() as f64).collect();
-    let moves: Vec<f64> = states.iter().map(|(_, s)| f64::from(s.moves)).collect();
+            s.max_tile().to_string(),
+        )
+    });
+    let mut report = report(spec, games)?;
+    // Only search strategies are timed: their speed is worth reporting.
+    if matches!(strategy, Strategy::Expectimax(_)) {
+        let speed = moves_per_second(&played, |s: &State| f64::from(s.moves));
+        report.timing.insert("moves_per_second".to_owned(), speed);
+    }
+    Ok(report)
+}
+
+/// The report of `spec` from its per-game results (see [`run`] for the metrics): what a run
+/// computes after playing, and how a host merges the shares of a distributed run.
+///
+/// # Errors
+/// [`PluginError::BadParameter`] for a bad strategy or rule set, or a game without one of
+/// the metrics.
+pub fn report(
+    spec: &ExperimentSpec,
+    games: Vec<GameResult>,
+) -> Result<ExperimentReport, PluginError> {
+    let strategy = Strategy::parse(&spec.strategy)?;
+    crate::game::check_rules(spec.rules.as_deref())?;
+    let scores = column(&games, "score")?;
+    let moves = column(&games, "moves")?;
+    let max_tiles = column(&games, "max_tile")?;
     let mut tile_counts: BTreeMap<u32, u64> = BTreeMap::new();
-    for (_, s) in states {
-        *tile_counts.entry(s.max_tile()).or_default() += 1;
+    for &tile in &max_tiles {
+        *tile_counts.entry(whole(tile)).or_default() += 1;
     }
     let counts: serde_json::Map<String, Value> = tile_counts
         .iter()
         .map(|(tile, n)| (tile.to_string(), json!(n)))
         .collect();
     let mut aggregates = BTreeMap::from([
-        ("games".to_owned(), json!(states.len())),
+        ("games".to_owned(), json!(games.len())),
         ("mean_score".to_owned(), json!(mean(&scores))),
         ("score_sd".to_owned(), json!(sample_sd(&scores))),
         ("score_se".to_owned(), json!(standard_error(&scores))),
@@ -121,10 +127,10 @@ fn report(strategy: &Strategy, states: &[(u64, State)]) -> ExperimentReport {
     for tile in MILESTONES {
         aggregates.insert(
             format!("reached_{tile}"),
-            json!(share(states, |(_, s)| s.max_tile() >= tile)),
+            json!(share(&max_tiles, |&t| t >= f64::from(tile))),
         );
     }
-    ExperimentReport {
+    Ok(ExperimentReport {
         strategy: strategy.spec(),
         rules: crate::game::RULES.to_owned(),
         games,
@@ -132,7 +138,8 @@ fn report(strategy: &Strategy, states: &[(u64, State)]) -> ExperimentReport {
         primary: "mean_score".to_owned(),
         histogram_metric: "score".to_owned(),
         category_label: "max tile".to_owned(),
-    }
+        timing: BTreeMap::new(),
+    })
 }
 
 #[cfg(test)]
@@ -146,6 +153,7 @@ mod tests {
             seed,
             rules: None,
             opponent: None,
+            shard: None,
         }
     }
 
@@ -186,7 +194,22 @@ mod tests {
         ] {
             assert!(one.aggregates[key].is_number(), "{key}");
         }
-        assert!(!one.aggregates.contains_key("moves_per_second"));
+        assert!(one.timing.is_empty());
+        // Shards merged by the report give the same report.
+        let mut merged: Vec<GameResult> = (0..2)
+            .flat_map(|index| {
+                let part = ExperimentSpec {
+                    shard: Some(tritium_plugin_api::protocol::Shard { index, count: 2 }),
+                    ..s.clone()
+                };
+                run(&part, &Progress::none()).expect("runs").games
+            })
+            .collect();
+        merged.sort_by_key(|g| g.index);
+        for g in &mut merged {
+            g.index = None;
+        }
+        assert_eq!(report(&s, merged).expect("merges"), one);
     }
 
     #[test]

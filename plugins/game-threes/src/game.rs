@@ -164,6 +164,14 @@ impl Game for Threes {
         experiment::run(spec, progress)
     }
 
+    fn report(
+        &self,
+        spec: &ExperimentSpec,
+        games: Vec<tritium_plugin_api::protocol::GameResult>,
+    ) -> Result<ExperimentReport, PluginError> {
+        experiment::report(spec, games)
+    }
+
     fn sweep(&self, sweep: &str, _size: u32) -> Result<Vec<String>, PluginError> {
         Err(PluginError::bad_parameter(
             sweep,

@@ -33,7 +33,8 @@ use tritium_plugin_api::abi::{
     Buffer, ENTRY_SYMBOL, EntryFn, EntryHeader, PluginEntry, ProgressSink, STATUS_OK,
 };
 use tritium_plugin_api::protocol::{
-    ExperimentReport, ExperimentSpec, Frame, GameInfo, PerftReport, PluginInfo, SolveReport,
+    ExperimentReport, ExperimentSpec, Frame, GameInfo, GameResult, PerftReport, PluginInfo,
+    SolveReport,
 };
 use tritium_plugin_api::{ABI_VERSION, PluginError, Request, Response};
 
@@ -285,6 +286,28 @@ impl LoadedPlugin {
             spec: spec.clone(),
         };
         match self.call(&request, progress)? {
+            Response::Experiment(report) => Ok(report),
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// The report of `game`'s experiment `spec` from its per-game results (the shares of a
+    /// distributed run, merged in game order). See [`Request::Report`].
+    ///
+    /// # Errors
+    /// [`CallError`], e.g. a game that cannot merge results.
+    pub fn report(
+        &self,
+        game: &str,
+        spec: &ExperimentSpec,
+        games: Vec<GameResult>,
+    ) -> Result<ExperimentReport, CallError> {
+        let request = Request::Report {
+            game: game.to_owned(),
+            spec: spec.clone(),
+            games,
+        };
+        match self.call(&request, None)? {
             Response::Experiment(report) => Ok(report),
             other => Err(unexpected(&other)),
         }

@@ -49,16 +49,22 @@ pub fn aggregate(value: &Value) -> String {
     }
 }
 
-/// The aggregates as `name: value` lines, the primary one first.
+/// The aggregates as `name: value` lines, the primary one first, then the timings marked
+/// `(measured)`.
 pub fn summary(report: &ExperimentReport) -> Vec<String> {
     let primary = report.aggregates.get_key_value(&report.primary).into_iter();
     let others = report
         .aggregates
         .iter()
         .filter(|(name, _)| **name != report.primary);
+    let timing = report
+        .timing
+        .iter()
+        .map(|(name, value)| format!("{name}: {} (measured)", number(*value)));
     primary
         .chain(others)
         .map(|(name, value)| format!("{name}: {}", aggregate(value)))
+        .chain(timing)
         .collect()
 }
 
@@ -219,6 +225,7 @@ mod tests {
                     .into_iter()
                     .collect(),
                     category: category.into(),
+                    index: None,
                 })
                 .collect(),
             aggregates: [
@@ -231,6 +238,7 @@ mod tests {
             primary: "aett".into(),
             histogram_metric: "end_tile_total".into(),
             category_label: "max tile".into(),
+            timing: BTreeMap::new(),
         }
     }
 

@@ -139,6 +139,7 @@ fn a_long_call_reports_progress_and_stops_when_cancelled() {
         seed: 0,
         rules: None,
         opponent: None,
+        shard: None,
     };
     let error = plugin
         .experiment("boom", &spec, Some(&progress))

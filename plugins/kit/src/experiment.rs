@@ -10,7 +10,7 @@
 //! use tritium_plugin_api::Progress;
 //!
 //! // "Games" that just return their seed's parity.
-//! let played = run_games(4, 7, &Progress::none(), |seed, _hook| Ok(seed % 2))?;
+//! let played = run_games(4, 7, None, &Progress::none(), |seed, _hook| Ok(seed % 2))?;
 //! assert_eq!(played.len(), 4);
 //! assert_eq!(played[2].seed, game_seed(7, 2));
 //! assert_eq!(played[2].result, game_seed(7, 2) % 2);
@@ -20,7 +20,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use std::collections::BTreeMap;
+
 use rayon::prelude::*;
+use tritium_plugin_api::protocol::{ExperimentSpec, GameResult, Shard};
 use tritium_plugin_api::{PluginError, Progress};
 
 use crate::search::Report;
@@ -34,6 +37,8 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
 /// One game of an experiment.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Played<T> {
+    /// The game's index in the experiment.
+    pub index: u64,
     /// The game's seed, [`game_seed`]`(master, index)`.
     pub seed: u64,
     /// What the game's closure returned (e.g. its final state).
@@ -42,8 +47,9 @@ pub struct Played<T> {
     pub seconds: f64,
 }
 
-/// Plays `games` games in parallel (rayon): `play(seed, hook)` plays one game from its seed
-/// to the end. Reports games finished to `progress`.
+/// Plays `games` games in parallel (rayon) — with a `shard`, only the games it owns (see
+/// [`ExperimentSpec::shard`]): `play(seed, hook)` plays one game from its seed to the end.
+/// Reports games finished (of this shard) to `progress`. The results come in index order.
 ///
 /// `play` must call `hook(0, 0)` before every move and pass `hook` to its searches, which
 /// call it with a nonzero total now and then; when `hook` returns `false` the game must stop
@@ -56,6 +62,7 @@ pub struct Played<T> {
 pub fn run_games<T: Send>(
     games: u32,
     master_seed: u64,
+    shard: Option<Shard>,
     progress: &Progress<'_>,
     play: impl Fn(u64, &Report<'_>) -> Result<T, PluginError> + Sync,
 ) -> Result<Vec<Played<T>>, PluginError> {
@@ -65,7 +72,16 @@ pub fn run_games<T: Send>(
             "an experiment needs at least one game",
         ));
     }
-    let total = u64::from(games);
+    if shard.is_some_and(|s| s.count == 0 || s.index >= s.count) {
+        return Err(PluginError::bad_parameter(
+            "shard",
+            "a shard's index must be below its count",
+        ));
+    }
+    let mine: Vec<u64> = (0..u64::from(games))
+        .filter(|&i| shard.is_none_or(|s| s.owns(i)))
+        .collect();
+    let total = mine.len() as u64;
     let done = AtomicU64::new(0);
     let cancel = AtomicBool::new(false);
     progress.report(0, total)?;
@@ -83,8 +99,7 @@ pub fn run_games<T: Send>(
         }
         true
     };
-    (0..total)
-        .into_par_iter()
+    mine.into_par_iter()
         .map(|i| {
             let seed = game_seed(master_seed, i);
             let start = Instant::now();
@@ -96,12 +111,61 @@ pub fn run_games<T: Send>(
                 return Err(e);
             }
             Ok(Played {
+                index: i,
                 seed,
                 result,
                 seconds,
             })
         })
         .collect()
+}
+
+/// The per-game results of `played` as a report lists them: `describe` gives a game's
+/// metrics and category; with a `shard` each result carries its game index.
+pub fn results<T>(
+    played: &[Played<T>],
+    shard: Option<Shard>,
+    describe: impl Fn(&T) -> (BTreeMap<String, f64>, String),
+) -> Vec<GameResult> {
+    played
+        .iter()
+        .map(|p| {
+            let (metrics, category) = describe(&p.result);
+            GameResult {
+                seed: p.seed,
+                metrics,
+                category,
+                index: shard.map(|_| p.index),
+            }
+        })
+        .collect()
+}
+
+/// Metric `name` of every game, in order.
+///
+/// # Errors
+/// [`PluginError::BadParameter`] naming the metric and the game that lacks it.
+pub fn column(games: &[GameResult], name: &str) -> Result<Vec<f64>, PluginError> {
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            g.metrics.get(name).copied().ok_or_else(|| {
+                PluginError::bad_parameter(
+                    "games",
+                    format!("game {i} (seed {}) has no metric `{name}`", g.seed),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The spec of the whole experiment a shard belongs to (its `shard` cleared).
+pub fn whole(spec: &ExperimentSpec) -> ExperimentSpec {
+    ExperimentSpec {
+        shard: None,
+        ..spec.clone()
+    }
 }
 
 /// Moves per second of one thread: all moves over all games' seconds (each game timed on its
@@ -129,7 +193,7 @@ mod tests {
                 .build()
                 .expect("a pool")
                 .install(|| {
-                    run_games(9, 3, &Progress::none(), |seed, hook| {
+                    run_games(9, 3, None, &Progress::none(), |seed, hook| {
                         assert!(hook(0, 0));
                         Ok(seed.count_ones())
                     })
@@ -145,13 +209,32 @@ mod tests {
     }
 
     #[test]
+    fn shards_split_the_games_and_together_make_the_whole() {
+        let all = run_games(10, 5, None, &Progress::none(), |seed, _| Ok(seed)).expect("runs");
+        let mut merged: Vec<(u64, u64)> = (0..3)
+            .flat_map(|index| {
+                let shard = Shard { index, count: 3 };
+                let part = run_games(10, 5, Some(shard), &Progress::none(), |seed, _| Ok(seed))
+                    .expect("runs");
+                assert!(part.iter().all(|p| shard.owns(p.index)));
+                part.into_iter().map(|p| (p.index, p.result))
+            })
+            .collect();
+        merged.sort_unstable();
+        let whole: Vec<(u64, u64)> = all.iter().map(|p| (p.index, p.result)).collect();
+        assert_eq!(merged, whole);
+        let bad = Shard { index: 3, count: 3 };
+        assert!(run_games(10, 5, Some(bad), &Progress::none(), |seed, _| Ok(seed)).is_err());
+    }
+
+    #[test]
     fn no_games_is_an_error_and_errors_stop_the_run() {
         assert!(matches!(
-            run_games(0, 1, &Progress::none(), |_, _| Ok(())),
+            run_games(0, 1, None, &Progress::none(), |_, _| Ok(())),
             Err(PluginError::BadParameter { .. })
         ));
         assert_eq!(
-            run_games(5, 1, &Progress::none(), |seed, _| {
+            run_games(5, 1, None, &Progress::none(), |seed, _| {
                 if seed == game_seed(1, 3) {
                     Err(PluginError::Cancelled)
                 } else {

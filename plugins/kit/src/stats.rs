@@ -55,6 +55,14 @@ pub fn share<T>(items: &[T], pred: impl Fn(&T) -> bool) -> f64 {
     items.iter().filter(|x| pred(x)).count() as f64 / items.len() as f64
 }
 
+/// A metric that holds a whole number (a tile, a count) as a `u32`: the fraction dropped,
+/// negative numbers and NaN as 0, numbers beyond `u32::MAX` as `u32::MAX` (Rust's saturating
+/// cast).
+#[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
+pub fn whole(x: f64) -> u32 {
+    x as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
