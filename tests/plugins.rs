@@ -942,3 +942,86 @@ fn the_pattern_database_solver_solves_korfs_first_instance_and_caches_its_tables
     assert!(big.stderr.contains("16 cells"), "{}", big.stderr);
     let _ = std::fs::remove_dir_all(&cache);
 }
+
+#[test]
+fn a_distributed_experiment_gives_the_identical_report() {
+    // One process, then a local cluster (timely dataflow on 127.0.0.1, ports chosen free):
+    // the same JSON, byte for byte, once the measurements are left out.
+    for (game, extra, processes) in [
+        ("2048", vec!["--strategy", "greedy", "--games", "12"], "2"),
+        (
+            "checkers",
+            vec![
+                "--strategy",
+                "random",
+                "--opponent",
+                "random",
+                "--games",
+                "5",
+            ],
+            "3",
+        ),
+    ] {
+        let mut args = vec![
+            "experiment",
+            game,
+            "--seed",
+            "3",
+            "--format",
+            "json",
+            "--no-timing",
+        ];
+        args.extend(&extra);
+        let one = tritium(&args, &[&plugin_dir()], "").ok();
+        args.extend(["--processes", processes]);
+        let many = tritium(&args, &[&plugin_dir()], "").ok();
+        assert_eq!(one.stdout, many.stdout, "{game} on {processes} processes");
+        assert!(one.stdout.contains("\"games\""), "{}", one.stdout);
+    }
+    // A strategy the plugin refuses: the error names the process.
+    let bad = tritium(
+        &[
+            "experiment",
+            "2048",
+            "--strategy",
+            "nope",
+            "--games",
+            "2",
+            "--processes",
+            "2",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(bad.code, Some(2), "{}", bad.stdout);
+    assert!(bad.stderr.contains("process 0"), "{}", bad.stderr);
+    // A peer that never answers: a bounded wait, then an error naming this process.
+    let started = std::time::Instant::now();
+    let alone = tritium(
+        &[
+            "experiment",
+            "2048",
+            "--strategy",
+            "greedy",
+            "--games",
+            "2",
+            "--hosts",
+            "127.0.0.1:1,127.0.0.1:9",
+            "--process",
+            "1",
+            "--connect-timeout",
+            "2",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(alone.code, Some(2));
+    assert!(
+        alone
+            .stderr
+            .contains("process 1: the cluster did not connect"),
+        "{}",
+        alone.stderr
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}

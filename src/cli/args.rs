@@ -647,6 +647,35 @@ pub struct ExperimentArgs {
     /// The output format (a sweep always prints CSV).
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+
+    /// Leave the measurements (the report's `timing`, e.g. `moves_per_second`) out, so that
+    /// reports of the same seed compare byte for byte.
+    #[arg(long)]
+    pub no_timing: bool,
+
+    /// Run on a local cluster of N processes on 127.0.0.1 (timely dataflow): this one and
+    /// N − 1 copies it starts itself, on ports free at the time. Same report as one process.
+    #[arg(long, value_name = "N", conflicts_with_all = ["hosts", "hostfile", "sweep"])]
+    pub processes: Option<usize>,
+
+    /// A cluster's processes as `host:port` addresses, comma-separated, the same list on
+    /// every process (timely's hostfile, inline); with `--process`.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', conflicts_with_all = ["hostfile", "sweep"])]
+    pub hosts: Vec<String>,
+
+    /// A file of a cluster's addresses, one `host:port` per line (timely's `-h`); with
+    /// `--process`.
+    #[arg(long, value_name = "FILE", conflicts_with = "sweep")]
+    pub hostfile: Option<PathBuf>,
+
+    /// This process's index in the cluster's addresses (timely's `-p`); process 0 prints
+    /// the report.
+    #[arg(long, value_name = "I")]
+    pub process: Option<usize>,
+
+    /// Seconds a cluster's processes wait for each other before giving up.
+    #[arg(long, value_name = "S", default_value_t = 30)]
+    pub connect_timeout: u64,
 }
 
 /// How `experiment` prints its report.

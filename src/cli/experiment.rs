@@ -9,7 +9,7 @@ use plugin_host::report::{Ranking, number, summary};
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec};
 
 use super::args::{ExperimentArgs, ReportFormat};
-use super::{Console, Status, plugins};
+use super::{Console, Status, cluster, plugins};
 
 /// Runs `experiment`.
 ///
@@ -21,6 +21,9 @@ pub fn run(
     plugin_dirs: &[PathBuf],
     console: &mut Console<'_>,
 ) -> Result<Status> {
+    if args.processes.is_some() || !args.hosts.is_empty() || args.hostfile.is_some() {
+        return distributed(args, plugin_dirs, console);
+    }
     let host = plugins::discover(plugin_dirs);
     let (plugin, info) = plugins::find_game(&host, &args.game)?;
     let mut rules = args.rules.clone();
@@ -67,9 +70,12 @@ pub fn run(
             opponent: args.opponent.clone(),
             shard: None,
         };
-        let report = plugin
+        let mut report = plugin
             .experiment(&info.name, &spec, Some(&progress))
             .with_context(|| format!("experiment with `{strategy}`"))?;
+        if args.no_timing {
+            report.timing.clear();
+        }
         reports.push(report);
     }
     bar.finish_and_clear();
@@ -82,15 +88,94 @@ pub fn run(
         )?;
     } else {
         for report in &reports {
-            match args.format {
-                ReportFormat::Json => {
-                    serde_json::to_writer_pretty(&mut *console.out, report)?;
-                    writeln!(console.out)?;
-                }
-                ReportFormat::Text => write_text(report, &info.name, args, console.out)?,
-            }
+            print_report(report, &info.name, args, console)?;
         }
     }
+    Ok(Status::Success)
+}
+
+fn print_report(
+    report: &ExperimentReport,
+    game: &str,
+    args: &ExperimentArgs,
+    console: &mut Console<'_>,
+) -> Result<()> {
+    match args.format {
+        ReportFormat::Json => {
+            serde_json::to_writer_pretty(&mut *console.out, report)?;
+            writeln!(console.out)?;
+        }
+        ReportFormat::Text => write_text(report, game, args, console.out)?,
+    }
+    Ok(())
+}
+
+/// `experiment` on a cluster (see [`cluster`]): `--processes N` starts a local one; with
+/// `--hosts`/`--hostfile` and `--process` this is one process of a cluster started by hand.
+fn distributed(
+    args: &ExperimentArgs,
+    plugin_dirs: &[PathBuf],
+    console: &mut Console<'_>,
+) -> Result<Status> {
+    let Some(strategy) = args.strategy.clone() else {
+        anyhow::bail!("a distributed experiment needs --strategy (sweeps run on one process)");
+    };
+    let (cluster, children) = match args.processes {
+        Some(n) if n < 2 => anyhow::bail!("--processes {n}: a cluster has at least 2"),
+        Some(n) => {
+            let addresses = cluster::local_addresses(n)?;
+            let children = cluster::spawn_local(&addresses)?;
+            (
+                cluster::Cluster {
+                    process: 0,
+                    addresses,
+                },
+                children,
+            )
+        }
+        None => (
+            cluster::from_args(args)?.context("give --processes, or --hosts/--hostfile")?,
+            Vec::new(),
+        ),
+    };
+    let spec = ExperimentSpec {
+        strategy,
+        games: args.games,
+        seed: args.seed,
+        rules: args.rules.clone(),
+        opponent: args.opponent.clone(),
+        shard: None,
+    };
+    let bar = (cluster.process == 0).then(|| {
+        ProgressBar::new(0).with_style(
+            ProgressStyle::with_template(&format!(
+                "{{bar:40}} {{pos}}/{{len}} games of process 0 of {}, {{elapsed}} elapsed",
+                cluster.addresses.len()
+            ))
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        )
+    });
+    let merged = cluster::run(
+        &cluster,
+        plugin_dirs,
+        &args.game,
+        &spec,
+        std::time::Duration::from_secs(args.connect_timeout),
+        bar.clone(),
+    );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let waited = cluster::wait_all(children);
+    let Some(mut report) = merged? else {
+        waited?;
+        return Ok(Status::Success);
+    };
+    waited?;
+    if args.no_timing {
+        report.timing.clear();
+    }
+    print_report(&report, &args.game, args, console)?;
     Ok(Status::Success)
 }
 

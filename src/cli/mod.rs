@@ -7,6 +7,7 @@
 
 mod args;
 mod check;
+mod cluster;
 mod euler;
 mod experiment;
 mod export;
@@ -91,8 +92,10 @@ impl Console<'_> {
 /// Bad input (unreadable or invalid file, unknown label, …), to be printed as
 /// `error: {err:#}` with exit status 2.
 pub fn run(cli: &Cli) -> Result<Status> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut err = io::stderr().lock();
+    // Not `stdout().lock()` for the whole command: other threads (timely's networking, in a
+    // distributed experiment) print too, and would wait for the lock forever.
+    let mut out = BufWriter::new(io::stdout());
+    let mut err = io::stderr();
     let mut console = Console {
         out: &mut out,
         err: &mut err,

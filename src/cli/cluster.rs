@@ -1,0 +1,343 @@
+//! Distributed experiments on timely dataflow: the same experiment on several processes (of
+//! one machine or of several hosts), with the identical report.
+//!
+//! Games are already seeded by (master seed, game index), so distributing them needs only a
+//! partition and a gathering. Each process is one timely worker; worker `p` of `n` plays the
+//! games whose index `i` has `i % n == p` (the plugin's [`ExperimentSpec::shard`]), then a
+//! one-round dataflow exchanges every share to worker 0, which merges them in game order and
+//! asks the plugin for the report of the whole ([`plugin_host::LoadedPlugin::report`]) —
+//! exactly the report one process computes. Only the `timing` (measurements) differs.
+//!
+//! Failure is loud and bounded, because timely has no recovery: a process that cannot reach
+//! the others within `--connect-timeout` seconds (timely retries forever) exits with an error
+//! naming itself and the addresses; a connection lost mid-run (a process died) ends the run
+//! with an error instead of a hang; a plugin error on any process is carried to process 0 and
+//! reported with that process's index. A re-run with the same seed reproduces the report.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use indicatif::ProgressBar;
+use plugin_host::LoadedPlugin;
+use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult, Shard};
+
+use super::args::ExperimentArgs;
+use super::plugins;
+
+/// Where this process stands in a cluster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cluster {
+    /// This process's index.
+    pub process: usize,
+    /// Every process's `host:port`, in index order.
+    pub addresses: Vec<String>,
+}
+
+/// The cluster `args` ask for, if any: `--hosts` or `--hostfile` with `--process`.
+///
+/// # Errors
+/// An unreadable hostfile, too few addresses, or `--process` out of range.
+pub fn from_args(args: &ExperimentArgs) -> Result<Option<Cluster>> {
+    let addresses = match (&args.hostfile, args.hosts.is_empty()) {
+        (Some(file), _) => std::fs::read_to_string(file)
+            .with_context(|| format!("--hostfile {}", file.display()))?
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_owned)
+            .collect(),
+        (None, false) => args.hosts.clone(),
+        (None, true) => return Ok(None),
+    };
+    let Some(process) = args.process else {
+        bail!("a cluster needs --process (this process's index in the addresses)");
+    };
+    if addresses.len() < 2 {
+        bail!(
+            "a cluster needs at least two addresses, got {}",
+            addresses.len()
+        );
+    }
+    if process >= addresses.len() {
+        bail!(
+            "--process {process} is not one of the {} processes (0..{})",
+            addresses.len(),
+            addresses.len() - 1
+        );
+    }
+    Ok(Some(Cluster { process, addresses }))
+}
+
+/// `n` addresses on 127.0.0.1 with ports free right now (bound and released).
+///
+/// # Errors
+/// No port can be bound.
+pub fn local_addresses(n: usize) -> Result<Vec<String>> {
+    let listeners = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0"))
+        .collect::<std::io::Result<Vec<_>>>()
+        .context("cannot find free ports on 127.0.0.1")?;
+    listeners
+        .iter()
+        .map(|l| Ok(l.local_addr()?.to_string()))
+        .collect()
+}
+
+/// Starts processes 1..n of a local cluster: this program again, with the same arguments
+/// minus `--processes`, plus `--hosts` and `--process`. Their output goes to null; their
+/// errors to this process's standard error.
+///
+/// # Errors
+/// A process cannot be started.
+pub fn spawn_local(addresses: &[String]) -> Result<Vec<Child>> {
+    let exe = std::env::current_exe().context("cannot find this program to start its peers")?;
+    let mut own: Vec<String> = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--processes" {
+            args.next();
+        } else if !a.starts_with("--processes=") {
+            own.push(a);
+        }
+    }
+    (1..addresses.len())
+        .map(|p| {
+            Command::new(&exe)
+                .args(&own)
+                .arg("--hosts")
+                .arg(addresses.join(","))
+                .arg("--process")
+                .arg(p.to_string())
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .with_context(|| format!("cannot start process {p}"))
+        })
+        .collect()
+}
+
+/// What a worker sends to worker 0: its index and its share's report as JSON, or its error.
+type Share = (usize, Result<String, String>);
+
+/// Runs `spec` on the cluster as process `cluster.process`; process 0 returns the merged
+/// report, the others `None`. `bar` shows process 0's own share.
+///
+/// # Errors
+/// A process failed (its error, naming it), or the merge failed. Connection failures exit
+/// the process (see the module documentation).
+pub fn run(
+    cluster: &Cluster,
+    plugin_dirs: &[PathBuf],
+    game: &str,
+    spec: &ExperimentSpec,
+    connect_timeout: Duration,
+    bar: Option<ProgressBar>,
+) -> Result<Option<ExperimentReport>> {
+    let me = cluster.process;
+    let connected = Arc::new(AtomicBool::new(false));
+    watchdog(
+        me,
+        &cluster.addresses,
+        connect_timeout,
+        Arc::clone(&connected),
+    );
+    fail_fast_on_lost_peers(me);
+    let config = timely::Config {
+        communication: timely::CommunicationConfig::Cluster {
+            threads: 1,
+            process: me,
+            addresses: cluster.addresses.clone(),
+            report: false,
+            zerocopy: false,
+        },
+        worker: timely::WorkerConfig::default(),
+    };
+    let (dirs, game_name, whole) = (plugin_dirs.to_vec(), game.to_owned(), spec.clone());
+    // Timely prints its connection attempts on standard output, where the report goes.
+    let quiet = gag::Gag::stdout().ok();
+    let guards = timely::execute(config, move |worker| {
+        connected.store(true, Ordering::SeqCst);
+        let (index, peers) = (worker.index(), worker.peers());
+        // One plugin load per process: it plays the share and, on worker 0, merges.
+        let host = plugins::discover(&dirs);
+        let found = plugins::find_game(&host, &game_name).map_err(|e| format!("{e:#}"));
+        let share = match &found {
+            Ok((plugin, info)) => {
+                play_share(plugin, &info.name, &whole, index, peers, bar.as_ref())
+            }
+            Err(e) => Err(e.clone()),
+        };
+        let gathered: Rc<RefCell<Vec<Share>>> = Rc::default();
+        let sink = Rc::clone(&gathered);
+        let mut input = InputHandle::<u64, _>::new();
+        let probe = ProbeHandle::new();
+        worker.dataflow(|scope| {
+            scope
+                .input_from(&mut input)
+                .container::<Vec<Share>>()
+                .exchange(|_: &Share| 0)
+                .inspect(move |share: &Share| sink.borrow_mut().push(share.clone()))
+                .probe_with(&probe);
+        });
+        input.send((index, share));
+        input.close();
+        while !probe.done() {
+            worker.step_or_park(None);
+        }
+        if index != 0 {
+            return None;
+        }
+        let mut shares = gathered.take();
+        shares.sort_by_key(|(p, _)| *p);
+        Some(match found {
+            Ok((plugin, info)) => merge(&plugin, &info.name, &whole, shares),
+            Err(e) => Err(e),
+        })
+    })
+    .map_err(|e| anyhow::anyhow!("process {me}: timely dataflow: {e}"))?;
+    // Connected (execute returns once every connection is made).
+    drop(quiet);
+    let mut merged = None;
+    for result in guards.join() {
+        let answer = result.map_err(|e| anyhow::anyhow!("process {me}: a worker failed: {e}"))?;
+        if let Some(report) = answer {
+            merged = Some(report.map_err(|e| anyhow::anyhow!(e))?);
+        }
+    }
+    Ok(merged)
+}
+
+/// Plays this worker's share with a plugin loaded here; the report as JSON, or the error.
+fn play_share(
+    plugin: &LoadedPlugin,
+    game: &str,
+    whole: &ExperimentSpec,
+    index: usize,
+    peers: usize,
+    bar: Option<&ProgressBar>,
+) -> Result<String, String> {
+    let spec = ExperimentSpec {
+        shard: Some(Shard {
+            index: index as u32,
+            count: peers as u32,
+        }),
+        ..whole.clone()
+    };
+    let progress = |done: u64, total: u64| {
+        if let Some(bar) = bar {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+        true
+    };
+    let report = plugin
+        .experiment(game, &spec, Some(&progress))
+        .map_err(|e| format!("experiment with `{}`: {e}", whole.strategy))?;
+    serde_json::to_string(&report).map_err(|e| e.to_string())
+}
+
+/// Process 0's merge: every share's games in game order, the plugin's report of the whole,
+/// and the shares' timings averaged, weighted by their games.
+fn merge(
+    plugin: &LoadedPlugin,
+    game: &str,
+    spec: &ExperimentSpec,
+    shares: Vec<Share>,
+) -> Result<ExperimentReport, String> {
+    let mut games: Vec<GameResult> = Vec::new();
+    let mut timing: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    for (process, share) in shares {
+        let json = share.map_err(|e| format!("process {process}: {e}"))?;
+        let report: ExperimentReport = serde_json::from_str(&json)
+            .map_err(|e| format!("process {process} sent a report that does not parse: {e}"))?;
+        let weight = report.games.len() as f64;
+        for (name, value) in report.timing {
+            let entry = timing.entry(name).or_default();
+            entry.0 += value * weight;
+            entry.1 += weight;
+        }
+        games.extend(report.games);
+    }
+    games.sort_by_key(|g| g.index);
+    for g in &mut games {
+        g.index = None;
+    }
+    let mut report = plugin
+        .report(game, spec, games)
+        .map_err(|e| format!("merging the shares of `{game}`: {e}"))?;
+    report.timing = timing
+        .into_iter()
+        .filter(|(_, (_, w))| *w > 0.0)
+        .map(|(name, (sum, w))| (name, sum / w))
+        .collect();
+    Ok(report)
+}
+
+/// Exits the process with an error if the cluster has not connected after `timeout`
+/// (timely retries connections forever).
+fn watchdog(me: usize, addresses: &[String], timeout: Duration, connected: Arc<AtomicBool>) {
+    let addresses = addresses.join(", ");
+    std::thread::spawn(move || {
+        std::thread::sleep(timeout);
+        if !connected.load(Ordering::SeqCst) {
+            eprintln!(
+                "error: process {me}: the cluster did not connect within {} s ({addresses}); \
+                 is every process started, with the same addresses?",
+                timeout.as_secs()
+            );
+            std::process::exit(2);
+        }
+    });
+}
+
+/// Timely's networking threads panic when a peer's connection breaks: turn that into an
+/// error naming this process and exit, rather than leave the worker waiting forever.
+fn fail_fast_on_lost_peers(me: usize) {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let thread = std::thread::current();
+        if thread
+            .name()
+            .is_some_and(|n| n.starts_with("timely:send") || n.starts_with("timely:recv"))
+        {
+            let message = info
+                .payload()
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| info.payload().downcast_ref::<&str>().copied())
+                .unwrap_or("a connection failed");
+            eprintln!(
+                "error: process {me}: lost the cluster ({message}); another process stopped. \
+                 Re-run with the same seed to reproduce the report"
+            );
+            std::process::exit(2);
+        }
+        previous(info);
+    }));
+}
+
+/// Waits for the processes a local cluster started; an error names the first that failed.
+///
+/// # Errors
+/// A process exited unsuccessfully or could not be waited for.
+pub fn wait_all(children: Vec<Child>) -> Result<()> {
+    for (i, mut child) in children.into_iter().enumerate() {
+        let status = child
+            .wait()
+            .with_context(|| format!("waiting for process {}", i + 1))?;
+        if !status.success() {
+            bail!("process {} exited with {status}", i + 1);
+        }
+    }
+    Ok(())
+}
