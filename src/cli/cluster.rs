@@ -8,24 +8,29 @@
 //! asks the plugin for the report of the whole ([`plugin_host::LoadedPlugin::report`]) —
 //! exactly the report one process computes. Only the `timing` (measurements) differs.
 //!
-//! Failure is loud and bounded, because timely has no recovery: a process that cannot reach
-//! the others within `--connect-timeout` seconds (timely retries forever) exits with an error
-//! naming itself and the addresses; a connection lost mid-run (a process died) ends the run
+//! The connections are made here, with timely's wiring but our terms — retried every 50 ms,
+//! silent (timely's own connector prints on standard output and retries forever), bounded by
+//! `--connect-timeout` — and handed to timely. Failure is loud and bounded, because timely has
+//! no recovery: a process that cannot reach the others in time exits with an error naming
+//! itself and the processes it missed; a connection lost mid-run (a process died) ends the run
 //! with an error instead of a hang; a plugin error on any process is carried to process 0 and
 //! reported with that process's index. A re-run with the same seed reproduces the report.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use indicatif::ProgressBar;
 use plugin_host::LoadedPlugin;
+use timely::communication::Hooks;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult, Shard};
@@ -83,7 +88,7 @@ pub fn from_args(args: &ExperimentArgs) -> Result<Option<Cluster>> {
 /// No port can be bound.
 pub fn local_addresses(n: usize) -> Result<Vec<String>> {
     let listeners = (0..n)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0"))
+        .map(|_| TcpListener::bind("127.0.0.1:0"))
         .collect::<std::io::Result<Vec<_>>>()
         .context("cannot find free ports on 127.0.0.1")?;
     listeners
@@ -133,8 +138,8 @@ type Share = (usize, Result<String, String>);
 /// report, the others `None`. `bar` shows process 0's own share.
 ///
 /// # Errors
-/// A process failed (its error, naming it), or the merge failed. Connection failures exit
-/// the process (see the module documentation).
+/// The cluster did not connect in time, a process failed (its error, naming it), or the
+/// merge failed. A connection lost mid-run exits the process (see the module documentation).
 pub fn run(
     cluster: &Cluster,
     plugin_dirs: &[PathBuf],
@@ -144,69 +149,55 @@ pub fn run(
     bar: Option<ProgressBar>,
 ) -> Result<Option<ExperimentReport>> {
     let me = cluster.process;
-    let connected = Arc::new(AtomicBool::new(false));
-    watchdog(
-        me,
-        &cluster.addresses,
-        connect_timeout,
-        Arc::clone(&connected),
-    );
+    let sockets = connect(cluster, connect_timeout)?;
     fail_fast_on_lost_peers(me);
-    let config = timely::Config {
-        communication: timely::CommunicationConfig::Cluster {
-            threads: 1,
-            process: me,
-            addresses: cluster.addresses.clone(),
-            report: false,
-            zerocopy: false,
-        },
-        worker: timely::WorkerConfig::default(),
-    };
+    let hooks = Hooks::default();
+    let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), hooks.spill.clone());
+    let (builders, guard) = initialize_networking_from_sockets(local, sockets, me, 1, hooks)
+        .map_err(|e| anyhow::anyhow!("process {me}: cannot start timely's networking: {e}"))?;
+    let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
     let (dirs, game_name, whole) = (plugin_dirs.to_vec(), game.to_owned(), spec.clone());
-    // Timely prints its connection attempts on standard output, where the report goes.
-    let quiet = gag::Gag::stdout().ok();
-    let guards = timely::execute(config, move |worker| {
-        connected.store(true, Ordering::SeqCst);
-        let (index, peers) = (worker.index(), worker.peers());
-        // One plugin load per process: it plays the share and, on worker 0, merges.
-        let host = plugins::discover(&dirs);
-        let found = plugins::find_game(&host, &game_name).map_err(|e| format!("{e:#}"));
-        let share = match &found {
-            Ok((plugin, info)) => {
-                play_share(plugin, &info.name, &whole, index, peers, bar.as_ref())
+    let worker_config = timely::WorkerConfig::default();
+    let guards =
+        timely::execute::execute_from(builders, Box::new(guard), worker_config, move |worker| {
+            let (index, peers) = (worker.index(), worker.peers());
+            // One plugin load per process: it plays the share and, on worker 0, merges.
+            let host = plugins::discover(&dirs);
+            let found = plugins::find_game(&host, &game_name).map_err(|e| format!("{e:#}"));
+            let share = match &found {
+                Ok((plugin, info)) => {
+                    play_share(plugin, &info.name, &whole, index, peers, bar.as_ref())
+                }
+                Err(e) => Err(e.clone()),
+            };
+            let gathered: Rc<RefCell<Vec<Share>>> = Rc::default();
+            let sink = Rc::clone(&gathered);
+            let mut input = InputHandle::<u64, _>::new();
+            let probe = ProbeHandle::new();
+            worker.dataflow(|scope| {
+                scope
+                    .input_from(&mut input)
+                    .container::<Vec<Share>>()
+                    .exchange(|_: &Share| 0)
+                    .inspect(move |share: &Share| sink.borrow_mut().push(share.clone()))
+                    .probe_with(&probe);
+            });
+            input.send((index, share));
+            input.close();
+            while !probe.done() {
+                worker.step_or_park(None);
             }
-            Err(e) => Err(e.clone()),
-        };
-        let gathered: Rc<RefCell<Vec<Share>>> = Rc::default();
-        let sink = Rc::clone(&gathered);
-        let mut input = InputHandle::<u64, _>::new();
-        let probe = ProbeHandle::new();
-        worker.dataflow(|scope| {
-            scope
-                .input_from(&mut input)
-                .container::<Vec<Share>>()
-                .exchange(|_: &Share| 0)
-                .inspect(move |share: &Share| sink.borrow_mut().push(share.clone()))
-                .probe_with(&probe);
-        });
-        input.send((index, share));
-        input.close();
-        while !probe.done() {
-            worker.step_or_park(None);
-        }
-        if index != 0 {
-            return None;
-        }
-        let mut shares = gathered.take();
-        shares.sort_by_key(|(p, _)| *p);
-        Some(match found {
-            Ok((plugin, info)) => merge(&plugin, &info.name, &whole, shares),
-            Err(e) => Err(e),
+            if index != 0 {
+                return None;
+            }
+            let mut shares = gathered.take();
+            shares.sort_by_key(|(p, _)| *p);
+            Some(match found {
+                Ok((plugin, info)) => merge(&plugin, &info.name, &whole, shares),
+                Err(e) => Err(e),
+            })
         })
-    })
-    .map_err(|e| anyhow::anyhow!("process {me}: timely dataflow: {e}"))?;
-    // Connected (execute returns once every connection is made).
-    drop(quiet);
+        .map_err(|e| anyhow::anyhow!("process {me}: timely dataflow: {e}"))?;
     let mut merged = None;
     for result in guards.join() {
         let answer = result.map_err(|e| anyhow::anyhow!("process {me}: a worker failed: {e}"))?;
@@ -283,21 +274,62 @@ fn merge(
     Ok(report)
 }
 
-/// Exits the process with an error if the cluster has not connected after `timeout`
-/// (timely retries connections forever).
-fn watchdog(me: usize, addresses: &[String], timeout: Duration, connected: Arc<AtomicBool>) {
-    let addresses = addresses.join(", ");
-    std::thread::spawn(move || {
-        std::thread::sleep(timeout);
-        if !connected.load(Ordering::SeqCst) {
-            eprintln!(
-                "error: process {me}: the cluster did not connect within {} s ({addresses}); \
-                 is every process started, with the same addresses?",
-                timeout.as_secs()
-            );
-            std::process::exit(2);
+/// Connects this process to every other, with timely's wiring (process `p` connects to each
+/// `q < p`, sending its index as a little-endian `u64`, and accepts each `q > p`) but our own
+/// terms: retries every 50 ms, silent, and bounded by `timeout`.
+///
+/// # Errors
+/// The processes not reached in time (by index and address), or this process's address
+/// cannot be listened on.
+fn connect(cluster: &Cluster, timeout: Duration) -> Result<Vec<Option<TcpStream>>> {
+    let (me, addresses) = (cluster.process, &cluster.addresses);
+    let deadline = Instant::now() + timeout;
+    let listener = TcpListener::bind(&addresses[me])
+        .with_context(|| format!("process {me}: cannot listen on {}", addresses[me]))?;
+    listener.set_nonblocking(true)?;
+    let mut sockets: Vec<Option<TcpStream>> = (0..addresses.len()).map(|_| None).collect();
+    let missing = |sockets: &[Option<TcpStream>]| -> Vec<String> {
+        (0..addresses.len())
+            .filter(|&q| q != me && sockets[q].is_none())
+            .map(|q| format!("process {q} at {}", addresses[q]))
+            .collect()
+    };
+    loop {
+        for q in 0..me {
+            if sockets[q].is_none()
+                && let Ok(mut stream) = TcpStream::connect(&addresses[q])
+            {
+                stream.set_nodelay(true)?;
+                stream.write_all(&(me as u64).to_le_bytes())?;
+                sockets[q] = Some(stream);
+            }
         }
-    });
+        while let Ok((mut stream, _)) = listener.accept() {
+            stream.set_nonblocking(false)?;
+            stream.set_nodelay(true)?;
+            stream.set_read_timeout(Some(timeout))?;
+            let mut index = [0u8; 8];
+            stream.read_exact(&mut index)?;
+            stream.set_read_timeout(None)?;
+            let q = usize::try_from(u64::from_le_bytes(index)).unwrap_or(usize::MAX);
+            if q > me && q < addresses.len() {
+                sockets[q] = Some(stream);
+            }
+        }
+        let left = missing(&sockets);
+        if left.is_empty() {
+            return Ok(sockets);
+        }
+        if Instant::now() >= deadline {
+            bail!(
+                "process {me}: the cluster did not connect within {} s: no connection with {}; \
+                 is every process started, with the same addresses?",
+                timeout.as_secs(),
+                left.join(", ")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// Timely's networking threads panic when a peer's connection breaks: turn that into an
