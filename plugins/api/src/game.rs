@@ -102,6 +102,53 @@ pub trait Game: Send + Sync + 'static {
         ))
     }
 
+    /// Distributed search: the root moves `strategy` compares at `state` (in its order) and
+    /// the depth it searches each to. The default: an error (not distributable).
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] for a strategy that is not a distributable search.
+    fn search_split(
+        &self,
+        state: &Self::State,
+        strategy: &str,
+    ) -> Result<(u32, Vec<String>), PluginError> {
+        let _ = state;
+        Err(PluginError::bad_parameter(
+            strategy,
+            "this game's strategies cannot be searched in a distributed way",
+        ))
+    }
+
+    /// Distributed search: the value of root move `action` at `state` searched to `depth`;
+    /// the strategy plays the first of [`Game::search_split`]'s moves with the largest value.
+    ///
+    /// # Errors
+    /// As [`Game::search_split`]; [`PluginError::IllegalAction`] for an action not among them.
+    fn search_value(
+        &self,
+        state: &Self::State,
+        strategy: &str,
+        action: &str,
+        depth: u32,
+    ) -> Result<f64, PluginError> {
+        let _ = (state, action, depth);
+        Err(PluginError::bad_parameter(
+            strategy,
+            "this game's strategies cannot be searched in a distributed way",
+        ))
+    }
+
+    /// The result an experiment's report lists for a finished game. The default: an error.
+    ///
+    /// # Errors
+    /// [`PluginError::Malformed`] when the game does not describe results.
+    fn describe(&self, state: &Self::State, seed: u64) -> Result<GameResult, PluginError> {
+        let _ = (state, seed);
+        Err(PluginError::Malformed(
+            "this game does not describe single results".into(),
+        ))
+    }
+
     /// Two-player games: the index in [`GameInfo::players`] of the side to move (`None`
     /// once the game is over). The default: `None` (a one-player game).
     fn to_move(&self, state: &Self::State) -> Option<u32> {
@@ -185,6 +232,16 @@ pub(crate) trait DynGame: Send + Sync {
         progress: &Progress<'_>,
     ) -> Result<ExperimentReport, PluginError>;
     fn sweep(&self, sweep: &str, size: u32) -> Result<Vec<String>, PluginError>;
+    fn search_split(&self, state: Value, strategy: &str)
+    -> Result<(u32, Vec<String>), PluginError>;
+    fn search_value(
+        &self,
+        state: Value,
+        strategy: &str,
+        action: &str,
+        depth: u32,
+    ) -> Result<f64, PluginError>;
+    fn describe(&self, state: Value, seed: u64) -> Result<GameResult, PluginError>;
     fn report(
         &self,
         spec: &ExperimentSpec,
@@ -264,6 +321,31 @@ impl<G: Game> DynGame for G {
         games: Vec<GameResult>,
     ) -> Result<ExperimentReport, PluginError> {
         Game::report(self, spec, games)
+    }
+
+    fn search_split(
+        &self,
+        state: Value,
+        strategy: &str,
+    ) -> Result<(u32, Vec<String>), PluginError> {
+        let state: G::State = decode(state)?;
+        Game::search_split(self, &state, strategy)
+    }
+
+    fn search_value(
+        &self,
+        state: Value,
+        strategy: &str,
+        action: &str,
+        depth: u32,
+    ) -> Result<f64, PluginError> {
+        let state: G::State = decode(state)?;
+        Game::search_value(self, &state, strategy, action, depth)
+    }
+
+    fn describe(&self, state: Value, seed: u64) -> Result<GameResult, PluginError> {
+        let state: G::State = decode(state)?;
+        Game::describe(self, &state, seed)
     }
 
     fn perft(&self, state: Value, depth: u32) -> Result<Vec<(String, u64)>, PluginError> {

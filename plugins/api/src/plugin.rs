@@ -106,6 +106,28 @@ impl Plugin {
             Request::Experiment { game, spec } => {
                 Response::Experiment(self.find_game(&game)?.experiment(&spec, progress)?)
             }
+            Request::SearchSplit {
+                game,
+                state,
+                strategy,
+            } => {
+                let (depth, actions) = self.find_game(&game)?.search_split(state, &strategy)?;
+                Response::Split { depth, actions }
+            }
+            Request::SearchValue {
+                game,
+                state,
+                strategy,
+                action,
+                depth,
+            } => Response::Value {
+                value: self
+                    .find_game(&game)?
+                    .search_value(state, &strategy, &action, depth)?,
+            },
+            Request::Describe { game, state, seed } => {
+                Response::Described(self.find_game(&game)?.describe(state, seed)?)
+            }
             Request::Report { game, spec, games } => {
                 Response::Experiment(self.find_game(&game)?.report(&spec, games)?)
             }

@@ -74,6 +74,44 @@ pub enum Request {
         /// Every game's result, in game order.
         games: Vec<GameResult>,
     },
+    /// Distributed search, step 1: the root moves a search strategy compares at `state`, in
+    /// its order, and the depth it searches each to — answered with [`Response::Split`].
+    /// Games whose search values root moves independently (2048's and Threes' expectimax)
+    /// answer; others answer an error. Added after ABI 1's first release.
+    SearchSplit {
+        /// [`GameInfo::name`].
+        game: String,
+        /// A state from an earlier [`Frame`].
+        state: Value,
+        /// A strategy spec.
+        strategy: String,
+    },
+    /// Distributed search, step 2: the value of root move `action` at `state`, searched to
+    /// `depth` as the strategy would — answered with [`Response::Value`]. The strategy's move
+    /// is the first of the split's moves with the largest value.
+    SearchValue {
+        /// [`GameInfo::name`].
+        game: String,
+        /// A state from an earlier [`Frame`].
+        state: Value,
+        /// A strategy spec.
+        strategy: String,
+        /// One of the split's actions.
+        action: String,
+        /// The split's depth.
+        depth: u32,
+    },
+    /// The result an experiment's report lists for a finished game (its metrics and
+    /// category) — answered with [`Response::Described`]; with [`Request::Report`] a host
+    /// builds the report of games it played itself.
+    Describe {
+        /// [`GameInfo::name`].
+        game: String,
+        /// A state from an earlier [`Frame`].
+        state: Value,
+        /// The game's seed, copied into the result.
+        seed: u64,
+    },
     /// List the strategies of a family, e.g. every cyclic strategy up to a length: answered
     /// with [`Response::Strategies`].
     Sweep {
@@ -132,6 +170,20 @@ pub enum Response {
     Solved(SolveReport),
     /// Answer to [`Request::Perft`].
     Perft(PerftReport),
+    /// Answer to [`Request::SearchSplit`].
+    Split {
+        /// The depth each root move is searched to.
+        depth: u32,
+        /// The root moves, in the search's order (empty: no legal move).
+        actions: Vec<String>,
+    },
+    /// Answer to [`Request::SearchValue`].
+    Value {
+        /// The move's value.
+        value: f64,
+    },
+    /// Answer to [`Request::Describe`].
+    Described(GameResult),
     /// The request failed; nothing changed.
     Error(crate::PluginError),
 }

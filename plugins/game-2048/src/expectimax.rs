@@ -144,6 +144,42 @@ pub fn value(board: Board, depth: u32, prob_threshold: f32) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// A distributed search's split of `board` (see `Game::search_split`): the depth
+/// [`best_move_with`] would search to and the moves it would compare, in its order. With no
+/// move that changes the board (only under `seed` rules) the one move it plays, `Left`.
+///
+/// # Errors
+/// [`PluginError::BadParameter`] for a timed search (`time=MS` depends on the machine, so it
+/// cannot be split exactly).
+pub fn split(board: Board, cfg: &ExpectimaxConfig) -> Result<(u32, Vec<Move>), PluginError> {
+    if cfg.time_ms.is_some() {
+        return Err(PluginError::bad_parameter(
+            cfg.spec(),
+            "a timed search cannot be distributed exactly; give a depth",
+        ));
+    }
+    let depth = cfg.depth.unwrap_or_else(|| adaptive_depth(board));
+    let moves: Vec<Move> = root_moves(board).into_iter().map(|(mv, _)| mv).collect();
+    Ok((
+        depth,
+        if moves.is_empty() {
+            vec![Move::Left]
+        } else {
+            moves
+        },
+    ))
+}
+
+/// The value [`best_move_with`] gives root move `mv` of `board` at `depth` (`None` when the
+/// move changes nothing): the same number on any process.
+pub fn root_value(board: Board, mv: Move, depth: u32, prob_threshold: f32) -> Option<f32> {
+    let after = apply_move(board, mv);
+    (after != board).then(|| {
+        search_root(after, depth, prob_threshold, &Control::unlimited())
+            .map_or(f32::NEG_INFINITY, |(v, _)| v)
+    })
+}
+
 /// The moves that change `board`, with the boards they give, in [`Move::ALL`] order.
 fn root_moves(board: Board) -> Vec<(Move, Board)> {
     Move::ALL

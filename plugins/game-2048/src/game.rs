@@ -180,11 +180,97 @@ impl Game for Game2048 {
     ) -> Result<ExperimentReport, PluginError> {
         experiment::report(spec, games)
     }
+
+    fn search_split(
+        &self,
+        state: &State,
+        strategy: &str,
+    ) -> Result<(u32, Vec<String>), PluginError> {
+        let cfg = crate::expectimax::parse_spec(strategy)?;
+        let (depth, moves) = crate::expectimax::split(state.board, &cfg)?;
+        Ok((
+            depth,
+            moves.iter().map(|m| m.letter().to_string()).collect(),
+        ))
+    }
+
+    fn search_value(
+        &self,
+        state: &State,
+        strategy: &str,
+        action: &str,
+        depth: u32,
+    ) -> Result<f64, PluginError> {
+        let cfg = crate::expectimax::parse_spec(strategy)?;
+        let mv = Move::parse(action)?;
+        crate::expectimax::root_value(state.board, mv, depth, cfg.prob_threshold)
+            .map(f64::from)
+            .ok_or_else(|| PluginError::illegal(action, "this move changes nothing"))
+    }
+
+    fn describe(&self, state: &State, seed: u64) -> Result<GameResult, PluginError> {
+        let (metrics, category) = experiment::describe(state);
+        Ok(GameResult {
+            seed,
+            metrics,
+            category,
+            index: None,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_split_search_chooses_the_strategys_move() {
+        // Along a seeded game, the distributed decision — the first root move with the
+        // largest value — is the move `ai_move` plays, under both rule sets.
+        for (rules, seed) in [("standard", 3), ("seed", 5)] {
+            let game = Game2048;
+            let strategy = "expectimax:depth=1";
+            let mut state = game.new_game(Some(rules), seed).expect("a game");
+            for _ in 0..60 {
+                if game.outcome(&state).is_some() {
+                    break;
+                }
+                let (depth, actions) = game.search_split(&state, strategy).expect("splits");
+                let values: Vec<f64> = actions
+                    .iter()
+                    .map(|a| {
+                        if actions.len() == 1 {
+                            0.0
+                        } else {
+                            game.search_value(&state, strategy, a, depth)
+                                .expect("a value")
+                        }
+                    })
+                    .collect();
+                let best = values
+                    .iter()
+                    .enumerate()
+                    .fold(0, |b, (i, &v)| if v > values[b] { i } else { b });
+                let (mv, _) = game
+                    .ai_move(&state, strategy, &Progress::none())
+                    .expect("a move");
+                assert_eq!(actions[best], mv, "{rules} seed {seed}");
+                game.apply(&mut state, &mv).expect("legal");
+            }
+            let described = game.describe(&state, seed).expect("a result");
+            assert_eq!(described.metrics["score"].to_bits(), (state.score as f64).to_bits());
+        }
+        assert!(
+            Game2048
+                .search_split(&State::new(Rules::Standard, 1), "greedy")
+                .is_err()
+        );
+        assert!(
+            Game2048
+                .search_split(&State::new(Rules::Standard, 1), "expectimax:time=10")
+                .is_err()
+        );
+    }
 
     fn play_out(rules: &str, strategy: &str, seed: u64, max_moves: u32) -> State {
         let game = Game2048;

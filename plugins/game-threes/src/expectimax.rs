@@ -130,6 +130,45 @@ pub fn best_move_with(
     Ok(best.map(|(i, stats)| (children[i].mv, stats)))
 }
 
+/// A distributed search's split of `state` (see `Game::search_split`): the depth
+/// [`best_move_with`] would search to and the legal moves it would compare, in its order.
+///
+/// # Errors
+/// [`PluginError::BadParameter`] for a timed search (it cannot be split exactly).
+pub fn split(state: &State, cfg: &ExpectimaxConfig) -> Result<(u32, Vec<Move>), PluginError> {
+    if cfg.time_ms.is_some() {
+        return Err(PluginError::bad_parameter(
+            cfg.spec(),
+            "a timed search cannot be distributed exactly; give a depth",
+        ));
+    }
+    let depth = cfg.depth.unwrap_or_else(|| adaptive_depth(state.board));
+    let moves = Move::ALL
+        .into_iter()
+        .filter(|&mv| apply_move(state.board, mv).1 != 0)
+        .collect();
+    Ok((depth, moves))
+}
+
+/// The value [`best_move_with`] gives root move `mv` of `state` at `depth` (`None` when the
+/// move is illegal): the same number on any process.
+pub fn root_value(state: &State, mv: Move, depth: u32, prob_threshold: f32) -> Option<f32> {
+    let (after, changed) = apply_move(state.board, mv);
+    (changed != 0).then(|| {
+        let (beliefs, deck) = next_tile_beliefs(state);
+        let child = Child { mv, after, changed };
+        search_child(
+            &child,
+            &beliefs,
+            deck,
+            depth,
+            prob_threshold,
+            &Control::unlimited(),
+        )
+        .map_or(f32::NEG_INFINITY, |(v, _)| v)
+    })
+}
+
 /// The expectimax value of each move of [`Move::ALL`] in `state` at a fixed depth (`None`:
 /// illegal), searched sequentially.
 pub fn move_values(state: &State, depth: u32, prob_threshold: f32) -> [Option<f32>; 4] {

@@ -65,16 +65,7 @@ pub fn run(
     let played = run_games(spec.games, spec.seed, spec.shard, progress, |seed, hook| {
         play_game(&strategy, seed, hook)
     })?;
-    let games = results(&played, spec.shard, |s: &State| {
-        (
-            BTreeMap::from([
-                ("moves".to_owned(), f64::from(s.moves)),
-                ("score".to_owned(), s.score() as f64),
-                ("max_tile".to_owned(), f64::from(s.max_tile())),
-            ]),
-            s.max_tile().to_string(),
-        )
-    });
+    let games = results(&played, spec.shard, describe);
     let mut report = report(spec, games)?;
     // Only search strategies are timed: their speed is worth reporting.
     if matches!(strategy, Strategy::Expectimax(_)) {
@@ -82,6 +73,18 @@ pub fn run(
         report.timing.insert("moves_per_second".to_owned(), speed);
     }
     Ok(report)
+}
+
+/// A finished game's metrics and category, as [`run`] lists them.
+pub fn describe(s: &State) -> (BTreeMap<String, f64>, String) {
+    (
+        BTreeMap::from([
+            ("moves".to_owned(), f64::from(s.moves)),
+            ("score".to_owned(), s.score() as f64),
+            ("max_tile".to_owned(), f64::from(s.max_tile())),
+        ]),
+        s.max_tile().to_string(),
+    )
 }
 
 /// The report of `spec` from its per-game results (see [`run`] for the metrics): what a run

@@ -172,6 +172,47 @@ impl Game for Threes {
         experiment::report(spec, games)
     }
 
+    fn search_split(
+        &self,
+        state: &State,
+        strategy: &str,
+    ) -> Result<(u32, Vec<String>), PluginError> {
+        let cfg = crate::expectimax::parse_spec(strategy)?;
+        let (depth, moves) = crate::expectimax::split(state, &cfg)?;
+        Ok((
+            depth,
+            moves.iter().map(|m| m.letter().to_string()).collect(),
+        ))
+    }
+
+    fn search_value(
+        &self,
+        state: &State,
+        strategy: &str,
+        action: &str,
+        depth: u32,
+    ) -> Result<f64, PluginError> {
+        let cfg = crate::expectimax::parse_spec(strategy)?;
+        let mv = Move::parse(action)?;
+        crate::expectimax::root_value(state, mv, depth, cfg.prob_threshold)
+            .map(f64::from)
+            .ok_or_else(|| PluginError::illegal(action, "this move changes nothing"))
+    }
+
+    fn describe(
+        &self,
+        state: &State,
+        seed: u64,
+    ) -> Result<tritium_plugin_api::protocol::GameResult, PluginError> {
+        let (metrics, category) = experiment::describe(state);
+        Ok(tritium_plugin_api::protocol::GameResult {
+            seed,
+            metrics,
+            category,
+            index: None,
+        })
+    }
+
     fn sweep(&self, sweep: &str, _size: u32) -> Result<Vec<String>, PluginError> {
         Err(PluginError::bad_parameter(
             sweep,

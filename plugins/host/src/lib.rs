@@ -291,6 +291,70 @@ impl LoadedPlugin {
         }
     }
 
+    /// The root moves `strategy` compares at `frame` and their search depth. See
+    /// [`Request::SearchSplit`].
+    ///
+    /// # Errors
+    /// [`CallError`], e.g. a strategy that cannot be distributed.
+    pub fn search_split(
+        &self,
+        game: &str,
+        frame: &Frame,
+        strategy: &str,
+    ) -> Result<(u32, Vec<String>), CallError> {
+        let request = Request::SearchSplit {
+            game: game.to_owned(),
+            state: frame.state.clone(),
+            strategy: strategy.to_owned(),
+        };
+        match self.call(&request, None)? {
+            Response::Split { depth, actions } => Ok((depth, actions)),
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// The value of root move `action` at `state` searched to `depth`. See
+    /// [`Request::SearchValue`].
+    ///
+    /// # Errors
+    /// [`CallError`].
+    pub fn search_value(
+        &self,
+        game: &str,
+        state: &serde_json::Value,
+        strategy: &str,
+        action: &str,
+        depth: u32,
+    ) -> Result<f64, CallError> {
+        let request = Request::SearchValue {
+            game: game.to_owned(),
+            state: state.clone(),
+            strategy: strategy.to_owned(),
+            action: action.to_owned(),
+            depth,
+        };
+        match self.call(&request, None)? {
+            Response::Value { value } => Ok(value),
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// The result a report lists for the finished game of `frame`. See [`Request::Describe`].
+    ///
+    /// # Errors
+    /// [`CallError`].
+    pub fn describe(&self, game: &str, frame: &Frame, seed: u64) -> Result<GameResult, CallError> {
+        let request = Request::Describe {
+            game: game.to_owned(),
+            state: frame.state.clone(),
+            seed,
+        };
+        match self.call(&request, None)? {
+            Response::Described(result) => Ok(result),
+            other => Err(unexpected(&other)),
+        }
+    }
+
     /// The report of `game`'s experiment `spec` from its per-game results (the shares of a
     /// distributed run, merged in game order). See [`Request::Report`].
     ///
