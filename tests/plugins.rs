@@ -1025,3 +1025,52 @@ fn a_distributed_experiment_gives_the_identical_report() {
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
 }
+
+#[test]
+fn the_seeds_distributed_expectimax_plays_the_same_moves() {
+    // The seed's distributed expectimax: process 0 plays, every move's root moves are valued
+    // across the processes; the same moves, so the same report.
+    for (game, processes) in [("2048", "2"), ("threes", "3")] {
+        let mut args = vec![
+            "experiment",
+            game,
+            "--strategy",
+            "expectimax:depth=1",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--format",
+            "json",
+            "--no-timing",
+        ];
+        let one = tritium(&args, &[&plugin_dir()], "").ok();
+        args.extend(["--processes", processes, "--split-search"]);
+        let split = tritium(&args, &[&plugin_dir()], "").ok();
+        assert_eq!(
+            one.stdout, split.stdout,
+            "{game} split on {processes} processes"
+        );
+    }
+    let blind = tritium(
+        &[
+            "experiment",
+            "2048",
+            "--strategy",
+            "greedy",
+            "--games",
+            "1",
+            "--processes",
+            "2",
+            "--split-search",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(blind.code, Some(2));
+    assert!(
+        blind.stderr.contains("process 0") && blind.stderr.contains("expectimax"),
+        "{}",
+        blind.stderr
+    );
+}

@@ -673,6 +673,12 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "I")]
     pub process: Option<usize>,
 
+    /// On a cluster, play the games on process 0 and split every move's search across the
+    /// processes instead (the seed's distributed expectimax: each root move's subtree valued
+    /// on one process, one dataflow round per move). Same report as one process.
+    #[arg(long)]
+    pub split_search: bool,
+
     /// Seconds a cluster's processes wait for each other before giving up.
     #[arg(long, value_name = "S", default_value_t = 30)]
     pub connect_timeout: u64,

@@ -155,14 +155,26 @@ fn distributed(
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         )
     });
-    let merged = cluster::run(
-        &cluster,
-        plugin_dirs,
-        &args.game,
-        &spec,
-        std::time::Duration::from_secs(args.connect_timeout),
-        bar.clone(),
-    );
+    let timeout = std::time::Duration::from_secs(args.connect_timeout);
+    let merged = if args.split_search {
+        cluster::run_split_search(
+            &cluster,
+            plugin_dirs,
+            &args.game,
+            &spec,
+            timeout,
+            bar.clone(),
+        )
+    } else {
+        cluster::run(
+            &cluster,
+            plugin_dirs,
+            &args.game,
+            &spec,
+            timeout,
+            bar.clone(),
+        )
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

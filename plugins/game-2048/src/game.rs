@@ -258,7 +258,10 @@ mod tests {
                 game.apply(&mut state, &mv).expect("legal");
             }
             let described = game.describe(&state, seed).expect("a result");
-            assert_eq!(described.metrics["score"].to_bits(), (state.score as f64).to_bits());
+            assert_eq!(
+                described.metrics["score"].to_bits(),
+                (state.score as f64).to_bits()
+            );
         }
         assert!(
             Game2048
