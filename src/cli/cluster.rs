@@ -304,7 +304,8 @@ pub fn run_split_search(
                 round += 1;
                 input.advance_to(round);
                 while probe.less_than(input.time()) {
-                    worker.step();
+                    // Park between messages rather than spin: the other processes are searching.
+                    worker.step_or_park(None);
                 }
                 if stop.get() {
                     break;
