@@ -29,7 +29,9 @@ use anyhow::{Context, Result, bail};
 use indicatif::ProgressBar;
 use plugin_host::LoadedPlugin;
 use timely::communication::Hooks;
-use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::zero_copy::initialize::{
+    CommsGuard, initialize_networking_from_sockets,
+};
 use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 use timely::dataflow::operators::vec::Map;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -150,13 +152,7 @@ pub fn run(
     bar: Option<ProgressBar>,
 ) -> Result<Option<ExperimentReport>> {
     let me = cluster.process;
-    let sockets = connect(cluster, connect_timeout)?;
-    fail_fast_on_lost_peers(me);
-    let hooks = Hooks::default();
-    let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), hooks.spill.clone());
-    let (builders, guard) = initialize_networking_from_sockets(local, sockets, me, 1, hooks)
-        .map_err(|e| anyhow::anyhow!("process {me}: cannot start timely's networking: {e}"))?;
-    let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
+    let (builders, guard) = start(cluster, connect_timeout)?;
     let (dirs, game_name, whole) = (plugin_dirs.to_vec(), game.to_owned(), spec.clone());
     let worker_config = timely::WorkerConfig::default();
     let guards =
@@ -199,14 +195,7 @@ pub fn run(
             })
         })
         .map_err(|e| anyhow::anyhow!("process {me}: timely dataflow: {e}"))?;
-    let mut merged = None;
-    for result in guards.join() {
-        let answer = result.map_err(|e| anyhow::anyhow!("process {me}: a worker failed: {e}"))?;
-        if let Some(report) = answer {
-            merged = Some(report.map_err(|e| anyhow::anyhow!(e))?);
-        }
-    }
-    Ok(merged)
+    merged(me, guards)
 }
 
 /// A unit of a split search, routed to worker `target`: value `action` (the split's move
@@ -234,13 +223,7 @@ pub fn run_split_search(
     bar: Option<ProgressBar>,
 ) -> Result<Option<ExperimentReport>> {
     let me = cluster.process;
-    let sockets = connect(cluster, connect_timeout)?;
-    fail_fast_on_lost_peers(me);
-    let hooks = Hooks::default();
-    let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), hooks.spill.clone());
-    let (builders, guard) = initialize_networking_from_sockets(local, sockets, me, 1, hooks)
-        .map_err(|e| anyhow::anyhow!("process {me}: cannot start timely's networking: {e}"))?;
-    let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
+    let (builders, guard) = start(cluster, connect_timeout)?;
     let (dirs, game_name, whole) = (plugin_dirs.to_vec(), game.to_owned(), spec.clone());
     let worker_config = timely::WorkerConfig::default();
     let guards =
@@ -318,14 +301,7 @@ pub fn run_split_search(
             master.map(Master::finish)
         })
         .map_err(|e| anyhow::anyhow!("process {me}: timely dataflow: {e}"))?;
-    let mut merged = None;
-    for result in guards.join() {
-        let answer = result.map_err(|e| anyhow::anyhow!("process {me}: a worker failed: {e}"))?;
-        if let Some(report) = answer {
-            merged = Some(report.map_err(|e| anyhow::anyhow!(e))?);
-        }
-    }
-    Ok(merged)
+    merged(me, guards)
 }
 
 /// Process 0 of a split search: the games, played one after another.
@@ -551,6 +527,37 @@ fn merge(
         .map(|(name, (sum, w))| (name, sum / w))
         .collect();
     Ok(report)
+}
+
+/// Connects this process to the cluster (see [`connect`]) and builds timely's allocators on
+/// the connections: one worker in this process.
+fn start(cluster: &Cluster, timeout: Duration) -> Result<(Vec<AllocatorBuilder>, CommsGuard)> {
+    let me = cluster.process;
+    let sockets = connect(cluster, timeout)?;
+    fail_fast_on_lost_peers(me);
+    let hooks = Hooks::default();
+    let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), hooks.spill.clone());
+    let (builders, guard) = initialize_networking_from_sockets(local, sockets, me, 1, hooks)
+        .map_err(|e| anyhow::anyhow!("process {me}: cannot start timely's networking: {e}"))?;
+    Ok((
+        builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
+        guard,
+    ))
+}
+
+/// Worker 0's report (or error) once every worker has finished; `None` on other processes.
+fn merged(
+    me: usize,
+    guards: timely::communication::WorkerGuards<Option<Result<ExperimentReport, String>>>,
+) -> Result<Option<ExperimentReport>> {
+    let mut merged = None;
+    for result in guards.join() {
+        let answer = result.map_err(|e| anyhow::anyhow!("process {me}: a worker failed: {e}"))?;
+        if let Some(report) = answer {
+            merged = Some(report.map_err(|e| anyhow::anyhow!(e))?);
+        }
+    }
+    Ok(merged)
 }
 
 /// Connects this process to every other, with timely's wiring (process `p` connects to each
