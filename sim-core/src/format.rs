@@ -37,8 +37,12 @@ use serde::{Deserialize, Serialize};
 use crate::circuit::{Circuit, CircuitDesc, CircuitError, Node, WireDesc};
 use crate::testbench::{TestCase, TestError};
 
-/// The format version this crate reads and writes.
+/// The format version this crate writes for a flat circuit (and reads).
 pub const VERSION: u32 = 1;
+
+/// The newest format version this crate reads: 2 adds subcircuits (`libraries`,
+/// `subcircuits`, `instances`; see [`crate::hierarchy`]).
+pub const MAX_VERSION: u32 = 2;
 
 /// A circuit file: the circuit plus its name, description and test vectors.
 #[derive(Clone, Debug, Default)]
@@ -51,6 +55,9 @@ pub struct Document {
     pub circuit: Circuit,
     /// Embedded tests, each checked against the circuit's labels.
     pub tests: Vec<TestCase>,
+    /// Whether the file placed subcircuit instances (the circuit is their flattening, labels
+    /// are instance paths). Such a document is not saved back (it would lose its hierarchy).
+    pub hierarchical: bool,
 }
 
 /// Why a file could not be read or written.
@@ -68,8 +75,8 @@ pub enum FormatError {
     },
     /// The file has no `version` field, or one this build does not understand.
     #[error("{}", match found {
-        Some(v) if *v > u64::from(VERSION) => format!(
-            "format version {v} is newer than this Tritium understands (version {VERSION}); \
+        Some(v) if *v > u64::from(MAX_VERSION) => format!(
+            "format version {v} is newer than this Tritium understands (version {MAX_VERSION}); \
              upgrade Tritium to open it"),
         Some(v) => format!("format version {v} does not exist (expected version: {VERSION})"),
         None => format!("missing `version` field (expected `version: {VERSION}`)"),
@@ -87,6 +94,9 @@ pub enum FormatError {
     /// The reader failed.
     #[error("read error: {0}")]
     Io(#[from] std::io::Error),
+    /// Subcircuits that cannot be flattened (naming the instance path or library file).
+    #[error(transparent)]
+    Hierarchy(#[from] crate::hierarchy::HierarchyError),
     /// Serializing failed (cannot happen for a valid document; reported, not unwrapped).
     #[error("cannot write RON: {0}")]
     Write(String),
@@ -115,6 +125,15 @@ struct FileRepr {
     wires: Vec<WireDesc>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     tests: Vec<TestCase>,
+    /// Version 2: library files (relative paths) whose parts this file may use.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    libraries: Vec<String>,
+    /// Version 2: parts defined in this file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    subcircuits: Vec<crate::hierarchy::PartDesc>,
+    /// Version 2: instances of parts at the top level.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    instances: Vec<crate::hierarchy::InstanceDesc>,
 }
 
 /// Just the version, read first so that a newer file is refused with a clear message even if
@@ -144,17 +163,41 @@ pub(crate) fn syntax(e: &ron::error::SpannedError) -> FormatError {
 /// [`FormatError::Syntax`] with line and column, [`FormatError::Version`],
 /// [`FormatError::Circuit`] or [`FormatError::Test`].
 pub fn from_str(text: &str) -> Result<Document, FormatError> {
-    let options = options();
-    let probe: VersionProbe = options.from_str(text).map_err(|e| syntax(&e))?;
-    match probe.version {
-        Some(v) if v == u64::from(VERSION) => {}
-        found => return Err(FormatError::Version { found }),
-    }
-    let file: FileRepr = options.from_str(text).map_err(|e| syntax(&e))?;
-    let circuit = Circuit::from_desc(&CircuitDesc {
+    from_str_with(text, "this circuit", &mut |path, _| {
+        Err(format!(
+            "cannot read `{path}` here: open the file from disk so its libraries can be found"
+        ))
+    })
+}
+
+/// [`from_str`] for a file that may use library files: `resolve(path, from)` reads them
+/// (`name` is how messages name this file). The parts are flattened into one circuit whose
+/// labels are hierarchical paths (see [`crate::hierarchy`]).
+///
+/// # Errors
+/// As [`from_str`], plus [`FormatError::Hierarchy`] naming the library file or the instance
+/// path.
+pub fn from_str_with(
+    text: &str,
+    name: &str,
+    resolve: &mut crate::hierarchy::Resolver<'_>,
+) -> Result<Document, FormatError> {
+    let file = parse_file(text)?;
+    let mut parts = std::collections::BTreeMap::new();
+    let mut seen_files = std::collections::HashSet::new();
+    collect_parts(&file, name, resolve, &mut parts, &mut seen_files, 0)?;
+    let hierarchical = !file.instances.is_empty();
+    let top = crate::hierarchy::Part {
+        name: name.to_owned(),
+        origin: name.to_owned(),
         nodes: file.nodes,
         wires: file.wires,
-    })?;
+        instances: file.instances,
+        inputs: None,
+        outputs: None,
+    };
+    let (nodes, wires) = crate::hierarchy::flatten(&top, &parts)?;
+    let circuit = Circuit::from_desc(&CircuitDesc { nodes, wires })?;
     for test in &file.tests {
         test.validate(&circuit)?;
     }
@@ -163,7 +206,88 @@ pub fn from_str(text: &str) -> Result<Document, FormatError> {
         description: file.description,
         circuit,
         tests: file.tests,
+        hierarchical,
     })
+}
+
+/// Parses a file of any version this crate reads.
+fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
+    let options = options();
+    let probe: VersionProbe = options.from_str(text).map_err(|e| syntax(&e))?;
+    match probe.version {
+        Some(v) if (1..=u64::from(MAX_VERSION)).contains(&v) => {}
+        found => return Err(FormatError::Version { found }),
+    }
+    let file: FileRepr = options.from_str(text).map_err(|e| syntax(&e))?;
+    if file.version == 1
+        && (!file.libraries.is_empty()
+            || !file.subcircuits.is_empty()
+            || !file.instances.is_empty())
+    {
+        return Err(FormatError::Syntax {
+            line: 1,
+            column: 1,
+            message: "subcircuits (libraries, subcircuits, instances) need `version: 2`".into(),
+        });
+    }
+    Ok(file)
+}
+
+/// Gathers the parts `file` may use: its own `subcircuits`, and, from each library, the
+/// library's top level (named after the file) and its parts, recursively.
+fn collect_parts(
+    file: &FileRepr,
+    name: &str,
+    resolve: &mut crate::hierarchy::Resolver<'_>,
+    parts: &mut std::collections::BTreeMap<String, crate::hierarchy::Part>,
+    seen: &mut std::collections::HashSet<String>,
+    depth: u32,
+) -> Result<(), FormatError> {
+    use crate::hierarchy::{HierarchyError, Part, PartDesc};
+    let add = |part: Part, parts: &mut std::collections::BTreeMap<String, Part>| {
+        if parts.contains_key(&part.name) {
+            return Err(HierarchyError::DuplicatePart(part.name));
+        }
+        parts.insert(part.name.clone(), part);
+        Ok(())
+    };
+    for desc in &file.subcircuits {
+        add(Part::from_desc(desc.clone(), name), parts)?;
+    }
+    for path in &file.libraries {
+        let library = |message: String| HierarchyError::Library {
+            path: path.clone(),
+            from: name.to_owned(),
+            message,
+        };
+        if depth > 32 {
+            return Err(library("libraries nest more than 32 deep".into()).into());
+        }
+        let (lib_name, text) = resolve(path, name).map_err(library)?;
+        if !seen.insert(lib_name.clone()) {
+            continue;
+        }
+        let lib = parse_file(&text).map_err(|e| library(e.to_string()))?;
+        collect_parts(&lib, &lib_name, resolve, parts, seen, depth + 1)?;
+        let part_name = std::path::Path::new(path)
+            .file_stem()
+            .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
+        add(
+            Part::from_desc(
+                PartDesc {
+                    name: part_name,
+                    nodes: lib.nodes,
+                    wires: lib.wires,
+                    instances: lib.instances,
+                    inputs: None,
+                    outputs: None,
+                },
+                &lib_name,
+            ),
+            parts,
+        )?;
+    }
+    Ok(())
 }
 
 /// Reads all of `reader` and parses it with [`from_str`].
@@ -183,6 +307,13 @@ pub fn from_reader(mut reader: impl Read) -> Result<Document, FormatError> {
 /// [`FormatError::Write`] if RON serialization fails.
 pub fn to_string(doc: &Document) -> Result<String, FormatError> {
     use std::fmt::Write as _;
+    if doc.hierarchical {
+        return Err(FormatError::Write(
+            "this circuit is made of subcircuit instances; saving it would flatten them \
+             (not supported yet: edit the file's text)"
+                .into(),
+        ));
+    }
 
     let options = options();
     let ron = |value: &dyn erased::Ron| value.to_ron(&options);

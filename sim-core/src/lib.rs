@@ -55,6 +55,7 @@ pub mod event;
 pub mod figure;
 pub mod format;
 pub mod generate;
+pub mod hierarchy;
 pub mod kind;
 mod levelized;
 pub mod narrate;

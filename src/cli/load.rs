@@ -127,7 +127,14 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
             }),
         };
     }
-    match format::from_reader(bytes.as_slice()) {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let error = io::Error::new(io::ErrorKind::InvalidData, e);
+            return Err(LoadError::Unreadable { name, error });
+        }
+    };
+    match format::from_str_with(&text, &name, &mut gui::state::read_library) {
         Ok(doc) => Ok(Loaded { name, doc }),
         Err(error) => Err(LoadError::Invalid {
             name,

@@ -107,7 +107,7 @@ impl DocState {
         self.revision
     }
 
-    /// Reads and validates `path`.
+    /// Reads and validates `path` (its subcircuit libraries from files beside it).
     ///
     /// # Errors
     /// [`LoadError`] naming the file, and line and column for syntax errors.
@@ -116,14 +116,16 @@ impl DocState {
             path: path.to_owned(),
             source,
         })?;
-        let document = format::from_str(&text).map_err(|source| {
-            let (path, source) = (path.to_owned(), Box::new(source));
-            if source.position().is_some() {
-                LoadError::Syntax { path, source }
-            } else {
-                LoadError::Invalid { path, source }
-            }
-        })?;
+        let name = path.display().to_string();
+        let document =
+            format::from_str_with(&text, &name, &mut read_library).map_err(|source| {
+                let (path, source) = (path.to_owned(), Box::new(source));
+                if source.position().is_some() {
+                    LoadError::Syntax { path, source }
+                } else {
+                    LoadError::Invalid { path, source }
+                }
+            })?;
         Ok(DocState {
             document,
             path: Some(path.to_owned()),
@@ -207,4 +209,18 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Reads a subcircuit library for [`format::from_str_with`]: `path` relative to the directory
+/// of the file `from` names; answers the library's path (how messages name it) and text.
+///
+/// # Errors
+/// The file cannot be read (the message names the resolved path).
+pub fn read_library(path: &str, from: &str) -> Result<(String, String), String> {
+    let base = Path::new(from).parent().unwrap_or_else(|| Path::new(""));
+    let resolved = base.join(path);
+    let name = resolved.display().to_string();
+    fs::read_to_string(&resolved)
+        .map(|text| (name.clone(), text))
+        .map_err(|e| format!("cannot read {name}: {e}"))
 }

@@ -9,7 +9,7 @@ mod session;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-pub use document::{DocState, LoadError, SaveError};
+pub use document::{DocState, LoadError, SaveError, read_library};
 pub use history::History;
 pub use session::{Mode, SimSession};
 use sim_core::format::Document;

@@ -1,0 +1,526 @@
+//! Subcircuits: circuit files (format version 2) that define parts and place *instances* of
+//! them, flattened into one [`Circuit`](crate::Circuit) whose node labels are hierarchical
+//! paths (`adder8/lo/fa2/xor1`).
+//!
+//! A part is an ordinary circuit: its switches and buttons are its input pins and its lamps
+//! and probes its output pins, in file order (or as its `inputs` / `outputs` lists say). So a
+//! library part is itself a runnable, testable circuit file. Parts come from the file's own
+//! `subcircuits` list or from `libraries` (relative paths; a library file's top level is a part
+//! named after the file, its own `subcircuits` parts too). Wires reach an instance's pins as
+//! `INSTANCE.PIN`.
+//!
+//! Flattening drops the pin nodes: the driver of `I.a` is wired straight to every gate input
+//! the part's pin `a` fed, and whatever `I.s` feeds is wired straight from the gate that drove
+//! the part's lamp `s`. The flat circuit therefore has one node per primitive gate and the
+//! same events, values and unknowns as the same circuit drawn flat by hand (a property test).
+//!
+//! sim-core opens no files: library text comes from the caller's [`Resolver`].
+//!
+//! # Complexity
+//! Linear in the size of the flattened circuit: each part is flattened once and then copied
+//! per instance.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use crate::circuit::{Node, Pos, WireDesc};
+use crate::kind::Role;
+
+/// An instance of a part, as a file places it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InstanceDesc {
+    /// Unique among the circuit's labels; prefixes the flattened nodes (`label/…`).
+    pub label: String,
+    /// The part's name.
+    pub of: String,
+    /// Where the editor draws it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pos: Option<Pos>,
+}
+
+/// A part defined inside a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartDesc {
+    /// The part's name.
+    pub name: String,
+    /// Its nodes (switches and buttons: input pins; lamps and probes: output pins).
+    pub nodes: Vec<Node>,
+    /// Its wires (pins of its own instances as `INSTANCE.PIN`).
+    #[serde(default)]
+    pub wires: Vec<WireDesc>,
+    /// Instances of other parts inside it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub instances: Vec<InstanceDesc>,
+    /// The input pins in order (default: its switches and buttons in file order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inputs: Option<Vec<String>>,
+    /// The output pins in order (default: its lamps and probes in file order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outputs: Option<Vec<String>>,
+}
+
+/// Reads a library file: `(path as written, the file naming it)` → `(its name for messages,
+/// its text)`, or why not.
+pub type Resolver<'a> = dyn FnMut(&str, &str) -> Result<(String, String), String> + 'a;
+
+/// Why a hierarchy cannot be flattened; every message names the file or the instance path.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HierarchyError {
+    /// A library file could not be read or parsed.
+    #[error("library `{path}` (named in {from}): {message}")]
+    Library {
+        /// The path as written.
+        path: String,
+        /// The file that names it.
+        from: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// An instance names a part nobody defines.
+    #[error("instance `{path}`: no part named `{part}` (defined: {known})")]
+    UnknownPart {
+        /// The instance's path.
+        path: String,
+        /// The name it asked for.
+        part: String,
+        /// The parts that exist.
+        known: String,
+    },
+    /// Parts that contain themselves.
+    #[error("parts contain each other: {0}")]
+    Cycle(String),
+    /// A wire names a pin the part does not have, or a pin is misused.
+    #[error("{path}: {message}")]
+    Pin {
+        /// The instance (or part) path.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// Two parts share a name.
+    #[error("part `{0}` is defined twice")]
+    DuplicatePart(String),
+}
+
+/// A part ready to flatten.
+#[derive(Clone, Debug)]
+pub(crate) struct Part {
+    pub name: String,
+    pub origin: String,
+    pub nodes: Vec<Node>,
+    pub wires: Vec<WireDesc>,
+    pub instances: Vec<InstanceDesc>,
+    pub inputs: Option<Vec<String>>,
+    pub outputs: Option<Vec<String>>,
+}
+
+impl Part {
+    pub(crate) fn from_desc(desc: PartDesc, origin: &str) -> Part {
+        Part {
+            name: desc.name,
+            origin: origin.to_owned(),
+            nodes: desc.nodes,
+            wires: desc.wires,
+            instances: desc.instances,
+            inputs: desc.inputs,
+            outputs: desc.outputs,
+        }
+    }
+
+    fn pins(&self, role: Role, explicit: Option<&Vec<String>>) -> Vec<String> {
+        explicit.cloned().unwrap_or_else(|| {
+            self.nodes
+                .iter()
+                .filter(|n| {
+                    n.kind.role() == role
+                        && (role != Role::Source
+                            || matches!(n.kind, crate::NodeKind::Switch | crate::NodeKind::Button))
+                })
+                .map(|n| n.label.clone())
+                .collect()
+        })
+    }
+}
+
+/// A flattened part: nodes and wires with labels relative to it, and its pins.
+#[derive(Clone, Debug, Default)]
+struct Flat {
+    nodes: Vec<Node>,
+    wires: Vec<WireDesc>,
+    /// Input pin → the (node, input) it feeds.
+    inputs: Vec<(String, Vec<(String, u8)>)>,
+    /// Output pin → the node that drives it.
+    outputs: Vec<(String, Option<String>)>,
+}
+
+/// The flat nodes and wires of `top` (a part whose pins are kept, as the top level's
+/// switches and lamps), with `parts` available to its instances.
+///
+/// # Errors
+/// [`HierarchyError`] naming the instance path.
+pub(crate) fn flatten(
+    top: &Part,
+    parts: &BTreeMap<String, Part>,
+) -> Result<(Vec<Node>, Vec<WireDesc>), HierarchyError> {
+    let mut memo: HashMap<String, Flat> = HashMap::new();
+    let flat = expand(top, parts, &mut memo, &mut Vec::new(), "", true)?;
+    Ok((flat.nodes, flat.wires))
+}
+
+/// Flattens `part`; `keep_pins` keeps its pin nodes (the top level), else they become the
+/// [`Flat`]'s pin tables.
+fn expand(
+    part: &Part,
+    parts: &BTreeMap<String, Part>,
+    memo: &mut HashMap<String, Flat>,
+    chain: &mut Vec<String>,
+    path: &str,
+    keep_pins: bool,
+) -> Result<Flat, HierarchyError> {
+    let here = |label: &str| {
+        if path.is_empty() {
+            label.to_owned()
+        } else {
+            format!("{path}/{label}")
+        }
+    };
+    chain.push(part.name.clone());
+    let inputs = part.pins(Role::Source, part.inputs.as_ref());
+    let outputs = part.pins(Role::Terminal, part.outputs.as_ref());
+    for pin in inputs.iter().chain(&outputs) {
+        if !part.nodes.iter().any(|n| n.label == *pin) {
+            return Err(HierarchyError::Pin {
+                path: here(&part.name),
+                message: format!(
+                    "pin `{pin}` is not a node of part `{}` ({})",
+                    part.name, part.origin
+                ),
+            });
+        }
+    }
+    let is_pin = |label: &str| !keep_pins && (inputs.iter().chain(&outputs).any(|p| p == label));
+    let mut flat = Flat {
+        nodes: part
+            .nodes
+            .iter()
+            .filter(|n| !is_pin(&n.label))
+            .cloned()
+            .collect(),
+        inputs: inputs.iter().map(|p| (p.clone(), Vec::new())).collect(),
+        outputs: outputs.iter().map(|p| (p.clone(), None)).collect(),
+        ..Flat::default()
+    };
+    // The instances inside, each flattened once per part and copied with its prefix.
+    let mut children: HashMap<String, Flat> = HashMap::new();
+    for inst in &part.instances {
+        let inst_path = here(&inst.label);
+        let Some(def) = parts.get(&inst.of) else {
+            return Err(HierarchyError::UnknownPart {
+                path: inst_path,
+                part: inst.of.clone(),
+                known: parts.keys().cloned().collect::<Vec<_>>().join(", "),
+            });
+        };
+        if let Some(at) = chain.iter().position(|c| *c == inst.of) {
+            let mut cycle = chain[at..].to_vec();
+            cycle.push(inst.of.clone());
+            return Err(HierarchyError::Cycle(format!(
+                "{} (instance `{inst_path}`)",
+                cycle.join(" → ")
+            )));
+        }
+        let child = if let Some(f) = memo.get(&inst.of) {
+            f.clone()
+        } else {
+            let f = expand(def, parts, memo, chain, &inst_path, false)?;
+            memo.insert(inst.of.clone(), f.clone());
+            f
+        };
+        let prefix = |l: &str| format!("{}/{l}", inst.label);
+        flat.nodes.extend(child.nodes.iter().map(|n| Node {
+            label: prefix(&n.label),
+            ..n.clone()
+        }));
+        flat.wires.extend(child.wires.iter().map(|w| WireDesc {
+            from: prefix(&w.from),
+            to: prefix(&w.to),
+            input: w.input,
+        }));
+        children.insert(inst.label.clone(), child);
+    }
+    let pins = Pins {
+        children: &children,
+        is_pin: &is_pin,
+        path,
+        part: &part.name,
+    };
+    for wire in &part.wires {
+        pins.connect(wire, &mut flat)?;
+    }
+    chain.pop();
+    Ok(flat)
+}
+
+/// How a part's wires reach pins: its instances' pin tables, and its own pins.
+struct Pins<'a> {
+    children: &'a HashMap<String, Flat>,
+    is_pin: &'a dyn Fn(&str) -> bool,
+    path: &'a str,
+    part: &'a str,
+}
+
+impl Pins<'_> {
+    fn here(&self, label: &str) -> String {
+        if self.path.is_empty() {
+            label.to_owned()
+        } else {
+            format!("{}/{label}", self.path)
+        }
+    }
+
+    /// A wire end `I.p` names pin `p` of instance `I`.
+    fn pin_of(&self, end: &str) -> Option<(String, String)> {
+        let (inst, pin) = end.split_once('.')?;
+        self.children
+            .contains_key(inst)
+            .then(|| (inst.to_owned(), pin.to_owned()))
+    }
+
+    /// Adds `wire` to `flat`: through instance pins, or into this part's pin tables.
+    fn connect(&self, wire: &WireDesc, flat: &mut Flat) -> Result<(), HierarchyError> {
+        let (children, is_pin) = (self.children, self.is_pin);
+        let here = |label: &str| self.here(label);
+        let pin_of = |end: &str| self.pin_of(end);
+
+        // The drivers of the wire's source: a node, an instance's output pin, or this part's
+        // input pin (then the wire feeds the pin's table).
+        let from_pin = pin_of(&wire.from);
+        let source: Option<String> = match &from_pin {
+            Some((inst, pin)) => {
+                let child = &children[inst];
+                let Some((_, driver)) = child.outputs.iter().find(|(p, _)| p == pin) else {
+                    return Err(HierarchyError::Pin {
+                        path: here(inst),
+                        message: format!(
+                            "`{}` has no output pin `{pin}` (outputs: {})",
+                            inst,
+                            child
+                                .outputs
+                                .iter()
+                                .map(|(p, _)| p.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    });
+                };
+                let Some(driver) = driver else {
+                    return Err(HierarchyError::Pin {
+                        path: here(inst),
+                        message: format!("output pin `{pin}` is not driven inside the part"),
+                    });
+                };
+                Some(format!("{inst}/{driver}"))
+            }
+            None if is_pin(&wire.from) => None,
+            None => Some(wire.from.clone()),
+        };
+        // The targets: a node's input, an instance's input pin (every input it feeds), or
+        // this part's output pin (then the source drives the pin).
+        let targets: Vec<(String, u8)> = match pin_of(&wire.to) {
+            Some((inst, pin)) => {
+                let child = &children[&inst];
+                let Some((_, fed)) = child.inputs.iter().find(|(p, _)| *p == pin) else {
+                    return Err(HierarchyError::Pin {
+                        path: here(&inst),
+                        message: format!(
+                            "`{inst}` has no input pin `{pin}` (inputs: {})",
+                            child
+                                .inputs
+                                .iter()
+                                .map(|(p, _)| p.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    });
+                };
+                fed.iter()
+                    .map(|(n, i)| (format!("{inst}/{n}"), *i))
+                    .collect()
+            }
+            None if is_pin(&wire.to) => {
+                let Some(src) = &source else {
+                    return Err(HierarchyError::Pin {
+                        path: here(self.part),
+                        message: format!(
+                            "input pin `{}` is wired straight to output pin `{}`; put a buffer between",
+                            wire.from, wire.to
+                        ),
+                    });
+                };
+                if let Some((_, driver)) = flat.outputs.iter_mut().find(|(p, _)| *p == wire.to) {
+                    *driver = Some(src.clone());
+                }
+                return Ok(());
+            }
+            None => vec![(wire.to.clone(), wire.input)],
+        };
+        match source {
+            Some(src) => flat
+                .wires
+                .extend(targets.into_iter().map(|(to, input)| WireDesc {
+                    from: src.clone(),
+                    to,
+                    input,
+                })),
+            None => {
+                if let Some((_, fed)) = flat.inputs.iter_mut().find(|(p, _)| *p == wire.from) {
+                    fed.extend(targets);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::format::from_str;
+    use crate::{Engine, Schedule, Trit};
+
+    /// Two full adders chained, each two half adders and an OR, as parts of one file.
+    const CHAIN: &str = r#"(
+        version: 2,
+        subcircuits: [
+            (name: "ha",
+             nodes: [(label: "a", kind: Switch), (label: "b", kind: Switch),
+                     (label: "x", kind: Xor(2)), (label: "n", kind: And(2)),
+                     (label: "s", kind: Lamp), (label: "c", kind: Lamp)],
+             wires: [(from: "a", to: "x"), (from: "b", to: "x", input: 1),
+                     (from: "a", to: "n"), (from: "b", to: "n", input: 1),
+                     (from: "x", to: "s"), (from: "n", to: "c")]),
+            (name: "fa",
+             instances: [(label: "h1", of: "ha"), (label: "h2", of: "ha")],
+             nodes: [(label: "a", kind: Switch), (label: "b", kind: Switch),
+                     (label: "ci", kind: Switch), (label: "o", kind: Or(2)),
+                     (label: "s", kind: Lamp), (label: "co", kind: Lamp)],
+             wires: [(from: "a", to: "h1.a"), (from: "b", to: "h1.b"), (from: "h1.s", to: "h2.a"),
+                     (from: "ci", to: "h2.b"), (from: "h2.s", to: "s"), (from: "h1.c", to: "o"),
+                     (from: "h2.c", to: "o", input: 1), (from: "o", to: "co")]),
+        ],
+        instances: [(label: "f0", of: "fa"), (label: "f1", of: "fa")],
+        nodes: [(label: "A0", kind: Switch), (label: "B0", kind: Switch), (label: "A1", kind: Switch),
+                (label: "B1", kind: Switch), (label: "C", kind: Switch),
+                (label: "S0", kind: Lamp), (label: "S1", kind: Lamp), (label: "CO", kind: Lamp)],
+        wires: [(from: "A0", to: "f0.a"), (from: "B0", to: "f0.b"), (from: "C", to: "f0.ci"),
+                (from: "A1", to: "f1.a"), (from: "B1", to: "f1.b"), (from: "f0.co", to: "f1.ci"),
+                (from: "f0.s", to: "S0"), (from: "f1.s", to: "S1"), (from: "f1.co", to: "CO")],
+    )"#;
+
+    /// The same circuit drawn flat by hand, with the labels flattening gives.
+    fn by_hand() -> String {
+        let mut nodes = vec![];
+        let mut wires = vec![];
+        for f in ["f0", "f1"] {
+            for h in ["h1", "h2"] {
+                nodes.push(format!("(label: \"{f}/{h}/x\", kind: Xor(2))"));
+                nodes.push(format!("(label: \"{f}/{h}/n\", kind: And(2))"));
+            }
+            nodes.push(format!("(label: \"{f}/o\", kind: Or(2))"));
+        }
+        let feed = |wires: &mut Vec<String>, from: &str, half: &str, pin: u8| {
+            for g in ["x", "n"] {
+                wires.push(format!(
+                    "(from: \"{from}\", to: \"{half}/{g}\", input: {pin})"
+                ));
+            }
+        };
+        for (f, a, b, ci) in [("f0", "A0", "B0", "C"), ("f1", "A1", "B1", "f0/o")] {
+            feed(&mut wires, a, &format!("{f}/h1"), 0);
+            feed(&mut wires, b, &format!("{f}/h1"), 1);
+            feed(&mut wires, &format!("{f}/h1/x"), &format!("{f}/h2"), 0);
+            feed(&mut wires, ci, &format!("{f}/h2"), 1);
+            wires.push(format!("(from: \"{f}/h1/n\", to: \"{f}/o\")"));
+            wires.push(format!("(from: \"{f}/h2/n\", to: \"{f}/o\", input: 1)"));
+        }
+        wires.push("(from: \"f0/h2/x\", to: \"S0\")".into());
+        wires.push("(from: \"f1/h2/x\", to: \"S1\")".into());
+        wires.push("(from: \"f1/o\", to: \"CO\")".into());
+        format!(
+            "(version: 1, nodes: [(label: \"A0\", kind: Switch), (label: \"B0\", kind: Switch), \
+             (label: \"A1\", kind: Switch), (label: \"B1\", kind: Switch), (label: \"C\", kind: Switch), \
+             (label: \"S0\", kind: Lamp), (label: \"S1\", kind: Lamp), (label: \"CO\", kind: Lamp), {}], \
+             wires: [{}])",
+            nodes.join(", "),
+            wires.join(", ")
+        )
+    }
+
+    #[test]
+    fn flattening_equals_the_hand_flattened_circuit_in_values_and_events() {
+        let flat = from_str(CHAIN).expect("flattens").circuit;
+        let hand = from_str(&by_hand()).expect("valid").circuit;
+        assert_eq!(flat.node_count(), hand.node_count());
+        assert_eq!(flat.wire_count(), hand.wire_count());
+        let inputs = ["A0", "B0", "A1", "B1", "C"];
+        let outputs = ["S0", "S1", "CO", "f1/h2/x", "f0/o"];
+        for schedule in [Schedule::UnitDelay, Schedule::Levelized] {
+            let mut engines: Vec<(Engine, &crate::Circuit)> = [&flat, &hand]
+                .map(|c| {
+                    let mut e = Engine::from_circuit(c);
+                    e.set_schedule(schedule);
+                    (e, c)
+                })
+                .into();
+            // Every input in every ternary value, one after another (unknowns included).
+            for step in 0..(3u32.pow(5)) {
+                let mut seen = Vec::new();
+                for (engine, circuit) in &mut engines {
+                    let batch: Vec<_> = inputs
+                        .iter()
+                        .enumerate()
+                        .map(|(i, l)| {
+                            let digit = (step / 3u32.pow(i as u32)) % 3;
+                            let v = [Trit::False, Trit::Unknown, Trit::True][digit as usize];
+                            (circuit.find(l).expect("an input"), v)
+                        })
+                        .collect();
+                    engine.set(batch).expect("settable");
+                    let report = engine.settle();
+                    let values: Vec<Trit> = outputs
+                        .iter()
+                        .map(|l| engine.value(circuit.find(l).expect("a node")))
+                        .collect();
+                    seen.push((report.events, values));
+                }
+                assert_eq!(seen[0], seen[1], "{schedule:?} step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_hierarchies_name_the_instance_path() {
+        let err = |text: &str| from_str(text).expect_err("refused").to_string();
+        let unknown = err(r#"(version: 2, instances: [(label: "u", of: "nope")], nodes: [])"#);
+        assert!(
+            unknown.contains("instance `u`: no part named `nope`"),
+            "{unknown}"
+        );
+        let cycle = err(r#"(version: 2,
+            subcircuits: [(name: "p", instances: [(label: "q1", of: "q")], nodes: []),
+                          (name: "q", instances: [(label: "p1", of: "p")], nodes: [])],
+            instances: [(label: "top", of: "p")], nodes: [])"#);
+        assert!(cycle.contains("p → q → p"), "{cycle}");
+        let pin = err(&CHAIN.replace("\"f0.ci\"", "\"f0.carry\""));
+        assert!(
+            pin.contains("f0") && pin.contains("no input pin `carry`"),
+            "{pin}"
+        );
+        let library = err(r#"(version: 2, libraries: ["lib/x.ron"], nodes: [])"#);
+        assert!(library.contains("lib/x.ron"), "{library}");
+        let old = err(r#"(version: 1, instances: [(label: "u", of: "p")], nodes: [])"#);
+        assert!(old.contains("version: 2"), "{old}");
+    }
+}
