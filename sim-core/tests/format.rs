@@ -88,8 +88,8 @@ fn syntax_errors_carry_line_and_column() {
 #[test]
 fn newer_and_missing_versions_are_refused_clearly() {
     // A future file whose body this version could not parse: the version is checked first.
-    let err = load_err("(version: 2, layers: [(whatever: 1)])");
-    assert!(matches!(err, FormatError::Version { found: Some(2) }));
+    let err = load_err("(version: 3, layers: [(whatever: 1)])");
+    assert!(matches!(err, FormatError::Version { found: Some(3) }));
     assert!(
         err.to_string()
             .contains("newer than this Tritium understands"),
