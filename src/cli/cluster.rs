@@ -151,16 +151,14 @@ pub fn run(
     connect_timeout: Duration,
     bar: Option<ProgressBar>,
 ) -> Result<Option<ExperimentReport>> {
-    let me = cluster.process;
-    let (builders, guard) = start(cluster, connect_timeout)?;
-    let (dirs, game_name, whole) = (plugin_dirs.to_vec(), game.to_owned(), spec.clone());
-    let worker_config = timely::WorkerConfig::default();
-    let guards =
-        timely::execute::execute_from(builders, Box::new(guard), worker_config, move |worker| {
+    let whole = spec.clone();
+    on_cluster(
+        cluster,
+        plugin_dirs,
+        game,
+        connect_timeout,
+        move |worker, found| {
             let (index, peers) = (worker.index(), worker.peers());
-            // One plugin load per process: it plays the share and, on worker 0, merges.
-            let host = plugins::discover(&dirs);
-            let found = plugins::find_game(&host, &game_name).map_err(|e| format!("{e:#}"));
             let share = match &found {
                 Ok((plugin, info)) => {
                     play_share(plugin, &info.name, &whole, index, peers, bar.as_ref())
@@ -193,9 +191,8 @@ pub fn run(
                 Ok((plugin, info)) => merge(&plugin, &info.name, &whole, shares),
                 Err(e) => Err(e),
             })
-        })
-        .map_err(|e| anyhow::anyhow!("process {me}: timely dataflow: {e}"))?;
-    merged(me, guards)
+        },
+    )
 }
 
 /// A unit of a split search, routed to worker `target`: value `action` (the split's move
@@ -222,15 +219,14 @@ pub fn run_split_search(
     connect_timeout: Duration,
     bar: Option<ProgressBar>,
 ) -> Result<Option<ExperimentReport>> {
-    let me = cluster.process;
-    let (builders, guard) = start(cluster, connect_timeout)?;
-    let (dirs, game_name, whole) = (plugin_dirs.to_vec(), game.to_owned(), spec.clone());
-    let worker_config = timely::WorkerConfig::default();
-    let guards =
-        timely::execute::execute_from(builders, Box::new(guard), worker_config, move |worker| {
+    let whole = spec.clone();
+    on_cluster(
+        cluster,
+        plugin_dirs,
+        game,
+        connect_timeout,
+        move |worker, found| {
             let (index, peers) = (worker.index(), worker.peers());
-            let host = plugins::discover(&dirs);
-            let found = plugins::find_game(&host, &game_name).map_err(|e| format!("{e:#}"));
             let stop = Rc::new(Cell::new(false));
             let valued: Rc<RefCell<Vec<Valued>>> = Rc::default();
             let mut input = InputHandle::<u64, _>::new();
@@ -299,9 +295,8 @@ pub fn run_split_search(
                 worker.step();
             }
             master.map(Master::finish)
-        })
-        .map_err(|e| anyhow::anyhow!("process {me}: timely dataflow: {e}"))?;
-    merged(me, guards)
+        },
+    )
 }
 
 /// Process 0 of a split search: the games, played one after another.
@@ -322,12 +317,7 @@ struct Master {
 }
 
 impl Master {
-    fn new(
-        spec: &ExperimentSpec,
-        found: Result<(LoadedPlugin, tritium_plugin_api::protocol::GameInfo), String>,
-        peers: usize,
-        bar: Option<ProgressBar>,
-    ) -> Master {
+    fn new(spec: &ExperimentSpec, found: Found, peers: usize, bar: Option<ProgressBar>) -> Master {
         if let Some(bar) = &bar {
             bar.set_length(u64::from(spec.games));
         }
@@ -527,6 +517,41 @@ fn merge(
         .map(|(name, (sum, w))| (name, sum / w))
         .collect();
     Ok(report)
+}
+
+/// `game`'s plugin in this process, or why it could not be had.
+type Found = Result<(LoadedPlugin, tritium_plugin_api::protocol::GameInfo), String>;
+
+/// Runs `work` as this process's timely worker on the cluster, with `game`'s plugin loaded
+/// in that worker (one load per process); process 0's answer, `None` on the others.
+///
+/// # Errors
+/// As [`run`].
+fn on_cluster<F>(
+    cluster: &Cluster,
+    plugin_dirs: &[PathBuf],
+    game: &str,
+    connect_timeout: Duration,
+    work: F,
+) -> Result<Option<ExperimentReport>>
+where
+    F: Fn(&mut timely::worker::Worker, Found) -> Option<Result<ExperimentReport, String>>
+        + Send
+        + Sync
+        + 'static,
+{
+    let me = cluster.process;
+    let (builders, guard) = start(cluster, connect_timeout)?;
+    let (dirs, game) = (plugin_dirs.to_vec(), game.to_owned());
+    let worker_config = timely::WorkerConfig::default();
+    let guards =
+        timely::execute::execute_from(builders, Box::new(guard), worker_config, move |worker| {
+            let host = plugins::discover(&dirs);
+            let found = plugins::find_game(&host, &game).map_err(|e| format!("{e:#}"));
+            work(worker, found)
+        })
+        .map_err(|e| anyhow::anyhow!("process {me}: timely dataflow: {e}"))?;
+    merged(me, guards)
 }
 
 /// Connects this process to the cluster (see [`connect`]) and builds timely's allocators on

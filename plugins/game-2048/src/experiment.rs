@@ -13,8 +13,8 @@ use crate::expectimax::Report;
 use crate::state::{Rules, State};
 use crate::strategy::Strategy;
 use game_kit::experiment::{column, moves_per_second, results, run_games};
-use game_kit::stats::{mean, median, sample_sd, share, standard_error, whole};
-use serde_json::{Value, json};
+use game_kit::stats::{mean, median, sample_sd, standard_error, tile_aggregates};
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult};
@@ -139,35 +139,17 @@ pub fn report(
     let moves = column(&games, "moves")?;
     let scores = column(&games, "score")?;
     let max_tiles = column(&games, "max_tile")?;
-    let mut tile_counts: BTreeMap<u32, u64> = BTreeMap::new();
-    for &tile in &max_tiles {
-        *tile_counts.entry(whole(tile)).or_default() += 1;
-    }
-    let counts: serde_json::Map<String, Value> = tile_counts
-        .iter()
-        .map(|(tile, n)| (tile.to_string(), json!(n)))
-        .collect();
 
     let mut aggregates = BTreeMap::from([
         ("games".to_owned(), json!(games.len())),
         ("aett".to_owned(), json!(mean(&totals))),
         ("aett_sd".to_owned(), json!(sample_sd(&totals))),
         ("aett_se".to_owned(), json!(standard_error(&totals))),
-        (
-            "max_tile".to_owned(),
-            json!(tile_counts.keys().next_back().copied().unwrap_or(0)),
-        ),
-        ("max_tile_counts".to_owned(), Value::Object(counts)),
         ("mean_moves".to_owned(), json!(mean(&moves))),
         ("mean_score".to_owned(), json!(mean(&scores))),
         ("median_score".to_owned(), json!(median(&scores))),
     ]);
-    for tile in MILESTONES {
-        aggregates.insert(
-            format!("reached_{tile}"),
-            json!(share(&max_tiles, |&t| t >= f64::from(tile))),
-        );
-    }
+    aggregates.extend(tile_aggregates(&max_tiles, &MILESTONES));
     Ok(ExperimentReport {
         strategy: strategy.spec(),
         rules: rules.name().to_owned(),

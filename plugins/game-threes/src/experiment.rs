@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 
 use game_kit::experiment::{column, moves_per_second, results, run_games};
-use game_kit::stats::{mean, median, sample_sd, share, standard_error, whole};
-use serde_json::{Value, json};
+use game_kit::stats::{mean, median, sample_sd, standard_error, tile_aggregates};
+use serde_json::json;
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult};
 use tritium_plugin_api::{PluginError, Progress};
 
@@ -102,14 +102,6 @@ pub fn report(
     let scores = column(&games, "score")?;
     let moves = column(&games, "moves")?;
     let max_tiles = column(&games, "max_tile")?;
-    let mut tile_counts: BTreeMap<u32, u64> = BTreeMap::new();
-    for &tile in &max_tiles {
-        *tile_counts.entry(whole(tile)).or_default() += 1;
-    }
-    let counts: serde_json::Map<String, Value> = tile_counts
-        .iter()
-        .map(|(tile, n)| (tile.to_string(), json!(n)))
-        .collect();
     let mut aggregates = BTreeMap::from([
         ("games".to_owned(), json!(games.len())),
         ("mean_score".to_owned(), json!(mean(&scores))),
@@ -121,18 +113,8 @@ pub fn report(
             json!(scores.iter().copied().fold(0.0, f64::max)),
         ),
         ("mean_moves".to_owned(), json!(mean(&moves))),
-        (
-            "max_tile".to_owned(),
-            json!(tile_counts.keys().next_back().copied().unwrap_or(0)),
-        ),
-        ("max_tile_counts".to_owned(), Value::Object(counts)),
     ]);
-    for tile in MILESTONES {
-        aggregates.insert(
-            format!("reached_{tile}"),
-            json!(share(&max_tiles, |&t| t >= f64::from(tile))),
-        );
-    }
+    aggregates.extend(tile_aggregates(&max_tiles, &MILESTONES));
     Ok(ExperimentReport {
         strategy: strategy.spec(),
         rules: crate::game::RULES.to_owned(),

@@ -63,6 +63,36 @@ pub fn whole(x: f64) -> u32 {
     x as u32
 }
 
+/// The aggregates of a tile game's largest tiles (`max_tiles`, one per game): `max_tile`
+/// (the largest of all), `max_tile_counts` (tile → games) and, per milestone `m`,
+/// `reached_m` (the share of games whose largest tile is at least `m`).
+pub fn tile_aggregates(max_tiles: &[f64], milestones: &[u32]) -> Vec<(String, serde_json::Value)> {
+    use serde_json::json;
+    let mut counts: std::collections::BTreeMap<u32, u64> = std::collections::BTreeMap::new();
+    for &tile in max_tiles {
+        *counts.entry(whole(tile)).or_default() += 1;
+    }
+    let largest = counts.keys().next_back().copied().unwrap_or(0);
+    let counts: serde_json::Map<String, serde_json::Value> = counts
+        .iter()
+        .map(|(tile, n)| (tile.to_string(), json!(n)))
+        .collect();
+    let mut out = vec![
+        ("max_tile".to_owned(), json!(largest)),
+        (
+            "max_tile_counts".to_owned(),
+            serde_json::Value::Object(counts),
+        ),
+    ];
+    out.extend(milestones.iter().map(|&m| {
+        (
+            format!("reached_{m}"),
+            json!(share(max_tiles, |&t| t >= f64::from(m))),
+        )
+    }));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,6 +22,33 @@ pub struct Trail<N, E> {
     pub edges: Vec<E>,
 }
 
+impl<N, E> Trail<N, E> {
+    /// No drawing (a graph without edges).
+    pub fn empty() -> Trail<N, E> {
+        Trail {
+            vertices: Vec::new(),
+            edges: Vec::new(),
+        }
+    }
+}
+
+/// A drawing of `g` from the vertex and edge indices the algorithms walk.
+pub(crate) fn to_trail<G>(g: G, vertices: &[usize], edges: &[usize]) -> Trail<G::NodeId, G::EdgeId>
+where
+    G: NodeIndexable + EdgeIndexable,
+{
+    Trail {
+        vertices: vertices
+            .iter()
+            .map(|&v| NodeIndexable::from_index(&g, v))
+            .collect(),
+        edges: edges
+            .iter()
+            .map(|&e| EdgeIndexable::from_index(&g, e))
+            .collect(),
+    }
+}
+
 const NONE: usize = usize::MAX;
 
 /// Hierholzer's walk on `adj` from `start` over the edges not yet `used` (marked as it goes):
@@ -117,23 +144,11 @@ where
 {
     let (adj, s) = prepare(g, start)?;
     if adj.vertices() == 0 {
-        return Ok(Trail {
-            vertices: Vec::new(),
-            edges: Vec::new(),
-        });
+        return Ok(Trail::empty());
     }
     let mut used = vec![false; adj.edge_bound];
     let (vertices, edges) = walk(&adj, s, &mut used);
-    Ok(Trail {
-        vertices: vertices
-            .into_iter()
-            .map(|v| NodeIndexable::from_index(&g, v))
-            .collect(),
-        edges: edges
-            .into_iter()
-            .map(|e| EdgeIndexable::from_index(&g, e))
-            .collect(),
-    })
+    Ok(to_trail(g, &vertices, &edges))
 }
 
 /// Whether `trail` draws every edge of `g` exactly once, each step along its edge.

@@ -10,7 +10,7 @@ use petgraph::visit::{EdgeIndexable, IntoEdgeReferences, NodeIndexable};
 use super::Adjacency;
 use super::existence::{Shape, starts};
 use super::fleury::can_finish;
-use super::hierholzer::Trail;
+use super::hierholzer::{Trail, to_trail};
 
 /// Up to `limit` Euler trails of `g`, from its legal starts in index order, each listed once
 /// (as an edge sequence), in depth-first order. Empty when no single stroke draws `g`.
@@ -36,16 +36,7 @@ where
             }
             let here = *vertices.last().expect("as deep as next");
             if edges.len() == adj.edges {
-                out.push(Trail {
-                    vertices: vertices
-                        .iter()
-                        .map(|&v| NodeIndexable::from_index(&g, v))
-                        .collect(),
-                    edges: edges
-                        .iter()
-                        .map(|&e| EdgeIndexable::from_index(&g, e))
-                        .collect(),
-                });
+                out.push(to_trail(g, &vertices, &edges));
             }
             let end = adj.start[here + 1];
             let mut stepped = false;

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use super::Adjacency;
 use super::EulerError;
 use super::existence::{Shape, starts};
-use super::hierholzer::{Trail, walk};
+use super::hierholzer::{Trail, to_trail, walk};
 
 /// A random Euler trail of `g` from `seed` (a `ChaCha8` stream: the same on every platform).
 ///
@@ -36,10 +36,7 @@ where
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let Some(&start) = allowed.get(rng.random_range(0..allowed.len().max(1))) else {
-        return Ok(Trail {
-            vertices: Vec::new(),
-            edges: Vec::new(),
-        });
+        return Ok(Trail::empty());
     };
     for v in 0..adj.vertices() {
         // Fisher–Yates on the vertex's slice of both arrays.
@@ -52,16 +49,7 @@ where
     }
     let mut used = vec![false; adj.edge_bound];
     let (vertices, edges) = walk(&adj, start, &mut used);
-    Ok(Trail {
-        vertices: vertices
-            .into_iter()
-            .map(|v| NodeIndexable::from_index(&g, v))
-            .collect(),
-        edges: edges
-            .into_iter()
-            .map(|e| EdgeIndexable::from_index(&g, e))
-            .collect(),
-    })
+    Ok(to_trail(g, &vertices, &edges))
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use petgraph::visit::{EdgeIndexable, IntoEdgeReferences, NodeIndexable};
 
 use super::Adjacency;
 use super::existence::Shape;
-use super::hierholzer::{Trail, walk};
+use super::hierholzer::{Trail, to_trail, walk};
 
 /// A drawing in the fewest strokes: one trail per stroke (pieces in vertex index order).
 pub fn min_strokes<G>(g: G) -> Vec<Trail<G::NodeId, G::EdgeId>>
@@ -58,16 +58,6 @@ where
     };
     let mut used = vec![false; augmented.edge_bound];
     let mut strokes = Vec::new();
-    let to_trail = |vertices: &[usize], edges: &[usize]| Trail {
-        vertices: vertices
-            .iter()
-            .map(|&v| NodeIndexable::from_index(&g, v))
-            .collect(),
-        edges: edges
-            .iter()
-            .map(|&e| EdgeIndexable::from_index(&g, e))
-            .collect(),
-    };
     // Pieces with odd vertices: one circuit through the virtual vertex, cut there.
     if !shape.odd.is_empty() {
         let (vertices, edges) = walk(&augmented, x, &mut used);
@@ -76,7 +66,7 @@ where
         for (i, &v) in vertices.iter().enumerate() {
             if v == x {
                 if !piece_e.is_empty() {
-                    strokes.push(to_trail(&piece_v, &piece_e));
+                    strokes.push(to_trail(g, &piece_v, &piece_e));
                 }
                 piece_v.clear();
                 piece_e.clear();
@@ -100,7 +90,7 @@ where
         done[c] = true;
         if shape.odd_per_component[c] == 0 {
             let (vertices, edges) = walk(&augmented, v, &mut used);
-            strokes.push(to_trail(&vertices, &edges));
+            strokes.push(to_trail(g, &vertices, &edges));
         }
     }
     strokes
