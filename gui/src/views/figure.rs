@@ -328,7 +328,8 @@ impl FigureView {
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, Color32::from_gray(250));
         self.paint_grid(&painter, rect);
-        let figure = state.figure().clone();
+        // Borrowed for painting; what the clicks change is applied after the loop.
+        let figure = state.figure();
         let g = figure.graph();
         let (origin, dragging) = (self.origin, self.dragging);
         let screen = |p: Pos2| origin + vec2(MARGIN, MARGIN) + p.to_vec2() * SCALE;
@@ -340,7 +341,7 @@ impl FigureView {
                     .map_or(Pos2::ZERO, |w| screen(pos2(w.pos.x as f32, w.pos.y as f32))),
             }
         };
-        paint_edges(&painter, &figure, state, &place);
+        paint_edges(&painter, figure, state, &place);
         // Points: odd ones ringed, the selected one and the pencil marked.
         let odd = state.odd_vertices();
         let pencil = match state.mode {
@@ -348,7 +349,8 @@ impl FigureView {
             FigureMode::Play => state.tracing.path.last().copied(),
             FigureMode::Edit => None,
         };
-        let mut clicked_point = false;
+        let mut clicked = None;
+        let mut responses = Vec::new();
         for v in g.node_indices() {
             let p = place(v);
             let label = figure.label(v).to_owned();
@@ -388,19 +390,24 @@ impl FigureView {
                 },
             );
             if response.clicked() {
-                clicked_point = true;
-                match state.mode {
-                    FigureMode::Edit => state.click_vertex_edit(v),
-                    FigureMode::Play => state.click_vertex_play(v),
-                    FigureMode::Draw => state.selected = Some(v),
-                }
+                clicked = Some(v);
             }
-            if state.mode == FigureMode::Edit {
-                self.drag_point(&response, v, state);
+            responses.push((v, response));
+        }
+        if let Some(v) = clicked {
+            match state.mode {
+                FigureMode::Edit => state.click_vertex_edit(v),
+                FigureMode::Play => state.click_vertex_play(v),
+                FigureMode::Draw => state.selected = Some(v),
+            }
+        }
+        if state.mode == FigureMode::Edit {
+            for (v, response) in &responses {
+                self.drag_point(response, *v, state);
             }
         }
         if background.clicked()
-            && !clicked_point
+            && clicked.is_none()
             && state.mode == FigureMode::Edit
             && let Some(at) = background.interact_pointer_pos()
         {
