@@ -35,6 +35,7 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::circuit::{Circuit, CircuitDesc, CircuitError, Node, WireDesc};
+use crate::hierarchy::{Design, InstanceDesc, LibraryPart, PartDesc};
 use crate::testbench::{TestCase, TestError};
 
 /// The format version this crate writes for a flat circuit (and reads).
@@ -55,9 +56,10 @@ pub struct Document {
     pub circuit: Circuit,
     /// Embedded tests, each checked against the circuit's labels.
     pub tests: Vec<TestCase>,
-    /// Whether the file placed subcircuit instances (the circuit is their flattening, labels
-    /// are instance paths). Such a document is not saved back (it would lose its hierarchy).
-    pub hierarchical: bool,
+    /// The subcircuit structure (empty for a flat file): parts, libraries, the top level's
+    /// instances and its wires to their pins. The circuit is its flattening; labels inside
+    /// instances are instance paths.
+    pub design: Design,
 }
 
 /// Why a file could not be read or written.
@@ -130,10 +132,10 @@ struct FileRepr {
     libraries: Vec<String>,
     /// Version 2: parts defined in this file.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    subcircuits: Vec<crate::hierarchy::PartDesc>,
+    subcircuits: Vec<PartDesc>,
     /// Version 2: instances of parts at the top level.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    instances: Vec<crate::hierarchy::InstanceDesc>,
+    instances: Vec<InstanceDesc>,
 }
 
 /// Just the version, read first so that a newer file is refused with a clear message even if
@@ -183,21 +185,31 @@ pub fn from_str_with(
     resolve: &mut crate::hierarchy::Resolver<'_>,
 ) -> Result<Document, FormatError> {
     let file = parse_file(text)?;
-    let mut parts = std::collections::BTreeMap::new();
+    let mut library = std::collections::BTreeMap::new();
     let mut seen_files = std::collections::HashSet::new();
-    collect_parts(&file, name, resolve, &mut parts, &mut seen_files, 0)?;
-    let hierarchical = !file.instances.is_empty();
-    let top = crate::hierarchy::Part {
-        name: name.to_owned(),
-        origin: name.to_owned(),
-        nodes: file.nodes,
-        wires: file.wires,
+    collect_library(&file, name, resolve, &mut library, &mut seen_files, 0)?;
+    let mut design = Design {
+        libraries: file.libraries,
+        subcircuits: file.subcircuits,
         instances: file.instances,
-        inputs: None,
-        outputs: None,
+        pin_wires: Vec::new(),
+        library,
     };
-    let (nodes, wires) = crate::hierarchy::flatten(&top, &parts)?;
-    let circuit = Circuit::from_desc(&CircuitDesc { nodes, wires })?;
+    design.pin_wires = file
+        .wires
+        .iter()
+        .filter(|w| design.is_pin_end(&w.from) || design.is_pin_end(&w.to))
+        .cloned()
+        .collect();
+    let circuit = if design.is_flat() {
+        Circuit::from_desc(&CircuitDesc {
+            nodes: file.nodes,
+            wires: file.wires,
+        })?
+    } else {
+        let (nodes, wires) = design.flatten(name, file.nodes, file.wires)?;
+        Circuit::from_desc(&CircuitDesc { nodes, wires })?
+    };
     for test in &file.tests {
         test.validate(&circuit)?;
     }
@@ -206,7 +218,7 @@ pub fn from_str_with(
         description: file.description,
         circuit,
         tests: file.tests,
-        hierarchical,
+        design,
     })
 }
 
@@ -233,58 +245,64 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
     Ok(file)
 }
 
-/// Gathers the parts `file` may use: its own `subcircuits`, and, from each library, the
-/// library's top level (named after the file) and its parts, recursively.
-fn collect_parts(
+/// Gathers the library parts `file` may use: from each library, the library's top level
+/// (named after the file) and its own parts, recursively.
+fn collect_library(
     file: &FileRepr,
     name: &str,
     resolve: &mut crate::hierarchy::Resolver<'_>,
-    parts: &mut std::collections::BTreeMap<String, crate::hierarchy::Part>,
+    library: &mut std::collections::BTreeMap<String, LibraryPart>,
     seen: &mut std::collections::HashSet<String>,
     depth: u32,
 ) -> Result<(), FormatError> {
-    use crate::hierarchy::{HierarchyError, Part, PartDesc};
-    let add = |part: Part, parts: &mut std::collections::BTreeMap<String, Part>| {
-        if parts.contains_key(&part.name) {
+    use crate::hierarchy::HierarchyError;
+    let add = |library: &mut std::collections::BTreeMap<String, LibraryPart>,
+               part: PartDesc,
+               origin: &str| {
+        if library.contains_key(&part.name) {
             return Err(HierarchyError::DuplicatePart(part.name));
         }
-        parts.insert(part.name.clone(), part);
+        library.insert(
+            part.name.clone(),
+            LibraryPart {
+                origin: origin.to_owned(),
+                part,
+            },
+        );
         Ok(())
     };
-    for desc in &file.subcircuits {
-        add(Part::from_desc(desc.clone(), name), parts)?;
-    }
     for path in &file.libraries {
-        let library = |message: String| HierarchyError::Library {
+        let library_error = |message: String| HierarchyError::Library {
             path: path.clone(),
             from: name.to_owned(),
             message,
         };
         if depth > 32 {
-            return Err(library("libraries nest more than 32 deep".into()).into());
+            return Err(library_error("libraries nest more than 32 deep".into()).into());
         }
-        let (lib_name, text) = resolve(path, name).map_err(library)?;
+        let (lib_name, text) = resolve(path, name).map_err(library_error)?;
         if !seen.insert(lib_name.clone()) {
             continue;
         }
-        let lib = parse_file(&text).map_err(|e| library(e.to_string()))?;
-        collect_parts(&lib, &lib_name, resolve, parts, seen, depth + 1)?;
+        let lib = parse_file(&text).map_err(|e| library_error(e.to_string()))?;
+        collect_library(&lib, &lib_name, resolve, library, seen, depth + 1)?;
+        for desc in lib.subcircuits {
+            add(library, desc, &lib_name)?;
+        }
         let part_name = std::path::Path::new(path)
             .file_stem()
             .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
         add(
-            Part::from_desc(
-                PartDesc {
-                    name: part_name,
-                    nodes: lib.nodes,
-                    wires: lib.wires,
-                    instances: lib.instances,
-                    inputs: None,
-                    outputs: None,
-                },
-                &lib_name,
-            ),
-            parts,
+            library,
+            PartDesc {
+                name: part_name,
+                nodes: lib.nodes,
+                wires: lib.wires,
+                instances: lib.instances,
+                inputs: None,
+                outputs: None,
+            },
+            &lib_name,
         )?;
     }
     Ok(())
@@ -300,39 +318,93 @@ pub fn from_reader(mut reader: impl Read) -> Result<Document, FormatError> {
     from_str(&text)
 }
 
-/// Writes `doc` as RON laid out for people and diffs: one node, wire or test step per line,
-/// ending with a newline.
+/// Writes `doc` as RON laid out for people and diffs: one node, wire, instance or test step
+/// per line, ending with a newline. A flat document is written as version 1; one with
+/// subcircuits as version 2 with its libraries, parts and instances, the top level's own
+/// nodes and wires, then its wires to instance pins (the nodes inside instances are not
+/// written: they are the parts' flattening).
 ///
 /// # Errors
 /// [`FormatError::Write`] if RON serialization fails.
 pub fn to_string(doc: &Document) -> Result<String, FormatError> {
     use std::fmt::Write as _;
-    if doc.hierarchical {
-        return Err(FormatError::Write(
-            "this circuit is made of subcircuit instances; saving it would flatten them \
-             (not supported yet: edit the file's text)"
-                .into(),
-        ));
-    }
 
     let options = options();
     let ron = |value: &dyn erased::Ron| value.to_ron(&options);
+    let design = &doc.design;
+    let flat = design.is_flat();
     let desc = doc.circuit.to_desc();
-    let mut out = format!("(\n    version: {VERSION},\n");
+    let version = if flat { VERSION } else { MAX_VERSION };
+    let mut out = format!("(\n    version: {version},\n");
     for (field, text) in [("name", &doc.name), ("description", &doc.description)] {
         if !text.is_empty() {
             let _ = writeln!(out, "    {field}: {},", ron(text)?);
         }
     }
-    out.push_str("    nodes: [\n");
-    for node in &desc.nodes {
-        let _ = writeln!(out, "        {},", ron(node)?);
+    let list = |out: &mut String, indent: &str, field: &str, items: &[&dyn erased::Ron]| {
+        let _ = writeln!(out, "{indent}{field}: [");
+        for item in items {
+            let _ = writeln!(out, "{indent}    {},", ron(*item)?);
+        }
+        let _ = writeln!(out, "{indent}],");
+        Ok::<(), FormatError>(())
+    };
+    if !design.libraries.is_empty() {
+        let _ = writeln!(out, "    libraries: {},", ron(&design.libraries)?);
     }
-    out.push_str("    ],\n    wires: [\n");
-    for wire in &desc.wires {
-        let _ = writeln!(out, "        {},", ron(wire)?);
+    if !design.subcircuits.is_empty() {
+        out.push_str("    subcircuits: [\n");
+        for part in &design.subcircuits {
+            let _ = writeln!(out, "        (\n            name: {},", ron(&part.name)?);
+            for (field, pins) in [("inputs", &part.inputs), ("outputs", &part.outputs)] {
+                if let Some(pins) = pins {
+                    let _ = writeln!(out, "            {field}: {},", ron(pins)?);
+                }
+            }
+            let indent = "            ";
+            if !part.instances.is_empty() {
+                let items: Vec<&dyn erased::Ron> = part
+                    .instances
+                    .iter()
+                    .map(|i| i as &dyn erased::Ron)
+                    .collect();
+                list(&mut out, indent, "instances", &items)?;
+            }
+            let items: Vec<&dyn erased::Ron> =
+                part.nodes.iter().map(|n| n as &dyn erased::Ron).collect();
+            list(&mut out, indent, "nodes", &items)?;
+            let items: Vec<&dyn erased::Ron> =
+                part.wires.iter().map(|w| w as &dyn erased::Ron).collect();
+            list(&mut out, indent, "wires", &items)?;
+            out.push_str("        ),\n");
+        }
+        out.push_str("    ],\n");
     }
-    out.push_str("    ],\n");
+    if !design.instances.is_empty() {
+        let items: Vec<&dyn erased::Ron> = design
+            .instances
+            .iter()
+            .map(|i| i as &dyn erased::Ron)
+            .collect();
+        list(&mut out, "    ", "instances", &items)?;
+    }
+    // The top level's own nodes and wires; inside instances, labels have a `/`.
+    let top = |label: &str| flat || !label.contains('/');
+    let nodes: Vec<&dyn erased::Ron> = desc
+        .nodes
+        .iter()
+        .filter(|n| top(&n.label))
+        .map(|n| n as &dyn erased::Ron)
+        .collect();
+    list(&mut out, "    ", "nodes", &nodes)?;
+    let wires: Vec<&dyn erased::Ron> = desc
+        .wires
+        .iter()
+        .filter(|w| top(&w.from) && top(&w.to))
+        .chain(&design.pin_wires)
+        .map(|w| w as &dyn erased::Ron)
+        .collect();
+    list(&mut out, "    ", "wires", &wires)?;
     if !doc.tests.is_empty() {
         out.push_str("    tests: [\n");
         for test in &doc.tests {

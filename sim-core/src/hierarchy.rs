@@ -62,6 +62,234 @@ pub struct PartDesc {
     pub outputs: Option<Vec<String>>,
 }
 
+impl PartDesc {
+    /// The input pins in order: `inputs` if given, else the part's switches and buttons in
+    /// node order.
+    pub fn input_pins(&self) -> Vec<String> {
+        self.inputs.clone().unwrap_or_else(|| {
+            self.nodes
+                .iter()
+                .filter(|n| matches!(n.kind, crate::NodeKind::Switch | crate::NodeKind::Button))
+                .map(|n| n.label.clone())
+                .collect()
+        })
+    }
+
+    /// The output pins in order: `outputs` if given, else the part's lamps and probes in node
+    /// order.
+    pub fn output_pins(&self) -> Vec<String> {
+        self.outputs.clone().unwrap_or_else(|| {
+            self.nodes
+                .iter()
+                .filter(|n| n.kind.role() == Role::Terminal)
+                .map(|n| n.label.clone())
+                .collect()
+        })
+    }
+
+    /// Whether `label` is one of the part's pins.
+    pub fn is_pin(&self, label: &str) -> bool {
+        self.input_pins()
+            .iter()
+            .chain(&self.output_pins())
+            .any(|p| p == label)
+    }
+}
+
+/// A part read from a library file: read-only for an editor of the file that uses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibraryPart {
+    /// The library file, as messages name it.
+    pub origin: String,
+    /// The part (a library file's top level is named after the file).
+    pub part: PartDesc,
+}
+
+/// The subcircuit structure of a document, kept beside its flattening so that the document
+/// can be shown and edited level by level and saved without losing its hierarchy. All empty
+/// for a flat (version 1) file.
+///
+/// The flat [`Circuit`](crate::Circuit) stays the truth for the top level's own nodes (labels
+/// without `/`) and the wires among them; the design holds everything else: the parts, the
+/// top level's instances and its wires with an instance pin end (`I.p`). [`Design::sync`]
+/// rebuilds the instances' nodes and wires in a circuit after either changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Design {
+    /// Library files (paths relative to the document), as written.
+    pub libraries: Vec<String>,
+    /// The parts defined in the document itself (editable).
+    pub subcircuits: Vec<PartDesc>,
+    /// The top level's instances.
+    pub instances: Vec<InstanceDesc>,
+    /// The top level's wires with at least one instance pin end (`I.p`), in file order.
+    pub pin_wires: Vec<WireDesc>,
+    /// The parts read from the libraries, by name.
+    pub library: BTreeMap<String, LibraryPart>,
+}
+
+impl Design {
+    /// Whether the document uses no subcircuit feature (it is saved as version 1 then).
+    pub fn is_flat(&self) -> bool {
+        self.libraries.is_empty() && self.subcircuits.is_empty() && self.instances.is_empty()
+    }
+
+    /// The part named `name`: the document's own (`None` origin) or a library's.
+    pub fn part(&self, name: &str) -> Option<(&PartDesc, Option<&str>)> {
+        self.subcircuits
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| (p, None))
+            .or_else(|| {
+                self.library
+                    .get(name)
+                    .map(|l| (&l.part, Some(l.origin.as_str())))
+            })
+    }
+
+    /// Every part's name: the document's own in file order, then the libraries' by name.
+    pub fn part_names(&self) -> Vec<&str> {
+        self.subcircuits
+            .iter()
+            .map(|p| p.name.as_str())
+            .chain(self.library.keys().map(String::as_str))
+            .collect()
+    }
+
+    /// The part placed by instance path `path` (`["lo", "fa2"]`), following the instances
+    /// down from the top level.
+    pub fn part_at(&self, path: &[String]) -> Option<&PartDesc> {
+        let (first, rest) = path.split_first()?;
+        let mut part = self
+            .part(&self.instances.iter().find(|i| i.label == *first)?.of)?
+            .0;
+        for label in rest {
+            let of = &part.instances.iter().find(|i| i.label == *label)?.of;
+            part = self.part(of)?.0;
+        }
+        Some(part)
+    }
+
+    /// Whether wire end `end` is a pin of one of the top level's instances (`I.p`).
+    pub fn is_pin_end(&self, end: &str) -> bool {
+        end.split_once('.')
+            .is_some_and(|(inst, _)| self.instances.iter().any(|i| i.label == inst))
+    }
+
+    /// Every part as the flattener wants it, checking that no name is defined twice.
+    fn parts(&self) -> Result<BTreeMap<String, Part>, HierarchyError> {
+        let mut parts: BTreeMap<String, Part> = self
+            .library
+            .iter()
+            .map(|(name, l)| (name.clone(), Part::from_desc(l.part.clone(), &l.origin)))
+            .collect();
+        for desc in &self.subcircuits {
+            if parts.contains_key(&desc.name) {
+                return Err(HierarchyError::DuplicatePart(desc.name.clone()));
+            }
+            parts.insert(
+                desc.name.clone(),
+                Part::from_desc(desc.clone(), "this circuit"),
+            );
+        }
+        Ok(parts)
+    }
+
+    /// The flat nodes and wires of a top level made of `nodes`, `wires` and this design's
+    /// instances.
+    ///
+    /// # Errors
+    /// [`HierarchyError`] naming the instance path.
+    pub fn flatten(
+        &self,
+        name: &str,
+        nodes: Vec<Node>,
+        wires: Vec<WireDesc>,
+    ) -> Result<(Vec<Node>, Vec<WireDesc>), HierarchyError> {
+        if let Some(n) = nodes.iter().find(|n| n.label.contains('/')) {
+            return Err(HierarchyError::Pin {
+                path: n.label.clone(),
+                message: "a top-level label must not contain `/` (it separates instance paths)"
+                    .into(),
+            });
+        }
+        let top = Part {
+            name: name.to_owned(),
+            origin: name.to_owned(),
+            nodes,
+            wires,
+            instances: self.instances.clone(),
+            inputs: None,
+            outputs: None,
+        };
+        flatten(&top, &self.parts()?)
+    }
+
+    /// Rebuilds the instances inside `circuit` from this design: nodes whose label has a `/`
+    /// are the instances' (kept, with their ids and values, where the flattening still has
+    /// them with the same kind; removed or added otherwise), and every wire touching one is
+    /// replaced by the flattening's. The top level's own nodes and wires are untouched.
+    /// Linear in the circuit's size.
+    ///
+    /// # Errors
+    /// [`HierarchyError`] naming the instance path, or [`HierarchyError::Circuit`] (e.g. an
+    /// instance output wired to an input that already has a driver). `circuit` may be
+    /// partly rebuilt then: callers keep a copy to restore.
+    pub fn sync(&self, circuit: &mut crate::Circuit) -> Result<(), HierarchyError> {
+        let top: Vec<Node> = circuit
+            .nodes()
+            .filter(|(_, n)| !n.label.contains('/'))
+            .map(|(_, n)| n.clone())
+            .collect();
+        let (nodes, wires) = self.flatten("the top level", top, self.pin_wires.clone())?;
+        let wanted: HashMap<&str, &Node> = nodes
+            .iter()
+            .filter(|n| n.label.contains('/'))
+            .map(|n| (n.label.as_str(), n))
+            .collect();
+        let stale: Vec<crate::NodeId> = circuit
+            .nodes()
+            .filter(|(_, n)| {
+                n.label.contains('/')
+                    && wanted
+                        .get(n.label.as_str())
+                        .is_none_or(|w| w.kind != n.kind)
+            })
+            .map(|(id, _)| id)
+            .collect();
+        for id in stale {
+            circuit.remove_node(id);
+        }
+        let inner = |c: &crate::Circuit, id: crate::NodeId| c[id].label.contains('/');
+        let old_wires: Vec<crate::WireId> = circuit
+            .wires()
+            .filter(|(_, w)| inner(circuit, w.from) || inner(circuit, w.to))
+            .map(|(id, _)| id)
+            .collect();
+        for w in old_wires {
+            circuit.disconnect(w);
+        }
+        for node in nodes.iter().filter(|n| n.label.contains('/')) {
+            match circuit.find(&node.label) {
+                Some(id) => circuit.set_pos(id, node.pos),
+                None => {
+                    circuit.add_node(node.clone())?;
+                }
+            }
+        }
+        for w in wires {
+            let find = |l: &str| {
+                circuit.find(l).ok_or_else(|| HierarchyError::Pin {
+                    path: l.to_owned(),
+                    message: "a wire names a node that does not exist".into(),
+                })
+            };
+            let (from, to) = (find(&w.from)?, find(&w.to)?);
+            circuit.connect(from, to, w.input)?;
+        }
+        Ok(())
+    }
+}
+
 /// Reads a library file: `(path as written, the file naming it)` → `(its name for messages,
 /// its text)`, or why not.
 pub type Resolver<'a> = dyn FnMut(&str, &str) -> Result<(String, String), String> + 'a;
@@ -103,6 +331,9 @@ pub enum HierarchyError {
     /// Two parts share a name.
     #[error("part `{0}` is defined twice")]
     DuplicatePart(String),
+    /// The flattening is not a valid circuit (e.g. an input with two drivers).
+    #[error(transparent)]
+    Circuit(#[from] crate::CircuitError),
 }
 
 /// A part ready to flatten.
@@ -498,6 +729,54 @@ mod tests {
                 assert_eq!(seen[0], seen[1], "{schedule:?} step {step}");
             }
         }
+    }
+
+    /// The circuit's nodes and wires as sorted text, to compare two circuits built in
+    /// different orders.
+    fn canonical(c: &crate::Circuit) -> (Vec<String>, Vec<String>) {
+        let desc = c.to_desc();
+        let mut nodes: Vec<String> = desc
+            .nodes
+            .iter()
+            .map(|n| format!("{} {:?}", n.label, n.kind))
+            .collect();
+        let mut wires: Vec<String> = desc
+            .wires
+            .iter()
+            .map(|w| format!("{} {} {}", w.from, w.to, w.input))
+            .collect();
+        nodes.sort();
+        wires.sort();
+        (nodes, wires)
+    }
+
+    #[test]
+    fn sync_rebuilds_the_instances_after_an_edit_of_the_design() {
+        let mut doc = from_str(CHAIN).expect("flattens");
+        let a0 = doc.circuit.find("A0").expect("top node");
+        let kept = doc.circuit.find("f0/o").expect("inner node");
+        // Edit a definition (every instance follows), drop an instance and its wires.
+        let ha = &mut doc.design.subcircuits[0];
+        ha.nodes[2].kind = crate::NodeKind::Xnor(2);
+        doc.design.instances.retain(|i| i.label != "f1");
+        doc.design
+            .pin_wires
+            .retain(|w| !w.from.starts_with("f1.") && !w.to.starts_with("f1."));
+        doc.design.sync(&mut doc.circuit).expect("syncs");
+        let text = crate::format::to_string(&doc).expect("saves");
+        let fresh = from_str(&text).expect("loads");
+        assert_eq!(canonical(&doc.circuit), canonical(&fresh.circuit));
+        assert!(doc.circuit.find("f1/o").is_none());
+        assert_eq!(doc.circuit.find("A0"), Some(a0), "top-level ids survive");
+        assert_eq!(
+            doc.circuit.find("f0/o"),
+            Some(kept),
+            "unchanged inner ids survive"
+        );
+        assert_eq!(
+            doc.circuit[doc.circuit.find("f0/h2/x").expect("inner")].kind,
+            crate::NodeKind::Xnor(2)
+        );
     }
 
     #[test]
