@@ -179,7 +179,10 @@ impl TritiumApp {
                     .id_salt("inspector-scroll")
                     .show(ui, |ui| self.inspector.ui(ui, state));
             });
-        egui::CentralPanel::default().show(ui, |ui| self.canvas.ui(ui, state));
+        egui::CentralPanel::default().show(ui, |ui| {
+            breadcrumbs(ui, state);
+            self.canvas.ui(ui, state);
+        });
         if std::mem::take(&mut self.canvas.rename_requested) {
             self.inspector.focus_label = true;
         }
@@ -267,12 +270,16 @@ impl TritiumApp {
         if pressed(ctrl(Key::V)) {
             state.paste(2, 2);
         }
+        if pressed(ctrl(Key::G)) {
+            state.make_subcircuit();
+        }
         ctx.input(|i| {
             if i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace) {
                 state.delete_selection();
             }
             if i.key_pressed(Key::Escape) {
                 state.tool = None;
+                state.part_tool = None;
             }
         });
         if ctx.input(|i| i.key_pressed(Key::Space)) {
@@ -342,6 +349,43 @@ pub fn apply_demo(state: &mut AppState, script: &str) -> Result<(), String> {
 impl eframe::App for TritiumApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+}
+
+/// The open level as a path of buttons above the canvas (`top › lo › fa2`) when the circuit
+/// has subcircuits; a click goes back up (the canvas frames the level it shows).
+fn breadcrumbs(ui: &mut egui::Ui, state: &mut AppState) {
+    if state.level.is_empty() && state.doc.document.design.instances.is_empty() {
+        return;
+    }
+    let mut up_to = None;
+    ui.horizontal(|ui| {
+        ui.label("Level:");
+        if ui
+            .add_enabled(!state.level.is_empty(), egui::Button::new("top"))
+            .clicked()
+        {
+            up_to = Some(0);
+        }
+        let depth = state.level.len();
+        for (i, label) in state.level.iter().enumerate() {
+            ui.label("›");
+            if ui
+                .add_enabled(i + 1 < depth, egui::Button::new(label.as_str()))
+                .clicked()
+            {
+                up_to = Some(i + 1);
+            }
+        }
+        if let Some(part) = state.level_part() {
+            ui.label(format!("(part `{}`)", part.name));
+        }
+        if let Some(why) = state.level_read_only() {
+            ui.weak("read-only").on_hover_text(why);
+        }
+    });
+    if let Some(depth) = up_to {
+        state.go_up(depth);
     }
 }
 

@@ -182,6 +182,72 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
     }
 }
 
+/// A subcircuit instance: a block in `rect` with its label above it and its part's name
+/// inside, the pin names along its edges (`inputs` left, `outputs` right, each at its `y`,
+/// scene pixels) and a double outline telling it from a gate.
+pub fn block(
+    painter: &Painter,
+    rect: Rect,
+    (label, part): (&str, &str),
+    inputs: &[(String, f32)],
+    outputs: &[(String, f32)],
+    look: NodeLook,
+) {
+    let outline = outline(look);
+    if look.selected || look.hovered {
+        let halo = if look.selected {
+            SELECTED
+        } else {
+            Color32::from_gray(200)
+        };
+        painter.rect_stroke(
+            rect.expand(4.0),
+            4.0,
+            Stroke::new(2.0, halo),
+            egui::StrokeKind::Outside,
+        );
+    }
+    painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
+    painter.rect_stroke(
+        rect.shrink(3.0),
+        2.0,
+        Stroke::new(0.75, INK),
+        egui::StrokeKind::Inside,
+    );
+    painter.text(
+        pos2(rect.center().x, rect.max.y - 0.6 * CELL),
+        Align2::CENTER_CENTER,
+        part,
+        font(0.6),
+        INK,
+    );
+    painter.text(
+        pos2(rect.center().x, rect.min.y - 1.0),
+        Align2::CENTER_BOTTOM,
+        label,
+        FontId::proportional(LABEL_SIZE),
+        INK,
+    );
+    for (name, y) in inputs {
+        painter.text(
+            pos2(rect.min.x + 0.4 * CELL, *y),
+            Align2::LEFT_CENTER,
+            name,
+            font(0.55),
+            INK,
+        );
+    }
+    for (name, y) in outputs {
+        painter.text(
+            pos2(rect.max.x - 0.4 * CELL, *y),
+            Align2::RIGHT_CENTER,
+            name,
+            font(0.55),
+            INK,
+        );
+    }
+}
+
 /// `+`, `−` or `?` on a lamp of `radius` at `c`: bars rather than text, so they stay bold at
 /// any zoom; dark on orange, white on blue and grey (for contrast).
 fn lamp_symbol(painter: &Painter, c: Pos2, radius: f32, v: Trit) {

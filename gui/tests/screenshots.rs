@@ -8,7 +8,8 @@
 //!
 //! writes `docs/screenshots/game_2048.png`, `docs/screenshots/game_threes.png`,
 //! `docs/screenshots/game_checkers.png`, `docs/screenshots/game_sliding.png`,
-//! `docs/screenshots/figure_barn.png`,
+//! `docs/screenshots/figure_barn.png`, `docs/screenshots/adder8.png`,
+//! `docs/screenshots/adder8_inside.png`,
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
 
@@ -22,6 +23,7 @@ use common::plugins::{
     wait_until,
 };
 use egui_kittest::kittest::Queryable as _;
+use sim_core::Trit;
 
 fn save(h: &mut App, name: &str) {
     h.remove_cursor();
@@ -178,6 +180,34 @@ fn the_barn_half_drawn() {
         h.run();
     }
     save(&mut h, "figure_barn");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/adder8.png and docs/screenshots/adder8_inside.png"]
+fn the_8_bit_adder_and_inside_an_instance() {
+    let mut h = common::app_with("adder8.ron");
+    // 0b0110_1011 + 0b0011_0110 + 1 = 0b1010_0010 (107 + 54 + 1 = 162).
+    let (a, b) = (0b0110_1011u8, 0b0011_0110u8);
+    {
+        let state = &mut h.state_mut().state;
+        let mut set = |label: String, bit: bool| {
+            let id = state.circuit().find(&label).expect("a switch");
+            state.set_value(id, if bit { Trit::True } else { Trit::False });
+        };
+        for i in 0..8 {
+            set(format!("A{i}"), a >> i & 1 == 1);
+            set(format!("B{i}"), b >> i & 1 == 1);
+        }
+        set("CIN".to_owned(), true);
+        state.selected_instance = Some("lo".to_owned());
+    }
+    h.run_steps(4);
+    save(&mut h, "adder8");
+    h.get_by_label("Open instance").click();
+    h.run_steps(4);
+    h.state_mut().state.open_instance("fa1");
+    h.run_steps(4);
+    save(&mut h, "adder8_inside");
 }
 
 /// Threes moves before the picture.

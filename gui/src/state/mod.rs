@@ -4,13 +4,15 @@
 
 mod document;
 mod history;
+mod levels;
 mod session;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use history::History;
+pub use levels::{End, block_size, pin_offset};
 pub use session::{Mode, SimSession};
 use sim_core::format::Document;
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
@@ -64,6 +66,12 @@ pub struct AppState {
     pub quit: bool,
     /// The palette item armed for placing with a click on the canvas.
     pub tool: Option<NodeKind>,
+    /// The part armed for placing an instance with a click on the canvas.
+    pub part_tool: Option<String>,
+    /// The open level: the instance path looked inside (empty: the top level).
+    pub level: Vec<String>,
+    /// The selected instance of the open level.
+    pub selected_instance: Option<String>,
 }
 
 impl Default for AppState {
@@ -86,6 +94,9 @@ impl AppState {
             confirm: None,
             quit: false,
             tool: None,
+            part_tool: None,
+            level: Vec::new(),
+            selected_instance: None,
         }
     }
 
@@ -187,8 +198,35 @@ impl AppState {
         &mut self,
         edit: impl FnOnce(&mut Circuit) -> Result<T, CircuitError>,
     ) -> Option<T> {
+        self.edit_renaming(edit, &BTreeMap::new())
+    }
+
+    /// [`edit`](Self::edit) for an edit that renames nodes of the open level (`renamed`: old
+    /// label → new, at the level), so that wires to pins follow. Inside an instance, the edit
+    /// is written back to the part's definition and every instance of the part follows.
+    fn edit_renaming<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Circuit) -> Result<T, CircuitError>,
+        renamed: &BTreeMap<String, String>,
+    ) -> Option<T> {
+        if let Some(why) = self.level_read_only() {
+            self.error(why);
+            return None;
+        }
         let before = self.doc.document.clone();
-        match edit(&mut self.doc.document.circuit) {
+        let result = edit(&mut self.doc.document.circuit).map_err(|e| e.to_string());
+        let result = result.and_then(|value| {
+            if self.doc.document.design.is_flat() && self.level.is_empty() {
+                return Ok(value);
+            }
+            self.harvest_level(renamed)?;
+            let doc = &mut self.doc.document;
+            doc.design
+                .sync(&mut doc.circuit)
+                .map_err(|e| e.to_string())?;
+            Ok(value)
+        });
+        match result {
             Ok(value) => {
                 self.doc.record_edit(before);
                 self.after_change();
@@ -197,13 +235,14 @@ impl AppState {
             }
             Err(e) => {
                 self.doc.document = before;
-                self.error(e.to_string());
+                self.error(e);
                 None
             }
         }
     }
 
     fn after_change(&mut self) {
+        self.fix_level();
         let circuit = &self.doc.document.circuit;
         self.selection.retain(|&id| circuit.node(id).is_some());
         self.sim.rebuild(circuit);
@@ -223,14 +262,23 @@ impl AppState {
         Some(id)
     }
 
-    /// A label not used yet, from the kind's prefix and the first free number.
+    /// A label not used yet on the open level (the full path is returned: `AND3` at the top,
+    /// `U1/AND3` inside instance `U1`), from the kind's prefix and the first free number.
     pub fn fresh_label(&self, kind: NodeKind) -> String {
         let prefix = label_prefix(kind);
+        let level = self.level_prefix();
+        let pins = self.level_pins();
+        let taken = |l: &str| {
+            self.circuit().find(&format!("{level}{l}")).is_some()
+                || pins.iter().any(|n| n.label == l)
+                || self.level_instances().iter().any(|i| i.label == l)
+        };
         // At most node_count labels are taken, so one of the first node_count + 1 is free.
-        (1..=self.circuit().node_count() + 1)
+        let free = (1..=self.circuit().node_count() + pins.len() + 1)
             .map(|n| format!("{prefix}{n}"))
-            .find(|l| self.circuit().find(l).is_none())
-            .unwrap_or_else(|| prefix.to_owned())
+            .find(|l| !taken(l))
+            .unwrap_or_else(|| prefix.to_owned());
+        format!("{level}{free}")
     }
 
     /// Moves nodes by `(dx, dy)` grid cells, as one undoable step.
@@ -267,6 +315,9 @@ impl AppState {
     pub fn delete_selection(&mut self) {
         let doomed: Vec<NodeId> = self.selection.iter().copied().collect();
         if doomed.is_empty() {
+            if let Some(instance) = self.selected_instance.clone() {
+                self.delete_instance(&instance);
+            }
             return;
         }
         let labels: BTreeSet<String> = doomed
@@ -322,7 +373,21 @@ impl AppState {
         let Some(old) = self.circuit().node(id).map(|n| n.label.clone()) else {
             return false;
         };
-        if self.edit(|c| c.rename(id, label)).is_none() {
+        // Inside an instance the label is given at the level (`x`, not `U1/x`).
+        let level = self.level_prefix();
+        let label = match label.strip_prefix(&level) {
+            Some(_) => label.to_owned(),
+            None => format!("{level}{label}"),
+        };
+        let label = label.as_str();
+        let mut renamed = BTreeMap::new();
+        if let (Some(from), Some(to)) = (self.on_level(&old), self.on_level(label)) {
+            renamed.insert(from.to_owned(), to.to_owned());
+        }
+        if self
+            .edit_renaming(|c| c.rename(id, label), &renamed)
+            .is_none()
+        {
             return false;
         }
         let steps = self
@@ -351,7 +416,18 @@ impl AppState {
         let c = self.circuit();
         let ids: Vec<NodeId> = self.selection.iter().copied().collect();
         let index = |id: NodeId| ids.iter().position(|&x| x == id);
-        let nodes = ids.iter().map(|&id| c[id].clone()).collect();
+        let level = self.level_prefix();
+        let nodes = ids
+            .iter()
+            .map(|&id| Node {
+                label: c[id]
+                    .label
+                    .strip_prefix(&level)
+                    .unwrap_or(&c[id].label)
+                    .to_owned(),
+                ..c[id].clone()
+            })
+            .collect();
         let wires = c
             .wires()
             .filter_map(|(_, w)| Some((index(w.from)?, index(w.to)?, w.input)))
@@ -366,11 +442,12 @@ impl AppState {
             return;
         }
         let clip = self.clipboard.clone();
+        let level = self.level_prefix();
         let pasted = self.edit(|c| {
             let mut ids = Vec::with_capacity(clip.nodes.len());
             for node in &clip.nodes {
                 let mut node = node.clone();
-                node.label = unused_label(c, &node.label);
+                node.label = unused_label(c, &format!("{level}{}", node.label));
                 node.pos = node.pos.map(|p| Pos {
                     x: p.x + dx,
                     y: p.y + dy,

@@ -68,6 +68,20 @@ impl View for MenuBar {
                 if ui.button("Delete  (Del)").clicked() {
                     state.delete_selection();
                 }
+                ui.separator();
+                if ui
+                    .add_enabled(
+                        !state.selection.is_empty(),
+                        egui::Button::new("Make subcircuit  (Ctrl+G)"),
+                    )
+                    .on_hover_text(
+                        "Put the selected gates in a new part and an instance of it in their \
+                         place; the wires crossing the selection become its pins",
+                    )
+                    .clicked()
+                {
+                    state.make_subcircuit();
+                }
             });
             ui.separator();
             let mut mode = state.sim.mode;

@@ -9,7 +9,8 @@
 //! * drag on the background: box-select; click it with a palette item armed, or drop a palette
 //!   item: place a node.
 //!
-//! Every node on screen is also an accessible widget labelled with its node label and carrying
+//! Every node on screen is also an accessible widget labelled with its node label (at the open
+//! level: `or` inside instance `lo/fa0`, whose full path is `lo/fa0/or`) and carrying
 //! its value (`-1`, `0`, `+1`) as text, so screen readers and tests can find "R" and read "Q".
 //!
 //! Only what is on screen costs anything: nodes, wires and pins outside the visible part of the
@@ -24,8 +25,12 @@ use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
 use crate::draw::{self, Batch, NodeLook};
 use crate::geometry::{self, CELL, PIN_RADIUS};
-use crate::state::AppState;
+use crate::state::{AppState, End};
 use crate::views::View;
+
+/// A part dragged from the palette onto the canvas (its name).
+#[derive(Clone, Debug)]
+pub struct PartPayload(pub String);
 
 /// The closest zoom (screen pixels per scene pixel).
 pub const MAX_ZOOM: f32 = 4.0;
@@ -59,6 +64,14 @@ pub struct Canvas {
     batch_size: usize,
     /// This frame's pan by a right- or middle-button drag, in scene pixels.
     pan: Vec2,
+    /// A block drag in progress: the instance and the pointer offset so far (scene pixels).
+    pub(super) moving_block: Option<(String, Vec2)>,
+    /// A wire drag in progress from a pin (a block's output or the open part's input pin).
+    pub(super) wiring_end: Option<End>,
+    /// The pin input under the pointer this frame (a block's input or the part's output).
+    pub(super) block_target: Option<End>,
+    /// The level shown last frame: opening an instance or going up frames the new level.
+    shown_level: Vec<String>,
 }
 
 impl Default for Canvas {
@@ -75,16 +88,20 @@ impl Default for Canvas {
             lanes: Lanes::default(),
             batch_size: 0,
             pan: Vec2::ZERO,
+            moving_block: None,
+            wiring_end: None,
+            block_target: None,
+            shown_level: Vec::new(),
         }
     }
 }
 
 /// Scene pixels of a point in cells.
-fn px(p: Pos2) -> Pos2 {
+pub(super) fn px(p: Pos2) -> Pos2 {
     pos2(p.x * CELL, p.y * CELL)
 }
 
-fn px_rect(r: Rect) -> Rect {
+pub(super) fn px_rect(r: Rect) -> Rect {
     Rect::from_min_max(px(r.min), px(r.max))
 }
 
@@ -107,6 +124,14 @@ impl Canvas {
 
 impl View for Canvas {
     fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        if self.shown_level != state.level {
+            self.shown_level.clone_from(&state.level);
+            self.fit();
+        }
+        if self.scene_rect == Rect::ZERO {
+            // Fitting takes this frame to measure; the next one shows the fitted scene.
+            ui.ctx().request_repaint();
+        }
         if self.scene_rect == Rect::ZERO && state.circuit().node_count() == 0 {
             // Nothing to fit: open at 100 % with the origin top left.
             self.scene_rect = Rect::from_min_size(Pos2::ZERO, ui.available_size());
@@ -201,18 +226,18 @@ impl Lanes {
 }
 
 /// What one frame of the canvas derives from the state before drawing.
-struct FrameInfo {
-    painter: egui::Painter,
+pub(super) struct FrameInfo {
+    pub(super) painter: egui::Painter,
     /// How far the dragged selection has moved, in scene pixels.
     offset: Vec2,
     /// 0..1, for pulsing the wires of the event just stepped.
     pulse: f32,
     /// The node of the event just stepped, and whether its output changed.
-    last: Option<(NodeId, bool)>,
+    pub(super) last: Option<(NodeId, bool)>,
     /// Nodes on the loop of the last oscillation.
     in_loop: BTreeSet<NodeId>,
     /// The pointer, in scene pixels.
-    pointer: Option<Pos2>,
+    pub(super) pointer: Option<Pos2>,
     /// The visible part of the scene.
     view: Rect,
     /// Screen pixels per scene pixel.
@@ -247,7 +272,7 @@ impl FrameInfo {
     }
 
     /// How far node `id` is drawn from its position (the drag offset, if it is selected).
-    fn shift(&self, id: NodeId, state: &AppState) -> Vec2 {
+    pub(super) fn shift(&self, id: NodeId, state: &AppState) -> Vec2 {
         if self.offset != Vec2::ZERO && state.selection.contains(&id) {
             self.offset
         } else {
@@ -264,7 +289,7 @@ impl Canvas {
             ui.scope_id().with("background"),
             Sense::click_and_drag(),
         );
-        let bounds = self.cull(&frame, state);
+        let bounds = self.cull(&frame, state).union(self.blocks_bounds(state));
         if bounds.is_positive() {
             // Gives the scene something to fit on the first frame.
             ui.allocate_rect(bounds.expand(2.0 * CELL), Sense::hover());
@@ -281,6 +306,8 @@ impl Canvas {
         let clicked_node = self.nodes(ui, &frame, state, &mut batch);
         self.batch_size = batch.len();
         batch.paint(&frame.painter);
+        let clicked_block = self.blocks(ui, &frame, state);
+        let clicked_node = clicked_node || clicked_block;
         self.pins(ui, &frame, state);
         self.background(ui, &frame, &background, clicked_node, state);
     }
@@ -294,7 +321,16 @@ impl Canvas {
         let mut bounds = Rect::NOTHING;
         // Room for the label above a node and the selection halo.
         let view = frame.view.expand(CELL);
+        let level = state.level_prefix();
+        let on_level = |label: &str| {
+            label
+                .strip_prefix(&level)
+                .is_some_and(|rest| !rest.contains('/'))
+        };
         for (id, n) in c.nodes() {
+            if !on_level(&n.label) {
+                continue;
+            }
             let r = px_rect(geometry::rect(n));
             bounds = bounds.union(r);
             if view.intersects(r.translate(frame.shift(id, state))) {
@@ -319,8 +355,17 @@ impl Canvas {
         let c = state.circuit();
         let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
         let mut path = [Pos2::ZERO; 6];
+        let level = state.level_prefix();
+        let on_level = |label: &str| {
+            label
+                .strip_prefix(&level)
+                .is_some_and(|rest| !rest.contains('/'))
+        };
         for (_, w) in c.wires() {
             let (from, to) = (&c[w.from], &c[w.to]);
+            if !on_level(&from.label) || !on_level(&to.label) {
+                continue; // inside an instance, or reaching into one (drawn to its pin)
+            }
             let Some(out) = geometry::output_pin(from) else {
                 continue;
             };
@@ -367,10 +412,14 @@ impl Canvas {
         batch: &mut Batch,
     ) -> bool {
         let mut clicked_any = false;
+        let level_len = state.level_prefix().len();
         for i in 0..self.visible.len() {
             let id = self.visible[i];
             let (kind, value, widget) = {
                 let node = &state.circuit()[id];
+                // Inside an instance, nodes go by their label at the level (`or`, not
+                // `lo/fa0/or`); the hover text gives the whole path.
+                let local = node.label.get(level_len..).unwrap_or(&node.label);
                 let rect = px_rect(geometry::rect(node)).translate(frame.shift(id, state));
                 let value = state.sim.value(id);
                 let widget = ui.interact(
@@ -384,7 +433,7 @@ impl Canvas {
                         // Not `Label`: egui would put a label's name in its value.
                         _ => egui::accesskit::Role::Status,
                     };
-                    let mut info = egui::WidgetInfo::labeled(role, true, &node.label);
+                    let mut info = egui::WidgetInfo::labeled(role, true, local);
                     info.current_text_value = Some(value.as_signed_str().to_owned());
                     info
                 });
@@ -395,7 +444,7 @@ impl Canvas {
                     hovered: widget.hovered(),
                 };
                 let widget = if frame.detailed {
-                    draw::node(&frame.painter, rect, node.kind, &node.label, value, look);
+                    draw::node(&frame.painter, rect, node.kind, local, value, look);
                     widget.on_hover_text(format!("{} ({}) = {value}", node.label, node.kind))
                 } else {
                     draw::node_coarse(batch, rect, node.kind, value, look);
@@ -428,6 +477,7 @@ impl Canvas {
 
     /// A click on node `id`: select it (Shift toggles it in the selection); toggle a switch.
     fn click(ui: &egui::Ui, state: &mut AppState, id: NodeId, kind: NodeKind) {
+        state.selected_instance = None;
         if ui.input(|i| i.modifiers.shift) {
             if !state.selection.remove(&id) {
                 state.selection.insert(id);
@@ -516,16 +566,19 @@ impl Canvas {
         if let Some((id, pin)) = disconnect {
             state.disconnect_input(id, pin);
         }
-        if ui.input(|i| i.pointer.any_released())
-            && let Some(from) = self.wiring.take()
-            && let Some((to, input)) = target
-        {
-            state.connect(from, to, input);
+        if ui.input(|i| i.pointer.any_released()) {
+            let from = self.wiring.take();
+            if self.wiring_end.is_some() || (from.is_some() && self.block_target.is_some()) {
+                self.finish_pin_wiring(state, from, target);
+            } else if let (Some(from), Some((to, input))) = (from, target) {
+                state.connect(from, to, input);
+            }
+            self.wiring_end = None;
         }
     }
 
     /// Pans by `widget`'s drag if it is dragged with the right or middle button.
-    fn panned(&mut self, widget: &egui::Response) -> bool {
+    pub(super) fn panned(&mut self, widget: &egui::Response) -> bool {
         let panning =
             widget.dragged_by(PointerButton::Secondary) || widget.dragged_by(PointerButton::Middle);
         if panning {
@@ -560,7 +613,10 @@ impl Canvas {
                 let hit: BTreeSet<NodeId> = state
                     .circuit()
                     .nodes()
-                    .filter(|(_, n)| r.intersects(px_rect(geometry::rect(n))))
+                    .filter(|(_, n)| {
+                        state.on_level(&n.label).is_some()
+                            && r.intersects(px_rect(geometry::rect(n)))
+                    })
                     .map(|(id, _)| id)
                     .collect();
                 if ui.input(|i| i.modifiers.shift) {
@@ -575,18 +631,31 @@ impl Canvas {
             self.boxing = None;
         }
         if background.clicked() && !clicked_node {
-            match (state.tool, background.interact_pointer_pos()) {
-                (Some(kind), Some(p)) => {
-                    let (x, y) = geometry::snap(p / CELL);
-                    state.place(kind, Pos { x, y });
+            let at = background.interact_pointer_pos().map(|p| {
+                let (x, y) = geometry::snap(p / CELL);
+                Pos { x, y }
+            });
+            match (state.tool, state.part_tool.clone(), at) {
+                (Some(kind), _, Some(pos)) => {
+                    state.place(kind, pos);
                 }
-                _ => state.selection.clear(),
+                (None, Some(part), Some(pos)) => {
+                    state.place_instance(&part, pos);
+                }
+                _ => {
+                    state.selection.clear();
+                    state.selected_instance = None;
+                }
             }
         }
-        if let Some(kind) = background.dnd_release_payload::<NodeKind>()
-            && let Some(p) = frame.pointer
-        {
-            let (x, y) = geometry::snap(p / CELL);
+        // Taking a payload empties it whatever its type: ask for the type first.
+        let Some(p) = frame.pointer else { return };
+        let (x, y) = geometry::snap(p / CELL);
+        if egui::DragAndDrop::has_payload_of_type::<PartPayload>(ui.ctx()) {
+            if let Some(part) = background.dnd_release_payload::<PartPayload>() {
+                state.place_instance(&part.0, Pos { x, y });
+            }
+        } else if let Some(kind) = background.dnd_release_payload::<NodeKind>() {
             state.place(*kind, Pos { x, y });
         }
     }

@@ -1,6 +1,7 @@
 //! The inspector: the selected node's label (rename), kind and input count, its value and
 //! input values, a way to set a switch to 0, and why it has its value (the causality chain of
-//! events back to a source). Also the oscillation report.
+//! events back to a source); for a selected instance its part, pin values and Open. Also the
+//! oscillation report.
 
 use sim_core::{NodeKind, Trit};
 
@@ -38,6 +39,12 @@ impl View for Inspector {
                 ),
             );
             ui.separator();
+        }
+        if state.selection.is_empty()
+            && let Some(label) = state.selected_instance.clone()
+        {
+            instance(ui, state, &label);
+            return;
         }
         let [id] = state.selection.iter().copied().collect::<Vec<_>>()[..] else {
             ui.label(format!("{} selected", state.selection.len()));
@@ -109,7 +116,7 @@ impl View for Inspector {
             ui.label("(no change recorded: still at power-on)");
         }
         for line in chain {
-            ui.label(egui::RichText::new(line).monospace().small());
+            ui.label(egui::RichText::new(line).monospace());
         }
     }
 }
@@ -128,4 +135,35 @@ fn gate_inputs(kind: NodeKind) -> Option<u8> {
 
 fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
     kind.op().map_or(kind, |op| NodeKind::gate(op, n))
+}
+
+/// The selected instance: its part, its pins with their values, and Open.
+fn instance(ui: &mut egui::Ui, state: &mut AppState, label: &str) {
+    let Some((part, inputs, outputs)) = state.instance_pins(label) else {
+        return;
+    };
+    ui.label(format!("Instance {label} of part `{part}`"));
+    if ui
+        .button("Open instance")
+        .on_hover_text("Look inside (double-click the block)")
+        .clicked()
+    {
+        state.open_instance(label);
+        return;
+    }
+    let pin = |name: &String| crate::state::End::Pin {
+        instance: label.to_owned(),
+        pin: name.clone(),
+    };
+    let wires = state.level_pin_wires();
+    for name in &inputs {
+        let v = wires
+            .iter()
+            .find(|(_, to, _)| *to == pin(name))
+            .map_or(Trit::Unknown, |(from, _, _)| state.end_value(from));
+        ui.label(format!("in  {name} = {v}"));
+    }
+    for name in &outputs {
+        ui.label(format!("out {name} = {}", state.end_value(&pin(name))));
+    }
 }

@@ -1,9 +1,11 @@
-//! The palette: every node kind of sim-core. Click an item to arm it (then click the canvas
-//! to place), or drag it onto the canvas. n-input gates take the input count set below.
+//! The palette: every node kind of sim-core, then the subcircuits the document can place (its
+//! own parts and its libraries'). Click an item to arm it (then click the canvas to place),
+//! or drag it onto the canvas. n-input gates take the input count set below.
 
 use egui::Sense;
 use sim_core::{GateOp, NodeKind, Trit};
 
+use super::PartPayload;
 use crate::state::AppState;
 use crate::views::View;
 
@@ -65,11 +67,41 @@ impl View for Palette {
                 drag_preview(ui, &response, name);
             }
             if response.clicked() {
+                state.part_tool = None;
                 state.tool = if armed { None } else { Some(kind) };
             }
         }
-        if state.tool.is_some() && ui.button("Done placing (Esc)").clicked() {
+        let parts: Vec<String> = state
+            .doc
+            .document
+            .design
+            .part_names()
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        if !parts.is_empty() {
+            ui.separator();
+            ui.label("Subcircuits");
+            for part in parts {
+                let armed = state.part_tool.as_deref() == Some(part.as_str());
+                let response = ui.add(
+                    egui::Button::selectable(armed, part.as_str()).sense(Sense::click_and_drag()),
+                );
+                response.dnd_set_drag_payload(PartPayload(part.clone()));
+                if response.dragged() {
+                    drag_preview(ui, &response, &part);
+                }
+                if response.clicked() {
+                    state.tool = None;
+                    state.part_tool = if armed { None } else { Some(part) };
+                }
+            }
+        }
+        if (state.tool.is_some() || state.part_tool.is_some())
+            && ui.button("Done placing (Esc)").clicked()
+        {
             state.tool = None;
+            state.part_tool = None;
         }
     }
 }

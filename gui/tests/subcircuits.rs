@@ -1,0 +1,299 @@
+//! Subcircuits in the app, driven like a user would: box-select gates and make a subcircuit
+//! of them (the circuit must compute exactly as before, and save and load back), open an
+//! instance of the 8-bit adder and step inside it, edit a part's definition from inside one
+//! instance and see the other instance follow, place an instance from the palette, undo.
+
+mod common;
+
+use common::{App, TempDir, app, app_with, cell_to_screen, circuit_path, drag, node_value};
+use egui::pos2;
+use egui_kittest::kittest::Queryable as _;
+use gui::state::{AppState, Mode};
+use sim_core::{NodeKind, Trit};
+
+/// Sets the switches `labels` (top level) to `values` and lets the app settle.
+fn set(h: &mut App, labels: &[&str], values: &[Trit]) {
+    for (label, &v) in labels.iter().zip(values) {
+        let state = &mut h.state_mut().state;
+        let id = state.circuit().find(label).expect("a switch");
+        state.set_value(id, v);
+    }
+    h.run_steps(2);
+}
+
+/// Every assignment of the three ternary inputs, in a fixed order.
+fn all_inputs() -> Vec<[Trit; 3]> {
+    let mut out = Vec::new();
+    for a in Trit::ALL {
+        for b in Trit::ALL {
+            for c in Trit::ALL {
+                out.push([a, b, c]);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_subcircuit_made_from_a_selection_computes_the_same() {
+    let mut h = app_with("full_adder.ron");
+    let inputs = ["A", "B", "Cin"];
+    let outputs = ["S", "Cout"];
+    let mut before = Vec::new();
+    for v in all_inputs() {
+        set(&mut h, &inputs, &v);
+        before.push(outputs.map(|l| node_value(&h, l)));
+    }
+
+    // Box-select the carry's gates (AB, AC, BC and CARRY), as a user drags on the canvas.
+    let (from, to) = (
+        cell_to_screen(&h, pos2(5.5, 4.2)),
+        cell_to_screen(&h, pos2(16.5, 15.5)),
+    );
+    drag(&mut h, from, to);
+    let selected: Vec<String> = {
+        let state = &mut h.state_mut().state;
+        let c = state.circuit();
+        state
+            .selection
+            .iter()
+            .map(|&id| c[id].label.clone())
+            .collect()
+    };
+    assert_eq!(selected.len(), 4, "{selected:?}");
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Make subcircuit  (Ctrl+G)").click();
+    h.run();
+
+    let state = &mut h.state_mut().state;
+    let design = &state.document().design;
+    assert_eq!(design.subcircuits.len(), 1);
+    let part = &design.subcircuits[0];
+    assert_eq!(part.name, "part1");
+    // Pins from the wires crossing the selection, numbered top to bottom.
+    assert_eq!(part.input_pins(), ["in1", "in2", "in3"]);
+    assert_eq!(part.output_pins(), ["out1"]);
+    assert_eq!(design.instances.len(), 1);
+    assert!(state.circuit().find("CARRY").is_none());
+    assert!(state.circuit().find("U1/CARRY").is_some());
+    // The block and its pins are on the canvas, readable like nodes.
+    h.run();
+    assert_eq!(h.get_by_label("U1").value().as_deref(), Some("part1"));
+
+    let mut after = Vec::new();
+    for v in all_inputs() {
+        set(&mut h, &inputs, &v);
+        after.push(outputs.map(|l| node_value(&h, l)));
+        let cout = node_value(&h, "Cout");
+        assert_eq!(
+            h.get_by_label("U1.out1").value().as_deref(),
+            Some(cout.as_str()),
+            "the block's output pin carries what the lamp shows"
+        );
+    }
+    assert_eq!(
+        before, after,
+        "the circuit computes the same for all 27 inputs"
+    );
+
+    // Saved as version 2 and read back, it is the same hierarchy.
+    let dir = TempDir::new("subcircuit");
+    let path = dir.join("full_adder_parts.ron");
+    h.state_mut().state.save_as(&path);
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(
+        text.contains("version: 2") && text.contains("part1"),
+        "{text}"
+    );
+    let again = AppState::open_or_report(&path);
+    assert!(again.notice.is_none(), "{:?}", again.notice);
+    assert_eq!(again.document().design, h.state().state.document().design);
+
+    // Undo brings the flat gates back.
+    h.state_mut().state.undo();
+    let state = &h.state().state;
+    assert!(state.circuit().find("CARRY").is_some());
+    assert!(state.document().design.instances.is_empty());
+}
+
+#[test]
+fn opening_an_instance_of_the_8_bit_adder_and_stepping_inside_it() {
+    let mut h = app_with("adder8.ron");
+    // The two 4-bit adders are blocks; A0's wire reaches lo's pin a0.
+    assert_eq!(h.get_by_label("lo").value().as_deref(), Some("adder4"));
+    set(
+        &mut h,
+        &["A0", "B0", "CIN"],
+        &[Trit::True, Trit::False, Trit::False],
+    );
+    assert_eq!(h.get_by_label("lo.a0").value().as_deref(), Some("+1"));
+    assert_eq!(node_value(&h, "S0"), "+1");
+
+    // Select lo, open it from the inspector; the breadcrumbs show the path.
+    h.state_mut().state.selected_instance = Some("lo".into());
+    h.run_steps(3);
+    h.get_by_label("Open instance").click();
+    h.run_steps(3);
+    assert_eq!(h.state().state.level, ["lo"]);
+    assert!(
+        h.query_by_label("top").is_some(),
+        "breadcrumbs lead back up"
+    );
+    // Inside: the part's pins and its full adders as blocks.
+    assert_eq!(
+        node_value(&h, "a0"),
+        "+1",
+        "the pin shows what drives it outside"
+    );
+    assert_eq!(h.get_by_label("fa0").value().as_deref(), Some("full_adder"));
+    // One more level down, to the OR gate of the first full adder.
+    h.state_mut().state.open_instance("fa0");
+    h.run_steps(3);
+    assert_eq!(h.state().state.level, ["lo", "fa0"]);
+    assert_eq!(node_value(&h, "or"), "-1");
+
+    // Step mode: B0 goes to +1 (a carry appears); step until an event of fa0's OR.
+    {
+        let state = &mut h.state_mut().state;
+        state.sim.set_mode(Mode::Step);
+        let b0 = state.circuit().find("B0").expect("B0");
+        state.set_value(b0, Trit::True);
+    }
+    h.run_steps(3);
+    let mut stepped = Vec::new();
+    for _ in 0..40 {
+        h.get_by_label("Step").click();
+        h.run_steps(3);
+        let state = &h.state().state;
+        let Some(event) = &state.sim.last else { break };
+        let label = state.circuit()[event.node].label.clone();
+        stepped.push(label.clone());
+        if label == "lo/fa0/or" {
+            break;
+        }
+    }
+    assert_eq!(
+        stepped.last().map(String::as_str),
+        Some("lo/fa0/or"),
+        "{stepped:?}"
+    );
+    // The gate inside shows its new value; the trace names events by their path.
+    assert_eq!(node_value(&h, "or"), "+1");
+    assert!(
+        h.query_all_by_label_contains("lo/fa0/h1/n")
+            .next()
+            .is_some(),
+        "the trace names the inner AND by its instance path"
+    );
+    // Back to the top with the breadcrumbs.
+    h.get_by_label("top").click();
+    h.run_steps(3);
+    assert!(h.state().state.level.is_empty());
+}
+
+/// A document with its own part `inv` (a NOT between a switch and a lamp) placed twice.
+const TWO_INVERTERS: &str = r#"(
+    version: 2,
+    subcircuits: [
+        (
+            name: "inv",
+            nodes: [
+                (label: "a", kind: Switch, pos: (0, 0)),
+                (label: "g", kind: Not, pos: (4, 0)),
+                (label: "y", kind: Lamp, pos: (10, 0)),
+            ],
+            wires: [(from: "a", to: "g"), (from: "g", to: "y")],
+        ),
+    ],
+    instances: [(label: "I1", of: "inv", pos: (6, 0)), (label: "I2", of: "inv", pos: (6, 6))],
+    nodes: [
+        (label: "X", kind: Switch, pos: (0, 0)),
+        (label: "Y1", kind: Lamp, pos: (16, 0)),
+        (label: "Y2", kind: Lamp, pos: (16, 6)),
+    ],
+    wires: [
+        (from: "X", to: "I1.a"), (from: "X", to: "I2.a"),
+        (from: "I1.y", to: "Y1"), (from: "I2.y", to: "Y2"),
+    ],
+)"#;
+
+#[test]
+fn editing_a_definition_inside_one_instance_updates_every_instance() {
+    let dir = TempDir::new("definition");
+    let path = dir.join("two.ron");
+    std::fs::write(&path, TWO_INVERTERS).expect("write");
+    let mut h = app(AppState::open_or_report(&path));
+    set(&mut h, &["X"], &[Trit::True]);
+    assert_eq!(
+        (node_value(&h, "Y1"), node_value(&h, "Y2")),
+        ("-1".into(), "-1".into())
+    );
+
+    h.state_mut().state.open_instance("I1");
+    h.run();
+    // Inside I1 the gate is `g`; make it a buffer (the inspector's kind change).
+    {
+        let state = &mut h.state_mut().state;
+        let g = state.circuit().find("I1/g").expect("inner gate");
+        state.selection = [g].into();
+        let ok = state.set_kind(g, NodeKind::Buf);
+        assert!(ok, "{:?}", state.notice);
+    }
+    h.run();
+    let state = &h.state().state;
+    let part = &state.document().design.subcircuits[0];
+    assert_eq!(
+        part.nodes.iter().find(|n| n.label == "g").map(|n| n.kind),
+        Some(NodeKind::Buf)
+    );
+    let kind = |l: &str| state.circuit()[state.circuit().find(l).expect(l)].kind;
+    assert_eq!(kind("I2/g"), NodeKind::Buf, "the other instance follows");
+    h.state_mut().state.go_up(0);
+    h.run();
+    assert_eq!(
+        (node_value(&h, "Y1"), node_value(&h, "Y2")),
+        ("+1".into(), "+1".into())
+    );
+
+    // Place a third instance from the palette, wire it, undo it all.
+    h.get_by_label("inv").click();
+    h.run();
+    common::click_at(&h, cell_to_screen(&h, pos2(6.5, 14.5)));
+    h.run();
+    let state = &h.state().state;
+    assert_eq!(state.document().design.instances.len(), 3);
+    assert!(state.circuit().find("U1/g").is_some());
+    h.state_mut().state.undo();
+    h.state_mut().state.undo();
+    h.run();
+    let state = &h.state().state;
+    assert_eq!(state.document().design.instances.len(), 2);
+    assert_eq!(kind_of(state, "I2/g"), NodeKind::Not);
+    assert_eq!(
+        (node_value(&h, "Y1"), node_value(&h, "Y2")),
+        ("-1".into(), "-1".into())
+    );
+}
+
+fn kind_of(state: &AppState, label: &str) -> NodeKind {
+    state.circuit()[state.circuit().find(label).expect(label)].kind
+}
+
+#[test]
+fn a_library_part_is_read_only_inside() {
+    let mut h = app_with("adder8.ron");
+    h.state_mut().state.open_instance("lo");
+    h.run();
+    let state = &mut h.state_mut().state;
+    let id = state.circuit().find("lo/fa0/or");
+    assert!(id.is_some());
+    assert!(state.level_read_only().is_some());
+    state.place(NodeKind::Not, sim_core::Pos { x: 0, y: 60 });
+    let notice = state.notice.clone().expect("refused");
+    assert!(
+        notice.is_error && notice.text.contains("library part"),
+        "{notice:?}"
+    );
+    assert!(!circuit_path("lib/adder4.ron").as_os_str().is_empty());
+}
