@@ -384,6 +384,63 @@ fn check_fails_on_an_invalid_circuit() {
 }
 
 #[test]
+fn check_validates_a_hierarchy_and_names_file_line_and_instance_path() {
+    let run = tritium(&["check", "circuits/adder8.ron"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout.starts_with("ok: circuits/adder8.ron: "),
+        "{}",
+        run.stdout
+    );
+
+    let dir = TempDir::new();
+    dir.file(
+        "inv.ron",
+        "(version: 1, nodes: [(label: \"a\", kind: Switch), (label: \"g\", kind: Not),\n\
+         (label: \"y\", kind: Lamp)], wires: [(from: \"a\", to: \"g\"), (from: \"g\", to: \"y\")])\n",
+    );
+    let top = |instances: &str, wires: &str| {
+        format!(
+            "(\n    version: 2,\n    libraries: [\"inv.ron\"],\n    instances: [\n{instances}    ],\n    \
+             nodes: [(label: \"X\", kind: Switch), (label: \"Y\", kind: Lamp)],\n    wires: [\n{wires}    ],\n)\n"
+        )
+    };
+    let good_wires = "        (from: \"X\", to: \"u1.a\"),\n        (from: \"u1.y\", to: \"Y\"),\n";
+    let cases = [
+        (
+            "pin.ron",
+            top(
+                "        (label: \"u1\", of: \"inv\"),\n",
+                "        (from: \"X\", to: \"u1.b\"),\n",
+            ),
+            ":9: u1: `u1` has no input pin `b` (inputs: a)",
+        ),
+        (
+            "unknown.ron",
+            top("        (label: \"u1\", of: \"nand\"),\n", good_wires),
+            ":5: instance `u1`: no part named `nand` (defined: inv)",
+        ),
+        (
+            "missing.ron",
+            top("        (label: \"u1\", of: \"inv\"),\n", good_wires)
+                .replace("inv.ron", "gone.ron"),
+            ":3: library `gone.ron`",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let path = dir.file(name, &text);
+        let run = tritium(&["check".as_ref(), path.as_os_str()]);
+        run.expect_code(1);
+        let prefix = format!("{}{want}", path.display());
+        assert!(
+            run.stderr.contains(&prefix),
+            "want {prefix:?} in\n{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
 fn every_subcommand_has_help() {
     for args in [
         &["--help"][..],

@@ -112,6 +112,66 @@ impl FormatError {
             _ => None,
         }
     }
+
+    /// The 1-based line of `text` (the file that gave this error) where the offending item
+    /// is written: a syntax error's line, or for a semantic error the line naming the node,
+    /// wire, test label, instance, part or library it is about (a duplicate: its second
+    /// occurrence). `None` when the item is not written in `text` (e.g. it is inside a
+    /// library file, whose name the message gives) or the error has no item.
+    pub fn line_in(&self, text: &str) -> Option<usize> {
+        use crate::hierarchy::HierarchyError as H;
+        let quoted = |s: &str| format!("\"{s}\"");
+        let nth_line = |needles: &[String], nth: usize| -> Option<usize> {
+            text.lines()
+                .enumerate()
+                .filter(|(_, line)| needles.iter().all(|n| line.contains(n.as_str())))
+                .nth(nth)
+                .map(|(i, _)| i + 1)
+        };
+        let label = |l: &str, nth: usize| nth_line(&[format!("label: {}", quoted(l))], nth);
+        let wire = |w: &crate::circuit::WireRef| {
+            nth_line(&[quoted(&w.from), quoted(&w.to)], 0).or_else(|| nth_line(&[quoted(&w.to)], 0))
+        };
+        let last = |path: &str| path.rsplit('/').next().unwrap_or(path).to_owned();
+        match self {
+            FormatError::Syntax { line, .. } => Some(*line),
+            FormatError::Circuit(e) => match e {
+                CircuitError::DuplicateLabel { label: l } => label(l, 1),
+                CircuitError::InvalidLabel { label: l, .. }
+                | CircuitError::BadInputCount { label: l, .. }
+                | CircuitError::BadClock { label: l } => label(l, 0),
+                CircuitError::UnknownLabel { wire: w, .. }
+                | CircuitError::WireIntoSource { wire: w, .. }
+                | CircuitError::WireFromTerminal { wire: w, .. }
+                | CircuitError::InputOutOfRange { wire: w, .. }
+                | CircuitError::DoubleDriver { wire: w, .. } => wire(w),
+            },
+            FormatError::Test(e) => {
+                let after = text.find("tests:")?;
+                let skipped = text[..after].lines().count().saturating_sub(1);
+                let (TestError::UnknownLabel { label: l, .. }
+                | TestError::NotSettable { label: l, .. }) = e;
+                text[after..]
+                    .lines()
+                    .position(|line| line.contains(&quoted(l)))
+                    .map(|i| skipped + i + 1)
+            }
+            FormatError::Hierarchy(e) => match e {
+                H::Library { path, .. } => nth_line(&[quoted(path)], 0),
+                H::UnknownPart { path, .. } => label(&last(path), 0)
+                    .or_else(|| label(path.split('/').next().unwrap_or(path), 0)),
+                H::Pin { path, .. } => {
+                    let inst = last(path);
+                    nth_line(&[format!("\"{inst}.")], 0).or_else(|| label(&inst, 0))
+                }
+                H::DuplicatePart(name) => nth_line(&[format!("name: {}", quoted(name))], 1)
+                    .or_else(|| nth_line(&[format!("name: {}", quoted(name))], 0)),
+                H::Cycle(_) | H::Circuit(_) => None,
+            },
+            FormatError::Version { .. } => nth_line(&["version".to_owned()], 0),
+            FormatError::Io(_) | FormatError::Write(_) => None,
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize)]

@@ -20,7 +20,8 @@ pub struct Loaded {
 /// Why a circuit file could not be loaded.
 ///
 /// Its `Display` is the whole message, file name and cause included —
-/// `path:line:col: message` for a syntax error, `path: message` otherwise — so it has no
+/// `path:line:col: message` for a syntax error, `path:line: message` for an error about an
+/// item the file writes on that line, `path: message` otherwise — so it has no
 /// `source()` (that would print the cause twice in an error chain).
 #[derive(Debug)]
 pub enum LoadError {
@@ -35,6 +36,8 @@ pub enum LoadError {
     Invalid {
         /// The file's name in messages.
         name: String,
+        /// The 1-based line of the offending item, when the file writes it.
+        line: Option<usize>,
         /// What is wrong with it (boxed: it is large, and errors should be small to pass).
         error: Box<FormatError>,
     },
@@ -51,13 +54,17 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Unreadable { name, error } => write!(f, "{name}: {error}"),
-            LoadError::Invalid { name, error } => match &**error {
-                FormatError::Syntax {
-                    line,
-                    column,
-                    message,
-                } => write!(f, "{name}:{line}:{column}: {message}"),
-                other => write!(f, "{name}: {other}"),
+            LoadError::Invalid { name, line, error } => match (&**error, line) {
+                (
+                    FormatError::Syntax {
+                        line,
+                        column,
+                        message,
+                    },
+                    _,
+                ) => write!(f, "{name}:{line}:{column}: {message}"),
+                (other, Some(line)) => write!(f, "{name}:{line}: {other}"),
+                (other, None) => write!(f, "{name}: {other}"),
             },
             LoadError::Netlist { name, error } => write!(f, "{name}: {error}"),
         }
@@ -137,6 +144,7 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
     match format::from_str_with(&text, &name, &mut gui::state::read_library) {
         Ok(doc) => Ok(Loaded { name, doc }),
         Err(error) => Err(LoadError::Invalid {
+            line: error.line_in(&text),
             name,
             error: Box::new(error),
         }),

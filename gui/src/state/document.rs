@@ -28,10 +28,12 @@ pub enum LoadError {
         source: Box<FormatError>,
     },
     /// The file parsed but describes an invalid circuit or tests.
-    #[error("{}: {source}", path.display())]
+    #[error("{}{}: {source}", path.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
     Invalid {
         /// The file.
         path: PathBuf,
+        /// The 1-based line of the offending item, when the file writes it.
+        line: Option<usize>,
         /// What is wrong.
         source: Box<FormatError>,
     },
@@ -119,11 +121,12 @@ impl DocState {
         let name = path.display().to_string();
         let document =
             format::from_str_with(&text, &name, &mut read_library).map_err(|source| {
+                let line = source.line_in(&text);
                 let (path, source) = (path.to_owned(), Box::new(source));
                 if source.position().is_some() {
                     LoadError::Syntax { path, source }
                 } else {
-                    LoadError::Invalid { path, source }
+                    LoadError::Invalid { path, line, source }
                 }
             })?;
         Ok(DocState {
