@@ -297,3 +297,45 @@ fn a_library_part_is_read_only_inside() {
     );
     assert!(!circuit_path("lib/adder4.ron").as_os_str().is_empty());
 }
+
+#[test]
+fn a_part_file_beside_the_document_is_added_from_the_palette_and_placed() {
+    let dir = TempDir::new("library");
+    std::fs::create_dir_all(dir.join("lib")).expect("lib dir");
+    let half_adder = std::fs::read_to_string(circuit_path("lib/half_adder.ron")).expect("part");
+    std::fs::write(dir.join("lib/half_adder.ron"), half_adder).expect("copy");
+    let path = dir.join("new.ron");
+    std::fs::write(
+        &path,
+        "(version: 1, nodes: [(label: \"A\", kind: Switch, pos: (0, 0))], wires: [])",
+    )
+    .expect("write");
+    let mut h = app(AppState::open_or_report(&path));
+    h.get_by_label("lib/half_adder.ron").click();
+    h.run();
+    assert_eq!(
+        h.state().state.part_tool.as_deref(),
+        Some("half_adder"),
+        "adding the file arms its part"
+    );
+    common::click_at(&h, cell_to_screen(&h, pos2(0.5, 3.5)));
+    h.run();
+    let state = &mut h.state_mut().state;
+    assert_eq!(state.document().design.libraries, ["lib/half_adder.ron"]);
+    assert_eq!(state.document().design.instances.len(), 1);
+    // Wire A to the new block's pin a, as a user would by dragging (here: the state call the
+    // drag makes), and save: the file now uses the library.
+    assert!(state.connect_ends(
+        &gui::state::End::Node("A".into()),
+        &gui::state::End::Pin {
+            instance: "U1".into(),
+            pin: "a".into()
+        },
+        0
+    ));
+    state.save_as(&path);
+    let again = AppState::open_or_report(&path);
+    assert!(again.notice.is_none(), "{:?}", again.notice);
+    assert_eq!(again.document().design.pin_wires.len(), 1);
+    assert!(again.circuit().find("U1/x").is_some());
+}

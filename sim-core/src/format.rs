@@ -174,7 +174,7 @@ impl FormatError {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Default, Serialize, Deserialize)]
 #[serde(rename = "Circuit", deny_unknown_fields)]
 struct FileRepr {
     version: u32,
@@ -280,6 +280,41 @@ pub fn from_str_with(
         tests: file.tests,
         design,
     })
+}
+
+/// Reads `design.libraries` again (after the list changed, e.g. a library was added) into
+/// `design.library`; `name` is the document, as [`from_str_with`] takes it.
+///
+/// # Errors
+/// [`FormatError::Hierarchy`] naming the library that cannot be read or parsed, or a part
+/// name defined twice; `design` is unchanged then.
+pub fn reload_libraries(
+    design: &mut Design,
+    name: &str,
+    resolve: &mut crate::hierarchy::Resolver<'_>,
+) -> Result<(), FormatError> {
+    let file = FileRepr {
+        libraries: design.libraries.clone(),
+        ..FileRepr::default()
+    };
+    let mut library = std::collections::BTreeMap::new();
+    collect_library(
+        &file,
+        name,
+        resolve,
+        &mut library,
+        &mut std::collections::HashSet::new(),
+        0,
+    )?;
+    if let Some(own) = design
+        .subcircuits
+        .iter()
+        .find(|p| library.contains_key(&p.name))
+    {
+        return Err(crate::hierarchy::HierarchyError::DuplicatePart(own.name.clone()).into());
+    }
+    design.library = library;
+    Ok(())
 }
 
 /// Parses a file of any version this crate reads.

@@ -443,6 +443,48 @@ impl AppState {
         Some(placed)
     }
 
+    /// The part files in the `lib/` directory beside the document that it does not use yet
+    /// (paths relative to the document, as `libraries` lists them), sorted.
+    pub fn library_files(&self) -> Vec<String> {
+        let Some(dir) = self.doc.path.as_deref().and_then(std::path::Path::parent) else {
+            return Vec::new();
+        };
+        let Ok(entries) = std::fs::read_dir(dir.join("lib")) else {
+            return Vec::new();
+        };
+        let used = &self.doc.document.design.libraries;
+        let mut files: Vec<String> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .filter_map(|p| Some(format!("lib/{}", p.file_name()?.to_str()?)))
+            .filter(|p| !used.contains(p))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// Adds library file `path` (relative to the document) to its `libraries`, so that its
+    /// parts can be placed; one undoable step. Returns the name of the file's own part.
+    pub fn add_library(&mut self, path: &str) -> Option<String> {
+        let name = self
+            .doc
+            .path
+            .as_ref()
+            .map_or_else(|| "untitled.ron".to_owned(), |p| p.display().to_string());
+        let path = path.to_owned();
+        self.edit_design(|design, _, _| {
+            if !design.libraries.contains(&path) {
+                design.libraries.push(path.clone());
+            }
+            sim_core::format::reload_libraries(design, &name, &mut super::read_library)
+                .map_err(|e| e.to_string())?;
+            Ok(std::path::Path::new(&path)
+                .file_stem()
+                .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned()))
+        })
+    }
+
     /// `U1`, `U2`, …: the first label free among the open level's nodes and instances.
     fn fresh_instance_label(&self) -> String {
         let prefix = self.level_prefix();
