@@ -255,12 +255,23 @@ pub fn from_str_with(
         pin_wires: Vec::new(),
         library,
     };
-    design.pin_wires = file
+    // A set, so that finding the pin wires stays linear with many instances.
+    let instances: std::collections::HashSet<&str> =
+        design.instances.iter().map(|i| i.label.as_str()).collect();
+    let pin_wires = file
         .wires
         .iter()
-        .filter(|w| design.is_pin_end(&w.from) || design.is_pin_end(&w.to))
+        .filter(|w| {
+            let pin = |end: &str| {
+                end.split_once('.')
+                    .is_some_and(|(i, _)| instances.contains(i))
+            };
+            pin(&w.from) || pin(&w.to)
+        })
         .cloned()
         .collect();
+    drop(instances);
+    design.pin_wires = pin_wires;
     let circuit = if design.is_flat() {
         Circuit::from_desc(&CircuitDesc {
             nodes: file.nodes,

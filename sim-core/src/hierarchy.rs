@@ -432,7 +432,12 @@ fn expand(
             });
         }
     }
-    let is_pin = |label: &str| !keep_pins && (inputs.iter().chain(&outputs).any(|p| p == label));
+    let pin_set: std::collections::HashSet<&str> = if keep_pins {
+        std::collections::HashSet::new()
+    } else {
+        inputs.iter().chain(&outputs).map(String::as_str).collect()
+    };
+    let is_pin = |label: &str| pin_set.contains(label);
     let mut flat = Flat {
         nodes: part
             .nodes
@@ -463,13 +468,11 @@ fn expand(
                 cycle.join(" → ")
             )));
         }
-        let child = if let Some(f) = memo.get(&inst.of) {
-            f.clone()
-        } else {
+        if !memo.contains_key(&inst.of) {
             let f = expand(def, parts, memo, chain, &inst_path, false)?;
-            memo.insert(inst.of.clone(), f.clone());
-            f
-        };
+            memo.insert(inst.of.clone(), f);
+        }
+        let child = &memo[&inst.of];
         let prefix = |l: &str| format!("{}/{l}", inst.label);
         flat.nodes.extend(child.nodes.iter().map(|n| Node {
             label: prefix(&n.label),
@@ -480,7 +483,15 @@ fn expand(
             to: prefix(&w.to),
             input: w.input,
         }));
-        children.insert(inst.label.clone(), child);
+        // Only the pin tables are needed to wire the instance.
+        children.insert(
+            inst.label.clone(),
+            Flat {
+                inputs: child.inputs.clone(),
+                outputs: child.outputs.clone(),
+                ..Flat::default()
+            },
+        );
     }
     let pins = Pins {
         children: &children,
