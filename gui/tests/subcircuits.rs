@@ -311,6 +311,8 @@ fn a_part_file_beside_the_document_is_added_from_the_palette_and_placed() {
     )
     .expect("write");
     let mut h = app(AppState::open_or_report(&path));
+    h.get_by_label("Part files (lib/)").click();
+    h.run();
     h.get_by_label("lib/half_adder.ron").click();
     h.run();
     assert_eq!(

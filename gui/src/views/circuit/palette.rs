@@ -100,16 +100,21 @@ impl View for Palette {
         let files = state.library_files();
         if !files.is_empty() {
             ui.separator();
-            ui.label("Part files (lib/)")
-                .on_hover_text("Parts beside this file: a click adds the file to its libraries");
-            for file in files {
-                if ui.button(file.as_str()).clicked()
-                    && let Some(part) = state.add_library(&file)
-                {
-                    state.tool = None;
-                    state.part_tool = Some(part);
-                }
-            }
+            egui::CollapsingHeader::new("Part files (lib/)")
+                .default_open(false)
+                .show(ui, |ui| {
+                    for file in files {
+                        if ui
+                            .button(file.as_str())
+                            .on_hover_text("Add this file to the circuit's libraries")
+                            .clicked()
+                            && let Some(part) = state.add_library(&file)
+                        {
+                            state.tool = None;
+                            state.part_tool = Some(part);
+                        }
+                    }
+                });
         }
         if (state.tool.is_some() || state.part_tool.is_some())
             && ui.button("Done placing (Esc)").clicked()
