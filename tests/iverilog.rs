@@ -4,8 +4,10 @@
 //! Every ISCAS-85 netlist in `../shared/circuits/iscas85/` gets 1,000 random vectors with 10%
 //! `x` inputs; the sequential netlists in `tests/circuits/bench/` get 200 clocked vectors
 //! (Tritium's clocked convention — apply, settle, rising edge, settle, print, falling edge,
-//! settle — is mirrored by the testbench). Icarus's gate primitives are Kleene on 0/1/x, as
-//! Tritium's gates are on −1/0/+1.
+//! settle — is mirrored by the testbench). The hierarchical circuits (the 8-bit adder and
+//! the combinational parts of `circuits/lib/`) are exported as one module per part and get
+//! 1,000 vectors each. Icarus's gate primitives are Kleene on 0/1/x, as Tritium's gates are
+//! on −1/0/+1.
 //!
 //! Without `iverilog` and `vvp` on the PATH the tests print why they skip and pass; with
 //! `TRITIUM_REQUIRE_ORACLES=1` they fail instead.
@@ -18,7 +20,7 @@ use std::time::Instant;
 
 use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
-use sim_core::{NodeKind, bench};
+use sim_core::{NodeKind, bench, format};
 
 /// Vectors per ISCAS-85 circuit.
 const COMBINATIONAL_VECTORS: usize = 1000;
@@ -146,6 +148,23 @@ fn testbench(
     tb
 }
 
+/// Reads a `.bench` netlist, or a circuit file (with its libraries beside it).
+fn read_circuit(netlist: &Path) -> sim_core::Circuit {
+    let text = fs::read_to_string(netlist).expect("readable netlist");
+    if netlist.extension().is_none_or(|e| e != "ron") {
+        return bench::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", netlist.display()));
+    }
+    let name = netlist.display().to_string();
+    format::from_str_with(&text, &name, &mut |lib, from| {
+        let path = Path::new(from).parent().unwrap_or(Path::new("")).join(lib);
+        fs::read_to_string(&path)
+            .map(|t| (path.display().to_string(), t))
+            .map_err(|e| e.to_string())
+    })
+    .unwrap_or_else(|e| panic!("{}: {e}", netlist.display()))
+    .circuit
+}
+
 /// Simulates `netlist` on `count` random vectors with Tritium and with Icarus and compares
 /// the outputs line by line.
 fn compare(netlist: &Path, count: usize) {
@@ -155,8 +174,7 @@ fn compare(netlist: &Path, count: usize) {
         .expect("a file name")
         .to_string_lossy()
         .into_owned();
-    let circuit = bench::from_str(&fs::read_to_string(netlist).expect("readable netlist"))
-        .unwrap_or_else(|e| panic!("{}: {e}", netlist.display()));
+    let circuit = read_circuit(netlist);
     let inputs = circuit.inputs().count();
     let outputs = circuit.terminals().count();
     let clocked = circuit.nodes().any(|(_, n)| n.kind == NodeKind::Dff);
@@ -308,5 +326,47 @@ fn sequential_netlists_agree_with_icarus() {
     assert!(files.len() >= 3, "sequential test netlists: {files:?}");
     for file in files {
         compare(&file, SEQUENTIAL_VECTORS);
+    }
+}
+
+#[test]
+fn hierarchical_circuits_agree_with_icarus() {
+    if !icarus_available() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("circuits");
+    // One module per part used: the 8-bit adder, the 4-bit adder, the full and half adders.
+    let dir = TempDir::new("adder8-modules");
+    let out = dir.0.join("adder8.v");
+    run(
+        env!("CARGO_BIN_EXE_tritium"),
+        &[
+            "export".as_ref(),
+            "verilog".as_ref(),
+            root.join("adder8.ron").as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str(),
+        ],
+    );
+    let verilog = fs::read_to_string(&out).expect("written");
+    let modules: Vec<&str> = verilog
+        .lines()
+        .filter_map(|l| l.strip_prefix("module "))
+        .map(|l| l.split('(').next().unwrap_or(l))
+        .collect();
+    assert_eq!(
+        modules,
+        ["half_adder", "full_adder", "adder4", "m_8_bit_adder"],
+        "{verilog}"
+    );
+    assert!(verilog.contains("  adder4 lo ("), "{verilog}");
+    for file in [
+        "adder8.ron",
+        "lib/adder4.ron",
+        "lib/full_adder.ron",
+        "lib/mux4.ron",
+        "lib/decoder2to4.ron",
+    ] {
+        compare(&root.join(file), COMBINATIONAL_VECTORS);
     }
 }

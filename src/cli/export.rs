@@ -48,7 +48,7 @@ pub fn run(args: &ExportArgs, console: &mut Console<'_>) -> Result<Status> {
             stem(&args.file)
         }
     });
-    let text = verilog(&loaded.doc.circuit, &plain_identifier(&module));
+    let text = verilog_document(&loaded.doc, &plain_identifier(&module));
     write_output(&args.output, &text, console)?;
     Ok(Status::Success)
 }
@@ -135,22 +135,318 @@ pub fn verilog(circuit: &Circuit, module: &str) -> String {
                 let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {d};");
             }
             kind => {
-                let primitive = match kind {
-                    NodeKind::Buf => "buf",
-                    NodeKind::Not => "not",
-                    NodeKind::And(_) => "and",
-                    NodeKind::Or(_) => "or",
-                    NodeKind::Nand(_) => "nand",
-                    NodeKind::Nor(_) => "nor",
-                    NodeKind::Xor(_) => "xor",
-                    _ => "xnor",
-                };
+                let primitive = primitive(kind);
                 let _ = writeln!(out, "  {primitive} ({id}, {});", inputs().join(", "));
             }
         }
     }
     out.push_str("endmodule\n");
     out
+}
+
+/// The Verilog of `doc` as module `module`: [`verilog`] for a flat document; for one with
+/// subcircuit instances, hierarchical Verilog — one module per part used (library parts
+/// included, inner parts first), ports its input pins then its output pins in order, its
+/// instances as module instances with named port connections; then the top module, ported as
+/// the flat export ports it.
+///
+/// ```verilog
+/// module half_adder(a, b, s, c);
+///   input a; input b; output s; output c;
+///   wire x; wire n;
+///   xor (x, a, b);
+///   and (n, a, b);
+///   assign s = x;
+///   assign c = n;
+/// endmodule
+/// module full_adder(a, b, cin, s, cout);
+///   ...
+///   wire \h1.s ;
+///   half_adder h1 (.a(a), .b(b), .s(\h1.s ), .c(\h1.c ));
+/// ```
+pub fn verilog_document(doc: &sim_core::format::Document, module: &str) -> String {
+    let design = &doc.design;
+    if design.instances.is_empty() {
+        return verilog(&doc.circuit, module);
+    }
+    let c = &doc.circuit;
+    let top = |label: &str| !label.contains('/');
+    let nodes: Vec<sim_core::Node> = c
+        .nodes()
+        .filter(|(_, n)| top(&n.label))
+        .map(|(_, n)| n.clone())
+        .collect();
+    let mut wires: Vec<sim_core::WireDesc> = c
+        .wires()
+        .filter(|(_, w)| top(&c[w.from].label) && top(&c[w.to].label))
+        .map(|(_, w)| sim_core::WireDesc::new(&*c[w.from].label, &*c[w.to].label, w.input))
+        .collect();
+    wires.extend(design.pin_wires.iter().cloned());
+    let mut writer = Hierarchy {
+        design,
+        modules: std::collections::HashMap::new(),
+        taken: HashSet::from([module.to_owned()]),
+        out: String::new(),
+    };
+    for inst in &design.instances {
+        writer.part(&inst.of);
+    }
+    let level = Level {
+        nodes: &nodes,
+        wires: &wires,
+        instances: &design.instances,
+    };
+    writer.module(module, &level, None);
+    format!("// Written by tritium export verilog.\n{}", writer.out)
+}
+
+/// One level of a hierarchy: a part's or the top level's nodes, wires and instances.
+struct Level<'a> {
+    nodes: &'a [sim_core::Node],
+    wires: &'a [sim_core::WireDesc],
+    instances: &'a [sim_core::hierarchy::InstanceDesc],
+}
+
+/// A written part module: its name and its ports' identifiers.
+struct Ports {
+    module: String,
+    inputs: Vec<String>,
+    outputs: Vec<String>,
+}
+
+/// Writes the modules of a hierarchy, each part once, inner parts first.
+struct Hierarchy<'a> {
+    design: &'a sim_core::hierarchy::Design,
+    /// Part name → its module.
+    modules: std::collections::HashMap<String, Ports>,
+    /// Module names used so far.
+    taken: HashSet<String>,
+    out: String,
+}
+
+impl Hierarchy<'_> {
+    /// Writes part `name` (and the parts inside it) unless written already.
+    fn part(&mut self, name: &str) {
+        if self.modules.contains_key(name) {
+            return;
+        }
+        let Some((desc, _)) = self.design.part(name) else {
+            return; // the loader refuses unknown parts; nothing to write
+        };
+        for inst in &desc.instances {
+            self.part(&inst.of);
+        }
+        let base = plain_identifier(name);
+        let mut module = base.clone();
+        let mut n = 0;
+        while !self.taken.insert(module.clone()) {
+            n += 1;
+            module = format!("{base}_{n}");
+        }
+        let (inputs, outputs) = (desc.input_pins(), desc.output_pins());
+        let level = Level {
+            nodes: &desc.nodes,
+            wires: &desc.wires,
+            instances: &desc.instances,
+        };
+        let (inputs, outputs) = self.module(&module, &level, Some((&inputs, &outputs)));
+        self.modules.insert(
+            name.to_owned(),
+            Ports {
+                module,
+                inputs,
+                outputs,
+            },
+        );
+    }
+
+    /// Writes one module; `pins` are a part's input and output pins (`None`: the top level,
+    /// ported like a flat circuit). Returns the ports' identifiers.
+    fn module(
+        &mut self,
+        module: &str,
+        level: &Level<'_>,
+        pins: Option<(&[String], &[String])>,
+    ) -> (Vec<String>, Vec<String>) {
+        let mut names = Names::default();
+        let (inputs, outputs, port_labels) = ports_of(level, pins);
+        let mut ids: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+        for label in &port_labels {
+            ids.insert((*label).to_owned(), names.name(label));
+        }
+        for n in level.nodes {
+            if !ids.contains_key(&n.label) {
+                ids.insert(n.label.clone(), names.name(&n.label));
+            }
+        }
+        let mut instance_nets: Vec<String> = Vec::new();
+        for inst in level.instances {
+            if let Some(ports) = self.design.part(&inst.of).map(|(p, _)| p.output_pins()) {
+                for pin in ports {
+                    let end = format!("{}.{pin}", inst.label);
+                    let id = names.name(&end);
+                    instance_nets.push(id.clone());
+                    ids.insert(end, id);
+                }
+            }
+        }
+        let driver: std::collections::HashMap<(&str, u8), &str> = level
+            .wires
+            .iter()
+            .map(|w| ((w.to.as_str(), w.input), w.from.as_str()))
+            .collect();
+        let net = |to: &str, input: u8| -> String {
+            driver
+                .get(&(to, input))
+                .and_then(|from| ids.get(*from))
+                .cloned()
+                .unwrap_or_else(|| "1'bx".to_owned())
+        };
+        let port_ids: Vec<&str> = port_labels.iter().map(|l| ids[*l].as_str()).collect();
+        let out = &mut self.out;
+        let _ = writeln!(out, "module {module}({});", port_ids.join(", "));
+        for label in &port_labels {
+            let decl = if inputs.contains(label) {
+                "input"
+            } else {
+                "output"
+            };
+            let _ = writeln!(out, "  {decl} {};", ids[*label]);
+        }
+        for n in level.nodes {
+            if port_labels.contains(&n.label.as_str()) {
+                continue;
+            }
+            let decl = if n.kind == NodeKind::Dff {
+                "reg"
+            } else {
+                "wire"
+            };
+            let _ = writeln!(out, "  {decl} {};", ids[&n.label]);
+        }
+        for id in &instance_nets {
+            let _ = writeln!(out, "  wire {id};");
+        }
+        for n in level.nodes {
+            let is_pin = inputs.contains(&n.label.as_str());
+            node_statement(out, n, &ids[&n.label], is_pin, &net);
+        }
+        for inst in level.instances {
+            let Some(ports) = self.modules.get(&inst.of) else {
+                continue;
+            };
+            let Some((desc, _)) = self.design.part(&inst.of) else {
+                continue;
+            };
+            let mut connections = Vec::new();
+            for (pin, port) in desc.input_pins().iter().zip(&ports.inputs) {
+                let end = format!("{}.{pin}", inst.label);
+                connections.push(format!(".{port}({})", net(&end, 0)));
+            }
+            for (pin, port) in desc.output_pins().iter().zip(&ports.outputs) {
+                let end = format!("{}.{pin}", inst.label);
+                connections.push(format!(".{port}({})", ids[&end]));
+            }
+            let _ = writeln!(
+                out,
+                "  {} {} ({});",
+                ports.module,
+                names.name(&inst.label),
+                connections.join(", ")
+            );
+        }
+        out.push_str("endmodule\n");
+        let ids_of = |labels: &[&str]| labels.iter().map(|l| ids[*l].clone()).collect();
+        (ids_of(&inputs), ids_of(&outputs))
+    }
+}
+
+/// A module's input and output ports, and all its ports in their order: a part's pins (inputs
+/// then outputs), or for the top level (`pins` `None`) its sources but constants and its
+/// terminals, in node order (as the flat export ports a circuit).
+fn ports_of<'a>(
+    level: &Level<'a>,
+    pins: Option<(&'a [String], &'a [String])>,
+) -> (Vec<&'a str>, Vec<&'a str>, Vec<&'a str>) {
+    let Some((ins, outs)) = pins else {
+        let inputs: Vec<&str> = level
+            .nodes
+            .iter()
+            .filter(|n| n.kind.role() == Role::Source && !matches!(n.kind, NodeKind::Constant(_)))
+            .map(|n| n.label.as_str())
+            .collect();
+        let outputs: Vec<&str> = level
+            .nodes
+            .iter()
+            .filter(|n| n.kind.role() == Role::Terminal)
+            .map(|n| n.label.as_str())
+            .collect();
+        let ports = level
+            .nodes
+            .iter()
+            .map(|n| n.label.as_str())
+            .filter(|l| inputs.contains(l) || outputs.contains(l))
+            .collect();
+        return (inputs, outputs, ports);
+    };
+    let inputs: Vec<&str> = ins.iter().map(String::as_str).collect();
+    let outputs: Vec<&str> = outs.iter().map(String::as_str).collect();
+    let ports = inputs.iter().chain(&outputs).copied().collect();
+    (inputs, outputs, ports)
+}
+
+/// The statement that drives node `n` (named `id`) inside a module: a gate primitive, an
+/// `assign` or a flip-flop's `always`; nothing for an input port (`is_input_pin`). `net(to,
+/// input)` names the net driving input `input` of `to`.
+fn node_statement(
+    out: &mut String,
+    n: &sim_core::Node,
+    id: &str,
+    is_input_pin: bool,
+    net: &dyn Fn(&str, u8) -> String,
+) {
+    match n.kind {
+        _ if is_input_pin => {}
+        NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => {
+            // A source inside a part that is not one of its pins reads unknown.
+            let _ = writeln!(out, "  assign {id} = 1'bx;");
+        }
+        NodeKind::Constant(value) => {
+            let bit = match value {
+                Trit::False => "1'b0",
+                Trit::Unknown => "1'bx",
+                Trit::True => "1'b1",
+            };
+            let _ = writeln!(out, "  assign {id} = {bit};");
+        }
+        NodeKind::Lamp | NodeKind::Probe => {
+            let _ = writeln!(out, "  assign {id} = {};", net(&n.label, 0));
+        }
+        NodeKind::Dff => {
+            let (d, clk) = (net(&n.label, 0), net(&n.label, 1));
+            let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {d};");
+        }
+        kind => {
+            let inputs: Vec<String> = (0..kind.input_count())
+                .map(|i| net(&n.label, u8::try_from(i).unwrap_or(u8::MAX)))
+                .collect();
+            let _ = writeln!(out, "  {} ({id}, {});", primitive(kind), inputs.join(", "));
+        }
+    }
+}
+
+/// The Verilog gate primitive of a gate kind.
+fn primitive(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Buf => "buf",
+        NodeKind::Not => "not",
+        NodeKind::And(_) => "and",
+        NodeKind::Or(_) => "or",
+        NodeKind::Nand(_) => "nand",
+        NodeKind::Nor(_) => "nor",
+        NodeKind::Xor(_) => "xor",
+        _ => "xnor",
+    }
 }
 
 /// Verilog names for labels, each distinct.
