@@ -21,8 +21,51 @@
 //! keywords (`SystemVerilog`'s included) are kept; the others become escaped identifiers (`\` + label + space), with any
 //! character outside printable ASCII written `_uXXXX_`. A name that would clash after that is
 //! suffixed `_1`, `_2`, ….
+//!
+//! # Subcircuits
+//!
+//! A document that places instances of parts (format version 2) is written hierarchically:
+//! one module per part it uses, at the top level or inside other parts (library parts
+//! included), inner parts first, then the top module. A part's module is named after the
+//! part, made a plain identifier as the top module's name is and suffixed `_1`, `_2`, … if it
+//! would clash with another module's. Its ports are the part's input pins, then its output
+//! pins, in order. Inside, its own nodes are written as above; each instance is a module
+//! instance with named port connections (an unwired input pin gets `1'bx`); each instance
+//! output pin is a net named `INSTANCE.PIN`; each output pin is `assign`ed from its driver.
+//! The top module is ported as a flat circuit is: the top level's switches, buttons and
+//! clocks in, its lamps and probes out. A document without instances is written flat.
+//!
+//! ```verilog
+//! module half_adder(a, b, s, c);
+//!   input a;
+//!   input b;
+//!   output s;
+//!   output c;
+//!   wire x;
+//!   wire n;
+//!   xor (x, a, b);
+//!   and (n, a, b);
+//!   assign s = x;
+//!   assign c = n;
+//! endmodule
+//! module full_adder(a, b, cin, s, cout);
+//!   ...
+//!   wire \h1.s ;
+//!   ...
+//!   or (\or , \h1.c , \h2.c );
+//!   assign s = \h2.s ;
+//!   assign cout = \or ;
+//!   half_adder h1 (.a(a), .b(b), .s(\h1.s ), .c(\h1.c ));
+//!   half_adder h2 (.a(\h1.s ), .b(cin), .s(\h2.s ), .c(\h2.c ));
+//! endmodule
+//! ```
+//!
+//! Modules have ports for pins only. A part's switch, button or clock that is not one of its
+//! input pins reads `1'bx`, and its lamp or probe that is not an output pin has no port,
+//! while the flattened circuit that `tritium vectors` simulates keeps both as inputs and
+//! outputs; the command warns about each.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -48,8 +91,11 @@ pub fn run(args: &ExportArgs, console: &mut Console<'_>) -> Result<Status> {
             stem(&args.file)
         }
     });
-    let text = verilog_document(&loaded.doc, &plain_identifier(&module));
+    let (text, warnings) = verilog_document(&loaded.doc, &plain_identifier(&module));
     write_output(&args.output, &text, console)?;
+    for warning in warnings {
+        console.warn(format_args!("{}: {warning}", loaded.name))?;
+    }
     Ok(Status::Success)
 }
 
@@ -85,7 +131,7 @@ pub fn verilog(circuit: &Circuit, module: &str) -> String {
     let mut names = Names::default();
     let nodes: Vec<_> = circuit.nodes().collect();
     let ids: Vec<String> = nodes.iter().map(|(_, n)| names.name(&n.label)).collect();
-    let index: std::collections::HashMap<_, _> = nodes
+    let index: HashMap<_, _> = nodes
         .iter()
         .enumerate()
         .map(|(i, (id, _))| (*id, i))
@@ -144,31 +190,16 @@ pub fn verilog(circuit: &Circuit, module: &str) -> String {
     out
 }
 
-/// The Verilog of `doc` as module `module`: [`verilog`] for a flat document; for one with
-/// subcircuit instances, hierarchical Verilog — one module per part used (library parts
-/// included, inner parts first), ports its input pins then its output pins in order, its
-/// instances as module instances with named port connections; then the top module, ported as
-/// the flat export ports it.
-///
-/// ```verilog
-/// module half_adder(a, b, s, c);
-///   input a; input b; output s; output c;
-///   wire x; wire n;
-///   xor (x, a, b);
-///   and (n, a, b);
-///   assign s = x;
-///   assign c = n;
-/// endmodule
-/// module full_adder(a, b, cin, s, cout);
-///   ...
-///   wire \h1.s ;
-///   half_adder h1 (.a(a), .b(b), .s(\h1.s ), .c(\h1.c ));
-/// ```
-pub fn verilog_document(doc: &sim_core::format::Document, module: &str) -> String {
+/// The Verilog of `doc` as module `module` (a plain identifier), and warnings about what it
+/// cannot show: [`verilog`] for a document without instances, else the hierarchical form of
+/// the module documentation.
+pub fn verilog_document(doc: &sim_core::format::Document, module: &str) -> (String, Vec<String>) {
     let design = &doc.design;
     if design.instances.is_empty() {
-        return verilog(&doc.circuit, module);
+        return (verilog(&doc.circuit, module), Vec::new());
     }
+    // The top level: the circuit's nodes without `/` and the wires among them, plus the wires
+    // to and from instance pins, which only the design keeps.
     let c = &doc.circuit;
     let top = |label: &str| !label.contains('/');
     let nodes: Vec<sim_core::Node> = c
@@ -184,9 +215,10 @@ pub fn verilog_document(doc: &sim_core::format::Document, module: &str) -> Strin
     wires.extend(design.pin_wires.iter().cloned());
     let mut writer = Hierarchy {
         design,
-        modules: std::collections::HashMap::new(),
+        modules: HashMap::new(),
         taken: HashSet::from([module.to_owned()]),
         out: String::new(),
+        warnings: Vec::new(),
     };
     for inst in &design.instances {
         writer.part(&inst.of);
@@ -197,7 +229,10 @@ pub fn verilog_document(doc: &sim_core::format::Document, module: &str) -> Strin
         instances: &design.instances,
     };
     writer.module(module, &level, None);
-    format!("// Written by tritium export verilog.\n{}", writer.out)
+    (
+        format!("// Written by tritium export verilog.\n{}", writer.out),
+        writer.warnings,
+    )
 }
 
 /// One level of a hierarchy: a part's or the top level's nodes, wires and instances.
@@ -218,10 +253,12 @@ struct Ports {
 struct Hierarchy<'a> {
     design: &'a sim_core::hierarchy::Design,
     /// Part name → its module.
-    modules: std::collections::HashMap<String, Ports>,
+    modules: HashMap<String, Ports>,
     /// Module names used so far.
     taken: HashSet<String>,
     out: String,
+    /// What the Verilog cannot show, in words.
+    warnings: Vec<String>,
 }
 
 impl Hierarchy<'_> {
@@ -244,6 +281,26 @@ impl Hierarchy<'_> {
             module = format!("{base}_{n}");
         }
         let (inputs, outputs) = (desc.input_pins(), desc.output_pins());
+        // Flattening keeps a part's other sources and terminals as nodes of the circuit (so
+        // `tritium vectors` drives and prints them); a module has no port for them.
+        for node in &desc.nodes {
+            let what = match node.kind.role() {
+                Role::Source
+                    if !matches!(node.kind, NodeKind::Constant(_))
+                        && !inputs.contains(&node.label) =>
+                {
+                    "is not one of its input pins: it reads x in the Verilog"
+                }
+                Role::Terminal if !outputs.contains(&node.label) => {
+                    "is not one of its output pins: the Verilog has no port for it"
+                }
+                _ => continue,
+            };
+            self.warnings.push(format!(
+                "part `{name}`: `{}` ({}) {what}",
+                node.label, node.kind
+            ));
+        }
         let level = Level {
             nodes: &desc.nodes,
             wires: &desc.wires,
@@ -270,83 +327,68 @@ impl Hierarchy<'_> {
     ) -> (Vec<String>, Vec<String>) {
         let mut names = Names::default();
         let (inputs, outputs, port_labels) = ports_of(level, pins);
-        let mut ids: std::collections::HashMap<String, String> = std::collections::HashMap::new();
-        for label in &port_labels {
-            ids.insert((*label).to_owned(), names.name(label));
-        }
-        for n in level.nodes {
-            if !ids.contains_key(&n.label) {
-                ids.insert(n.label.clone(), names.name(&n.label));
-            }
-        }
-        let mut instance_nets: Vec<String> = Vec::new();
-        for inst in level.instances {
-            if let Some(ports) = self.design.part(&inst.of).map(|(p, _)| p.output_pins()) {
-                for pin in ports {
-                    let end = format!("{}.{pin}", inst.label);
-                    let id = names.name(&end);
-                    instance_nets.push(id.clone());
-                    ids.insert(end, id);
-                }
-            }
-        }
-        let driver: std::collections::HashMap<(&str, u8), &str> = level
-            .wires
-            .iter()
-            .map(|w| ((w.to.as_str(), w.input), w.from.as_str()))
-            .collect();
-        let net = |to: &str, input: u8| -> String {
-            driver
-                .get(&(to, input))
-                .and_then(|from| ids.get(*from))
-                .cloned()
-                .unwrap_or_else(|| "1'bx".to_owned())
-        };
-        let port_ids: Vec<&str> = port_labels.iter().map(|l| ids[*l].as_str()).collect();
+        let nets = Nets::new(
+            self.design,
+            level,
+            &port_labels,
+            &outputs,
+            pins.is_some(),
+            &mut names,
+        );
+        let net = |to: &str, input: u8| nets.net(to, input);
+        let input_set: HashSet<&str> = inputs.iter().copied().collect();
+        let port_set: HashSet<&str> = port_labels.iter().copied().collect();
+
         let out = &mut self.out;
+        let port_ids: Vec<&str> = port_labels.iter().map(|l| nets.node(l)).collect();
         let _ = writeln!(out, "module {module}({});", port_ids.join(", "));
         for label in &port_labels {
-            let decl = if inputs.contains(label) {
+            let decl = if input_set.contains(label) {
                 "input"
             } else {
                 "output"
             };
-            let _ = writeln!(out, "  {decl} {};", ids[*label]);
+            let _ = writeln!(out, "  {decl} {};", nets.node(label));
         }
         for n in level.nodes {
-            if port_labels.contains(&n.label.as_str()) {
-                continue;
+            if !port_set.contains(n.label.as_str()) {
+                let decl = if n.kind == NodeKind::Dff {
+                    "reg"
+                } else {
+                    "wire"
+                };
+                let _ = writeln!(out, "  {decl} {};", nets.node(&n.label));
             }
-            let decl = if n.kind == NodeKind::Dff {
-                "reg"
-            } else {
-                "wire"
-            };
-            let _ = writeln!(out, "  {decl} {};", ids[&n.label]);
         }
-        for id in &instance_nets {
+        for id in &nets.instance_pins {
             let _ = writeln!(out, "  wire {id};");
         }
         for n in level.nodes {
-            let is_pin = inputs.contains(&n.label.as_str());
-            node_statement(out, n, &ids[&n.label], is_pin, &net);
+            let (label, id) = (n.label.as_str(), nets.node(&n.label));
+            if input_set.contains(label) {
+                continue;
+            }
+            if nets.output_pins.contains(label) {
+                let _ = writeln!(out, "  assign {id} = {};", net(label, 0));
+            } else {
+                node_statement(out, n, id, &net);
+            }
         }
         for inst in level.instances {
-            let Some(ports) = self.modules.get(&inst.of) else {
+            let (Some(ports), Some((desc, _))) =
+                (self.modules.get(&inst.of), self.design.part(&inst.of))
+            else {
                 continue;
             };
-            let Some((desc, _)) = self.design.part(&inst.of) else {
-                continue;
-            };
-            let mut connections = Vec::new();
-            for (pin, port) in desc.input_pins().iter().zip(&ports.inputs) {
-                let end = format!("{}.{pin}", inst.label);
-                connections.push(format!(".{port}({})", net(&end, 0)));
-            }
-            for (pin, port) in desc.output_pins().iter().zip(&ports.outputs) {
-                let end = format!("{}.{pin}", inst.label);
-                connections.push(format!(".{port}({})", ids[&end]));
-            }
+            let end = |pin: &str| format!("{}.{pin}", inst.label);
+            let (inputs, outputs) = (desc.input_pins(), desc.output_pins());
+            let connections: Vec<String> = (inputs.iter().zip(&ports.inputs))
+                .map(|(pin, port)| format!(".{port}({})", net(&end(pin), 0)))
+                .chain(
+                    (outputs.iter().zip(&ports.outputs))
+                        .map(|(pin, port)| format!(".{port}({})", nets.pin_ids[&end(pin)])),
+                )
+                .collect();
             let _ = writeln!(
                 out,
                 "  {} {} ({});",
@@ -356,8 +398,114 @@ impl Hierarchy<'_> {
             );
         }
         out.push_str("endmodule\n");
-        let ids_of = |labels: &[&str]| labels.iter().map(|l| ids[*l].clone()).collect();
+        let ids_of = |labels: &[&str]| labels.iter().map(|l| nets.node(l).to_owned()).collect();
         (ids_of(&inputs), ids_of(&outputs))
+    }
+}
+
+/// A module's nets: the identifiers of its nodes and of its instances' output pins, and what
+/// drives each input.
+///
+/// Wires are read as the loader's flattening reads them: an end `I.p` is pin `p` of instance
+/// `I`; an instance's input pin and a part's output pin take the last wire into them, whatever
+/// its input number; a part's output pin drives nothing inside the part.
+struct Nets<'a> {
+    /// Node label → identifier.
+    node_ids: HashMap<&'a str, String>,
+    /// Instance output pin `I.p` → the identifier of its net.
+    pin_ids: HashMap<String, String>,
+    /// Those nets, in order.
+    instance_pins: Vec<String>,
+    /// The instances' labels.
+    instances: HashSet<&'a str>,
+    /// A part's output pins (none for the top level, whose outputs are lamps and probes).
+    output_pins: HashSet<&'a str>,
+    /// (node or instance pin, input) → the wire end that drives it.
+    driver: HashMap<(&'a str, u8), &'a str>,
+}
+
+impl<'a> Nets<'a> {
+    /// Names the nets of `level` (ports first) in `names`.
+    fn new(
+        design: &sim_core::hierarchy::Design,
+        level: &Level<'a>,
+        port_labels: &[&'a str],
+        outputs: &[&'a str],
+        part: bool,
+        names: &mut Names,
+    ) -> Nets<'a> {
+        let mut node_ids: HashMap<&str, String> = HashMap::new();
+        for label in
+            (port_labels.iter().copied()).chain(level.nodes.iter().map(|n| n.label.as_str()))
+        {
+            if !node_ids.contains_key(label) {
+                node_ids.insert(label, names.name(label));
+            }
+        }
+        let mut pin_ids = HashMap::new();
+        let mut instance_pins = Vec::new();
+        for inst in level.instances {
+            let Some((desc, _)) = design.part(&inst.of) else {
+                continue;
+            };
+            for pin in desc.output_pins() {
+                let end = format!("{}.{pin}", inst.label);
+                let id = names.name(&end);
+                instance_pins.push(id.clone());
+                pin_ids.insert(end, id);
+            }
+        }
+        let mut nets = Nets {
+            node_ids,
+            pin_ids,
+            instance_pins,
+            instances: level.instances.iter().map(|i| i.label.as_str()).collect(),
+            output_pins: if part {
+                outputs.iter().copied().collect()
+            } else {
+                HashSet::new()
+            },
+            driver: HashMap::new(),
+        };
+        for w in level.wires {
+            let to = w.to.as_str();
+            let input = if nets.is_pin_end(to) || nets.output_pins.contains(to) {
+                0
+            } else {
+                w.input
+            };
+            nets.driver.insert((to, input), w.from.as_str());
+        }
+        nets
+    }
+
+    /// Whether wire end `end` is an instance's pin `I.p`.
+    fn is_pin_end(&self, end: &str) -> bool {
+        end.split_once('.')
+            .is_some_and(|(inst, _)| self.instances.contains(inst))
+    }
+
+    /// The identifier of node `label`.
+    fn node(&self, label: &str) -> &str {
+        &self.node_ids[label]
+    }
+
+    /// The net that drives input `input` of `to` (a node or an instance's input pin), `1'bx`
+    /// for none.
+    fn net(&self, to: &str, input: u8) -> String {
+        self.driver
+            .get(&(to, input))
+            .and_then(|&from| {
+                if self.is_pin_end(from) {
+                    self.pin_ids.get(from)
+                } else if self.output_pins.contains(from) {
+                    None
+                } else {
+                    self.node_ids.get(from)
+                }
+            })
+            .cloned()
+            .unwrap_or_else(|| "1'bx".to_owned())
     }
 }
 
@@ -384,8 +532,11 @@ fn ports_of<'a>(
         let ports = level
             .nodes
             .iter()
+            .filter(|n| {
+                n.kind.role() == Role::Terminal
+                    || (n.kind.role() == Role::Source && !matches!(n.kind, NodeKind::Constant(_)))
+            })
             .map(|n| n.label.as_str())
-            .filter(|l| inputs.contains(l) || outputs.contains(l))
             .collect();
         return (inputs, outputs, ports);
     };
@@ -396,17 +547,15 @@ fn ports_of<'a>(
 }
 
 /// The statement that drives node `n` (named `id`) inside a module: a gate primitive, an
-/// `assign` or a flip-flop's `always`; nothing for an input port (`is_input_pin`). `net(to,
-/// input)` names the net driving input `input` of `to`.
+/// `assign` or a flip-flop's `always`. `net(to, input)` names the net driving input `input`
+/// of `to`. Not called for input ports.
 fn node_statement(
     out: &mut String,
     n: &sim_core::Node,
     id: &str,
-    is_input_pin: bool,
     net: &dyn Fn(&str, u8) -> String,
 ) {
     match n.kind {
-        _ if is_input_pin => {}
         NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => {
             // A source inside a part that is not one of its pins reads unknown.
             let _ = writeln!(out, "  assign {id} = 1'bx;");
@@ -771,5 +920,128 @@ mod tests {
         assert_eq!(plain_identifier("RS latch"), "RS_latch");
         assert_eq!(plain_identifier("17"), "m_17");
         assert_eq!(plain_identifier("module"), "m_module");
+    }
+
+    /// Two levels: `buf 2` is two `inv`s in a row; the top level places one of each. The top
+    /// module is called `inv` too, so the part's module must give way.
+    const TWO_LEVELS: &str = r#"(
+        version: 2,
+        subcircuits: [
+            (name: "inv",
+             nodes: [(label: "i", kind: Switch), (label: "not", kind: Not), (label: "o", kind: Lamp)],
+             wires: [(from: "i", to: "not"), (from: "not", to: "o")]),
+            (name: "buf 2",
+             instances: [(label: "u1", of: "inv"), (label: "u2", of: "inv")],
+             nodes: [(label: "a", kind: Switch), (label: "en", kind: Switch), (label: "y", kind: Lamp)],
+             wires: [(from: "a", to: "u1.i"), (from: "u1.o", to: "u2.i"), (from: "u2.o", to: "y")]),
+        ],
+        instances: [(label: "b", of: "buf 2"), (label: "c", of: "inv")],
+        nodes: [(label: "A", kind: Switch), (label: "Y", kind: Lamp), (label: "Z", kind: Lamp)],
+        wires: [(from: "A", to: "b.a"), (from: "b.y", to: "Y"), (from: "c.o", to: "Z")],
+    )"#;
+
+    #[test]
+    fn a_two_level_hierarchy_is_one_module_per_part_then_the_top() {
+        let doc = sim_core::format::from_str(TWO_LEVELS).expect("loads");
+        let (text, warnings) = verilog_document(&doc, "inv");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let expected = "\
+// Written by tritium export verilog.
+module inv_1(i, o);
+  input i;
+  output o;
+  wire \\not ;
+  not (\\not , i);
+  assign o = \\not ;
+endmodule
+module buf_2(a, en, y);
+  input a;
+  input en;
+  output y;
+  wire \\u1.o ;
+  wire \\u2.o ;
+  assign y = \\u2.o ;
+  inv_1 u1 (.i(a), .o(\\u1.o ));
+  inv_1 u2 (.i(\\u1.o ), .o(\\u2.o ));
+endmodule
+module inv(A, Y, Z);
+  input A;
+  output Y;
+  output Z;
+  wire \\b.y ;
+  wire \\c.o ;
+  assign Y = \\b.y ;
+  assign Z = \\c.o ;
+  buf_2 b (.a(A), .en(1'bx), .y(\\b.y ));
+  inv_1 c (.i(1'bx), .o(\\c.o ));
+endmodule
+";
+        assert_eq!(text, expected, "{text}");
+        // Only the parts used get a module: without the `buf 2` instance, `buf_2` goes.
+        let only_inv = TWO_LEVELS
+            .replace(r#"(label: "b", of: "buf 2"), "#, "")
+            .replace(r#"(from: "A", to: "b.a"), (from: "b.y", to: "Y"), "#, "");
+        let doc = sim_core::format::from_str(&only_inv).expect("loads");
+        let (text, _) = verilog_document(&doc, "top");
+        let modules: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("module "))
+            .collect();
+        assert_eq!(modules, ["inv(i, o);", "top(A, Y, Z);"], "{text}");
+    }
+
+    #[test]
+    fn a_document_without_instances_is_written_flat() {
+        let doc = sim_core::format::from_str(
+            r#"(version: 1, nodes: [(label: "a", kind: Switch), (label: "n", kind: Not),
+                (label: "y", kind: Lamp)], wires: [(from: "a", to: "n"), (from: "n", to: "y")])"#,
+        )
+        .expect("loads");
+        assert_eq!(
+            verilog_document(&doc, "m"),
+            (verilog(&doc.circuit, "m"), vec![])
+        );
+    }
+
+    #[test]
+    fn wires_are_read_as_flattening_reads_them() {
+        // `p` names its pins: `g` (an AND gate) is its output pin, so the wires into it pass
+        // straight through (the last one wins) and the wire out of it feeds nothing, as in the
+        // flattened circuit; its clock and its lamp `dbg` are no pins: the export warns.
+        let doc = sim_core::format::from_str(
+            r#"(version: 2,
+            subcircuits: [(name: "p", inputs: ["a", "b"], outputs: ["g"],
+                nodes: [(label: "a", kind: Switch), (label: "b", kind: Switch),
+                        (label: "n1", kind: Not), (label: "n2", kind: Not),
+                        (label: "g", kind: And(2)), (label: "x", kind: Buf),
+                        (label: "tick", kind: Clock(half_period: 2)), (label: "dbg", kind: Lamp)],
+                wires: [(from: "a", to: "n1"), (from: "b", to: "n2"), (from: "n1", to: "g"),
+                        (from: "n2", to: "g", input: 1), (from: "g", to: "x"),
+                        (from: "x", to: "dbg")])],
+            instances: [(label: "u", of: "p")],
+            nodes: [(label: "A", kind: Switch), (label: "Y", kind: Lamp)],
+            wires: [(from: "A", to: "u.a"), (from: "u.g", to: "Y")])"#,
+        )
+        .expect("loads");
+        let c = &doc.circuit;
+        let find = |label: &str| c.find(label).expect("a node");
+        assert_eq!(c.drivers(find("Y"))[0], Some(find("u/n2")));
+        assert_eq!(c.drivers(find("u/x"))[0], None);
+        let (text, warnings) = verilog_document(&doc, "top");
+        for line in [
+            "module p(a, b, g);",
+            "  assign g = n2;",
+            "  buf (x, 1'bx);",
+            "  assign tick = 1'bx;",
+            "  assign dbg = x;",
+            "  p u (.a(A), .b(1'bx), .g(\\u.g ));",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+        }
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(
+            warnings[0].contains("`tick`") && warnings[1].contains("`dbg`"),
+            "{warnings:?}"
+        );
     }
 }
