@@ -123,22 +123,28 @@ fn outline(look: NodeLook) -> Stroke {
     }
 }
 
+/// The ring around a selected (blue) or hovered (grey) node or block in `rect`.
+fn halo(painter: &Painter, rect: Rect, look: NodeLook) {
+    if !(look.selected || look.hovered) {
+        return;
+    }
+    let color = if look.selected {
+        SELECTED
+    } else {
+        Color32::from_gray(200)
+    };
+    painter.rect_stroke(
+        rect.expand(4.0),
+        4.0,
+        Stroke::new(2.0, color),
+        egui::StrokeKind::Outside,
+    );
+}
+
 /// A node of `kind` in `rect`, labelled, showing its output `v`.
 pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit, look: NodeLook) {
     let outline = outline(look);
-    if look.selected || look.hovered {
-        let halo = if look.selected {
-            SELECTED
-        } else {
-            Color32::from_gray(200)
-        };
-        painter.rect_stroke(
-            rect.expand(4.0),
-            4.0,
-            Stroke::new(2.0, halo),
-            egui::StrokeKind::Outside,
-        );
-    }
+    halo(painter, rect, look);
     // Where the label goes if it fits: inside a gate's body.
     let mut inside: Option<Rect> = None;
     match kind {
@@ -194,19 +200,7 @@ pub fn block(
     look: NodeLook,
 ) {
     let outline = outline(look);
-    if look.selected || look.hovered {
-        let halo = if look.selected {
-            SELECTED
-        } else {
-            Color32::from_gray(200)
-        };
-        painter.rect_stroke(
-            rect.expand(4.0),
-            4.0,
-            Stroke::new(2.0, halo),
-            egui::StrokeKind::Outside,
-        );
-    }
+    halo(painter, rect, look);
     painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
     painter.rect_stroke(
         rect.shrink(3.0),

@@ -169,12 +169,6 @@ impl Design {
         Some(part)
     }
 
-    /// Whether wire end `end` is a pin of one of the top level's instances (`I.p`).
-    pub fn is_pin_end(&self, end: &str) -> bool {
-        end.split_once('.')
-            .is_some_and(|(inst, _)| self.instances.iter().any(|i| i.label == inst))
-    }
-
     /// Every part as the flattener wants it, checking that no name is defined twice.
     fn parts(&self) -> Result<BTreeMap<String, Part>, HierarchyError> {
         let mut parts: BTreeMap<String, Part> = self

@@ -161,30 +161,17 @@ pub fn verilog(circuit: &Circuit, module: &str) -> String {
         let _ = writeln!(out, "  {decl} {id};");
     }
     for ((node_id, node), id) in nodes.iter().zip(&ids) {
-        let drivers = circuit.drivers(*node_id);
-        let inputs = || -> Vec<String> { drivers.iter().map(|d| net(*d)).collect() };
-        match node.kind {
-            NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => {}
-            NodeKind::Constant(value) => {
-                let bit = match value {
-                    Trit::False => "1'b0",
-                    Trit::Unknown => "1'bx",
-                    Trit::True => "1'b1",
-                };
-                let _ = writeln!(out, "  assign {id} = {bit};");
-            }
-            NodeKind::Lamp | NodeKind::Probe => {
-                let _ = writeln!(out, "  assign {id} = {};", net(drivers[0]));
-            }
-            NodeKind::Dff => {
-                let (d, clk) = (net(drivers[0]), net(drivers[1]));
-                let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {d};");
-            }
-            kind => {
-                let primitive = primitive(kind);
-                let _ = writeln!(out, "  {primitive} ({id}, {});", inputs().join(", "));
-            }
+        // Sources are the module's input ports: nothing drives them inside.
+        if matches!(
+            node.kind,
+            NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. }
+        ) {
+            continue;
         }
+        let drivers = circuit.drivers(*node_id);
+        node_statement(&mut out, node, id, &|_, input| {
+            net(drivers.get(usize::from(input)).copied().flatten())
+        });
     }
     out.push_str("endmodule\n");
     out

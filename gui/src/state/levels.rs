@@ -66,6 +66,13 @@ pub fn pin_offset(index: usize) -> i32 {
     1 + 2 * i32::try_from(index).unwrap_or(i32::MAX / 4)
 }
 
+/// The label at the level with flat-label prefix `prefix` (see [`prefix`]) of flat node
+/// `label`, if the node is on that level (`x` for `lo/x` at `lo/`, none for `lo/fa0/x`).
+pub fn level_label<'a>(prefix: &str, label: &'a str) -> Option<&'a str> {
+    let rest = label.strip_prefix(prefix)?;
+    (!rest.contains('/')).then_some(rest)
+}
+
 /// The prefix of flat labels at level `path` (`""` or `"lo/fa2/"`).
 pub fn prefix(path: &[String]) -> String {
     let mut prefix = String::new();
@@ -149,8 +156,7 @@ impl AppState {
 
     /// The label at the open level of flat node `label`, if the node is on this level.
     pub fn on_level<'a>(&self, label: &'a str) -> Option<&'a str> {
-        let rest = label.strip_prefix(&self.level_prefix())?;
-        (!rest.contains('/')).then_some(rest)
+        level_label(&self.level_prefix(), label)
     }
 
     /// The instance of the open level that holds flat node `label` (deeper inside it, or
@@ -293,19 +299,7 @@ impl AppState {
                 .map(|()| value)
                 .map_err(|e| e.to_string())
         });
-        match result {
-            Ok(value) => {
-                self.doc.record_edit(before);
-                self.after_change();
-                self.notice = None;
-                Some(value)
-            }
-            Err(e) => {
-                self.doc.document = before;
-                self.error(e);
-                None
-            }
-        }
+        self.commit_edit(before, result)
     }
 
     /// Writes the open level's nodes (edited in the flat circuit) back into its part's
@@ -774,7 +768,7 @@ impl SubcircuitPlan {
         let right = self
             .nodes
             .iter()
-            .filter_map(|n| shift(n.pos).map(|p| p.x + crate_width(n.kind)))
+            .filter_map(|n| shift(n.pos).map(|p| p.x + width_in_cells(n.kind)))
             .max()
             .unwrap_or(4)
             + 3;
@@ -816,7 +810,7 @@ impl SubcircuitPlan {
 }
 
 /// The width of a node of `kind` in whole cells (gates are 4 wide).
-fn crate_width(kind: NodeKind) -> i32 {
+fn width_in_cells(kind: NodeKind) -> i32 {
     if kind.role() == Role::Gate { 4 } else { 3 }
 }
 

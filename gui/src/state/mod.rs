@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use history::History;
-pub use levels::{End, block_size, pin_offset};
+pub use levels::{End, block_size, level_label, pin_offset};
 pub use session::{Mode, SimSession};
 use sim_core::format::Document;
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
@@ -226,6 +226,12 @@ impl AppState {
                 .map_err(|e| e.to_string())?;
             Ok(value)
         });
+        self.commit_edit(before, result)
+    }
+
+    /// Ends an edit begun on the document `before`: records it for undo and rebuilds the
+    /// simulation, or, if it failed, restores `before` and shows why.
+    fn commit_edit<T>(&mut self, before: Document, result: Result<T, String>) -> Option<T> {
         match result {
             Ok(value) => {
                 self.doc.record_edit(before);

@@ -22,6 +22,13 @@ pub const MAX_CELLS: usize = 16;
 /// A board's tiles as the fast solvers hold them (cells past the board's size are unused).
 pub type Tiles = [u8; MAX_CELLS];
 
+/// `board`'s tiles in a fixed-size array (cells past the board's stay 0).
+pub fn tiles_of(board: &Board) -> Tiles {
+    let mut tiles = [0; MAX_CELLS];
+    tiles[..board.tiles.len()].copy_from_slice(&board.tiles);
+    tiles
+}
+
 const NONE: u8 = u8::MAX;
 
 /// The shape of a board: its size and, per blank cell and move, the cell of the tile that
@@ -131,8 +138,7 @@ pub fn ida<E: Estimator>(
         return Err(SolveError::Unsolvable);
     }
     let began = Instant::now();
-    let mut tiles = [0; MAX_CELLS];
-    tiles[..start.tiles.len()].copy_from_slice(&start.tiles);
+    let tiles = tiles_of(start);
     let state = estimator.start(&tiles);
     let mut search = Search {
         geometry: &geometry,
@@ -373,12 +379,6 @@ mod tests {
     use super::*;
     use crate::heuristic;
     use crate::table;
-
-    fn tiles_of(b: &Board) -> Tiles {
-        let mut t = [0; MAX_CELLS];
-        t[..b.tiles.len()].copy_from_slice(&b.tiles);
-        t
-    }
 
     #[test]
     fn incremental_lc_equals_the_recomputed_value_along_random_walks() {

@@ -669,15 +669,9 @@ impl Estimator for Additive {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::fixed::ida;
+    use crate::fixed::{ida, tiles_of};
     use crate::heuristic;
     use crate::table;
-
-    fn tiles_of(b: &Board) -> Tiles {
-        let mut t = [0; MAX_CELLS];
-        t[..b.tiles.len()].copy_from_slice(&b.tiles);
-        t
-    }
 
     fn additive(rows: usize, cols: usize) -> Additive {
         Additive::load_or_build(

@@ -25,7 +25,7 @@ use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
 use crate::draw::{self, Batch, NodeLook};
 use crate::geometry::{self, CELL, PIN_RADIUS};
-use crate::state::{AppState, End};
+use crate::state::{AppState, End, level_label};
 use crate::views::View;
 
 /// A part dragged from the palette onto the canvas (its name).
@@ -322,11 +322,7 @@ impl Canvas {
         // Room for the label above a node and the selection halo.
         let view = frame.view.expand(CELL);
         let level = state.level_prefix();
-        let on_level = |label: &str| {
-            label
-                .strip_prefix(&level)
-                .is_some_and(|rest| !rest.contains('/'))
-        };
+        let on_level = |label: &str| level_label(&level, label).is_some();
         for (id, n) in c.nodes() {
             if !on_level(&n.label) {
                 continue;
@@ -356,11 +352,7 @@ impl Canvas {
         let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
         let mut path = [Pos2::ZERO; 6];
         let level = state.level_prefix();
-        let on_level = |label: &str| {
-            label
-                .strip_prefix(&level)
-                .is_some_and(|rest| !rest.contains('/'))
-        };
+        let on_level = |label: &str| level_label(&level, label).is_some();
         for (_, w) in c.wires() {
             let (from, to) = (&c[w.from], &c[w.to]);
             if !on_level(&from.label) || !on_level(&to.label) {
