@@ -66,7 +66,7 @@ pub fn pin_offset(index: usize) -> i32 {
     1 + 2 * i32::try_from(index).unwrap_or(i32::MAX / 4)
 }
 
-/// The label at the level with flat-label prefix `prefix` (see [`prefix`]) of flat node
+/// The label at the level with flat-label prefix `prefix` (`""`, `"lo/"`, …) of flat node
 /// `label`, if the node is on that level (`x` for `lo/x` at `lo/`, none for `lo/fa0/x`).
 pub fn level_label<'a>(prefix: &str, label: &'a str) -> Option<&'a str> {
     let rest = label.strip_prefix(prefix)?;
