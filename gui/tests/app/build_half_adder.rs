@@ -3,9 +3,7 @@
 //! them in the inspector, wire output pins to input pins by dragging, then toggle the inputs
 //! and read the sum and carry lamps through AccessKit for all four input combinations.
 
-mod common;
-
-use common::{
+use crate::common::{
     App, app, arm, cell_to_screen, click_cell, drag, node_screen_rect, node_value, wire,
     zoom_to_100,
 };
@@ -54,7 +52,7 @@ fn rename_selected(h: &mut App, label: &str) {
 
 /// The half adder of `circuits/half_adder.ron` with every node moved by [`SHIFT`].
 fn expected_circuit() -> sim_core::CircuitDesc {
-    let state = AppState::open_or_report(&common::circuit_path("half_adder.ron"));
+    let state = AppState::open_or_report(&crate::common::circuit_path("half_adder.ron"));
     let mut c: Circuit = state.circuit().clone();
     let ids: Vec<_> = c.nodes().map(|(id, _)| id).collect();
     for id in ids {
@@ -135,7 +133,7 @@ fn a_half_adder_built_with_the_pointer_adds() {
 }
 
 fn click_switch(h: &mut App, label: &str) {
-    common::click_node(h, label);
+    crate::common::click_node(h, label);
     h.run();
 }
 

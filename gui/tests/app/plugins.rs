@@ -3,10 +3,8 @@
 //! example): the Plugins page, a game played with the keyboard and by the AI, an experiment
 //! with its summary and CSV, and errors that leave the app running.
 
-mod common;
-
-use common::TempDir;
-use common::plugins::{
+use crate::common::TempDir;
+use crate::common::plugins::{
     app, board, choose, error_line, expected_board, fill, game_2048, game_checkers, game_frame,
     game_sliding, game_threes, load, panicking_plugin, wait_until,
 };
@@ -256,7 +254,7 @@ fn a_plugin_that_panics_shows_the_error_and_the_app_keeps_running() {
     // The circuit editor is unharmed.
     h.get_by_label("Circuit").click();
     h.run();
-    assert_eq!(common::status(&h, "Mode: "), "Mode: Run");
+    assert_eq!(crate::common::status(&h, "Mode: "), "Mode: Run");
 }
 
 #[test]
@@ -304,7 +302,8 @@ fn autoplay_plays_until_it_is_turned_off() {
     h.get_by_label("Autoplay").click();
     h.run();
     assert!(h.state().games.play.autoplay);
-    let moves = |h: &common::App| h.state().games.play.session.as_ref().map_or(0, |s| s.moves);
+    let moves =
+        |h: &crate::common::App| h.state().games.play.session.as_ref().map_or(0, |s| s.moves);
     wait_until(&mut h, "ten autoplayed moves", |h| moves(h) >= 10);
     h.get_by_label("Autoplay").click();
     h.run();
@@ -398,7 +397,7 @@ fn plugins_found_at_start_are_listed_with_the_directories_searched() {
     assert_eq!(game.name, "2048");
 
     let mut h = egui_kittest::Harness::builder()
-        .with_size(common::WINDOW)
+        .with_size(crate::common::WINDOW)
         .with_max_steps(12)
         .build_ui_state(
             |ui, app: &mut gui::TritiumApp| app.show(ui),

@@ -2,16 +2,14 @@
 //! keeps working; File → Open on a malformed file keeps the open circuit; File → Open with
 //! unsaved changes asks first.
 
-mod common;
-
-use common::{App, TempDir, app, app_with, arm, click_cell, click_node, node_value, status};
+use crate::common::{App, TempDir, app, app_with, arm, click_cell, click_node, node_value, status};
 use egui::{Modifiers, pos2};
 use egui_kittest::kittest::Queryable as _;
 use gui::state::AppState;
 
 fn malformed(dir: &TempDir) -> std::path::PathBuf {
     let path = dir.join("broken.ron");
-    std::fs::write(&path, common::MALFORMED).expect("write");
+    std::fs::write(&path, crate::common::MALFORMED).expect("write");
     path
 }
 
@@ -61,7 +59,7 @@ fn a_malformed_file_shows_its_position_in_the_status_bar_and_the_app_keeps_runni
     h.get_by_label("Run").click();
     h.run();
     assert_eq!(status(&h, "Mode: "), "Mode: Run");
-    common::zoom_to_100(&mut h);
+    crate::common::zoom_to_100(&mut h);
     arm(&mut h, "Switch");
     click_cell(&mut h, pos2(2.0, 2.0));
     assert!(
@@ -104,9 +102,9 @@ fn file_open_on_a_malformed_file_reports_it_and_keeps_the_open_circuit() {
 fn file_open_with_unsaved_changes_asks_and_cancel_keeps_the_document() {
     let mut h = app_with("rs_nor_latch.ron");
     // An edit: drag NOR2 two cells down.
-    let t = common::scene_to_screen(&h);
-    let grab = common::node_screen_rect(&h, "NOR2").center();
-    common::drag(
+    let t = crate::common::scene_to_screen(&h);
+    let grab = crate::common::node_screen_rect(&h, "NOR2").center();
+    crate::common::drag(
         &mut h,
         grab,
         grab + egui::vec2(0.0, 2.0 * gui::geometry::CELL * t.scaling),
@@ -115,7 +113,7 @@ fn file_open_with_unsaved_changes_asks_and_cancel_keeps_the_document() {
     assert!(h.state().state.doc.is_modified());
     let edited = sim_core::format::to_string(h.state().state.document()).expect("text");
 
-    let other = common::circuit_path("half_adder.ron");
+    let other = crate::common::circuit_path("half_adder.ron");
     open_through_the_menu(&mut h, &other);
     assert!(h.query_by_label("Unsaved changes").is_some(), "asks first");
     h.get_by_label("Cancel").click();

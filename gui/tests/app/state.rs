@@ -2,9 +2,7 @@
 //! atomic save and reopen, malformed files, the "discard changes?" question, refused wires,
 //! causality chains and Run-mode clocks.
 
-mod common;
-
-use common::{TempDir, circuit_path};
+use crate::common::{TempDir, circuit_path};
 use gui::state::{AppState, Discarding, DocState, Mode};
 use sim_core::format;
 use sim_core::{Cause, GateOp, NodeKind, Pos, Trit};
@@ -189,7 +187,7 @@ fn saving_into_a_missing_directory_reports_and_keeps_the_document() {
 fn a_malformed_file_opens_an_empty_app_with_the_error_position() {
     let dir = TempDir::new("malformed");
     let path = dir.join("broken.ron");
-    std::fs::write(&path, common::MALFORMED).expect("write");
+    std::fs::write(&path, crate::common::MALFORMED).expect("write");
 
     let state = AppState::open_or_report(&path);
     let notice = state.notice.clone().expect("an error notice");
@@ -212,7 +210,7 @@ fn a_malformed_file_opens_an_empty_app_with_the_error_position() {
 fn opening_a_malformed_file_from_the_app_keeps_the_current_document() {
     let dir = TempDir::new("reopen");
     let path = dir.join("broken.ron");
-    std::fs::write(&path, common::MALFORMED).expect("write");
+    std::fs::write(&path, crate::common::MALFORMED).expect("write");
     let mut state = AppState::open_or_report(&circuit_path("half_adder.ron"));
     let before = text(&state);
     state.request(Discarding::Open(path.clone()));

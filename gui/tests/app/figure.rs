@@ -2,9 +2,7 @@
 //! refused step with its reason, the hint, the pencil drawing by Step, Königsberg's verdict
 //! after Open, and a point placed and joined in Edit.
 
-mod common;
-
-use common::{App, WINDOW, click_at, drag};
+use crate::common::{App, WINDOW, click_at, drag};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gui::TritiumApp;

@@ -2,9 +2,7 @@
 //! redo by keyboard, every palette item, placing anywhere in view, zoom and pan, and
 //! (ignored until canvas.rs is fixed) the zoom of an empty canvas and right/middle-drag pan.
 
-mod common;
-
-use common::{
+use crate::common::{
     App, app, arm, cell_to_screen, click_at, click_cell, doc_node, drag, drag_with,
     node_screen_rect, node_value, scene_to_screen, wire, zoom_to_100,
 };
@@ -14,7 +12,7 @@ use gui::state::AppState;
 use sim_core::{NodeKind, Pos, Trit};
 
 fn half_adder() -> App {
-    app(AppState::open_or_report(&common::circuit_path(
+    app(AppState::open_or_report(&crate::common::circuit_path(
         "half_adder.ron",
     )))
 }
@@ -195,7 +193,7 @@ fn the_mouse_wheel_pans_and_pinching_zooms_about_the_pointer() {
     assert!((zoomed.scaling - after.scaling * 1.5).abs() < 1e-3);
     assert!((zoomed * pinned - over).length() < 0.5);
     // The node under the pointer still answers there.
-    common::click_node(&h, "A");
+    crate::common::click_node(&h, "A");
     h.run();
     assert_eq!(node_value(&h, "A"), "-1");
 }

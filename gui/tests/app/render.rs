@@ -2,9 +2,7 @@
 //! Vulkan driver): the RS latch as opened, and halfway through a step-by-step reset.
 //! Images live in `gui/tests/snapshots/`; regenerate them with `UPDATE_SNAPSHOTS=1`.
 
-mod common;
-
-use common::{app_with, latch_with_a_queued_reset, node_value, status};
+use crate::common::{app_with, latch_with_a_queued_reset, node_value, status};
 
 #[test]
 fn rs_latch_as_opened() {

@@ -3,9 +3,7 @@
 //! instance of the 8-bit adder and step inside it, edit a part's definition from inside one
 //! instance and see the other instance follow, place an instance from the palette, undo.
 
-mod common;
-
-use common::{App, TempDir, app, app_with, cell_to_screen, circuit_path, drag, node_value};
+use crate::common::{App, TempDir, app, app_with, cell_to_screen, circuit_path, drag, node_value};
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
 use gui::state::{AppState, Mode};
@@ -259,7 +257,7 @@ fn editing_a_definition_inside_one_instance_updates_every_instance() {
     // Place a third instance from the palette, wire it, undo it all.
     h.get_by_label("inv").click();
     h.run();
-    common::click_at(&h, cell_to_screen(&h, pos2(6.5, 14.5)));
+    crate::common::click_at(&h, cell_to_screen(&h, pos2(6.5, 14.5)));
     h.run();
     let state = &h.state().state;
     assert_eq!(state.document().design.instances.len(), 3);
@@ -320,7 +318,7 @@ fn a_part_file_beside_the_document_is_added_from_the_palette_and_placed() {
         Some("half_adder"),
         "adding the file arms its part"
     );
-    common::click_at(&h, cell_to_screen(&h, pos2(0.5, 3.5)));
+    crate::common::click_at(&h, cell_to_screen(&h, pos2(0.5, 3.5)));
     h.run();
     let state = &mut h.state_mut().state;
     assert_eq!(state.document().design.libraries, ["lib/half_adder.ron"]);

@@ -3,7 +3,7 @@
 //! play, which change without this crate, so they are written rather than compared:
 //!
 //! ```sh
-//! cargo test -p gui --test screenshots -- --ignored
+//! cargo test -p gui --test app screenshots -- --ignored
 //! ```
 //!
 //! writes `docs/screenshots/game_2048.png`, `docs/screenshots/game_threes.png`,
@@ -13,12 +13,10 @@
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::App;
-use common::plugins::{
+use crate::common::App;
+use crate::common::plugins::{
     app, choose, fill, game_2048, game_checkers, game_sliding, game_threes, load, panicking_plugin,
     wait_until,
 };
@@ -185,7 +183,7 @@ fn the_barn_half_drawn() {
 #[test]
 #[ignore = "writes docs/screenshots/adder8.png and docs/screenshots/adder8_inside.png"]
 fn the_8_bit_adder_and_inside_an_instance() {
-    let mut h = common::app_with("adder8.ron");
+    let mut h = crate::common::app_with("adder8.ron");
     // 0b0110_1011 + 0b0011_0110 + 1 = 0b1010_0010 (107 + 54 + 1 = 162).
     let (a, b) = (0b0110_1011u8, 0b0011_0110u8);
     {

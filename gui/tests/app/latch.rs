@@ -2,9 +2,9 @@
 //! the canvas, reading the lamps Q and Qn through AccessKit, then stepping a reset one event
 //! at a time with the Step button and the Space key.
 
-mod common;
-
-use common::{App, app_with, click_at, click_node, latch_with_a_queued_reset, node_value, status};
+use crate::common::{
+    App, app_with, click_at, click_node, latch_with_a_queued_reset, node_value, status,
+};
 use egui_kittest::kittest::Queryable as _;
 
 /// Clicks canvas node `label` and lets the app settle (Run mode).

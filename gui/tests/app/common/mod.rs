@@ -12,11 +12,6 @@
 //! * Every canvas node is found by its label (switches and buttons are `Role::Button`, the other
 //!   nodes `Role::Status`, whose name egui keeps apart from the value `-1`/`0`/`+1`).
 
-#![allow(
-    dead_code,
-    reason = "every test file is its own crate and uses a different subset"
-)]
-
 pub mod plugins;
 
 use std::path::{Path, PathBuf};
@@ -200,12 +195,6 @@ pub fn click_at(h: &App, pos: Pos2) {
         pressed: false,
         modifiers: egui::Modifiers::NONE,
     });
-}
-
-/// Queues a double click at `pos`.
-pub fn double_click_at(h: &App, pos: Pos2) {
-    click_at(h, pos);
-    click_at(h, pos);
 }
 
 /// Drags with the primary button from `from` to `to` in ten moves, one frame each, and

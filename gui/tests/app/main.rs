@@ -1,0 +1,25 @@
+//! The app's integration tests, driven like a person would use it: an `egui_kittest` harness
+//! clicks widgets by their labels, reads values through AccessKit and compares rendered
+//! snapshots (`tests/snapshots/`, relative to the crate root).
+//!
+//! One test binary, not one per file: every binary links all of egui, wgpu and winit, so each
+//! extra one costs a link of several hundred megabytes of build output.
+//!
+//! ```sh
+//! cargo test -p gui --test app                          # all of them
+//! cargo test -p gui --test app subcircuits::            # one module
+//! cargo test -p gui --test app screenshots -- --ignored # rewrite the README's pictures
+//! ```
+
+mod common;
+
+mod build_half_adder;
+mod canvas;
+mod errors;
+mod figure;
+mod latch;
+mod plugins;
+mod render;
+mod screenshots;
+mod state;
+mod subcircuits;
