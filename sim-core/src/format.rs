@@ -25,8 +25,10 @@
 //! `-1`, `0`, `+1`/`1`, `"F"`, `"X"`, `"T"`, `false` or `true`.
 //!
 //! Reading never panics: syntax errors carry the line and column (from ron's spanned errors),
-//! a newer `version` is refused before anything else is read, and semantic errors name the
-//! offending node, wire or test. Saving then loading gives back an equal [`Document`].
+//! a newer or missing `version` is refused whatever the rest of the file holds (the text is
+//! parsed once; only a file that fails is read again for its version), and semantic errors
+//! name the offending node, wire or test. Saving then loading gives back an equal
+//! [`Document`].
 //! This module reads `&str` and [`Read`]ers; opening files is the caller's business.
 
 use std::io::Read;
@@ -198,11 +200,38 @@ struct FileRepr {
     instances: Vec<InstanceDesc>,
 }
 
-/// Just the version, read first so that a newer file is refused with a clear message even if
-/// the rest of it would not parse.
+/// Just the version: read when a file does not parse, so that a newer file is refused with a
+/// clear message rather than with whatever its new syntax broke.
 #[derive(Deserialize)]
-pub(crate) struct VersionProbe {
-    pub(crate) version: Option<u64>,
+struct VersionProbe {
+    version: Option<u64>,
+}
+
+/// Parses `text` as a file of type `T` whose `version` (read by `version_of`) must lie in
+/// `versions`. A file that parses is read once; only one that does not is read again for its
+/// version alone (the whole text once more), so a newer or unversioned file gets
+/// [`FormatError::Version`] and any other gets the parse's own [`FormatError::Syntax`].
+pub(crate) fn parse_versioned<T: serde::de::DeserializeOwned>(
+    text: &str,
+    versions: std::ops::RangeInclusive<u32>,
+    version_of: impl Fn(&T) -> u32,
+) -> Result<T, FormatError> {
+    let options = options();
+    match options.from_str::<T>(text) {
+        Ok(file) if versions.contains(&version_of(&file)) => Ok(file),
+        Ok(file) => Err(FormatError::Version {
+            found: Some(u64::from(version_of(&file))),
+        }),
+        Err(e) => match options.from_str::<VersionProbe>(text) {
+            Ok(VersionProbe { version: Some(v) })
+                if u32::try_from(v).is_ok_and(|v| versions.contains(&v)) =>
+            {
+                Err(syntax(&e))
+            }
+            Ok(VersionProbe { version: found }) => Err(FormatError::Version { found }),
+            Err(_) => Err(syntax(&e)),
+        },
+    }
 }
 
 /// The RON options of every Tritium file (circuits and figures).
@@ -211,7 +240,7 @@ pub(crate) fn options() -> ron::Options {
 }
 
 /// A RON error as a [`FormatError::Syntax`] with its 1-based line and column.
-pub(crate) fn syntax(e: &ron::error::SpannedError) -> FormatError {
+fn syntax(e: &ron::error::SpannedError) -> FormatError {
     FormatError::Syntax {
         line: e.span.start.line,
         column: e.span.start.col,
@@ -330,13 +359,7 @@ pub fn reload_libraries(
 
 /// Parses a file of any version this crate reads.
 fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
-    let options = options();
-    let probe: VersionProbe = options.from_str(text).map_err(|e| syntax(&e))?;
-    match probe.version {
-        Some(v) if (1..=u64::from(MAX_VERSION)).contains(&v) => {}
-        found => return Err(FormatError::Version { found }),
-    }
-    let file: FileRepr = options.from_str(text).map_err(|e| syntax(&e))?;
+    let file: FileRepr = parse_versioned(text, 1..=MAX_VERSION, |f: &FileRepr| f.version)?;
     if file.version == 1
         && (!file.libraries.is_empty()
             || !file.subcircuits.is_empty()

@@ -95,8 +95,22 @@ fn newer_and_missing_versions_are_refused_clearly() {
             .contains("newer than this Tritium understands"),
         "{err}"
     );
+    // A future file that happens to parse as this version's: still refused by its version.
+    let err = load_err("(version: 3, nodes: [])");
+    assert!(
+        matches!(err, FormatError::Version { found: Some(3) }),
+        "{err}"
+    );
+    let err = load_err("(version: 0, nodes: [])");
+    assert!(
+        matches!(err, FormatError::Version { found: Some(0) }),
+        "{err}"
+    );
     let err = load_err("(nodes: [])");
     assert!(matches!(err, FormatError::Version { found: None }), "{err}");
+    // A known version with a broken body: the body's own error, with its line.
+    let err = load_err("(version: 1,\n nodes: [(label: 3)])");
+    assert!(matches!(err, FormatError::Syntax { line: 2, .. }), "{err}");
 }
 
 #[test]

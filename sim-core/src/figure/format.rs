@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{Figure, FigureDesc, FigureError, VertexDesc, count, existence};
-use crate::format::{FormatError, VersionProbe, options, syntax};
+use crate::format::{FormatError, options, parse_versioned};
 
 /// The figure format version this crate reads and writes.
 pub const VERSION: u32 = 1;
@@ -109,13 +109,7 @@ struct FileRepr {
 /// [`FigureFileError::Format`] (syntax with line and column, version),
 /// [`FigureFileError::Figure`] naming the bad vertex or edge.
 pub fn from_str(text: &str) -> Result<FigureDocument, FigureFileError> {
-    let options = options();
-    let probe: VersionProbe = options.from_str(text).map_err(|e| syntax(&e))?;
-    match probe.version {
-        Some(v) if v == u64::from(VERSION) => {}
-        found => return Err(FormatError::Version { found }.into()),
-    }
-    let file: FileRepr = options.from_str(text).map_err(|e| syntax(&e))?;
+    let file: FileRepr = parse_versioned(text, VERSION..=VERSION, |f: &FileRepr| f.version)?;
     let figure = Figure::from_desc(&FigureDesc {
         vertices: file.vertices,
         edges: file.edges,
