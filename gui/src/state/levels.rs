@@ -513,6 +513,86 @@ impl AppState {
         });
     }
 
+    /// Renames instance `old` of the open level to `new`: the wires to its pins follow, and
+    /// so do the test vectors' paths through it (inside a part, through every instance of
+    /// the part). One undoable step. Refuses, with a notice, a label that is empty, holds
+    /// `/`, `.` or whitespace, or is already used on the level (an instance, a node or a
+    /// pin). Returns whether it renamed.
+    pub fn rename_instance(&mut self, old: &str, new: &str) -> bool {
+        if old == new {
+            return true;
+        }
+        if new.is_empty() || new.contains(['/', '.']) || new.chars().any(char::is_whitespace) {
+            self.error(format!(
+                "`{new}` cannot name an instance: a label is not empty and has no `/`, `.` or \
+                 spaces"
+            ));
+            return false;
+        }
+        let prefix = self.level_prefix();
+        if self.level_instances().iter().any(|i| i.label == new)
+            || self.circuit().find(&format!("{prefix}{new}")).is_some()
+            || self.level_pins().iter().any(|n| n.label == new)
+        {
+            self.error(format!("`{new}` is already used on this level"));
+            return false;
+        }
+        // The paths through the instance, read while the design still names it `old`.
+        let part = self.level_part().map(|p| p.name.clone());
+        let design = &self.doc.document.design;
+        let moved: Vec<(String, String)> = self
+            .doc
+            .document
+            .tests
+            .iter()
+            .flat_map(|t| &t.steps)
+            .flat_map(|step| step.set.iter().chain(&step.expect))
+            .filter_map(|(label, _)| {
+                let to = renamed_path(design, label, part.as_deref(), old, new)?;
+                Some((label.clone(), to))
+            })
+            .collect();
+        let (old_pin, new_pin) = (format!("{old}."), format!("{new}."));
+        let renamed = self.edit_design(|design, _, level| {
+            new.clone_into(
+                &mut level_instances_mut(design, level)?
+                    .iter_mut()
+                    .find(|i| i.label == old)
+                    .ok_or_else(|| format!("no instance `{old}`"))?
+                    .label,
+            );
+            for w in level_wires_mut(design, level)? {
+                for end in [&mut w.from, &mut w.to] {
+                    if let Some(pin) = end.strip_prefix(&old_pin) {
+                        *end = format!("{new_pin}{pin}");
+                    }
+                }
+            }
+            Ok(())
+        });
+        if renamed.is_none() {
+            return false;
+        }
+        let moved: BTreeMap<String, String> = moved.into_iter().collect();
+        let steps = self
+            .doc
+            .document
+            .tests
+            .iter_mut()
+            .flat_map(|t| &mut t.steps);
+        for step in steps {
+            for (label, _) in step.set.iter_mut().chain(&mut step.expect) {
+                if let Some(to) = moved.get(label.as_str()) {
+                    label.clone_from(to);
+                }
+            }
+        }
+        if self.selected_instance.as_deref() == Some(old) {
+            self.selected_instance = Some(new.to_owned());
+        }
+        true
+    }
+
     /// Deletes instance `label` of the open level and the wires to its pins.
     pub fn delete_instance(&mut self, label: &str) {
         let deleted = self.edit_design(|design, _, level| {
@@ -815,6 +895,38 @@ fn width_in_cells(kind: NodeKind) -> i32 {
 }
 
 /// The instances of the level showing `part` (`None`: the top level).
+/// `path` (a flat label, `a/b/x`) with every step through instance `old` of `part` (`None`:
+/// the top level) renamed to `new`, or `None` if it does not pass through one.
+fn renamed_path(
+    design: &Design,
+    path: &str,
+    part: Option<&str>,
+    old: &str,
+    new: &str,
+) -> Option<String> {
+    let steps: Vec<String> = path.split('/').map(str::to_owned).collect();
+    let mut out = steps.clone();
+    let mut changed = false;
+    // The last step is the node itself, not an instance.
+    for i in 0..steps.len().saturating_sub(1) {
+        if steps[i] != old {
+            continue;
+        }
+        let holder = match i {
+            0 => None,
+            _ => match design.part_at(&steps[..i]) {
+                Some(p) => Some(p.name.as_str()),
+                None => continue,
+            },
+        };
+        if holder == part {
+            new.clone_into(&mut out[i]);
+            changed = true;
+        }
+    }
+    changed.then(|| out.join("/"))
+}
+
 pub(super) fn level_instances_mut<'a>(
     design: &'a mut Design,
     part: Option<&str>,
@@ -843,5 +955,51 @@ pub(super) fn level_wires_mut<'a>(
             .find(|p| p.name == name)
             .map(|p| &mut p.wires)
             .ok_or_else(|| format!("`{name}` is a library part: open its file to edit it")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::renamed_path;
+
+    /// `outer` holds instance `u` of `inner` (a NOT `g`); the top level holds `A` and `B`,
+    /// both instances of `outer`, and a NOT of its own named `u`.
+    const NESTED: &str = r#"(
+        version: 2,
+        subcircuits: [
+            (name: "inner", nodes: [(label: "a", kind: Switch), (label: "g", kind: Not),
+                (label: "y", kind: Lamp)], wires: [(from: "a", to: "g"), (from: "g", to: "y")]),
+            (name: "outer", instances: [(label: "u", of: "inner")],
+                nodes: [(label: "a", kind: Switch), (label: "y", kind: Lamp)],
+                wires: [(from: "a", to: "u.a"), (from: "u.y", to: "y")]),
+        ],
+        instances: [(label: "A", of: "outer"), (label: "B", of: "outer")],
+        nodes: [(label: "u", kind: Not)],
+    )"#;
+
+    #[test]
+    fn paths_through_a_renamed_instance_follow_it_and_no_others() {
+        let design = sim_core::format::from_str(NESTED).expect("valid").design;
+        let outer = Some("outer");
+        // Renaming `u` inside `outer` renames it under every instance of `outer`.
+        assert_eq!(
+            renamed_path(&design, "A/u/g", outer, "u", "v").as_deref(),
+            Some("A/v/g")
+        );
+        assert_eq!(
+            renamed_path(&design, "B/u/g", outer, "u", "v").as_deref(),
+            Some("B/v/g")
+        );
+        // The top level's own node `u` is not that instance, nor is a leaf named `u`.
+        assert_eq!(renamed_path(&design, "u", outer, "u", "v"), None);
+        assert_eq!(renamed_path(&design, "A/u", outer, "u", "v"), None);
+        // Renaming the top level's `A` leaves `B`'s paths alone.
+        assert_eq!(
+            renamed_path(&design, "A/u/g", None, "A", "C").as_deref(),
+            Some("C/u/g")
+        );
+        assert_eq!(renamed_path(&design, "B/u/g", None, "A", "C"), None);
+        // A path the design does not have is left alone.
+        assert_eq!(renamed_path(&design, "Z/u/g", outer, "u", "v"), None);
     }
 }

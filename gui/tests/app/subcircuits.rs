@@ -339,3 +339,85 @@ fn a_part_file_beside_the_document_is_added_from_the_palette_and_placed() {
     assert_eq!(again.document().design.pin_wires.len(), 1);
     assert!(again.circuit().find("U1/x").is_some());
 }
+
+#[test]
+fn renaming_an_instance_in_the_inspector_keeps_its_wires_and_test_paths() {
+    let mut h = app_with("adder8.ron");
+    // Click the `hi` block on the canvas to select it.
+    let block = crate::common::scene_to_screen(&h) * h.get_by_label("hi").rect();
+    crate::common::click_at(&h, block.center());
+    h.run();
+    assert_eq!(h.state().state.selected_instance.as_deref(), Some("hi"));
+    // Type the new label into the inspector's Label field.
+    h.get_by_label("Label").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label("Label").type_text("high");
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+
+    let state = &h.state().state;
+    assert!(
+        state.notice.as_ref().is_none_or(|n| !n.is_error),
+        "{:?}",
+        state.notice
+    );
+    let design = &state.document().design;
+    let labels: Vec<&str> = design.instances.iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(labels, ["lo", "high"]);
+    assert!(design.pin_wires.iter().any(|w| w.from == "high.s0"));
+    assert!(!design.pin_wires.iter().any(|w| w.from.starts_with("hi.")));
+    assert!(state.circuit().find("high/fa0/h2/x").is_some());
+    assert!(state.circuit().find("hi/fa0/h2/x").is_none());
+    // The test vector probing `hi/fa0/h2/x` follows, and every vector still passes.
+    let probe = state.document().tests.iter().flat_map(|t| &t.steps);
+    assert!(
+        probe
+            .flat_map(|s| &s.expect)
+            .any(|(l, _)| l == "high/fa0/h2/x")
+    );
+    for test in &state.document().tests {
+        let outcome = test.run(state.circuit()).expect("valid vectors");
+        assert!(outcome.passed(), "{}", test.name);
+    }
+    // The block and its pins read under the new name, and still compute: 8 + 8 = 16.
+    assert_eq!(h.get_by_label("high").value().as_deref(), Some("adder4"));
+    let inputs: Vec<String> = (0..8)
+        .flat_map(|i| [format!("A{i}"), format!("B{i}")])
+        .chain(["CIN".to_owned()])
+        .collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let values: Vec<Trit> = inputs
+        .iter()
+        .map(|&l| Trit::from(l == "A3" || l == "B3"))
+        .collect();
+    set(&mut h, &inputs, &values);
+    assert_eq!(h.get_by_label("high.a0").value().as_deref(), Some("-1"));
+    assert_eq!(node_value(&h, "S3"), "-1");
+    assert_eq!(node_value(&h, "S4"), "+1");
+
+    // A label already used on the level is refused with the reason, and nothing changes.
+    let state = &mut h.state_mut().state;
+    assert!(!state.rename_instance("high", "lo"));
+    let notice = state.notice.clone().expect("refused");
+    assert!(
+        notice.is_error && notice.text.contains("already used"),
+        "{notice:?}"
+    );
+    assert!(!state.rename_instance("high", "a/b"));
+
+    // Undo brings `hi` back, with its test path.
+    state.undo();
+    let state = &h.state().state;
+    assert!(state.circuit().find("hi/fa0/h2/x").is_some());
+    assert!(
+        state
+            .document()
+            .tests
+            .iter()
+            .flat_map(|t| &t.steps)
+            .flat_map(|s| &s.expect)
+            .any(|(l, _)| l == "hi/fa0/h2/x")
+    );
+}

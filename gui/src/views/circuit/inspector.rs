@@ -1,7 +1,7 @@
 //! The inspector: the selected node's label (rename), kind and input count, its value and
 //! input values, a way to set a switch to 0, and why it has its value (the causality chain of
-//! events back to a source); for a selected instance its part, pin values and Open. Also the
-//! oscillation report.
+//! events back to a source); for a selected instance its label (rename), part, pin values and
+//! Open. Also the oscillation report.
 
 use sim_core::{NodeKind, Trit};
 
@@ -13,6 +13,8 @@ use crate::views::View;
 pub struct Inspector {
     /// The label being edited, and for which node.
     editing: Option<(sim_core::NodeId, String)>,
+    /// The label being edited, and for which instance (its label when selected).
+    editing_instance: Option<(String, String)>,
     /// Focus the label field on the next frame.
     pub focus_label: bool,
 }
@@ -43,7 +45,7 @@ impl View for Inspector {
         if state.selection.is_empty()
             && let Some(label) = state.selected_instance.clone()
         {
-            instance(ui, state, &label);
+            self.instance(ui, state, &label);
             return;
         }
         let [id] = state.selection.iter().copied().collect::<Vec<_>>()[..] else {
@@ -137,33 +139,76 @@ fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
     kind.op().map_or(kind, |op| NodeKind::gate(op, n))
 }
 
-/// The selected instance: its part, its pins with their values, and Open.
-fn instance(ui: &mut egui::Ui, state: &mut AppState, label: &str) {
-    let Some((part, inputs, outputs)) = state.instance_pins(label) else {
-        return;
-    };
-    ui.label(format!("Instance {label} of part `{part}`"));
-    if ui
-        .button("Open instance")
-        .on_hover_text("Look inside (double-click the block)")
-        .clicked()
-    {
-        state.open_instance(label);
-        return;
+impl Inspector {
+    /// The selected instance: its label (rename), its part, its pins with their values, and
+    /// Open.
+    fn instance(&mut self, ui: &mut egui::Ui, state: &mut AppState, label: &str) {
+        let Some((part, inputs, outputs)) = state.instance_pins(label) else {
+            return;
+        };
+        if self
+            .editing_instance
+            .as_ref()
+            .is_none_or(|(of, _)| of != label)
+        {
+            self.editing_instance = Some((label.to_owned(), label.to_owned()));
+        }
+        let renamed = ui
+            .horizontal(|ui| {
+                let name = ui.label("Label");
+                let (_, text) = self.editing_instance.as_mut()?;
+                let edit = ui.text_edit_singleline(text).labelled_by(name.id);
+                if !edit.lost_focus() || text == label {
+                    return None;
+                }
+                let new = text.clone();
+                if state.rename_instance(label, &new) {
+                    self.editing_instance = Some((new.clone(), new));
+                    return Some(());
+                }
+                label.clone_into(text);
+                None
+            })
+            .inner;
+        if renamed.is_some() {
+            // The rest of the view names the instance by its new label next frame.
+            ui.ctx().request_repaint();
+            return;
+        }
+        ui.label(format!("Instance of part `{part}`"));
+        if ui
+            .button("Open instance")
+            .on_hover_text("Look inside (double-click the block)")
+            .clicked()
+        {
+            state.open_instance(label);
+            return;
+        }
+        pin_values(ui, state, label, &inputs, &outputs);
     }
+}
+
+/// The values on instance `label`'s pins, inputs then outputs.
+fn pin_values(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    label: &str,
+    inputs: &[String],
+    outputs: &[String],
+) {
     let pin = |name: &String| crate::state::End::Pin {
         instance: label.to_owned(),
         pin: name.clone(),
     };
     let wires = state.level_pin_wires();
-    for name in &inputs {
+    for name in inputs {
         let v = wires
             .iter()
             .find(|(_, to, _)| *to == pin(name))
             .map_or(Trit::Unknown, |(from, _, _)| state.end_value(from));
         ui.label(format!("in  {name} = {v}"));
     }
-    for name in &outputs {
+    for name in outputs {
         ui.label(format!("out {name} = {}", state.end_value(&pin(name))));
     }
 }
