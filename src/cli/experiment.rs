@@ -156,25 +156,19 @@ fn distributed(
         )
     });
     let timeout = std::time::Duration::from_secs(args.connect_timeout);
-    let merged = if args.split_search {
-        cluster::run_split_search(
-            &cluster,
-            plugin_dirs,
-            &args.game,
-            &spec,
-            timeout,
-            bar.clone(),
-        )
+    let run = if args.split_search {
+        cluster::run_split_search
     } else {
-        cluster::run(
-            &cluster,
-            plugin_dirs,
-            &args.game,
-            &spec,
-            timeout,
-            bar.clone(),
-        )
+        cluster::run
     };
+    let merged = run(
+        &cluster,
+        plugin_dirs,
+        &args.game,
+        &spec,
+        timeout,
+        bar.clone(),
+    );
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

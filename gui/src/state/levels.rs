@@ -481,17 +481,22 @@ impl AppState {
 
     /// `U1`, `U2`, …: the first label free among the open level's nodes and instances.
     fn fresh_instance_label(&self) -> String {
-        let prefix = self.level_prefix();
-        let taken = |l: &str| {
-            self.level_instances().iter().any(|i| i.label == l)
-                || self.circuit().find(&format!("{prefix}{l}")).is_some()
-                || self.level_pins().iter().any(|n| n.label == l)
-        };
         let bound = self.level_instances().len() + self.circuit().node_count() + 1;
         (1..=bound)
             .map(|n| format!("U{n}"))
-            .find(|l| !taken(l))
+            .find(|l| !self.label_taken(l))
             .unwrap_or_else(|| "U".to_owned())
+    }
+
+    /// Whether `label` already names something on the open level: an instance, a node or a
+    /// pin of the open part.
+    fn label_taken(&self, label: &str) -> bool {
+        self.level_instances().iter().any(|i| i.label == label)
+            || self
+                .circuit()
+                .find(&format!("{}{label}", self.level_prefix()))
+                .is_some()
+            || self.level_pins().iter().any(|n| n.label == label)
     }
 
     /// Moves instance `label` of the open level by `(dx, dy)` cells.
@@ -529,18 +534,14 @@ impl AppState {
             ));
             return false;
         }
-        let prefix = self.level_prefix();
-        if self.level_instances().iter().any(|i| i.label == new)
-            || self.circuit().find(&format!("{prefix}{new}")).is_some()
-            || self.level_pins().iter().any(|n| n.label == new)
-        {
+        if self.label_taken(new) {
             self.error(format!("`{new}` is already used on this level"));
             return false;
         }
         // The paths through the instance, read while the design still names it `old`.
         let part = self.level_part().map(|p| p.name.clone());
         let design = &self.doc.document.design;
-        let moved: Vec<(String, String)> = self
+        let moved: BTreeMap<String, String> = self
             .doc
             .document
             .tests
@@ -573,20 +574,7 @@ impl AppState {
         if renamed.is_none() {
             return false;
         }
-        let moved: BTreeMap<String, String> = moved.into_iter().collect();
-        let steps = self
-            .doc
-            .document
-            .tests
-            .iter_mut()
-            .flat_map(|t| &mut t.steps);
-        for step in steps {
-            for (label, _) in step.set.iter_mut().chain(&mut step.expect) {
-                if let Some(to) = moved.get(label.as_str()) {
-                    label.clone_from(to);
-                }
-            }
-        }
+        self.relabel_tests(|label| moved.get(label).cloned());
         if self.selected_instance.as_deref() == Some(old) {
             self.selected_instance = Some(new.to_owned());
         }

@@ -396,6 +396,13 @@ impl AppState {
         {
             return false;
         }
+        self.relabel_tests(|l| (l == old).then(|| label.to_owned()));
+        true
+    }
+
+    /// Renames labels in the document's embedded tests (assignments and expectations):
+    /// `to(label)` is a label's new name, or `None` to keep it.
+    pub(super) fn relabel_tests(&mut self, to: impl Fn(&str) -> Option<String>) {
         let steps = self
             .doc
             .document
@@ -403,13 +410,12 @@ impl AppState {
             .iter_mut()
             .flat_map(|t| &mut t.steps);
         for step in steps {
-            for (l, _) in step.set.iter_mut().chain(&mut step.expect) {
-                if *l == old {
-                    label.clone_into(l);
+            for (label, _) in step.set.iter_mut().chain(&mut step.expect) {
+                if let Some(new) = to(label) {
+                    *label = new;
                 }
             }
         }
-        true
     }
 
     /// Changes a node's kind (e.g. a gate's input count), dropping wires it cannot keep.

@@ -2,28 +2,13 @@
 //! refused step with its reason, the hint, the pencil drawing by Step, Königsberg's verdict
 //! after Open, and a point placed and joined in Edit.
 
-use crate::common::{App, WINDOW, click_at, drag};
-use egui_kittest::Harness;
+use crate::common::{App, click_at, drag};
 use egui_kittest::kittest::Queryable as _;
-use gui::TritiumApp;
 use gui::app::Page;
 use gui::figures::FigureMode;
-use gui::games::GamesState;
-use gui::state::AppState;
 
 fn figure_page() -> App {
-    let mut h = Harness::builder()
-        .with_size(WINDOW)
-        .with_max_steps(12)
-        .build_ui_state(
-            |ui, app: &mut TritiumApp| app.show(ui),
-            TritiumApp::with_games(AppState::default(), GamesState::default()),
-        );
-    h.run();
-    h.get_by_label("Figure").click();
-    h.run();
-    assert_eq!(h.state().page, Page::Figure);
-    h
+    crate::common::app_on_page("Figure", Page::Figure)
 }
 
 fn click_point(h: &mut App, label: &str) {

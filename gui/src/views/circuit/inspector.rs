@@ -156,21 +156,23 @@ impl Inspector {
         let renamed = ui
             .horizontal(|ui| {
                 let name = ui.label("Label");
-                let (_, text) = self.editing_instance.as_mut()?;
+                let Some((_, text)) = self.editing_instance.as_mut() else {
+                    return false;
+                };
                 let edit = ui.text_edit_singleline(text).labelled_by(name.id);
                 if !edit.lost_focus() || text == label {
-                    return None;
+                    return false;
                 }
                 let new = text.clone();
                 if state.rename_instance(label, &new) {
                     self.editing_instance = Some((new.clone(), new));
-                    return Some(());
+                    return true;
                 }
                 label.clone_into(text);
-                None
+                false
             })
             .inner;
-        if renamed.is_some() {
+        if renamed {
             // The rest of the view names the instance by its new label next frame.
             ui.ctx().request_repaint();
             return;

@@ -23,6 +23,7 @@ use egui::{Pos2, Rect, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::TritiumApp;
+use gui::app::Page;
 use gui::geometry::{self, CELL};
 use gui::state::AppState;
 use sim_core::Node;
@@ -49,6 +50,16 @@ pub fn app(state: AppState) -> App {
             |ui, app: &mut TritiumApp| app.show(ui),
             TritiumApp::new(state),
         )
+}
+
+/// The app on an empty circuit, without plugins, switched to `page` by its tab `tab`.
+pub fn app_on_page(tab: &str, page: Page) -> App {
+    let mut h = app(AppState::default());
+    h.run();
+    h.get_by_label(tab).click();
+    h.run();
+    assert_eq!(h.state().page, page);
+    h
 }
 
 /// The app showing a circuit file of `circuits/`.

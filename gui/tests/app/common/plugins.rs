@@ -5,16 +5,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::TritiumApp;
 use gui::app::Page;
-use gui::games::GamesState;
-use gui::state::AppState;
 use gui::views::cell_label;
 use tritium_plugin_api::protocol::Frame;
 
-use super::{App, WINDOW};
+use super::App;
 
 /// `lib<name>.so` (or the platform's equivalent) in the first of `dirs` that has it.
 pub fn library(name: &str, dirs: &[PathBuf]) -> PathBuf {
@@ -73,18 +69,7 @@ pub fn panicking_plugin() -> PathBuf {
 
 /// The app without plugins, on the Plugins page.
 pub fn app() -> App {
-    let mut h = Harness::builder()
-        .with_size(WINDOW)
-        .with_max_steps(12)
-        .build_ui_state(
-            |ui, app: &mut TritiumApp| app.show(ui),
-            TritiumApp::with_games(AppState::default(), GamesState::default()),
-        );
-    h.run();
-    h.get_by_label("Plugins").click();
-    h.run();
-    assert_eq!(h.state().page, Page::Plugins);
-    h
+    super::app_on_page("Plugins", Page::Plugins)
 }
 
 /// Replaces the text of the field named `label` with `text`, as a user would.
