@@ -691,8 +691,9 @@ fn sorted_wires(part: &PartDesc) -> PartDesc {
     part
 }
 
-/// Drives `before` and `after` with the same switch steps and compares the settle reports and
-/// the value of every node whose label both have.
+/// Drives `before` and `after` with the same switch steps under both schedules and compares
+/// the settle reports and the value of every node whose label both have (see
+/// [`compare_runs`]).
 fn same_computation(
     before: &Circuit,
     after: &Circuit,
@@ -704,36 +705,7 @@ fn same_computation(
         .filter_map(|(id, n)| Some((n.label.clone(), id, after.find(&n.label)?)))
         .collect();
     for schedule in [Schedule::UnitDelay, Schedule::Levelized] {
-        let mut eb = Engine::from_circuit(before);
-        let mut ea = Engine::from_circuit(after);
-        prop_assert_eq!(eb.set_schedule(schedule), ea.set_schedule(schedule));
-        for step in 0..=steps.len() {
-            if step > 0 {
-                for (engine, circuit) in [(&mut eb, before), (&mut ea, after)] {
-                    let batch: Vec<(NodeId, Trit)> = steps[step - 1]
-                        .iter()
-                        .map(|(pick, v)| {
-                            let label = format!("i{}", pick.index(switches));
-                            (circuit.find(&label).expect("a top-level switch"), *v)
-                        })
-                        .collect();
-                    engine.set(batch).expect("switches take any value");
-                }
-            }
-            let (rb, ra) = (eb.settle(), ea.settle());
-            prop_assert_eq!(rb.events, ra.events, "events, {:?} step {}", schedule, step);
-            prop_assert_eq!(rb.deltas, ra.deltas, "deltas, {:?} step {}", schedule, step);
-            for (label, ib, ia) in &shared {
-                prop_assert_eq!(
-                    eb.value(*ib),
-                    ea.value(*ia),
-                    "value of {}, {:?} step {}",
-                    label,
-                    schedule,
-                    step
-                );
-            }
-        }
+        compare_runs(before, after, &shared, switches, steps, schedule)?;
     }
     Ok(())
 }
