@@ -440,6 +440,88 @@ fn check_validates_a_hierarchy_and_names_file_line_and_instance_path() {
     }
 }
 
+/// Library `l0.ron` is a NOT gate; `lK.ron` places `l(K-1)` twice in a row: 2^K gates from
+/// a few hundred bytes per file. Returns the directory.
+fn doubling_chain(levels: usize) -> TempDir {
+    let dir = TempDir::new();
+    dir.file(
+        "l0.ron",
+        "(version: 1, nodes: [(label: \"x\", kind: Switch), (label: \"g\", kind: Not),\n\
+         (label: \"y\", kind: Lamp)], wires: [(from: \"x\", to: \"g\"), (from: \"g\", to: \"y\")])\n",
+    );
+    for k in 1..levels {
+        let j = k - 1;
+        dir.file(
+            &format!("l{k}.ron"),
+            &format!(
+                "(version: 2, libraries: [\"l{j}.ron\"],\n\
+                 instances: [(label: \"a\", of: \"l{j}\"), (label: \"b\", of: \"l{j}\")],\n\
+                 nodes: [(label: \"x\", kind: Switch), (label: \"y\", kind: Lamp)],\n\
+                 wires: [(from: \"x\", to: \"a.x\"), (from: \"a.y\", to: \"b.x\"), \
+                 (from: \"b.y\", to: \"y\")])\n"
+            ),
+        );
+    }
+    dir
+}
+
+#[test]
+fn a_hierarchy_that_flattens_too_large_is_refused_at_once_and_max_nodes_raises_the_limit() {
+    // 29 levels: 2^29 gates, which used to exhaust memory.
+    let dir = doubling_chain(30);
+    let file = dir.path().join("l29.ron");
+    let start = std::time::Instant::now();
+    let run = tritium(&["check".as_ref(), file.as_os_str()]);
+    run.expect_code(1);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    let want = format!(
+        "{}:2: the flattened circuit would have 536870914 nodes, more than the limit of \
+         20000000: instance `a/a/a/a` (part `l25`) alone has 33554432",
+        file.display()
+    );
+    assert!(
+        run.stderr.contains(&want),
+        "want {want:?} in\n{}",
+        run.stderr
+    );
+
+    // l6 flattens to 64 gates and its 2 pins: `--max-nodes` is the inclusive limit, on every
+    // command that loads a circuit.
+    let file = dir.path().join("l6.ron");
+    let file = file.to_str().expect("a UTF-8 temporary path");
+    tritium(&["check", file, "--max-nodes", "66"]).expect_code(0);
+    let run = tritium(&["check", file, "--max-nodes", "65"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr
+            .contains("more than the limit of 65: instance `a` (part `l5`) alone has 32"),
+        "{}",
+        run.stderr
+    );
+    for args in [
+        vec!["sim", file],
+        vec!["trace", file],
+        vec!["table", file],
+        vec!["test", file],
+        vec!["vectors", file, "--random", "1", "--seed", "1"],
+        vec!["export", "verilog", file, "-o", "-"],
+    ] {
+        let mut limited = args.clone();
+        limited.extend(["--max-nodes", "65"]);
+        let run = tritium(&limited);
+        assert!(
+            run.stderr.contains("more than the limit of 65"),
+            "{limited:?}: {}",
+            run.stderr
+        );
+        assert_ne!(run.code, Some(0), "{limited:?}");
+    }
+}
+
 #[test]
 fn every_subcommand_has_help() {
     for args in [

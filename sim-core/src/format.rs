@@ -37,7 +37,7 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::circuit::{Circuit, CircuitDesc, CircuitError, Node, WireDesc};
-use crate::hierarchy::{Design, InstanceDesc, LibraryPart, PartDesc};
+use crate::hierarchy::{Design, InstanceDesc, LibraryPart, PartDesc, WireEnd};
 use crate::testbench::{TestCase, TestError};
 
 /// The format version this crate writes for a flat circuit (and reads).
@@ -168,7 +168,10 @@ impl FormatError {
                 }
                 H::DuplicatePart(name) => nth_line(&[format!("name: {}", quoted(name))], 1)
                     .or_else(|| nth_line(&[format!("name: {}", quoted(name))], 0)),
-                H::Cycle(_) | H::Circuit(_) => None,
+                H::TooLarge { path, .. } if !path.is_empty() => {
+                    label(path.split('/').next().unwrap_or(path), 0)
+                }
+                H::Cycle(_) | H::Circuit(_) | H::TooLarge { .. } => None,
             },
             FormatError::Version { .. } => nth_line(&["version".to_owned()], 0),
             FormatError::Io(_) | FormatError::Write(_) => None,
@@ -273,6 +276,23 @@ pub fn from_str_with(
     name: &str,
     resolve: &mut crate::hierarchy::Resolver<'_>,
 ) -> Result<Document, FormatError> {
+    from_str_limited(text, name, resolve, crate::hierarchy::DEFAULT_MAX_NODES)
+}
+
+/// [`from_str_with`] allowing the flattening at most `max_nodes` nodes (checked before it is
+/// built; see [`crate::hierarchy::DEFAULT_MAX_NODES`]). A flat file is not limited: its
+/// size is its text's.
+///
+/// # Errors
+/// As [`from_str_with`]; [`FormatError::Hierarchy`] with
+/// [`HierarchyError::TooLarge`](crate::hierarchy::HierarchyError::TooLarge) naming the instance
+/// path, its part and the sizes when the flattening would be larger.
+pub fn from_str_limited(
+    text: &str,
+    name: &str,
+    resolve: &mut crate::hierarchy::Resolver<'_>,
+    max_nodes: u64,
+) -> Result<Document, FormatError> {
     let file = parse_file(text)?;
     let mut library = std::collections::BTreeMap::new();
     let mut seen_files = std::collections::HashSet::new();
@@ -291,10 +311,7 @@ pub fn from_str_with(
         .wires
         .iter()
         .filter(|w| {
-            let pin = |end: &str| {
-                end.split_once('.')
-                    .is_some_and(|(i, _)| instances.contains(i))
-            };
+            let pin = |end: &str| WireEnd::is_pin_with(end, |i| instances.contains(i));
             pin(&w.from) || pin(&w.to)
         })
         .cloned()
@@ -307,7 +324,7 @@ pub fn from_str_with(
             wires: file.wires,
         })?
     } else {
-        let (nodes, wires) = design.flatten(name, file.nodes, file.wires)?;
+        let (nodes, wires) = design.flatten_limited(name, file.nodes, file.wires, max_nodes)?;
         Circuit::from_desc(&CircuitDesc { nodes, wires })?
     };
     for test in &file.tests {

@@ -45,7 +45,9 @@
 //! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`narrate`] (events as text), [`format`](mod@format) (RON
 //! files), [`testbench`] (embedded test vectors), [`table`] (truth tables), [`generate`]
 //! (generated circuits for tests and benchmarks), [`event`] (the records the engine
-//! produces), [`figure`] (Euler trails: "draw it without lifting your pencil").
+//! produces), [`figure`] (Euler trails: "draw it without lifting your pencil"),
+//! [`hierarchy`] (subcircuits: flattening and its inverse), [`verilog`] (structural Verilog
+//! export).
 
 pub mod batch;
 pub mod bench;
@@ -63,6 +65,7 @@ pub mod netlist;
 pub mod table;
 pub mod testbench;
 pub mod trit;
+pub mod verilog;
 
 pub use circuit::{
     Circuit, CircuitDesc, CircuitError, Node, NodeId, Pos, Warning, Wire, WireDesc, WireId,

@@ -192,6 +192,19 @@ pub enum ExportCommand {
     Verilog(ExportArgs),
 }
 
+/// The limits of loading a circuit file, shared by the commands that load one.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct LoadLimits {
+    /// The most nodes a circuit with subcircuits may flatten to (checked before it is
+    /// built; the default, 20 million, is about 6 GB of memory).
+    ///
+    /// A few kilobytes of parts each placing the one below twice flatten to billions of
+    /// nodes; such a file is refused with the instance path and the sizes instead of
+    /// exhausting memory. Raise the limit for a larger design that fits the machine.
+    #[arg(long, value_name = "N", default_value_t = sim_core::hierarchy::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+}
+
 /// Arguments of `import`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
@@ -202,6 +215,10 @@ pub struct ImportArgs {
     /// Where to write the RON circuit (`-` for standard output).
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
+
+    /// The loading limits (`--max-nodes`).
+    #[command(flatten)]
+    pub limits: LoadLimits,
 }
 
 /// Arguments of `export verilog`.
@@ -218,6 +235,10 @@ pub struct ExportArgs {
     /// The module name (default: the document's name or the file's stem, made an identifier).
     #[arg(long, value_name = "NAME")]
     pub module: Option<String>,
+
+    /// The loading limits (`--max-nodes`).
+    #[command(flatten)]
+    pub limits: LoadLimits,
 }
 
 /// Arguments of `vectors`.
@@ -257,6 +278,10 @@ pub struct VectorsArgs {
     /// Clock every vector, even if the circuit has no flip-flop.
     #[arg(long)]
     pub cycles: bool,
+
+    /// The loading limits (`--max-nodes`).
+    #[command(flatten)]
+    pub limits: LoadLimits,
 }
 
 /// The simulation engines of `vectors`.
@@ -322,6 +347,10 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// The loading limits (`--max-nodes`).
+    #[command(flatten)]
+    pub limits: LoadLimits,
 }
 
 /// Arguments of `test`.
@@ -330,6 +359,10 @@ pub struct TestArgs {
     /// Circuit files, or directories meaning every `*.ron` file in them (sorted by name).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+
+    /// The loading limits (`--max-nodes`).
+    #[command(flatten)]
+    pub limits: LoadLimits,
 }
 
 /// Arguments of `table`.
@@ -342,6 +375,10 @@ pub struct TableArgs {
     /// Let switches take 0 (unknown) too, not just -1 and +1 (buttons are always -1 or +1).
     #[arg(long)]
     pub ternary: bool,
+
+    /// The loading limits (`--max-nodes`).
+    #[command(flatten)]
+    pub limits: LoadLimits,
 }
 
 /// Arguments of `check`.
@@ -350,6 +387,10 @@ pub struct CheckArgs {
     /// The circuit file (`-` for standard input).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+
+    /// The loading limits (`--max-nodes`).
+    #[command(flatten)]
+    pub limits: LoadLimits,
 }
 
 /// How `sim` and `trace` print their results.

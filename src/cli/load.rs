@@ -93,7 +93,8 @@ pub fn is_bench(path: &Path) -> bool {
         .is_some_and(|ext| ext.eq_ignore_ascii_case("bench"))
 }
 
-/// Reads and parses the circuit file at `path` (`-`: standard input).
+/// Reads and parses the circuit file at `path` (`-`: standard input), whose flattening may
+/// have at most `max_nodes` nodes (the commands' `--max-nodes`).
 ///
 /// A file named `*.bench` is read as an ISCAS netlist ([`sim_core::bench`]) and becomes a
 /// document without name, description, tests or positions; anything else is a RON circuit
@@ -103,7 +104,7 @@ pub fn is_bench(path: &Path) -> bool {
 /// [`LoadError::Unreadable`] if the file cannot be read, [`LoadError::Invalid`] if it is not a
 /// valid circuit document (including text that is not UTF-8), [`LoadError::Netlist`] if it is
 /// a `.bench` file that is not a valid netlist.
-pub fn load(path: &Path) -> Result<Loaded, LoadError> {
+pub fn load(path: &Path, max_nodes: u64) -> Result<Loaded, LoadError> {
     let name = display_name(path);
     let bytes = if is_stdin(path) {
         let mut bytes = Vec::new();
@@ -141,7 +142,7 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
             return Err(LoadError::Unreadable { name, error });
         }
     };
-    match format::from_str_with(&text, &name, &mut gui::state::read_library) {
+    match format::from_str_limited(&text, &name, &mut gui::state::read_library, max_nodes) {
         Ok(doc) => Ok(Loaded { name, doc }),
         Err(error) => Err(LoadError::Invalid {
             line: error.line_in(&text),

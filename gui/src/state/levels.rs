@@ -1,9 +1,13 @@
-//! Subcircuits in the editor, plain Rust: the open *level* (the top level, or an instance
-//! opened to look inside, named by its instance path with breadcrumbs back up), what a level
-//! shows (its own nodes, its instances as blocks with pins, its part's pins, the wires that
-//! reach pins), and the edits that change the hierarchy: placing, moving, wiring and deleting
+//! Subcircuits in the editor: the open *level* (the top level, or an instance opened to look
+//! inside, named by its instance path with breadcrumbs back up), what a level shows (its own
+//! nodes, its instances as blocks with pins, its part's pins, the wires that reach pins), and
+//! the edits that change the hierarchy: placing, moving, wiring, renaming and deleting
 //! instances, making a subcircuit from the selection, and edits inside an instance, which are
 //! written back to its part's definition so that every instance of the part follows.
+//!
+//! The transformations themselves are sim-core's ([`sim_core::hierarchy`]: reading a level,
+//! `Design::harvest_level`, `Design::plan_extraction`, `Design::rename_instance`, …); this
+//! module wraps them in the app's undo steps, notices and selection.
 //!
 //! The flat circuit (`Document::circuit`) is what the engine simulates and what the canvas
 //! draws node by node; a node is *on* the level at path `P` when its label is `P/x` with no
@@ -11,49 +15,16 @@
 //! [`Design`](sim_core::hierarchy::Design), and every edit ends with `Design::sync`, which
 //! rebuilds the instances (keeping node ids, so values and the selection survive).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use sim_core::format::Document;
 use sim_core::hierarchy::{Design, InstanceDesc, PartDesc};
-use sim_core::{Circuit, Node, NodeId, NodeKind, Pos, Role, Trit, WireDesc};
+use sim_core::{Circuit, Node, NodeId, Pos, Trit, WireDesc};
 
 use super::AppState;
 
-/// One end of a wire as a level names it: a node (or, inside a part, one of its pins), or a
-/// pin of one of the level's instances.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum End {
-    /// A node of the level (its label at the level, without the path).
-    Node(String),
-    /// Pin `pin` of instance `instance`.
-    Pin {
-        /// The instance's label.
-        instance: String,
-        /// The pin's name.
-        pin: String,
-    },
-}
-
-impl End {
-    /// Reads a wire end as written in a file: `I.p` is a pin when `I` is one of `instances`.
-    pub fn parse(end: &str, instances: &[InstanceDesc]) -> End {
-        match end.split_once('.') {
-            Some((inst, pin)) if instances.iter().any(|i| i.label == inst) => End::Pin {
-                instance: inst.to_owned(),
-                pin: pin.to_owned(),
-            },
-            _ => End::Node(end.to_owned()),
-        }
-    }
-
-    /// The end as a file writes it.
-    pub fn to_text(&self) -> String {
-        match self {
-            End::Node(label) => label.clone(),
-            End::Pin { instance, pin } => format!("{instance}.{pin}"),
-        }
-    }
-}
+/// One end of a wire as a level names it: sim-core's [`WireEnd`](sim_core::hierarchy::WireEnd).
+pub use sim_core::hierarchy::WireEnd as End;
 
 /// The size of an instance block with `inputs` and `outputs` pins, in grid cells.
 pub fn block_size(inputs: usize, outputs: usize) -> (i32, i32) {
@@ -66,22 +37,8 @@ pub fn pin_offset(index: usize) -> i32 {
     1 + 2 * i32::try_from(index).unwrap_or(i32::MAX / 4)
 }
 
-/// The label at the level with flat-label prefix `prefix` (`""`, `"lo/"`, …) of flat node
-/// `label`, if the node is on that level (`x` for `lo/x` at `lo/`, none for `lo/fa0/x`).
-pub fn level_label<'a>(prefix: &str, label: &'a str) -> Option<&'a str> {
-    let rest = label.strip_prefix(prefix)?;
-    (!rest.contains('/')).then_some(rest)
-}
-
-/// The prefix of flat labels at level `path` (`""` or `"lo/fa2/"`).
-pub fn prefix(path: &[String]) -> String {
-    let mut prefix = String::new();
-    for p in path {
-        prefix.push_str(p);
-        prefix.push('/');
-    }
-    prefix
-}
+pub use sim_core::hierarchy::level_label;
+use sim_core::hierarchy::path_prefix as prefix;
 
 impl AppState {
     // ----- reading a level -----
@@ -110,48 +67,18 @@ impl AppState {
 
     /// The open level's instances.
     pub fn level_instances(&self) -> &[InstanceDesc] {
-        match self.level_part() {
-            Some(part) => &part.instances,
-            None => &self.doc.document.design.instances,
-        }
+        self.doc.document.design.level_instances(&self.level)
     }
 
     /// The pin nodes of the open level's part (its switches and lamps), none at the top.
     pub fn level_pins(&self) -> Vec<Node> {
-        self.level_part().map_or_else(Vec::new, |part| {
-            part.nodes
-                .iter()
-                .filter(|n| part.is_pin(&n.label))
-                .cloned()
-                .collect()
-        })
+        self.doc.document.design.level_pins(&self.level)
     }
 
     /// The open level's wires that reach a pin (of an instance, or of the part), as
     /// `(from, to, input)`.
     pub fn level_pin_wires(&self) -> Vec<(End, End, u8)> {
-        let instances = self.level_instances();
-        let (wires, part) = match self.level_part() {
-            Some(part) => (&part.wires, Some(part)),
-            None => (&self.doc.document.design.pin_wires, None),
-        };
-        wires
-            .iter()
-            .map(|w| {
-                (
-                    End::parse(&w.from, instances),
-                    End::parse(&w.to, instances),
-                    w.input,
-                )
-            })
-            .filter(|(from, to, _)| {
-                let pin = |e: &End| match e {
-                    End::Pin { .. } => true,
-                    End::Node(label) => part.is_some_and(|p| p.is_pin(label)),
-                };
-                pin(from) || pin(to)
-            })
-            .collect()
+        self.doc.document.design.level_pin_wires(&self.level)
     }
 
     /// The label at the open level of flat node `label`, if the node is on this level.
@@ -201,7 +128,7 @@ impl AppState {
                         Some(p) => &p.wires,
                         None => &design.pin_wires,
                     };
-                    let target = format!("{instance}.{label}");
+                    let target = End::pin_text(instance, label);
                     let wire = wires.iter().find(|w| w.to == target)?;
                     let from = End::parse(&wire.from, outer_instances);
                     return self.driver_depth(outer, &from, depth + 1);
@@ -304,113 +231,17 @@ impl AppState {
 
     /// Writes the open level's nodes (edited in the flat circuit) back into its part's
     /// definition, or, at the top level, drops pin wires whose node is gone. `renamed` maps
-    /// old labels to new ones at this level.
+    /// old labels to new ones at this level. See [`Design::harvest_level`].
     pub(super) fn harvest_level(
         &mut self,
         renamed: &BTreeMap<String, String>,
     ) -> Result<(), String> {
-        let path = self.level.clone();
-        let prefix = prefix(&path);
         let Document {
             design, circuit, ..
         } = &mut self.doc.document;
-        let follow = |end: &str| renamed.get(end).cloned().unwrap_or_else(|| end.to_owned());
-        let Some(part_name) = design.part_at(&path).map(|p| p.name.clone()) else {
-            // The top level: the circuit holds its nodes; pin wires follow renames and go
-            // with their nodes.
-            let instances = design.instances.clone();
-            design.pin_wires.retain_mut(|w| {
-                w.from = follow(&w.from);
-                w.to = follow(&w.to);
-                [&w.from, &w.to].into_iter().all(|end| {
-                    matches!(End::parse(end, &instances), End::Pin { .. })
-                        || circuit.find(end).is_some()
-                })
-            });
-            return Ok(());
-        };
-        let part = design
-            .subcircuits
-            .iter_mut()
-            .find(|p| p.name == part_name)
-            .ok_or_else(|| format!("`{part_name}` is a library part: open its file to edit it"))?;
-        let level: Vec<(NodeId, Node)> = circuit
-            .nodes()
-            .filter_map(|(id, n)| {
-                let rest = n.label.strip_prefix(&prefix)?;
-                (!rest.contains('/')).then(|| {
-                    (
-                        id,
-                        Node {
-                            label: rest.to_owned(),
-                            ..n.clone()
-                        },
-                    )
-                })
-            })
-            .collect();
-        let on_level: BTreeSet<NodeId> = level.iter().map(|(id, _)| *id).collect();
-        let pins: BTreeSet<String> = part
-            .input_pins()
-            .into_iter()
-            .chain(part.output_pins())
-            .collect();
-        // The definition's order is kept: pins as they were, nodes updated (renamed nodes
-        // in their old place), removed ones dropped, new ones at the end.
-        let mut fresh: BTreeMap<&str, &Node> =
-            level.iter().map(|(_, n)| (n.label.as_str(), n)).collect();
-        let mut nodes: Vec<Node> = Vec::with_capacity(level.len() + pins.len());
-        for n in &part.nodes {
-            if pins.contains(&n.label) {
-                nodes.push(n.clone());
-            } else if let Some(now) = fresh.remove(follow(&n.label).as_str()) {
-                nodes.push(now.clone());
-            }
-        }
-        nodes.extend(
-            level
-                .iter()
-                .filter(|(_, n)| fresh.contains_key(n.label.as_str()))
-                .map(|(_, n)| n.clone()),
-        );
-        let instances = part.instances.clone();
-        let level_labels: BTreeSet<&str> = nodes.iter().map(|n| n.label.as_str()).collect();
-        // Wires among the level's own nodes come from the circuit; wires reaching a pin stay
-        // in the definition (following renames, dropped with their nodes).
-        let mut wires: Vec<WireDesc> = circuit
-            .wires()
-            .filter(|(_, w)| on_level.contains(&w.from) && on_level.contains(&w.to))
-            .map(|(_, w)| {
-                let label = |id: NodeId| circuit[id].label[prefix.len()..].to_owned();
-                WireDesc::new(label(w.from), label(w.to), w.input)
-            })
-            .collect();
-        for w in &part.wires {
-            let (from, to) = (
-                End::parse(&w.from, &instances),
-                End::parse(&w.to, &instances),
-            );
-            let is_pin = |e: &End| match e {
-                End::Pin { .. } => true,
-                End::Node(l) => pins.contains(l),
-            };
-            if !is_pin(&from) && !is_pin(&to) {
-                continue;
-            }
-            let keep = |end: &str| match End::parse(end, &instances) {
-                End::Pin { .. } => Some(end.to_owned()),
-                End::Node(l) => {
-                    let l = follow(&l);
-                    level_labels.contains(l.as_str()).then_some(l)
-                }
-            };
-            if let (Some(from), Some(to)) = (keep(&w.from), keep(&w.to)) {
-                wires.push(WireDesc::new(from, to, w.input));
-            }
-        }
-        part.nodes = nodes;
-        part.wires = wires;
-        Ok(())
+        design
+            .harvest_level(circuit, &self.level, renamed)
+            .map_err(|e| e.to_string())
     }
 
     /// Places an instance of `part` at `pos` on the open level, labelled `U1`, `U2`, … (the
@@ -425,11 +256,14 @@ impl AppState {
             if level == Some(part.as_str()) {
                 return Err(format!("`{part}` cannot contain itself"));
             }
-            level_instances_mut(design, level)?.push(InstanceDesc {
-                label: label.clone(),
-                of: part.clone(),
-                pos: Some(pos),
-            });
+            design
+                .level_instances_mut(level)
+                .map_err(|e| e.to_string())?
+                .push(InstanceDesc {
+                    label: label.clone(),
+                    of: part.clone(),
+                    pos: Some(pos),
+                });
             Ok(label)
         })?;
         self.selection.clear();
@@ -505,7 +339,9 @@ impl AppState {
             return;
         }
         self.edit_design(|design, _, level| {
-            let inst = level_instances_mut(design, level)?
+            let inst = design
+                .level_instances_mut(level)
+                .map_err(|e| e.to_string())?
                 .iter_mut()
                 .find(|i| i.label == label)
                 .ok_or_else(|| format!("no instance `{label}`"))?;
@@ -527,11 +363,8 @@ impl AppState {
         if old == new {
             return true;
         }
-        if new.is_empty() || new.contains(['/', '.']) || new.chars().any(char::is_whitespace) {
-            self.error(format!(
-                "`{new}` cannot name an instance: a label is not empty and has no `/`, `.` or \
-                 spaces"
-            ));
+        if let Err(e) = sim_core::hierarchy::check_instance_label(new) {
+            self.error(e.to_string());
             return false;
         }
         if self.label_taken(new) {
@@ -549,27 +382,14 @@ impl AppState {
             .flat_map(|t| &t.steps)
             .flat_map(|step| step.set.iter().chain(&step.expect))
             .filter_map(|(label, _)| {
-                let to = renamed_path(design, label, part.as_deref(), old, new)?;
+                let to = design.renamed_path(label, part.as_deref(), old, new)?;
                 Some((label.clone(), to))
             })
             .collect();
-        let (old_pin, new_pin) = (format!("{old}."), format!("{new}."));
         let renamed = self.edit_design(|design, _, level| {
-            new.clone_into(
-                &mut level_instances_mut(design, level)?
-                    .iter_mut()
-                    .find(|i| i.label == old)
-                    .ok_or_else(|| format!("no instance `{old}`"))?
-                    .label,
-            );
-            for w in level_wires_mut(design, level)? {
-                for end in [&mut w.from, &mut w.to] {
-                    if let Some(pin) = end.strip_prefix(&old_pin) {
-                        *end = format!("{new_pin}{pin}");
-                    }
-                }
-            }
-            Ok(())
+            design
+                .rename_instance(level, old, new)
+                .map_err(|e| e.to_string())
         });
         if renamed.is_none() {
             return false;
@@ -584,16 +404,9 @@ impl AppState {
     /// Deletes instance `label` of the open level and the wires to its pins.
     pub fn delete_instance(&mut self, label: &str) {
         let deleted = self.edit_design(|design, _, level| {
-            let instances = level_instances_mut(design, level)?;
-            let before = instances.len();
-            instances.retain(|i| i.label != label);
-            if instances.len() == before {
-                return Err(format!("no instance `{label}`"));
-            }
-            let pin = format!("{label}.");
-            level_wires_mut(design, level)?
-                .retain(|w| !w.from.starts_with(&pin) && !w.to.starts_with(&pin));
-            Ok(())
+            design
+                .remove_instance(level, label)
+                .map_err(|e| e.to_string())
         });
         if deleted.is_some() {
             self.selected_instance = None;
@@ -605,7 +418,7 @@ impl AppState {
     pub fn connect_ends(&mut self, from: &End, to: &End, input: u8) -> bool {
         let wire = WireDesc::new(from.to_text(), to.to_text(), input);
         self.edit_design(|design, _, level| {
-            let wires = level_wires_mut(design, level)?;
+            let wires = design.level_wires_mut(level).map_err(|e| e.to_string())?;
             if let Some(old) = wires
                 .iter()
                 .find(|w| w.to == wire.to && w.input == wire.input)
@@ -625,7 +438,10 @@ impl AppState {
     pub fn disconnect_end(&mut self, to: &End) {
         let target = to.to_text();
         self.edit_design(|design, _, level| {
-            level_wires_mut(design, level)?.retain(|w| w.to != target);
+            design
+                .level_wires_mut(level)
+                .map_err(|e| e.to_string())?
+                .retain(|w| w.to != target);
             Ok(())
         });
     }
@@ -638,356 +454,28 @@ impl AppState {
     /// buttons, lamps and probes cannot go inside (they would become the part's pins).
     /// Returns the new part's name.
     pub fn make_subcircuit(&mut self) -> Option<String> {
-        let prefix = self.level_prefix();
-        let ids: Vec<NodeId> = self
-            .selection
-            .iter()
-            .copied()
-            .filter(|&id| {
-                self.circuit()
-                    .node(id)
-                    .is_some_and(|n| self.on_level(&n.label).is_some())
-            })
-            .collect();
-        if ids.is_empty() {
-            self.error("select the gates to put in the subcircuit first");
-            return None;
-        }
-        if let Some(&id) = ids.iter().find(|&&id| {
-            matches!(
-                self.circuit()[id].kind,
-                NodeKind::Switch | NodeKind::Button | NodeKind::Lamp | NodeKind::Probe
-            )
-        }) {
-            self.error(format!(
-                "`{}` is a switch, button, lamp or probe: leave those outside the subcircuit \
-                 (its pins come from the wires crossing the selection)",
-                self.circuit()[id].label
-            ));
-            return None;
-        }
-        let plan = self.subcircuit_plan(&ids, &prefix);
-        let name = self.fresh_part_name();
+        let design = &self.doc.document.design;
+        let plan = match design.plan_extraction(
+            self.circuit(),
+            &self.level,
+            self.selection.iter().copied(),
+        ) {
+            Ok(plan) => plan,
+            Err(e) => {
+                self.error(e.to_string());
+                return None;
+            }
+        };
+        let name = design.fresh_part_name();
         let instance = self.fresh_instance_label();
-        let selected: BTreeSet<NodeId> = ids.iter().copied().collect();
         let made = self.edit_design(|design, circuit, level| {
-            let part = plan.part(&name);
-            // Out with the selected nodes, in with the instance and the boundary wires.
-            for &id in &selected {
-                circuit.remove_node(id);
-            }
-            let instances = level_instances_mut(design, level)?;
-            instances.push(InstanceDesc {
-                label: instance.clone(),
-                of: name.clone(),
-                pos: Some(plan.origin),
-            });
-            let gone: BTreeSet<&str> = plan.inside.iter().map(String::as_str).collect();
-            let wires = level_wires_mut(design, level)?;
-            wires.retain(|w| !gone.contains(w.from.as_str()) && !gone.contains(w.to.as_str()));
-            for (i, (driver, _)) in plan.inputs.iter().enumerate() {
-                wires.push(WireDesc::new(
-                    driver.to_text(),
-                    format!("{instance}.in{}", i + 1),
-                    0,
-                ));
-            }
-            for (i, (_, sinks)) in plan.outputs.iter().enumerate() {
-                for (sink, input) in sinks {
-                    wires.push(WireDesc::new(
-                        format!("{instance}.out{}", i + 1),
-                        sink.to_text(),
-                        *input,
-                    ));
-                }
-            }
-            // Only now: a level part's wires among its nodes are harvested from the circuit.
-            design.subcircuits.push(part);
-            if let Some(level) = level
-                && let Some(part) = design.subcircuits.iter_mut().find(|p| p.name == level)
-            {
-                // Inside a part its nodes live in the definition too (its wires were
-                // replaced above: a part's wire list is its level's wire list).
-                part.nodes.retain(|n| !gone.contains(n.label.as_str()));
-            }
+            plan.apply(design, circuit, level, &name, &instance)
+                .map_err(|e| e.to_string())?;
             Ok(name.clone())
         })?;
         self.selection.clear();
         self.selected_instance = Some(instance);
         self.info(format!("made subcircuit `{made}`"));
         Some(made)
-    }
-
-    /// `part1`, `part2`, …: the first name no part has.
-    fn fresh_part_name(&self) -> String {
-        let design = &self.doc.document.design;
-        (1..=design.subcircuits.len() + design.library.len() + 1)
-            .map(|n| format!("part{n}"))
-            .find(|n| design.part(n).is_none())
-            .unwrap_or_else(|| "part".to_owned())
-    }
-
-    /// Works out the pins of a subcircuit made of `ids` (on the open level).
-    fn subcircuit_plan(&self, ids: &[NodeId], prefix: &str) -> SubcircuitPlan {
-        let c = self.circuit();
-        let local = |id: NodeId| c[id].label[prefix.len()..].to_owned();
-        let inside: BTreeSet<String> = ids.iter().map(|&id| local(id)).collect();
-        let position = |id: NodeId| c[id].pos.map_or((0, 0), |p| (p.y, p.x));
-        let instances = self.level_instances().to_vec();
-        let pins_here = self.level_pins();
-        // Where an outside end sits, for ordering pins: its node's or instance's position.
-        let end_position = |end: &End| -> (i32, i32) {
-            match end {
-                End::Node(l) => c
-                    .find(&format!("{prefix}{l}"))
-                    .map(position)
-                    .or_else(|| {
-                        pins_here
-                            .iter()
-                            .find(|n| n.label == *l)
-                            .and_then(|n| n.pos.map(|p| (p.y, p.x)))
-                    })
-                    .unwrap_or((0, 0)),
-                End::Pin { instance, .. } => instances
-                    .iter()
-                    .find(|i| i.label == *instance)
-                    .and_then(|i| i.pos.map(|p| (p.y, p.x)))
-                    .unwrap_or((0, 0)),
-            }
-        };
-        // Every wire of the level: among its nodes (from the circuit) and to pins.
-        let mut level_wires: Vec<(End, End, u8)> = c
-            .wires()
-            .filter(|(_, w)| {
-                self.on_level(&c[w.from].label).is_some() && self.on_level(&c[w.to].label).is_some()
-            })
-            .map(|(_, w)| (End::Node(local(w.from)), End::Node(local(w.to)), w.input))
-            .collect();
-        level_wires.extend(self.level_pin_wires());
-        let is_inside = |e: &End| matches!(e, End::Node(l) if inside.contains(l));
-        let mut inputs: BTreeMap<End, Vec<(String, u8)>> = BTreeMap::new();
-        let mut outputs: BTreeMap<String, Vec<(End, u8)>> = BTreeMap::new();
-        let mut internal = Vec::new();
-        for (from, to, input) in level_wires {
-            match (is_inside(&from), is_inside(&to)) {
-                (true, true) => internal.push(WireDesc::new(from.to_text(), to.to_text(), input)),
-                (false, true) => inputs.entry(from).or_default().push((to.to_text(), input)),
-                (true, false) => outputs.entry(from.to_text()).or_default().push((to, input)),
-                (false, false) => {}
-            }
-        }
-        let mut inputs: Vec<(End, Vec<(String, u8)>)> = inputs.into_iter().collect();
-        inputs.sort_by_key(|(end, _)| (end_position(end), end.clone()));
-        let mut outputs: Vec<(String, Vec<(End, u8)>)> = outputs.into_iter().collect();
-        outputs.sort_by_key(|(label, _)| {
-            (
-                c.find(&format!("{prefix}{label}")).map(position),
-                label.clone(),
-            )
-        });
-        let nodes: Vec<Node> = ids
-            .iter()
-            .map(|&id| Node {
-                label: local(id),
-                ..c[id].clone()
-            })
-            .collect();
-        let min = |f: fn(&Pos) -> i32| nodes.iter().filter_map(|n| n.pos.as_ref().map(f)).min();
-        let origin = Pos {
-            x: min(|p| p.x).unwrap_or(0),
-            y: min(|p| p.y).unwrap_or(0),
-        };
-        SubcircuitPlan {
-            inside: inside.into_iter().collect(),
-            nodes,
-            internal,
-            inputs,
-            outputs,
-            origin,
-        }
-    }
-}
-
-/// The pins and contents of a subcircuit about to be made from a selection.
-struct SubcircuitPlan {
-    /// The selected nodes' labels at the level.
-    inside: Vec<String>,
-    /// The selected nodes, labelled at the level.
-    nodes: Vec<Node>,
-    /// Wires among them.
-    internal: Vec<WireDesc>,
-    /// Each outside driver (becoming input pin `in1`, …) and the inside inputs it feeds.
-    inputs: Vec<(End, Vec<(String, u8)>)>,
-    /// Each inside node feeding the outside (becoming `out1`, …) and what it feeds there.
-    outputs: Vec<(String, Vec<(End, u8)>)>,
-    /// The top-left of the selection: where the instance goes.
-    origin: Pos,
-}
-
-impl SubcircuitPlan {
-    /// The part: its gates moved right of a column of input pins, output pins after them.
-    fn part(&self, name: &str) -> PartDesc {
-        let shift = |p: Option<Pos>| {
-            p.map(|p| Pos {
-                x: p.x - self.origin.x + 4,
-                y: p.y - self.origin.y,
-            })
-        };
-        let right = self
-            .nodes
-            .iter()
-            .filter_map(|n| shift(n.pos).map(|p| p.x + width_in_cells(n.kind)))
-            .max()
-            .unwrap_or(4)
-            + 3;
-        let row = |i: usize| i32::try_from(3 * i).unwrap_or(i32::MAX / 4);
-        let mut nodes: Vec<Node> = self
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(i, _)| Node::new(format!("in{}", i + 1), NodeKind::Switch).at(0, row(i)))
-            .collect();
-        nodes.extend(self.nodes.iter().map(|n| Node {
-            pos: shift(n.pos),
-            ..n.clone()
-        }));
-        nodes.extend(
-            self.outputs
-                .iter()
-                .enumerate()
-                .map(|(i, _)| Node::new(format!("out{}", i + 1), NodeKind::Lamp).at(right, row(i))),
-        );
-        let mut wires = self.internal.clone();
-        for (i, (_, sinks)) in self.inputs.iter().enumerate() {
-            for (to, input) in sinks {
-                wires.push(WireDesc::new(format!("in{}", i + 1), to.clone(), *input));
-            }
-        }
-        for (i, (from, _)) in self.outputs.iter().enumerate() {
-            wires.push(WireDesc::new(from.clone(), format!("out{}", i + 1), 0));
-        }
-        PartDesc {
-            name: name.to_owned(),
-            nodes,
-            wires,
-            instances: Vec::new(),
-            inputs: None,
-            outputs: None,
-        }
-    }
-}
-
-/// The width of a node of `kind` in whole cells (gates are 4 wide).
-fn width_in_cells(kind: NodeKind) -> i32 {
-    if kind.role() == Role::Gate { 4 } else { 3 }
-}
-
-/// The instances of the level showing `part` (`None`: the top level).
-/// `path` (a flat label, `a/b/x`) with every step through instance `old` of `part` (`None`:
-/// the top level) renamed to `new`, or `None` if it does not pass through one.
-fn renamed_path(
-    design: &Design,
-    path: &str,
-    part: Option<&str>,
-    old: &str,
-    new: &str,
-) -> Option<String> {
-    let steps: Vec<String> = path.split('/').map(str::to_owned).collect();
-    let mut out = steps.clone();
-    let mut changed = false;
-    // The last step is the node itself, not an instance.
-    for i in 0..steps.len().saturating_sub(1) {
-        if steps[i] != old {
-            continue;
-        }
-        let holder = match i {
-            0 => None,
-            _ => match design.part_at(&steps[..i]) {
-                Some(p) => Some(p.name.as_str()),
-                None => continue,
-            },
-        };
-        if holder == part {
-            new.clone_into(&mut out[i]);
-            changed = true;
-        }
-    }
-    changed.then(|| out.join("/"))
-}
-
-pub(super) fn level_instances_mut<'a>(
-    design: &'a mut Design,
-    part: Option<&str>,
-) -> Result<&'a mut Vec<InstanceDesc>, String> {
-    match part {
-        None => Ok(&mut design.instances),
-        Some(name) => design
-            .subcircuits
-            .iter_mut()
-            .find(|p| p.name == name)
-            .map(|p| &mut p.instances)
-            .ok_or_else(|| format!("`{name}` is a library part: open its file to edit it")),
-    }
-}
-
-/// The wires of that level that reach pins (all the part's wires inside a part).
-pub(super) fn level_wires_mut<'a>(
-    design: &'a mut Design,
-    part: Option<&str>,
-) -> Result<&'a mut Vec<WireDesc>, String> {
-    match part {
-        None => Ok(&mut design.pin_wires),
-        Some(name) => design
-            .subcircuits
-            .iter_mut()
-            .find(|p| p.name == name)
-            .map(|p| &mut p.wires)
-            .ok_or_else(|| format!("`{name}` is a library part: open its file to edit it")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::renamed_path;
-
-    /// `outer` holds instance `u` of `inner` (a NOT `g`); the top level holds `A` and `B`,
-    /// both instances of `outer`, and a NOT of its own named `u`.
-    const NESTED: &str = r#"(
-        version: 2,
-        subcircuits: [
-            (name: "inner", nodes: [(label: "a", kind: Switch), (label: "g", kind: Not),
-                (label: "y", kind: Lamp)], wires: [(from: "a", to: "g"), (from: "g", to: "y")]),
-            (name: "outer", instances: [(label: "u", of: "inner")],
-                nodes: [(label: "a", kind: Switch), (label: "y", kind: Lamp)],
-                wires: [(from: "a", to: "u.a"), (from: "u.y", to: "y")]),
-        ],
-        instances: [(label: "A", of: "outer"), (label: "B", of: "outer")],
-        nodes: [(label: "u", kind: Not)],
-    )"#;
-
-    #[test]
-    fn paths_through_a_renamed_instance_follow_it_and_no_others() {
-        let design = sim_core::format::from_str(NESTED).expect("valid").design;
-        let outer = Some("outer");
-        // Renaming `u` inside `outer` renames it under every instance of `outer`.
-        assert_eq!(
-            renamed_path(&design, "A/u/g", outer, "u", "v").as_deref(),
-            Some("A/v/g")
-        );
-        assert_eq!(
-            renamed_path(&design, "B/u/g", outer, "u", "v").as_deref(),
-            Some("B/v/g")
-        );
-        // The top level's own node `u` is not that instance, nor is a leaf named `u`.
-        assert_eq!(renamed_path(&design, "u", outer, "u", "v"), None);
-        assert_eq!(renamed_path(&design, "A/u", outer, "u", "v"), None);
-        // Renaming the top level's `A` leaves `B`'s paths alone.
-        assert_eq!(
-            renamed_path(&design, "A/u/g", None, "A", "C").as_deref(),
-            Some("C/u/g")
-        );
-        assert_eq!(renamed_path(&design, "B/u/g", None, "A", "C"), None);
-        // A path the design does not have is left alone.
-        assert_eq!(renamed_path(&design, "Z/u/g", outer, "u", "v"), None);
     }
 }

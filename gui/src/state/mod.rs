@@ -190,6 +190,40 @@ impl AppState {
         }
     }
 
+    /// Where File → Export Verilog… proposes to write: the document's path with extension
+    /// `.v` (`None` for an untitled document).
+    pub fn verilog_path(&self) -> Option<PathBuf> {
+        self.doc.path.as_ref().map(|p| p.with_extension("v"))
+    }
+
+    /// Writes the document as structural Verilog ([`sim_core::verilog::document`], what
+    /// `tritium export verilog` writes) to `path`, in a module named after the document (its
+    /// name, else its file's stem, else `path`'s) and reports the outcome, with the export's
+    /// warnings. Returns whether it wrote.
+    pub fn export_verilog(&mut self, path: &Path) -> bool {
+        let stem = |p: &Path| p.file_stem().map(|s| s.to_string_lossy().into_owned());
+        let stem = self
+            .doc
+            .path
+            .as_deref()
+            .and_then(stem)
+            .or_else(|| stem(path));
+        let doc = &self.doc.document;
+        let module = sim_core::verilog::default_module(doc, stem.as_deref());
+        let (text, warnings) = sim_core::verilog::document(doc, &module);
+        if let Err(e) = std::fs::write(path, text) {
+            self.error(format!("cannot write {}: {e}", path.display()));
+            return false;
+        }
+        let mut notice = format!("exported Verilog to {}", path.display());
+        if !warnings.is_empty() {
+            let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+            notice = format!("{notice} (warning: {})", warnings.join("; "));
+        }
+        self.info(notice);
+        true
+    }
+
     // ----- editing -----
 
     /// Applies `edit` to the circuit as one undoable step, then recompiles the simulation. If

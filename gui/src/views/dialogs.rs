@@ -1,4 +1,4 @@
-//! Modal questions: a path field for Open and Save As (a pure-egui dialog, so it works on any
+//! Modal questions: a path field for Open, Save As and Export Verilog (a pure-egui dialog, so it works on any
 //! X11 without a desktop portal), and "discard unsaved changes?".
 
 use std::path::PathBuf;
@@ -15,14 +15,14 @@ pub struct Dialogs {
 }
 
 impl Dialogs {
-    /// Opens the path dialog for `request`, prefilled with the current file's path.
+    /// Opens the path dialog for `request`, prefilled with the current file's path (for
+    /// Export Verilog, with extension `.v`).
     pub fn ask(&mut self, request: FileRequest, state: &AppState) {
-        let current = state
-            .doc
-            .path
-            .as_ref()
-            .map(|p| p.display().to_string())
-            .unwrap_or_default();
+        let path = match request {
+            FileRequest::ExportVerilog => state.verilog_path(),
+            FileRequest::Open | FileRequest::SaveAs => state.doc.path.clone(),
+        };
+        let current = path.map(|p| p.display().to_string()).unwrap_or_default();
         self.path = Some((request, current));
     }
 }
@@ -33,6 +33,11 @@ impl View for Dialogs {
             let title = match request {
                 FileRequest::Open => "Open circuit",
                 FileRequest::SaveAs => "Save circuit as",
+                FileRequest::ExportVerilog => "Export Verilog as",
+            };
+            let hint = match request {
+                FileRequest::ExportVerilog => "path/to/circuit.v",
+                FileRequest::Open | FileRequest::SaveAs => "path/to/circuit.ron",
             };
             let mut done = None;
             egui::Modal::new(egui::Id::unique("path-dialog")).show(ui.ctx(), |ui| {
@@ -41,7 +46,7 @@ impl View for Dialogs {
                 let field = ui
                     .add(
                         egui::TextEdit::singleline(text)
-                            .hint_text("path/to/circuit.ron")
+                            .hint_text(hint)
                             .desired_width(400.0),
                     )
                     .labelled_by(heading.id);
@@ -64,6 +69,9 @@ impl View for Dialogs {
                     match request {
                         FileRequest::Open => state.request(Discarding::Open(path)),
                         FileRequest::SaveAs => state.save_as(&path),
+                        FileRequest::ExportVerilog => {
+                            state.export_verilog(&path);
+                        }
                     }
                     self.path = None;
                 }

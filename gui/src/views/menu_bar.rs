@@ -1,4 +1,4 @@
-//! The menu and tool bar: File (New, Open, Save, Save As, Quit), Edit (Undo, Redo, Copy,
+//! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
 //! Paste, Delete), and the simulation controls (Run/Step, Step, Settle, Reset, Tick).
 
 use super::View;
@@ -11,6 +11,8 @@ pub enum FileRequest {
     Open,
     /// Ask for a path to save to.
     SaveAs,
+    /// Ask for a path to write the circuit's Verilog to.
+    ExportVerilog,
 }
 
 /// The menu bar view.
@@ -35,6 +37,9 @@ impl View for MenuBar {
                 }
                 if ui.button("Save As…").clicked() {
                     self.request = Some(FileRequest::SaveAs);
+                }
+                if ui.button("Export Verilog…").clicked() {
+                    self.request = Some(FileRequest::ExportVerilog);
                 }
                 if ui.button("Quit").clicked() {
                     state.request(Discarding::Quit);

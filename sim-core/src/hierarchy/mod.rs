@@ -16,9 +16,24 @@
 //!
 //! sim-core opens no files: library text comes from the caller's [`Resolver`].
 //!
-//! # Complexity
+//! # Complexity and the size limit
 //! Linear in the size of the flattened circuit: each part is flattened once and then copied
-//! per instance.
+//! per instance. That size can be exponential in the file's: a chain of 29 parts each placing
+//! the one below twice is a 6 KB file whose flattening has 2²⁹ copies of the bottom part.
+//! So flattening first counts the nodes it would make (linear in the file: each part counted
+//! once) and refuses, with [`HierarchyError::TooLarge`], more than a limit:
+//! [`DEFAULT_MAX_NODES`] unless the caller passes another (the CLI's `--max-nodes`).
+//!
+//! # Modules
+//! `end` reads and writes wire ends ([`WireEnd`], the `INSTANCE.PIN` syntax); `flatten`
+//! expands instances (the loader's direction); `edit` goes the other way, for an editor:
+//! writing an edited level back into its part ([`Design::harvest_level`]), extracting a part
+//! from a selection ([`Design::plan_extraction`], [`Extraction::apply`]) and renaming an
+//! instance with the paths through it ([`Design::rename_instance`], [`Design::renamed_path`]).
+
+mod edit;
+mod end;
+mod flatten;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -26,6 +41,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::circuit::{Node, Pos, WireDesc};
 use crate::kind::Role;
+pub use edit::{EditError, Extraction, check_instance_label, level_label, path_prefix};
+pub use end::WireEnd;
+use flatten::{Part, flatten};
+
+/// The most nodes a flattening may make unless the caller allows more: 20 million.
+///
+/// Why that number: a loaded circuit costs about 300 bytes per node all told (`tritium
+/// vectors` on a 1.1 million-gate netlist peaks at 304 MB, see `docs/benchmarks.md`), and a
+/// hierarchy's flattening holds every node's full instance path besides, so 20 million nodes
+/// is some 6 GB and a minute of loading: about the most a workstation can do, while a file
+/// whose hierarchy explodes (2³⁰ nodes from a few kilobytes) is refused at once instead of
+/// exhausting memory.
+pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
 /// An instance of a part, as a file places it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -189,7 +217,7 @@ impl Design {
     }
 
     /// The flat nodes and wires of a top level made of `nodes`, `wires` and this design's
-    /// instances.
+    /// instances, at most [`DEFAULT_MAX_NODES`] nodes.
     ///
     /// # Errors
     /// [`HierarchyError`] naming the instance path.
@@ -198,6 +226,22 @@ impl Design {
         name: &str,
         nodes: Vec<Node>,
         wires: Vec<WireDesc>,
+    ) -> Result<(Vec<Node>, Vec<WireDesc>), HierarchyError> {
+        self.flatten_limited(name, nodes, wires, DEFAULT_MAX_NODES)
+    }
+
+    /// [`flatten`](Self::flatten) with at most `max_nodes` nodes, checked before anything
+    /// is allocated (in time linear in the design's description).
+    ///
+    /// # Errors
+    /// [`HierarchyError::TooLarge`] naming the instance path, its part and the sizes, or
+    /// another [`HierarchyError`] naming the instance path.
+    pub fn flatten_limited(
+        &self,
+        name: &str,
+        nodes: Vec<Node>,
+        wires: Vec<WireDesc>,
+        max_nodes: u64,
     ) -> Result<(Vec<Node>, Vec<WireDesc>), HierarchyError> {
         if let Some(n) = nodes.iter().find(|n| n.label.contains('/')) {
             return Err(HierarchyError::Pin {
@@ -215,7 +259,7 @@ impl Design {
             inputs: None,
             outputs: None,
         };
-        flatten(&top, &self.parts()?)
+        flatten(&top, &self.parts()?, max_nodes)
     }
 
     /// Rebuilds the instances inside `circuit` from this design: nodes whose label has a `/`
@@ -325,300 +369,31 @@ pub enum HierarchyError {
     /// Two parts share a name.
     #[error("part `{0}` is defined twice")]
     DuplicatePart(String),
+    /// The flattening would make more nodes than allowed (checked before it is built).
+    #[error(
+        "the flattened circuit would have {total} nodes, more than the limit of {limit}: {}",
+        if path.is_empty() {
+            format!("the top level `{part}` has {size} of its own")
+        } else {
+            format!("instance `{path}` (part `{part}`) alone has {size}")
+        }
+    )]
+    TooLarge {
+        /// The nodes the whole flattening would have (saturating at `u64::MAX`).
+        total: u64,
+        /// The limit it exceeds.
+        limit: u64,
+        /// The deepest instance that alone exceeds the limit, or the top level's largest
+        /// instance if none does (empty: the top level itself).
+        path: String,
+        /// That instance's part.
+        part: String,
+        /// The nodes that instance makes.
+        size: u64,
+    },
     /// The flattening is not a valid circuit (e.g. an input with two drivers).
     #[error(transparent)]
     Circuit(#[from] crate::CircuitError),
-}
-
-/// A part ready to flatten.
-#[derive(Clone, Debug)]
-pub(crate) struct Part {
-    pub name: String,
-    pub origin: String,
-    pub nodes: Vec<Node>,
-    pub wires: Vec<WireDesc>,
-    pub instances: Vec<InstanceDesc>,
-    pub inputs: Option<Vec<String>>,
-    pub outputs: Option<Vec<String>>,
-}
-
-impl Part {
-    pub(crate) fn from_desc(desc: PartDesc, origin: &str) -> Part {
-        Part {
-            name: desc.name,
-            origin: origin.to_owned(),
-            nodes: desc.nodes,
-            wires: desc.wires,
-            instances: desc.instances,
-            inputs: desc.inputs,
-            outputs: desc.outputs,
-        }
-    }
-
-    fn pins(&self, role: Role, explicit: Option<&Vec<String>>) -> Vec<String> {
-        explicit.cloned().unwrap_or_else(|| {
-            self.nodes
-                .iter()
-                .filter(|n| {
-                    n.kind.role() == role
-                        && (role != Role::Source
-                            || matches!(n.kind, crate::NodeKind::Switch | crate::NodeKind::Button))
-                })
-                .map(|n| n.label.clone())
-                .collect()
-        })
-    }
-}
-
-/// A flattened part: nodes and wires with labels relative to it, and its pins.
-#[derive(Clone, Debug, Default)]
-struct Flat {
-    nodes: Vec<Node>,
-    wires: Vec<WireDesc>,
-    /// Input pin → the (node, input) it feeds.
-    inputs: Vec<(String, Vec<(String, u8)>)>,
-    /// Output pin → the node that drives it.
-    outputs: Vec<(String, Option<String>)>,
-}
-
-/// The flat nodes and wires of `top` (a part whose pins are kept, as the top level's
-/// switches and lamps), with `parts` available to its instances.
-///
-/// # Errors
-/// [`HierarchyError`] naming the instance path.
-pub(crate) fn flatten(
-    top: &Part,
-    parts: &BTreeMap<String, Part>,
-) -> Result<(Vec<Node>, Vec<WireDesc>), HierarchyError> {
-    let mut memo: HashMap<String, Flat> = HashMap::new();
-    let flat = expand(top, parts, &mut memo, &mut Vec::new(), "", true)?;
-    Ok((flat.nodes, flat.wires))
-}
-
-/// Flattens `part`; `keep_pins` keeps its pin nodes (the top level), else they become the
-/// [`Flat`]'s pin tables.
-fn expand(
-    part: &Part,
-    parts: &BTreeMap<String, Part>,
-    memo: &mut HashMap<String, Flat>,
-    chain: &mut Vec<String>,
-    path: &str,
-    keep_pins: bool,
-) -> Result<Flat, HierarchyError> {
-    let here = |label: &str| {
-        if path.is_empty() {
-            label.to_owned()
-        } else {
-            format!("{path}/{label}")
-        }
-    };
-    chain.push(part.name.clone());
-    let inputs = part.pins(Role::Source, part.inputs.as_ref());
-    let outputs = part.pins(Role::Terminal, part.outputs.as_ref());
-    for pin in inputs.iter().chain(&outputs) {
-        if !part.nodes.iter().any(|n| n.label == *pin) {
-            return Err(HierarchyError::Pin {
-                path: here(&part.name),
-                message: format!(
-                    "pin `{pin}` is not a node of part `{}` ({})",
-                    part.name, part.origin
-                ),
-            });
-        }
-    }
-    let pin_set: std::collections::HashSet<&str> = if keep_pins {
-        std::collections::HashSet::new()
-    } else {
-        inputs.iter().chain(&outputs).map(String::as_str).collect()
-    };
-    let is_pin = |label: &str| pin_set.contains(label);
-    let mut flat = Flat {
-        nodes: part
-            .nodes
-            .iter()
-            .filter(|n| !is_pin(&n.label))
-            .cloned()
-            .collect(),
-        inputs: inputs.iter().map(|p| (p.clone(), Vec::new())).collect(),
-        outputs: outputs.iter().map(|p| (p.clone(), None)).collect(),
-        ..Flat::default()
-    };
-    // The instances inside, each flattened once per part and copied with its prefix.
-    let mut children: HashMap<String, Flat> = HashMap::new();
-    for inst in &part.instances {
-        let inst_path = here(&inst.label);
-        let Some(def) = parts.get(&inst.of) else {
-            return Err(HierarchyError::UnknownPart {
-                path: inst_path,
-                part: inst.of.clone(),
-                known: parts.keys().cloned().collect::<Vec<_>>().join(", "),
-            });
-        };
-        if let Some(at) = chain.iter().position(|c| *c == inst.of) {
-            let mut cycle = chain[at..].to_vec();
-            cycle.push(inst.of.clone());
-            return Err(HierarchyError::Cycle(format!(
-                "{} (instance `{inst_path}`)",
-                cycle.join(" → ")
-            )));
-        }
-        if !memo.contains_key(&inst.of) {
-            let f = expand(def, parts, memo, chain, &inst_path, false)?;
-            memo.insert(inst.of.clone(), f);
-        }
-        let child = &memo[&inst.of];
-        let prefix = |l: &str| format!("{}/{l}", inst.label);
-        flat.nodes.extend(child.nodes.iter().map(|n| Node {
-            label: prefix(&n.label),
-            ..n.clone()
-        }));
-        flat.wires.extend(child.wires.iter().map(|w| WireDesc {
-            from: prefix(&w.from),
-            to: prefix(&w.to),
-            input: w.input,
-        }));
-        // Only the pin tables are needed to wire the instance.
-        children.insert(
-            inst.label.clone(),
-            Flat {
-                inputs: child.inputs.clone(),
-                outputs: child.outputs.clone(),
-                ..Flat::default()
-            },
-        );
-    }
-    let pins = Pins {
-        children: &children,
-        is_pin: &is_pin,
-        path,
-        part: &part.name,
-    };
-    for wire in &part.wires {
-        pins.connect(wire, &mut flat)?;
-    }
-    chain.pop();
-    Ok(flat)
-}
-
-/// How a part's wires reach pins: its instances' pin tables, and its own pins.
-struct Pins<'a> {
-    children: &'a HashMap<String, Flat>,
-    is_pin: &'a dyn Fn(&str) -> bool,
-    path: &'a str,
-    part: &'a str,
-}
-
-impl Pins<'_> {
-    fn here(&self, label: &str) -> String {
-        if self.path.is_empty() {
-            label.to_owned()
-        } else {
-            format!("{}/{label}", self.path)
-        }
-    }
-
-    /// A wire end `I.p` names pin `p` of instance `I`.
-    fn pin_of(&self, end: &str) -> Option<(String, String)> {
-        let (inst, pin) = end.split_once('.')?;
-        self.children
-            .contains_key(inst)
-            .then(|| (inst.to_owned(), pin.to_owned()))
-    }
-
-    /// Adds `wire` to `flat`: through instance pins, or into this part's pin tables.
-    fn connect(&self, wire: &WireDesc, flat: &mut Flat) -> Result<(), HierarchyError> {
-        let (children, is_pin) = (self.children, self.is_pin);
-        let here = |label: &str| self.here(label);
-        let pin_of = |end: &str| self.pin_of(end);
-
-        // The drivers of the wire's source: a node, an instance's output pin, or this part's
-        // input pin (then the wire feeds the pin's table).
-        let from_pin = pin_of(&wire.from);
-        let source: Option<String> = match &from_pin {
-            Some((inst, pin)) => {
-                let child = &children[inst];
-                let Some((_, driver)) = child.outputs.iter().find(|(p, _)| p == pin) else {
-                    return Err(HierarchyError::Pin {
-                        path: here(inst),
-                        message: format!(
-                            "`{}` has no output pin `{pin}` (outputs: {})",
-                            inst,
-                            child
-                                .outputs
-                                .iter()
-                                .map(|(p, _)| p.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    });
-                };
-                let Some(driver) = driver else {
-                    return Err(HierarchyError::Pin {
-                        path: here(inst),
-                        message: format!("output pin `{pin}` is not driven inside the part"),
-                    });
-                };
-                Some(format!("{inst}/{driver}"))
-            }
-            None if is_pin(&wire.from) => None,
-            None => Some(wire.from.clone()),
-        };
-        // The targets: a node's input, an instance's input pin (every input it feeds), or
-        // this part's output pin (then the source drives the pin).
-        let targets: Vec<(String, u8)> = match pin_of(&wire.to) {
-            Some((inst, pin)) => {
-                let child = &children[&inst];
-                let Some((_, fed)) = child.inputs.iter().find(|(p, _)| *p == pin) else {
-                    return Err(HierarchyError::Pin {
-                        path: here(&inst),
-                        message: format!(
-                            "`{inst}` has no input pin `{pin}` (inputs: {})",
-                            child
-                                .inputs
-                                .iter()
-                                .map(|(p, _)| p.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    });
-                };
-                fed.iter()
-                    .map(|(n, i)| (format!("{inst}/{n}"), *i))
-                    .collect()
-            }
-            None if is_pin(&wire.to) => {
-                let Some(src) = &source else {
-                    return Err(HierarchyError::Pin {
-                        path: here(self.part),
-                        message: format!(
-                            "input pin `{}` is wired straight to output pin `{}`; put a buffer between",
-                            wire.from, wire.to
-                        ),
-                    });
-                };
-                if let Some((_, driver)) = flat.outputs.iter_mut().find(|(p, _)| *p == wire.to) {
-                    *driver = Some(src.clone());
-                }
-                return Ok(());
-            }
-            None => vec![(wire.to.clone(), wire.input)],
-        };
-        match source {
-            Some(src) => flat
-                .wires
-                .extend(targets.into_iter().map(|(to, input)| WireDesc {
-                    from: src.clone(),
-                    to,
-                    input,
-                })),
-            None => {
-                if let Some((_, fed)) = flat.inputs.iter_mut().find(|(p, _)| *p == wire.from) {
-                    fed.extend(targets);
-                }
-            }
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -806,5 +581,84 @@ mod tests {
         assert!(library.contains("lib/x.ron"), "{library}");
         let old = err(r#"(version: 1, instances: [(label: "u", of: "p")], nodes: [])"#);
         assert!(old.contains("version: 2"), "{old}");
+    }
+
+    /// Library `l0` is a NOT gate; `lK` places `l(K-1)` twice in a row: 2^K gates from a
+    /// few hundred bytes per level.
+    fn doubling_chain(levels: usize) -> std::collections::HashMap<String, String> {
+        let mut files = std::collections::HashMap::new();
+        files.insert(
+            "l0.ron".to_owned(),
+            r#"(version: 1, nodes: [(label: "x", kind: Switch), (label: "g", kind: Not),
+                (label: "y", kind: Lamp)], wires: [(from: "x", to: "g"), (from: "g", to: "y")])"#
+                .to_owned(),
+        );
+        for k in 1..levels {
+            files.insert(
+                format!("l{k}.ron"),
+                format!(
+                    r#"(version: 2, libraries: ["l{j}.ron"],
+                    instances: [(label: "a", of: "l{j}"), (label: "b", of: "l{j}")],
+                    nodes: [(label: "x", kind: Switch), (label: "y", kind: Lamp)],
+                    wires: [(from: "x", to: "a.x"), (from: "a.y", to: "b.x"), (from: "b.y", to: "y")])"#,
+                    j = k - 1
+                ),
+            );
+        }
+        files
+    }
+
+    #[test]
+    fn an_exploding_hierarchy_is_refused_before_it_is_built() {
+        let files = doubling_chain(30);
+        let text = files["l29.ron"].clone();
+        let mut resolve = |path: &str, _: &str| {
+            files
+                .get(path)
+                .map(|t| (path.to_owned(), t.clone()))
+                .ok_or_else(|| "no such file".to_owned())
+        };
+        let start = std::time::Instant::now();
+        let err = crate::format::from_str_with(&text, "l29.ron", &mut resolve)
+            .expect_err("2^29 gates are refused");
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        // 2^29 gates and the top level's two pins; 2^25 > 20 million >= 2^24.
+        let crate::format::FormatError::Hierarchy(super::HierarchyError::TooLarge {
+            total,
+            limit,
+            path,
+            part,
+            size,
+        }) = &err
+        else {
+            panic!("{err}");
+        };
+        assert_eq!((*total, *limit), ((1 << 29) + 2, super::DEFAULT_MAX_NODES));
+        assert_eq!(
+            (path.as_str(), part.as_str(), *size),
+            ("a/a/a/a", "l25", 1 << 25)
+        );
+        assert_eq!(
+            err.to_string(),
+            "the flattened circuit would have 536870914 nodes, more than the limit of 20000000: \
+             instance `a/a/a/a` (part `l25`) alone has 33554432"
+        );
+        assert_eq!(err.line_in(&text), Some(2), "the line of instance `a`");
+        // The limit is inclusive: l6 has 64 gates and 2 pins.
+        let text = files["l6.ron"].clone();
+        let ok = crate::format::from_str_limited(&text, "l6.ron", &mut resolve, 66)
+            .expect("66 nodes are allowed");
+        assert_eq!(ok.circuit.node_count(), 66);
+        let err = crate::format::from_str_limited(&text, "l6.ron", &mut resolve, 65)
+            .expect_err("66 nodes are not")
+            .to_string();
+        assert!(
+            err.ends_with("more than the limit of 65: instance `a` (part `l5`) alone has 32"),
+            "{err}"
+        );
     }
 }

@@ -1,0 +1,316 @@
+//! The hierarchical export: one module per part, with named port connections.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+use super::names::{Names, plain_identifier};
+use super::{Warning, node_statement};
+use crate::hierarchy::WireEnd;
+use crate::{NodeKind, Role};
+
+/// One level of a hierarchy: a part's or the top level's nodes, wires and instances.
+pub(super) struct Level<'a> {
+    pub(super) nodes: &'a [crate::Node],
+    pub(super) wires: &'a [crate::WireDesc],
+    pub(super) instances: &'a [crate::hierarchy::InstanceDesc],
+}
+
+/// A written part module: its name and its ports' identifiers.
+pub(super) struct Ports {
+    module: String,
+    inputs: Vec<String>,
+    outputs: Vec<String>,
+}
+
+/// Writes the modules of a hierarchy, each part once, inner parts first.
+pub(super) struct Hierarchy<'a> {
+    pub(super) design: &'a crate::hierarchy::Design,
+    /// Part name → its module.
+    pub(super) modules: HashMap<String, Ports>,
+    /// Module names used so far.
+    pub(super) taken: HashSet<String>,
+    pub(super) out: String,
+    /// What the Verilog cannot show, in words.
+    pub(super) warnings: Vec<Warning>,
+}
+
+impl Hierarchy<'_> {
+    /// Writes part `name` (and the parts inside it) unless written already.
+    pub(super) fn part(&mut self, name: &str) {
+        if self.modules.contains_key(name) {
+            return;
+        }
+        let Some((desc, _)) = self.design.part(name) else {
+            return; // the loader refuses unknown parts; nothing to write
+        };
+        for inst in &desc.instances {
+            self.part(&inst.of);
+        }
+        let base = plain_identifier(name);
+        let mut module = base.clone();
+        let mut n = 0;
+        while !self.taken.insert(module.clone()) {
+            n += 1;
+            module = format!("{base}_{n}");
+        }
+        let (inputs, outputs) = (desc.input_pins(), desc.output_pins());
+        // Flattening keeps a part's other sources and terminals as nodes of the circuit (so
+        // `tritium vectors` drives and prints them); a module has no port for them.
+        for node in &desc.nodes {
+            let (part, label, kind) = (name.to_owned(), node.label.clone(), node.kind);
+            self.warnings.push(match node.kind.role() {
+                Role::Source
+                    if !matches!(node.kind, NodeKind::Constant(_))
+                        && !inputs.contains(&node.label) =>
+                {
+                    Warning::SourceNotInputPin { part, label, kind }
+                }
+                Role::Terminal if !outputs.contains(&node.label) => {
+                    Warning::TerminalNotOutputPin { part, label, kind }
+                }
+                _ => continue,
+            });
+        }
+        let level = Level {
+            nodes: &desc.nodes,
+            wires: &desc.wires,
+            instances: &desc.instances,
+        };
+        let (inputs, outputs) = self.module(&module, &level, Some((&inputs, &outputs)));
+        self.modules.insert(
+            name.to_owned(),
+            Ports {
+                module,
+                inputs,
+                outputs,
+            },
+        );
+    }
+
+    /// Writes one module; `pins` are a part's input and output pins (`None`: the top level,
+    /// ported like a flat circuit). Returns the ports' identifiers.
+    pub(super) fn module(
+        &mut self,
+        module: &str,
+        level: &Level<'_>,
+        pins: Option<(&[String], &[String])>,
+    ) -> (Vec<String>, Vec<String>) {
+        let mut names = Names::default();
+        let (inputs, outputs, port_labels) = ports_of(level, pins);
+        let nets = Nets::new(
+            self.design,
+            level,
+            &port_labels,
+            &outputs,
+            pins.is_some(),
+            &mut names,
+        );
+        let net = |to: &str, input: u8| nets.net(to, input);
+        let input_set: HashSet<&str> = inputs.iter().copied().collect();
+        let port_set: HashSet<&str> = port_labels.iter().copied().collect();
+
+        let out = &mut self.out;
+        let port_ids: Vec<&str> = port_labels.iter().map(|l| nets.node(l)).collect();
+        let _ = writeln!(out, "module {module}({});", port_ids.join(", "));
+        for label in &port_labels {
+            let decl = if input_set.contains(label) {
+                "input"
+            } else {
+                "output"
+            };
+            let _ = writeln!(out, "  {decl} {};", nets.node(label));
+        }
+        for n in level.nodes {
+            if !port_set.contains(n.label.as_str()) {
+                let decl = if n.kind == NodeKind::Dff {
+                    "reg"
+                } else {
+                    "wire"
+                };
+                let _ = writeln!(out, "  {decl} {};", nets.node(&n.label));
+            }
+        }
+        for id in &nets.instance_pins {
+            let _ = writeln!(out, "  wire {id};");
+        }
+        for n in level.nodes {
+            let (label, id) = (n.label.as_str(), nets.node(&n.label));
+            if input_set.contains(label) {
+                continue;
+            }
+            if nets.output_pins.contains(label) {
+                let _ = writeln!(out, "  assign {id} = {};", net(label, 0));
+            } else {
+                node_statement(out, n, id, &net);
+            }
+        }
+        for inst in level.instances {
+            let (Some(ports), Some((desc, _))) =
+                (self.modules.get(&inst.of), self.design.part(&inst.of))
+            else {
+                continue;
+            };
+            let end = |pin: &str| WireEnd::pin_text(&inst.label, pin);
+            let (inputs, outputs) = (desc.input_pins(), desc.output_pins());
+            let connections: Vec<String> = (inputs.iter().zip(&ports.inputs))
+                .map(|(pin, port)| format!(".{port}({})", net(&end(pin), 0)))
+                .chain(
+                    (outputs.iter().zip(&ports.outputs))
+                        .map(|(pin, port)| format!(".{port}({})", nets.pin_ids[&end(pin)])),
+                )
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {} {} ({});",
+                ports.module,
+                names.name(&inst.label),
+                connections.join(", ")
+            );
+        }
+        out.push_str("endmodule\n");
+        let ids_of = |labels: &[&str]| labels.iter().map(|l| nets.node(l).to_owned()).collect();
+        (ids_of(&inputs), ids_of(&outputs))
+    }
+}
+
+/// A module's nets: the identifiers of its nodes and of its instances' output pins, and what
+/// drives each input.
+///
+/// Wires are read as the loader's flattening reads them: an end `I.p` is pin `p` of instance
+/// `I`; an instance's input pin and a part's output pin take the last wire into them, whatever
+/// its input number; a part's output pin drives nothing inside the part.
+struct Nets<'a> {
+    /// Node label → identifier.
+    node_ids: HashMap<&'a str, String>,
+    /// Instance output pin `I.p` → the identifier of its net.
+    pin_ids: HashMap<String, String>,
+    /// Those nets, in order.
+    instance_pins: Vec<String>,
+    /// The instances' labels.
+    instances: HashSet<&'a str>,
+    /// A part's output pins (none for the top level, whose outputs are lamps and probes).
+    output_pins: HashSet<&'a str>,
+    /// (node or instance pin, input) → the wire end that drives it.
+    driver: HashMap<(&'a str, u8), &'a str>,
+}
+
+impl<'a> Nets<'a> {
+    /// Names the nets of `level` (ports first) in `names`.
+    fn new(
+        design: &crate::hierarchy::Design,
+        level: &Level<'a>,
+        port_labels: &[&'a str],
+        outputs: &[&'a str],
+        part: bool,
+        names: &mut Names,
+    ) -> Nets<'a> {
+        let mut node_ids: HashMap<&str, String> = HashMap::new();
+        for label in
+            (port_labels.iter().copied()).chain(level.nodes.iter().map(|n| n.label.as_str()))
+        {
+            if !node_ids.contains_key(label) {
+                node_ids.insert(label, names.name(label));
+            }
+        }
+        let mut pin_ids = HashMap::new();
+        let mut instance_pins = Vec::new();
+        for inst in level.instances {
+            let Some((desc, _)) = design.part(&inst.of) else {
+                continue;
+            };
+            for pin in desc.output_pins() {
+                let end = WireEnd::pin_text(&inst.label, &pin);
+                let id = names.name(&end);
+                instance_pins.push(id.clone());
+                pin_ids.insert(end, id);
+            }
+        }
+        let mut nets = Nets {
+            node_ids,
+            pin_ids,
+            instance_pins,
+            instances: level.instances.iter().map(|i| i.label.as_str()).collect(),
+            output_pins: if part {
+                outputs.iter().copied().collect()
+            } else {
+                HashSet::new()
+            },
+            driver: HashMap::new(),
+        };
+        for w in level.wires {
+            let to = w.to.as_str();
+            let input = if nets.is_pin_end(to) || nets.output_pins.contains(to) {
+                0
+            } else {
+                w.input
+            };
+            nets.driver.insert((to, input), w.from.as_str());
+        }
+        nets
+    }
+
+    /// Whether wire end `end` is an instance's pin `I.p`.
+    fn is_pin_end(&self, end: &str) -> bool {
+        WireEnd::is_pin_with(end, |inst| self.instances.contains(inst))
+    }
+
+    /// The identifier of node `label`.
+    fn node(&self, label: &str) -> &str {
+        &self.node_ids[label]
+    }
+
+    /// The net that drives input `input` of `to` (a node or an instance's input pin), `1'bx`
+    /// for none.
+    fn net(&self, to: &str, input: u8) -> String {
+        self.driver
+            .get(&(to, input))
+            .and_then(|&from| {
+                if self.is_pin_end(from) {
+                    self.pin_ids.get(from)
+                } else if self.output_pins.contains(from) {
+                    None
+                } else {
+                    self.node_ids.get(from)
+                }
+            })
+            .cloned()
+            .unwrap_or_else(|| "1'bx".to_owned())
+    }
+}
+
+/// A module's input and output ports, and all its ports in their order: a part's pins (inputs
+/// then outputs), or for the top level (`pins` `None`) its sources but constants and its
+/// terminals, in node order (as the flat export ports a circuit).
+fn ports_of<'a>(
+    level: &Level<'a>,
+    pins: Option<(&'a [String], &'a [String])>,
+) -> (Vec<&'a str>, Vec<&'a str>, Vec<&'a str>) {
+    let Some((ins, outs)) = pins else {
+        let inputs: Vec<&str> = level
+            .nodes
+            .iter()
+            .filter(|n| n.kind.role() == Role::Source && !matches!(n.kind, NodeKind::Constant(_)))
+            .map(|n| n.label.as_str())
+            .collect();
+        let outputs: Vec<&str> = level
+            .nodes
+            .iter()
+            .filter(|n| n.kind.role() == Role::Terminal)
+            .map(|n| n.label.as_str())
+            .collect();
+        let ports = level
+            .nodes
+            .iter()
+            .filter(|n| {
+                n.kind.role() == Role::Terminal
+                    || (n.kind.role() == Role::Source && !matches!(n.kind, NodeKind::Constant(_)))
+            })
+            .map(|n| n.label.as_str())
+            .collect();
+        return (inputs, outputs, ports);
+    };
+    let inputs: Vec<&str> = ins.iter().map(String::as_str).collect();
+    let outputs: Vec<&str> = outs.iter().map(String::as_str).collect();
+    let ports = inputs.iter().chain(&outputs).copied().collect();
+    (inputs, outputs, ports)
+}

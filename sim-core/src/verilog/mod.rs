@@ -1,0 +1,432 @@
+//! Structural Verilog: a circuit or a document written as Verilog modules, flat or
+//! hierarchical. The CLI (`tritium export verilog FILE -o FILE.v`) and the app (File →
+//! Export Verilog…) both call [`document`].
+//!
+//!
+//! ```verilog
+//! module c17(N1, N2, N3, N6, N7, \OUTPUT(N22) , \OUTPUT(N23) );
+//!   input N1;
+//!   ...
+//!   output \OUTPUT(N22) ;
+//!   wire N10;
+//!   nand (N10, N1, N3);
+//!   assign \OUTPUT(N22)  = N22;
+//! endmodule
+//! ```
+//!
+//! One port per source (switches, buttons and clocks: inputs) and terminal (lamps and probes:
+//! outputs), in node order. Every other node is a net named after its label: gates are
+//! primitives with one terminal per input, constants `assign`s, flip-flops a `reg` written by
+//! `always @(posedge clk) q <= d;` (starting at x, as Tritium's flip-flops start at 0).
+//! An unconnected gate input reads `1'bx`, as it reads 0 (unknown) in Tritium.
+//!
+//! Labels that are plain identifiers (`[A-Za-z_][A-Za-z0-9_$]*`) and not (System)Verilog
+//! keywords (`SystemVerilog`'s included) are kept; the others become escaped identifiers (`\` + label + space), with any
+//! character outside printable ASCII written `_uXXXX_`. A name that would clash after that is
+//! suffixed `_1`, `_2`, ….
+//!
+//! # Subcircuits
+//!
+//! A document that places instances of parts (format version 2) is written hierarchically:
+//! one module per part it uses, at the top level or inside other parts (library parts
+//! included), inner parts first, then the top module. A part's module is named after the
+//! part, made a plain identifier as the top module's name is and suffixed `_1`, `_2`, … if it
+//! would clash with another module's. Its ports are the part's input pins, then its output
+//! pins, in order. Inside, its own nodes are written as above; each instance is a module
+//! instance with named port connections (an unwired input pin gets `1'bx`); each instance
+//! output pin is a net named `INSTANCE.PIN`; each output pin is `assign`ed from its driver.
+//! The top module is ported as a flat circuit is: the top level's switches, buttons and
+//! clocks in, its lamps and probes out. A document without instances is written flat.
+//!
+//! ```verilog
+//! module half_adder(a, b, s, c);
+//!   input a;
+//!   input b;
+//!   output s;
+//!   output c;
+//!   wire x;
+//!   wire n;
+//!   xor (x, a, b);
+//!   and (n, a, b);
+//!   assign s = x;
+//!   assign c = n;
+//! endmodule
+//! module full_adder(a, b, cin, s, cout);
+//!   ...
+//!   wire \h1.s ;
+//!   ...
+//!   or (\or , \h1.c , \h2.c );
+//!   assign s = \h2.s ;
+//!   assign cout = \or ;
+//!   half_adder h1 (.a(a), .b(b), .s(\h1.s ), .c(\h1.c ));
+//!   half_adder h2 (.a(\h1.s ), .b(cin), .s(\h2.s ), .c(\h2.c ));
+//! endmodule
+//! ```
+//!
+//! Modules have ports for pins only. A part's switch, button or clock that is not one of its
+//! input pins reads `1'bx`, and its lamp or probe that is not an output pin has no port,
+//! while the flattened circuit that `tritium vectors` simulates keeps both as inputs and
+//! outputs; [`document`] returns a [`Warning`] for each.
+
+mod hierarchical;
+mod names;
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::{self, Write as _};
+
+use crate::format::Document;
+use crate::{Circuit, NodeKind, Role, Trit};
+use hierarchical::{Hierarchy, Level};
+#[cfg(test)]
+use names::KEYWORDS;
+use names::Names;
+pub use names::plain_identifier;
+
+/// What a hierarchical export cannot show: a part's source or terminal that is not one of
+/// its pins (the flattened circuit keeps it as an input or output; the module has no port).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// A part's switch, button or clock that is not one of its input pins: it reads `1'bx`
+    /// in the Verilog.
+    SourceNotInputPin {
+        /// The part.
+        part: String,
+        /// The node's label in the part.
+        label: String,
+        /// Its kind.
+        kind: NodeKind,
+    },
+    /// A part's lamp or probe that is not one of its output pins: its module has no port for
+    /// it.
+    TerminalNotOutputPin {
+        /// The part.
+        part: String,
+        /// The node's label in the part.
+        label: String,
+        /// Its kind.
+        kind: NodeKind,
+    },
+}
+
+impl fmt::Display for Warning {
+    /// `part `P`: `label` (Kind) is not one of its input pins: it reads x in the Verilog`,
+    /// or the same about an output pin and the missing port.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (part, label, kind, what) = match self {
+            Warning::SourceNotInputPin { part, label, kind } => (
+                part,
+                label,
+                kind,
+                "is not one of its input pins: it reads x in the Verilog",
+            ),
+            Warning::TerminalNotOutputPin { part, label, kind } => (
+                part,
+                label,
+                kind,
+                "is not one of its output pins: the Verilog has no port for it",
+            ),
+        };
+        write!(f, "part `{part}`: `{label}` ({kind}) {what}")
+    }
+}
+
+/// The module name of `doc` when none is given: its name if it has one, else `file_stem`
+/// (the file's name without extension) if it has one, else `circuit`; made a plain
+/// identifier.
+pub fn default_module(doc: &Document, file_stem: Option<&str>) -> String {
+    let name = if doc.name.is_empty() {
+        file_stem.unwrap_or("circuit")
+    } else {
+        &doc.name
+    };
+    plain_identifier(name)
+}
+
+/// The structural Verilog of `circuit` as module `module` (a plain identifier).
+pub fn circuit(circuit: &Circuit, module: &str) -> String {
+    let mut names = Names::default();
+    let nodes: Vec<_> = circuit.nodes().collect();
+    let ids: Vec<String> = nodes.iter().map(|(_, n)| names.name(&n.label)).collect();
+    let index: HashMap<_, _> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, (id, _))| (*id, i))
+        .collect();
+    let net = |driver: Option<crate::NodeId>| -> String {
+        driver.map_or_else(|| "1'bx".to_owned(), |d| ids[index[&d]].clone())
+    };
+
+    let mut out = String::new();
+    let _ = writeln!(out, "// Written by tritium export verilog.");
+    let ports: Vec<&str> = nodes
+        .iter()
+        .zip(&ids)
+        .filter(|((_, n), _)| {
+            n.kind.role() != Role::Gate && !matches!(n.kind, NodeKind::Constant(_))
+        })
+        .map(|(_, id)| id.as_str())
+        .collect();
+    let _ = writeln!(out, "module {module}({});", ports.join(", "));
+    for ((_, node), id) in nodes.iter().zip(&ids) {
+        let decl = match node.kind {
+            NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => "input",
+            NodeKind::Lamp | NodeKind::Probe => "output",
+            NodeKind::Dff => "reg",
+            _ => "wire",
+        };
+        let _ = writeln!(out, "  {decl} {id};");
+    }
+    for ((node_id, node), id) in nodes.iter().zip(&ids) {
+        // Sources are the module's input ports: nothing drives them inside.
+        if matches!(
+            node.kind,
+            NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. }
+        ) {
+            continue;
+        }
+        let drivers = circuit.drivers(*node_id);
+        node_statement(&mut out, node, id, &|_, input| {
+            net(drivers.get(usize::from(input)).copied().flatten())
+        });
+    }
+    out.push_str("endmodule\n");
+    out
+}
+
+/// The Verilog of `doc` as module `module` (a plain identifier, see [`plain_identifier`]),
+/// and warnings about what it cannot show: [`circuit`] for a document without instances,
+/// else the hierarchical form of the [module documentation](self), one module per part
+/// used, inner parts first, then the top module.
+pub fn document(doc: &Document, module: &str) -> (String, Vec<Warning>) {
+    let design = &doc.design;
+    if design.instances.is_empty() {
+        return (circuit(&doc.circuit, module), Vec::new());
+    }
+    // The top level: the circuit's nodes without `/` and the wires among them, plus the wires
+    // to and from instance pins, which only the design keeps.
+    let c = &doc.circuit;
+    let top = |label: &str| !label.contains('/');
+    let nodes: Vec<crate::Node> = c
+        .nodes()
+        .filter(|(_, n)| top(&n.label))
+        .map(|(_, n)| n.clone())
+        .collect();
+    let mut wires: Vec<crate::WireDesc> = c
+        .wires()
+        .filter(|(_, w)| top(&c[w.from].label) && top(&c[w.to].label))
+        .map(|(_, w)| crate::WireDesc::new(&*c[w.from].label, &*c[w.to].label, w.input))
+        .collect();
+    wires.extend(design.pin_wires.iter().cloned());
+    let mut writer = Hierarchy {
+        design,
+        modules: HashMap::new(),
+        taken: HashSet::from([module.to_owned()]),
+        out: String::new(),
+        warnings: Vec::new(),
+    };
+    for inst in &design.instances {
+        writer.part(&inst.of);
+    }
+    let level = Level {
+        nodes: &nodes,
+        wires: &wires,
+        instances: &design.instances,
+    };
+    writer.module(module, &level, None);
+    (
+        format!("// Written by tritium export verilog.\n{}", writer.out),
+        writer.warnings,
+    )
+}
+
+/// The statement that drives node `n` (named `id`) inside a module: a gate primitive, an
+/// `assign` or a flip-flop's `always`. `net(to, input)` names the net driving input `input`
+/// of `to`. Not called for input ports.
+fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str, u8) -> String) {
+    match n.kind {
+        NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => {
+            // A source inside a part that is not one of its pins reads unknown.
+            let _ = writeln!(out, "  assign {id} = 1'bx;");
+        }
+        NodeKind::Constant(value) => {
+            let bit = match value {
+                Trit::False => "1'b0",
+                Trit::Unknown => "1'bx",
+                Trit::True => "1'b1",
+            };
+            let _ = writeln!(out, "  assign {id} = {bit};");
+        }
+        NodeKind::Lamp | NodeKind::Probe => {
+            let _ = writeln!(out, "  assign {id} = {};", net(&n.label, 0));
+        }
+        NodeKind::Dff => {
+            let (d, clk) = (net(&n.label, 0), net(&n.label, 1));
+            let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {d};");
+        }
+        kind => {
+            let inputs: Vec<String> = (0..kind.input_count())
+                .map(|i| net(&n.label, u8::try_from(i).unwrap_or(u8::MAX)))
+                .collect();
+            let _ = writeln!(out, "  {} ({id}, {});", primitive(kind), inputs.join(", "));
+        }
+    }
+}
+
+/// The Verilog gate primitive of a gate kind.
+fn primitive(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Buf => "buf",
+        NodeKind::Not => "not",
+        NodeKind::And(_) => "and",
+        NodeKind::Or(_) => "or",
+        NodeKind::Nand(_) => "nand",
+        NodeKind::Nor(_) => "nor",
+        NodeKind::Xor(_) => "xor",
+        _ => "xnor",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_are_sorted() {
+        assert!(KEYWORDS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn labels_become_identifiers() {
+        let mut names = Names::default();
+        assert_eq!(names.name("N22"), "N22");
+        assert_eq!(names.name("OUTPUT(N22)"), "\\OUTPUT(N22) ");
+        assert_eq!(names.name("22"), "\\22 ");
+        assert_eq!(names.name("and"), "\\and ");
+        assert_eq!(names.name("a\u{b7}b"), "a_u00B7_b");
+        assert_eq!(names.name("a_u00B7_b"), "a_u00B7_b_1");
+        assert_eq!(plain_identifier("c17"), "c17");
+        assert_eq!(plain_identifier("RS latch"), "RS_latch");
+        assert_eq!(plain_identifier("17"), "m_17");
+        assert_eq!(plain_identifier("module"), "m_module");
+    }
+
+    /// Two levels: `buf 2` is two `inv`s in a row; the top level places one of each. The top
+    /// module is called `inv` too, so the part's module must give way.
+    const TWO_LEVELS: &str = r#"(
+        version: 2,
+        subcircuits: [
+            (name: "inv",
+             nodes: [(label: "i", kind: Switch), (label: "not", kind: Not), (label: "o", kind: Lamp)],
+             wires: [(from: "i", to: "not"), (from: "not", to: "o")]),
+            (name: "buf 2",
+             instances: [(label: "u1", of: "inv"), (label: "u2", of: "inv")],
+             nodes: [(label: "a", kind: Switch), (label: "en", kind: Switch), (label: "y", kind: Lamp)],
+             wires: [(from: "a", to: "u1.i"), (from: "u1.o", to: "u2.i"), (from: "u2.o", to: "y")]),
+        ],
+        instances: [(label: "b", of: "buf 2"), (label: "c", of: "inv")],
+        nodes: [(label: "A", kind: Switch), (label: "Y", kind: Lamp), (label: "Z", kind: Lamp)],
+        wires: [(from: "A", to: "b.a"), (from: "b.y", to: "Y"), (from: "c.o", to: "Z")],
+    )"#;
+
+    #[test]
+    fn a_two_level_hierarchy_is_one_module_per_part_then_the_top() {
+        let doc = crate::format::from_str(TWO_LEVELS).expect("loads");
+        let (text, warnings) = document(&doc, "inv");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let expected = "\
+// Written by tritium export verilog.
+module inv_1(i, o);
+  input i;
+  output o;
+  wire \\not ;
+  not (\\not , i);
+  assign o = \\not ;
+endmodule
+module buf_2(a, en, y);
+  input a;
+  input en;
+  output y;
+  wire \\u1.o ;
+  wire \\u2.o ;
+  assign y = \\u2.o ;
+  inv_1 u1 (.i(a), .o(\\u1.o ));
+  inv_1 u2 (.i(\\u1.o ), .o(\\u2.o ));
+endmodule
+module inv(A, Y, Z);
+  input A;
+  output Y;
+  output Z;
+  wire \\b.y ;
+  wire \\c.o ;
+  assign Y = \\b.y ;
+  assign Z = \\c.o ;
+  buf_2 b (.a(A), .en(1'bx), .y(\\b.y ));
+  inv_1 c (.i(1'bx), .o(\\c.o ));
+endmodule
+";
+        assert_eq!(text, expected, "{text}");
+        // Only the parts used get a module: without the `buf 2` instance, `buf_2` goes.
+        let only_inv = TWO_LEVELS
+            .replace(r#"(label: "b", of: "buf 2"), "#, "")
+            .replace(r#"(from: "A", to: "b.a"), (from: "b.y", to: "Y"), "#, "");
+        let doc = crate::format::from_str(&only_inv).expect("loads");
+        let (text, _) = document(&doc, "top");
+        let modules: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("module "))
+            .collect();
+        assert_eq!(modules, ["inv(i, o);", "top(A, Y, Z);"], "{text}");
+    }
+
+    #[test]
+    fn a_document_without_instances_is_written_flat() {
+        let doc = crate::format::from_str(
+            r#"(version: 1, nodes: [(label: "a", kind: Switch), (label: "n", kind: Not),
+                (label: "y", kind: Lamp)], wires: [(from: "a", to: "n"), (from: "n", to: "y")])"#,
+        )
+        .expect("loads");
+        assert_eq!(document(&doc, "m"), (circuit(&doc.circuit, "m"), vec![]));
+    }
+
+    #[test]
+    fn wires_are_read_as_flattening_reads_them() {
+        // `p` names its pins: `g` (an AND gate) is its output pin, so the wires into it pass
+        // straight through (the last one wins) and the wire out of it feeds nothing, as in the
+        // flattened circuit; its clock and its lamp `dbg` are no pins: the export warns.
+        let doc = crate::format::from_str(
+            r#"(version: 2,
+            subcircuits: [(name: "p", inputs: ["a", "b"], outputs: ["g"],
+                nodes: [(label: "a", kind: Switch), (label: "b", kind: Switch),
+                        (label: "n1", kind: Not), (label: "n2", kind: Not),
+                        (label: "g", kind: And(2)), (label: "x", kind: Buf),
+                        (label: "tick", kind: Clock(half_period: 2)), (label: "dbg", kind: Lamp)],
+                wires: [(from: "a", to: "n1"), (from: "b", to: "n2"), (from: "n1", to: "g"),
+                        (from: "n2", to: "g", input: 1), (from: "g", to: "x"),
+                        (from: "x", to: "dbg")])],
+            instances: [(label: "u", of: "p")],
+            nodes: [(label: "A", kind: Switch), (label: "Y", kind: Lamp)],
+            wires: [(from: "A", to: "u.a"), (from: "u.g", to: "Y")])"#,
+        )
+        .expect("loads");
+        let c = &doc.circuit;
+        let find = |label: &str| c.find(label).expect("a node");
+        assert_eq!(c.drivers(find("Y"))[0], Some(find("u/n2")));
+        assert_eq!(c.drivers(find("u/x"))[0], None);
+        let (text, warnings) = document(&doc, "top");
+        for line in [
+            "module p(a, b, g);",
+            "  assign g = n2;",
+            "  buf (x, 1'bx);",
+            "  assign tick = 1'bx;",
+            "  assign dbg = x;",
+            "  p u (.a(A), .b(1'bx), .g(\\u.g ));",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+        }
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(
+            warnings[0].to_string().contains("`tick`") && warnings[1].to_string().contains("`dbg`"),
+            "{warnings:?}"
+        );
+    }
+}
