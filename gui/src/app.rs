@@ -5,13 +5,17 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use crate::figures::FigureState;
-use crate::games::GamesState;
-use crate::state::{AppState, Discarding, Mode};
-use crate::views::{
-    Canvas, Dialogs, ExperimentsView, FigureView, FileRequest, GameView, Inspector, MenuBar,
-    Palette, PluginsPanel, QueuePanel, StatusBar, TracePanel, View,
+use crate::pages::circuit::views::{
+    Canvas, Dialogs, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
+    View,
 };
+use crate::pages::experiments::view::ExperimentsView;
+use crate::pages::figure::state::FigureState;
+use crate::pages::figure::view::FigureView;
+use crate::pages::game::view::GameView;
+use crate::pages::plugins::state::GamesState;
+use crate::pages::plugins::view::PluginsPanel;
+use crate::state::{AppState, Discarding, Mode};
 
 /// A page of the window, chosen with the tabs at the top.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

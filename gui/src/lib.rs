@@ -25,13 +25,9 @@
 //! ```
 
 pub mod app;
-pub mod draw;
-pub mod figures;
-pub mod games;
-pub mod geometry;
-pub mod layout;
-pub mod state;
-pub mod views;
+pub mod pages;
+
+pub use pages::circuit::{draw, geometry, layout, state};
 
 use std::path::{Path, PathBuf};
 
@@ -58,7 +54,7 @@ pub fn run(path: Option<&Path>) -> eframe::Result {
 /// # Errors
 /// If no window can be created (for example, no display).
 pub fn run_with_plugins(path: Option<&Path>, plugin_dirs: &[PathBuf]) -> eframe::Result {
-    let games = games::GamesState::discover(&plugin_host::search_path(plugin_dirs));
+    let games = pages::plugins::state::GamesState::discover(&plugin_host::search_path(plugin_dirs));
     let mut state = path.map_or_else(AppState::default, AppState::open_or_report);
     if let Ok(script) = std::env::var(app::DEMO_VAR)
         && let Err(message) = app::apply_demo(&mut state, &script)

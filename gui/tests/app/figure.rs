@@ -5,7 +5,7 @@
 use crate::common::{App, click_at, drag};
 use egui_kittest::kittest::Queryable as _;
 use gui::app::Page;
-use gui::figures::FigureMode;
+use gui::pages::figure::state::FigureMode;
 
 fn figure_page() -> App {
     crate::common::app_on_page("Figure", Page::Figure)

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::app::Page;
-use gui::views::cell_label;
+use gui::pages::game::view::cell_label;
 use tritium_plugin_api::protocol::Frame;
 
 use super::App;

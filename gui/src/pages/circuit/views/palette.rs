@@ -6,8 +6,8 @@ use egui::Sense;
 use sim_core::{GateOp, NodeKind, Trit};
 
 use super::PartPayload;
+use crate::pages::circuit::views::View;
 use crate::state::AppState;
-use crate::views::View;
 
 /// The palette view.
 #[derive(Debug)]

@@ -2,8 +2,8 @@
 
 use sim_core::Cause;
 
+use crate::pages::circuit::views::View;
 use crate::state::AppState;
-use crate::views::View;
 
 /// The queue panel view.
 #[derive(Debug, Default)]

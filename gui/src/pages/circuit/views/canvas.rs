@@ -25,8 +25,8 @@ use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
 use crate::draw::{self, Batch, NodeLook};
 use crate::geometry::{self, CELL, PIN_RADIUS};
+use crate::pages::circuit::views::View;
 use crate::state::{AppState, End, level_label};
-use crate::views::View;
 
 /// A part dragged from the palette onto the canvas (its name).
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! Form pieces shared by the Game and Experiments views: the game picker, the strategy picker
 //! with its parameters, the rules picker and the seed field.
 
-use crate::games::{GameRef, GamesState, Setup, StrategyChoice};
+use crate::pages::plugins::state::{GameRef, GamesState, Setup, StrategyChoice};
 use tritium_plugin_api::protocol::GameInfo;
 
 /// A text field named by a label in front of it (for AccessKit and for people).

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::app::Page;
-use crate::games::{GameRef, GamesState};
+use crate::pages::plugins::state::{GameRef, GamesState};
 
 /// The Plugins panel view.
 #[derive(Debug, Default)]

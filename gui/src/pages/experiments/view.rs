@@ -6,9 +6,9 @@
 use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text};
 use tritium_plugin_api::protocol::{ExperimentReport, GameInfo};
 
-use super::game_forms::{game_picker, labelled_field, setup_fields, strategy_picker};
-use crate::games::GamesState;
-use crate::games::report::{self, Bin, RankedStrategy, Ranking, Results};
+use crate::pages::experiments::report::{self, Bin, RankedStrategy, Ranking, Results};
+use crate::pages::plugins::forms::{game_picker, labelled_field, setup_fields, strategy_picker};
+use crate::pages::plugins::state::GamesState;
 
 /// The Experiments view.
 #[derive(Debug, Default)]

@@ -9,8 +9,8 @@
 use egui::{Color32, Key, Sense, Vec2, vec2};
 use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, Preview, StateView};
 
-use super::game_forms::{game_picker, labelled_field, setup_fields, strategy_picker};
-use crate::games::{GamesState, Session, report};
+use crate::pages::plugins::forms::{game_picker, labelled_field, setup_fields, strategy_picker};
+use crate::pages::plugins::state::{GamesState, Session, report};
 
 /// The game view.
 #[derive(Debug, Default)]

@@ -5,8 +5,8 @@
 
 use sim_core::{NodeKind, Trit};
 
+use crate::pages::circuit::views::View;
 use crate::state::AppState;
-use crate::views::View;
 
 /// The inspector view.
 #[derive(Debug, Default)]

@@ -7,7 +7,7 @@
 //! from the plugin's [`Frame`].
 //!
 //! ```
-//! use gui::games::GamesState;
+//! use gui::pages::plugins::state::GamesState;
 //!
 //! // No plugins: nothing to play, and asking for a game says why instead of failing.
 //! let mut games = GamesState::default();
@@ -16,9 +16,6 @@
 //! assert!(games.notice.as_ref().is_some_and(|n| n.is_error));
 //! ```
 
-pub mod report;
-mod task;
-
 use std::path::{Path, PathBuf};
 
 use plugin_host::{CallError, LoadedPlugin, PluginHost};
@@ -26,8 +23,8 @@ use tritium_plugin_api::protocol::{
     ActionInfo, ExperimentReport, ExperimentSpec, Frame, GameInfo, SolveReport, SolverInfo,
 };
 
-pub use report::ExportError;
-pub use task::Task;
+pub use super::task::Task;
+pub use crate::pages::experiments::report::{self, ExportError};
 
 use crate::state::Notice;
 

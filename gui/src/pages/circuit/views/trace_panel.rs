@@ -1,8 +1,8 @@
 //! The trace panel: processed events in the narration of `tritium trace`, newest last; a click
 //! selects the event's node.
 
+use crate::pages::circuit::views::View;
 use crate::state::AppState;
-use crate::views::View;
 
 /// The trace panel view.
 #[derive(Debug, Default)]

@@ -9,7 +9,7 @@ use egui::{Align2, Color32, FontId, Key, Pos2, Rect, Sense, Stroke, Vec2, pos2, 
 use sim_core::Pos;
 use sim_core::figure::{EdgeId, VertexId};
 
-use crate::figures::{FigureMode, FigureState};
+use crate::pages::figure::state::{FigureMode, FigureState};
 
 /// Pixels per grid cell on the figure canvas.
 const SCALE: f32 = 32.0;

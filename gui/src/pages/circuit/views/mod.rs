@@ -1,0 +1,29 @@
+//! The circuit views: the menu bar, the canvas, the palette of parts, the inspector, the
+//! stepper's event queue and trace, the status bar, and the file dialogs.
+
+mod blocks;
+mod canvas;
+mod dialogs;
+mod inspector;
+mod menu_bar;
+mod palette;
+mod queue_panel;
+mod status_bar;
+mod trace_panel;
+
+pub use canvas::{Canvas, PartPayload};
+pub use dialogs::Dialogs;
+pub use inspector::Inspector;
+pub use menu_bar::{FileRequest, MenuBar};
+pub use palette::Palette;
+pub use queue_panel::QueuePanel;
+pub use status_bar::StatusBar;
+pub use trace_panel::TracePanel;
+
+use crate::state::AppState;
+
+/// A part of the window.
+pub trait View {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState);
+}

@@ -1,0 +1,4 @@
+//! The Experiments page: many games of one strategy, with plots.
+
+pub mod report;
+pub mod view;
