@@ -10,25 +10,43 @@ pub const CELL: f32 = 20.0;
 /// Radius of a pin's hit area, in cells.
 pub const PIN_RADIUS: f32 = 0.4;
 
-/// Width of gates, in cells.
-const GATE_WIDTH: f32 = 4.0;
-
-/// The size of a node of `kind`, in cells.
-pub fn size(kind: NodeKind) -> Vec2 {
+/// The size of a node of `kind` in whole grid cells, `(width, height)`: gates are 4 wide and
+/// one cell taller than their inputs (at least 2), constants and lamps 2 × 2, the other
+/// sources and terminals 3 × 2. The one place a node's size is decided: the canvas, the
+/// layout of unplaced nodes and the part made from a selection all read it.
+pub fn node_cells(kind: NodeKind) -> (i32, i32) {
     match kind.role() {
         Role::Source => match kind {
-            NodeKind::Constant(_) => vec2(2.0, 2.0),
-            _ => vec2(3.0, 2.0),
+            NodeKind::Constant(_) => (2, 2),
+            _ => (3, 2),
         },
         Role::Terminal => match kind {
-            NodeKind::Lamp => vec2(2.0, 2.0),
-            _ => vec2(3.0, 2.0),
+            NodeKind::Lamp => (2, 2),
+            _ => (3, 2),
         },
         Role::Gate => {
-            let n = kind.input_count() as f32;
-            vec2(GATE_WIDTH, (n + 1.0).max(2.0))
+            let inputs = i32::try_from(kind.input_count()).unwrap_or(i32::MAX - 1);
+            (4, (inputs + 1).max(2))
         }
     }
+}
+
+/// The size of a node of `kind`, in cells ([`node_cells`]).
+pub fn size(kind: NodeKind) -> Vec2 {
+    let (w, h) = node_cells(kind);
+    vec2(w as f32, h as f32)
+}
+
+/// The size of an instance block with `inputs` and `outputs` pins, in grid cells: 6 wide,
+/// two rows per pin of the longer side and one more.
+pub fn block_size(inputs: usize, outputs: usize) -> (i32, i32) {
+    let rows = i32::try_from(inputs.max(outputs).max(1)).unwrap_or(i32::MAX / 4);
+    (6, 2 * rows + 1)
+}
+
+/// How far pin `index` of a block's side lies below the top of the block, in cells.
+pub fn pin_offset(index: usize) -> i32 {
+    1 + 2 * i32::try_from(index).unwrap_or(i32::MAX / 4)
 }
 
 /// The top-left corner of `node`, in cells (nodes without a position sit at the origin).
@@ -154,6 +172,26 @@ pub fn snap(p: Pos2) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn node_and_block_sizes_are_pinned() {
+        use sim_core::Trit;
+        assert_eq!(node_cells(NodeKind::Constant(Trit::True)), (2, 2));
+        assert_eq!(node_cells(NodeKind::Lamp), (2, 2));
+        let clock = NodeKind::Clock { half_period: 1 };
+        for kind in [NodeKind::Switch, NodeKind::Button, clock, NodeKind::Probe] {
+            assert_eq!(node_cells(kind), (3, 2), "{kind:?}");
+        }
+        assert_eq!(node_cells(NodeKind::Not), (4, 2));
+        assert_eq!(node_cells(NodeKind::Buf), (4, 2));
+        assert_eq!(node_cells(NodeKind::And(2)), (4, 3));
+        assert_eq!(node_cells(NodeKind::Nor(3)), (4, 4));
+        assert_eq!(node_cells(NodeKind::Dff), (4, 3));
+        assert_eq!(size(NodeKind::Xor(4)), vec2(4.0, 5.0));
+        assert_eq!(block_size(2, 1), (6, 5));
+        assert_eq!(block_size(0, 0), (6, 3));
+        assert_eq!((pin_offset(0), pin_offset(2)), (1, 5));
+    }
 
     #[test]
     fn pins_sit_on_the_edges() {

@@ -15,73 +15,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use sim_core::format::Document;
 use sim_core::hierarchy::{Design, InstanceDesc, PartDesc};
-use sim_core::{Circuit, Node, NodeId, NodeKind, Pos, Role, Trit, WireDesc};
+use sim_core::{Circuit, Node, NodeId, NodeKind, Pos, Trit, WireDesc};
 
 use super::AppState;
-
-/// One end of a wire as a level names it: a node (or, inside a part, one of its pins), or a
-/// pin of one of the level's instances.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum End {
-    /// A node of the level (its label at the level, without the path).
-    Node(String),
-    /// Pin `pin` of instance `instance`.
-    Pin {
-        /// The instance's label.
-        instance: String,
-        /// The pin's name.
-        pin: String,
-    },
-}
-
-impl End {
-    /// Reads a wire end as written in a file: `I.p` is a pin when `I` is one of `instances`.
-    pub fn parse(end: &str, instances: &[InstanceDesc]) -> End {
-        match end.split_once('.') {
-            Some((inst, pin)) if instances.iter().any(|i| i.label == inst) => End::Pin {
-                instance: inst.to_owned(),
-                pin: pin.to_owned(),
-            },
-            _ => End::Node(end.to_owned()),
-        }
-    }
-
-    /// The end as a file writes it.
-    pub fn to_text(&self) -> String {
-        match self {
-            End::Node(label) => label.clone(),
-            End::Pin { instance, pin } => format!("{instance}.{pin}"),
-        }
-    }
-}
-
-/// The size of an instance block with `inputs` and `outputs` pins, in grid cells.
-pub fn block_size(inputs: usize, outputs: usize) -> (i32, i32) {
-    let rows = i32::try_from(inputs.max(outputs).max(1)).unwrap_or(i32::MAX / 4);
-    (6, 2 * rows + 1)
-}
-
-/// How far pin `index` lies below the top of its block, in cells.
-pub fn pin_offset(index: usize) -> i32 {
-    1 + 2 * i32::try_from(index).unwrap_or(i32::MAX / 4)
-}
-
-/// The label at the level with flat-label prefix `prefix` (`""`, `"lo/"`, …) of flat node
-/// `label`, if the node is on that level (`x` for `lo/x` at `lo/`, none for `lo/fa0/x`).
-pub fn level_label<'a>(prefix: &str, label: &'a str) -> Option<&'a str> {
-    let rest = label.strip_prefix(prefix)?;
-    (!rest.contains('/')).then_some(rest)
-}
-
-/// The prefix of flat labels at level `path` (`""` or `"lo/fa2/"`).
-pub fn prefix(path: &[String]) -> String {
-    let mut prefix = String::new();
-    for p in path {
-        prefix.push_str(p);
-        prefix.push('/');
-    }
-    prefix
-}
+use super::ends::{End, level_label, prefix};
+use crate::geometry;
 
 impl AppState {
     // ----- reading a level -----
@@ -836,7 +774,7 @@ impl SubcircuitPlan {
         let right = self
             .nodes
             .iter()
-            .filter_map(|n| shift(n.pos).map(|p| p.x + width_in_cells(n.kind)))
+            .filter_map(|n| shift(n.pos).map(|p| p.x + geometry::node_cells(n.kind).0))
             .max()
             .unwrap_or(4)
             + 3;
@@ -875,11 +813,6 @@ impl SubcircuitPlan {
             outputs: None,
         }
     }
-}
-
-/// The width of a node of `kind` in whole cells (gates are 4 wide).
-fn width_in_cells(kind: NodeKind) -> i32 {
-    if kind.role() == Role::Gate { 4 } else { 3 }
 }
 
 /// The instances of the level showing `part` (`None`: the top level).

@@ -3,6 +3,7 @@
 //! Every user action is a method here, so tests can drive the app without a window.
 
 mod document;
+mod ends;
 mod history;
 mod levels;
 mod session;
@@ -11,8 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 pub use document::{DocState, LoadError, SaveError, read_library};
+pub use ends::{End, level_label, prefix};
 pub use history::History;
-pub use levels::{End, block_size, level_label, pin_offset};
 pub use session::{Mode, SimSession};
 use sim_core::format::Document;
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};

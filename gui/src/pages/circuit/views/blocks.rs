@@ -17,7 +17,8 @@ use sim_core::{Node, NodeId, Trit};
 use super::canvas::{Canvas, FrameInfo, px, px_rect};
 use crate::draw::{self, NodeLook};
 use crate::geometry::{self, CELL, PIN_RADIUS};
-use crate::state::{AppState, End, block_size, pin_offset};
+use crate::geometry::{block_size, pin_offset};
+use crate::state::{AppState, End};
 
 /// What the canvas needs of one instance of the open level, copied out of the state.
 struct Block {
