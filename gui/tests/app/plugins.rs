@@ -10,7 +10,6 @@ use crate::common::plugins::{
 };
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::app::Page;
 use plugin_host::LoadedPlugin;
 use tritium_plugin_api::protocol::ExperimentSpec;
 
@@ -65,7 +64,7 @@ fn a_2048_game_with_a_fixed_seed_is_played_with_arrows_wasd_and_an_ai_move() {
     load(&mut h, &game_2048());
     h.get_by_label("Play 2048").click();
     h.run();
-    assert_eq!(h.state().page, Page::Game);
+    assert_eq!(h.state().page_title(), "Game");
     fill(&mut h, "Seed", "7");
     h.get_by_label("New game").click();
     h.run();
@@ -145,7 +144,7 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
     load(&mut h, &game_2048());
     h.get_by_label("Experiment with 2048").click();
     h.run();
-    assert_eq!(h.state().page, Page::Experiments);
+    assert_eq!(h.state().page_title(), "Experiments");
     choose(&mut h, "Strategy", "greedy");
     choose(&mut h, "Rules", "seed");
     fill(&mut h, "Seed", "11");

@@ -7,8 +7,8 @@ use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text};
 use tritium_plugin_api::protocol::{ExperimentReport, GameInfo};
 
 use crate::pages::experiments::report::{self, Bin, RankedStrategy, Ranking, Results};
-use crate::pages::plugins::forms::{game_picker, labelled_field, setup_fields, strategy_picker};
 use crate::pages::plugins::state::GamesState;
+use crate::pages::plugins::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};
 
 /// The Experiments view.
 #[derive(Debug, Default)]

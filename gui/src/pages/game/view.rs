@@ -9,8 +9,10 @@
 use egui::{Color32, Key, Sense, Vec2, vec2};
 use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, Preview, StateView};
 
-use crate::pages::plugins::forms::{game_picker, labelled_field, setup_fields, strategy_picker};
-use crate::pages::plugins::state::{GamesState, Session, report};
+use super::Session;
+use crate::pages::experiments::report;
+use crate::pages::plugins::state::GamesState;
+use crate::pages::plugins::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};
 
 /// The game view.
 #[derive(Debug, Default)]

@@ -1,98 +1,133 @@
-//! Form pieces shared by the Game and Experiments views: the game picker, the strategy picker
-//! with its parameters, the rules picker and the seed field.
+//! The settings the Game and Experiments pages both edit (rule set and seed, strategy), the
+//! error their actions report, and how a plugin page tells the user what happened.
 
-use crate::pages::plugins::state::{GameRef, GamesState, Setup, StrategyChoice};
+use plugin_host::CallError;
 use tritium_plugin_api::protocol::GameInfo;
 
-/// A text field named by a label in front of it (for AccessKit and for people).
-pub fn labelled_field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) {
-    ui.horizontal(|ui| {
-        let name = ui.label(label);
-        ui.add(
-            egui::TextEdit::singleline(text)
-                .hint_text(hint)
-                .desired_width(ui.available_width()),
-        )
-        .labelled_by(name.id);
-    });
+use crate::pages::circuit::state::Notice;
+use crate::pages::experiments::report::ExportError;
+
+/// Why a game or experiment action failed. Shown to the user; the app keeps running.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The plugin refused or failed (a caught panic is [`CallError::Plugin`] with
+    /// `PluginError::Panic`).
+    #[error(transparent)]
+    Call(#[from] CallError),
+    /// The worker thread ended without an answer.
+    #[error("the plugin call ended without an answer")]
+    WorkerLost,
+    /// No game is selected.
+    #[error("no game selected: load a plugin and choose one of its games")]
+    NoGame,
+    /// The seed field does not hold a number.
+    #[error("seed `{0}` is not a whole number from 0 to 18446744073709551615")]
+    Seed(String),
+    /// The CSV export failed.
+    #[error(transparent)]
+    Export(#[from] ExportError),
 }
 
-/// A combo box of every game of every plugin; choosing one selects it.
-pub fn game_picker(ui: &mut egui::Ui, games: &mut GamesState) {
-    let current = games
-        .game()
-        .map_or_else(|| "(none)".to_owned(), |(_, g)| g.title.clone());
-    let mut chosen = None;
-    egui::ComboBox::from_label("Game")
-        .selected_text(current)
-        .show_ui(ui, |ui| {
-            for (plugin, p) in games.host().plugins().iter().enumerate() {
-                for (game, g) in p.info().games.iter().enumerate() {
-                    let this = GameRef { plugin, game };
-                    let label = format!("{} ({})", g.title, p.info().name);
-                    if ui
-                        .selectable_label(games.selected == Some(this), label)
-                        .clicked()
-                    {
-                        chosen = Some(this);
-                    }
-                }
-            }
-        });
-    if let Some(game) = chosen {
-        games.select(game);
-    }
+/// A strategy spec being edited: the strategy chosen in the picker and the full spec text
+/// (prefilled with the strategy's example, e.g. `cyclic:drdl`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrategyChoice {
+    /// The chosen strategy's name.
+    pub name: String,
+    /// The spec sent to the plugin.
+    pub spec: String,
 }
 
-/// The strategy picker: a combo box of the game's strategies (choosing one puts its example
-/// spec in the field), the spec field, and what the strategy and its parameters mean.
-pub fn strategy_picker(
-    ui: &mut egui::Ui,
-    salt: &str,
-    game: &GameInfo,
-    choice: &mut StrategyChoice,
-) {
-    let mut chosen = None;
-    egui::ComboBox::new(("strategy", salt), "Strategy")
-        .selected_text(choice.name.as_str())
-        .show_ui(ui, |ui| {
-            for strategy in &game.strategies {
-                if ui
-                    .selectable_label(choice.name == strategy.name, &strategy.name)
-                    .on_hover_text(&strategy.description)
-                    .clicked()
-                {
-                    chosen = Some(strategy.name.clone());
-                }
-            }
-        });
-    if let Some(name) = chosen {
-        choice.choose(game, &name);
+impl StrategyChoice {
+    /// The game's first strategy, with its example spec.
+    pub fn first_of(game: &GameInfo) -> StrategyChoice {
+        game.strategies
+            .first()
+            .map(|s| StrategyChoice {
+                name: s.name.clone(),
+                spec: s.example.clone(),
+            })
+            .unwrap_or_default()
     }
-    labelled_field(ui, "Spec", &mut choice.spec, "name:parameters");
-    if let Some(strategy) = game.strategies.iter().find(|s| s.name == choice.name) {
-        ui.label(egui::RichText::new(&strategy.description).small().weak());
-        for param in &strategy.params {
-            ui.label(
-                egui::RichText::new(format!(
-                    "{}: {} (default {})",
-                    param.name, param.description, param.default
-                ))
-                .small()
-                .weak(),
-            );
+
+    /// Chooses strategy `name` of `game`, with its example spec.
+    pub fn choose(&mut self, game: &GameInfo, name: &str) {
+        if let Some(strategy) = game.strategies.iter().find(|s| s.name == name) {
+            self.name.clone_from(&strategy.name);
+            self.spec.clone_from(&strategy.example);
         }
     }
 }
 
-/// The rules picker and the seed field.
-pub fn setup_fields(ui: &mut egui::Ui, salt: &str, game: &GameInfo, setup: &mut Setup) {
-    egui::ComboBox::new(("rules", salt), "Rules")
-        .selected_text(setup.rules.as_str())
-        .show_ui(ui, |ui| {
-            for rules in &game.rules {
-                ui.selectable_value(&mut setup.rules, rules.clone(), rules);
-            }
-        });
-    labelled_field(ui, "Seed", &mut setup.seed, "0");
+/// The settings of a new game or an experiment: rule set and seed (as typed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// One of the game's rule sets.
+    pub rules: String,
+    /// The seed as typed; parsed when used.
+    pub seed: String,
+}
+
+impl Setup {
+    /// The game's first rule set and seed 1.
+    pub fn first_of(game: &GameInfo) -> Setup {
+        Setup {
+            rules: game.rules.first().cloned().unwrap_or_default(),
+            seed: "1".into(),
+        }
+    }
+
+    /// The seed as a number.
+    ///
+    /// # Errors
+    /// [`GameError::Seed`] when the text is not a `u64`.
+    pub fn seed(&self) -> Result<u64, GameError> {
+        let text = self.seed.trim();
+        text.parse().map_err(|_| GameError::Seed(text.to_owned()))
+    }
+
+    /// The rule set, `None` when empty (the game's default).
+    pub fn rules(&self) -> Option<&str> {
+        Some(self.rules.as_str()).filter(|r| !r.is_empty())
+    }
+}
+
+/// Shows `text` as information.
+pub fn tell(notice: &mut Option<Notice>, text: impl Into<String>) {
+    *notice = Some(Notice {
+        text: text.into(),
+        is_error: false,
+    });
+}
+
+/// Shows `error` as an error.
+pub fn warn(notice: &mut Option<Notice>, error: &impl std::fmt::Display) {
+    *notice = Some(Notice {
+        text: error.to_string(),
+        is_error: true,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_is_a_whole_number_and_empty_rules_are_the_default() {
+        let setup = Setup {
+            rules: String::new(),
+            seed: " 42 ".into(),
+        };
+        assert_eq!(setup.seed().expect("a number"), 42);
+        assert_eq!(setup.rules(), None, "no rules: the game's default");
+        let bad = Setup {
+            seed: "-1".into(),
+            ..setup
+        };
+        let error = bad.seed().expect_err("negative");
+        assert_eq!(
+            error.to_string(),
+            "seed `-1` is not a whole number from 0 to 18446744073709551615"
+        );
+    }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use plugin_host::{CallError, ProgressFn};
 
-use super::state::GameError;
+use super::forms::GameError;
 
 /// What the worker and the UI share: the latest progress report and the cancel flag.
 #[derive(Debug, Default)]

@@ -3,8 +3,16 @@
 
 use std::path::PathBuf;
 
-use crate::app::Page;
-use crate::pages::plugins::state::{GameRef, GamesState};
+use super::state::{GameRef, GamesState};
+
+/// The page a button of the panel opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Open {
+    /// The Game page ("Play …").
+    Game,
+    /// The Experiments page ("Experiment with …").
+    Experiments,
+}
 
 /// The Plugins panel view.
 #[derive(Debug, Default)]
@@ -15,7 +23,7 @@ pub struct PluginsPanel {
 
 impl PluginsPanel {
     /// Draws the panel; returns the page to open when the user chose to play or experiment.
-    pub fn ui(&mut self, ui: &mut egui::Ui, games: &mut GamesState) -> Option<Page> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, games: &mut GamesState) -> Option<Open> {
         let mut open = None;
         egui::ScrollArea::vertical()
             .id_salt("plugins-scroll")
@@ -78,7 +86,7 @@ impl PluginsPanel {
 }
 
 /// One plugin: its name, games and solvers. Returns the page the user opened.
-fn plugin_ui(ui: &mut egui::Ui, games: &mut GamesState, plugin: usize) -> Option<Page> {
+fn plugin_ui(ui: &mut egui::Ui, games: &mut GamesState, plugin: usize) -> Option<Open> {
     let loaded = games.host().plugins()[plugin].clone();
     let info = loaded.info();
     let mut open = None;
@@ -97,11 +105,11 @@ fn plugin_ui(ui: &mut egui::Ui, games: &mut GamesState, plugin: usize) -> Option
                 let this = GameRef { plugin, game };
                 if ui.button(format!("Play {}", g.title)).clicked() {
                     games.select(this);
-                    open = Some(Page::Game);
+                    open = Some(Open::Game);
                 }
                 if ui.button(format!("Experiment with {}", g.title)).clicked() {
                     games.select(this);
-                    open = Some(Page::Experiments);
+                    open = Some(Open::Experiments);
                 }
             });
             ui.label(&g.description);
@@ -140,4 +148,26 @@ fn plugin_ui(ui: &mut egui::Ui, games: &mut GamesState, plugin: usize) -> Option
         }
     });
     open
+}
+
+/// The plugin pages' status bar: the last notice (errors in red), else how many plugins are
+/// loaded.
+pub fn status_bar(ui: &mut egui::Ui, games: &GamesState) {
+    egui::Panel::bottom("plugin-status").show(ui, |ui| {
+        ui.horizontal(|ui| match &games.notice {
+            Some(n) if n.is_error => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("Error: {}", n.text));
+            }
+            Some(n) => {
+                ui.label(&n.text);
+            }
+            None => {
+                let n = games.host().plugins().len();
+                ui.label(match n {
+                    1 => "1 plugin loaded".to_owned(),
+                    n => format!("{n} plugins loaded"),
+                });
+            }
+        });
+    });
 }

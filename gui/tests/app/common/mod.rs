@@ -23,7 +23,6 @@ use egui::{Pos2, Rect, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::TritiumApp;
-use gui::app::Page;
 use gui::geometry::{self, CELL};
 use gui::state::AppState;
 use sim_core::Node;
@@ -52,13 +51,13 @@ pub fn app(state: AppState) -> App {
         )
 }
 
-/// The app on an empty circuit, without plugins, switched to `page` by its tab `tab`.
-pub fn app_on_page(tab: &str, page: Page) -> App {
+/// The app on an empty circuit, without plugins, switched to a page by its tab `tab`.
+pub fn app_on_page(tab: &str) -> App {
     let mut h = app(AppState::default());
     h.run();
     h.get_by_label(tab).click();
     h.run();
-    assert_eq!(h.state().page, page);
+    assert_eq!(h.state().page_title(), tab);
     h
 }
 

@@ -25,7 +25,6 @@ use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
 use crate::draw::{self, Batch, NodeLook};
 use crate::geometry::{self, CELL, PIN_RADIUS};
-use crate::pages::circuit::views::View;
 use crate::state::{AppState, End, level_label};
 
 /// A part dragged from the palette onto the canvas (its name).
@@ -122,8 +121,9 @@ impl Canvas {
     }
 }
 
-impl View for Canvas {
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+impl Canvas {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         if self.shown_level != state.level {
             self.shown_level.clone_from(&state.level);
             self.fit();

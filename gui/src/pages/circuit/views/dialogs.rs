@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use super::View;
 use super::menu_bar::FileRequest;
 use crate::state::{AppState, Discarding};
 
@@ -27,8 +26,9 @@ impl Dialogs {
     }
 }
 
-impl View for Dialogs {
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+impl Dialogs {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         if let Some((request, text)) = &mut self.path {
             let title = match request {
                 FileRequest::Open => "Open circuit",

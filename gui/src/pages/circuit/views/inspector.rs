@@ -5,7 +5,6 @@
 
 use sim_core::{NodeKind, Trit};
 
-use crate::pages::circuit::views::View;
 use crate::state::AppState;
 
 /// The inspector view.
@@ -19,8 +18,9 @@ pub struct Inspector {
     pub focus_label: bool,
 }
 
-impl View for Inspector {
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+impl Inspector {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         ui.heading("Inspector");
         if let Some(o) = &state.sim.oscillation {
             let c = state.circuit();

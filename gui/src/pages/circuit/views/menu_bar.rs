@@ -1,7 +1,6 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Quit), Edit (Undo, Redo, Copy,
 //! Paste, Delete), and the simulation controls (Run/Step, Step, Settle, Reset, Tick).
 
-use super::View;
 use crate::state::{AppState, Discarding, Mode};
 
 /// What the menu asks the dialogs to do.
@@ -20,8 +19,9 @@ pub struct MenuBar {
     pub request: Option<FileRequest>,
 }
 
-impl View for MenuBar {
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+impl MenuBar {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui.button("New  (Ctrl+N)").clicked() {

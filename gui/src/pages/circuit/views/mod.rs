@@ -19,11 +19,3 @@ pub use palette::Palette;
 pub use queue_panel::QueuePanel;
 pub use status_bar::StatusBar;
 pub use trace_panel::TracePanel;
-
-use crate::state::AppState;
-
-/// A part of the window.
-pub trait View {
-    /// Draws the view into `ui` and applies what the user did to `state`.
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState);
-}

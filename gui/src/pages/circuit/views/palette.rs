@@ -6,7 +6,6 @@ use egui::Sense;
 use sim_core::{GateOp, NodeKind, Trit};
 
 use super::PartPayload;
-use crate::pages::circuit::views::View;
 use crate::state::AppState;
 
 /// The palette view.
@@ -47,8 +46,9 @@ impl Palette {
     }
 }
 
-impl View for Palette {
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+impl Palette {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         ui.heading("Palette");
         ui.horizontal(|ui| {
             let label = ui.label("Gate inputs");

@@ -2,15 +2,15 @@
 
 use sim_core::Cause;
 
-use crate::pages::circuit::views::View;
 use crate::state::AppState;
 
 /// The queue panel view.
 #[derive(Debug, Default)]
 pub struct QueuePanel;
 
-impl View for QueuePanel {
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+impl QueuePanel {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         ui.heading("Queue");
         let pending: Vec<_> = state.sim.pending().take(200).collect();
         if pending.is_empty() {

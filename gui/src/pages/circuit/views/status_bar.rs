@@ -1,7 +1,6 @@
 //! The status bar: mode, delta cycle, events processed, queue length, the node being
 //! evaluated in Step mode, and the latest notice.
 
-use super::View;
 use crate::draw;
 use crate::state::{AppState, Mode};
 
@@ -9,8 +8,9 @@ use crate::state::{AppState, Mode};
 #[derive(Debug, Default)]
 pub struct StatusBar;
 
-impl View for StatusBar {
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+impl StatusBar {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         ui.horizontal(|ui| {
             let engine = state.sim.engine();
             let mode = match state.sim.mode {

@@ -1,15 +1,15 @@
 //! The trace panel: processed events in the narration of `tritium trace`, newest last; a click
 //! selects the event's node.
 
-use crate::pages::circuit::views::View;
 use crate::state::AppState;
 
 /// The trace panel view.
 #[derive(Debug, Default)]
 pub struct TracePanel;
 
-impl View for TracePanel {
-    fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+impl TracePanel {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         ui.heading("Trace");
         let rows = state.sim.trace().len();
         let row_height = ui.text_style_height(&egui::TextStyle::Body);
