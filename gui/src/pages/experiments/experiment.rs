@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use plugin_host::LoadedPlugin;
+use plugin_host::sweep::run_sweep;
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameInfo};
 
 use super::report;
@@ -131,21 +132,17 @@ impl Experiment {
         self.cancel();
         self.running = Some(Task::spawn(move |progress| {
             let strategies = plugin.sweep(&game, &sweep.name, sweep.size)?;
-            let total = u64::from(games) * strategies.len() as u64;
-            let mut reports = Vec::with_capacity(strategies.len());
-            for (i, strategy) in strategies.into_iter().enumerate() {
-                let offset = i as u64 * u64::from(games);
-                let each = |done: u64, _: u64| progress(offset + done, total);
-                let spec = ExperimentSpec {
-                    strategy,
-                    games,
-                    seed,
-                    rules: rules.clone(),
-                    opponent: None,
-                    shard: None,
-                };
-                reports.push(plugin.experiment(&game, &spec, Some(&each))?);
-            }
+            let spec = ExperimentSpec {
+                strategy: String::new(),
+                games,
+                seed,
+                rules,
+                opponent: None,
+                shard: None,
+            };
+            let each = |_: usize, done: u64, total: u64| progress(done, total);
+            let reports =
+                run_sweep(&plugin, &game, &strategies, &spec, &each).map_err(|e| e.source)?;
             Ok(Finished::Sweep(report::Ranking::new(
                 &sweep.name,
                 sweep.size,

@@ -168,11 +168,8 @@ impl Play {
             task.cancel();
         }
         let position = self.position.trim();
-        let frame = if position.is_empty() {
-            plugin.new_game(&game.name, self.setup.rules(), seed)?
-        } else {
-            plugin.new_game_at(&game.name, self.setup.rules(), position, seed)?
-        };
+        let from = Some(position).filter(|p| !p.is_empty());
+        let frame = plugin.start(&game.name, self.setup.rules(), from, seed)?;
         tell(
             notice,
             if position.is_empty() {
