@@ -1,8 +1,129 @@
-//! Where things are on the canvas, in grid cells: each node kind's box and pins, and the
-//! orthogonal route of a wire. Pure functions; the canvas multiplies by [`CELL`] pixels.
+//! Where things are on the canvas, in grid cells: each node kind's box and pins, an instance
+//! block's box and pins, and the orthogonal route of a wire. Pure functions on plain types
+//! ([`Point`], [`Vector`], [`Area`]; no egui): the canvas multiplies by [`CELL`] pixels and
+//! turns them into egui's types.
 
-use egui::{Pos2, Rect, Vec2, pos2, vec2};
+use std::ops::{Add, Mul, Sub};
+
 use sim_core::{Node, NodeKind, Role};
+
+/// A point on the canvas, in grid cells (pins and wire lanes may lie between grid lines).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Point {
+    /// Cells right of the origin.
+    pub x: f32,
+    /// Cells below the origin.
+    pub y: f32,
+}
+
+/// The point `(x, y)`, in cells.
+pub const fn point(x: f32, y: f32) -> Point {
+    Point { x, y }
+}
+
+impl Point {
+    /// The origin.
+    pub const ZERO: Point = point(0.0, 0.0);
+
+    /// The distance to `other`, in cells.
+    pub fn distance(self, other: Point) -> f32 {
+        (self - other).length()
+    }
+}
+
+/// A size or an offset, in grid cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Vector {
+    /// Cells to the right (a width).
+    pub x: f32,
+    /// Cells down (a height).
+    pub y: f32,
+}
+
+/// The vector `(x, y)`, in cells.
+pub const fn vector(x: f32, y: f32) -> Vector {
+    Vector { x, y }
+}
+
+impl Vector {
+    /// No offset.
+    pub const ZERO: Vector = vector(0.0, 0.0);
+
+    /// The dot product.
+    pub fn dot(self, other: Vector) -> f32 {
+        self.x * other.x + self.y * other.y
+    }
+
+    /// The squared length.
+    pub fn length_sq(self) -> f32 {
+        self.dot(self)
+    }
+
+    /// The length.
+    pub fn length(self) -> f32 {
+        self.length_sq().sqrt()
+    }
+}
+
+impl Add<Vector> for Point {
+    type Output = Point;
+
+    fn add(self, v: Vector) -> Point {
+        point(self.x + v.x, self.y + v.y)
+    }
+}
+
+impl Sub for Point {
+    type Output = Vector;
+
+    fn sub(self, other: Point) -> Vector {
+        vector(self.x - other.x, self.y - other.y)
+    }
+}
+
+impl Mul<f32> for Vector {
+    type Output = Vector;
+
+    fn mul(self, k: f32) -> Vector {
+        vector(self.x * k, self.y * k)
+    }
+}
+
+/// A box on the canvas, in cells: its top-left and bottom-right corners.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Area {
+    /// The top-left corner.
+    pub min: Point,
+    /// The bottom-right corner.
+    pub max: Point,
+}
+
+impl Area {
+    /// The box with top-left corner `min` and size `size`.
+    pub fn from_min_size(min: Point, size: Vector) -> Area {
+        Area {
+            min,
+            max: min + size,
+        }
+    }
+
+    /// The middle of the box.
+    pub fn center(self) -> Point {
+        point(
+            f32::midpoint(self.min.x, self.max.x),
+            f32::midpoint(self.min.y, self.max.y),
+        )
+    }
+
+    /// The box moved by `by`.
+    #[must_use]
+    pub fn translate(self, by: Vector) -> Area {
+        Area {
+            min: self.min + by,
+            max: self.max + by,
+        }
+    }
+}
 
 /// Pixels per grid cell at zoom 1.
 pub const CELL: f32 = 20.0;
@@ -32,9 +153,9 @@ pub fn node_cells(kind: NodeKind) -> (i32, i32) {
 }
 
 /// The size of a node of `kind`, in cells ([`node_cells`]).
-pub fn size(kind: NodeKind) -> Vec2 {
+pub fn size(kind: NodeKind) -> Vector {
     let (w, h) = node_cells(kind);
-    vec2(w as f32, h as f32)
+    vector(w as f32, h as f32)
 }
 
 /// The size of an instance block with `inputs` and `outputs` pins, in grid cells: 6 wide,
@@ -49,21 +170,42 @@ pub fn pin_offset(index: usize) -> i32 {
     1 + 2 * i32::try_from(index).unwrap_or(i32::MAX / 4)
 }
 
+/// The box of an instance block at `pos` with `inputs` and `outputs` pins ([`block_size`]),
+/// in cells (blocks without a position sit at the origin).
+pub fn block_rect(pos: Option<sim_core::Pos>, inputs: usize, outputs: usize) -> Area {
+    let (w, h) = block_size(inputs, outputs);
+    Area::from_min_size(cell(pos), vector(w as f32, h as f32))
+}
+
+/// Input pin `index` of the block `rect`: on its left edge ([`pin_offset`]).
+pub fn block_input(rect: Area, index: usize) -> Point {
+    point(rect.min.x, rect.min.y + pin_offset(index) as f32)
+}
+
+/// Output pin `index` of the block `rect`: on its right edge ([`pin_offset`]).
+pub fn block_output(rect: Area, index: usize) -> Point {
+    point(rect.max.x, rect.min.y + pin_offset(index) as f32)
+}
+
+/// A grid position as a point in cells (none: the origin).
+fn cell(pos: Option<sim_core::Pos>) -> Point {
+    pos.map_or(Point::ZERO, |p| point(p.x as f32, p.y as f32))
+}
+
 /// The top-left corner of `node`, in cells (nodes without a position sit at the origin).
-pub fn origin(node: &Node) -> Pos2 {
-    node.pos
-        .map_or(Pos2::ZERO, |p| pos2(p.x as f32, p.y as f32))
+pub fn origin(node: &Node) -> Point {
+    cell(node.pos)
 }
 
 /// The node's box, in cells.
-pub fn rect(node: &Node) -> Rect {
-    Rect::from_min_size(origin(node), size(node.kind))
+pub fn rect(node: &Node) -> Area {
+    Area::from_min_size(origin(node), size(node.kind))
 }
 
 /// Input pin `i` of `node`, in cells: on the left edge, one cell apart.
-pub fn input_pin(node: &Node, pin: usize) -> Pos2 {
+pub fn input_pin(node: &Node, pin: usize) -> Point {
     let top_left = origin(node);
-    pos2(top_left.x, top_left.y + input_y(node.kind, pin))
+    point(top_left.x, top_left.y + input_y(node.kind, pin))
 }
 
 /// How far input pin `pin` of a `kind` node lies below the node's top edge, in cells.
@@ -76,21 +218,21 @@ pub fn input_y(kind: NodeKind, pin: usize) -> f32 {
 }
 
 /// The output pin of `node`, in cells (right edge, middle); `None` for terminals.
-pub fn output_pin(node: &Node) -> Option<Pos2> {
+pub fn output_pin(node: &Node) -> Option<Point> {
     node.kind.has_output().then(|| {
         let r = rect(node);
-        pos2(r.max.x, r.center().y)
+        point(r.max.x, r.center().y)
     })
 }
 
 /// An orthogonal route from an output pin to an input pin, as a polyline in cells: out to the
 /// right, across, and in from the left. A wire that runs backwards (feedback) loops around
 /// below both ends. The same as [`route_in_lane`] with the vertical run halfway across.
-pub fn route(from: Pos2, to: Pos2) -> Vec<Pos2> {
+pub fn route(from: Point, to: Point) -> Vec<Point> {
     if to.x >= from.x + 1.0 {
         let mid = f32::midpoint(from.x, to.x).round();
         let mid = mid.clamp(from.x + 0.5, to.x - 0.5);
-        vec![from, pos2(mid, from.y), pos2(mid, to.y), to]
+        vec![from, point(mid, from.y), point(mid, to.y), to]
     } else {
         route_in_lane(from, to, 0, 0).to_vec()
     }
@@ -99,14 +241,14 @@ pub fn route(from: Pos2, to: Pos2) -> Vec<Pos2> {
 /// A wire's polyline, at most six points, without allocating.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Route {
-    points: [Pos2; 6],
+    points: [Point; 6],
     len: usize,
 }
 
 impl std::ops::Deref for Route {
-    type Target = [Pos2];
+    type Target = [Point];
 
-    fn deref(&self) -> &[Pos2] {
+    fn deref(&self) -> &[Point] {
         &self.points[..self.len]
     }
 }
@@ -121,13 +263,13 @@ pub const LANE_GAP: f32 = 0.5;
 /// LANE_GAP` lower per lane, and rises to input `pin` in a column `(pin + lane) × LANE_GAP`
 /// further left per step, so that the two feedback wires of a latch neither share their
 /// horizontal run nor their rise.
-pub fn route_in_lane(from: Pos2, to: Pos2, lane: u16, pin: usize) -> Route {
+pub fn route_in_lane(from: Point, to: Point, lane: u16, pin: usize) -> Route {
     let lane = f32::from(lane) * LANE_GAP;
     let out = from.x + 1.0 + lane;
     if to.x >= from.x + 1.0 {
         let mid = out.min(to.x - 0.5);
         Route {
-            points: [from, pos2(mid, from.y), pos2(mid, to.y), to, to, to],
+            points: [from, point(mid, from.y), point(mid, to.y), to, to, to],
             len: 4,
         }
     } else {
@@ -136,10 +278,10 @@ pub fn route_in_lane(from: Pos2, to: Pos2, lane: u16, pin: usize) -> Route {
         Route {
             points: [
                 from,
-                pos2(out, from.y),
-                pos2(out, below),
-                pos2(back, below),
-                pos2(back, to.y),
+                point(out, from.y),
+                point(out, below),
+                point(back, below),
+                point(back, to.y),
                 to,
             ],
             len: 6,
@@ -148,13 +290,13 @@ pub fn route_in_lane(from: Pos2, to: Pos2, lane: u16, pin: usize) -> Route {
 }
 
 /// The distance from `p` to the polyline `path`, in the same units.
-pub fn distance_to_path(p: Pos2, path: &[Pos2]) -> f32 {
+pub fn distance_to_path(p: Point, path: &[Point]) -> f32 {
     path.windows(2)
         .map(|w| distance_to_segment(p, w[0], w[1]))
         .fold(f32::INFINITY, f32::min)
 }
 
-fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+fn distance_to_segment(p: Point, a: Point, b: Point) -> f32 {
     let ab = b - a;
     let t = if ab.length_sq() == 0.0 {
         0.0
@@ -165,7 +307,7 @@ fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
 }
 
 /// Snaps a position in cells to the nearest grid point.
-pub fn snap(p: Pos2) -> (i32, i32) {
+pub fn snap(p: Point) -> (i32, i32) {
     (p.x.round() as i32, p.y.round() as i32)
 }
 
@@ -187,7 +329,7 @@ mod tests {
         assert_eq!(node_cells(NodeKind::And(2)), (4, 3));
         assert_eq!(node_cells(NodeKind::Nor(3)), (4, 4));
         assert_eq!(node_cells(NodeKind::Dff), (4, 3));
-        assert_eq!(size(NodeKind::Xor(4)), vec2(4.0, 5.0));
+        assert_eq!(size(NodeKind::Xor(4)), vector(4.0, 5.0));
         assert_eq!(block_size(2, 1), (6, 5));
         assert_eq!(block_size(0, 0), (6, 3));
         assert_eq!((pin_offset(0), pin_offset(2)), (1, 5));
@@ -198,21 +340,21 @@ mod tests {
         let nor = Node::new("N", NodeKind::Nor(2)).at(10, 4);
         assert_eq!(
             rect(&nor),
-            Rect::from_min_size(pos2(10.0, 4.0), vec2(4.0, 3.0))
+            Area::from_min_size(point(10.0, 4.0), vector(4.0, 3.0))
         );
-        assert_eq!(input_pin(&nor, 0), pos2(10.0, 5.0));
-        assert_eq!(input_pin(&nor, 1), pos2(10.0, 6.0));
-        assert_eq!(output_pin(&nor), Some(pos2(14.0, 5.5)));
+        assert_eq!(input_pin(&nor, 0), point(10.0, 5.0));
+        assert_eq!(input_pin(&nor, 1), point(10.0, 6.0));
+        assert_eq!(output_pin(&nor), Some(point(14.0, 5.5)));
         let lamp = Node::new("Q", NodeKind::Lamp).at(0, 0);
-        assert_eq!(input_pin(&lamp, 0), pos2(0.0, 1.0));
+        assert_eq!(input_pin(&lamp, 0), point(0.0, 1.0));
         assert_eq!(output_pin(&lamp), None);
     }
 
     #[test]
     fn routes_are_orthogonal() {
         for (a, b) in [
-            (pos2(0.0, 0.0), pos2(6.0, 3.0)),
-            (pos2(8.0, 2.0), pos2(1.0, 5.0)),
+            (point(0.0, 0.0), point(6.0, 3.0)),
+            (point(8.0, 2.0), point(1.0, 5.0)),
         ] {
             let path = route(a, b);
             assert_eq!((path[0], path[path.len() - 1]), (a, b));
@@ -221,11 +363,11 @@ mod tests {
                 assert!(d.x.abs() < 1e-6 || d.y.abs() < 1e-6, "{path:?}");
             }
         }
-        assert!(distance_to_path(pos2(3.0, 1.5), &route(pos2(0.0, 0.0), pos2(6.0, 3.0))) < 0.01);
+        assert!(distance_to_path(point(3.0, 1.5), &route(point(0.0, 0.0), point(6.0, 3.0))) < 0.01);
     }
 
     /// The segments of `path` as (fixed coordinate, from, to, vertical?).
-    fn runs(path: &[Pos2]) -> Vec<(f32, f32, f32, bool)> {
+    fn runs(path: &[Point]) -> Vec<(f32, f32, f32, bool)> {
         path.windows(2)
             .map(|w| {
                 let vertical = (w[0].x - w[1].x).abs() < 1e-6;
@@ -243,8 +385,8 @@ mod tests {
     fn the_feedback_wires_of_a_latch_do_not_overlap() {
         // rs_nor_latch.ron: NOR1 at (6, 1) and NOR2 at (6, 5), both 4 × 3, outputs in lanes
         // 0 and 1, each feeding input 1 of the other.
-        let a = route_in_lane(pos2(10.0, 2.5), pos2(6.0, 7.0), 0, 1);
-        let b = route_in_lane(pos2(10.0, 6.5), pos2(6.0, 3.0), 1, 1);
+        let a = route_in_lane(point(10.0, 2.5), point(6.0, 7.0), 0, 1);
+        let b = route_in_lane(point(10.0, 6.5), point(6.0, 3.0), 1, 1);
         for path in [&a[..], &b[..]] {
             assert_eq!(path.len(), 6);
             assert!(runs(path).iter().all(|r| r.1 <= r.2));
@@ -257,14 +399,14 @@ mod tests {
             }
         }
         // Forward wires run out in their lane, but never past the input.
-        let f = route_in_lane(pos2(3.0, 1.0), pos2(6.0, 2.0), 4, 0);
+        let f = route_in_lane(point(3.0, 1.0), point(6.0, 2.0), 4, 0);
         assert_eq!(
             &f[..],
             [
-                pos2(3.0, 1.0),
-                pos2(5.5, 1.0),
-                pos2(5.5, 2.0),
-                pos2(6.0, 2.0)
+                point(3.0, 1.0),
+                point(5.5, 1.0),
+                point(5.5, 2.0),
+                point(6.0, 2.0)
             ]
         );
     }

@@ -6,10 +6,18 @@
 use plugin_host::LoadedPlugin;
 use tritium_plugin_api::protocol::{ActionInfo, Frame, GameInfo, SolveReport};
 
-use super::solve::SolveMode;
 use crate::pages::circuit::state::Notice;
 use crate::pages::plugins::forms::{GameError, Setup, StrategyChoice, tell, warn};
 use crate::pages::plugins::task::Task;
+
+/// What a solve is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SolveMode {
+    /// Show the first move.
+    Hint,
+    /// Play the whole solution back.
+    Play,
+}
 
 /// A game in progress.
 #[derive(Clone, Debug)]

@@ -3,17 +3,8 @@
 
 use tritium_plugin_api::protocol::SolverInfo;
 
-use super::play::Play;
+use super::play::{Play, SolveMode};
 use crate::pages::plugins::task::Task;
-
-/// What a solve is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum SolveMode {
-    /// Show the first move.
-    Hint,
-    /// Play the whole solution back.
-    Play,
-}
 
 impl Play {
     /// The solvers of the game in progress (those whose `game` is this game).

@@ -9,7 +9,7 @@
 use egui::{Color32, Key, Sense, Vec2, vec2};
 use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, Preview, StateView};
 
-use super::Session;
+use super::play::Session;
 use crate::pages::experiments::report;
 use crate::pages::plugins::state::GamesState;
 use crate::pages::plugins::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};

@@ -24,8 +24,8 @@ use tritium_plugin_api::protocol::{GameInfo, SolverInfo};
 
 use super::forms::{Setup, StrategyChoice, tell, warn};
 use crate::pages::circuit::state::Notice;
-use crate::pages::experiments::{Experiment, SweepChoice};
-use crate::pages::game::Play;
+use crate::pages::experiments::experiment::{Experiment, SweepChoice};
+use crate::pages::game::play::Play;
 
 /// A game of a plugin: indices into the host's plugins and that plugin's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,7 +195,7 @@ impl GamesState {
         self.play.human_to_move()
     }
 
-    /// The action a key means in the game in progress; see [`action_for_key`](crate::pages::game::action_for_key).
+    /// The action a key means in the game in progress; see [`action_for_key`](crate::pages::game::play::action_for_key).
     pub fn action_for_key(&self, key: &str) -> Option<String> {
         self.play.key_action(key)
     }

@@ -185,14 +185,15 @@ pub fn node_screen_rect(h: &App, label: &str) -> Rect {
 
 /// Where input pin `pin` of canvas node `label` is on the screen.
 pub fn input_pin(h: &App, label: &str, pin: usize) -> Pos2 {
-    cell_to_screen(h, geometry::input_pin(&doc_node(h, label), pin))
+    let p = geometry::input_pin(&doc_node(h, label), pin);
+    cell_to_screen(h, pos2(p.x, p.y))
 }
 
 /// Where the output pin of canvas node `label` is on the screen.
 pub fn output_pin(h: &App, label: &str) -> Pos2 {
     let out = geometry::output_pin(&doc_node(h, label))
         .unwrap_or_else(|| panic!("{label} has no output"));
-    cell_to_screen(h, out)
+    cell_to_screen(h, pos2(out.x, out.y))
 }
 
 /// Queues a primary click at `pos` (move, press, release: one frame each when stepped).

@@ -11,13 +11,13 @@
 //! the part's name), and every block pin one labelled `INSTANCE.PIN` carrying its value, so
 //! tests and screen readers read pins as they read nodes.
 
-use egui::{PointerButton, Pos2, Rect, Sense, Vec2, pos2};
+use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
 use sim_core::{Node, NodeId, Trit};
 
+use super::canvas::cells;
 use super::canvas::{Canvas, FrameInfo, px, px_rect};
 use crate::draw::{self, NodeLook};
-use crate::geometry::{self, CELL, PIN_RADIUS};
-use crate::geometry::{block_size, pin_offset};
+use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
 use crate::state::{AppState, End};
 
 /// What the canvas needs of one instance of the open level, copied out of the state.
@@ -27,16 +27,16 @@ struct Block {
     inputs: Vec<String>,
     outputs: Vec<String>,
     /// The block's box, in cells (with the drag offset).
-    rect: Rect,
+    rect: Area,
 }
 
 impl Block {
-    fn input(&self, i: usize) -> Pos2 {
-        pos2(self.rect.min.x, self.rect.min.y + pin_offset(i) as f32)
+    fn input(&self, i: usize) -> Point {
+        geometry::block_input(self.rect, i)
     }
 
-    fn output(&self, i: usize) -> Pos2 {
-        pos2(self.rect.max.x, self.rect.min.y + pin_offset(i) as f32)
+    fn output(&self, i: usize) -> Point {
+        geometry::block_output(self.rect, i)
     }
 }
 
@@ -48,20 +48,17 @@ impl Canvas {
             .iter()
             .filter_map(|inst| {
                 let (part, inputs, outputs) = state.instance_pins(&inst.label)?;
-                let (w, h) = block_size(inputs.len(), outputs.len());
-                let p = inst
-                    .pos
-                    .map_or(Pos2::ZERO, |p| pos2(p.x as f32, p.y as f32));
+                let at = geometry::block_rect(inst.pos, inputs.len(), outputs.len());
                 let shift = match &self.moving_block {
-                    Some((label, offset)) if *label == inst.label => *offset / CELL,
-                    _ => Vec2::ZERO,
+                    Some((label, offset)) if *label == inst.label => cells(*offset),
+                    _ => Vector::ZERO,
                 };
                 Some(Block {
                     label: inst.label.clone(),
                     part,
                     inputs,
                     outputs,
-                    rect: Rect::from_min_size(p + shift, egui::vec2(w as f32, h as f32)),
+                    rect: Area::from_min_size(at.min + shift, at.max - at.min),
                 })
             })
             .collect()
@@ -392,7 +389,7 @@ impl Ends<'_> {
     }
 
     /// Where a wire leaves `end`.
-    fn out_at(&self, end: &End) -> Option<Pos2> {
+    fn out_at(&self, end: &End) -> Option<Point> {
         match end {
             End::Node(l) => {
                 if let Some(n) = self.pin_node(l) {
@@ -400,7 +397,7 @@ impl Ends<'_> {
                 }
                 let id = self.flat(l)?;
                 geometry::output_pin(&self.state.circuit()[id])
-                    .map(|p| p + self.frame.shift(id, self.state) / CELL)
+                    .map(|p| p + cells(self.frame.shift(id, self.state)))
             }
             End::Pin { instance, pin } => {
                 let b = self.block(instance)?;
@@ -410,7 +407,7 @@ impl Ends<'_> {
     }
 
     /// Where a wire enters input `input` of `end`.
-    fn in_at(&self, end: &End, input: u8) -> Option<Pos2> {
+    fn in_at(&self, end: &End, input: u8) -> Option<Point> {
         match end {
             End::Node(l) => {
                 if let Some(n) = self.pin_node(l) {
@@ -419,7 +416,7 @@ impl Ends<'_> {
                 let id = self.flat(l)?;
                 Some(
                     geometry::input_pin(&self.state.circuit()[id], usize::from(input))
-                        + self.frame.shift(id, self.state) / CELL,
+                        + cells(self.frame.shift(id, self.state)),
                 )
             }
             End::Pin { instance, pin } => {

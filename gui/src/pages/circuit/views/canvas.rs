@@ -24,7 +24,7 @@ use egui::{PointerButton, Pos2, Rect, Sense, Vec2, pos2};
 use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
 use crate::draw::{self, Batch, NodeLook};
-use crate::geometry::{self, CELL, PIN_RADIUS};
+use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
 use crate::state::{AppState, End, level_label};
 
 /// A part dragged from the palette onto the canvas (its name).
@@ -95,13 +95,24 @@ impl Default for Canvas {
     }
 }
 
-/// Scene pixels of a point in cells.
-pub(super) fn px(p: Pos2) -> Pos2 {
+/// Scene pixels of a point in cells: where [`geometry`]'s plain types become egui's.
+pub(super) fn px(p: Point) -> Pos2 {
     pos2(p.x * CELL, p.y * CELL)
 }
 
-pub(super) fn px_rect(r: Rect) -> Rect {
+/// Scene pixels of a box in cells.
+pub(super) fn px_rect(r: Area) -> Rect {
     Rect::from_min_max(px(r.min), px(r.max))
+}
+
+/// Cells of an offset in scene pixels.
+pub(super) fn cells(v: Vec2) -> Vector {
+    geometry::vector(v.x / CELL, v.y / CELL)
+}
+
+/// The point in cells at scene pixel `p`.
+pub(super) fn cell_at(p: Pos2) -> Point {
+    geometry::point(p.x / CELL, p.y / CELL)
 }
 
 impl Canvas {
@@ -361,8 +372,8 @@ impl Canvas {
             let Some(out) = geometry::output_pin(from) else {
                 continue;
             };
-            let a = out + frame.shift(w.from, state) / CELL;
-            let b = geometry::input_pin(to, usize::from(w.input)) + frame.shift(w.to, state) / CELL;
+            let a = out + cells(frame.shift(w.from, state));
+            let b = geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
             let route = geometry::route_in_lane(a, b, self.lanes.get(w.from), usize::from(w.input));
             let path = &mut path[..route.len()];
             for (p, q) in path.iter_mut().zip(route.iter()) {
@@ -624,7 +635,7 @@ impl Canvas {
         }
         if background.clicked() && !clicked_node {
             let at = background.interact_pointer_pos().map(|p| {
-                let (x, y) = geometry::snap(p / CELL);
+                let (x, y) = geometry::snap(cell_at(p));
                 Pos { x, y }
             });
             match (state.tool, state.part_tool.clone(), at) {
@@ -642,7 +653,7 @@ impl Canvas {
         }
         // Taking a payload empties it whatever its type: ask for the type first.
         let Some(p) = frame.pointer else { return };
-        let (x, y) = geometry::snap(p / CELL);
+        let (x, y) = geometry::snap(cell_at(p));
         if egui::DragAndDrop::has_payload_of_type::<PartPayload>(ui.ctx()) {
             if let Some(part) = background.dnd_release_payload::<PartPayload>() {
                 state.place_instance(&part.0, Pos { x, y });

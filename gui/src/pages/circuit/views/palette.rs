@@ -5,7 +5,7 @@
 use egui::Sense;
 use sim_core::{GateOp, NodeKind, Trit};
 
-use super::PartPayload;
+use super::canvas::PartPayload;
 use crate::state::AppState;
 
 /// The palette view.
