@@ -1,90 +1,42 @@
-//! The application: the views laid out in one window, keyboard shortcuts, the window title,
-//! and the close-with-unsaved-changes question. A row of tabs at the top switches between the
-//! circuit editor, the figure page (Euler trails) and the plugin pages (Plugins, Game,
-//! Experiments).
+//! The application: a row of tabs over the pages ([`pages::all`]: the circuit editor, the
+//! figure page, the plugin pages), the window title, the close-with-unsaved-changes question,
+//! the background work every frame (the simulation's clocks, the plugins' workers), and the
+//! demo script for screenshots.
 
-use egui::{Key, KeyboardShortcut, Modifiers};
+use std::any::Any;
 
-use crate::figures::FigureState;
-use crate::games::GamesState;
+use crate::pages::circuit::views::{Canvas, Dialogs};
+use crate::pages::plugins::state::GamesState;
+use crate::pages::{self, CircuitPage, Page, Shared};
 use crate::state::{AppState, Discarding, Mode};
-use crate::views::{
-    Canvas, Dialogs, ExperimentsView, FigureView, FileRequest, GameView, Inspector, MenuBar,
-    Palette, PluginsPanel, QueuePanel, StatusBar, TracePanel, View,
-};
-
-/// A page of the window, chosen with the tabs at the top.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Page {
-    /// The circuit editor and stepper.
-    #[default]
-    Circuit,
-    /// A figure to draw without lifting the pencil.
-    Figure,
-    /// The plugins found, their games and solvers, and "Load plugin…".
-    Plugins,
-    /// A plugin game, played by hand or by a strategy.
-    Game,
-    /// Many games of one strategy, with plots.
-    Experiments,
-}
-
-impl Page {
-    /// Every page, in tab order.
-    pub const ALL: [Page; 5] = [
-        Page::Circuit,
-        Page::Figure,
-        Page::Plugins,
-        Page::Game,
-        Page::Experiments,
-    ];
-
-    /// The tab's text.
-    pub fn title(self) -> &'static str {
-        match self {
-            Page::Circuit => "Circuit",
-            Page::Figure => "Figure",
-            Page::Plugins => "Plugins",
-            Page::Game => "Game",
-            Page::Experiments => "Experiments",
-        }
-    }
-}
 
 /// The Tritium desktop app. [`TritiumApp::show`] draws one frame into any [`egui::Ui`], so
 /// tests run it headless; [`eframe::App`] wires it to a window.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TritiumApp {
     /// Everything the circuit editor knows.
     pub state: AppState,
     /// The plugins, the game being played and the experiment.
     pub games: GamesState,
-    /// The figure page.
-    pub figures: FigureState,
-    /// The figure page's view (its canvas's place on the screen, the Run speed).
-    pub figure_view: FigureView,
-    /// The page shown.
-    pub page: Page,
-    menu: MenuBar,
-    palette: Palette,
-    canvas: Canvas,
-    inspector: Inspector,
-    queue: QueuePanel,
-    trace: TracePanel,
-    status: StatusBar,
+    /// Every page ([`pages::all`]), in tab order.
+    pages: Vec<Box<dyn Page>>,
+    /// The index of the page shown.
+    page: usize,
     dialogs: Dialogs,
-    plugins: PluginsPanel,
-    game: GameView,
-    experiments: ExperimentsView,
     title: String,
 }
 
-const fn ctrl(key: Key) -> KeyboardShortcut {
-    KeyboardShortcut::new(Modifiers::COMMAND, key)
-}
-
-const fn ctrl_shift(key: Key) -> KeyboardShortcut {
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), key)
+impl Default for TritiumApp {
+    fn default() -> TritiumApp {
+        TritiumApp {
+            state: AppState::default(),
+            games: GamesState::default(),
+            pages: pages::all(),
+            page: 0,
+            dialogs: Dialogs::default(),
+            title: String::new(),
+        }
+    }
 }
 
 impl TritiumApp {
@@ -106,9 +58,50 @@ impl TritiumApp {
         }
     }
 
-    /// The canvas, to read or set which part of the circuit it shows.
+    /// The title of the page shown (its tab's text).
+    pub fn page_title(&self) -> &'static str {
+        self.pages.get(self.page).map_or("", |p| p.title())
+    }
+
+    /// The page of type `P`, if listed.
+    pub fn page<P: Page>(&self) -> Option<&P> {
+        self.pages
+            .iter()
+            .find_map(|p| (&**p as &dyn Any).downcast_ref::<P>())
+    }
+
+    /// The page of type `P`, if listed, to change.
+    pub fn page_mut<P: Page>(&mut self) -> Option<&mut P> {
+        self.pages
+            .iter_mut()
+            .find_map(|p| (&mut **p as &mut dyn Any).downcast_mut::<P>())
+    }
+
+    /// Shows the page of type `P` (if listed) from the next frame on.
+    pub fn show_page<P: Page>(&mut self) {
+        let wanted = std::any::TypeId::of::<P>();
+        self.go_to(wanted);
+    }
+
+    fn go_to(&mut self, wanted: std::any::TypeId) {
+        if let Some(i) = self
+            .pages
+            .iter()
+            .position(|p| (&**p as &dyn Any).type_id() == wanted)
+        {
+            self.page = i;
+        }
+    }
+
+    /// The circuit page's canvas, to read or set which part of the circuit it shows.
+    ///
+    /// # Panics
+    /// If [`pages::all`] lists no [`CircuitPage`] (it always does).
     pub fn canvas_mut(&mut self) -> &mut Canvas {
-        &mut self.canvas
+        &mut self
+            .page_mut::<CircuitPage>()
+            .expect("pages::all lists the circuit page")
+            .canvas
     }
 
     /// Draws one frame and handles its input.
@@ -117,8 +110,9 @@ impl TritiumApp {
             // Schematics read best dark-on-light, like paper; set once, the user may change it.
             ui.ctx().set_theme(egui::Theme::Light);
         }
-        if self.page == Page::Circuit {
-            self.shortcuts(ui.ctx());
+        if let Some(page) = self.pages.get_mut(self.page) {
+            let mut shared = Shared::new(&mut self.state, &mut self.games, &mut self.dialogs);
+            page.shortcuts(ui.ctx(), &mut shared);
         }
         self.window(ui.ctx());
         let dt = ui.input(|i| i.stable_dt).min(0.25);
@@ -135,91 +129,24 @@ impl TritiumApp {
             ui.ctx().request_repaint_after(next);
         }
 
+        let titles: Vec<&'static str> = self.pages.iter().map(|p| p.title()).collect();
         egui::Panel::top("pages").show(ui, |ui| {
             ui.horizontal(|ui| {
-                for page in Page::ALL {
-                    ui.selectable_value(&mut self.page, page, page.title());
+                for (i, title) in titles.into_iter().enumerate() {
+                    ui.selectable_value(&mut self.page, i, title);
                 }
             });
         });
-        if self.page == Page::Figure {
-            self.figure_view.ui(ui, &mut self.figures);
+        let Some(page) = self.pages.get_mut(self.page) else {
             return;
-        }
-        if self.page != Page::Circuit {
-            self.plugin_page(ui);
-            self.dialogs.ui(ui, &mut self.state);
-            return;
-        }
-        let state = &mut self.state;
-        egui::Panel::top("menu").show(ui, |ui| self.menu.ui(ui, state));
-        if let Some(request) = self.menu.request.take() {
-            self.dialogs.ask(request, state);
-        }
-        egui::Panel::bottom("status").show(ui, |ui| self.status.ui(ui, state));
-        egui::Panel::left("palette")
-            .resizable(false)
-            .show(ui, |ui| self.palette.ui(ui, state));
-        egui::Panel::right("side")
-            .default_size(380.0)
-            .show(ui, |ui| {
-                egui::Panel::bottom("trace")
-                    .resizable(true)
-                    .default_size(260.0)
-                    .show(ui, |ui| self.trace.ui(ui, state));
-                egui::Panel::bottom("queue")
-                    .resizable(true)
-                    .default_size(140.0)
-                    .show(ui, |ui| {
-                        egui::ScrollArea::vertical()
-                            .id_salt("queue-scroll")
-                            .show(ui, |ui| self.queue.ui(ui, state));
-                    });
-                egui::ScrollArea::vertical()
-                    .id_salt("inspector-scroll")
-                    .show(ui, |ui| self.inspector.ui(ui, state));
-            });
-        egui::CentralPanel::default().show(ui, |ui| {
-            breadcrumbs(ui, state);
-            self.canvas.ui(ui, state);
-        });
-        if std::mem::take(&mut self.canvas.rename_requested) {
-            self.inspector.focus_label = true;
-        }
-        self.dialogs.ui(ui, state);
-    }
-
-    /// A plugin page, with the plugin notices at the bottom.
-    fn plugin_page(&mut self, ui: &mut egui::Ui) {
-        let games = &mut self.games;
-        egui::Panel::bottom("plugin-status").show(ui, |ui| {
-            ui.horizontal(|ui| match &games.notice {
-                Some(n) if n.is_error => {
-                    ui.colored_label(ui.visuals().error_fg_color, format!("Error: {}", n.text));
-                }
-                Some(n) => {
-                    ui.label(&n.text);
-                }
-                None => {
-                    let n = games.host().plugins().len();
-                    ui.label(match n {
-                        1 => "1 plugin loaded".to_owned(),
-                        n => format!("{n} plugins loaded"),
-                    });
-                }
-            });
-        });
-        match self.page {
-            Page::Plugins => {
-                egui::CentralPanel::default().show(ui, |ui| {
-                    if let Some(page) = self.plugins.ui(ui, games) {
-                        self.page = page;
-                    }
-                });
-            }
-            Page::Game => self.game.ui(ui, games),
-            Page::Experiments => self.experiments.ui(ui, games),
-            Page::Circuit | Page::Figure => {}
+        };
+        let mut shared = Shared::new(&mut self.state, &mut self.games, &mut self.dialogs);
+        page.ui(ui, &mut shared);
+        let go_to = shared.go_to();
+        // The unsaved-changes question and the file dialogs, over any page.
+        self.dialogs.ui(ui, &mut self.state);
+        if let Some(wanted) = go_to {
+            self.go_to(wanted);
         }
     }
 
@@ -240,53 +167,6 @@ impl TritiumApp {
         }
         if self.state.quit {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-        }
-    }
-
-    fn shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() {
-            return; // typing in a text field
-        }
-        let state = &mut self.state;
-        let pressed = |s: KeyboardShortcut| ctx.input_mut(|i| i.consume_shortcut(&s));
-        if pressed(ctrl(Key::N)) {
-            state.request(Discarding::New);
-        }
-        if pressed(ctrl(Key::O)) {
-            self.dialogs.ask(FileRequest::Open, state);
-        }
-        if pressed(ctrl_shift(Key::S)) || (pressed(ctrl(Key::S)) && !state.save()) {
-            self.dialogs.ask(FileRequest::SaveAs, state);
-        }
-        if pressed(ctrl_shift(Key::Z)) || pressed(ctrl(Key::Y)) {
-            state.redo();
-        }
-        if pressed(ctrl(Key::Z)) {
-            state.undo();
-        }
-        if pressed(ctrl(Key::C)) {
-            state.copy();
-        }
-        if pressed(ctrl(Key::V)) {
-            state.paste(2, 2);
-        }
-        if pressed(ctrl(Key::G)) {
-            state.make_subcircuit();
-        }
-        ctx.input(|i| {
-            if i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace) {
-                state.delete_selection();
-            }
-            if i.key_pressed(Key::Escape) {
-                state.tool = None;
-                state.part_tool = None;
-            }
-        });
-        if ctx.input(|i| i.key_pressed(Key::Space)) {
-            if state.sim.mode == Mode::Run {
-                state.sim.set_mode(Mode::Step);
-            }
-            state.sim.step();
         }
     }
 }
@@ -349,43 +229,6 @@ pub fn apply_demo(state: &mut AppState, script: &str) -> Result<(), String> {
 impl eframe::App for TritiumApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
-    }
-}
-
-/// The open level as a path of buttons above the canvas (`top › lo › fa2`) when the circuit
-/// has subcircuits; a click goes back up (the canvas frames the level it shows).
-fn breadcrumbs(ui: &mut egui::Ui, state: &mut AppState) {
-    if state.level.is_empty() && state.doc.document.design.instances.is_empty() {
-        return;
-    }
-    let mut up_to = None;
-    ui.horizontal(|ui| {
-        ui.label("Level:");
-        if ui
-            .add_enabled(!state.level.is_empty(), egui::Button::new("top"))
-            .clicked()
-        {
-            up_to = Some(0);
-        }
-        let depth = state.level.len();
-        for (i, label) in state.level.iter().enumerate() {
-            ui.label("›");
-            if ui
-                .add_enabled(i + 1 < depth, egui::Button::new(label.as_str()))
-                .clicked()
-            {
-                up_to = Some(i + 1);
-            }
-        }
-        if let Some(part) = state.level_part() {
-            ui.label(format!("(part `{}`)", part.name));
-        }
-        if let Some(why) = state.level_read_only() {
-            ui.weak("read-only").on_hover_text(why);
-        }
-    });
-    if let Some(depth) = up_to {
-        state.go_up(depth);
     }
 }
 

@@ -2,11 +2,13 @@
 //! the propagation one event at a time; and play the games of plugins, watch their AIs, and
 //! plot experiments.
 //!
-//! The app is split in three: [`state`] (the circuit editor), [`figures`] (the figure page:
-//! Euler trails) and [`games`] (the plugins) are plain Rust with every user action as a
-//! method, testable without a window; [`views`] are
-//! small egui types, one per file, that draw the state and call those methods. [`TritiumApp`]
-//! lays the views out, one page at a time; [`run`] opens it in a native window.
+//! The app is organised by page ([`pages`]: circuit, figure, plugins, game, experiments): each
+//! page's folder holds its state, plain Rust with every user action as a method, testable
+//! without a window, and its views, small egui types that draw the state and call those
+//! methods. Every page implements one [`pages::Page`] trait and is listed once in
+//! [`pages::all`]. [`TritiumApp`] shows the pages under a row of tabs; [`run`] opens it in a
+//! native window. [`state`], [`geometry`], [`layout`] and [`draw`] are the circuit page's
+//! modules, re-exported here under their short paths.
 //!
 //! ```
 //! use gui::state::{AppState, Mode};
@@ -25,13 +27,9 @@
 //! ```
 
 pub mod app;
-pub mod draw;
-pub mod figures;
-pub mod games;
-pub mod geometry;
-pub mod layout;
-pub mod state;
-pub mod views;
+pub mod pages;
+
+pub use pages::circuit::{draw, geometry, layout, state};
 
 use std::path::{Path, PathBuf};
 
@@ -58,7 +56,7 @@ pub fn run(path: Option<&Path>) -> eframe::Result {
 /// # Errors
 /// If no window can be created (for example, no display).
 pub fn run_with_plugins(path: Option<&Path>, plugin_dirs: &[PathBuf]) -> eframe::Result {
-    let games = games::GamesState::discover(&plugin_host::search_path(plugin_dirs));
+    let games = pages::plugins::state::GamesState::discover(&plugin_host::search_path(plugin_dirs));
     let mut state = path.map_or_else(AppState::default, AppState::open_or_report);
     if let Ok(script) = std::env::var(app::DEMO_VAR)
         && let Err(message) = app::apply_demo(&mut state, &script)

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use plugin_host::report::{Ranking, number, summary};
+use plugin_host::sweep::run_sweep;
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec};
 
 use super::args::{ExperimentArgs, ReportFormat};
@@ -54,29 +55,26 @@ pub fn run(
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let mut reports = Vec::with_capacity(strategies.len());
-    for (i, strategy) in strategies.iter().enumerate() {
-        bar.set_message(strategy.clone());
-        let offset = i as u64 * games;
-        let progress = |done: u64, _total: u64| {
-            bar.set_position(offset + done);
-            true
-        };
-        let spec = ExperimentSpec {
-            strategy: strategy.clone(),
-            games: args.games,
-            seed: args.seed,
-            rules: rules.clone(),
-            opponent: args.opponent.clone(),
-            shard: None,
-        };
-        let mut report = plugin
-            .experiment(&info.name, &spec, Some(&progress))
-            .with_context(|| format!("experiment with `{strategy}`"))?;
-        if args.no_timing {
+    let spec = ExperimentSpec {
+        strategy: String::new(),
+        games: args.games,
+        seed: args.seed,
+        rules,
+        opponent: args.opponent.clone(),
+        shard: None,
+    };
+    let progress = |i: usize, done: u64, _total: u64| {
+        if done == i as u64 * games {
+            bar.set_message(strategies[i].clone()); // the strategy starts
+        }
+        bar.set_position(done);
+        true
+    };
+    let mut reports = run_sweep(&plugin, &info.name, &strategies, &spec, &progress)?;
+    if args.no_timing {
+        for report in &mut reports {
             report.timing.clear();
         }
-        reports.push(report);
     }
     bar.finish_and_clear();
     if let (Some(sweep), None) = (&args.sweep, &args.strategy) {

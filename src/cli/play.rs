@@ -146,14 +146,12 @@ pub fn start(
     position: Option<&str>,
     seed: u64,
 ) -> Result<Frame> {
-    match position {
-        None => plugin
-            .new_game(game, rules, seed)
-            .with_context(|| format!("cannot start {game}")),
-        Some(position) => plugin
-            .new_game_at(game, rules, position, seed)
-            .with_context(|| format!("cannot start {game} from the position `{position}`")),
-    }
+    plugin
+        .start(game, rules, position, seed)
+        .with_context(|| match position {
+            None => format!("cannot start {game}"),
+            Some(position) => format!("cannot start {game} from the position `{position}`"),
+        })
 }
 
 /// The action a typed line means: an action id, or an arrow key's escape sequence matched by

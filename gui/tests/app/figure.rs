@@ -4,11 +4,12 @@
 
 use crate::common::{App, click_at, drag};
 use egui_kittest::kittest::Queryable as _;
-use gui::app::Page;
-use gui::figures::FigureMode;
+use gui::TritiumApp;
+use gui::pages::FigurePage;
+use gui::pages::figure::state::{FigureMode, FigureState};
 
 fn figure_page() -> App {
-    crate::common::app_on_page("Figure", Page::Figure)
+    crate::common::app_on_page("Figure")
 }
 
 fn click_point(h: &mut App, label: &str) {
@@ -17,12 +18,21 @@ fn click_point(h: &mut App, label: &str) {
 }
 
 fn message(h: &App) -> String {
-    h.state()
-        .figures
+    figures(h.state())
         .message
         .as_ref()
         .map(|(m, _)| m.clone())
         .unwrap_or_default()
+}
+
+/// The app's figure page.
+fn figure(app: &TritiumApp) -> &FigurePage {
+    app.page::<FigurePage>().expect("the figure page is listed")
+}
+
+/// The figure page's state.
+fn figures(app: &TritiumApp) -> &FigureState {
+    &figure(app).state
 }
 
 fn figures_dir() -> std::path::PathBuf {
@@ -38,7 +48,7 @@ fn the_barn_is_traced_by_clicks_with_a_refusal_and_a_hint() {
     );
     h.get_by_label("Play").click();
     h.run();
-    assert_eq!(h.state().figures.mode, FigureMode::Play);
+    assert_eq!(figures(h.state()).mode, FigureMode::Play);
     // The apex is not a legal start: refused, with the reason.
     click_point(&mut h, "0");
     assert!(
@@ -54,11 +64,11 @@ fn the_barn_is_traced_by_clicks_with_a_refusal_and_a_hint() {
     // The hint: from 4, the edges to 1 and 2 both keep the drawing finishable.
     h.get_by_label("Hint").click();
     h.run();
-    assert_eq!(h.state().figures.tracing.hint.len(), 2);
+    assert_eq!(figures(h.state()).tracing.hint.len(), 2);
     for label in ["2", "1", "0", "2", "3", "1", "4"] {
         click_point(&mut h, label);
     }
-    assert!(h.state().figures.traced());
+    assert!(figures(h.state()).traced());
     assert!(message(&h).starts_with("Done!"), "{}", message(&h));
     assert!(h.query_by_label("traced 8 of 8 edges").is_some());
 }
@@ -104,10 +114,10 @@ fn edit_places_a_point_and_joins_it() {
     let mut h = figure_page();
     // Click empty canvas far right: a new point "5".
     let four = {
-        let app = h.state();
-        let v = app.figures.figure().find("4").expect("4");
-        app.figure_view
-            .point_on_screen(&app.figures, v)
+        let page = figure(h.state());
+        let v = page.state.figure().find("4").expect("4");
+        page.view
+            .point_on_screen(&page.state, v)
             .expect("on screen")
     };
     click_at(&h, four + egui::vec2(6.0 * 32.0, 0.0));
@@ -115,26 +125,26 @@ fn edit_places_a_point_and_joins_it() {
     assert!(h.query_by_label("point 5").is_some());
     // 5 is selected: clicking 4 joins them.
     click_point(&mut h, "4");
-    assert_eq!(h.state().figures.figure().graph().edge_count(), 9);
+    assert_eq!(figures(h.state()).figure().graph().edge_count(), 9);
     assert!(
         h.query_by_label("Euler trail: one stroke, from 3 or 5")
             .is_some()
     );
     h.get_by_label("Undo").click();
     h.run();
-    assert_eq!(h.state().figures.figure().graph().edge_count(), 8);
+    assert_eq!(figures(h.state()).figure().graph().edge_count(), 8);
     // Dragging the apex two cells up-right moves it by whole cells.
     let apex = {
-        let app = h.state();
-        let v = app.figures.figure().find("0").expect("0");
-        app.figure_view
-            .point_on_screen(&app.figures, v)
+        let page = figure(h.state());
+        let v = page.state.figure().find("0").expect("0");
+        page.view
+            .point_on_screen(&page.state, v)
             .expect("on screen")
     };
     drag(&mut h, apex, apex + egui::vec2(2.0 * 32.0, 32.0));
     h.run();
     let moved = {
-        let f = h.state().figures.figure();
+        let f = figures(h.state()).figure();
         f.vertex(f.find("0").expect("0")).expect("0").pos
     };
     assert_eq!((moved.x, moved.y), (6, 1));

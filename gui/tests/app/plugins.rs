@@ -10,7 +10,6 @@ use crate::common::plugins::{
 };
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::app::Page;
 use plugin_host::LoadedPlugin;
 use tritium_plugin_api::protocol::ExperimentSpec;
 
@@ -65,7 +64,7 @@ fn a_2048_game_with_a_fixed_seed_is_played_with_arrows_wasd_and_an_ai_move() {
     load(&mut h, &game_2048());
     h.get_by_label("Play 2048").click();
     h.run();
-    assert_eq!(h.state().page, Page::Game);
+    assert_eq!(h.state().page_title(), "Game");
     fill(&mut h, "Seed", "7");
     h.get_by_label("New game").click();
     h.run();
@@ -145,7 +144,7 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
     load(&mut h, &game_2048());
     h.get_by_label("Experiment with 2048").click();
     h.run();
-    assert_eq!(h.state().page, Page::Experiments);
+    assert_eq!(h.state().page_title(), "Experiments");
     choose(&mut h, "Strategy", "greedy");
     choose(&mut h, "Rules", "seed");
     fill(&mut h, "Seed", "11");
@@ -173,10 +172,10 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
         )
         .expect("experiment");
     assert!(h.query_by_label("greedy: 5 games, rules seed").is_some());
-    for line in gui::games::report::summary(&expected) {
+    for line in gui::pages::experiments::report::summary(&expected) {
         assert!(h.query_by_label(&line).is_some(), "summary line {line:?}");
     }
-    let aett = gui::games::report::aggregate(&expected.aggregates["aett"]);
+    let aett = gui::pages::experiments::report::aggregate(&expected.aggregates["aett"]);
     assert!(h.query_by_label(&format!("aett: {aett}")).is_some());
     assert!(h.query_by_label("Distribution of end_tile_total").is_some());
     assert!(h.query_by_label("Share of games by max tile").is_some());
@@ -357,7 +356,7 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
             plugin.experiment("2048", &spec, None).expect("experiment")
         })
         .collect();
-    let expected = gui::games::report::Ranking::new("cyclic", 3, reports);
+    let expected = gui::pages::experiments::report::Ranking::new("cyclic", 3, reports);
     let ranking = h.state().games.experiment.ranking.clone().expect("ranked");
     assert_eq!(ranking, expected);
     let heading = format!(
@@ -391,7 +390,7 @@ fn plugins_found_at_start_are_listed_with_the_directories_searched() {
     let library = game_2048();
     let copy = dir.join(&library.file_name().expect("a file name").to_string_lossy());
     std::fs::copy(&library, &copy).expect("copy the library");
-    let games = gui::games::GamesState::discover(&[dir.path().to_owned()]);
+    let games = gui::pages::plugins::state::GamesState::discover(&[dir.path().to_owned()]);
     assert_eq!(games.host().plugins().len(), 1);
     let (_, game) = games.game().expect("the first game is selected");
     assert_eq!(game.name, "2048");

@@ -25,6 +25,7 @@
 #![allow(unsafe_code)] // Loading libraries and calling through the C ABI; each block says why.
 
 pub mod report;
+pub mod sweep;
 
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -208,12 +209,7 @@ impl LoadedPlugin {
     /// # Errors
     /// [`CallError`], e.g. an unknown rule set.
     pub fn new_game(&self, game: &str, rules: Option<&str>, seed: u64) -> Result<Frame, CallError> {
-        self.frame(&Request::NewGame {
-            game: game.to_owned(),
-            rules: rules.map(str::to_owned),
-            seed,
-            position: None,
-        })
+        self.start(game, rules, None, seed)
     }
 
     /// Starts a game from a position text ([`Frame::position`]); the random choices after it
@@ -229,11 +225,29 @@ impl LoadedPlugin {
         position: &str,
         seed: u64,
     ) -> Result<Frame, CallError> {
+        self.start(game, rules, Some(position), seed)
+    }
+
+    /// Starts a game under `rules` (`None`: the game's default) from `position` (a position
+    /// text, [`Frame::position`]) when given, else from the rules' initial position; random
+    /// choices come from `seed`. The CLI's `play`, `solve`, `perft` and `replay` and the app's
+    /// "New game" all start games here. See [`Request::NewGame`].
+    ///
+    /// # Errors
+    /// [`CallError`], e.g. an unknown rule set, or [`PluginError::BadParameter`] naming the bad
+    /// item of a malformed position.
+    pub fn start(
+        &self,
+        game: &str,
+        rules: Option<&str>,
+        position: Option<&str>,
+        seed: u64,
+    ) -> Result<Frame, CallError> {
         self.frame(&Request::NewGame {
             game: game.to_owned(),
             rules: rules.map(str::to_owned),
             seed,
-            position: Some(position.to_owned()),
+            position: position.map(str::to_owned),
         })
     }
 

@@ -23,7 +23,6 @@ use egui::{Pos2, Rect, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::TritiumApp;
-use gui::app::Page;
 use gui::geometry::{self, CELL};
 use gui::state::AppState;
 use sim_core::Node;
@@ -52,13 +51,13 @@ pub fn app(state: AppState) -> App {
         )
 }
 
-/// The app on an empty circuit, without plugins, switched to `page` by its tab `tab`.
-pub fn app_on_page(tab: &str, page: Page) -> App {
+/// The app on an empty circuit, without plugins, switched to a page by its tab `tab`.
+pub fn app_on_page(tab: &str) -> App {
     let mut h = app(AppState::default());
     h.run();
     h.get_by_label(tab).click();
     h.run();
-    assert_eq!(h.state().page, page);
+    assert_eq!(h.state().page_title(), tab);
     h
 }
 
@@ -186,14 +185,15 @@ pub fn node_screen_rect(h: &App, label: &str) -> Rect {
 
 /// Where input pin `pin` of canvas node `label` is on the screen.
 pub fn input_pin(h: &App, label: &str, pin: usize) -> Pos2 {
-    cell_to_screen(h, geometry::input_pin(&doc_node(h, label), pin))
+    let p = geometry::input_pin(&doc_node(h, label), pin);
+    cell_to_screen(h, pos2(p.x, p.y))
 }
 
 /// Where the output pin of canvas node `label` is on the screen.
 pub fn output_pin(h: &App, label: &str) -> Pos2 {
     let out = geometry::output_pin(&doc_node(h, label))
         .unwrap_or_else(|| panic!("{label} has no output"));
-    cell_to_screen(h, out)
+    cell_to_screen(h, pos2(out.x, out.y))
 }
 
 /// Queues a primary click at `pos` (move, press, release: one frame each when stepped).

@@ -6,8 +6,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::app::Page;
-use gui::views::cell_label;
+use gui::pages::game::view::cell_label;
 use tritium_plugin_api::protocol::Frame;
 
 use super::App;
@@ -69,7 +68,7 @@ pub fn panicking_plugin() -> PathBuf {
 
 /// The app without plugins, on the Plugins page.
 pub fn app() -> App {
-    super::app_on_page("Plugins", Page::Plugins)
+    super::app_on_page("Plugins")
 }
 
 /// Replaces the text of the field named `label` with `text`, as a user would.

@@ -1,0 +1,166 @@
+//! The circuit page: the editor and stepper. [`state`] is everything the editor knows (plain
+//! Rust, every user action a method); [`geometry`] places nodes, blocks, pins and wires in grid
+//! cells; [`layout`] places nodes a file left without a position; [`draw`] paints them; and
+//! [`views`] are the page's parts (menu bar, palette, canvas, inspector, queue, trace, status
+//! bar, dialogs).
+
+pub mod draw;
+pub mod geometry;
+pub mod layout;
+pub mod state;
+pub mod views;
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use crate::pages::page::{Page, Shared};
+use state::{AppState, Discarding, Mode};
+use views::{Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel};
+
+/// The circuit page: its views (the state is shared: the window's title follows the document).
+#[derive(Debug, Default)]
+pub struct CircuitPage {
+    menu: MenuBar,
+    palette: Palette,
+    /// The canvas, to read or set which part of the circuit it shows.
+    pub canvas: Canvas,
+    inspector: Inspector,
+    queue: QueuePanel,
+    trace: TracePanel,
+    status: StatusBar,
+}
+
+const fn ctrl(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND, key)
+}
+
+const fn ctrl_shift(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), key)
+}
+
+impl Page for CircuitPage {
+    fn title(&self) -> &'static str {
+        "Circuit"
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context, shared: &mut Shared<'_>) {
+        if ctx.egui_wants_keyboard_input() {
+            return; // typing in a text field
+        }
+        let state = &mut *shared.state;
+        let pressed = |s: KeyboardShortcut| ctx.input_mut(|i| i.consume_shortcut(&s));
+        if pressed(ctrl(Key::N)) {
+            state.request(Discarding::New);
+        }
+        if pressed(ctrl(Key::O)) {
+            shared.dialogs.ask(FileRequest::Open, state);
+        }
+        if pressed(ctrl_shift(Key::S)) || (pressed(ctrl(Key::S)) && !state.save()) {
+            shared.dialogs.ask(FileRequest::SaveAs, state);
+        }
+        if pressed(ctrl_shift(Key::Z)) || pressed(ctrl(Key::Y)) {
+            state.redo();
+        }
+        if pressed(ctrl(Key::Z)) {
+            state.undo();
+        }
+        if pressed(ctrl(Key::C)) {
+            state.copy();
+        }
+        if pressed(ctrl(Key::V)) {
+            state.paste(2, 2);
+        }
+        if pressed(ctrl(Key::G)) {
+            state.make_subcircuit();
+        }
+        ctx.input(|i| {
+            if i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace) {
+                state.delete_selection();
+            }
+            if i.key_pressed(Key::Escape) {
+                state.tool = None;
+                state.part_tool = None;
+            }
+        });
+        if ctx.input(|i| i.key_pressed(Key::Space)) {
+            if state.sim.mode == Mode::Run {
+                state.sim.set_mode(Mode::Step);
+            }
+            state.sim.step();
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
+        let state = &mut *shared.state;
+        egui::Panel::top("menu").show(ui, |ui| self.menu.ui(ui, state));
+        if let Some(request) = self.menu.request.take() {
+            shared.dialogs.ask(request, state);
+        }
+        egui::Panel::bottom("status").show(ui, |ui| self.status.ui(ui, state));
+        egui::Panel::left("palette")
+            .resizable(false)
+            .show(ui, |ui| self.palette.ui(ui, state));
+        egui::Panel::right("side")
+            .default_size(380.0)
+            .show(ui, |ui| {
+                egui::Panel::bottom("trace")
+                    .resizable(true)
+                    .default_size(260.0)
+                    .show(ui, |ui| self.trace.ui(ui, state));
+                egui::Panel::bottom("queue")
+                    .resizable(true)
+                    .default_size(140.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("queue-scroll")
+                            .show(ui, |ui| self.queue.ui(ui, state));
+                    });
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector-scroll")
+                    .show(ui, |ui| self.inspector.ui(ui, state));
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            breadcrumbs(ui, state);
+            self.canvas.ui(ui, state);
+        });
+        if std::mem::take(&mut self.canvas.rename_requested) {
+            self.inspector.focus_label = true;
+        }
+    }
+}
+
+/// The open level as a path of buttons above the canvas (`top › lo › fa2`) when the circuit
+/// has subcircuits; a click goes back up (the canvas frames the level it shows).
+fn breadcrumbs(ui: &mut egui::Ui, state: &mut AppState) {
+    if state.level.is_empty() && state.doc.document.design.instances.is_empty() {
+        return;
+    }
+    let mut up_to = None;
+    ui.horizontal(|ui| {
+        ui.label("Level:");
+        if ui
+            .add_enabled(!state.level.is_empty(), egui::Button::new("top"))
+            .clicked()
+        {
+            up_to = Some(0);
+        }
+        let depth = state.level.len();
+        for (i, label) in state.level.iter().enumerate() {
+            ui.label("›");
+            if ui
+                .add_enabled(i + 1 < depth, egui::Button::new(label.as_str()))
+                .clicked()
+            {
+                up_to = Some(i + 1);
+            }
+        }
+        if let Some(part) = state.level_part() {
+            ui.label(format!("(part `{}`)", part.name));
+        }
+        if let Some(why) = state.level_read_only() {
+            ui.weak("read-only").on_hover_text(why);
+        }
+    });
+    if let Some(depth) = up_to {
+        state.go_up(depth);
+    }
+}

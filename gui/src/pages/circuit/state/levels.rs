@@ -1,0 +1,465 @@
+//! Subcircuits in the editor: the open *level* (the top level, or an instance opened to look
+//! inside, named by its instance path with breadcrumbs back up), what a level shows (its own
+//! nodes, its instances as blocks with pins, its part's pins, the wires that reach pins), and
+//! the edits that change the hierarchy: placing, moving, wiring, renaming and deleting
+//! instances, making a subcircuit from the selection, and edits inside an instance, which are
+//! written back to its part's definition so that every instance of the part follows.
+//!
+//! The transformations themselves are sim-core's ([`sim_core::hierarchy`]: reading a level,
+//! `Design::harvest_level`, `Design::plan_extraction`, `Design::rename_instance`, …); this
+//! module wraps them in the app's undo steps, notices and selection.
+//!
+//! The flat circuit (`Document::circuit`) is what the engine simulates and what the canvas
+//! draws node by node; a node is *on* the level at path `P` when its label is `P/x` with no
+//! further `/`. Everything else of a level lives in the document's
+//! [`Design`](sim_core::hierarchy::Design), and every edit ends with `Design::sync`, which
+//! rebuilds the instances (keeping node ids, so values and the selection survive).
+
+use std::collections::BTreeMap;
+
+use sim_core::format::Document;
+use sim_core::hierarchy::{Design, InstanceDesc, PartDesc};
+use sim_core::{Circuit, Node, NodeId, Pos, Trit, WireDesc};
+
+use super::AppState;
+use super::ends::{End, level_label, prefix};
+
+impl AppState {
+    // ----- reading a level -----
+
+    /// The flat-label prefix of the open level.
+    pub fn level_prefix(&self) -> String {
+        prefix(&self.level)
+    }
+
+    /// The part the open level shows (`None` at the top level).
+    pub fn level_part(&self) -> Option<&PartDesc> {
+        self.doc.document.design.part_at(&self.level)
+    }
+
+    /// `Some(why)` if the open level cannot be edited (it is a library part).
+    pub fn level_read_only(&self) -> Option<String> {
+        let part = self.level_part()?;
+        let (_, origin) = self.doc.document.design.part(&part.name)?;
+        origin.map(|file| {
+            format!(
+                "`{}` is a library part (from {file}): open that file to edit it",
+                part.name
+            )
+        })
+    }
+
+    /// The open level's instances.
+    pub fn level_instances(&self) -> &[InstanceDesc] {
+        self.doc.document.design.level_instances(&self.level)
+    }
+
+    /// The pin nodes of the open level's part (its switches and lamps), none at the top.
+    pub fn level_pins(&self) -> Vec<Node> {
+        self.doc.document.design.level_pins(&self.level)
+    }
+
+    /// The open level's wires that reach a pin (of an instance, or of the part), as
+    /// `(from, to, input)`.
+    pub fn level_pin_wires(&self) -> Vec<(End, End, u8)> {
+        self.doc.document.design.level_pin_wires(&self.level)
+    }
+
+    /// The label at the open level of flat node `label`, if the node is on this level.
+    pub fn on_level<'a>(&self, label: &'a str) -> Option<&'a str> {
+        level_label(&self.level_prefix(), label)
+    }
+
+    /// The instance of the open level that holds flat node `label` (deeper inside it, or
+    /// one of its gates), if any.
+    pub fn instance_holding<'a>(&self, label: &'a str) -> Option<&'a str> {
+        let rest = label.strip_prefix(&self.level_prefix())?;
+        rest.split_once('/').map(|(inst, _)| inst)
+    }
+
+    /// The flat node driving wire end `end` at level `path` (`None`: nothing drives it).
+    pub fn driver(&self, path: &[String], end: &End) -> Option<NodeId> {
+        self.driver_depth(path, end, 0)
+    }
+
+    fn driver_depth(&self, path: &[String], end: &End, depth: usize) -> Option<NodeId> {
+        let design = &self.doc.document.design;
+        if depth > 64 {
+            return None;
+        }
+        match end {
+            End::Pin { instance, pin } => {
+                let mut inner = path.to_vec();
+                inner.push(instance.clone());
+                let part = design.part_at(&inner)?;
+                // The wire into the part's output pin node.
+                let wire = part.wires.iter().find(|w| w.to == *pin)?;
+                let from = End::parse(&wire.from, &part.instances);
+                self.driver_depth(&inner, &from, depth + 1)
+            }
+            End::Node(label) => {
+                let part = design.part_at(path);
+                if let Some(part) = part
+                    && part.input_pins().contains(label)
+                {
+                    // An input pin: whatever drives the instance's pin one level up.
+                    let (instance, outer) = path.split_last()?;
+                    let outer_instances = match design.part_at(outer) {
+                        Some(p) => &p.instances,
+                        None => &design.instances,
+                    };
+                    let wires = match design.part_at(outer) {
+                        Some(p) => &p.wires,
+                        None => &design.pin_wires,
+                    };
+                    let target = End::pin_text(instance, label);
+                    let wire = wires.iter().find(|w| w.to == target)?;
+                    let from = End::parse(&wire.from, outer_instances);
+                    return self.driver_depth(outer, &from, depth + 1);
+                }
+                self.circuit().find(&format!("{}{label}", prefix(path)))
+            }
+        }
+    }
+
+    /// The value on wire end `end` of the open level (unknown when nothing drives it).
+    pub fn end_value(&self, end: &End) -> Trit {
+        self.driver(&self.level, end)
+            .map_or(Trit::Unknown, |id| self.sim.value(id))
+    }
+
+    /// The value a pin node of the open level's part shows: what drives it.
+    pub fn pin_node_value(&self, label: &str) -> Trit {
+        let Some(part) = self.level_part() else {
+            return Trit::Unknown;
+        };
+        if part.input_pins().iter().any(|p| p == label) {
+            return self.end_value(&End::Node(label.to_owned()));
+        }
+        part.wires
+            .iter()
+            .find(|w| w.to == label)
+            .map_or(Trit::Unknown, |w| {
+                self.end_value(&End::parse(&w.from, &part.instances))
+            })
+    }
+
+    /// The pins of the open level's instance `label`: `(part, inputs, outputs)`.
+    pub fn instance_pins(&self, label: &str) -> Option<(String, Vec<String>, Vec<String>)> {
+        let inst = self.level_instances().iter().find(|i| i.label == label)?;
+        let (part, _) = self.doc.document.design.part(&inst.of)?;
+        Some((inst.of.clone(), part.input_pins(), part.output_pins()))
+    }
+
+    // ----- moving between levels -----
+
+    /// Opens instance `label` of the open level (look inside it).
+    pub fn open_instance(&mut self, label: &str) -> bool {
+        let mut path = self.level.clone();
+        path.push(label.to_owned());
+        if self.doc.document.design.part_at(&path).is_none() {
+            self.error(format!("no instance `{label}` here"));
+            return false;
+        }
+        self.level = path;
+        self.selection.clear();
+        self.selected_instance = None;
+        true
+    }
+
+    /// Goes back up to the first `depth` instances of the path (0: the top level).
+    pub fn go_up(&mut self, depth: usize) {
+        self.level.truncate(depth);
+        self.selection.clear();
+        self.selected_instance = None;
+    }
+
+    /// After undo, redo or a load: falls back to the deepest level that still exists.
+    pub(super) fn fix_level(&mut self) {
+        while !self.level.is_empty() && self.doc.document.design.part_at(&self.level).is_none() {
+            self.level.pop();
+        }
+        if let Some(sel) = &self.selected_instance
+            && !self.level_instances().iter().any(|i| i.label == *sel)
+        {
+            self.selected_instance = None;
+        }
+    }
+
+    // ----- editing the hierarchy -----
+
+    /// Applies `edit` to the document's design at the open level as one undoable step, then
+    /// rebuilds the instances and the simulation. A failure restores everything and shows
+    /// why. `edit` gets the design, the flat circuit and the open level's part name.
+    pub fn edit_design<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Design, &mut Circuit, Option<&str>) -> Result<T, String>,
+    ) -> Option<T> {
+        if let Some(why) = self.level_read_only() {
+            self.error(why);
+            return None;
+        }
+        let part = self.level_part().map(|p| p.name.clone());
+        let before = self.doc.document.clone();
+        let Document {
+            design, circuit, ..
+        } = &mut self.doc.document;
+        let result = edit(design, circuit, part.as_deref()).and_then(|value| {
+            design
+                .sync(circuit)
+                .map(|()| value)
+                .map_err(|e| e.to_string())
+        });
+        self.commit_edit(before, result)
+    }
+
+    /// Writes the open level's nodes (edited in the flat circuit) back into its part's
+    /// definition, or, at the top level, drops pin wires whose node is gone. `renamed` maps
+    /// old labels to new ones at this level. See [`Design::harvest_level`].
+    pub(super) fn harvest_level(
+        &mut self,
+        renamed: &BTreeMap<String, String>,
+    ) -> Result<(), String> {
+        let Document {
+            design, circuit, ..
+        } = &mut self.doc.document;
+        design
+            .harvest_level(circuit, &self.level, renamed)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Places an instance of `part` at `pos` on the open level, labelled `U1`, `U2`, … (the
+    /// first free), and selects it.
+    pub fn place_instance(&mut self, part: &str, pos: Pos) -> Option<String> {
+        let label = self.fresh_instance_label();
+        let part = part.to_owned();
+        let placed = self.edit_design(|design, _, level| {
+            if design.part(&part).is_none() {
+                return Err(format!("no part named `{part}`"));
+            }
+            if level == Some(part.as_str()) {
+                return Err(format!("`{part}` cannot contain itself"));
+            }
+            design
+                .level_instances_mut(level)
+                .map_err(|e| e.to_string())?
+                .push(InstanceDesc {
+                    label: label.clone(),
+                    of: part.clone(),
+                    pos: Some(pos),
+                });
+            Ok(label)
+        })?;
+        self.selection.clear();
+        self.selected_instance = Some(placed.clone());
+        Some(placed)
+    }
+
+    /// The part files in the `lib/` directory beside the document that it does not use yet
+    /// (paths relative to the document, as `libraries` lists them), sorted.
+    pub fn library_files(&self) -> Vec<String> {
+        let Some(dir) = self.doc.path.as_deref().and_then(std::path::Path::parent) else {
+            return Vec::new();
+        };
+        let Ok(entries) = std::fs::read_dir(dir.join("lib")) else {
+            return Vec::new();
+        };
+        let used = &self.doc.document.design.libraries;
+        let mut files: Vec<String> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .filter_map(|p| Some(format!("lib/{}", p.file_name()?.to_str()?)))
+            .filter(|p| !used.contains(p))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// Adds library file `path` (relative to the document) to its `libraries`, so that its
+    /// parts can be placed; one undoable step. Returns the name of the file's own part.
+    pub fn add_library(&mut self, path: &str) -> Option<String> {
+        let name = self
+            .doc
+            .path
+            .as_ref()
+            .map_or_else(|| "untitled.ron".to_owned(), |p| p.display().to_string());
+        let path = path.to_owned();
+        self.edit_design(|design, _, _| {
+            if !design.libraries.contains(&path) {
+                design.libraries.push(path.clone());
+            }
+            sim_core::format::reload_libraries(design, &name, &mut super::read_library)
+                .map_err(|e| e.to_string())?;
+            Ok(std::path::Path::new(&path)
+                .file_stem()
+                .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned()))
+        })
+    }
+
+    /// `U1`, `U2`, …: the first label free among the open level's nodes and instances.
+    fn fresh_instance_label(&self) -> String {
+        let bound = self.level_instances().len() + self.circuit().node_count() + 1;
+        (1..=bound)
+            .map(|n| format!("U{n}"))
+            .find(|l| !self.label_taken(l))
+            .unwrap_or_else(|| "U".to_owned())
+    }
+
+    /// Whether `label` already names something on the open level: an instance, a node or a
+    /// pin of the open part.
+    fn label_taken(&self, label: &str) -> bool {
+        self.level_instances().iter().any(|i| i.label == label)
+            || self
+                .circuit()
+                .find(&format!("{}{label}", self.level_prefix()))
+                .is_some()
+            || self.level_pins().iter().any(|n| n.label == label)
+    }
+
+    /// Moves instance `label` of the open level by `(dx, dy)` cells.
+    pub fn move_instance(&mut self, label: &str, dx: i32, dy: i32) {
+        if (dx, dy) == (0, 0) {
+            return;
+        }
+        self.edit_design(|design, _, level| {
+            let inst = design
+                .level_instances_mut(level)
+                .map_err(|e| e.to_string())?
+                .iter_mut()
+                .find(|i| i.label == label)
+                .ok_or_else(|| format!("no instance `{label}`"))?;
+            let p = inst.pos.unwrap_or(Pos { x: 0, y: 0 });
+            inst.pos = Some(Pos {
+                x: p.x + dx,
+                y: p.y + dy,
+            });
+            Ok(())
+        });
+    }
+
+    /// Renames instance `old` of the open level to `new`: the wires to its pins follow, and
+    /// so do the test vectors' paths through it (inside a part, through every instance of
+    /// the part). One undoable step. Refuses, with a notice, a label that is empty, holds
+    /// `/`, `.` or whitespace, or is already used on the level (an instance, a node or a
+    /// pin). Returns whether it renamed.
+    pub fn rename_instance(&mut self, old: &str, new: &str) -> bool {
+        if old == new {
+            return true;
+        }
+        if let Err(e) = sim_core::hierarchy::check_instance_label(new) {
+            self.error(e.to_string());
+            return false;
+        }
+        if self.label_taken(new) {
+            self.error(format!("`{new}` is already used on this level"));
+            return false;
+        }
+        // The paths through the instance, read while the design still names it `old`.
+        let part = self.level_part().map(|p| p.name.clone());
+        let design = &self.doc.document.design;
+        let moved: BTreeMap<String, String> = self
+            .doc
+            .document
+            .tests
+            .iter()
+            .flat_map(|t| &t.steps)
+            .flat_map(|step| step.set.iter().chain(&step.expect))
+            .filter_map(|(label, _)| {
+                let to = design.renamed_path(label, part.as_deref(), old, new)?;
+                Some((label.clone(), to))
+            })
+            .collect();
+        let renamed = self.edit_design(|design, _, level| {
+            design
+                .rename_instance(level, old, new)
+                .map_err(|e| e.to_string())
+        });
+        if renamed.is_none() {
+            return false;
+        }
+        self.relabel_tests(|label| moved.get(label).cloned());
+        if self.selected_instance.as_deref() == Some(old) {
+            self.selected_instance = Some(new.to_owned());
+        }
+        true
+    }
+
+    /// Deletes instance `label` of the open level and the wires to its pins.
+    pub fn delete_instance(&mut self, label: &str) {
+        let deleted = self.edit_design(|design, _, level| {
+            design
+                .remove_instance(level, label)
+                .map_err(|e| e.to_string())
+        });
+        if deleted.is_some() {
+            self.selected_instance = None;
+        }
+    }
+
+    /// Wires `from` to input `input` of `to` at the open level, where at least one end is a
+    /// pin (wires between two nodes go through [`AppState::connect`]).
+    pub fn connect_ends(&mut self, from: &End, to: &End, input: u8) -> bool {
+        let wire = WireDesc::new(from.to_text(), to.to_text(), input);
+        self.edit_design(|design, _, level| {
+            let wires = design.level_wires_mut(level).map_err(|e| e.to_string())?;
+            if let Some(old) = wires
+                .iter()
+                .find(|w| w.to == wire.to && w.input == wire.input)
+            {
+                return Err(format!(
+                    "`{}` already has a driver (`{}`): disconnect it first",
+                    wire.to, old.from
+                ));
+            }
+            wires.push(wire);
+            Ok(())
+        })
+        .is_some()
+    }
+
+    /// Removes the wire into instance pin `to` (a right-click on it).
+    pub fn disconnect_end(&mut self, to: &End) {
+        let target = to.to_text();
+        self.edit_design(|design, _, level| {
+            design
+                .level_wires_mut(level)
+                .map_err(|e| e.to_string())?
+                .retain(|w| w.to != target);
+            Ok(())
+        });
+    }
+
+    /// Makes a new part from the selected nodes of the open level and puts an instance of
+    /// it in their place, wired as they were: every wire crossing the selection's boundary
+    /// becomes a pin — inputs `in1`, `in2`, … (one per outside driver) and outputs `out1`,
+    /// … (one per inside node feeding the outside), numbered by the driver's position (top
+    /// to bottom, then left to right). The circuit computes the same as before. Switches,
+    /// buttons, lamps and probes cannot go inside (they would become the part's pins).
+    /// Returns the new part's name.
+    pub fn make_subcircuit(&mut self) -> Option<String> {
+        let design = &self.doc.document.design;
+        let plan = match design.plan_extraction(
+            self.circuit(),
+            &self.level,
+            self.selection.iter().copied(),
+        ) {
+            Ok(plan) => plan,
+            Err(e) => {
+                self.error(e.to_string());
+                return None;
+            }
+        };
+        let name = design.fresh_part_name();
+        let instance = self.fresh_instance_label();
+        let made = self.edit_design(|design, circuit, level| {
+            plan.apply(design, circuit, level, &name, &instance)
+                .map_err(|e| e.to_string())?;
+            Ok(name.clone())
+        })?;
+        self.selection.clear();
+        self.selected_instance = Some(instance);
+        self.info(format!("made subcircuit `{made}`"));
+        Some(made)
+    }
+}

@@ -1,0 +1,581 @@
+//! The application state, plain Rust without egui: the document and its history, the
+//! selection, the clipboard, the simulation session, and pending questions to the user.
+//! Every user action is a method here, so tests can drive the app without a window.
+
+mod document;
+mod ends;
+mod history;
+mod levels;
+mod session;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+pub use document::{DocState, LoadError, SaveError, read_library};
+pub use ends::{End, level_label, prefix};
+pub use history::History;
+pub use session::{Mode, SimSession};
+use sim_core::format::Document;
+use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
+
+use crate::layout;
+
+/// A line of feedback for the user (shown in the status bar).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What happened.
+    pub text: String,
+    /// Whether it is an error (shown in red and kept until the next action).
+    pub is_error: bool,
+}
+
+/// An action that would discard unsaved changes, waiting for the user's confirmation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Discarding {
+    /// File → New.
+    New,
+    /// File → Open (this path).
+    Open(PathBuf),
+    /// Closing the window.
+    Quit,
+}
+
+/// Nodes and the wires among them, copied to be pasted elsewhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clipboard {
+    nodes: Vec<Node>,
+    /// `(from, to, input)` as indices into `nodes`.
+    wires: Vec<(usize, usize, u8)>,
+}
+
+/// Everything the app knows. See the [module docs](self).
+#[derive(Debug)]
+pub struct AppState {
+    /// The open document.
+    pub doc: DocState,
+    /// The simulation of the open document.
+    pub sim: SimSession,
+    /// Selected nodes.
+    pub selection: BTreeSet<NodeId>,
+    /// What Copy put aside.
+    pub clipboard: Clipboard,
+    /// Feedback for the status bar.
+    pub notice: Option<Notice>,
+    /// An action waiting for "discard unsaved changes?" to be answered.
+    pub confirm: Option<Discarding>,
+    /// Set when the app may close (the user confirmed, or nothing was unsaved).
+    pub quit: bool,
+    /// The palette item armed for placing with a click on the canvas.
+    pub tool: Option<NodeKind>,
+    /// The part armed for placing an instance with a click on the canvas.
+    pub part_tool: Option<String>,
+    /// The open level: the instance path looked inside (empty: the top level).
+    pub level: Vec<String>,
+    /// The selected instance of the open level.
+    pub selected_instance: Option<String>,
+}
+
+impl Default for AppState {
+    fn default() -> AppState {
+        AppState::with_doc(DocState::new())
+    }
+}
+
+impl AppState {
+    /// The state for an open document.
+    pub fn with_doc(mut doc: DocState) -> AppState {
+        layout::place_unplaced(&mut doc.document.circuit);
+        let sim = SimSession::new(&doc.document.circuit);
+        AppState {
+            doc,
+            sim,
+            selection: BTreeSet::new(),
+            clipboard: Clipboard::default(),
+            notice: None,
+            confirm: None,
+            quit: false,
+            tool: None,
+            part_tool: None,
+            level: Vec::new(),
+            selected_instance: None,
+        }
+    }
+
+    /// Opens `path`, or an empty document showing the error if it cannot be loaded (the app
+    /// stays alive either way).
+    pub fn open_or_report(path: &Path) -> AppState {
+        match DocState::load(path) {
+            Ok(doc) => AppState::with_doc(doc),
+            Err(e) => {
+                let mut state = AppState::default();
+                state.error(e.to_string());
+                state
+            }
+        }
+    }
+
+    /// The circuit being edited.
+    pub fn circuit(&self) -> &Circuit {
+        &self.doc.document.circuit
+    }
+
+    /// Shows an informational notice.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            is_error: false,
+        });
+    }
+
+    /// Shows an error notice.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            is_error: true,
+        });
+    }
+
+    // ----- files -----
+
+    /// File → New, Open or closing the window: done at once if nothing is unsaved, otherwise
+    /// stored in [`confirm`](Self::confirm) until [`answer`](Self::answer) is called.
+    pub fn request(&mut self, action: Discarding) {
+        if self.doc.is_modified() {
+            self.confirm = Some(action);
+        } else {
+            self.perform(action);
+        }
+    }
+
+    /// Answers the pending confirmation: `true` discards the changes and performs the action.
+    pub fn answer(&mut self, discard: bool) {
+        if let Some(action) = self.confirm.take()
+            && discard
+        {
+            self.perform(action);
+        }
+    }
+
+    fn perform(&mut self, action: Discarding) {
+        match action {
+            Discarding::New => *self = AppState::default(),
+            Discarding::Open(path) => match DocState::load(&path) {
+                Ok(doc) => {
+                    let name = doc.file_name();
+                    *self = AppState::with_doc(doc);
+                    self.info(format!("opened {name}"));
+                }
+                // The current document stays open.
+                Err(e) => self.error(e.to_string()),
+            },
+            Discarding::Quit => self.quit = true,
+        }
+    }
+
+    /// Saves to the current path; `false` if there is none (the caller asks for one).
+    pub fn save(&mut self) -> bool {
+        match self.doc.path.clone() {
+            Some(path) => {
+                self.save_as(&path);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Saves to `path` (atomically) and reports the outcome.
+    pub fn save_as(&mut self, path: &Path) {
+        match self.doc.save_as(path) {
+            Ok(()) => self.info(format!("saved {}", path.display())),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// Where File → Export Verilog… proposes to write: the document's path with extension
+    /// `.v` (`None` for an untitled document).
+    pub fn verilog_path(&self) -> Option<PathBuf> {
+        self.doc.path.as_ref().map(|p| p.with_extension("v"))
+    }
+
+    /// Writes the document as structural Verilog ([`sim_core::verilog::document`], what
+    /// `tritium export verilog` writes) to `path`, in a module named after the document (its
+    /// name, else its file's stem, else `path`'s) and reports the outcome, with the export's
+    /// warnings. Returns whether it wrote.
+    pub fn export_verilog(&mut self, path: &Path) -> bool {
+        let stem = |p: &Path| p.file_stem().map(|s| s.to_string_lossy().into_owned());
+        let stem = self
+            .doc
+            .path
+            .as_deref()
+            .and_then(stem)
+            .or_else(|| stem(path));
+        let doc = &self.doc.document;
+        let module = sim_core::verilog::default_module(doc, stem.as_deref());
+        let (text, warnings) = sim_core::verilog::document(doc, &module);
+        if let Err(e) = std::fs::write(path, text) {
+            self.error(format!("cannot write {}: {e}", path.display()));
+            return false;
+        }
+        let mut notice = format!("exported Verilog to {}", path.display());
+        if !warnings.is_empty() {
+            let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+            notice = format!("{notice} (warning: {})", warnings.join("; "));
+        }
+        self.info(notice);
+        true
+    }
+
+    // ----- editing -----
+
+    /// Applies `edit` to the circuit as one undoable step, then recompiles the simulation. If
+    /// `edit` fails the circuit is restored and the error shown; nothing is recorded.
+    pub fn edit<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Circuit) -> Result<T, CircuitError>,
+    ) -> Option<T> {
+        self.edit_renaming(edit, &BTreeMap::new())
+    }
+
+    /// [`edit`](Self::edit) for an edit that renames nodes of the open level (`renamed`: old
+    /// label → new, at the level), so that wires to pins follow. Inside an instance, the edit
+    /// is written back to the part's definition and every instance of the part follows.
+    fn edit_renaming<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Circuit) -> Result<T, CircuitError>,
+        renamed: &BTreeMap<String, String>,
+    ) -> Option<T> {
+        if let Some(why) = self.level_read_only() {
+            self.error(why);
+            return None;
+        }
+        let before = self.doc.document.clone();
+        let result = edit(&mut self.doc.document.circuit).map_err(|e| e.to_string());
+        let result = result.and_then(|value| {
+            if self.doc.document.design.is_flat() && self.level.is_empty() {
+                return Ok(value);
+            }
+            self.harvest_level(renamed)?;
+            let doc = &mut self.doc.document;
+            doc.design
+                .sync(&mut doc.circuit)
+                .map_err(|e| e.to_string())?;
+            Ok(value)
+        });
+        self.commit_edit(before, result)
+    }
+
+    /// Ends an edit begun on the document `before`: records it for undo and rebuilds the
+    /// simulation, or, if it failed, restores `before` and shows why.
+    fn commit_edit<T>(&mut self, before: Document, result: Result<T, String>) -> Option<T> {
+        match result {
+            Ok(value) => {
+                self.doc.record_edit(before);
+                self.after_change();
+                self.notice = None;
+                Some(value)
+            }
+            Err(e) => {
+                self.doc.document = before;
+                self.error(e);
+                None
+            }
+        }
+    }
+
+    fn after_change(&mut self) {
+        self.fix_level();
+        let circuit = &self.doc.document.circuit;
+        self.selection.retain(|&id| circuit.node(id).is_some());
+        self.sim.rebuild(circuit);
+    }
+
+    /// Places a new node of `kind` at `pos` with a fresh label (`AND1`, `SW2`, …) and selects it.
+    pub fn place(&mut self, kind: NodeKind, pos: Pos) -> Option<NodeId> {
+        let label = self.fresh_label(kind);
+        let id = self.edit(|c| {
+            c.add_node(Node {
+                label,
+                kind,
+                pos: Some(pos),
+            })
+        })?;
+        self.selection = BTreeSet::from([id]);
+        Some(id)
+    }
+
+    /// A label not used yet on the open level (the full path is returned: `AND3` at the top,
+    /// `U1/AND3` inside instance `U1`), from the kind's prefix and the first free number.
+    pub fn fresh_label(&self, kind: NodeKind) -> String {
+        let prefix = label_prefix(kind);
+        let level = self.level_prefix();
+        let pins = self.level_pins();
+        let taken = |l: &str| {
+            self.circuit().find(&format!("{level}{l}")).is_some()
+                || pins.iter().any(|n| n.label == l)
+                || self.level_instances().iter().any(|i| i.label == l)
+        };
+        // At most node_count labels are taken, so one of the first node_count + 1 is free.
+        let free = (1..=self.circuit().node_count() + pins.len() + 1)
+            .map(|n| format!("{prefix}{n}"))
+            .find(|l| !taken(l))
+            .unwrap_or_else(|| prefix.to_owned());
+        format!("{level}{free}")
+    }
+
+    /// Moves nodes by `(dx, dy)` grid cells, as one undoable step.
+    pub fn move_nodes(&mut self, ids: &[NodeId], dx: i32, dy: i32) {
+        if (dx, dy) == (0, 0) || ids.is_empty() {
+            return;
+        }
+        self.edit(|c| {
+            for &id in ids {
+                if let Some(p) = c.node(id).and_then(|n| n.pos) {
+                    c.set_pos(
+                        id,
+                        Some(Pos {
+                            x: p.x + dx,
+                            y: p.y + dy,
+                        }),
+                    );
+                }
+            }
+            Ok(())
+        });
+    }
+
+    /// Connects `from`'s output to pin `input` of `to`; a refused wire (a second driver, …)
+    /// shows why.
+    pub fn connect(&mut self, from: NodeId, to: NodeId, input: u8) -> bool {
+        self.edit(|c| c.connect(from, to, input)).is_some()
+    }
+
+    /// Deletes the selected nodes and their wires.
+    ///
+    /// The document's embedded tests lose their assignments and expectations of the deleted
+    /// nodes (in the same undo step), so the file stays loadable; a notice says how many.
+    pub fn delete_selection(&mut self) {
+        let doomed: Vec<NodeId> = self.selection.iter().copied().collect();
+        if doomed.is_empty() {
+            if let Some(instance) = self.selected_instance.clone() {
+                self.delete_instance(&instance);
+            }
+            return;
+        }
+        let labels: BTreeSet<String> = doomed
+            .iter()
+            .filter_map(|&id| self.circuit().node(id))
+            .map(|n| n.label.clone())
+            .collect();
+        self.edit(|c| {
+            for id in doomed {
+                c.remove_node(id);
+            }
+            Ok(())
+        });
+        self.selection.clear();
+        let mut dropped = 0;
+        for step in self
+            .doc
+            .document
+            .tests
+            .iter_mut()
+            .flat_map(|t| &mut t.steps)
+        {
+            let before = step.set.len() + step.expect.len();
+            step.set.retain(|(l, _)| !labels.contains(l));
+            step.expect.retain(|(l, _)| !labels.contains(l));
+            dropped += before - step.set.len() - step.expect.len();
+        }
+        if dropped > 0 {
+            self.info(format!(
+                "removed {dropped} test assignment(s) of the deleted nodes"
+            ));
+        }
+    }
+
+    /// Removes the wire into pin `input` of `to`, if any.
+    pub fn disconnect_input(&mut self, to: NodeId, input: u8) {
+        let wire = self
+            .circuit()
+            .wires()
+            .find(|(_, w)| w.to == to && w.input == input)
+            .map(|(id, _)| id);
+        if let Some(wire) = wire {
+            self.edit(|c| {
+                c.disconnect(wire);
+                Ok(())
+            });
+        }
+    }
+
+    /// Renames a node; a taken or invalid label is refused with a message. The document's
+    /// embedded tests follow the new label (in the same undo step), so the file stays valid.
+    pub fn rename(&mut self, id: NodeId, label: &str) -> bool {
+        let Some(old) = self.circuit().node(id).map(|n| n.label.clone()) else {
+            return false;
+        };
+        // Inside an instance the label is given at the level (`x`, not `U1/x`).
+        let level = self.level_prefix();
+        let label = match label.strip_prefix(&level) {
+            Some(_) => label.to_owned(),
+            None => format!("{level}{label}"),
+        };
+        let label = label.as_str();
+        let mut renamed = BTreeMap::new();
+        if let (Some(from), Some(to)) = (self.on_level(&old), self.on_level(label)) {
+            renamed.insert(from.to_owned(), to.to_owned());
+        }
+        if self
+            .edit_renaming(|c| c.rename(id, label), &renamed)
+            .is_none()
+        {
+            return false;
+        }
+        self.relabel_tests(|l| (l == old).then(|| label.to_owned()));
+        true
+    }
+
+    /// Renames labels in the document's embedded tests (assignments and expectations):
+    /// `to(label)` is a label's new name, or `None` to keep it.
+    pub(super) fn relabel_tests(&mut self, to: impl Fn(&str) -> Option<String>) {
+        let steps = self
+            .doc
+            .document
+            .tests
+            .iter_mut()
+            .flat_map(|t| &mut t.steps);
+        for step in steps {
+            for (label, _) in step.set.iter_mut().chain(&mut step.expect) {
+                if let Some(new) = to(label) {
+                    *label = new;
+                }
+            }
+        }
+    }
+
+    /// Changes a node's kind (e.g. a gate's input count), dropping wires it cannot keep.
+    pub fn set_kind(&mut self, id: NodeId, kind: NodeKind) -> bool {
+        self.edit(|c| c.set_kind(id, kind)).is_some()
+    }
+
+    /// Copies the selected nodes and the wires among them.
+    pub fn copy(&mut self) {
+        let c = self.circuit();
+        let ids: Vec<NodeId> = self.selection.iter().copied().collect();
+        let index = |id: NodeId| ids.iter().position(|&x| x == id);
+        let level = self.level_prefix();
+        let nodes = ids
+            .iter()
+            .map(|&id| Node {
+                label: c[id]
+                    .label
+                    .strip_prefix(&level)
+                    .unwrap_or(&c[id].label)
+                    .to_owned(),
+                ..c[id].clone()
+            })
+            .collect();
+        let wires = c
+            .wires()
+            .filter_map(|(_, w)| Some((index(w.from)?, index(w.to)?, w.input)))
+            .collect();
+        self.clipboard = Clipboard { nodes, wires };
+    }
+
+    /// Pastes the clipboard shifted by `(dx, dy)` cells, with fresh labels where taken, and
+    /// selects the copies.
+    pub fn paste(&mut self, dx: i32, dy: i32) {
+        if self.clipboard.nodes.is_empty() {
+            return;
+        }
+        let clip = self.clipboard.clone();
+        let level = self.level_prefix();
+        let pasted = self.edit(|c| {
+            let mut ids = Vec::with_capacity(clip.nodes.len());
+            for node in &clip.nodes {
+                let mut node = node.clone();
+                node.label = unused_label(c, &format!("{level}{}", node.label));
+                node.pos = node.pos.map(|p| Pos {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                });
+                ids.push(c.add_node(node)?);
+            }
+            for &(from, to, input) in &clip.wires {
+                c.connect(ids[from], ids[to], input)?;
+            }
+            Ok(ids)
+        });
+        if let Some(ids) = pasted {
+            self.selection = ids.into_iter().collect();
+        }
+    }
+
+    /// Undo (Ctrl+Z).
+    pub fn undo(&mut self) {
+        if self.doc.undo() {
+            self.after_change();
+        }
+    }
+
+    /// Redo (Ctrl+Shift+Z, Ctrl+Y).
+    pub fn redo(&mut self) {
+        if self.doc.redo() {
+            self.after_change();
+        }
+    }
+
+    /// The document, for tests and saving.
+    pub fn document(&self) -> &Document {
+        &self.doc.document
+    }
+
+    // ----- simulation -----
+
+    /// A click on a node: toggles a switch.
+    pub fn toggle(&mut self, id: NodeId) {
+        self.sim.toggle(&self.doc.document.circuit, id);
+    }
+
+    /// Sets a switch to `value` (the way to set 0).
+    pub fn set_value(&mut self, id: NodeId, value: Trit) {
+        self.sim.set(&self.doc.document.circuit, id, value);
+    }
+
+    /// Presses or releases a button.
+    pub fn press(&mut self, id: NodeId, pressed: bool) {
+        self.sim.press(&self.doc.document.circuit, id, pressed);
+    }
+}
+
+/// `label` if free, else `label_2`, `label_3`, …
+fn unused_label(c: &Circuit, label: &str) -> String {
+    if c.find(label).is_none() {
+        return label.to_owned();
+    }
+    (2..=c.node_count() + 2)
+        .map(|n| format!("{label}_{n}"))
+        .find(|l| c.find(l).is_none())
+        .unwrap_or_else(|| label.to_owned())
+}
+
+/// The prefix of fresh labels for `kind`.
+fn label_prefix(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Constant(_) => "K",
+        NodeKind::Switch => "SW",
+        NodeKind::Button => "BTN",
+        NodeKind::Clock { .. } => "CLK",
+        NodeKind::Buf => "BUF",
+        NodeKind::Not => "NOT",
+        NodeKind::And(_) => "AND",
+        NodeKind::Or(_) => "OR",
+        NodeKind::Nand(_) => "NAND",
+        NodeKind::Nor(_) => "NOR",
+        NodeKind::Xor(_) => "XOR",
+        NodeKind::Xnor(_) => "XNOR",
+        NodeKind::Dff => "DFF",
+        NodeKind::Lamp => "LAMP",
+        NodeKind::Probe => "PROBE",
+    }
+}

@@ -1,0 +1,665 @@
+//! The schematic: nodes, wires and values drawn in an [`egui::Scene`] (pan with the right or
+//! middle button or the scroll wheel, zoom with Ctrl+scroll), and the editing gestures.
+//!
+//! * click a node: select it (Shift: add/remove); click a switch: also toggle it (−1 ↔ +1);
+//!   hold a button: pressed; double-click: rename in the inspector;
+//! * drag a node: move the selection (snapped to the grid);
+//! * drag from an output pin to an input pin: connect (a second driver is refused, with a
+//!   message); right-click an input pin: disconnect it;
+//! * drag on the background: box-select; click it with a palette item armed, or drop a palette
+//!   item: place a node.
+//!
+//! Every node on screen is also an accessible widget labelled with its node label (at the open
+//! level: `or` inside instance `lo/fa0`, whose full path is `lo/fa0/or`) and carrying
+//! its value (`-1`, `0`, `+1`) as text, so screen readers and tests can find "R" and read "Q".
+//!
+//! Only what is on screen costs anything: nodes, wires and pins outside the visible part of the
+//! scene are skipped, and off-screen nodes have no widget. Zoomed out below [`DETAIL_ZOOM`] the
+//! canvas switches to a coarse level of detail: no pins, labels or per-node tooltips (the node
+//! under the pointer still gets one), and every shape goes into one mesh ([`draw::Batch`]).
+
+use std::collections::BTreeSet;
+
+use egui::{PointerButton, Pos2, Rect, Sense, Vec2, pos2};
+use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
+
+use crate::draw::{self, Batch, NodeLook};
+use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
+use crate::state::{AppState, End, level_label};
+
+/// A part dragged from the palette onto the canvas (its name).
+#[derive(Clone, Debug)]
+pub struct PartPayload(pub String);
+
+/// The closest zoom (screen pixels per scene pixel).
+pub const MAX_ZOOM: f32 = 4.0;
+/// The farthest zoom: a circuit 50 times wider than the canvas still fits.
+pub const MIN_ZOOM: f32 = 0.02;
+/// Below this zoom nodes are drawn simplified, without pins or labels (a label would be
+/// smaller than 4 screen pixels).
+pub const DETAIL_ZOOM: f32 = 0.4;
+
+/// The canvas view (keeps only gesture state and scratch buffers; the circuit lives in
+/// [`AppState`]).
+#[derive(Debug)]
+pub struct Canvas {
+    /// The visible part of the scene, in scene pixels; kept between frames.
+    scene_rect: Rect,
+    /// A node drag in progress: the pointer offset so far, in scene pixels.
+    moving: Option<Vec2>,
+    /// A wire drag in progress, from this node's output.
+    wiring: Option<NodeId>,
+    /// A box selection in progress, from this scene point.
+    boxing: Option<Pos2>,
+    /// Set by a double-click: the inspector should focus the label field.
+    pub rename_requested: bool,
+    /// Per frame, reused: the nodes on screen.
+    visible: Vec<NodeId>,
+    /// Per frame, reused: `(from, to)` of every wire delivering a pending event, sorted.
+    delivering: Vec<(NodeId, NodeId)>,
+    /// Wire lanes, recomputed when the circuit changes.
+    lanes: Lanes,
+    /// Vertices in the last coarse mesh: the next one reserves as many.
+    batch_size: usize,
+    /// This frame's pan by a right- or middle-button drag, in scene pixels.
+    pan: Vec2,
+    /// A block drag in progress: the instance and the pointer offset so far (scene pixels).
+    pub(super) moving_block: Option<(String, Vec2)>,
+    /// A wire drag in progress from a pin (a block's output or the open part's input pin).
+    pub(super) wiring_end: Option<End>,
+    /// The pin input under the pointer this frame (a block's input or the part's output).
+    pub(super) block_target: Option<End>,
+    /// The level shown last frame: opening an instance or going up frames the new level.
+    shown_level: Vec<String>,
+}
+
+impl Default for Canvas {
+    fn default() -> Canvas {
+        // A zero scene rect makes the scene fit the circuit on the first frame.
+        Canvas {
+            scene_rect: Rect::ZERO,
+            moving: None,
+            wiring: None,
+            boxing: None,
+            rename_requested: false,
+            visible: Vec::new(),
+            delivering: Vec::new(),
+            lanes: Lanes::default(),
+            batch_size: 0,
+            pan: Vec2::ZERO,
+            moving_block: None,
+            wiring_end: None,
+            block_target: None,
+            shown_level: Vec::new(),
+        }
+    }
+}
+
+/// Scene pixels of a point in cells: where [`geometry`]'s plain types become egui's.
+pub(super) fn px(p: Point) -> Pos2 {
+    pos2(p.x * CELL, p.y * CELL)
+}
+
+/// Scene pixels of a box in cells.
+pub(super) fn px_rect(r: Area) -> Rect {
+    Rect::from_min_max(px(r.min), px(r.max))
+}
+
+/// Cells of an offset in scene pixels.
+pub(super) fn cells(v: Vec2) -> Vector {
+    geometry::vector(v.x / CELL, v.y / CELL)
+}
+
+/// The point in cells at scene pixel `p`.
+pub(super) fn cell_at(p: Pos2) -> Point {
+    geometry::point(p.x / CELL, p.y / CELL)
+}
+
+impl Canvas {
+    /// Frames the whole circuit on the next frame.
+    pub fn fit(&mut self) {
+        self.scene_rect = Rect::ZERO;
+    }
+
+    /// The visible part of the scene, in scene pixels ([`CELL`] per grid cell).
+    pub fn view(&self) -> Rect {
+        self.scene_rect
+    }
+
+    /// Shows `rect` (scene pixels) on the next frame, as large as it fits.
+    pub fn set_view(&mut self, rect: Rect) {
+        self.scene_rect = rect;
+    }
+}
+
+impl Canvas {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        if self.shown_level != state.level {
+            self.shown_level.clone_from(&state.level);
+            self.fit();
+        }
+        if self.scene_rect == Rect::ZERO {
+            // Fitting takes this frame to measure; the next one shows the fitted scene.
+            ui.ctx().request_repaint();
+        }
+        if self.scene_rect == Rect::ZERO && state.circuit().node_count() == 0 {
+            // Nothing to fit: open at 100 % with the origin top left.
+            self.scene_rect = Rect::from_min_size(Pos2::ZERO, ui.available_size());
+        }
+        let mut scene_rect = self.scene_rect;
+        self.pan = Vec2::ZERO;
+        egui::Scene::new()
+            .zoom_range(MIN_ZOOM..=MAX_ZOOM)
+            .drag_pan_buttons(
+                egui::containers::DragPanButtons::SECONDARY
+                    | egui::containers::DragPanButtons::MIDDLE,
+            )
+            .show(ui, &mut scene_rect, |ui| self.contents(ui, state));
+        // The canvas's widgets cover the Scene's own pan response, so they pan themselves.
+        self.scene_rect = scene_rect.translate(-self.pan);
+    }
+}
+
+/// The lane of each output's wires (see [`geometry::route_in_lane`]): outputs in the same
+/// column whose wires span overlapping heights get different lanes, so that different nets
+/// never share a vertical run. Recomputed only when the document revision changes.
+#[derive(Debug, Default)]
+struct Lanes {
+    /// The document revision the lanes were computed for (0: never).
+    revision: u64,
+    /// By node index.
+    lane: Vec<u16>,
+}
+
+impl Lanes {
+    fn get(&self, id: NodeId) -> u16 {
+        self.lane.get(id.index()).copied().unwrap_or(0)
+    }
+
+    /// Recomputes the lanes if the document changed since the last call.
+    fn update(&mut self, revision: u64, circuit: &Circuit) {
+        if revision == self.revision {
+            return;
+        }
+        self.revision = revision;
+        let c = circuit;
+        // The height each output's wires span: (column, top, bottom, node index).
+        let mut spans: Vec<(i32, f32, f32, u32)> = vec![(0, 0.0, 0.0, u32::MAX); c.node_bound()];
+        for (id, n) in c.nodes() {
+            if let Some(out) = geometry::output_pin(n) {
+                spans[id.index()] = ((out.x * 2.0) as i32, out.y, out.y, id.index() as u32);
+            }
+        }
+        for (_, w) in c.wires() {
+            let (Some(from), Some(to)) = (c.node(w.from), c.node(w.to)) else {
+                continue;
+            };
+            let Some(out) = geometry::output_pin(from) else {
+                continue;
+            };
+            let input = geometry::input_pin(to, usize::from(w.input));
+            let reach = if input.x >= out.x + 1.0 {
+                input.y
+            } else {
+                out.y.max(input.y).ceil() + 1.5 // a feedback wire goes down below both ends
+            };
+            let span = &mut spans[w.from.index()];
+            span.1 = span.1.min(reach);
+            span.2 = span.2.max(reach);
+        }
+        spans.retain(|s| s.3 != u32::MAX);
+        spans.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        self.lane.clear();
+        self.lane.resize(c.node_bound(), 0);
+        // Interval colouring, column by column: each span takes the first lane free at its top.
+        let mut ends: Vec<f32> = Vec::new();
+        let mut column = None;
+        for &(col, top, bottom, index) in &spans {
+            if column != Some(col) {
+                column = Some(col);
+                ends.clear();
+            }
+            if bottom - top < 0.01 {
+                continue; // a straight wire needs no lane
+            }
+            let lane = ends
+                .iter()
+                .position(|&end| end < top - 0.01)
+                .unwrap_or_else(|| {
+                    ends.push(f32::NEG_INFINITY);
+                    ends.len() - 1
+                });
+            ends[lane] = bottom;
+            self.lane[index as usize] = u16::try_from(lane).unwrap_or(u16::MAX);
+        }
+    }
+}
+
+/// What one frame of the canvas derives from the state before drawing.
+pub(super) struct FrameInfo {
+    pub(super) painter: egui::Painter,
+    /// How far the dragged selection has moved, in scene pixels.
+    offset: Vec2,
+    /// 0..1, for pulsing the wires of the event just stepped.
+    pulse: f32,
+    /// The node of the event just stepped, and whether its output changed.
+    pub(super) last: Option<(NodeId, bool)>,
+    /// Nodes on the loop of the last oscillation.
+    in_loop: BTreeSet<NodeId>,
+    /// The pointer, in scene pixels.
+    pub(super) pointer: Option<Pos2>,
+    /// The visible part of the scene.
+    view: Rect,
+    /// Screen pixels per scene pixel.
+    zoom: f32,
+    /// Whether to draw full detail (pins, labels, curves) rather than the coarse batch.
+    detailed: bool,
+}
+
+impl FrameInfo {
+    fn new(ui: &egui::Ui, state: &AppState, offset: Vec2) -> FrameInfo {
+        let to_global = ui.ctx().layer_transform_to_global(ui.layer_id());
+        let zoom = to_global.map_or(1.0, |t| t.scaling);
+        let pointer = ui
+            .input(|i| i.pointer.latest_pos())
+            .map(|p| to_global.map_or(p, |t| t.inverse() * p));
+        FrameInfo {
+            painter: ui.painter().clone(),
+            offset,
+            pulse: (ui.input(|i| i.time) * 2.0).fract() as f32,
+            last: state.sim.last.as_ref().map(|e| (e.node, e.changed())),
+            in_loop: state
+                .sim
+                .oscillation
+                .iter()
+                .flat_map(|o| o.feedback.iter().copied())
+                .collect(),
+            pointer,
+            view: ui.clip_rect(),
+            zoom,
+            detailed: zoom >= DETAIL_ZOOM,
+        }
+    }
+
+    /// How far node `id` is drawn from its position (the drag offset, if it is selected).
+    pub(super) fn shift(&self, id: NodeId, state: &AppState) -> Vec2 {
+        if self.offset != Vec2::ZERO && state.selection.contains(&id) {
+            self.offset
+        } else {
+            Vec2::ZERO
+        }
+    }
+}
+
+impl Canvas {
+    fn contents(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        let frame = FrameInfo::new(ui, state, self.moving.unwrap_or_default());
+        let background = ui.interact(
+            frame.view,
+            ui.scope_id().with("background"),
+            Sense::click_and_drag(),
+        );
+        let bounds = self.cull(&frame, state).union(self.blocks_bounds(state));
+        if bounds.is_positive() {
+            // Gives the scene something to fit on the first frame.
+            ui.allocate_rect(bounds.expand(2.0 * CELL), Sense::hover());
+        }
+        let mut batch = Batch::new(frame.zoom, self.batch_size);
+        draw::grid(&mut batch, frame.view);
+        if frame.detailed {
+            batch.paint(&frame.painter);
+        }
+        self.wires(&frame, state, &mut batch);
+        if frame.last.is_some() {
+            ui.ctx().request_repaint(); // the pulse animates
+        }
+        let clicked_node = self.nodes(ui, &frame, state, &mut batch);
+        self.batch_size = batch.len();
+        batch.paint(&frame.painter);
+        let clicked_block = self.blocks(ui, &frame, state);
+        let clicked_node = clicked_node || clicked_block;
+        self.pins(ui, &frame, state);
+        self.background(ui, &frame, &background, clicked_node, state);
+    }
+
+    /// Finds the nodes on screen (into `self.visible`), the wires delivering pending events
+    /// and the lanes; returns the bounds of the whole circuit.
+    fn cull(&mut self, frame: &FrameInfo, state: &AppState) -> Rect {
+        let c = state.circuit();
+        self.lanes.update(state.doc.revision(), c);
+        self.visible.clear();
+        let mut bounds = Rect::NOTHING;
+        // Room for the label above a node and the selection halo.
+        let view = frame.view.expand(CELL);
+        let level = state.level_prefix();
+        let on_level = |label: &str| level_label(&level, label).is_some();
+        for (id, n) in c.nodes() {
+            if !on_level(&n.label) {
+                continue;
+            }
+            let r = px_rect(geometry::rect(n));
+            bounds = bounds.union(r);
+            if view.intersects(r.translate(frame.shift(id, state))) {
+                self.visible.push(id);
+            }
+        }
+        self.delivering.clear();
+        for p in state.sim.pending() {
+            if let Cause::Event(k) = p.cause
+                && let Some(e) = state.sim.event(k)
+            {
+                self.delivering.push((e.node, p.node));
+            }
+        }
+        self.delivering.sort_unstable();
+        bounds
+    }
+
+    /// Every wire on screen, coloured by its value; the wires of the event just stepped pulse,
+    /// and wires delivering a pending event carry a marker.
+    fn wires(&self, frame: &FrameInfo, state: &AppState, batch: &mut Batch) {
+        let c = state.circuit();
+        let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
+        let mut path = [Pos2::ZERO; 6];
+        let level = state.level_prefix();
+        let on_level = |label: &str| level_label(&level, label).is_some();
+        for (_, w) in c.wires() {
+            let (from, to) = (&c[w.from], &c[w.to]);
+            if !on_level(&from.label) || !on_level(&to.label) {
+                continue; // inside an instance, or reaching into one (drawn to its pin)
+            }
+            let Some(out) = geometry::output_pin(from) else {
+                continue;
+            };
+            let a = out + cells(frame.shift(w.from, state));
+            let b = geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
+            let route = geometry::route_in_lane(a, b, self.lanes.get(w.from), usize::from(w.input));
+            let path = &mut path[..route.len()];
+            for (p, q) in path.iter_mut().zip(route.iter()) {
+                *p = px(*q);
+            }
+            if !frame
+                .view
+                .expand(margin)
+                .intersects(Rect::from_points(path))
+            {
+                continue;
+            }
+            let changed_now = frame.last == Some((w.from, true));
+            let pulse = changed_now.then_some(frame.pulse);
+            let value = state.sim.value(w.from);
+            if frame.detailed {
+                draw::wire(&frame.painter, path, value, pulse);
+            } else {
+                draw::wire_coarse(batch, path, value, pulse);
+            }
+            if self.delivering.binary_search(&(w.from, w.to)).is_ok() {
+                let k = path.len() / 2;
+                let at = path[k - 1].lerp(path[k], 0.5);
+                if frame.detailed {
+                    draw::marker(&frame.painter, at);
+                } else {
+                    draw::marker_coarse(batch, at);
+                }
+            }
+        }
+    }
+
+    /// Every node on screen as an accessible widget; returns whether one was clicked.
+    fn nodes(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &mut AppState,
+        batch: &mut Batch,
+    ) -> bool {
+        let mut clicked_any = false;
+        let level_len = state.level_prefix().len();
+        for i in 0..self.visible.len() {
+            let id = self.visible[i];
+            let (kind, value, widget) = {
+                let node = &state.circuit()[id];
+                // Inside an instance, nodes go by their label at the level (`or`, not
+                // `lo/fa0/or`); the hover text gives the whole path.
+                let local = node.label.get(level_len..).unwrap_or(&node.label);
+                let rect = px_rect(geometry::rect(node)).translate(frame.shift(id, state));
+                let value = state.sim.value(id);
+                let widget = ui.interact(
+                    rect,
+                    ui.scope_id().with(("node", id)),
+                    Sense::click_and_drag(),
+                );
+                widget.widget_info(|| {
+                    let role = match node.kind {
+                        NodeKind::Switch | NodeKind::Button => egui::accesskit::Role::Button,
+                        // Not `Label`: egui would put a label's name in its value.
+                        _ => egui::accesskit::Role::Status,
+                    };
+                    let mut info = egui::WidgetInfo::labeled(role, true, local);
+                    info.current_text_value = Some(value.as_signed_str().to_owned());
+                    info
+                });
+                let look = NodeLook {
+                    selected: state.selection.contains(&id),
+                    evaluating: frame.last.is_some_and(|(n, _)| n == id),
+                    in_loop: frame.in_loop.contains(&id),
+                    hovered: widget.hovered(),
+                };
+                let widget = if frame.detailed {
+                    draw::node(&frame.painter, rect, node.kind, local, value, look);
+                    widget.on_hover_text(format!("{} ({}) = {value}", node.label, node.kind))
+                } else {
+                    draw::node_coarse(batch, rect, node.kind, value, look);
+                    if look.hovered {
+                        widget.on_hover_text(format!("{} ({}) = {value}", node.label, node.kind))
+                    } else {
+                        widget
+                    }
+                };
+                (node.kind, value, widget)
+            };
+            if widget.clicked() {
+                clicked_any = true;
+                Self::click(ui, state, id, kind);
+            }
+            if widget.double_clicked() {
+                state.selection = BTreeSet::from([id]);
+                self.rename_requested = true;
+            }
+            if kind == NodeKind::Button {
+                let down = widget.is_pointer_button_down_on();
+                if down != (value == Trit::True) {
+                    state.press(id, down);
+                }
+            }
+            self.drag(&widget, state, id);
+        }
+        clicked_any
+    }
+
+    /// A click on node `id`: select it (Shift toggles it in the selection); toggle a switch.
+    fn click(ui: &egui::Ui, state: &mut AppState, id: NodeId, kind: NodeKind) {
+        state.selected_instance = None;
+        if ui.input(|i| i.modifiers.shift) {
+            if !state.selection.remove(&id) {
+                state.selection.insert(id);
+            }
+        } else {
+            state.selection = BTreeSet::from([id]);
+        }
+        if kind == NodeKind::Switch {
+            state.toggle(id);
+        }
+    }
+
+    /// Dragging node `id` moves the selection; the move is committed, snapped, on release.
+    /// Dragging with the right or middle button pans instead.
+    fn drag(&mut self, widget: &egui::Response, state: &mut AppState, id: NodeId) {
+        if self.panned(widget) {
+            return;
+        }
+        if widget.drag_started_by(PointerButton::Primary) {
+            if !state.selection.contains(&id) {
+                state.selection = BTreeSet::from([id]);
+            }
+            self.moving = Some(Vec2::ZERO);
+        }
+        if widget.dragged()
+            && let Some(m) = &mut self.moving
+        {
+            *m += widget.drag_delta();
+        }
+        if widget.drag_stopped()
+            && let Some(m) = self.moving.take()
+        {
+            let (dx, dy) = ((m.x / CELL).round() as i32, (m.y / CELL).round() as i32);
+            let selection: Vec<NodeId> = state.selection.iter().copied().collect();
+            state.move_nodes(&selection, dx, dy);
+        }
+    }
+
+    /// Pins of the nodes on screen (full detail only): output pins start a wire, input pins
+    /// end one (right-click disconnects).
+    fn pins(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &mut AppState) {
+        let mut target: Option<(NodeId, u8)> = None;
+        let mut disconnect: Option<(NodeId, u8)> = None;
+        let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
+        let visible = std::mem::take(&mut self.visible);
+        let c = state.circuit();
+        for &id in if frame.detailed { &visible[..] } else { &[] } {
+            let node = &c[id];
+            let shift = frame.shift(id, state);
+            for (pin, v) in state.sim.input_values(id).into_iter().enumerate() {
+                let p = px(geometry::input_pin(node, pin)) + shift;
+                let r = Rect::from_center_size(p, pin_size);
+                let response = ui.interact(r, ui.scope_id().with(("in", id, pin)), Sense::click());
+                draw::pin(&frame.painter, p, v, response.hovered());
+                let response = response.on_hover_text(format!("{}.{pin} = {v}", node.label));
+                let pin = u8::try_from(pin).unwrap_or(u8::MAX);
+                if response.secondary_clicked() {
+                    disconnect = Some((id, pin));
+                }
+                if frame.pointer.is_some_and(|q| r.contains(q)) {
+                    target = Some((id, pin));
+                }
+            }
+            if let Some(out) = geometry::output_pin(node) {
+                let p = px(out) + shift;
+                let r = Rect::from_center_size(p, pin_size);
+                let response = ui.interact(r, ui.scope_id().with(("out", id)), Sense::drag());
+                let v = state.sim.value(id);
+                draw::pin(&frame.painter, p, v, response.hovered());
+                let response = response.on_hover_text(format!("{} = {v}", node.label));
+                if response.drag_started() {
+                    self.wiring = Some(id);
+                }
+            }
+        }
+        // The wire being drawn, from its output to the pointer.
+        if let Some(from) = self.wiring
+            && let Some(node) = c.node(from)
+            && let Some(out) = geometry::output_pin(node)
+            && let Some(q) = frame.pointer
+        {
+            let p = px(out) + frame.shift(from, state);
+            draw::wire(&frame.painter, &[p, q], state.sim.value(from), None);
+        }
+        self.visible = visible;
+        if let Some((id, pin)) = disconnect {
+            state.disconnect_input(id, pin);
+        }
+        if ui.input(|i| i.pointer.any_released()) {
+            let from = self.wiring.take();
+            if self.wiring_end.is_some() || (from.is_some() && self.block_target.is_some()) {
+                self.finish_pin_wiring(state, from, target);
+            } else if let (Some(from), Some((to, input))) = (from, target) {
+                state.connect(from, to, input);
+            }
+            self.wiring_end = None;
+        }
+    }
+
+    /// Pans by `widget`'s drag if it is dragged with the right or middle button.
+    pub(super) fn panned(&mut self, widget: &egui::Response) -> bool {
+        let panning =
+            widget.dragged_by(PointerButton::Secondary) || widget.dragged_by(PointerButton::Middle);
+        if panning {
+            self.pan += widget.drag_delta();
+        }
+        panning
+    }
+
+    /// The background: box selection, placing the armed palette item, dropping a dragged one.
+    fn background(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        background: &egui::Response,
+        clicked_node: bool,
+        state: &mut AppState,
+    ) {
+        if self.panned(background) {
+            self.boxing = None;
+        } else if background.drag_started_by(PointerButton::Primary) {
+            self.boxing = background.interact_pointer_pos();
+        }
+        if let (Some(start), Some(now)) = (self.boxing, frame.pointer) {
+            let r = Rect::from_two_pos(start, now);
+            frame.painter.rect_stroke(
+                r,
+                0.0,
+                egui::Stroke::new(1.0 / frame.zoom, draw::SELECTED),
+                egui::StrokeKind::Inside,
+            );
+            if background.drag_stopped() {
+                let hit: BTreeSet<NodeId> = state
+                    .circuit()
+                    .nodes()
+                    .filter(|(_, n)| {
+                        state.on_level(&n.label).is_some()
+                            && r.intersects(px_rect(geometry::rect(n)))
+                    })
+                    .map(|(id, _)| id)
+                    .collect();
+                if ui.input(|i| i.modifiers.shift) {
+                    state.selection.extend(hit);
+                } else {
+                    state.selection = hit;
+                }
+                self.boxing = None;
+            }
+        }
+        if !background.dragged() {
+            self.boxing = None;
+        }
+        if background.clicked() && !clicked_node {
+            let at = background.interact_pointer_pos().map(|p| {
+                let (x, y) = geometry::snap(cell_at(p));
+                Pos { x, y }
+            });
+            match (state.tool, state.part_tool.clone(), at) {
+                (Some(kind), _, Some(pos)) => {
+                    state.place(kind, pos);
+                }
+                (None, Some(part), Some(pos)) => {
+                    state.place_instance(&part, pos);
+                }
+                _ => {
+                    state.selection.clear();
+                    state.selected_instance = None;
+                }
+            }
+        }
+        // Taking a payload empties it whatever its type: ask for the type first.
+        let Some(p) = frame.pointer else { return };
+        let (x, y) = geometry::snap(cell_at(p));
+        if egui::DragAndDrop::has_payload_of_type::<PartPayload>(ui.ctx()) {
+            if let Some(part) = background.dnd_release_payload::<PartPayload>() {
+                state.place_instance(&part.0, Pos { x, y });
+            }
+        } else if let Some(kind) = background.dnd_release_payload::<NodeKind>() {
+            state.place(*kind, Pos { x, y });
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
+//! Paste, Delete), and the simulation controls (Run/Step, Step, Settle, Reset, Tick).
+
+use crate::state::{AppState, Discarding, Mode};
+
+/// What the menu asks the dialogs to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileRequest {
+    /// Ask for a path to open.
+    Open,
+    /// Ask for a path to save to.
+    SaveAs,
+    /// Ask for a path to write the circuit's Verilog to.
+    ExportVerilog,
+}
+
+/// The menu bar view.
+#[derive(Debug, Default)]
+pub struct MenuBar {
+    /// A path dialog the user asked for.
+    pub request: Option<FileRequest>,
+}
+
+impl MenuBar {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("New  (Ctrl+N)").clicked() {
+                    state.request(Discarding::New);
+                }
+                if ui.button("Open…  (Ctrl+O)").clicked() {
+                    self.request = Some(FileRequest::Open);
+                }
+                if ui.button("Save  (Ctrl+S)").clicked() && !state.save() {
+                    self.request = Some(FileRequest::SaveAs);
+                }
+                if ui.button("Save As…").clicked() {
+                    self.request = Some(FileRequest::SaveAs);
+                }
+                if ui.button("Export Verilog…").clicked() {
+                    self.request = Some(FileRequest::ExportVerilog);
+                }
+                if ui.button("Quit").clicked() {
+                    state.request(Discarding::Quit);
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                if ui
+                    .add_enabled(
+                        state.doc.history.can_undo(),
+                        egui::Button::new("Undo  (Ctrl+Z)"),
+                    )
+                    .clicked()
+                {
+                    state.undo();
+                }
+                if ui
+                    .add_enabled(
+                        state.doc.history.can_redo(),
+                        egui::Button::new("Redo  (Ctrl+Y)"),
+                    )
+                    .clicked()
+                {
+                    state.redo();
+                }
+                if ui.button("Copy  (Ctrl+C)").clicked() {
+                    state.copy();
+                }
+                if ui.button("Paste  (Ctrl+V)").clicked() {
+                    state.paste(2, 2);
+                }
+                if ui.button("Delete  (Del)").clicked() {
+                    state.delete_selection();
+                }
+                ui.separator();
+                if ui
+                    .add_enabled(
+                        !state.selection.is_empty(),
+                        egui::Button::new("Make subcircuit  (Ctrl+G)"),
+                    )
+                    .on_hover_text(
+                        "Put the selected gates in a new part and an instance of it in their \
+                         place; the wires crossing the selection become its pins",
+                    )
+                    .clicked()
+                {
+                    state.make_subcircuit();
+                }
+            });
+            ui.separator();
+            let mut mode = state.sim.mode;
+            ui.selectable_value(&mut mode, Mode::Run, "Run");
+            ui.selectable_value(&mut mode, Mode::Step, "Step mode");
+            if mode != state.sim.mode {
+                state.sim.set_mode(mode);
+            }
+            ui.separator();
+            if ui
+                .add_enabled(mode == Mode::Step, egui::Button::new("Step"))
+                .on_hover_text("Process one event (Space)")
+                .clicked()
+            {
+                state.sim.step();
+            }
+            if ui.button("Settle").clicked() {
+                state.sim.settle();
+            }
+            if ui.button("Reset").clicked() {
+                state.sim.reset();
+            }
+            if ui
+                .button("Tick")
+                .on_hover_text("Advance the clocks by one tick")
+                .clicked()
+            {
+                state.sim.tick();
+            }
+            if mode == Mode::Run {
+                ui.add(egui::Slider::new(&mut state.sim.clock_hz, 0.0..=20.0).text("clock Hz"));
+            }
+        });
+    }
+}

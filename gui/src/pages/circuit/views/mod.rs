@@ -1,0 +1,21 @@
+//! The circuit views: the menu bar, the canvas, the palette of parts, the inspector, the
+//! stepper's event queue and trace, the status bar, and the file dialogs.
+
+mod blocks;
+mod canvas;
+mod dialogs;
+mod inspector;
+mod menu_bar;
+mod palette;
+mod queue_panel;
+mod status_bar;
+mod trace_panel;
+
+pub use canvas::{Canvas, PartPayload};
+pub use dialogs::Dialogs;
+pub use inspector::Inspector;
+pub use menu_bar::{FileRequest, MenuBar};
+pub use palette::Palette;
+pub use queue_panel::QueuePanel;
+pub use status_bar::StatusBar;
+pub use trace_panel::TracePanel;

@@ -1,0 +1,147 @@
+//! The palette: every node kind of sim-core, then the subcircuits the document can place (its
+//! own parts and its libraries'). Click an item to arm it (then click the canvas to place),
+//! or drag it onto the canvas. n-input gates take the input count set below.
+
+use egui::Sense;
+use sim_core::{GateOp, NodeKind, Trit};
+
+use super::canvas::PartPayload;
+use crate::state::AppState;
+
+/// The palette view.
+#[derive(Debug)]
+pub struct Palette {
+    /// Input count for n-input gates, 2..=64.
+    inputs: u8,
+}
+
+impl Default for Palette {
+    fn default() -> Palette {
+        Palette { inputs: 2 }
+    }
+}
+
+impl Palette {
+    fn items(&self) -> Vec<(&'static str, NodeKind)> {
+        let n = self.inputs;
+        vec![
+            ("Switch", NodeKind::Switch),
+            ("Button", NodeKind::Button),
+            ("Clock", NodeKind::Clock { half_period: 1 }),
+            ("Constant +1", NodeKind::Constant(Trit::True)),
+            ("Constant −1", NodeKind::Constant(Trit::False)),
+            ("Constant 0", NodeKind::Constant(Trit::Unknown)),
+            ("BUF", NodeKind::Buf),
+            ("NOT", NodeKind::Not),
+            ("AND", NodeKind::gate(GateOp::And, n)),
+            ("OR", NodeKind::gate(GateOp::Or, n)),
+            ("NAND", NodeKind::gate(GateOp::Nand, n)),
+            ("NOR", NodeKind::gate(GateOp::Nor, n)),
+            ("XOR", NodeKind::gate(GateOp::Xor, n)),
+            ("XNOR", NodeKind::gate(GateOp::Xnor, n)),
+            ("DFF", NodeKind::Dff),
+            ("Lamp", NodeKind::Lamp),
+            ("Probe", NodeKind::Probe),
+        ]
+    }
+}
+
+impl Palette {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        ui.heading("Palette");
+        ui.horizontal(|ui| {
+            let label = ui.label("Gate inputs");
+            ui.add(egui::DragValue::new(&mut self.inputs).range(2..=64))
+                .labelled_by(label.id);
+        });
+        ui.separator();
+        for (name, kind) in self.items() {
+            let armed = state.tool == Some(kind);
+            // One widget senses both: `Ui::dnd_drag_source` would cover the button with a
+            // drag-only widget, and egui's hit test then gives the click to nobody.
+            let response =
+                ui.add(egui::Button::selectable(armed, name).sense(Sense::click_and_drag()));
+            response.dnd_set_drag_payload(kind);
+            if response.dragged() {
+                drag_preview(ui, &response, name);
+            }
+            if response.clicked() {
+                state.part_tool = None;
+                state.tool = if armed { None } else { Some(kind) };
+            }
+        }
+        let parts: Vec<String> = state
+            .doc
+            .document
+            .design
+            .part_names()
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        if !parts.is_empty() {
+            ui.separator();
+            ui.label("Subcircuits");
+            for part in parts {
+                let armed = state.part_tool.as_deref() == Some(part.as_str());
+                let response = ui.add(
+                    egui::Button::selectable(armed, part.as_str()).sense(Sense::click_and_drag()),
+                );
+                response.dnd_set_drag_payload(PartPayload(part.clone()));
+                if response.dragged() {
+                    drag_preview(ui, &response, &part);
+                }
+                if response.clicked() {
+                    state.tool = None;
+                    state.part_tool = if armed { None } else { Some(part) };
+                }
+            }
+        }
+        let files = state.library_files();
+        if !files.is_empty() {
+            ui.separator();
+            egui::CollapsingHeader::new("Part files (lib/)")
+                .default_open(false)
+                .show(ui, |ui| {
+                    for file in files {
+                        if ui
+                            .button(file.as_str())
+                            .on_hover_text("Add this file to the circuit's libraries")
+                            .clicked()
+                            && let Some(part) = state.add_library(&file)
+                        {
+                            state.tool = None;
+                            state.part_tool = Some(part);
+                        }
+                    }
+                });
+        }
+        if (state.tool.is_some() || state.part_tool.is_some())
+            && ui.button("Done placing (Esc)").clicked()
+        {
+            state.tool = None;
+            state.part_tool = None;
+        }
+    }
+}
+
+/// The item being dragged, drawn under the pointer (shapes only, no widget).
+fn drag_preview(ui: &egui::Ui, response: &egui::Response, name: &str) {
+    let Some(at) = ui.ctx().pointer_interact_pos() else {
+        return;
+    };
+    let painter = ui.ctx().layer_painter(egui::LayerId::new(
+        egui::Order::Tooltip,
+        response.id.with("drag-preview"),
+    ));
+    let rect = response.rect.translate(at - response.rect.center());
+    let visuals = ui.visuals();
+    painter.rect_filled(rect, 3.0, visuals.selection.bg_fill);
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        name,
+        egui::TextStyle::Button.resolve(ui.style()),
+        visuals.selection.stroke.color,
+    );
+}

@@ -1,0 +1,30 @@
+//! The Game page: a plugin game, played by hand, by a strategy (AI move, autoplay) or by a
+//! solver (Hint, Solve). The state is [`GamesState`](crate::pages::plugins::state::GamesState)'s
+//! [`Play`]; [`view`] draws the board and the controls.
+
+pub mod play;
+mod solve;
+pub mod view;
+
+pub use play::{Play, Session, UNDO_LIMIT, action_for_key};
+
+use crate::pages::page::{Page, Shared};
+use crate::pages::plugins::view::status_bar;
+use view::GameView;
+
+/// The Game page.
+#[derive(Debug, Default)]
+pub struct GamePage {
+    view: GameView,
+}
+
+impl Page for GamePage {
+    fn title(&self) -> &'static str {
+        "Game"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
+        status_bar(ui, shared.games);
+        self.view.ui(ui, shared.games);
+    }
+}

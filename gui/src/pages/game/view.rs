@@ -1,0 +1,560 @@
+//! The game view, for any plugin game: the board drawn from the plugin's state view (a grid of
+//! cells in the plugin's colours, then the named values), the legal actions as buttons and on
+//! the keyboard (arrows and WASD through the actions' key hints), and the controls: new game
+//! with rules and seed, AI move, autoplay with its speed, the strategy picker, and the AI's
+//! progress with Cancel. What the plugin previews (e.g. the next tile) is drawn prominently
+//! above the board, and the position text under it, with Copy; a position typed in the
+//! controls starts the next game from there.
+
+use egui::{Color32, Key, Sense, Vec2, vec2};
+use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, Preview, StateView};
+
+use super::play::Session;
+use crate::pages::experiments::report;
+use crate::pages::plugins::state::GamesState;
+use crate::pages::plugins::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};
+
+/// The game view.
+#[derive(Debug, Default)]
+pub struct GameView;
+
+impl GameView {
+    /// Draws the controls and the board, and plays the keys pressed.
+    pub fn ui(&mut self, ui: &mut egui::Ui, games: &mut GamesState) {
+        keys(ui.ctx(), games);
+        egui::Panel::left("game-controls")
+            .resizable(false)
+            .exact_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("game-controls-scroll")
+                    .show(ui, |ui| controls(ui, games));
+            });
+        egui::CentralPanel::default().show(ui, |ui| board_panel(ui, games));
+    }
+}
+
+/// Arrow keys, WASD and the actions' own keys, and Ctrl+Z for Undo, unless a text field has
+/// the keyboard.
+fn keys(ctx: &egui::Context, games: &mut GamesState) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, Key::Z);
+    if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+        games.undo();
+    }
+    if !games.can_move() {
+        return;
+    }
+    let keys: Vec<Key> = ctx.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    repeat: false,
+                    modifiers,
+                    ..
+                } if modifiers.is_none() || *modifiers == egui::Modifiers::SHIFT => Some(*key),
+                _ => None,
+            })
+            .collect()
+    });
+    for key in keys {
+        let name = match key {
+            Key::ArrowLeft => "left".to_owned(),
+            Key::ArrowRight => "right".to_owned(),
+            Key::ArrowUp => "up".to_owned(),
+            Key::ArrowDown => "down".to_owned(),
+            other => other.name().to_lowercase(),
+        };
+        if let Some(action) = games.action_for_key(&name) {
+            games.act(&action);
+        }
+    }
+}
+
+/// The left-hand controls.
+fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
+    ui.heading("Game");
+    game_picker(ui, games);
+    let Some((_, info)) = games.game() else {
+        ui.label("Load a plugin with a game in the Plugins page.");
+        return;
+    };
+    let info = info.clone();
+    ui.label(egui::RichText::new(&info.description).small().weak());
+    ui.separator();
+    setup_fields(ui, "play", &info, &mut games.play.setup);
+    labelled_field(
+        ui,
+        "Position",
+        &mut games.play.position,
+        "empty: a new game; or paste a position text",
+    );
+    ui.horizontal(|ui| {
+        if ui.button("New game").clicked() {
+            games.new_game();
+        }
+        let can_undo = games.play.session.as_ref().is_some_and(Session::can_undo);
+        if ui
+            .add_enabled(can_undo, egui::Button::new("Undo"))
+            .on_hover_text("Take the last move back (Ctrl+Z)")
+            .clicked()
+        {
+            games.undo();
+        }
+    });
+    ui.separator();
+    ui.strong("AI");
+    strategy_picker(ui, "play", &info, &mut games.play.strategy);
+    solver_controls(ui, games);
+    side_picker(ui, &info, games);
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(games.can_move(), egui::Button::new("AI move"))
+            .clicked()
+        {
+            games.ai_move();
+        }
+        let mut autoplay = games.play.autoplay;
+        if ui
+            .add_enabled(
+                games.play.session.is_some(),
+                egui::Checkbox::new(&mut autoplay, "Autoplay"),
+            )
+            .changed()
+        {
+            games.set_autoplay(autoplay);
+        }
+    });
+    ui.add(
+        egui::Slider::new(&mut games.play.speed, 0.5..=200.0)
+            .logarithmic(true)
+            .text("moves/s"),
+    );
+    if let Some((progress, elapsed)) = games.play.thinking() {
+        ui.horizontal(|ui| {
+            // Not animated: the app repaints while a worker runs, and the time moves.
+            let text = format!("thinking… {:.1} s", elapsed.as_secs_f32());
+            let bar = egui::ProgressBar::new(progress.unwrap_or(0.0)).text(text);
+            ui.add(bar.desired_width(180.0));
+            if ui.button("Cancel").clicked() {
+                games.cancel_ai();
+            }
+        });
+    }
+    if let Some(last) = games.play.session.as_ref().and_then(|s| s.last.as_ref()) {
+        ui.label(format!("Last move: {last}"));
+    }
+}
+
+/// The solver picker, Hint, Solve and Stop, for games that have solvers.
+fn solver_controls(ui: &mut egui::Ui, games: &mut GamesState) {
+    let solvers = games.solvers();
+    if !solvers.is_empty() {
+        ui.separator();
+        ui.strong("Solvers");
+        let current = if games.play.solver.is_empty() {
+            solvers[0].name.clone()
+        } else {
+            games.play.solver.clone()
+        };
+        egui::ComboBox::from_label("Solver")
+            .selected_text(&current)
+            .show_ui(ui, |ui| {
+                for s in &solvers {
+                    ui.selectable_value(&mut games.play.solver, s.name.clone(), &s.name)
+                        .on_hover_text(&s.description);
+                }
+            });
+        ui.horizontal(|ui| {
+            let idle = games.can_move();
+            if ui
+                .add_enabled(idle, egui::Button::new("Hint"))
+                .on_hover_text("Outline the best move")
+                .clicked()
+            {
+                games.hint();
+            }
+            if ui
+                .add_enabled(idle, egui::Button::new("Solve"))
+                .on_hover_text("Play an optimal solution back at the autoplay pace")
+                .clicked()
+            {
+                games.solve();
+            }
+            if (games.solving() || !games.play.plan.is_empty()) && ui.button("Stop").clicked() {
+                games.cancel_ai();
+            }
+        });
+        if let Some(((done, total), elapsed)) = games.play.solve_progress() {
+            // A solver reports a share (e.g. while it builds its tables) or a running count
+            // (e.g. nodes searched) against no total.
+            let seconds = elapsed.as_secs_f32();
+            let bar = if total > 0 {
+                let share = (done as f64 / total as f64).clamp(0.0, 1.0) as f32;
+                egui::ProgressBar::new(share).text(format!(
+                    "preparing… {:.0} % · {seconds:.1} s",
+                    100.0 * share
+                ))
+            } else {
+                egui::ProgressBar::new(0.0).text(format!(
+                    "solving… {} · {seconds:.1} s",
+                    report::number(done as f64)
+                ))
+            };
+            ui.add(bar.desired_width(220.0));
+        }
+    }
+}
+
+/// Who plays each side of a two-player game: a person or the AI.
+fn side_picker(ui: &mut egui::Ui, info: &GameInfo, games: &mut GamesState) {
+    if !info.players.is_empty() {
+        // Who plays each side: a person (clicks or buttons) or the AI (autoplay moves for it).
+        games.play.humans.resize(info.players.len(), true);
+        for (side, name) in info.players.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{name}:"));
+                let human = &mut games.play.humans[side];
+                ui.selectable_value(human, true, "Human")
+                    .on_hover_text(format!("You play {name}"));
+                ui.selectable_value(human, false, format!("AI {name}"))
+                    .on_hover_text(format!("The strategy plays {name} when Autoplay is on"));
+            });
+        }
+    }
+}
+
+/// The board, the named values and the action buttons.
+fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
+    let Some(session) = &games.play.session else {
+        ui.centered_and_justified(|ui| {
+            ui.label("No game yet: choose rules and a seed, then New game.");
+        });
+        return;
+    };
+    let view = session.frame.view.clone();
+    let actions = session.frame.actions.clone();
+    let outcome = session.frame.outcome.clone();
+    let position = session.frame.position.clone();
+    let title = session.game.title.clone();
+    let can_move = games.can_move();
+    let value_rows = view.values.len().div_ceil(VALUES_PER_ROW);
+    let room = vec2(
+        ui.available_width() - 16.0,
+        ui.available_height() - 110.0 - 52.0 * value_rows as f32,
+    );
+    let side = cell_side(&view, room);
+    let width = (side * view.cols as f32 + gap_for(side)).max(360.0);
+    let spacing = ui.spacing().item_spacing.x;
+    ui.vertical_centered(|ui| {
+        ui.heading(title);
+        for row in view.values.chunks(VALUES_PER_ROW) {
+            let card = (width - spacing * (row.len() - 1) as f32) / row.len() as f32;
+            ui.allocate_ui_with_layout(
+                vec2(width, 48.0),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    for value in row {
+                        value_card(ui, card, &value.name, &value.value);
+                    }
+                },
+            );
+        }
+        ui.add_space(6.0);
+        if let Some(next) = &view.preview {
+            preview(ui, next, side);
+            ui.add_space(6.0);
+        }
+        let marks = board_marks(games, &actions, can_move);
+        if let Some(cell) = board(ui, &view, side, &marks) {
+            games.click_cell(cell);
+        }
+        ui.add_space(6.0);
+        if let Some(side) = session_side(games) {
+            ui.label(egui::RichText::new(format!("{side} to move")).strong());
+        }
+        if !position.is_empty() {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(format!("Position: {position}")).monospace());
+                if ui
+                    .small_button("Copy")
+                    .on_hover_text("Copy the position text: paste it into Position to start there")
+                    .clicked()
+                {
+                    ui.ctx().copy_text(position.clone());
+                }
+            });
+        }
+        if let Some(outcome) = &outcome {
+            ui.label(egui::RichText::new(format!("Game over: {outcome}")).strong());
+        }
+        let mut chosen = None;
+        for row in actions.chunks(ACTIONS_PER_ROW) {
+            let button = (width - spacing * (row.len() - 1) as f32) / row.len() as f32;
+            ui.allocate_ui_with_layout(
+                vec2(width, 32.0),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    for action in row {
+                        let hint = action
+                            .key
+                            .as_deref()
+                            .map_or_else(String::new, |k| format!("key: {k}"));
+                        if ui
+                            .add_enabled_ui(can_move, |ui| {
+                                ui.add_sized([button, 28.0], egui::Button::new(&action.label))
+                            })
+                            .inner
+                            .on_hover_text(hint)
+                            .clicked()
+                        {
+                            chosen = Some(action.id.clone());
+                        }
+                    }
+                },
+            );
+        }
+        if let Some(id) = chosen {
+            games.act(&id);
+        }
+    });
+}
+
+/// Named values per row of cards.
+const VALUES_PER_ROW: usize = 5;
+/// Action buttons per row.
+const ACTIONS_PER_ROW: usize = 6;
+/// The gap between cells, in points.
+const GAP: f32 = 8.0;
+/// The smallest cell side (gap included), in points: a big grid may overflow the view rather
+/// than vanish.
+const MIN_SIDE: f32 = 12.0;
+
+/// A named value as a card: the name small above the value.
+fn value_card(ui: &mut egui::Ui, width: f32, name: &str, value: &str) {
+    egui::Frame::group(ui.style())
+        .inner_margin(egui::Margin::symmetric(4, 2))
+        .show(ui, |ui| {
+            ui.set_width(width - 10.0);
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(name).small().weak());
+                ui.label(egui::RichText::new(value).strong().size(16.0));
+            });
+        });
+}
+
+/// The colour for a cell's text: the plugin's hint, or black or white, whichever reads on the
+/// background.
+fn text_color(cell: &Cell, background: Color32) -> Color32 {
+    if let Some([r, g, b]) = cell.foreground {
+        return Color32::from_rgb(r, g, b);
+    }
+    contrast(background)
+}
+
+/// Black or white, whichever reads on `background`.
+fn contrast(background: Color32) -> Color32 {
+    let luma = 0.299 * f32::from(background.r())
+        + 0.587 * f32::from(background.g())
+        + 0.114 * f32::from(background.b());
+    if luma > 150.0 {
+        Color32::from_gray(30)
+    } else {
+        Color32::WHITE
+    }
+}
+
+/// The accessible name of a cell: `row 1 col 2: 4`, or `… empty`.
+pub fn cell_label(row: usize, col: usize, text: &str) -> String {
+    let text = if text.is_empty() { "empty" } else { text };
+    format!("row {} col {}: {text}", row + 1, col + 1)
+}
+
+/// The preview: its caption, then its cells like board cells (two thirds of a board cell),
+/// centred above the board. Its accessible name is `next: 2` (`label: cell cell …`).
+fn preview(ui: &mut egui::Ui, preview: &Preview, side: f32) {
+    let cell_side = (side * 0.66).max(24.0);
+    let gap = gap_for(cell_side);
+    let count = preview.cells.len().max(1) as f32;
+    let caption = egui::RichText::new(&preview.label).strong().size(16.0);
+    let galley_width = 60.0;
+    let area = vec2(galley_width + cell_side * count + gap, cell_side + gap);
+    let (rect, response) = ui.allocate_exact_size(area, Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.text(
+        rect.left_center() + vec2(galley_width - 8.0, 0.0),
+        egui::Align2::RIGHT_CENTER,
+        caption.text(),
+        egui::FontId::proportional(16.0),
+        ui.visuals().strong_text_color(),
+    );
+    let empty = ui.visuals().faint_bg_color;
+    for (i, cell) in preview.cells.iter().enumerate() {
+        let min = rect.min + vec2(galley_width + gap + cell_side * i as f32, gap / 2.0);
+        let cell_rect = egui::Rect::from_min_size(min, Vec2::splat(cell_side - gap));
+        let background = cell
+            .background
+            .map_or(empty, |[r, g, b]| Color32::from_rgb(r, g, b));
+        painter.rect_filled(cell_rect, 4.0, background);
+        let chars = cell.text.chars().count().max(2) as f32;
+        painter.text(
+            cell_rect.center(),
+            egui::Align2::CENTER_CENTER,
+            &cell.text,
+            egui::FontId::proportional((cell_side * 0.45).min(cell_side * 1.1 / chars)),
+            text_color(cell, background),
+        );
+    }
+    let texts: Vec<&str> = preview.cells.iter().map(|c| c.text.as_str()).collect();
+    let label = format!("{}: {}", preview.label, texts.join(" "));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &label));
+}
+
+/// The gap between cells of `side` points: [`GAP`], thinner for small cells.
+fn gap_for(side: f32) -> f32 {
+    (side / 14.0).clamp(1.0, GAP)
+}
+
+/// The side of a cell (gap included) for the board to fit in `room`.
+fn cell_side(view: &StateView, room: Vec2) -> f32 {
+    let (rows, cols) = (view.rows.max(1) as f32, view.cols.max(1) as f32);
+    ((room.x - GAP) / cols)
+        .min((room.y - GAP) / rows)
+        .clamp(MIN_SIDE, 120.0)
+}
+
+/// The cells to outline: the hinted move's, the clicked ones, the possible next clicks.
+fn board_marks(games: &GamesState, actions: &[ActionInfo], can_move: bool) -> Marks {
+    let hint = games
+        .play
+        .hint
+        .as_ref()
+        .and_then(|id| actions.iter().find(|a| &a.id == id))
+        .map(|a| a.path.clone())
+        .unwrap_or_default();
+    Marks {
+        hint,
+        selected: games.play.selected.clone(),
+        targets: if can_move {
+            games.click_targets()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+/// What the board outlines: the cells clicked towards a move, and where a click may go next.
+struct Marks {
+    hint: Vec<u32>,
+    selected: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+/// The name of the side to move in a two-player game.
+fn session_side(games: &GamesState) -> Option<String> {
+    let session = games.play.session.as_ref()?;
+    let side = session.frame.to_move?;
+    session.game.players.get(side as usize).cloned()
+}
+
+/// Draws the grid with cells of `side` points, centred; returns the cell clicked, if any.
+/// Cells of `marks` are outlined: a hint in orange, selected ones in blue, possible next
+/// clicks in green.
+fn board(ui: &mut egui::Ui, view: &StateView, side: f32, marks: &Marks) -> Option<u32> {
+    let (rows, cols) = (view.rows as usize, view.cols as usize);
+    if rows == 0 || cols == 0 {
+        return None;
+    }
+    let mut clicked = None;
+    let gap = gap_for(side);
+    let board_size = vec2(side * cols as f32 + gap, side * rows as f32 + gap);
+    let (rect, _) = ui.allocate_exact_size(board_size, Sense::hover());
+    let painter = ui.painter_at(rect);
+    let dark = ui.visuals().dark_mode;
+    let frame = if dark {
+        Color32::from_gray(60)
+    } else {
+        Color32::from_rgb(187, 173, 160)
+    };
+    let empty = if dark {
+        Color32::from_gray(90)
+    } else {
+        Color32::from_rgb(205, 193, 180)
+    };
+    painter.rect_filled(rect, 6.0, frame);
+    for (i, cell) in view.cells.iter().enumerate().take(rows * cols) {
+        let (row, col) = (i / cols, i % cols);
+        let min = rect.min + vec2(gap + side * col as f32, gap + side * row as f32);
+        let cell_rect = egui::Rect::from_min_size(min, Vec2::splat(side - gap));
+        let background = cell
+            .background
+            .map_or(empty, |[r, g, b]| Color32::from_rgb(r, g, b));
+        painter.rect_filled(cell_rect, 4.0, background);
+        // A piece: a disc in the foreground colour; its text is then written on the disc.
+        let text_background = if cell.disc {
+            let piece = text_color(cell, background);
+            let radius = (side - gap) * 0.38;
+            painter.circle_filled(cell_rect.center(), radius, piece);
+            painter.circle_stroke(
+                cell_rect.center(),
+                radius,
+                egui::Stroke::new(1.5, Color32::from_black_alpha(90)),
+            );
+            piece
+        } else {
+            background
+        };
+        // Text in cells too small to read would only be noise; AccessKit still has it.
+        if !cell.text.is_empty() && side >= 20.0 {
+            let chars = cell.text.chars().count().max(2) as f32;
+            let font = (side * 0.45).min(side * 1.1 / chars);
+            let color = if cell.disc {
+                contrast(text_background)
+            } else {
+                text_color(cell, background)
+            };
+            painter.text(
+                cell_rect.center(),
+                egui::Align2::CENTER_CENTER,
+                &cell.text,
+                egui::FontId::proportional(font),
+                color,
+            );
+        }
+        let index = i as u32;
+        let outline = if marks.hint.contains(&index) {
+            Some(Color32::from_rgb(240, 150, 20))
+        } else if marks.selected.contains(&index) {
+            Some(Color32::from_rgb(40, 110, 230))
+        } else if marks.targets.contains(&index) {
+            Some(Color32::from_rgb(60, 190, 80))
+        } else {
+            None
+        };
+        if let Some(color) = outline {
+            painter.rect_stroke(
+                cell_rect.shrink(1.5),
+                4.0,
+                egui::Stroke::new(3.0, color),
+                egui::StrokeKind::Inside,
+            );
+        }
+        let response = ui.interact(cell_rect, ui.scope_id().with(("cell", i)), Sense::click());
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::accesskit::Role::Cell,
+                true,
+                cell_label(row, col, cell.label.as_deref().unwrap_or(&cell.text)),
+            )
+        });
+        if response.clicked() {
+            clicked = Some(index);
+        }
+    }
+    clicked
+}

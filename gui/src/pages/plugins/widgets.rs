@@ -1,0 +1,99 @@
+//! Form pieces shared by the Game and Experiments views: the game picker, the strategy picker
+//! with its parameters, the rules picker and the seed field.
+
+use super::forms::{Setup, StrategyChoice};
+use super::state::{GameRef, GamesState};
+use tritium_plugin_api::protocol::GameInfo;
+
+/// A text field named by a label in front of it (for AccessKit and for people).
+pub fn labelled_field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) {
+    ui.horizontal(|ui| {
+        let name = ui.label(label);
+        ui.add(
+            egui::TextEdit::singleline(text)
+                .hint_text(hint)
+                .desired_width(ui.available_width()),
+        )
+        .labelled_by(name.id);
+    });
+}
+
+/// A combo box of every game of every plugin; choosing one selects it.
+pub fn game_picker(ui: &mut egui::Ui, games: &mut GamesState) {
+    let current = games
+        .game()
+        .map_or_else(|| "(none)".to_owned(), |(_, g)| g.title.clone());
+    let mut chosen = None;
+    egui::ComboBox::from_label("Game")
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            for (plugin, p) in games.host().plugins().iter().enumerate() {
+                for (game, g) in p.info().games.iter().enumerate() {
+                    let this = GameRef { plugin, game };
+                    let label = format!("{} ({})", g.title, p.info().name);
+                    if ui
+                        .selectable_label(games.selected == Some(this), label)
+                        .clicked()
+                    {
+                        chosen = Some(this);
+                    }
+                }
+            }
+        });
+    if let Some(game) = chosen {
+        games.select(game);
+    }
+}
+
+/// The strategy picker: a combo box of the game's strategies (choosing one puts its example
+/// spec in the field), the spec field, and what the strategy and its parameters mean.
+pub fn strategy_picker(
+    ui: &mut egui::Ui,
+    salt: &str,
+    game: &GameInfo,
+    choice: &mut StrategyChoice,
+) {
+    let mut chosen = None;
+    egui::ComboBox::new(("strategy", salt), "Strategy")
+        .selected_text(choice.name.as_str())
+        .show_ui(ui, |ui| {
+            for strategy in &game.strategies {
+                if ui
+                    .selectable_label(choice.name == strategy.name, &strategy.name)
+                    .on_hover_text(&strategy.description)
+                    .clicked()
+                {
+                    chosen = Some(strategy.name.clone());
+                }
+            }
+        });
+    if let Some(name) = chosen {
+        choice.choose(game, &name);
+    }
+    labelled_field(ui, "Spec", &mut choice.spec, "name:parameters");
+    if let Some(strategy) = game.strategies.iter().find(|s| s.name == choice.name) {
+        ui.label(egui::RichText::new(&strategy.description).small().weak());
+        for param in &strategy.params {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{}: {} (default {})",
+                    param.name, param.description, param.default
+                ))
+                .small()
+                .weak(),
+            );
+        }
+    }
+}
+
+/// The rules picker and the seed field.
+pub fn setup_fields(ui: &mut egui::Ui, salt: &str, game: &GameInfo, setup: &mut Setup) {
+    egui::ComboBox::new(("rules", salt), "Rules")
+        .selected_text(setup.rules.as_str())
+        .show_ui(ui, |ui| {
+            for rules in &game.rules {
+                ui.selectable_value(&mut setup.rules, rules.clone(), rules);
+            }
+        });
+    labelled_field(ui, "Seed", &mut setup.seed, "0");
+}
