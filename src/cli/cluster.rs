@@ -379,7 +379,7 @@ impl Master {
             chosen = Some(std::mem::take(&mut self.actions).swap_remove(best));
         }
         loop {
-            let seed = game_kit::experiment::game_seed(self.spec.seed, self.game);
+            let seed = tritium_plugin_api::seed::game_seed(self.spec.seed, self.game);
             let frame = match self.frame.take() {
                 Some(frame) => frame,
                 None if self.game >= u64::from(self.spec.games) => return Ok(None),

@@ -95,6 +95,7 @@ mod game;
 mod plugin;
 mod progress;
 pub mod protocol;
+pub mod seed;
 
 pub use abi::ABI_VERSION;
 pub use error::PluginError;

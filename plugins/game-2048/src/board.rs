@@ -17,9 +17,11 @@
 
 use std::sync::LazyLock;
 
-/// 4×4 board, 16 nibbles: cell (row r, col c) at bits `4*(4*r + c)`, r = 0 top, c = 0 left;
-/// nibble = tile exponent (0 empty, 1 → tile 2, …, 15 → 32768).
-pub type Board = u64;
+use game_kit::nibble::{self, pack_line, unpack_line};
+
+/// 4×4 board, 16 nibbles ([`game_kit::nibble`]): cell (row r, col c) at bits `4*(4*r + c)`,
+/// r = 0 top, c = 0 left; nibble = tile exponent (0 empty, 1 → tile 2, …, 15 → 32768).
+pub type Board = nibble::Board;
 
 /// A move: every tile slides as far as it can in that direction, and two equal tiles that
 /// meet merge once per move (the pair nearest the wall first).
@@ -77,16 +79,6 @@ fn slide_line(line: [u8; 4]) -> ([u8; 4], u32, u8) {
     (out, score, merged_max)
 }
 
-fn unpack_row(row: u16) -> [u8; 4] {
-    [0, 1, 2, 3].map(|i| ((row >> (4 * i)) & 0xf) as u8)
-}
-
-fn pack_row(line: [u8; 4]) -> u16 {
-    line.iter()
-        .enumerate()
-        .fold(0, |acc, (i, &e)| acc | (u16::from(e) << (4 * i)))
-}
-
 /// A row's four nibbles spread out as a column of a board (nibble k at bits `16 * k`).
 fn unpack_col(row: u16) -> u64 {
     let r = u64::from(row);
@@ -103,14 +95,14 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
     let mut merge = vec![0u8; N];
     for row in 0..=u16::MAX {
         let i = usize::from(row);
-        let line = unpack_row(row);
+        let line = unpack_line(row);
         let (l, s, m) = slide_line(line);
         let mut rev = line;
         rev.reverse();
         let (mut r, _, _) = slide_line(rev);
         r.reverse();
-        left[i] = pack_row(l);
-        right[i] = pack_row(r);
+        left[i] = pack_line(l);
+        right[i] = pack_line(r);
         up[i] = unpack_col(left[i]);
         down[i] = unpack_col(right[i]);
         score[i] = s;
@@ -194,36 +186,8 @@ pub fn empty_cells(board: Board) -> u32 {
     (!x & 0x1111_1111_1111_1111).count_ones()
 }
 
-/// The board mirrored along its main diagonal: cell (r, c) goes to (c, r).
-#[inline]
-pub fn transpose(board: Board) -> Board {
-    let a1 = board & 0xF0F0_0F0F_F0F0_0F0F;
-    let a2 = board & 0x0000_F0F0_0000_F0F0;
-    let a3 = board & 0x0F0F_0000_0F0F_0000;
-    let a = a1 | (a2 << 12) | (a3 >> 12);
-    let b1 = a & 0xFF00_FF00_00FF_00FF;
-    let b2 = a & 0x00FF_00FF_0000_0000;
-    let b3 = a & 0x0000_0000_FF00_FF00;
-    b1 | (b2 >> 24) | (b3 << 24)
-}
-
-/// The exponent at row `r`, column `c` (both 0..4).
-#[inline]
-pub fn cell(board: Board, r: usize, c: usize) -> u8 {
-    debug_assert!(r < 4 && c < 4, "cell ({r}, {c}) is off the board");
-    ((board >> (4 * (4 * r + c))) & 0xf) as u8
-}
-
-/// The board with the exponent at row `r`, column `c` set to `exp` (0..=15).
-#[inline]
-pub fn with_cell(board: Board, r: usize, c: usize, exp: u8) -> Board {
-    debug_assert!(
-        r < 4 && c < 4 && exp < 16,
-        "cell ({r}, {c}) = {exp} is not a board cell"
-    );
-    let shift = 4 * (4 * r + c);
-    (board & !(0xf << shift)) | (u64::from(exp & 0xf) << shift)
-}
+/// The board's cells (exponents) and its transpose: the shared 4×4 nibble board.
+pub use game_kit::nibble::{cell, transpose, with_cell};
 
 /// The sum of the tile values (the seed's "end tile total" when taken at the end of a game).
 pub fn tile_sum(board: Board) -> u64 {
@@ -236,10 +200,7 @@ pub fn tile_sum(board: Board) -> u64 {
 
 /// The largest exponent on the board (0 for an empty board).
 pub fn max_exponent(board: Board) -> u8 {
-    (0..16)
-        .map(|i| ((board >> (4 * i)) & 0xf) as u8)
-        .max()
-        .unwrap_or(0)
+    nibble::max_nibble(board)
 }
 
 /// The tile value of an exponent: 0 for empty, else `2^exp`.
@@ -254,15 +215,12 @@ pub fn can_move(board: Board) -> bool {
 
 /// A board from 16 exponents in row-major order (top-left first).
 pub fn from_exponents(cells: [u8; 16]) -> Board {
-    cells
-        .iter()
-        .enumerate()
-        .fold(0, |b, (i, &e)| b | (u64::from(e & 0xf) << (4 * i)))
+    nibble::from_nibbles(cells)
 }
 
 /// The 16 exponents of a board in row-major order.
 pub fn to_exponents(board: Board) -> [u8; 16] {
-    std::array::from_fn(|i| ((board >> (4 * i)) & 0xf) as u8)
+    nibble::to_nibbles(board)
 }
 
 #[cfg(test)]
@@ -276,7 +234,7 @@ mod tests {
     }
 
     fn board_with_top_row(values: [u32; 4]) -> Board {
-        u64::from(pack_row(exps(values)))
+        u64::from(pack_line(exps(values)))
     }
 
     fn top_row(board: Board) -> [u32; 4] {

@@ -1,6 +1,7 @@
 //! Expectimax search for 2048, after nneonneo's `2048-ai`
-//! (<https://github.com/nneonneo/2048-ai>), the strongest public expectimax program, on the
-//! shared skeleton of [`game_kit::search`].
+//! (<https://github.com/nneonneo/2048-ai>), the strongest public expectimax program: its
+//! chance and max nodes ([`Search2048`]) on the shared layer of [`game_kit::expectimax`]
+//! (root, spec, split, tables) and [`game_kit::search`] (root driver, counters).
 //!
 //! - **Max nodes** try the four moves and keep the best; only moves that change the board
 //!   count, and a board without one is lost and scores 0.
@@ -28,9 +29,9 @@
 //! Strategy specs: `expectimax` (depth 4), `expectimax:depth=auto` (nneonneo's adaptive depth),
 //! `expectimax:depth=4,prob=0.001`, `expectimax:time=100` (see [`ExpectimaxConfig::parse`]).
 
-use std::cell::RefCell;
-
-use game_kit::search::{self, Control, Counters, Entry, Table};
+use game_kit::expectimax::{self as layer, ChanceGame, Searcher};
+use game_kit::nibble::{self, LineTable};
+use game_kit::search;
 use tritium_plugin_api::{PluginError, Progress};
 
 use crate::board::{Board, Move, apply_move, empty_cells};
@@ -49,29 +50,62 @@ pub const MIN_ADAPTIVE_DEPTH: u32 = 3;
 /// A plain `expectimax`: depth [`DEFAULT_DEPTH`], the default threshold, parallel.
 pub const DEFAULT_CONFIG: ExpectimaxConfig = ExpectimaxConfig::new(DEFAULT_DEPTH);
 
+/// 2048's part of the shared expectimax layer ([`game_kit::expectimax`]): the root is the
+/// board, a child the board after a move that changes it, the table keyed by board.
+#[derive(Debug, Clone, Copy)]
+pub struct Search2048;
+
+impl ChanceGame for Search2048 {
+    type Root = Board;
+    type Child = Board;
+    type Context = ();
+    type Key = Board;
+    type Eval = &'static LineTable;
+    const DEFAULT_DEPTH: u32 = DEFAULT_DEPTH;
+    /// Under `seed` rules a move that changes nothing is still played: `Left`.
+    const FALLBACK_MOVE: Option<Move> = Some(Move::Left);
+
+    fn adaptive_depth(board: &Board) -> u32 {
+        adaptive_depth(*board)
+    }
+
+    fn context(_: &Board) {}
+
+    fn child(board: &Board, mv: Move) -> Option<Board> {
+        let after = apply_move(*board, mv);
+        (after != *board).then_some(after)
+    }
+
+    fn eval() -> &'static LineTable {
+        heuristic::table()
+    }
+
+    fn heuristic(after: &Board) -> f32 {
+        heuristic::evaluate(*after)
+    }
+
+    fn search((): &(), &after: &Board, depth: u32, s: &mut Searcher<'_, Self>) -> f32 {
+        chance(s, after, depth, 1.0)
+    }
+}
+
 /// Parses `expectimax[:depth=N,prob=P,time=MS]` with 2048's default depth (see
 /// [`ExpectimaxConfig::parse`]).
 ///
 /// # Errors
 /// [`PluginError::BadParameter`] naming the offending item.
 pub fn parse_spec(spec: &str) -> Result<ExpectimaxConfig, PluginError> {
-    ExpectimaxConfig::from_spec(spec, DEFAULT_DEPTH)
+    layer::parse_spec::<Search2048>(spec)
 }
 
 /// The depth a search of `board` under `cfg` uses without a time limit.
 pub fn depth_for(cfg: &ExpectimaxConfig, board: Board) -> u32 {
-    cfg.depth.unwrap_or_else(|| adaptive_depth(board))
+    layer::depth_for::<Search2048>(cfg, &board)
 }
 
 /// The number of different tile values on `board`.
 pub fn distinct_tiles(board: Board) -> u32 {
-    let mut seen = 0u32;
-    let mut rest = board;
-    while rest != 0 {
-        seen |= 1 << (rest & 0xf);
-        rest >>= 4;
-    }
-    (seen & !1).count_ones()
+    (nibble::nibble_set(board) & !1).count_ones()
 }
 
 /// nneonneo's depth rule: `max(3, distinct tiles − 2)`.
@@ -108,31 +142,13 @@ pub fn best_move_with(
     cfg: &ExpectimaxConfig,
     report: &Report<'_>,
 ) -> Result<Option<(Move, SearchStats)>, PluginError> {
-    let (moves, children): (Vec<Move>, Vec<Board>) = root_moves(board).into_iter().unzip();
-    let table = heuristic::table();
-    let best = search::best_root(
-        &children,
-        cfg,
-        || adaptive_depth(board),
-        |&after| heuristic::evaluate_with(table, after),
-        |&after, depth, control| search_root(after, depth, cfg.prob_threshold, control),
-        report,
-    )?;
-    Ok(best.map(|(i, stats)| (moves[i], stats)))
+    layer::best_move::<Search2048>(&board, cfg, report)
 }
 
 /// The expectimax value of each move of [`Move::ALL`] at a fixed depth (`None`: the move does
 /// not change the board), searched sequentially.
 pub fn move_values(board: Board, depth: u32, prob_threshold: f32) -> [Option<f32>; 4] {
-    let control = Control::unlimited();
-    Move::ALL.map(|mv| {
-        let after = apply_move(board, mv);
-        (after != board).then(|| {
-            search_root(after, depth, prob_threshold, &control)
-                .expect("nothing stops this search")
-                .0
-        })
-    })
+    layer::move_values::<Search2048>(&board, depth, prob_threshold)
 }
 
 /// The expectimax value of `board` as a max node at a fixed depth: the best of
@@ -152,136 +168,70 @@ pub fn value(board: Board, depth: u32, prob_threshold: f32) -> f32 {
 /// [`PluginError::BadParameter`] for a timed search (`time=MS` depends on the machine, so it
 /// cannot be split exactly).
 pub fn split(board: Board, cfg: &ExpectimaxConfig) -> Result<(u32, Vec<Move>), PluginError> {
-    if cfg.time_ms.is_some() {
-        return Err(PluginError::bad_parameter(
-            cfg.spec(),
-            "a timed search cannot be distributed exactly; give a depth",
-        ));
-    }
-    let depth = cfg.depth.unwrap_or_else(|| adaptive_depth(board));
-    let moves: Vec<Move> = root_moves(board).into_iter().map(|(mv, _)| mv).collect();
-    Ok((
-        depth,
-        if moves.is_empty() {
-            vec![Move::Left]
-        } else {
-            moves
-        },
-    ))
+    layer::split::<Search2048>(&board, cfg)
 }
 
 /// The value [`best_move_with`] gives root move `mv` of `board` at `depth` (`None` when the
 /// move changes nothing): the same number on any process.
 pub fn root_value(board: Board, mv: Move, depth: u32, prob_threshold: f32) -> Option<f32> {
-    let after = apply_move(board, mv);
-    (after != board).then(|| {
-        search_root(after, depth, prob_threshold, &Control::unlimited())
-            .map_or(f32::NEG_INFINITY, |(v, _)| v)
-    })
+    layer::root_value::<Search2048>(&board, mv, depth, prob_threshold)
 }
 
-/// The moves that change `board`, with the boards they give, in [`Move::ALL`] order.
-fn root_moves(board: Board) -> Vec<(Move, Board)> {
-    Move::ALL
-        .into_iter()
-        .map(|mv| (mv, apply_move(board, mv)))
-        .filter(|&(_, after)| after != board)
-        .collect()
-}
-
-/// The value of the chance node after one root move (depth ≥ 0); `None` when stopped.
-fn search_root(
-    after: Board,
-    depth: u32,
-    threshold: f32,
-    control: &Control<'_>,
-) -> Option<(f32, Counters)> {
-    let mut tt = TABLES.with(RefCell::take);
-    tt.clear();
-    let mut searcher = Searcher {
-        table: heuristic::table(),
-        tt,
-        threshold,
-        counters: Counters::default(),
-        control,
-    };
-    let value = searcher.chance(after, depth, 1.0);
-    let Searcher { tt, counters, .. } = searcher;
-    TABLES.with(|cell| cell.replace(tt));
-    (!counters.stopped).then_some((value, counters))
-}
-
-thread_local! {
-    /// Each thread's transposition table, taken for one root move and put back, so that its
-    /// allocation survives between searches.
-    static TABLES: RefCell<Table<Board>> = RefCell::new(Table::default());
-}
-
-struct Searcher<'c> {
-    table: &'static [f32; 65536],
-    tt: Table<Board>,
-    threshold: f32,
-    counters: Counters,
-    control: &'c Control<'c>,
-}
-
-impl Searcher<'_> {
-    /// Average over the spawns on `board` (a board just after a move), `depth` chance layers
-    /// to go, reached with probability `probability`.
-    fn chance(&mut self, board: Board, depth: u32, probability: f32) -> f32 {
-        if self.counters.tick(self.control) {
-            return 0.0;
-        }
-        if depth == 0 || probability < self.threshold {
-            self.counters.leaf(depth == 0);
-            return heuristic::evaluate_with(self.table, board);
-        }
-        if let Some(entry) = self.tt.get(&board)
-            && entry.depth >= depth
-        {
-            self.counters.tt_hits += 1;
-            return entry.value;
-        }
-        let empty = empty_cells(board);
-        if empty == 0 {
-            // Not reachable after a move that changed the board; evaluate rather than divide
-            // by zero.
-            self.counters.leaf(false);
-            return heuristic::evaluate_with(self.table, board);
-        }
-        let share = probability / empty as f32;
-        let mut sum = 0.0f32;
-        let mut rest = board;
-        let mut two = 1u64;
-        for _ in 0..16 {
-            if rest.trailing_zeros() >= 4 {
-                sum += 0.9 * self.max(board | two, depth - 1, share * 0.9);
-                sum += 0.1 * self.max(board | (two << 1), depth - 1, share * 0.1);
-            }
-            rest >>= 4;
-            two <<= 4;
-        }
-        let value = sum / empty as f32;
-        if !self.counters.stopped {
-            self.tt.insert(board, Entry { depth, value });
-        }
-        value
+/// Average over the spawns on `board` (a board just after a move), `depth` chance layers
+/// to go, reached with probability `probability`.
+fn chance(s: &mut Searcher<'_, Search2048>, board: Board, depth: u32, probability: f32) -> f32 {
+    if s.counters.tick(s.control) {
+        return 0.0;
     }
-
-    /// The best move's value on `board` (a board just after a spawn); 0 if no move changes it.
-    fn max(&mut self, board: Board, depth: u32, probability: f32) -> f32 {
-        if self.counters.tick(self.control) {
-            return 0.0;
-        }
-        let mut best = 0.0f32;
-        for mv in Move::ALL {
-            let after = apply_move(board, mv);
-            if after != board {
-                best = best.max(self.chance(after, depth, probability));
-            }
-        }
-        best
+    if depth == 0 || probability < s.threshold {
+        s.counters.leaf(depth == 0);
+        return heuristic::evaluate_with(s.eval, board);
     }
+    if let Some(entry) = s.tt.get(&board)
+        && entry.depth >= depth
+    {
+        s.counters.tt_hits += 1;
+        return entry.value;
+    }
+    let empty = empty_cells(board);
+    if empty == 0 {
+        // Not reachable after a move that changed the board; evaluate rather than divide
+        // by zero.
+        s.counters.leaf(false);
+        return heuristic::evaluate_with(s.eval, board);
+    }
+    let share = probability / empty as f32;
+    let mut sum = 0.0f32;
+    let mut rest = board;
+    let mut two = 1u64;
+    for _ in 0..16 {
+        if rest.trailing_zeros() >= 4 {
+            sum += 0.9 * max(s, board | two, depth - 1, share * 0.9);
+            sum += 0.1 * max(s, board | (two << 1), depth - 1, share * 0.1);
+        }
+        rest >>= 4;
+        two <<= 4;
+    }
+    let value = sum / empty as f32;
+    if !s.counters.stopped {
+        s.tt.insert(board, search::Entry { depth, value });
+    }
+    value
+}
+
+/// The best move's value on `board` (a board just after a spawn); 0 if no move changes it.
+fn max(s: &mut Searcher<'_, Search2048>, board: Board, depth: u32, probability: f32) -> f32 {
+    if s.counters.tick(s.control) {
+        return 0.0;
+    }
+    let mut best = 0.0f32;
+    for mv in Move::ALL {
+        let after = apply_move(board, mv);
+        if after != board {
+            best = best.max(chance(s, after, depth, probability));
+        }
+    }
+    best
 }
 
 #[cfg(test)]

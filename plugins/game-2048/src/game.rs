@@ -186,12 +186,7 @@ impl Game for Game2048 {
         state: &State,
         strategy: &str,
     ) -> Result<(u32, Vec<String>), PluginError> {
-        let cfg = crate::expectimax::parse_spec(strategy)?;
-        let (depth, moves) = crate::expectimax::split(state.board, &cfg)?;
-        Ok((
-            depth,
-            moves.iter().map(|m| m.letter().to_string()).collect(),
-        ))
+        game_kit::expectimax::search_split::<crate::expectimax::Search2048>(&state.board, strategy)
     }
 
     fn search_value(
@@ -201,11 +196,12 @@ impl Game for Game2048 {
         action: &str,
         depth: u32,
     ) -> Result<f64, PluginError> {
-        let cfg = crate::expectimax::parse_spec(strategy)?;
-        let mv = Move::parse(action)?;
-        crate::expectimax::root_value(state.board, mv, depth, cfg.prob_threshold)
-            .map(f64::from)
-            .ok_or_else(|| PluginError::illegal(action, "this move changes nothing"))
+        game_kit::expectimax::search_value::<crate::expectimax::Search2048>(
+            &state.board,
+            strategy,
+            action,
+            depth,
+        )
     }
 
     fn describe(&self, state: &State, seed: u64) -> Result<GameResult, PluginError> {

@@ -27,7 +27,9 @@
 
 use std::sync::LazyLock;
 
-use crate::board::{Board, transpose};
+use game_kit::nibble::{self, LineTable, unpack_line as unpack};
+
+use crate::board::Board;
 
 /// Added to every line so that a live board scores far above a lost one (which scores 0).
 pub const LOST_PENALTY: f32 = 200_000.0;
@@ -43,11 +45,6 @@ pub const SUM_WEIGHT: f32 = 11.0;
 pub const MERGES_WEIGHT: f32 = 700.0;
 /// Weight per empty cell.
 pub const EMPTY_WEIGHT: f32 = 270.0;
-
-/// The four exponents of a 16-bit line, cell 0 in the low nibble.
-fn unpack(line: u16) -> [u8; 4] {
-    [0, 4, 8, 12].map(|shift| ((line >> shift) & 0xf) as u8)
-}
 
 /// The heuristic value of one line (a row or a column: 4 nibbles, cell 0 in the low nibble),
 /// computed directly. [`table`] holds this for every line.
@@ -101,30 +98,18 @@ pub fn line_value(line: u16) -> f32 {
 }
 
 /// Heuristic values of all 65536 lines, built on first use (about a millisecond).
-static TABLE: LazyLock<Box<[f32; 65536]>> = LazyLock::new(|| {
-    let values: Vec<f32> = (0..=u16::MAX).map(line_value).collect();
-    values.into_boxed_slice().try_into().expect("65536 entries")
-});
+static TABLE: LazyLock<Box<LineTable>> = LazyLock::new(|| nibble::line_table(line_value));
 
 /// The line table: `table()[line]` = [`line_value`]`(line)`. Fetch it once per search and pass
 /// it to [`evaluate_with`] in hot loops (each [`LazyLock`] access checks initialisation).
-pub fn table() -> &'static [f32; 65536] {
+pub fn table() -> &'static LineTable {
     &TABLE
-}
-
-/// The sum of `table[line]` over the four 16-bit rows of `board`.
-#[inline]
-fn rows_sum(table: &[f32; 65536], board: Board) -> f32 {
-    table[(board & 0xffff) as usize]
-        + table[((board >> 16) & 0xffff) as usize]
-        + table[((board >> 32) & 0xffff) as usize]
-        + table[((board >> 48) & 0xffff) as usize]
 }
 
 /// The heuristic value of `board` (rows and columns) with a table from [`table`].
 #[inline]
-pub fn evaluate_with(table: &[f32; 65536], board: Board) -> f32 {
-    rows_sum(table, board) + rows_sum(table, transpose(board))
+pub fn evaluate_with(table: &LineTable, board: Board) -> f32 {
+    nibble::rows_and_columns(table, board)
 }
 
 /// The heuristic value of `board`: the sum of [`line_value`] over its rows and its columns.

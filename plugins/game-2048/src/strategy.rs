@@ -41,6 +41,7 @@ use crate::board::{Move, apply_move, max_merge};
 use crate::expectimax::{self, ExpectimaxConfig, Report};
 use crate::state::{Rules, State};
 use game_kit::seed::{SplitMix64, derive_seed};
+use game_kit::spec::StrategySpec;
 use tritium_plugin_api::protocol::{ParamInfo, StrategyInfo};
 use tritium_plugin_api::{PluginError, Progress};
 
@@ -77,10 +78,6 @@ pub fn ai_rng(state: &State) -> SplitMix64 {
     ))
 }
 
-fn bad(spec: &str, reason: impl Into<String>) -> PluginError {
-    PluginError::bad_parameter(spec, reason)
-}
-
 impl Strategy {
     /// Parses a spec: `random`, `greedy`, `cyclic:SEQ` (1..=64 letters of `l r u d`),
     /// `biased:L,R,U,D` (four integers 0..=1,000,000, not all 0) or
@@ -89,60 +86,50 @@ impl Strategy {
     /// # Errors
     /// [`PluginError::BadParameter`] naming the spec and saying what is wrong.
     pub fn parse(spec: &str) -> Result<Strategy, PluginError> {
-        let trimmed = spec.trim();
-        let (name, params) = match trimmed.split_once(':') {
-            Some((name, params)) => (name.trim(), Some(params.trim())),
-            None => (trimmed, None),
-        };
-        match (name, params) {
-            ("random", None) => Ok(Strategy::Random),
-            ("greedy", None) => Ok(Strategy::Greedy),
-            ("random" | "greedy", Some(_)) => {
-                Err(bad(spec, format!("`{name}` takes no parameters")))
-            }
+        let parsed = StrategySpec::parse(spec);
+        let name = parsed.name;
+        match (name, parsed.params) {
+            ("random", _) => parsed.no_params().map(|()| Strategy::Random),
+            ("greedy", _) => parsed.no_params().map(|()| Strategy::Greedy),
             ("cyclic", Some(seq)) => {
                 let moves = seq
                     .chars()
                     .map(|c| {
                         Move::from_letter(c).ok_or_else(|| {
-                            bad(
-                                spec,
-                                format!("`{c}` is not a move; use the letters l r u d"),
-                            )
+                            parsed.error(format!("`{c}` is not a move; use the letters l r u d"))
                         })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 if moves.is_empty() || moves.len() > MAX_CYCLE_LEN {
-                    return Err(bad(spec, "the sequence needs 1 to 64 letters of l r u d"));
+                    return Err(parsed.error("the sequence needs 1 to 64 letters of l r u d"));
                 }
                 Ok(Strategy::Cyclic(moves))
             }
             ("biased", Some(weights)) => {
-                let parsed: Vec<u32> = weights
+                let values: Vec<u32> = weights
                     .split(',')
                     .map(|w| w.trim().parse::<u32>().ok().filter(|&w| w <= MAX_WEIGHT))
                     .collect::<Option<_>>()
-                    .ok_or_else(|| bad(spec, "weights must be integers 0..=1000000"))?;
-                let weights: [u32; 4] = parsed
-                    .try_into()
-                    .map_err(|_| bad(spec, "expected four weights L,R,U,D, e.g. biased:4,1,0,4"))?;
+                    .ok_or_else(|| parsed.error("weights must be integers 0..=1000000"))?;
+                let weights: [u32; 4] = values.try_into().map_err(|_| {
+                    parsed.error("expected four weights L,R,U,D, e.g. biased:4,1,0,4")
+                })?;
                 if weights.iter().all(|&w| w == 0) {
-                    return Err(bad(spec, "at least one weight must be positive"));
+                    return Err(parsed.error("at least one weight must be positive"));
                 }
                 Ok(Strategy::Biased(weights))
             }
-            ("cyclic" | "biased", None) => Err(bad(
-                spec,
-                format!("`{name}` needs parameters, e.g. cyclic:drdl or biased:4,1,0,4"),
-            )),
+            ("cyclic" | "biased", None) => Err(parsed.error(format!(
+                "`{name}` needs parameters, e.g. cyclic:drdl or biased:4,1,0,4"
+            ))),
             ("expectimax", params) => {
                 ExpectimaxConfig::from_strategy(spec, params, expectimax::DEFAULT_DEPTH)
                     .map(Strategy::Expectimax)
             }
-            _ => Err(bad(
-                spec,
-                "unknown 2048 strategy; expected random, greedy, cyclic:SEQ, biased:L,R,U,D \
-                 or expectimax[:depth=N,prob=P,time=MS]",
+            _ => Err(parsed.unknown(
+                "2048",
+                "random, greedy, cyclic:SEQ, biased:L,R,U,D or \
+                 expectimax[:depth=N,prob=P,time=MS]",
             )),
         }
     }

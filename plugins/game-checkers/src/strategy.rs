@@ -7,6 +7,7 @@
 //! | `alphabeta[:depth=N,time=MS]` | ours (see [`crate::search`]); depth 1..=64, default 8; `time` caps each move |
 
 use game_kit::seed::{SplitMix64, derive_seed};
+use game_kit::spec::{Param, SpecError, StrategySpec};
 use tritium_plugin_api::PluginError;
 use tritium_plugin_api::protocol::{ParamInfo, StrategyInfo};
 
@@ -32,63 +33,65 @@ pub enum Strategy {
     AlphaBeta(AlphaBetaConfig),
 }
 
-fn bad(spec: &str, reason: impl Into<String>) -> PluginError {
-    PluginError::bad_parameter(spec, reason)
-}
-
 impl Strategy {
     /// Parses `random`, `minimax[:depth=N]` or `alphabeta[:depth=N,time=MS]`.
     ///
     /// # Errors
     /// [`PluginError::BadParameter`] naming the spec.
     pub fn parse(spec: &str) -> Result<Strategy, PluginError> {
-        let trimmed = spec.trim();
-        let (name, params) = match trimmed.split_once(':') {
-            Some((n, p)) => (n.trim(), p.trim()),
-            None => (trimmed, ""),
+        let parsed = StrategySpec::parse(spec);
+        let name = parsed.name;
+        // Checkers reads `random:` like `random`.
+        let params = parsed.params.unwrap_or("");
+        let unknown = |item: &str| {
+            parsed.error(SpecError::UnknownParameter {
+                name: name.to_owned(),
+                item: item.to_owned(),
+            })
+        };
+        let bad_value = |item: &str, reason: &str| {
+            parsed.error(SpecError::BadValue {
+                item: item.to_owned(),
+                reason: reason.to_owned(),
+            })
         };
         let mut depth = None;
         let mut time = None;
-        for item in params.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-            match item.split_once('=') {
-                Some(("depth", v)) => {
-                    depth =
-                        Some(v.trim().parse::<u32>().map_err(|_| {
-                            bad(spec, format!("`{item}`: depth is a whole number"))
-                        })?);
+        for param in game_kit::spec::params(params) {
+            let Param { item, key, value } = param.map_err(|e| unknown(&e.item))?;
+            match key {
+                "depth" => {
+                    depth = Some(
+                        value
+                            .trim()
+                            .parse::<u32>()
+                            .map_err(|_| bad_value(item, "depth is a whole number"))?,
+                    );
                 }
-                Some(("time", v)) if name == "alphabeta" => {
+                "time" if name == "alphabeta" => {
                     time = Some(
-                        v.trim()
+                        value
+                            .trim()
                             .parse::<u64>()
                             .ok()
                             .filter(|ms| (1..=3_600_000).contains(ms))
                             .ok_or_else(|| {
-                                bad(
-                                    spec,
-                                    format!("`{item}`: time is milliseconds per move, 1..=3600000"),
-                                )
+                                bad_value(item, "time is milliseconds per move, 1..=3600000")
                             })?,
                     );
                 }
-                _ => {
-                    return Err(bad(
-                        spec,
-                        format!("`{item}` is not a parameter of `{name}`"),
-                    ));
-                }
+                _ => return Err(unknown(item)),
             }
         }
         match name {
             "random" if params.is_empty() => Ok(Strategy::Random),
-            "random" => Err(bad(spec, "`random` takes no parameters")),
+            "random" => Err(parsed.error(SpecError::NoParameters {
+                name: name.to_owned(),
+            })),
             "minimax" => {
                 let d = depth.unwrap_or(DEFAULT_MINIMAX_DEPTH);
                 if !(1..=MAX_MINIMAX_DEPTH).contains(&d) {
-                    return Err(bad(
-                        spec,
-                        format!("minimax depth is 1..={MAX_MINIMAX_DEPTH}"),
-                    ));
+                    return Err(parsed.error(format!("minimax depth is 1..={MAX_MINIMAX_DEPTH}")));
                 }
                 Ok(Strategy::Minimax(d))
             }
@@ -99,14 +102,13 @@ impl Strategy {
                     DEFAULT_ALPHABETA_DEPTH
                 });
                 if !(1..=MAX_DEPTH).contains(&d) {
-                    return Err(bad(spec, format!("alphabeta depth is 1..={MAX_DEPTH}")));
+                    return Err(parsed.error(format!("alphabeta depth is 1..={MAX_DEPTH}")));
                 }
                 Ok(Strategy::AlphaBeta(AlphaBetaConfig::new(d, time)))
             }
-            _ => Err(bad(
-                spec,
-                "unknown checkers strategy; expected random, minimax[:depth=N] or \
-                 alphabeta[:depth=N,time=MS]",
+            _ => Err(parsed.unknown(
+                "checkers",
+                "random, minimax[:depth=N] or alphabeta[:depth=N,time=MS]",
             )),
         }
     }

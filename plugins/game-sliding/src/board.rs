@@ -17,44 +17,9 @@ use serde::{Deserialize, Serialize};
 /// The largest side a board may have.
 pub const MAX_SIDE: u8 = 8;
 
-/// A move: the direction a tile slides into the blank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Dir {
-    /// A tile moves left (from the blank's right).
-    Left,
-    /// A tile moves right (from the blank's left).
-    Right,
-    /// A tile moves up (from below the blank).
-    Up,
-    /// A tile moves down (from above the blank).
-    Down,
-}
-
-impl Dir {
-    /// The four moves in `l r u d` order.
-    pub const ALL: [Dir; 4] = [Dir::Left, Dir::Right, Dir::Up, Dir::Down];
-
-    /// `l`, `r`, `u` or `d`.
-    pub fn letter(self) -> char {
-        match self {
-            Dir::Left => 'l',
-            Dir::Right => 'r',
-            Dir::Up => 'u',
-            Dir::Down => 'd',
-        }
-    }
-
-    /// The move that undoes this one.
-    #[must_use]
-    pub fn opposite(self) -> Dir {
-        match self {
-            Dir::Left => Dir::Right,
-            Dir::Right => Dir::Left,
-            Dir::Up => Dir::Down,
-            Dir::Down => Dir::Up,
-        }
-    }
-}
+/// A move: the direction a tile slides into the blank (`l` moves the tile right of the blank
+/// to the left), the kit's grid move.
+pub use game_kit::grid::Move;
 
 /// A board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -90,32 +55,32 @@ impl Board {
     }
 
     /// The index of the tile that `dir` moves, if there is one.
-    pub fn tile_for(&self, dir: Dir) -> Option<usize> {
+    pub fn tile_for(&self, dir: Move) -> Option<usize> {
         let cols = usize::from(self.cols);
         let b = self.blank();
         let (r, c) = (b / cols, b % cols);
         let (tr, tc) = match dir {
-            Dir::Left => (Some(r), c.checked_add(1).filter(|&c| c < cols)),
-            Dir::Right => (Some(r), c.checked_sub(1)),
-            Dir::Up => (
+            Move::Left => (Some(r), c.checked_add(1).filter(|&c| c < cols)),
+            Move::Right => (Some(r), c.checked_sub(1)),
+            Move::Up => (
                 r.checked_add(1).filter(|&r| r < usize::from(self.rows)),
                 Some(c),
             ),
-            Dir::Down => (r.checked_sub(1), Some(c)),
+            Move::Down => (r.checked_sub(1), Some(c)),
         };
         Some(tr? * cols + tc?)
     }
 
     /// The legal moves, in `l r u d` order.
-    pub fn moves(&self) -> Vec<Dir> {
-        Dir::ALL
+    pub fn moves(&self) -> Vec<Move> {
+        Move::ALL
             .into_iter()
             .filter(|&d| self.tile_for(d).is_some())
             .collect()
     }
 
     /// Plays `dir`; `false` (and nothing changes) when no tile can move that way.
-    pub fn play(&mut self, dir: Dir) -> bool {
+    pub fn play(&mut self, dir: Move) -> bool {
         let Some(t) = self.tile_for(dir) else {
             return false;
         };
@@ -247,12 +212,15 @@ mod tests {
             cols: 3,
             tiles: vec![1, 2, 3, 4, 0, 5, 6, 7, 8],
         };
-        assert!(b.play(Dir::Left));
+        assert!(b.play(Move::Left));
         assert_eq!(b.tiles, [1, 2, 3, 4, 5, 0, 6, 7, 8]);
-        assert!(!b.play(Dir::Left), "no tile right of the blank on the edge");
-        assert!(b.play(Dir::Down));
+        assert!(
+            !b.play(Move::Left),
+            "no tile right of the blank on the edge"
+        );
+        assert!(b.play(Move::Down));
         assert_eq!(b.tiles, [1, 2, 0, 4, 5, 3, 6, 7, 8]);
-        assert_eq!(Board::goal(3, 3).moves(), [Dir::Right, Dir::Down]);
+        assert_eq!(Board::goal(3, 3).moves(), [Move::Right, Move::Down]);
     }
 
     #[test]

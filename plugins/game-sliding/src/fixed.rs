@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use crate::board::{Board, Dir};
+use crate::board::{Board, Move};
 use crate::solve::{Solution, SolveError};
 
 /// The most cells a board may have for this solver.
@@ -41,7 +41,7 @@ pub struct Geometry {
     pub cols: usize,
     /// Cells, `rows · cols` (at most [`MAX_CELLS`]).
     pub cells: usize,
-    /// `step[blank][d]`: the cell of the tile that move `Dir::ALL[d]` slides into the blank,
+    /// `step[blank][d]`: the cell of the tile that move `Move::ALL[d]` slides into the blank,
     /// or 255.
     step: [[u8; 4]; MAX_CELLS],
 }
@@ -59,7 +59,7 @@ impl Geometry {
             let mut b = board.clone();
             let goal_blank = b.blank();
             b.tiles.swap(goal_blank, blank);
-            for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            for (d, dir) in Move::ALL.into_iter().enumerate() {
                 if let Some(t) = b.tile_for(dir) {
                     row[d] = t as u8;
                 }
@@ -73,7 +73,7 @@ impl Geometry {
         })
     }
 
-    /// The cell whose tile move `d` (an index into [`Dir::ALL`]) slides into `blank`.
+    /// The cell whose tile move `d` (an index into [`Move::ALL`]) slides into `blank`.
     #[inline]
     pub fn tile_cell(&self, blank: usize, d: usize) -> Option<usize> {
         let c = self.step[blank][d];
@@ -159,7 +159,7 @@ pub fn ida<E: Estimator>(
                     moves: search
                         .path
                         .iter()
-                        .map(|&d| Dir::ALL[usize::from(d)])
+                        .map(|&d| Move::ALL[usize::from(d)])
                         .collect(),
                     nodes: search.nodes,
                     seconds: began.elapsed().as_secs_f64(),
@@ -180,7 +180,7 @@ struct Search<'a, E: Estimator> {
     estimator: &'a E,
     goal: Tiles,
     tiles: Tiles,
-    /// Indices into [`Dir::ALL`].
+    /// Indices into [`Move::ALL`].
     path: Vec<u8>,
     nodes: u64,
     limit: u64,

@@ -22,7 +22,7 @@ use tritium_plugin_api::protocol::{
 };
 use tritium_plugin_api::{Game, PluginError, Progress};
 
-use crate::board::{Board, Dir, MAX_SIDE};
+use crate::board::{Board, MAX_SIDE, Move};
 use crate::solve::SolveError;
 use crate::solvers::{solve_lc, solve_optimal};
 use crate::table;
@@ -92,7 +92,7 @@ impl State {
     }
 
     /// Plays `dir`, updating the distance, ACS and the move count.
-    fn play(&mut self, dir: Dir) -> bool {
+    fn play(&mut self, dir: Move) -> bool {
         if !self.board.play(dir) {
             return false;
         }
@@ -131,21 +131,17 @@ pub fn position_text(b: &Board) -> String {
 /// must be a rule set, but a position of another size wins (a person who picked 3x3 and
 /// pasted a 4×4 position means the 4×4 board).
 ///
+/// The text is split by [`game_kit::position::GridText`] (rows by `/`, tiles by spaces), its
+/// shape the text's own.
+///
 /// # Errors
 /// [`PluginError::BadParameter`] naming the problem: rows of different lengths, a size out of
-/// range, a tile that is not a number below R·C, a tile given twice, an unsolvable board.
+/// range, a tile that is not a number below R·C, a tile given twice, an unknown `key=value`
+/// item after the grid, an unsolvable board.
 pub fn parse_position(rules: Option<&str>, text: &str) -> Result<Board, PluginError> {
-    use game_kit::position::bad;
-    let rows: Vec<Vec<&str>> = text
-        .trim()
-        .split('/')
-        .map(|r| r.split_whitespace().collect())
-        .collect();
-    let cols = rows.first().map_or(0, Vec::len);
-    if let Some(row) = rows.iter().find(|r| r.len() != cols) {
-        return Err(bad(row.join(" "), format!("every row needs {cols} tiles")));
-    }
-    let (r, c) = (rows.len(), cols);
+    use game_kit::position::{GridText, bad};
+    let grid = GridText::parse_any(text)?;
+    let (r, c) = (grid.rows, grid.cols);
     if !(2..=usize::from(MAX_SIDE)).contains(&r) || !(2..=usize::from(MAX_SIDE)).contains(&c) {
         return Err(bad(
             text.trim(),
@@ -158,23 +154,24 @@ pub fn parse_position(rules: Option<&str>, text: &str) -> Result<Board, PluginEr
     let n = r * c;
     let mut seen = vec![false; n];
     let mut tiles = Vec::with_capacity(n);
-    for item in rows.iter().flatten() {
+    for &item in &grid.cells {
         let t = item
             .parse::<usize>()
             .ok()
             .filter(|&t| t < n)
             .ok_or_else(|| {
                 bad(
-                    *item,
+                    item,
                     format!("a tile is a number from 0 (the blank) to {}", n - 1),
                 )
             })?;
         if seen[t] {
-            return Err(bad(*item, "this tile is given twice"));
+            return Err(bad(item, "this tile is given twice"));
         }
         seen[t] = true;
         tiles.push(t as u8);
     }
+    grid.finish()?;
     let board = Board {
         rows: r as u8,
         cols: c as u8,
@@ -193,14 +190,9 @@ pub fn parse_position(rules: Option<&str>, text: &str) -> Result<Board, PluginEr
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Sliding;
 
-fn dir_info(board: &Board, d: Dir) -> Option<ActionInfo> {
+fn dir_info(board: &Board, d: Move) -> Option<ActionInfo> {
     let tile = board.tile_for(d)?;
-    let label = match d {
-        Dir::Left => "Left",
-        Dir::Right => "Right",
-        Dir::Up => "Up",
-        Dir::Down => "Down",
-    };
+    let label = d.label();
     Some(ActionInfo {
         id: d.letter().to_string(),
         label: format!("{label} ({})", board.tiles[tile]),
@@ -209,11 +201,11 @@ fn dir_info(board: &Board, d: Dir) -> Option<ActionInfo> {
     })
 }
 
-fn parse_action(board: &Board, action: &str) -> Result<Dir, PluginError> {
+fn parse_action(board: &Board, action: &str) -> Result<Move, PluginError> {
     let a = action.trim();
-    let by_letter = Dir::ALL.into_iter().find(|d| d.letter().to_string() == a);
+    let by_letter = Move::ALL.into_iter().find(|d| d.letter().to_string() == a);
     let by_tile = a.parse::<u8>().ok().and_then(|t| {
-        Dir::ALL
+        Move::ALL
             .into_iter()
             .find(|&d| board.tile_for(d).is_some_and(|i| board.tiles[i] == t))
     });
@@ -328,7 +320,7 @@ impl Game for Sliding {
         if state.board.is_goal() {
             return Vec::new();
         }
-        Dir::ALL
+        Move::ALL
             .into_iter()
             .filter_map(|d| dir_info(&state.board, d))
             .collect()

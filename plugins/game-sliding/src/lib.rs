@@ -6,14 +6,14 @@
 //! live optimal distance).
 //!
 //! ```
-//! use game_sliding::board::{Board, Dir};
+//! use game_sliding::board::{Board, Move};
 //! use game_sliding::solve::ida;
 //!
 //! let mut b = Board::goal(3, 3);
-//! b.play(Dir::Right); // the 8 slides right into the blank
+//! b.play(Move::Right); // the 8 slides right into the blank
 //! assert!(b.is_solvable());
 //! let solution = ida(&b, u64::MAX, &|_| true).expect("solvable");
-//! assert_eq!(solution.moves, [Dir::Left]);
+//! assert_eq!(solution.moves, [Move::Left]);
 //! ```
 
 pub mod board;

@@ -19,9 +19,11 @@
 use std::sync::LazyLock;
 
 pub use game_kit::grid::Move;
+use game_kit::nibble::{self, pack_line, unpack_line};
 
-/// 4×4 board, 16 nibbles of tile codes: cell (row r, col c) at bits `4*(4*r + c)`.
-pub type Board = u64;
+/// 4×4 board, 16 nibbles of tile codes ([`game_kit::nibble`]): cell (row r, col c) at bits
+/// `4*(4*r + c)`.
+pub type Board = nibble::Board;
 
 /// The largest code (tile 12288).
 pub const MAX_CODE: u8 = 15;
@@ -85,16 +87,6 @@ pub fn slide_line(mut line: [u8; 4]) -> Option<[u8; 4]> {
     Some(line)
 }
 
-fn unpack(row: u16) -> [u8; 4] {
-    [0, 1, 2, 3].map(|i| ((row >> (4 * i)) & 0xf) as u8)
-}
-
-fn pack(line: [u8; 4]) -> u16 {
-    line.iter()
-        .enumerate()
-        .fold(0, |acc, (i, &c)| acc | (u16::from(c) << (4 * i)))
-}
-
 fn reverse(row: u16) -> u16 {
     (row >> 12) | ((row >> 4) & 0x00f0) | ((row << 4) & 0x0f00) | (row << 12)
 }
@@ -121,10 +113,10 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
         down: vec![0; 1 << 16].into_boxed_slice(),
     };
     for row in 0..=u16::MAX {
-        let Some(moved) = slide_line(unpack(row)) else {
+        let Some(moved) = slide_line(unpack_line(row)) else {
             continue;
         };
-        let result = pack(moved);
+        let result = pack_line(moved);
         let (rev_row, rev_result) = (reverse(row), reverse(result));
         t.left[usize::from(row)] = row ^ result;
         t.right[usize::from(rev_row)] = rev_row ^ rev_result;
@@ -181,51 +173,28 @@ pub fn can_move(board: Board) -> bool {
     Move::ALL.iter().any(|&mv| apply_move(board, mv).1 != 0)
 }
 
-/// The code of cell (`r`, `c`).
-pub fn cell(board: Board, r: usize, c: usize) -> u8 {
-    ((board >> (4 * (4 * r + c))) & 0xf) as u8
-}
+/// The code of cell (`r`, `c`) and the board's transpose: the shared 4×4 nibble board.
+pub use game_kit::nibble::{cell, transpose};
 
 /// The board from 16 codes in row-major order.
 pub fn from_codes(codes: [u8; 16]) -> Board {
-    codes
-        .iter()
-        .enumerate()
-        .fold(0, |b, (i, &c)| b | (u64::from(c & 0xf) << (4 * i)))
+    nibble::from_nibbles(codes)
 }
 
 /// The 16 codes of `board` in row-major order.
 pub fn to_codes(board: Board) -> [u8; 16] {
-    std::array::from_fn(|i| ((board >> (4 * i)) & 0xf) as u8)
+    nibble::to_nibbles(board)
 }
 
 /// The largest code on the board (0 when empty).
 #[inline]
 pub fn max_code(board: Board) -> u8 {
-    let mut max = 0;
-    let mut rest = board;
-    while rest != 0 {
-        max = max.max((rest & 0xf) as u8);
-        rest >>= 4;
-    }
-    max
+    nibble::max_nibble(board)
 }
 
 /// The board's score: the sum of [`tile_score`] over its cells.
 pub fn score(board: Board) -> u64 {
     to_codes(board).iter().map(|&c| tile_score(c)).sum()
-}
-
-/// Rows become columns: cell (r, c) moves to (c, r).
-pub fn transpose(x: Board) -> Board {
-    let a1 = x & 0xF0F0_0F0F_F0F0_0F0F;
-    let a2 = x & 0x0000_F0F0_0000_F0F0;
-    let a3 = x & 0x0F0F_0000_0F0F_0000;
-    let a = a1 | (a2 << 12) | (a3 >> 12);
-    let b1 = a & 0xFF00_FF00_00FF_00FF;
-    let b2 = a & 0x00FF_00FF_0000_0000;
-    let b3 = a & 0x0000_0000_FF00_FF00;
-    b1 | (b2 >> 24) | (b3 << 24)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Expectimax search for Threes!, after nneonneo's `threes-ai`
-//! (<https://github.com/nneonneo/threes-ai>, `threes.cpp`), on the shared skeleton of
-//! [`game_kit::search`].
+//! (<https://github.com/nneonneo/threes-ai>, `threes.cpp`): its chance and max nodes
+//! ([`SearchThrees`]) on the shared layer of [`game_kit::expectimax`] (root, spec, split,
+//! tables) and [`game_kit::search`] (root driver, counters).
 //!
 //! - **The root** knows the next tile: exactly for a card, only through its hint for a bonus
 //!   tile (each hinted value weighted by its posterior, [`crate::deck::hint_posterior`]). It
@@ -24,9 +25,9 @@
 //! The search reads the state as a player sees it (board, deck, the next tile's hint), never
 //! the bonus tile behind a hint or the generator.
 
-use std::cell::RefCell;
-
-use game_kit::search::{self, Control, Counters, Entry, Table};
+use game_kit::expectimax::{self as layer, ChanceGame, Searcher};
+use game_kit::nibble::{self, LineTable};
+use game_kit::search::{self, Entry};
 use tritium_plugin_api::{PluginError, Progress};
 
 use crate::board::{self, Board, Move, apply_move, insert_tile};
@@ -45,46 +46,100 @@ pub const MIN_ADAPTIVE_DEPTH: u32 = 3;
 /// A plain `expectimax`.
 pub const DEFAULT_CONFIG: ExpectimaxConfig = ExpectimaxConfig::new(DEFAULT_DEPTH);
 
+/// Threes!' part of the shared expectimax layer ([`game_kit::expectimax`]): the root is the
+/// state (its next tile known, through its hint for a bonus tile), a child the board after a
+/// legal move with the lines it changed, the table keyed by board and deck.
+#[derive(Debug, Clone, Copy)]
+pub struct SearchThrees;
+
+/// A root move: the board after it and the lines it changed.
+#[derive(Debug, Clone, Copy)]
+pub struct Child {
+    mv: Move,
+    after: Board,
+    changed: u8,
+}
+
+impl ChanceGame for SearchThrees {
+    type Root = State;
+    type Child = Child;
+    /// What the player knows of the next tile: each possible code with its probability, and
+    /// the deck after it.
+    type Context = (Vec<(u8, f32)>, Deck);
+    type Key = u128;
+    type Eval = &'static LineTable;
+    const DEFAULT_DEPTH: u32 = DEFAULT_DEPTH;
+
+    fn adaptive_depth(state: &State) -> u32 {
+        adaptive_depth(state.board)
+    }
+
+    fn context(state: &State) -> Self::Context {
+        if state.next.is_bonus() {
+            let (lo, hi) = state.next.hint;
+            let max = board::max_code(state.board);
+            (deck::hint_posterior(lo, hi, max), state.deck)
+        } else {
+            (vec![(state.next.code, 1.0)], state.deck)
+        }
+    }
+
+    fn child(state: &State, mv: Move) -> Option<Child> {
+        let (after, changed) = apply_move(state.board, mv);
+        (changed != 0).then_some(Child { mv, after, changed })
+    }
+
+    fn eval() -> &'static LineTable {
+        heuristic::table()
+    }
+
+    fn heuristic(child: &Child) -> f32 {
+        heuristic::evaluate(child.after)
+    }
+
+    fn search(
+        (beliefs, deck): &Self::Context,
+        child: &Child,
+        depth: u32,
+        s: &mut Searcher<'_, Self>,
+    ) -> f32 {
+        if depth == 0 {
+            s.counters.leaf(true);
+            heuristic::evaluate_with(s.eval, child.after)
+        } else {
+            beliefs
+                .iter()
+                .map(|&(code, p)| {
+                    p * insert(
+                        s,
+                        child.after,
+                        child.mv,
+                        child.changed,
+                        code,
+                        *deck,
+                        depth,
+                        p,
+                    )
+                })
+                .sum()
+        }
+    }
+}
+
 /// Parses `expectimax[:depth=N,prob=P,time=MS]` with Threes' default depth.
 ///
 /// # Errors
 /// [`PluginError::BadParameter`] naming the offending item.
 pub fn parse_spec(spec: &str) -> Result<ExpectimaxConfig, PluginError> {
-    ExpectimaxConfig::from_spec(spec, DEFAULT_DEPTH)
+    layer::parse_spec::<SearchThrees>(spec)
 }
 
 /// threes-ai's depth rule: `max(3, distinct tiles of 3 or more − 2)`.
 pub fn adaptive_depth(board: Board) -> u32 {
-    let mut seen = 0u32;
-    let mut rest = board;
-    while rest != 0 {
-        seen |= 1 << (rest & 0xf);
-        rest >>= 4;
-    }
-    (seen >> 3)
+    (nibble::nibble_set(board) >> 3)
         .count_ones()
         .saturating_sub(2)
         .max(MIN_ADAPTIVE_DEPTH)
-}
-
-/// What the player knows of the next tile: each possible code with its probability, and the
-/// deck after it.
-fn next_tile_beliefs(state: &State) -> (Vec<(u8, f32)>, Deck) {
-    if state.next.is_bonus() {
-        let (lo, hi) = state.next.hint;
-        let max = board::max_code(state.board);
-        (deck::hint_posterior(lo, hi, max), state.deck)
-    } else {
-        (vec![(state.next.code, 1.0)], state.deck)
-    }
-}
-
-/// A root move: the board after it and the lines it changed.
-#[derive(Debug, Clone, Copy)]
-struct Child {
-    mv: Move,
-    after: Board,
-    changed: u8,
 }
 
 /// The best move in `state` under `cfg`, with what the search did; `Ok(None)` when no move
@@ -110,24 +165,7 @@ pub fn best_move_with(
     cfg: &ExpectimaxConfig,
     report: &Report<'_>,
 ) -> Result<Option<(Move, SearchStats)>, PluginError> {
-    let children: Vec<Child> = Move::ALL
-        .into_iter()
-        .filter_map(|mv| {
-            let (after, changed) = apply_move(state.board, mv);
-            (changed != 0).then_some(Child { mv, after, changed })
-        })
-        .collect();
-    let (beliefs, deck) = next_tile_beliefs(state);
-    let table = heuristic::table();
-    let best = search::best_root(
-        &children,
-        cfg,
-        || adaptive_depth(state.board),
-        |c| heuristic::evaluate_with(table, c.after),
-        |c, depth, control| search_child(c, &beliefs, deck, depth, cfg.prob_threshold, control),
-        report,
-    )?;
-    Ok(best.map(|(i, stats)| (children[i].mv, stats)))
+    layer::best_move::<SearchThrees>(state, cfg, report)
 }
 
 /// A distributed search's split of `state` (see `Game::search_split`): the depth
@@ -136,210 +174,135 @@ pub fn best_move_with(
 /// # Errors
 /// [`PluginError::BadParameter`] for a timed search (it cannot be split exactly).
 pub fn split(state: &State, cfg: &ExpectimaxConfig) -> Result<(u32, Vec<Move>), PluginError> {
-    if cfg.time_ms.is_some() {
-        return Err(PluginError::bad_parameter(
-            cfg.spec(),
-            "a timed search cannot be distributed exactly; give a depth",
-        ));
-    }
-    let depth = cfg.depth.unwrap_or_else(|| adaptive_depth(state.board));
-    let moves = Move::ALL
-        .into_iter()
-        .filter(|&mv| apply_move(state.board, mv).1 != 0)
-        .collect();
-    Ok((depth, moves))
+    layer::split::<SearchThrees>(state, cfg)
 }
 
 /// The value [`best_move_with`] gives root move `mv` of `state` at `depth` (`None` when the
 /// move is illegal): the same number on any process.
 pub fn root_value(state: &State, mv: Move, depth: u32, prob_threshold: f32) -> Option<f32> {
-    let (after, changed) = apply_move(state.board, mv);
-    (changed != 0).then(|| {
-        let (beliefs, deck) = next_tile_beliefs(state);
-        let child = Child { mv, after, changed };
-        search_child(
-            &child,
-            &beliefs,
-            deck,
-            depth,
-            prob_threshold,
-            &Control::unlimited(),
-        )
-        .map_or(f32::NEG_INFINITY, |(v, _)| v)
-    })
+    layer::root_value::<SearchThrees>(state, mv, depth, prob_threshold)
 }
 
 /// The expectimax value of each move of [`Move::ALL`] in `state` at a fixed depth (`None`:
 /// illegal), searched sequentially.
 pub fn move_values(state: &State, depth: u32, prob_threshold: f32) -> [Option<f32>; 4] {
-    let control = Control::unlimited();
-    let (beliefs, deck) = next_tile_beliefs(state);
-    Move::ALL.map(|mv| {
-        let (after, changed) = apply_move(state.board, mv);
-        (changed != 0).then(|| {
-            search_child(
-                &Child { mv, after, changed },
-                &beliefs,
-                deck,
-                depth,
-                prob_threshold,
-                &control,
-            )
-            .expect("nothing stops this search")
-            .0
-        })
-    })
+    layer::move_values::<SearchThrees>(state, depth, prob_threshold)
 }
 
-fn search_child(
-    child: &Child,
-    beliefs: &[(u8, f32)],
+/// The average over the lines `changed` of the max node after tile `code` enters there;
+/// `depth` counts this chance layer.
+#[allow(clippy::too_many_arguments)]
+fn insert(
+    s: &mut Searcher<'_, SearchThrees>,
+    after: Board,
+    mv: Move,
+    changed: u8,
+    code: u8,
     deck: Deck,
     depth: u32,
-    threshold: f32,
-    control: &Control<'_>,
-) -> Option<(f32, Counters)> {
-    let mut tt = TABLES.with(RefCell::take);
-    tt.clear();
-    let mut s = Searcher {
-        table: heuristic::table(),
-        tt,
-        threshold,
-        counters: Counters::default(),
-        control,
-    };
-    let value = if depth == 0 {
-        s.counters.leaf(true);
-        heuristic::evaluate_with(s.table, child.after)
+    probability: f32,
+) -> f32 {
+    let lines = changed.count_ones();
+    let share = probability / lines as f32;
+    let mut sum = 0.0f32;
+    for line in 0..4 {
+        if changed & (1 << line) != 0 {
+            sum += max(
+                s,
+                insert_tile(after, mv, line, code),
+                deck,
+                depth - 1,
+                share,
+            );
+        }
+    }
+    sum / lines as f32
+}
+
+/// The chance node after a move whose next tile is unknown: cards by the deck, bonus tiles by
+/// their odds, then where the tile enters.
+fn chance(
+    s: &mut Searcher<'_, SearchThrees>,
+    after: Board,
+    mv: Move,
+    changed: u8,
+    deck: Deck,
+    depth: u32,
+    probability: f32,
+) -> f32 {
+    if s.counters.tick(s.control) {
+        return 0.0;
+    }
+    if depth == 0 || probability < s.threshold {
+        s.counters.leaf(depth == 0);
+        return heuristic::evaluate_with(s.eval, after);
+    }
+    let deck = deck.refilled();
+    let max = board::max_code(after);
+    let bonus = if max >= BONUS_MIN_MAX_CODE {
+        1.0 / BONUS_ODDS as f32
     } else {
-        beliefs
-            .iter()
-            .map(|&(code, p)| {
-                p * s.insert(child.after, child.mv, child.changed, code, deck, depth, p)
-            })
-            .sum()
+        0.0
     };
-    let Searcher { tt, counters, .. } = s;
-    TABLES.with(|cell| cell.replace(tt));
-    (!counters.stopped).then_some((value, counters))
+    let cards = f32::from(deck.len());
+    let mut value = 0.0f32;
+    for code in 1..=3u8 {
+        let n = deck.0[usize::from(code - 1)];
+        if n > 0 {
+            let p = (1.0 - bonus) * f32::from(n) / cards;
+            value += p * insert(
+                s,
+                after,
+                mv,
+                changed,
+                code,
+                deck.without(code),
+                depth,
+                probability * p,
+            );
+        }
+    }
+    if bonus > 0.0 {
+        let codes = deck::bonus_codes(max);
+        let p = bonus / codes.len() as f32;
+        for code in codes {
+            value += p * insert(s, after, mv, changed, code, deck, depth, probability * p);
+        }
+    }
+    value
 }
 
-thread_local! {
-    /// Each thread's transposition table, taken for one root move and put back.
-    static TABLES: RefCell<Table<u128>> = RefCell::new(Table::default());
-}
-
-struct Searcher<'c> {
-    table: &'static [f32; 65536],
-    tt: Table<u128>,
-    threshold: f32,
-    counters: Counters,
-    control: &'c Control<'c>,
-}
-
-impl Searcher<'_> {
-    /// The average over the lines `changed` of the max node after tile `code` enters there;
-    /// `depth` counts this chance layer.
-    #[allow(clippy::too_many_arguments)]
-    fn insert(
-        &mut self,
-        after: Board,
-        mv: Move,
-        changed: u8,
-        code: u8,
-        deck: Deck,
-        depth: u32,
-        probability: f32,
-    ) -> f32 {
-        let lines = changed.count_ones();
-        let share = probability / lines as f32;
-        let mut sum = 0.0f32;
-        for line in 0..4 {
-            if changed & (1 << line) != 0 {
-                sum += self.max(insert_tile(after, mv, line, code), deck, depth - 1, share);
-            }
-        }
-        sum / lines as f32
+/// The best move's value on `board` (after a tile entered); 0 when no move is legal.
+fn max(
+    s: &mut Searcher<'_, SearchThrees>,
+    board: Board,
+    deck: Deck,
+    depth: u32,
+    probability: f32,
+) -> f32 {
+    if s.counters.tick(s.control) {
+        return 0.0;
     }
-
-    /// The chance node after a move whose next tile is unknown: cards by the deck, bonus
-    /// tiles by their odds, then where the tile enters.
-    fn chance(
-        &mut self,
-        after: Board,
-        mv: Move,
-        changed: u8,
-        deck: Deck,
-        depth: u32,
-        probability: f32,
-    ) -> f32 {
-        if self.counters.tick(self.control) {
-            return 0.0;
-        }
-        if depth == 0 || probability < self.threshold {
-            self.counters.leaf(depth == 0);
-            return heuristic::evaluate_with(self.table, after);
-        }
-        let deck = deck.refilled();
-        let max = board::max_code(after);
-        let bonus = if max >= BONUS_MIN_MAX_CODE {
-            1.0 / BONUS_ODDS as f32
-        } else {
-            0.0
-        };
-        let cards = f32::from(deck.len());
-        let mut value = 0.0f32;
-        for code in 1..=3u8 {
-            let n = deck.0[usize::from(code - 1)];
-            if n > 0 {
-                let p = (1.0 - bonus) * f32::from(n) / cards;
-                value += p * self.insert(
-                    after,
-                    mv,
-                    changed,
-                    code,
-                    deck.without(code),
-                    depth,
-                    probability * p,
-                );
-            }
-        }
-        if bonus > 0.0 {
-            let codes = deck::bonus_codes(max);
-            let p = bonus / codes.len() as f32;
-            for code in codes {
-                value += p * self.insert(after, mv, changed, code, deck, depth, probability * p);
-            }
-        }
-        value
+    let key = u128::from(board) | (u128::from(deck.code()) << 64);
+    let cache = depth > 0;
+    if cache
+        && let Some(entry) = s.tt.get(&key)
+        && entry.depth >= depth
+    {
+        s.counters.tt_hits += 1;
+        return entry.value;
     }
-
-    /// The best move's value on `board` (after a tile entered); 0 when no move is legal.
-    fn max(&mut self, board: Board, deck: Deck, depth: u32, probability: f32) -> f32 {
-        if self.counters.tick(self.control) {
-            return 0.0;
+    let mut best = 0.0f32;
+    for mv in Move::ALL {
+        let (after, changed) = apply_move(board, mv);
+        if changed != 0 {
+            best = best.max(chance(s, after, mv, changed, deck, depth, probability));
         }
-        let key = u128::from(board) | (u128::from(deck.code()) << 64);
-        let cache = depth > 0;
-        if cache
-            && let Some(entry) = self.tt.get(&key)
-            && entry.depth >= depth
-        {
-            self.counters.tt_hits += 1;
-            return entry.value;
-        }
-        let mut best = 0.0f32;
-        for mv in Move::ALL {
-            let (after, changed) = apply_move(board, mv);
-            if changed != 0 {
-                best = best.max(self.chance(after, mv, changed, deck, depth, probability));
-            }
-        }
-        if cache && !self.counters.stopped {
-            self.tt.insert(key, Entry { depth, value: best });
-        }
-        best
     }
+    if cache && !s.counters.stopped {
+        s.tt.insert(key, Entry { depth, value: best });
+    }
+    best
 }
 
 #[cfg(test)]

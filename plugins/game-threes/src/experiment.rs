@@ -60,7 +60,7 @@ pub fn run(
     progress: &Progress<'_>,
 ) -> Result<ExperimentReport, PluginError> {
     let strategy = Strategy::parse(&spec.strategy)?;
-    crate::game::check_rules(spec.rules.as_deref())?;
+    crate::state::check_rules(spec.rules.as_deref())?;
     board::init_tables();
     let played = run_games(spec.games, spec.seed, spec.shard, progress, |seed, hook| {
         play_game(&strategy, seed, hook)
@@ -98,7 +98,7 @@ pub fn report(
     games: Vec<GameResult>,
 ) -> Result<ExperimentReport, PluginError> {
     let strategy = Strategy::parse(&spec.strategy)?;
-    crate::game::check_rules(spec.rules.as_deref())?;
+    crate::state::check_rules(spec.rules.as_deref())?;
     let scores = column(&games, "score")?;
     let moves = column(&games, "moves")?;
     let max_tiles = column(&games, "max_tile")?;
@@ -117,7 +117,7 @@ pub fn report(
     aggregates.extend(tile_aggregates(&max_tiles, &MILESTONES));
     Ok(ExperimentReport {
         strategy: strategy.spec(),
-        rules: crate::game::RULES.to_owned(),
+        rules: crate::state::RULES.to_owned(),
         games,
         aggregates,
         primary: "mean_score".to_owned(),

@@ -8,25 +8,8 @@ use tritium_plugin_api::{Game, PluginError, Progress};
 use crate::board::{self, Move, tile_value};
 use crate::experiment;
 use crate::position;
-use crate::state::State;
+use crate::state::{RULES, State, check_rules};
 use crate::strategy::{self, Strategy};
-
-/// Threes! has one rule set.
-pub const RULES: &str = "standard";
-
-/// Accepts no rule set or `standard`.
-///
-/// # Errors
-/// [`PluginError::BadParameter`] naming any other.
-pub fn check_rules(rules: Option<&str>) -> Result<(), PluginError> {
-    match rules.map(str::trim) {
-        None | Some("" | RULES) => Ok(()),
-        Some(other) => Err(PluginError::bad_parameter(
-            other,
-            "unknown Threes rule set; the only one is `standard`",
-        )),
-    }
-}
 
 /// The game Threes! (Sirvo, 2014) as the seed describes it. Stateless: one value serves
 /// every session.
@@ -177,12 +160,7 @@ impl Game for Threes {
         state: &State,
         strategy: &str,
     ) -> Result<(u32, Vec<String>), PluginError> {
-        let cfg = crate::expectimax::parse_spec(strategy)?;
-        let (depth, moves) = crate::expectimax::split(state, &cfg)?;
-        Ok((
-            depth,
-            moves.iter().map(|m| m.letter().to_string()).collect(),
-        ))
+        game_kit::expectimax::search_split::<crate::expectimax::SearchThrees>(state, strategy)
     }
 
     fn search_value(
@@ -192,11 +170,9 @@ impl Game for Threes {
         action: &str,
         depth: u32,
     ) -> Result<f64, PluginError> {
-        let cfg = crate::expectimax::parse_spec(strategy)?;
-        let mv = Move::parse(action)?;
-        crate::expectimax::root_value(state, mv, depth, cfg.prob_threshold)
-            .map(f64::from)
-            .ok_or_else(|| PluginError::illegal(action, "this move changes nothing"))
+        game_kit::expectimax::search_value::<crate::expectimax::SearchThrees>(
+            state, strategy, action, depth,
+        )
     }
 
     fn describe(

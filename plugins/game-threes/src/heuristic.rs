@@ -19,7 +19,9 @@
 
 use std::sync::LazyLock;
 
-use crate::board::{Board, transpose};
+use game_kit::nibble::{self, LineTable, unpack_line};
+
+use crate::board::Board;
 
 /// The constant per line that keeps every live board above a lost one.
 pub const LOST_PENALTY: f32 = 200_000.0;
@@ -38,7 +40,7 @@ pub const SUM_WEIGHT: f32 = 11.0;
 
 /// The score of one line of four codes (nibble `i` = code `rᵢ`), see the module table.
 pub fn line_value(line: u16) -> f32 {
-    let r: [u8; 4] = [0, 1, 2, 3].map(|i| ((line >> (4 * i)) & 0xf) as u8);
+    let r: [u8; 4] = unpack_line(line);
     let mut empty = 0u32;
     let mut merges = 0u32;
     let mut sum = 0.0f32;
@@ -82,29 +84,17 @@ pub fn line_value(line: u16) -> f32 {
         - SUM_WEIGHT * sum
 }
 
-static TABLE: LazyLock<Box<[f32; 65536]>> = LazyLock::new(|| {
-    let mut t = vec![0.0f32; 65536].into_boxed_slice();
-    for (line, v) in t.iter_mut().enumerate() {
-        *v = line_value(line as u16);
-    }
-    t.try_into().expect("65536 entries")
-});
+static TABLE: LazyLock<Box<LineTable>> = LazyLock::new(|| nibble::line_table(line_value));
 
 /// The line table (built on first use).
-pub fn table() -> &'static [f32; 65536] {
+pub fn table() -> &'static LineTable {
     &TABLE
 }
 
-/// The value of `board` with the table `t` (from [`table`]).
+/// The value of `board` with the table `t` (from [`table`]): rows, then columns.
 #[inline]
-pub fn evaluate_with(t: &[f32; 65536], board: Board) -> f32 {
-    let rows = |b: Board| {
-        t[(b & 0xffff) as usize]
-            + t[((b >> 16) & 0xffff) as usize]
-            + t[((b >> 32) & 0xffff) as usize]
-            + t[((b >> 48) & 0xffff) as usize]
-    };
-    rows(board) + rows(transpose(board))
+pub fn evaluate_with(t: &LineTable, board: Board) -> f32 {
+    nibble::rows_and_columns(t, board)
 }
 
 /// The value of `board`.

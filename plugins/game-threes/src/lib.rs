@@ -24,7 +24,8 @@
 //! # Modules
 //! - [`board`]: codes, move tables (XOR deltas and changed-line masks), entry cells.
 //! - [`deck`]: cards, bonus tiles, hints and what a hint says about the tile behind it.
-//! - [`state`]: the serializable [`State`] (board, deck, next tile, moves, seed, generator).
+//! - [`state`]: the serializable [`State`] (board, deck, next tile, moves, seed, generator)
+//!   and the one rule set ([`RULES`], [`check_rules`]).
 //! - [`position`]: the position text `1 2 0 3/0 0 6 0/3 0 0 0/0 0 0 12 next=2 deck=3,2,4`.
 //! - [`strategy`]: `random`, `greedy`, `expectimax[:depth=N,prob=P,time=MS]`.
 //! - [`expectimax`] and [`heuristic`]: the search and its leaf evaluation.
@@ -68,8 +69,8 @@ pub mod position;
 pub mod state;
 pub mod strategy;
 
-pub use game::{RULES, Threes, check_rules, palette};
-pub use state::State;
+pub use game::{Threes, palette};
+pub use state::{RULES, State, check_rules};
 pub use strategy::Strategy;
 
 use tritium_plugin_api::Plugin;

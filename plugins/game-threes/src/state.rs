@@ -9,6 +9,23 @@ use tritium_plugin_api::PluginError;
 use crate::board::{self, Board, Move, apply_move, insert_tile};
 use crate::deck::{Deck, Next};
 
+/// Threes! has one rule set.
+pub const RULES: &str = "standard";
+
+/// Accepts no rule set or `standard`.
+///
+/// # Errors
+/// [`PluginError::BadParameter`] naming any other.
+pub fn check_rules(rules: Option<&str>) -> Result<(), PluginError> {
+    match rules.map(str::trim) {
+        None | Some("" | RULES) => Ok(()),
+        Some(other) => Err(PluginError::bad_parameter(
+            other,
+            "unknown Threes rule set; the only one is `standard`",
+        )),
+    }
+}
+
 /// A complete game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {

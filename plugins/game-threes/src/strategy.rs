@@ -11,6 +11,7 @@
 //! `ai_move` one call at a time or inside an experiment. Expectimax draws nothing at random.
 
 use game_kit::seed::{SplitMix64, derive_seed};
+use game_kit::spec::StrategySpec;
 use tritium_plugin_api::protocol::StrategyInfo;
 use tritium_plugin_api::{PluginError, Progress};
 
@@ -29,35 +30,23 @@ pub enum Strategy {
     Expectimax(ExpectimaxConfig),
 }
 
-fn bad(spec: &str, reason: impl Into<String>) -> PluginError {
-    PluginError::bad_parameter(spec, reason)
-}
-
 impl Strategy {
     /// Parses a spec: `random`, `greedy` or `expectimax[:depth=N,prob=P,time=MS]`.
     ///
     /// # Errors
     /// [`PluginError::BadParameter`] naming the spec and saying what is wrong.
     pub fn parse(spec: &str) -> Result<Strategy, PluginError> {
-        let trimmed = spec.trim();
-        let (name, params) = match trimmed.split_once(':') {
-            Some((name, params)) => (name.trim(), Some(params.trim())),
-            None => (trimmed, None),
-        };
-        match (name, params) {
-            ("random", None) => Ok(Strategy::Random),
-            ("greedy", None) => Ok(Strategy::Greedy),
-            ("random" | "greedy", Some(_)) => {
-                Err(bad(spec, format!("`{name}` takes no parameters")))
-            }
-            ("expectimax", params) => {
-                ExpectimaxConfig::from_strategy(spec, params, expectimax::DEFAULT_DEPTH)
+        let parsed = StrategySpec::parse(spec);
+        match parsed.name {
+            "random" => parsed.no_params().map(|()| Strategy::Random),
+            "greedy" => parsed.no_params().map(|()| Strategy::Greedy),
+            "expectimax" => {
+                ExpectimaxConfig::from_strategy(spec, parsed.params, expectimax::DEFAULT_DEPTH)
                     .map(Strategy::Expectimax)
             }
-            _ => Err(bad(
-                spec,
-                "unknown Threes strategy; expected random, greedy or \
-                 expectimax[:depth=N,prob=P,time=MS]",
+            _ => Err(parsed.unknown(
+                "Threes",
+                "random, greedy or expectimax[:depth=N,prob=P,time=MS]",
             )),
         }
     }

@@ -27,12 +27,7 @@ use tritium_plugin_api::protocol::{ExperimentSpec, GameResult, Shard};
 use tritium_plugin_api::{PluginError, Progress};
 
 use crate::search::Report;
-use crate::seed::derive_seed;
-
-/// The seed of game `index` of an experiment with master seed `master`.
-pub fn game_seed(master: u64, index: u64) -> u64 {
-    derive_seed(master, index)
-}
+pub use tritium_plugin_api::seed::game_seed;
 
 /// One game of an experiment.
 #[derive(Debug, Clone, PartialEq)]

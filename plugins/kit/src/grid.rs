@@ -1,17 +1,20 @@
-//! What grid games share: the four slides and their action ids.
+//! What grid games share: the four slides and their action ids (2048, Threes!, and the sliding
+//! puzzles, whose moves name the way a tile slides into the blank).
 //!
 //! ```
 //! use game_kit::grid::Move;
 //!
 //! assert_eq!(Move::from_letter('u'), Some(Move::Up));
 //! assert_eq!(Move::Up.info().key.as_deref(), Some("up"));
+//! assert_eq!(Move::Up.opposite(), Move::Down);
 //! ```
 
 use serde::{Deserialize, Serialize};
 use tritium_plugin_api::PluginError;
 use tritium_plugin_api::protocol::ActionInfo;
 
-/// A slide of a 4×4 grid game (2048, Threes!): its action id is the letter `l r u d`.
+/// A slide of a grid game (2048, Threes!, the sliding puzzles): its action id is the letter
+/// `l r u d`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     /// Towards column 0.
@@ -29,6 +32,7 @@ impl Move {
     pub const ALL: [Move; 4] = [Move::Left, Move::Right, Move::Up, Move::Down];
 
     /// The move's letter: `l`, `r`, `u` or `d` (the seed's and the action ids).
+    #[inline]
     pub fn letter(self) -> char {
         match self {
             Move::Left => 'l',
@@ -39,6 +43,7 @@ impl Move {
     }
 
     /// The move for a letter `l r u d` (lower case only).
+    #[inline]
     pub fn from_letter(c: char) -> Option<Move> {
         match c {
             'l' => Some(Move::Left),
@@ -50,8 +55,22 @@ impl Move {
     }
 
     /// The move's position in [`Move::ALL`] (0..4).
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The move that undoes this one (a slide puzzle's tile moved back): Left ↔ Right,
+    /// Up ↔ Down.
+    #[must_use]
+    #[inline]
+    pub fn opposite(self) -> Move {
+        match self {
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+            Move::Up => Move::Down,
+            Move::Down => Move::Up,
+        }
     }
 
     /// A label for people: `Left`, `Right`, `Up`, `Down`.

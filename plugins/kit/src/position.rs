@@ -35,6 +35,10 @@ pub fn bad(item: impl Into<String>, reason: impl Into<String>) -> PluginError {
 pub struct GridText<'a> {
     /// The cells, row-major, top-left first: `rows × cols` of them.
     pub cells: Vec<&'a str>,
+    /// The number of rows.
+    pub rows: usize,
+    /// The number of cells in each row.
+    pub cols: usize,
     /// The items after the grid, in text order, not yet [taken](Self::take).
     items: Vec<(&'a str, &'a str)>,
 }
@@ -48,6 +52,21 @@ impl<'a> GridText<'a> {
     /// [`PluginError::BadParameter`] naming the grid (wrong number of rows), the row (wrong
     /// number of cells) or the item (not `key=value`, or a repeated key).
     pub fn parse(text: &'a str, rows: usize, cols: usize) -> Result<Self, PluginError> {
+        Self::parse_shaped(text, Some((rows, cols)))
+    }
+
+    /// [`Self::parse`] for a grid whose shape the text gives (e.g. the sliding puzzles, whose
+    /// size is the position's): as many rows as it has, each as long as the first. The game
+    /// checks [`Self::rows`] and [`Self::cols`].
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] naming the grid (empty), a row whose length differs from
+    /// the first's, or an item (not `key=value`, or a repeated key).
+    pub fn parse_any(text: &'a str) -> Result<Self, PluginError> {
+        Self::parse_shaped(text, None)
+    }
+
+    fn parse_shaped(text: &'a str, shape: Option<(usize, usize)>) -> Result<Self, PluginError> {
         let text = text.trim();
         let grid_end = text
             .split_whitespace()
@@ -59,6 +78,12 @@ impl<'a> GridText<'a> {
         let (grid, items_text) = text.split_at(grid_end);
         let grid = grid.trim();
         let row_texts: Vec<&str> = grid.split('/').map(str::trim).collect();
+        let (rows, cols) = shape.unwrap_or_else(|| {
+            let first = row_texts
+                .first()
+                .map_or(0, |row| row.split_whitespace().count());
+            (row_texts.len(), first)
+        });
         if grid.is_empty() || row_texts.len() != rows {
             return Err(bad(
                 grid,
@@ -93,7 +118,12 @@ impl<'a> GridText<'a> {
             }
             items.push((key, value));
         }
-        Ok(Self { cells, items })
+        Ok(Self {
+            cells,
+            rows,
+            cols,
+            items,
+        })
     }
 
     /// Removes and returns the value of item `key` (`None` when absent).
@@ -205,6 +235,30 @@ mod tests {
                 .expect_err("missing")
                 .to_string()
                 .contains("next")
+        );
+    }
+
+    #[test]
+    fn the_text_can_give_the_shape() {
+        let g = GridText::parse_any(" 1 2 3/4 5 6 ").expect("valid");
+        assert_eq!((g.rows, g.cols, g.cells.len()), (2, 3, 6));
+        let g = GridText::parse_any("7").expect("valid");
+        assert_eq!((g.rows, g.cols), (1, 1));
+        match GridText::parse_any("1 2 3/4 5 6/7 8") {
+            Err(PluginError::BadParameter { name, reason }) => {
+                assert_eq!(
+                    (name.as_str(), reason.as_str()),
+                    ("7 8", "row 3 has 2 cells, expected 3")
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(GridText::parse_any("").is_err());
+        assert!(
+            GridText::parse_any("1 2/3 4 x=1")
+                .expect("splits")
+                .finish()
+                .is_err()
         );
     }
 

@@ -37,6 +37,8 @@ use rayon::prelude::*;
 use tritium_plugin_api::protocol::ParamInfo;
 use tritium_plugin_api::{PluginError, Progress};
 
+use crate::spec::{Param, SpecError};
+
 /// nneonneo's pruning threshold: chance nodes reached with a smaller probability are
 /// evaluated, not expanded.
 pub const DEFAULT_PROB_THRESHOLD: f32 = 0.0001;
@@ -98,14 +100,9 @@ impl ExpectimaxConfig {
     pub fn parse(params: &str, default_depth: u32) -> Result<Self, PluginError> {
         let mut cfg = Self::new(default_depth);
         let mut depth_given = false;
-        for item in params
-            .split(',')
-            .map(str::trim)
-            .filter(|item| !item.is_empty())
-        {
-            let Some((key, value)) = item.split_once('=') else {
-                return Err(bad(item, "expected key=value: depth=N, prob=P or time=MS"));
-            };
+        for param in crate::spec::params(params) {
+            let Param { item, key, value } = param
+                .map_err(|e| bad(&e.item, "expected key=value: depth=N, prob=P or time=MS"))?;
             let value = value.trim();
             match key.trim() {
                 "depth" if value == "auto" => (cfg.depth, depth_given) = (None, true),
@@ -165,9 +162,10 @@ impl ExpectimaxConfig {
             ));
         }
         Self::parse(params.unwrap_or(""), default_depth).map_err(|e| match e {
-            PluginError::BadParameter { name, reason } => {
-                PluginError::bad_parameter(spec, format!("`{name}`: {reason}"))
-            }
+            PluginError::BadParameter { name, reason } => PluginError::bad_parameter(
+                spec,
+                SpecError::BadValue { item: name, reason }.to_string(),
+            ),
             other => other,
         })
     }

@@ -5,7 +5,7 @@ use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
 use super::{Heuristic, Solution, SolveError};
-use crate::board::{Board, Dir};
+use crate::board::{Board, Move};
 use crate::heuristic;
 
 /// A* (Hart, Nilsson and Raphael 1968): the open list ordered by f = g + h, ties to the
@@ -23,7 +23,7 @@ pub fn astar(start: &Board, h: Heuristic, limit: u64) -> Result<Solution, SolveE
         Heuristic::Manhattan => heuristic::manhattan(b),
     };
     // Parent links: board → (its parent, the move that led here), and the best g.
-    let mut parent: HashMap<Vec<u8>, Option<(Vec<u8>, Dir)>> = HashMap::new();
+    let mut parent: HashMap<Vec<u8>, Option<(Vec<u8>, Move)>> = HashMap::new();
     let mut best_g: HashMap<Vec<u8>, u32> = HashMap::new();
     let mut open = BinaryHeap::new();
     parent.insert(start.tiles.clone(), None);

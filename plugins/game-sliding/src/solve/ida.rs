@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{Solution, SolveError};
-use crate::board::{Board, Dir};
+use crate::board::{Board, Move};
 use crate::heuristic;
 
 /// IDA* (Korf, "Depth-first iterative-deepening: an optimal admissible tree search",
@@ -52,8 +52,8 @@ fn dfs(
     board: &mut Board,
     g: u32,
     bound: u32,
-    last: Option<Dir>,
-    path: &mut Vec<Dir>,
+    last: Option<Move>,
+    path: &mut Vec<Move>,
     nodes: &mut u64,
     limit: u64,
     keep_going: &dyn Fn(u64) -> bool,
@@ -74,7 +74,7 @@ fn dfs(
         return Ok(Step::Found);
     }
     let mut next_bound = u32::MAX;
-    for d in Dir::ALL {
+    for d in Move::ALL {
         if Some(d.opposite()) == last || !board.play(d) {
             continue;
         }

@@ -12,13 +12,13 @@ pub use ida::ida;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Dir;
+use crate::board::Move;
 
 /// A solution.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Solution {
     /// The moves, in order (empty for the goal).
-    pub moves: Vec<Dir>,
+    pub moves: Vec<Move>,
     /// Nodes: A* counts the boards taken from the open list; IDA* the boards generated (every
     /// child whose heuristic was computed).
     pub nodes: u64,
@@ -67,7 +67,7 @@ mod tests {
     use crate::board::Board;
     use crate::table;
 
-    fn replay(start: &Board, moves: &[Dir]) -> Board {
+    fn replay(start: &Board, moves: &[Move]) -> Board {
         let mut b = start.clone();
         for &d in moves {
             assert!(b.play(d));

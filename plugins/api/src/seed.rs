@@ -2,13 +2,17 @@
 //! "Fast splittable pseudorandom number generators", OOPSLA 2014), the same on every machine
 //! and for every thread count.
 //!
+//! Here, in the plugin API, because both sides need the same numbers: the plugins seed their
+//! games and AIs from it, and the host's distributed experiments derive each game's seed with
+//! [`game_seed`] exactly as a plugin's own experiment loop does.
+//!
 //! ```
-//! use game_kit::seed::{SplitMix64, derive_seed};
+//! use tritium_plugin_api::seed::{SplitMix64, derive_seed, game_seed};
 //!
 //! // Game 3 of an experiment with master seed 1: the same seed on every machine.
-//! assert_eq!(derive_seed(1, 3), derive_seed(1, 3));
+//! assert_eq!(game_seed(1, 3), derive_seed(1, 3));
 //! assert_ne!(derive_seed(1, 3), derive_seed(1, 4));
-//! let mut rng = SplitMix64::new(derive_seed(1, 3));
+//! let mut rng = SplitMix64::new(game_seed(1, 3));
 //! assert!(rng.below(6) < 6);
 //! ```
 
@@ -29,6 +33,13 @@ pub fn splitmix64(mut z: u64) -> u64 {
 #[inline]
 pub fn derive_seed(a: u64, b: u64) -> u64 {
     splitmix64(a ^ splitmix64(b ^ 0x2048_2048_2048_2048))
+}
+
+/// The seed of game `index` of an experiment with master seed `master`: [`derive_seed`]`(master,
+/// index)`, the same in a plugin's experiment loop and in the host's distributed runs.
+#[inline]
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    derive_seed(master, index)
 }
 
 /// A `SplitMix64`-style generator: a 64-bit state advanced by the golden-ratio increment, each
@@ -94,6 +105,7 @@ mod tests {
             derive_seed(0, 0),
             splitmix64(splitmix64(0x2048_2048_2048_2048))
         );
+        assert_eq!(game_seed(7, 2), derive_seed(7, 2));
     }
 
     #[test]
