@@ -42,16 +42,12 @@ fn load(path: &Path) -> Document {
     parse(&text, path)
 }
 
-/// Parses `text` as the file `path` (its libraries beside it).
+/// Parses `text` as the file `path`, its libraries read by the loader's default policy (from
+/// under the folder of the file naming them), as the CLI and the app read them.
 fn parse(text: &str, path: &Path) -> Document {
     let name = path.display().to_string();
-    format::from_str_with(text, &name, &mut |lib, from| {
-        let resolved = Path::new(from).parent().unwrap_or(Path::new("")).join(lib);
-        fs::read_to_string(&resolved)
-            .map(|text| (resolved.display().to_string(), text))
-            .map_err(|e| e.to_string())
-    })
-    .unwrap_or_else(|e| panic!("cannot load {}: {e}", path.display()))
+    loader::parse_circuit(text, &name, &loader::LibraryPolicy::new())
+        .unwrap_or_else(|e| panic!("cannot load {}: {e}", path.display()))
 }
 
 #[test]

@@ -874,3 +874,61 @@ fn gen_writes_netlists_that_simulate() {
         tritium(&["gen", "random-dag", "--gates", "300", "--seed", "8"]).stdout
     );
 }
+
+#[test]
+fn libraries_come_from_the_circuits_folder_or_a_library_dir() {
+    let dir = TempDir::new();
+    for folder in ["shared", "top"] {
+        fs::create_dir_all(dir.path().join(folder)).expect("can create a folder");
+    }
+    dir.file(
+        "shared/inv.ron",
+        "(version: 1, nodes: [(label: \"a\", kind: Switch), (label: \"g\", kind: Not),\n\
+         (label: \"y\", kind: Lamp)], wires: [(from: \"a\", to: \"g\"), (from: \"g\", to: \"y\")])\n",
+    );
+    dir.file("secret.txt", "SECRETWORD and more\n");
+    let top = |lib: &str| {
+        format!(
+            "(\n    version: 2,\n    libraries: [{lib:?}],\n    \
+             nodes: [(label: \"X\", kind: Switch)],\n)\n"
+        )
+    };
+    // Outside the circuit's folder: refused, before reading, without its text.
+    let path = dir.file("top/uses_shared.ron", &top("../shared/inv.ron"));
+    let run = tritium(&["check".as_ref(), path.as_os_str()]);
+    run.expect_code(1);
+    assert!(
+        run.stderr.contains(&format!(
+            "{}:3: library `../shared/inv.ron` (named in {}): refused ",
+            path.display(),
+            path.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    // Allowed with --library-dir.
+    let shared = dir.path().join("shared");
+    let run = tritium(&[
+        "check".as_ref(),
+        path.as_os_str(),
+        "--library-dir".as_ref(),
+        shared.as_os_str(),
+    ]);
+    run.expect_code(0);
+    // A file that is not a circuit: named with line and column, never quoted.
+    for lib in ["../secret.txt", "/etc/passwd", "/dev/zero"] {
+        let path = dir.file("top/bad.ron", &top(lib));
+        let run = tritium(&[
+            "check".as_ref(),
+            path.as_os_str(),
+            "--library-dir".as_ref(),
+            dir.path().as_os_str(),
+        ]);
+        run.expect_code(1);
+        assert!(
+            !run.stderr.contains("SECRETWORD") && !run.stderr.contains("root:"),
+            "{}",
+            run.stderr
+        );
+    }
+}

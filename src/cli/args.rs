@@ -32,6 +32,12 @@ pub struct Cli {
     /// `tritium` executable, where `cargo build --workspace` puts the plugins it builds.
     #[arg(long, value_name = "DIR", global = true)]
     pub plugin_dir: Vec<PathBuf>,
+
+    /// Also let circuits read library files under DIR (repeatable). A circuit's `libraries`
+    /// are otherwise read only from under the folder of the file naming them: regular files
+    /// of at most 64 MiB, never a path that leads elsewhere (`/…`, `../…`, a symbolic link).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub library_dir: Vec<PathBuf>,
 }
 
 /// The subcommands.

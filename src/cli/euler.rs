@@ -5,14 +5,11 @@
 //! every drawing up to a limit; a figure without an Euler trail gets a drawing in the fewest
 //! strokes. `--format json` prints one object for scripts.
 
-use std::fs;
-
 use anyhow::{Context, Result, bail};
+use loader::FigureError;
 use serde_json::{Value, json};
 use sim_core::figure::existence::{self, Verdict};
-use sim_core::figure::{
-    Figure, VertexId, count, format as figure_format, hierholzer, list, random, strokes,
-};
+use sim_core::figure::{Figure, VertexId, count, hierholzer, list, random, strokes};
 
 use super::args::{EulerArgs, ReportFormat};
 use super::{Console, Status, plural};
@@ -92,9 +89,13 @@ fn load(args: &EulerArgs) -> Result<(String, Figure)> {
     Ok(match (&args.file, &args.edges) {
         (Some(path), _) => {
             let name = path.display().to_string();
-            let text = fs::read_to_string(path).with_context(|| format!("{name}: cannot read"))?;
-            let doc =
-                figure_format::from_str(&text).map_err(|e| anyhow::anyhow!(e.in_file(&name)))?;
+            let doc = match loader::load_figure(path) {
+                Ok(doc) => doc,
+                Err(FigureError::Unreadable { error, .. }) => {
+                    return Err(anyhow::Error::new(error).context(format!("{name}: cannot read")));
+                }
+                Err(invalid) => bail!(invalid.to_string()),
+            };
             (name, doc.figure)
         }
         (None, Some(edges)) => (

@@ -460,3 +460,52 @@ fn a_saved_file_reopens_after_deleting_a_node_the_tests_name() {
     assert!(reopened.notice.is_none(), "{:?}", reopened.notice);
     assert_eq!(text(&reopened), text(&state));
 }
+
+#[test]
+fn a_bench_netlist_opens_laid_out_and_untitled() {
+    let dir = TempDir::new("bench");
+    let path = dir.join("and.bench");
+    std::fs::write(&path, "INPUT(a)\nINPUT(b)\nOUTPUT(y)\ny = AND(a, b)\n").expect("writable");
+    let state = AppState::open_or_report(&path);
+    assert!(state.notice.is_none(), "{:?}", state.notice);
+    assert_eq!(
+        state.circuit().node_count(),
+        4,
+        "two switches, the gate, the lamp"
+    );
+    assert!(
+        state.circuit().nodes().all(|(_, n)| n.pos.is_some()),
+        "every node is placed"
+    );
+    // Saving must not write RON over the netlist: it has no path, and is unsaved.
+    assert_eq!(state.doc.path, None);
+    assert!(state.doc.is_modified());
+
+    let mut state = AppState::default();
+    state.request(Discarding::Open(path));
+    assert_eq!(
+        state.notice.as_ref().map(|n| (n.text.as_str(), n.is_error)),
+        Some(("opened and.bench", false))
+    );
+}
+
+#[test]
+fn a_library_outside_the_circuits_folder_is_refused_without_its_text() {
+    let dir = TempDir::new("libpolicy");
+    std::fs::create_dir_all(dir.join("top")).expect("folder");
+    std::fs::write(dir.join("secret.ron"), "SECRETWORD\n").expect("writable");
+    let top = dir.join("top").join("top.ron");
+    std::fs::write(
+        &top,
+        "(\n    version: 2,\n    libraries: [\"../secret.ron\"],\n    nodes: [],\n)\n",
+    )
+    .expect("writable");
+    let state = AppState::open_or_report(&top);
+    let notice = state.notice.expect("an error");
+    assert!(notice.is_error);
+    assert!(
+        notice.text.contains("refused") && !notice.text.contains("SECRETWORD"),
+        "{}",
+        notice.text
+    );
+}

@@ -8,7 +8,6 @@
 //! step along a used or missing edge is refused with the reason; Hint shows the edges that
 //! still let the drawing finish, by Fleury's rule).
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use sim_core::Pos;
@@ -159,15 +158,10 @@ impl FigureState {
         self.message = Some((text.into(), true));
     }
 
-    /// Opens a figure file (a bad one is an error message naming the file, line and
-    /// column; the current figure stays).
+    /// Opens a figure file with [`loader::load_figure`] (a bad one is an error message
+    /// naming the file, line and column; the current figure stays).
     pub fn open(&mut self, path: &Path) {
-        let read = fs::read_to_string(path)
-            .map_err(|e| format!("{}: {e}", path.display()))
-            .and_then(|text| {
-                figure_format::from_str(&text).map_err(|e| e.in_file(&path.display().to_string()))
-            });
-        match read {
+        match loader::load_figure(path) {
             Ok(doc) => {
                 self.doc = doc;
                 self.path = Some(path.to_owned());
@@ -177,22 +171,20 @@ impl FigureState {
                 self.reset_views();
                 self.info(format!("opened {}", path.display()));
             }
-            Err(e) => self.error(e),
+            Err(e) => self.error(e.to_string()),
         }
     }
 
-    /// Saves to `path` (an error message if it cannot be written).
+    /// Saves to `path` atomically with [`loader::save_figure`] (an error message if it cannot
+    /// be written; the file on disk is unchanged then).
     pub fn save(&mut self, path: &Path) {
-        let written = figure_format::to_string(&self.doc)
-            .map_err(|e| e.to_string())
-            .and_then(|text| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display())));
-        match written {
+        match loader::save_figure(&self.doc, path) {
             Ok(()) => {
                 self.path = Some(path.to_owned());
                 self.dirty = false;
                 self.info(format!("saved {}", path.display()));
             }
-            Err(e) => self.error(e),
+            Err(e) => self.error(e.to_string()),
         }
     }
 

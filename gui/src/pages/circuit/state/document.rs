@@ -1,64 +1,12 @@
 //! The open document: the circuit file, where it lives, whether it changed, and its history.
 
-use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use sim_core::format::{self, Document, FormatError};
+use loader::LibraryPolicy;
+pub use loader::{LoadError, SaveError};
+use sim_core::format::Document;
 
 use super::history::History;
-
-/// Why a file could not be opened. Displays as `path:line:column: message` for syntax errors.
-#[derive(Debug, thiserror::Error)]
-pub enum LoadError {
-    /// The file could not be read.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// The file is not a valid circuit.
-    #[error("{}:{source}", path.display())]
-    Syntax {
-        /// The file.
-        path: PathBuf,
-        /// The error, which starts with `line:column:`.
-        source: Box<FormatError>,
-    },
-    /// The file parsed but describes an invalid circuit or tests.
-    #[error("{}{}: {source}", path.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// The 1-based line of the offending item, when the file writes it.
-        line: Option<usize>,
-        /// What is wrong.
-        source: Box<FormatError>,
-    },
-}
-
-/// Why a file could not be saved. The file on disk is unchanged then.
-#[derive(Debug, thiserror::Error)]
-pub enum SaveError {
-    /// Writing the temporary file or renaming it failed.
-    #[error("cannot save {}: {source}", path.display())]
-    Io {
-        /// The target file.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// The document could not be serialized.
-    #[error("cannot save {}: {source}", path.display())]
-    Format {
-        /// The target file.
-        path: PathBuf,
-        /// The error.
-        source: Box<FormatError>,
-    },
-}
 
 /// The document being edited.
 #[derive(Debug)]
@@ -109,47 +57,39 @@ impl DocState {
         self.revision
     }
 
-    /// Reads and validates `path` (its subcircuit libraries from files beside it).
+    /// Reads and validates `path` with [`loader::load_circuit`]: a RON circuit with its
+    /// subcircuit libraries from beside it, or an ISCAS `.bench` netlist (by its extension),
+    /// which gets the automatic layout ([`crate::layout::place_unplaced`]) and stays untitled
+    /// and unsaved, so that saving never writes RON over the netlist.
     ///
     /// # Errors
     /// [`LoadError`] naming the file, and line and column for syntax errors.
     pub fn load(path: &Path) -> Result<DocState, LoadError> {
-        let text = fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: path.to_owned(),
-            source,
-        })?;
-        let name = path.display().to_string();
-        let document =
-            format::from_str_with(&text, &name, &mut read_library).map_err(|source| {
-                let line = source.line_in(&text);
-                let (path, source) = (path.to_owned(), Box::new(source));
-                if source.position().is_some() {
-                    LoadError::Syntax { path, source }
-                } else {
-                    LoadError::Invalid { path, line, source }
-                }
-            })?;
+        let mut loaded = loader::load_circuit(path, &LibraryPolicy::new())?;
+        if loader::is_bench(path) {
+            crate::layout::place_unplaced(&mut loaded.doc.circuit);
+            let mut doc = DocState {
+                document: loaded.doc,
+                ..DocState::new()
+            };
+            doc.revision = fresh_revision();
+            return Ok(doc);
+        }
         Ok(DocState {
-            document,
+            document: loaded.doc,
             path: Some(path.to_owned()),
             ..DocState::new()
         })
     }
 
-    /// Saves to `path` atomically: writes a temporary file beside it, then renames it over the
-    /// target, so a crash never leaves a half-written circuit. Remembers `path`.
+    /// Saves to `path` atomically ([`loader::save_circuit`]): writes a temporary file beside
+    /// it, then renames it over the target, so a crash never leaves a half-written circuit.
+    /// Remembers `path`.
     ///
     /// # Errors
     /// [`SaveError`]; the target is untouched then.
     pub fn save_as(&mut self, path: &Path) -> Result<(), SaveError> {
-        let text = format::to_string(&self.document).map_err(|source| SaveError::Format {
-            path: path.to_owned(),
-            source: Box::new(source),
-        })?;
-        write_atomically(path, text.as_bytes()).map_err(|source| SaveError::Io {
-            path: path.to_owned(),
-            source,
-        })?;
+        loader::save_circuit(&self.document, path)?;
         self.path = Some(path.to_owned());
         self.saved_revision = self.revision;
         Ok(())
@@ -192,38 +132,13 @@ impl DocState {
     }
 }
 
-/// Writes `bytes` to a temporary file in `path`'s directory, syncs it, and renames it to `path`.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or_else(|| "circuit".into(), |n| n.to_string_lossy());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// Reads a subcircuit library for [`format::from_str_with`]: `path` relative to the directory
-/// of the file `from` names; answers the library's path (how messages name it) and text.
+/// Reads a subcircuit library for [`sim_core::format::from_str_with`]: `path` relative to
+/// the folder of the file `from` names, under the default [`LibraryPolicy`] (that folder
+/// only, regular files of at most [`loader::DEFAULT_MAX_LIBRARY_BYTES`]); answers the
+/// library's path (how messages name it) and text.
 ///
 /// # Errors
-/// The file cannot be read (the message names the resolved path).
+/// The library is refused or cannot be read (the message names the resolved path).
 pub fn read_library(path: &str, from: &str) -> Result<(String, String), String> {
-    let base = Path::new(from).parent().unwrap_or_else(|| Path::new(""));
-    let resolved = base.join(path);
-    let name = resolved.display().to_string();
-    fs::read_to_string(&resolved)
-        .map(|text| (name.clone(), text))
-        .map_err(|e| format!("cannot read {name}: {e}"))
+    LibraryPolicy::new().resolve(path, from)
 }

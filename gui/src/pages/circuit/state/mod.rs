@@ -161,7 +161,10 @@ impl AppState {
             Discarding::New => *self = AppState::default(),
             Discarding::Open(path) => match DocState::load(&path) {
                 Ok(doc) => {
-                    let name = doc.file_name();
+                    // The file opened (a `.bench` netlist opens untitled).
+                    let name = path
+                        .file_name()
+                        .map_or_else(|| doc.file_name(), |n| n.to_string_lossy().into_owned());
                     *self = AppState::with_doc(doc);
                     self.info(format!("opened {name}"));
                 }

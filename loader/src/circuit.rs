@@ -1,0 +1,220 @@
+//! Loading a circuit file by its extension: a RON circuit document with its libraries, or an
+//! ISCAS `.bench` netlist; `-` is standard input.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io::{self, Read};
+use std::path::Path;
+
+use sim_core::bench::{self, BenchError};
+use sim_core::format::{self, Document, FormatError};
+use sim_core::hierarchy::HierarchyError;
+
+use crate::library::LibraryPolicy;
+
+/// A loaded circuit file.
+#[derive(Debug)]
+pub struct Loaded {
+    /// How messages name the file: the path as given, or `<stdin>`.
+    pub name: String,
+    /// The parsed and validated document (a `.bench` netlist's nodes have no positions).
+    pub doc: Document,
+}
+
+/// Why a circuit file could not be loaded.
+///
+/// Its `Display` is the whole message, file name and cause included —
+/// `path:line:col: message` for a syntax error, `path:line: message` for an error about an
+/// item the file writes on that line, `path: message` otherwise — so it has no
+/// `source()` (that would print the cause twice in an error chain).
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file (or directory) could not be read, or is not UTF-8 text: bad input, not a bad
+    /// circuit.
+    #[error("{name}: {error}")]
+    Unreadable {
+        /// The file's name in messages.
+        name: String,
+        /// What the operating system said.
+        error: io::Error,
+    },
+    /// The file was read but is not a valid circuit document (or a library it names cannot
+    /// be read or is not valid).
+    #[error("{}", invalid_message(name, *line, error))]
+    Invalid {
+        /// The file's name in messages.
+        name: String,
+        /// The 1-based line of the offending item, when the file writes it.
+        line: Option<usize>,
+        /// What is wrong with it (boxed: it is large, and errors should be small to pass).
+        error: Box<FormatError>,
+    },
+    /// The file has the `.bench` extension but is not a valid ISCAS netlist.
+    #[error("{name}: {error}")]
+    Netlist {
+        /// The file's name in messages.
+        name: String,
+        /// What is wrong with it (names the line; boxed, like [`LoadError::Invalid`]'s).
+        error: Box<BenchError>,
+    },
+}
+
+/// [`LoadError::Invalid`]'s message: `name:line:col: …` for a syntax error, else
+/// `name:line: …` when the line is known, else `name: …`.
+fn invalid_message(name: &str, line: Option<usize>, error: &FormatError) -> String {
+    match (error, line) {
+        (
+            FormatError::Syntax {
+                line,
+                column,
+                message,
+            },
+            _,
+        ) => format!("{name}:{line}:{column}: {message}"),
+        (other, Some(line)) => format!("{name}:{line}: {other}"),
+        (other, None) => format!("{name}: {other}"),
+    }
+}
+
+/// The name `-` stands for standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How messages name `path`: as given, or `<stdin>` for `-`.
+pub fn display_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Whether `path` names an ISCAS `.bench` netlist (by its extension, case-insensitive).
+pub fn is_bench(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("bench"))
+}
+
+/// Reads and parses the circuit file at `path` (`-`: standard input, read as RON).
+///
+/// A file named `*.bench` is read as an ISCAS netlist ([`sim_core::bench`]) and becomes a
+/// document without name, description, tests or positions (a caller that draws it lays it
+/// out); anything else is a RON circuit document whose libraries are read under `libraries`
+/// (see [`parse_circuit`]). The file itself is read whole, whatever it is: the user chose it.
+///
+/// # Errors
+/// [`LoadError::Unreadable`] if the file cannot be read or is not UTF-8, [`LoadError::Invalid`]
+/// if it is not a valid circuit document, [`LoadError::Netlist`] if it is a `.bench` file
+/// that is not a valid netlist.
+pub fn load_circuit(path: &Path, libraries: &LibraryPolicy) -> Result<Loaded, LoadError> {
+    let name = display_name(path);
+    let bytes = if is_stdin(path) {
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        fs::read(path)
+    };
+    let text = bytes
+        .and_then(|bytes| {
+            String::from_utf8(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+        })
+        .map_err(|error| LoadError::Unreadable {
+            name: name.clone(),
+            error,
+        })?;
+    let doc = if is_bench(path) {
+        let circuit = bench::from_str(&text).map_err(|error| LoadError::Netlist {
+            name: name.clone(),
+            error: Box::new(error),
+        })?;
+        Document::new(circuit)
+    } else {
+        parse_circuit(&text, &name, libraries)?
+    };
+    Ok(Loaded { name, doc })
+}
+
+/// Parses `text`, the RON circuit file `name` (a path: its libraries are resolved from its
+/// folder), reading its libraries under `libraries` ([`LibraryPolicy::resolve`]) and
+/// flattening it into at most [`LibraryPolicy::max_nodes`] nodes.
+///
+/// A library that was read but is not a valid circuit file is reported by its name and the
+/// line and column of the fault, never with its text: it may be any file of an allowed
+/// folder, and the message must not show what it holds.
+///
+/// # Errors
+/// [`LoadError::Invalid`] naming the file and, when it writes the offending item, its line.
+pub fn parse_circuit(
+    text: &str,
+    name: &str,
+    libraries: &LibraryPolicy,
+) -> Result<Document, LoadError> {
+    // The libraries read: an error about one of these is about its text.
+    let mut read: HashSet<(String, String)> = HashSet::new();
+    let mut resolve = |path: &str, from: &str| {
+        let answer = libraries.resolve(path, from);
+        if answer.is_ok() {
+            read.insert((path.to_owned(), from.to_owned()));
+        }
+        answer
+    };
+    let parsed = format::from_str_limited(text, name, &mut resolve, libraries.max_nodes());
+    parsed.map_err(|mut error| {
+        if let FormatError::Hierarchy(HierarchyError::Library {
+            path,
+            from,
+            message,
+        }) = &mut error
+            && read.contains(&(path.clone(), from.clone()))
+        {
+            *message = without_content(message);
+        }
+        LoadError::Invalid {
+            line: error.line_in(text),
+            name: name.to_owned(),
+            error: Box::new(error),
+        }
+    })
+}
+
+/// A library's parse error without what it quotes from the file: `LINE:COL: message`
+/// becomes `LINE:COL: not a valid circuit file (…)`; a message without a position (a
+/// version the build does not read) quotes nothing and is kept.
+fn without_content(message: &str) -> String {
+    let mut parts = message.splitn(3, ':');
+    let (Some(line), Some(column), Some(_)) = (parts.next(), parts.next(), parts.next()) else {
+        return message.to_owned();
+    };
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if number(line) && number(column) {
+        format!("{line}:{column}: not a valid circuit file (open it on its own to see why)")
+    } else {
+        message.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_positioned_message_loses_its_words_and_others_are_kept() {
+        assert_eq!(
+            without_content("1:1: Expected struct `Circuit` but found `root`"),
+            "1:1: not a valid circuit file (open it on its own to see why)"
+        );
+        let version = "format version 9 is newer than this Tritium understands";
+        assert_eq!(without_content(version), version);
+        assert_eq!(without_content("a:1: b"), "a:1: b");
+    }
+
+    #[test]
+    fn names_and_extensions() {
+        assert!(is_stdin(Path::new("-")));
+        assert_eq!(display_name(Path::new("-")), "<stdin>");
+        assert_eq!(display_name(Path::new("a/b.ron")), "a/b.ron");
+        assert!(is_bench(Path::new("c17.BENCH")));
+        assert!(!is_bench(Path::new("c17.ron")));
+    }
+}
