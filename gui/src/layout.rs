@@ -152,4 +152,69 @@ mod tests {
         assert!(y("A") < y("B"));
         assert!(y("NA") < y("NB"), "no crossing");
     }
+
+    /// Every node's `(label, x, y)` after placing the unplaced ones of `circuit`.
+    fn placed(mut circuit: Circuit) -> Vec<(String, i32, i32)> {
+        place_unplaced(&mut circuit);
+        circuit
+            .nodes()
+            .map(|(_, n)| {
+                let p = n.pos.expect("placed");
+                (n.label.clone(), p.x, p.y)
+            })
+            .collect()
+    }
+
+    /// FNV-1a over the positions, in node order.
+    fn fingerprint(placed: &[(String, i32, i32)]) -> u64 {
+        placed
+            .iter()
+            .flat_map(|(_, x, y)| [*x, *y])
+            .fold(0xcbf2_9ce4_8422_2325, |h, v| {
+                (h ^ u64::from(v.cast_unsigned())).wrapping_mul(0x0100_0000_01b3)
+            })
+    }
+
+    const C17: &str = "INPUT(N1)\nINPUT(N2)\nINPUT(N3)\nINPUT(N6)\nINPUT(N7)\nOUTPUT(N22)\n\
+        OUTPUT(N23)\nN10 = NAND(N1, N3)\nN11 = NAND(N3, N6)\nN16 = NAND(N2, N11)\n\
+        N19 = NAND(N11, N7)\nN22 = NAND(N10, N16)\nN23 = NAND(N16, N19)\n";
+
+    /// Positions as the layout gave them before it moved into sim-core (issue 21): c17, c17
+    /// partly placed, a random DAG, and loops through gates and a flip-flop.
+    #[test]
+    fn golden_positions() {
+        let c17 = sim_core::bench::from_str(C17).expect("valid");
+        let got = placed(c17.clone());
+        let text: Vec<String> = got.iter().map(|(l, x, y)| format!("{l}@{x},{y}")).collect();
+        assert_eq!(
+            text.join(" "),
+            "N1@0,0 N2@0,3 N3@0,6 N6@0,9 N7@0,12 N10@8,0 N11@8,4 N16@16,0 N19@16,4 N22@24,0 N23@24,4 OUTPUT(N22)@32,0 OUTPUT(N23)@32,3"
+        );
+        // Some nodes already placed: the rest go to their right.
+        let mut partly = c17;
+        let ids: Vec<NodeId> = partly.nodes().map(|(id, _)| id).take(3).collect();
+        for (k, id) in ids.into_iter().enumerate() {
+            partly.set_pos(
+                id,
+                Some(Pos {
+                    x: 5 * k as i32,
+                    y: 40,
+                }),
+            );
+        }
+        assert_eq!(fingerprint(&placed(partly)), 15_673_312_880_344_464_606);
+        // A random DAG, and loops through gates and through a flip-flop.
+        let mut dag = sim_core::generate::random_dag(sim_core::generate::DagShape::new(8, 400), 3);
+        let ids: Vec<NodeId> = dag.nodes().map(|(id, _)| id).collect();
+        for id in ids {
+            dag.set_pos(id, None);
+        }
+        assert_eq!(fingerprint(&placed(dag)), 17_623_937_434_929_742_301);
+        let loops = sim_core::bench::from_str(
+            "INPUT(a)\nOUTPUT(y)\nOUTPUT(q)\nx = NAND(a, y)\ny = NOT(x)\n\
+             z = BUF(y)\nw = AND(z, a)\nq = DFF(d)\nd = XOR(q, a)\ne = OR(d, w)\nOUTPUT(e)\n",
+        )
+        .expect("valid");
+        assert_eq!(fingerprint(&placed(loops)), 9_602_140_622_017_546_065);
+    }
 }
