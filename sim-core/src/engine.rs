@@ -52,10 +52,9 @@
 //! delegate), so a GUI or a trace printer never reads engine internals. With `()` as observer no
 //! record is built at all.
 
-use petgraph::graph::NodeIndex;
-
 use crate::circuit::{Circuit, NodeId};
 pub use crate::event::{Cause, Event, Observer, Oscillation, Pending, Sweep};
+use crate::graph;
 use crate::kind::{GateOp, NodeKind, dff_next};
 use crate::levelized::{Levelized, State};
 use crate::netlist::{Netlist, Op};
@@ -797,25 +796,9 @@ impl Engine {
     /// induce: the loop itself, as opposed to what it merely drives. Falls back to all of
     /// `changing` if no cycle is found (which a real oscillation always has).
     fn feedback_nodes(&self, changing: &[u32]) -> Vec<u32> {
-        let local = |i: u32| changing.binary_search(&i).ok();
-        let mut graph = petgraph::graph::DiGraph::<(), ()>::with_capacity(changing.len(), 0);
-        for _ in changing {
-            graph.add_node(());
-        }
-        let mut self_loop = vec![false; changing.len()];
-        for (from, &i) in changing.iter().enumerate() {
-            for &t in &self.net.fanout[self.net.fanout_range(i)] {
-                if let Some(to) = local(t) {
-                    self_loop[from] |= from == to;
-                    graph.add_edge(NodeIndex::new(from), NodeIndex::new(to), ());
-                }
-            }
-        }
-        let mut on_cycle: Vec<u32> = petgraph::algo::tarjan_scc(&graph)
+        let mut on_cycle: Vec<u32> = graph::loops(&self.net, changing)
             .into_iter()
-            .filter(|scc| scc.len() > 1 || self_loop[scc[0].index()])
             .flatten()
-            .map(|n| changing[n.index()])
             .collect();
         if on_cycle.is_empty() {
             return changing.to_vec();

@@ -42,6 +42,7 @@
 mod dense;
 
 use crate::event::{Cause, Event, Observer, Sweep};
+use crate::graph;
 use crate::kind::{GateOp, dff_next};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
@@ -375,39 +376,6 @@ pub(crate) struct State<'a> {
     pub seq: &'a mut u64,
 }
 
-/// The level of every node (Kahn's algorithm over the edges that `counts`), or `None` if some
-/// node is on a loop.
-fn levels(net: &Netlist, counts: impl Fn(u32, u32) -> bool) -> Option<Vec<u32>> {
-    let n = net.len();
-    let mut indeg = vec![0u32; n];
-    for from in 0..n as u32 {
-        for &to in &net.fanout[net.fanout_range(from)] {
-            if counts(from, to) {
-                indeg[to as usize] += 1;
-            }
-        }
-    }
-    let mut level = vec![0u32; n];
-    let mut queue: Vec<u32> = (0..n as u32).filter(|&i| indeg[i as usize] == 0).collect();
-    let mut head = 0;
-    while head < queue.len() {
-        let from = queue[head];
-        head += 1;
-        let above = level[from as usize] + 1;
-        for &to in &net.fanout[net.fanout_range(from)] {
-            if counts(from, to) {
-                let tu = to as usize;
-                level[tu] = level[tu].max(above);
-                indeg[tu] -= 1;
-                if indeg[tu] == 0 {
-                    queue.push(to);
-                }
-            }
-        }
-    }
-    (queue.len() == n).then_some(level)
-}
-
 /// The position layout: `(key_start, pos, own, order)` — the first position of each key, the
 /// position each node is scheduled at, the position carrying each node's output, and the node
 /// at each position. A flip-flop has two positions (sample, then commit); other nodes one.
@@ -462,9 +430,13 @@ impl Levelized {
         let counts = |from: u32, to: u32| {
             !is_dff(to as usize) || net.in_src[net.in_start[to as usize] as usize + 1] == from
         };
-        let level = levels(net, counts)?;
-        let (key_start, pos, own, order) = layout(&level, is_dff);
-        drop(level);
+        let levels = graph::levelize(net, counts);
+        if !levels.is_complete() {
+            return None;
+        }
+        drop(levels.order);
+        let (key_start, pos, own, order) = layout(&levels.level, is_dff);
+        drop(levels.level);
 
         // Slots and fanout, in position order.
         let floating = n as u32;

@@ -55,6 +55,7 @@ pub mod event;
 pub mod figure;
 pub mod format;
 pub mod generate;
+mod graph;
 pub mod hierarchy;
 pub mod kind;
 mod levelized;
