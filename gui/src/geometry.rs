@@ -2,7 +2,7 @@
 //! orthogonal route of a wire. Pure functions; the canvas multiplies by [`CELL`] pixels.
 
 use egui::{Pos2, Rect, Vec2, pos2, vec2};
-use sim_core::{Node, NodeKind, Role};
+use sim_core::{Node, NodeKind};
 
 /// Pixels per grid cell at zoom 1.
 pub const CELL: f32 = 20.0;
@@ -10,25 +10,11 @@ pub const CELL: f32 = 20.0;
 /// Radius of a pin's hit area, in cells.
 pub const PIN_RADIUS: f32 = 0.4;
 
-/// Width of gates, in cells.
-const GATE_WIDTH: f32 = 4.0;
-
-/// The size of a node of `kind`, in cells.
+/// The size of a node of `kind`, in cells ([`sim_core::layout::footprint`], which the
+/// automatic layout places by).
 pub fn size(kind: NodeKind) -> Vec2 {
-    match kind.role() {
-        Role::Source => match kind {
-            NodeKind::Constant(_) => vec2(2.0, 2.0),
-            _ => vec2(3.0, 2.0),
-        },
-        Role::Terminal => match kind {
-            NodeKind::Lamp => vec2(2.0, 2.0),
-            _ => vec2(3.0, 2.0),
-        },
-        Role::Gate => {
-            let n = kind.input_count() as f32;
-            vec2(GATE_WIDTH, (n + 1.0).max(2.0))
-        }
-    }
+    let (width, height) = sim_core::layout::footprint(kind);
+    vec2(f32::from(width), f32::from(height))
 }
 
 /// The top-left corner of `node`, in cells (nodes without a position sit at the origin).

@@ -29,7 +29,6 @@ pub mod draw;
 pub mod figures;
 pub mod games;
 pub mod geometry;
-pub mod layout;
 pub mod state;
 pub mod views;
 

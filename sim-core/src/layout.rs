@@ -1,24 +1,51 @@
-//! Positions for nodes that have none (a file written without `pos`): columns by logic level
-//! (longest path from a source, feedback edges ignored), rows ordered to reduce crossings.
+//! Positions for nodes that have none (a file written without `pos`, a `.bench` import):
+//! columns by logic level (longest path from a source, feedback edges ignored), rows ordered
+//! to reduce crossings. A circuit transformation shared by the app and `tritium import`;
+//! coordinates are grid cells, as in [`Pos`].
 
 use std::collections::{BTreeMap, HashMap};
 
-use sim_core::{Circuit, NodeId, Pos, Role};
-
-use crate::geometry;
+use crate::circuit::{Circuit, NodeId, Pos};
+use crate::graph;
+use crate::kind::{NodeKind, Role};
+use crate::netlist::Netlist;
 
 /// Columns are this many cells apart.
 const COLUMN: i32 = 8;
 /// Rows leave this many cells between nodes.
 const GAP: i32 = 1;
+/// Width of gates, in cells.
+const GATE_WIDTH: u16 = 4;
+
+/// The size of a `kind` node's box on the canvas, in grid cells: `(width, height)`. Sources and
+/// terminals are 3 × 2 (constants and lamps 2 × 2); a gate is 4 wide and one cell taller
+/// than its number of input pins (at least 2).
+pub fn footprint(kind: NodeKind) -> (u16, u16) {
+    match kind.role() {
+        Role::Source => match kind {
+            NodeKind::Constant(_) => (2, 2),
+            _ => (3, 2),
+        },
+        Role::Terminal => match kind {
+            NodeKind::Lamp => (2, 2),
+            _ => (3, 2),
+        },
+        Role::Gate => {
+            let pins = u16::try_from(kind.input_count()).unwrap_or(u16::MAX - 1);
+            (GATE_WIDTH, (pins + 1).max(2))
+        }
+    }
+}
 
 /// Gives every node without a position one, to the right of any placed node. Nodes that
 /// already have a position keep it.
 ///
-/// Columns are logic levels. Within a column, nodes are ordered by the barycenter heuristic
-/// (Sugiyama, Tagawa and Toda, "Methods for visual understanding of hierarchical system
-/// structures", 1981): each node sits at the mean rank of its drivers in earlier columns, which
-/// removes most wire crossings in one left-to-right sweep.
+/// Columns are logic levels ([`graph::levelize`](crate::graph) over the whole netlist: 0 for
+/// sources and for nodes reached only through feedback, otherwise one more than the deepest
+/// driver reached without going around a cycle). Within a column, nodes are ordered by the
+/// barycenter heuristic (Sugiyama, Tagawa and Toda, "Methods for visual understanding of
+/// hierarchical system structures", 1981): each node sits at the mean rank of its drivers in
+/// earlier columns, which removes most wire crossings in one left-to-right sweep.
 pub fn place_unplaced(circuit: &mut Circuit) {
     let unplaced: Vec<NodeId> = circuit
         .nodes()
@@ -28,21 +55,17 @@ pub fn place_unplaced(circuit: &mut Circuit) {
     if unplaced.is_empty() {
         return;
     }
-    let level = levels(circuit);
+    let net = Netlist::compile(circuit);
+    let level = graph::levelize(&net, |_, _| true).level;
     let x0 = circuit
         .nodes()
-        .filter_map(|(_, n)| {
-            n.pos
-                .map(|p| p.x + geometry::size(n.kind).x.ceil() as i32 + COLUMN)
-        })
+        .filter_map(|(_, n)| n.pos.map(|p| p.x + i32::from(footprint(n.kind).0) + COLUMN))
         .max()
         .unwrap_or(0);
-    let mut columns: BTreeMap<usize, Vec<NodeId>> = BTreeMap::new();
+    let mut columns: BTreeMap<u32, Vec<NodeId>> = BTreeMap::new();
     for id in unplaced {
-        columns
-            .entry(level.get(&id).copied().unwrap_or(0))
-            .or_default()
-            .push(id);
+        let column = net.index_of(id).map_or(0, |i| level[i as usize]);
+        columns.entry(column).or_default().push(id);
     }
     // Rank of every placed-by-us node within its column, filled column by column.
     let mut rank: HashMap<NodeId, f32> = HashMap::new();
@@ -73,50 +96,16 @@ pub fn place_unplaced(circuit: &mut Circuit) {
         for (r, id) in ids.into_iter().enumerate() {
             rank.insert(id, r as f32);
             circuit.set_pos(id, Some(Pos { x, y }));
-            y += geometry::size(circuit[id].kind).y.ceil() as i32 + GAP;
+            y += i32::from(footprint(circuit[id].kind).1) + GAP;
         }
     }
-}
-
-/// The logic level of each node: 0 for sources (and nodes only reachable through feedback),
-/// otherwise one more than the deepest driver reached without going around a cycle.
-fn levels(circuit: &Circuit) -> HashMap<NodeId, usize> {
-    // Kahn's algorithm over the graph; nodes left on cycles get the level of what reached them.
-    let mut indegree: HashMap<NodeId, usize> = circuit
-        .nodes()
-        .map(|(id, _)| (id, circuit.drivers(id).iter().flatten().count()))
-        .collect();
-    let mut level: HashMap<NodeId, usize> = HashMap::new();
-    let mut ready: Vec<NodeId> = circuit
-        .nodes()
-        .filter(|(id, n)| n.kind.role() == Role::Source || indegree[id] == 0)
-        .map(|(id, _)| id)
-        .collect();
-    let mut seen = 0;
-    while let Some(id) = ready.pop() {
-        seen += 1;
-        let l = *level.entry(id).or_insert(0);
-        for (_, w) in circuit.fanout(id) {
-            let e = level.entry(w.to).or_insert(0);
-            *e = (*e).max(l + 1);
-            if let Some(d) = indegree.get_mut(&w.to) {
-                *d = d.saturating_sub(1);
-                if *d == 0 {
-                    ready.push(w.to);
-                }
-            }
-        }
-        if seen > circuit.node_count() {
-            break;
-        }
-    }
-    level
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::{CircuitDesc, Node, NodeKind, WireDesc};
+    use crate::circuit::{CircuitDesc, Node, WireDesc};
+    use crate::{bench, generate};
 
     #[test]
     fn unplaced_nodes_go_in_columns_by_level() {
@@ -183,7 +172,7 @@ mod tests {
     /// partly placed, a random DAG, and loops through gates and a flip-flop.
     #[test]
     fn golden_positions() {
-        let c17 = sim_core::bench::from_str(C17).expect("valid");
+        let c17 = bench::from_str(C17).expect("valid");
         let got = placed(c17.clone());
         let text: Vec<String> = got.iter().map(|(l, x, y)| format!("{l}@{x},{y}")).collect();
         assert_eq!(
@@ -193,24 +182,18 @@ mod tests {
         // Some nodes already placed: the rest go to their right.
         let mut partly = c17;
         let ids: Vec<NodeId> = partly.nodes().map(|(id, _)| id).take(3).collect();
-        for (k, id) in ids.into_iter().enumerate() {
-            partly.set_pos(
-                id,
-                Some(Pos {
-                    x: 5 * k as i32,
-                    y: 40,
-                }),
-            );
+        for (x, id) in [0, 5, 10].into_iter().zip(ids) {
+            partly.set_pos(id, Some(Pos { x, y: 40 }));
         }
         assert_eq!(fingerprint(&placed(partly)), 15_673_312_880_344_464_606);
         // A random DAG, and loops through gates and through a flip-flop.
-        let mut dag = sim_core::generate::random_dag(sim_core::generate::DagShape::new(8, 400), 3);
+        let mut dag = generate::random_dag(generate::DagShape::new(8, 400), 3);
         let ids: Vec<NodeId> = dag.nodes().map(|(id, _)| id).collect();
         for id in ids {
             dag.set_pos(id, None);
         }
         assert_eq!(fingerprint(&placed(dag)), 17_623_937_434_929_742_301);
-        let loops = sim_core::bench::from_str(
+        let loops = bench::from_str(
             "INPUT(a)\nOUTPUT(y)\nOUTPUT(q)\nx = NAND(a, y)\ny = NOT(x)\n\
              z = BUF(y)\nw = AND(z, a)\nq = DFF(d)\nd = XOR(q, a)\ne = OR(d, w)\nOUTPUT(e)\n",
         )
