@@ -40,7 +40,7 @@ pub fn footprint(kind: NodeKind) -> (u16, u16) {
 /// Gives every node without a position one, to the right of any placed node. Nodes that
 /// already have a position keep it.
 ///
-/// Columns are logic levels ([`graph::levelize`](crate::graph) over the whole netlist: 0 for
+/// Columns are logic levels (Kahn's levelization of the whole netlist: 0 for
 /// sources and for nodes reached only through feedback, otherwise one more than the deepest
 /// driver reached without going around a cycle). Within a column, nodes are ordered by the
 /// barycenter heuristic (Sugiyama, Tagawa and Toda, "Methods for visual understanding of

@@ -28,7 +28,9 @@
 //! counts each folded gate whose root changed as the event it would have been, and their
 //! values are read from their roots' state bytes when asked for.
 
-use super::{FOLD_TABLES, Folded, Kind, Levelized, Slot, TABLES, Table, digit, table_index};
+use super::Levelized;
+use super::fold::Folded;
+use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
 use crate::event::Sweep;
 use crate::kind::GateOp;
 use crate::netlist::Netlist;
