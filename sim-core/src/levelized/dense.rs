@@ -158,7 +158,10 @@ pub(super) struct Dense {
 
 impl Dense {
     /// The dense form of `lev`'s positions (its folded form, which must be built), its state
-    /// bytes all digit 1 and not [`valid`](Self::valid). Linear time.
+    /// bytes all digit 1 and not [`valid`](Self::valid). Linear time. Built once, so kept out
+    /// of [`Levelized::run_dense`]'s code (as it was before the module was split, when the
+    /// compiler left it out by itself).
+    #[inline(never)]
     fn new(lev: &Levelized) -> Dense {
         let (slots, key_start, wide, tables) =
             (&lev.fast_slots, &lev.key_start, &lev.wide, &lev.tables);
