@@ -21,22 +21,35 @@ pub(crate) struct Levels {
     /// Per dense index, the node's level: 0 for a node with no counted driver, else one more
     /// than the highest level among its drivers in [`order`](Self::order) (for a node in the
     /// order, its longest path from a node of level 0; for one on or behind a loop, the drivers
-    /// that were reached).
+    /// that were reached). Empty from [`topological_order`].
     pub level: Vec<u32>,
+    /// Number of nodes.
+    nodes: usize,
 }
 
 impl Levels {
     /// Whether every node was ordered: the counted graph has no cycle.
     pub fn is_complete(&self) -> bool {
-        self.order.len() == self.level.len()
+        self.order.len() == self.nodes
     }
 }
 
-/// Kahn's algorithm over the edges `from → to` of `net` for which `counts(from, to)` holds.
-/// Ready nodes are taken last-in first-out, starting from the highest dense index of level 0
-/// (the order the batch engine's instruction stream and its storage reuse were measured with).
-/// Time and memory are linear in nodes + edges.
+/// Kahn's algorithm over the edges `from → to` of `net` for which `counts(from, to)` holds,
+/// with every node's level. Ready nodes are taken last-in first-out, starting from the highest
+/// dense index of level 0 (the order the batch engine's instruction stream and its storage
+/// reuse were measured with). Time and memory are linear in nodes + edges.
 pub(crate) fn levelize(net: &Netlist, counts: impl Fn(u32, u32) -> bool) -> Levels {
+    kahn::<true>(net, counts)
+}
+
+/// [`levelize`] over every edge without the levels ([`Levels::level`] is empty): the batch
+/// engine's topological order, with no allocation beyond what the order needs.
+pub(crate) fn topological_order(net: &Netlist) -> Levels {
+    kahn::<false>(net, |_, _| true)
+}
+
+/// Kahn's algorithm; the levels only with `LEVELS`.
+fn kahn<const LEVELS: bool>(net: &Netlist, counts: impl Fn(u32, u32) -> bool) -> Levels {
     let n = net.len();
     let mut indegree = vec![0u32; n];
     for from in 0..n as u32 {
@@ -46,18 +59,20 @@ pub(crate) fn levelize(net: &Netlist, counts: impl Fn(u32, u32) -> bool) -> Leve
             }
         }
     }
-    let mut level = vec![0u32; n];
+    let mut level = if LEVELS { vec![0u32; n] } else { Vec::new() };
     let mut ready: Vec<u32> = (0..n as u32)
         .filter(|&i| indegree[i as usize] == 0)
         .collect();
     let mut order = Vec::with_capacity(n);
     while let Some(from) = ready.pop() {
         order.push(from);
-        let above = level[from as usize] + 1;
+        let above = if LEVELS { level[from as usize] + 1 } else { 0 };
         for &to in &net.fanout[net.fanout_range(from)] {
             if counts(from, to) {
                 let t = to as usize;
-                level[t] = level[t].max(above);
+                if LEVELS {
+                    level[t] = level[t].max(above);
+                }
                 indegree[t] -= 1;
                 if indegree[t] == 0 {
                     ready.push(to);
@@ -65,7 +80,11 @@ pub(crate) fn levelize(net: &Netlist, counts: impl Fn(u32, u32) -> bool) -> Leve
             }
         }
     }
-    Levels { order, level }
+    Levels {
+        order,
+        level,
+        nodes: n,
+    }
 }
 
 /// The loops among `within` (sorted dense indices): the strongly connected components of the
@@ -141,6 +160,12 @@ mod tests {
             .find(|&i| net.kinds[i as usize] == NodeKind::Not)
             .expect("a NOT");
         assert!(levelize(&net, |_, to| to != not).is_complete());
+        let order = topological_order(&net);
+        assert!(order.level.is_empty());
+        assert_eq!(
+            order.order, levels.order,
+            "the same order without the levels"
+        );
     }
 
     #[test]
