@@ -29,7 +29,7 @@
 pub mod app;
 pub mod pages;
 
-pub use pages::circuit::{draw, geometry, layout, state};
+pub use pages::circuit::{draw, geometry, state};
 
 use std::path::{Path, PathBuf};
 

@@ -28,9 +28,8 @@
 //! For the same inputs, [`BatchEngine::run`] gives exactly what the event engine gives after
 //! settling (a property test checks it).
 
-use petgraph::graph::{DiGraph, NodeIndex};
-
 use crate::circuit::{Circuit, NodeId};
+use crate::graph;
 use crate::kind::{GateOp, NodeKind};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
@@ -468,62 +467,27 @@ fn lane_value(known: &Lanes, value: &Lanes, lane: usize) -> Trit {
     }
 }
 
-/// Gates and terminals in topological order (Kahn's algorithm over the netlist), or the
-/// first combinational loop found.
+/// Gates and terminals in topological order ([`graph::topological_order`]), or the first
+/// combinational loop found ([`graph::loops`]).
 fn topological(net: &Netlist) -> Result<Vec<u32>, BatchError> {
-    let n = net.len();
-    let floating = n as u32;
-    let mut indegree: Vec<u32> = (0..n as u32)
-        .map(|i| {
-            net.in_src[net.input_range(i)]
-                .iter()
-                .filter(|&&s| s != floating)
-                .count() as u32
-        })
-        .collect();
-    let mut ready: Vec<u32> = (0..n as u32)
-        .filter(|&i| indegree[i as usize] == 0)
-        .collect();
-    let mut order = Vec::with_capacity(n);
-    while let Some(i) = ready.pop() {
-        order.push(i);
-        // Count every wire, not only distinct fanout targets.
-        for k in net.fanout_range(i) {
-            let t = net.fanout[k];
-            let wires = net.in_src[net.input_range(t)]
-                .iter()
-                .filter(|&&s| s == i)
-                .count() as u32;
-            let d = &mut indegree[t as usize];
-            *d -= wires;
-            if *d == 0 {
-                ready.push(t);
-            }
-        }
-    }
-    if order.len() == n {
-        return Ok(order);
+    let levels = graph::topological_order(net);
+    if levels.is_complete() {
+        return Ok(levels.order);
     }
     // Some nodes never became ready: they are on or behind a loop. Name one loop.
-    let stuck: Vec<u32> = (0..n as u32)
-        .filter(|&i| indegree[i as usize] > 0)
-        .collect();
-    let mut graph = DiGraph::<u32, ()>::new();
-    let local: std::collections::HashMap<u32, NodeIndex> =
-        stuck.iter().map(|&i| (i, graph.add_node(i))).collect();
-    for &i in &stuck {
-        for k in net.fanout_range(i) {
-            if let Some(&to) = local.get(&net.fanout[k]) {
-                graph.add_edge(local[&i], to, ());
-            }
-        }
+    let mut ordered = vec![false; net.len()];
+    for &i in &levels.order {
+        ordered[i as usize] = true;
     }
-    let mut nodes: Vec<NodeId> = petgraph::algo::tarjan_scc(&graph)
+    let stuck: Vec<u32> = (0..net.len() as u32)
+        .filter(|&i| !ordered[i as usize])
+        .collect();
+    let mut nodes: Vec<NodeId> = graph::loops(net, &stuck)
         .into_iter()
-        .find(|scc| scc.len() > 1 || graph.contains_edge(scc[0], scc[0]))
+        .next()
         .unwrap_or_default()
         .into_iter()
-        .map(|x| net.ids[graph[x] as usize])
+        .map(|i| net.ids[i as usize])
         .collect();
     nodes.sort_unstable();
     Err(BatchError::Loop { nodes })

@@ -42,7 +42,7 @@
 //!
 //! Modules: [`trit`] (values), [`bench`](mod@bench) (ISCAS `.bench` import), [`batch`] (bit-parallel
 //! engine), [`kind`] (node kinds and gate functions), [`circuit`] (the
-//! checked graph), [`netlist`] (the compiled form), [`engine`] (the simulator), [`narrate`] (events as text), [`format`](mod@format) (RON
+//! checked graph), [`netlist`] (the compiled form), [`layout`] (positions for unplaced nodes), [`engine`] (the simulator), [`narrate`] (events as text), [`format`](mod@format) (RON
 //! files), [`testbench`] (embedded test vectors), [`table`] (truth tables), [`generate`]
 //! (generated circuits for tests and benchmarks), [`event`] (the records the engine
 //! produces), [`figure`] (Euler trails: "draw it without lifting your pencil"),
@@ -57,8 +57,10 @@ pub mod event;
 pub mod figure;
 pub mod format;
 pub mod generate;
+mod graph;
 pub mod hierarchy;
 pub mod kind;
+pub mod layout;
 mod levelized;
 pub mod narrate;
 pub mod netlist;

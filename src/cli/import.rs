@@ -1,7 +1,7 @@
 //! `tritium import FILE.bench -o FILE.ron`: an ISCAS netlist as a RON circuit file.
 //!
 //! The netlist is read like any `.bench` circuit ([`super::load`]), every node gets a position
-//! from the desktop editor's automatic layout ([`gui::layout::place_unplaced`]), and the
+//! from the desktop editor's automatic layout ([`sim_core::layout::place_unplaced`]), and the
 //! document is written with [`sim_core::format::to_string`]. Prints nothing on success.
 
 use anyhow::{Context as _, Result, bail};
@@ -24,7 +24,7 @@ pub fn run(args: &ImportArgs, console: &mut Console<'_>) -> Result<Status> {
         );
     }
     let mut loaded = load(&args.file, args.limits.max_nodes)?;
-    gui::layout::place_unplaced(&mut loaded.doc.circuit);
+    sim_core::layout::place_unplaced(&mut loaded.doc.circuit);
     let text = format::to_string(&loaded.doc).with_context(|| loaded.name.clone())?;
     write_output(&args.output, &text, console)?;
     Ok(Status::Success)

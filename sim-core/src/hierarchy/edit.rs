@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Design, InstanceDesc, PartDesc, WireEnd};
 use crate::circuit::{Circuit, Node, NodeId, Pos, WireDesc};
-use crate::kind::{NodeKind, Role};
+use crate::kind::NodeKind;
 
 /// Why an edit of a design's hierarchy is refused. Every message is a sentence for the user.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -609,10 +609,10 @@ impl Extraction {
     }
 }
 
-/// The width of a node of `kind` in whole cells where a new part lays it out (gates are 4
-/// wide, other nodes 3).
+/// The width of a node of `kind` in whole cells, as the canvas draws it
+/// ([`footprint`](crate::layout::footprint)).
 fn width_in_cells(kind: NodeKind) -> i32 {
-    if kind.role() == Role::Gate { 4 } else { 3 }
+    i32::from(crate::layout::footprint(kind).0)
 }
 
 #[cfg(test)]

@@ -28,7 +28,9 @@
 //! counts each folded gate whose root changed as the event it would have been, and their
 //! values are read from their roots' state bytes when asked for.
 
-use super::{FOLD_TABLES, Folded, Kind, Levelized, Slot, TABLES, Table, digit, table_index};
+use super::Levelized;
+use super::fold::Folded;
+use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
 use crate::event::Sweep;
 use crate::kind::GateOp;
 use crate::netlist::Netlist;
@@ -156,7 +158,10 @@ pub(super) struct Dense {
 
 impl Dense {
     /// The dense form of `lev`'s positions (its folded form, which must be built), its state
-    /// bytes all digit 1 and not [`valid`](Self::valid). Linear time.
+    /// bytes all digit 1 and not [`valid`](Self::valid). Linear time. Built once, so kept out
+    /// of [`Levelized::run_dense`]'s code (as it was before the module was split, when the
+    /// compiler left it out by itself).
+    #[inline(never)]
     fn new(lev: &Levelized) -> Dense {
         let (slots, key_start, wide, tables) =
             (&lev.fast_slots, &lev.key_start, &lev.wide, &lev.tables);

@@ -5,7 +5,7 @@
 
 use std::ops::{Add, Mul, Sub};
 
-use sim_core::{Node, NodeKind, Role};
+use sim_core::{Node, NodeKind};
 
 /// A point on the canvas, in grid cells (pins and wire lanes may lie between grid lines).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -131,25 +131,14 @@ pub const CELL: f32 = 20.0;
 /// Radius of a pin's hit area, in cells.
 pub const PIN_RADIUS: f32 = 0.4;
 
-/// The size of a node of `kind` in whole grid cells, `(width, height)`: gates are 4 wide and
-/// one cell taller than their inputs (at least 2), constants and lamps 2 × 2, the other
-/// sources and terminals 3 × 2. The one place a node's size is decided: the canvas, the
-/// layout of unplaced nodes and the part made from a selection all read it.
+/// The size of a node of `kind` in whole grid cells, `(width, height)`: sim-core's
+/// [`footprint`](sim_core::layout::footprint) — gates are 4 wide and one cell taller than
+/// their inputs (at least 2), constants and lamps 2 × 2, the other sources and terminals
+/// 3 × 2 — the one place a node's size is decided, which the canvas, the automatic layout and
+/// the part made from a selection all read.
 pub fn node_cells(kind: NodeKind) -> (i32, i32) {
-    match kind.role() {
-        Role::Source => match kind {
-            NodeKind::Constant(_) => (2, 2),
-            _ => (3, 2),
-        },
-        Role::Terminal => match kind {
-            NodeKind::Lamp => (2, 2),
-            _ => (3, 2),
-        },
-        Role::Gate => {
-            let inputs = i32::try_from(kind.input_count()).unwrap_or(i32::MAX - 1);
-            (4, (inputs + 1).max(2))
-        }
-    }
+    let (width, height) = sim_core::layout::footprint(kind);
+    (i32::from(width), i32::from(height))
 }
 
 /// The size of a node of `kind`, in cells ([`node_cells`]).

@@ -1,12 +1,12 @@
 //! The circuit page: the editor and stepper. [`state`] is everything the editor knows (plain
 //! Rust, every user action a method); [`geometry`] places nodes, blocks, pins and wires in grid
-//! cells; [`layout`] places nodes a file left without a position; [`draw`] paints them; and
+//! cells (nodes a file left without a position are placed by [`sim_core::layout`]); [`draw`]
+//! paints them; and
 //! [`views`] are the page's parts (menu bar, palette, canvas, inspector, queue, trace, status
 //! bar, dialogs).
 
 pub mod draw;
 pub mod geometry;
-pub mod layout;
 pub mod state;
 pub mod views;
 

@@ -59,7 +59,7 @@ impl DocState {
 
     /// Reads and validates `path` with [`loader::load_circuit`]: a RON circuit with its
     /// subcircuit libraries from beside it, or an ISCAS `.bench` netlist (by its extension),
-    /// which gets the automatic layout ([`crate::layout::place_unplaced`]) and stays untitled
+    /// which gets the automatic layout ([`sim_core::layout::place_unplaced`]) and stays untitled
     /// and unsaved, so that saving never writes RON over the netlist.
     ///
     /// # Errors
@@ -67,7 +67,7 @@ impl DocState {
     pub fn load(path: &Path) -> Result<DocState, LoadError> {
         let mut loaded = loader::load_circuit(path, &LibraryPolicy::new())?;
         if loader::is_bench(path) {
-            crate::layout::place_unplaced(&mut loaded.doc.circuit);
+            sim_core::layout::place_unplaced(&mut loaded.doc.circuit);
             let mut doc = DocState {
                 document: loaded.doc,
                 ..DocState::new()

@@ -18,8 +18,6 @@ pub use session::{Mode, SimSession};
 use sim_core::format::Document;
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
 
-use crate::layout;
-
 /// A line of feedback for the user (shown in the status bar).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
@@ -84,7 +82,7 @@ impl Default for AppState {
 impl AppState {
     /// The state for an open document.
     pub fn with_doc(mut doc: DocState) -> AppState {
-        layout::place_unplaced(&mut doc.document.circuit);
+        sim_core::layout::place_unplaced(&mut doc.document.circuit);
         let sim = SimSession::new(&doc.document.circuit);
         AppState {
             doc,

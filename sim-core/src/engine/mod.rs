@@ -47,22 +47,28 @@
 //!   evaluates those with a changed input — faster when most nodes are active, as under random
 //!   vectors. By default the engine picks per settle from the activity of the last one.
 //!
+//! # Modules
+//! This module holds the API (construction, schedules, queries, settling); `ports` the
+//! driving of sources, `unit_delay` the unit-delay event loop and `oscillation` what a settle
+//! does when that loop does not reach quiescence.
+//!
 //! # Observers
 //! [`Engine::settle_with`] reports every event and oscillation to an [`Observer`] (the seed's
 //! delegate), so a GUI or a trace printer never reads engine internals. With `()` as observer no
 //! record is built at all.
 
-use petgraph::graph::NodeIndex;
+mod oscillation;
+mod ports;
+mod unit_delay;
+
+pub use ports::Port;
 
 use crate::circuit::{Circuit, NodeId};
 pub use crate::event::{Cause, Event, Observer, Oscillation, Pending, Sweep};
-use crate::kind::{GateOp, NodeKind, dff_next};
+use crate::kind::NodeKind;
 use crate::levelized::{Levelized, State};
-use crate::netlist::{Netlist, Op};
+use crate::netlist::Netlist;
 use crate::trit::Trit;
-
-/// How many times one settle resolves an oscillation before giving up.
-const MAX_RESOLUTION_ROUNDS: u32 = 8;
 
 /// The order in which an [`Engine`] processes events (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -143,34 +149,6 @@ pub enum SetError {
         /// The values given.
         found: usize,
     },
-}
-
-/// A fixed list of nodes resolved once to the engine's internal indices ([`Engine::port`]),
-/// to drive or read vector after vector without looking each node up again — what a
-/// testbench does with a circuit's inputs and outputs. Stays usable across
-/// [`Engine::rebuild`]: a node whose index moved is looked up again.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Port {
-    ids: Vec<NodeId>,
-    /// `ids[k]`'s dense index when the port was made.
-    dense: Vec<u32>,
-}
-
-impl Port {
-    /// The nodes, in order.
-    pub fn ids(&self) -> &[NodeId] {
-        &self.ids
-    }
-
-    /// The number of nodes.
-    pub fn len(&self) -> usize {
-        self.ids.len()
-    }
-
-    /// Whether the port has no node.
-    pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
-    }
 }
 
 /// The event-driven simulator of one compiled [`Netlist`]. See the [module docs](self).
@@ -539,154 +517,6 @@ impl Engine {
         current.chain(next).chain(levelized)
     }
 
-    /// Drives a batch of sources in the same delta cycle. Switches take any value, buttons
-    /// +1 (pressed) or −1 (released). Validated as a whole first: on error nothing changes.
-    /// The batch runs at the next [`step`](Self::step) or [`settle`](Self::settle); a source set
-    /// twice in one batch takes its last value.
-    ///
-    /// # Errors
-    /// [`SetError`] for a node not in the netlist, a node that is not a switch or button, or an
-    /// unknown value for a button.
-    pub fn set(&mut self, batch: impl IntoIterator<Item = (NodeId, Trit)>) -> Result<(), SetError> {
-        let mut resolved = std::mem::take(&mut self.batch);
-        resolved.clear();
-        let checked = self.check_batch(batch, &mut resolved);
-        if checked.is_ok() {
-            self.drive_sources(&resolved);
-        }
-        self.batch = resolved;
-        checked
-    }
-
-    /// Resolves `ids` into a [`Port`] for [`set_port`](Self::set_port) and
-    /// [`port_values`](Self::port_values).
-    ///
-    /// # Errors
-    /// [`SetError::UnknownNode`] for an id not in the netlist.
-    pub fn port(&self, ids: impl IntoIterator<Item = NodeId>) -> Result<Port, SetError> {
-        let ids: Vec<NodeId> = ids.into_iter().collect();
-        let dense = ids
-            .iter()
-            .map(|&id| self.net.index_of(id).ok_or(SetError::UnknownNode(id)))
-            .collect::<Result<_, _>>()?;
-        Ok(Port { ids, dense })
-    }
-
-    /// The dense index of `port`'s node `k` in this engine's netlist, if it has the node.
-    #[inline]
-    fn port_index(&self, port: &Port, k: usize) -> Option<u32> {
-        let (id, i) = (port.ids[k], port.dense[k]);
-        if self.net.ids.get(i as usize) == Some(&id) {
-            Some(i)
-        } else {
-            self.net.index_of(id)
-        }
-    }
-
-    /// [`set`](Self::set) with `values[k]` for the port's node `k`: the same checks, all or
-    /// nothing, and the same events.
-    ///
-    /// # Errors
-    /// [`SetError::PortWidth`] unless there is one value per node; otherwise as
-    /// [`set`](Self::set).
-    pub fn set_port(&mut self, port: &Port, values: &[Trit]) -> Result<(), SetError> {
-        if values.len() != port.len() {
-            return Err(SetError::PortWidth {
-                expected: port.len(),
-                found: values.len(),
-            });
-        }
-        let mut resolved = std::mem::take(&mut self.batch);
-        resolved.clear();
-        let checked = (0..port.len()).try_for_each(|k| {
-            let (node, value) = (port.ids[k], values[k]);
-            let i = self
-                .port_index(port, k)
-                .ok_or(SetError::UnknownNode(node))?;
-            self.check_settable(node, i, value)?;
-            resolved.push((i, value));
-            Ok(())
-        });
-        if checked.is_ok() {
-            self.drive_sources(&resolved);
-        }
-        self.batch = resolved;
-        checked
-    }
-
-    /// The values of the port's nodes, in order, as [`value`](Self::value) gives them.
-    pub fn port_values<'a>(&'a self, port: &'a Port) -> impl Iterator<Item = Trit> + 'a {
-        (0..port.len()).map(|k| {
-            self.port_index(port, k)
-                .map_or(Trit::Unknown, |i| self.latest(i))
-        })
-    }
-
-    /// Drives each source of a validated batch (dense index, value) and schedules it.
-    fn drive_sources(&mut self, batch: &[(u32, Trit)]) {
-        for &(i, value) in batch {
-            self.drive[i as usize] = value;
-        }
-        match &mut self.levelized {
-            Some(lev) => lev.schedule_sources(batch.iter().map(|&(i, _)| i), Cause::Set),
-            None => {
-                for &(i, _) in batch {
-                    self.schedule_node(i, Cause::Set);
-                }
-            }
-        }
-    }
-
-    /// Checks that node `node` (dense index `i`) can be set to `value`.
-    #[inline]
-    fn check_settable(&self, node: NodeId, i: u32, value: Trit) -> Result<(), SetError> {
-        let kind = self.net.kinds[i as usize];
-        if !matches!(kind, NodeKind::Switch | NodeKind::Button) {
-            return Err(SetError::NotSettable { node, kind });
-        }
-        if !kind.accepts(value) {
-            return Err(SetError::BadValue { node, kind, value });
-        }
-        Ok(())
-    }
-
-    /// Validates `batch` into `resolved` (dense indices).
-    fn check_batch(
-        &self,
-        batch: impl IntoIterator<Item = (NodeId, Trit)>,
-        resolved: &mut Vec<(u32, Trit)>,
-    ) -> Result<(), SetError> {
-        for (node, value) in batch {
-            let i = self.net.index_of(node).ok_or(SetError::UnknownNode(node))?;
-            self.check_settable(node, i, value)?;
-            resolved.push((i, value));
-        }
-        Ok(())
-    }
-
-    /// Advances simulated time by one tick; every clock whose half period divides the new time
-    /// toggles (scheduled like a [`set`](Self::set)). Returns how many clocks toggled.
-    pub fn tick(&mut self) -> usize {
-        self.time += 1;
-        let mut toggled = 0;
-        for k in 0..self.clocks.len() {
-            let i = self.clocks[k];
-            if let NodeKind::Clock { half_period } = self.net.kinds[i as usize]
-                && self.time.is_multiple_of(u64::from(half_period.max(1)))
-            {
-                let d = &mut self.drive[i as usize];
-                *d = if *d == Trit::True {
-                    Trit::False
-                } else {
-                    Trit::True
-                };
-                self.schedule_node(i, Cause::Clock);
-                toggled += 1;
-            }
-        }
-        toggled
-    }
-
     /// Processes exactly one event and returns its record; `None` if nothing is pending.
     pub fn step(&mut self) -> Option<Event> {
         let mut last = LastEvent(None);
@@ -737,258 +567,7 @@ impl Engine {
                 oscillation: None,
             };
         }
-        let (seq0, delta0) = (self.seq, self.delta);
-        let budget = self.budget();
-        let mut oscillation: Option<Oscillation> = None;
-        let mut rounds = 0;
-        loop {
-            if self.run_deltas(budget, observer) {
-                break;
-            }
-            let n = self.net.len();
-            self.watch = Some((Vec::new(), vec![false; n]));
-            let settled = self.run_deltas(budget, observer);
-            let (mut nodes, _) = self.watch.take().unwrap_or_default();
-            if settled {
-                break;
-            }
-            nodes.sort_unstable();
-            let feedback = self.feedback_nodes(&nodes);
-            let resolve = self.options.resolve && rounds < MAX_RESOLUTION_ROUNDS;
-            let ids = |list: &[u32]| list.iter().map(|&i| self.net.ids[i as usize]).collect();
-            let found = Oscillation {
-                nodes: ids(&nodes),
-                feedback: ids(&feedback),
-                budget,
-                resolved: resolve,
-            };
-            observer.on_oscillation(&found);
-            oscillation = Some(match oscillation.take() {
-                Some(mut merged) => {
-                    for (all, new) in [
-                        (&mut merged.nodes, found.nodes),
-                        (&mut merged.feedback, found.feedback),
-                    ] {
-                        all.extend(new);
-                        all.sort_unstable();
-                        all.dedup();
-                    }
-                    merged
-                }
-                None => found,
-            });
-            if !resolve {
-                break;
-            }
-            self.resolve_unknown(&feedback, observer);
-            rounds += 1;
-        }
-        if let Some(osc) = &mut oscillation {
-            osc.resolved = self.is_settled();
-        }
-        SettleReport {
-            events: self.seq - seq0,
-            deltas: u32::try_from(self.delta - delta0).unwrap_or(u32::MAX),
-            oscillation,
-        }
-    }
-
-    /// The nodes of `changing` (sorted dense indices) that lie on a cycle of the subgraph they
-    /// induce: the loop itself, as opposed to what it merely drives. Falls back to all of
-    /// `changing` if no cycle is found (which a real oscillation always has).
-    fn feedback_nodes(&self, changing: &[u32]) -> Vec<u32> {
-        let local = |i: u32| changing.binary_search(&i).ok();
-        let mut graph = petgraph::graph::DiGraph::<(), ()>::with_capacity(changing.len(), 0);
-        for _ in changing {
-            graph.add_node(());
-        }
-        let mut self_loop = vec![false; changing.len()];
-        for (from, &i) in changing.iter().enumerate() {
-            for &t in &self.net.fanout[self.net.fanout_range(i)] {
-                if let Some(to) = local(t) {
-                    self_loop[from] |= from == to;
-                    graph.add_edge(NodeIndex::new(from), NodeIndex::new(to), ());
-                }
-            }
-        }
-        let mut on_cycle: Vec<u32> = petgraph::algo::tarjan_scc(&graph)
-            .into_iter()
-            .filter(|scc| scc.len() > 1 || self_loop[scc[0].index()])
-            .flatten()
-            .map(|n| changing[n.index()])
-            .collect();
-        if on_cycle.is_empty() {
-            return changing.to_vec();
-        }
-        on_cycle.sort_unstable();
-        on_cycle
-    }
-
-    /// Processes events until the queue is empty (`true`) or `max_deltas` further delta cycles
-    /// have started (`false`).
-    fn run_deltas<O: Observer>(&mut self, max_deltas: u32, observer: &mut O) -> bool {
-        let mut started = 0;
-        loop {
-            if self.cursor == self.now.len() {
-                if self.next.is_empty() {
-                    return true;
-                }
-                if started == max_deltas {
-                    return false;
-                }
-                started += 1;
-                self.advance_delta();
-            }
-            self.process(observer);
-        }
-    }
-
-    /// Moves to the next delta if the current one is done; `false` if nothing is pending.
-    fn begin_event(&mut self) -> bool {
-        if self.cursor < self.now.len() {
-            return true;
-        }
-        if self.next.is_empty() {
-            return false;
-        }
-        self.advance_delta();
-        true
-    }
-
-    fn advance_delta(&mut self) {
-        std::mem::swap(&mut self.now, &mut self.next);
-        std::mem::swap(&mut self.cause_now, &mut self.cause_next);
-        self.next.clear();
-        self.cursor = 0;
-        self.delta += 1;
-    }
-
-    /// Queues node `i` for the next delta, starting a new settle if the engine was quiescent
-    /// (under the levelized schedule: for the current settle).
-    #[inline]
-    fn schedule_node(&mut self, i: u32, cause: Cause) {
-        if let Some(lev) = &mut self.levelized {
-            lev.schedule(i, cause);
-            return;
-        }
-        if self.is_settled() {
-            self.settle_base = self.delta + 1;
-        }
-        self.enqueue(i, cause);
-    }
-
-    /// Queues node `i` for the next delta (once per delta).
-    #[inline]
-    fn enqueue(&mut self, i: u32, cause: Cause) {
-        let target = self.delta + 1;
-        let slot = &mut self.stamp[i as usize];
-        if *slot != target {
-            *slot = target;
-            self.next.push(i);
-            self.cause_next[i as usize] = cause;
-        }
-    }
-
-    /// Evaluates `now[cursor]`, the precondition being `cursor < now.len()`.
-    #[inline]
-    fn process<O: Observer>(&mut self, observer: &mut O) {
-        let i = self.now[self.cursor];
-        self.cursor += 1;
-        let iu = i as usize;
-        let src = &self.net.in_src[self.net.input_range(i)];
-        let new = match self.net.ops[iu] {
-            Op::Source => self.drive[iu],
-            Op::Gate(op) => eval(op, src, &self.committed),
-            Op::Dff => {
-                let (d, clk) = (
-                    self.committed[src[0] as usize],
-                    self.committed[src[1] as usize],
-                );
-                let prev = std::mem::replace(&mut self.drive[iu], clk);
-                dff_next(prev, clk, d, self.latest[iu])
-            }
-        };
-        self.apply(i, new, self.cause_now[iu], observer);
-    }
-
-    /// Records the evaluation of node `i` (just taken from the queue, scheduled by `cause`) as
-    /// giving `new`:
-    /// schedules its fanout if its output changed, reports the event, and ends the delta after
-    /// its last event.
-    #[inline]
-    fn apply<O: Observer>(&mut self, i: u32, new: Trit, cause: Cause, observer: &mut O) {
-        self.seq += 1;
-        let iu = i as usize;
-        let old = self.latest[iu];
-        if new != old {
-            self.latest[iu] = new;
-            self.changed.push(i);
-            if let Some((list, flags)) = &mut self.watch
-                && !flags[iu]
-            {
-                flags[iu] = true;
-                list.push(i);
-            }
-            let scheduled_by = Cause::Event(self.seq);
-            for k in self.net.fanout_range(i) {
-                self.enqueue(self.net.fanout[k], scheduled_by);
-            }
-        }
-        if O::RECORDS {
-            let fanout = if new == old {
-                0..0
-            } else {
-                self.net.fanout_range(i)
-            };
-            let event = Event {
-                seq: self.seq,
-                delta: self.delta(),
-                node: self.net.ids[iu],
-                inputs: self.net.in_src[self.net.input_range(i)]
-                    .iter()
-                    .map(|&s| self.committed[s as usize])
-                    .collect(),
-                old,
-                new,
-                cause,
-                fanout: self.net.fanout[fanout]
-                    .iter()
-                    .map(|&t| self.net.ids[t as usize])
-                    .collect(),
-            };
-            observer.on_event(&event);
-        }
-        if self.cursor == self.now.len() {
-            self.commit();
-        }
-    }
-
-    /// Ends a delta: its output changes become visible to the next delta's evaluations.
-    fn commit(&mut self) {
-        for &i in &self.changed {
-            self.committed[i as usize] = self.latest[i as usize];
-        }
-        self.changed.clear();
-    }
-
-    /// Forces `nodes` (the feedback nodes of an oscillation) to 0 as a delta of [`Cause::Resolution`] events of its own, run at once
-    /// and placed before the pending delta, which keeps its events.
-    /// Precondition: called between deltas (`cursor == now.len()`).
-    fn resolve_unknown<O: Observer>(&mut self, nodes: &[u32], observer: &mut O) {
-        let pending = std::mem::take(&mut self.next);
-        self.delta += 1;
-        for &i in &pending {
-            self.stamp[i as usize] = self.delta + 1;
-        }
-        self.next = pending;
-        self.now.clear();
-        self.now.extend_from_slice(nodes);
-        self.cursor = 0;
-        while self.cursor < self.now.len() {
-            let i = self.now[self.cursor];
-            self.cursor += 1;
-            self.apply(i, Trit::Unknown, Cause::Resolution, observer);
-        }
+        self.settle_unit_delay(observer)
     }
 }
 
@@ -999,18 +578,6 @@ fn power_on_drive(kind: NodeKind) -> Option<Trit> {
         NodeKind::Constant(v) => Some(v),
         NodeKind::Button | NodeKind::Clock { .. } => Some(Trit::False),
         _ => None,
-    }
-}
-
-/// Evaluates gate `op` over the input slots `src`, reading `values` (whose last entry is the
-/// floating net, always 0).
-#[inline]
-fn eval(op: GateOp, src: &[u32], values: &[Trit]) -> Trit {
-    let v = |s: u32| values[s as usize];
-    match op {
-        GateOp::Buf => src.first().map_or(Trit::Unknown, |&s| v(s)),
-        GateOp::Not => src.first().map_or(Trit::Unknown, |&s| v(s).not()),
-        _ => op.eval(src.iter().map(|&s| v(s))),
     }
 }
 

@@ -40,261 +40,19 @@
 //! engine keeps the unit-delay schedule.
 
 mod dense;
+mod fold;
+mod layout;
+mod slot;
+
+use fold::{Folded, fold};
+use layout::layout;
+use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables};
 
 use crate::event::{Cause, Event, Observer, Sweep};
+use crate::graph;
 use crate::kind::{GateOp, dff_next};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
-
-/// How a position is evaluated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    /// A gate (or terminal) with at most two input pins, both read inline, evaluated by a
-    /// truth-table lookup.
-    Table,
-    /// A gate with more than two input pins, read from [`Levelized::wide`].
-    Wide,
-    /// A source: takes what the engine drives.
-    Source,
-    /// The sampling half of a flip-flop: reads D and the clock, computes the next Q.
-    Sample,
-    /// The committing half of a flip-flop: makes the sampled Q visible.
-    Commit,
-}
-
-/// One position: what to evaluate and how. 16 bytes.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    /// `Table`: the driver of pin 0 (a dense index; the floating sentinel where unconnected);
-    /// `Wide`: the start of its pins in `wide`; `Sample`: the driver of D.
-    a: u32,
-    /// `Table`: the driver of pin 1 (the floating sentinel for one-input gates, whose table
-    /// ignores it); `Wide`: the end of its pins in `wide`; `Sample`: the driver of the clock.
-    b: u32,
-    /// The node's dense index.
-    node: u32,
-    kind: Kind,
-    /// `Table`: the index of its truth table in [`Levelized::tables`] ([`table_index`]);
-    /// `Wide`: the index of the two-input table of AND, OR or XOR, folded over the inputs.
-    table: u8,
-    /// `Wide`: the fold's result is negated (NAND, NOR, XNOR).
-    invert: bool,
-}
-
-/// Number of truth tables: one per (operation, arity ≤ 2), 8 × 3, then the tables with inverters
-/// and buffers folded into their inputs (see [`Folded`]), up to 256 so that a `u8` index needs
-/// no bounds check.
-const TABLES: usize = 256;
-
-/// The table indices the folded form may use: the last three are the dense sweep's (its chain
-/// tables, see [`dense`]).
-const FOLD_TABLES: usize = TABLES - 3;
-
-/// The fixed tables: one per (operation, arity ≤ 2), 8 × 3.
-const BASE_TABLES: usize = 24;
-
-/// A one-input gate whose truth table is a bijection (an inverter or a buffer), folded into its
-/// consumers in the settles without records: they read its driver (the *root*, after following
-/// chains of folded gates) through a permuted table, and the root's fanout goes straight to
-/// them. Since the map is a bijection, the folded gate changes exactly when its root does, so
-/// the consumers are scheduled exactly as before. The root's fast fanout also marks the folded
-/// gate's bit in a region of the pending bitset after the positions; after the settle, the
-/// marked gates are brought up to date from their roots and counted as events when they change
-/// (they would have been evaluated exactly then).
-#[derive(Clone, Copy, Debug)]
-struct Folded {
-    /// Its dense index.
-    node: u32,
-    /// The root's dense index.
-    root: u32,
-    /// Its position.
-    own: u32,
-    /// Its value for each root digit.
-    map: [Trit; 3],
-}
-
-/// A gate's output for inputs `a`, `b`, at index `4 · digit(a) + digit(b)` (the other 7
-/// entries are never read).
-type Table = [Trit; 16];
-
-/// `0`, `1`, `2` for −1, 0, +1.
-#[inline]
-fn digit(t: Trit) -> usize {
-    usize::from(t.to_i8().cast_unsigned().wrapping_add(1))
-}
-
-/// The gate functions with truth tables, in table order (three tables each: arity 0, 1, 2).
-const TABLE_OPS: [GateOp; 8] = [
-    GateOp::Buf,
-    GateOp::Not,
-    GateOp::And,
-    GateOp::Or,
-    GateOp::Nand,
-    GateOp::Nor,
-    GateOp::Xor,
-    GateOp::Xnor,
-];
-
-/// The table of gate `op` with `arity` ≤ 2 inputs in [`Levelized::tables`].
-fn table_index(op: GateOp, arity: usize) -> u8 {
-    let k = TABLE_OPS.iter().position(|&o| o == op).unwrap_or(0);
-    (3 * k + arity.min(2)) as u8
-}
-
-/// Every truth table, built from [`GateOp::eval`].
-fn tables() -> [Table; TABLES] {
-    let mut tables = [[Trit::Unknown; 16]; TABLES];
-    for op in TABLE_OPS {
-        for arity in 0..=2 {
-            let table = &mut tables[usize::from(table_index(op, arity))];
-            for a in Trit::ALL {
-                for b in Trit::ALL {
-                    table[4 * digit(a) + digit(b)] = op.eval([a, b].into_iter().take(arity));
-                }
-            }
-        }
-    }
-    tables
-}
-
-/// The fast form of a levelized schedule: `(fast_slots, fast_fo_start, fast_fanout, folded)`
-/// (see [`Folded`]); permuted tables are added to `tables` while there is room.
-fn fold(
-    net: &Netlist,
-    slots: &[Slot],
-    fo_start: &[u32],
-    fanout: &[u32],
-    tables: &mut [Table; TABLES],
-) -> (Vec<Slot>, Vec<u32>, Vec<u32>, Vec<Folded>) {
-    let n = net.len();
-    let identity = [Trit::False, Trit::Unknown, Trit::True];
-    // Per dense index: (root, map) of a folded gate.
-    let mut fold_of: Vec<Option<(u32, [Trit; 3])>> = vec![None; n];
-    // Per dense index: the folded gate's number, `u32::MAX` if none.
-    let mut fold_k = vec![u32::MAX; n];
-    let mut folded = Vec::new();
-    let consumers_take_tables = |i: u32| {
-        net.fanout[net.fanout_range(i)]
-            .iter()
-            .all(|&t| matches!(net.ops[t as usize], Op::Gate(_)) && net.input_range(t).len() <= 2)
-    };
-    // In position order, so that a folded driver is known before its consumers.
-    for (p, slot) in slots.iter().enumerate() {
-        let i = slot.node;
-        if slot.kind != Kind::Table
-            || net.input_range(i).len() != 1
-            || slot.a as usize >= n
-            || !consumers_take_tables(i)
-        {
-            continue;
-        }
-        let table = &tables[usize::from(slot.table)];
-        let own = identity.map(|t| table[4 * digit(t) + 1]);
-        let mut seen = [false; 3];
-        for t in own {
-            seen[digit(t)] = true;
-        }
-        if seen != [true; 3] {
-            continue;
-        }
-        let (root, map) = match fold_of[slot.a as usize] {
-            Some((root, inner)) => (root, inner.map(|t| own[digit(t)])),
-            None => (slot.a, own),
-        };
-        fold_of[i as usize] = Some((root, map));
-        fold_k[i as usize] = folded.len() as u32;
-        folded.push(Folded {
-            node: i,
-            root,
-            own: p as u32,
-            map,
-        });
-    }
-    // Consumers read the roots through permuted tables (interned after the base tables).
-    let mut used = BASE_TABLES;
-    let mut fast_slots = slots.to_vec();
-    for slot in &mut fast_slots {
-        if slot.kind != Kind::Table {
-            continue;
-        }
-        let lookup = |s: u32| {
-            fold_of
-                .get(s as usize)
-                .copied()
-                .flatten()
-                .unwrap_or((s, identity))
-        };
-        let ((a, map_a), (b, map_b)) = (lookup(slot.a), lookup(slot.b));
-        if (a, b) == (slot.a, slot.b) {
-            continue;
-        }
-        let base = tables[usize::from(slot.table)];
-        let mut permuted = base;
-        for x in identity {
-            for y in identity {
-                permuted[4 * digit(x) + digit(y)] =
-                    base[4 * digit(map_a[digit(x)]) + digit(map_b[digit(y)])];
-            }
-        }
-        let index = match tables[..used].iter().position(|t| *t == permuted) {
-            Some(k) => k,
-            None if used < FOLD_TABLES => {
-                tables[used] = permuted;
-                used += 1;
-                used - 1
-            }
-            // No room: keep reading the folded gates themselves (never reached: there are
-            // at most 24 × 3 × 3 permuted tables).
-            None => continue,
-        };
-        slot.a = a;
-        slot.b = b;
-        slot.table = index as u8;
-    }
-    let (fast_fo_start, fast_fanout) = fold_fanout(slots, fo_start, fanout, &fold_k);
-    (fast_slots, fast_fo_start, fast_fanout, folded)
-}
-
-/// The fast fanout `(fo_start, fanout)`: a folded gate (`fold_k`, per dense index: its
-/// number, `u32::MAX` if not folded) is replaced by its mark and its own fanout, recursively. A
-/// consumer reached twice is listed twice: harmless (an `OR`).
-fn fold_fanout(
-    slots: &[Slot],
-    fo_start: &[u32],
-    fanout: &[u32],
-    fold_k: &[u32],
-) -> (Vec<u32>, Vec<u32>) {
-    // Fanout: a folded gate is replaced by its mark and its own fanout, recursively (positions
-    // only grow).
-    let marks = (slots.len().div_ceil(64) * 64) as u32;
-    let folded_number = |t: u32| fold_k[slots[t as usize].node as usize];
-    let mut fast_fo_start = Vec::with_capacity(fo_start.len());
-    let mut fast_fanout = Vec::with_capacity(fanout.len());
-    let mut stack = Vec::new();
-    for p in 0..slots.len() {
-        fast_fo_start.push(fast_fanout.len() as u32);
-        stack.extend(
-            fanout[fo_start[p] as usize..fo_start[p + 1] as usize]
-                .iter()
-                .rev(),
-        );
-        while let Some(t) = stack.pop() {
-            let k = folded_number(t);
-            if slots[p].kind != Kind::Sample && k != u32::MAX {
-                fast_fanout.push(marks + k);
-                let (from, to) = (
-                    fo_start[t as usize] as usize,
-                    fo_start[t as usize + 1] as usize,
-                );
-                stack.extend(fanout[from..to].iter().rev());
-            } else {
-                fast_fanout.push(t);
-            }
-        }
-    }
-    fast_fo_start.push(fast_fanout.len() as u32);
-    (fast_fo_start, fast_fanout)
-}
 
 /// The levelized schedule's compiled form and queue. See the [module docs](self).
 #[derive(Clone, Debug)]
@@ -375,83 +133,6 @@ pub(crate) struct State<'a> {
     pub seq: &'a mut u64,
 }
 
-/// The level of every node (Kahn's algorithm over the edges that `counts`), or `None` if some
-/// node is on a loop.
-fn levels(net: &Netlist, counts: impl Fn(u32, u32) -> bool) -> Option<Vec<u32>> {
-    let n = net.len();
-    let mut indeg = vec![0u32; n];
-    for from in 0..n as u32 {
-        for &to in &net.fanout[net.fanout_range(from)] {
-            if counts(from, to) {
-                indeg[to as usize] += 1;
-            }
-        }
-    }
-    let mut level = vec![0u32; n];
-    let mut queue: Vec<u32> = (0..n as u32).filter(|&i| indeg[i as usize] == 0).collect();
-    let mut head = 0;
-    while head < queue.len() {
-        let from = queue[head];
-        head += 1;
-        let above = level[from as usize] + 1;
-        for &to in &net.fanout[net.fanout_range(from)] {
-            if counts(from, to) {
-                let tu = to as usize;
-                level[tu] = level[tu].max(above);
-                indeg[tu] -= 1;
-                if indeg[tu] == 0 {
-                    queue.push(to);
-                }
-            }
-        }
-    }
-    (queue.len() == n).then_some(level)
-}
-
-/// The position layout: `(key_start, pos, own, order)` — the first position of each key, the
-/// position each node is scheduled at, the position carrying each node's output, and the node
-/// at each position. A flip-flop has two positions (sample, then commit); other nodes one.
-fn layout(
-    level: &[u32],
-    is_dff: impl Fn(usize) -> bool,
-) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
-    let n = level.len();
-    // Counting sort by key, stable in dense order.
-    let keys = 2 * (level.iter().copied().max().unwrap_or(0) as usize + 1);
-    let mut key_start = vec![0u32; keys + 1];
-    let mut dffs = 0;
-    for (i, &l) in level.iter().enumerate() {
-        let key = 2 * l as usize + 1;
-        key_start[key + 1] += 1;
-        if is_dff(i) {
-            key_start[key] += 1;
-            dffs += 1;
-        }
-    }
-    for k in 0..keys {
-        key_start[k + 1] += key_start[k];
-    }
-    let mut fill = key_start.clone();
-    let mut pos = vec![0u32; n];
-    let mut own = vec![0u32; n];
-    let mut order = vec![0u32; n + dffs];
-    for (i, &l) in level.iter().enumerate() {
-        let key = 2 * l as usize + 1;
-        let at = fill[key];
-        fill[key] += 1;
-        own[i] = at;
-        pos[i] = at;
-        order[at as usize] = i as u32;
-        if is_dff(i) {
-            let sample = fill[key - 1];
-            fill[key - 1] += 1;
-            pos[i] = sample;
-            order[sample as usize] = i as u32;
-        }
-    }
-    (key_start, pos, own, order)
-}
-
 impl Levelized {
     /// Levelizes `net`; `None` if it has a combinational loop (a cycle not broken by a
     /// flip-flop's D pin). Time and memory are linear in nodes + wires.
@@ -462,9 +143,13 @@ impl Levelized {
         let counts = |from: u32, to: u32| {
             !is_dff(to as usize) || net.in_src[net.in_start[to as usize] as usize + 1] == from
         };
-        let level = levels(net, counts)?;
-        let (key_start, pos, own, order) = layout(&level, is_dff);
-        drop(level);
+        let levels = graph::levelize(net, counts);
+        if !levels.is_complete() {
+            return None;
+        }
+        drop(levels.order);
+        let (key_start, pos, own, order) = layout(&levels.level, is_dff);
+        drop(levels.level);
 
         // Slots and fanout, in position order.
         let floating = n as u32;

@@ -1,0 +1,46 @@
+//! The position layout of a levelized schedule: nodes renumbered into positions sorted by key
+//! (see the [module docs](super)).
+
+/// The position layout: `(key_start, pos, own, order)` — the first position of each key, the
+/// position each node is scheduled at, the position carrying each node's output, and the node
+/// at each position. A flip-flop has two positions (sample, then commit); other nodes one.
+pub(super) fn layout(
+    level: &[u32],
+    is_dff: impl Fn(usize) -> bool,
+) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
+    let n = level.len();
+    // Counting sort by key, stable in dense order.
+    let keys = 2 * (level.iter().copied().max().unwrap_or(0) as usize + 1);
+    let mut key_start = vec![0u32; keys + 1];
+    let mut dffs = 0;
+    for (i, &l) in level.iter().enumerate() {
+        let key = 2 * l as usize + 1;
+        key_start[key + 1] += 1;
+        if is_dff(i) {
+            key_start[key] += 1;
+            dffs += 1;
+        }
+    }
+    for k in 0..keys {
+        key_start[k + 1] += key_start[k];
+    }
+    let mut fill = key_start.clone();
+    let mut pos = vec![0u32; n];
+    let mut own = vec![0u32; n];
+    let mut order = vec![0u32; n + dffs];
+    for (i, &l) in level.iter().enumerate() {
+        let key = 2 * l as usize + 1;
+        let at = fill[key];
+        fill[key] += 1;
+        own[i] = at;
+        pos[i] = at;
+        order[at as usize] = i as u32;
+        if is_dff(i) {
+            let sample = fill[key - 1];
+            fill[key - 1] += 1;
+            pos[i] = sample;
+            order[sample as usize] = i as u32;
+        }
+    }
+    (key_start, pos, own, order)
+}

@@ -1,0 +1,96 @@
+//! The compiled form of a position: its [`Slot`] (how to evaluate it) and the truth tables
+//! that two-input gates are evaluated by (see the [module docs](super)).
+
+use crate::kind::GateOp;
+use crate::trit::Trit;
+
+/// How a position is evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// A gate (or terminal) with at most two input pins, both read inline, evaluated by a
+    /// truth-table lookup.
+    Table,
+    /// A gate with more than two input pins, read from [`Levelized::wide`].
+    Wide,
+    /// A source: takes what the engine drives.
+    Source,
+    /// The sampling half of a flip-flop: reads D and the clock, computes the next Q.
+    Sample,
+    /// The committing half of a flip-flop: makes the sampled Q visible.
+    Commit,
+}
+
+/// One position: what to evaluate and how. 16 bytes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Slot {
+    /// `Table`: the driver of pin 0 (a dense index; the floating sentinel where unconnected);
+    /// `Wide`: the start of its pins in `wide`; `Sample`: the driver of D.
+    pub(super) a: u32,
+    /// `Table`: the driver of pin 1 (the floating sentinel for one-input gates, whose table
+    /// ignores it); `Wide`: the end of its pins in `wide`; `Sample`: the driver of the clock.
+    pub(super) b: u32,
+    /// The node's dense index.
+    pub(super) node: u32,
+    pub(super) kind: Kind,
+    /// `Table`: the index of its truth table in [`Levelized::tables`] ([`table_index`]);
+    /// `Wide`: the index of the two-input table of AND, OR or XOR, folded over the inputs.
+    pub(super) table: u8,
+    /// `Wide`: the fold's result is negated (NAND, NOR, XNOR).
+    pub(super) invert: bool,
+}
+
+/// Number of truth tables: one per (operation, arity ≤ 2), 8 × 3, then the tables with inverters
+/// and buffers folded into their inputs (see [`Folded`]), up to 256 so that a `u8` index needs
+/// no bounds check.
+pub(super) const TABLES: usize = 256;
+
+/// The table indices the folded form may use: the last three are the dense sweep's (its chain
+/// tables, see [`dense`]).
+pub(super) const FOLD_TABLES: usize = TABLES - 3;
+
+/// The fixed tables: one per (operation, arity ≤ 2), 8 × 3.
+pub(super) const BASE_TABLES: usize = 24;
+
+/// A gate's output for inputs `a`, `b`, at index `4 · digit(a) + digit(b)` (the other 7
+/// entries are never read).
+pub(super) type Table = [Trit; 16];
+
+/// `0`, `1`, `2` for −1, 0, +1.
+#[inline]
+pub(super) fn digit(t: Trit) -> usize {
+    usize::from(t.to_i8().cast_unsigned().wrapping_add(1))
+}
+
+/// The gate functions with truth tables, in table order (three tables each: arity 0, 1, 2).
+pub(super) const TABLE_OPS: [GateOp; 8] = [
+    GateOp::Buf,
+    GateOp::Not,
+    GateOp::And,
+    GateOp::Or,
+    GateOp::Nand,
+    GateOp::Nor,
+    GateOp::Xor,
+    GateOp::Xnor,
+];
+
+/// The table of gate `op` with `arity` ≤ 2 inputs in [`Levelized::tables`].
+pub(super) fn table_index(op: GateOp, arity: usize) -> u8 {
+    let k = TABLE_OPS.iter().position(|&o| o == op).unwrap_or(0);
+    (3 * k + arity.min(2)) as u8
+}
+
+/// Every truth table, built from [`GateOp::eval`].
+pub(super) fn tables() -> [Table; TABLES] {
+    let mut tables = [[Trit::Unknown; 16]; TABLES];
+    for op in TABLE_OPS {
+        for arity in 0..=2 {
+            let table = &mut tables[usize::from(table_index(op, arity))];
+            for a in Trit::ALL {
+                for b in Trit::ALL {
+                    table[4 * digit(a) + digit(b)] = op.eval([a, b].into_iter().take(arity));
+                }
+            }
+        }
+    }
+    tables
+}
