@@ -7,7 +7,7 @@
 //! without a window, and its views, small egui types that draw the state and call those
 //! methods. Every page implements one [`pages::Page`] trait and is listed once in
 //! [`pages::all`]. [`TritiumApp`] shows the pages under a row of tabs; [`run`] opens it in a
-//! native window. [`state`], [`geometry`], [`layout`] and [`draw`] are the circuit page's
+//! native window. [`state`], [`geometry`] and [`draw`] are the circuit page's
 //! modules, re-exported here under their short paths.
 //!
 //! ```
