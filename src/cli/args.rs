@@ -32,12 +32,6 @@ pub struct Cli {
     /// `tritium` executable, where `cargo build --workspace` puts the plugins it builds.
     #[arg(long, value_name = "DIR", global = true)]
     pub plugin_dir: Vec<PathBuf>,
-
-    /// Also let circuits read library files under DIR (repeatable). A circuit's `libraries`
-    /// are otherwise read only from under the folder of the file naming them: regular files
-    /// of at most 64 MiB, never a path that leads elsewhere (`/…`, `../…`, a symbolic link).
-    #[arg(long, value_name = "DIR", global = true)]
-    pub library_dir: Vec<PathBuf>,
 }
 
 /// The subcommands.
@@ -198,9 +192,10 @@ pub enum ExportCommand {
     Verilog(ExportArgs),
 }
 
-/// The limits of loading a circuit file, shared by the commands that load one.
-#[derive(Clone, Copy, Debug, Args)]
-pub struct LoadLimits {
+/// How a circuit file is loaded, shared by the commands that load one: its size limit and the
+/// folders its libraries may come from.
+#[derive(Clone, Debug, Args)]
+pub struct LoadArgs {
     /// The most nodes a circuit with subcircuits may flatten to (checked before it is
     /// built; the default, 20 million, is about 6 GB of memory).
     ///
@@ -209,6 +204,13 @@ pub struct LoadLimits {
     /// exhausting memory. Raise the limit for a larger design that fits the machine.
     #[arg(long, value_name = "N", default_value_t = sim_core::hierarchy::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
+
+    /// Also let the circuit read library files under DIR (repeatable). A circuit's
+    /// `libraries` are otherwise read only from under the folder of the file naming them:
+    /// regular files of at most 64 MiB, never a path that leads elsewhere (`/…`, `../…`, a
+    /// symbolic link).
+    #[arg(long, value_name = "DIR")]
+    pub library_dir: Vec<PathBuf>,
 }
 
 /// Arguments of `import`.
@@ -222,9 +224,9 @@ pub struct ImportArgs {
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
 
-    /// The loading limits (`--max-nodes`).
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
-    pub limits: LoadLimits,
+    pub load: LoadArgs,
 }
 
 /// Arguments of `export verilog`.
@@ -242,9 +244,9 @@ pub struct ExportArgs {
     #[arg(long, value_name = "NAME")]
     pub module: Option<String>,
 
-    /// The loading limits (`--max-nodes`).
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
-    pub limits: LoadLimits,
+    pub load: LoadArgs,
 }
 
 /// Arguments of `vectors`.
@@ -285,9 +287,9 @@ pub struct VectorsArgs {
     #[arg(long)]
     pub cycles: bool,
 
-    /// The loading limits (`--max-nodes`).
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
-    pub limits: LoadLimits,
+    pub load: LoadArgs,
 }
 
 /// The simulation engines of `vectors`.
@@ -354,9 +356,9 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
-    /// The loading limits (`--max-nodes`).
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
-    pub limits: LoadLimits,
+    pub load: LoadArgs,
 }
 
 /// Arguments of `test`.
@@ -366,9 +368,9 @@ pub struct TestArgs {
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
 
-    /// The loading limits (`--max-nodes`).
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
-    pub limits: LoadLimits,
+    pub load: LoadArgs,
 }
 
 /// Arguments of `table`.
@@ -382,9 +384,9 @@ pub struct TableArgs {
     #[arg(long)]
     pub ternary: bool,
 
-    /// The loading limits (`--max-nodes`).
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
-    pub limits: LoadLimits,
+    pub load: LoadArgs,
 }
 
 /// Arguments of `check`.
@@ -394,9 +396,9 @@ pub struct CheckArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// The loading limits (`--max-nodes`).
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
-    pub limits: LoadLimits,
+    pub load: LoadArgs,
 }
 
 /// How `sim` and `trace` print their results.

@@ -17,7 +17,7 @@ use super::{Console, Status, plural};
 /// # Errors
 /// Bad input: the file cannot be read.
 pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
-    let loaded = match load(&args.file, args.limits.max_nodes) {
+    let loaded = match load(&args.file, &args.load) {
         Ok(loaded) => loaded,
         Err(err @ (LoadError::Invalid { .. } | LoadError::Netlist { .. })) => {
             console.error(&err)?;

@@ -13,7 +13,7 @@ use super::{Console, Status, write_output};
 /// # Errors
 /// Bad input: the file cannot be loaded, or the output cannot be written.
 pub fn run(args: &ExportArgs, console: &mut Console<'_>) -> Result<Status> {
-    let loaded = load(&args.file, args.limits.max_nodes)?;
+    let loaded = load(&args.file, &args.load)?;
     let module = args.module.as_deref().map_or_else(
         || {
             let stem = (!is_stdin(&args.file))

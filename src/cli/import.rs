@@ -23,7 +23,7 @@ pub fn run(args: &ImportArgs, console: &mut Console<'_>) -> Result<Status> {
             display_name(&args.file)
         );
     }
-    let mut loaded = load(&args.file, args.limits.max_nodes)?;
+    let mut loaded = load(&args.file, &args.load)?;
     sim_core::layout::place_unplaced(&mut loaded.doc.circuit);
     let text = format::to_string(&loaded.doc).with_context(|| loaded.name.clone())?;
     write_output(&args.output, &text, console)?;

@@ -92,7 +92,6 @@ impl Console<'_> {
 /// Bad input (unreadable or invalid file, unknown label, …), to be printed as
 /// `error: {err:#}` with exit status 2.
 pub fn run(cli: &Cli) -> Result<Status> {
-    load::allow_library_dirs(&cli.library_dir);
     // Not `stdout().lock()` for the whole command: other threads (timely's networking, in a
     // distributed experiment) print too, and would wait for the lock forever.
     let mut out = BufWriter::new(io::stdout());

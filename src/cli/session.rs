@@ -203,7 +203,7 @@ pub fn run(
     text: Printer,
     json: Printer,
 ) -> Result<Status> {
-    let loaded = load(&args.file, args.limits.max_nodes)?;
+    let loaded = load(&args.file, &args.load)?;
     let mut session = Session::new(&loaded, &args.sets)?;
     match args.format {
         Format::Text => text(&mut session, console)?,

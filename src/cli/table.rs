@@ -25,7 +25,7 @@ use super::{Console, Status};
 /// # Errors
 /// Bad input: the file cannot be loaded, or the table would be too large.
 pub fn run(args: &TableArgs, console: &mut Console<'_>) -> Result<Status> {
-    let loaded = load(&args.file, args.limits.max_nodes)?;
+    let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
     let table = truth_table(circuit, args.ternary).with_context(|| loaded.name.clone())?;
     for line in render(circuit, &table) {

@@ -35,7 +35,7 @@ struct Tally {
 pub fn run(args: &TestArgs, console: &mut Console<'_>) -> Result<Status> {
     let mut tally = Tally::default();
     for file in expand(&args.files, console, &mut tally)? {
-        match load(&file, args.limits.max_nodes) {
+        match load(&file, &args.load) {
             Ok(loaded) => run_file(&loaded, console, &mut tally)?,
             Err(err) => {
                 console.error(&err)?;

@@ -39,7 +39,7 @@ use super::{Console, Status};
 /// Bad input: the circuit or the vector file cannot be loaded, a vector is malformed or sets a
 /// button to `x`, or the batch engine was asked for a loop or flip-flops.
 pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
-    let loaded = load(&args.file, args.limits.max_nodes)?;
+    let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
     let inputs: Vec<NodeId> = circuit.inputs().collect();
     let vectors: Box<dyn Iterator<Item = Vec<Trit>>> = match (&args.input, args.random) {
