@@ -101,25 +101,18 @@ pub fn is_bench(path: &Path) -> bool {
 /// A file named `*.bench` is read as an ISCAS netlist ([`sim_core::bench`]) and becomes a
 /// document without name, description, tests or positions (a caller that draws it lays it
 /// out); anything else is a RON circuit document whose libraries are read under `libraries`
-/// (see [`parse_circuit`]). The file itself is read whole, whatever it is: the user chose it.
+/// (see [`parse_circuit`]). The file itself may be any readable file (a pipe too: the user
+/// chose it), read up to [`LibraryPolicy::max_file_bytes`].
 ///
 /// # Errors
-/// [`LoadError::Unreadable`] if the file cannot be read or is not UTF-8, [`LoadError::Invalid`]
+/// [`LoadError::Unreadable`] if the file cannot be read, is larger than
+/// [`LibraryPolicy::max_file_bytes`] or is not UTF-8, [`LoadError::Invalid`]
 /// if it is not a valid circuit document, [`LoadError::Netlist`] if it is a `.bench` file
 /// that is not a valid netlist.
 pub fn load_circuit(path: &Path, libraries: &LibraryPolicy) -> Result<Loaded, LoadError> {
     let name = display_name(path);
-    let bytes = if is_stdin(path) {
-        let mut bytes = Vec::new();
-        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        fs::read(path)
-    };
-    let text = bytes
-        .and_then(|bytes| {
-            String::from_utf8(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
-        })
-        .map_err(|error| LoadError::Unreadable {
+    let text =
+        read_limited(path, libraries.max_file_bytes()).map_err(|error| LoadError::Unreadable {
             name: name.clone(),
             error,
         })?;
@@ -133,6 +126,31 @@ pub fn load_circuit(path: &Path, libraries: &LibraryPolicy) -> Result<Loaded, Lo
         parse_circuit(&text, &name, libraries)?
     };
     Ok(Loaded { name, doc })
+}
+
+/// The text of the file at `path` (`-`: standard input), at most `limit` bytes of it: a longer
+/// file (`/dev/zero`, an endless pipe) is an [`io::ErrorKind::FileTooLarge`] error after
+/// `limit + 1` bytes, not a read that never ends; text that is not UTF-8 is
+/// [`io::ErrorKind::InvalidData`].
+pub(crate) fn read_limited(path: &Path, limit: u64) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    if is_stdin(path) {
+        io::stdin()
+            .lock()
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut bytes)?;
+    } else {
+        fs::File::open(path)?
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut bytes)?;
+    }
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!("more than {limit} bytes, the most a file may have"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
 /// Parses `text`, the RON circuit file `name` (a path: its libraries are resolved from its

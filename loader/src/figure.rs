@@ -1,7 +1,6 @@
 //! Figure files (`circuits/figures/*.ron`): the graphs the figure page and `tritium euler`
 //! draw without lifting the pencil.
 
-use std::fs;
 use std::io;
 use std::path::Path;
 
@@ -31,13 +30,14 @@ pub enum FigureError {
     },
 }
 
-/// Reads and parses the figure file at `path`.
+/// Reads and parses the figure file at `path` (at most
+/// [`DEFAULT_MAX_FILE_BYTES`](crate::DEFAULT_MAX_FILE_BYTES)).
 ///
 /// # Errors
 /// [`FigureError::Unreadable`] or [`FigureError::Invalid`], naming the file.
 pub fn load_figure(path: &Path) -> Result<FigureDocument, FigureError> {
     let name = path.display().to_string();
-    let text = match fs::read_to_string(path) {
+    let text = match crate::circuit::read_limited(path, crate::DEFAULT_MAX_FILE_BYTES) {
         Ok(text) => text,
         Err(error) => return Err(FigureError::Unreadable { name, error }),
     };

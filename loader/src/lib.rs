@@ -30,5 +30,5 @@ pub use circuit::{
     LoadError, Loaded, display_name, is_bench, is_stdin, load_circuit, parse_circuit,
 };
 pub use figure::{FigureError, load_figure, save_figure};
-pub use library::{DEFAULT_MAX_LIBRARY_BYTES, LibraryPolicy};
+pub use library::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_LIBRARY_BYTES, LibraryPolicy};
 pub use save::{SaveError, save_circuit, write_atomically};

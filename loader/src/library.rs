@@ -29,6 +29,11 @@ use std::path::{Component, Path, PathBuf};
 /// any hand-made part library and far below what would exhaust memory.
 pub const DEFAULT_MAX_LIBRARY_BYTES: u64 = 64 * 1024 * 1024;
 
+/// The largest circuit file itself read by default: 1 GiB (a flat RON circuit of several
+/// million gates is a few hundred megabytes), so that naming `/dev/zero` or an endless pipe
+/// as the circuit ends with an error instead of exhausting memory.
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 1 << 30;
+
 /// Where library files may come from and how large they may be.
 ///
 /// The folder of the file naming a library is always allowed; [`LibraryPolicy::with_root`]
@@ -41,6 +46,8 @@ pub struct LibraryPolicy {
     max_bytes: u64,
     /// The most nodes the flattened circuit may have.
     max_nodes: u64,
+    /// The largest circuit file itself read, in bytes.
+    max_file_bytes: u64,
 }
 
 impl Default for LibraryPolicy {
@@ -57,6 +64,7 @@ impl LibraryPolicy {
             roots: Vec::new(),
             max_bytes: DEFAULT_MAX_LIBRARY_BYTES,
             max_nodes: sim_core::hierarchy::DEFAULT_MAX_NODES,
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
         }
     }
 
@@ -85,6 +93,18 @@ impl LibraryPolicy {
     /// The most nodes a circuit's flattening may have.
     pub fn max_nodes(&self) -> u64 {
         self.max_nodes
+    }
+
+    /// Sets the largest circuit file itself read, in bytes (see [`DEFAULT_MAX_FILE_BYTES`]).
+    #[must_use]
+    pub fn with_max_file_bytes(mut self, max_file_bytes: u64) -> LibraryPolicy {
+        self.max_file_bytes = max_file_bytes;
+        self
+    }
+
+    /// The largest circuit file itself read, in bytes.
+    pub fn max_file_bytes(&self) -> u64 {
+        self.max_file_bytes
     }
 
     /// The extra library folders, as given.

@@ -352,3 +352,16 @@ fn figures_load_and_save() {
         "{err}"
     );
 }
+
+#[test]
+fn an_endless_circuit_file_ends_at_the_size_limit() {
+    // `/dev/zero` named as the circuit itself (not as a library) reads forever without a limit.
+    let policy = LibraryPolicy::new().with_max_file_bytes(1 << 20);
+    let err = load_circuit(Path::new("/dev/zero"), &policy).expect_err("refused");
+    assert!(matches!(err, LoadError::Unreadable { .. }), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "/dev/zero: more than 1048576 bytes, the most a file may have"
+    );
+    assert_eq!(loader::DEFAULT_MAX_FILE_BYTES, 1 << 30);
+}
