@@ -23,7 +23,9 @@ use petgraph::visit::{EdgeRef, NodeIndexable};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use serde::{Deserialize, Serialize};
 
+use crate::bus::Bus;
 use crate::kind::{GATE_INPUTS, NodeKind, Role};
+use crate::number::Radix;
 
 /// A node's identity in one [`Circuit`]. Stays valid while other nodes are removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -88,6 +90,27 @@ pub struct Node {
     /// Where the editor draws it; `None` lets the editor choose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pos: Option<Pos>,
+    /// How many trits the node's output (or, for a terminal, its input) carries: 1 to 64.
+    /// Only files hold wider nodes; loading expands a node of width N into N nodes `L[0]` …
+    /// `L[N-1]` (see [`crate::bus`]), so a [`Circuit`] holds width 1 only.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub width: u8,
+    /// How a bus's value is written (files only; see [`crate::number`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radix: Option<Radix>,
+    /// A bus constant's value as a number literal (`"0x5A"`, `"162"`, `"0t1T0"`); without it
+    /// every bit of a constant is its kind's trit (files only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Box<str>>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_one(v: &u8) -> bool {
+    *v == 1
 }
 
 impl Node {
@@ -97,7 +120,17 @@ impl Node {
             label: label.into(),
             kind,
             pos: None,
+            width: 1,
+            radix: None,
+            value: None,
         }
+    }
+
+    /// The same node `width` trits wide (a bus; see [`crate::bus`]).
+    #[must_use]
+    pub fn wide(mut self, width: u8) -> Node {
+        self.width = width;
+        self
     }
 
     /// The same node placed at `(x, y)` grid cells.
@@ -220,6 +253,15 @@ pub enum CircuitError {
         /// The node.
         label: String,
     },
+    /// A bus node (width above 1) or a splitter reached the circuit unexpanded: a circuit
+    /// holds single-trit nets; files are expanded by [`crate::bus`] on loading.
+    #[error("node `{label}`: a {what} belongs in a file; a circuit holds single-trit nets")]
+    NotExpanded {
+        /// The node.
+        label: String,
+        /// What it is (`bus of width 8`, `splitter`).
+        what: String,
+    },
     /// A wire names a node that does not exist.
     #[error("{wire}: unknown label `{label}`")]
     UnknownLabel {
@@ -286,6 +328,8 @@ pub struct Circuit {
     /// labels unique adds nodes without it ([`Circuit::add_node_unique`]), and a circuit that is
     /// only simulated never pays for it.
     labels: OnceLock<FxHashMap<String, NodeId>>,
+    /// The buses whose bits are nodes of this circuit (see [`crate::bus`]).
+    buses: Vec<Bus>,
 }
 
 impl Circuit {
@@ -299,6 +343,7 @@ impl Circuit {
         Circuit {
             graph: StableGraph::with_capacity(nodes, 2 * nodes),
             labels: OnceLock::new(),
+            buses: Vec::new(),
         }
     }
 
@@ -334,6 +379,7 @@ impl Circuit {
                 desc.nodes.len(),
                 FxBuildHasher,
             )),
+            buses: Vec::new(),
         };
         for node in &desc.nodes {
             circuit.add_node(node.clone())?;
@@ -380,7 +426,17 @@ impl Circuit {
     pub fn add_node(&mut self, node: Node) -> Result<NodeId, CircuitError> {
         check_label(&node.label)?;
         check_kind(&node.label, node.kind)?;
-        let Circuit { graph, labels } = self;
+        if node.width != 1 || node.kind.is_wiring() {
+            return Err(CircuitError::NotExpanded {
+                what: if node.kind.is_wiring() {
+                    "splitter".to_owned()
+                } else {
+                    format!("bus of width {}", node.width)
+                },
+                label: node.label,
+            });
+        }
+        let Circuit { graph, labels, .. } = self;
         let labels = labels.get_mut();
         // One hash lookup for both the check and the insertion.
         match labels.map(|labels| labels.entry(node.label.clone())) {
@@ -426,7 +482,44 @@ impl Circuit {
         if let Some(labels) = self.labels.get_mut() {
             labels.remove(&node.label);
         }
+        self.buses.retain(|b| !b.bits.contains(&id));
         Some(node)
+    }
+
+    /// The circuit's buses (see [`crate::bus`]), in file order.
+    pub fn buses(&self) -> &[Bus] {
+        &self.buses
+    }
+
+    /// The bus named `name` (a label of the file, or an instance path to one).
+    pub fn bus(&self, name: &str) -> Option<&Bus> {
+        self.buses.iter().find(|b| b.name == name)
+    }
+
+    /// The bus `id` is a bit of, and which bit.
+    pub fn bus_of(&self, id: NodeId) -> Option<(&Bus, usize)> {
+        self.buses
+            .iter()
+            .find_map(|b| b.bits.iter().position(|&bit| bit == id).map(|i| (b, i)))
+    }
+
+    /// Declares buses over this circuit's nodes: each `(name, width, radix)` names the nodes
+    /// `name[0]` … (see [`crate::bus::bit_label`]); one whose bits are not all here is
+    /// skipped (a part's pins, flattened away). Replaces the previous list.
+    pub fn set_buses(&mut self, decls: &[crate::bus::BusDecl]) {
+        self.buses = decls
+            .iter()
+            .filter_map(|d| {
+                let bits = (0..usize::from(d.width))
+                    .map(|i| self.find(&crate::bus::bit_label(&d.label, i)))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Bus {
+                    name: d.label.clone(),
+                    bits,
+                    radix: d.radix.unwrap_or_default(),
+                })
+            })
+            .collect();
     }
 
     /// Connects `from`'s output to input pin `input` of `to`.

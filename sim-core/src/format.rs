@@ -43,9 +43,13 @@ use crate::testbench::{TestCase, TestError};
 /// The format version this crate writes for a flat circuit (and reads).
 pub const VERSION: u32 = 1;
 
-/// The newest format version this crate reads: 2 adds subcircuits (`libraries`,
-/// `subcircuits`, `instances`; see [`crate::hierarchy`]).
-pub const MAX_VERSION: u32 = 2;
+/// The format version of a file with subcircuits (`libraries`, `subcircuits`, `instances`;
+/// see [`crate::hierarchy`]).
+pub const HIERARCHY_VERSION: u32 = 2;
+
+/// The newest format version this crate reads: 3 adds buses (`width`, `radix` and `value`
+/// on nodes, `Split` and `Merge`; see [`crate::bus`]).
+pub const MAX_VERSION: u32 = 3;
 
 /// A circuit file: the circuit plus its name, description and test vectors.
 #[derive(Clone, Debug, Default)]
@@ -140,6 +144,7 @@ impl FormatError {
             FormatError::Circuit(e) => match e {
                 CircuitError::DuplicateLabel { label: l } => label(l, 1),
                 CircuitError::InvalidLabel { label: l, .. }
+                | CircuitError::NotExpanded { label: l, .. }
                 | CircuitError::BadInputCount { label: l, .. }
                 | CircuitError::BadClock { label: l } => label(l, 0),
                 CircuitError::UnknownLabel { wire: w, .. }
@@ -152,7 +157,8 @@ impl FormatError {
                 let after = text.find("tests:")?;
                 let skipped = text[..after].lines().count().saturating_sub(1);
                 let (TestError::UnknownLabel { label: l, .. }
-                | TestError::NotSettable { label: l, .. }) = e;
+                | TestError::NotSettable { label: l, .. }
+                | TestError::BadValue { label: l, .. }) = e;
                 text[after..]
                     .lines()
                     .position(|line| line.contains(&quoted(l)))
@@ -170,6 +176,19 @@ impl FormatError {
                     .or_else(|| nth_line(&[format!("name: {}", quoted(name))], 0)),
                 H::TooLarge { path, .. } if !path.is_empty() => {
                     label(path.split('/').next().unwrap_or(path), 0)
+                }
+                H::Bus { error, .. } => {
+                    use crate::bus::BusError as B;
+                    match error {
+                        B::Width { label: l, .. }
+                        | B::Value { label: l, .. }
+                        | B::Loop { label: l } => label(l, 0),
+                        B::Mismatch { from, to, .. } => nth_line(&[quoted(from), quoted(to)], 0),
+                        B::End { end, .. } => nth_line(&[quoted(end)], 0),
+                        B::DoubleDriver {
+                            label: l, second, ..
+                        } => nth_line(&[quoted(second), quoted(l)], 0),
+                    }
                 }
                 H::Cycle(_) | H::Circuit(_) | H::TooLarge { .. } => None,
             },
@@ -303,6 +322,7 @@ pub fn from_str_limited(
         instances: file.instances,
         pin_wires: Vec::new(),
         library,
+        bus_level: None,
     };
     // A set, so that finding the pin wires stays linear with many instances.
     let instances: std::collections::HashSet<&str> =
@@ -318,14 +338,25 @@ pub fn from_str_limited(
         .collect();
     drop(instances);
     design.pin_wires = pin_wires;
-    let circuit = if design.is_flat() {
+    let pin_width = |instance: &str, pin: &str| {
+        let inst = design.instances.iter().find(|i| i.label == instance)?;
+        let (part, _) = design.part(&inst.of)?;
+        part.nodes.iter().find(|n| n.label == pin).map(|n| n.width)
+    };
+    if crate::bus::uses_buses(&file.nodes, &file.wires, &pin_width) {
+        design.bus_level = Some((file.nodes.clone(), file.wires.clone()));
+    }
+    let circuit = if design.is_flat() && design.bus_level.is_none() {
         Circuit::from_desc(&CircuitDesc {
             nodes: file.nodes,
             wires: file.wires,
         })?
     } else {
-        let (nodes, wires) = design.flatten_limited(name, file.nodes, file.wires, max_nodes)?;
-        Circuit::from_desc(&CircuitDesc { nodes, wires })?
+        let (nodes, wires, buses) =
+            design.flatten_limited(name, file.nodes, file.wires, max_nodes)?;
+        let mut circuit = Circuit::from_desc(&CircuitDesc { nodes, wires })?;
+        circuit.set_buses(&buses);
+        circuit
     };
     for test in &file.tests {
         test.validate(&circuit)?;
@@ -386,6 +417,16 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
             line: 1,
             column: 1,
             message: "subcircuits (libraries, subcircuits, instances) need `version: 2`".into(),
+        });
+    }
+    let bus = |n: &Node| n.width != 1 || n.kind.is_wiring();
+    if file.version < 3
+        && (file.nodes.iter().any(bus) || file.subcircuits.iter().any(|p| p.nodes.iter().any(bus)))
+    {
+        return Err(FormatError::Syntax {
+            line: 1,
+            column: 1,
+            message: "buses (`width`, `Split`, `Merge`) need `version: 3`".into(),
         });
     }
     Ok(file)
@@ -472,6 +513,7 @@ pub fn from_reader(mut reader: impl Read) -> Result<Document, FormatError> {
 ///
 /// # Errors
 /// [`FormatError::Write`] if RON serialization fails.
+#[allow(clippy::too_many_lines)] // one section of the file after the other
 pub fn to_string(doc: &Document) -> Result<String, FormatError> {
     use std::fmt::Write as _;
 
@@ -480,7 +522,13 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
     let design = &doc.design;
     let flat = design.is_flat();
     let desc = doc.circuit.to_desc();
-    let version = if flat { VERSION } else { MAX_VERSION };
+    let version = if design.uses_buses() {
+        MAX_VERSION
+    } else if flat {
+        VERSION
+    } else {
+        HIERARCHY_VERSION
+    };
     let mut out = format!("(\n    version: {version},\n");
     for (field, text) in [("name", &doc.name), ("description", &doc.description)] {
         if !text.is_empty() {
@@ -534,23 +582,32 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
             .collect();
         list(&mut out, "    ", "instances", &items)?;
     }
-    // The top level's own nodes and wires; inside instances, labels have a `/`.
-    let top = |label: &str| flat || !label.contains('/');
-    let nodes: Vec<&dyn erased::Ron> = desc
-        .nodes
-        .iter()
-        .filter(|n| top(&n.label))
-        .map(|n| n as &dyn erased::Ron)
-        .collect();
-    list(&mut out, "    ", "nodes", &nodes)?;
-    let wires: Vec<&dyn erased::Ron> = desc
-        .wires
-        .iter()
-        .filter(|w| top(&w.from) && top(&w.to))
-        .chain(&design.pin_wires)
-        .map(|w| w as &dyn erased::Ron)
-        .collect();
-    list(&mut out, "    ", "wires", &wires)?;
+    if let Some((nodes, wires)) = &design.bus_level {
+        // A top level with buses is written as the file wrote it (its wires to instance
+        // pins included): the circuit holds its expansion.
+        let nodes: Vec<&dyn erased::Ron> = nodes.iter().map(|n| n as &dyn erased::Ron).collect();
+        list(&mut out, "    ", "nodes", &nodes)?;
+        let wires: Vec<&dyn erased::Ron> = wires.iter().map(|w| w as &dyn erased::Ron).collect();
+        list(&mut out, "    ", "wires", &wires)?;
+    } else {
+        // The top level's own nodes and wires; inside instances, labels have a `/`.
+        let top = |label: &str| flat || !label.contains('/');
+        let nodes: Vec<&dyn erased::Ron> = desc
+            .nodes
+            .iter()
+            .filter(|n| top(&n.label))
+            .map(|n| n as &dyn erased::Ron)
+            .collect();
+        list(&mut out, "    ", "nodes", &nodes)?;
+        let wires: Vec<&dyn erased::Ron> = desc
+            .wires
+            .iter()
+            .filter(|w| top(&w.from) && top(&w.to))
+            .chain(&design.pin_wires)
+            .map(|w| w as &dyn erased::Ron)
+            .collect();
+        list(&mut out, "    ", "wires", &wires)?;
+    }
     if !doc.tests.is_empty() {
         out.push_str("    tests: [\n");
         for test in &doc.tests {

@@ -58,6 +58,13 @@ pub enum NodeKind {
     Lamp,
     /// A probe: shows its one input as a value (for watching inner nets).
     Probe,
+    /// A splitter: one input bus, cut into the bit ranges `ranges` (outputs `SP.0`, `SP.1`, …
+    /// in a wire's `from`). Pure wiring: it exists only in files and is resolved away when
+    /// buses are expanded (see [`crate::bus`]); a [`Circuit`](crate::Circuit) never holds one.
+    Split(Ranges),
+    /// A merger: one input per bit range of `ranges` (input `k` takes range `k`), one output
+    /// bus of their total width. Pure wiring, like [`Split`](Self::Split).
+    Merge(Ranges),
 }
 
 /// The part a node kind plays in propagation.
@@ -185,8 +192,13 @@ impl NodeKind {
             | NodeKind::Switch
             | NodeKind::Button
             | NodeKind::Clock { .. } => 0,
-            NodeKind::Buf | NodeKind::Not | NodeKind::Lamp | NodeKind::Probe => 1,
+            NodeKind::Buf
+            | NodeKind::Not
+            | NodeKind::Lamp
+            | NodeKind::Probe
+            | NodeKind::Split(_) => 1,
             NodeKind::Dff => 2,
+            NodeKind::Merge(r) => r.len(),
             NodeKind::And(n)
             | NodeKind::Or(n)
             | NodeKind::Nand(n)
@@ -209,7 +221,9 @@ impl NodeKind {
             | NodeKind::Switch
             | NodeKind::Button
             | NodeKind::Clock { .. }
-            | NodeKind::Dff => {
+            | NodeKind::Dff
+            | NodeKind::Split(_)
+            | NodeKind::Merge(_) => {
                 return None;
             }
             NodeKind::Buf | NodeKind::Lamp | NodeKind::Probe => GateOp::Buf,
@@ -237,6 +251,12 @@ impl NodeKind {
         }
     }
 
+    /// Whether this kind is pure bus wiring ([`Split`](Self::Split), [`Merge`](Self::Merge)),
+    /// resolved away when buses are expanded.
+    pub const fn is_wiring(self) -> bool {
+        matches!(self, NodeKind::Split(_) | NodeKind::Merge(_))
+    }
+
     /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches take
     /// any value, buttons ±1 (pressed / released).
     pub const fn accepts(self, value: Trit) -> bool {
@@ -257,6 +277,8 @@ impl NodeKind {
             NodeKind::Lamp => "Lamp".into(),
             NodeKind::Dff => "DFF".into(),
             NodeKind::Probe => "Probe".into(),
+            NodeKind::Split(r) => format!("Split({r})"),
+            NodeKind::Merge(r) => format!("Merge({r})"),
             NodeKind::Buf | NodeKind::Not => self.op().map_or("", GateOp::name).into(),
             _ => format!(
                 "{}{}",
@@ -264,6 +286,149 @@ impl NodeKind {
                 self.input_count()
             ),
         }
+    }
+}
+
+/// How a splitter or merger cuts a bus: contiguous bit ranges in ascending order that cover
+/// bits `0..width` exactly once (width 1 to 64). Written as text, in RON too:
+/// `"0-3,4-7"` (a single bit may be written `5`).
+///
+/// Stored as a bit mask of the ranges' first bits, so that [`NodeKind`] stays `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Ranges {
+    /// Bit `i` set: a range starts at bit `i` (bit 0 always set).
+    starts: u64,
+    /// The total width, 1..=64.
+    width: u8,
+}
+
+/// Why a bit-range text is not a valid [`Ranges`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bit ranges `{text}`: {reason}")]
+pub struct RangesError {
+    /// The text as written.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl Ranges {
+    /// The ranges of `text` (`"0-3,4-7"`).
+    ///
+    /// # Errors
+    /// [`RangesError`] for a malformed range, a range written high to low, ranges out of
+    /// order, overlapping or leaving bits out, or more than 64 bits.
+    pub fn parse(text: &str) -> Result<Ranges, RangesError> {
+        let fail = |reason: String| RangesError {
+            text: text.to_owned(),
+            reason,
+        };
+        let mut starts = 0u64;
+        let mut next = 0u32; // the first bit not yet covered
+        for part in text.split(',') {
+            let part = part.trim();
+            let bound = |s: &str| {
+                s.trim()
+                    .parse::<u32>()
+                    .map_err(|_| fail(format!("`{part}` is not a bit range like `0-3` or `5`")))
+            };
+            let (lo, hi) = if let Some((lo, hi)) = part.split_once('-') {
+                (bound(lo)?, bound(hi)?)
+            } else {
+                let bit = bound(part)?;
+                (bit, bit)
+            };
+            if hi < lo {
+                return Err(fail(format!(
+                    "`{part}` runs high to low; write `{hi}-{lo}`"
+                )));
+            }
+            if hi >= 64 {
+                return Err(fail(format!(
+                    "`{part}` goes past bit 63 (buses are 1 to 64 bits)"
+                )));
+            }
+            if lo < next {
+                return Err(fail(format!(
+                    "`{part}` overlaps or precedes the bits before it (ranges go from bit 0 up)"
+                )));
+            }
+            if lo > next {
+                return Err(fail(format!("bits {next}-{} are left out", lo - 1)));
+            }
+            starts |= 1 << lo;
+            next = hi + 1;
+        }
+        Ok(Ranges {
+            starts,
+            width: next as u8,
+        })
+    }
+
+    /// One range covering `width` bits (1..=64; clamped).
+    pub fn whole(width: u8) -> Ranges {
+        Ranges {
+            starts: 1,
+            width: width.clamp(1, 64),
+        }
+    }
+
+    /// The total width in bits.
+    pub const fn width(self) -> usize {
+        self.width as usize
+    }
+
+    /// The number of ranges (at least 1).
+    pub const fn len(self) -> usize {
+        self.starts.count_ones() as usize
+    }
+
+    /// Always `false`: there is at least one range.
+    pub const fn is_empty(self) -> bool {
+        false
+    }
+
+    /// The ranges as `lo..hi` (half-open), from bit 0 up.
+    pub fn iter(self) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let width = self.width();
+        let mut starts: Vec<usize> = (0..width).filter(|&i| self.starts >> i & 1 == 1).collect();
+        starts.push(width);
+        (0..starts.len() - 1).map(move |k| starts[k]..starts[k + 1])
+    }
+
+    /// Range `k` as `lo..hi`, if there is one.
+    pub fn get(self, k: usize) -> Option<std::ops::Range<usize>> {
+        self.iter().nth(k)
+    }
+}
+
+impl fmt::Display for Ranges {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, r) in self.iter().enumerate() {
+            if k > 0 {
+                f.write_str(",")?;
+            }
+            if r.len() == 1 {
+                write!(f, "{}", r.start)?;
+            } else {
+                write!(f, "{}-{}", r.start, r.end - 1)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl TryFrom<String> for Ranges {
+    type Error = RangesError;
+    fn try_from(text: String) -> Result<Ranges, RangesError> {
+        Ranges::parse(&text)
+    }
+}
+
+impl From<Ranges> for String {
+    fn from(r: Ranges) -> String {
+        r.to_string()
     }
 }
 
@@ -335,5 +500,42 @@ mod tests {
         assert!(!NodeKind::Probe.has_output());
         assert_eq!(NodeKind::Nand(2).to_string(), "NAND2");
         assert!(NodeKind::Button.accepts(T) && !NodeKind::Button.accepts(X));
+    }
+
+    #[test]
+    fn bit_ranges_parse_print_and_refuse_gaps_and_overlaps() {
+        let r = Ranges::parse("0-3,4-7").expect("valid");
+        assert_eq!(
+            (r.width(), r.len(), r.to_string()),
+            (8, 2, "0-3,4-7".to_owned())
+        );
+        assert_eq!(r.iter().collect::<Vec<_>>(), vec![0..4, 4..8]);
+        let r = Ranges::parse("0, 1-6,7").expect("valid");
+        assert_eq!(
+            (r.to_string(), r.get(2)),
+            ("0,1-6,7".to_owned(), Some(7..8))
+        );
+        for (text, why) in [
+            ("0-3,3-7", "overlaps"),
+            ("0-3,5-7", "bits 4-4 are left out"),
+            ("1-3", "bits 0-0 are left out"),
+            ("3-0", "high to low"),
+            ("0-64", "past bit 63"),
+            ("a-b", "not a bit range"),
+            ("", "not a bit range"),
+        ] {
+            let e = Ranges::parse(text).expect_err(text).to_string();
+            assert!(e.contains(why) && e.contains(text), "{text}: {e}");
+        }
+        let kind: NodeKind = ron::from_str(r#"Split("0-3,4-7")"#).expect("RON");
+        assert_eq!(
+            kind,
+            NodeKind::Split(Ranges::parse("0-3,4-7").expect("valid"))
+        );
+        assert_eq!(kind.input_count(), 1);
+        assert_eq!(
+            NodeKind::Merge(Ranges::parse("0,1-7").expect("valid")).input_count(),
+            2
+        );
     }
 }

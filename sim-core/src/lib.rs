@@ -40,17 +40,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Modules: [`trit`] (values), [`bench`](mod@bench) (ISCAS `.bench` import), [`batch`] (bit-parallel
-//! engine), [`kind`] (node kinds and gate functions), [`circuit`] (the
-//! checked graph), [`netlist`] (the compiled form), [`layout`] (positions for unplaced nodes), [`engine`] (the simulator), [`narrate`] (events as text), [`format`](mod@format) (RON
-//! files), [`testbench`] (embedded test vectors), [`table`] (truth tables), [`generate`]
-//! (generated circuits for tests and benchmarks), [`event`] (the records the engine
-//! produces), [`figure`] (Euler trails: "draw it without lifting your pencil"),
-//! [`hierarchy`] (subcircuits: flattening and its inverse), [`verilog`] (structural Verilog
-//! export).
+//! Modules: [`trit`] (values), [`bench`](mod@bench) (ISCAS `.bench` import), [`batch`]
+//! (bit-parallel engine), [`kind`] (node kinds and gate functions), [`circuit`] (the checked
+//! graph), [`bus`] (buses: multi-trit nodes, splitters and their expansion into single trits),
+//! [`netlist`] (the compiled form), [`layout`] (positions for unplaced nodes), [`engine`]
+//! (the simulator), [`narrate`] (events as text), [`number`] (bus values as binary, hex, decimal
+//! or balanced-ternary numbers), [`format`](mod@format) (RON files), [`testbench`] (embedded test
+//! vectors), [`table`] (truth tables), [`generate`] (generated circuits for tests and
+//! benchmarks), [`event`] (the records the engine produces), [`figure`] (Euler trails: "draw it
+//! without lifting your pencil"), [`hierarchy`] (subcircuits: flattening and its inverse),
+//! [`verilog`] (structural Verilog export).
 
 pub mod batch;
 pub mod bench;
+pub mod bus;
 pub mod circuit;
 pub mod engine;
 pub mod event;
@@ -64,6 +67,7 @@ pub mod layout;
 mod levelized;
 pub mod narrate;
 pub mod netlist;
+pub mod number;
 pub mod table;
 pub mod testbench;
 pub mod trit;

@@ -10,12 +10,18 @@
 //!     (set: {"R": 1}, expect: {"Q": -1, "Qn": 1}),
 //! ])
 //! ```
+//!
+//! A bus (see [`crate::bus`]) is set and expected by its name, with a number in any radix
+//! ([`crate::number`]): `(set: {"A": 107, "B": "0x36"}, expect: {"S": 162})`. For a single
+//! node a value is a trit (`-1`, `0`, `1`, `"T"`, `true`, …).
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::bus::Literal;
 use crate::circuit::{Circuit, NodeId};
 use crate::engine::Engine;
 use crate::kind::NodeKind;
+use crate::number;
 use crate::trit::Trit;
 
 /// A named sequence of steps, run from power-on.
@@ -35,13 +41,13 @@ pub struct Step {
     /// Sources driven in one batch (one delta cycle), then settled. Labels of switches (any
     /// value) or buttons (±1). In RON a map: `{"R": 1, "S": -1}`; order is kept.
     #[serde(default, skip_serializing_if = "Vec::is_empty", with = "assignments")]
-    pub set: Vec<(String, Trit)>,
+    pub set: Vec<(String, Literal)>,
     /// Clock ticks to run after the batch, each followed by a settle.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub ticks: u32,
     /// Expected values after the step, by node label (usually terminals).
     #[serde(default, skip_serializing_if = "Vec::is_empty", with = "assignments")]
-    pub expect: Vec<(String, Trit)>,
+    pub expect: Vec<(String, Literal)>,
     /// Whether one of the step's settles is expected to oscillate (and be resolved to 0).
     #[serde(default, skip_serializing_if = "is_false")]
     pub oscillates: bool,
@@ -82,25 +88,37 @@ pub enum TestError {
         label: String,
         /// The node's kind.
         kind: NodeKind,
-        /// The value asked for.
-        value: Trit,
+        /// The value asked for, as written.
+        value: String,
+    },
+    /// A value is not a trit (for a node) or not a number of the bus's width.
+    #[error("test `{test}`, steps[{step}]: `{label}`: {message}")]
+    BadValue {
+        /// Test name.
+        test: String,
+        /// Step index.
+        step: usize,
+        /// The node or bus.
+        label: String,
+        /// What is wrong (a number wider than the bus names both).
+        message: String,
     },
 }
 
 /// Where a test run differed from its expectations.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Failure {
-    /// A node had another value than expected.
+    /// A node or bus had another value than expected.
     #[error("steps[{step}]: expected {label}={expected}, got {actual}")]
     Mismatch {
         /// Step index.
         step: usize,
-        /// The node.
+        /// The node or bus.
         label: String,
-        /// From the file.
-        expected: Trit,
-        /// From the simulation.
-        actual: Trit,
+        /// From the file, as written.
+        expected: String,
+        /// From the simulation (a bus in the radix the expectation is written in).
+        actual: String,
     },
     /// The step oscillated when it should not have, or the other way round.
     #[error("steps[{step}]: {}", if *expected { "expected an oscillation, the circuit settled".to_owned() } else { format!("unexpected oscillation of {}", nodes.join(", ")) })]
@@ -174,13 +192,26 @@ impl TestCase {
                         .collect(),
                 });
             }
-            for ((label, expected), id) in step.expect.iter().zip(expect) {
-                let actual = engine.value(id);
-                if actual != *expected {
+            for ((label, literal), (ids, expected)) in step.expect.iter().zip(expect) {
+                let actual: Vec<Trit> = ids.iter().map(|&id| engine.value(id)).collect();
+                if actual != expected {
+                    // A node's values as trits; a bus's in the radix the test wrote.
+                    let (expected, actual) = match (actual.as_slice(), circuit.bus(label)) {
+                        ([one], None) => (expected[0].to_string(), one.to_string()),
+                        (bits, bus) => (
+                            literal.to_string(),
+                            number::format(
+                                bits,
+                                literal.radix().unwrap_or_else(|| {
+                                    bus.map_or_else(Default::default, |b| b.radix)
+                                }),
+                            ),
+                        ),
+                    };
                     failures.push(Failure::Mismatch {
                         step: index,
                         label: label.clone(),
-                        expected: *expected,
+                        expected,
                         actual,
                     });
                 }
@@ -192,46 +223,55 @@ impl TestCase {
         })
     }
 
-    /// Resolves labels: per step, the `set` batch and the ids of the `expect` nodes.
+    /// Resolves labels and values: per step, the `set` batch and, per expectation, the
+    /// nodes (a bus's bits) and the values they should have.
     #[allow(clippy::type_complexity)]
     fn resolve(
         &self,
         circuit: &Circuit,
-    ) -> Result<Vec<(Vec<(NodeId, Trit)>, Vec<NodeId>)>, TestError> {
-        let find = |step: usize, label: &str| {
-            circuit.find(label).ok_or_else(|| TestError::UnknownLabel {
-                test: self.name.clone(),
-                step,
-                label: label.to_owned(),
-            })
+    ) -> Result<Vec<(Vec<(NodeId, Trit)>, Vec<(Vec<NodeId>, Vec<Trit>)>)>, TestError> {
+        let signal = |step: usize, label: &str, literal: &Literal| {
+            let bits =
+                crate::bus::signal(circuit, label).ok_or_else(|| TestError::UnknownLabel {
+                    test: self.name.clone(),
+                    step,
+                    label: label.to_owned(),
+                })?;
+            let values = literal
+                .resolve(bits.len())
+                .map_err(|message| TestError::BadValue {
+                    test: self.name.clone(),
+                    step,
+                    label: label.to_owned(),
+                    message,
+                })?;
+            Ok((bits, values))
         };
         self.steps
             .iter()
             .enumerate()
             .map(|(index, step)| {
-                let set = step
-                    .set
-                    .iter()
-                    .map(|(label, value)| {
-                        let id = find(index, label)?;
+                let mut set = Vec::new();
+                for (label, literal) in &step.set {
+                    let (bits, values) = signal(index, label, literal)?;
+                    for (id, value) in bits.into_iter().zip(values) {
                         let kind = circuit[id].kind;
-                        if kind.accepts(*value) {
-                            Ok((id, *value))
-                        } else {
-                            Err(TestError::NotSettable {
+                        if !kind.accepts(value) {
+                            return Err(TestError::NotSettable {
                                 test: self.name.clone(),
                                 step: index,
                                 label: label.clone(),
                                 kind,
-                                value: *value,
-                            })
+                                value: literal.to_string(),
+                            });
                         }
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                        set.push((id, value));
+                    }
+                }
                 let expect = step
                     .expect
                     .iter()
-                    .map(|(label, _)| find(index, label))
+                    .map(|(label, literal)| signal(index, label, literal))
                     .collect::<Result<Vec<_>, _>>()?;
                 Ok((set, expect))
             })
@@ -239,7 +279,7 @@ impl TestCase {
     }
 }
 
-/// (De)serializes `Vec<(String, Trit)>` as a map, keeping order.
+/// (De)serializes `Vec<(String, Literal)>` as a map, keeping order.
 mod assignments {
     use std::fmt;
 
@@ -247,10 +287,10 @@ mod assignments {
     use serde::ser::SerializeMap;
     use serde::{Deserializer, Serializer};
 
-    use crate::trit::Trit;
+    use crate::bus::Literal;
 
     #[allow(clippy::ptr_arg)] // serde's `with` passes `&Vec<_>`
-    pub fn serialize<S: Serializer>(v: &Vec<(String, Trit)>, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(v: &Vec<(String, Literal)>, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(v.len()))?;
         for (label, value) in v {
             map.serialize_entry(label, value)?;
@@ -258,10 +298,12 @@ mod assignments {
         map.end()
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, Trit)>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<(String, Literal)>, D::Error> {
         struct Assignments;
         impl<'de> Visitor<'de> for Assignments {
-            type Value = Vec<(String, Trit)>;
+            type Value = Vec<(String, Literal)>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a map from node label to value, like {\"R\": 1, \"S\": -1}")
             }

@@ -35,11 +35,21 @@ fn a_valid_file_loads_with_every_value_spelling() {
     assert_eq!(doc.circuit.node_count(), 5);
     assert_eq!(doc.circuit.wire_count(), 5);
     let step = &doc.tests[0].steps[0];
+    // Values are kept as written and read for their target's width (one trit here).
+    let read = |pairs: &[(String, sim_core::testbench::Literal)]| -> Vec<(String, Vec<Trit>)> {
+        pairs
+            .iter()
+            .map(|(l, v)| (l.clone(), v.resolve(1).expect("a trit")))
+            .collect()
+    };
     assert_eq!(
-        step.set,
-        [("R".to_owned(), Trit::True), ("S".to_owned(), Trit::False)]
+        read(&step.set),
+        [
+            ("R".to_owned(), vec![Trit::True]),
+            ("S".to_owned(), vec![Trit::False])
+        ]
     );
-    assert_eq!(step.expect, [("Q".to_owned(), Trit::False)]);
+    assert_eq!(read(&step.expect), [("Q".to_owned(), vec![Trit::False])]);
     assert!(doc.tests[0].run(&doc.circuit).expect("fits").passed());
 }
 
@@ -80,25 +90,28 @@ fn syntax_errors_carry_line_and_column() {
     assert_eq!(err.position().map(|p| p.0), Some(3), "{err}");
     assert!(err.to_string().contains("nmae"), "{err}");
 
+    // A value is read for its target's width once the circuit is known (a bus takes
+    // numbers): a trit out of range is named with its test, step and label, and its line.
     let bad_value = LATCH.replace(r#""Q": "F""#, r#""Q": 2"#);
     let err = load_err(&bad_value);
-    assert_eq!(err.position().map(|p| p.0), Some(18), "{err}");
+    assert_eq!(err.line_in(&bad_value), Some(18), "{err}");
+    assert!(err.to_string().contains("`Q`: `2` is not a trit"), "{err}");
 }
 
 #[test]
 fn newer_and_missing_versions_are_refused_clearly() {
     // A future file whose body this version could not parse: the version is checked first.
-    let err = load_err("(version: 3, layers: [(whatever: 1)])");
-    assert!(matches!(err, FormatError::Version { found: Some(3) }));
+    let err = load_err("(version: 4, layers: [(whatever: 1)])");
+    assert!(matches!(err, FormatError::Version { found: Some(4) }));
     assert!(
         err.to_string()
             .contains("newer than this Tritium understands"),
         "{err}"
     );
     // A future file that happens to parse as this version's: still refused by its version.
-    let err = load_err("(version: 3, nodes: [])");
+    let err = load_err("(version: 4, nodes: [])");
     assert!(
-        matches!(err, FormatError::Version { found: Some(3) }),
+        matches!(err, FormatError::Version { found: Some(4) }),
         "{err}"
     );
     let err = load_err("(version: 0, nodes: [])");

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sim_core::Trit;
+use sim_core::bus::Literal;
+use sim_core::number::Radix;
 
 /// Tritium: a workbench for balanced-ternary logic circuits.
 ///
@@ -343,14 +345,21 @@ pub struct RunArgs {
 
     /// One batch of inputs, applied in one delta cycle; repeat for more batches.
     ///
-    /// NAME is the label of a switch (any value) or button (-1 or +1). VALUE is one of
-    /// -1 0 +1 1, F X T, false unknown true (case-insensitive).
+    /// NAME is the label of a switch (any value) or button (-1 or +1), or the name of a bus
+    /// of them. A node's VALUE is one of -1 0 +1 1, F X T, false unknown true
+    /// (case-insensitive); a bus's is a number: 162, -94, 0x5A, 0b10x1 (x unknown), 0t1T0
+    /// (balanced ternary).
     #[arg(
         long = "set",
         value_name = "NAME=VALUE[,NAME=VALUE...]",
         value_parser = parse_batch
     )]
     pub sets: Vec<SetBatch>,
+
+    /// How bus values are printed: bin, hex, unsigned, signed or ternary (default: each
+    /// bus's own radix from the file, else hex).
+    #[arg(long, value_name = "RADIX")]
+    pub radix: Option<Radix>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -413,7 +422,7 @@ pub enum Format {
 
 /// One `--set` batch: labels and values in the order given, each label at most once.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SetBatch(pub Vec<(String, Trit)>);
+pub struct SetBatch(pub Vec<(String, Literal)>);
 
 impl fmt::Display for SetBatch {
     /// Formats as `R=+1, S=-1`.
@@ -445,7 +454,16 @@ pub fn parse_batch(text: &str) -> Result<SetBatch, String> {
         if label.is_empty() {
             return Err(format!("`{item}` has no label before `=`"));
         }
-        let value: Trit = value.parse().map_err(|e| format!("{label}: {e}"))?;
+        let value = value.trim();
+        // A trit or a number of some width; whether it fits its node or bus is the circuit's
+        // business.
+        if value.parse::<Trit>().is_err() && sim_core::number::parse(value, 64).is_err() {
+            return Err(format!(
+                "{label}: `{value}` is neither a trit (-1 0 +1, F X T, false unknown true) \
+                 nor a number (162, -94, 0x5A, 0b10x1, 0t1T0)"
+            ));
+        }
+        let value = Literal::Text(value.to_owned());
         if batch.iter().any(|(seen, _)| seen == label) {
             return Err(format!("`{label}` is set twice in one batch"));
         }
@@ -466,16 +484,22 @@ mod tests {
 
     #[test]
     fn batches_parse_every_value_spelling() {
-        let batch = parse_batch("R=+1, S=F,T=unknown").expect("valid");
+        let batch = parse_batch("R=+1, S=F,T=unknown,A=0x5A").expect("valid");
+        let values: Vec<Vec<Trit>> = batch
+            .0
+            .iter()
+            .map(|(_, v)| v.resolve(if v.to_string() == "0x5A" { 8 } else { 1 }))
+            .collect::<Result<_, _>>()
+            .expect("valid for their widths");
         assert_eq!(
-            batch.0,
-            [
-                ("R".to_owned(), Trit::True),
-                ("S".to_owned(), Trit::False),
-                ("T".to_owned(), Trit::Unknown),
-            ]
+            values[..3],
+            [vec![Trit::True], vec![Trit::False], vec![Trit::Unknown]]
         );
-        assert_eq!(batch.to_string(), "R=+1, S=-1, T=0");
+        assert_eq!(
+            sim_core::number::format(&values[3], Radix::Unsigned),
+            "90"
+        );
+        assert_eq!(batch.to_string(), "R=+1, S=F, T=unknown, A=0x5A");
     }
 
     #[test]
@@ -485,7 +509,8 @@ mod tests {
             ("R", "is not an assignment"),
             ("R=1,", "is not an assignment"),
             ("=1", "has no label"),
-            ("R=2", "not a ternary value"),
+            ("R=maybe", "neither a trit"),
+            ("A=0x5G", "neither a trit"),
             ("R=1,R=-1", "set twice"),
         ] {
             let err = parse_batch(text).expect_err(text);

@@ -6,6 +6,7 @@ use std::fmt;
 use anyhow::{Context as _, Result, bail};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
+use sim_core::number::Radix;
 use sim_core::{Circuit, Engine, NodeId, Observer, Oscillation, SettleReport, Trit};
 
 use super::args::{Format, RunArgs, SetBatch};
@@ -34,6 +35,40 @@ impl fmt::Display for Stage {
     }
 }
 
+/// A value as a command shows it: a node's trit, or a bus's number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// A single node's value (`+1`; in JSON the number).
+    Trit(Trit),
+    /// A bus's value in its radix (`0xA2`, `162`; in JSON the text).
+    Number(String),
+}
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shown::Trit(t) => t.fmt(f),
+            Shown::Number(n) => f.write_str(n),
+        }
+    }
+}
+
+impl Serialize for Shown {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Shown::Trit(t) => t.serialize(serializer),
+            Shown::Number(n) => serializer.serialize_str(n),
+        }
+    }
+}
+
+/// What a command shows of the circuit: a terminal, or a bus of terminals.
+#[derive(Clone, Copy, Debug)]
+enum Output {
+    Node(NodeId),
+    Bus(usize),
+}
+
 /// A loaded circuit with its `--set` batches checked, ready to simulate.
 pub struct Session<'a> {
     /// The circuit being simulated.
@@ -42,6 +77,10 @@ pub struct Session<'a> {
     pub engine: Engine,
     /// The batches as given on the command line, each with its resolved assignments.
     pub batches: Vec<(&'a SetBatch, Assignments)>,
+    /// The radix buses are shown in (`None`: each bus's own).
+    pub radix: Option<Radix>,
+    /// The terminals in file order, the bits of a bus as one output where its first bit is.
+    outputs: Vec<Output>,
 }
 
 impl<'a> Session<'a> {
@@ -67,7 +106,35 @@ impl<'a> Session<'a> {
             circuit,
             engine: Engine::from_circuit(circuit),
             batches,
+            radix: None,
+            outputs: outputs(circuit),
         })
+    }
+
+    /// The same session showing buses in `radix` (`None`: each bus's own).
+    #[must_use]
+    pub fn with_radix(mut self, radix: Option<Radix>) -> Self {
+        self.radix = radix;
+        self
+    }
+
+    /// Batch `index` (0-based) as given, each value for its node or bus: a node's as the
+    /// trit it set, a bus's number as written.
+    pub fn batch_values(&self, index: usize) -> LabelMap<'a> {
+        let (batch, _) = self.batches[index];
+        LabelMap(
+            batch
+                .0
+                .iter()
+                .map(|(label, literal)| {
+                    let shown = match (self.circuit.find(label), literal.resolve(1)) {
+                        (Some(_), Ok(t)) => Shown::Trit(t[0]),
+                        _ => Shown::Number(literal.to_string()),
+                    };
+                    (label.as_str(), shown)
+                })
+                .collect(),
+        )
     }
 
     /// Settles the power-on events, reporting them to `observer`.
@@ -93,11 +160,21 @@ impl<'a> Session<'a> {
         Ok((given, self.engine.settle_with(observer)))
     }
 
-    /// Every terminal with the value it shows now, in file order.
-    pub fn terminal_values(&self) -> Vec<(&'a str, Trit)> {
-        self.circuit
-            .terminals()
-            .map(|id| (self.label(id), self.engine.value(id)))
+    /// Every terminal with the value it shows now, in file order; a bus of terminals as one
+    /// number, where its first bit is.
+    pub fn terminal_values(&self) -> Vec<(&'a str, Shown)> {
+        self.outputs
+            .iter()
+            .map(|&output| match output {
+                Output::Node(id) => (self.label(id), Shown::Trit(self.engine.value(id))),
+                Output::Bus(i) => {
+                    let bus = &self.circuit.buses()[i];
+                    (
+                        bus.name.as_str(),
+                        Shown::Number(bus.format(&self.engine, self.radix)),
+                    )
+                }
+            })
             .collect()
     }
 
@@ -112,29 +189,51 @@ impl<'a> Session<'a> {
     }
 }
 
-/// Resolves one batch's labels, checking that each node can take its value.
-fn resolve(circuit: &Circuit, batch: &SetBatch) -> Result<Assignments> {
-    batch
-        .0
-        .iter()
-        .map(|(label, value)| {
-            let Some(id) = circuit.find(label) else {
-                bail!("unknown label `{label}`");
-            };
-            let kind = circuit[id].kind;
-            if kind.accepts(*value) {
-                Ok((id, *value))
-            } else if Trit::ALL.iter().any(|&v| kind.accepts(v)) {
-                bail!("`{label}` is a {kind} and cannot be set to {value}")
-            } else {
-                bail!("`{label}` is a {kind}, which cannot be set (only switches and buttons can)")
-            }
+/// The terminals in file order, each bus of terminals once, where its first bit is.
+fn outputs(circuit: &Circuit) -> Vec<Output> {
+    let mut bit_of: std::collections::HashMap<NodeId, (usize, usize)> =
+        std::collections::HashMap::new();
+    for (b, bus) in circuit.buses().iter().enumerate() {
+        for (i, &id) in bus.bits.iter().enumerate() {
+            bit_of.insert(id, (b, i));
+        }
+    }
+    circuit
+        .terminals()
+        .filter_map(|id| match bit_of.get(&id) {
+            None => Some(Output::Node(id)),
+            Some(&(b, 0)) => Some(Output::Bus(b)),
+            Some(_) => None,
         })
         .collect()
 }
 
-/// `NAME=VALUE` pairs separated by single spaces: `Q=-1 Qn=+1`.
-pub fn format_values(values: &[(&str, Trit)]) -> String {
+/// Resolves one batch's labels and values, checking that each node can take its value.
+fn resolve(circuit: &Circuit, batch: &SetBatch) -> Result<Assignments> {
+    let mut out = Vec::new();
+    for (label, literal) in &batch.0 {
+        let Some(bits) = sim_core::bus::signal(circuit, label) else {
+            bail!("unknown label `{label}` (neither a node nor a bus)");
+        };
+        let values = literal
+            .resolve(bits.len())
+            .map_err(|e| anyhow::anyhow!("`{label}`: {e}"))?;
+        for (id, value) in bits.into_iter().zip(values) {
+            let kind = circuit[id].kind;
+            if kind.accepts(value) {
+                out.push((id, value));
+            } else if Trit::ALL.iter().any(|&v| kind.accepts(v)) {
+                bail!("`{label}` is a {kind} and cannot be set to {literal}")
+            } else {
+                bail!("`{label}` is a {kind}, which cannot be set (only switches and buttons can)")
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `NAME=VALUE` pairs separated by single spaces: `Q=-1 Qn=+1 S=0xA2`.
+pub fn format_values(values: &[(&str, Shown)]) -> String {
     values
         .iter()
         .map(|(label, value)| format!("{label}={value}"))
@@ -144,7 +243,7 @@ pub fn format_values(values: &[(&str, Trit)]) -> String {
 
 /// Label–value pairs written as one JSON object, keys in the order given (file order for
 /// terminals, command-line order for `--set`), which `serde_json::Map` would not keep.
-pub struct LabelMap<'a>(pub Vec<(&'a str, Trit)>);
+pub struct LabelMap<'a>(pub Vec<(&'a str, Shown)>);
 
 impl Serialize for LabelMap<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -153,13 +252,6 @@ impl Serialize for LabelMap<'_> {
             map.serialize_entry(label, value)?;
         }
         map.end()
-    }
-}
-
-impl<'a> LabelMap<'a> {
-    /// The assignments of a `--set` batch.
-    pub fn of_batch(batch: &'a SetBatch) -> LabelMap<'a> {
-        LabelMap(batch.0.iter().map(|(l, v)| (l.as_str(), *v)).collect())
     }
 }
 
@@ -204,7 +296,7 @@ pub fn run(
     json: Printer,
 ) -> Result<Status> {
     let loaded = load(&args.file, &args.load)?;
-    let mut session = Session::new(&loaded, &args.sets)?;
+    let mut session = Session::new(&loaded, &args.sets)?.with_radix(args.radix);
     match args.format {
         Format::Text => text(&mut session, console)?,
         Format::Json => json(&mut session, console)?,

@@ -117,11 +117,11 @@ fn json(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
     let power_on = BatchJson::new(session, None, &report);
     let mut batches = Vec::with_capacity(session.batches.len());
     for index in 0..session.batches.len() {
-        let (given, report) = session.apply(index, &mut ())?;
+        let (_, report) = session.apply(index, &mut ())?;
         warn_oscillation(session, Stage::Batch(index + 1), &report, console)?;
         batches.push(BatchJson::new(
             session,
-            Some(LabelMap::of_batch(given)),
+            Some(session.batch_values(index)),
             &report,
         ));
     }

@@ -210,9 +210,9 @@ fn json(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
     let mut batches = Vec::with_capacity(session.batches.len());
     for index in 0..session.batches.len() {
         let mut events = Vec::new();
-        let (given, report) = session.apply(index, &mut events)?;
+        let (_, report) = session.apply(index, &mut events)?;
         warn_oscillation(session, Stage::Batch(index + 1), &report, console)?;
-        let set = Some(LabelMap::of_batch(given));
+        let set = Some(session.batch_values(index));
         batches.push(SettleJson::new(session, set, events, &report));
     }
     let doc = TraceJson {

@@ -5,6 +5,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{HierarchyError, InstanceDesc, PartDesc, WireEnd};
+use crate::bus::{self, BusDecl};
 use crate::circuit::{Node, WireDesc};
 use crate::kind::Role;
 
@@ -57,6 +58,8 @@ struct Flat {
     inputs: Vec<(String, Vec<(String, u8)>)>,
     /// Output pin → the node that drives it.
     outputs: Vec<(String, Option<String>)>,
+    /// The buses among `nodes`.
+    buses: Vec<BusDecl>,
 }
 
 /// The flat nodes and wires of `top` (a part whose pins are kept, as the top level's
@@ -68,11 +71,54 @@ pub(crate) fn flatten(
     top: &Part,
     parts: &BTreeMap<String, Part>,
     max_nodes: u64,
-) -> Result<(Vec<Node>, Vec<WireDesc>), HierarchyError> {
+) -> Result<super::Flattening, HierarchyError> {
     check_size(top, parts, max_nodes)?;
     let mut memo: HashMap<String, Flat> = HashMap::new();
     let flat = expand(top, parts, &mut memo, &mut Vec::new(), "", true)?;
-    Ok((flat.nodes, flat.wires))
+    Ok((flat.nodes, flat.wires, flat.buses))
+}
+
+impl Part {
+    /// The width of pin `pin` of instance `instance` of this part, as [`bus::expand`] asks.
+    fn pin_width(&self, parts: &BTreeMap<String, Part>, instance: &str, pin: &str) -> Option<u8> {
+        let inst = self.instances.iter().find(|i| i.label == instance)?;
+        let def = parts.get(&inst.of)?;
+        def.nodes.iter().find(|n| n.label == pin).map(|n| n.width)
+    }
+
+    /// This part with its buses expanded into single trits (see [`crate::bus`]).
+    fn expand_buses(
+        &self,
+        parts: &BTreeMap<String, Part>,
+        path: &str,
+    ) -> Result<(Part, Vec<BusDecl>), HierarchyError> {
+        let pin_width = |i: &str, p: &str| self.pin_width(parts, i, p);
+        let e = bus::expand(
+            self.nodes.clone(),
+            self.wires.clone(),
+            self.inputs.clone(),
+            self.outputs.clone(),
+            &pin_width,
+        )
+        .map_err(|error| HierarchyError::Bus {
+            path: if path.is_empty() {
+                self.origin.clone()
+            } else {
+                format!("{path} (part `{}` in {})", self.name, self.origin)
+            },
+            error,
+        })?;
+        let part = Part {
+            name: self.name.clone(),
+            origin: self.origin.clone(),
+            nodes: e.nodes,
+            wires: e.wires,
+            instances: self.instances.clone(),
+            inputs: e.inputs,
+            outputs: e.outputs,
+        };
+        Ok((part, e.buses))
+    }
 }
 
 /// Checks, before anything is allocated, that flattening `top` makes at most `max_nodes`
@@ -137,8 +183,15 @@ fn size_of<'a>(
     sizes: &mut HashMap<&'a str, u64>,
     open: &mut HashSet<&'a str>,
 ) -> u64 {
+    let width = |n: &Node| {
+        if n.kind.is_wiring() {
+            0
+        } else {
+            usize::from(n.width)
+        }
+    };
     let own = if keep_pins {
-        part.nodes.len()
+        part.nodes.iter().map(width).sum::<usize>()
     } else {
         let pins: HashSet<String> = part
             .pins(Role::Source, part.inputs.as_ref())
@@ -148,7 +201,8 @@ fn size_of<'a>(
         part.nodes
             .iter()
             .filter(|n| !pins.contains(&n.label))
-            .count()
+            .map(width)
+            .sum()
     };
     let mut total = u64::try_from(own).unwrap_or(u64::MAX);
     open.insert(&part.name);
@@ -171,6 +225,7 @@ fn size_of<'a>(
     total
 }
 
+#[allow(clippy::too_many_lines)] // one pass over a part: pins, instances, wires
 /// Flattens `part`; `keep_pins` keeps its pin nodes (the top level), else they become the
 /// [`Flat`]'s pin tables.
 fn expand(
@@ -188,6 +243,7 @@ fn expand(
             format!("{path}/{label}")
         }
     };
+    let (part, buses) = &part.expand_buses(parts, path)?;
     chain.push(part.name.clone());
     let inputs = part.pins(Role::Source, part.inputs.as_ref());
     let outputs = part.pins(Role::Terminal, part.outputs.as_ref());
@@ -217,6 +273,11 @@ fn expand(
             .collect(),
         inputs: inputs.iter().map(|p| (p.clone(), Vec::new())).collect(),
         outputs: outputs.iter().map(|p| (p.clone(), None)).collect(),
+        buses: buses
+            .iter()
+            .filter(|b| !is_pin(&bus::bit_label(&b.label, 0)))
+            .cloned()
+            .collect(),
         ..Flat::default()
     };
     // The instances inside, each flattened once per part and copied with its prefix.
@@ -252,6 +313,10 @@ fn expand(
             from: prefix(&w.from),
             to: prefix(&w.to),
             input: w.input,
+        }));
+        flat.buses.extend(child.buses.iter().map(|b| BusDecl {
+            label: prefix(&b.label),
+            ..b.clone()
         }));
         // Only the pin tables are needed to wire the instance.
         children.insert(

@@ -153,12 +153,26 @@ pub struct Design {
     pub pin_wires: Vec<WireDesc>,
     /// The parts read from the libraries, by name.
     pub library: BTreeMap<String, LibraryPart>,
+    /// The top level's own nodes and wires as the file writes them, kept when they use buses
+    /// (the circuit then holds their expansion into single trits, see [`crate::bus`]); a
+    /// file is saved from here.
+    pub bus_level: Option<(Vec<Node>, Vec<WireDesc>)>,
 }
 
 impl Design {
     /// Whether the document uses no subcircuit feature (it is saved as version 1 then).
     pub fn is_flat(&self) -> bool {
         self.libraries.is_empty() && self.subcircuits.is_empty() && self.instances.is_empty()
+    }
+
+    /// Whether the document uses buses anywhere (it is saved as version 3 then): at its top
+    /// level or in one of its own parts.
+    pub fn uses_buses(&self) -> bool {
+        self.bus_level.is_some()
+            || self
+                .subcircuits
+                .iter()
+                .any(|p| p.nodes.iter().any(|n| n.width != 1 || n.kind.is_wiring()))
     }
 
     /// The part named `name`: the document's own (`None` origin) or a library's.
@@ -226,7 +240,7 @@ impl Design {
         name: &str,
         nodes: Vec<Node>,
         wires: Vec<WireDesc>,
-    ) -> Result<(Vec<Node>, Vec<WireDesc>), HierarchyError> {
+    ) -> Result<Flattening, HierarchyError> {
         self.flatten_limited(name, nodes, wires, DEFAULT_MAX_NODES)
     }
 
@@ -242,7 +256,7 @@ impl Design {
         nodes: Vec<Node>,
         wires: Vec<WireDesc>,
         max_nodes: u64,
-    ) -> Result<(Vec<Node>, Vec<WireDesc>), HierarchyError> {
+    ) -> Result<Flattening, HierarchyError> {
         if let Some(n) = nodes.iter().find(|n| n.label.contains('/')) {
             return Err(HierarchyError::Pin {
                 path: n.label.clone(),
@@ -278,7 +292,7 @@ impl Design {
             .filter(|(_, n)| !n.label.contains('/'))
             .map(|(_, n)| n.clone())
             .collect();
-        let (nodes, wires) = self.flatten("the top level", top, self.pin_wires.clone())?;
+        let (nodes, wires, _) = self.flatten("the top level", top, self.pin_wires.clone())?;
         let wanted: HashMap<&str, &Node> = nodes
             .iter()
             .filter(|n| n.label.contains('/'))
@@ -328,6 +342,10 @@ impl Design {
     }
 }
 
+/// A flattened level: single-trit nodes labelled by instance path, their wires, and the
+/// buses among the nodes (see [`crate::bus`]).
+pub type Flattening = (Vec<Node>, Vec<WireDesc>, Vec<crate::bus::BusDecl>);
+
 /// Reads a library file: `(path as written, the file naming it)` → `(its name for messages,
 /// its text)`, or why not.
 pub type Resolver<'a> = dyn FnMut(&str, &str) -> Result<(String, String), String> + 'a;
@@ -365,6 +383,14 @@ pub enum HierarchyError {
         path: String,
         /// What is wrong.
         message: String,
+    },
+    /// A level's buses do not fit together (see [`crate::bus`]).
+    #[error("{path}: {error}")]
+    Bus {
+        /// The file (for its top level) or the instance path and part.
+        path: String,
+        /// What is wrong, naming the node or wire.
+        error: crate::bus::BusError,
     },
     /// Two parts share a name.
     #[error("part `{0}` is defined twice")]

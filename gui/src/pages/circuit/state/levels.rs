@@ -39,6 +39,14 @@ impl AppState {
 
     /// `Some(why)` if the open level cannot be edited (it is a library part).
     pub fn level_read_only(&self) -> Option<String> {
+        if self.doc.document.design.uses_buses() {
+            // The app edits single-trit nets; a file with buses is saved as written.
+            return Some(
+                "this circuit uses buses (format version 3): the app simulates and steps it, \
+                 but edits its file only through a text editor for now"
+                    .into(),
+            );
+        }
         let part = self.level_part()?;
         let (_, origin) = self.doc.document.design.part(&part.name)?;
         origin.map(|file| {

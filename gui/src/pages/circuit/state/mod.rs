@@ -295,9 +295,8 @@ impl AppState {
         let label = self.fresh_label(kind);
         let id = self.edit(|c| {
             c.add_node(Node {
-                label,
-                kind,
                 pos: Some(pos),
+                ..Node::new(label, kind)
             })
         })?;
         self.selection = BTreeSet::from([id]);
@@ -578,5 +577,7 @@ fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Dff => "DFF",
         NodeKind::Lamp => "LAMP",
         NodeKind::Probe => "PROBE",
+        NodeKind::Split(_) => "SPLIT",
+        NodeKind::Merge(_) => "MERGE",
     }
 }

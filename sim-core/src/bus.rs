@@ -1,0 +1,871 @@
+//! Buses: wires that carry numbers.
+//!
+//! In a file (format version 3) a node may be `width: N` trits wide (1 to 64): switches,
+//! buttons, constants, lamps, probes, gates (bitwise: a 4-wide AND is four ANDs) and
+//! flip-flops (a `Dff` of width N is an N-bit register on one clock); clocks stay 1 wide.
+//! A wire joins equal widths. Splitters cut a bus into bit ranges and mergers join ranges into
+//! a bus, as in Logisim-evolution and Digital:
+//!
+//! ```ron
+//! (label: "A", kind: Switch, width: 8, radix: Hex),
+//! (label: "SP", kind: Split("0-3,4-7")),     // input: an 8-bit bus; outputs SP.0, SP.1
+//! (label: "M", kind: Merge("0-3,4-7")),      // inputs 0 and 1: 4 bits each; output: 8 bits
+//! ```
+//!
+//! There is one truth for simulation: loading *expands* every level into single-trit nets
+//! before anything else sees it ([`expand`]). A node `A` of width N becomes N nodes `A[0]` …
+//! `A[N-1]` (bit 0 the least significant); a wire between two N-bit ends becomes N wires;
+//! a `Dff`'s clock input, one trit, feeds every bit; an instance pin `I.p` of width N becomes
+//! the pins `I.p[0]` … `I.p[N-1]`. Splitters and mergers are pure wiring, like instance pins
+//! in [`crate::hierarchy`]: they vanish, and whatever reads a range of a splitter reads the
+//! bits that drive it, so they cost no event and no delta cycle. A node of width 1 keeps its
+//! label, so files without buses expand to themselves.
+//!
+//! The [`Circuit`](crate::Circuit) keeps the list of its buses ([`Bus`]: a name, its bit
+//! nodes and a [`Radix`]), so that every command and test that names a node also accepts a
+//! bus's name and reads or writes it as a number ([`crate::number`]).
+//!
+//! ```
+//! use sim_core::{format, number, Engine};
+//!
+//! let doc = format::from_str(r#"(
+//!     version: 3,
+//!     nodes: [
+//!         (label: "A", kind: Switch, width: 8),
+//!         (label: "B", kind: Switch, width: 8),
+//!         (label: "AND", kind: And(2), width: 8),
+//!         (label: "Y", kind: Lamp, width: 8, radix: Hex),
+//!     ],
+//!     wires: [(from: "A", to: "AND"), (from: "B", to: "AND", input: 1), (from: "AND", to: "Y")],
+//! )"#)?;
+//! let c = &doc.circuit;
+//! let (a, b, y) = (c.bus("A").unwrap(), c.bus("B").unwrap(), c.bus("Y").unwrap());
+//! let mut engine = Engine::from_circuit(c);
+//! engine.set(a.assign(&number::parse("0x5A", 8)?))?;
+//! engine.set(b.assign(&number::parse("0x0F", 8)?))?;
+//! engine.settle();
+//! assert_eq!(y.format(&engine, None), "0x0A");
+//! assert_eq!(c.node_count(), 32); // four 8-bit buses, one node per trit
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+
+use crate::circuit::{Node, NodeId, WireDesc};
+use crate::engine::Engine;
+use crate::kind::NodeKind;
+use crate::number::{self, Radix};
+use crate::trit::Trit;
+
+/// The widest bus: 64 trits.
+pub const MAX_WIDTH: u8 = 64;
+
+/// A bus of a loaded circuit: its name (an instance path, like node labels), its bit nodes
+/// (bit 0, the least significant, first) and how its value is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bus {
+    /// The bus's name: the label of the node of width N it was expanded from.
+    pub name: String,
+    /// The nodes `name[0]` … `name[N-1]`.
+    pub bits: Vec<NodeId>,
+    /// The radix it is shown in (its file's `radix`, else hexadecimal).
+    pub radix: Radix,
+}
+
+impl Bus {
+    /// The width in trits.
+    pub fn width(&self) -> usize {
+        self.bits.len()
+    }
+
+    /// The bus's value in `engine`, bit 0 first.
+    pub fn value(&self, engine: &Engine) -> Vec<Trit> {
+        self.bits.iter().map(|&id| engine.value(id)).collect()
+    }
+
+    /// The bus's value in `engine` written in `radix` (`None`: the bus's own).
+    pub fn format(&self, engine: &Engine, radix: Option<Radix>) -> String {
+        number::format(&self.value(engine), radix.unwrap_or(self.radix))
+    }
+
+    /// The assignments that drive the bus's bits to `value` (bit 0 first), for
+    /// [`Engine::set`]; `value` is as wide as the bus (as [`number::parse`] makes it).
+    pub fn assign(&self, value: &[Trit]) -> Vec<(NodeId, Trit)> {
+        self.bits
+            .iter()
+            .copied()
+            .zip(value.iter().copied())
+            .collect()
+    }
+}
+
+/// The nodes a name stands for in `circuit`: a node's label gives that node, a bus's name its
+/// bits (bit 0 first). `None` if it is neither.
+pub fn signal(circuit: &crate::Circuit, name: &str) -> Option<Vec<NodeId>> {
+    circuit
+        .find(name)
+        .map(|id| vec![id])
+        .or_else(|| circuit.bus(name).map(|b| b.bits.clone()))
+}
+
+/// A value as a file or a command line writes it, before it is known how wide its target is:
+/// an integer, a boolean or a text. [`resolve`](Self::resolve) reads it for a node (a trit:
+/// `-1`, `0`, `1`, `true`, `"T"`, `"X"`, …) or a bus (a number of its width in any radix,
+/// see [`number`]). In RON and JSON it is written as itself: `162`, `true`, `"0x5A"`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Literal {
+    /// An integer.
+    Int(i128),
+    /// `true` or `false`.
+    Bool(bool),
+    /// Text: a trit's name or a number literal.
+    Text(String),
+}
+
+impl Literal {
+    /// The trit itself.
+    pub fn trit(t: Trit) -> Literal {
+        Literal::Int(i128::from(t.to_i8()))
+    }
+
+    /// The value for a target `width` trits wide (1: a node; more: a bus), bit 0 first.
+    ///
+    /// # Errors
+    /// A message saying why: not a trit, not a number, or a number wider than the bus
+    /// (naming both).
+    pub fn resolve(&self, width: usize) -> Result<Vec<Trit>, String> {
+        match (self, width) {
+            (Literal::Bool(b), 1) => Ok(vec![Trit::from(*b)]),
+            (Literal::Bool(_), _) => Err(format!(
+                "`{self}` is a truth value, but this is a bus of {width} trits: write a number"
+            )),
+            (Literal::Int(v), 1) => i8::try_from(*v)
+                .ok()
+                .and_then(Trit::from_i8)
+                .map(|t| vec![t])
+                .ok_or_else(|| format!("`{v}` is not a trit (-1, 0 or 1)")),
+            (Literal::Int(v), _) => number::from_int(*v, width).map_err(|e| e.to_string()),
+            (Literal::Text(t), 1) => t
+                .parse::<Trit>()
+                .map(|t| vec![t])
+                .or_else(|_| number::parse(t, 1))
+                .map_err(|_| format!("`{t}` is not a trit (-1, 0, +1, F, X, T, false, true)")),
+            (Literal::Text(t), _) => number::parse(t, width).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The radix this literal is written in, if it says (a prefix, or a decimal number).
+    pub fn radix(&self) -> Option<Radix> {
+        match self {
+            Literal::Int(v) if *v < 0 => Some(Radix::Signed),
+            Literal::Int(_) => Some(Radix::Unsigned),
+            Literal::Bool(_) => None,
+            Literal::Text(t) => {
+                let t = t.trim().to_ascii_lowercase();
+                if t.starts_with("0x") {
+                    Some(Radix::Hex)
+                } else if t.starts_with("0b") {
+                    Some(Radix::Bin)
+                } else if t.starts_with("0t") {
+                    Some(Radix::Ternary)
+                } else if t.starts_with('-') && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+                    Some(Radix::Signed)
+                } else if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                    Some(Radix::Unsigned)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+}
+
+impl From<Trit> for Literal {
+    fn from(t: Trit) -> Literal {
+        Literal::trit(t)
+    }
+}
+
+impl std::str::FromStr for Literal {
+    type Err = std::convert::Infallible;
+
+    /// Command-line text: kept as text (`--set A=0x5A`), resolved against its target later.
+    fn from_str(s: &str) -> Result<Literal, Self::Err> {
+        Ok(Literal::Text(s.trim().to_owned()))
+    }
+}
+
+impl std::fmt::Display for Literal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Literal::Int(v) => write!(f, "{v}"),
+            Literal::Bool(b) => write!(f, "{b}"),
+            Literal::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl serde::Serialize for Literal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Literal::Int(v) => match i64::try_from(*v) {
+                Ok(v) => s.serialize_i64(v),
+                Err(_) => s.serialize_str(&v.to_string()),
+            },
+            Literal::Bool(b) => s.serialize_bool(*b),
+            Literal::Text(t) => s.serialize_str(t),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Literal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Literal, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Literal;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a value: a trit (-1, 0, 1, \"T\", true, …) or a number (162, \"0x5A\")",
+                )
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Literal, E> {
+                Ok(Literal::Bool(v))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Literal, E> {
+                Ok(Literal::Int(i128::from(v)))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Literal, E> {
+                Ok(Literal::Int(i128::from(v)))
+            }
+            fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Literal, E> {
+                Ok(Literal::Int(v))
+            }
+            fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Literal, E> {
+                i128::try_from(v)
+                    .map(Literal::Int)
+                    .map_err(|_| E::custom(format!("{v} is too large for any bus")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Literal, E> {
+                Ok(Literal::Text(v.to_owned()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The label of bit `i` of bus `name`: `name[i]`.
+pub fn bit_label(name: &str, i: usize) -> String {
+    format!("{name}[{i}]")
+}
+
+/// A bus a level declares: a node wider than 1 (not a splitter), by its label at the level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BusDecl {
+    /// The node's label (an instance path once flattened).
+    pub label: String,
+    /// Its width, 2..=64.
+    pub width: u8,
+    /// Its radix, as written.
+    pub radix: Option<Radix>,
+}
+
+/// One level expanded into single-trit nodes and wires.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expanded {
+    /// Width-1 nodes (labels `L[i]` for the bits of a bus `L`).
+    pub nodes: Vec<Node>,
+    /// Single-trit wires.
+    pub wires: Vec<WireDesc>,
+    /// The level's buses.
+    pub buses: Vec<BusDecl>,
+    /// An explicit input pin list with each bus replaced by its bits.
+    pub inputs: Option<Vec<String>>,
+    /// An explicit output pin list with each bus replaced by its bits.
+    pub outputs: Option<Vec<String>>,
+}
+
+/// Why a level's buses cannot be expanded; every message names the node or wire.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BusError {
+    /// A width outside 1..=64, a clock wider than 1, or a splitter whose width disagrees
+    /// with its ranges.
+    #[error("node `{label}`: {message}")]
+    Width {
+        /// The node.
+        label: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A wire joins ends of different widths.
+    #[error(
+        "wire {from} → {to}{}: `{from}` is {from_width} {} wide but `{to}`{} takes {to_width}",
+        pin_suffix(*input), trits(*from_width), pin_of(*input)
+    )]
+    Mismatch {
+        /// The driving end, as written.
+        from: String,
+        /// Its width.
+        from_width: usize,
+        /// The driven end, as written.
+        to: String,
+        /// Its input pin.
+        input: u8,
+        /// The width that input takes.
+        to_width: usize,
+    },
+    /// A bus constant's `value` is not a number of its width, or `value` is on another kind.
+    #[error("node `{label}`: {message}")]
+    Value {
+        /// The node.
+        label: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A wire end names a splitter or merger wrongly (`SP` instead of `SP.0`, a range that
+    /// does not exist, an input pin past the merger's ranges).
+    #[error("wire end `{end}`: {message}")]
+    End {
+        /// The end as written.
+        end: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// Splitters and mergers wired in a loop, with no gate in it.
+    #[error("splitters and mergers are wired in a loop through `{label}` with no gate in it")]
+    Loop {
+        /// A node in the loop.
+        label: String,
+    },
+    /// Two wires drive the same input of a splitter or merger.
+    #[error("input {input} of `{label}` has two drivers: `{first}` and `{second}`")]
+    DoubleDriver {
+        /// The splitter or merger.
+        label: String,
+        /// The input pin.
+        input: u8,
+        /// The first driver.
+        first: String,
+        /// The second driver.
+        second: String,
+    },
+}
+
+fn pin_suffix(input: u8) -> String {
+    if input == 0 {
+        String::new()
+    } else {
+        format!(".{input}")
+    }
+}
+
+fn pin_of(input: u8) -> String {
+    if input == 0 {
+        String::new()
+    } else {
+        format!(" (input {input})")
+    }
+}
+
+fn trits(width: usize) -> &'static str {
+    if width == 1 { "trit" } else { "trits" }
+}
+
+/// A level's instances' pins, for [`expand`]: the width of pin `pin` of instance `instance`,
+/// or `None` when `instance` is not one of the level's instances (or has no such pin: the
+/// flattener reports that).
+pub type PinWidth<'a> = dyn Fn(&str, &str) -> Option<u8> + 'a;
+
+/// Whether a level uses buses: a node wider than 1, a splitter or merger, or an instance pin
+/// wider than 1 at the end of a wire. Such a level needs version 3.
+pub fn uses_buses(nodes: &[Node], wires: &[WireDesc], pin_width: &PinWidth<'_>) -> bool {
+    let wide_pin = |end: &str| {
+        end.split_once('.')
+            .and_then(|(i, p)| pin_width(i, p))
+            .is_some_and(|w| w > 1)
+    };
+    nodes.iter().any(|n| n.width != 1 || n.kind.is_wiring())
+        || wires.iter().any(|w| wide_pin(&w.from) || wide_pin(&w.to))
+}
+
+/// Expands one level (a top level or a part: its `nodes`, `wires` and explicit pin lists)
+/// into single-trit nodes and wires; `pin_width` gives its instances' pin widths. A level
+/// without buses comes back unchanged. Linear in the expanded size.
+///
+/// # Errors
+/// [`BusError`] naming the node or wire: a bad width, a width mismatch, a bad constant
+/// value, a wrongly named splitter end, splitters in a loop. A wire naming a label that does
+/// not exist is passed through for the circuit to report.
+pub fn expand(
+    nodes: Vec<Node>,
+    wires: Vec<WireDesc>,
+    inputs: Option<Vec<String>>,
+    outputs: Option<Vec<String>>,
+    pin_width: &PinWidth<'_>,
+) -> Result<Expanded, BusError> {
+    if !uses_buses(&nodes, &wires, pin_width) {
+        return Ok(Expanded {
+            nodes,
+            wires,
+            buses: Vec::new(),
+            inputs,
+            outputs,
+        });
+    }
+    Expander::new(&nodes, &wires, pin_width)?.run(inputs, outputs)
+}
+
+/// The bits a wire end carries: each the label of the single-trit node (or instance pin)
+/// driving it, `None` for a floating bit (a splitter input nobody drives).
+type Bits = Vec<Option<String>>;
+
+struct Expander<'a> {
+    nodes: &'a [Node],
+    wires: &'a [WireDesc],
+    pin_width: &'a PinWidth<'a>,
+    /// Label → node, at this level.
+    by_label: HashMap<&'a str, &'a Node>,
+    /// (splitter or merger, input) → the wire driving it.
+    wiring_inputs: HashMap<(&'a str, u8), &'a WireDesc>,
+    /// Splitter and merger inputs resolved so far (`None` while being resolved: a loop).
+    resolved: HashMap<(&'a str, u8), Option<Bits>>,
+}
+
+impl<'a> Expander<'a> {
+    fn new(
+        nodes: &'a [Node],
+        wires: &'a [WireDesc],
+        pin_width: &'a PinWidth<'a>,
+    ) -> Result<Self, BusError> {
+        let mut by_label = HashMap::with_capacity(nodes.len());
+        for n in nodes {
+            check_width(n)?;
+            by_label.entry(n.label.as_str()).or_insert(n);
+        }
+        let mut wiring_inputs: HashMap<(&str, u8), &WireDesc> = HashMap::new();
+        for w in wires {
+            if by_label
+                .get(w.to.as_str())
+                .is_some_and(|n| n.kind.is_wiring())
+                && let Some(first) = wiring_inputs.insert((w.to.as_str(), w.input), w)
+            {
+                return Err(BusError::DoubleDriver {
+                    label: w.to.clone(),
+                    input: w.input,
+                    first: first.from.clone(),
+                    second: w.from.clone(),
+                });
+            }
+        }
+        Ok(Expander {
+            nodes,
+            wires,
+            pin_width,
+            by_label,
+            wiring_inputs,
+            resolved: HashMap::new(),
+        })
+    }
+
+    fn run(
+        mut self,
+        inputs: Option<Vec<String>>,
+        outputs: Option<Vec<String>>,
+    ) -> Result<Expanded, BusError> {
+        let mut out = Expanded::default();
+        for n in self.nodes.iter().filter(|n| !n.kind.is_wiring()) {
+            let width = usize::from(n.width);
+            let constant = constant_bits(n)?;
+            if width > 1 {
+                out.buses.push(BusDecl {
+                    label: n.label.clone(),
+                    width: n.width,
+                    radix: n.radix,
+                });
+            }
+            for i in 0..width {
+                let kind = match (&constant, n.kind) {
+                    (Some(bits), NodeKind::Constant(_)) => NodeKind::Constant(bits[i]),
+                    _ => n.kind,
+                };
+                out.nodes.push(Node {
+                    label: bit_of(&n.label, width, i),
+                    kind,
+                    pos: n.pos,
+                    ..Node::new("", kind)
+                });
+            }
+        }
+        for w in self.wires {
+            if self
+                .by_label
+                .get(w.to.as_str())
+                .is_some_and(|n| n.kind.is_wiring())
+            {
+                // Resolved when something reads the splitter or merger.
+                continue;
+            }
+            let Some(bits) = self.source(&w.from)? else {
+                // Not a node or pin of this level: the circuit names it.
+                out.wires.push(w.clone());
+                continue;
+            };
+            let (targets, broadcast) = self.target(&w.to, w.input);
+            let to_width = if broadcast { 1 } else { targets.len() };
+            if bits.len() != to_width {
+                return Err(BusError::Mismatch {
+                    from: w.from.clone(),
+                    from_width: bits.len(),
+                    to: w.to.clone(),
+                    input: w.input,
+                    to_width,
+                });
+            }
+            for (i, to) in targets.into_iter().enumerate() {
+                let bit = if broadcast { &bits[0] } else { &bits[i] };
+                if let Some(from) = bit {
+                    out.wires.push(WireDesc {
+                        from: from.clone(),
+                        to,
+                        input: w.input,
+                    });
+                }
+            }
+        }
+        let widths: HashMap<&str, usize> = self
+            .nodes
+            .iter()
+            .map(|n| (n.label.as_str(), usize::from(n.width)))
+            .collect();
+        let pins = |list: Option<Vec<String>>| {
+            list.map(|list| {
+                list.into_iter()
+                    .flat_map(|p| {
+                        let width = widths.get(p.as_str()).copied().unwrap_or(1);
+                        (0..width).map(move |i| bit_of(&p, width, i))
+                    })
+                    .collect()
+            })
+        };
+        out.inputs = pins(inputs);
+        out.outputs = pins(outputs);
+        Ok(out)
+    }
+
+    /// The bits wire end `end` drives, or `None` if it names nothing at this level.
+    fn source(&mut self, end: &'a str) -> Result<Option<Bits>, BusError> {
+        if let Some(node) = self.by_label.get(end).copied() {
+            return match node.kind {
+                NodeKind::Split(_) => Err(BusError::End {
+                    end: end.to_owned(),
+                    message: format!(
+                        "a splitter has one output per range: name one, `{end}.0` to `{end}.{}`",
+                        split_len(node) - 1
+                    ),
+                }),
+                NodeKind::Merge(ranges) => {
+                    let mut bits = Vec::with_capacity(ranges.width());
+                    for k in 0..ranges.len() {
+                        bits.extend(self.wiring_input(node, k as u8)?);
+                    }
+                    Ok(Some(bits))
+                }
+                _ => {
+                    let width = usize::from(node.width);
+                    Ok(Some(
+                        (0..width).map(|i| Some(bit_of(end, width, i))).collect(),
+                    ))
+                }
+            };
+        }
+        let Some((left, right)) = end.split_once('.') else {
+            return Ok(None);
+        };
+        if let Some(node) = self.by_label.get(left).copied()
+            && let NodeKind::Split(ranges) = node.kind
+        {
+            let range = right
+                .parse::<usize>()
+                .ok()
+                .and_then(|k| ranges.get(k))
+                .ok_or_else(|| BusError::End {
+                    end: end.to_owned(),
+                    message: format!(
+                        "splitter `{left}` ({ranges}) has outputs `{left}.0` to `{left}.{}`",
+                        ranges.len() - 1
+                    ),
+                })?;
+            let bits = self.wiring_input(node, 0)?;
+            return Ok(Some(bits[range].to_vec()));
+        }
+        Ok((self.pin_width)(left, right).map(|width| {
+            let width = usize::from(width);
+            (0..width).map(|i| Some(bit_of(end, width, i))).collect()
+        }))
+    }
+
+    /// The bits driving input `input` of splitter or merger `node` (floating when nothing
+    /// drives it).
+    fn wiring_input(&mut self, node: &'a Node, input: u8) -> Result<Bits, BusError> {
+        let key = (node.label.as_str(), input);
+        let width = wiring_width(node, input);
+        match self.resolved.get(&key) {
+            Some(Some(bits)) => return Ok(bits.clone()),
+            Some(None) => {
+                return Err(BusError::Loop {
+                    label: node.label.clone(),
+                });
+            }
+            None => {}
+        }
+        self.resolved.insert(key, None);
+        let bits = match self.wiring_inputs.get(&key).copied() {
+            None => vec![None; width],
+            Some(w) => {
+                let bits = self
+                    .source(&w.from)?
+                    .unwrap_or_else(|| vec![Some(w.from.clone())]);
+                if bits.len() != width {
+                    return Err(BusError::Mismatch {
+                        from: w.from.clone(),
+                        from_width: bits.len(),
+                        to: w.to.clone(),
+                        input: w.input,
+                        to_width: width,
+                    });
+                }
+                bits
+            }
+        };
+        self.resolved.insert(key, Some(bits.clone()));
+        Ok(bits)
+    }
+
+    /// The single-trit ends input `input` of wire end `end` feeds, and whether one source
+    /// trit feeds them all (a register's clock).
+    fn target(&self, end: &str, input: u8) -> (Vec<String>, bool) {
+        if let Some(node) = self.by_label.get(end) {
+            let width = usize::from(node.width);
+            let ends = (0..width).map(|i| bit_of(end, width, i)).collect();
+            return (ends, node.kind == NodeKind::Dff && input == 1 && width > 1);
+        }
+        let width = end
+            .split_once('.')
+            .and_then(|(i, p)| (self.pin_width)(i, p))
+            .map_or(1, usize::from);
+        ((0..width).map(|i| bit_of(end, width, i)).collect(), false)
+    }
+}
+
+fn split_len(node: &Node) -> usize {
+    match node.kind {
+        NodeKind::Split(r) | NodeKind::Merge(r) => r.len(),
+        _ => 1,
+    }
+}
+
+/// The width input `input` of a splitter or merger takes.
+fn wiring_width(node: &Node, input: u8) -> usize {
+    match node.kind {
+        NodeKind::Split(r) => r.width(),
+        NodeKind::Merge(r) => r.get(usize::from(input)).map_or(0, |r| r.len()),
+        _ => usize::from(node.width),
+    }
+}
+
+/// Bit `i` of a node `label` of `width` trits: the label itself when the node is one trit.
+fn bit_of(label: &str, width: usize, i: usize) -> String {
+    if width == 1 {
+        label.to_owned()
+    } else {
+        bit_label(label, i)
+    }
+}
+
+fn check_width(n: &Node) -> Result<(), BusError> {
+    let fail = |message: String| {
+        Err(BusError::Width {
+            label: n.label.clone(),
+            message,
+        })
+    };
+    match n.kind {
+        NodeKind::Split(r) | NodeKind::Merge(r)
+            if n.width != 1 && usize::from(n.width) != r.width() =>
+        {
+            return fail(format!(
+                "width {} disagrees with its ranges `{r}` ({} bits); leave `width` out",
+                n.width,
+                r.width()
+            ));
+        }
+        NodeKind::Split(_) | NodeKind::Merge(_) => {}
+        _ if n.width == 0 || n.width > MAX_WIDTH => {
+            return fail(format!("width {} is outside 1..={MAX_WIDTH}", n.width));
+        }
+        NodeKind::Clock { .. } if n.width != 1 => {
+            return fail(format!("a clock is 1 trit wide, not {}", n.width));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A constant's bits from its `value` (`None`: every bit is the kind's trit).
+fn constant_bits(n: &Node) -> Result<Option<Vec<Trit>>, BusError> {
+    let Some(value) = &n.value else {
+        return Ok(None);
+    };
+    if !matches!(n.kind, NodeKind::Constant(_)) {
+        return Err(BusError::Value {
+            label: n.label.clone(),
+            message: format!("`value` is for constants, not a {}", n.kind),
+        });
+    }
+    number::parse(value, usize::from(n.width))
+        .map(Some)
+        .map_err(|e| BusError::Value {
+            label: n.label.clone(),
+            message: e.to_string(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn none(_: &str, _: &str) -> Option<u8> {
+        None
+    }
+
+    fn wire(from: &str, to: &str, input: u8) -> WireDesc {
+        WireDesc::new(from, to, input)
+    }
+
+    #[test]
+    fn a_level_without_buses_comes_back_unchanged() {
+        let nodes = vec![
+            Node::new("A", NodeKind::Switch),
+            Node::new("Y", NodeKind::Lamp),
+        ];
+        let wires = vec![wire("A", "Y", 0)];
+        let e = expand(nodes.clone(), wires.clone(), None, None, &none).expect("valid");
+        assert_eq!((e.nodes, e.wires, e.buses), (nodes, wires, vec![]));
+    }
+
+    #[test]
+    fn buses_become_bits_and_splitters_vanish() {
+        let ranges = crate::kind::Ranges::parse("0-1,2-3").expect("valid");
+        let nodes = vec![
+            Node::new("A", NodeKind::Switch).wide(4),
+            Node::new("SP", NodeKind::Split(ranges)),
+            Node::new("M", NodeKind::Merge(ranges)),
+            Node::new("N", NodeKind::Not).wide(4),
+            Node::new("Y", NodeKind::Lamp).wide(4),
+        ];
+        // Swap the halves of A, then invert.
+        let wires = vec![
+            wire("A", "SP", 0),
+            wire("SP.1", "M", 0),
+            wire("SP.0", "M", 1),
+            wire("M", "N", 0),
+            wire("N", "Y", 0),
+        ];
+        let e = expand(nodes, wires, None, None, &none).expect("valid");
+        assert_eq!(e.nodes.len(), 12);
+        let pairs: Vec<(&str, &str)> = e
+            .wires
+            .iter()
+            .map(|w| (w.from.as_str(), w.to.as_str()))
+            .collect();
+        assert_eq!(
+            pairs[..4],
+            [
+                ("A[2]", "N[0]"),
+                ("A[3]", "N[1]"),
+                ("A[0]", "N[2]"),
+                ("A[1]", "N[3]")
+            ]
+        );
+        assert_eq!(e.buses.len(), 3);
+    }
+
+    #[test]
+    fn a_register_clock_feeds_every_bit() {
+        let nodes = vec![
+            Node::new("D", NodeKind::Switch).wide(3),
+            Node::new("C", NodeKind::Clock { half_period: 1 }),
+            Node::new("R", NodeKind::Dff).wide(3),
+        ];
+        let wires = vec![wire("D", "R", 0), wire("C", "R", 1)];
+        let e = expand(nodes, wires, None, None, &none).expect("valid");
+        let clocked: Vec<&str> = e
+            .wires
+            .iter()
+            .filter(|w| w.input == 1)
+            .map(|w| w.to.as_str())
+            .collect();
+        assert_eq!(clocked, ["R[0]", "R[1]", "R[2]"]);
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        let ranges = crate::kind::Ranges::parse("0-3,4-7").expect("valid");
+        let cases: Vec<(Vec<Node>, Vec<WireDesc>, &str)> = vec![
+            (
+                vec![
+                    Node::new("A", NodeKind::Switch).wide(8),
+                    Node::new("Y", NodeKind::Lamp).wide(4),
+                ],
+                vec![wire("A", "Y", 0)],
+                "wire A → Y: `A` is 8 trits wide but `Y` takes 4",
+            ),
+            (
+                vec![Node::new("A", NodeKind::Switch).wide(65)],
+                vec![],
+                "node `A`: width 65 is outside 1..=64",
+            ),
+            (
+                vec![Node::new("C", NodeKind::Clock { half_period: 1 }).wide(2)],
+                vec![],
+                "a clock is 1 trit wide",
+            ),
+            (
+                vec![
+                    Node::new("A", NodeKind::Switch).wide(8),
+                    Node::new("SP", NodeKind::Split(ranges)),
+                    Node::new("Y", NodeKind::Lamp).wide(4),
+                ],
+                vec![wire("A", "SP", 0), wire("SP.2", "Y", 0)],
+                "splitter `SP` (0-3,4-7) has outputs `SP.0` to `SP.1`",
+            ),
+            (
+                vec![
+                    Node::new("M", NodeKind::Merge(ranges)),
+                    Node::new("SP", NodeKind::Split(ranges)),
+                    Node::new("Y", NodeKind::Lamp).wide(8),
+                ],
+                vec![
+                    wire("M", "SP", 0),
+                    wire("SP.0", "M", 0),
+                    wire("SP.1", "M", 1),
+                    wire("M", "Y", 0),
+                ],
+                "loop",
+            ),
+            (
+                vec![Node {
+                    value: Some("0x1FF".into()),
+                    ..Node::new("K", NodeKind::Constant(Trit::False)).wide(8)
+                }],
+                vec![],
+                "node `K`: ",
+            ),
+        ];
+        for (nodes, wires, want) in cases {
+            let e = expand(nodes, wires, None, None, &none)
+                .expect_err(want)
+                .to_string();
+            assert!(e.contains(want), "{e}\n  wanted: {want}");
+        }
+    }
+}
