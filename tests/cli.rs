@@ -283,6 +283,64 @@ fn malformed_ron_is_reported_with_its_position() {
 }
 
 #[test]
+fn buses_take_and_print_numbers() {
+    const ADD4: &str = "circuits/lib/add4.ron";
+    // Inputs in any radix; the sum in the file's radix (unsigned), then in the one asked for.
+    let run = tritium(&["sim", ADD4, "--set", "a=6,b=0x3,cin=1", "--set", "a=0b1111"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout, "s=10 cout=-1\ns=3 cout=+1\n", "{}", run.stderr);
+    for (radix, s) in [
+        ("hex", "0xA"),
+        ("bin", "0b1010"),
+        ("signed", "-6"),
+        ("ternary", "0t1T1T"), // the same trits read as balanced-ternary digits: 27 - 9 + 3 - 1
+    ] {
+        let run = tritium(&["sim", ADD4, "--set", "a=6,b=3,cin=1", "--radix", radix]);
+        run.expect_code(0);
+        assert_eq!(
+            run.stdout,
+            format!("s={s} cout=-1\n"),
+            "{radix}: {}",
+            run.stderr
+        );
+    }
+    // Unknown bits stay honest: an unknown bit of `a` makes the sum's bits above it unknown
+    // only where they depend on it.
+    let run = tritium(&[
+        "sim",
+        ADD4,
+        "--set",
+        "a=0b0x00,b=0,cin=-1",
+        "--radix",
+        "bin",
+    ]);
+    assert_eq!(run.stdout, "s=0b0x00 cout=-1\n", "{}", run.stderr);
+    // JSON: a bus's value is its number as text.
+    let run = tritium(&["sim", ADD4, "--set", "a=6,b=3,cin=1", "--format", "json"]);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(doc["batches"][0]["values"]["s"], "10");
+    assert_eq!(doc["batches"][0]["set"]["a"], "6");
+    assert_eq!(doc["batches"][0]["set"]["cin"], 1);
+    // A number wider than its bus, a malformed one, a trit for a bus: exit 2, named.
+    for (set, message) in [
+        ("a=16", "`a`: `16` needs 5 bits but the bus is 4 wide"),
+        ("a=0x1G", "`0x1G` is neither a trit"),
+        (
+            "a=true",
+            "`a`: `true` is a trit, but this is a bus of 4 trits",
+        ),
+        ("s=3", "`s` is a Lamp"),
+    ] {
+        let run = tritium(&["sim", ADD4, "--set", set]);
+        run.expect_code(2);
+        assert!(run.stderr.contains(message), "{set}: {}", run.stderr);
+    }
+    let run = tritium(&["sim", ADD4, "--radix", "octal"]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("octal"), "{}", run.stderr);
+}
+
+#[test]
 fn bad_input_exits_with_2() {
     let run = tritium(&["sim", LATCH, "--set", "R=1", "--set", "R=-1,Bogus=1"]);
     run.expect_code(2);
@@ -301,7 +359,7 @@ fn bad_input_exits_with_2() {
     let run = tritium(&["sim", LATCH, "--set", "R=2"]);
     run.expect_code(2);
     assert!(
-        run.stderr.contains("`2` is not a ternary value"),
+        run.stderr.contains("`R`: `2` is not a trit"),
         "{}",
         run.stderr
     );

@@ -150,7 +150,13 @@ impl Literal {
                 .map(|t| vec![t])
                 .or_else(|_| number::parse(t, 1))
                 .map_err(|_| format!("`{t}` is not a trit (-1, 0, +1, F, X, T, false, true)")),
-            (Literal::Text(t), _) => number::parse(t, width).map_err(|e| e.to_string()),
+            (Literal::Text(t), _) => number::parse(t, width).map_err(|e| {
+                if t.parse::<Trit>().is_ok() {
+                    format!("`{t}` is a trit, but this is a bus of {width} trits: write a number")
+                } else {
+                    e.to_string()
+                }
+            }),
         }
     }
 

@@ -457,10 +457,12 @@ pub fn parse_batch(text: &str) -> Result<SetBatch, String> {
         let value = value.trim();
         // A trit or a number of some width; whether it fits its node or bus is the circuit's
         // business.
-        if value.parse::<Trit>().is_err() && sim_core::number::parse(value, 64).is_err() {
+        if value.parse::<Trit>().is_err()
+            && let Err(e) = sim_core::number::parse(value, 64)
+        {
             return Err(format!(
                 "{label}: `{value}` is neither a trit (-1 0 +1, F X T, false unknown true) \
-                 nor a number (162, -94, 0x5A, 0b10x1, 0t1T0)"
+                 nor a number (162, -94, 0x5A, 0b10x1, 0t1T0): {e}"
             ));
         }
         let value = Literal::Text(value.to_owned());
@@ -495,10 +497,7 @@ mod tests {
             values[..3],
             [vec![Trit::True], vec![Trit::False], vec![Trit::Unknown]]
         );
-        assert_eq!(
-            sim_core::number::format(&values[3], Radix::Unsigned),
-            "90"
-        );
+        assert_eq!(sim_core::number::format(&values[3], Radix::Unsigned), "90");
         assert_eq!(batch.to_string(), "R=+1, S=F, T=unknown, A=0x5A");
     }
 
