@@ -335,6 +335,14 @@ fn buses_take_and_print_numbers() {
         run.expect_code(2);
         assert!(run.stderr.contains(message), "{set}: {}", run.stderr);
     }
+    // The truth table: a bus is one column whose rows count up.
+    let run = tritium(&["table", ADD4, "--radix", "unsigned"]);
+    run.expect_code(0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 1 + 512, "16 × 16 × 2 rows and the header");
+    assert_eq!(lines[0], " a  b cin |  s cout");
+    assert_eq!(lines[1 + (6 * 16 + 3) * 2 + 1], " 6  3  +1 | 10   -1");
+    assert_eq!(lines[512], "15 15  +1 | 15   +1");
     let run = tritium(&["sim", ADD4, "--radix", "octal"]);
     run.expect_code(2);
     assert!(run.stderr.contains("octal"), "{}", run.stderr);

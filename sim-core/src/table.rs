@@ -9,7 +9,8 @@ use crate::trit::Trit;
 pub const MAX_ROWS: usize = 1 << 16;
 
 /// A truth table over the circuit's switches and buttons ([`Circuit::inputs`]) and terminals
-/// ([`Circuit::terminals`]).
+/// ([`Circuit::terminals`]). The bits of a bus ([`crate::bus`]) stand together, most
+/// significant first, so that a bus's rows count up as numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TruthTable {
     /// The input columns, in node order.
@@ -42,6 +43,30 @@ pub struct TableTooLarge {
     pub rows: usize,
 }
 
+/// `ids` in order, except that the bits of a bus stand together where its first bit is,
+/// most significant first.
+fn bus_order(circuit: &Circuit, ids: impl Iterator<Item = NodeId>) -> Vec<NodeId> {
+    let mut bus_of = std::collections::HashMap::new();
+    for (b, bus) in circuit.buses().iter().enumerate() {
+        for &bit in &bus.bits {
+            bus_of.insert(bit, b);
+        }
+    }
+    let mut placed = vec![false; circuit.buses().len()];
+    let mut out = Vec::new();
+    for id in ids {
+        match bus_of.get(&id) {
+            None => out.push(id),
+            Some(&b) if !placed[b] => {
+                placed[b] = true;
+                out.extend(circuit.buses()[b].bits.iter().rev());
+            }
+            Some(_) => {}
+        }
+    }
+    out
+}
+
 /// Builds the truth table of `circuit`: every switch takes −1 and +1 (and 0 with `ternary`),
 /// every button −1 and +1. Each row starts from power-on, so sequential circuits show what
 /// they do from an unknown state.
@@ -49,8 +74,8 @@ pub struct TableTooLarge {
 /// # Errors
 /// [`TableTooLarge`] beyond [`MAX_ROWS`] rows.
 pub fn truth_table(circuit: &Circuit, ternary: bool) -> Result<TruthTable, TableTooLarge> {
-    let inputs: Vec<NodeId> = circuit.inputs().collect();
-    let outputs: Vec<NodeId> = circuit.terminals().collect();
+    let inputs = bus_order(circuit, circuit.inputs());
+    let outputs = bus_order(circuit, circuit.terminals());
     let domains: Vec<&[Trit]> = inputs
         .iter()
         .map(|&id| match circuit[id].kind {
