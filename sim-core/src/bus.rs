@@ -727,11 +727,12 @@ fn constant_bits(n: &Node) -> Result<Option<Vec<Trit>>, BusError> {
             message: format!("`value` is for constants, not a {}", n.kind),
         });
     }
-    number::parse(value, usize::from(n.width))
+    value
+        .resolve(usize::from(n.width))
         .map(Some)
-        .map_err(|e| BusError::Value {
+        .map_err(|message| BusError::Value {
             label: n.label.clone(),
-            message: e.to_string(),
+            message,
         })
 }
 
@@ -860,7 +861,7 @@ mod tests {
             ),
             (
                 vec![Node {
-                    value: Some("0x1FF".into()),
+                    value: Some(Box::new(Literal::Text("0x1FF".into()))),
                     ..Node::new("K", NodeKind::Constant(Trit::False)).wide(8)
                 }],
                 vec![],

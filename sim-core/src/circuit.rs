@@ -98,10 +98,10 @@ pub struct Node {
     /// How a bus's value is written (files only; see [`crate::number`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub radix: Option<Radix>,
-    /// A bus constant's value as a number literal (`"0x5A"`, `"162"`, `"0t1T0"`); without it
-    /// every bit of a constant is its kind's trit (files only).
+    /// A bus constant's value as a number (`162`, `"0x5A"`, `"0t1T0"`); without it every bit
+    /// of a constant is its kind's trit (files only). Boxed: almost no node has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<Box<str>>,
+    pub value: Option<Box<crate::bus::Literal>>,
 }
 
 fn one() -> u8 {
