@@ -343,6 +343,41 @@ fn buses_take_and_print_numbers() {
     assert_eq!(lines[0], " a  b cin |  s cout");
     assert_eq!(lines[1 + (6 * 16 + 3) * 2 + 1], " 6  3  +1 | 10   -1");
     assert_eq!(lines[512], "15 15  +1 | 15   +1");
+    // Vectors: one field per input and output, a bus a number; both engines agree.
+    let dir = TempDir::new();
+    let vectors = dir.0.join("v.txt");
+    fs::write(&vectors, "6 3 1\n0xF 0b0001 0 # wraps\n0b1x00 0 0\n").expect("written");
+    let want = "10 0\n0 1\n0b1x00 0\n";
+    for engine in ["event", "batch"] {
+        let run = tritium(&[
+            "vectors",
+            ADD4,
+            "--input",
+            vectors.to_str().expect("UTF-8"),
+            "--engine",
+            engine,
+        ]);
+        run.expect_code(0);
+        assert_eq!(run.stdout, want, "{engine}: {}", run.stderr);
+    }
+    fs::write(&vectors, "6 3\n").expect("written");
+    let run = tritium(&["vectors", ADD4, "--input", vectors.to_str().expect("UTF-8")]);
+    run.expect_code(2);
+    assert!(
+        run.stderr
+            .contains("line 1: expected 3 fields (one per input: a b cin), found 2"),
+        "{}",
+        run.stderr
+    );
+    fs::write(&vectors, "16 3 1\n").expect("written");
+    let run = tritium(&["vectors", ADD4, "--input", vectors.to_str().expect("UTF-8")]);
+    run.expect_code(2);
+    assert!(
+        run.stderr
+            .contains("line 1: `a`: `16` needs 5 bits but the bus is 4 wide"),
+        "{}",
+        run.stderr
+    );
     let run = tritium(&["sim", ADD4, "--radix", "octal"]);
     run.expect_code(2);
     assert!(run.stderr.contains("octal"), "{}", run.stderr);

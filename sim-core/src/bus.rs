@@ -108,6 +108,52 @@ pub fn signal(circuit: &crate::Circuit, name: &str) -> Option<Vec<NodeId>> {
         .or_else(|| circuit.bus(name).map(|b| b.bits.clone()))
 }
 
+/// A node or a bus as a command shows it: one column of a table, one field of a vector, one
+/// value of `sim`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signal<'a> {
+    /// The node's label or the bus's name.
+    pub name: &'a str,
+    /// The node, or the bus's bits (bit 0 first).
+    pub bits: Vec<NodeId>,
+    /// The bus, if it is one.
+    pub bus: Option<&'a Bus>,
+}
+
+/// `ids` grouped into signals, in order: a node that is a bit of a bus stands for the whole
+/// bus where its first bit comes (its other bits are skipped), any other node for itself.
+/// Linear in `ids` and the circuit's buses.
+pub fn signals(circuit: &crate::Circuit, ids: impl IntoIterator<Item = NodeId>) -> Vec<Signal<'_>> {
+    let buses = circuit.buses();
+    let mut bus_of: HashMap<NodeId, usize> = HashMap::new();
+    for (b, bus) in buses.iter().enumerate() {
+        for &bit in &bus.bits {
+            bus_of.insert(bit, b);
+        }
+    }
+    let mut placed = vec![false; buses.len()];
+    let mut out = Vec::new();
+    for id in ids {
+        match bus_of.get(&id) {
+            None => out.push(Signal {
+                name: &circuit[id].label,
+                bits: vec![id],
+                bus: None,
+            }),
+            Some(&b) if !placed[b] => {
+                placed[b] = true;
+                out.push(Signal {
+                    name: &buses[b].name,
+                    bits: buses[b].bits.clone(),
+                    bus: Some(&buses[b]),
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    out
+}
+
 /// A value as a file or a command line writes it, before it is known how wide its target is:
 /// an integer, a boolean or a text. [`resolve`](Self::resolve) reads it for a node (a trit:
 /// `-1`, `0`, `1`, `true`, `"T"`, `"X"`, …) or a bus (a number of its width in any radix,

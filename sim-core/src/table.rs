@@ -46,25 +46,10 @@ pub struct TableTooLarge {
 /// `ids` in order, except that the bits of a bus stand together where its first bit is,
 /// most significant first.
 fn bus_order(circuit: &Circuit, ids: impl Iterator<Item = NodeId>) -> Vec<NodeId> {
-    let mut bus_of = std::collections::HashMap::new();
-    for (b, bus) in circuit.buses().iter().enumerate() {
-        for &bit in &bus.bits {
-            bus_of.insert(bit, b);
-        }
-    }
-    let mut placed = vec![false; circuit.buses().len()];
-    let mut out = Vec::new();
-    for id in ids {
-        match bus_of.get(&id) {
-            None => out.push(id),
-            Some(&b) if !placed[b] => {
-                placed[b] = true;
-                out.extend(circuit.buses()[b].bits.iter().rev());
-            }
-            Some(_) => {}
-        }
-    }
-    out
+    crate::bus::signals(circuit, ids)
+        .into_iter()
+        .flat_map(|s| s.bits.into_iter().rev())
+        .collect()
 }
 
 /// Builds the truth table of `circuit`: every switch takes −1 and +1 (and 0 with `ternary`),

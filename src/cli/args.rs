@@ -289,6 +289,11 @@ pub struct VectorsArgs {
     #[arg(long)]
     pub cycles: bool,
 
+    /// How bus values are printed: bin, hex, unsigned, signed or ternary (default: each
+    /// bus's own radix from the file, else hex).
+    #[arg(long, value_name = "RADIX")]
+    pub radix: Option<Radix>,
+
     /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
     pub load: LoadArgs,

@@ -6,6 +6,7 @@ use std::fmt;
 use anyhow::{Context as _, Result, bail};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
+use sim_core::bus::Signal;
 use sim_core::number::Radix;
 use sim_core::{Circuit, Engine, NodeId, Observer, Oscillation, SettleReport, Trit};
 
@@ -62,13 +63,6 @@ impl Serialize for Shown {
     }
 }
 
-/// What a command shows of the circuit: a terminal, or a bus of terminals.
-#[derive(Clone, Copy, Debug)]
-enum Output {
-    Node(NodeId),
-    Bus(usize),
-}
-
 /// A loaded circuit with its `--set` batches checked, ready to simulate.
 pub struct Session<'a> {
     /// The circuit being simulated.
@@ -80,7 +74,7 @@ pub struct Session<'a> {
     /// The radix buses are shown in (`None`: each bus's own).
     pub radix: Option<Radix>,
     /// The terminals in file order, the bits of a bus as one output where its first bit is.
-    outputs: Vec<Output>,
+    outputs: Vec<Signal<'a>>,
 }
 
 impl<'a> Session<'a> {
@@ -107,7 +101,7 @@ impl<'a> Session<'a> {
             engine: Engine::from_circuit(circuit),
             batches,
             radix: None,
-            outputs: outputs(circuit),
+            outputs: sim_core::bus::signals(circuit, circuit.terminals()),
         })
     }
 
@@ -165,15 +159,12 @@ impl<'a> Session<'a> {
     pub fn terminal_values(&self) -> Vec<(&'a str, Shown)> {
         self.outputs
             .iter()
-            .map(|&output| match output {
-                Output::Node(id) => (self.label(id), Shown::Trit(self.engine.value(id))),
-                Output::Bus(i) => {
-                    let bus = &self.circuit.buses()[i];
-                    (
-                        bus.name.as_str(),
-                        Shown::Number(bus.format(&self.engine, self.radix)),
-                    )
-                }
+            .map(|s| {
+                let shown = match s.bus {
+                    Some(bus) => Shown::Number(bus.format(&self.engine, self.radix)),
+                    None => Shown::Trit(self.engine.value(s.bits[0])),
+                };
+                (s.name, shown)
             })
             .collect()
     }
@@ -187,25 +178,6 @@ impl<'a> Session<'a> {
     pub fn labels(&self, ids: &[NodeId]) -> Vec<&'a str> {
         ids.iter().map(|&id| self.label(id)).collect()
     }
-}
-
-/// The terminals in file order, each bus of terminals once, where its first bit is.
-fn outputs(circuit: &Circuit) -> Vec<Output> {
-    let mut bit_of: std::collections::HashMap<NodeId, (usize, usize)> =
-        std::collections::HashMap::new();
-    for (b, bus) in circuit.buses().iter().enumerate() {
-        for (i, &id) in bus.bits.iter().enumerate() {
-            bit_of.insert(id, (b, i));
-        }
-    }
-    circuit
-        .terminals()
-        .filter_map(|id| match bit_of.get(&id) {
-            None => Some(Output::Node(id)),
-            Some(&(b, 0)) => Some(Output::Bus(b)),
-            Some(_) => None,
-        })
-        .collect()
 }
 
 /// Resolves one batch's labels and values, checking that each node can take its value.

@@ -60,26 +60,19 @@ impl Column<'_> {
 /// The columns of `ids` (as [`truth_table`] orders them: a bus's bits together, most
 /// significant first).
 fn columns<'a>(circuit: &'a Circuit, ids: &[NodeId], radix: Option<Radix>) -> Vec<Column<'a>> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < ids.len() {
-        let column = if let Some((bus, _)) = circuit.bus_of(ids[i]) {
+    let mut start = 0;
+    sim_core::bus::signals(circuit, ids.iter().copied())
+        .into_iter()
+        .map(|s| {
+            let range = start..start + s.bits.len();
+            start = range.end;
             Column {
-                label: &bus.name,
-                range: i..i + bus.width(),
-                radix: Some(radix.unwrap_or(bus.radix)),
+                label: s.name,
+                range,
+                radix: s.bus.map(|b| radix.unwrap_or(b.radix)),
             }
-        } else {
-            Column {
-                label: &circuit[ids[i]].label,
-                range: i..i + 1,
-                radix: None,
-            }
-        };
-        i = column.range.end;
-        out.push(column);
-    }
-    out
+        })
+        .collect()
 }
 
 /// The table as lines: the header, then one line per row.

@@ -17,6 +17,11 @@
 //! ([`LANES`] vectors per pass) with the same output; it refuses flip-flops and names
 //! combinational loops.
 //!
+//! A circuit with buses ([`sim_core::bus`]) among its inputs or outputs reads and writes
+//! *fields* instead, separated by whitespace: one per input (a bus is one field, a number in
+//! any radix: `107`, `0x6B`, `0b0110_10x1`; a single input `0`, `1` or `x`), and one per output
+//! (a bus's number in its radix or `--radix`, a single output `0`, `1` or `x`).
+//!
 //! Random vectors ([`random_vectors`]) come from `ChaCha8Rng::seed_from_u64(seed)`: for each
 //! vector, for each input in order, one `next_u64()` value `v`; the input is `x` if
 //! `(v >> 11) / 2^53 < p`, else `1` if `v` is odd, else `0`. Another tool can reproduce them.
@@ -26,7 +31,11 @@ use std::fs;
 use anyhow::{Context as _, Result, bail};
 use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+
 use sim_core::batch::{BatchEngine, BatchError, LANES};
+use sim_core::bus::{Signal, signals};
+use sim_core::number::Radix;
 use sim_core::{Circuit, Engine, Netlist, NodeId, NodeKind, Trit};
 
 use super::args::{EngineKind, VectorsArgs};
@@ -42,15 +51,16 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
     let inputs: Vec<NodeId> = circuit.inputs().collect();
+    let fields = Fields::of(circuit, args.radix);
     let vectors: Box<dyn Iterator<Item = Vec<Trit>>> = match (&args.input, args.random) {
         (Some(path), _) => {
             let name = display_name(path);
             let text = fs::read_to_string(path).with_context(|| name.clone())?;
-            Box::new(
-                parse_vectors(&text, inputs.len())
-                    .with_context(|| name.clone())?
-                    .into_iter(),
-            )
+            let vectors = match &fields {
+                Some(fields) => fields.parse(&text),
+                None => parse_vectors(&text, inputs.len()),
+            };
+            Box::new(vectors.with_context(|| name.clone())?.into_iter())
         }
         (None, Some(count)) => Box::new(random_vectors(
             inputs.len(),
@@ -68,7 +78,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
                 loaded.name
             );
         }
-        batch(circuit, vectors, console).with_context(|| loaded.name.clone())?;
+        batch(circuit, vectors, fields.as_ref(), console).with_context(|| loaded.name.clone())?;
         return Ok(Status::Success);
     }
     let mut engine = Engine::with_schedule(Netlist::compile(circuit), args.schedule.into());
@@ -92,7 +102,13 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
             settle(&mut engine);
         }
         line.clear();
-        line.extend(engine.port_values(&outputs).map(bit_byte));
+        match &fields {
+            Some(fields) => {
+                let values: Vec<Trit> = engine.port_values(&outputs).collect();
+                line.extend_from_slice(fields.format(&values).as_bytes());
+            }
+            None => line.extend(engine.port_values(&outputs).map(bit_byte)),
+        }
         line.push(b'\n');
         console.out.write_all(&line)?;
         if sequential {
@@ -113,6 +129,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
 fn batch(
     circuit: &Circuit,
     vectors: impl Iterator<Item = Vec<Trit>>,
+    fields: Option<&Fields<'_>>,
     console: &mut Console<'_>,
 ) -> Result<()> {
     let mut engine = BatchEngine::new(circuit).map_err(|e| match e {
@@ -130,12 +147,117 @@ fn batch(
         block.extend(vectors.by_ref().take(LANES));
         text.clear();
         for out in engine.run(&block) {
-            text.extend(out.into_iter().map(bit));
+            match fields {
+                Some(fields) => text.push_str(&fields.format(&out)),
+                None => text.extend(out.into_iter().map(bit)),
+            }
             text.push('\n');
         }
         console.out.write_all(text.as_bytes())?;
     }
     Ok(())
+}
+
+/// The field layout of a circuit with buses: its inputs and outputs as signals, each with the
+/// positions of its bits (bit 0 first) in [`Circuit::inputs`] / [`Circuit::terminals`] order,
+/// the order of vectors and of output values.
+struct Fields<'a> {
+    inputs: Vec<(Signal<'a>, Vec<usize>)>,
+    input_count: usize,
+    outputs: Vec<(Signal<'a>, Vec<usize>)>,
+    radix: Option<Radix>,
+}
+
+impl<'a> Fields<'a> {
+    /// The layout of `circuit`, or `None` when no input or output is a bus (then vectors are
+    /// one character per input).
+    fn of(circuit: &'a Circuit, radix: Option<Radix>) -> Option<Fields<'a>> {
+        let layout = |ids: Vec<NodeId>| {
+            let position: HashMap<NodeId, usize> =
+                ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+            signals(circuit, ids.iter().copied())
+                .into_iter()
+                .map(|s| {
+                    let at = s.bits.iter().map(|b| position[b]).collect();
+                    (s, at)
+                })
+                .collect::<Vec<_>>()
+        };
+        let ins: Vec<NodeId> = circuit.inputs().collect();
+        let input_count = ins.len();
+        let (inputs, outputs) = (layout(ins), layout(circuit.terminals().collect()));
+        inputs
+            .iter()
+            .chain(&outputs)
+            .any(|(s, _)| s.bus.is_some())
+            .then_some(Fields {
+                inputs,
+                input_count,
+                outputs,
+                radix,
+            })
+    }
+
+    /// Parses a vector file of fields: one line per vector, one field per input, blank lines
+    /// and `#` comments skipped.
+    ///
+    /// # Errors
+    /// A line with the wrong number of fields or a field that is not a value of its input,
+    /// named by line and input.
+    fn parse(&self, text: &str) -> Result<Vec<Vec<Trit>>> {
+        let mut vectors = Vec::new();
+        for (index, raw) in text.lines().enumerate() {
+            let line = index + 1;
+            let code = raw.split('#').next().unwrap_or_default().trim();
+            if code.is_empty() {
+                continue;
+            }
+            let words: Vec<&str> = code.split_whitespace().collect();
+            if words.len() != self.inputs.len() {
+                let names: Vec<&str> = self.inputs.iter().map(|(s, _)| s.name).collect();
+                bail!(
+                    "line {line}: expected {} fields (one per input: {}), found {}",
+                    self.inputs.len(),
+                    names.join(" "),
+                    words.len()
+                );
+            }
+            let mut vector = vec![Trit::Unknown; self.input_count];
+            for ((signal, at), word) in self.inputs.iter().zip(words) {
+                let values = if signal.bus.is_some() {
+                    sim_core::number::parse(word, at.len())
+                        .map_err(|e| anyhow::anyhow!("line {line}: `{}`: {e}", signal.name))?
+                } else {
+                    match word {
+                        "0" => vec![Trit::False],
+                        "1" => vec![Trit::True],
+                        "x" | "X" => vec![Trit::Unknown],
+                        _ => bail!("line {line}: `{}`: `{word}` is not 0, 1 or x", signal.name),
+                    }
+                };
+                for (&i, v) in at.iter().zip(values) {
+                    vector[i] = v;
+                }
+            }
+            vectors.push(vector);
+        }
+        Ok(vectors)
+    }
+
+    /// One output line: a field per output, `values` in [`Circuit::terminals`] order.
+    fn format(&self, values: &[Trit]) -> String {
+        self.outputs
+            .iter()
+            .map(|(signal, at)| match signal.bus {
+                Some(bus) => {
+                    let bits: Vec<Trit> = at.iter().map(|&i| values[i]).collect();
+                    sim_core::number::format(&bits, self.radix.unwrap_or(bus.radix))
+                }
+                None => bit(values[at[0]]).to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// A set error in words, naming the node by its label.
