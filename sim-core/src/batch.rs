@@ -30,7 +30,7 @@
 
 use crate::circuit::{Circuit, NodeId};
 use crate::graph;
-use crate::kind::{GateOp, NodeKind};
+use crate::kind::{GateOp, NodeKind, TruthTable};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
@@ -89,6 +89,8 @@ enum Instr {
     AndN { out: u32, from: u32, to: u32 },
     /// Kleene XOR of `operands[from..to]`.
     XorN { out: u32, from: u32, to: u32 },
+    /// Table gate `tables[table]` over `operands[from..from + n]`, n its input count.
+    Table { out: u32, from: u32, table: u32 },
 }
 
 impl Instr {
@@ -97,7 +99,23 @@ impl Instr {
             Instr::And2 { out, .. }
             | Instr::Xor2 { out, .. }
             | Instr::AndN { out, .. }
-            | Instr::XorN { out, .. } => out,
+            | Instr::XorN { out, .. }
+            | Instr::Table { out, .. } => out,
+        }
+    }
+
+    /// The range of [`BatchEngine::operands`] an `AndN`, `XorN` or `Table` reads (`tables`:
+    /// the engine's tables); empty for the others.
+    fn operand_range(self, tables: &[TruthTable]) -> std::ops::Range<usize> {
+        match self {
+            Instr::AndN { from, to, .. } | Instr::XorN { from, to, .. } => {
+                from as usize..to as usize
+            }
+            Instr::Table { from, table, .. } => {
+                let n = tables.get(table as usize).map_or(0, |t| t.inputs());
+                from as usize..from as usize + usize::from(n)
+            }
+            Instr::And2 { .. } | Instr::Xor2 { .. } => 0..0,
         }
     }
 }
@@ -107,8 +125,10 @@ impl Instr {
 pub struct BatchEngine {
     /// The instruction stream, in topological order.
     code: Vec<Instr>,
-    /// Operand lists of the `AndN`/`XorN` instructions.
+    /// Operand lists of the `AndN`/`XorN`/`Table` instructions.
     operands: Vec<Signal>,
+    /// The tables of the `Table` instructions.
+    tables: Vec<TruthTable>,
     /// Number of inputs (switches and buttons, in [`Circuit::inputs`] order): input `k` lives
     /// in slot `FIRST_INPUT + k`, polarity 0.
     inputs: usize,
@@ -133,35 +153,33 @@ impl BatchEngine {
         let n = net.len();
         let index = |id: NodeId| net.index_of(id).expect("a node of the circuit") as usize;
         let order = topological(&net)?;
-
-        // The signal of every node (index `n`: the floating sentinel, unknown). Sources first.
-        let mut signal: Vec<Signal> = net
-            .kinds
-            .iter()
-            .map(|kind| match kind {
-                NodeKind::Constant(Trit::True) => TRUE,
-                NodeKind::Constant(Trit::False) | NodeKind::Button | NodeKind::Clock { .. } => {
-                    FALSE
-                }
-                _ => UNKNOWN,
-            })
-            .collect();
-        signal.push(UNKNOWN);
-        let mut inputs = 0;
-        for id in circuit.inputs() {
-            signal[index(id)] = 2 * (FIRST_INPUT + inputs);
-            inputs += 1;
-        }
+        let (mut signal, inputs) = source_signals(circuit, &net);
 
         // Gates become instructions writing fresh value numbers (slots before allocation).
         let mut code = Vec::with_capacity(n);
         let mut operands = Vec::new();
+        let mut tables = Vec::new();
         let mut fresh = FIRST_INPUT + inputs;
         for &i in &order {
-            let Op::Gate(op) = net.ops[i as usize] else {
-                continue;
-            };
             let src = &net.in_src[net.input_range(i)];
+            let op = match (net.ops[i as usize], net.kinds[i as usize]) {
+                (Op::Gate(op), _) => op,
+                (Op::Table, NodeKind::Table(table)) => {
+                    let out = fresh;
+                    fresh += 1;
+                    signal[i as usize] = 2 * out;
+                    let from = operands.len() as u32;
+                    operands.extend(src.iter().map(|&s| signal[s as usize]));
+                    code.push(Instr::Table {
+                        out,
+                        from,
+                        table: tables.len() as u32,
+                    });
+                    tables.push(table);
+                    continue;
+                }
+                _ => continue,
+            };
             let first = src.first().map_or(UNKNOWN, |&s| signal[s as usize]);
             let (instr_and, invert_in, invert_out) = match op {
                 GateOp::Buf => {
@@ -211,6 +229,7 @@ impl BatchEngine {
         let mut engine = BatchEngine {
             code,
             operands,
+            tables,
             inputs: inputs as usize,
             outputs,
             planes: Vec::new(),
@@ -243,7 +262,8 @@ impl BatchEngine {
                 Instr::And2 { out, .. }
                 | Instr::Xor2 { out, .. }
                 | Instr::AndN { out, .. }
-                | Instr::XorN { out, .. } => out as usize,
+                | Instr::XorN { out, .. }
+                | Instr::Table { out, .. } => out as usize,
             };
             if !live[out] {
                 continue;
@@ -261,8 +281,8 @@ impl BatchEngine {
                     read(a);
                     read(b);
                 }
-                Instr::AndN { from, to, .. } | Instr::XorN { from, to, .. } => {
-                    for &s in &self.operands[from as usize..to as usize] {
+                Instr::AndN { .. } | Instr::XorN { .. } | Instr::Table { .. } => {
+                    for &s in &self.operands[instr.operand_range(&self.tables)] {
                         read(s);
                     }
                 }
@@ -293,8 +313,8 @@ impl BatchEngine {
                     release(old_a, &slot, &mut free);
                     release(old_b, &slot, &mut free);
                 }
-                Instr::AndN { from, to, .. } | Instr::XorN { from, to, .. } => {
-                    for k in *from as usize..*to as usize {
+                Instr::AndN { .. } | Instr::XorN { .. } | Instr::Table { .. } => {
+                    for k in instr.operand_range(&self.tables) {
                         let old = self.operands[k];
                         self.operands[k] = rename(old, &slot);
                         release(old, &slot, &mut free);
@@ -377,7 +397,7 @@ impl BatchEngine {
                 std::array::from_fn(|w| known[w] & !value[w]),
             ]);
         }
-        eval(&self.code, &self.operands, &mut self.planes);
+        eval(&self.code, &self.operands, &self.tables, &mut self.planes);
         for (result, &s) in self.results.iter_mut().zip(&self.outputs) {
             let (t, f) = read(&self.planes, s);
             *result = (or(t, f), t);
@@ -404,8 +424,32 @@ impl BatchEngine {
     }
 }
 
+/// The signal of every node of `net` (index `len`: the floating sentinel, unknown): the
+/// sources' (inputs in slots from [`FIRST_INPUT`] on, in [`Circuit::inputs`] order), unknown
+/// for the others; and the number of inputs.
+fn source_signals(circuit: &Circuit, net: &Netlist) -> (Vec<Signal>, u32) {
+    let mut signal: Vec<Signal> = net
+        .kinds
+        .iter()
+        .map(|kind| match kind {
+            NodeKind::Constant(Trit::True) => TRUE,
+            NodeKind::Constant(Trit::False) | NodeKind::Button | NodeKind::Clock { .. } => FALSE,
+            _ => UNKNOWN,
+        })
+        .collect();
+    signal.push(UNKNOWN);
+    let mut inputs = 0;
+    for id in circuit.inputs() {
+        if let Some(i) = net.index_of(id) {
+            signal[i as usize] = 2 * (FIRST_INPUT + inputs);
+            inputs += 1;
+        }
+    }
+    (signal, inputs)
+}
+
 /// One straight-line pass over the instructions.
-fn eval(code: &[Instr], operands: &[Signal], p: &mut [Slot]) {
+fn eval(code: &[Instr], operands: &[Signal], tables: &[TruthTable], p: &mut [Slot]) {
     for &instr in code {
         match instr {
             Instr::And2 { out, a, b } => {
@@ -436,8 +480,44 @@ fn eval(code: &[Instr], operands: &[Signal], p: &mut [Slot]) {
                 }
                 p[out as usize] = Slot([t, f]);
             }
+            Instr::Table { out, from, table } => {
+                p[out as usize] = eval_table(tables[table as usize], &operands[from as usize..], p);
+            }
         }
     }
+}
+
+/// The planes of a table gate reading the signals `operands` (the first n, its input count):
+/// "is true" is the sum of the minterms of the rows whose output is +1, "is false" of those
+/// whose output is −1, each minterm the product of the lane masks "input k has row value k"
+/// (−1: its `f` plane, +1: its `t` plane, 0: neither). One row matches each lane.
+fn eval_table(table: TruthTable, operands: &[Signal], p: &[Slot]) -> Slot {
+    let n = usize::from(table.inputs());
+    // Per input, its lanes at −1, 0, +1.
+    let mut masks = [[[0; WORDS]; 3]; 3];
+    for (k, &s) in operands.iter().take(n).enumerate() {
+        let (t, f) = read(p, s);
+        masks[k] = [f, std::array::from_fn(|w| !(t[w] | f[w])), t];
+    }
+    let (mut t, mut f) = ([0; WORDS], [0; WORDS]);
+    for row in 0..table.rows() {
+        let out = table.eval_index(row);
+        if out == Trit::Unknown {
+            continue;
+        }
+        let mut minterm = [!0; WORDS];
+        let mut rest = row;
+        for mask in masks[..n].iter().rev() {
+            minterm = and(minterm, mask[rest % 3]);
+            rest /= 3;
+        }
+        if out == Trit::True {
+            t = or(t, minterm);
+        } else {
+            f = or(f, minterm);
+        }
+    }
+    Slot([t, f])
 }
 
 /// The (t, f) planes of signal `s`.

@@ -34,7 +34,8 @@ pub enum Sweep {
 pub enum Cause {
     /// A source driven by [`crate::Engine::set`].
     Set,
-    /// A constant, button or clock driving its initial value at power-on or after a reset.
+    /// A constant, button or clock driving its initial value at power-on or after a reset (or
+    /// a table gate whose output on unknown inputs is not 0, evaluated then).
     PowerOn,
     /// A clock toggled by [`crate::Engine::tick`].
     Clock,

@@ -21,8 +21,12 @@
 //! ```
 //!
 //! Node kinds are written as in [`NodeKind`](crate::NodeKind): `Switch`, `Button`, `Constant(1)`,
-//! `Clock(half_period: 2)`, `Buf`, `Not`, `And(3)`, …, `Lamp`, `Probe`. Values may be written
-//! `-1`, `0`, `+1`/`1`, `"F"`, `"X"`, `"T"`, `false` or `true`.
+//! `Clock(half_period: 2)`, `Buf`, `Not`, `And(3)`, …, `Lamp`, `Probe`, and table gates as
+//! `Table(inputs: 2, outputs: [-1, -1, -1, -1, 0, 0, -1, 0, 1])`: 1 to 3 inputs and their 3ⁿ
+//! outputs in the [row order](crate::TruthTable#row-order) of [`TruthTable`](crate::TruthTable)
+//! (input 0 most significant, values counting −1, 0, +1; this one is a two-input AND). A table
+//! with another number of entries, or a value outside −1..+1, is a syntax error at its line and
+//! column. Values may be written `-1`, `0`, `+1`/`1`, `"F"`, `"X"`, `"T"`, `false` or `true`.
 //!
 //! Reading never panics: syntax errors carry the line and column (from ron's spanned errors),
 //! a newer or missing `version` is refused whatever the rest of the file holds (the text is

@@ -80,6 +80,6 @@ pub use engine::{
     Cause, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError, SettleOptions,
     SettleReport, Sweep,
 };
-pub use kind::{GateOp, NodeKind, Role};
+pub use kind::{GateOp, NodeKind, Role, TableError, TruthTable};
 pub use netlist::Netlist;
 pub use trit::Trit;

@@ -8,7 +8,8 @@
 //! structural change.
 
 use crate::circuit::{Circuit, NodeId};
-use crate::kind::{GateOp, NodeKind};
+use crate::kind::{GateOp, NodeKind, digit};
+use crate::trit::Trit;
 
 const NONE: u32 = u32::MAX;
 
@@ -19,6 +20,9 @@ pub(crate) enum Op {
     Source,
     /// A stateless function of the inputs (terminals are `Buf`).
     Gate(GateOp),
+    /// A table gate: its [`TruthTable`](crate::kind::TruthTable) is in its kind (which keeps
+    /// `Op` one byte for the standard gates' loops); see [`Netlist::eval_table`].
+    Table,
     /// A D flip-flop: inputs D and clock, state = the clock value it saw last.
     Dff,
 }
@@ -103,6 +107,7 @@ impl Netlist {
             .iter()
             .map(|&k| match (k, k.op()) {
                 (NodeKind::Dff, _) => Op::Dff,
+                (NodeKind::Table(_), _) => Op::Table,
                 (_, Some(op)) => Op::Gate(op),
                 (_, None) => Op::Source,
             })
@@ -167,6 +172,19 @@ impl Netlist {
 
     pub(crate) fn index_of(&self, id: NodeId) -> Option<u32> {
         self.dense.get(id.index()).copied().filter(|&d| d != NONE)
+    }
+
+    /// The output of table gate `i` ([`Op::Table`]) reading its drivers' values in `values`
+    /// (whose last entry is the floating net, always 0); 0 for a node that is not a table gate.
+    #[inline]
+    pub(crate) fn eval_table(&self, i: u32, values: &[Trit]) -> Trit {
+        let NodeKind::Table(table) = self.kinds[i as usize] else {
+            return Trit::Unknown;
+        };
+        let row = self.in_src[self.input_range(i)]
+            .iter()
+            .fold(0, |row, &s| 3 * row + digit(values[s as usize]));
+        table.eval_index(row)
     }
 
     #[inline]

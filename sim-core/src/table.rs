@@ -1,4 +1,5 @@
-//! Truth tables: the terminals' values for every combination of input values.
+//! Truth tables of whole circuits: the terminals' values for every combination of input
+//! values. (The function of one table gate is a [`kind::TruthTable`](crate::kind::TruthTable).)
 
 use crate::circuit::{Circuit, NodeId};
 use crate::engine::Engine;

@@ -99,7 +99,8 @@ pub enum BenchError {
 /// Why a circuit cannot be written as a `.bench` netlist.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BenchWriteError {
-    /// The format has no such node (constants, buttons, clocks other than the flip-flops' clock).
+    /// The format has no such node (constants, buttons, clocks other than the flip-flops' clock,
+    /// table gates).
     #[error("node `{label}`: a {kind} has no .bench equivalent")]
     Unsupported {
         /// The node.

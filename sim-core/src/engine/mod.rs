@@ -3,7 +3,9 @@
 //! # Model (the unit-delay schedule)
 //! * Every value starts at 0 (unknown), as in the seed article. At power-on (and after
 //!   [`Engine::reset`]) constants, buttons (released, −1) and clocks (low, −1) are scheduled to
-//!   drive their values; switches stay unknown until [`Engine::set`].
+//!   drive their values; switches stay unknown until [`Engine::set`]. So are the table gates
+//!   whose output on unknown inputs is not 0 (every standard gate gives 0 there, so 0 is
+//!   already its value).
 //! * An *event* is one evaluation of one node. Events are grouped in *delta cycles*: the events
 //!   of delta `d` all read the values as they were at the end of delta `d − 1`, and a node whose
 //!   output changes in delta `d` schedules its fanout for delta `d + 1` (each node at most once
@@ -364,8 +366,12 @@ impl Engine {
 
     fn power_on(&mut self) {
         for i in 0..self.net.len() {
-            if let Some(initial) = power_on_drive(self.net.kinds[i]) {
+            let kind = self.net.kinds[i];
+            if let Some(initial) = power_on_drive(kind) {
                 self.drive[i] = initial;
+                self.schedule_node(i as u32, Cause::PowerOn);
+            } else if kind.table().is_some_and(|t| t.eval(&[]) != Trit::Unknown) {
+                // Its value on unknown inputs is not the 0 every node starts at.
                 self.schedule_node(i as u32, Cause::PowerOn);
             }
         }

@@ -84,6 +84,7 @@ impl Engine {
         let new = match self.net.ops[iu] {
             Op::Source => self.drive[iu],
             Op::Gate(op) => eval(op, src, &self.committed),
+            Op::Table => self.net.eval_table(i, &self.committed),
             Op::Dff => {
                 let (d, clk) = (
                     self.committed[src[0] as usize],

@@ -133,7 +133,7 @@ pub(super) struct Dense {
     sources: Vec<Source>,
     /// The folded gates, which the sweep skips.
     folded: Vec<DenseFolded>,
-    /// Positions of the other kinds (flip-flop halves).
+    /// Positions of the other kinds (flip-flop halves, table gates).
     others: Vec<u32>,
     /// In key order.
     groups: Vec<Group>,
@@ -243,7 +243,7 @@ impl Dense {
                         let pins = &wide[slot.a as usize..slot.b as usize];
                         dense.push_chain(slot, p, pins, &pos, &mut hidden);
                     }
-                    Kind::Sample | Kind::Commit => dense.others.push(p),
+                    Kind::Sample | Kind::Commit | Kind::Custom => dense.others.push(p),
                 }
             }
             for (start, kind) in starts.into_iter().zip(GROUP_KINDS) {
@@ -328,6 +328,17 @@ impl Dense {
             let f = &self.folded[(own & !FOLDED) as usize];
             f.map[usize::from(self.state[f.root as usize] & 3)]
         }
+    }
+
+    /// The digit and the "changed in this settle" flag held for [`own`](Self::own) entry
+    /// `own` (a folded gate changes exactly when its root does).
+    fn digit_changed(&self, own: u32) -> (u8, bool) {
+        let byte = if own & FOLDED == 0 {
+            self.state[own as usize]
+        } else {
+            self.state[self.folded[(own & !FOLDED) as usize].root as usize]
+        };
+        (self.digit_of(own), byte & CHANGED != 0)
     }
 
     /// Marks the state bytes out of date: values changed behind the dense pass's back.
@@ -553,8 +564,8 @@ impl Levelized {
         pending
     }
 
-    /// The dense pass over a flip-flop half at position `p`; whether it was evaluated (an
-    /// event: a sample that ran; a commit never is).
+    /// The dense pass over a flip-flop half or a table gate at position `p`; whether it was
+    /// evaluated (an event: a sample or a table gate that ran; a commit never is).
     fn dense_other(
         &mut self,
         dense: &mut Dense,
@@ -571,6 +582,22 @@ impl Levelized {
             values[node] = q;
             dense.state[p] = state_byte(digit(q) as u8, digit(old) as u8, pending);
             return false;
+        }
+        if slot.kind == Kind::Custom {
+            // Runs when scheduled or when one of its inputs changed, as a gate does.
+            let table = self.truths[slot.b as usize];
+            let start = slot.a as usize;
+            let mut ran = pending;
+            let mut row = 0;
+            for &s in &self.wide[start..start + usize::from(table.inputs())] {
+                let (d, changed) = dense.digit_changed(dense.own[s as usize]);
+                ran |= changed;
+                row = 3 * row + usize::from(d);
+            }
+            let new = if ran { table.eval_index(row) } else { old };
+            values[node] = new;
+            dense.state[p] = state_byte(digit(new) as u8, digit(old) as u8, ran);
+            return ran;
         }
         // A sample runs when scheduled or when its clock changed.
         let clock = dense.own[slot.b as usize];

@@ -50,7 +50,7 @@ use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables};
 
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
-use crate::kind::{GateOp, dff_next};
+use crate::kind::{GateOp, TruthTable, dff_next};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
@@ -62,8 +62,10 @@ pub(crate) struct Levelized {
     /// Fanout of position `p`: `fanout[fo_start[p]..fo_start[p + 1]]`, as positions.
     fo_start: Vec<u32>,
     fanout: Vec<u32>,
-    /// Input pins of the gates with more than two, as dense indices.
+    /// Input pins of the gates with more than two and of the table gates, as dense indices.
     wide: Vec<u32>,
+    /// The tables of the [`Kind::Custom`] slots (table gates), one per gate.
+    truths: Vec<TruthTable>,
     /// Evaluations done by settles without records so far. Building the folded form costs
     /// about one pass over the positions, so selective trace builds it once this many
     /// evaluations have been done (a netlist loaded, settled once and dropped never pays).
@@ -114,6 +116,71 @@ pub(crate) struct Levelized {
     gates_pending: bool,
 }
 
+/// The slot of node `i` (its sampling half if `sample`), its pins appended to `wide` (wide
+/// and table gates) and its table to `truths` (table gates).
+fn slot_of(
+    net: &Netlist,
+    i: u32,
+    sample: bool,
+    wide: &mut Vec<u32>,
+    truths: &mut Vec<TruthTable>,
+) -> Slot {
+    let floating = net.len() as u32;
+    let pins = &net.in_src[net.input_range(i)];
+    let mut slot = Slot {
+        a: floating,
+        b: floating,
+        node: i,
+        kind: Kind::Source,
+        table: 0,
+        invert: false,
+    };
+    match net.ops[i as usize] {
+        Op::Source => {}
+        Op::Dff if sample => {
+            slot.kind = Kind::Sample;
+            slot.a = pins[0];
+            slot.b = pins[1];
+        }
+        Op::Dff => slot.kind = Kind::Commit,
+        Op::Table => {
+            slot.kind = Kind::Custom;
+            slot.a = wide.len() as u32;
+            slot.b = truths.len() as u32;
+            wide.extend_from_slice(pins);
+            truths.push(
+                net.kinds[i as usize]
+                    .table()
+                    .unwrap_or(TruthTable::of_gate(GateOp::Buf, pins.len() as u8)),
+            );
+        }
+        Op::Gate(op) if pins.len() <= 2 => {
+            slot.kind = Kind::Table;
+            slot.table = table_index(op, pins.len());
+            slot.a = pins.first().copied().unwrap_or(floating);
+            slot.b = pins.get(1).copied().unwrap_or(floating);
+        }
+        Op::Gate(op) => {
+            // n-input XOR is the 2-input XOR folded: (−1)ⁿ⁺¹·∏ = −(−1)ⁿ·∏.
+            let (base, invert) = match op {
+                GateOp::And | GateOp::Buf => (GateOp::And, false),
+                GateOp::Nand | GateOp::Not => (GateOp::And, true),
+                GateOp::Or => (GateOp::Or, false),
+                GateOp::Nor => (GateOp::Or, true),
+                GateOp::Xor => (GateOp::Xor, false),
+                GateOp::Xnor => (GateOp::Xor, true),
+            };
+            slot.kind = Kind::Wide;
+            slot.table = table_index(base, 2);
+            slot.invert = invert;
+            slot.a = wide.len() as u32;
+            wide.extend_from_slice(pins);
+            slot.b = wide.len() as u32;
+        }
+    }
+    slot
+}
+
 /// What a run processed.
 pub(crate) struct Run {
     /// Events reported (flip-flop commits are not events).
@@ -152,15 +219,14 @@ impl Levelized {
         drop(levels.level);
 
         // Slots and fanout, in position order.
-        let floating = n as u32;
         let positions = order.len();
         let mut slots = Vec::with_capacity(positions);
         let mut fo_start = Vec::with_capacity(positions + 1);
         let mut fanout = Vec::with_capacity(net.fanout.len() + (positions - n));
         let mut wide = Vec::new();
+        let mut truths = Vec::new();
         for (p, &i) in order.iter().enumerate() {
             let iu = i as usize;
-            let pins = &net.in_src[net.input_range(i)];
             let sample = is_dff(iu) && pos[iu] as usize == p;
             fo_start.push(fanout.len() as u32);
             if sample {
@@ -173,47 +239,7 @@ impl Levelized {
                         .map(|&t| pos[t as usize]),
                 );
             }
-            let mut slot = Slot {
-                a: floating,
-                b: floating,
-                node: i,
-                kind: Kind::Source,
-                table: 0,
-                invert: false,
-            };
-            match net.ops[iu] {
-                Op::Source => {}
-                Op::Dff if sample => {
-                    slot.kind = Kind::Sample;
-                    slot.a = pins[0];
-                    slot.b = pins[1];
-                }
-                Op::Dff => slot.kind = Kind::Commit,
-                Op::Gate(op) if pins.len() <= 2 => {
-                    slot.kind = Kind::Table;
-                    slot.table = table_index(op, pins.len());
-                    slot.a = pins.first().copied().unwrap_or(floating);
-                    slot.b = pins.get(1).copied().unwrap_or(floating);
-                }
-                Op::Gate(op) => {
-                    // n-input XOR is the 2-input XOR folded: (−1)ⁿ⁺¹·∏ = −(−1)ⁿ·∏.
-                    let (base, invert) = match op {
-                        GateOp::And | GateOp::Buf => (GateOp::And, false),
-                        GateOp::Nand | GateOp::Not => (GateOp::And, true),
-                        GateOp::Or => (GateOp::Or, false),
-                        GateOp::Nor => (GateOp::Or, true),
-                        GateOp::Xor => (GateOp::Xor, false),
-                        GateOp::Xnor => (GateOp::Xor, true),
-                    };
-                    slot.kind = Kind::Wide;
-                    slot.table = table_index(base, 2);
-                    slot.invert = invert;
-                    slot.a = wide.len() as u32;
-                    wide.extend_from_slice(pins);
-                    slot.b = wide.len() as u32;
-                }
-            }
-            slots.push(slot);
+            slots.push(slot_of(net, i, sample, &mut wide, &mut truths));
         }
         fo_start.push(fanout.len() as u32);
 
@@ -222,6 +248,7 @@ impl Levelized {
             fo_start,
             fanout,
             wide,
+            truths,
             fast_work: 0,
             fast_slots: Vec::new(),
             fast_fo_start: Vec::new(),
@@ -298,7 +325,7 @@ impl Levelized {
         self.bits[p >> 6] |= 1 << (p & 63);
         self.cause[p] = cause;
         self.lo = self.lo.min(p >> 6);
-        self.gates_pending |= matches!(self.slots[p].kind, Kind::Table | Kind::Wide);
+        self.gates_pending |= matches!(self.slots[p].kind, Kind::Table | Kind::Wide | Kind::Custom);
     }
 
     /// Schedules the sources `nodes` (dense indices) as [`schedule`](Self::schedule) would,
@@ -402,6 +429,19 @@ impl Levelized {
             table[(4 * digit(acc) + digit(values[s as usize])) & 15]
         });
         if slot.invert { folded.not() } else { folded }
+    }
+
+    /// Evaluates a table gate: one lookup in its table at the row of its inputs.
+    #[inline]
+    fn eval_custom(&self, p: usize, values: &[Trit]) -> Trit {
+        let slot = self.slots[p];
+        let table = self.truths[slot.b as usize];
+        let start = slot.a as usize;
+        let pins = &self.wide[start..start + usize::from(table.inputs())];
+        let row = pins
+            .iter()
+            .fold(0, |row, &s| 3 * row + digit(values[s as usize]));
+        table.eval_index(row)
     }
 
     /// Evaluates a source or a flip-flop's sample (which also stores the sampled Q for its
@@ -518,6 +558,7 @@ impl Levelized {
                     table[(4 * digit(a) + digit(b)) & 15]
                 }
                 Kind::Wide => self.eval_wide(p, values),
+                Kind::Custom => self.eval_custom(p, values),
                 Kind::Commit => {
                     let q = self.q_next[p];
                     if q != old {

@@ -12,6 +12,9 @@ pub(super) enum Kind {
     Table,
     /// A gate with more than two input pins, read from [`Levelized::wide`].
     Wide,
+    /// A table gate ([`NodeKind::Table`](crate::NodeKind::Table)): its pins read from
+    /// [`Levelized::wide`], its table from [`Levelized::truths`].
+    Custom,
     /// A source: takes what the engine drives.
     Source,
     /// The sampling half of a flip-flop: reads D and the clock, computes the next Q.
@@ -24,10 +27,11 @@ pub(super) enum Kind {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Slot {
     /// `Table`: the driver of pin 0 (a dense index; the floating sentinel where unconnected);
-    /// `Wide`: the start of its pins in `wide`; `Sample`: the driver of D.
+    /// `Wide` and `Custom`: the start of its pins in `wide`; `Sample`: the driver of D.
     pub(super) a: u32,
     /// `Table`: the driver of pin 1 (the floating sentinel for one-input gates, whose table
-    /// ignores it); `Wide`: the end of its pins in `wide`; `Sample`: the driver of the clock.
+    /// ignores it); `Wide`: the end of its pins in `wide`; `Custom`: its table in `truths`
+    /// (whose input count is its number of pins); `Sample`: the driver of the clock.
     pub(super) b: u32,
     /// The node's dense index.
     pub(super) node: u32,

@@ -20,6 +20,15 @@
 //! `always @(posedge clk) q <= d;` (starting at x, as Tritium's flip-flops start at 0).
 //! An unconnected gate input reads `1'bx`, as it reads 0 (unknown) in Tritium.
 //!
+//! A table gate ([`NodeKind::Table`]) that is the Kleene extension of a Boolean function
+//! ([`TruthTable::is_kleene_extension`](crate::TruthTable::is_kleene_extension)) is an `assign`
+//! of the disjunction of all its prime implicants (Blake's canonical form) in `&`, `|` and `~`,
+//! e.g. a majority `assign m = (b & c) | (a & c) | (a & b);`. Verilog's operators are Kleene on
+//! 0/1/x, and that form is known to be 1 exactly on the input cubes where the function is 1
+//! throughout and 0 exactly where it is 0 throughout: it computes the table. Any other table
+//! cannot be written in 0/1/x; the export refuses it ([`ExportError::NotKleene`], naming the
+//! gate).
+//!
 //! Labels that are plain identifiers (`[A-Za-z_][A-Za-z0-9_$]*`) and not (System)Verilog
 //! keywords (`SystemVerilog`'s included) are kept; the others become escaped identifiers (`\` + label + space), with any
 //! character outside printable ASCII written `_uXXXX_`. A name that would clash after that is
@@ -82,6 +91,34 @@ use names::KEYWORDS;
 use names::Names;
 pub use names::plain_identifier;
 
+/// Why a circuit cannot be written as Verilog.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExportError {
+    /// A table gate whose table is not the Kleene extension of a Boolean function.
+    #[error(
+        "gate `{label}` is a table gate that is not the Kleene extension of a Boolean function: \
+         Verilog's 0/1/x cannot express it"
+    )]
+    NotKleene {
+        /// The gate's label (an instance path inside subcircuits).
+        label: String,
+    },
+}
+
+/// Refuses a circuit with a table gate Verilog cannot express, naming the first.
+fn check_tables(circuit: &Circuit) -> Result<(), ExportError> {
+    match circuit.nodes().find(|(_, n)| {
+        n.kind
+            .table()
+            .is_some_and(|table| !table.is_kleene_extension())
+    }) {
+        Some((_, n)) => Err(ExportError::NotKleene {
+            label: n.label.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// What a hierarchical export cannot show: a part's source or terminal that is not one of
 /// its pins (the flattened circuit keeps it as an input or output; the module has no port).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,7 +180,11 @@ pub fn default_module(doc: &Document, file_stem: Option<&str>) -> String {
 }
 
 /// The structural Verilog of `circuit` as module `module` (a plain identifier).
-pub fn circuit(circuit: &Circuit, module: &str) -> String {
+///
+/// # Errors
+/// [`ExportError::NotKleene`] naming a table gate Verilog cannot express.
+pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
+    check_tables(circuit)?;
     let mut names = Names::default();
     let nodes: Vec<_> = circuit.nodes().collect();
     let ids: Vec<String> = nodes.iter().map(|(_, n)| names.name(&n.label)).collect();
@@ -190,18 +231,24 @@ pub fn circuit(circuit: &Circuit, module: &str) -> String {
         });
     }
     out.push_str("endmodule\n");
-    out
+    Ok(out)
 }
 
 /// The Verilog of `doc` as module `module` (a plain identifier, see [`plain_identifier`]),
 /// and warnings about what it cannot show: [`circuit`] for a document without instances,
 /// else the hierarchical form of the [module documentation](self), one module per part
 /// used, inner parts first, then the top module.
-pub fn document(doc: &Document, module: &str) -> (String, Vec<Warning>) {
+///
+/// # Errors
+/// [`ExportError::NotKleene`] naming a table gate Verilog cannot express (by its path in the
+/// flattened circuit).
+pub fn document(doc: &Document, module: &str) -> Result<(String, Vec<Warning>), ExportError> {
     let design = &doc.design;
     if design.instances.is_empty() {
-        return (circuit(&doc.circuit, module), Vec::new());
+        return Ok((circuit(&doc.circuit, module)?, Vec::new()));
     }
+    // Every node of a part used is in the flattened circuit: checked once there.
+    check_tables(&doc.circuit)?;
     // The top level: the circuit's nodes without `/` and the wires among them, plus the wires
     // to and from instance pins, which only the design keeps.
     let c = &doc.circuit;
@@ -233,10 +280,10 @@ pub fn document(doc: &Document, module: &str) -> (String, Vec<Warning>) {
         instances: &design.instances,
     };
     writer.module(module, &level, None);
-    (
+    Ok((
         format!("// Written by tritium export verilog.\n{}", writer.out),
         writer.warnings,
-    )
+    ))
 }
 
 /// The statement that drives node `n` (named `id`) inside a module: a gate primitive, an
@@ -267,8 +314,59 @@ fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str
             let inputs: Vec<String> = (0..kind.input_count())
                 .map(|i| net(&n.label, u8::try_from(i).unwrap_or(u8::MAX)))
                 .collect();
-            let _ = writeln!(out, "  {} ({id}, {});", primitive(kind), inputs.join(", "));
+            if let Some(table) = kind.table() {
+                let _ = writeln!(out, "  assign {id} = {};", sum_of_primes(table, &inputs));
+            } else {
+                let _ = writeln!(out, "  {} ({id}, {});", primitive(kind), inputs.join(", "));
+            }
         }
+    }
+}
+
+/// The disjunction of all prime implicants of `table` (a Kleene extension, see the
+/// [module docs](self)) over the nets `inputs`: `(a & ~b) | c`, `1'b1` or `1'b0`.
+///
+/// A row of input values is a cube (−1: the input is 0, +1: it is 1, 0: either), and for a
+/// Kleene extension the row's output is +1 exactly when the function is 1 on the whole cube:
+/// the implicants are the rows giving +1, and the prime ones those where no known input can
+/// be made unknown with the output still +1.
+fn sum_of_primes(table: crate::TruthTable, inputs: &[String]) -> String {
+    let mut terms = Vec::new();
+    for row in 0..table.rows() {
+        if table.eval_index(row) != Trit::True {
+            continue;
+        }
+        let values = table.row_values(row);
+        // Input k's weight in the row number: 3^(n − 1 − k).
+        let weight = |k: usize| 3usize.pow((values.len() - 1 - k) as u32);
+        // Input k made unknown: its digit moves to 1.
+        let prime = values.iter().enumerate().all(|(k, &v)| match v {
+            Trit::Unknown => true,
+            Trit::False => table.eval_index(row + weight(k)) != Trit::True,
+            Trit::True => table.eval_index(row - weight(k)) != Trit::True,
+        });
+        if !prime {
+            continue;
+        }
+        let literals: Vec<String> = values
+            .iter()
+            .zip(inputs)
+            .filter_map(|(&v, net)| match v {
+                Trit::True => Some(net.clone()),
+                Trit::False => Some(format!("~{net}")),
+                Trit::Unknown => None,
+            })
+            .collect();
+        match literals.len() {
+            0 => return "1'b1".to_owned(),
+            1 => terms.push(literals.join("")),
+            _ => terms.push(format!("({})", literals.join(" & "))),
+        }
+    }
+    if terms.is_empty() {
+        "1'b0".to_owned()
+    } else {
+        terms.join(" | ")
     }
 }
 
@@ -331,7 +429,7 @@ mod tests {
     #[test]
     fn a_two_level_hierarchy_is_one_module_per_part_then_the_top() {
         let doc = crate::format::from_str(TWO_LEVELS).expect("loads");
-        let (text, warnings) = document(&doc, "inv");
+        let (text, warnings) = document(&doc, "inv").expect("no tables");
         assert!(warnings.is_empty(), "{warnings:?}");
         let expected = "\
 // Written by tritium export verilog.
@@ -370,7 +468,7 @@ endmodule
             .replace(r#"(label: "b", of: "buf 2"), "#, "")
             .replace(r#"(from: "A", to: "b.a"), (from: "b.y", to: "Y"), "#, "");
         let doc = crate::format::from_str(&only_inv).expect("loads");
-        let (text, _) = document(&doc, "top");
+        let (text, _) = document(&doc, "top").expect("no tables");
         let modules: Vec<&str> = text
             .lines()
             .filter_map(|l| l.strip_prefix("module "))
@@ -385,7 +483,10 @@ endmodule
                 (label: "y", kind: Lamp)], wires: [(from: "a", to: "n"), (from: "n", to: "y")])"#,
         )
         .expect("loads");
-        assert_eq!(document(&doc, "m"), (circuit(&doc.circuit, "m"), vec![]));
+        assert_eq!(
+            document(&doc, "m"),
+            Ok((circuit(&doc.circuit, "m").expect("no tables"), vec![]))
+        );
     }
 
     #[test]
@@ -412,7 +513,7 @@ endmodule
         let find = |label: &str| c.find(label).expect("a node");
         assert_eq!(c.drivers(find("Y"))[0], Some(find("u/n2")));
         assert_eq!(c.drivers(find("u/x"))[0], None);
-        let (text, warnings) = document(&doc, "top");
+        let (text, warnings) = document(&doc, "top").expect("no tables");
         for line in [
             "module p(a, b, g);",
             "  assign g = n2;",
