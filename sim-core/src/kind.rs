@@ -749,11 +749,14 @@ impl Ranges {
     }
 
     /// The ranges as `lo..hi` (half-open), from bit 0 up.
-    pub fn iter(self) -> impl Iterator<Item = std::ops::Range<usize>> {
+    pub fn iter(
+        self,
+    ) -> impl DoubleEndedIterator<Item = std::ops::Range<usize>> + ExactSizeIterator {
         let width = self.width();
-        let mut starts: Vec<usize> = (0..width).filter(|&i| self.starts >> i & 1 == 1).collect();
-        starts.push(width);
-        (0..starts.len() - 1).map(move |k| starts[k]..starts[k + 1])
+        let mut bounds: Vec<usize> = (0..width).filter(|&i| self.starts >> i & 1 == 1).collect();
+        bounds.push(width);
+        let ranges: Vec<std::ops::Range<usize>> = bounds.windows(2).map(|w| w[0]..w[1]).collect();
+        ranges.into_iter()
     }
 
     /// Range `k` as `lo..hi`, if there is one.

@@ -291,8 +291,13 @@ pub struct VectorsArgs {
 
     /// How bus values are printed: bin, hex, unsigned, signed or ternary (default: each
     /// bus's own radix from the file, else hex).
-    #[arg(long, value_name = "RADIX")]
+    #[arg(long, value_name = "RADIX", conflicts_with = "bits")]
     pub radix: Option<Radix>,
+
+    /// One character per input and output trit even when the circuit has buses (a bus's
+    /// bits in order, bit 0 first), as tools that drive the netlist bit by bit want.
+    #[arg(long)]
+    pub bits: bool,
 
     /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]

@@ -20,7 +20,8 @@
 //! A circuit with buses ([`sim_core::bus`]) among its inputs or outputs reads and writes
 //! *fields* instead, separated by whitespace: one per input (a bus is one field, a number in
 //! any radix: `107`, `0x6B`, `0b0110_10x1`; a single input `0`, `1` or `x`), and one per output
-//! (a bus's number in its radix or `--radix`, a single output `0`, `1` or `x`).
+//! (a bus's number in its radix or `--radix`, a single output `0`, `1` or `x`); `--bits`
+//! keeps one character per trit (a bus's bits in order, bit 0 first).
 //!
 //! Random vectors ([`random_vectors`]) come from `ChaCha8Rng::seed_from_u64(seed)`: for each
 //! vector, for each input in order, one `next_u64()` value `v`; the input is `x` if
@@ -51,7 +52,11 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
     let inputs: Vec<NodeId> = circuit.inputs().collect();
-    let fields = Fields::of(circuit, args.radix);
+    let fields = if args.bits {
+        None
+    } else {
+        Fields::of(circuit, args.radix)
+    };
     let vectors: Box<dyn Iterator<Item = Vec<Trit>>> = match (&args.input, args.random) {
         (Some(path), _) => {
             let name = display_name(path);

@@ -118,7 +118,8 @@ impl Hierarchy<'_> {
             } else {
                 "output"
             };
-            let _ = writeln!(out, "  {decl} {};", nets.node(label));
+            let range = range(nets.width(label));
+            let _ = writeln!(out, "  {decl} {range}{};", nets.node(label));
         }
         for n in level.nodes {
             if !port_set.contains(n.label.as_str()) {
@@ -127,11 +128,12 @@ impl Hierarchy<'_> {
                 } else {
                     "wire"
                 };
-                let _ = writeln!(out, "  {decl} {};", nets.node(&n.label));
+                let range = range(nets.width(&n.label));
+                let _ = writeln!(out, "  {decl} {range}{};", nets.node(&n.label));
             }
         }
-        for id in &nets.instance_pins {
-            let _ = writeln!(out, "  wire {id};");
+        for (id, width) in &nets.instance_pins {
+            let _ = writeln!(out, "  wire {}{id};", range(*width));
         }
         for n in level.nodes {
             let (label, id) = (n.label.as_str(), nets.node(&n.label));
@@ -152,8 +154,22 @@ impl Hierarchy<'_> {
             };
             let end = |pin: &str| WireEnd::pin_text(&inst.label, pin);
             let (inputs, outputs) = (desc.input_pins(), desc.output_pins());
+            let pin_width = |pin: &str| {
+                desc.nodes
+                    .iter()
+                    .find(|n| n.label == pin)
+                    .map_or(1, |n| usize::from(n.width))
+            };
             let connections: Vec<String> = (inputs.iter().zip(&ports.inputs))
-                .map(|(pin, port)| format!(".{port}({})", net(&end(pin), 0)))
+                .map(|(pin, port)| {
+                    let v = net(&end(pin), 0);
+                    let v = if v == "1'bx" {
+                        super::replicate(pin_width(pin), &v)
+                    } else {
+                        v
+                    };
+                    format!(".{port}({v})")
+                })
                 .chain(
                     (outputs.iter().zip(&ports.outputs))
                         .map(|(pin, port)| format!(".{port}({})", nets.pin_ids[&end(pin)])),
@@ -184,8 +200,12 @@ struct Nets<'a> {
     node_ids: HashMap<&'a str, String>,
     /// Instance output pin `I.p` → the identifier of its net.
     pin_ids: HashMap<String, String>,
-    /// Those nets, in order.
-    instance_pins: Vec<String>,
+    /// Those nets, in order, with their widths.
+    instance_pins: Vec<(String, usize)>,
+    /// Node label or instance output pin `I.p` → its width, where above 1.
+    widths: HashMap<String, usize>,
+    /// The level's splitters, by label.
+    splits: HashMap<&'a str, crate::kind::Ranges>,
     /// The instances' labels.
     instances: HashSet<&'a str>,
     /// A part's output pins (none for the top level, whose outputs are lamps and probes).
@@ -214,6 +234,18 @@ impl<'a> Nets<'a> {
         }
         let mut pin_ids = HashMap::new();
         let mut instance_pins = Vec::new();
+        let mut widths: HashMap<String, usize> = level
+            .nodes
+            .iter()
+            .filter(|n| n.width > 1 || n.kind.is_wiring())
+            .map(|n| {
+                let width = match n.kind {
+                    NodeKind::Split(r) | NodeKind::Merge(r) => r.width(),
+                    _ => usize::from(n.width),
+                };
+                (n.label.clone(), width)
+            })
+            .collect();
         for inst in level.instances {
             let Some((desc, _)) = design.part(&inst.of) else {
                 continue;
@@ -221,14 +253,32 @@ impl<'a> Nets<'a> {
             for pin in desc.output_pins() {
                 let end = WireEnd::pin_text(&inst.label, &pin);
                 let id = names.name(&end);
-                instance_pins.push(id.clone());
+                let width = desc
+                    .nodes
+                    .iter()
+                    .find(|n| n.label == pin)
+                    .map_or(1, |n| usize::from(n.width));
+                if width > 1 {
+                    widths.insert(end.clone(), width);
+                }
+                instance_pins.push((id.clone(), width));
                 pin_ids.insert(end, id);
             }
         }
+        let splits = level
+            .nodes
+            .iter()
+            .filter_map(|n| match n.kind {
+                NodeKind::Split(r) => Some((n.label.as_str(), r)),
+                _ => None,
+            })
+            .collect();
         let mut nets = Nets {
             node_ids,
             pin_ids,
             instance_pins,
+            widths,
+            splits,
             instances: level.instances.iter().map(|i| i.label.as_str()).collect(),
             output_pins: if part {
                 outputs.iter().copied().collect()
@@ -259,6 +309,25 @@ impl<'a> Nets<'a> {
         &self.node_ids[label]
     }
 
+    /// The width of node (or instance output pin) `label` in trits.
+    fn width(&self, label: &str) -> usize {
+        self.widths.get(label).copied().unwrap_or(1)
+    }
+
+    /// Output `k` of a splitter, `SP.k`, as a part-select of the splitter's net
+    /// (`SP[7:4]`, `SP[3]`); `None` if `end` is not one.
+    fn split_output(&self, end: &str) -> Option<String> {
+        let (label, k) = end.split_once('.')?;
+        let ranges = self.splits.get(label)?;
+        let r = ranges.get(k.parse().ok()?)?;
+        let id = self.node_ids.get(label)?;
+        Some(if r.len() == 1 {
+            format!("{id}[{}]", r.start)
+        } else {
+            format!("{id}[{}:{}]", r.end - 1, r.start)
+        })
+    }
+
     /// The net that drives input `input` of `to` (a node or an instance's input pin), `1'bx`
     /// for none.
     fn net(&self, to: &str, input: u8) -> String {
@@ -266,15 +335,26 @@ impl<'a> Nets<'a> {
             .get(&(to, input))
             .and_then(|&from| {
                 if self.is_pin_end(from) {
-                    self.pin_ids.get(from)
+                    self.pin_ids.get(from).cloned()
                 } else if self.output_pins.contains(from) {
                     None
                 } else {
-                    self.node_ids.get(from)
+                    self.node_ids
+                        .get(from)
+                        .cloned()
+                        .or_else(|| self.split_output(from))
                 }
             })
-            .cloned()
             .unwrap_or_else(|| "1'bx".to_owned())
+    }
+}
+
+/// The range of a vector declaration of `width` trits: `[7:0] `, nothing for one trit.
+fn range(width: usize) -> String {
+    if width > 1 {
+        format!("[{}:0] ", width - 1)
+    } else {
+        String::new()
     }
 }
 

@@ -244,26 +244,32 @@ pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
 /// flattened circuit).
 pub fn document(doc: &Document, module: &str) -> Result<(String, Vec<Warning>), ExportError> {
     let design = &doc.design;
-    if design.instances.is_empty() {
+    if design.instances.is_empty() && design.bus_level.is_none() {
         return Ok((circuit(&doc.circuit, module)?, Vec::new()));
     }
     // Every node of a part used is in the flattened circuit: checked once there.
     check_tables(&doc.circuit)?;
-    // The top level: the circuit's nodes without `/` and the wires among them, plus the wires
-    // to and from instance pins, which only the design keeps.
-    let c = &doc.circuit;
-    let top = |label: &str| !label.contains('/');
-    let nodes: Vec<crate::Node> = c
-        .nodes()
-        .filter(|(_, n)| top(&n.label))
-        .map(|(_, n)| n.clone())
-        .collect();
-    let mut wires: Vec<crate::WireDesc> = c
-        .wires()
-        .filter(|(_, w)| top(&c[w.from].label) && top(&c[w.to].label))
-        .map(|(_, w)| crate::WireDesc::new(&*c[w.from].label, &*c[w.to].label, w.input))
-        .collect();
-    wires.extend(design.pin_wires.iter().cloned());
+    // The top level: as the file writes it when it has buses; else the circuit's nodes
+    // without `/` and the wires among them, plus the wires to and from instance pins, which
+    // only the design keeps.
+    let (nodes, wires) = if let Some((nodes, wires)) = &design.bus_level {
+        (nodes.clone(), wires.clone())
+    } else {
+        let c = &doc.circuit;
+        let top = |label: &str| !label.contains('/');
+        let nodes: Vec<crate::Node> = c
+            .nodes()
+            .filter(|(_, n)| top(&n.label))
+            .map(|(_, n)| n.clone())
+            .collect();
+        let mut wires: Vec<crate::WireDesc> = c
+            .wires()
+            .filter(|(_, w)| top(&c[w.from].label) && top(&c[w.to].label))
+            .map(|(_, w)| crate::WireDesc::new(&*c[w.from].label, &*c[w.to].label, w.input))
+            .collect();
+        wires.extend(design.pin_wires.iter().cloned());
+        (nodes, wires)
+    };
     let mut writer = Hierarchy {
         design,
         modules: HashMap::new(),
@@ -288,38 +294,110 @@ pub fn document(doc: &Document, module: &str) -> Result<(String, Vec<Warning>), 
 
 /// The statement that drives node `n` (named `id`) inside a module: a gate primitive, an
 /// `assign` or a flip-flop's `always`. `net(to, input)` names the net driving input `input`
-/// of `to`. Not called for input ports.
+/// of `to`. Not called for input ports. A node wider than one trit (a bus, see
+/// [`crate::bus`]) is a vector: its gate is a bitwise operator (`&`, `|`, `^`, `~`, which
+/// Icarus evaluates on 0/1/x as the primitives do), its flip-flop a register of its width.
 fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str, u8) -> String) {
+    let width = usize::from(n.width);
+    // An unconnected vector input reads x on every bit.
+    let vector = |input: u8| {
+        let v = net(&n.label, input);
+        if width > 1 && v == "1'bx" {
+            format!("{{{width}{{1'bx}}}}")
+        } else {
+            v
+        }
+    };
     match n.kind {
         NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => {
             // A source inside a part that is not one of its pins reads unknown.
-            let _ = writeln!(out, "  assign {id} = 1'bx;");
+            let _ = writeln!(out, "  assign {id} = {};", replicate(width, "1'bx"));
         }
         NodeKind::Constant(value) => {
-            let bit = match value {
-                Trit::False => "1'b0",
-                Trit::Unknown => "1'bx",
-                Trit::True => "1'b1",
-            };
-            let _ = writeln!(out, "  assign {id} = {bit};");
+            let bits: Vec<Trit> = n
+                .value
+                .as_ref()
+                .and_then(|v| v.resolve(width).ok())
+                .unwrap_or_else(|| vec![value; width]);
+            let digits: String = bits
+                .iter()
+                .rev()
+                .map(|t| match t {
+                    Trit::False => '0',
+                    Trit::Unknown => 'x',
+                    Trit::True => '1',
+                })
+                .collect();
+            let _ = writeln!(out, "  assign {id} = {width}'b{digits};");
         }
         NodeKind::Lamp | NodeKind::Probe => {
-            let _ = writeln!(out, "  assign {id} = {};", net(&n.label, 0));
+            let _ = writeln!(out, "  assign {id} = {};", vector(0));
         }
         NodeKind::Dff => {
-            let (d, clk) = (net(&n.label, 0), net(&n.label, 1));
+            let (d, clk) = (vector(0), net(&n.label, 1));
             let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {d};");
+        }
+        NodeKind::Split(_) => {
+            let _ = writeln!(out, "  assign {id} = {};", net(&n.label, 0));
+        }
+        NodeKind::Merge(ranges) => {
+            let parts: Vec<String> = ranges
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(k, r)| {
+                    let v = net(&n.label, u8::try_from(k).unwrap_or(u8::MAX));
+                    if v == "1'bx" {
+                        replicate(r.len(), "1'bx")
+                    } else {
+                        v
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "  assign {id} = {{{}}};", parts.join(", "));
         }
         kind => {
             let inputs: Vec<String> = (0..kind.input_count())
-                .map(|i| net(&n.label, u8::try_from(i).unwrap_or(u8::MAX)))
+                .map(|i| vector(u8::try_from(i).unwrap_or(u8::MAX)))
                 .collect();
             if let Some(table) = kind.table() {
-                let _ = writeln!(out, "  assign {id} = {};", sum_of_primes(table, &inputs));
+                let sum = sum_of_primes(table, &inputs);
+                let sum = if sum == "1'b1" || sum == "1'b0" {
+                    replicate(width, &sum)
+                } else {
+                    sum
+                };
+                let _ = writeln!(out, "  assign {id} = {sum};");
+            } else if width > 1 {
+                let _ = writeln!(out, "  assign {id} = {};", bitwise(kind, &inputs));
             } else {
                 let _ = writeln!(out, "  {} ({id}, {});", primitive(kind), inputs.join(", "));
             }
         }
+    }
+}
+
+/// `bit` (a 1-trit literal) on `width` trits: itself for one, `{N{bit}}` for more.
+fn replicate(width: usize, bit: &str) -> String {
+    if width == 1 {
+        bit.to_owned()
+    } else {
+        format!("{{{width}{{{bit}}}}}")
+    }
+}
+
+/// A gate of `kind` on vectors as a bitwise expression of its `inputs`.
+fn bitwise(kind: NodeKind, inputs: &[String]) -> String {
+    let fold = |op: &str| inputs.join(&format!(" {op} "));
+    match kind {
+        NodeKind::Not => format!("~{}", inputs.join("")),
+        NodeKind::And(_) => fold("&"),
+        NodeKind::Or(_) => fold("|"),
+        NodeKind::Xor(_) => fold("^"),
+        NodeKind::Nand(_) => format!("~({})", fold("&")),
+        NodeKind::Nor(_) => format!("~({})", fold("|")),
+        NodeKind::Xnor(_) => format!("~({})", fold("^")),
+        _ => inputs.join(""),
     }
 }
 
