@@ -558,3 +558,32 @@ fn verilog_writes_a_kleene_table_as_the_sum_of_its_prime_implicants() {
         assert!(text.lines().any(|l| l == line), "{line}\n{text}");
     }
 }
+
+/// Reads a circuit file of the workspace.
+fn workspace_file(path: &str) -> format::Document {
+    let path = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    format::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_table_circuits_pass_their_tests_and_export_as_their_tables_allow() {
+    // Kleene tables, for the Icarus test: exported.
+    let kleene = workspace_file("tests/circuits/tables.ron");
+    for test in &kleene.tests {
+        let outcome = test.run(&kleene.circuit).expect("fits");
+        assert!(outcome.passed(), "{}: {:?}", test.name, outcome.failures);
+    }
+    let (text, _) = verilog::document(&kleene, "tables").expect("Kleene tables");
+    assert!(text.contains("  assign ONE = 1'b1;"), "{text}");
+    // The balanced-ternary half adder: digits, not Kleene; refused by name.
+    let adder = workspace_file("circuits/ternary_half_adder.ron");
+    assert_eq!(
+        verilog::document(&adder, "adder"),
+        Err(verilog::ExportError::NotKleene {
+            label: "SUM".to_owned()
+        })
+    );
+    let sum = adder.circuit.find("SUM").expect("a node");
+    assert_eq!(adder.circuit[sum].kind, NodeKind::Table(sum_digit()));
+}

@@ -11,7 +11,8 @@ use super::{Console, Status, write_output};
 /// Runs `tritium export verilog`.
 ///
 /// # Errors
-/// Bad input: the file cannot be loaded, or the output cannot be written.
+/// Bad input: the file cannot be loaded, it has a table gate Verilog cannot express, or the
+/// output cannot be written.
 pub fn run(args: &ExportArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = load(&args.file, &args.load)?;
     let module = args.module.as_deref().map_or_else(
@@ -23,7 +24,8 @@ pub fn run(args: &ExportArgs, console: &mut Console<'_>) -> Result<Status> {
         },
         verilog::plain_identifier,
     );
-    let (text, warnings) = verilog::document(&loaded.doc, &module);
+    let (text, warnings) = verilog::document(&loaded.doc, &module)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", loaded.name))?;
     write_output(&args.output, &text, console)?;
     for warning in warnings {
         console.warn(format_args!("{}: {warning}", loaded.name))?;

@@ -453,7 +453,7 @@ fn file_export_verilog_writes_the_hierarchical_verilog_the_cli_writes() {
     let doc = &h.state().state.doc.document;
     let module = sim_core::verilog::default_module(doc, Some("adder8"));
     assert_eq!(module, "m_8_bit_adder");
-    let (expected, warnings) = sim_core::verilog::document(doc, &module);
+    let (expected, warnings) = sim_core::verilog::document(doc, &module).expect("no tables");
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(written, expected);
     assert!(written.starts_with("// Written by tritium export verilog.\n"));

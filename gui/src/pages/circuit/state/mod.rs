@@ -201,7 +201,8 @@ impl AppState {
     /// Writes the document as structural Verilog ([`sim_core::verilog::document`], what
     /// `tritium export verilog` writes) to `path`, in a module named after the document (its
     /// name, else its file's stem, else `path`'s) and reports the outcome, with the export's
-    /// warnings. Returns whether it wrote.
+    /// warnings (or why it cannot: a table gate Verilog cannot express). Returns whether it
+    /// wrote.
     pub fn export_verilog(&mut self, path: &Path) -> bool {
         let stem = |p: &Path| p.file_stem().map(|s| s.to_string_lossy().into_owned());
         let stem = self
@@ -212,7 +213,13 @@ impl AppState {
             .or_else(|| stem(path));
         let doc = &self.doc.document;
         let module = sim_core::verilog::default_module(doc, stem.as_deref());
-        let (text, warnings) = sim_core::verilog::document(doc, &module);
+        let (text, warnings) = match sim_core::verilog::document(doc, &module) {
+            Ok(written) => written,
+            Err(e) => {
+                self.error(format!("cannot export Verilog: {e}"));
+                return false;
+            }
+        };
         if let Err(e) = std::fs::write(path, text) {
             self.error(format!("cannot write {}: {e}", path.display()));
             return false;
@@ -578,5 +585,6 @@ fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Dff => "DFF",
         NodeKind::Lamp => "LAMP",
         NodeKind::Probe => "PROBE",
+        NodeKind::Table(_) => "TBL",
     }
 }
