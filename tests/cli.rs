@@ -740,6 +740,33 @@ fn every_command_reads_bench_netlists_and_names_the_bad_line() {
 }
 
 #[test]
+fn export_verilog_refuses_a_table_gate_it_cannot_express_by_name() {
+    let run = tritium(&[
+        "export",
+        "verilog",
+        "circuits/ternary_half_adder.ron",
+        "-o",
+        "-",
+    ]);
+    run.expect_code(2);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(
+        run.stderr.contains(
+            "circuits/ternary_half_adder.ron: gate `SUM` is a table gate that is not the \
+             Kleene extension of a Boolean function: Verilog's 0/1/x cannot express it"
+        ),
+        "{}",
+        run.stderr
+    );
+    // Kleene tables are written.
+    let run = tritium(&["export", "verilog", "tests/circuits/tables.ron", "-o", "-"]);
+    run.expect_code(0);
+    let lines = run.lines();
+    let majority = "  assign MAJ = (B & C) | (A & C) | (A & B);";
+    assert!(lines.contains(&majority), "{}", run.stdout);
+}
+
+#[test]
 fn export_verilog_writes_gate_primitives_and_escaped_names() {
     let run = tritium(&["export", "verilog", C17, "-o", "-"]);
     run.expect_code(0);

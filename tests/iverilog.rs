@@ -7,7 +7,8 @@
 //! settle — is mirrored by the testbench). The hierarchical circuits (the 8-bit adder and
 //! the combinational parts of `circuits/lib/`) are exported as one module per part and get
 //! 1,000 vectors each. Icarus's gate primitives are Kleene on 0/1/x, as Tritium's gates are
-//! on −1/0/+1.
+//! on −1/0/+1. So are its `&`, `|` and `~`, in which the table gates of
+//! `tests/circuits/tables.ron` (Kleene extensions) are written: 1,000 vectors too.
 //!
 //! The sequential parts of `circuits/lib/` (latch, flip-flop, register, counter) and the
 //! counter-decoder are latch loops of gates clocked by a switch: they get 200 race-free cycles
@@ -553,6 +554,17 @@ fn hierarchical_circuits_agree_with_icarus() {
     ] {
         compare(&root.join(file), COMBINATIONAL_VECTORS);
     }
+}
+
+#[test]
+fn kleene_table_gates_agree_with_icarus() {
+    if !icarus_available() {
+        return;
+    }
+    // Majority, multiplexer, implication, XNOR, NOT and a constant as table gates, mixed with
+    // standard gates: each is written as the sum of its prime implicants.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/circuits/tables.ron");
+    compare(&file, COMBINATIONAL_VECTORS);
 }
 
 #[test]

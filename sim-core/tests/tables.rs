@@ -558,3 +558,72 @@ fn verilog_writes_a_kleene_table_as_the_sum_of_its_prime_implicants() {
         assert!(text.lines().any(|l| l == line), "{line}\n{text}");
     }
 }
+
+/// Reads a circuit file of the workspace.
+fn workspace_file(path: &str) -> format::Document {
+    let path = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    format::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_table_circuits_pass_their_tests_and_export_as_their_tables_allow() {
+    // Kleene tables, for the Icarus test: exported.
+    let kleene = workspace_file("tests/circuits/tables.ron");
+    for test in &kleene.tests {
+        let outcome = test.run(&kleene.circuit).expect("fits");
+        assert!(outcome.passed(), "{}: {:?}", test.name, outcome.failures);
+    }
+    let (text, _) = verilog::document(&kleene, "tables").expect("Kleene tables");
+    assert!(text.contains("  assign ONE = 1'b1;"), "{text}");
+    // The balanced-ternary half adder: digits, not Kleene; refused by name.
+    let adder = workspace_file("circuits/ternary_half_adder.ron");
+    assert_eq!(
+        verilog::document(&adder, "adder"),
+        Err(verilog::ExportError::NotKleene {
+            label: "SUM".to_owned()
+        })
+    );
+    let sum = adder.circuit.find("SUM").expect("a node");
+    assert_eq!(adder.circuit[sum].kind, NodeKind::Table(sum_digit()));
+}
+
+#[test]
+fn a_table_loop_that_0_does_not_calm_is_reported_unresolved() {
+    // T reads its own output: −1 → +1, 0 → +1, +1 → −1. Forcing it to 0 does not stop it (a
+    // standard gate's loop always stops there), so the settle ends saying so, without hanging.
+    let desc = CircuitDesc {
+        nodes: vec![
+            Node::new(
+                "T",
+                NodeKind::Table(TruthTable::new(1, &[P, P, N]).expect("valid")),
+            ),
+            Node::new("Y", NodeKind::Lamp),
+        ],
+        wires: vec![WireDesc::new("T", "T", 0), WireDesc::new("T", "Y", 0)],
+    };
+    let c = Circuit::from_desc(&desc).expect("valid");
+    let mut engine = Engine::from_circuit(&c);
+    let report = engine.settle();
+    let oscillation = report.oscillation.expect("it oscillates");
+    assert!(!oscillation.resolved);
+    assert_eq!(oscillation.feedback, [c.find("T").expect("a node")]);
+    // A loop that 0 calms is resolved as usual: a NAND table reading a switch and itself.
+    let desc = CircuitDesc {
+        nodes: vec![
+            Node::new("S", NodeKind::Switch),
+            Node::new("T", NodeKind::Table(TruthTable::of_gate(GateOp::Nand, 2))),
+        ],
+        wires: vec![WireDesc::new("S", "T", 0), WireDesc::new("T", "T", 1)],
+    };
+    let c = Circuit::from_desc(&desc).expect("valid");
+    let [s, t] = ["S", "T"].map(|l| c.find(l).expect("a node"));
+    let mut engine = Engine::from_circuit(&c);
+    engine.set([(s, N)]).expect("a switch");
+    assert!(engine.settle().oscillation.is_none());
+    assert_eq!(engine.value(t), P);
+    engine.set([(s, P)]).expect("a switch");
+    let oscillation = engine.settle().oscillation.expect("it oscillates");
+    assert!(oscillation.resolved);
+    assert_eq!(engine.value(t), Z);
+}

@@ -19,7 +19,9 @@
 //!   engine keeps running for the same number of deltas and collects the nodes that still change
 //!   (the loop and what it drives). By default it resolves the loop — the changing nodes that
 //!   lie on a cycle among themselves — to 0, the honest ternary answer, and settles the rest
-//!   from there. The [`Oscillation`] report names both sets.
+//!   from there. The [`Oscillation`] report names both sets. (A loop of standard gates always
+//!   calms at 0; one through table gates may not, and after a few rounds the report says it
+//!   stayed unresolved.)
 //!
 //! # The levelized schedule
 //! [`Schedule::Levelized`] processes the same events in another order, for throughput: classic

@@ -21,7 +21,9 @@
 //! "an input changed" rather than "the output changed", so the gate at the end of the chain is
 //! evaluated exactly when one of its pins changed. Within one key, positions never feed each
 //! other, so the positions of a key are swept in groups of one kind, each by a loop that does
-//! nothing else: gates (chains included), sources, and the flip-flop halves one by one.
+//! nothing else: gates (chains included), sources, and the flip-flop halves and table gates
+//! one by one (a table gate runs when it was scheduled or one of its pins' state bytes says
+//! "changed", and looks its row up in its table).
 //!
 //! Inverters and buffers are folded as in selective trace (see [`Folded`]): their readers
 //! take the root through a permuted table, so the sweep skips them; afterwards one short pass

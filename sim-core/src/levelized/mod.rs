@@ -22,8 +22,11 @@
 //! 3 × 3 truth table (built from [`GateOp::eval`] when the schedule is compiled): the index is
 //! `4 · (a + 1) + (b + 1)` for input digits `a`, `b` ∈ {−1, 0, +1}. Wider gates fold the
 //! two-input table of AND, OR or XOR over their inputs and negate the result for NAND, NOR
-//! and XNOR. Without an observer, a node's fanout is marked pending by or-ing each bit with
-//! "did the output change" rather than by branching on it (the change is unpredictable).
+//! and XNOR. A table gate ([`NodeKind::Table`](crate::NodeKind::Table)) reads its pins from
+//! the same side array as wide gates and looks its row up in its own
+//! [`TruthTable`](crate::TruthTable); nothing is folded into it. Without an observer, a node's
+//! fanout is marked pending by or-ing each bit with "did the output change" rather than by
+//! branching on it (the change is unpredictable).
 //!
 //! # Flip-flops
 //! A flip-flop takes part through its clock pin only: its D pin is sampled, not propagated, so

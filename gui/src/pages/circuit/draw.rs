@@ -167,6 +167,7 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
             );
         }
         NodeKind::Dff => inside = Some(flip_flop(painter, rect, outline)),
+        NodeKind::Table(_) => inside = Some(table_gate(painter, rect, outline)),
         _ => {
             if let Some(op) = kind.op() {
                 inside = gate(painter, rect, kind, op, outline);
@@ -712,7 +713,11 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
     let tint = mix(BODY, value_color(v), 0.45);
     let mut pts = [Pos2::ZERO; 16];
     let (n, center) = match kind {
-        NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
+        NodeKind::Switch
+        | NodeKind::Button
+        | NodeKind::Clock { .. }
+        | NodeKind::Constant(_)
+        | NodeKind::Table(_) => {
             pts[..4].copy_from_slice(&[
                 rect.left_top(),
                 rect.right_top(),
@@ -826,6 +831,20 @@ fn coarse_gate(kind: NodeKind, rect: Rect, pts: &mut [Pos2; 16]) -> (usize, Pos2
 
 /// A D flip-flop: a box with `D` at input 0 and the clock wedge `>` at input 1. Returns the
 /// room left for the label.
+/// A table gate: a box marked `TBL` at the top; returns the room below the mark (for the
+/// label).
+fn table_gate(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
+    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+    painter.text(
+        pos2(rect.center().x, rect.top() + 0.5 * CELL),
+        Align2::CENTER_CENTER,
+        "TBL",
+        FontId::monospace(0.5 * CELL),
+        INK,
+    );
+    Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
+}
+
 fn flip_flop(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
     painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
     let font = FontId::monospace(0.6 * CELL);

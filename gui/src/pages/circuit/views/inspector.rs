@@ -1,4 +1,5 @@
-//! The inspector: the selected node's label (rename), kind and input count, its value and
+//! The inspector: the selected node's label (rename), kind and input count (a table gate's
+//! outputs), its value and
 //! input values, a way to set a switch to 0, and why it has its value (the causality chain of
 //! events back to a source); for a selected instance its label (rename), part, pin values and
 //! Open. Also the oscillation report.
@@ -75,7 +76,7 @@ impl Inspector {
                 }
             }
         });
-        ui.label(format!("Kind: {}", node.kind));
+        kind_label(ui, node.kind);
         if let Some(n) = gate_inputs(node.kind) {
             let mut count = n;
             ui.horizontal(|ui| {
@@ -120,6 +121,16 @@ impl Inspector {
         for line in chain {
             ui.label(egui::RichText::new(line).monospace());
         }
+    }
+}
+
+/// The kind, and a table gate's outputs in row order (input 0 most significant, each input
+/// counting −1, 0, +1), as symbols.
+fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
+    ui.label(format!("Kind: {kind}"));
+    if let Some(table) = kind.table() {
+        let outputs: String = table.outputs().into_iter().map(Trit::symbol).collect();
+        ui.label(format!("Table (rows −−… to ++…): {outputs}"));
     }
 }
 

@@ -1,9 +1,10 @@
 //! The palette: every node kind of sim-core, then the subcircuits the document can place (its
 //! own parts and its libraries'). Click an item to arm it (then click the canvas to place),
-//! or drag it onto the canvas. n-input gates take the input count set below.
+//! or drag it onto the canvas. n-input gates take the input count set below; the table gate
+//! is a two-input one, the balanced-ternary sum digit.
 
 use egui::Sense;
-use sim_core::{GateOp, NodeKind, Trit};
+use sim_core::{GateOp, NodeKind, Trit, TruthTable};
 
 use super::canvas::PartPayload;
 use crate::state::AppState;
@@ -39,11 +40,20 @@ impl Palette {
             ("NOR", NodeKind::gate(GateOp::Nor, n)),
             ("XOR", NodeKind::gate(GateOp::Xor, n)),
             ("XNOR", NodeKind::gate(GateOp::Xnor, n)),
+            ("TABLE", sum_digit()),
             ("DFF", NodeKind::Dff),
             ("Lamp", NodeKind::Lamp),
             ("Probe", NodeKind::Probe),
         ]
     }
+}
+
+/// The palette's table gate: the balanced-ternary sum digit of its two inputs (−1 + −1 =
+/// −3 + 1: +1; 1 + 1 = 3 − 1: −1), in the row order of [`TruthTable`].
+fn sum_digit() -> NodeKind {
+    use Trit::{False as N, True as P, Unknown as Z};
+    let outputs = [P, N, Z, N, Z, P, Z, P, N];
+    TruthTable::new(2, &outputs).map_or(NodeKind::Xor(2), NodeKind::Table)
 }
 
 impl Palette {
