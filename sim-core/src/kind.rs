@@ -713,8 +713,11 @@ impl Ranges {
                     "`{part}` overlaps or precedes the bits before it (ranges go from bit 0 up)"
                 )));
             }
-            if lo > next {
+            if lo > next + 1 {
                 return Err(fail(format!("bits {next}-{} are left out", lo - 1)));
+            }
+            if lo > next {
+                return Err(fail(format!("bit {next} is left out")));
             }
             starts |= 1 << lo;
             next = hi + 1;
@@ -879,8 +882,9 @@ mod tests {
         );
         for (text, why) in [
             ("0-3,3-7", "overlaps"),
-            ("0-3,5-7", "bits 4-4 are left out"),
-            ("1-3", "bits 0-0 are left out"),
+            ("0-3,5-7", "bit 4 is left out"),
+            ("0-3,6-7", "bits 4-5 are left out"),
+            ("1-3", "bit 0 is left out"),
             ("3-0", "high to low"),
             ("0-64", "past bit 63"),
             ("a-b", "not a bit range"),

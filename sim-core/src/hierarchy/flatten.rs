@@ -102,7 +102,7 @@ impl Part {
         )
         .map_err(|error| HierarchyError::Bus {
             path: if path.is_empty() {
-                self.origin.clone()
+                String::new()
             } else {
                 format!("{path} (part `{}` in {})", self.name, self.origin)
             },

@@ -385,9 +385,9 @@ pub enum HierarchyError {
         message: String,
     },
     /// A level's buses do not fit together (see [`crate::bus`]).
-    #[error("{path}: {error}")]
+    #[error("{}{error}", if path.is_empty() { String::new() } else { format!("{path}: ") })]
     Bus {
-        /// The file (for its top level) or the instance path and part.
+        /// The instance path and part (empty: the file's top level).
         path: String,
         /// What is wrong, naming the node or wire.
         error: crate::bus::BusError,
