@@ -495,6 +495,19 @@ impl<'a> Expander<'a> {
         }
         let mut wiring_inputs: HashMap<(&str, u8), &WireDesc> = HashMap::new();
         for w in wires {
+            if let Some(n) = by_label.get(w.to.as_str()).filter(|n| n.kind.is_wiring())
+                && usize::from(w.input) >= n.kind.input_count()
+            {
+                return Err(BusError::End {
+                    end: format!("{}.{}", w.to, w.input),
+                    message: match n.kind {
+                        NodeKind::Merge(r) => {
+                            format!("merger `{}` ({r}) has inputs 0 to {}", w.to, r.len() - 1)
+                        }
+                        _ => format!("splitter `{}` has one input, 0", w.to),
+                    },
+                });
+            }
             if by_label
                 .get(w.to.as_str())
                 .is_some_and(|n| n.kind.is_wiring())
@@ -904,6 +917,14 @@ mod tests {
                     wire("M", "Y", 0),
                 ],
                 "loop",
+            ),
+            (
+                vec![
+                    Node::new("A", NodeKind::Switch).wide(4),
+                    Node::new("M", NodeKind::Merge(ranges)),
+                ],
+                vec![wire("A", "M", 2)],
+                "merger `M` (0-3,4-7) has inputs 0 to 1",
             ),
             (
                 vec![Node {

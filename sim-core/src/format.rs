@@ -188,7 +188,10 @@ impl FormatError {
                         | B::Value { label: l, .. }
                         | B::Loop { label: l } => label(l, 0),
                         B::Mismatch { from, to, .. } => nth_line(&[quoted(from), quoted(to)], 0),
-                        B::End { end, .. } => nth_line(&[quoted(end)], 0),
+                        B::End { end, .. } => nth_line(&[quoted(end)], 0).or_else(|| {
+                            let node = end.split('.').next().unwrap_or(end);
+                            nth_line(&[format!("to: {}", quoted(node))], 0)
+                        }),
                         B::DoubleDriver {
                             label: l, second, ..
                         } => nth_line(&[quoted(second), quoted(l)], 0),
