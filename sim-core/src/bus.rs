@@ -770,6 +770,12 @@ fn check_width(n: &Node) -> Result<(), BusError> {
         NodeKind::Clock { .. } if n.width != 1 => {
             return fail(format!("a clock is 1 trit wide, not {}", n.width));
         }
+        NodeKind::SevenSegment if !matches!(n.width, 7 | 8) => {
+            return fail(format!(
+                "a 7-segment display takes 7 trits (segments a to g) or 8 (and the decimal point), not {}",
+                n.width
+            ));
+        }
         _ => {}
     }
     Ok(())
@@ -894,6 +900,11 @@ mod tests {
                 vec![Node::new("C", NodeKind::Clock { half_period: 1 }).wide(2)],
                 vec![],
                 "a clock is 1 trit wide",
+            ),
+            (
+                vec![Node::new("D", NodeKind::SevenSegment).wide(4)],
+                vec![],
+                "a 7-segment display takes 7 trits",
             ),
             (
                 vec![

@@ -64,6 +64,15 @@ pub enum NodeKind {
     Lamp,
     /// A probe: shows its one input as a value (for watching inner nets).
     Probe,
+    /// A hexadecimal display: a terminal like [`Lamp`](Self::Lamp) that the app draws as
+    /// digits, four trits a digit (a bus of width 4 is one digit, `?` where a bit is
+    /// unknown), as Logisim-evolution's *Hex Digit Display*.
+    HexDisplay,
+    /// A 7-segment display: a terminal like [`Lamp`](Self::Lamp) that the app draws as the
+    /// segments of a digit; as a bus of width 7 (segments a to g, bit 0 = a) or 8 (with the
+    /// decimal point), the segment order of Logisim-evolution's and Digital's displays. An
+    /// unknown segment is drawn grey.
+    SevenSegment,
     /// A splitter: one input bus, cut into the bit ranges `ranges` (outputs `SP.0`, `SP.1`, …
     /// in a wire's `from`). Pure wiring: it exists only in files and is resolved away when
     /// buses are expanded (see [`crate::bus`]); a [`Circuit`](crate::Circuit) never holds one.
@@ -455,6 +464,8 @@ enum KindRepr {
     Dff,
     Lamp,
     Probe,
+    HexDisplay,
+    SevenSegment,
     Split(Ranges),
     Merge(Ranges),
     Table { inputs: u8, outputs: Vec<Trit> },
@@ -480,6 +491,8 @@ impl TryFrom<KindRepr> for NodeKind {
             KindRepr::Dff => NodeKind::Dff,
             KindRepr::Lamp => NodeKind::Lamp,
             KindRepr::Probe => NodeKind::Probe,
+            KindRepr::HexDisplay => NodeKind::HexDisplay,
+            KindRepr::SevenSegment => NodeKind::SevenSegment,
             KindRepr::Split(r) => NodeKind::Split(r),
             KindRepr::Merge(r) => NodeKind::Merge(r),
             KindRepr::Table { inputs, outputs } => {
@@ -507,6 +520,8 @@ impl From<NodeKind> for KindRepr {
             NodeKind::Dff => KindRepr::Dff,
             NodeKind::Lamp => KindRepr::Lamp,
             NodeKind::Probe => KindRepr::Probe,
+            NodeKind::HexDisplay => KindRepr::HexDisplay,
+            NodeKind::SevenSegment => KindRepr::SevenSegment,
             NodeKind::Split(r) => KindRepr::Split(r),
             NodeKind::Merge(r) => KindRepr::Merge(r),
             NodeKind::Table(table) => KindRepr::Table {
@@ -525,7 +540,9 @@ impl NodeKind {
             | NodeKind::Switch
             | NodeKind::Button
             | NodeKind::Clock { .. } => Role::Source,
-            NodeKind::Lamp | NodeKind::Probe => Role::Terminal,
+            NodeKind::Lamp | NodeKind::Probe | NodeKind::HexDisplay | NodeKind::SevenSegment => {
+                Role::Terminal
+            }
             _ => Role::Gate,
         }
     }
@@ -542,6 +559,8 @@ impl NodeKind {
             | NodeKind::Not
             | NodeKind::Lamp
             | NodeKind::Probe
+            | NodeKind::HexDisplay
+            | NodeKind::SevenSegment
             | NodeKind::Split(_) => 1,
             NodeKind::Dff => 2,
             NodeKind::Merge(r) => r.len(),
@@ -575,7 +594,11 @@ impl NodeKind {
             | NodeKind::Table(_) => {
                 return None;
             }
-            NodeKind::Buf | NodeKind::Lamp | NodeKind::Probe => GateOp::Buf,
+            NodeKind::Buf
+            | NodeKind::Lamp
+            | NodeKind::Probe
+            | NodeKind::HexDisplay
+            | NodeKind::SevenSegment => GateOp::Buf,
             NodeKind::Not => GateOp::Not,
             NodeKind::And(_) => GateOp::And,
             NodeKind::Or(_) => GateOp::Or,
@@ -636,6 +659,8 @@ impl NodeKind {
             NodeKind::Lamp => "Lamp".into(),
             NodeKind::Dff => "DFF".into(),
             NodeKind::Probe => "Probe".into(),
+            NodeKind::HexDisplay => "HexDisplay".into(),
+            NodeKind::SevenSegment => "SevenSegment".into(),
             NodeKind::Split(r) => format!("Split({r})"),
             NodeKind::Merge(r) => format!("Merge({r})"),
             NodeKind::Buf | NodeKind::Not => self.op().map_or("", GateOp::name).into(),

@@ -49,7 +49,7 @@ pub fn to_string(circuit: &Circuit) -> Result<String, BenchWriteError> {
             NodeKind::Switch => {
                 let _ = writeln!(body, "INPUT({})", net(id)?);
             }
-            NodeKind::Lamp | NodeKind::Probe => {
+            kind if kind.role() == crate::Role::Terminal => {
                 let _ = writeln!(outputs, "OUTPUT({})", net(drivers(id)?[0])?);
             }
             NodeKind::Dff => {

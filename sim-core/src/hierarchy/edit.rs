@@ -380,10 +380,8 @@ impl Design {
             return Err(EditError::EmptySelection);
         }
         if let Some(&id) = ids.iter().find(|&&id| {
-            matches!(
-                circuit[id].kind,
-                NodeKind::Switch | NodeKind::Button | NodeKind::Lamp | NodeKind::Probe
-            )
+            matches!(circuit[id].kind, NodeKind::Switch | NodeKind::Button)
+                || circuit[id].kind.role() == crate::Role::Terminal
         }) {
             return Err(EditError::PinInSelection(circuit[id].label.clone()));
         }

@@ -211,7 +211,7 @@ pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
     for ((_, node), id) in nodes.iter().zip(&ids) {
         let decl = match node.kind {
             NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => "input",
-            NodeKind::Lamp | NodeKind::Probe => "output",
+            kind if kind.role() == Role::Terminal => "output",
             NodeKind::Dff => "reg",
             _ => "wire",
         };
@@ -330,7 +330,7 @@ fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str
                 .collect();
             let _ = writeln!(out, "  assign {id} = {width}'b{digits};");
         }
-        NodeKind::Lamp | NodeKind::Probe => {
+        kind if kind.role() == Role::Terminal => {
             let _ = writeln!(out, "  assign {id} = {};", vector(0));
         }
         NodeKind::Dff => {

@@ -584,6 +584,8 @@ fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Dff => "DFF",
         NodeKind::Lamp => "LAMP",
         NodeKind::Probe => "PROBE",
+        NodeKind::HexDisplay => "HEX",
+        NodeKind::SevenSegment => "SEG",
         NodeKind::Split(_) => "SPLIT",
         NodeKind::Merge(_) => "MERGE",
         NodeKind::Table(_) => "TBL",
