@@ -211,12 +211,7 @@ impl<'a> Fields<'a> {
     /// named by line and input.
     fn parse(&self, text: &str) -> Result<Vec<Vec<Trit>>> {
         let mut vectors = Vec::new();
-        for (index, raw) in text.lines().enumerate() {
-            let line = index + 1;
-            let code = raw.split('#').next().unwrap_or_default().trim();
-            if code.is_empty() {
-                continue;
-            }
+        for (line, code) in code_lines(text) {
             let words: Vec<&str> = code.split_whitespace().collect();
             if words.len() != self.inputs.len() {
                 let names: Vec<&str> = self.inputs.iter().map(|(s, _)| s.name).collect();
@@ -298,6 +293,15 @@ const DIGIT_OF: [u8; 256] = {
 /// The trit of each digit (3: not a vector character, never kept).
 const TRIT_OF: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
 
+/// The lines of a vector file that hold a vector: `(1-based line number, the text)`, with `#`
+/// comments (whole-line or trailing), blank lines and surrounding whitespace left out.
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(index, raw)| {
+        let code = raw.split('#').next().unwrap_or_default().trim();
+        (!code.is_empty()).then_some((index + 1, code))
+    })
+}
+
 /// Parses a vector file: one vector of `width` characters `0`/`1`/`x` (or `X`) per line,
 /// blank lines and `#` comments (whole-line or trailing) skipped, surrounding whitespace
 /// ignored.
@@ -306,12 +310,7 @@ const TRIT_OF: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknow
 /// A line of the wrong length or with another character, named by its 1-based number.
 pub fn parse_vectors(text: &str, width: usize) -> Result<Vec<Vec<Trit>>> {
     let mut vectors = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let code = raw.split('#').next().unwrap_or_default().trim();
-        if code.is_empty() {
-            continue;
-        }
+    for (line, code) in code_lines(text) {
         // By table: the characters of random vectors are unpredictable.
         let mut bad = false;
         let vector: Vec<Trit> = code
