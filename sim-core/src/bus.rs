@@ -576,15 +576,7 @@ impl<'a> Expander<'a> {
             };
             let (targets, broadcast) = self.target(&w.to, w.input);
             let to_width = if broadcast { 1 } else { targets.len() };
-            if bits.len() != to_width {
-                return Err(BusError::Mismatch {
-                    from: w.from.clone(),
-                    from_width: bits.len(),
-                    to: w.to.clone(),
-                    input: w.input,
-                    to_width,
-                });
-            }
+            same_width(w, bits.len(), to_width)?;
             for (i, to) in targets.into_iter().enumerate() {
                 let bit = if broadcast { &bits[0] } else { &bits[i] };
                 if let Some(from) = bit {
@@ -689,15 +681,7 @@ impl<'a> Expander<'a> {
                 let bits = self
                     .source(&w.from)?
                     .unwrap_or_else(|| vec![Some(w.from.clone())]);
-                if bits.len() != width {
-                    return Err(BusError::Mismatch {
-                        from: w.from.clone(),
-                        from_width: bits.len(),
-                        to: w.to.clone(),
-                        input: w.input,
-                        to_width: width,
-                    });
-                }
+                same_width(w, bits.len(), width)?;
                 bits
             }
         };
@@ -718,6 +702,21 @@ impl<'a> Expander<'a> {
             .and_then(|(i, p)| (self.pin_width)(i, p))
             .map_or(1, usize::from);
         ((0..width).map(|i| bit_of(end, width, i)).collect(), false)
+    }
+}
+
+/// Checks that wire `w` joins ends of the same width.
+fn same_width(w: &WireDesc, from_width: usize, to_width: usize) -> Result<(), BusError> {
+    if from_width == to_width {
+        Ok(())
+    } else {
+        Err(BusError::Mismatch {
+            from: w.from.clone(),
+            from_width,
+            to: w.to.clone(),
+            input: w.input,
+            to_width,
+        })
     }
 }
 
