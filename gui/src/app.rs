@@ -178,11 +178,12 @@ pub const DEMO_VAR: &str = "TRITIUM_DEMO_STEPS";
 /// script is `LABEL=VALUE,LABEL=VALUE[;STEPS]`. Without `;STEPS` the switches are set in Run
 /// mode and the circuit settles; with it, the app enters Step mode, sets the switches (their
 /// changes wait in the queue) and processes `STEPS` events, so the last one is highlighted
-/// and the rest wait in the queue. Example: `R=+1;3`.
+/// and the rest wait in the queue. Example: `R=+1;3`. A bus of switches takes a number in any
+/// radix, all its bits at once: `A=107,B=0x36,CIN=+1`.
 ///
 /// # Errors
-/// A message naming the part of the script that is not understood, or a label that is not a
-/// switch or button.
+/// A message naming the part of the script that is not understood, a label that is not a
+/// switch or button (or a bus of them), or a number its bus refuses.
 pub fn apply_demo(state: &mut AppState, script: &str) -> Result<(), String> {
     let (sets, steps) = match script.split_once(';') {
         Some((sets, steps)) => {
@@ -195,10 +196,15 @@ pub fn apply_demo(state: &mut AppState, script: &str) -> Result<(), String> {
         None => (script, None),
     };
     let mut batch = Vec::new();
+    let mut buses = Vec::new();
     for item in sets.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (label, value) = item
             .split_once('=')
             .ok_or_else(|| format!("{DEMO_VAR}: {item:?} is not LABEL=VALUE"))?;
+        if state.circuit().bus(label.trim()).is_some() {
+            buses.push((label.trim().to_owned(), value.trim().to_owned()));
+            continue;
+        }
         let id = state
             .circuit()
             .find(label.trim())
@@ -219,6 +225,11 @@ pub fn apply_demo(state: &mut AppState, script: &str) -> Result<(), String> {
     }
     for (id, value) in batch {
         state.set_value(id, value);
+    }
+    for (bus, value) in buses {
+        state
+            .set_bus_number(&bus, &value)
+            .map_err(|e| format!("{DEMO_VAR}: {bus}={value}: {e}"))?;
     }
     for _ in 0..steps.unwrap_or(0) {
         state.sim.step();
@@ -256,6 +267,16 @@ mod tests {
         apply_demo(&mut state, "R=+1, S=-1").expect("valid script");
         assert_eq!(state.sim.mode, Mode::Run);
         assert!(state.sim.engine().is_settled());
+    }
+
+    #[test]
+    fn a_demo_script_sets_buses_as_numbers() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/adder8_bus.ron");
+        let mut state = AppState::open_or_report(&path);
+        apply_demo(&mut state, "A=107, B=0x36, CIN=+1").expect("valid script");
+        assert_eq!(state.bus_text("S").as_deref(), Some("162"));
+        let err = apply_demo(&mut state, "A=300").expect_err("too wide");
+        assert!(err.contains("needs 9 bits but the bus is 8 wide"), "{err}");
     }
 
     #[test]

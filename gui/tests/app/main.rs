@@ -14,6 +14,7 @@
 mod common;
 
 mod build_half_adder;
+mod buses;
 mod canvas;
 mod errors;
 mod figure;

@@ -9,7 +9,7 @@
 //! writes `docs/screenshots/game_2048.png`, `docs/screenshots/game_threes.png`,
 //! `docs/screenshots/game_checkers.png`, `docs/screenshots/game_sliding.png`,
 //! `docs/screenshots/figure_barn.png`, `docs/screenshots/adder8.png`,
-//! `docs/screenshots/adder8_inside.png`,
+//! `docs/screenshots/adder8_inside.png`, `docs/screenshots/adder8_bus.png`,
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
 
@@ -206,6 +206,25 @@ fn the_8_bit_adder_and_inside_an_instance() {
     h.state_mut().state.open_instance("fa1");
     h.run_steps(4);
     save(&mut h, "adder8_inside");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/adder8_bus.png"]
+fn the_8_bit_adder_on_buses() {
+    let mut h = crate::common::app_with("adder8_bus.ron");
+    {
+        let state = &mut h.state_mut().state;
+        // 107 + 54 + 1 = 162, typed as numbers.
+        state.set_bus_number("A", "107").expect("A");
+        state.set_bus_number("B", "54").expect("B");
+        let cin = state.circuit().find("CIN").expect("CIN");
+        state.set_value(cin, Trit::True);
+        // The inspector shows A: its number in every radix, the field and its bits.
+        let a = state.circuit().bus("A").expect("A").bits.clone();
+        state.selection = a.into_iter().collect();
+    }
+    h.run_steps(4);
+    save(&mut h, "adder8_bus");
 }
 
 /// Threes moves before the picture.

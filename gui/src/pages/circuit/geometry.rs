@@ -135,8 +135,14 @@ pub const PIN_RADIUS: f32 = 0.4;
 /// [`footprint`](sim_core::layout::footprint) — gates are 4 wide and one cell taller than
 /// their inputs (at least 2), constants and lamps 2 × 2, the other sources and terminals
 /// 3 × 2 — the one place a node's size is decided, which the canvas, the automatic layout and
-/// the part made from a selection all read.
+/// the part made from a selection all read. A splitter (drawn only on a level that uses
+/// buses) is the mirror image of the merger of the same ranges: its outputs lie one cell
+/// apart as the merger's inputs do ([`split_output`]).
 pub fn node_cells(kind: NodeKind) -> (i32, i32) {
+    let kind = match kind {
+        NodeKind::Split(ranges) => NodeKind::Merge(ranges),
+        kind => kind,
+    };
     let (width, height) = sim_core::layout::footprint(kind);
     (i32::from(width), i32::from(height))
 }
@@ -198,19 +204,34 @@ pub fn input_pin(node: &Node, pin: usize) -> Point {
 }
 
 /// How far input pin `pin` of a `kind` node lies below the node's top edge, in cells.
+/// A splitter takes its whole bus on its first row, level with its output 0 (a merger gives
+/// its whole bus out level with its input 0).
 pub fn input_y(kind: NodeKind, pin: usize) -> f32 {
-    if kind.input_count() == 1 {
+    if matches!(kind, NodeKind::Split(_)) {
+        1.0
+    } else if kind.input_count() == 1 {
         size(kind).y / 2.0
     } else {
         1.0 + pin as f32
     }
 }
 
-/// The output pin of `node`, in cells (right edge, middle); `None` for terminals.
+/// Output `k` of splitter `node` (the wire end `SP.k`), in cells: on the right edge, one cell
+/// apart from one cell below the top, like a gate's inputs on its left.
+pub fn split_output(node: &Node, k: usize) -> Point {
+    let r = rect(node);
+    point(r.max.x, r.min.y + 1.0 + k as f32)
+}
+
+/// The output pin of `node`, in cells (right edge, middle; a merger's on its first row, level
+/// with its input 0); `None` for terminals.
 pub fn output_pin(node: &Node) -> Option<Point> {
     node.kind.has_output().then(|| {
         let r = rect(node);
-        point(r.max.x, r.center().y)
+        match node.kind {
+            NodeKind::Merge(_) => point(r.max.x, r.min.y + 1.0),
+            _ => point(r.max.x, r.center().y),
+        }
     })
 }
 
@@ -278,6 +299,175 @@ pub fn route_in_lane(from: Point, to: Point, lane: u16, pin: usize) -> Route {
     }
 }
 
+/// One wire for [`route_level`]: from an output to input `pin` at `to`, on net `net` (the
+/// wires of one net may share their runs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WireTask {
+    /// The output pin.
+    pub from: Point,
+    /// The input pin.
+    pub to: Point,
+    /// Which input of its node `to` is (a feedback wire rises to it in its own column).
+    pub pin: usize,
+    /// The net: wires of the same net may run on top of each other.
+    pub net: usize,
+}
+
+/// A straight run of a route: horizontal (`vertical` false: at height `at`, from `lo` to `hi`
+/// across) or vertical.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    vertical: bool,
+    at: f32,
+    lo: f32,
+    hi: f32,
+    net: usize,
+}
+
+impl Run {
+    fn of(a: Point, b: Point, net: usize) -> Run {
+        let vertical = (a.x - b.x).abs() < 1e-4;
+        let (at, lo, hi) = if vertical {
+            (a.x, a.y.min(b.y), a.y.max(b.y))
+        } else {
+            (a.y, a.x.min(b.x), a.x.max(b.x))
+        };
+        Run {
+            vertical,
+            at,
+            lo,
+            hi,
+            net,
+        }
+    }
+
+    /// Whether two runs of different nets lie on top of each other, or meet end to end (which
+    /// would look like one wire).
+    fn overlaps(&self, other: &Run) -> bool {
+        self.net != other.net
+            && self.vertical == other.vertical
+            && (self.at - other.at).abs() < 0.01
+            && self.lo.max(other.lo) <= self.hi.min(other.hi) + 0.01
+    }
+
+    /// Whether point `p` (a corner of a route of net `net`) lies on this run of another net:
+    /// the two would look joined.
+    fn touches(&self, p: Point, net: usize) -> bool {
+        let (at, along) = if self.vertical {
+            (p.x, p.y)
+        } else {
+            (p.y, p.x)
+        };
+        self.net != net
+            && (self.at - at).abs() < 0.01
+            && along >= self.lo - 0.01
+            && along <= self.hi + 0.01
+    }
+
+    /// Whether the run passes through `area` or runs along one of its edges (a wire may end
+    /// on its edge, at a pin).
+    fn crosses(&self, area: &Area) -> bool {
+        let (across, along) = if self.vertical {
+            ((area.min.x, area.max.x), (area.min.y, area.max.y))
+        } else {
+            ((area.min.y, area.max.y), (area.min.x, area.max.x))
+        };
+        self.at > across.0 - 0.25
+            && self.at < across.1 + 0.25
+            && self.lo.max(along.0) < self.hi.min(along.1) - 0.01
+    }
+}
+
+/// How many half-cell columns [`route_level`] tries for a wire's vertical run.
+const COLUMNS_TRIED: usize = 48;
+
+/// Orthogonal routes for the wires of a level drawn as its file writes it, where nothing
+/// spreads the wires leaving one output apart (a level with buses: splitter fans into a
+/// column of block pins). Each forward wire runs out of its output, down or up in a column
+/// and into its input, the column chosen as the one nearest the input (half a cell before it,
+/// then every half cell further left, at most [`COLUMNS_TRIED`]) whose runs neither lie on
+/// nor meet a run of another net routed before and cross none of `boxes` (the level's nodes
+/// and blocks) — the longest vertical runs first, which take the columns next to the inputs;
+/// a feedback wire loops around below both ends ([`route_in_lane`]). Quadratic in the wires:
+/// callers keep the routes until the level changes.
+pub fn route_level(wires: &[WireTask], boxes: &[Area]) -> Vec<Route> {
+    let mut order: Vec<usize> = (0..wires.len()).collect();
+    order.sort_by(|&i, &j| {
+        let span = |w: &WireTask| (w.from.y - w.to.y).abs();
+        span(&wires[j]).total_cmp(&span(&wires[i])).then(i.cmp(&j))
+    });
+    let mut placed: Vec<Run> = Vec::new();
+    let mut corners: Vec<(Point, usize)> = Vec::new();
+    let none = Route {
+        points: [Point::ZERO; 6],
+        len: 0,
+    };
+    let mut routes = vec![none; wires.len()];
+    for i in order {
+        let task = &wires[i];
+        let (a, b) = (task.from, task.to);
+        // What a route would cost: lying on or meeting another net, crossing a box.
+        let cost = |points: &[Point]| {
+            let mut cost = 0;
+            for pair in points.windows(2) {
+                let run = Run::of(pair[0], pair[1], task.net);
+                cost += 100 * placed.iter().filter(|p| run.overlaps(p)).count();
+                cost += 100 * corners.iter().filter(|(p, n)| run.touches(*p, *n)).count();
+                cost += 10 * boxes.iter().filter(|area| run.crosses(area)).count();
+            }
+            for p in &points[1..points.len() - 1] {
+                cost += 100 * placed.iter().filter(|r| r.touches(*p, task.net)).count();
+            }
+            cost
+        };
+        let route = if (a.y - b.y).abs() < 1e-4 && b.x >= a.x - 1e-4 {
+            // Straight on (or an output right on the input it feeds).
+            Route {
+                points: [a, b, b, b, b, b],
+                len: 2,
+            }
+        } else if b.x < a.x + 1.0 {
+            // Feedback: the first lane whose loop below is clear.
+            let mut best: Option<(usize, Route)> = None;
+            for lane in 0..8 {
+                let looped = route_in_lane(a, b, lane, task.pin);
+                let price = cost(&looped);
+                if best.as_ref().is_none_or(|(lowest, _)| price < *lowest) {
+                    best = Some((price, looped));
+                }
+                if price == 0 {
+                    break;
+                }
+            }
+            best.map_or_else(|| route_in_lane(a, b, 0, task.pin), |(_, looped)| looped)
+        } else {
+            let candidates = (0..COLUMNS_TRIED)
+                .map(|k| b.x - 0.5 - 0.5 * k as f32)
+                .take_while(|&x| x >= a.x + 0.5 - 1e-3);
+            let mut best = (usize::MAX, b.x - 0.5);
+            for x in candidates {
+                let price = cost(&[a, point(x, a.y), point(x, b.y), b]);
+                if price < best.0 {
+                    best = (price, x);
+                }
+                if price == 0 {
+                    break;
+                }
+            }
+            let x = best.1.max(a.x + 0.5);
+            Route {
+                points: [a, point(x, a.y), point(x, b.y), b, b, b],
+                len: 4,
+            }
+        };
+        placed.extend(route.windows(2).map(|p| Run::of(p[0], p[1], task.net)));
+        let inner = route.len().saturating_sub(1);
+        corners.extend(route[1..inner].iter().map(|&p| (p, task.net)));
+        routes[i] = route;
+    }
+    routes
+}
+
 /// The distance from `p` to the polyline `path`, in the same units.
 pub fn distance_to_path(p: Point, path: &[Point]) -> f32 {
     path.windows(2)
@@ -337,6 +527,21 @@ mod tests {
         let lamp = Node::new("Q", NodeKind::Lamp).at(0, 0);
         assert_eq!(input_pin(&lamp, 0), point(0.0, 1.0));
         assert_eq!(output_pin(&lamp), None);
+        // A splitter mirrors the merger of its ranges: the whole bus on the first row, the
+        // ranges a cell apart from there.
+        let ranges = sim_core::kind::Ranges::parse("0-3,4-7").expect("ranges");
+        let split = Node::new("SP", NodeKind::Split(ranges)).at(6, 0);
+        let merge = Node::new("M", NodeKind::Merge(ranges)).at(6, 0);
+        assert_eq!(rect(&split), rect(&merge));
+        assert_eq!(input_pin(&split, 0), point(6.0, 1.0));
+        assert_eq!(
+            (split_output(&split, 0), split_output(&split, 1)),
+            (point(10.0, 1.0), point(10.0, 2.0))
+        );
+        assert_eq!(
+            (input_pin(&merge, 1), output_pin(&merge)),
+            (point(6.0, 2.0), Some(point(10.0, 1.0)))
+        );
     }
 
     #[test]
@@ -353,6 +558,60 @@ mod tests {
             }
         }
         assert!(distance_to_path(point(3.0, 1.5), &route(point(0.0, 0.0), point(6.0, 3.0))) < 0.01);
+    }
+
+    #[test]
+    fn a_level_s_wires_are_routed_apart() {
+        // adder8_bus.ron: the splitters' outputs at x = 10 fan into the blocks' pins at
+        // x = 14, and CIN comes in at the height of a splitter output.
+        let (lo_a, lo_b, lo_cin) = (point(14.0, 1.0), point(14.0, 3.0), point(14.0, 5.0));
+        let (hi_a, hi_b) = (point(14.0, 11.0), point(14.0, 13.0));
+        let wire = |from, to, net| WireTask {
+            from,
+            to,
+            pin: 0,
+            net,
+        };
+        let wires = [
+            wire(point(10.0, 1.0), lo_a, 0),
+            wire(point(10.0, 5.0), lo_b, 1),
+            wire(point(3.0, 9.0), lo_cin, 2),
+            wire(point(10.0, 2.0), hi_a, 3),
+            wire(point(10.0, 6.0), hi_b, 4),
+        ];
+        let blocks = [
+            Area::from_min_size(point(14.0, 0.0), vector(6.0, 7.0)),
+            Area::from_min_size(point(6.0, 4.0), vector(4.0, 3.0)),
+        ];
+        let routes = route_level(&wires, &blocks);
+        assert_eq!(&routes[0][..], [point(10.0, 1.0), lo_a], "straight");
+        let runs: Vec<Vec<Run>> = routes
+            .iter()
+            .zip(&wires)
+            .map(|(r, w)| r.windows(2).map(|p| Run::of(p[0], p[1], w.net)).collect())
+            .collect();
+        for (i, a) in runs.iter().enumerate() {
+            for b in &runs[i + 1..] {
+                for (ra, rb) in a.iter().flat_map(|ra| b.iter().map(move |rb| (ra, rb))) {
+                    assert!(!ra.overlaps(rb), "{ra:?} lies on {rb:?}");
+                }
+            }
+            for run in a {
+                assert!(
+                    !blocks.iter().any(|b| run.crosses(b)),
+                    "{run:?} crosses a box"
+                );
+            }
+        }
+        // The longest run goes down half a cell before its input; the others further left,
+        // where they meet no other net (CIN enters at the height BS.0 leaves).
+        assert_eq!(routes[3][1], point(13.5, 2.0));
+        assert!(
+            routes[1][1].x < routes[2][2].x,
+            "{:?} {:?}",
+            routes[1],
+            routes[2]
+        );
     }
 
     /// The segments of `path` as (fixed coordinate, from, to, vertical?).

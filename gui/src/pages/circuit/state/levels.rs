@@ -14,12 +14,18 @@
 //! further `/`. Everything else of a level lives in the document's
 //! [`Design`](sim_core::hierarchy::Design), and every edit ends with `Design::sync`, which
 //! rebuilds the instances (keeping node ids, so values and the selection survive).
+//!
+//! A level that uses buses (see [`sim_core::bus`]) is shown as its file writes it
+//! ([`AppState::written_level`]): its bus nodes, splitters, mergers and bus wires, each wire
+//! end resolved to the flat bit nodes carrying it ([`AppState::end_bits`]), since the flat
+//! circuit only holds the bits (`A[0]` … `A[7]`) and splitters vanish from it.
 
 use std::collections::BTreeMap;
 
 use sim_core::format::Document;
 use sim_core::hierarchy::{Design, InstanceDesc, PartDesc};
-use sim_core::{Circuit, Node, NodeId, Pos, Trit, WireDesc};
+use sim_core::number::Radix;
+use sim_core::{Circuit, Node, NodeId, NodeKind, Pos, Trit, WireDesc};
 
 use super::AppState;
 use super::ends::{End, level_label, prefix};
@@ -85,71 +91,292 @@ impl AppState {
         rest.split_once('/').map(|(inst, _)| inst)
     }
 
-    /// The flat node driving wire end `end` at level `path` (`None`: nothing drives it).
+    /// The flat node driving wire end `end` at level `path` (`None`: nothing drives it, or
+    /// the end is a bus: see [`end_bits`](Self::end_bits)).
     pub fn driver(&self, path: &[String], end: &End) -> Option<NodeId> {
-        self.driver_depth(path, end, 0)
-    }
-
-    fn driver_depth(&self, path: &[String], end: &End, depth: usize) -> Option<NodeId> {
-        let design = &self.doc.document.design;
-        if depth > 64 {
-            return None;
-        }
-        match end {
-            End::Pin { instance, pin } => {
-                let mut inner = path.to_vec();
-                inner.push(instance.clone());
-                let part = design.part_at(&inner)?;
-                // The wire into the part's output pin node.
-                let wire = part.wires.iter().find(|w| w.to == *pin)?;
-                let from = End::parse(&wire.from, &part.instances);
-                self.driver_depth(&inner, &from, depth + 1)
-            }
-            End::Node(label) => {
-                let part = design.part_at(path);
-                if let Some(part) = part
-                    && part.input_pins().contains(label)
-                {
-                    // An input pin: whatever drives the instance's pin one level up.
-                    let (instance, outer) = path.split_last()?;
-                    let outer_instances = match design.part_at(outer) {
-                        Some(p) => &p.instances,
-                        None => &design.instances,
-                    };
-                    let wires = match design.part_at(outer) {
-                        Some(p) => &p.wires,
-                        None => &design.pin_wires,
-                    };
-                    let target = End::pin_text(instance, label);
-                    let wire = wires.iter().find(|w| w.to == target)?;
-                    let from = End::parse(&wire.from, outer_instances);
-                    return self.driver_depth(outer, &from, depth + 1);
-                }
-                self.circuit().find(&format!("{}{label}", prefix(path)))
-            }
+        match self.end_bits(path, &end.to_text())[..] {
+            [bit] => bit,
+            _ => None,
         }
     }
 
-    /// The value on wire end `end` of the open level (unknown when nothing drives it).
+    /// The value on wire end `end` of the open level (unknown when nothing drives it, or when
+    /// it is a bus: see [`level_end_values`](Self::level_end_values)).
     pub fn end_value(&self, end: &End) -> Trit {
         self.driver(&self.level, end)
             .map_or(Trit::Unknown, |id| self.sim.value(id))
     }
 
+    /// The values of `bits` (unknown where floating), bit 0 first.
+    pub fn bit_values(&self, bits: &[Option<NodeId>]) -> Vec<Trit> {
+        bits.iter()
+            .map(|b| b.map_or(Trit::Unknown, |id| self.sim.value(id)))
+            .collect()
+    }
+
+    /// The values wire end `end` (as a level's wires write it: `A`, `SP.1`, `I.p`) of the open
+    /// level carries, bit 0 first: one value for a single trit.
+    pub fn level_end_values(&self, end: &str) -> Vec<Trit> {
+        self.bit_values(&self.end_bits(&self.level, end))
+    }
+
     /// The value a pin node of the open level's part shows: what drives it.
     pub fn pin_node_value(&self, label: &str) -> Trit {
+        match self.bit_values(&self.pin_node_bits(label))[..] {
+            [v] => v,
+            _ => Trit::Unknown,
+        }
+    }
+
+    /// The flat nodes carrying what pin node `label` of the open level's part shows (an input
+    /// pin: what drives the instance's pin one level up; an output pin: what drives it inside),
+    /// bit 0 first.
+    pub fn pin_node_bits(&self, label: &str) -> Vec<Option<NodeId>> {
         let Some(part) = self.level_part() else {
-            return Trit::Unknown;
+            return Vec::new();
         };
         if part.input_pins().iter().any(|p| p == label) {
-            return self.end_value(&End::Node(label.to_owned()));
+            return self.end_bits(&self.level, label);
         }
-        part.wires
+        self.bits_into(label)
+    }
+
+    /// The flat nodes driving the wire into input 0 of wire end `end` at the open level (a
+    /// node, an instance's input pin `I.p` or the part's output pin), bit 0 first; all floating
+    /// (`None`, as many as the end is wide) without a wire.
+    pub fn bits_into(&self, end: &str) -> Vec<Option<NodeId>> {
+        let (_, wires) = self.level_desc(&self.level);
+        match wires.iter().find(|w| w.to == end && w.input == 0) {
+            Some(w) => self.end_bits(&self.level, &w.from),
+            None => vec![None; self.end_width(&self.level, end)],
+        }
+    }
+
+    /// How many trits wire end `end` of level `path` is wide: a node's width, a splitter
+    /// range's, an instance pin's (1 when it names nothing).
+    pub fn end_width(&self, path: &[String], end: &str) -> usize {
+        let design = &self.doc.document.design;
+        let (nodes, _) = self.level_desc(path);
+        match End::parse(end, design.level_instances(path)) {
+            End::Pin { instance, pin } => self.pin_width(path, &instance, &pin),
+            End::Node(label) => {
+                if let Some(node) = nodes.iter().find(|n| n.label == label) {
+                    return match node.kind {
+                        NodeKind::Split(r) | NodeKind::Merge(r) => r.width(),
+                        _ => usize::from(node.width),
+                    };
+                }
+                label
+                    .split_once('.')
+                    .and_then(|(left, k)| {
+                        let splitter = nodes.iter().find(|n| n.label == left)?;
+                        let NodeKind::Split(ranges) = splitter.kind else {
+                            return None;
+                        };
+                        Some(ranges.get(k.parse().ok()?)?.len())
+                    })
+                    .unwrap_or(1)
+            }
+        }
+    }
+
+    /// The width of pin `pin` of instance `instance` of level `path` (1 if there is none).
+    pub fn pin_width(&self, path: &[String], instance: &str, pin: &str) -> usize {
+        let design = &self.doc.document.design;
+        design
+            .level_instances(path)
             .iter()
-            .find(|w| w.to == label)
-            .map_or(Trit::Unknown, |w| {
-                self.end_value(&End::parse(&w.from, &part.instances))
-            })
+            .find(|i| i.label == instance)
+            .and_then(|i| design.part(&i.of))
+            .and_then(|(part, _)| part.nodes.iter().find(|n| n.label == pin))
+            .map_or(1, |n| usize::from(n.width))
+    }
+
+    /// The open level's own nodes and wires as its file writes them, when the level uses
+    /// buses (the top level of a file with buses, or a part with a bus node, a splitter or a
+    /// wire to a bus pin): the canvas draws such a level's wires from here, each bus wire
+    /// once. `None` for a level without buses, which the flat circuit shows as it is.
+    pub fn written_level(&self) -> Option<(&[Node], &[WireDesc])> {
+        let design = &self.doc.document.design;
+        match design.part_at(&self.level) {
+            None if self.level.is_empty() => design
+                .bus_level
+                .as_ref()
+                .map(|(nodes, wires)| (&nodes[..], &wires[..])),
+            None => None,
+            Some(part) => {
+                let pin_width =
+                    |i: &str, p: &str| u8::try_from(self.pin_width(&self.level, i, p)).ok();
+                sim_core::bus::uses_buses(&part.nodes, &part.wires, &pin_width)
+                    .then_some((&part.nodes[..], &part.wires[..]))
+            }
+        }
+    }
+
+    /// The nodes and wires of level `path` as written: a part's own; for the top level, the
+    /// nodes and wires of a file with buses, or else only its wires to instance pins (its
+    /// nodes are the flat circuit's).
+    fn level_desc(&self, path: &[String]) -> (&[Node], &[WireDesc]) {
+        let design = &self.doc.document.design;
+        match design.part_at(path) {
+            Some(part) => (&part.nodes, &part.wires),
+            None if path.is_empty() => design
+                .bus_level
+                .as_ref()
+                .map_or((&[][..], &design.pin_wires[..]), |(nodes, wires)| {
+                    (&nodes[..], &wires[..])
+                }),
+            None => (&[], &[]),
+        }
+    }
+
+    /// The flat nodes carrying each trit of wire end `end` (`A`, `SP.1`, `M`, `I.p`, as the
+    /// wires of level `path` write it), bit 0 first, `None` for a floating trit: through
+    /// splitters and mergers, into instances (an output pin is what drives it inside) and out
+    /// of them (a part's input pin is what drives the instance's pin one level up). Empty if
+    /// `end` names nothing that drives a wire.
+    pub fn end_bits(&self, path: &[String], end: &str) -> Vec<Option<NodeId>> {
+        self.end_bits_depth(path, end, 0)
+    }
+
+    fn end_bits_depth(&self, path: &[String], end: &str, depth: usize) -> Vec<Option<NodeId>> {
+        // Deeper than any real hierarchy; splitters in a loop are refused on loading.
+        const DEEPEST: usize = 256;
+        if depth > DEEPEST {
+            return Vec::new();
+        }
+        let design = &self.doc.document.design;
+        let (nodes, wires) = self.level_desc(path);
+        let into = |to: &str, input: u8| wires.iter().find(|w| w.to == to && w.input == input);
+        let label = match End::parse(end, design.level_instances(path)) {
+            End::Pin { instance, pin } => {
+                let mut inner = path.to_vec();
+                inner.push(instance);
+                let Some(part) = design.part_at(&inner) else {
+                    return Vec::new();
+                };
+                let width = part
+                    .nodes
+                    .iter()
+                    .find(|n| n.label == pin)
+                    .map_or(1, |n| usize::from(n.width));
+                // The wire into the part's output pin node.
+                return match part.wires.iter().find(|w| w.to == pin) {
+                    Some(w) => self.end_bits_depth(&inner, &w.from, depth + 1),
+                    None => vec![None; width],
+                };
+            }
+            End::Node(label) => label,
+        };
+        let driven = |to: &str, input: u8, width: usize| match into(to, input) {
+            Some(w) => {
+                let bits = self.end_bits_depth(path, &w.from, depth + 1);
+                if bits.len() == width {
+                    bits
+                } else {
+                    vec![None; width]
+                }
+            }
+            None => vec![None; width],
+        };
+        if let Some(node) = nodes.iter().find(|n| n.label == label) {
+            let width = usize::from(node.width);
+            return match node.kind {
+                // A splitter is read through its outputs (`SP.0`).
+                NodeKind::Split(_) => Vec::new(),
+                NodeKind::Merge(ranges) => ranges
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(k, r)| driven(&label, u8::try_from(k).unwrap_or(u8::MAX), r.len()))
+                    .collect(),
+                _ => {
+                    if let Some(part) = design.part_at(path)
+                        && part.input_pins().contains(&label)
+                    {
+                        // An input pin: whatever drives the instance's pin one level up.
+                        let Some((instance, outer)) = path.split_last() else {
+                            return vec![None; width];
+                        };
+                        let (_, outer_wires) = self.level_desc(outer);
+                        let target = End::pin_text(instance, &label);
+                        return match outer_wires.iter().find(|w| w.to == target) {
+                            Some(w) => self.end_bits_depth(outer, &w.from, depth + 1),
+                            None => vec![None; width],
+                        };
+                    }
+                    let level = prefix(path);
+                    (0..width)
+                        .map(|i| {
+                            let bit = if width == 1 {
+                                label.clone()
+                            } else {
+                                sim_core::bus::bit_label(&label, i)
+                            };
+                            self.circuit().find(&format!("{level}{bit}"))
+                        })
+                        .collect()
+                }
+            };
+        }
+        if let Some((left, k)) = label.split_once('.')
+            && let Some(splitter) = nodes.iter().find(|n| n.label == left)
+            && let NodeKind::Split(ranges) = splitter.kind
+        {
+            let Some(range) = k.parse::<usize>().ok().and_then(|k| ranges.get(k)) else {
+                return Vec::new();
+            };
+            let bits = driven(left, 0, ranges.width());
+            return bits.get(range).map_or_else(Vec::new, <[_]>::to_vec);
+        }
+        // Not written at this level: one of the flat circuit's nodes.
+        vec![self.circuit().find(&format!("{}{label}", prefix(path)))]
+    }
+
+    /// The radix wire end `end` of level `path` asks to be shown in, if it says: the one
+    /// chosen for it in this session ([`AppState::set_bus_radix`]), else its node's `radix`
+    /// as written (an instance pin: its part's pin node's; a splitter output: whatever feeds
+    /// the splitter's).
+    pub fn end_radix(&self, path: &[String], end: &str) -> Option<Radix> {
+        self.end_radix_depth(path, end, 0)
+    }
+
+    fn end_radix_depth(&self, path: &[String], end: &str, depth: usize) -> Option<Radix> {
+        if depth > 64 {
+            return None;
+        }
+        let design = &self.doc.document.design;
+        let level = prefix(path);
+        let (nodes, wires) = self.level_desc(path);
+        match End::parse(end, design.level_instances(path)) {
+            End::Pin { instance, pin } => {
+                if let Some(&r) = self.radixes.get(&format!("{level}{instance}/{pin}")) {
+                    return Some(r);
+                }
+                let mut inner = path.to_vec();
+                inner.push(instance);
+                design
+                    .part_at(&inner)?
+                    .nodes
+                    .iter()
+                    .find(|n| n.label == pin)?
+                    .radix
+            }
+            End::Node(label) => {
+                if let Some(&r) = self.radixes.get(&format!("{level}{label}")) {
+                    return Some(r);
+                }
+                if let Some(node) = nodes.iter().find(|n| n.label == label) {
+                    return node.radix;
+                }
+                let (left, _) = label.split_once('.')?;
+                let splitter = nodes.iter().find(|n| n.label == left)?;
+                if !matches!(splitter.kind, NodeKind::Split(_)) {
+                    return None;
+                }
+                let w = wires.iter().find(|w| w.to == left && w.input == 0)?;
+                self.end_radix_depth(path, &w.from, depth + 1)
+            }
+        }
     }
 
     /// The pins of the open level's instance `label`: `(part, inputs, outputs)`.

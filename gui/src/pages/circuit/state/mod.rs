@@ -1,6 +1,11 @@
 //! The application state, plain Rust without egui: the document and its history, the
 //! selection, the clipboard, the simulation session, and pending questions to the user.
 //! Every user action is a method here, so tests can drive the app without a window.
+//!
+//! Buses (see [`sim_core::bus`]) are driven and read as numbers: [`AppState::set_bus_number`]
+//! sets every bit of a bus in one batch, [`AppState::toggle_bus_bit`] one bit, and
+//! [`AppState::bus_radix`] is how a bus is shown (a view setting, chosen per bus with
+//! [`AppState::set_bus_radix`]).
 
 mod document;
 mod ends;
@@ -14,8 +19,10 @@ use std::path::{Path, PathBuf};
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use ends::{End, level_label, prefix};
 pub use history::History;
-pub use session::{Mode, SimSession};
+pub use session::{BusChange, Mode, SimSession};
+use sim_core::bus::Bus;
 use sim_core::format::Document;
+use sim_core::number::{self, Radix};
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
 
 /// A line of feedback for the user (shown in the status bar).
@@ -71,6 +78,9 @@ pub struct AppState {
     pub level: Vec<String>,
     /// The selected instance of the open level.
     pub selected_instance: Option<String>,
+    /// The radix chosen for a bus in this session, by its flat name (a view setting: see
+    /// [`AppState::set_bus_radix`]).
+    pub radixes: BTreeMap<String, Radix>,
 }
 
 impl Default for AppState {
@@ -96,6 +106,7 @@ impl AppState {
             part_tool: None,
             level: Vec::new(),
             selected_instance: None,
+            radixes: BTreeMap::new(),
         }
     }
 
@@ -552,6 +563,83 @@ impl AppState {
     /// Presses or releases a button.
     pub fn press(&mut self, id: NodeId, pressed: bool) {
         self.sim.press(&self.doc.document.circuit, id, pressed);
+    }
+
+    // ----- buses -----
+
+    /// The bus node `id` is a bit of, if any.
+    pub fn bus_of(&self, id: NodeId) -> Option<&Bus> {
+        self.circuit().bus_of(id).map(|(bus, _)| bus)
+    }
+
+    /// The radix bus `name` is shown in: the one chosen in this session, else the bus's own
+    /// (its file's `radix`, else hexadecimal).
+    pub fn bus_radix(&self, name: &str) -> Radix {
+        self.radixes
+            .get(name)
+            .copied()
+            .or_else(|| self.circuit().bus(name).map(|b| b.radix))
+            .unwrap_or_default()
+    }
+
+    /// The value of bus `name` written in its radix ([`bus_radix`](Self::bus_radix)), e.g.
+    /// `162`, `0xA2` or `0b10x1` with an unknown bit.
+    pub fn bus_text(&self, name: &str) -> Option<String> {
+        let bus = self.circuit().bus(name)?;
+        Some(bus.format(self.sim.engine(), Some(self.bus_radix(name))))
+    }
+
+    /// Shows bus `name` in `radix` from now on, on the canvas and in the inspector: a view
+    /// setting, not an edit (no undo step, the document does not count as changed). It is
+    /// also written into the document — the circuit's bus and, for a bus of the top level,
+    /// its node's `radix` as the file writes it — so that saving the file keeps it.
+    pub fn set_bus_radix(&mut self, name: &str, radix: Radix) {
+        self.radixes.insert(name.to_owned(), radix);
+        let doc = &mut self.doc.document;
+        if let Some((nodes, _)) = &mut doc.design.bus_level
+            && let Some(node) = nodes.iter_mut().find(|n| n.label == name)
+        {
+            node.radix = Some(radix);
+        }
+        if doc.circuit.bus(name).is_some_and(|b| b.radix != radix) {
+            let decls: Vec<sim_core::bus::BusDecl> = doc
+                .circuit
+                .buses()
+                .iter()
+                .map(|b| sim_core::bus::BusDecl {
+                    label: b.name.clone(),
+                    width: u8::try_from(b.width()).unwrap_or(u8::MAX),
+                    radix: Some(if b.name == name { radix } else { b.radix }),
+                })
+                .collect();
+            doc.circuit.set_buses(&decls);
+        }
+    }
+
+    /// Sets the switches (or buttons) of bus `name` to the number `text`, in any radix
+    /// (`107`, `0x6B`, `0b0110_1011`, `-21`, `0t1T0`; see [`sim_core::number`]), all bits in
+    /// one batch — as one click sets one switch: in Run mode the circuit settles, in Step mode
+    /// each bit's change waits in the queue.
+    ///
+    /// # Errors
+    /// Why the number is refused, as [`number::parse`] says it (a malformed literal, or one
+    /// wider than the bus, naming both), or why the bus cannot be set; nothing changes then.
+    pub fn set_bus_number(&mut self, name: &str, text: &str) -> Result<(), String> {
+        let bus = self
+            .circuit()
+            .bus(name)
+            .ok_or_else(|| format!("no bus named `{name}`"))?;
+        let value = number::parse(text, bus.width()).map_err(|e| e.to_string())?;
+        let batch = bus.assign(&value);
+        self.sim.set_many(&self.doc.document.circuit, &batch)
+    }
+
+    /// Toggles bit `bit` of bus `name` (0: the least significant) as a click toggles a
+    /// switch: −1 → +1, anything else → −1.
+    pub fn toggle_bus_bit(&mut self, name: &str, bit: usize) {
+        if let Some(&id) = self.circuit().bus(name).and_then(|b| b.bits.get(bit)) {
+            self.toggle(id);
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! The simulation session: the engine, the mode, the trace of processed events and the last
-//! oscillation — everything the views show about the simulation, without any egui.
+//! oscillation — everything the views show about the simulation, without any egui. An event
+//! that changes a bit of a bus is recorded with the bus's value just before and after it
+//! ([`BusChange`]), so that a step on `S[3]` can be read as `S: 0x0A → 0x0E`.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use sim_core::{
     Cause, Circuit, Engine, Event, Netlist, NodeId, NodeKind, Observer, Oscillation, Pending,
@@ -18,6 +20,69 @@ pub enum Mode {
     Step,
 }
 
+/// What an event did to the bus one of whose bits it changed: the bus's value just before and
+/// just after it (bit 0 first), for the trace and the status bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BusChange {
+    /// The bus's name (its flat name, an instance path for a bus inside an instance).
+    pub bus: String,
+    /// The bit the event changed.
+    pub bit: usize,
+    /// The bus's value before the event.
+    pub before: Vec<Trit>,
+    /// The bus's value after the event.
+    pub after: Vec<Trit>,
+}
+
+/// The circuit's buses as the session tracks them: each bus's name and bits, and which bus and
+/// bit each bit node is.
+#[derive(Clone, Debug, Default)]
+struct BusBits {
+    names: Vec<String>,
+    bits: Vec<Vec<NodeId>>,
+    of: HashMap<NodeId, (usize, usize)>,
+}
+
+impl BusBits {
+    fn new(circuit: &Circuit) -> BusBits {
+        let mut buses = BusBits::default();
+        for (b, bus) in circuit.buses().iter().enumerate() {
+            buses.names.push(bus.name.clone());
+            buses.bits.push(bus.bits.clone());
+            for (k, &bit) in bus.bits.iter().enumerate() {
+                buses.of.insert(bit, (b, k));
+            }
+        }
+        buses
+    }
+
+    /// Every bus's value in `engine`.
+    fn values(&self, engine: &Engine) -> Vec<Vec<Trit>> {
+        self.bits
+            .iter()
+            .map(|bits| bits.iter().map(|&id| engine.value(id)).collect())
+            .collect()
+    }
+
+    /// The change `event` makes to its bus, given the bus values `values` just before it
+    /// (updated to just after it).
+    fn change(&self, event: &Event, values: &mut [Vec<Trit>]) -> Option<Box<BusChange>> {
+        if self.names.is_empty() || !event.changed() {
+            return None;
+        }
+        let &(b, k) = self.of.get(&event.node)?;
+        let value = values.get_mut(b)?;
+        let before = value.clone();
+        *value.get_mut(k)? = event.new;
+        Some(Box::new(BusChange {
+            bus: self.names[b].clone(),
+            bit: k,
+            before,
+            after: value.clone(),
+        }))
+    }
+}
+
 /// The simulation behind the canvas.
 #[derive(Clone, Debug)]
 pub struct SimSession {
@@ -26,6 +91,10 @@ pub struct SimSession {
     pub mode: Mode,
     /// Processed events, oldest first, at most [`SimSession::TRACE_LIMIT`].
     trace: VecDeque<Event>,
+    /// For each event of `trace`, what it did to a bus (`None`: not a bus bit, or unchanged).
+    changes: VecDeque<Option<Box<BusChange>>>,
+    /// The circuit's buses.
+    buses: BusBits,
     /// The event processed by the last [`step`](Self::step), shown highlighted.
     pub last: Option<Event>,
     /// The oscillation found by the last settle, if any.
@@ -36,15 +105,20 @@ pub struct SimSession {
     clock_debt: f32,
 }
 
-/// Collects events and the oscillation report into the session.
+/// Collects events, what they did to buses, and the oscillation report into the session.
 struct Recorder<'a> {
     trace: &'a mut VecDeque<Event>,
+    changes: &'a mut VecDeque<Option<Box<BusChange>>>,
+    buses: &'a BusBits,
+    /// The buses' values as of the last event recorded.
+    values: Vec<Vec<Trit>>,
     oscillation: Option<Oscillation>,
 }
 
 impl Observer for Recorder<'_> {
     fn on_event(&mut self, event: &Event) {
-        push_bounded(self.trace, event.clone());
+        let change = self.buses.change(event, &mut self.values);
+        push_bounded(self.trace, self.changes, event.clone(), change);
     }
 
     fn on_oscillation(&mut self, oscillation: &Oscillation) {
@@ -52,11 +126,18 @@ impl Observer for Recorder<'_> {
     }
 }
 
-fn push_bounded(trace: &mut VecDeque<Event>, event: Event) {
+fn push_bounded(
+    trace: &mut VecDeque<Event>,
+    changes: &mut VecDeque<Option<Box<BusChange>>>,
+    event: Event,
+    change: Option<Box<BusChange>>,
+) {
     if trace.len() == SimSession::TRACE_LIMIT {
         trace.pop_front();
+        changes.pop_front();
     }
     trace.push_back(event);
+    changes.push_back(change);
 }
 
 impl SimSession {
@@ -69,6 +150,8 @@ impl SimSession {
             engine: Engine::from_circuit(circuit),
             mode: Mode::Run,
             trace: VecDeque::new(),
+            changes: VecDeque::new(),
+            buses: BusBits::new(circuit),
             last: None,
             oscillation: None,
             clock_hz: 2.0,
@@ -83,6 +166,7 @@ impl SimSession {
     /// are not added to the trace.
     pub fn rebuild(&mut self, circuit: &Circuit) {
         self.engine.rebuild(Netlist::compile(circuit));
+        self.buses = BusBits::new(circuit);
         self.last = None;
         let report = self.engine.settle();
         self.oscillation = report.oscillation;
@@ -113,16 +197,56 @@ impl SimSession {
         self.trace.iter()
     }
 
+    /// Processed events, oldest first, each with what it did to a bus (if it changed a bit of
+    /// one).
+    pub fn trace_with_buses(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = (&Event, Option<&BusChange>)> + ExactSizeIterator {
+        self.trace
+            .iter()
+            .zip(self.changes.iter().map(Option::as_deref))
+    }
+
+    /// What the event of the last [`step`](Self::step) did to a bus, if it changed a bit of one.
+    pub fn last_bus_change(&self) -> Option<&BusChange> {
+        let last = self.last.as_ref()?;
+        match (self.trace.back(), self.changes.back()) {
+            (Some(e), Some(change)) if e.seq == last.seq => change.as_deref(),
+            _ => None,
+        }
+    }
+
     /// Drives a switch or button; in Run mode the circuit settles at once, in Step mode the
     /// change waits in the queue. Other nodes and refused values are ignored.
     pub fn set(&mut self, circuit: &Circuit, id: NodeId, value: Trit) {
-        let Some(node) = circuit.node(id) else { return };
-        if !node.kind.accepts(value) || self.engine.set([(id, value)]).is_err() {
-            return;
+        let _ = self.set_many(circuit, &[(id, value)]);
+    }
+
+    /// Drives several switches or buttons in one batch (the bits of a bus): they change in the
+    /// same delta cycle, in Run mode settled at once, in Step mode queued as one event each.
+    ///
+    /// # Errors
+    /// A sentence naming the first node that is not a switch or button, or that refuses its
+    /// value (a button takes only −1 or +1); nothing is set then.
+    pub fn set_many(&mut self, circuit: &Circuit, batch: &[(NodeId, Trit)]) -> Result<(), String> {
+        for &(id, value) in batch {
+            let Some(node) = circuit.node(id) else {
+                return Err("the node is gone".to_owned());
+            };
+            if !node.kind.accepts(value) {
+                return Err(format!(
+                    "`{}` ({}) cannot be set to {value}",
+                    node.label, node.kind
+                ));
+            }
         }
+        self.engine
+            .set(batch.iter().copied())
+            .map_err(|e| e.to_string())?;
         if self.mode == Mode::Run {
             self.settle();
         }
+        Ok(())
     }
 
     /// A click on a switch: −1 → +1, anything else → −1. A click on a button does nothing
@@ -149,15 +273,33 @@ impl SimSession {
     pub fn step(&mut self) -> Option<&Event> {
         let event = self.engine.step()?;
         self.oscillation = None;
-        push_bounded(&mut self.trace, event.clone());
+        // The engine shows the event's output already: the bus before it had the old bit.
+        let change = if self.buses.of.contains_key(&event.node) {
+            let mut values = self.buses.values(&self.engine);
+            if let Some(&(b, k)) = self.buses.of.get(&event.node) {
+                values[b][k] = event.old;
+            }
+            self.buses.change(&event, &mut values)
+        } else {
+            None
+        };
+        push_bounded(&mut self.trace, &mut self.changes, event.clone(), change);
         self.last = Some(event);
         self.last.as_ref()
     }
 
     /// Runs to quiescence, recording every event.
     pub fn settle(&mut self) -> SettleReport {
+        let values = if self.buses.names.is_empty() {
+            Vec::new()
+        } else {
+            self.buses.values(&self.engine)
+        };
         let mut recorder = Recorder {
             trace: &mut self.trace,
+            changes: &mut self.changes,
+            buses: &self.buses,
+            values,
             oscillation: None,
         };
         let report = self.engine.settle_with(&mut recorder);
@@ -171,6 +313,7 @@ impl SimSession {
     pub fn reset(&mut self) {
         self.engine.reset();
         self.trace.clear();
+        self.changes.clear();
         self.last = None;
         self.oscillation = None;
         self.clock_debt = 0.0;

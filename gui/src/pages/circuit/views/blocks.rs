@@ -10,13 +10,20 @@
 //! Every block is an accessible widget labelled with its instance label (its value text is
 //! the part's name), and every block pin one labelled `INSTANCE.PIN` carrying its value, so
 //! tests and screen readers read pins as they read nodes.
+//!
+//! On a level that uses buses ([`AppState::written_level`]) every wire is drawn as the file
+//! writes it, each resolved to the bits it carries ([`AppState::end_bits`]): a bus wire once,
+//! thick, with its number written before its input in the radix of the bus it comes from;
+//! splitters and mergers as a spine with a branch per bit range. A bus pin of a block is
+//! named with its width (`a/4`) and carries its number (`lo.a` = `11`).
 
 use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
-use sim_core::{Node, NodeId, Trit};
+use sim_core::number::{self, Radix};
+use sim_core::{Node, NodeId, NodeKind, Trit};
 
 use super::canvas::cells;
 use super::canvas::{Canvas, FrameInfo, px, px_rect};
-use crate::draw::{self, NodeLook};
+use crate::draw::{self, Known, NodeLook};
 use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
 use crate::state::{AppState, End};
 
@@ -26,6 +33,8 @@ struct Block {
     part: String,
     inputs: Vec<String>,
     outputs: Vec<String>,
+    /// The width of each input pin, then of each output pin.
+    widths: (Vec<usize>, Vec<usize>),
     /// The block's box, in cells (with the drag offset).
     rect: Area,
 }
@@ -53,9 +62,15 @@ impl Canvas {
                     Some((label, offset)) if *label == inst.label => cells(*offset),
                     _ => Vector::ZERO,
                 };
+                let width = |pins: &[String]| -> Vec<usize> {
+                    pins.iter()
+                        .map(|p| state.pin_width(&state.level, &inst.label, p))
+                        .collect()
+                };
                 Some(Block {
                     label: inst.label.clone(),
                     part,
+                    widths: (width(&inputs), width(&outputs)),
                     inputs,
                     outputs,
                     rect: Area::from_min_size(at.min + shift, at.max - at.min),
@@ -95,9 +110,16 @@ impl Canvas {
             frame,
             blocks: &blocks,
             pins: &pins,
+            written: &[],
             prefix: state.level_prefix(),
         };
-        for (from, to, input) in &wires {
+        // A level with buses has drawn every wire as written (`written_wires`).
+        let pin_wires = if state.written_level().is_some() {
+            &[][..]
+        } else {
+            &wires[..]
+        };
+        for (from, to, input) in pin_wires {
             let (Some(a), Some(b)) = (ends.out_at(from), ends.in_at(to, *input)) else {
                 continue;
             };
@@ -120,7 +142,7 @@ impl Canvas {
             self.part_pin(ui, frame, state, n, &mut actions);
         }
         for b in &blocks {
-            clicked |= self.block(ui, frame, state, b, busy.as_deref(), &wires, &mut actions);
+            clicked |= self.block(ui, frame, state, b, busy.as_deref(), &mut actions);
         }
         // The wire being drawn from a pin, to the pointer.
         if let (Some((a, v)), Some(q)) = (preview, frame.pointer) {
@@ -142,6 +164,129 @@ impl Canvas {
         clicked
     }
 
+    /// On a level that uses buses: every wire as the file writes it, coloured by what it
+    /// carries — a bus wire once, thick — and the splitters and mergers. The number a bus wire
+    /// carries is written where it leaves a splitter, a merger or a block's pin, in the radix
+    /// of the end it comes from, else of the end it goes to (a bus node shows its number
+    /// itself). Wires of the event just stepped pulse; a wire into a node delivering a pending
+    /// event carries a marker. The routes are kept until the document or the level changes.
+    pub(super) fn written_wires(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &AppState) {
+        let Some((nodes, wires)) = state.written_level() else {
+            return;
+        };
+        let blocks = self.level_blocks(state);
+        let pins = state.level_pins();
+        let ends = Ends {
+            state,
+            frame,
+            blocks: &blocks,
+            pins: &pins,
+            written: nodes,
+            prefix: state.level_prefix(),
+        };
+        let instances = state.level_instances();
+        let key = (state.doc.revision(), state.level.clone());
+        if self.written_routes.made_for.as_ref() != Some(&key) {
+            self.written_routes.routes = route_written(&ends, wires, instances, &blocks);
+            self.written_routes.made_for = Some(key);
+        }
+        let margin = 8.0 / frame.zoom.max(super::canvas::MIN_ZOOM);
+        let view = frame.view.expand(margin);
+        let mut labels: Vec<(&str, Pos2, String)> = Vec::new();
+        for (w, route) in wires.iter().zip(&self.written_routes.routes) {
+            let Some(route) = route else { continue };
+            let path: Vec<Pos2> = route.iter().copied().map(px).collect();
+            if path.len() < 2 || !view.intersects(Rect::from_points(&path)) {
+                continue;
+            }
+            let bits = state.end_bits(&state.level, &w.from);
+            let values = state.bit_values(&bits);
+            let pulse = frame
+                .last
+                .filter(|&(id, changed)| changed && bits.contains(&Some(id)))
+                .map(|_| frame.pulse);
+            if values.len() > 1 {
+                draw::bus_wire(&frame.painter, &path, Known::of(&values), pulse);
+                // A bus node shows its own number, and a lamp or probe the one it receives.
+                let shown = |end: &str| {
+                    End::parse(end, instances) == End::Node(end.to_owned())
+                        && ends
+                            .pin_node(end)
+                            .or_else(|| ends.written_node(end))
+                            .is_some_and(|n| !n.kind.is_wiring())
+                };
+                let shown_at_target = shown(&w.to)
+                    && ends
+                        .pin_node(&w.to)
+                        .or_else(|| ends.written_node(&w.to))
+                        .is_some_and(|n| !n.kind.has_output());
+                let labelled = labels.iter().any(|l| l.0 == w.from);
+                if frame.detailed && !shown(&w.from) && !shown_at_target && !labelled {
+                    let radix = state
+                        .end_radix(&state.level, &w.from)
+                        .or_else(|| state.end_radix(&state.level, &w.to))
+                        .or_else(|| {
+                            let first = bits.iter().flatten().next()?;
+                            Some(state.bus_radix(&state.bus_of(*first)?.name))
+                        })
+                        .unwrap_or_default();
+                    labels.push((&w.from, path[0], number::format(&values, radix)));
+                }
+            } else {
+                let v = values.first().copied().unwrap_or(Trit::Unknown);
+                draw::wire(&frame.painter, &path, v, pulse);
+            }
+            let to = End::parse(&w.to, instances);
+            if self.delivers(&ends, &bits, &to) {
+                let k = path.len() / 2;
+                draw::marker(&frame.painter, path[k - 1].lerp(path[k], 0.5));
+            }
+        }
+        for n in nodes.iter().filter(|n| n.kind.is_wiring()) {
+            let rect = px_rect(geometry::rect(n));
+            if !view.intersects(rect) {
+                continue;
+            }
+            draw::wiring(&frame.painter, rect, n.kind);
+            let hover = ui.interact(
+                rect,
+                ui.scope_id().with(("wiring", &n.label)),
+                Sense::hover(),
+            );
+            let what = if matches!(n.kind, NodeKind::Split(_)) {
+                "splitter"
+            } else {
+                "merger"
+            };
+            let _ = hover.on_hover_text(format!("{} ({what} {})", n.label, n.kind));
+        }
+        // Over the wires, so that no wire hides a number.
+        for (_, at, text) in labels {
+            draw::bus_label(&frame.painter, at, &text);
+        }
+    }
+
+    /// Whether a wire carrying `bits` into `to` delivers a pending event: some bit's change
+    /// waits to be evaluated by the node it drives at `to` (a node of the level).
+    fn delivers(&self, ends: &Ends<'_>, bits: &[Option<NodeId>], to: &End) -> bool {
+        let End::Node(label) = to else {
+            return false;
+        };
+        let Some(node) = ends.written_node(label).filter(|n| !n.kind.is_wiring()) else {
+            return false;
+        };
+        let width = usize::from(node.width);
+        (0..width).any(|i| {
+            let target = if width == 1 {
+                ends.flat(label)
+            } else {
+                ends.flat(&sim_core::bus::bit_label(label, i))
+            };
+            let source = bits.get(i).or_else(|| bits.first()).copied().flatten();
+            matches!((source, target), (Some(s), Some(t)) if self.delivering.binary_search(&(s, t)).is_ok())
+        })
+    }
+
     /// One of the open part's pins: drawn like the switch or lamp it is, readable as a
     /// widget, with its pin circle.
     fn part_pin(
@@ -153,26 +298,42 @@ impl Canvas {
         actions: &mut Vec<Action>,
     ) {
         let rect = px_rect(geometry::rect(n));
-        let value = state.pin_node_value(&n.label);
+        let values = state.bit_values(&state.pin_node_bits(&n.label));
+        let radix = state.end_radix(&state.level, &n.label).unwrap_or_default();
+        let text = value_text(&values, radix);
         let widget = ui.interact(rect, ui.scope_id().with(("pin", &n.label)), Sense::hover());
         widget.widget_info(|| {
             let mut info = egui::WidgetInfo::labeled(egui::accesskit::Role::Status, true, &n.label);
-            info.current_text_value = Some(value.as_signed_str().to_owned());
+            info.current_text_value = Some(text.clone());
             info
         });
-        draw::node(
-            &frame.painter,
-            rect,
-            n.kind,
-            &n.label,
-            value,
-            NodeLook {
-                hovered: widget.hovered(),
-                ..NodeLook::default()
-            },
-        );
-        let _ = widget.on_hover_text(format!("pin {} = {value}", n.label));
-        self.pin_gestures(ui, frame, n, value, actions);
+        let look = NodeLook {
+            hovered: widget.hovered(),
+            ..NodeLook::default()
+        };
+        let value = match values[..] {
+            [v] => v,
+            _ => Trit::Unknown,
+        };
+        if n.width > 1 {
+            let known = Known::of(&values);
+            let width = usize::from(n.width);
+            draw::bus_node(
+                &frame.painter,
+                rect,
+                n.kind,
+                &n.label,
+                width,
+                &text,
+                known,
+                look,
+            );
+        } else {
+            draw::node(&frame.painter, rect, n.kind, &n.label, value, look);
+        }
+        let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
+        let known = (n.width > 1).then(|| Known::of(&values));
+        self.pin_gestures(ui, frame, n, value, known, actions);
     }
 
     /// One block: drawn, selectable, openable, movable, with its pins; returns whether it
@@ -188,7 +349,6 @@ impl Canvas {
         state: &AppState,
         b: &Block,
         busy: Option<&str>,
-        wires: &[(End, End, u8)],
         actions: &mut Vec<Action>,
     ) -> bool {
         let rect = px_rect(b.rect);
@@ -208,18 +368,23 @@ impl Canvas {
             in_loop: false,
             hovered: widget.hovered(),
         };
-        let names = |pins: &[String]| -> Vec<(String, f32)> {
+        // A bus pin is named with its width: `a/4`.
+        let names = |pins: &[String], widths: &[usize]| -> Vec<(String, f32)> {
             pins.iter()
+                .zip(widths)
                 .enumerate()
-                .map(|(i, p)| (p.clone(), px(b.input(i)).y))
+                .map(|(i, (p, &w))| {
+                    let name = if w > 1 { format!("{p}/{w}") } else { p.clone() };
+                    (name, px(b.input(i)).y)
+                })
                 .collect()
         };
         draw::block(
             &frame.painter,
             rect,
             (&b.label, &b.part),
-            &names(&b.inputs),
-            &names(&b.outputs),
+            &names(&b.inputs, &b.widths.0),
+            &names(&b.outputs, &b.widths.1),
             look,
         );
         let widget = widget.on_hover_text(format!(
@@ -254,12 +419,9 @@ impl Canvas {
             let (p, end) = (px(b.input(i)), end(pin));
             let r = Rect::from_center_size(p, pin_size);
             // What the pin receives: the value of the wire into it.
-            let v = wires
-                .iter()
-                .find(|(_, to, _)| *to == end)
-                .map_or(Trit::Unknown, |(from, _, _)| state.end_value(from));
-            let response = pin_widget(ui, r, &end, v);
-            draw::pin(&frame.painter, p, v, response.hovered());
+            let values = state.bit_values(&state.bits_into(&end.to_text()));
+            let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
+            draw_pin(&frame.painter, p, &values, response.hovered());
             if response.secondary_clicked() {
                 actions.push(Action::Disconnect(end.clone()));
             }
@@ -270,9 +432,9 @@ impl Canvas {
         for (i, pin) in b.outputs.iter().enumerate() {
             let (p, end) = (px(b.output(i)), end(pin));
             let r = Rect::from_center_size(p, pin_size);
-            let v = state.end_value(&end);
-            let response = pin_widget(ui, r, &end, v);
-            draw::pin(&frame.painter, p, v, response.hovered());
+            let values = state.level_end_values(&end.to_text());
+            let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
+            draw_pin(&frame.painter, p, &values, response.hovered());
             if response.drag_started() {
                 self.wiring_end = Some(end);
             }
@@ -292,15 +454,20 @@ impl Canvas {
         frame: &FrameInfo,
         n: &Node,
         value: Trit,
+        bus: Option<Known>,
         actions: &mut Vec<Action>,
     ) {
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let end = End::Node(n.label.clone());
+        let draw_pin = |p: Pos2, hovered: bool| match bus {
+            Some(known) => draw::bus_pin(&frame.painter, p, known, hovered),
+            None => draw::pin(&frame.painter, p, value, hovered),
+        };
         if let Some(out) = geometry::output_pin(n) {
             let p = px(out);
             let r = Rect::from_center_size(p, pin_size);
             let response = ui.interact(r, ui.scope_id().with(("pin-out", &n.label)), Sense::drag());
-            draw::pin(&frame.painter, p, value, response.hovered());
+            draw_pin(p, response.hovered());
             if response.drag_started() {
                 self.wiring_end = Some(end);
             }
@@ -308,7 +475,7 @@ impl Canvas {
             let p = px(geometry::input_pin(n, 0));
             let r = Rect::from_center_size(p, pin_size);
             let response = ui.interact(r, ui.scope_id().with(("pin-in", &n.label)), Sense::click());
-            draw::pin(&frame.painter, p, value, response.hovered());
+            draw_pin(p, response.hovered());
             if response.secondary_clicked() {
                 actions.push(Action::Disconnect(end.clone()));
             }
@@ -348,9 +515,11 @@ impl Canvas {
     }
 }
 
-/// A block pin as an accessible widget named `INSTANCE.PIN` carrying its value.
-fn pin_widget(ui: &egui::Ui, r: Rect, end: &End, v: Trit) -> egui::Response {
+/// A block pin as an accessible widget named `INSTANCE.PIN` carrying its value: a trit as
+/// `-1`, `0` or `+1`, a bus as a number in `radix`.
+fn pin_widget(ui: &egui::Ui, r: Rect, end: &End, values: &[Trit], radix: Radix) -> egui::Response {
     let name = end.to_text();
+    let text = value_text(values, radix);
     let response = ui.interact(
         r,
         ui.scope_id().with(("block-pin", &name)),
@@ -358,10 +527,79 @@ fn pin_widget(ui: &egui::Ui, r: Rect, end: &End, v: Trit) -> egui::Response {
     );
     response.widget_info(|| {
         let mut info = egui::WidgetInfo::labeled(egui::accesskit::Role::Status, true, &name);
-        info.current_text_value = Some(v.as_signed_str().to_owned());
+        info.current_text_value = Some(text.clone());
         info
     });
-    response.on_hover_text(format!("{name} = {v}"))
+    response.on_hover_text(format!("{name} = {text}"))
+}
+
+/// A pin showing `values`: a trit's dot, or a bus's square.
+fn draw_pin(painter: &egui::Painter, p: Pos2, values: &[Trit], hovered: bool) {
+    match values {
+        [v] => draw::pin(painter, p, *v, hovered),
+        _ => draw::bus_pin(painter, p, Known::of(values), hovered),
+    }
+}
+
+/// The radix a pin of the open level is shown in (its part's pin node's, else hexadecimal).
+fn pin_radix(state: &AppState, end: &End) -> Radix {
+    state
+        .end_radix(&state.level, &end.to_text())
+        .unwrap_or_default()
+}
+
+/// `values` as the canvas writes them: a trit as `-1`, `0` or `+1`, a bus as a number in
+/// `radix` (unknown bits shown: `0b10x1`, `0x5?`).
+pub(super) fn value_text(values: &[Trit], radix: Radix) -> String {
+    match values {
+        [v] => v.as_signed_str().to_owned(),
+        _ => number::format(values, radix),
+    }
+}
+
+/// The routes of a written level's `wires` (`None` for a wire whose ends are not on the
+/// level), apart from each other and around the level's nodes and blocks
+/// ([`geometry::route_level`]).
+fn route_written(
+    ends: &Ends<'_>,
+    wires: &[sim_core::WireDesc],
+    instances: &[sim_core::hierarchy::InstanceDesc],
+    blocks: &[Block],
+) -> Vec<Option<geometry::Route>> {
+    let mut nets: Vec<&str> = Vec::new();
+    let mut placed = Vec::with_capacity(wires.len());
+    let mut tasks = Vec::with_capacity(wires.len());
+    for w in wires {
+        let from = ends.out_at(&End::parse(&w.from, instances));
+        let to = ends.in_at(&End::parse(&w.to, instances), w.input);
+        let (Some(from), Some(to)) = (from, to) else {
+            placed.push(None);
+            continue;
+        };
+        let net = nets.iter().position(|n| *n == w.from).unwrap_or_else(|| {
+            nets.push(&w.from);
+            nets.len() - 1
+        });
+        placed.push(Some(tasks.len()));
+        tasks.push(geometry::WireTask {
+            from,
+            to,
+            pin: usize::from(w.input),
+            net,
+        });
+    }
+    let boxes: Vec<Area> = ends
+        .written
+        .iter()
+        .chain(ends.pins)
+        .map(geometry::rect)
+        .chain(blocks.iter().map(|b| b.rect))
+        .collect();
+    let routes = geometry::route_level(&tasks, &boxes);
+    placed
+        .into_iter()
+        .map(|i| i.and_then(|i| routes.get(i).copied()))
+        .collect()
 }
 
 /// Where the wires of a level start and end, in cells.
@@ -370,6 +608,8 @@ struct Ends<'a> {
     frame: &'a FrameInfo,
     blocks: &'a [Block],
     pins: &'a [Node],
+    /// The level's nodes as written, on a level that uses buses (else empty).
+    written: &'a [Node],
     prefix: String,
 }
 
@@ -378,6 +618,11 @@ impl Ends<'_> {
         self.state
             .circuit()
             .find(&format!("{}{label}", self.prefix))
+    }
+
+    /// Node `label` as the level writes it (a bus, a splitter), if the level uses buses.
+    fn written_node(&self, label: &str) -> Option<&Node> {
+        self.written.iter().find(|n| n.label == label)
     }
 
     fn pin_node(&self, label: &str) -> Option<&Node> {
@@ -394,6 +639,16 @@ impl Ends<'_> {
             End::Node(l) => {
                 if let Some(n) = self.pin_node(l) {
                     return geometry::output_pin(n);
+                }
+                // As written (a level with buses is read-only: its nodes stay where they are).
+                if let Some(n) = self.written_node(l) {
+                    return geometry::output_pin(n);
+                }
+                if let Some((left, k)) = l.split_once('.')
+                    && let Some(n) = self.written_node(left)
+                    && matches!(n.kind, NodeKind::Split(_))
+                {
+                    return Some(geometry::split_output(n, k.parse().ok()?));
                 }
                 let id = self.flat(l)?;
                 geometry::output_pin(&self.state.circuit()[id])
@@ -412,6 +667,9 @@ impl Ends<'_> {
             End::Node(l) => {
                 if let Some(n) = self.pin_node(l) {
                     return Some(geometry::input_pin(n, 0));
+                }
+                if let Some(n) = self.written_node(l) {
+                    return Some(geometry::input_pin(n, usize::from(input)));
                 }
                 let id = self.flat(l)?;
                 Some(

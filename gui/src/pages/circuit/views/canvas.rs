@@ -13,6 +13,13 @@
 //! level: `or` inside instance `lo/fa0`, whose full path is `lo/fa0/or`) and carrying
 //! its value (`-1`, `0`, `+1`) as text, so screen readers and tests can find "R" and read "Q".
 //!
+//! A bus (the nodes `A[0]` … `A[7]` a file's 8-trit node `A` expands into, all at `A`'s
+//! position) is one node on the canvas: drawn once, labelled `A` with its width, showing its
+//! value as a number in its radix, an accessible widget named `A` whose value is that number
+//! (`162`, `0xA2`). A click selects the whole bus — a bus switch is set from the inspector, not
+//! toggled. A level that uses buses draws its wires as its file writes them
+//! ([`AppState::written_level`], `blocks.rs`), a bus wire once.
+//!
 //! Only what is on screen costs anything: nodes, wires and pins outside the visible part of the
 //! scene are skipped, and off-screen nodes have no widget. Zoomed out below [`DETAIL_ZOOM`] the
 //! canvas switches to a coarse level of detail: no pins, labels or per-node tooltips (the node
@@ -21,9 +28,10 @@
 use std::collections::BTreeSet;
 
 use egui::{PointerButton, Pos2, Rect, Sense, Vec2, pos2};
+use sim_core::bus::Bus;
 use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
-use crate::draw::{self, Batch, NodeLook};
+use crate::draw::{self, Batch, Known, NodeLook};
 use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
 use crate::state::{AppState, End, level_label};
 
@@ -56,9 +64,13 @@ pub struct Canvas {
     /// Per frame, reused: the nodes on screen.
     visible: Vec<NodeId>,
     /// Per frame, reused: `(from, to)` of every wire delivering a pending event, sorted.
-    delivering: Vec<(NodeId, NodeId)>,
+    pub(super) delivering: Vec<(NodeId, NodeId)>,
     /// Wire lanes, recomputed when the circuit changes.
     lanes: Lanes,
+    /// Which bus each node is a bit of, recomputed when the circuit changes.
+    buses: BusIndex,
+    /// The routes of the wires of a level with buses.
+    pub(super) written_routes: WrittenRoutes,
     /// Vertices in the last coarse mesh: the next one reserves as many.
     batch_size: usize,
     /// This frame's pan by a right- or middle-button drag, in scene pixels.
@@ -85,6 +97,8 @@ impl Default for Canvas {
             visible: Vec::new(),
             delivering: Vec::new(),
             lanes: Lanes::default(),
+            buses: BusIndex::default(),
+            written_routes: WrittenRoutes::default(),
             batch_size: 0,
             pan: Vec2::ZERO,
             moving_block: None,
@@ -236,13 +250,63 @@ impl Lanes {
     }
 }
 
+/// The routes of the wires of a level with buses as its file writes them (`None`: a wire whose
+/// ends are not on the level), and the document revision and level they were made for.
+#[derive(Debug, Default)]
+pub(super) struct WrittenRoutes {
+    /// The document revision and the level.
+    pub(super) made_for: Option<(u64, Vec<String>)>,
+    /// By wire, in the level's order.
+    pub(super) routes: Vec<Option<geometry::Route>>,
+}
+
+/// Which bus each node is a bit of, by node index: `(bus, bit)` into the circuit's
+/// [`buses`](sim_core::Circuit::buses). Recomputed only when the document revision changes.
+#[derive(Debug, Default)]
+struct BusIndex {
+    /// The document revision the index was computed for (0: never).
+    revision: u64,
+    /// By node index; `u32::MAX` for a node that is no bus's bit.
+    of: Vec<(u32, u32)>,
+}
+
+impl BusIndex {
+    /// The bus node `id` is a bit of, and which bit.
+    fn get(&self, id: NodeId) -> Option<(usize, usize)> {
+        self.of
+            .get(id.index())
+            .filter(|(bus, _)| *bus != u32::MAX)
+            .map(|&(bus, bit)| (bus as usize, bit as usize))
+    }
+
+    /// Recomputes the index if the document changed since the last call.
+    fn update(&mut self, revision: u64, circuit: &Circuit) {
+        if revision == self.revision {
+            return;
+        }
+        self.revision = revision;
+        self.of.clear();
+        self.of.resize(circuit.node_bound(), (u32::MAX, 0));
+        for (b, bus) in circuit.buses().iter().enumerate() {
+            for (k, bit) in bus.bits.iter().enumerate() {
+                if let Some(slot) = self.of.get_mut(bit.index()) {
+                    *slot = (
+                        u32::try_from(b).unwrap_or(u32::MAX),
+                        u32::try_from(k).unwrap_or(0),
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// What one frame of the canvas derives from the state before drawing.
 pub(super) struct FrameInfo {
     pub(super) painter: egui::Painter,
     /// How far the dragged selection has moved, in scene pixels.
     offset: Vec2,
     /// 0..1, for pulsing the wires of the event just stepped.
-    pulse: f32,
+    pub(super) pulse: f32,
     /// The node of the event just stepped, and whether its output changed.
     pub(super) last: Option<(NodeId, bool)>,
     /// Nodes on the loop of the last oscillation.
@@ -250,11 +314,11 @@ pub(super) struct FrameInfo {
     /// The pointer, in scene pixels.
     pub(super) pointer: Option<Pos2>,
     /// The visible part of the scene.
-    view: Rect,
+    pub(super) view: Rect,
     /// Screen pixels per scene pixel.
-    zoom: f32,
+    pub(super) zoom: f32,
     /// Whether to draw full detail (pins, labels, curves) rather than the coarse batch.
-    detailed: bool,
+    pub(super) detailed: bool,
 }
 
 impl FrameInfo {
@@ -311,6 +375,7 @@ impl Canvas {
             batch.paint(&frame.painter);
         }
         self.wires(&frame, state, &mut batch);
+        self.written_wires(ui, &frame, state);
         if frame.last.is_some() {
             ui.ctx().request_repaint(); // the pulse animates
         }
@@ -328,6 +393,7 @@ impl Canvas {
     fn cull(&mut self, frame: &FrameInfo, state: &AppState) -> Rect {
         let c = state.circuit();
         self.lanes.update(state.doc.revision(), c);
+        self.buses.update(state.doc.revision(), c);
         self.visible.clear();
         let mut bounds = Rect::NOTHING;
         // Room for the label above a node and the selection halo.
@@ -335,7 +401,8 @@ impl Canvas {
         let level = state.level_prefix();
         let on_level = |label: &str| level_label(&level, label).is_some();
         for (id, n) in c.nodes() {
-            if !on_level(&n.label) {
+            // A bus is drawn once, as its bit 0 (its bits share its box).
+            if !on_level(&n.label) || self.buses.get(id).is_some_and(|(_, bit)| bit > 0) {
                 continue;
             }
             let r = px_rect(geometry::rect(n));
@@ -359,6 +426,9 @@ impl Canvas {
     /// Every wire on screen, coloured by its value; the wires of the event just stepped pulse,
     /// and wires delivering a pending event carry a marker.
     fn wires(&self, frame: &FrameInfo, state: &AppState, batch: &mut Batch) {
+        if state.written_level().is_some() {
+            return; // drawn as written, buses once: `written_wires`
+        }
         let c = state.circuit();
         let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
         let mut path = [Pos2::ZERO; 6];
@@ -418,13 +488,25 @@ impl Canvas {
         let level_len = state.level_prefix().len();
         for i in 0..self.visible.len() {
             let id = self.visible[i];
+            let bus: Option<Bus> = self
+                .buses
+                .get(id)
+                .and_then(|(b, _)| state.circuit().buses().get(b).cloned());
+            let group: Vec<NodeId> = bus.as_ref().map_or_else(|| vec![id], |b| b.bits.clone());
             let (kind, value, widget) = {
                 let node = &state.circuit()[id];
                 // Inside an instance, nodes go by their label at the level (`or`, not
-                // `lo/fa0/or`); the hover text gives the whole path.
-                let local = node.label.get(level_len..).unwrap_or(&node.label);
+                // `lo/fa0/or`); the hover text gives the whole path. A bus goes by its name.
+                let full = bus
+                    .as_ref()
+                    .map_or(node.label.as_str(), |b| b.name.as_str());
+                let local = full.get(level_len..).unwrap_or(full);
                 let rect = px_rect(geometry::rect(node)).translate(frame.shift(id, state));
                 let value = state.sim.value(id);
+                let text = bus.as_ref().map_or_else(
+                    || value.as_signed_str().to_owned(),
+                    |b| state.bus_text(&b.name).unwrap_or_default(),
+                );
                 let widget = ui.interact(
                     rect,
                     ui.scope_id().with(("node", id)),
@@ -437,22 +519,44 @@ impl Canvas {
                         _ => egui::accesskit::Role::Status,
                     };
                     let mut info = egui::WidgetInfo::labeled(role, true, local);
-                    info.current_text_value = Some(value.as_signed_str().to_owned());
+                    info.current_text_value = Some(text.clone());
                     info
                 });
+                let bits = &group[..];
                 let look = NodeLook {
-                    selected: state.selection.contains(&id),
-                    evaluating: frame.last.is_some_and(|(n, _)| n == id),
-                    in_loop: frame.in_loop.contains(&id),
+                    selected: bits.iter().any(|b| state.selection.contains(b)),
+                    evaluating: frame.last.is_some_and(|(n, _)| bits.contains(&n)),
+                    in_loop: bits.iter().any(|b| frame.in_loop.contains(b)),
                     hovered: widget.hovered(),
                 };
+                let hover = match &bus {
+                    Some(b) => format!("{} ({}, {} trits) = {text}", b.name, node.kind, b.width()),
+                    None => format!("{} ({}) = {value}", node.label, node.kind),
+                };
                 let widget = if frame.detailed {
-                    draw::node(&frame.painter, rect, node.kind, local, value, look);
-                    widget.on_hover_text(format!("{} ({}) = {value}", node.label, node.kind))
+                    match &bus {
+                        Some(b) => {
+                            let known = Known::of(&b.value(state.sim.engine()));
+                            draw::bus_node(
+                                &frame.painter,
+                                rect,
+                                node.kind,
+                                local,
+                                b.width(),
+                                &text,
+                                known,
+                                look,
+                            );
+                        }
+                        None => draw::node(&frame.painter, rect, node.kind, local, value, look),
+                    }
+                    widget.on_hover_text(hover)
                 } else {
-                    draw::node_coarse(batch, rect, node.kind, value, look);
+                    // Zoomed out, a bus is tinted as unknown: one trit's colour would mislead.
+                    let tint = if bus.is_some() { Trit::Unknown } else { value };
+                    draw::node_coarse(batch, rect, node.kind, tint, look);
                     if look.hovered {
-                        widget.on_hover_text(format!("{} ({}) = {value}", node.label, node.kind))
+                        widget.on_hover_text(hover)
                     } else {
                         widget
                     }
@@ -461,47 +565,55 @@ impl Canvas {
             };
             if widget.clicked() {
                 clicked_any = true;
-                Self::click(ui, state, id, kind);
+                // A bus switch is set from the inspector: a click selects it.
+                let toggles = kind == NodeKind::Switch && bus.is_none();
+                Self::click(ui, state, &group, toggles);
             }
             if widget.double_clicked() {
-                state.selection = BTreeSet::from([id]);
+                state.selection = group.iter().copied().collect();
                 self.rename_requested = true;
             }
-            if kind == NodeKind::Button {
+            if kind == NodeKind::Button && bus.is_none() {
                 let down = widget.is_pointer_button_down_on();
                 if down != (value == Trit::True) {
                     state.press(id, down);
                 }
             }
-            self.drag(&widget, state, id);
+            self.drag(&widget, state, &group);
         }
         clicked_any
     }
 
-    /// A click on node `id`: select it (Shift toggles it in the selection); toggle a switch.
-    fn click(ui: &egui::Ui, state: &mut AppState, id: NodeId, kind: NodeKind) {
+    /// A click on the node (or bus) `group`: select it (Shift toggles it in the selection);
+    /// toggle it if it is a switch (`toggles`).
+    fn click(ui: &egui::Ui, state: &mut AppState, group: &[NodeId], toggles: bool) {
         state.selected_instance = None;
         if ui.input(|i| i.modifiers.shift) {
-            if !state.selection.remove(&id) {
-                state.selection.insert(id);
+            if group.iter().any(|id| state.selection.contains(id)) {
+                for id in group {
+                    state.selection.remove(id);
+                }
+            } else {
+                state.selection.extend(group.iter().copied());
             }
         } else {
-            state.selection = BTreeSet::from([id]);
+            state.selection = group.iter().copied().collect();
         }
-        if kind == NodeKind::Switch {
-            state.toggle(id);
+        if toggles && let [id] = group {
+            state.toggle(*id);
         }
     }
 
-    /// Dragging node `id` moves the selection; the move is committed, snapped, on release.
-    /// Dragging with the right or middle button pans instead.
-    fn drag(&mut self, widget: &egui::Response, state: &mut AppState, id: NodeId) {
+    /// Dragging node `group[0]` (with the rest of its bus, `group`) moves the selection; the
+    /// move is committed, snapped, on release. Dragging with the right or middle button pans
+    /// instead.
+    fn drag(&mut self, widget: &egui::Response, state: &mut AppState, group: &[NodeId]) {
         if self.panned(widget) {
             return;
         }
         if widget.drag_started_by(PointerButton::Primary) {
-            if !state.selection.contains(&id) {
-                state.selection = BTreeSet::from([id]);
+            if !group.iter().any(|id| state.selection.contains(id)) {
+                state.selection = group.iter().copied().collect();
             }
             self.moving = Some(Vec2::ZERO);
         }
@@ -530,6 +642,11 @@ impl Canvas {
         for &id in if frame.detailed { &visible[..] } else { &[] } {
             let node = &c[id];
             let shift = frame.shift(id, state);
+            let bus = self.buses.get(id).and_then(|(b, _)| c.buses().get(b));
+            if let Some(bus) = bus {
+                Self::bus_pins(ui, frame, state, node, bus, shift);
+                continue;
+            }
             for (pin, v) in state.sim.input_values(id).into_iter().enumerate() {
                 let p = px(geometry::input_pin(node, pin)) + shift;
                 let r = Rect::from_center_size(p, pin_size);
@@ -577,6 +694,55 @@ impl Canvas {
                 state.connect(from, to, input);
             }
             self.wiring_end = None;
+        }
+    }
+
+    /// The pins of bus `bus` (drawn as its bit 0, `node`), showing what its inputs receive and
+    /// what it outputs as numbers. Wiring a bus is editing its file: no gestures.
+    fn bus_pins(
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &AppState,
+        node: &sim_core::Node,
+        bus: &Bus,
+        shift: Vec2,
+    ) {
+        let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
+        let radix = state.bus_radix(&bus.name);
+        let local = state.on_level(&bus.name).unwrap_or(&bus.name);
+        let inputs: Vec<Vec<Trit>> = bus
+            .bits
+            .iter()
+            .map(|&b| state.sim.input_values(b))
+            .collect();
+        for pin in 0..node.kind.input_count() {
+            let values: Vec<Trit> = inputs
+                .iter()
+                .map(|v| v.get(pin).copied().unwrap_or(Trit::Unknown))
+                .collect();
+            let p = px(geometry::input_pin(node, pin)) + shift;
+            let r = Rect::from_center_size(p, pin_size);
+            let response = ui.interact(
+                r,
+                ui.scope_id().with(("bus-in", &bus.name, pin)),
+                Sense::hover(),
+            );
+            draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
+            let text = sim_core::number::format(&values, radix);
+            let _ = response.on_hover_text(format!("{local}.{pin} = {text}"));
+        }
+        if let Some(out) = geometry::output_pin(node) {
+            let values = bus.value(state.sim.engine());
+            let p = px(out) + shift;
+            let r = Rect::from_center_size(p, pin_size);
+            let response = ui.interact(
+                r,
+                ui.scope_id().with(("bus-out", &bus.name)),
+                Sense::hover(),
+            );
+            draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
+            let text = sim_core::number::format(&values, radix);
+            let _ = response.on_hover_text(format!("{local} = {text}"));
         }
     }
 

@@ -3,7 +3,14 @@
 //! input values, a way to set a switch to 0, and why it has its value (the causality chain of
 //! events back to a source); for a selected instance its label (rename), part, pin values and
 //! Open. Also the oscillation report.
+//!
+//! A selected bus (any of its bits) shows its value as a number in the radix picked here
+//! (Bin, Hex, Unsigned, Signed, Ternary) and in every other; a bus of switches has a `Number`
+//! field — a number in any radix, set with Enter (all bits in one batch), refused in place
+//! with the reason — and one button per bit, most significant first, that toggles it. What
+//! the last step did to the bus reads `S[3]: 0x0A → 0x0E`.
 
+use sim_core::number::{self, Radix};
 use sim_core::{NodeKind, Trit};
 
 use crate::state::AppState;
@@ -17,36 +24,47 @@ pub struct Inspector {
     editing_instance: Option<(String, String)>,
     /// Focus the label field on the next frame.
     pub focus_label: bool,
+    /// The number being typed for a bus of switches.
+    entry: Option<BusEntry>,
+}
+
+/// The `Number` field of a bus of switches: what is typed, and why it was last refused.
+#[derive(Debug)]
+struct BusEntry {
+    /// The bus it is for.
+    bus: String,
+    /// The text in the field.
+    text: String,
+    /// Why the last number entered was refused (shown under the field).
+    error: Option<String>,
+}
+
+/// A radix as the inspector names it: `Bin`, `Hex`, `Unsigned`, `Signed`, `Ternary`.
+pub fn radix_name(radix: Radix) -> &'static str {
+    match radix {
+        Radix::Bin => "Bin",
+        Radix::Hex => "Hex",
+        Radix::Unsigned => "Unsigned",
+        Radix::Signed => "Signed",
+        Radix::Ternary => "Ternary",
+    }
 }
 
 impl Inspector {
     /// Draws the view into `ui` and applies what the user did to `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         ui.heading("Inspector");
-        if let Some(o) = &state.sim.oscillation {
-            let c = state.circuit();
-            let names = |ids: &[sim_core::NodeId]| {
-                ids.iter()
-                    .filter_map(|&i| c.node(i))
-                    .map(|n| n.label.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            ui.colored_label(
-                crate::draw::LOOP,
-                format!(
-                    "Oscillation: {} kept changing after {} delta cycles; the loop {} was resolved to 0",
-                    names(&o.nodes),
-                    o.budget,
-                    names(&o.feedback)
-                ),
-            );
-            ui.separator();
-        }
+        oscillation(ui, state);
         if state.selection.is_empty()
             && let Some(label) = state.selected_instance.clone()
         {
             self.instance(ui, state, &label);
+            return;
+        }
+        if let Some(bus) = selected_bus(state) {
+            // A bus is named by its file: there is no label to rename here.
+            self.focus_label = false;
+            self.bus(ui, state, &bus);
             return;
         }
         let [id] = state.selection.iter().copied().collect::<Vec<_>>()[..] else {
@@ -120,6 +138,168 @@ impl Inspector {
         }
         for line in chain {
             ui.label(egui::RichText::new(line).monospace());
+        }
+    }
+}
+
+/// The oscillation report of the last settle, if any.
+fn oscillation(ui: &mut egui::Ui, state: &AppState) {
+    let Some(o) = &state.sim.oscillation else {
+        return;
+    };
+    let c = state.circuit();
+    let names = |ids: &[sim_core::NodeId]| {
+        ids.iter()
+            .filter_map(|&i| c.node(i))
+            .map(|n| n.label.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    ui.colored_label(
+        crate::draw::LOOP,
+        format!(
+            "Oscillation: {} kept changing after {} delta cycles; the loop {} was resolved to 0",
+            names(&o.nodes),
+            o.budget,
+            names(&o.feedback)
+        ),
+    );
+    ui.separator();
+}
+
+/// The bus the selection is made of (all its nodes are bits of one bus), if it is.
+fn selected_bus(state: &AppState) -> Option<String> {
+    let first = *state.selection.iter().next()?;
+    let bus = state.bus_of(first)?;
+    state
+        .selection
+        .iter()
+        .all(|id| bus.bits.contains(id))
+        .then(|| bus.name.clone())
+}
+
+impl Inspector {
+    /// A selected bus: its value in its radix and every other, the radix picker; for a bus of
+    /// switches (or buttons) the `Number` field and the bit buttons; what the last step did.
+    fn bus(&mut self, ui: &mut egui::Ui, state: &mut AppState, name: &str) {
+        let Some(bus) = state.circuit().bus(name).cloned() else {
+            return;
+        };
+        let Some(kind) = bus
+            .bits
+            .first()
+            .and_then(|&b| state.circuit().node(b))
+            .map(|n| n.kind)
+        else {
+            return;
+        };
+        let radix = state.bus_radix(name);
+        let values = bus.value(state.sim.engine());
+        ui.label(egui::RichText::new(format!("Bus {name}")).strong());
+        ui.label(format!("Kind: {kind}, {} trits wide", bus.width()));
+        ui.label(format!("Value: {}", number::format(&values, radix)));
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Radix");
+            for r in Radix::ALL {
+                if ui.selectable_label(r == radix, radix_name(r)).clicked() {
+                    state.set_bus_radix(name, r);
+                }
+            }
+        });
+        egui::Grid::new("bus-readings").show(ui, |ui| {
+            for r in Radix::ALL.into_iter().filter(|&r| r != radix) {
+                ui.weak(r.name());
+                ui.label(egui::RichText::new(number::format(&values, r)).monospace());
+                ui.end_row();
+            }
+        });
+        if matches!(kind, NodeKind::Switch | NodeKind::Button) {
+            ui.separator();
+            self.bus_entry(ui, state, name, &number::format(&values, radix));
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Bits");
+                for (i, &v) in values.iter().enumerate().rev() {
+                    let symbol = match (v, radix) {
+                        (Trit::True, _) => "1",
+                        (Trit::False, Radix::Ternary) => "T",
+                        (Trit::False, _) | (Trit::Unknown, Radix::Ternary) => "0",
+                        (Trit::Unknown, _) => "x",
+                    };
+                    let bit = sim_core::bus::bit_label(name, i);
+                    let button = ui.add(
+                        egui::Button::new(egui::RichText::new(symbol).monospace())
+                            .small()
+                            .selected(v == Trit::True),
+                    );
+                    // Named by the bit (`A[7]`), not by its digit.
+                    button.widget_info(|| {
+                        let role = egui::accesskit::Role::Button;
+                        egui::WidgetInfo::selected(role, true, v == Trit::True, &bit)
+                    });
+                    if button
+                        .on_hover_text(format!("{bit} = {v}: click to toggle"))
+                        .clicked()
+                    {
+                        state.toggle_bus_bit(name, i);
+                        if let Some(entry) = &mut self.entry {
+                            entry.error = None;
+                        }
+                    }
+                }
+            });
+        }
+        if let Some(change) = state.sim.last_bus_change().filter(|c| c.bus == name) {
+            ui.separator();
+            ui.label(
+                egui::RichText::new(format!(
+                    "Last step: {}: {} → {}",
+                    sim_core::bus::bit_label(name, change.bit),
+                    number::format(&change.before, radix),
+                    number::format(&change.after, radix)
+                ))
+                .monospace(),
+            );
+        }
+    }
+
+    /// The `Number` field of bus `name` of switches (`shown`: its value now, the field's text
+    /// when the bus is first selected): Enter (or Set) sets every bit at once; a number that
+    /// does not parse or fit is refused with the reason, and the field keeps its text.
+    fn bus_entry(&mut self, ui: &mut egui::Ui, state: &mut AppState, name: &str, shown: &str) {
+        if self.entry.as_ref().is_none_or(|e| e.bus != name) {
+            self.entry = Some(BusEntry {
+                bus: name.to_owned(),
+                text: shown.to_owned(),
+                error: None,
+            });
+        }
+        let Some(entry) = &mut self.entry else {
+            return;
+        };
+        ui.horizontal(|ui| {
+            let label = ui.label("Number");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut entry.text)
+                        .desired_width(130.0)
+                        .font(egui::TextStyle::Monospace)
+                        .hint_text("107, 0x6B, -21, 0t1T0"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "A number in any radix: 107, -21, 0x6B, 0b0110_1011, 0t1T0 (x or ? for \
+                     unknown bits). Enter sets it.",
+                );
+            let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if entered || ui.button("Set").clicked() {
+                entry.error = state.set_bus_number(name, &entry.text).err();
+            }
+        });
+        if let Some(error) = &entry.error {
+            ui.colored_label(
+                egui::Color32::RED,
+                egui::RichText::new(format!("Refused: {error}")).monospace(),
+            );
         }
     }
 }
@@ -201,7 +381,8 @@ impl Inspector {
     }
 }
 
-/// The values on instance `label`'s pins, inputs then outputs.
+/// The values on instance `label`'s pins, inputs then outputs (a bus pin as a number in its
+/// part's radix, with its width: `a/4 = 11`).
 fn pin_values(
     ui: &mut egui::Ui,
     state: &AppState,
@@ -209,19 +390,24 @@ fn pin_values(
     inputs: &[String],
     outputs: &[String],
 ) {
-    let pin = |name: &String| crate::state::End::Pin {
-        instance: label.to_owned(),
-        pin: name.clone(),
+    let text = |name: &String, values: &[Trit]| {
+        let end = crate::state::End::pin_text(label, name);
+        if let [v] = values {
+            format!("{name} = {v}")
+        } else {
+            let radix = state.end_radix(&state.level, &end).unwrap_or_default();
+            let width = values.len();
+            format!("{name}/{width} = {}", number::format(values, radix))
+        }
     };
-    let wires = state.level_pin_wires();
     for name in inputs {
-        let v = wires
-            .iter()
-            .find(|(_, to, _)| *to == pin(name))
-            .map_or(Trit::Unknown, |(from, _, _)| state.end_value(from));
-        ui.label(format!("in  {name} = {v}"));
+        let end = crate::state::End::pin_text(label, name);
+        let values = state.bit_values(&state.bits_into(&end));
+        ui.label(format!("in  {}", text(name, &values)));
     }
     for name in outputs {
-        ui.label(format!("out {name} = {}", state.end_value(&pin(name))));
+        let end = crate::state::End::pin_text(label, name);
+        let values = state.level_end_values(&end);
+        ui.label(format!("out {}", text(name, &values)));
     }
 }

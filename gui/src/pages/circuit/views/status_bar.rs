@@ -1,5 +1,6 @@
 //! The status bar: mode, delta cycle, events processed, queue length, the node being
-//! evaluated in Step mode, and the latest notice.
+//! evaluated in Step mode (with what it did to its bus, if it is a bus's bit), and the latest
+//! notice.
 
 use crate::draw;
 use crate::state::{AppState, Mode};
@@ -42,6 +43,12 @@ impl StatusBar {
                     ))
                     .monospace(),
                 );
+                if let Some(change) = state.sim.last_bus_change() {
+                    ui.label(
+                        egui::RichText::new(super::trace_panel::bus_change_text(state, change))
+                            .monospace(),
+                    );
+                }
             }
             if let Some(n) = &state.notice {
                 ui.separator();
