@@ -385,7 +385,7 @@ const COLUMNS_TRIED: usize = 48;
 /// spreads the wires leaving one output apart (a level with buses: splitter fans into a
 /// column of block pins). Each forward wire runs out of its output, down or up in a column
 /// and into its input, the column chosen as the one nearest the input (half a cell before it,
-/// then every half cell further left, at most [`COLUMNS_TRIED`]) whose runs neither lie on
+/// then every half cell further left, at most `COLUMNS_TRIED`) whose runs neither lie on
 /// nor meet a run of another net routed before and cross none of `boxes` (the level's nodes
 /// and blocks) — the longest vertical runs first, which take the columns next to the inputs;
 /// a feedback wire loops around below both ends ([`route_in_lane`]). Quadratic in the wires:
