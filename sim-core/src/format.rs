@@ -359,11 +359,7 @@ pub fn from_str_limited(
             wires: file.wires,
         })?
     } else {
-        let (nodes, wires, buses) =
-            design.flatten_limited(name, file.nodes, file.wires, max_nodes)?;
-        let mut circuit = Circuit::from_desc(&CircuitDesc { nodes, wires })?;
-        circuit.set_buses(&buses);
-        circuit
+        build(&design, name, file.nodes, file.wires, max_nodes)?
     };
     for test in &file.tests {
         test.validate(&circuit)?;
@@ -375,6 +371,46 @@ pub fn from_str_limited(
         tests: file.tests,
         design,
     })
+}
+
+/// The circuit of a top level made of `nodes` and `wires` (as a file writes them, buses and
+/// splitters included) and `design`'s instances: flattened, expanded into single trits and
+/// checked, with its buses.
+fn build(
+    design: &Design,
+    name: &str,
+    nodes: Vec<Node>,
+    wires: Vec<WireDesc>,
+    max_nodes: u64,
+) -> Result<Circuit, FormatError> {
+    let (nodes, wires, buses) = design.flatten_limited(name, nodes, wires, max_nodes)?;
+    let mut circuit = Circuit::from_desc(&CircuitDesc { nodes, wires })?;
+    circuit.set_buses(&buses);
+    Ok(circuit)
+}
+
+/// Rebuilds `doc.circuit` from `doc.design` exactly as loading builds it, after the top level
+/// as the file writes it (`design.bus_level`) was edited: flattened with the instances,
+/// expanded into single trits ([`crate::bus::expand`]) and checked by
+/// [`Circuit::from_desc`], at most [`DEFAULT_MAX_NODES`](crate::hierarchy::DEFAULT_MAX_NODES)
+/// nodes. Does nothing for a document whose top level has no bus level.
+///
+/// # Errors
+/// [`FormatError::Hierarchy`] (e.g. a wire joining ends of different widths:
+/// [`BusError::Mismatch`](crate::bus::BusError::Mismatch) names both ends and both widths)
+/// or [`FormatError::Circuit`]; `doc` is unchanged then.
+pub fn rebuild(doc: &mut Document) -> Result<(), FormatError> {
+    let Some((nodes, wires)) = &doc.design.bus_level else {
+        return Ok(());
+    };
+    doc.circuit = build(
+        &doc.design,
+        "this circuit",
+        nodes.clone(),
+        wires.clone(),
+        crate::hierarchy::DEFAULT_MAX_NODES,
+    )?;
+    Ok(())
 }
 
 /// Reads `design.libraries` again (after the list changed, e.g. a library was added) into
@@ -662,5 +698,49 @@ impl Document {
             circuit,
             ..Document::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NodeKind;
+    use crate::kind::Ranges;
+
+    #[test]
+    fn rebuild_builds_the_edited_bus_level_as_loading_does() {
+        let text = r#"(
+            version: 3,
+            nodes: [(label: "A", kind: Switch, width: 8), (label: "Y", kind: Lamp, width: 8)],
+            wires: [(from: "A", to: "Y")],
+        )"#;
+        let mut doc = from_str(text).expect("loads");
+        let Some((nodes, wires)) = &mut doc.design.bus_level else {
+            panic!("a bus level");
+        };
+        let ranges = Ranges::parse("0-3,4-7").expect("ranges");
+        nodes.push(Node::new("SP", NodeKind::Split(ranges)));
+        nodes.push(Node::new("L", NodeKind::Lamp).wide(4));
+        wires.push(WireDesc::new("A", "SP", 0));
+        wires.push(WireDesc::new("SP.1", "L", 0));
+        rebuild(&mut doc).expect("rebuilds");
+        let written = to_string(&doc).expect("writes");
+        let again = from_str(&written).expect("reloads");
+        for d in [&doc, &again] {
+            assert_eq!(d.circuit.bus("L").map(crate::bus::Bus::width), Some(4));
+            assert_eq!(d.circuit.node_count(), 8 + 8 + 4);
+        }
+        // A wire between different widths is refused, naming both; nothing changes.
+        let before = doc.circuit.clone();
+        if let Some((_, wires)) = &mut doc.design.bus_level {
+            wires.push(WireDesc::new("A", "L", 0));
+            wires.retain(|w| w.from != "SP.1");
+        }
+        let e = rebuild(&mut doc).expect_err("8 into 4").to_string();
+        assert!(
+            e.contains('8') && e.contains('4') && e.contains("`A`"),
+            "{e}"
+        );
+        assert_eq!(doc.circuit.node_count(), before.node_count());
     }
 }

@@ -14,8 +14,10 @@
 mod common;
 
 mod build_half_adder;
+mod bus_editing;
 mod buses;
 mod canvas;
+mod displays;
 mod errors;
 mod figure;
 mod latch;

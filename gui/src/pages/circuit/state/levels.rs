@@ -43,13 +43,14 @@ impl AppState {
         self.doc.document.design.part_at(&self.level)
     }
 
-    /// `Some(why)` if the open level cannot be edited (it is a library part).
+    /// `Some(why)` if the open level cannot be edited: a library part, or a part inside a
+    /// circuit that uses buses (its top level is edited as its file writes it, see
+    /// [`AppState::edit_bus_level`]).
     pub fn level_read_only(&self) -> Option<String> {
-        if self.doc.document.design.uses_buses() {
-            // The app edits single-trit nets; a file with buses is saved as written.
+        if self.doc.document.design.uses_buses() && !self.level.is_empty() {
             return Some(
-                "this circuit uses buses (format version 3): the app simulates and steps it, \
-                 but edits its file only through a text editor for now"
+                "this circuit uses buses (format version 3): the app edits its top level, but \
+                 the parts inside its instances only through a text editor for now"
                     .into(),
             );
         }
@@ -423,6 +424,17 @@ impl AppState {
 
     // ----- editing the hierarchy -----
 
+    /// Why an edit of the flat circuit or of the design is refused on the open level: on the
+    /// top level of a circuit with buses only the edits of [`AppState::edit_bus_level`] are
+    /// made (placing, moving, wiring, renaming and deleting nodes and splitters).
+    pub(super) fn bus_level_refusal(&self) -> Option<String> {
+        self.edits_bus_level().then(|| {
+            "this circuit uses buses: here the app places, moves, wires, renames and deletes \
+             nodes and splitters; edit anything else in its file for now"
+                .to_owned()
+        })
+    }
+
     /// Applies `edit` to the document's design at the open level as one undoable step, then
     /// rebuilds the instances and the simulation. A failure restores everything and shows
     /// why. `edit` gets the design, the flat circuit and the open level's part name.
@@ -430,7 +442,7 @@ impl AppState {
         &mut self,
         edit: impl FnOnce(&mut Design, &mut Circuit, Option<&str>) -> Result<T, String>,
     ) -> Option<T> {
-        if let Some(why) = self.level_read_only() {
+        if let Some(why) = self.level_read_only().or_else(|| self.bus_level_refusal()) {
             self.error(why);
             return None;
         }
@@ -635,6 +647,10 @@ impl AppState {
     /// Wires `from` to input `input` of `to` at the open level, where at least one end is a
     /// pin (wires between two nodes go through [`AppState::connect`]).
     pub fn connect_ends(&mut self, from: &End, to: &End, input: u8) -> bool {
+        if self.edits_bus_level() {
+            let (from, to) = (self.written_end(from), self.written_end(to));
+            return self.connect_written(&from, &to, input);
+        }
         let wire = WireDesc::new(from.to_text(), to.to_text(), input);
         self.edit_design(|design, _, level| {
             let wires = design.level_wires_mut(level).map_err(|e| e.to_string())?;
@@ -655,6 +671,11 @@ impl AppState {
 
     /// Removes the wire into instance pin `to` (a right-click on it).
     pub fn disconnect_end(&mut self, to: &End) {
+        if self.edits_bus_level() {
+            let to = self.written_end(to);
+            self.disconnect_written(&to, 0);
+            return;
+        }
         let target = to.to_text();
         self.edit_design(|design, _, level| {
             design

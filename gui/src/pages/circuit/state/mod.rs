@@ -7,6 +7,7 @@
 //! [`AppState::bus_radix`] is how a bus is shown (a view setting, chosen per bus with
 //! [`AppState::set_bus_radix`]).
 
+mod bus_level;
 mod document;
 mod ends;
 mod history;
@@ -81,6 +82,10 @@ pub struct AppState {
     /// The radix chosen for a bus in this session, by its flat name (a view setting: see
     /// [`AppState::set_bus_radix`]).
     pub radixes: BTreeMap<String, Radix>,
+    /// The selected splitter or merger of the top level (by label), on a level with buses.
+    pub selected_wiring: Option<String>,
+    /// How many trits wide the armed palette item places its nodes (1..=64).
+    pub tool_width: u8,
 }
 
 impl Default for AppState {
@@ -107,6 +112,8 @@ impl AppState {
             level: Vec::new(),
             selected_instance: None,
             radixes: BTreeMap::new(),
+            selected_wiring: None,
+            tool_width: 1,
         }
     }
 
@@ -263,7 +270,7 @@ impl AppState {
         edit: impl FnOnce(&mut Circuit) -> Result<T, CircuitError>,
         renamed: &BTreeMap<String, String>,
     ) -> Option<T> {
-        if let Some(why) = self.level_read_only() {
+        if let Some(why) = self.level_read_only().or_else(|| self.bus_level_refusal()) {
             self.error(why);
             return None;
         }
@@ -305,6 +312,13 @@ impl AppState {
         self.fix_level();
         let circuit = &self.doc.document.circuit;
         self.selection.retain(|&id| circuit.node(id).is_some());
+        if let Some(label) = &self.selected_wiring
+            && !self
+                .written_level()
+                .is_some_and(|(nodes, _)| nodes.iter().any(|n| n.label == *label))
+        {
+            self.selected_wiring = None;
+        }
         self.sim.rebuild(circuit);
     }
 
@@ -331,6 +345,9 @@ impl AppState {
             self.circuit().find(&format!("{level}{l}")).is_some()
                 || pins.iter().any(|n| n.label == l)
                 || self.level_instances().iter().any(|i| i.label == l)
+                || self
+                    .written_level()
+                    .is_some_and(|(nodes, _)| nodes.iter().any(|n| n.label == l))
         };
         // At most node_count labels are taken, so one of the first node_count + 1 is free.
         let free = (1..=self.circuit().node_count() + pins.len() + 1)
@@ -343,6 +360,10 @@ impl AppState {
     /// Moves nodes by `(dx, dy)` grid cells, as one undoable step.
     pub fn move_nodes(&mut self, ids: &[NodeId], dx: i32, dy: i32) {
         if (dx, dy) == (0, 0) || ids.is_empty() {
+            return;
+        }
+        if self.edits_bus_level() {
+            self.move_written_nodes(ids, dx, dy);
             return;
         }
         self.edit(|c| {
@@ -364,6 +385,12 @@ impl AppState {
     /// Connects `from`'s output to pin `input` of `to`; a refused wire (a second driver, …)
     /// shows why.
     pub fn connect(&mut self, from: NodeId, to: NodeId, input: u8) -> bool {
+        if self.edits_bus_level() {
+            let (Some(from), Some(to)) = (self.written_label(from), self.written_label(to)) else {
+                return false;
+            };
+            return self.connect_written(&from, &to, input);
+        }
         self.edit(|c| c.connect(from, to, input)).is_some()
     }
 
@@ -372,6 +399,16 @@ impl AppState {
     /// The document's embedded tests lose their assignments and expectations of the deleted
     /// nodes (in the same undo step), so the file stays loadable; a notice says how many.
     pub fn delete_selection(&mut self) {
+        if self.edits_bus_level()
+            && let Some(dropped) = self.delete_written()
+        {
+            if dropped > 0 {
+                self.info(format!(
+                    "removed {dropped} test assignment(s) of the deleted nodes"
+                ));
+            }
+            return;
+        }
         let doomed: Vec<NodeId> = self.selection.iter().copied().collect();
         if doomed.is_empty() {
             if let Some(instance) = self.selected_instance.clone() {
@@ -413,6 +450,12 @@ impl AppState {
 
     /// Removes the wire into pin `input` of `to`, if any.
     pub fn disconnect_input(&mut self, to: NodeId, input: u8) {
+        if self.edits_bus_level() {
+            if let Some(to) = self.written_label(to) {
+                self.disconnect_written(&to, input);
+            }
+            return;
+        }
         let wire = self
             .circuit()
             .wires()
@@ -429,6 +472,12 @@ impl AppState {
     /// Renames a node; a taken or invalid label is refused with a message. The document's
     /// embedded tests follow the new label (in the same undo step), so the file stays valid.
     pub fn rename(&mut self, id: NodeId, label: &str) -> bool {
+        if self.edits_bus_level() {
+            return match self.written_label(id) {
+                Some(old) => self.rename_written(&old, label),
+                None => false,
+            };
+        }
         let Some(old) = self.circuit().node(id).map(|n| n.label.clone()) else {
             return false;
         };

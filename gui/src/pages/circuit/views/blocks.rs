@@ -170,9 +170,16 @@ impl Canvas {
     /// of the end it comes from, else of the end it goes to (a bus node shows its number
     /// itself). Wires of the event just stepped pulse; a wire into a node delivering a pending
     /// event carries a marker. The routes are kept until the document or the level changes.
-    pub(super) fn written_wires(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &AppState) {
+    pub(super) fn written_wires(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &AppState,
+    ) -> Vec<WiringAction> {
+        self.wiring_target = None;
+        let mut actions = Vec::new();
         let Some((nodes, wires)) = state.written_level() else {
-            return;
+            return actions;
         };
         let blocks = self.level_blocks(state);
         let pins = state.level_pins();
@@ -247,23 +254,145 @@ impl Canvas {
             if !view.intersects(rect) {
                 continue;
             }
-            draw::wiring(&frame.painter, rect, n.kind);
-            let hover = ui.interact(
-                rect,
-                ui.scope_id().with(("wiring", &n.label)),
-                Sense::hover(),
-            );
-            let what = if matches!(n.kind, NodeKind::Split(_)) {
-                "splitter"
-            } else {
-                "merger"
-            };
-            let _ = hover.on_hover_text(format!("{} ({what} {})", n.label, n.kind));
+            let selected = state.selected_wiring.as_deref() == Some(n.label.as_str());
+            if let Some(action) = self.wiring_node(ui, frame, n, selected) {
+                actions.push(action);
+            }
         }
         // Over the wires, so that no wire hides a number.
         for (_, at, text) in labels {
             draw::bus_label(&frame.painter, at, &text);
         }
+        actions
+    }
+
+    /// A splitter or merger of a level with buses: drawn (with its drag offset), an
+    /// accessible widget named after it (its value: its kind, `Split(0-3,4-7)`); a click
+    /// selects it, a drag moves it, its output pins start wires and its input pins end them.
+    fn wiring_node(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        n: &Node,
+        selected: bool,
+    ) -> Option<WiringAction> {
+        let shift = match &self.moving_wiring {
+            Some((label, offset)) if *label == n.label => *offset,
+            _ => Vec2::ZERO,
+        };
+        let rect = px_rect(geometry::rect(n)).translate(shift);
+        draw::wiring(&frame.painter, rect, n.kind);
+        if selected {
+            frame.painter.rect_stroke(
+                rect.expand(3.0),
+                3.0,
+                egui::Stroke::new(2.0, draw::SELECTED),
+                egui::StrokeKind::Outside,
+            );
+        }
+        let widget = ui.interact(
+            rect,
+            ui.scope_id().with(("wiring", &n.label)),
+            Sense::click_and_drag(),
+        );
+        let kind = n.kind.to_string();
+        widget.widget_info(|| {
+            let mut info = egui::WidgetInfo::labeled(egui::accesskit::Role::Group, true, &n.label);
+            info.current_text_value = Some(kind.clone());
+            info
+        });
+        let (what, ranges) = match n.kind {
+            NodeKind::Split(r) => ("splitter", r),
+            NodeKind::Merge(r) => ("merger", r),
+            _ => return None,
+        };
+        let widget = widget.on_hover_text(format!("{} ({what} {})", n.label, n.kind));
+        let mut action = None;
+        if !self.panned(&widget) {
+            if widget.drag_started_by(PointerButton::Primary) {
+                self.moving_wiring = Some((n.label.clone(), Vec2::ZERO));
+            }
+            if widget.dragged()
+                && let Some((_, m)) = &mut self.moving_wiring
+            {
+                *m += widget.drag_delta();
+            }
+            if widget.drag_stopped()
+                && let Some((label, m)) = self.moving_wiring.take()
+            {
+                let (dx, dy) = ((m.x / CELL).round() as i32, (m.y / CELL).round() as i32);
+                action = Some(WiringAction::Move(label, dx, dy));
+            }
+        }
+        if widget.clicked() {
+            action = Some(WiringAction::Select(n.label.clone()));
+        }
+        // Pins: a splitter's whole bus in, its ranges out; a merger's ranges in, its bus out.
+        let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
+        let shift_cells = cells(shift);
+        let (outs, ins): WiringPins = match n.kind {
+            NodeKind::Split(_) => (
+                (0..ranges.len())
+                    .map(|k| (geometry::split_output(n, k), format!("{}.{k}", n.label)))
+                    .collect(),
+                vec![(geometry::input_pin(n, 0), 0)],
+            ),
+            _ => (
+                geometry::output_pin(n)
+                    .map(|p| (p, n.label.clone()))
+                    .into_iter()
+                    .collect(),
+                (0..ranges.len())
+                    .map(|k| {
+                        let pin = u8::try_from(k).unwrap_or(u8::MAX);
+                        (geometry::input_pin(n, k), pin)
+                    })
+                    .collect(),
+            ),
+        };
+        for (at, end) in outs {
+            let r = Rect::from_center_size(px(at + shift_cells), pin_size);
+            let response = ui.interact(r, ui.scope_id().with(("wiring-out", &end)), Sense::drag());
+            if response.drag_started() {
+                self.wiring_end = Some(End::Node(end));
+            }
+        }
+        for (at, pin) in ins {
+            let r = Rect::from_center_size(px(at + shift_cells), pin_size);
+            let response = ui.interact(
+                r,
+                ui.scope_id().with(("wiring-in", &n.label, pin)),
+                Sense::click(),
+            );
+            if response.secondary_clicked() {
+                action = Some(WiringAction::Disconnect(n.label.clone(), pin));
+            }
+            if frame.pointer.is_some_and(|q| r.contains(q)) {
+                self.wiring_target = Some((End::Node(n.label.clone()), pin));
+            }
+        }
+        action
+    }
+
+    /// Applies what the splitters' and mergers' gestures asked; returns whether one was
+    /// clicked.
+    pub(super) fn apply_wiring(state: &mut AppState, actions: Vec<WiringAction>) -> bool {
+        let mut clicked = false;
+        for action in actions {
+            match action {
+                WiringAction::Select(label) => {
+                    clicked = true;
+                    state.selection.clear();
+                    state.selected_instance = None;
+                    state.selected_wiring = Some(label);
+                }
+                WiringAction::Move(label, dx, dy) => {
+                    state.move_written(&std::collections::BTreeSet::from([label]), dx, dy);
+                }
+                WiringAction::Disconnect(label, pin) => state.disconnect_written(&label, pin),
+            }
+        }
+        clicked
     }
 
     /// Whether a wire carrying `bits` into `to` delivers a pending event: some bit's change
@@ -505,6 +634,7 @@ impl Canvas {
         };
         let Some(from) = from else { return };
         let to = match (node_target, self.block_target.take()) {
+            _ if self.wiring_target.is_some() => self.wiring_target.take(),
             (_, Some(end)) => Some((end, 0)),
             (Some((id, input)), None) => local(state, id).map(|l| (End::Node(l), input)),
             (None, None) => None,
@@ -683,6 +813,20 @@ impl Ends<'_> {
             }
         }
     }
+}
+
+/// The output pins of a splitter or merger (where, and the wire end they start) and its
+/// input pins (where, and the pin), in cells.
+type WiringPins = (Vec<(Point, String)>, Vec<(Point, u8)>);
+
+/// What the gestures on a splitter or merger ask of the state, applied after drawing.
+pub(super) enum WiringAction {
+    /// Select it.
+    Select(String),
+    /// Move it by cells.
+    Move(String, i32, i32),
+    /// Remove the wire into its input pin.
+    Disconnect(String, u8),
 }
 
 /// What the blocks' gestures ask of the state, applied after drawing.

@@ -83,6 +83,10 @@ pub struct Canvas {
     pub(super) block_target: Option<End>,
     /// The level shown last frame: opening an instance or going up frames the new level.
     shown_level: Vec<String>,
+    /// The splitter or merger input under the pointer this frame, and its input pin.
+    pub(super) wiring_target: Option<(End, u8)>,
+    /// A splitter or merger drag in progress: its label and the pointer offset so far.
+    pub(super) moving_wiring: Option<(String, Vec2)>,
 }
 
 impl Default for Canvas {
@@ -105,8 +109,30 @@ impl Default for Canvas {
             wiring_end: None,
             block_target: None,
             shown_level: Vec::new(),
+            wiring_target: None,
+            moving_wiring: None,
         }
     }
+}
+
+/// What a node (or bus) shows: its values (bit 0 first), a display's text (its digits or
+/// segments, see [`draw::display_text`]) and the text its widget carries (the display's, else
+/// its value or its bus's number).
+fn shown_text(
+    state: &AppState,
+    kind: NodeKind,
+    value: Trit,
+    bus: Option<&Bus>,
+) -> (Vec<Trit>, Option<String>, String) {
+    let values = bus.map_or_else(|| vec![value], |b| b.value(state.sim.engine()));
+    let shown = draw::display_text(kind, &values);
+    let text = shown.clone().unwrap_or_else(|| {
+        bus.map_or_else(
+            || value.as_signed_str().to_owned(),
+            |b| state.bus_text(&b.name).unwrap_or_default(),
+        )
+    });
+    (values, shown, text)
 }
 
 /// Scene pixels of a point in cells: where [`geometry`]'s plain types become egui's.
@@ -375,7 +401,8 @@ impl Canvas {
             batch.paint(&frame.painter);
         }
         self.wires(&frame, state, &mut batch);
-        self.written_wires(ui, &frame, state);
+        let wiring_actions = self.written_wires(ui, &frame, state);
+        let clicked_wiring = Self::apply_wiring(state, wiring_actions);
         if frame.last.is_some() {
             ui.ctx().request_repaint(); // the pulse animates
         }
@@ -383,7 +410,7 @@ impl Canvas {
         self.batch_size = batch.len();
         batch.paint(&frame.painter);
         let clicked_block = self.blocks(ui, &frame, state);
-        let clicked_node = clicked_node || clicked_block;
+        let clicked_node = clicked_node || clicked_block || clicked_wiring;
         self.pins(ui, &frame, state);
         self.background(ui, &frame, &background, clicked_node, state);
     }
@@ -503,10 +530,7 @@ impl Canvas {
                 let local = full.get(level_len..).unwrap_or(full);
                 let rect = px_rect(geometry::rect(node)).translate(frame.shift(id, state));
                 let value = state.sim.value(id);
-                let text = bus.as_ref().map_or_else(
-                    || value.as_signed_str().to_owned(),
-                    |b| state.bus_text(&b.name).unwrap_or_default(),
-                );
+                let (values, shown, text) = shown_text(state, node.kind, value, bus.as_ref());
                 let widget = ui.interact(
                     rect,
                     ui.scope_id().with(("node", id)),
@@ -535,6 +559,16 @@ impl Canvas {
                 };
                 let widget = if frame.detailed {
                     match &bus {
+                        _ if shown.is_some() => {
+                            draw::display_node(
+                                &frame.painter,
+                                rect,
+                                node.kind,
+                                local,
+                                &values,
+                                look,
+                            );
+                        }
                         Some(b) => {
                             let known = Known::of(&b.value(state.sim.engine()));
                             draw::bus_node(
@@ -588,6 +622,7 @@ impl Canvas {
     /// toggle it if it is a switch (`toggles`).
     fn click(ui: &egui::Ui, state: &mut AppState, group: &[NodeId], toggles: bool) {
         state.selected_instance = None;
+        state.selected_wiring = None;
         if ui.input(|i| i.modifiers.shift) {
             if group.iter().any(|id| state.selection.contains(id)) {
                 for id in group {
@@ -644,7 +679,16 @@ impl Canvas {
             let shift = frame.shift(id, state);
             let bus = self.buses.get(id).and_then(|(b, _)| c.buses().get(b));
             if let Some(bus) = bus {
-                Self::bus_pins(ui, frame, state, node, bus, shift);
+                let (start, over, cut) = Self::bus_pins(ui, frame, state, node, bus, shift);
+                if start {
+                    self.wiring = Some(id);
+                }
+                if let Some(pin) = over {
+                    target = Some((id, pin));
+                }
+                if let Some(pin) = cut {
+                    disconnect = Some((id, pin));
+                }
                 continue;
             }
             for (pin, v) in state.sim.input_values(id).into_iter().enumerate() {
@@ -688,7 +732,8 @@ impl Canvas {
         }
         if ui.input(|i| i.pointer.any_released()) {
             let from = self.wiring.take();
-            if self.wiring_end.is_some() || (from.is_some() && self.block_target.is_some()) {
+            let pin_target = self.block_target.is_some() || self.wiring_target.is_some();
+            if self.wiring_end.is_some() || (from.is_some() && pin_target) {
                 self.finish_pin_wiring(state, from, target);
             } else if let (Some(from), Some((to, input))) = (from, target) {
                 state.connect(from, to, input);
@@ -698,7 +743,8 @@ impl Canvas {
     }
 
     /// The pins of bus `bus` (drawn as its bit 0, `node`), showing what its inputs receive and
-    /// what it outputs as numbers. Wiring a bus is editing its file: no gestures.
+    /// what it outputs as numbers. Returns whether a wire starts at its output, the input
+    /// under the pointer and the input right-clicked (to disconnect).
     fn bus_pins(
         ui: &egui::Ui,
         frame: &FrameInfo,
@@ -706,7 +752,8 @@ impl Canvas {
         node: &sim_core::Node,
         bus: &Bus,
         shift: Vec2,
-    ) {
+    ) -> (bool, Option<u8>, Option<u8>) {
+        let (mut start, mut over, mut cut) = (false, None, None);
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let radix = state.bus_radix(&bus.name);
         let local = state.on_level(&bus.name).unwrap_or(&bus.name);
@@ -725,25 +772,31 @@ impl Canvas {
             let response = ui.interact(
                 r,
                 ui.scope_id().with(("bus-in", &bus.name, pin)),
-                Sense::hover(),
+                Sense::click(),
             );
             draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
             let text = sim_core::number::format(&values, radix);
-            let _ = response.on_hover_text(format!("{local}.{pin} = {text}"));
+            let response = response.on_hover_text(format!("{local}.{pin} = {text}"));
+            let pin = u8::try_from(pin).unwrap_or(u8::MAX);
+            if response.secondary_clicked() {
+                cut = Some(pin);
+            }
+            if frame.pointer.is_some_and(|q| r.contains(q)) {
+                over = Some(pin);
+            }
         }
         if let Some(out) = geometry::output_pin(node) {
             let values = bus.value(state.sim.engine());
             let p = px(out) + shift;
             let r = Rect::from_center_size(p, pin_size);
-            let response = ui.interact(
-                r,
-                ui.scope_id().with(("bus-out", &bus.name)),
-                Sense::hover(),
-            );
+            let response =
+                ui.interact(r, ui.scope_id().with(("bus-out", &bus.name)), Sense::drag());
             draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
             let text = sim_core::number::format(&values, radix);
-            let _ = response.on_hover_text(format!("{local} = {text}"));
+            let response = response.on_hover_text(format!("{local} = {text}"));
+            start = response.drag_started();
         }
+        (start, over, cut)
     }
 
     /// Pans by `widget`'s drag if it is dragged with the right or middle button.
@@ -806,7 +859,7 @@ impl Canvas {
             });
             match (state.tool, state.part_tool.clone(), at) {
                 (Some(kind), _, Some(pos)) => {
-                    state.place(kind, pos);
+                    state.place_node(kind, state.tool_width, pos);
                 }
                 (None, Some(part), Some(pos)) => {
                     state.place_instance(&part, pos);
@@ -814,6 +867,7 @@ impl Canvas {
                 _ => {
                     state.selection.clear();
                     state.selected_instance = None;
+                    state.selected_wiring = None;
                 }
             }
         }
@@ -825,7 +879,7 @@ impl Canvas {
                 state.place_instance(&part.0, Pos { x, y });
             }
         } else if let Some(kind) = background.dnd_release_payload::<NodeKind>() {
-            state.place(*kind, Pos { x, y });
+            state.place_node(*kind, state.tool_width, Pos { x, y });
         }
     }
 }

@@ -4,6 +4,7 @@
 //! is a two-input one, the balanced-ternary sum digit.
 
 use egui::Sense;
+use sim_core::kind::Ranges;
 use sim_core::{GateOp, NodeKind, Trit, TruthTable};
 
 use super::canvas::PartPayload;
@@ -14,18 +15,23 @@ use crate::state::AppState;
 pub struct Palette {
     /// Input count for n-input gates, 2..=64.
     inputs: u8,
+    /// The bit ranges of the splitter and merger items, as typed (`0-3,4-7`).
+    ranges: String,
 }
 
 impl Default for Palette {
     fn default() -> Palette {
-        Palette { inputs: 2 }
+        Palette {
+            inputs: 2,
+            ranges: "0-3,4-7".to_owned(),
+        }
     }
 }
 
 impl Palette {
     fn items(&self) -> Vec<(&'static str, NodeKind)> {
         let n = self.inputs;
-        vec![
+        let mut items = vec![
             ("Switch", NodeKind::Switch),
             ("Button", NodeKind::Button),
             ("Clock", NodeKind::Clock { half_period: 1 }),
@@ -44,7 +50,36 @@ impl Palette {
             ("DFF", NodeKind::Dff),
             ("Lamp", NodeKind::Lamp),
             ("Probe", NodeKind::Probe),
-        ]
+            ("Hex display", NodeKind::HexDisplay),
+            ("7-segment", NodeKind::SevenSegment),
+        ];
+        // A malformed range text leaves the splitter and merger out (its reason is shown).
+        if let Ok(r) = Ranges::parse(&self.ranges) {
+            items.push(("Split", NodeKind::Split(r)));
+            items.push(("Merge", NodeKind::Merge(r)));
+        }
+        items
+    }
+}
+
+/// The hover text of a palette item that needs one.
+fn tooltip(kind: NodeKind) -> Option<&'static str> {
+    match kind {
+        NodeKind::HexDisplay => Some(
+            "Hexadecimal display: shows its input as hex digits, four trits a digit \
+             (−1 a 0 bit, +1 a 1 bit), ? for a digit with an unknown bit",
+        ),
+        NodeKind::Split(_) => Some(
+            "Splitter: cuts the bus wired into it into the bit ranges above (outputs .0, .1, …)",
+        ),
+        NodeKind::Merge(_) => {
+            Some("Merger: joins one bus per bit range above (inputs 0, 1, …) into one bus")
+        }
+        NodeKind::SevenSegment => Some(
+            "7-segment display: a bus of 7 trits (segments a to g, bit 0 = a) or 8 (with \
+             the decimal point); +1 lights a segment, an unknown one is grey",
+        ),
+        _ => None,
     }
 }
 
@@ -65,6 +100,24 @@ impl Palette {
             ui.add(egui::DragValue::new(&mut self.inputs).range(2..=64))
                 .labelled_by(label.id);
         });
+        ui.horizontal(|ui| {
+            let label = ui.label("Width");
+            ui.add(egui::DragValue::new(&mut state.tool_width).range(1..=64))
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Trits per node placed (a bus when more than 1): switches, buttons, \
+                     constants, gates, flip-flops, lamps, probes and displays",
+                );
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Ranges");
+            ui.add(egui::TextEdit::singleline(&mut self.ranges).desired_width(80.0))
+                .labelled_by(label.id)
+                .on_hover_text("The bit ranges of a splitter or merger: 0-3,4-7");
+        });
+        if let Err(e) = Ranges::parse(&self.ranges) {
+            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+        }
         ui.separator();
         for (name, kind) in self.items() {
             let armed = state.tool == Some(kind);
@@ -72,6 +125,10 @@ impl Palette {
             // drag-only widget, and egui's hit test then gives the click to nobody.
             let response =
                 ui.add(egui::Button::selectable(armed, name).sense(Sense::click_and_drag()));
+            let response = match tooltip(kind) {
+                Some(tip) => response.on_hover_text(tip),
+                None => response,
+            };
             response.dnd_set_drag_payload(kind);
             if response.dragged() {
                 drag_preview(ui, &response, name);
