@@ -7,7 +7,11 @@ use gui::state::AppState;
 use sim_core::kind::Ranges;
 use sim_core::{NodeKind, Pos};
 
-use crate::common::{App, TempDir, app, node_value};
+use egui::pos2;
+
+use crate::common::{
+    App, TempDir, app, arm, cell_to_screen, click_cell, drag, node_value, zoom_to_100,
+};
 
 /// Places `kind`, `width` trits wide, at `(x, y)` and renames it `label`.
 fn place(h: &mut App, kind: NodeKind, width: u8, (x, y): (i32, i32), label: &str) {
@@ -121,4 +125,131 @@ fn undo_restores_and_saving_round_trips() {
     assert_eq!(reloaded.document().design.bus_level, wired);
     let again = sim_core::format::to_string(reloaded.document()).expect("writes");
     assert_eq!(again, written, "save then reload gives the same file");
+}
+
+/// Types `text` into the field labelled `label` (replacing what it held) and presses Enter.
+fn type_into(h: &mut App, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// Drags a wire on the canvas from grid point `from` to grid point `to` (pins).
+fn drag_wire(h: &mut App, from: gui::geometry::Point, to: gui::geometry::Point) {
+    let (from, to) = (
+        cell_to_screen(h, pos2(from.x, from.y)),
+        cell_to_screen(h, pos2(to.x, to.y)),
+    );
+    drag(h, from, to);
+    h.run();
+}
+
+/// The open document's bus level, which must exist.
+fn bus_level(h: &App) -> (Vec<sim_core::Node>, Vec<sim_core::WireDesc>) {
+    h.state()
+        .state
+        .document()
+        .design
+        .bus_level
+        .clone()
+        .expect("a document with buses")
+}
+
+#[test]
+fn the_palette_places_parts_of_the_chosen_width_and_splitters_of_the_typed_ranges() {
+    let mut h = app(AppState::default());
+    h.run();
+    zoom_to_100(&mut h);
+    // As a person would: the Width field, then the palette item, then a click on the canvas.
+    type_into(&mut h, "Width", "8");
+    assert_eq!(h.state().state.tool_width, 8);
+    arm(&mut h, "Switch");
+    click_cell(&mut h, pos2(2.0, 2.0));
+    let design = &h.state().state.document().design;
+    let level = design
+        .bus_level
+        .as_ref()
+        .expect("a bus makes a bus document");
+    assert_eq!(level.0.len(), 1);
+    assert_eq!(
+        (level.0[0].kind, level.0[0].width),
+        (NodeKind::Switch, 8),
+        "one 8-trit switch"
+    );
+    let switch = level.0[0].label.clone();
+    assert_eq!(
+        h.state()
+            .state
+            .circuit()
+            .bus(&switch)
+            .map(sim_core::bus::Bus::width),
+        Some(8)
+    );
+    // A splitter of the ranges typed into the palette.
+    type_into(&mut h, "Ranges", "0-1,2-7");
+    arm(&mut h, "Split");
+    click_cell(&mut h, pos2(10.0, 2.0));
+    let level = bus_level(&h);
+    let split = level
+        .0
+        .iter()
+        .find(|n| n.kind.is_wiring())
+        .expect("a splitter placed");
+    assert_eq!(
+        split.kind,
+        NodeKind::Split(Ranges::parse("0-1,2-7").expect("ranges"))
+    );
+    // The canvas shows it with its ranges, a widget named after it.
+    assert_eq!(node_value(&h, &split.label), "Split(0-1,2-7)");
+    // Two lamps as wide as the ranges, then the wires dragged from pin to pin.
+    type_into(&mut h, "Width", "2");
+    arm(&mut h, "Lamp");
+    click_cell(&mut h, pos2(20.0, 0.0));
+    type_into(&mut h, "Width", "6");
+    click_cell(&mut h, pos2(20.0, 6.0));
+    let level = bus_level(&h);
+    let node = |kind: NodeKind, width: u8| {
+        level
+            .0
+            .iter()
+            .find(|n| n.kind == kind && n.width == width)
+            .unwrap_or_else(|| panic!("a {kind} of width {width}: {level:?}"))
+            .clone()
+    };
+    let (a, sp) = (node(NodeKind::Switch, 8), split.clone());
+    let (low, high) = (node(NodeKind::Lamp, 2), node(NodeKind::Lamp, 6));
+    let out = gui::geometry::output_pin(&a).expect("a switch has an output");
+    drag_wire(&mut h, out, gui::geometry::input_pin(&sp, 0));
+    for (k, lamp) in [(0, &low), (1, &high)] {
+        let from = gui::geometry::split_output(&sp, k);
+        drag_wire(&mut h, from, gui::geometry::input_pin(lamp, 0));
+    }
+    let wires = h
+        .state()
+        .state
+        .document()
+        .design
+        .bus_level
+        .clone()
+        .expect("bus level")
+        .1;
+    assert_eq!(wires.len(), 3, "three wires drawn: {wires:?}");
+    h.state_mut()
+        .state
+        .set_bus_number(&a.label, "0x5A")
+        .expect("0x5A");
+    h.run();
+    // 0x5A = 0b01011010: bits 0-1 are 0b10, bits 2-7 are 0b010110.
+    assert_eq!(node_value(&h, &low.label), "0x2");
+    assert_eq!(node_value(&h, &high.label), "0x16");
+    // A malformed range text is refused in place, with the reason.
+    type_into(&mut h, "Ranges", "0-3,5-7");
+    assert!(h.query_by_label_contains("bit 4 is left out").is_some());
 }
