@@ -190,19 +190,7 @@ impl AppState {
             let base = l.split('[').next().unwrap_or(l);
             doomed.contains(base)
         };
-        let mut dropped = 0;
-        for step in self
-            .doc
-            .document
-            .tests
-            .iter_mut()
-            .flat_map(|t| &mut t.steps)
-        {
-            let before = step.set.len() + step.expect.len();
-            step.set.retain(|(l, _)| !gone(l));
-            step.expect.retain(|(l, _)| !gone(l));
-            dropped += before - step.set.len() - step.expect.len();
-        }
+        let dropped = self.drop_test_assignments(gone);
         Some(dropped)
     }
 

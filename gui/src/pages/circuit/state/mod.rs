@@ -428,6 +428,17 @@ impl AppState {
             Ok(())
         });
         self.selection.clear();
+        let dropped = self.drop_test_assignments(|l| labels.contains(l));
+        if dropped > 0 {
+            self.info(format!(
+                "removed {dropped} test assignment(s) of the deleted nodes"
+            ));
+        }
+    }
+
+    /// Removes every test assignment and expectation whose label is `gone` (the nodes a
+    /// deletion removed); returns how many went.
+    pub(crate) fn drop_test_assignments(&mut self, gone: impl Fn(&str) -> bool) -> usize {
         let mut dropped = 0;
         for step in self
             .doc
@@ -437,15 +448,11 @@ impl AppState {
             .flat_map(|t| &mut t.steps)
         {
             let before = step.set.len() + step.expect.len();
-            step.set.retain(|(l, _)| !labels.contains(l));
-            step.expect.retain(|(l, _)| !labels.contains(l));
+            step.set.retain(|(l, _)| !gone(l));
+            step.expect.retain(|(l, _)| !gone(l));
             dropped += before - step.set.len() - step.expect.len();
         }
-        if dropped > 0 {
-            self.info(format!(
-                "removed {dropped} test assignment(s) of the deleted nodes"
-            ));
-        }
+        dropped
     }
 
     /// Removes the wire into pin `input` of `to`, if any.
