@@ -478,7 +478,7 @@ struct Expander<'a> {
     by_label: HashMap<&'a str, &'a Node>,
     /// (splitter or merger, input) → the wire driving it.
     wiring_inputs: HashMap<(&'a str, u8), &'a WireDesc>,
-    /// Splitter and merger inputs resolved so far (`None` while being resolved: a loop).
+    /// Splitter and merger inputs resolved so far (`None` while being resolved).
     resolved: HashMap<(&'a str, u8), Option<Bits>>,
 }
 
@@ -610,6 +610,82 @@ impl<'a> Expander<'a> {
 
     /// The bits wire end `end` drives, or `None` if it names nothing at this level.
     fn source(&mut self, end: &'a str) -> Result<Option<Bits>, BusError> {
+        let deps = self.deps(end);
+        self.resolve(deps)?;
+        self.read(end)
+    }
+
+    /// The splitter and merger inputs whose bits wire end `end` reads: a splitter's input
+    /// for `SP.k`, every input of a merger `M`, none for anything else.
+    fn deps(&self, end: &'a str) -> Vec<(&'a str, u8)> {
+        match self.by_label.get(end).map(|n| n.kind) {
+            Some(NodeKind::Merge(ranges)) => (0..ranges.len()).map(|k| (end, k as u8)).collect(),
+            Some(_) => Vec::new(),
+            None => match end.split_once('.') {
+                Some((left, _))
+                    if self
+                        .by_label
+                        .get(left)
+                        .is_some_and(|n| matches!(n.kind, NodeKind::Split(_))) =>
+                {
+                    vec![(left, 0)]
+                }
+                _ => Vec::new(),
+            },
+        }
+    }
+
+    /// Resolves the splitter and merger inputs `roots` and every one they read, without
+    /// recursion (a chain of a million splitters is a file like any other): a depth-first
+    /// walk on an explicit stack; an input met again while it is being resolved is a loop.
+    fn resolve(&mut self, roots: Vec<(&'a str, u8)>) -> Result<(), BusError> {
+        let mut stack = roots;
+        while let Some(&key) = stack.last() {
+            if matches!(self.resolved.get(&key), Some(Some(_))) {
+                stack.pop();
+                continue;
+            }
+            let node = self.by_label[key.0];
+            let Some(w) = self.wiring_inputs.get(&key).copied() else {
+                self.resolved
+                    .insert(key, Some(vec![None; wiring_width(node, key.1)]));
+                stack.pop();
+                continue;
+            };
+            let missing: Vec<(&str, u8)> = self
+                .deps(&w.from)
+                .into_iter()
+                .filter(|d| !matches!(self.resolved.get(d), Some(Some(_))))
+                .collect();
+            if missing.is_empty() {
+                let bits = self
+                    .read(&w.from)?
+                    .unwrap_or_else(|| vec![Some(w.from.clone())]);
+                same_width(w, bits.len(), wiring_width(node, key.1))?;
+                self.resolved.insert(key, Some(bits));
+                stack.pop();
+                continue;
+            }
+            if let Some(d) = missing.iter().find(|d| self.resolved.contains_key(*d)) {
+                // Waiting on an input that is itself waiting further down this walk.
+                return Err(BusError::Loop {
+                    label: d.0.to_owned(),
+                });
+            }
+            self.resolved.insert(key, None);
+            stack.extend(missing);
+        }
+        Ok(())
+    }
+
+    /// The bits wire end `end` drives, reading splitter and merger inputs already resolved.
+    fn read(&self, end: &str) -> Result<Option<Bits>, BusError> {
+        let resolved = |label: &str, input: u8| -> Bits {
+            self.resolved
+                .get(&(label, input))
+                .and_then(Option::clone)
+                .unwrap_or_default()
+        };
         if let Some(node) = self.by_label.get(end).copied() {
             return match node.kind {
                 NodeKind::Split(_) => Err(BusError::End {
@@ -619,13 +695,11 @@ impl<'a> Expander<'a> {
                         split_len(node) - 1
                     ),
                 }),
-                NodeKind::Merge(ranges) => {
-                    let mut bits = Vec::with_capacity(ranges.width());
-                    for k in 0..ranges.len() {
-                        bits.extend(self.wiring_input(node, k as u8)?);
-                    }
-                    Ok(Some(bits))
-                }
+                NodeKind::Merge(ranges) => Ok(Some(
+                    (0..ranges.len())
+                        .flat_map(|k| resolved(end, k as u8))
+                        .collect(),
+                )),
                 _ => {
                     let width = usize::from(node.width);
                     Ok(Some(
@@ -651,42 +725,13 @@ impl<'a> Expander<'a> {
                         ranges.len() - 1
                     ),
                 })?;
-            let bits = self.wiring_input(node, 0)?;
-            return Ok(Some(bits[range].to_vec()));
+            let bits = resolved(left, 0);
+            return Ok(Some(bits.get(range).map(<[_]>::to_vec).unwrap_or_default()));
         }
         Ok((self.pin_width)(left, right).map(|width| {
             let width = usize::from(width);
             (0..width).map(|i| Some(bit_of(end, width, i))).collect()
         }))
-    }
-
-    /// The bits driving input `input` of splitter or merger `node` (floating when nothing
-    /// drives it).
-    fn wiring_input(&mut self, node: &'a Node, input: u8) -> Result<Bits, BusError> {
-        let key = (node.label.as_str(), input);
-        let width = wiring_width(node, input);
-        match self.resolved.get(&key) {
-            Some(Some(bits)) => return Ok(bits.clone()),
-            Some(None) => {
-                return Err(BusError::Loop {
-                    label: node.label.clone(),
-                });
-            }
-            None => {}
-        }
-        self.resolved.insert(key, None);
-        let bits = match self.wiring_inputs.get(&key).copied() {
-            None => vec![None; width],
-            Some(w) => {
-                let bits = self
-                    .source(&w.from)?
-                    .unwrap_or_else(|| vec![Some(w.from.clone())]);
-                same_width(w, bits.len(), width)?;
-                bits
-            }
-        };
-        self.resolved.insert(key, Some(bits.clone()));
-        Ok(bits)
     }
 
     /// The single-trit ends input `input` of wire end `end` feeds, and whether one source
@@ -858,6 +903,31 @@ mod tests {
             ]
         );
         assert_eq!(e.buses.len(), 3);
+    }
+
+    #[test]
+    fn a_chain_of_a_hundred_thousand_splitters_resolves_without_recursion() {
+        // Each splitter passes the whole bus to the next: a hostile file's worth of wiring,
+        // which a recursive resolution would overflow the stack on.
+        const CHAIN: usize = 100_000;
+        let whole = crate::kind::Ranges::parse("0-1").expect("valid");
+        let mut nodes = vec![Node::new("A", NodeKind::Switch).wide(2)];
+        let mut wires = vec![wire("A", "S0", 0)];
+        for k in 0..CHAIN {
+            nodes.push(Node::new(format!("S{k}"), NodeKind::Split(whole)));
+            if k > 0 {
+                wires.push(wire(&format!("S{}.0", k - 1), &format!("S{k}"), 0));
+            }
+        }
+        nodes.push(Node::new("Y", NodeKind::Lamp).wide(2));
+        wires.push(wire(&format!("S{}.0", CHAIN - 1), "Y", 0));
+        let e = expand(nodes, wires, None, None, &none).expect("valid");
+        let pairs: Vec<(&str, &str)> = e
+            .wires
+            .iter()
+            .map(|w| (w.from.as_str(), w.to.as_str()))
+            .collect();
+        assert_eq!(pairs, [("A[0]", "Y[0]"), ("A[1]", "Y[1]")]);
     }
 
     #[test]

@@ -197,6 +197,7 @@ impl FormatError {
                         } => nth_line(&[quoted(second), quoted(l)], 0),
                     }
                 }
+                H::TooDeep { path, .. } => label(path.split('/').next().unwrap_or(path), 0),
                 H::Cycle(_) | H::Circuit(_) | H::TooLarge { .. } => None,
             },
             FormatError::Version { .. } => nth_line(&["version".to_owned()], 0),

@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::{HierarchyError, InstanceDesc, PartDesc, WireEnd};
+use super::{HierarchyError, InstanceDesc, MAX_DEPTH, PartDesc, WireEnd};
 use crate::bus::{self, BusDecl};
 use crate::circuit::{Node, WireDesc};
 use crate::kind::Role;
@@ -214,6 +214,10 @@ fn size_of<'a>(
             Some(&n) => n,
             None if open.contains(name.as_str()) => 0,
             None => {
+                // Deeper than parts may nest: `expand` refuses it by name; counting stops.
+                if open.len() >= MAX_DEPTH {
+                    continue;
+                }
                 let n = size_of(def, false, parts, sizes, open);
                 sizes.insert(name, n);
                 n
@@ -243,6 +247,12 @@ fn expand(
             format!("{path}/{label}")
         }
     };
+    if chain.len() >= MAX_DEPTH {
+        return Err(HierarchyError::TooDeep {
+            path: path.to_owned(),
+            depth: MAX_DEPTH,
+        });
+    }
     let (part, buses) = &part.expand_buses(parts, path)?;
     chain.push(part.name.clone());
     let inputs = part.pins(Role::Source, part.inputs.as_ref());

@@ -55,6 +55,11 @@ use flatten::{Part, flatten};
 /// exhausting memory.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
+/// How deep parts may nest: instances inside instances, 256 levels. A design that deep is no
+/// drawing anyone made by hand; a file nesting thousands of parts is refused by name
+/// ([`HierarchyError::TooDeep`]) instead of exhausting the stack of the recursive flattening.
+pub const MAX_DEPTH: usize = 256;
+
 /// An instance of a part, as a file places it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -392,6 +397,14 @@ pub enum HierarchyError {
         /// What is wrong, naming the node or wire.
         error: crate::bus::BusError,
     },
+    /// Parts nest deeper than [`MAX_DEPTH`].
+    #[error("instance `{path}`: parts nest more than {depth} levels deep")]
+    TooDeep {
+        /// The instance path at the limit.
+        path: String,
+        /// The limit.
+        depth: usize,
+    },
     /// Two parts share a name.
     #[error("part `{0}` is defined twice")]
     DuplicatePart(String),
@@ -493,6 +506,30 @@ mod tests {
             nodes.join(", "),
             wires.join(", ")
         )
+    }
+
+    #[test]
+    fn parts_nested_thousands_deep_are_refused_by_name_not_by_the_stack() {
+        use std::fmt::Write as _;
+        // p0 holds p1 holds p2 … : 5,000 levels, far past MAX_DEPTH.
+        const LEVELS: usize = 5_000;
+        let mut text = String::from("(version: 2, subcircuits: [");
+        for k in 0..LEVELS {
+            let inner = if k + 1 < LEVELS {
+                format!("instances: [(label: \"u\", of: \"p{}\")], ", k + 1)
+            } else {
+                String::new()
+            };
+            let _ = write!(
+                text,
+                "(name: \"p{k}\", {inner}nodes: [(label: \"a\", kind: Switch), \
+                 (label: \"y\", kind: Lamp)], wires: [(from: \"a\", to: \"y\")]),"
+            );
+        }
+        text.push_str("], instances: [(label: \"top\", of: \"p0\")], nodes: [])");
+        let e = from_str(&text).expect_err("too deep").to_string();
+        assert!(e.contains("parts nest more than 256 levels deep"), "{e}");
+        assert!(e.starts_with("instance `top/u/u/"), "{e}");
     }
 
     #[test]
