@@ -59,14 +59,7 @@ fn set_bus(h: &mut App, name: &str, text: &str) {
 
 /// The bus the selection is, if all of it is one bus's bits.
 fn selected_bus(h: &App) -> Option<String> {
-    let state = &h.state().state;
-    let first = *state.selection.iter().next()?;
-    let bus = state.bus_of(first)?;
-    state
-        .selection
-        .iter()
-        .all(|id| bus.bits.contains(id))
-        .then(|| bus.name.clone())
+    h.state().state.selected_bus()
 }
 
 /// The texts of the widgets whose text contains `needle`.

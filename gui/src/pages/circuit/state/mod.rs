@@ -628,6 +628,16 @@ impl AppState {
         self.circuit().bus_of(id).map(|(bus, _)| bus)
     }
 
+    /// The bus the selection is, if all of it is one bus's bits: its name.
+    pub fn selected_bus(&self) -> Option<String> {
+        let first = *self.selection.iter().next()?;
+        let bus = self.bus_of(first)?;
+        self.selection
+            .iter()
+            .all(|id| bus.bits.contains(id))
+            .then(|| bus.name.clone())
+    }
+
     /// The radix bus `name` is shown in: the one chosen in this session, else the bus's own
     /// (its file's `radix`, else hexadecimal).
     pub fn bus_radix(&self, name: &str) -> Radix {

@@ -61,7 +61,7 @@ impl Inspector {
             self.instance(ui, state, &label);
             return;
         }
-        if let Some(bus) = selected_bus(state) {
+        if let Some(bus) = state.selected_bus() {
             // A bus is named by its file: there is no label to rename here.
             self.focus_label = false;
             self.bus(ui, state, &bus);
@@ -165,17 +165,6 @@ fn oscillation(ui: &mut egui::Ui, state: &AppState) {
         ),
     );
     ui.separator();
-}
-
-/// The bus the selection is made of (all its nodes are bits of one bus), if it is.
-fn selected_bus(state: &AppState) -> Option<String> {
-    let first = *state.selection.iter().next()?;
-    let bus = state.bus_of(first)?;
-    state
-        .selection
-        .iter()
-        .all(|id| bus.bits.contains(id))
-        .then(|| bus.name.clone())
 }
 
 impl Inspector {
