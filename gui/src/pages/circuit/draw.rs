@@ -485,13 +485,7 @@ pub fn block(
         font(0.6),
         INK,
     );
-    painter.text(
-        pos2(rect.center().x, rect.min.y - 1.0),
-        Align2::CENTER_BOTTOM,
-        label,
-        FontId::proportional(LABEL_SIZE),
-        INK,
-    );
+    caption(painter, rect, label);
     for (name, y) in inputs {
         painter.text(
             pos2(rect.min.x + 0.4 * CELL, *y),
@@ -1254,13 +1248,7 @@ pub fn display_node(
     } else {
         label.to_owned()
     };
-    painter.text(
-        pos2(rect.center().x, rect.min.y - 1.0),
-        Align2::CENTER_BOTTOM,
-        title,
-        FontId::proportional(LABEL_SIZE),
-        INK,
-    );
+    caption(painter, rect, title);
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.
@@ -1288,4 +1276,15 @@ fn seven_segments(painter: &Painter, face: Rect, values: &[Trit]) {
     if values.len() > 7 {
         painter.circle_filled(pos2(x1 + 1.5 * t, y1), t * 0.7, segment_color(value(7)));
     }
+}
+
+/// A node's or block's label, centred just above its box `rect`.
+fn caption(painter: &Painter, rect: Rect, text: impl ToString) {
+    painter.text(
+        pos2(rect.center().x, rect.min.y - 1.0),
+        Align2::CENTER_BOTTOM,
+        text,
+        FontId::proportional(LABEL_SIZE),
+        INK,
+    );
 }

@@ -308,21 +308,10 @@ impl Canvas {
         };
         let widget = widget.on_hover_text(format!("{} ({what} {})", n.label, n.kind));
         let mut action = None;
-        if !self.panned(&widget) {
-            if widget.drag_started_by(PointerButton::Primary) {
-                self.moving_wiring = Some((n.label.clone(), Vec2::ZERO));
-            }
-            if widget.dragged()
-                && let Some((_, m)) = &mut self.moving_wiring
-            {
-                *m += widget.drag_delta();
-            }
-            if widget.drag_stopped()
-                && let Some((label, m)) = self.moving_wiring.take()
-            {
-                let (dx, dy) = ((m.x / CELL).round() as i32, (m.y / CELL).round() as i32);
-                action = Some(WiringAction::Move(label, dx, dy));
-            }
+        if !self.panned(&widget)
+            && let Some((label, dx, dy)) = drag_move(&widget, &mut self.moving_wiring, &n.label)
+        {
+            action = Some(WiringAction::Move(label, dx, dy));
         }
         if widget.clicked() {
             action = Some(WiringAction::Select(n.label.clone()));
@@ -523,21 +512,10 @@ impl Canvas {
         if widget.double_clicked() {
             actions.push(Action::Open(b.label.clone()));
         }
-        if !self.panned(&widget) {
-            if widget.drag_started_by(PointerButton::Primary) {
-                self.moving_block = Some((b.label.clone(), Vec2::ZERO));
-            }
-            if widget.dragged()
-                && let Some((_, m)) = &mut self.moving_block
-            {
-                *m += widget.drag_delta();
-            }
-            if widget.drag_stopped()
-                && let Some((label, m)) = self.moving_block.take()
-            {
-                let (dx, dy) = ((m.x / CELL).round() as i32, (m.y / CELL).round() as i32);
-                actions.push(Action::Move(label, dx, dy));
-            }
+        if !self.panned(&widget)
+            && let Some((label, dx, dy)) = drag_move(&widget, &mut self.moving_block, &b.label)
+        {
+            actions.push(Action::Move(label, dx, dy));
         }
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let end = |pin: &String| End::Pin {
@@ -835,4 +813,32 @@ enum Action {
     Open(String),
     Move(String, i32, i32),
     Disconnect(End),
+}
+
+/// A primary-button drag of `widget` moving the item `label`: `moving` holds the item and
+/// its offset in pixels while the drag lasts; when it stops, the item and the offset in
+/// whole grid cells.
+fn drag_move(
+    widget: &egui::Response,
+    moving: &mut Option<(String, Vec2)>,
+    label: &str,
+) -> Option<(String, i32, i32)> {
+    if widget.drag_started_by(PointerButton::Primary) {
+        *moving = Some((label.to_owned(), Vec2::ZERO));
+    }
+    if widget.dragged()
+        && let Some((_, m)) = moving
+    {
+        *m += widget.drag_delta();
+    }
+    if widget.drag_stopped()
+        && let Some((label, m)) = moving.take()
+    {
+        return Some((
+            label,
+            (m.x / CELL).round() as i32,
+            (m.y / CELL).round() as i32,
+        ));
+    }
+    None
 }
