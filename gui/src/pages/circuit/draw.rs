@@ -104,6 +104,16 @@ pub fn wire(painter: &Painter, points: &[Pos2], v: Trit, pulse: Option<f32>) {
     }
 }
 
+/// The dot where a net branches, coloured as its wires are: a trit's value colour, a bus's
+/// ink ([`Known`]); `values` are the net's, bit 0 first.
+pub fn junction(painter: &Painter, pos: Pos2, values: &[Trit]) {
+    let (radius, color) = match values {
+        [v] => (0.2 * CELL, value_color(*v)),
+        _ => (0.28 * CELL, Known::of(values).ink()),
+    };
+    painter.circle_filled(pos, radius, color);
+}
+
 /// How many of a bus's trits are known: a bus is drawn grey as a trit is when unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Known {

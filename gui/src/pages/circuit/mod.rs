@@ -7,6 +7,7 @@
 
 pub mod draw;
 pub mod geometry;
+pub mod router;
 pub mod state;
 pub mod views;
 

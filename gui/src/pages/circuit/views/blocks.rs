@@ -21,14 +21,15 @@ use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
 use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
-use super::canvas::cells;
 use super::canvas::{Canvas, FrameInfo, px, px_rect};
+use super::canvas::{cells, snapped};
+use super::routes::WireKey;
 use crate::draw::{self, Known, NodeLook};
 use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
 use crate::state::{AppState, End};
 
 /// What the canvas needs of one instance of the open level, copied out of the state.
-struct Block {
+pub(super) struct Block {
     label: String,
     part: String,
     inputs: Vec<String>,
@@ -36,7 +37,7 @@ struct Block {
     /// The width of each input pin, then of each output pin.
     widths: (Vec<usize>, Vec<usize>),
     /// The block's box, in cells (with the drag offset).
-    rect: Area,
+    pub(super) rect: Area,
 }
 
 impl Block {
@@ -51,7 +52,7 @@ impl Block {
 
 impl Canvas {
     /// The open level's blocks, in cells, with the drag offset of the one being moved.
-    fn level_blocks(&self, state: &AppState) -> Vec<Block> {
+    pub(super) fn level_blocks(&self, state: &AppState) -> Vec<Block> {
         state
             .level_instances()
             .iter()
@@ -59,7 +60,7 @@ impl Canvas {
                 let (part, inputs, outputs) = state.instance_pins(&inst.label)?;
                 let at = geometry::block_rect(inst.pos, inputs.len(), outputs.len());
                 let shift = match &self.moving_block {
-                    Some((label, offset)) if *label == inst.label => cells(*offset),
+                    Some((label, offset)) if *label == inst.label => cells(snapped(*offset)),
                     _ => Vector::ZERO,
                 };
                 let width = |pins: &[String]| -> Vec<usize> {
@@ -119,11 +120,11 @@ impl Canvas {
         } else {
             &wires[..]
         };
-        for (from, to, input) in pin_wires {
-            let (Some(a), Some(b)) = (ends.out_at(from), ends.in_at(to, *input)) else {
+        for (i, (from, _, _)) in pin_wires.iter().enumerate() {
+            let Some(route) = self.routes.get(&WireKey::Pin(i)) else {
                 continue;
             };
-            let route: Vec<Pos2> = geometry::route(a, b).into_iter().map(px).collect();
+            let route: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
             draw::wire(&frame.painter, &route, state.end_value(from), None);
         }
         let preview = self
@@ -192,16 +193,13 @@ impl Canvas {
             prefix: state.level_prefix(),
         };
         let instances = state.level_instances();
-        let key = (state.doc.revision(), state.level.clone());
-        if self.written_routes.made_for.as_ref() != Some(&key) {
-            self.written_routes.routes = route_written(&ends, wires, instances, &blocks);
-            self.written_routes.made_for = Some(key);
-        }
         let margin = 8.0 / frame.zoom.max(super::canvas::MIN_ZOOM);
         let view = frame.view.expand(margin);
         let mut labels: Vec<(&str, Pos2, String)> = Vec::new();
-        for (w, route) in wires.iter().zip(&self.written_routes.routes) {
-            let Some(route) = route else { continue };
+        for (i, w) in wires.iter().enumerate() {
+            let Some(route) = self.routes.get(&WireKey::Written(i)) else {
+                continue;
+            };
             let path: Vec<Pos2> = route.iter().copied().map(px).collect();
             if path.len() < 2 || !view.intersects(Rect::from_points(&path)) {
                 continue;
@@ -277,7 +275,7 @@ impl Canvas {
         selected: bool,
     ) -> Option<WiringAction> {
         let shift = match &self.moving_wiring {
-            Some((label, offset)) if *label == n.label => *offset,
+            Some((label, offset)) if *label == n.label => snapped(*offset),
             _ => Vec2::ZERO,
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
@@ -665,60 +663,15 @@ pub(super) fn value_text(values: &[Trit], radix: Radix) -> String {
     }
 }
 
-/// The routes of a written level's `wires` (`None` for a wire whose ends are not on the
-/// level), apart from each other and around the level's nodes and blocks
-/// ([`geometry::route_level`]).
-fn route_written(
-    ends: &Ends<'_>,
-    wires: &[sim_core::WireDesc],
-    instances: &[sim_core::hierarchy::InstanceDesc],
-    blocks: &[Block],
-) -> Vec<Option<geometry::Route>> {
-    let mut nets: Vec<&str> = Vec::new();
-    let mut placed = Vec::with_capacity(wires.len());
-    let mut tasks = Vec::with_capacity(wires.len());
-    for w in wires {
-        let from = ends.out_at(&End::parse(&w.from, instances));
-        let to = ends.in_at(&End::parse(&w.to, instances), w.input);
-        let (Some(from), Some(to)) = (from, to) else {
-            placed.push(None);
-            continue;
-        };
-        let net = nets.iter().position(|n| *n == w.from).unwrap_or_else(|| {
-            nets.push(&w.from);
-            nets.len() - 1
-        });
-        placed.push(Some(tasks.len()));
-        tasks.push(geometry::WireTask {
-            from,
-            to,
-            pin: usize::from(w.input),
-            net,
-        });
-    }
-    let boxes: Vec<Area> = ends
-        .written
-        .iter()
-        .chain(ends.pins)
-        .map(geometry::rect)
-        .chain(blocks.iter().map(|b| b.rect))
-        .collect();
-    let routes = geometry::route_level(&tasks, &boxes);
-    placed
-        .into_iter()
-        .map(|i| i.and_then(|i| routes.get(i).copied()))
-        .collect()
-}
-
 /// Where the wires of a level start and end, in cells.
-struct Ends<'a> {
-    state: &'a AppState,
-    frame: &'a FrameInfo,
-    blocks: &'a [Block],
-    pins: &'a [Node],
+pub(super) struct Ends<'a> {
+    pub(super) state: &'a AppState,
+    pub(super) frame: &'a FrameInfo,
+    pub(super) blocks: &'a [Block],
+    pub(super) pins: &'a [Node],
     /// The level's nodes as written, on a level that uses buses (else empty).
-    written: &'a [Node],
-    prefix: String,
+    pub(super) written: &'a [Node],
+    pub(super) prefix: String,
 }
 
 impl Ends<'_> {
@@ -742,7 +695,7 @@ impl Ends<'_> {
     }
 
     /// Where a wire leaves `end`.
-    fn out_at(&self, end: &End) -> Option<Point> {
+    pub(super) fn out_at(&self, end: &End) -> Option<Point> {
         match end {
             End::Node(l) => {
                 if let Some(n) = self.pin_node(l) {
@@ -770,7 +723,7 @@ impl Ends<'_> {
     }
 
     /// Where a wire enters input `input` of `end`.
-    fn in_at(&self, end: &End, input: u8) -> Option<Point> {
+    pub(super) fn in_at(&self, end: &End, input: u8) -> Option<Point> {
         match end {
             End::Node(l) => {
                 if let Some(n) = self.pin_node(l) {

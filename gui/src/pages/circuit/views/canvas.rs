@@ -31,6 +31,7 @@ use egui::{PointerButton, Pos2, Rect, Sense, Vec2, pos2};
 use sim_core::bus::Bus;
 use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
+use super::routes::{Routes, WireKey};
 use crate::draw::{self, Batch, Known, NodeLook};
 use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
 use crate::state::{AppState, End, level_label};
@@ -54,7 +55,7 @@ pub struct Canvas {
     /// The visible part of the scene, in scene pixels; kept between frames.
     scene_rect: Rect,
     /// A node drag in progress: the pointer offset so far, in scene pixels.
-    moving: Option<Vec2>,
+    pub(super) moving: Option<Vec2>,
     /// A wire drag in progress, from this node's output.
     wiring: Option<NodeId>,
     /// A box selection in progress, from this scene point.
@@ -65,12 +66,10 @@ pub struct Canvas {
     visible: Vec<NodeId>,
     /// Per frame, reused: `(from, to)` of every wire delivering a pending event, sorted.
     pub(super) delivering: Vec<(NodeId, NodeId)>,
-    /// Wire lanes, recomputed when the circuit changes.
-    lanes: Lanes,
     /// Which bus each node is a bit of, recomputed when the circuit changes.
     buses: BusIndex,
-    /// The routes of the wires of a level with buses.
-    pub(super) written_routes: WrittenRoutes,
+    /// The routes of the open level's wires, remade when the level or a drag changes.
+    pub(super) routes: Routes,
     /// Vertices in the last coarse mesh: the next one reserves as many.
     batch_size: usize,
     /// This frame's pan by a right- or middle-button drag, in scene pixels.
@@ -100,9 +99,8 @@ impl Default for Canvas {
             rename_requested: false,
             visible: Vec::new(),
             delivering: Vec::new(),
-            lanes: Lanes::default(),
             buses: BusIndex::default(),
-            written_routes: WrittenRoutes::default(),
+            routes: Routes::default(),
             batch_size: 0,
             pan: Vec2::ZERO,
             moving_block: None,
@@ -148,6 +146,12 @@ pub(super) fn px_rect(r: Area) -> Rect {
 /// Cells of an offset in scene pixels.
 pub(super) fn cells(v: Vec2) -> Vector {
     geometry::vector(v.x / CELL, v.y / CELL)
+}
+
+/// An offset in scene pixels rounded to whole grid cells: a dragged node moves cell by cell,
+/// as it lands.
+pub(super) fn snapped(v: Vec2) -> Vec2 {
+    (v / CELL).round() * CELL
 }
 
 /// The point in cells at scene pixel `p`.
@@ -199,91 +203,6 @@ impl Canvas {
         // The canvas's widgets cover the Scene's own pan response, so they pan themselves.
         self.scene_rect = scene_rect.translate(-self.pan);
     }
-}
-
-/// The lane of each output's wires (see [`geometry::route_in_lane`]): outputs in the same
-/// column whose wires span overlapping heights get different lanes, so that different nets
-/// never share a vertical run. Recomputed only when the document revision changes.
-#[derive(Debug, Default)]
-struct Lanes {
-    /// The document revision the lanes were computed for (0: never).
-    revision: u64,
-    /// By node index.
-    lane: Vec<u16>,
-}
-
-impl Lanes {
-    fn get(&self, id: NodeId) -> u16 {
-        self.lane.get(id.index()).copied().unwrap_or(0)
-    }
-
-    /// Recomputes the lanes if the document changed since the last call.
-    fn update(&mut self, revision: u64, circuit: &Circuit) {
-        if revision == self.revision {
-            return;
-        }
-        self.revision = revision;
-        let c = circuit;
-        // The height each output's wires span: (column, top, bottom, node index).
-        let mut spans: Vec<(i32, f32, f32, u32)> = vec![(0, 0.0, 0.0, u32::MAX); c.node_bound()];
-        for (id, n) in c.nodes() {
-            if let Some(out) = geometry::output_pin(n) {
-                spans[id.index()] = ((out.x * 2.0) as i32, out.y, out.y, id.index() as u32);
-            }
-        }
-        for (_, w) in c.wires() {
-            let (Some(from), Some(to)) = (c.node(w.from), c.node(w.to)) else {
-                continue;
-            };
-            let Some(out) = geometry::output_pin(from) else {
-                continue;
-            };
-            let input = geometry::input_pin(to, usize::from(w.input));
-            let reach = if input.x >= out.x + 1.0 {
-                input.y
-            } else {
-                out.y.max(input.y).ceil() + 1.5 // a feedback wire goes down below both ends
-            };
-            let span = &mut spans[w.from.index()];
-            span.1 = span.1.min(reach);
-            span.2 = span.2.max(reach);
-        }
-        spans.retain(|s| s.3 != u32::MAX);
-        spans.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-        self.lane.clear();
-        self.lane.resize(c.node_bound(), 0);
-        // Interval colouring, column by column: each span takes the first lane free at its top.
-        let mut ends: Vec<f32> = Vec::new();
-        let mut column = None;
-        for &(col, top, bottom, index) in &spans {
-            if column != Some(col) {
-                column = Some(col);
-                ends.clear();
-            }
-            if bottom - top < 0.01 {
-                continue; // a straight wire needs no lane
-            }
-            let lane = ends
-                .iter()
-                .position(|&end| end < top - 0.01)
-                .unwrap_or_else(|| {
-                    ends.push(f32::NEG_INFINITY);
-                    ends.len() - 1
-                });
-            ends[lane] = bottom;
-            self.lane[index as usize] = u16::try_from(lane).unwrap_or(u16::MAX);
-        }
-    }
-}
-
-/// The routes of the wires of a level with buses as its file writes them (`None`: a wire whose
-/// ends are not on the level), and the document revision and level they were made for.
-#[derive(Debug, Default)]
-pub(super) struct WrittenRoutes {
-    /// The document revision and the level.
-    pub(super) made_for: Option<(u64, Vec<String>)>,
-    /// By wire, in the level's order.
-    pub(super) routes: Vec<Option<geometry::Route>>,
 }
 
 /// Which bus each node is a bit of, by node index: `(bus, bit)` into the circuit's
@@ -384,7 +303,7 @@ impl FrameInfo {
 
 impl Canvas {
     fn contents(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
-        let frame = FrameInfo::new(ui, state, self.moving.unwrap_or_default());
+        let frame = FrameInfo::new(ui, state, snapped(self.moving.unwrap_or_default()));
         let background = ui.interact(
             frame.view,
             ui.scope_id().with("background"),
@@ -395,6 +314,7 @@ impl Canvas {
             // Gives the scene something to fit on the first frame.
             ui.allocate_rect(bounds.expand(2.0 * CELL), Sense::hover());
         }
+        self.update_routes(&frame, state);
         let mut batch = Batch::new(frame.zoom, self.batch_size);
         draw::grid(&mut batch, frame.view);
         if frame.detailed {
@@ -402,6 +322,7 @@ impl Canvas {
         }
         self.wires(&frame, state, &mut batch);
         let wiring_actions = self.written_wires(ui, &frame, state);
+        self.junctions(&frame, state);
         let clicked_wiring = Self::apply_wiring(state, wiring_actions);
         if frame.last.is_some() {
             ui.ctx().request_repaint(); // the pulse animates
@@ -416,10 +337,9 @@ impl Canvas {
     }
 
     /// Finds the nodes on screen (into `self.visible`), the wires delivering pending events
-    /// and the lanes; returns the bounds of the whole circuit.
+    /// and which bus each node is a bit of; returns the bounds of the whole circuit.
     fn cull(&mut self, frame: &FrameInfo, state: &AppState) -> Rect {
         let c = state.circuit();
-        self.lanes.update(state.doc.revision(), c);
         self.buses.update(state.doc.revision(), c);
         self.visible.clear();
         let mut bounds = Rect::NOTHING;
@@ -458,7 +378,7 @@ impl Canvas {
         }
         let c = state.circuit();
         let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
-        let mut path = [Pos2::ZERO; 6];
+        let mut path: Vec<Pos2> = Vec::with_capacity(8);
         let level = state.level_prefix();
         let on_level = |label: &str| level_label(&level, label).is_some();
         for (_, w) in c.wires() {
@@ -471,11 +391,12 @@ impl Canvas {
             };
             let a = out + cells(frame.shift(w.from, state));
             let b = geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
-            let route = geometry::route_in_lane(a, b, self.lanes.get(w.from), usize::from(w.input));
-            let path = &mut path[..route.len()];
-            for (p, q) in path.iter_mut().zip(route.iter()) {
-                *p = px(*q);
+            path.clear();
+            match self.routes.get(&WireKey::Node(w.from, w.to, w.input)) {
+                Some(route) => path.extend(route.iter().map(|&p| px(p))),
+                None => path.extend(crate::router::plain_route(a, b).into_iter().map(px)),
             }
+            let path = &path[..];
             if !frame
                 .view
                 .expand(margin)
@@ -499,6 +420,42 @@ impl Canvas {
                 } else {
                     draw::marker_coarse(batch, at);
                 }
+            }
+        }
+    }
+
+    /// Whether node `id` is drawn as a node of its own (a bus is drawn once, as its bit 0).
+    pub(super) fn is_shown(&self, id: NodeId) -> bool {
+        self.buses.get(id).is_none_or(|(_, bit)| bit == 0)
+    }
+
+    /// A dot wherever a net branches, in the colour of its value (full detail only).
+    fn junctions(&self, frame: &FrameInfo, state: &AppState) {
+        if !frame.detailed {
+            return;
+        }
+        let view = frame.view.expand(CELL);
+        let pin_wires = state.level_pin_wires();
+        let written = state.written_level();
+        for &(at, i) in &self.routes.routing.junctions {
+            let p = px(at);
+            if !view.contains(p) {
+                continue;
+            }
+            let values = match self.routes.key(i) {
+                Some(WireKey::Node(from, _, _)) => vec![state.sim.value(*from)],
+                Some(WireKey::Pin(k)) => pin_wires
+                    .get(*k)
+                    .map(|(from, _, _)| vec![state.end_value(from)])
+                    .unwrap_or_default(),
+                Some(WireKey::Written(k)) => written
+                    .and_then(|(_, wires)| wires.get(*k))
+                    .map(|w| state.bit_values(&state.end_bits(&state.level, &w.from)))
+                    .unwrap_or_default(),
+                None => Vec::new(),
+            };
+            if !values.is_empty() {
+                draw::junction(&frame.painter, p, &values);
             }
         }
     }

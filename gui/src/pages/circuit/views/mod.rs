@@ -8,6 +8,7 @@ mod inspector;
 mod menu_bar;
 mod palette;
 mod queue_panel;
+mod routes;
 mod status_bar;
 mod trace_panel;
 
@@ -17,5 +18,6 @@ pub use inspector::Inspector;
 pub use menu_bar::{FileRequest, MenuBar};
 pub use palette::Palette;
 pub use queue_panel::QueuePanel;
+pub use routes::{Routes, WireKey};
 pub use status_bar::StatusBar;
 pub use trace_panel::TracePanel;

@@ -1,0 +1,856 @@
+//! Orthogonal wire routing: every wire of a level laid on a half-cell grid so that two
+//! different nets never share a segment, never meet end to end or at a bend, cross only at
+//! right angles, and never run through (or along the edge of) a node or block. A net that
+//! branches does so at a junction ([`Routing::junctions`], drawn as a dot); a crossing has
+//! none.
+//!
+//! This is a maze router: Lee's wave expansion ("An algorithm for path connections and its
+//! applications", IRE Trans. Electronic Computers EC-10(3), 1961) driven by A* (Hart, Nilsson
+//! and Raphael, IEEE Trans. SSC 4(2), 1968) with the Manhattan distance as its heuristic. Each
+//! connection is searched from every point its net already covers (so a net grows as a
+//! Steiner-like tree rather than as separate wires) to its input pin; the state is a grid
+//! point and the direction it was entered in, so that bends and crossings cost extra and the
+//! result has few of them. No maintained Rust crate routes orthogonal connectors (libavoid,
+//! the usual choice, is C++), hence this module; it is pure (no egui) and unit-tested, and
+//! [`check`] verifies any routing independently.
+//!
+//! Cost: each search is bounded to the box around the net and the pin, widened by
+//! [`MARGIN`] cells (then once to the whole level), and the whole level to [`BUDGET`]
+//! expanded states; a connection that finds no path within them — or every connection of a
+//! level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist imported from ISCAS) — gets
+//! a plain three-segment route, counted in [`Routing::fallbacks`].
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashMap;
+
+use crate::geometry::{Area, Point, point};
+
+/// One wire to route: from an output pin to an input pin, on net `net` (the wires of one net
+/// may share their segments; those of different nets never do).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Connection {
+    /// The output pin, in cells (on a multiple of half a cell).
+    pub from: Point,
+    /// The input pin, in cells.
+    pub to: Point,
+    /// The net, any number the caller picks: equal for wires of one net only.
+    pub net: usize,
+}
+
+/// The result of [`route`]: a polyline per connection, the junction dots, the fallbacks.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Routing {
+    /// By connection: the corners from the output pin to the input pin, in cells (at least
+    /// two points; consecutive points differ in x or in y only).
+    pub routes: Vec<Vec<Point>>,
+    /// Where a net branches (three or four of its segments meet), in cells, each with one
+    /// of the net's connections (to colour the dot by the net's value).
+    pub junctions: Vec<(Point, usize)>,
+    /// How many connections got a plain route because no clean one was found within the
+    /// bounds (see the module's documentation).
+    pub fallbacks: usize,
+}
+
+/// Cells added around a search's box on every side.
+pub const MARGIN: i32 = 8;
+/// States a level's searches may expand in all, before the rest fall back to plain routes.
+pub const BUDGET: usize = 20_000_000;
+/// A level with more connections than this is routed plainly (see the module's
+/// documentation).
+pub const MAX_CONNECTIONS: usize = 6_000;
+
+/// The cost of one half-cell step.
+const STEP: u32 = 2;
+/// The extra cost of a bend.
+const BEND: u32 = 5;
+/// The extra cost of crossing another net.
+const CROSS: u32 = 6;
+
+/// A point of the half-cell grid: cells × 2.
+type Grid = (i32, i32);
+
+/// East, south, west, north: the unit steps of the four directions.
+const STEPS: [Grid; 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+/// `p` on the half-cell grid (rounded to the nearest half cell).
+fn grid(p: Point) -> Grid {
+    ((p.x * 2.0).round() as i32, (p.y * 2.0).round() as i32)
+}
+
+/// Grid point `g` in cells.
+fn cells(g: Grid) -> Point {
+    point(g.0 as f32 / 2.0, g.1 as f32 / 2.0)
+}
+
+/// The unit edge from `p` one step in direction `d`: its lower end and its axis (0 across,
+/// 1 down).
+fn edge(p: Grid, d: usize) -> (i32, i32, u8) {
+    match d {
+        0 => (p.0, p.1, 0),
+        1 => (p.0, p.1, 1),
+        2 => (p.0 - 1, p.1, 0),
+        _ => (p.0, p.1 - 1, 1),
+    }
+}
+
+/// A box on the half-cell grid, closed: `(min, max)`.
+type GridBox = (Grid, Grid);
+
+fn grid_box(a: &Area) -> GridBox {
+    let (min, max) = (grid(a.min), grid(a.max));
+    (
+        (min.0.min(max.0), min.1.min(max.1)),
+        (min.0.max(max.0), min.1.max(max.1)),
+    )
+}
+
+/// What the level's routed nets occupy so far.
+#[derive(Default)]
+struct Occupied {
+    /// Each used unit edge and its net.
+    edges: FxHashMap<(i32, i32, u8), u32>,
+    /// Each used point: the nets there, each with the directions it leaves in (bit `d`).
+    points: FxHashMap<Grid, Vec<(u32, u8)>>,
+}
+
+impl Occupied {
+    fn add(&mut self, path: &[Grid], net: u32) {
+        for pair in path.windows(2) {
+            let d = direction(pair[0], pair[1]);
+            self.edges.insert(edge(pair[0], d), net);
+            self.mark(pair[0], net, 1 << d);
+            self.mark(pair[1], net, 1 << ((d + 2) % 4));
+        }
+    }
+
+    fn mark(&mut self, p: Grid, net: u32, bits: u8) {
+        let nets = self.points.entry(p).or_default();
+        match nets.iter_mut().find(|(n, _)| *n == net) {
+            Some((_, mask)) => *mask |= bits,
+            None => nets.push((net, bits)),
+        }
+    }
+
+    /// Whether a wire of `net` entering `p` in direction `d` may go on: only straight across
+    /// a straight wire of one other net, at right angles (`Some(true)`: a crossing), or onto
+    /// a point no net uses (`Some(false)`); `None` if not at all.
+    fn enter(&self, p: Grid, d: usize, net: u32) -> Option<bool> {
+        let Some(nets) = self.points.get(&p) else {
+            return Some(false);
+        };
+        let across: u8 = if d.is_multiple_of(2) { 0b1010 } else { 0b0101 };
+        match nets[..] {
+            [(other, mask)] if other != net && mask == across => Some(true),
+            _ => None,
+        }
+    }
+}
+
+/// The direction of the unit step from `a` to `b`.
+fn direction(a: Grid, b: Grid) -> usize {
+    match (b.0 - a.0, b.1 - a.1) {
+        (1, 0) => 0,
+        (0, 1) => 1,
+        (-1, 0) => 2,
+        _ => 3,
+    }
+}
+
+/// Where a net reaches so far: each point, and the connection whose route holds it and at
+/// which unit step (`None` for the output pin itself).
+#[derive(Default)]
+struct Tree {
+    points: FxHashMap<Grid, Option<(usize, usize)>>,
+    min: Grid,
+    max: Grid,
+}
+
+/// Routes `connections` around `boxes` (the level's nodes, blocks and pins, in cells).
+/// Connections are routed net by net, the nets with the shortest first, and within a net
+/// from the nearest input to the farthest. Deterministic: the same input gives the same
+/// routing.
+pub fn route(connections: &[Connection], boxes: &[Area]) -> Routing {
+    let boxes: Vec<GridBox> = boxes.iter().map(grid_box).collect();
+    // The nets, numbered densely in the order they first appear.
+    let mut dense: FxHashMap<usize, u32> = FxHashMap::default();
+    let mut nets: Vec<Vec<usize>> = Vec::new();
+    for (i, c) in connections.iter().enumerate() {
+        let fresh = u32::try_from(nets.len()).unwrap_or(u32::MAX);
+        let n = *dense.entry(c.net).or_insert(fresh);
+        if n == fresh {
+            nets.push(Vec::new());
+        }
+        nets[n as usize].push(i);
+    }
+    let manhattan = |c: &Connection| {
+        let (a, b) = (grid(c.from), grid(c.to));
+        (a.0 - b.0).unsigned_abs() + (a.1 - b.1).unsigned_abs()
+    };
+    let mut order: Vec<(u32, u32)> = nets
+        .iter_mut()
+        .enumerate()
+        .map(|(n, wires)| {
+            wires.sort_by_key(|&i| (manhattan(&connections[i]), i));
+            let span = wires.iter().map(|&i| manhattan(&connections[i])).sum();
+            (span, u32::try_from(n).unwrap_or(u32::MAX))
+        })
+        .collect();
+    order.sort_unstable();
+    let mut order: Vec<u32> = order.into_iter().map(|(_, n)| n).collect();
+    let reserved = stubs(connections, &dense);
+    let plain = connections.len() > MAX_CONNECTIONS;
+    let mut budget = BUDGET;
+    // Rip-up and reroute, coarsely: while some connections fall back, route again with their
+    // nets first (a few times), and keep the best attempt.
+    let mut best = attempt(
+        connections,
+        &boxes,
+        &nets,
+        &order,
+        &reserved,
+        plain,
+        &mut budget,
+    );
+    for _ in 0..RETRIES {
+        if best.0.fallbacks == 0 || plain {
+            break;
+        }
+        let failed: Vec<u32> = order
+            .iter()
+            .copied()
+            .filter(|&n| best.1.contains(&n))
+            .collect();
+        order.retain(|n| !failed.contains(n));
+        order.splice(0..0, failed);
+        let again = attempt(
+            connections,
+            &boxes,
+            &nets,
+            &order,
+            &reserved,
+            plain,
+            &mut budget,
+        );
+        if again.0.fallbacks < best.0.fallbacks {
+            best = again;
+        }
+    }
+    best.0
+}
+
+/// How many times [`route`] routes a level again with the nets that failed first.
+const RETRIES: usize = 3;
+
+/// The point just outside every pin, half a cell out, each kept for the pin's net (`u32::MAX`
+/// where two nets' stubs meet: kept for neither), so that no other net blocks a pin's way in
+/// or out. Inputs are entered from the left, outputs left to the right.
+fn stubs(connections: &[Connection], dense: &FxHashMap<usize, u32>) -> FxHashMap<Grid, u32> {
+    let mut reserved: FxHashMap<Grid, u32> = FxHashMap::default();
+    for c in connections {
+        let net = dense[&c.net];
+        let (a, b) = (grid(c.from), grid(c.to));
+        for p in [(a.0 + 1, a.1), (b.0 - 1, b.1)] {
+            let kept = reserved.entry(p).or_insert(net);
+            if *kept != net {
+                *kept = u32::MAX;
+            }
+        }
+    }
+    reserved
+}
+
+/// One routing of every net in `order`; also the nets that fell back.
+fn attempt(
+    connections: &[Connection],
+    boxes: &[GridBox],
+    nets: &[Vec<usize>],
+    order: &[u32],
+    reserved: &FxHashMap<Grid, u32>,
+    plain: bool,
+    budget: &mut usize,
+) -> (Routing, Vec<u32>) {
+    let mut routing = Routing {
+        routes: vec![Vec::new(); connections.len()],
+        ..Routing::default()
+    };
+    let mut failed = Vec::new();
+    let mut occupied = Occupied::default();
+    let mut unit: Vec<Vec<Grid>> = vec![Vec::new(); connections.len()];
+    let mut search = Search::default();
+    for &net in order {
+        let wires = &nets[net as usize];
+        let driver = grid(connections[wires[0]].from);
+        let mut tree = Tree {
+            min: driver,
+            max: driver,
+            ..Tree::default()
+        };
+        tree.points.insert(driver, None);
+        for &i in wires {
+            let c = &connections[i];
+            let sink = grid(c.to);
+            let found = if plain || grid(c.from) != driver {
+                None
+            } else {
+                let limits = Limits { boxes, reserved };
+                search.run(&tree, sink, limits, &occupied, net, budget)
+            };
+            let Some((start, path)) = found else {
+                routing.fallbacks += 1;
+                if failed.last() != Some(&net) {
+                    failed.push(net);
+                }
+                routing.routes[i] = plain_route(c.from, c.to);
+                continue;
+            };
+            let mut full: Vec<Grid> = match tree.points.get(&start).copied().flatten() {
+                Some((owner, at)) => unit[owner][..=at].to_vec(),
+                None => vec![driver],
+            };
+            full.extend_from_slice(&path[1..]);
+            occupied.add(&path, net);
+            let offset = full.len() - path.len();
+            for (k, &p) in path.iter().enumerate() {
+                tree.points.entry(p).or_insert(Some((i, offset + k)));
+                tree.min = (tree.min.0.min(p.0), tree.min.1.min(p.1));
+                tree.max = (tree.max.0.max(p.0), tree.max.1.max(p.1));
+            }
+            routing.routes[i] = corners(&full);
+            unit[i] = full;
+        }
+    }
+    routing.junctions = junctions(&occupied, nets);
+    (routing, failed)
+}
+
+/// What a search may not enter: the boxes, and the pin stubs kept for other nets.
+#[derive(Clone, Copy)]
+struct Limits<'a> {
+    boxes: &'a [GridBox],
+    reserved: &'a FxHashMap<Grid, u32>,
+}
+
+/// The junctions: points where three or four unit edges of one net meet, each with the
+/// net's first connection.
+fn junctions(occupied: &Occupied, nets: &[Vec<usize>]) -> Vec<(Point, usize)> {
+    let mut out: Vec<(Grid, usize)> = occupied
+        .points
+        .iter()
+        .filter_map(|(&p, here)| {
+            let (net, _) = here.iter().find(|(_, mask)| mask.count_ones() >= 3)?;
+            Some((p, *nets.get(*net as usize)?.first()?))
+        })
+        .collect();
+    out.sort_unstable();
+    out.into_iter().map(|(p, i)| (cells(p), i)).collect()
+}
+
+/// The corners of a unit-step path, in cells.
+fn corners(path: &[Grid]) -> Vec<Point> {
+    let mut out: Vec<Grid> = Vec::with_capacity(8);
+    for &p in path {
+        if out.len() >= 2 {
+            let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
+            if (a.0 == b.0 && b.0 == p.0) || (a.1 == b.1 && b.1 == p.1) {
+                out.pop();
+            }
+        }
+        out.push(p);
+    }
+    if out.len() == 1 {
+        out.push(out[0]);
+    }
+    out.into_iter().map(cells).collect()
+}
+
+/// A plain route: out to the right, across halfway, in from the left (a wire running
+/// backwards loops below both ends).
+pub fn plain_route(from: Point, to: Point) -> Vec<Point> {
+    if (from.y - to.y).abs() < 1e-4 && to.x >= from.x {
+        return vec![from, to];
+    }
+    if to.x >= from.x + 1.0 {
+        let mid = (f32::midpoint(from.x, to.x) * 2.0).round() / 2.0;
+        vec![from, point(mid, from.y), point(mid, to.y), to]
+    } else {
+        let below = from.y.max(to.y).ceil() + 1.5;
+        vec![
+            from,
+            point(from.x + 1.0, from.y),
+            point(from.x + 1.0, below),
+            point(to.x - 1.0, below),
+            point(to.x - 1.0, to.y),
+            to,
+        ]
+    }
+}
+
+/// The scratch space of one A* search, reused between searches.
+#[derive(Default)]
+struct Search {
+    /// The window's top-left corner and size, in grid points.
+    origin: Grid,
+    width: i32,
+    height: i32,
+    blocked: Vec<bool>,
+    /// By state (point × 4 + direction entered): the lowest cost found, `u32::MAX` if none.
+    cost: Vec<u32>,
+    /// By state: the state it was reached from (`u32::MAX`: a start).
+    from: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u32, u32)>>,
+}
+
+impl Search {
+    /// A path from the tree to `sink` for net `net`: the tree point it starts at and the
+    /// unit steps, or `None` if there is none within the window (first the net's box and the
+    /// sink widened by [`MARGIN`], then the whole level) or the budget ran out.
+    fn run(
+        &mut self,
+        tree: &Tree,
+        sink: Grid,
+        limits: Limits<'_>,
+        occupied: &Occupied,
+        net: u32,
+        budget: &mut usize,
+    ) -> Option<(Grid, Vec<Grid>)> {
+        let margin = 2 * MARGIN;
+        let min = (tree.min.0.min(sink.0), tree.min.1.min(sink.1));
+        let max = (tree.max.0.max(sink.0), tree.max.1.max(sink.1));
+        let near = (
+            (min.0 - margin, min.1 - margin),
+            (max.0 + margin, max.1 + margin),
+        );
+        if let Some(found) = self.within(near, tree, sink, limits, occupied, net, budget) {
+            return Some(found);
+        }
+        let mut all = near;
+        for b in limits.boxes {
+            all.0 = (all.0.0.min(b.0.0 - margin), all.0.1.min(b.0.1 - margin));
+            all.1 = (all.1.0.max(b.1.0 + margin), all.1.1.max(b.1.1 + margin));
+        }
+        if all == near {
+            return None;
+        }
+        self.within(all, tree, sink, limits, occupied, net, budget)
+    }
+
+    fn index(&self, p: Grid) -> Option<usize> {
+        let (x, y) = (p.0 - self.origin.0, p.1 - self.origin.1);
+        (x >= 0 && y >= 0 && x < self.width && y < self.height)
+            .then(|| usize::try_from(y * self.width + x).unwrap_or(usize::MAX))
+    }
+
+    fn point(&self, index: usize) -> Grid {
+        let i = i32::try_from(index).unwrap_or(i32::MAX);
+        (
+            self.origin.0 + i % self.width,
+            self.origin.1 + i / self.width,
+        )
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one search's inputs, passed rather than bundled for its one caller"
+    )]
+    fn within(
+        &mut self,
+        window: (Grid, Grid),
+        tree: &Tree,
+        sink: Grid,
+        limits: Limits<'_>,
+        occupied: &Occupied,
+        net: u32,
+        budget: &mut usize,
+    ) -> Option<(Grid, Vec<Grid>)> {
+        let ((x0, y0), (x1, y1)) = window;
+        self.origin = (x0, y0);
+        self.width = x1 - x0 + 1;
+        self.height = y1 - y0 + 1;
+        let points = usize::try_from(self.width * self.height).ok()?;
+        if points > *budget {
+            return None;
+        }
+        self.blocked.clear();
+        self.blocked.resize(points, false);
+        for &((bx0, by0), (bx1, by1)) in limits.boxes {
+            for y in by0.max(y0)..=by1.min(y1) {
+                for x in bx0.max(x0)..=bx1.min(x1) {
+                    let i = usize::try_from((y - y0) * self.width + (x - x0)).unwrap_or(0);
+                    self.blocked[i] = true;
+                }
+            }
+        }
+        self.cost.clear();
+        self.cost.resize(points * 4, u32::MAX);
+        self.from.clear();
+        self.from.resize(points * 4, u32::MAX);
+        self.heap.clear();
+        let estimate =
+            |p: Grid| STEP * ((p.0 - sink.0).unsigned_abs() + (p.1 - sink.1).unsigned_abs());
+        let mut starts: Vec<&Grid> = tree.points.keys().collect();
+        starts.sort_unstable();
+        for &p in starts {
+            // A branch may not start where another net crosses.
+            let crossed = occupied
+                .points
+                .get(&p)
+                .is_some_and(|nets| nets.iter().any(|(n, _)| *n != net));
+            let Some(i) = self.index(p).filter(|_| !crossed) else {
+                continue;
+            };
+            // Entered "in every direction": the first step costs no bend.
+            for d in 0..4 {
+                let state = i * 4 + d;
+                self.cost[state] = 0;
+                self.heap.push(Reverse((estimate(p), state as u32)));
+            }
+        }
+        let target = self.index(sink)?;
+        while let Some(Reverse((priority, state))) = self.heap.pop() {
+            let state = state as usize;
+            let (at, d_in) = (state / 4, state % 4);
+            let cost = self.cost[state];
+            if priority != cost + estimate(self.point(at)) {
+                continue; // a stale entry
+            }
+            if at == target {
+                return Some(self.path(state));
+            }
+            *budget = budget.checked_sub(1)?;
+            let p = self.point(at);
+            let is_start = self.from[state] == u32::MAX;
+            // Straight on only, across another net.
+            let crossing = !is_start && occupied.points.contains_key(&p);
+            for (d, step) in STEPS.iter().enumerate() {
+                if (crossing && d != d_in) || (!is_start && d == (d_in + 2) % 4) {
+                    continue;
+                }
+                let q = (p.0 + step.0, p.1 + step.1);
+                let Some(j) = self.index(q) else { continue };
+                if j != target
+                    && (self.blocked[j] || limits.reserved.get(&q).is_some_and(|&n| n != net))
+                {
+                    continue;
+                }
+                if occupied.edges.contains_key(&edge(p, d)) {
+                    continue;
+                }
+                let cross = if j == target {
+                    false
+                } else {
+                    match occupied.enter(q, d, net) {
+                        Some(cross) => cross,
+                        None => continue,
+                    }
+                };
+                if tree.points.contains_key(&q) {
+                    continue; // back onto its own net: start there instead
+                }
+                let bend = !is_start && d != d_in;
+                let next_cost =
+                    cost + STEP + if bend { BEND } else { 0 } + if cross { CROSS } else { 0 };
+                let reached = j * 4 + d;
+                if next_cost < self.cost[reached] {
+                    self.cost[reached] = next_cost;
+                    self.from[reached] = state as u32;
+                    self.heap
+                        .push(Reverse((next_cost + estimate(q), reached as u32)));
+                }
+            }
+        }
+        None
+    }
+
+    /// The path that ends in state `s`: its start point and its unit steps.
+    fn path(&self, mut s: usize) -> (Grid, Vec<Grid>) {
+        let mut path = vec![self.point(s / 4)];
+        while self.from[s] != u32::MAX {
+            s = self.from[s] as usize;
+            path.push(self.point(s / 4));
+        }
+        path.reverse();
+        (path[0], path)
+    }
+}
+
+/// Something wrong with a routing, found by [`check`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Defect {
+    /// Connections `a` and `b` of different nets lie on top of each other, or meet end to
+    /// end or at a bend, around `at`: they would look connected.
+    Touching {
+        /// One connection.
+        a: usize,
+        /// The other.
+        b: usize,
+        /// Where, in cells.
+        at: Point,
+    },
+    /// Connection `wire` runs through (or along the edge of) box `area`, around `at`.
+    ThroughBox {
+        /// The connection.
+        wire: usize,
+        /// The box, by index.
+        area: usize,
+        /// Where, in cells.
+        at: Point,
+    },
+    /// Boxes `a` and `b` overlap or touch (no wire could pass between them, and they read
+    /// as one).
+    Overlap {
+        /// One box.
+        a: usize,
+        /// The other.
+        b: usize,
+    },
+    /// Connection `wire`'s route does not run from its output to its input in orthogonal
+    /// segments.
+    Broken {
+        /// The connection.
+        wire: usize,
+    },
+}
+
+/// Checks a routing as the eye would, independently of how it was made: boxes neither
+/// overlap nor touch; every route runs orthogonally from its output pin to its input pin; no route
+/// enters a box except at its own two pins; and two routes of different nets share no
+/// point except where both run straight across each other at right angles. Returns every
+/// defect (empty: clean). Quadratic in the segments: for tests.
+pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> Vec<Defect> {
+    let mut defects = Vec::new();
+    let gboxes: Vec<GridBox> = boxes.iter().map(grid_box).collect();
+    for (a, ba) in gboxes.iter().enumerate() {
+        for (b, bb) in gboxes.iter().enumerate().skip(a + 1) {
+            if ba.0.0 <= bb.1.0 && bb.0.0 <= ba.1.0 && ba.0.1 <= bb.1.1 && bb.0.1 <= ba.1.1 {
+                defects.push(Defect::Overlap { a, b });
+            }
+        }
+    }
+    // Every unit step of every route, with the directions each route leaves each point in.
+    let mut at: FxHashMap<Grid, Vec<(usize, u8)>> = FxHashMap::default();
+    for (wire, (c, route)) in connections.iter().zip(&routing.routes).enumerate() {
+        let ends = (grid(c.from), grid(c.to));
+        let g: Vec<Grid> = route.iter().map(|&p| grid(p)).collect();
+        let orthogonal = g.windows(2).all(|w| w[0].0 == w[1].0 || w[0].1 == w[1].1);
+        if g.first() != Some(&ends.0) || g.last() != Some(&ends.1) || !orthogonal {
+            defects.push(Defect::Broken { wire });
+            continue;
+        }
+        let mut unit = vec![g[0]];
+        for w in g.windows(2) {
+            let mut p = w[0];
+            let (dx, dy) = ((w[1].0 - p.0).signum(), (w[1].1 - p.1).signum());
+            while p != w[1] {
+                p = (p.0 + dx, p.1 + dy);
+                unit.push(p);
+            }
+        }
+        for pair in unit.windows(2) {
+            let d = direction(pair[0], pair[1]);
+            for (p, bit) in [(pair[0], 1u8 << d), (pair[1], 1 << ((d + 2) % 4))] {
+                let nets = at.entry(p).or_default();
+                match nets.iter_mut().find(|(w, _)| *w == wire) {
+                    Some((_, mask)) => *mask |= bit,
+                    None => nets.push((wire, bit)),
+                }
+            }
+        }
+        for &p in &unit {
+            if p == ends.0 || p == ends.1 {
+                continue;
+            }
+            let inside = |b: &GridBox| p.0 >= b.0.0 && p.0 <= b.1.0 && p.1 >= b.0.1 && p.1 <= b.1.1;
+            if let Some(area) = gboxes.iter().position(inside) {
+                defects.push(Defect::ThroughBox {
+                    wire,
+                    area,
+                    at: cells(p),
+                });
+                break;
+            }
+        }
+    }
+    let mut points: Vec<_> = at.into_iter().collect();
+    points.sort_unstable_by_key(|(p, _)| *p);
+    for (p, wires) in points {
+        for (k, &(a, ma)) in wires.iter().enumerate() {
+            for &(b, mb) in &wires[k + 1..] {
+                if connections[a].net == connections[b].net {
+                    continue;
+                }
+                let crossing = (ma == 0b0101 && mb == 0b1010) || (ma == 0b1010 && mb == 0b0101);
+                if !crossing {
+                    defects.push(Defect::Touching {
+                        a: a.min(b),
+                        b: a.max(b),
+                        at: cells(p),
+                    });
+                }
+            }
+        }
+    }
+    defects
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::vector;
+
+    fn wire(from: (f32, f32), to: (f32, f32), net: usize) -> Connection {
+        Connection {
+            from: point(from.0, from.1),
+            to: point(to.0, to.1),
+            net,
+        }
+    }
+
+    fn area(x: f32, y: f32, w: f32, h: f32) -> Area {
+        Area::from_min_size(point(x, y), vector(w, h))
+    }
+
+    #[test]
+    fn a_straight_wire_stays_straight() {
+        let wires = [wire((3.0, 1.0), (10.0, 1.0), 0)];
+        let boxes = [area(0.0, 0.0, 3.0, 2.0), area(10.0, 0.0, 4.0, 2.0)];
+        let r = route(&wires, &boxes);
+        assert_eq!(r.routes[0], vec![point(3.0, 1.0), point(10.0, 1.0)]);
+        assert!(check(&wires, &boxes, &r).is_empty());
+        assert_eq!(r.fallbacks, 0);
+    }
+
+    #[test]
+    fn a_wire_goes_around_a_box_in_its_way() {
+        let wires = [wire((3.0, 5.0), (20.0, 5.0), 0)];
+        let boxes = [
+            area(0.0, 4.0, 3.0, 2.0),
+            area(10.0, 2.0, 4.0, 6.0),
+            area(20.0, 4.0, 4.0, 2.0),
+        ];
+        let r = route(&wires, &boxes);
+        assert!(check(&wires, &boxes, &r).is_empty(), "{r:?}");
+        assert!(r.routes[0].len() >= 4, "it bends around: {:?}", r.routes[0]);
+    }
+
+    /// Two nets whose plain routes would share the vertical run halfway across: the router
+    /// keeps them apart (the defect of adder8's A4 wire beside `lo.b2`'s).
+    #[test]
+    fn two_nets_never_share_a_segment() {
+        let wires = [
+            wire((3.0, 1.0), (13.0, 9.0), 0),
+            wire((3.0, 5.0), (13.0, 3.0), 1),
+            wire((3.0, 9.0), (13.0, 6.0), 2),
+        ];
+        let boxes = [
+            area(0.0, 0.0, 3.0, 2.0),
+            area(0.0, 4.0, 3.0, 2.0),
+            area(0.0, 8.0, 3.0, 2.0),
+            area(13.0, 2.0, 4.0, 2.5),
+            area(13.0, 5.5, 4.0, 4.5),
+        ];
+        let plain = Routing {
+            routes: wires.iter().map(|w| plain_route(w.from, w.to)).collect(),
+            ..Routing::default()
+        };
+        assert!(
+            !check(&wires, &boxes, &plain).is_empty(),
+            "the plain routes do collide"
+        );
+        let r = route(&wires, &boxes);
+        assert_eq!(check(&wires, &boxes, &r), vec![], "{r:?}");
+        assert_eq!(r.fallbacks, 0);
+        assert!(r.junctions.is_empty(), "no net branches: {:?}", r.junctions);
+    }
+
+    /// One output feeding two inputs branches once, at a junction; a crossing gets none.
+    #[test]
+    fn a_branching_net_gets_a_junction_and_a_crossing_none() {
+        let wires = [
+            wire((3.0, 5.0), (12.0, 2.0), 0),
+            wire((3.0, 5.0), (12.0, 8.0), 0),
+            wire((3.0, 9.0), (12.0, 4.0), 1),
+        ];
+        let boxes = [
+            area(0.0, 4.0, 3.0, 2.0),
+            area(0.0, 8.0, 3.0, 2.0),
+            area(12.0, 1.0, 4.0, 4.0),
+            area(12.0, 7.0, 4.0, 3.0),
+        ];
+        let r = route(&wires, &boxes);
+        assert_eq!(check(&wires, &boxes, &r), vec![]);
+        assert_eq!(r.junctions.len(), 1, "{r:?}");
+        for (j, _) in &r.junctions {
+            assert!(r.routes[0].iter().chain(&r.routes[1]).any(|p| {
+                // The junction lies on both branches' routes.
+                (p.x - j.x).abs() < 1e-4 || (p.y - j.y).abs() < 1e-4
+            }));
+        }
+    }
+
+    /// A latch's two feedback wires run backwards (from an output to an input further
+    /// left) without touching each other or the gates.
+    #[test]
+    fn feedback_wires_loop_around_cleanly() {
+        // NOR1 at (10, 0) 4 × 3, NOR2 at (10, 6) 4 × 3: each output feeds the other's input.
+        let wires = [
+            wire((14.0, 1.5), (10.0, 7.0), 0),
+            wire((14.0, 7.5), (10.0, 2.0), 1),
+            wire((3.0, 1.0), (10.0, 1.0), 2),
+            wire((3.0, 8.0), (10.0, 8.0), 3),
+            wire((14.0, 1.5), (20.0, 1.5), 0),
+        ];
+        let boxes = [
+            area(10.0, 0.0, 4.0, 3.0),
+            area(10.0, 6.0, 4.0, 3.0),
+            area(0.0, 0.0, 3.0, 2.0),
+            area(0.0, 7.0, 3.0, 2.0),
+            area(20.0, 0.5, 2.0, 2.0),
+        ];
+        let r = route(&wires, &boxes);
+        assert_eq!(check(&wires, &boxes, &r), vec![]);
+        assert_eq!(r.fallbacks, 0);
+    }
+
+    #[test]
+    fn check_finds_what_the_eye_would() {
+        let wires = [
+            wire((0.0, 0.0), (10.0, 0.0), 0),
+            wire((2.0, 0.0), (8.0, 0.0), 1),
+        ];
+        let boxes = [area(4.0, -1.0, 2.0, 2.0), area(5.0, -1.0, 2.0, 2.0)];
+        let r = Routing {
+            routes: wires.iter().map(|w| vec![w.from, w.to]).collect(),
+            ..Routing::default()
+        };
+        let defects = check(&wires, &boxes, &r);
+        assert!(defects.contains(&Defect::Overlap { a: 0, b: 1 }));
+        assert!(
+            defects
+                .iter()
+                .any(|d| matches!(d, Defect::Touching { a: 0, b: 1, .. }))
+        );
+        assert!(
+            defects
+                .iter()
+                .any(|d| matches!(d, Defect::ThroughBox { wire: 0, .. }))
+        );
+        let bent = Routing {
+            routes: vec![vec![point(0.0, 0.0), point(10.0, 1.0)], vec![]],
+            ..Routing::default()
+        };
+        assert!(check(&wires, &[], &bent).contains(&Defect::Broken { wire: 0 }));
+    }
+
+    #[test]
+    fn routing_is_deterministic() {
+        let wires: Vec<Connection> = (0..12_u8)
+            .map(|k| {
+                let y = f32::from(k);
+                wire((3.0, 2.0 * y), (20.0, 23.0 - 2.0 * y), usize::from(k))
+            })
+            .collect();
+        assert_eq!(route(&wires, &[]), route(&wires, &[]));
+    }
+}

@@ -1,0 +1,166 @@
+//! The routes of the open level's wires, made once per change by the maze router
+//! ([`router::route`]) over everything the level draws: node-to-node wires, the wires that
+//! reach a block's or the open part's pins, or (on a level that uses buses) the wires as its
+//! file writes them — all in one routing, so that no two nets share a segment wherever they
+//! come from. Kept until the document, the level or a drag in progress changes.
+
+use egui::Vec2;
+use rustc_hash::FxHashMap;
+use sim_core::NodeId;
+
+use super::blocks::Ends;
+use super::canvas::{Canvas, FrameInfo, cells};
+use crate::geometry::{self, Area, CELL, Point};
+use crate::router::{self, Connection, Routing};
+use crate::state::{AppState, End};
+
+/// Which wire a connection draws.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WireKey {
+    /// A wire between two nodes of the level: driver, driven node, input.
+    Node(NodeId, NodeId, u8),
+    /// The level's wire to or from a pin, by its index in
+    /// [`AppState::level_pin_wires`].
+    Pin(usize),
+    /// A wire of a level that uses buses, by its index in the level as written.
+    Written(usize),
+}
+
+/// What the routes were made for: the document revision, the level and where the drags in
+/// progress hold things (whole cells).
+type MadeFor = (u64, Vec<String>, Vec<(String, i32, i32)>);
+
+/// The routed wires of the open level.
+#[derive(Debug, Default)]
+pub struct Routes {
+    made_for: Option<MadeFor>,
+    /// By connection: the wire it draws.
+    keys: Vec<WireKey>,
+    /// The inverse of `keys`.
+    index: FxHashMap<WireKey, usize>,
+    /// The level's connections (output pin, input pin, net), in cells.
+    pub connections: Vec<Connection>,
+    /// The level's nodes, blocks and pins, in cells.
+    pub boxes: Vec<Area>,
+    /// The routes of `connections`, and the junctions.
+    pub routing: Routing,
+}
+
+impl Routes {
+    /// The route of wire `key`, in cells.
+    pub fn get(&self, key: &WireKey) -> Option<&[Point]> {
+        let i = *self.index.get(key)?;
+        self.routing.routes.get(i).map(Vec::as_slice)
+    }
+
+    /// The wire connection `i` draws.
+    pub fn key(&self, i: usize) -> Option<&WireKey> {
+        self.keys.get(i)
+    }
+
+    fn push(&mut self, key: WireKey, from: Point, to: Point) {
+        // A net is everything one output pin drives.
+        let g = ((from.x * 2.0).round() as i64, (from.y * 2.0).round() as i64);
+        let net = usize::try_from((g.0 << 32) ^ (g.1 & 0xffff_ffff)).unwrap_or(0);
+        self.index.insert(key.clone(), self.keys.len());
+        self.keys.push(key);
+        self.connections.push(Connection { from, to, net });
+    }
+}
+
+impl Canvas {
+    /// Routes the open level again if the document, the level or a drag changed.
+    pub(super) fn update_routes(&mut self, frame: &FrameInfo, state: &AppState) {
+        let mut drags: Vec<(String, i32, i32)> = Vec::new();
+        let whole = |v: Vec2| ((v.x / CELL).round() as i32, (v.y / CELL).round() as i32);
+        if let Some(offset) = self.moving {
+            let (dx, dy) = whole(offset);
+            drags.extend(
+                state
+                    .selection
+                    .iter()
+                    .map(|id| (format!("#{id:?}"), dx, dy)),
+            );
+        }
+        for (label, offset) in self.moving_block.iter().chain(&self.moving_wiring) {
+            let (dx, dy) = whole(*offset);
+            drags.push((label.clone(), dx, dy));
+        }
+        let made_for = (state.doc.revision(), state.level.clone(), drags);
+        if self.routes.made_for.as_ref() == Some(&made_for) {
+            return;
+        }
+        let mut routes = Routes {
+            made_for: Some(made_for),
+            ..Routes::default()
+        };
+        let blocks = self.level_blocks(state);
+        let pins = state.level_pins();
+        let written = state.written_level();
+        let ends = Ends {
+            state,
+            frame,
+            blocks: &blocks,
+            pins: &pins,
+            written: written.map_or(&[][..], |(nodes, _)| nodes),
+            prefix: state.level_prefix(),
+        };
+        if let Some((nodes, wires)) = written {
+            let instances = state.level_instances();
+            for (i, w) in wires.iter().enumerate() {
+                let from = ends.out_at(&End::parse(&w.from, instances));
+                let to = ends.in_at(&End::parse(&w.to, instances), w.input);
+                if let (Some(from), Some(to)) = (from, to) {
+                    routes.push(WireKey::Written(i), from, to);
+                }
+            }
+            // The open part's pins are drawn (and boxed) as pins.
+            let inner = nodes
+                .iter()
+                .filter(|n| !pins.iter().any(|p| p.label == n.label));
+            routes.boxes.extend(inner.map(|n| {
+                let shift = match &self.moving_wiring {
+                    Some((label, offset)) if *label == n.label => cells(*offset),
+                    _ => geometry::Vector::ZERO,
+                };
+                geometry::rect(n).translate(shift)
+            }));
+        } else {
+            let c = state.circuit();
+            for (_, w) in c.wires() {
+                let (from, to) = (&c[w.from], &c[w.to]);
+                if state.on_level(&from.label).is_none() || state.on_level(&to.label).is_none() {
+                    continue;
+                }
+                let Some(out) = geometry::output_pin(from) else {
+                    continue;
+                };
+                let a = out + cells(frame.shift(w.from, state));
+                let b =
+                    geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
+                routes.push(WireKey::Node(w.from, w.to, w.input), a, b);
+            }
+            for (i, (from, to, input)) in state.level_pin_wires().iter().enumerate() {
+                if let (Some(a), Some(b)) = (ends.out_at(from), ends.in_at(to, *input)) {
+                    routes.push(WireKey::Pin(i), a, b);
+                }
+            }
+            for (id, n) in c.nodes() {
+                if state.on_level(&n.label).is_some() && self.is_shown(id) {
+                    routes
+                        .boxes
+                        .push(geometry::rect(n).translate(cells(frame.shift(id, state))));
+                }
+            }
+        }
+        routes.boxes.extend(pins.iter().map(geometry::rect));
+        routes.boxes.extend(blocks.iter().map(|b| b.rect));
+        routes.routing = router::route(&routes.connections, &routes.boxes);
+        self.routes = routes;
+    }
+
+    /// The routed wires of the open level as last drawn (for tests: [`router::check`] them).
+    pub fn routes(&self) -> &Routes {
+        &self.routes
+    }
+}
