@@ -148,3 +148,126 @@ fn render_a_level() {
     image.save(&out).expect("write the PNG");
     println!("{}", defects_here(&mut h).join("\n"));
 }
+
+/// A point on the middle of the longest segment of the route of wire `describe`
+/// (`A → AND1.0`), on the screen.
+fn on_wire(h: &mut App, describe: &str) -> egui::Pos2 {
+    let routes = h.state_mut().canvas_mut().routes();
+    let i = routes
+        .wires
+        .iter()
+        .position(|w| w.describe() == describe)
+        .unwrap_or_else(|| panic!("no wire {describe}"));
+    let route = &routes.routing.routes[i];
+    let (a, b) = route
+        .windows(2)
+        .map(|w| (w[0], w[1]))
+        .max_by(|x, y| x.0.distance(x.1).total_cmp(&y.0.distance(y.1)))
+        .expect("a segment");
+    let mid = egui::pos2(f32::midpoint(a.x, b.x), f32::midpoint(a.y, b.y));
+    crate::common::cell_to_screen(h, mid)
+}
+
+/// A person clicks a wire: it is selected with its whole net (the inspector names its ends,
+/// its value and every input the net feeds); Delete removes that one wire; undo brings it back.
+#[test]
+fn a_wire_is_selected_shown_and_deleted() {
+    use egui_kittest::kittest::Queryable as _;
+    let mut h = crate::common::app_with("half_adder.ron");
+    h.run();
+    for _ in 0..2 {
+        crate::common::click_node(&h, "A"); // unknown → -1 → +1
+        h.run();
+    }
+    let p = on_wire(&mut h, "A → AND1.0");
+    crate::common::click_at(&h, p);
+    h.run();
+    let selected = h
+        .state()
+        .state
+        .selected_wire
+        .clone()
+        .expect("a wire is selected");
+    assert_eq!(selected.describe(), "A → AND1.0");
+    assert!(
+        h.state().state.selection.is_empty(),
+        "no node selected with it"
+    );
+    h.get_by_label("Wire");
+    // In the inspector, and in the tooltip of the wire under the pointer.
+    assert_eq!(
+        h.get_all_by_label("A → AND1.0 = +1 (net A, fanout 2)")
+            .count(),
+        2
+    );
+    h.get_by_label("Net A drives:");
+    h.get_by_label("  XOR1.0");
+    h.get_by_label("  AND1.0");
+    let wires = h.state().state.circuit().wire_count();
+    h.key_press(egui::Key::Delete);
+    h.run();
+    assert_eq!(h.state().state.circuit().wire_count(), wires - 1);
+    assert!(h.state().state.selected_wire.is_none());
+    assert!(
+        !h.state()
+            .state
+            .level_wires()
+            .iter()
+            .any(|w| w.describe() == "A → AND1.0"),
+        "the wire is gone"
+    );
+    assert!(
+        h.state()
+            .state
+            .level_wires()
+            .iter()
+            .any(|w| w.describe() == "A → XOR1.0"),
+        "the rest of its net stays"
+    );
+    h.state_mut().state.undo();
+    h.run();
+    assert_eq!(h.state().state.circuit().wire_count(), wires);
+}
+
+/// A wire drawn backwards, from an input pin to an output pin, connects them like one drawn
+/// forwards; a click on the background clears a selected wire.
+#[test]
+fn a_wire_is_drawn_from_its_input_end() {
+    let mut h = crate::common::app_with("half_adder.ron");
+    h.run();
+    let p = on_wire(&mut h, "B → AND1.1");
+    crate::common::click_at(&h, p);
+    h.run();
+    assert!(h.state().state.selected_wire.is_some());
+    h.key_press(egui::Key::Delete);
+    h.run();
+    assert!(
+        !h.state()
+            .state
+            .level_wires()
+            .iter()
+            .any(|w| w.describe() == "B → AND1.1")
+    );
+    let (input, output) = (
+        crate::common::input_pin(&h, "AND1", 1),
+        crate::common::output_pin(&h, "B"),
+    );
+    crate::common::drag(&mut h, input, output);
+    h.run();
+    assert!(
+        h.state()
+            .state
+            .level_wires()
+            .iter()
+            .any(|w| w.describe() == "B → AND1.1"),
+        "{:?}",
+        h.state().state.level_wires()
+    );
+    crate::common::click_node(&h, "B");
+    h.run();
+    assert_eq!(
+        crate::common::node_value(&h, "C"),
+        "-1",
+        "AND1 reads B again"
+    );
+}

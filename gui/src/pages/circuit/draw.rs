@@ -104,6 +104,14 @@ pub fn wire(painter: &Painter, points: &[Pos2], v: Trit, pulse: Option<f32>) {
     }
 }
 
+/// The highlight under a selected net's wire along `points`, `width` scene pixels wide.
+pub fn halo_line(painter: &Painter, points: &[Pos2], width: f32) {
+    painter.add(Shape::line(
+        points.to_vec(),
+        Stroke::new(width, SELECTED.gamma_multiply(0.55)),
+    ));
+}
+
 /// The dot where a net branches, coloured as its wires are: a trit's value colour, a bus's
 /// ink ([`Known`]); `values` are the net's, bit 0 first.
 pub fn junction(painter: &Painter, pos: Pos2, values: &[Trit]) {

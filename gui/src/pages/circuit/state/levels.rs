@@ -400,6 +400,7 @@ impl AppState {
         self.level = path;
         self.selection.clear();
         self.selected_instance = None;
+        self.selected_wire = None;
         true
     }
 
@@ -408,6 +409,7 @@ impl AppState {
         self.level.truncate(depth);
         self.selection.clear();
         self.selected_instance = None;
+        self.selected_wire = None;
     }
 
     /// After undo, redo or a load: falls back to the deepest level that still exists.

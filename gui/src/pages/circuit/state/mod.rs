@@ -13,6 +13,7 @@ mod ends;
 mod history;
 mod levels;
 mod session;
+mod wires;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -25,6 +26,7 @@ use sim_core::bus::Bus;
 use sim_core::format::Document;
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
+pub use wires::WireRef;
 
 /// A line of feedback for the user (shown in the status bar).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +88,8 @@ pub struct AppState {
     pub selected_wiring: Option<String>,
     /// How many trits wide the armed palette item places its nodes (1..=64).
     pub tool_width: u8,
+    /// The selected wire of the open level (its whole net is highlighted).
+    pub selected_wire: Option<WireRef>,
 }
 
 impl Default for AppState {
@@ -113,6 +117,7 @@ impl AppState {
             selected_instance: None,
             radixes: BTreeMap::new(),
             selected_wiring: None,
+            selected_wire: None,
             tool_width: 1,
         }
     }
@@ -319,6 +324,12 @@ impl AppState {
         {
             self.selected_wiring = None;
         }
+        if let Some(wire) = &self.selected_wire
+            && !self.level_wires().contains(wire)
+        {
+            self.selected_wire = None;
+        }
+        let circuit = &self.doc.document.circuit;
         self.sim.rebuild(circuit);
     }
 
@@ -413,6 +424,8 @@ impl AppState {
         if doomed.is_empty() {
             if let Some(instance) = self.selected_instance.clone() {
                 self.delete_instance(&instance);
+            } else if let Some(wire) = self.selected_wire.clone() {
+                self.delete_wire(&wire);
             }
             return;
         }

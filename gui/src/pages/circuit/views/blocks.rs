@@ -340,6 +340,9 @@ impl Canvas {
         for (at, end) in outs {
             let r = Rect::from_center_size(px(at + shift_cells), pin_size);
             let response = ui.interact(r, ui.scope_id().with(("wiring-out", &end)), Sense::drag());
+            if frame.pointer.is_some_and(|q| r.contains(q)) {
+                self.out_target = Some(End::Node(end.clone()));
+            }
             if response.drag_started() {
                 self.wiring_end = Some(End::Node(end));
             }
@@ -349,10 +352,13 @@ impl Canvas {
             let response = ui.interact(
                 r,
                 ui.scope_id().with(("wiring-in", &n.label, pin)),
-                Sense::click(),
+                Sense::click_and_drag(),
             );
             if response.secondary_clicked() {
                 action = Some(WiringAction::Disconnect(n.label.clone(), pin));
+            }
+            if response.drag_started() {
+                self.wiring_back = Some((End::Node(n.label.clone()), pin, r.center()));
             }
             if frame.pointer.is_some_and(|q| r.contains(q)) {
                 self.wiring_target = Some((End::Node(n.label.clone()), pin));
@@ -530,6 +536,9 @@ impl Canvas {
             if response.secondary_clicked() {
                 actions.push(Action::Disconnect(end.clone()));
             }
+            if response.drag_started() {
+                self.wiring_back = Some((end.clone(), 0, p));
+            }
             if frame.pointer.is_some_and(|q| r.contains(q)) {
                 self.block_target = Some(end);
             }
@@ -540,6 +549,9 @@ impl Canvas {
             let values = state.level_end_values(&end.to_text());
             let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
             draw_pin(&frame.painter, p, &values, response.hovered());
+            if frame.pointer.is_some_and(|q| r.contains(q)) {
+                self.out_target = Some(end.clone());
+            }
             if response.drag_started() {
                 self.wiring_end = Some(end);
             }
@@ -573,16 +585,26 @@ impl Canvas {
             let r = Rect::from_center_size(p, pin_size);
             let response = ui.interact(r, ui.scope_id().with(("pin-out", &n.label)), Sense::drag());
             draw_pin(p, response.hovered());
+            if frame.pointer.is_some_and(|q| r.contains(q)) {
+                self.out_target = Some(end.clone());
+            }
             if response.drag_started() {
                 self.wiring_end = Some(end);
             }
         } else {
             let p = px(geometry::input_pin(n, 0));
             let r = Rect::from_center_size(p, pin_size);
-            let response = ui.interact(r, ui.scope_id().with(("pin-in", &n.label)), Sense::click());
+            let response = ui.interact(
+                r,
+                ui.scope_id().with(("pin-in", &n.label)),
+                Sense::click_and_drag(),
+            );
             draw_pin(p, response.hovered());
             if response.secondary_clicked() {
                 actions.push(Action::Disconnect(end.clone()));
+            }
+            if response.drag_started() {
+                self.wiring_back = Some((end.clone(), 0, p));
             }
             if frame.pointer.is_some_and(|q| r.contains(q)) {
                 self.block_target = Some(end);

@@ -86,6 +86,12 @@ pub struct Canvas {
     pub(super) wiring_target: Option<(End, u8)>,
     /// A splitter or merger drag in progress: its label and the pointer offset so far.
     pub(super) moving_wiring: Option<(String, Vec2)>,
+    /// A wire drawn backwards, from an input (a node's, a block's, a splitter's or the open
+    /// part's output pin) towards an output: the input, its pin, where it is (scene pixels).
+    pub(super) wiring_back: Option<(End, u8, Pos2)>,
+    /// The output under the pointer this frame (any node's, block's or pin's), where a wire
+    /// drawn backwards ends.
+    pub(super) out_target: Option<End>,
 }
 
 impl Default for Canvas {
@@ -109,6 +115,8 @@ impl Default for Canvas {
             shown_level: Vec::new(),
             wiring_target: None,
             moving_wiring: None,
+            wiring_back: None,
+            out_target: None,
         }
     }
 }
@@ -131,6 +139,21 @@ fn shown_text(
         )
     });
     (values, shown, text)
+}
+
+/// How a wire reads in its tooltip and the inspector: `A → NOR1.0 = +1 (net A, fanout 2)`,
+/// a bus's value as a number in the radix of the bus it comes from.
+pub(super) fn wire_text(state: &AppState, wire: &crate::state::WireRef, values: &[Trit]) -> String {
+    let radix = state
+        .end_radix(&state.level, &wire.from.to_text())
+        .unwrap_or_default();
+    let value = super::blocks::value_text(values, radix);
+    let fanout = state.net_wires(&wire.from).len();
+    format!(
+        "{} = {value} (net {}, fanout {fanout})",
+        wire.describe(),
+        wire.from.to_text()
+    )
 }
 
 /// Scene pixels of a point in cells: where [`geometry`]'s plain types become egui's.
@@ -304,6 +327,7 @@ impl FrameInfo {
 impl Canvas {
     fn contents(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         let frame = FrameInfo::new(ui, state, snapped(self.moving.unwrap_or_default()));
+        self.out_target = None;
         let background = ui.interact(
             frame.view,
             ui.scope_id().with("background"),
@@ -320,6 +344,7 @@ impl Canvas {
         if frame.detailed {
             batch.paint(&frame.painter);
         }
+        self.net_halo(&frame, state);
         self.wires(&frame, state, &mut batch);
         let wiring_actions = self.written_wires(ui, &frame, state);
         self.junctions(&frame, state);
@@ -427,6 +452,28 @@ impl Canvas {
     /// Whether node `id` is drawn as a node of its own (a bus is drawn once, as its bit 0).
     pub(super) fn is_shown(&self, id: NodeId) -> bool {
         self.buses.get(id).is_none_or(|(_, bit)| bit == 0)
+    }
+
+    /// The selected wire's whole net, under the wires: every route its driver feeds.
+    fn net_halo(&self, frame: &FrameInfo, state: &AppState) {
+        let Some(selected) = &state.selected_wire else {
+            return;
+        };
+        let width = (6.0_f32).max(4.0 / frame.zoom.max(MIN_ZOOM));
+        for (wire, route) in self.routes.wires.iter().zip(&self.routes.routing.routes) {
+            if wire.from == selected.from {
+                let path: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
+                draw::halo_line(&frame.painter, &path, width);
+            }
+        }
+    }
+
+    /// The wire under the pointer, if no node is: its connection index.
+    fn wire_under(&self, frame: &FrameInfo) -> Option<usize> {
+        let p = cell_at(frame.pointer?);
+        // Half a cell, or 6 screen pixels when zoomed out.
+        let tolerance = (0.3_f32).max(6.0 / (CELL * frame.zoom.max(MIN_ZOOM)));
+        self.routes.wire_at(p, tolerance)
     }
 
     /// A dot wherever a net branches, in the colour of its value (full detail only).
@@ -580,6 +627,7 @@ impl Canvas {
     fn click(ui: &egui::Ui, state: &mut AppState, group: &[NodeId], toggles: bool) {
         state.selected_instance = None;
         state.selected_wiring = None;
+        state.selected_wire = None;
         if ui.input(|i| i.modifiers.shift) {
             if group.iter().any(|id| state.selection.contains(id)) {
                 for id in group {
@@ -636,7 +684,7 @@ impl Canvas {
             let shift = frame.shift(id, state);
             let bus = self.buses.get(id).and_then(|(b, _)| c.buses().get(b));
             if let Some(bus) = bus {
-                let (start, over, cut) = Self::bus_pins(ui, frame, state, node, bus, shift);
+                let (start, over, cut) = self.bus_pins(ui, frame, state, node, bus, shift);
                 if start {
                     self.wiring = Some(id);
                 }
@@ -651,10 +699,19 @@ impl Canvas {
             for (pin, v) in state.sim.input_values(id).into_iter().enumerate() {
                 let p = px(geometry::input_pin(node, pin)) + shift;
                 let r = Rect::from_center_size(p, pin_size);
-                let response = ui.interact(r, ui.scope_id().with(("in", id, pin)), Sense::click());
+                let response = ui.interact(
+                    r,
+                    ui.scope_id().with(("in", id, pin)),
+                    Sense::click_and_drag(),
+                );
                 draw::pin(&frame.painter, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{}.{pin} = {v}", node.label));
                 let pin = u8::try_from(pin).unwrap_or(u8::MAX);
+                if response.drag_started()
+                    && let Some(local) = state.on_level(&node.label)
+                {
+                    self.wiring_back = Some((End::Node(local.to_owned()), pin, p));
+                }
                 if response.secondary_clicked() {
                     disconnect = Some((id, pin));
                 }
@@ -672,6 +729,11 @@ impl Canvas {
                 if response.drag_started() {
                     self.wiring = Some(id);
                 }
+                if frame.pointer.is_some_and(|q| r.contains(q))
+                    && let Some(local) = state.on_level(&node.label)
+                {
+                    self.out_target = Some(End::Node(local.to_owned()));
+                }
             }
         }
         // The wire being drawn, from its output to the pointer.
@@ -683,9 +745,22 @@ impl Canvas {
             let p = px(out) + frame.shift(from, state);
             draw::wire(&frame.painter, &[p, q], state.sim.value(from), None);
         }
+        if let (Some((_, _, p)), Some(q)) = (&self.wiring_back, frame.pointer) {
+            draw::wire(&frame.painter, &[*p, q], Trit::Unknown, None);
+        }
         self.visible = visible;
         if let Some((id, pin)) = disconnect {
             state.disconnect_input(id, pin);
+        }
+        if ui.input(|i| i.pointer.any_released())
+            && let Some((to, input, _)) = self.wiring_back.take()
+        {
+            if let Some(from) = self.out_target.take() {
+                state.connect_wire(&from, &to, input);
+            }
+            self.wiring = None;
+            self.wiring_end = None;
+            return;
         }
         if ui.input(|i| i.pointer.any_released()) {
             let from = self.wiring.take();
@@ -701,8 +776,10 @@ impl Canvas {
 
     /// The pins of bus `bus` (drawn as its bit 0, `node`), showing what its inputs receive and
     /// what it outputs as numbers. Returns whether a wire starts at its output, the input
-    /// under the pointer and the input right-clicked (to disconnect).
+    /// under the pointer and the input right-clicked (to disconnect); a wire drawn backwards
+    /// from one of its inputs, or ending at its output, is noted in `self`.
     fn bus_pins(
+        &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
         state: &AppState,
@@ -729,7 +806,7 @@ impl Canvas {
             let response = ui.interact(
                 r,
                 ui.scope_id().with(("bus-in", &bus.name, pin)),
-                Sense::click(),
+                Sense::click_and_drag(),
             );
             draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
             let text = sim_core::number::format(&values, radix);
@@ -737,6 +814,9 @@ impl Canvas {
             let pin = u8::try_from(pin).unwrap_or(u8::MAX);
             if response.secondary_clicked() {
                 cut = Some(pin);
+            }
+            if response.drag_started() {
+                self.wiring_back = Some((End::Node(local.to_owned()), pin, p));
             }
             if frame.pointer.is_some_and(|q| r.contains(q)) {
                 over = Some(pin);
@@ -752,6 +832,9 @@ impl Canvas {
             let text = sim_core::number::format(&values, radix);
             let response = response.on_hover_text(format!("{local} = {text}"));
             start = response.drag_started();
+            if frame.pointer.is_some_and(|q| r.contains(q)) {
+                self.out_target = Some(End::Node(local.to_owned()));
+            }
         }
         (start, over, cut)
     }
@@ -822,11 +905,29 @@ impl Canvas {
                     state.place_instance(&part, pos);
                 }
                 _ => {
-                    state.selection.clear();
-                    state.selected_instance = None;
-                    state.selected_wiring = None;
+                    let hit = self.wire_under(frame);
+                    if let Some(wire) = hit.and_then(|i| self.routes.wires.get(i)) {
+                        state.select_wire(wire.clone());
+                    } else {
+                        state.selection.clear();
+                        state.selected_instance = None;
+                        state.selected_wiring = None;
+                        state.selected_wire = None;
+                    }
                 }
             }
+        }
+        if background.hovered()
+            && let Some(wire) = self
+                .wire_under(frame)
+                .and_then(|i| self.routes.wires.get(i))
+        {
+            let values = state.wire_values(wire);
+            let text = wire_text(state, wire, &values);
+            // Monospace: its font has the arrow.
+            background
+                .clone()
+                .on_hover_text_at_pointer(egui::RichText::new(text).monospace());
         }
         // Taking a payload empties it whatever its type: ask for the type first.
         let Some(p) = frame.pointer else { return };

@@ -61,6 +61,12 @@ impl Inspector {
             self.instance(ui, state, &label);
             return;
         }
+        if state.selection.is_empty()
+            && let Some(wire) = state.selected_wire.clone()
+        {
+            wire_panel(ui, state, &wire);
+            return;
+        }
         if let Some(bus) = state.selected_bus() {
             // A bus is named by its file: there is no label to rename here.
             self.focus_label = false;
@@ -398,5 +404,21 @@ fn pin_values(
         let end = crate::state::End::pin_text(label, name);
         let values = state.level_end_values(&end);
         ui.label(format!("out {}", text(name, &values)));
+    }
+}
+
+/// A selected wire: its ends and value, its net (the driver and every input it feeds), and
+/// Delete.
+fn wire_panel(ui: &mut egui::Ui, state: &mut AppState, wire: &crate::state::WireRef) {
+    ui.label("Wire");
+    let values = state.wire_values(wire);
+    // Monospace: its font has the arrow.
+    ui.label(egui::RichText::new(super::canvas::wire_text(state, wire, &values)).monospace());
+    ui.label(format!("Net {} drives:", wire.from.to_text()));
+    for w in state.net_wires(&wire.from) {
+        ui.label(egui::RichText::new(format!("  {}", w.target())).monospace());
+    }
+    if ui.button("Delete wire").clicked() {
+        state.delete_wire(wire);
     }
 }

@@ -12,7 +12,7 @@ use super::blocks::Ends;
 use super::canvas::{Canvas, FrameInfo, cells};
 use crate::geometry::{self, Area, CELL, Point};
 use crate::router::{self, Connection, Routing};
-use crate::state::{AppState, End};
+use crate::state::{AppState, End, WireRef};
 
 /// Which wire a connection draws.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +40,8 @@ pub struct Routes {
     index: FxHashMap<WireKey, usize>,
     /// The level's connections (output pin, input pin, net), in cells.
     pub connections: Vec<Connection>,
+    /// By connection: the wire as the level names it.
+    pub wires: Vec<WireRef>,
     /// The level's nodes, blocks and pins, in cells.
     pub boxes: Vec<Area>,
     /// The routes of `connections`, and the junctions.
@@ -58,12 +60,25 @@ impl Routes {
         self.keys.get(i)
     }
 
-    fn push(&mut self, key: WireKey, from: Point, to: Point) {
+    /// The connection whose route passes within `tolerance` cells of `p`, the nearest.
+    pub fn wire_at(&self, p: Point, tolerance: f32) -> Option<usize> {
+        self.routing
+            .routes
+            .iter()
+            .enumerate()
+            .map(|(i, route)| (i, geometry::distance_to_path(p, route)))
+            .filter(|&(_, d)| d <= tolerance)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+    }
+
+    fn push(&mut self, key: WireKey, wire: WireRef, from: Point, to: Point) {
         // A net is everything one output pin drives.
         let g = ((from.x * 2.0).round() as i64, (from.y * 2.0).round() as i64);
         let net = usize::try_from((g.0 << 32) ^ (g.1 & 0xffff_ffff)).unwrap_or(0);
         self.index.insert(key.clone(), self.keys.len());
         self.keys.push(key);
+        self.wires.push(wire);
         self.connections.push(Connection { from, to, net });
     }
 }
@@ -111,7 +126,12 @@ impl Canvas {
                 let from = ends.out_at(&End::parse(&w.from, instances));
                 let to = ends.in_at(&End::parse(&w.to, instances), w.input);
                 if let (Some(from), Some(to)) = (from, to) {
-                    routes.push(WireKey::Written(i), from, to);
+                    let wire = WireRef {
+                        from: End::parse(&w.from, instances),
+                        to: End::parse(&w.to, instances),
+                        input: w.input,
+                    };
+                    routes.push(WireKey::Written(i), wire, from, to);
                 }
             }
             // The open part's pins are drawn (and boxed) as pins.
@@ -129,20 +149,27 @@ impl Canvas {
             let c = state.circuit();
             for (_, w) in c.wires() {
                 let (from, to) = (&c[w.from], &c[w.to]);
-                if state.on_level(&from.label).is_none() || state.on_level(&to.label).is_none() {
+                let (Some(from_label), Some(to_label)) =
+                    (state.on_level(&from.label), state.on_level(&to.label))
+                else {
                     continue;
-                }
+                };
                 let Some(out) = geometry::output_pin(from) else {
                     continue;
                 };
                 let a = out + cells(frame.shift(w.from, state));
                 let b =
                     geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
-                routes.push(WireKey::Node(w.from, w.to, w.input), a, b);
+                let wire = WireRef {
+                    from: End::Node(from_label.to_owned()),
+                    to: End::Node(to_label.to_owned()),
+                    input: w.input,
+                };
+                routes.push(WireKey::Node(w.from, w.to, w.input), wire, a, b);
             }
-            for (i, (from, to, input)) in state.level_pin_wires().iter().enumerate() {
-                if let (Some(a), Some(b)) = (ends.out_at(from), ends.in_at(to, *input)) {
-                    routes.push(WireKey::Pin(i), a, b);
+            for (i, (from, to, input)) in state.level_pin_wires().into_iter().enumerate() {
+                if let (Some(a), Some(b)) = (ends.out_at(&from), ends.in_at(&to, input)) {
+                    routes.push(WireKey::Pin(i), WireRef { from, to, input }, a, b);
                 }
             }
             for (id, n) in c.nodes() {

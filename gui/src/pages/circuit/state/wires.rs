@@ -1,0 +1,140 @@
+//! Wires as things a user points at: the open level's wires by their ends, the selected wire
+//! and its net (every wire its driver feeds), its value, and deleting it.
+
+use sim_core::{NodeId, Trit};
+
+use super::{AppState, End};
+
+/// A wire of the open level, by its ends as the level names them (`A` → `NOR1`, input 0;
+/// `lo.s` → `sm`, input 1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WireRef {
+    /// What drives it: a node's output or a pin.
+    pub from: End,
+    /// What it drives: a node or a pin.
+    pub to: End,
+    /// Which input of `to` (0 for a pin).
+    pub input: u8,
+}
+
+impl WireRef {
+    /// What it drives: `NOR1.0` (a node's input by number), `sm.1`, `lo.cin` (a pin).
+    pub fn target(&self) -> String {
+        match &self.to {
+            End::Node(label) => format!("{label}.{}", self.input),
+            pin @ End::Pin { .. } => pin.to_text(),
+        }
+    }
+
+    /// `A → NOR1.0`, `lo.s → sm.1`, `cin → lo.cin`: its driver and [`target`](Self::target).
+    pub fn describe(&self) -> String {
+        format!("{} → {}", self.from.to_text(), self.target())
+    }
+}
+
+impl AppState {
+    /// Every wire of the open level, in the order the canvas routes them: as written on a
+    /// level with buses; else the wires between the level's nodes, then those to or from a
+    /// pin.
+    pub fn level_wires(&self) -> Vec<WireRef> {
+        if let Some((_, wires)) = self.written_level() {
+            let instances = self.level_instances();
+            return wires
+                .iter()
+                .map(|w| WireRef {
+                    from: End::parse(&w.from, instances),
+                    to: End::parse(&w.to, instances),
+                    input: w.input,
+                })
+                .collect();
+        }
+        let c = self.circuit();
+        let mut out: Vec<WireRef> = c
+            .wires()
+            .filter_map(|(_, w)| {
+                let from = self.on_level(&c.node(w.from)?.label)?;
+                let to = self.on_level(&c.node(w.to)?.label)?;
+                Some(WireRef {
+                    from: End::Node(from.to_owned()),
+                    to: End::Node(to.to_owned()),
+                    input: w.input,
+                })
+            })
+            .collect();
+        out.extend(
+            self.level_pin_wires()
+                .into_iter()
+                .map(|(from, to, input)| WireRef { from, to, input }),
+        );
+        out
+    }
+
+    /// The wires of the net `from` drives on the open level (its fanout).
+    pub fn net_wires(&self, from: &End) -> Vec<WireRef> {
+        self.level_wires()
+            .into_iter()
+            .filter(|w| w.from == *from)
+            .collect()
+    }
+
+    /// Selects `wire` (and so its net), and nothing else.
+    pub fn select_wire(&mut self, wire: WireRef) {
+        self.selection.clear();
+        self.selected_instance = None;
+        self.selected_wiring = None;
+        self.selected_wire = Some(wire);
+    }
+
+    /// What `wire` carries, bit 0 first (one trit for a plain wire; unknown where nothing
+    /// drives it).
+    pub fn wire_values(&self, wire: &WireRef) -> Vec<Trit> {
+        let bits = self.end_bits(&self.level, &wire.from.to_text());
+        if bits.is_empty() {
+            vec![Trit::Unknown]
+        } else {
+            self.bit_values(&bits)
+        }
+    }
+
+    /// Deletes `wire` (one undo step); the selection forgets it.
+    pub fn delete_wire(&mut self, wire: &WireRef) {
+        if self.selected_wire.as_ref() == Some(wire) {
+            self.selected_wire = None;
+        }
+        if self.edits_bus_level() {
+            let to = self.written_end(&wire.to);
+            self.disconnect_written(&to, wire.input);
+            return;
+        }
+        match (&wire.from, &wire.to) {
+            (End::Node(_), End::Node(to)) if self.flat_node(to).is_some() => {
+                if let Some(id) = self.flat_node(to) {
+                    self.disconnect_input(id, wire.input);
+                }
+            }
+            _ => self.disconnect_end(&wire.to),
+        }
+    }
+
+    /// Wires output `from` to input `input` of `to` on the open level, whatever they are
+    /// (nodes, pins, splitters); a refused wire (a second driver, …) shows why.
+    pub fn connect_wire(&mut self, from: &End, to: &End, input: u8) -> bool {
+        if !self.edits_bus_level()
+            && let (End::Node(a), End::Node(b)) = (from, to)
+            && let (Some(a), Some(b)) = (self.flat_node(a), self.flat_node(b))
+        {
+            return self.connect(a, b, input);
+        }
+        self.connect_ends(from, to, input)
+    }
+
+    /// The flat node a label of the open level names, unless it is one of the open part's
+    /// pins (drawn, and wired, as pins).
+    fn flat_node(&self, label: &str) -> Option<NodeId> {
+        if self.level_pins().iter().any(|p| p.label == label) {
+            return None;
+        }
+        self.circuit()
+            .find(&format!("{}{label}", self.level_prefix()))
+    }
+}
