@@ -27,6 +27,7 @@ fn level(c: &Circuit) -> (Vec<Connection>, Vec<geometry::Area>) {
             from,
             to,
             net: w.from.index(),
+            via: Vec::new(),
         });
     }
     let boxes = c.nodes().map(|(_, n)| geometry::rect(n)).collect();

@@ -580,11 +580,7 @@ impl<'a> Expander<'a> {
             for (i, to) in targets.into_iter().enumerate() {
                 let bit = if broadcast { &bits[0] } else { &bits[i] };
                 if let Some(from) = bit {
-                    out.wires.push(WireDesc {
-                        from: from.clone(),
-                        to,
-                        input: w.input,
-                    });
+                    out.wires.push(WireDesc::new(from.clone(), to, w.input));
                 }
             }
         }

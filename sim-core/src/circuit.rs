@@ -164,6 +164,11 @@ pub struct WireDesc {
     /// Input pin of `to` (0-based).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub input: u8,
+    /// Where the user bent the wire, in grid cells: the editor routes it through these
+    /// points in order (`via: [(12, 4)]`); empty (and left out) for a wire routed freely.
+    /// Only the drawing reads them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<Pos>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
@@ -178,6 +183,7 @@ impl WireDesc {
             from: from.into(),
             to: to.into(),
             input,
+            via: Vec::new(),
         }
     }
 }
@@ -330,6 +336,9 @@ pub struct Circuit {
     labels: OnceLock<FxHashMap<String, NodeId>>,
     /// The buses whose bits are nodes of this circuit (see [`crate::bus`]).
     buses: Vec<Bus>,
+    /// The bends of the wires the user bent ([`WireDesc::via`]), by the input they drive
+    /// (an input has one driver, so it names its wire).
+    bends: FxHashMap<(NodeId, u8), Vec<Pos>>,
 }
 
 impl Circuit {
@@ -344,6 +353,7 @@ impl Circuit {
             graph: StableGraph::with_capacity(nodes, 2 * nodes),
             labels: OnceLock::new(),
             buses: Vec::new(),
+            bends: FxHashMap::default(),
         }
     }
 
@@ -380,6 +390,7 @@ impl Circuit {
                 FxBuildHasher,
             )),
             buses: Vec::new(),
+            bends: FxHashMap::default(),
         };
         for node in &desc.nodes {
             circuit.add_node(node.clone())?;
@@ -402,6 +413,9 @@ impl Circuit {
             let (from, to) = (find(&w.from)?, find(&w.to)?);
             circuit.check_wire(from, to, w.input, wire_ref)?;
             circuit.graph.add_edge(from.0, to.0, w.input);
+            if !w.via.is_empty() {
+                circuit.bends.insert((to, w.input), w.via.clone());
+            }
         }
         Ok(circuit)
     }
@@ -413,7 +427,10 @@ impl Circuit {
             nodes: self.nodes().map(|(_, n)| n.clone()).collect(),
             wires: self
                 .wires()
-                .map(|(_, w)| WireDesc::new(&*self[w.from].label, &*self[w.to].label, w.input))
+                .map(|(_, w)| WireDesc {
+                    via: self.bends(w.to, w.input).to_vec(),
+                    ..WireDesc::new(&*self[w.from].label, &*self[w.to].label, w.input)
+                })
                 .collect(),
         }
     }
@@ -483,7 +500,25 @@ impl Circuit {
             labels.remove(&node.label);
         }
         self.buses.retain(|b| !b.bits.contains(&id));
+        self.bends.retain(|(to, _), _| *to != id);
         Some(node)
+    }
+
+    /// Where the user bent the wire into input `input` of `to` ([`WireDesc::via`]), in grid
+    /// cells; empty for a wire routed freely (or no wire).
+    pub fn bends(&self, to: NodeId, input: u8) -> &[Pos] {
+        self.bends.get(&(to, input)).map_or(&[], Vec::as_slice)
+    }
+
+    /// Bends the wire into input `input` of `to` through `via` (empty: routed freely again).
+    /// Does nothing if no wire drives that input.
+    pub fn set_bends(&mut self, to: NodeId, input: u8, via: Vec<Pos>) {
+        let wired = self.wires().any(|(_, w)| w.to == to && w.input == input);
+        if via.is_empty() || !wired {
+            self.bends.remove(&(to, input));
+        } else {
+            self.bends.insert((to, input), via);
+        }
     }
 
     /// The circuit's buses (see [`crate::bus`]), in file order.
@@ -564,6 +599,7 @@ impl Circuit {
     pub fn disconnect(&mut self, wire: WireId) -> Option<Wire> {
         let (from, to) = self.graph.edge_endpoints(wire.0)?;
         let input = self.graph.remove_edge(wire.0)?;
+        self.bends.remove(&(NodeId(to), input));
         Some(Wire {
             from: NodeId(from),
             to: NodeId(to),

@@ -204,3 +204,69 @@ fn a_failing_expectation_is_reported_not_hidden() {
         ["steps[0]: expected Q=+1, got -1"]
     );
 }
+
+/// A wire's bends (`via`) survive a load and a save, on a flat top level, on a top level
+/// with instances (its own wires and its wires to pins) and inside a part; a wire without
+/// bends writes none. Disconnecting a bent wire forgets its bends.
+#[test]
+fn wire_bends_round_trip() {
+    let text = r#"(
+    version: 2,
+    subcircuits: [
+        (
+            name: "inv",
+            nodes: [(label: "a", kind: Switch), (label: "n", kind: Not), (label: "y", kind: Lamp)],
+            wires: [(from: "a", to: "n", via: [(2, 3)]), (from: "n", to: "y")],
+        ),
+    ],
+    instances: [(label: "u", of: "inv", pos: (10, 0))],
+    nodes: [
+        (label: "A", kind: Switch, pos: (0, 0)),
+        (label: "B", kind: Not, pos: (5, 0)),
+        (label: "Y", kind: Lamp, pos: (20, 0)),
+    ],
+    wires: [
+        (from: "A", to: "B", via: [(4, 1), (4, 3)]),
+        (from: "B", to: "u.a", via: [(8, 2)]),
+        (from: "u.y", to: "Y"),
+    ],
+)"#;
+    let doc = format::from_str(text).expect("valid");
+    let c = &doc.circuit;
+    let b = c.find("B").expect("B");
+    assert_eq!(
+        c.bends(b, 0),
+        [sim_core::Pos { x: 4, y: 1 }, sim_core::Pos { x: 4, y: 3 }]
+    );
+    let saved = format::to_string(&doc).expect("saves");
+    assert!(saved.contains("via: [(4, 1), (4, 3)]"), "{saved}");
+    assert!(saved.contains("via: [(8, 2)]"), "{saved}");
+    assert!(saved.contains("via: [(2, 3)]"), "{saved}");
+    assert_eq!(
+        saved.matches("via:").count(),
+        3,
+        "no empty bends written: {saved}"
+    );
+    let again = format::from_str(&saved).expect("reloads");
+    assert_eq!(format::to_string(&again).expect("saves"), saved);
+    let mut c = again.circuit;
+    let b = c.find("B").expect("B");
+    let wire = c
+        .wires()
+        .find(|(_, w)| w.to == b)
+        .map(|(id, _)| id)
+        .expect("A → B");
+    c.disconnect(wire);
+    assert!(c.bends(b, 0).is_empty());
+    let a = c.find("A").expect("A");
+    c.connect(a, b, 0).expect("free again");
+    assert!(c.bends(b, 0).is_empty(), "a new wire starts unbent");
+    // A flat file (version 1) too.
+    let flat = LATCH.replace(
+        r#"(from: "R", to: "NOR1"),"#,
+        r#"(from: "R", to: "NOR1", via: [(3, 0)]),"#,
+    );
+    let doc = format::from_str(&flat).expect("valid");
+    let saved = format::to_string(&doc).expect("saves");
+    assert!(saved.contains("via: [(3, 0)]"), "{saved}");
+}

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use egui_kittest::kittest::Queryable as _;
 use gui::router;
 
 use crate::common::{App, app};
@@ -172,7 +173,6 @@ fn on_wire(h: &mut App, describe: &str) -> egui::Pos2 {
 /// its value and every input the net feeds); Delete removes that one wire; undo brings it back.
 #[test]
 fn a_wire_is_selected_shown_and_deleted() {
-    use egui_kittest::kittest::Queryable as _;
     let mut h = crate::common::app_with("half_adder.ron");
     h.run();
     for _ in 0..2 {
@@ -269,5 +269,69 @@ fn a_wire_is_drawn_from_its_input_end() {
         crate::common::node_value(&h, "C"),
         "-1",
         "AND1 reads B again"
+    );
+}
+
+/// A person drags a wire: it bends through the cell where the drag ends (saved with the
+/// file as the wire's `via`), still clean; dragging the bend moves it; Straighten in the
+/// inspector routes it freely again; undo brings the bend back.
+#[test]
+fn a_wire_is_bent_by_dragging_it() {
+    let mut h = crate::common::app_with("half_adder.ron");
+    h.run();
+    let wire = "A → AND1.0";
+    let find = |h: &App| {
+        h.state()
+            .state
+            .level_wires()
+            .into_iter()
+            .find(|w| w.describe() == wire)
+            .expect("the wire")
+    };
+    let start = on_wire(&mut h, wire);
+    let target = crate::common::cell_to_screen(&h, egui::pos2(4.0, 9.0));
+    crate::common::drag(&mut h, start, target);
+    h.run();
+    let bends = h.state().state.wire_bends(&find(&h));
+    assert_eq!(bends, [sim_core::Pos { x: 4, y: 9 }]);
+    let through = |h: &mut App, x: f32, y: f32| {
+        let routes = h.state_mut().canvas_mut().routes();
+        let i = routes
+            .wires
+            .iter()
+            .position(|w| w.describe() == wire)
+            .expect("routed");
+        gui::geometry::distance_to_path(gui::geometry::point(x, y), &routes.routing.routes[i])
+            < 1e-3
+    };
+    assert!(through(&mut h, 4.0, 9.0), "routed through the bend");
+    assert!(
+        defects_here(&mut h).is_empty(),
+        "{:?}",
+        defects_here(&mut h)
+    );
+    // Drag the bend itself somewhere else.
+    let bend = crate::common::cell_to_screen(&h, egui::pos2(4.0, 9.0));
+    let moved = crate::common::cell_to_screen(&h, egui::pos2(3.0, 11.0));
+    crate::common::drag(&mut h, bend, moved);
+    h.run();
+    assert_eq!(
+        h.state().state.wire_bends(&find(&h)),
+        [sim_core::Pos { x: 3, y: 11 }],
+        "the bend moved, no second one"
+    );
+    assert!(through(&mut h, 3.0, 11.0));
+    // The inspector's Straighten (or a double-click on the wire) routes it freely again.
+    h.get_by_label("Straighten").click();
+    h.run();
+    assert!(
+        h.state().state.wire_bends(&find(&h)).is_empty(),
+        "straightened"
+    );
+    h.state_mut().state.undo();
+    h.run();
+    assert_eq!(
+        h.state().state.wire_bends(&find(&h)),
+        [sim_core::Pos { x: 3, y: 11 }]
     );
 }

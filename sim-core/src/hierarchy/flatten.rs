@@ -319,11 +319,13 @@ fn expand(
             label: prefix(&n.label),
             ..n.clone()
         }));
-        flat.wires.extend(child.wires.iter().map(|w| WireDesc {
-            from: prefix(&w.from),
-            to: prefix(&w.to),
-            input: w.input,
-        }));
+        // A part's bends are drawn at its own level, not in the flat circuit.
+        flat.wires.extend(
+            child
+                .wires
+                .iter()
+                .map(|w| WireDesc::new(prefix(&w.from), prefix(&w.to), w.input)),
+        );
         flat.buses.extend(child.buses.iter().map(|b| BusDecl {
             label: prefix(&b.label),
             ..b.clone()
@@ -455,13 +457,15 @@ impl Pins<'_> {
             None => vec![(wire.to.clone(), wire.input)],
         };
         match source {
-            Some(src) => flat
-                .wires
-                .extend(targets.into_iter().map(|(to, input)| WireDesc {
-                    from: src.clone(),
-                    to,
-                    input,
-                })),
+            // A wire between two nodes of this level stays as written (with its bends).
+            Some(src) if src == wire.from && targets == [(wire.to.clone(), wire.input)] => {
+                flat.wires.push(wire.clone());
+            }
+            Some(src) => flat.wires.extend(
+                targets
+                    .into_iter()
+                    .map(|(to, input)| WireDesc::new(src.clone(), to, input)),
+            ),
             None => {
                 if let Some((_, fed)) = flat.inputs.iter_mut().find(|(p, _)| *p == wire.from) {
                     fed.extend(targets);

@@ -112,6 +112,16 @@ pub fn halo_line(painter: &Painter, points: &[Pos2], width: f32) {
     ));
 }
 
+/// Where a dragged wire will bend: a hollow square at `pos`.
+pub fn bend(painter: &Painter, pos: Pos2) {
+    painter.rect_stroke(
+        Rect::from_center_size(pos, Vec2::splat(0.5 * CELL)),
+        1.0,
+        Stroke::new(2.0, SELECTED),
+        egui::StrokeKind::Middle,
+    );
+}
+
 /// The dot where a net branches, coloured as its wires are: a trit's value colour, a bus's
 /// ink ([`Known`]); `values` are the net's, bit 0 first.
 pub fn junction(painter: &Painter, pos: Pos2, values: &[Trit]) {

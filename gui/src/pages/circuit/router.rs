@@ -28,8 +28,9 @@ use rustc_hash::FxHashMap;
 use crate::geometry::{Area, Point, point};
 
 /// One wire to route: from an output pin to an input pin, on net `net` (the wires of one net
-/// may share their segments; those of different nets never do).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// may share their segments; those of different nets never do), through the points the user
+/// bent it at, `via`, in order.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Connection {
     /// The output pin, in cells (on a multiple of half a cell).
     pub from: Point,
@@ -37,6 +38,9 @@ pub struct Connection {
     pub to: Point,
     /// The net, any number the caller picks: equal for wires of one net only.
     pub net: usize,
+    /// Points the route must pass, in order, in cells (a point inside a node or block is
+    /// ignored).
+    pub via: Vec<Point>,
 }
 
 /// The result of [`route`]: a polyline per connection, the junction dots, the fallbacks.
@@ -290,33 +294,51 @@ fn attempt(
         tree.points.insert(driver, None);
         for &i in wires {
             let c = &connections[i];
-            let sink = grid(c.to);
-            let found = if plain || grid(c.from) != driver {
-                None
-            } else {
+            // The bends to pass (those outside every box), then the input pin.
+            let mut stops: Vec<Grid> = c
+                .via
+                .iter()
+                .map(|&p| grid(p))
+                .filter(|&p| !boxes.iter().any(|b| inside(p, b)))
+                .collect();
+            stops.dedup();
+            stops.push(grid(c.to));
+            let mut full: Option<Vec<Grid>> = None;
+            let mut from: Option<Grid> = None;
+            let routable = !plain && grid(c.from) == driver;
+            for &stop in stops.iter().filter(|_| routable) {
                 let limits = Limits { boxes, reserved };
-                search.run(&tree, sink, limits, &occupied, net, budget)
-            };
-            let Some((start, path)) = found else {
+                let Some((start, path)) =
+                    search.run(&tree, from, stop, limits, &occupied, net, budget)
+                else {
+                    full = None;
+                    break;
+                };
+                let so_far =
+                    full.get_or_insert_with(|| match tree.points.get(&start).copied().flatten() {
+                        Some((owner, at)) => unit[owner][..=at].to_vec(),
+                        None => vec![driver],
+                    });
+                so_far.extend_from_slice(&path[1..]);
+                occupied.add(&path, net);
+                let offset = so_far.len() - path.len();
+                for (k, &p) in path.iter().enumerate() {
+                    tree.points.entry(p).or_insert(Some((i, offset + k)));
+                    tree.min = (tree.min.0.min(p.0), tree.min.1.min(p.1));
+                    tree.max = (tree.max.0.max(p.0), tree.max.1.max(p.1));
+                }
+                from = Some(stop);
+            }
+            let Some(full) = full.filter(|f| f.last() == stops.last()) else {
                 routing.fallbacks += 1;
                 if failed.last() != Some(&net) {
                     failed.push(net);
                 }
-                routing.routes[i] = plain_route(c.from, c.to);
+                let mut points = vec![c.from];
+                points.extend(stops.iter().map(|&g| cells(g)));
+                routing.routes[i] = plain_through(&points);
                 continue;
             };
-            let mut full: Vec<Grid> = match tree.points.get(&start).copied().flatten() {
-                Some((owner, at)) => unit[owner][..=at].to_vec(),
-                None => vec![driver],
-            };
-            full.extend_from_slice(&path[1..]);
-            occupied.add(&path, net);
-            let offset = full.len() - path.len();
-            for (k, &p) in path.iter().enumerate() {
-                tree.points.entry(p).or_insert(Some((i, offset + k)));
-                tree.min = (tree.min.0.min(p.0), tree.min.1.min(p.1));
-                tree.max = (tree.max.0.max(p.0), tree.max.1.max(p.1));
-            }
             routing.routes[i] = corners(&full);
             unit[i] = full;
         }
@@ -365,6 +387,30 @@ fn corners(path: &[Grid]) -> Vec<Point> {
     out.into_iter().map(cells).collect()
 }
 
+/// Whether grid point `p` lies in the closed box `b`.
+fn inside(p: Grid, b: &GridBox) -> bool {
+    p.0 >= b.0.0 && p.0 <= b.1.0 && p.1 >= b.0.1 && p.1 <= b.1.1
+}
+
+/// A plain route through `points` (an output pin, bends, an input pin): a [`plain_route`]
+/// from the first to the second point, then across and down (or up) to each next one.
+fn plain_through(points: &[Point]) -> Vec<Point> {
+    let [first, second, rest @ ..] = points else {
+        return points.to_vec();
+    };
+    if rest.is_empty() {
+        return plain_route(*first, *second);
+    }
+    let mut out = vec![*first, point(second.x, first.y), *second];
+    for q in rest {
+        let last = out[out.len() - 1];
+        out.push(point(q.x, last.y));
+        out.push(*q);
+    }
+    out.dedup();
+    out
+}
+
 /// A plain route: out to the right, across halfway, in from the left (a wire running
 /// backwards loops below both ends).
 pub fn plain_route(from: Point, to: Point) -> Vec<Point> {
@@ -403,12 +449,18 @@ struct Search {
 }
 
 impl Search {
-    /// A path from the tree to `sink` for net `net`: the tree point it starts at and the
-    /// unit steps, or `None` if there is none within the window (first the net's box and the
-    /// sink widened by [`MARGIN`], then the whole level) or the budget ran out.
+    /// A path for net `net` to `sink` from `from` (a bend already reached), or else from
+    /// anywhere on the net's tree: the point it starts at and the unit steps, or `None` if
+    /// there is none within the window (first the start and the sink widened by [`MARGIN`],
+    /// then the whole level) or the budget ran out.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one search's inputs, passed rather than bundled for its one caller"
+    )]
     fn run(
         &mut self,
         tree: &Tree,
+        from: Option<Grid>,
         sink: Grid,
         limits: Limits<'_>,
         occupied: &Occupied,
@@ -416,13 +468,15 @@ impl Search {
         budget: &mut usize,
     ) -> Option<(Grid, Vec<Grid>)> {
         let margin = 2 * MARGIN;
-        let min = (tree.min.0.min(sink.0), tree.min.1.min(sink.1));
-        let max = (tree.max.0.max(sink.0), tree.max.1.max(sink.1));
+        let (lo, hi) = from.map_or((tree.min, tree.max), |p| (p, p));
+        let min = (lo.0.min(sink.0), lo.1.min(sink.1));
+        let max = (hi.0.max(sink.0), hi.1.max(sink.1));
         let near = (
             (min.0 - margin, min.1 - margin),
             (max.0 + margin, max.1 + margin),
         );
-        if let Some(found) = self.within(near, tree, sink, limits, occupied, net, budget) {
+        let ends = (from, sink);
+        if let Some(found) = self.within(near, tree, ends, limits, occupied, net, budget) {
             return Some(found);
         }
         let mut all = near;
@@ -433,7 +487,7 @@ impl Search {
         if all == near {
             return None;
         }
-        self.within(all, tree, sink, limits, occupied, net, budget)
+        self.within(all, tree, ends, limits, occupied, net, budget)
     }
 
     fn index(&self, p: Grid) -> Option<usize> {
@@ -458,7 +512,7 @@ impl Search {
         &mut self,
         window: (Grid, Grid),
         tree: &Tree,
-        sink: Grid,
+        (from, sink): (Option<Grid>, Grid),
         limits: Limits<'_>,
         occupied: &Occupied,
         net: u32,
@@ -489,7 +543,10 @@ impl Search {
         self.heap.clear();
         let estimate =
             |p: Grid| STEP * ((p.0 - sink.0).unsigned_abs() + (p.1 - sink.1).unsigned_abs());
-        let mut starts: Vec<&Grid> = tree.points.keys().collect();
+        let mut starts: Vec<&Grid> = match &from {
+            Some(p) => vec![p],
+            None => tree.points.keys().collect(),
+        };
         starts.sort_unstable();
         for &p in starts {
             // A branch may not start where another net crosses.
@@ -704,6 +761,7 @@ mod tests {
             from: point(from.0, from.1),
             to: point(to.0, to.1),
             net,
+            via: Vec::new(),
         }
     }
 
@@ -811,6 +869,34 @@ mod tests {
         let r = route(&wires, &boxes);
         assert_eq!(check(&wires, &boxes, &r), vec![]);
         assert_eq!(r.fallbacks, 0);
+    }
+
+    /// A bent wire passes its bends in order; a bend inside a box is ignored.
+    #[test]
+    fn a_bent_wire_passes_its_bends() {
+        let mut bent = wire((3.0, 1.0), (20.0, 1.0), 0);
+        bent.via = vec![point(8.0, 6.0), point(12.0, -3.0), point(15.0, 1.0)];
+        let wires = [bent];
+        let boxes = [
+            area(0.0, 0.0, 3.0, 2.0),
+            area(20.0, 0.0, 4.0, 2.0),
+            area(14.0, 0.0, 2.0, 2.0),
+        ];
+        let r = route(&wires, &boxes);
+        assert_eq!(check(&wires, &boxes, &r), vec![]);
+        assert_eq!(r.fallbacks, 0);
+        let along = |p: Point| {
+            r.routes[0]
+                .windows(2)
+                .position(|w| crate::geometry::distance_to_path(p, w) < 1e-4)
+        };
+        let (first, second) = (along(point(8.0, 6.0)), along(point(12.0, -3.0)));
+        assert!(first.is_some() && second.is_some(), "{:?}", r.routes[0]);
+        assert!(first <= second, "in order: {:?}", r.routes[0]);
+        assert!(
+            along(point(15.0, 1.0)).is_none(),
+            "the bend in a box is ignored"
+        );
     }
 
     #[test]

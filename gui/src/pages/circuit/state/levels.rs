@@ -217,7 +217,7 @@ impl AppState {
     /// The nodes and wires of level `path` as written: a part's own; for the top level, the
     /// nodes and wires of a file with buses, or else only its wires to instance pins (its
     /// nodes are the flat circuit's).
-    fn level_desc(&self, path: &[String]) -> (&[Node], &[WireDesc]) {
+    pub(super) fn level_desc(&self, path: &[String]) -> (&[Node], &[WireDesc]) {
         let design = &self.doc.document.design;
         match design.part_at(path) {
             Some(part) => (&part.nodes, &part.wires),

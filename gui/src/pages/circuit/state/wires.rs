@@ -1,7 +1,7 @@
 //! Wires as things a user points at: the open level's wires by their ends, the selected wire
 //! and its net (every wire its driver feeds), its value, and deleting it.
 
-use sim_core::{NodeId, Trit};
+use sim_core::{NodeId, Pos, Trit};
 
 use super::{AppState, End};
 
@@ -126,6 +126,59 @@ impl AppState {
             return self.connect(a, b, input);
         }
         self.connect_ends(from, to, input)
+    }
+
+    /// Where the user bent `wire` ([`sim_core::WireDesc::via`]), in grid cells; empty for a
+    /// wire routed freely.
+    pub fn wire_bends(&self, wire: &WireRef) -> Vec<Pos> {
+        let to = wire.to.to_text();
+        let (_, wires) = self.level_desc(&self.level);
+        if let Some(w) = wires.iter().find(|w| w.to == to && w.input == wire.input) {
+            return w.via.clone();
+        }
+        match self.flat_node(&to) {
+            Some(id) if self.written_level().is_none() => {
+                self.circuit().bends(id, wire.input).to_vec()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Bends `wire` through `via` (grid cells; empty: routed freely again), one undo step.
+    /// A part from a library file is not edited here (the refusal says so).
+    pub fn set_wire_bends(&mut self, wire: &WireRef, via: Vec<Pos>) {
+        let input = wire.input;
+        if self.edits_bus_level() {
+            let to = self.written_end(&wire.to);
+            self.edit_bus_level(|_, wires| {
+                let w = wires
+                    .iter_mut()
+                    .find(|w| w.to == to && w.input == input)
+                    .ok_or_else(|| format!("no wire into {to}"))?;
+                w.via = via;
+                Ok(())
+            });
+            return;
+        }
+        let to = wire.to.to_text();
+        if self.level.is_empty()
+            && let (End::Node(_), Some(id)) = (&wire.from, self.flat_node(&to))
+        {
+            self.edit(|c| {
+                c.set_bends(id, input, via);
+                Ok(())
+            });
+            return;
+        }
+        self.edit_design(|design, _, level| {
+            let wires = design.level_wires_mut(level).map_err(|e| e.to_string())?;
+            let w = wires
+                .iter_mut()
+                .find(|w| w.to == to && w.input == input)
+                .ok_or_else(|| format!("no wire into {to}"))?;
+            w.via = via;
+            Ok(())
+        });
     }
 
     /// The flat node a label of the open level names, unless it is one of the open part's

@@ -34,7 +34,7 @@ use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 use super::routes::{Routes, WireKey};
 use crate::draw::{self, Batch, Known, NodeLook};
 use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
-use crate::state::{AppState, End, level_label};
+use crate::state::{AppState, End, WireRef, level_label};
 
 /// A part dragged from the palette onto the canvas (its name).
 #[derive(Clone, Debug)]
@@ -92,6 +92,9 @@ pub struct Canvas {
     /// The output under the pointer this frame (any node's, block's or pin's), where a wire
     /// drawn backwards ends.
     pub(super) out_target: Option<End>,
+    /// A wire being bent: the wire, its output and input pins (cells), and the grid point
+    /// where the drag started.
+    bending: Option<(WireRef, Point, Point, Pos)>,
 }
 
 impl Default for Canvas {
@@ -117,6 +120,7 @@ impl Default for Canvas {
             moving_wiring: None,
             wiring_back: None,
             out_target: None,
+            bending: None,
         }
     }
 }
@@ -143,7 +147,7 @@ fn shown_text(
 
 /// How a wire reads in its tooltip and the inspector: `A → NOR1.0 = +1 (net A, fanout 2)`,
 /// a bus's value as a number in the radix of the bus it comes from.
-pub(super) fn wire_text(state: &AppState, wire: &crate::state::WireRef, values: &[Trit]) -> String {
+pub(super) fn wire_text(state: &AppState, wire: &WireRef, values: &[Trit]) -> String {
     let radix = state
         .end_radix(&state.level, &wire.from.to_text())
         .unwrap_or_default();
@@ -154,6 +158,41 @@ pub(super) fn wire_text(state: &AppState, wire: &crate::state::WireRef, values: 
         wire.describe(),
         wire.from.to_text()
     )
+}
+
+/// A wire's bends `bends` after a drag from `grabbed` to `at`: the bend within a cell of
+/// `grabbed` moves to `at`; else `at` becomes a new bend, where it makes the path from the
+/// output through the bends to the input (`ends`) shortest.
+fn with_bend(mut bends: Vec<Pos>, grabbed: Pos, at: Pos, ends: (Point, Point)) -> Vec<Pos> {
+    let (from, to) = ends;
+    if let Some(near) = bends
+        .iter_mut()
+        .find(|b| (b.x - grabbed.x).abs() + (b.y - grabbed.y).abs() <= 1)
+    {
+        *near = at;
+        return bends;
+    }
+    let cell = |p: Pos| geometry::point(p.x as f32, p.y as f32);
+    let length = |bends: &[Pos]| {
+        let mut points = vec![from];
+        points.extend(bends.iter().map(|&b| cell(b)));
+        points.push(to);
+        points
+            .windows(2)
+            .map(|w| (w[0].x - w[1].x).abs() + (w[0].y - w[1].y).abs())
+            .sum::<f32>()
+    };
+    let best = (0..=bends.len())
+        .min_by(|&i, &j| {
+            let mut a = bends.clone();
+            a.insert(i, at);
+            let mut b = bends.clone();
+            b.insert(j, at);
+            length(&a).total_cmp(&length(&b))
+        })
+        .unwrap_or(0);
+    bends.insert(best, at);
+    bends
 }
 
 /// Scene pixels of a point in cells: where [`geometry`]'s plain types become egui's.
@@ -849,6 +888,39 @@ impl Canvas {
         panning
     }
 
+    /// A drag that started on a wire bends it where it ends (a marker shows where); a
+    /// double-click on a wire straightens it.
+    fn bend_gesture(
+        &mut self,
+        frame: &FrameInfo,
+        background: &egui::Response,
+        state: &mut AppState,
+    ) {
+        if let (Some((wire, from, to, grabbed)), Some(now)) = (&self.bending, frame.pointer) {
+            let (x, y) = geometry::snap(cell_at(now));
+            let at = geometry::point(x as f32, y as f32);
+            draw::bend(&frame.painter, px(at));
+            if background.drag_stopped() {
+                let bends = state.wire_bends(wire);
+                let via = with_bend(bends, *grabbed, Pos { x, y }, (*from, *to));
+                state.set_wire_bends(wire, via);
+                self.bending = None;
+            }
+        }
+        if !background.dragged() {
+            self.bending = None;
+        }
+        if background.double_clicked()
+            && let Some(wire) = self
+                .wire_under(frame)
+                .and_then(|i| self.routes.wires.get(i))
+            && !state.wire_bends(wire).is_empty()
+        {
+            // Straightened: routed freely again.
+            state.set_wire_bends(&wire.clone(), Vec::new());
+        }
+    }
+
     /// The background: box selection, placing the armed palette item, dropping a dragged one.
     fn background(
         &mut self,
@@ -861,8 +933,18 @@ impl Canvas {
         if self.panned(background) {
             self.boxing = None;
         } else if background.drag_started_by(PointerButton::Primary) {
-            self.boxing = background.interact_pointer_pos();
+            // On a wire, a drag bends it; elsewhere it draws a selection box.
+            match self.wire_under(frame) {
+                Some(i) => {
+                    let (wire, c) = (&self.routes.wires[i], &self.routes.connections[i]);
+                    state.select_wire(wire.clone());
+                    let (x, y) = frame.pointer.map_or((0, 0), |p| geometry::snap(cell_at(p)));
+                    self.bending = Some((wire.clone(), c.from, c.to, Pos { x, y }));
+                }
+                None => self.boxing = background.interact_pointer_pos(),
+            }
         }
+        self.bend_gesture(frame, background, state);
         if let (Some(start), Some(now)) = (self.boxing, frame.pointer) {
             let r = Rect::from_two_pos(start, now);
             frame.painter.rect_stroke(

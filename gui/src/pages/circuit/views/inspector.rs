@@ -407,8 +407,8 @@ fn pin_values(
     }
 }
 
-/// A selected wire: its ends and value, its net (the driver and every input it feeds), and
-/// Delete.
+/// A selected wire: its ends and value, its net (the driver and every input it feeds), its
+/// bends, Delete and Straighten.
 fn wire_panel(ui: &mut egui::Ui, state: &mut AppState, wire: &crate::state::WireRef) {
     ui.label("Wire");
     let values = state.wire_values(wire);
@@ -418,7 +418,24 @@ fn wire_panel(ui: &mut egui::Ui, state: &mut AppState, wire: &crate::state::Wire
     for w in state.net_wires(&wire.from) {
         ui.label(egui::RichText::new(format!("  {}", w.target())).monospace());
     }
-    if ui.button("Delete wire").clicked() {
-        state.delete_wire(wire);
+    let bends = state.wire_bends(wire);
+    if !bends.is_empty() {
+        let at: Vec<String> = bends
+            .iter()
+            .map(|p| format!("({}, {})", p.x, p.y))
+            .collect();
+        ui.label(format!("Bent at {}", at.join(", ")));
     }
+    ui.horizontal(|ui| {
+        if ui.button("Delete wire").clicked() {
+            state.delete_wire(wire);
+        }
+        if ui
+            .add_enabled(!bends.is_empty(), egui::Button::new("Straighten"))
+            .on_hover_text("Route it freely again (or double-click the wire)")
+            .clicked()
+        {
+            state.set_wire_bends(wire, Vec::new());
+        }
+    });
 }

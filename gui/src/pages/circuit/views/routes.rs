@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap;
 use sim_core::NodeId;
 
 use super::blocks::Ends;
-use super::canvas::{Canvas, FrameInfo, cells};
+use super::canvas::{Canvas, FrameInfo, cells, snapped};
 use crate::geometry::{self, Area, CELL, Point};
 use crate::router::{self, Connection, Routing};
 use crate::state::{AppState, End, WireRef};
@@ -72,14 +72,14 @@ impl Routes {
             .map(|(i, _)| i)
     }
 
-    fn push(&mut self, key: WireKey, wire: WireRef, from: Point, to: Point) {
+    fn push(&mut self, key: WireKey, wire: WireRef, via: Vec<Point>, from: Point, to: Point) {
         // A net is everything one output pin drives.
         let g = ((from.x * 2.0).round() as i64, (from.y * 2.0).round() as i64);
         let net = usize::try_from((g.0 << 32) ^ (g.1 & 0xffff_ffff)).unwrap_or(0);
         self.index.insert(key.clone(), self.keys.len());
         self.keys.push(key);
         self.wires.push(wire);
-        self.connections.push(Connection { from, to, net });
+        self.connections.push(Connection { from, to, net, via });
     }
 }
 
@@ -121,30 +121,7 @@ impl Canvas {
             prefix: state.level_prefix(),
         };
         if let Some((nodes, wires)) = written {
-            let instances = state.level_instances();
-            for (i, w) in wires.iter().enumerate() {
-                let from = ends.out_at(&End::parse(&w.from, instances));
-                let to = ends.in_at(&End::parse(&w.to, instances), w.input);
-                if let (Some(from), Some(to)) = (from, to) {
-                    let wire = WireRef {
-                        from: End::parse(&w.from, instances),
-                        to: End::parse(&w.to, instances),
-                        input: w.input,
-                    };
-                    routes.push(WireKey::Written(i), wire, from, to);
-                }
-            }
-            // The open part's pins are drawn (and boxed) as pins.
-            let inner = nodes
-                .iter()
-                .filter(|n| !pins.iter().any(|p| p.label == n.label));
-            routes.boxes.extend(inner.map(|n| {
-                let shift = match &self.moving_wiring {
-                    Some((label, offset)) if *label == n.label => cells(*offset),
-                    _ => geometry::Vector::ZERO,
-                };
-                geometry::rect(n).translate(shift)
-            }));
+            self.route_written(&mut routes, &ends, nodes, wires);
         } else {
             let c = state.circuit();
             for (_, w) in c.wires() {
@@ -165,11 +142,14 @@ impl Canvas {
                     to: End::Node(to_label.to_owned()),
                     input: w.input,
                 };
-                routes.push(WireKey::Node(w.from, w.to, w.input), wire, a, b);
+                let via = bends(state, &wire);
+                routes.push(WireKey::Node(w.from, w.to, w.input), wire, via, a, b);
             }
             for (i, (from, to, input)) in state.level_pin_wires().into_iter().enumerate() {
                 if let (Some(a), Some(b)) = (ends.out_at(&from), ends.in_at(&to, input)) {
-                    routes.push(WireKey::Pin(i), WireRef { from, to, input }, a, b);
+                    let wire = WireRef { from, to, input };
+                    let via = bends(state, &wire);
+                    routes.push(WireKey::Pin(i), wire, via, a, b);
                 }
             }
             for (id, n) in c.nodes() {
@@ -186,8 +166,55 @@ impl Canvas {
         self.routes = routes;
     }
 
+    /// The connections and boxes of a level that uses buses: its wires and nodes as written
+    /// (the open part's pins are boxed as pins).
+    fn route_written(
+        &self,
+        routes: &mut Routes,
+        ends: &Ends<'_>,
+        nodes: &[sim_core::Node],
+        wires: &[sim_core::WireDesc],
+    ) {
+        let state = ends.state;
+        let pins = ends.pins;
+        let instances = state.level_instances();
+        for (i, w) in wires.iter().enumerate() {
+            let from = ends.out_at(&End::parse(&w.from, instances));
+            let to = ends.in_at(&End::parse(&w.to, instances), w.input);
+            if let (Some(from), Some(to)) = (from, to) {
+                let wire = WireRef {
+                    from: End::parse(&w.from, instances),
+                    to: End::parse(&w.to, instances),
+                    input: w.input,
+                };
+                let via = bends(state, &wire);
+                routes.push(WireKey::Written(i), wire, via, from, to);
+            }
+        }
+        // The open part's pins are drawn (and boxed) as pins.
+        let inner = nodes
+            .iter()
+            .filter(|n| !pins.iter().any(|p| p.label == n.label));
+        routes.boxes.extend(inner.map(|n| {
+            let shift = match &self.moving_wiring {
+                Some((label, offset)) if *label == n.label => cells(snapped(*offset)),
+                _ => geometry::Vector::ZERO,
+            };
+            geometry::rect(n).translate(shift)
+        }));
+    }
+
     /// The routed wires of the open level as last drawn (for tests: [`router::check`] them).
     pub fn routes(&self) -> &Routes {
         &self.routes
     }
+}
+
+/// The bends of `wire`, in cells.
+fn bends(state: &AppState, wire: &WireRef) -> Vec<Point> {
+    state
+        .wire_bends(wire)
+        .into_iter()
+        .map(|p| geometry::point(p.x as f32, p.y as f32))
+        .collect()
 }
