@@ -29,7 +29,7 @@
 pub mod app;
 pub mod pages;
 
-pub use pages::circuit::{draw, geometry, state};
+pub use pages::circuit::{draw, geometry, kinds, state};
 
 use std::path::{Path, PathBuf};
 

@@ -26,3 +26,4 @@ mod render;
 mod screenshots;
 mod state;
 mod subcircuits;
+mod view_files;

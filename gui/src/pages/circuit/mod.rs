@@ -7,6 +7,7 @@
 
 pub mod draw;
 pub mod geometry;
+pub mod kinds;
 pub mod state;
 pub mod views;
 
@@ -14,7 +15,10 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::pages::page::{Page, Shared};
 use state::{AppState, Discarding, Mode};
-use views::{Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel};
+use views::{
+    Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
+    ViewRequest,
+};
 
 /// The circuit page: its views (the state is shared: the window's title follows the document).
 #[derive(Debug, Default)]
@@ -80,6 +84,12 @@ impl Page for CircuitPage {
                 state.tool = None;
                 state.part_tool = None;
             }
+            if i.key_pressed(Key::F) || i.key_pressed(Key::Home) {
+                self.canvas.fit();
+            }
+            if i.key_pressed(Key::Num1) {
+                self.canvas.zoom_100();
+            }
         });
         if ctx.input(|i| i.key_pressed(Key::Space)) {
             if state.sim.mode == Mode::Run {
@@ -94,6 +104,11 @@ impl Page for CircuitPage {
         egui::Panel::top("menu").show(ui, |ui| self.menu.ui(ui, state));
         if let Some(request) = self.menu.request.take() {
             shared.dialogs.ask(request, state);
+        }
+        match self.menu.view.take() {
+            Some(ViewRequest::Fit) => self.canvas.fit(),
+            Some(ViewRequest::Zoom100) => self.canvas.zoom_100(),
+            None => {}
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status.ui(ui, state));
         egui::Panel::left("palette")

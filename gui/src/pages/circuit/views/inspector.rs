@@ -185,7 +185,11 @@ impl Inspector {
         let radix = state.bus_radix(name);
         let values = bus.value(state.sim.engine());
         ui.label(egui::RichText::new(format!("Bus {name}")).strong());
-        ui.label(format!("Kind: {kind}, {} trits wide", bus.width()));
+        ui.label(format!(
+            "Kind: {}, {} trits wide",
+            crate::kinds::kind_name(kind),
+            bus.width()
+        ));
         ui.label(format!("Value: {}", number::format(&values, radix)));
         ui.horizontal_wrapped(|ui| {
             ui.label("Radix");
@@ -296,7 +300,7 @@ impl Inspector {
 /// The kind, and a table gate's outputs in row order (input 0 most significant, each input
 /// counting −1, 0, +1), as symbols.
 fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
-    ui.label(format!("Kind: {kind}"));
+    ui.label(format!("Kind: {}", crate::kinds::kind_name(kind)));
     if let Some(table) = kind.table() {
         let outputs: String = table.outputs().into_iter().map(Trit::symbol).collect();
         ui.label(format!("Table (rows −−… to ++…): {outputs}"));
