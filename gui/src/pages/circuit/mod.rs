@@ -117,10 +117,13 @@ impl Page for CircuitPage {
         egui::Panel::right("side")
             .default_size(380.0)
             .show(ui, |ui| {
-                egui::Panel::bottom("trace")
-                    .resizable(true)
-                    .default_size(260.0)
-                    .show(ui, |ui| self.trace.ui(ui, state));
+                // The inspector takes the height it needs (at most half, then it scrolls), the
+                // queue a resizable strip at the bottom, and the trace the rest.
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector-scroll")
+                    .max_height(0.5 * ui.available_height())
+                    .show(ui, |ui| self.inspector.ui(ui, state));
+                ui.separator();
                 egui::Panel::bottom("queue")
                     .resizable(true)
                     .default_size(140.0)
@@ -129,9 +132,7 @@ impl Page for CircuitPage {
                             .id_salt("queue-scroll")
                             .show(ui, |ui| self.queue.ui(ui, state));
                     });
-                egui::ScrollArea::vertical()
-                    .id_salt("inspector-scroll")
-                    .show(ui, |ui| self.inspector.ui(ui, state));
+                self.trace.ui(ui, state);
             });
         egui::CentralPanel::default().show(ui, |ui| {
             breadcrumbs(ui, state);

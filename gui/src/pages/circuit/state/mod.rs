@@ -90,6 +90,9 @@ pub struct AppState {
     /// number, so views can tell a new document from an edited one (the canvas fits a new
     /// one to the window).
     pub document_id: u64,
+    /// A node the canvas should bring to the middle of its view on its next frame (see
+    /// [`AppState::show_node`]).
+    pub centre: Option<NodeId>,
     /// The files opened or saved in this session, newest first (at most
     /// [`AppState::RECENT_LIMIT`]), for the file dialog.
     pub recent: Vec<PathBuf>,
@@ -133,6 +136,7 @@ impl AppState {
             selected_wiring: None,
             tool_width: 1,
             recent: Vec::new(),
+            centre: None,
             document_id: {
                 static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
                 NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
@@ -672,6 +676,27 @@ impl AppState {
     /// The document, for tests and saving.
     pub fn document(&self) -> &Document {
         &self.doc.document
+    }
+
+    /// Selects node `id` and shows it: opens the level holding it (a node inside instances
+    /// is shown inside them) and asks the canvas to centre it (the trace's and the queue's
+    /// rows do this when clicked).
+    pub fn show_node(&mut self, id: NodeId) {
+        let Some(label) = self.circuit().node(id).map(|n| n.label.clone()) else {
+            return;
+        };
+        let path: Vec<String> = match label.rsplit_once('/') {
+            Some((instances, _)) => instances.split('/').map(str::to_owned).collect(),
+            None => Vec::new(),
+        };
+        if path != self.level
+            && (path.is_empty() || self.doc.document.design.part_at(&path).is_some())
+        {
+            self.level = path;
+            self.selected_instance = None;
+        }
+        self.selection = BTreeSet::from([id]);
+        self.centre = Some(id);
     }
 
     // ----- simulation -----

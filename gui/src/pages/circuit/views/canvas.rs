@@ -210,6 +210,13 @@ impl Canvas {
         if std::mem::take(&mut self.zoom_reset) && self.scene_rect != Rect::ZERO {
             self.scene_rect = Rect::from_center_size(self.scene_rect.center(), ui.available_size());
         }
+        if self.scene_rect != Rect::ZERO
+            && let Some(id) = state.centre.take()
+            && let Some(node) = state.circuit().node(id)
+        {
+            let at = px_rect(geometry::rect(node)).center();
+            self.scene_rect = self.scene_rect.translate(at - self.scene_rect.center());
+        }
         let fitting = self.scene_rect == Rect::ZERO;
         if fitting {
             // Fitting takes this frame to measure; the next one shows the fitted scene.
@@ -447,6 +454,11 @@ impl Canvas {
         self.batch_size = batch.len();
         batch.paint(&frame.painter);
         let clicked_block = self.blocks(ui, &frame, state);
+        if frame.detailed {
+            super::pending::tags(ui, &frame.painter, state, &self.visible, |id| {
+                frame.shift(id, state)
+            });
+        }
         let clicked_node = clicked_node || clicked_block || clicked_wiring;
         self.pins(ui, &frame, state);
         self.background(ui, &frame, &background, clicked_node, state);

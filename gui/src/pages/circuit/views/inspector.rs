@@ -109,7 +109,13 @@ impl Inspector {
             });
         }
         let value = state.sim.value(id);
-        ui.label(format!("Value: {value}"));
+        let pending = state.sim.pending_value(id);
+        match pending {
+            Some(next) => ui.label(format!(
+                "Value: {value}, set to {next} (waiting in the queue)"
+            )),
+            None => ui.label(format!("Value: {value}")),
+        };
         let inputs = state.sim.input_values(id);
         if !inputs.is_empty() {
             let list: Vec<String> = inputs.iter().map(ToString::to_string).collect();
@@ -119,7 +125,8 @@ impl Inspector {
             ui.horizontal(|ui| {
                 ui.label("Set");
                 for v in Trit::ALL {
-                    if ui.selectable_label(value == v, v.as_signed_str()).clicked() {
+                    let set = pending.unwrap_or(value);
+                    if ui.selectable_label(set == v, v.as_signed_str()).clicked() {
                         state.set_value(id, v);
                     }
                 }

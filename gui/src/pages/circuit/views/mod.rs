@@ -9,6 +9,7 @@ pub mod file_dialog;
 mod inspector;
 mod menu_bar;
 mod palette;
+mod pending;
 mod queue_panel;
 mod status_bar;
 mod trace_panel;
