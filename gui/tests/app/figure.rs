@@ -89,14 +89,14 @@ fn the_pencil_draws_step_by_step_and_konigsberg_needs_two_strokes() {
         h.query_by_label("88 drawings (from 3: 44, 4: 44)")
             .is_some()
     );
-    // Open Königsberg by typing its path.
+    // Open Königsberg by typing its path and pressing Enter.
     let path = figures_dir().join("konigsberg.ron");
     h.get_by_label("File").click();
     h.run();
     h.get_by_label("File")
         .type_text(&path.display().to_string());
     h.run();
-    h.get_by_label("Open").click();
+    h.key_press(egui::Key::Enter);
     h.run();
     assert!(
         h.query_by_label("No single stroke: needs 2 strokes (4 odd points)")

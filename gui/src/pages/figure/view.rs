@@ -145,18 +145,22 @@ impl FigureView {
         if !state.doc.name.is_empty() {
             ui.label(&state.doc.name);
         }
+        let mut enter = false;
         ui.horizontal(|ui| {
             let label = ui.label("File");
-            ui.add(
-                egui::TextEdit::singleline(&mut state.path_field)
-                    .hint_text("circuits/figures/barn.ron")
-                    .desired_width(150.0),
-            )
-            .labelled_by(label.id);
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut state.path_field)
+                        .hint_text("circuits/figures/barn.ron")
+                        .desired_width(150.0),
+                )
+                .labelled_by(label.id);
+            // Enter in the field opens the file, as the Open button does.
+            enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
         });
         ui.horizontal(|ui| {
             let path = PathBuf::from(state.path_field.trim());
-            if ui.button("Open").clicked() {
+            if ui.button("Open").clicked() || enter {
                 state.open(&path);
             }
             if ui.button("Save").clicked() {
