@@ -155,3 +155,62 @@ fn the_trace_takes_the_height_the_inspector_leaves() {
     );
     assert!(queue.top() - trace.bottom() > 400.0, "{trace:?} {queue:?}");
 }
+
+#[test]
+fn a_trace_row_of_a_node_inside_an_instance_opens_its_level() {
+    let mut h = app_with("adder8.ron");
+    h.get_by_label("Step mode").click();
+    h.run();
+    click_node(&h, "A0");
+    h.run();
+    for _ in 0..4 {
+        h.key_press(egui::Key::Space);
+        h.step();
+    }
+    h.remove_cursor();
+    h.run_steps(2);
+    // A row whose event's node (after `#N δD`) is inside lo/fa0.
+    let row = h
+        .query_all_by_label_contains(" lo/fa0/")
+        .find(|n| {
+            n.accesskit_node().role() == egui::accesskit::Role::Button
+                && n.accesskit_node()
+                    .label()
+                    .and_then(|l| {
+                        l.split_whitespace()
+                            .nth(2)
+                            .map(|w| w.starts_with("lo/fa0/"))
+                    })
+                    .unwrap_or(false)
+        })
+        .expect("an event inside lo/fa0 in the trace");
+    let text = row.accesskit_node().label().unwrap_or_default();
+    row.click();
+    h.run_steps(3);
+    let state = &h.state().state;
+    let selected: Vec<&str> = state
+        .selection
+        .iter()
+        .map(|&id| state.circuit()[id].label.as_str())
+        .collect();
+    assert_eq!(selected.len(), 1);
+    let label = selected[0];
+    assert!(
+        text.contains(&format!(" {label} ")),
+        "{label} from {text:?}"
+    );
+    // The level holding it is open (`lo/fa0/h1/x` is gate `x` inside lo › fa0 › h1).
+    let (path, _) = label.rsplit_once('/').expect("inside an instance");
+    assert_eq!(
+        state.level.join("/"),
+        path,
+        "the row {text:?} opened its level"
+    );
+    assert!(state.level.len() >= 2);
+    let label = label.to_owned();
+    let (view, node) = view_and_node_centres(&mut h, &label);
+    assert!(
+        (view - node).length() < 1.0,
+        "{label} centred: {view:?} vs {node:?}"
+    );
+}
