@@ -149,3 +149,37 @@ fn edit_places_a_point_and_joins_it() {
     };
     assert_eq!((moved.x, moved.y), (6, 1));
 }
+
+#[test]
+fn open_shows_a_file_dialog_of_figures() {
+    let mut h = figure_page();
+    h.get_by_label("Open…").click();
+    h.run();
+    assert!(h.query_by_label("Open figure").is_some());
+    // Into the figures folder by typing it (Enter on a folder enters it).
+    h.get_by_label("File name")
+        .type_text(&figures_dir().display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label("barn.ron").is_some(),
+        "the figures are listed"
+    );
+    h.get_by_label("konigsberg.ron").click();
+    h.run();
+    h.get_by_label("File name").click();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label("Open figure").is_none(),
+        "the dialog closed"
+    );
+    assert!(
+        h.query_by_label("No single stroke: needs 2 strokes (4 odd points)")
+            .is_some(),
+        "{}",
+        message(&h)
+    );
+}
