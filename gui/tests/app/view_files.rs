@@ -353,3 +353,33 @@ fn the_unsaved_changes_question_offers_save_discard_and_cancel() {
         "then the file opened"
     );
 }
+
+#[test]
+fn save_as_over_another_file_asks_before_replacing_it() {
+    let dir = TempDir::new("dialog-replace");
+    let other = dir.join("other.ron");
+    std::fs::write(&other, "keep me").expect("write");
+    let mut h = app_with("half_adder.ron");
+    h.key_press_modifiers(Modifiers::COMMAND.plus(Modifiers::SHIFT), egui::Key::S);
+    h.run();
+    type_name_and_enter(&mut h, &other.display().to_string());
+    assert!(
+        h.query_by_label_contains("already exists. Replace it?")
+            .is_some()
+    );
+    h.get_by_label("Keep it").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&other).expect("read"), "keep me");
+    assert!(
+        h.query_by_label("Save circuit as").is_some(),
+        "still asking for a name"
+    );
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label("Replace").click();
+    h.run();
+    assert!(h.query_by_label("Save circuit as").is_none());
+    let saved = std::fs::read_to_string(&other).expect("read");
+    assert!(saved.contains("Half adder"), "{saved}");
+    assert_eq!(h.state().state.doc.file_name(), "other.ron");
+}

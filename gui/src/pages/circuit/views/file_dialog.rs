@@ -164,6 +164,10 @@ pub struct FileDialog {
     error: Option<String>,
     /// Set until the first frame has focused the name field and selected its text.
     fresh: bool,
+    /// The file the dialog started with (the document's own): saving over it asks nothing.
+    start: Option<PathBuf>,
+    /// An existing file Save was confirmed on: the dialog asks whether to replace it.
+    replacing: Option<PathBuf>,
 }
 
 impl FileDialog {
@@ -177,6 +181,7 @@ impl FileDialog {
         start: Option<&Path>,
     ) -> FileDialog {
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let start_path = start.map(|p| cwd.join(p));
         let (dir, name) = match start {
             Some(path) => {
                 let dir = path
@@ -202,6 +207,8 @@ impl FileDialog {
             listing,
             error: None,
             fresh: true,
+            start: start_path,
+            replacing: None,
         }
     }
 
@@ -255,10 +262,19 @@ impl FileDialog {
         }
     }
 
-    /// Confirms the field's text: the chosen file, or `None` (a folder was entered, or an
-    /// error is shown).
+    /// Confirms the field's text: the chosen file, or `None` (a folder was entered, an error
+    /// is shown, or Save asks whether to replace an existing file other than the one it
+    /// started with).
     fn confirm(&mut self) -> Option<PathBuf> {
         match self.resolve() {
+            Ok(Some(path))
+                if matches!(self.purpose, Purpose::Save { .. })
+                    && path.is_file()
+                    && self.start.as_ref() != Some(&path) =>
+            {
+                self.replacing = Some(path);
+                None
+            }
             Ok(Some(path)) => Some(path),
             Ok(None) => {
                 let dir = self.dir.join(self.name.trim());
@@ -387,7 +403,8 @@ impl FileDialog {
                         let picked = self.name.trim() == file;
                         let response = ui.selectable_label(picked, file.as_str());
                         if response.double_clicked() {
-                            chosen = Some(self.dir.join(&file));
+                            self.name.clone_from(&file);
+                            chosen = self.confirm();
                         } else if response.clicked() {
                             self.name = file;
                             self.error = None;
@@ -421,6 +438,7 @@ impl FileDialog {
             }
             if field.changed() {
                 self.error = None;
+                self.replacing = None;
             }
             if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 outcome = self.confirm().map(Outcome::Chosen);
@@ -431,6 +449,18 @@ impl FileDialog {
         });
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if let Some(path) = self.replacing.clone() {
+            ui.label(format!("{} already exists. Replace it?", path.display()));
+            ui.horizontal(|ui| {
+                if ui.button("Replace").clicked() {
+                    outcome = Some(Outcome::Chosen(path));
+                }
+                if ui.button("Keep it").clicked() {
+                    self.replacing = None;
+                }
+            });
+            return outcome;
         }
         ui.horizontal(|ui| {
             let confirm = match self.purpose {
@@ -481,6 +511,13 @@ mod tests {
         assert_eq!(save.shown_files().collect::<Vec<_>>(), ["a.ron"]);
         save.name = "b".to_owned();
         assert_eq!(save.confirm(), Some(dir.join("b.ron")));
+        // Saving over the file it started with asks nothing; over another one, it asks.
+        save.name = "a.ron".to_owned();
+        assert_eq!(save.confirm(), Some(dir.join("a.ron")));
+        std::fs::write(dir.join("c.ron"), "x").expect("write");
+        save.name = "c".to_owned();
+        assert_eq!(save.confirm(), None);
+        assert_eq!(save.replacing, Some(dir.join("c.ron")));
 
         let mut open = FileDialog::new("Open", Purpose::Open, OPEN_FILTERS, Some(&start));
         open.name = "missing.ron".to_owned();
