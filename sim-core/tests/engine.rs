@@ -578,3 +578,17 @@ fn a_dff_captures_on_rising_clock_edges() {
     // Clock: starts low; odd ticks rise, even ticks fall.
     assert_eq!(seen, [X, T, T, F, T, X]);
 }
+
+#[test]
+fn a_set_source_tells_its_new_value_before_its_event_runs() {
+    let c = rs_latch();
+    let mut e = Engine::from_circuit(&c);
+    e.settle();
+    let r = id(&c, "R");
+    e.set([(r, T)]).expect("a switch");
+    assert_eq!(e.value(r), X, "the event has not run yet");
+    assert_eq!(e.driven(r), Some(T), "but the switch is set to +1");
+    e.step();
+    assert_eq!(e.value(r), T);
+    assert_eq!(e.driven(id(&c, "NOR1")), None, "a gate is not set");
+}

@@ -89,14 +89,14 @@ fn the_pencil_draws_step_by_step_and_konigsberg_needs_two_strokes() {
         h.query_by_label("88 drawings (from 3: 44, 4: 44)")
             .is_some()
     );
-    // Open Königsberg by typing its path.
+    // Open Königsberg by typing its path and pressing Enter.
     let path = figures_dir().join("konigsberg.ron");
     h.get_by_label("File").click();
     h.run();
     h.get_by_label("File")
         .type_text(&path.display().to_string());
     h.run();
-    h.get_by_label("Open").click();
+    h.key_press(egui::Key::Enter);
     h.run();
     assert!(
         h.query_by_label("No single stroke: needs 2 strokes (4 odd points)")
@@ -148,4 +148,38 @@ fn edit_places_a_point_and_joins_it() {
         f.vertex(f.find("0").expect("0")).expect("0").pos
     };
     assert_eq!((moved.x, moved.y), (6, 1));
+}
+
+#[test]
+fn open_shows_a_file_dialog_of_figures() {
+    let mut h = figure_page();
+    h.get_by_label("Open…").click();
+    h.run();
+    assert!(h.query_by_label("Open figure").is_some());
+    // Into the figures folder by typing it (Enter on a folder enters it).
+    h.get_by_label("File name")
+        .type_text(&figures_dir().display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label("barn.ron").is_some(),
+        "the figures are listed"
+    );
+    h.get_by_label("konigsberg.ron").click();
+    h.run();
+    h.get_by_label("File name").click();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label("Open figure").is_none(),
+        "the dialog closed"
+    );
+    assert!(
+        h.query_by_label("No single stroke: needs 2 strokes (4 odd points)")
+            .is_some(),
+        "{}",
+        message(&h)
+    );
 }

@@ -44,10 +44,11 @@ fn a_subcircuit_made_from_a_selection_computes_the_same() {
         before.push(outputs.map(|l| node_value(&h, l)));
     }
 
-    // Box-select the carry's gates (AB, AC, BC and CARRY), as a user drags on the canvas.
+    // Box-select the carry's gates (AB, AC, BC and CARRY), as a user drags on the canvas
+    // (from a spot no wire passes: a drag starting on a wire bends it).
     let (from, to) = (
-        cell_to_screen(&h, pos2(5.5, 4.2)),
-        cell_to_screen(&h, pos2(16.5, 15.5)),
+        cell_to_screen(&h, pos2(11.0, 5.2)),
+        cell_to_screen(&h, pos2(20.5, 17.5)),
     );
     drag(&mut h, from, to);
     let selected: Vec<String> = {
@@ -70,9 +71,10 @@ fn a_subcircuit_made_from_a_selection_computes_the_same() {
     assert_eq!(design.subcircuits.len(), 1);
     let part = &design.subcircuits[0];
     assert_eq!(part.name, "part1");
-    // Pins from the wires crossing the selection, numbered top to bottom.
-    assert_eq!(part.input_pins(), ["in1", "in2", "in3"]);
-    assert_eq!(part.output_pins(), ["out1"]);
+    // Pins named after the nets the selection cuts (top to bottom): the switches driving
+    // the carry's gates, and the lamp the carry drives.
+    assert_eq!(part.input_pins(), ["A", "B", "Cin"]);
+    assert_eq!(part.output_pins(), ["Cout"]);
     assert_eq!(design.instances.len(), 1);
     assert!(state.circuit().find("CARRY").is_none());
     assert!(state.circuit().find("U1/CARRY").is_some());
@@ -86,7 +88,7 @@ fn a_subcircuit_made_from_a_selection_computes_the_same() {
         after.push(outputs.map(|l| node_value(&h, l)));
         let cout = node_value(&h, "Cout");
         assert_eq!(
-            h.get_by_label("U1.out1").value().as_deref(),
+            h.get_by_label("U1.Cout").value().as_deref(),
             Some(cout.as_str()),
             "the block's output pin carries what the lamp shows"
         );
@@ -430,20 +432,22 @@ fn file_export_verilog_writes_the_hierarchical_verilog_the_cli_writes() {
     h.run();
     h.get_by_label("Export Verilog…").click();
     h.run();
-    // The path field, named by the dialog's heading, proposes the circuit's path as `.v`.
-    let field = h.get_by_label("Export Verilog as");
+    // The dialog opens in the circuit's folder and proposes its name as `.v`, selected.
+    assert!(h.query_by_label("Export Verilog as").is_some());
+    let field = h.get_by_label("File name");
     assert!(field.is_focused());
-    let proposed = circuit_path("adder8.v").display().to_string();
-    assert_eq!(field.value().as_deref(), Some(proposed.as_str()));
-    // Write it elsewhere: replace the text, press OK.
+    assert_eq!(field.value().as_deref(), Some("adder8.v"));
+    assert!(
+        h.query_by_label("adder8.ron").is_none(),
+        "only Verilog files are listed"
+    );
+    // Write it elsewhere: type over the name, press Enter.
     let dir = TempDir::new("export-verilog");
     let target = dir.join("out.v");
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.run();
-    h.get_by_label("Export Verilog as")
+    h.get_by_label("File name")
         .type_text(&target.display().to_string());
     h.run();
-    h.get_by_label("OK").click();
+    h.key_press(egui::Key::Enter);
     h.run();
     let notice = format!("exported Verilog to {}", target.display());
     assert!(h.query_by_label_contains(&notice).is_some(), "{notice}");

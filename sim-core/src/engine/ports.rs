@@ -111,6 +111,18 @@ impl Engine {
         checked
     }
 
+    /// The value switch or button `id` is set to: what it outputs once the event of its last
+    /// [`set`](Self::set) has run (in Step mode its output still shows the old value until
+    /// then). `None` for a node that is not a switch or button of the netlist.
+    pub fn driven(&self, id: NodeId) -> Option<Trit> {
+        let i = self.net.index_of(id)?;
+        matches!(
+            self.net.kinds[i as usize],
+            NodeKind::Switch | NodeKind::Button
+        )
+        .then(|| self.drive[i as usize])
+    }
+
     /// The values of the port's nodes, in order, as [`value`](Self::value) gives them.
     pub fn port_values<'a>(&'a self, port: &'a Port) -> impl Iterator<Item = Trit> + 'a {
         (0..port.len()).map(|k| {

@@ -355,10 +355,12 @@ impl Design {
 
     /// Works out a new part made of the nodes `selection` of the level at `path` (nodes
     /// not on that level are ignored), to be put in their place by [`Extraction::apply`].
-    /// Every wire crossing the selection's boundary becomes a pin — inputs `in1`, `in2`, …
-    /// (one per outside driver) and outputs `out1`, … (one per inside node feeding the
-    /// outside), numbered by the driver's position (top to bottom, then left to right, then
-    /// by name). The circuit computes the same afterwards (a property test).
+    /// Every wire crossing the selection's boundary becomes a pin — an input per outside
+    /// driver, named after it (`A`, `Cin`; an instance's pin after the pin), and an output per
+    /// inside node feeding the outside, named after the terminal it drives (`S`; else the
+    /// node's label and `_out`), each name made unique in the part (`A_2`) — ordered by the
+    /// driver's position (top to bottom, then left to right, then by name). The circuit
+    /// computes the same afterwards (a property test).
     ///
     /// # Errors
     /// [`EditError::EmptySelection`] if no selected node is on the level,
@@ -445,6 +447,8 @@ impl Design {
                 label.clone(),
             )
         });
+        let (input_names, output_names) =
+            pin_names(c, &prefix, &pins_here, &inside, &inputs, &outputs);
         let nodes: Vec<Node> = ids
             .iter()
             .map(|&id| Node {
@@ -464,9 +468,79 @@ impl Design {
             internal,
             inputs,
             outputs,
+            input_names,
+            output_names,
             origin,
         })
     }
+}
+
+/// The names of an extraction's input and output pins (see [`Design::plan_extraction`]): an
+/// input after its driver (a switch `A`, a gate, an instance's pin), an output after the
+/// terminal it drives (a lamp `S`), else after its driver inside with `_out`; unique in the part
+/// (`inside` are the labels of the nodes the part takes).
+fn pin_names(
+    c: &Circuit,
+    prefix: &str,
+    pins_here: &[Node],
+    inside: &BTreeSet<String>,
+    inputs: &[(WireEnd, Vec<(String, u8)>)],
+    outputs: &[(String, Vec<(WireEnd, u8)>)],
+) -> (Vec<String>, Vec<String>) {
+    let mut taken: BTreeSet<String> = inside.clone();
+    let is_terminal = |label: &str| {
+        c.find(&format!("{prefix}{label}"))
+            .map(|id| c[id].kind)
+            .or_else(|| pins_here.iter().find(|n| n.label == label).map(|n| n.kind))
+            .is_some_and(|k| k.role() == crate::Role::Terminal)
+    };
+    let input_names = inputs
+        .iter()
+        .map(|(end, _)| {
+            let net = match end {
+                WireEnd::Node(l) => l.as_str(),
+                WireEnd::Pin { pin, .. } => pin.as_str(),
+            };
+            unique_pin_name(net, &mut taken)
+        })
+        .collect();
+    let output_names = outputs
+        .iter()
+        .map(|(from, sinks)| {
+            let terminal = sinks.iter().find_map(|(end, _)| match end {
+                WireEnd::Node(l) if is_terminal(l) => Some(l.clone()),
+                _ => None,
+            });
+            let net = terminal.unwrap_or_else(|| format!("{from}_out"));
+            unique_pin_name(&net, &mut taken)
+        })
+        .collect();
+    (input_names, output_names)
+}
+
+/// `net` made a valid pin name (no `.` or `/`, which separate instances, pins and paths) that
+/// `taken` does not hold (`net_2`, `net_3`, … if it does), added to `taken`.
+fn unique_pin_name(net: &str, taken: &mut BTreeSet<String>) -> String {
+    let base: String = net
+        .chars()
+        .map(|ch| if matches!(ch, '.' | '/') { '_' } else { ch })
+        .collect();
+    let base = if base.is_empty() {
+        "pin".to_owned()
+    } else {
+        base
+    };
+    let name = if taken.contains(&base) {
+        // At most `taken.len()` names are taken, so one of these is free.
+        (2..=taken.len() + 2)
+            .map(|n| format!("{base}_{n}"))
+            .find(|n| !taken.contains(n))
+            .unwrap_or_default()
+    } else {
+        base
+    };
+    taken.insert(name.clone());
+    name
 }
 
 /// The pins and contents of a part about to be extracted from a selection (see
@@ -481,10 +555,14 @@ pub struct Extraction {
     nodes: Vec<Node>,
     /// Wires among them.
     internal: Vec<WireDesc>,
-    /// Each outside driver (becoming input pin `in1`, …) and the inside inputs it feeds.
+    /// Each outside driver (becoming an input pin) and the inside inputs it feeds.
     inputs: Vec<(WireEnd, Vec<(String, u8)>)>,
-    /// Each inside node feeding the outside (becoming `out1`, …) and what it feeds there.
+    /// Each inside node feeding the outside (becoming an output pin) and what it feeds there.
     outputs: Vec<(String, Vec<(WireEnd, u8)>)>,
+    /// The input pins' names, one per entry of `inputs`.
+    input_names: Vec<String>,
+    /// The output pins' names, one per entry of `outputs`.
+    output_names: Vec<String>,
     /// The top-left of the selection: where the instance goes.
     origin: Pos,
 }
@@ -495,9 +573,15 @@ impl Extraction {
         self.origin
     }
 
-    /// The part, named `name`: input pins `in1`, … in a column at the left, the selected
-    /// nodes right of them (moved so the selection's corner is at x = 4), output pins `out1`,
-    /// … right of the rightmost node.
+    /// The names of the part's input pins, then of its output pins (see
+    /// [`Design::plan_extraction`]).
+    pub fn pin_names(&self) -> (&[String], &[String]) {
+        (&self.input_names, &self.output_names)
+    }
+
+    /// The part, named `name`: its input pins in a column at the left, the selected nodes
+    /// right of them (moved so the selection's corner is at x = 4), its output pins right of
+    /// the rightmost node.
     pub fn part(&self, name: &str) -> PartDesc {
         let shift = |p: Option<Pos>| {
             p.map(|p| Pos {
@@ -517,26 +601,27 @@ impl Extraction {
             .inputs
             .iter()
             .enumerate()
-            .map(|(i, _)| Node::new(format!("in{}", i + 1), NodeKind::Switch).at(0, row(i)))
+            .map(|(i, _)| Node::new(self.input_names[i].clone(), NodeKind::Switch).at(0, row(i)))
             .collect();
         nodes.extend(self.nodes.iter().map(|n| Node {
             pos: shift(n.pos),
             ..n.clone()
         }));
-        nodes.extend(
-            self.outputs
-                .iter()
-                .enumerate()
-                .map(|(i, _)| Node::new(format!("out{}", i + 1), NodeKind::Lamp).at(right, row(i))),
-        );
+        nodes.extend(self.outputs.iter().enumerate().map(|(i, _)| {
+            Node::new(self.output_names[i].clone(), NodeKind::Lamp).at(right, row(i))
+        }));
         let mut wires = self.internal.clone();
         for (i, (_, sinks)) in self.inputs.iter().enumerate() {
             for (to, input) in sinks {
-                wires.push(WireDesc::new(format!("in{}", i + 1), to.clone(), *input));
+                wires.push(WireDesc::new(
+                    self.input_names[i].clone(),
+                    to.clone(),
+                    *input,
+                ));
             }
         }
         for (i, (from, _)) in self.outputs.iter().enumerate() {
-            wires.push(WireDesc::new(from.clone(), format!("out{}", i + 1), 0));
+            wires.push(WireDesc::new(from.clone(), self.output_names[i].clone(), 0));
         }
         PartDesc {
             name: name.to_owned(),
@@ -581,14 +666,14 @@ impl Extraction {
         for (i, (driver, _)) in self.inputs.iter().enumerate() {
             wires.push(WireDesc::new(
                 driver.to_text(),
-                WireEnd::pin_text(instance, &format!("in{}", i + 1)),
+                WireEnd::pin_text(instance, &self.input_names[i]),
                 0,
             ));
         }
         for (i, (_, sinks)) in self.outputs.iter().enumerate() {
             for (sink, input) in sinks {
                 wires.push(WireDesc::new(
-                    WireEnd::pin_text(instance, &format!("out{}", i + 1)),
+                    WireEnd::pin_text(instance, &self.output_names[i]),
                     sink.to_text(),
                     *input,
                 ));
@@ -671,5 +756,47 @@ mod tests {
         assert!(super::check_instance_label("a b").is_err());
         assert!(super::check_instance_label("a.b").is_err());
         assert!(super::check_instance_label("ab").is_ok());
+    }
+
+    #[test]
+    fn extracted_pins_are_named_after_the_nets_they_cut() {
+        let doc = crate::format::from_str(
+            r#"(
+            version: 1,
+            nodes: [
+                (label: "A", kind: Switch, pos: (0, 0)),
+                (label: "Cin", kind: Switch, pos: (0, 4)),
+                (label: "X", kind: Xor(2), pos: (6, 0)),
+                (label: "N", kind: Not, pos: (6, 4)),
+                (label: "G", kind: Buf, pos: (12, 4)),
+                (label: "S", kind: Lamp, pos: (12, 0)),
+                (label: "T", kind: Lamp, pos: (18, 4)),
+            ],
+            wires: [
+                (from: "A", to: "X", input: 0),
+                (from: "Cin", to: "X", input: 1),
+                (from: "Cin", to: "N"),
+                (from: "X", to: "S"),
+                (from: "N", to: "G"),
+                (from: "G", to: "T"),
+            ],
+        )"#,
+        )
+        .expect("valid");
+        let c = &doc.circuit;
+        let selection = ["X", "N"].map(|l| c.find(l).expect("a node"));
+        let plan = doc
+            .design
+            .plan_extraction(c, &[], selection)
+            .expect("extracts");
+        let (inputs, outputs) = plan.pin_names();
+        assert_eq!(inputs, ["A", "Cin"]);
+        // X drives the lamp S; N drives a gate, so its pin is named after N.
+        assert_eq!(outputs, ["S", "N_out"]);
+
+        let mut taken = std::collections::BTreeSet::from(["A".to_owned()]);
+        assert_eq!(super::unique_pin_name("A", &mut taken), "A_2");
+        assert_eq!(super::unique_pin_name("A", &mut taken), "A_3");
+        assert_eq!(super::unique_pin_name("u.y", &mut taken), "u_y");
     }
 }

@@ -570,6 +570,10 @@ fn source(painter: &Painter, rect: Rect, kind: NodeKind, v: Trit, outline: Strok
     painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
     let inner = rect.shrink(4.0);
     painter.rect_filled(inner, 2.0, value_color(v).gamma_multiply(0.35));
+    if kind == NodeKind::Switch {
+        switch_symbol(painter, inner, v);
+        return;
+    }
     let text = match kind {
         NodeKind::Constant(c) => c.as_signed_str(),
         _ => value_symbol(v),
@@ -600,6 +604,31 @@ fn source(painter: &Painter, rect: Rect, kind: NodeKind, v: Trit, outline: Strok
         _ => inner.center(),
     };
     painter.text(text_at, Align2::CENTER_CENTER, text, font(0.8), INK);
+}
+
+/// A switch's `+`, `−` or `?`, filling most of its face `inner`: bars rather than text, so
+/// they stay legible at the zoom that fits a large circuit in the window.
+fn switch_symbol(painter: &Painter, inner: Rect, v: Trit) {
+    let c = inner.center();
+    let side = inner.width().min(inner.height());
+    let (arm, bar) = (0.32 * side, (0.11 * side).max(1.5));
+    match v {
+        Trit::True | Trit::False => {
+            painter.rect_filled(Rect::from_center_size(c, vec2(2.0 * arm, bar)), 0.0, INK);
+            if v == Trit::True {
+                painter.rect_filled(Rect::from_center_size(c, vec2(bar, 2.0 * arm)), 0.0, INK);
+            }
+        }
+        Trit::Unknown => {
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                "?",
+                FontId::proportional(0.8 * side),
+                INK,
+            );
+        }
+    }
 }
 
 /// The distinctive-shape symbol (IEEE Std 91-1984) of `op` in `rect`, with short leads from the

@@ -7,6 +7,7 @@
 
 pub mod draw;
 pub mod geometry;
+pub mod kinds;
 pub mod router;
 pub mod state;
 pub mod views;
@@ -15,7 +16,10 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::pages::page::{Page, Shared};
 use state::{AppState, Discarding, Mode};
-use views::{Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel};
+use views::{
+    Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
+    ViewRequest,
+};
 
 /// The circuit page: its views (the state is shared: the window's title follows the document).
 #[derive(Debug, Default)]
@@ -81,6 +85,12 @@ impl Page for CircuitPage {
                 state.tool = None;
                 state.part_tool = None;
             }
+            if i.key_pressed(Key::F) || i.key_pressed(Key::Home) {
+                self.canvas.fit();
+            }
+            if i.key_pressed(Key::Num1) {
+                self.canvas.zoom_100();
+            }
         });
         if ctx.input(|i| i.key_pressed(Key::Space)) {
             if state.sim.mode == Mode::Run {
@@ -96,6 +106,11 @@ impl Page for CircuitPage {
         if let Some(request) = self.menu.request.take() {
             shared.dialogs.ask(request, state);
         }
+        match self.menu.view.take() {
+            Some(ViewRequest::Fit) => self.canvas.fit(),
+            Some(ViewRequest::Zoom100) => self.canvas.zoom_100(),
+            None => {}
+        }
         egui::Panel::bottom("status").show(ui, |ui| self.status.ui(ui, state));
         egui::Panel::left("palette")
             .resizable(false)
@@ -103,10 +118,13 @@ impl Page for CircuitPage {
         egui::Panel::right("side")
             .default_size(380.0)
             .show(ui, |ui| {
-                egui::Panel::bottom("trace")
-                    .resizable(true)
-                    .default_size(260.0)
-                    .show(ui, |ui| self.trace.ui(ui, state));
+                // The inspector takes the height it needs (at most half, then it scrolls), the
+                // queue a resizable strip at the bottom, and the trace the rest.
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector-scroll")
+                    .max_height(0.5 * ui.available_height())
+                    .show(ui, |ui| self.inspector.ui(ui, state));
+                ui.separator();
                 egui::Panel::bottom("queue")
                     .resizable(true)
                     .default_size(140.0)
@@ -115,9 +133,7 @@ impl Page for CircuitPage {
                             .id_salt("queue-scroll")
                             .show(ui, |ui| self.queue.ui(ui, state));
                     });
-                egui::ScrollArea::vertical()
-                    .id_salt("inspector-scroll")
-                    .show(ui, |ui| self.inspector.ui(ui, state));
+                self.trace.ui(ui, state);
             });
         egui::CentralPanel::default().show(ui, |ui| {
             breadcrumbs(ui, state);

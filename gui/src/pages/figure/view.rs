@@ -1,5 +1,6 @@
 //! The Figure page: "draw it without lifting your pencil" on a canvas of grid cells like the
-//! circuit editor's. A side panel holds the file (Open, Save), the mode (Edit, Draw, Play)
+//! circuit editor's. A side panel holds the file (a path field, Open, Save, and Open… for the
+//! file dialog), the mode (Edit, Draw, Play)
 //! and its buttons; the verdict is always shown above the canvas. Points are widgets named
 //! `point LABEL`, so they can be clicked by name.
 
@@ -9,6 +10,7 @@ use egui::{Align2, Color32, FontId, Key, Pos2, Rect, Sense, Stroke, Vec2, pos2, 
 use sim_core::Pos;
 use sim_core::figure::{EdgeId, VertexId};
 
+use crate::pages::circuit::views::file_dialog::{self, FileDialog, Outcome, Purpose};
 use crate::pages::figure::state::{FigureMode, FigureState};
 
 /// Pixels per grid cell on the figure canvas.
@@ -35,6 +37,10 @@ pub struct FigureView {
     origin: Pos2,
     /// The point being dragged, and where it is now (cells).
     dragging: Option<(VertexId, Pos2)>,
+    /// The file dialog of "Open…", while it is shown.
+    browsing: Option<FileDialog>,
+    /// The figure files opened from the dialog in this session, newest first.
+    recent: Vec<PathBuf>,
 }
 
 impl Default for FigureView {
@@ -43,6 +49,8 @@ impl Default for FigureView {
             speed: 2.0,
             origin: Pos2::ZERO,
             dragging: None,
+            browsing: None,
+            recent: Vec::new(),
         }
     }
 }
@@ -140,24 +148,34 @@ impl FigureView {
         }
     }
 
-    fn controls(&mut self, ui: &mut egui::Ui, state: &mut FigureState) {
-        ui.heading("Figure");
-        if !state.doc.name.is_empty() {
-            ui.label(&state.doc.name);
-        }
+    /// The file: its path field (Enter opens), Open, Open… (the file dialog) and Save.
+    fn file_controls(&mut self, ui: &mut egui::Ui, state: &mut FigureState) {
+        let mut enter = false;
         ui.horizontal(|ui| {
             let label = ui.label("File");
-            ui.add(
-                egui::TextEdit::singleline(&mut state.path_field)
-                    .hint_text("circuits/figures/barn.ron")
-                    .desired_width(150.0),
-            )
-            .labelled_by(label.id);
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut state.path_field)
+                        .hint_text("circuits/figures/barn.ron")
+                        .desired_width(150.0),
+                )
+                .labelled_by(label.id);
+            // Enter in the field opens the file, as the Open button does.
+            enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
         });
         ui.horizontal(|ui| {
             let path = PathBuf::from(state.path_field.trim());
-            if ui.button("Open").clicked() {
+            if ui.button("Open").clicked() || enter {
                 state.open(&path);
+            }
+            if ui.button("Open…").clicked() {
+                let start = state.path.clone().or_else(|| Some(path.clone()));
+                self.browsing = Some(FileDialog::new(
+                    "Open figure",
+                    Purpose::Open,
+                    file_dialog::FIGURE_FILTERS,
+                    start.as_deref().filter(|p| !p.as_os_str().is_empty()),
+                ));
             }
             if ui.button("Save").clicked() {
                 state.save(&path);
@@ -166,6 +184,28 @@ impl FigureView {
                 ui.weak("(changed)");
             }
         });
+        if let Some(dialog) = &mut self.browsing {
+            match dialog.show(ui.ctx(), &self.recent) {
+                Some(Outcome::Chosen(path)) => {
+                    self.browsing = None;
+                    state.open(&path);
+                    if state.path.as_deref() == Some(path.as_path()) {
+                        self.recent.retain(|p| *p != path);
+                        self.recent.insert(0, path);
+                    }
+                }
+                Some(Outcome::Cancelled) => self.browsing = None,
+                None => {}
+            }
+        }
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, state: &mut FigureState) {
+        ui.heading("Figure");
+        if !state.doc.name.is_empty() {
+            ui.label(&state.doc.name);
+        }
+        self.file_controls(ui, state);
         ui.separator();
         ui.horizontal(|ui| {
             for (mode, name) in [

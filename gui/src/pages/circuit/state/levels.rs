@@ -690,9 +690,10 @@ impl AppState {
 
     /// Makes a new part from the selected nodes of the open level and puts an instance of
     /// it in their place, wired as they were: every wire crossing the selection's boundary
-    /// becomes a pin — inputs `in1`, `in2`, … (one per outside driver) and outputs `out1`,
-    /// … (one per inside node feeding the outside), numbered by the driver's position (top
-    /// to bottom, then left to right). The circuit computes the same as before. Switches,
+    /// becomes a pin named after the net it cuts — an input per outside driver (`A`, `Cin`),
+    /// an output per inside node feeding the outside, named after the terminal it drives
+    /// (`S`) — ordered by the driver's position (top to bottom, then left to right; see
+    /// [`sim_core::hierarchy::Design::plan_extraction`]). The circuit computes the same as before. Switches,
     /// buttons, lamps and probes cannot go inside (they would become the part's pins).
     /// Returns the new part's name.
     pub fn make_subcircuit(&mut self) -> Option<String> {

@@ -90,6 +90,27 @@ pub struct AppState {
     pub tool_width: u8,
     /// The selected wire of the open level (its whole net is highlighted).
     pub selected_wire: Option<WireRef>,
+    /// Names the open document: every [`AppState::with_doc`] (File → New, Open) takes a fresh
+    /// number, so views can tell a new document from an edited one (the canvas fits a new
+    /// one to the window).
+    pub document_id: u64,
+    /// A node the canvas should bring to the middle of its view on its next frame (see
+    /// [`AppState::show_node`]).
+    pub centre: Option<NodeId>,
+    /// The files opened or saved in this session, newest first (at most
+    /// [`AppState::RECENT_LIMIT`]), for the file dialog.
+    pub recent: Vec<PathBuf>,
+}
+
+/// How the user answers "discard unsaved changes?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Save the document, then go on (if it has no path yet, the caller asks for one).
+    Save,
+    /// Drop the changes and go on.
+    Discard,
+    /// Keep the document; do nothing.
+    Cancel,
 }
 
 impl Default for AppState {
@@ -119,7 +140,24 @@ impl AppState {
             selected_wiring: None,
             selected_wire: None,
             tool_width: 1,
+            recent: Vec::new(),
+            centre: None,
+            document_id: {
+                static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+                NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            },
         }
+    }
+
+    /// Recent files kept.
+    pub const RECENT_LIMIT: usize = 8;
+
+    /// Puts `path` first among the recent files.
+    fn remember(&mut self, path: &Path) {
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(Self::RECENT_LIMIT);
     }
 
     /// Opens `path`, or an empty document showing the error if it cannot be loaded (the app
@@ -170,14 +208,42 @@ impl AppState {
 
     /// Answers the pending confirmation: `true` discards the changes and performs the action.
     pub fn answer(&mut self, discard: bool) {
-        if let Some(action) = self.confirm.take()
-            && discard
-        {
-            self.perform(action);
+        self.reply(if discard {
+            Answer::Discard
+        } else {
+            Answer::Cancel
+        });
+    }
+
+    /// Answers the pending confirmation. [`Answer::Save`] saves to the document's path and
+    /// then performs the action; it returns `false` when the document has no path yet (the
+    /// question stays pending: the caller asks for a path, saves with
+    /// [`save_as`](Self::save_as), then answers [`Answer::Discard`], which discards nothing
+    /// then). A failed save keeps the document and shows why.
+    pub fn reply(&mut self, answer: Answer) -> bool {
+        match answer {
+            Answer::Cancel => self.confirm = None,
+            Answer::Discard => {
+                if let Some(action) = self.confirm.take() {
+                    self.perform(action);
+                }
+            }
+            Answer::Save => {
+                if !self.save() {
+                    return false;
+                }
+                if self.doc.is_modified() {
+                    self.confirm = None; // the save failed: its error shows
+                } else if let Some(action) = self.confirm.take() {
+                    self.perform(action);
+                }
+            }
         }
+        true
     }
 
     fn perform(&mut self, action: Discarding) {
+        let recent = std::mem::take(&mut self.recent);
         match action {
             Discarding::New => *self = AppState::default(),
             Discarding::Open(path) => match DocState::load(&path) {
@@ -187,13 +253,17 @@ impl AppState {
                         .file_name()
                         .map_or_else(|| doc.file_name(), |n| n.to_string_lossy().into_owned());
                     *self = AppState::with_doc(doc);
+                    self.recent = recent;
+                    self.remember(&path);
                     self.info(format!("opened {name}"));
+                    return;
                 }
                 // The current document stays open.
                 Err(e) => self.error(e.to_string()),
             },
             Discarding::Quit => self.quit = true,
         }
+        self.recent = recent;
     }
 
     /// Saves to the current path; `false` if there is none (the caller asks for one).
@@ -207,10 +277,14 @@ impl AppState {
         }
     }
 
-    /// Saves to `path` (atomically) and reports the outcome.
+    /// Saves to `path` (atomically), reports the outcome and remembers `path` among the
+    /// recent files.
     pub fn save_as(&mut self, path: &Path) {
         match self.doc.save_as(path) {
-            Ok(()) => self.info(format!("saved {}", path.display())),
+            Ok(()) => {
+                self.remember(path);
+                self.info(format!("saved {}", path.display()));
+            }
             Err(e) => self.error(e.to_string()),
         }
     }
@@ -615,6 +689,27 @@ impl AppState {
     /// The document, for tests and saving.
     pub fn document(&self) -> &Document {
         &self.doc.document
+    }
+
+    /// Selects node `id` and shows it: opens the level holding it (a node inside instances
+    /// is shown inside them) and asks the canvas to centre it (the trace's and the queue's
+    /// rows do this when clicked).
+    pub fn show_node(&mut self, id: NodeId) {
+        let Some(label) = self.circuit().node(id).map(|n| n.label.clone()) else {
+            return;
+        };
+        let path: Vec<String> = match label.rsplit_once('/') {
+            Some((instances, _)) => instances.split('/').map(str::to_owned).collect(),
+            None => Vec::new(),
+        };
+        if path != self.level
+            && (path.is_empty() || self.doc.document.design.part_at(&path).is_some())
+        {
+            self.level = path;
+            self.selected_instance = None;
+        }
+        self.selection = BTreeSet::from([id]);
+        self.centre = Some(id);
     }
 
     // ----- simulation -----

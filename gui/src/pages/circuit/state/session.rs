@@ -93,6 +93,8 @@ pub struct SimSession {
     trace: VecDeque<Event>,
     /// For each event of `trace`, what it did to a bus (`None`: not a bus bit, or unchanged).
     changes: VecDeque<Option<Box<BusChange>>>,
+    /// For each event of `trace`, the clock tick whose settle (in Run mode) processed it.
+    ticks: VecDeque<Option<u64>>,
     /// The circuit's buses.
     buses: BusBits,
     /// The event processed by the last [`step`](Self::step), shown highlighted.
@@ -109,6 +111,9 @@ pub struct SimSession {
 struct Recorder<'a> {
     trace: &'a mut VecDeque<Event>,
     changes: &'a mut VecDeque<Option<Box<BusChange>>>,
+    ticks: &'a mut VecDeque<Option<u64>>,
+    /// The tick being settled, if any.
+    tick: Option<u64>,
     buses: &'a BusBits,
     /// The buses' values as of the last event recorded.
     values: Vec<Vec<Trit>>,
@@ -118,7 +123,8 @@ struct Recorder<'a> {
 impl Observer for Recorder<'_> {
     fn on_event(&mut self, event: &Event) {
         let change = self.buses.change(event, &mut self.values);
-        push_bounded(self.trace, self.changes, event.clone(), change);
+        let trace = (&mut *self.trace, &mut *self.changes, &mut *self.ticks);
+        push_bounded(trace, (event.clone(), change, self.tick));
     }
 
     fn on_oscillation(&mut self, oscillation: &Oscillation) {
@@ -126,18 +132,25 @@ impl Observer for Recorder<'_> {
     }
 }
 
+/// The trace's parallel queues: events, what they did to buses, their ticks.
+type TraceQueues<'a> = (
+    &'a mut VecDeque<Event>,
+    &'a mut VecDeque<Option<Box<BusChange>>>,
+    &'a mut VecDeque<Option<u64>>,
+);
+
 fn push_bounded(
-    trace: &mut VecDeque<Event>,
-    changes: &mut VecDeque<Option<Box<BusChange>>>,
-    event: Event,
-    change: Option<Box<BusChange>>,
+    (trace, changes, ticks): TraceQueues<'_>,
+    (event, change, tick): (Event, Option<Box<BusChange>>, Option<u64>),
 ) {
     if trace.len() == SimSession::TRACE_LIMIT {
         trace.pop_front();
         changes.pop_front();
+        ticks.pop_front();
     }
     trace.push_back(event);
     changes.push_back(change);
+    ticks.push_back(tick);
 }
 
 impl SimSession {
@@ -151,6 +164,7 @@ impl SimSession {
             mode: Mode::Run,
             trace: VecDeque::new(),
             changes: VecDeque::new(),
+            ticks: VecDeque::new(),
             buses: BusBits::new(circuit),
             last: None,
             oscillation: None,
@@ -207,6 +221,25 @@ impl SimSession {
             .zip(self.changes.iter().map(Option::as_deref))
     }
 
+    /// Event `index` of the trace (0: the oldest kept) and what it did to a bus.
+    pub fn trace_entry(&self, index: usize) -> Option<(&Event, Option<&BusChange>)> {
+        Some((self.trace.get(index)?, self.changes.get(index)?.as_deref()))
+    }
+
+    /// The clock tick whose settle processed each event of the trace (oldest first; `None`
+    /// for events not of a tick's settle in Run mode), for grouping a running clock's events.
+    pub fn trace_ticks(&self) -> impl DoubleEndedIterator<Item = Option<u64>> + ExactSizeIterator {
+        self.ticks.iter().copied()
+    }
+
+    /// The new value of switch or button `id` while the event setting it waits in the queue
+    /// (in Step mode); `None` when its output already shows what it is set to.
+    pub fn pending_value(&self, id: NodeId) -> Option<Trit> {
+        self.engine
+            .driven(id)
+            .filter(|&v| v != self.engine.value(id))
+    }
+
     /// What the event of the last [`step`](Self::step) did to a bus, if it changed a bit of one.
     pub fn last_bus_change(&self) -> Option<&BusChange> {
         let last = self.last.as_ref()?;
@@ -249,11 +282,13 @@ impl SimSession {
         Ok(())
     }
 
-    /// A click on a switch: −1 → +1, anything else → −1. A click on a button does nothing
-    /// (buttons are held, see [`press`](Self::press)).
+    /// A click on a switch: −1 → +1, anything else → −1 (from the value it is set to: in Step
+    /// mode a second click before the first one's event runs sets it back). A click on a
+    /// button does nothing (buttons are held, see [`press`](Self::press)).
     pub fn toggle(&mut self, circuit: &Circuit, id: NodeId) {
         if circuit.node(id).is_some_and(|n| n.kind == NodeKind::Switch) {
-            let next = if self.value(id) == Trit::False {
+            let now = self.pending_value(id).unwrap_or_else(|| self.value(id));
+            let next = if now == Trit::False {
                 Trit::True
             } else {
                 Trit::False
@@ -283,13 +318,19 @@ impl SimSession {
         } else {
             None
         };
-        push_bounded(&mut self.trace, &mut self.changes, event.clone(), change);
+        let trace = (&mut self.trace, &mut self.changes, &mut self.ticks);
+        push_bounded(trace, (event.clone(), change, None));
         self.last = Some(event);
         self.last.as_ref()
     }
 
     /// Runs to quiescence, recording every event.
     pub fn settle(&mut self) -> SettleReport {
+        self.settle_tick(None)
+    }
+
+    /// [`settle`](Self::settle), recording the events as of clock tick `tick`.
+    fn settle_tick(&mut self, tick: Option<u64>) -> SettleReport {
         let values = if self.buses.names.is_empty() {
             Vec::new()
         } else {
@@ -298,6 +339,8 @@ impl SimSession {
         let mut recorder = Recorder {
             trace: &mut self.trace,
             changes: &mut self.changes,
+            ticks: &mut self.ticks,
+            tick,
             buses: &self.buses,
             values,
             oscillation: None,
@@ -314,6 +357,7 @@ impl SimSession {
         self.engine.reset();
         self.trace.clear();
         self.changes.clear();
+        self.ticks.clear();
         self.last = None;
         self.oscillation = None;
         self.clock_debt = 0.0;
@@ -326,7 +370,7 @@ impl SimSession {
     pub fn tick(&mut self) {
         self.engine.tick();
         if self.mode == Mode::Run {
-            self.settle();
+            self.settle_tick(Some(self.engine.time()));
         }
     }
 

@@ -34,6 +34,7 @@ use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 use super::routes::{Routes, WireKey};
 use crate::draw::{self, Batch, Known, NodeLook};
 use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
+use crate::kinds::kind_name;
 use crate::state::{AppState, End, WireRef, level_label};
 
 /// A part dragged from the palette onto the canvas (its name).
@@ -44,6 +45,9 @@ pub struct PartPayload(pub String);
 pub const MAX_ZOOM: f32 = 4.0;
 /// The farthest zoom: a circuit 50 times wider than the canvas still fits.
 pub const MIN_ZOOM: f32 = 0.02;
+/// The closest zoom fitting the circuit chooses: a small circuit is not blown up to the
+/// closest zoom (4).
+pub const MAX_FIT_ZOOM: f32 = 2.0;
 /// Below this zoom nodes are drawn simplified, without pins or labels (a label would be
 /// smaller than 4 screen pixels).
 pub const DETAIL_ZOOM: f32 = 0.4;
@@ -95,6 +99,10 @@ pub struct Canvas {
     /// A wire being bent: the wire, its output and input pins (cells), and the grid point
     /// where the drag started.
     bending: Option<(WireRef, Point, Point, Pos)>,
+    /// The document shown last frame ([`AppState::document_id`]): a new one is fitted.
+    shown_document: u64,
+    /// Set by [`Canvas::zoom_100`]: the next frame shows the scene at 100 %.
+    zoom_reset: bool,
 }
 
 impl Default for Canvas {
@@ -121,6 +129,8 @@ impl Default for Canvas {
             wiring_back: None,
             out_target: None,
             bending: None,
+            shown_document: 0,
+            zoom_reset: false,
         }
     }
 }
@@ -195,6 +205,16 @@ fn with_bend(mut bends: Vec<Pos>, grabbed: Pos, at: Pos, ends: (Point, Point)) -
     bends
 }
 
+/// A node's (or bus's) hover text: its label or bus name, its kind ([`kind_name`]) and what it
+/// shows.
+fn hover_text(node: &sim_core::Node, bus: Option<&Bus>, text: &str, value: Trit) -> String {
+    let kind = kind_name(node.kind);
+    match bus {
+        Some(b) => format!("{} ({kind}, {} trits) = {text}", b.name, b.width()),
+        None => format!("{} ({kind}) = {value}", node.label),
+    }
+}
+
 /// Scene pixels of a point in cells: where [`geometry`]'s plain types become egui's.
 pub(super) fn px(p: Point) -> Pos2 {
     pos2(p.x * CELL, p.y * CELL)
@@ -222,9 +242,16 @@ pub(super) fn cell_at(p: Pos2) -> Point {
 }
 
 impl Canvas {
-    /// Frames the whole circuit on the next frame.
+    /// Frames the whole circuit on the next frame (View → Fit, F): as large as it fits, at
+    /// most [`MAX_FIT_ZOOM`].
     pub fn fit(&mut self) {
         self.scene_rect = Rect::ZERO;
+    }
+
+    /// Shows the scene at 100 % (one scene pixel a screen point) on the next frame, around the
+    /// same centre (View → Zoom 100 %, 1).
+    pub fn zoom_100(&mut self) {
+        self.zoom_reset = true;
     }
 
     /// The visible part of the scene, in scene pixels ([`CELL`] per grid cell).
@@ -241,11 +268,23 @@ impl Canvas {
 impl Canvas {
     /// Draws the view into `ui` and applies what the user did to `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
-        if self.shown_level != state.level {
+        if self.shown_level != state.level || self.shown_document != state.document_id {
             self.shown_level.clone_from(&state.level);
+            self.shown_document = state.document_id;
             self.fit();
         }
-        if self.scene_rect == Rect::ZERO {
+        if std::mem::take(&mut self.zoom_reset) && self.scene_rect != Rect::ZERO {
+            self.scene_rect = Rect::from_center_size(self.scene_rect.center(), ui.available_size());
+        }
+        if self.scene_rect != Rect::ZERO
+            && let Some(id) = state.centre.take()
+            && let Some(node) = state.circuit().node(id)
+        {
+            let at = px_rect(geometry::rect(node)).center();
+            self.scene_rect = self.scene_rect.translate(at - self.scene_rect.center());
+        }
+        let fitting = self.scene_rect == Rect::ZERO;
+        if fitting {
             // Fitting takes this frame to measure; the next one shows the fitted scene.
             ui.ctx().request_repaint();
         }
@@ -255,13 +294,18 @@ impl Canvas {
         }
         let mut scene_rect = self.scene_rect;
         self.pan = Vec2::ZERO;
+        let max_zoom = if fitting { MAX_FIT_ZOOM } else { MAX_ZOOM };
         egui::Scene::new()
-            .zoom_range(MIN_ZOOM..=MAX_ZOOM)
+            .zoom_range(MIN_ZOOM..=max_zoom)
             .drag_pan_buttons(
                 egui::containers::DragPanButtons::SECONDARY
                     | egui::containers::DragPanButtons::MIDDLE,
             )
-            .show(ui, &mut scene_rect, |ui| self.contents(ui, state));
+            .show(ui, &mut scene_rect, |ui| {
+                let first = super::crisp::next_shape(ui);
+                self.contents(ui, state);
+                super::crisp::sharpen(ui, first);
+            });
         // The canvas's widgets cover the Scene's own pan response, so they pan themselves.
         self.scene_rect = scene_rect.translate(-self.pan);
     }
@@ -395,6 +439,11 @@ impl Canvas {
         self.batch_size = batch.len();
         batch.paint(&frame.painter);
         let clicked_block = self.blocks(ui, &frame, state);
+        if frame.detailed {
+            super::pending::tags(ui, &frame.painter, state, &self.visible, |id| {
+                frame.shift(id, state)
+            });
+        }
         let clicked_node = clicked_node || clicked_block || clicked_wiring;
         self.pins(ui, &frame, state);
         self.background(ui, &frame, &background, clicked_node, state);
@@ -596,10 +645,7 @@ impl Canvas {
                     in_loop: bits.iter().any(|b| frame.in_loop.contains(b)),
                     hovered: widget.hovered(),
                 };
-                let hover = match &bus {
-                    Some(b) => format!("{} ({}, {} trits) = {text}", b.name, node.kind, b.width()),
-                    None => format!("{} ({}) = {value}", node.label, node.kind),
-                };
+                let hover = hover_text(node, bus.as_ref(), &text, value);
                 let widget = if frame.detailed {
                     match &bus {
                         _ if shown.is_some() => {

@@ -1,100 +1,102 @@
-//! Modal questions: a path field for Open, Save As and Export Verilog (a pure-egui dialog, so it works on any
-//! X11 without a desktop portal), and "discard unsaved changes?".
+//! Modal questions: the file dialog for Open, Save As and Export Verilog ([`FileDialog`], pure
+//! egui, so it works on any X11 without a desktop portal), and "save the unsaved changes?"
+//! (Save, Discard, Cancel).
 
-use std::path::PathBuf;
-
+use super::file_dialog::{self, FileDialog, Outcome, Purpose};
 use super::menu_bar::FileRequest;
-use crate::state::{AppState, Discarding};
+use crate::state::{Answer, AppState, Discarding};
 
 /// The dialogs view.
 #[derive(Debug, Default)]
 pub struct Dialogs {
-    /// The path dialog being shown, and the text typed so far.
-    path: Option<(FileRequest, String)>,
+    /// The file dialog being shown, and what it is for.
+    file: Option<(FileRequest, FileDialog)>,
 }
 
 impl Dialogs {
-    /// Opens the path dialog for `request`, prefilled with the current file's path (for
-    /// Export Verilog, with extension `.v`).
+    /// Opens the file dialog for `request`, in the current file's folder with its name in the
+    /// field (for Export Verilog, with extension `.v`).
     pub fn ask(&mut self, request: FileRequest, state: &AppState) {
-        let path = match request {
-            FileRequest::ExportVerilog => state.verilog_path(),
-            FileRequest::Open | FileRequest::SaveAs => state.doc.path.clone(),
+        let (title, purpose, filters, start) = match request {
+            FileRequest::Open => (
+                "Open circuit",
+                Purpose::Open,
+                file_dialog::OPEN_FILTERS,
+                state.doc.path.clone(),
+            ),
+            FileRequest::SaveAs => (
+                "Save circuit as",
+                Purpose::Save { extension: "ron" },
+                file_dialog::SAVE_FILTERS,
+                state.doc.path.clone(),
+            ),
+            FileRequest::ExportVerilog => (
+                "Export Verilog as",
+                Purpose::Save { extension: "v" },
+                file_dialog::VERILOG_FILTERS,
+                state.verilog_path(),
+            ),
         };
-        let current = path.map(|p| p.display().to_string()).unwrap_or_default();
-        self.path = Some((request, current));
+        let dialog = FileDialog::new(title, purpose, filters, start.as_deref());
+        self.file = Some((request, dialog));
+    }
+
+    /// Whether a file dialog is open.
+    pub fn is_open(&self) -> bool {
+        self.file.is_some()
     }
 }
 
 impl Dialogs {
     /// Draws the view into `ui` and applies what the user did to `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
-        if let Some((request, text)) = &mut self.path {
-            let title = match request {
-                FileRequest::Open => "Open circuit",
-                FileRequest::SaveAs => "Save circuit as",
-                FileRequest::ExportVerilog => "Export Verilog as",
-            };
-            let hint = match request {
-                FileRequest::ExportVerilog => "path/to/circuit.v",
-                FileRequest::Open | FileRequest::SaveAs => "path/to/circuit.ron",
-            };
-            let mut done = None;
-            egui::Modal::new(egui::Id::unique("path-dialog")).show(ui.ctx(), |ui| {
-                let heading = ui.heading(title);
-                // Named by the heading: the hint names the field only while it is empty.
-                let field = ui
-                    .add(
-                        egui::TextEdit::singleline(text)
-                            .hint_text(hint)
-                            .desired_width(400.0),
-                    )
-                    .labelled_by(heading.id);
-                field.request_focus();
-                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                ui.horizontal(|ui| {
-                    if ui.button("OK").clicked() || enter {
-                        done = Some(true);
-                    }
-                    if ui.button("Cancel").clicked()
-                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
-                    {
-                        done = Some(false);
-                    }
-                });
-            });
-            match done {
-                Some(true) if !text.trim().is_empty() => {
-                    let path = PathBuf::from(text.trim());
+        if let Some((request, dialog)) = &mut self.file {
+            let request = *request;
+            match dialog.show(ui.ctx(), &state.recent) {
+                Some(Outcome::Chosen(path)) => {
+                    self.file = None;
                     match request {
                         FileRequest::Open => state.request(Discarding::Open(path)),
-                        FileRequest::SaveAs => state.save_as(&path),
+                        FileRequest::SaveAs => {
+                            state.save_as(&path);
+                            // "Save" answered for an untitled document: go on once saved.
+                            if state.confirm.is_some() && !state.doc.is_modified() {
+                                state.reply(Answer::Discard);
+                            }
+                        }
                         FileRequest::ExportVerilog => {
                             state.export_verilog(&path);
                         }
                     }
-                    self.path = None;
                 }
-                Some(_) => self.path = None,
+                Some(Outcome::Cancelled) => self.file = None,
                 None => {}
             }
+            return; // the unsaved-changes question waits under the file dialog
         }
         if state.confirm.is_some() {
+            let mut save_as = false;
             egui::Modal::new(egui::Id::unique("confirm-dialog")).show(ui.ctx(), |ui| {
                 ui.heading("Unsaved changes");
                 ui.label(format!(
-                    "{} has unsaved changes. Discard them?",
+                    "{} has unsaved changes. Save them first?",
                     state.doc.file_name()
                 ));
                 ui.horizontal(|ui| {
+                    if ui.button("Save").clicked() {
+                        save_as = !state.reply(Answer::Save);
+                    }
                     if ui.button("Discard").clicked() {
-                        state.answer(true);
+                        state.reply(Answer::Discard);
                     }
                     if ui.button("Cancel").clicked() {
-                        state.answer(false);
+                        state.reply(Answer::Cancel);
                     }
                 });
             });
+            if save_as {
+                self.ask(FileRequest::SaveAs, state);
+            }
         }
     }
 }

@@ -115,7 +115,13 @@ impl Inspector {
             });
         }
         let value = state.sim.value(id);
-        ui.label(format!("Value: {value}"));
+        let pending = state.sim.pending_value(id);
+        match pending {
+            Some(next) => ui.label(format!(
+                "Value: {value}, set to {next} (waiting in the queue)"
+            )),
+            None => ui.label(format!("Value: {value}")),
+        };
         let inputs = state.sim.input_values(id);
         if !inputs.is_empty() {
             let list: Vec<String> = inputs.iter().map(ToString::to_string).collect();
@@ -125,7 +131,8 @@ impl Inspector {
             ui.horizontal(|ui| {
                 ui.label("Set");
                 for v in Trit::ALL {
-                    if ui.selectable_label(value == v, v.as_signed_str()).clicked() {
+                    let set = pending.unwrap_or(value);
+                    if ui.selectable_label(set == v, v.as_signed_str()).clicked() {
                         state.set_value(id, v);
                     }
                 }
@@ -191,7 +198,11 @@ impl Inspector {
         let radix = state.bus_radix(name);
         let values = bus.value(state.sim.engine());
         ui.label(egui::RichText::new(format!("Bus {name}")).strong());
-        ui.label(format!("Kind: {kind}, {} trits wide", bus.width()));
+        ui.label(format!(
+            "Kind: {}, {} trits wide",
+            crate::kinds::kind_name(kind),
+            bus.width()
+        ));
         ui.label(format!("Value: {}", number::format(&values, radix)));
         ui.horizontal_wrapped(|ui| {
             ui.label("Radix");
@@ -302,7 +313,7 @@ impl Inspector {
 /// The kind, and a table gate's outputs in row order (input 0 most significant, each input
 /// counting −1, 0, +1), as symbols.
 fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
-    ui.label(format!("Kind: {kind}"));
+    ui.label(format!("Kind: {}", crate::kinds::kind_name(kind)));
     if let Some(table) = kind.table() {
         let outputs: String = table.outputs().into_iter().map(Trit::symbol).collect();
         ui.label(format!("Table (rows −−… to ++…): {outputs}"));

@@ -1,5 +1,6 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
-//! Paste, Delete), and the simulation controls (Run/Step, Step, Settle, Reset, Tick).
+//! Paste, Delete), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
+//! Reset, Tick).
 
 use crate::state::{AppState, Discarding, Mode};
 
@@ -14,11 +15,22 @@ pub enum FileRequest {
     ExportVerilog,
 }
 
+/// What the View menu asks the canvas to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewRequest {
+    /// Frame the whole circuit (F or Home).
+    Fit,
+    /// Show the scene at 100 % (1).
+    Zoom100,
+}
+
 /// The menu bar view.
 #[derive(Debug, Default)]
 pub struct MenuBar {
     /// A path dialog the user asked for.
     pub request: Option<FileRequest>,
+    /// A change of the canvas's view the user asked for.
+    pub view: Option<ViewRequest>,
 }
 
 impl MenuBar {
@@ -88,6 +100,7 @@ impl MenuBar {
                     state.make_subcircuit();
                 }
             });
+            ui.menu_button("View", |ui| self.view_menu(ui));
             ui.separator();
             let mut mode = state.sim.mode;
             ui.selectable_value(&mut mode, Mode::Run, "Run");
@@ -120,5 +133,23 @@ impl MenuBar {
                 ui.add(egui::Slider::new(&mut state.sim.clock_hz, 0.0..=20.0).text("clock Hz"));
             }
         });
+    }
+
+    /// The View menu: Fit and Zoom 100 %.
+    fn view_menu(&mut self, ui: &mut egui::Ui) {
+        if ui
+            .button("Fit  (F)")
+            .on_hover_text("Show the whole circuit, as large as it fits")
+            .clicked()
+        {
+            self.view = Some(ViewRequest::Fit);
+        }
+        if ui
+            .button("Zoom 100 %  (1)")
+            .on_hover_text("One grid cell at its natural size")
+            .clicked()
+        {
+            self.view = Some(ViewRequest::Zoom100);
+        }
     }
 }

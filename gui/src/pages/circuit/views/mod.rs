@@ -3,19 +3,23 @@
 
 mod blocks;
 mod canvas;
+mod crisp;
 mod dialogs;
+pub mod file_dialog;
 mod inspector;
 mod menu_bar;
 mod palette;
+mod pending;
 mod queue_panel;
 mod routes;
 mod status_bar;
 mod trace_panel;
 
-pub use canvas::{Canvas, PartPayload};
+pub use canvas::{Canvas, MAX_FIT_ZOOM, PartPayload};
+pub use crisp::layout_scale;
 pub use dialogs::Dialogs;
 pub use inspector::Inspector;
-pub use menu_bar::{FileRequest, MenuBar};
+pub use menu_bar::{FileRequest, MenuBar, ViewRequest};
 pub use palette::Palette;
 pub use queue_panel::QueuePanel;
 pub use routes::{Routes, WireKey};

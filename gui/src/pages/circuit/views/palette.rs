@@ -8,6 +8,9 @@ use sim_core::kind::Ranges;
 use sim_core::{GateOp, NodeKind, Trit, TruthTable};
 
 use super::canvas::PartPayload;
+use crate::draw::{self, NodeLook};
+use crate::geometry::{self, CELL};
+use crate::kinds;
 use crate::state::AppState;
 
 /// The palette view.
@@ -62,27 +65,6 @@ impl Palette {
     }
 }
 
-/// The hover text of a palette item that needs one.
-fn tooltip(kind: NodeKind) -> Option<&'static str> {
-    match kind {
-        NodeKind::HexDisplay => Some(
-            "Hexadecimal display: shows its input as hex digits, four trits a digit \
-             (−1 a 0 bit, +1 a 1 bit), ? for a digit with an unknown bit",
-        ),
-        NodeKind::Split(_) => Some(
-            "Splitter: cuts the bus wired into it into the bit ranges above (outputs .0, .1, …)",
-        ),
-        NodeKind::Merge(_) => {
-            Some("Merger: joins one bus per bit range above (inputs 0, 1, …) into one bus")
-        }
-        NodeKind::SevenSegment => Some(
-            "7-segment display: a bus of 7 trits (segments a to g, bit 0 = a) or 8 (with \
-             the decimal point); +1 lights a segment, an unknown one is grey",
-        ),
-        _ => None,
-    }
-}
-
 /// The palette's table gate: the balanced-ternary sum digit of its two inputs (−1 + −1 =
 /// −3 + 1: +1; 1 + 1 = 3 − 1: −1), in the row order of [`TruthTable`].
 fn sum_digit() -> NodeKind {
@@ -123,12 +105,13 @@ impl Palette {
             let armed = state.tool == Some(kind);
             // One widget senses both: `Ui::dnd_drag_source` would cover the button with a
             // drag-only widget, and egui's hit test then gives the click to nobody.
-            let response =
-                ui.add(egui::Button::selectable(armed, name).sense(Sense::click_and_drag()));
-            let response = match tooltip(kind) {
-                Some(tip) => response.on_hover_text(tip),
-                None => response,
-            };
+            let response = ui
+                .horizontal(|ui| {
+                    symbol(ui, kind);
+                    ui.add(egui::Button::selectable(armed, name).sense(Sense::click_and_drag()))
+                })
+                .inner
+                .on_hover_text(kinds::what_it_does(kind));
             response.dnd_set_drag_payload(kind);
             if response.dragged() {
                 drag_preview(ui, &response, name);
@@ -190,6 +173,45 @@ impl Palette {
             state.part_tool = None;
         }
     }
+}
+
+/// The size of a palette item's symbol, in points.
+const SYMBOL: egui::Vec2 = egui::vec2(30.0, 18.0);
+
+/// A small drawing of a node of `kind`: the canvas's own drawing ([`draw::node`], at +1),
+/// scaled down into a [`SYMBOL`]-sized box.
+fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
+    let (rect, _) = ui.allocate_exact_size(SYMBOL, Sense::hover());
+    if !ui.is_rect_visible(rect) {
+        return;
+    }
+    let size = geometry::size(kind);
+    let drawn = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.x, size.y) * CELL);
+    let scale = (rect.width() / drawn.width()).min(rect.height() / drawn.height());
+    let to_palette = egui::emath::TSTransform::new(
+        rect.center().to_vec2() - scale * drawn.center().to_vec2(),
+        scale,
+    );
+    // Drawn at the canvas's size, then the new shapes are scaled into the box.
+    let mut painter = ui.painter().clone();
+    painter.set_clip_rect(to_palette.inverse() * ui.clip_rect());
+    let layer = ui.layer_id();
+    let first = ui.ctx().graphics_mut(|g| g.entry(layer).next_idx());
+    let look = NodeLook::default();
+    match kind {
+        NodeKind::HexDisplay | NodeKind::SevenSegment => {
+            let width = if kind == NodeKind::SevenSegment { 7 } else { 4 };
+            let values = vec![kinds::SYMBOL_VALUE; width];
+            draw::display_node(&painter, drawn, kind, "", &values, look);
+        }
+        NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, drawn, kind),
+        _ => draw::node(&painter, drawn, kind, "", kinds::SYMBOL_VALUE, look),
+    }
+    ui.ctx().graphics_mut(|g| {
+        let list = g.entry(layer);
+        let end = list.next_idx();
+        list.transform_range(first, end, to_palette);
+    });
 }
 
 /// The item being dragged, drawn under the pointer (shapes only, no widget).

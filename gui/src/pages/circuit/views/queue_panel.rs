@@ -1,4 +1,5 @@
-//! The queue panel: events waiting to run, with their delta cycle and cause.
+//! The queue panel: events waiting to run, with their delta cycle and cause; a click selects
+//! the event's node and centres it on the canvas.
 
 use sim_core::Cause;
 
@@ -37,7 +38,7 @@ impl QueuePanel {
                 )
                 .clicked()
             {
-                state.selection = [p.node].into();
+                state.show_node(p.node);
             }
         }
     }

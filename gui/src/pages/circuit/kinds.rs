@@ -1,0 +1,144 @@
+//! How the app names node kinds for people, and what each does. The kind of a gate is written
+//! with its input count spelled out (`NOR, 2 inputs`), never glued to it as in files and the
+//! command line (`NOR2`), so it cannot be mistaken for a label such as `NOR1`.
+
+use sim_core::{NodeKind, Trit};
+
+/// The kind as the inspector, the hover texts and the palette name it: `NOR, 2 inputs`,
+/// `Switch`, `Clock, half period 4`, `Constant +1`, `Splitter 0-3,4-7`.
+pub fn kind_name(kind: NodeKind) -> String {
+    match kind {
+        NodeKind::Constant(v) => format!("Constant {}", v.as_signed_str()),
+        NodeKind::Switch => "Switch".to_owned(),
+        NodeKind::Button => "Button".to_owned(),
+        NodeKind::Clock { half_period } => format!("Clock, half period {half_period}"),
+        NodeKind::Buf => "Buffer".to_owned(),
+        NodeKind::Not => "NOT".to_owned(),
+        NodeKind::Table(table) => format!("Table gate, {}", inputs(usize::from(table.inputs()))),
+        NodeKind::Dff => "D flip-flop".to_owned(),
+        NodeKind::Lamp => "Lamp".to_owned(),
+        NodeKind::Probe => "Probe".to_owned(),
+        NodeKind::HexDisplay => "Hex display".to_owned(),
+        NodeKind::SevenSegment => "7-segment display".to_owned(),
+        NodeKind::Split(r) => format!("Splitter {r}"),
+        NodeKind::Merge(r) => format!("Merger {r}"),
+        NodeKind::And(_)
+        | NodeKind::Or(_)
+        | NodeKind::Nand(_)
+        | NodeKind::Nor(_)
+        | NodeKind::Xor(_)
+        | NodeKind::Xnor(_) => format!(
+            "{}, {}",
+            kind.op().map_or("gate", sim_core::GateOp::name),
+            inputs(kind.input_count())
+        ),
+    }
+}
+
+fn inputs(n: usize) -> String {
+    if n == 1 {
+        "1 input".to_owned()
+    } else {
+        format!("{n} inputs")
+    }
+}
+
+/// What a node of `kind` does, in a sentence or two (the palette's hover text).
+pub fn what_it_does(kind: NodeKind) -> String {
+    let text = match kind {
+        NodeKind::Constant(v) => return format!("Constant: always outputs {}", v.as_signed_str()),
+        NodeKind::Switch => {
+            "Switch: an input you set; a click toggles it between −1 and +1 (0 from the \
+             inspector)"
+        }
+        NodeKind::Button => "Button: +1 while held down with the mouse, −1 otherwise",
+        NodeKind::Clock { .. } => {
+            "Clock: alternates between −1 and +1, every half period of ticks (Tick, or the \
+             clock rate in Run mode)"
+        }
+        NodeKind::Buf => "Buffer: outputs its input, one delay later",
+        NodeKind::Not => "NOT: negates its input (−1 ↔ +1; 0 stays 0)",
+        NodeKind::And(_) => "AND: the least of its inputs (+1 only if every input is +1)",
+        NodeKind::Or(_) => "OR: the greatest of its inputs (−1 only if every input is −1)",
+        NodeKind::Nand(_) => "NAND: the negated AND (the negated least input)",
+        NodeKind::Nor(_) => "NOR: the negated OR (the negated greatest input)",
+        NodeKind::Xor(_) => {
+            "XOR: parity — +1 when an odd number of inputs are +1; 0 when any input is 0"
+        }
+        NodeKind::Xnor(_) => "XNOR: the negated XOR",
+        NodeKind::Table(_) => {
+            "Table gate: any function of its inputs, given by its truth table (the palette's \
+             is the balanced-ternary sum digit of its two inputs)"
+        }
+        NodeKind::Dff => {
+            "D flip-flop: takes input D when the clock input rises (−1 to +1) and holds it \
+             until the next rise"
+        }
+        NodeKind::Lamp => "Lamp: shows its input as a light (blue −1, grey 0, orange +1)",
+        NodeKind::Probe => "Probe: shows its input's value as a number",
+        NodeKind::HexDisplay => {
+            "Hexadecimal display: shows its input as hex digits, four trits a digit (−1 a 0 \
+             bit, +1 a 1 bit), ? for a digit with an unknown bit"
+        }
+        NodeKind::SevenSegment => {
+            "7-segment display: a bus of 7 trits (segments a to g, bit 0 = a) or 8 (with the \
+             decimal point); +1 lights a segment, an unknown one is grey"
+        }
+        NodeKind::Split(_) => {
+            "Splitter: cuts the bus wired into it into the bit ranges above (outputs .0, .1, …)"
+        }
+        NodeKind::Merge(_) => {
+            "Merger: joins one bus per bit range above (inputs 0, 1, …) into one bus"
+        }
+    };
+    text.to_owned()
+}
+
+/// The value a palette symbol shows: sources and terminals lit at +1.
+pub const SYMBOL_VALUE: Trit = Trit::True;
+
+#[cfg(test)]
+mod tests {
+    use sim_core::GateOp;
+
+    use super::*;
+
+    #[test]
+    fn gate_kinds_spell_their_input_count_out() {
+        assert_eq!(kind_name(NodeKind::gate(GateOp::Nor, 2)), "NOR, 2 inputs");
+        assert_eq!(kind_name(NodeKind::gate(GateOp::Xor, 3)), "XOR, 3 inputs");
+        assert_eq!(kind_name(NodeKind::Not), "NOT");
+        assert_eq!(
+            kind_name(NodeKind::Clock { half_period: 4 }),
+            "Clock, half period 4"
+        );
+        assert_eq!(kind_name(NodeKind::Constant(Trit::False)), "Constant -1");
+    }
+
+    #[test]
+    fn every_kind_says_what_it_does_in_its_own_words() {
+        let kinds = [
+            NodeKind::Switch,
+            NodeKind::Button,
+            NodeKind::Clock { half_period: 1 },
+            NodeKind::Constant(Trit::True),
+            NodeKind::Buf,
+            NodeKind::Not,
+            NodeKind::gate(GateOp::And, 2),
+            NodeKind::gate(GateOp::Or, 2),
+            NodeKind::gate(GateOp::Nand, 2),
+            NodeKind::gate(GateOp::Nor, 2),
+            NodeKind::gate(GateOp::Xor, 2),
+            NodeKind::gate(GateOp::Xnor, 2),
+            NodeKind::Dff,
+            NodeKind::Lamp,
+            NodeKind::Probe,
+            NodeKind::HexDisplay,
+            NodeKind::SevenSegment,
+        ];
+        let texts: std::collections::BTreeSet<String> =
+            kinds.iter().map(|&k| what_it_does(k)).collect();
+        assert_eq!(texts.len(), kinds.len(), "one text per kind: {texts:#?}");
+        assert!(what_it_does(NodeKind::gate(GateOp::Nor, 2)).starts_with("NOR: "));
+    }
+}
