@@ -544,16 +544,63 @@ fn checkers_moves_are_made_by_clicking_the_piece_then_each_landing_square() {
         game_frame(&h).position
     );
     assert_eq!(game_frame(&h).to_move, Some(1));
-    // White is the AI's: autoplay answers for white only, then waits for red.
+    // The last move is highlighted: the square left and the square reached.
+    assert!(h.query_by_label("row 3 col 6: empty, last move").is_some());
+    assert!(
+        h.query_by_label("row 4 col 5: red man, last move")
+            .is_some()
+    );
+    // White is the AI's: it replies by itself (no AI move, no Autoplay), then waits for red.
     h.get_by_label("AI white").click();
-    h.run();
-    h.get_by_label("Autoplay").click();
     h.run();
     wait_until(&mut h, "white's reply", |h| {
         game_frame(h).to_move == Some(0)
     });
+    assert!(!h.state().games.play.autoplay);
     let moves = h.state().games.play.session.as_ref().expect("a game").moves;
     assert_eq!(moves, 2);
+    for _ in 0..20 {
+        h.step();
+    }
+    assert_eq!(
+        h.state().games.play.session.as_ref().expect("a game").moves,
+        2,
+        "the AI does not move for red"
+    );
+    // White's move is the one highlighted now: a white man on its last square.
+    let last = &h
+        .state()
+        .games
+        .play
+        .session
+        .as_ref()
+        .expect("a game")
+        .last_path;
+    assert_eq!(last.len(), 2, "a white step: from and to");
+    let reached = board(&h)
+        .into_iter()
+        .filter(|cell| cell.ends_with(", last move"))
+        .collect::<Vec<_>>();
+    assert_eq!(reached.len(), 2, "{reached:?}");
+    assert!(
+        reached.iter().any(|c| c.contains(": white man, last move")),
+        "{reached:?}"
+    );
+    // Undo takes back white's reply and red's move: red is to move at the start again.
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(
+        h.state().games.play.session.as_ref().expect("a game").moves,
+        0
+    );
+    assert_eq!(game_frame(&h).to_move, Some(0));
+    for _ in 0..10 {
+        h.step();
+    }
+    assert_eq!(game_frame(&h).to_move, Some(0), "red's turn stays red's");
+    // White is a person's again (its "Human", after red's).
+    h.get_all_by_label("Human").nth(1).expect("white's").click();
+    h.run();
 
     // A double jump, clicked square by square: 9, 18, 27 — and red has won.
     fill(&mut h, "Position", "B:W14,23:B9");
@@ -595,7 +642,7 @@ fn a_puzzle_gets_a_hint_and_is_solved_by_its_solver() {
     wait_until(&mut h, "the hint", |h| !h.state().games.solving());
     assert_eq!(h.state().games.play.hint.as_deref(), Some("l"));
     assert!(
-        h.query_by_label_contains("hint: l (2 moves left)")
+        h.query_by_label_contains("hint: Slide 7 left (2 moves left)")
             .is_some()
     );
     // Solve plays the solution back to the goal.
