@@ -3,8 +3,8 @@
 //! notation and says when a click leads nowhere, and a puzzle's legend, hint and solver.
 
 use crate::common::plugins::{
-    app, error_line, fill, game_2048, game_checkers, game_frame, game_sliding, game_threes, load,
-    wait_until,
+    app, choose, error_line, fill, game_2048, game_checkers, game_frame, game_sliding, game_threes,
+    load, wait_until,
 };
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -186,4 +186,57 @@ fn a_puzzle_has_a_colour_legend_a_named_hint_and_solver_moves_logged_as_the_solv
             .as_ref()
             .and_then(|s| s.last.clone())
     );
+}
+
+#[test]
+fn strategy_parameters_are_fields_built_from_the_plugins_declarations() {
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Play 2048").click();
+    h.run();
+    fill(&mut h, "Seed", "3");
+    h.get_by_label("New game").click();
+    h.run();
+    choose(&mut h, "Strategy", "expectimax");
+    let spec = |h: &crate::common::App| h.state().games.play.strategy.spec.clone();
+    assert_eq!(spec(&h), "expectimax:depth=3", "the example");
+    let depth = |h: &crate::common::App| {
+        h.get_by_label("depth")
+            .accesskit_node()
+            .numeric_value()
+            .expect("a number field")
+    };
+    assert!((depth(&h) - 3.0).abs() < 1e-9);
+    // A field changed rewrites the spec, which stays shown and editable.
+    h.get_by_label("depth").set_value_accesskit(2.0);
+    h.run();
+    assert_eq!(spec(&h), "expectimax:depth=2");
+    fill(&mut h, "time", "250");
+    assert_eq!(spec(&h), "expectimax:depth=2,time=250");
+    assert!(h.query_by_label("Spec").is_some());
+    // Left out of the spec, the field shows the declared default — the depth the
+    // strategy really searches, as its own note says after an AI move.
+    fill(&mut h, "Spec", "expectimax");
+    let default = depth(&h);
+    h.get_by_label("AI move").click();
+    h.run();
+    wait_until(&mut h, "the AI move", |h| {
+        h.state().games.play.thinking().is_none()
+    });
+    let last = h
+        .state()
+        .games
+        .play
+        .session
+        .as_ref()
+        .and_then(|s| s.last.clone())
+        .expect("a move");
+    assert!(
+        last.contains(&format!("(expectimax depth {default}, ")),
+        "{last} searched at the field's default {default}"
+    );
+    // A positional parameter: cyclic's sequence.
+    choose(&mut h, "Strategy", "cyclic");
+    fill(&mut h, "sequence", "lrud");
+    assert_eq!(spec(&h), "cyclic:lrud");
 }
