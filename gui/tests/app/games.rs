@@ -240,3 +240,66 @@ fn strategy_parameters_are_fields_built_from_the_plugins_declarations() {
     fill(&mut h, "sequence", "lrud");
     assert_eq!(spec(&h), "cyclic:lrud");
 }
+
+#[test]
+fn experiments_use_the_game_pages_strategy_and_keep_every_run() {
+    let mut h = app();
+    load(&mut h, &game_2048());
+    h.get_by_label("Play 2048").click();
+    h.run();
+    choose(&mut h, "Strategy", "greedy");
+    // The Experiments page runs the strategy chosen on the Game page.
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Experiments")
+        .click();
+    h.run();
+    assert_eq!(h.state().page_title(), "Experiments");
+    assert_eq!(
+        h.get_by_label("Spec").value().as_deref(),
+        Some("greedy"),
+        "the Game page's strategy"
+    );
+    h.get_by_label("Games").set_value_accesskit(3.0);
+    h.run();
+    h.get_by_label("Run").click();
+    h.run();
+    wait_until(&mut h, "the experiment", |h| {
+        h.state().games.experiment.running().is_none()
+    });
+    assert!(
+        h.query_by_label("greedy: 3 games, rules standard")
+            .is_some()
+    );
+    // A sweep afterwards is added to the runs, not put in the experiment's place.
+    choose(&mut h, "Family", "cyclic");
+    h.get_by_label("max-len").set_value_accesskit(2.0);
+    h.run();
+    h.get_by_label("Run sweep").click();
+    h.run();
+    wait_until(&mut h, "the sweep", |h| {
+        h.state().games.experiment.running().is_none()
+    });
+    assert_eq!(h.state().games.experiment.runs.len(), 2);
+    assert!(h.query_by_label_contains("Sweep cyclic (2): ").is_some());
+    let first = "1. 2048 · greedy · 3 games · rules standard";
+    h.get_by_label(first).click();
+    h.run();
+    assert!(
+        h.query_by_label("greedy: 3 games, rules standard")
+            .is_some()
+    );
+    assert!(h.query_by_label("Distribution of end_tile_total").is_some());
+    assert!(h.query_by_label_contains("Sweep cyclic (2): ").is_none());
+    // Clear removes the run shown; the sweep is shown then. Clear all removes the rest.
+    h.get_by_label("Clear").click();
+    h.run();
+    assert!(h.query_by_label(first).is_none());
+    assert_eq!(h.state().games.experiment.runs.len(), 1);
+    assert!(h.query_by_label_contains("Sweep cyclic (2): ").is_some());
+    h.get_by_label("Clear all").click();
+    h.run();
+    assert!(h.state().games.experiment.runs.is_empty());
+    assert!(
+        h.query_by_label("No results yet: choose a strategy and Run, or run a sweep.")
+            .is_some()
+    );
+}

@@ -172,11 +172,28 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
         )
         .expect("experiment");
     assert!(h.query_by_label("greedy: 5 games, rules seed").is_some());
-    for line in gui::pages::experiments::report::summary(&expected) {
-        assert!(h.query_by_label(&line).is_some(), "summary line {line:?}");
+    // The summary is a table of readable names and values, the primary aggregate first and
+    // the milestones in numeric order.
+    let rows = gui::pages::experiments::report::summary_table(&expected);
+    for (name, value) in &rows {
+        assert!(h.query_by_label(name).is_some(), "summary name {name:?}");
+        assert!(
+            h.query_all_by_label(value).count() >= 1,
+            "summary value {value:?}"
+        );
     }
     let aett = gui::pages::experiments::report::aggregate(&expected.aggregates["aett"]);
-    assert!(h.query_by_label(&format!("aett: {aett}")).is_some());
+    assert_eq!(rows[0], ("average end-tile total (AETT)".to_owned(), aett));
+    let milestones: Vec<&str> = rows
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .filter(|name| name.starts_with("share of games reaching "))
+        .collect();
+    assert_eq!(
+        milestones,
+        [2048, 4096, 8192, 16384, 32768].map(|m| format!("share of games reaching {m}")),
+        "numeric order"
+    );
     assert!(h.query_by_label("Distribution of end_tile_total").is_some());
     assert!(h.query_by_label("Share of games by max tile").is_some());
 
@@ -357,7 +374,13 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
         })
         .collect();
     let expected = gui::pages::experiments::report::Ranking::new("cyclic", 3, reports);
-    let ranking = h.state().games.experiment.ranking.clone().expect("ranked");
+    let ranking = h
+        .state()
+        .games
+        .experiment
+        .ranking()
+        .cloned()
+        .expect("ranked");
     assert_eq!(ranking, expected);
     let heading = format!(
         "Sweep cyclic (3): {} strategies × 3 games, rules {rules}",
@@ -365,14 +388,14 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
     );
     assert!(h.query_by_label(&heading).is_some(), "{heading}");
 
-    // "Use" on the best row puts it in the strategy field.
+    // "Use" on the best row puts it in the strategy field (the Game page's too).
     h.get_all_by_label("Use").next().expect("a row").click();
     h.run();
     assert_eq!(
-        h.state().games.experiment.strategy.spec,
+        h.state().games.play.strategy.spec,
         expected.rows[0].strategy
     );
-    assert_eq!(h.state().games.experiment.strategy.name, "cyclic");
+    assert_eq!(h.state().games.play.strategy.name, "cyclic");
 
     let dir = TempDir::new("plugins-sweep");
     let csv = dir.join("sweep.csv");
@@ -516,7 +539,11 @@ fn a_threes_experiment_shows_the_mean_score_and_its_plots() {
         plugin_host::report::summary(&expected)[0],
         format!("mean_score: {mean}")
     );
-    assert!(h.query_by_label(&format!("mean_score: {mean}")).is_some());
+    // The table's first row: the primary aggregate by its readable name, and its value.
+    let rows = plugin_host::report::summary_table(&expected);
+    assert_eq!(rows[0], ("mean score".to_owned(), mean.clone()));
+    assert!(h.query_by_label("mean score").is_some());
+    assert!(h.query_all_by_label(&mean).count() >= 1);
     assert!(h.query_by_label("Distribution of score").is_some());
     assert!(h.query_by_label("Share of games by max tile").is_some());
 }

@@ -553,6 +553,10 @@ pub struct ExperimentReport {
     /// run to run (and between a run and its distributed twin). Optional.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub timing: BTreeMap<String, f64>,
+    /// Names for people of aggregates (and timings), by key, e.g. `aett` → `average end-tile
+    /// total`; a host shows the key of one not named. Optional.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub names: BTreeMap<String, String>,
 }
 
 /// One game of an experiment.

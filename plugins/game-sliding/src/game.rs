@@ -526,6 +526,7 @@ impl Game for Sliding {
             histogram_metric: "length".into(),
             category_label: "optimal length".into(),
             timing: BTreeMap::new(),
+            names: BTreeMap::new(),
         })
     }
 }

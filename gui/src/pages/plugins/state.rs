@@ -151,11 +151,10 @@ impl GamesState {
             self.play.setup = Setup::first_of(&info);
             self.play.strategy = StrategyChoice::first_of(&info);
         }
+        // The runs so far stay listed (each names its game); the form gets the game's
+        // defaults.
         self.experiment.cancel();
-        self.experiment.report = None;
-        self.experiment.ranking = None;
         self.experiment.setup = Setup::first_of(&info);
-        self.experiment.strategy = StrategyChoice::first_of(&info);
         self.experiment.sweep = SweepChoice {
             name: info
                 .sweeps
@@ -246,7 +245,8 @@ impl GamesState {
     /// Runs an experiment with the experiment form's settings, on the worker thread.
     pub fn run_experiment(&mut self) {
         let game = game_of(&self.host, self.selected);
-        self.experiment.run(game, &mut self.notice);
+        self.experiment
+            .run(game, &self.play.strategy, &mut self.notice);
     }
 
     /// Runs every strategy of the sweep in the form (with the form's games, rules and seed) on
