@@ -141,6 +141,19 @@ fn a_checkers_board_shows_its_square_numbers_and_says_when_a_click_leads_nowhere
     );
     assert!(h.state().games.play.selected.is_empty());
     assert_eq!(moves(&h), 0);
+
+    // With red the AI's (searching for 3 s), red's men cannot be moved by a click: said,
+    // and the AI moves.
+    choose(&mut h, "Strategy", "alphabeta");
+    fill(&mut h, "Spec", "alphabeta:depth=64,time=3000");
+    h.get_by_label("AI red").click();
+    h.run();
+    h.get_by_label("row 3 col 6: red man (11)").click();
+    h.run();
+    assert_eq!(error_line(&h), "Error: red is the AI's: it moves by itself");
+    assert!(h.state().games.play.selected.is_empty());
+    assert_eq!(moves(&h), 0);
+    wait_until(&mut h, "red's AI move", |h| moves(h) == 1);
 }
 
 #[test]

@@ -301,6 +301,10 @@ impl Play {
         if !self.can_move() {
             return;
         }
+        if who == "you" && !self.human_to_move() {
+            self.say_ai_to_move(notice);
+            return;
+        }
         let Some(session) = &mut self.session else {
             return;
         };
@@ -322,6 +326,10 @@ impl Play {
     /// clicked. A cell that continues no path starts a new selection if some path starts
     /// there, else clears it.
     pub fn click_cell(&mut self, cell: u32, notice: &mut Option<Notice>) {
+        if self.session.is_some() && !self.human_to_move() {
+            self.say_ai_to_move(notice);
+            return;
+        }
         if !self.can_move() {
             return;
         }
@@ -395,6 +403,19 @@ impl Play {
     /// The action a key means in the game in progress; see [`action_for_key`].
     pub fn key_action(&self, key: &str) -> Option<String> {
         action_for_key(&self.session.as_ref()?.frame.actions, key)
+    }
+
+    /// Says that the side to move is the AI's, which moves by itself.
+    fn say_ai_to_move(&self, notice: &mut Option<Notice>) {
+        let side = self
+            .session
+            .as_ref()
+            .and_then(|s| s.game.players.get(s.frame.to_move? as usize).cloned());
+        let side = side.unwrap_or_else(|| "this side".to_owned());
+        warn(
+            notice,
+            &format_args!("{side} is the AI's: it moves by itself"),
+        );
     }
 
     /// Whether the side to move is a person's (always true in one-player games).

@@ -245,7 +245,8 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
     let outcome = session.frame.outcome.clone();
     let position = session.frame.position.clone();
     let title = session.game.title.clone();
-    let can_move = games.can_move();
+    // The person's moves: not while the AI thinks, nor when the side to move is the AI's.
+    let can_move = games.can_move() && games.human_to_move();
     let value_rows = view.values.len().div_ceil(VALUES_PER_ROW);
     let room = vec2(
         ui.available_width() - 16.0,
