@@ -1,12 +1,14 @@
 //! The Figure page used like a person would: the barn traced by clicking its points, a
 //! refused step with its reason, the hint, the pencil drawing by Step, Königsberg's verdict
-//! after Open, and a point placed and joined in Edit.
+//! after Open, a point placed and joined in Edit, the pencil's edges never hiding the
+//! tracing, and the canvas fitted, panned and zoomed.
 
-use crate::common::{App, click_at, drag};
+use crate::common::{App, click_at, drag, drag_with};
 use egui_kittest::kittest::Queryable as _;
 use gui::TritiumApp;
 use gui::pages::FigurePage;
 use gui::pages::figure::state::{FigureMode, FigureState};
+use gui::pages::figure::view::{EdgeLook, edge_look};
 
 fn figure_page() -> App {
     crate::common::app_on_page("Figure")
@@ -120,7 +122,8 @@ fn edit_places_a_point_and_joins_it() {
             .point_on_screen(&page.state, v)
             .expect("on screen")
     };
-    click_at(&h, four + egui::vec2(6.0 * 32.0, 0.0));
+    let cell = figure(h.state()).view.cell_size();
+    click_at(&h, four + egui::vec2(2.0 * cell, 0.0));
     h.run();
     assert!(h.query_by_label("point 5").is_some());
     // 5 is selected: clicking 4 joins them.
@@ -141,7 +144,7 @@ fn edit_places_a_point_and_joins_it() {
             .point_on_screen(&page.state, v)
             .expect("on screen")
     };
-    drag(&mut h, apex, apex + egui::vec2(2.0 * 32.0, 32.0));
+    drag(&mut h, apex, apex + egui::vec2(2.0 * cell, cell));
     h.run();
     let moved = {
         let f = figures(h.state()).figure();
@@ -182,4 +185,135 @@ fn open_shows_a_file_dialog_of_figures() {
         "{}",
         message(&h)
     );
+}
+
+/// The screen position of point `label`.
+fn point(h: &App, label: &str) -> egui::Pos2 {
+    let page = figure(h.state());
+    let v = page.state.figure().find(label).expect("a point");
+    page.view
+        .point_on_screen(&page.state, v)
+        .expect("on screen")
+}
+
+#[test]
+fn a_refusal_is_said_on_the_page_and_the_pencils_edges_do_not_hide_the_tracing() {
+    let mut h = figure_page();
+    // The pencil draws two edges first.
+    h.get_by_label("Draw").click();
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    let drawn = figures(h.state()).pencil.drawn();
+    let first = figures(h.state()).pencil.strokes[0].vertices[..2].to_vec();
+    // Play: a refused start is said on the page, above the figure, not only at the bottom.
+    h.get_by_label("Play").click();
+    h.run();
+    click_point(&mut h, "0");
+    let refusal = message(&h);
+    assert!(refusal.contains("must start at 3 or 4"), "{refusal}");
+    let on_page = h.get_by_label(&refusal).rect();
+    let canvas = figure(h.state()).view.canvas_rect();
+    assert!(
+        on_page.bottom() <= canvas.top() + 1.0,
+        "{on_page:?} above {canvas:?}"
+    );
+    assert!(h.query_by_label(&format!("Error: {refusal}")).is_some());
+    // Trace the pencil's first edge, then ask for a hint: those edges look traced and
+    // hinted in Play, whatever the pencil drew.
+    let labels: Vec<String> = first
+        .iter()
+        .map(|&v| figures(h.state()).figure().label(v).to_owned())
+        .collect();
+    for label in &labels {
+        click_point(&mut h, label);
+    }
+    let state = figures(h.state());
+    assert_eq!(state.tracing.edges, [drawn[0]]);
+    assert_eq!(edge_look(state, &drawn, drawn[0]), EdgeLook::Traced);
+    h.get_by_label("Hint").click();
+    h.run();
+    let state = figures(h.state());
+    let hinted = state.tracing.hint.clone();
+    assert!(!hinted.is_empty());
+    for e in hinted {
+        assert_eq!(edge_look(state, &drawn, e), EdgeLook::Hinted);
+    }
+    // Back in Draw, the pencil's drawing shows again.
+    h.get_by_label("Draw").click();
+    h.run();
+    let state = figures(h.state());
+    assert_eq!(edge_look(state, &drawn, drawn[1]), EdgeLook::Drawn(1));
+}
+
+#[test]
+fn the_canvas_fits_a_figure_on_open_and_pans_and_zooms_like_the_circuit_canvas() {
+    let mut h = figure_page();
+    let path = figures_dir().join("konigsberg.ron");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("File")
+        .type_text(&path.display().to_string());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    // Fitted: every point on the canvas, and the figure spans most of it one way.
+    let canvas = figure(h.state()).view.canvas_rect();
+    let labels: Vec<String> = {
+        let f = figures(h.state()).figure();
+        f.graph()
+            .node_indices()
+            .map(|v| f.label(v).to_owned())
+            .collect()
+    };
+    let points: Vec<egui::Pos2> = labels.iter().map(|l| point(&h, l)).collect();
+    assert!(
+        points.iter().all(|p| canvas.shrink(20.0).contains(*p)),
+        "{points:?} in {canvas:?}"
+    );
+    let spread = egui::Rect::from_points(&points);
+    assert!(
+        spread.width() > 0.6 * canvas.width() || spread.height() > 0.6 * canvas.height(),
+        "{spread:?} fills {canvas:?}"
+    );
+    // The wheel pans.
+    let a = &labels[0];
+    let before = point(&h, a);
+    h.hover_at(canvas.center());
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(-30.0, 40.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    h.run();
+    assert!((point(&h, a) - before - egui::vec2(-30.0, 40.0)).length() < 0.5);
+    // A pinch (Ctrl+wheel) zooms about the pointer: the point under it stays put.
+    let cell = figure(h.state()).view.cell_size();
+    let at = point(&h, a);
+    let other = point(&h, &labels[1]);
+    h.hover_at(at);
+    h.event(egui::Event::Zoom(1.5));
+    h.run();
+    assert!((figure(h.state()).view.cell_size() - cell * 1.5).abs() < 1e-3);
+    assert!((point(&h, a) - at).length() < 0.5);
+    assert!(((point(&h, &labels[1]) - at).length() - (other - at).length() * 1.5).abs() < 1.0);
+    // A right-button drag on empty canvas pans; Fit brings the whole figure back.
+    let empty = canvas.left_top() + egui::vec2(10.0, 10.0);
+    let before = point(&h, a);
+    drag_with(
+        &mut h,
+        egui::PointerButton::Secondary,
+        empty,
+        egui::vec2(60.0, 40.0),
+    );
+    h.run();
+    assert!((point(&h, a) - before - egui::vec2(60.0, 40.0)).length() < 1.0);
+    h.get_by_label("Fit").click();
+    h.run();
+    let refitted: Vec<egui::Pos2> = labels.iter().map(|l| point(&h, l)).collect();
+    assert_eq!(refitted, points, "the same fit as on open");
 }

@@ -20,6 +20,7 @@ mod canvas;
 mod displays;
 mod errors;
 mod figure;
+mod games;
 mod latch;
 mod palette;
 mod plugins;

@@ -172,11 +172,28 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
         )
         .expect("experiment");
     assert!(h.query_by_label("greedy: 5 games, rules seed").is_some());
-    for line in gui::pages::experiments::report::summary(&expected) {
-        assert!(h.query_by_label(&line).is_some(), "summary line {line:?}");
+    // The summary is a table of readable names and values, the primary aggregate first and
+    // the milestones in numeric order.
+    let rows = gui::pages::experiments::report::summary_table(&expected);
+    for (name, value) in &rows {
+        assert!(h.query_by_label(name).is_some(), "summary name {name:?}");
+        assert!(
+            h.query_all_by_label(value).count() >= 1,
+            "summary value {value:?}"
+        );
     }
     let aett = gui::pages::experiments::report::aggregate(&expected.aggregates["aett"]);
-    assert!(h.query_by_label(&format!("aett: {aett}")).is_some());
+    assert_eq!(rows[0], ("average end-tile total (AETT)".to_owned(), aett));
+    let milestones: Vec<&str> = rows
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .filter(|name| name.starts_with("share of games reaching "))
+        .collect();
+    assert_eq!(
+        milestones,
+        [2048, 4096, 8192, 16384, 32768].map(|m| format!("share of games reaching {m}")),
+        "numeric order"
+    );
     assert!(h.query_by_label("Distribution of end_tile_total").is_some());
     assert!(h.query_by_label("Share of games by max tile").is_some());
 
@@ -357,7 +374,13 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
         })
         .collect();
     let expected = gui::pages::experiments::report::Ranking::new("cyclic", 3, reports);
-    let ranking = h.state().games.experiment.ranking.clone().expect("ranked");
+    let ranking = h
+        .state()
+        .games
+        .experiment
+        .ranking()
+        .cloned()
+        .expect("ranked");
     assert_eq!(ranking, expected);
     let heading = format!(
         "Sweep cyclic (3): {} strategies × 3 games, rules {rules}",
@@ -365,14 +388,14 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
     );
     assert!(h.query_by_label(&heading).is_some(), "{heading}");
 
-    // "Use" on the best row puts it in the strategy field.
+    // "Use" on the best row puts it in the strategy field (the Game page's too).
     h.get_all_by_label("Use").next().expect("a row").click();
     h.run();
     assert_eq!(
-        h.state().games.experiment.strategy.spec,
+        h.state().games.play.strategy.spec,
         expected.rows[0].strategy
     );
-    assert_eq!(h.state().games.experiment.strategy.name, "cyclic");
+    assert_eq!(h.state().games.play.strategy.name, "cyclic");
 
     let dir = TempDir::new("plugins-sweep");
     let csv = dir.join("sweep.csv");
@@ -516,7 +539,11 @@ fn a_threes_experiment_shows_the_mean_score_and_its_plots() {
         plugin_host::report::summary(&expected)[0],
         format!("mean_score: {mean}")
     );
-    assert!(h.query_by_label(&format!("mean_score: {mean}")).is_some());
+    // The table's first row: the primary aggregate by its readable name, and its value.
+    let rows = plugin_host::report::summary_table(&expected);
+    assert_eq!(rows[0], ("mean score".to_owned(), mean.clone()));
+    assert!(h.query_by_label("mean score").is_some());
+    assert!(h.query_all_by_label(&mean).count() >= 1);
     assert!(h.query_by_label("Distribution of score").is_some());
     assert!(h.query_by_label("Share of games by max tile").is_some());
 }
@@ -544,16 +571,63 @@ fn checkers_moves_are_made_by_clicking_the_piece_then_each_landing_square() {
         game_frame(&h).position
     );
     assert_eq!(game_frame(&h).to_move, Some(1));
-    // White is the AI's: autoplay answers for white only, then waits for red.
+    // The last move is highlighted: the square left and the square reached.
+    assert!(h.query_by_label("row 3 col 6: empty, last move").is_some());
+    assert!(
+        h.query_by_label("row 4 col 5: red man, last move")
+            .is_some()
+    );
+    // White is the AI's: it replies by itself (no AI move, no Autoplay), then waits for red.
     h.get_by_label("AI white").click();
-    h.run();
-    h.get_by_label("Autoplay").click();
     h.run();
     wait_until(&mut h, "white's reply", |h| {
         game_frame(h).to_move == Some(0)
     });
+    assert!(!h.state().games.play.autoplay);
     let moves = h.state().games.play.session.as_ref().expect("a game").moves;
     assert_eq!(moves, 2);
+    for _ in 0..20 {
+        h.step();
+    }
+    assert_eq!(
+        h.state().games.play.session.as_ref().expect("a game").moves,
+        2,
+        "the AI does not move for red"
+    );
+    // White's move is the one highlighted now: a white man on its last square.
+    let last = &h
+        .state()
+        .games
+        .play
+        .session
+        .as_ref()
+        .expect("a game")
+        .last_path;
+    assert_eq!(last.len(), 2, "a white step: from and to");
+    let reached = board(&h)
+        .into_iter()
+        .filter(|cell| cell.ends_with(", last move"))
+        .collect::<Vec<_>>();
+    assert_eq!(reached.len(), 2, "{reached:?}");
+    assert!(
+        reached.iter().any(|c| c.contains(": white man, last move")),
+        "{reached:?}"
+    );
+    // Undo takes back white's reply and red's move: red is to move at the start again.
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(
+        h.state().games.play.session.as_ref().expect("a game").moves,
+        0
+    );
+    assert_eq!(game_frame(&h).to_move, Some(0));
+    for _ in 0..10 {
+        h.step();
+    }
+    assert_eq!(game_frame(&h).to_move, Some(0), "red's turn stays red's");
+    // White is a person's again (its "Human", after red's).
+    h.get_all_by_label("Human").nth(1).expect("white's").click();
+    h.run();
 
     // A double jump, clicked square by square: 9, 18, 27 — and red has won.
     fill(&mut h, "Position", "B:W14,23:B9");
@@ -595,7 +669,7 @@ fn a_puzzle_gets_a_hint_and_is_solved_by_its_solver() {
     wait_until(&mut h, "the hint", |h| !h.state().games.solving());
     assert_eq!(h.state().games.play.hint.as_deref(), Some("l"));
     assert!(
-        h.query_by_label_contains("hint: l (2 moves left)")
+        h.query_by_label_contains("hint: Slide 7 left (2 moves left)")
             .is_some()
     );
     // Solve plays the solution back to the goal.

@@ -120,9 +120,34 @@ fn a_checkers_game_in_progress() {
     );
     h.get_by_label("New game").click();
     h.run();
+    choose(&mut h, "Strategy", "alphabeta");
     h.get_by_label("AI white").click();
     h.run();
-    choose(&mut h, "Strategy", "alphabeta");
+    h.get_by_label("Square numbers").click();
+    h.run();
+    // Red plays its first legal move by clicks; white (the AI) replies by itself, and its
+    // move is highlighted.
+    let path = h
+        .state()
+        .games
+        .play
+        .session
+        .as_ref()
+        .and_then(|s| s.frame.actions.first().map(|a| a.path.clone()))
+        .expect("a legal move");
+    for cell in path {
+        h.state_mut().games.click_cell(cell);
+        h.run();
+    }
+    wait_until(&mut h, "white's reply", |h| {
+        h.state()
+            .games
+            .play
+            .session
+            .as_ref()
+            .is_some_and(|s| s.moves == 2)
+    });
+    // Red selects its next piece: where it may go is outlined.
     let first = h
         .state()
         .games

@@ -27,6 +27,8 @@
 //!             sweeps: vec![],
 //!             perft: false,
 //!             players: vec![],
+//!             fixed_actions: vec![],
+//!             legend: vec![],
 //!         }
 //!     }
 //!     fn new_game(&self, _rules: Option<&str>, _seed: u64) -> Result<u32, PluginError> {

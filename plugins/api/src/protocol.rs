@@ -238,6 +238,25 @@ pub struct GameInfo {
     /// one-player game. [`Frame::to_move`] and [`GameEnd::winner`] index it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<String>,
+    /// Actions that keep a button of their own whatever the position (2048's four slides),
+    /// in button order: a host shows one that is not legal now disabled, in its place,
+    /// rather than removing it (its label then is this one's; a legal one's is the frame's).
+    /// Empty: the buttons are the frame's actions. Optional.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fixed_actions: Vec<ActionInfo>,
+    /// What the board's cell colours mean (e.g. a sliding puzzle's tiles in place), for a
+    /// host to show as a legend beside the board. Empty: no legend. Optional.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legend: Vec<LegendEntry>,
+}
+
+/// One colour of a board's legend ([`GameInfo::legend`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegendEntry {
+    /// The cell background it explains, sRGB, as in [`Cell::background`].
+    pub background: [u8; 3],
+    /// What it means, e.g. `tile in place`.
+    pub text: String,
 }
 
 /// An AI strategy and its parameters.
@@ -266,6 +285,50 @@ pub struct ParamInfo {
     pub description: String,
     /// The value used when it is left out, as text.
     pub default: String,
+    /// The smallest value of an integer parameter; with [`ParamInfo::max`] a host offers a
+    /// number field. Optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// The largest value of an integer parameter. Optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    /// How the spec writes it: `name=value` among comma-separated items
+    /// (`expectimax:depth=3`) when true; its value alone, in spec order, when false
+    /// (`cyclic:drdl`, `biased:4,1,0,4`). Optional (`false` when absent).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keyed: bool,
+}
+
+impl ParamInfo {
+    /// A parameter written as its value alone (see [`ParamInfo::keyed`]), without a range.
+    pub fn positional(name: &str, description: impl Into<String>, default: &str) -> ParamInfo {
+        ParamInfo {
+            name: name.into(),
+            description: description.into(),
+            default: default.into(),
+            min: None,
+            max: None,
+            keyed: false,
+        }
+    }
+
+    /// A parameter written `name=value` (see [`ParamInfo::keyed`]), without a range.
+    pub fn named(name: &str, description: impl Into<String>, default: &str) -> ParamInfo {
+        ParamInfo {
+            keyed: true,
+            ..ParamInfo::positional(name, description, default)
+        }
+    }
+
+    /// The parameter as an integer of `min..=max`.
+    #[must_use]
+    pub fn integers(self, min: i64, max: i64) -> ParamInfo {
+        ParamInfo {
+            min: Some(min),
+            max: Some(max),
+            ..self
+        }
+    }
 }
 
 /// A strategy family that `Request::Sweep` enumerates.
@@ -383,6 +446,10 @@ pub struct Cell {
     /// text boards, e.g. `red man`; `None`: the text says it. Optional.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// The cell's name in the game's own notation (checkers' square numbers 1–32), which a
+    /// host can show in a corner of the cell; `None`: the cell has none. Optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
 }
 
 /// A named value of a state view or a report.
@@ -486,6 +553,10 @@ pub struct ExperimentReport {
     /// run to run (and between a run and its distributed twin). Optional.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub timing: BTreeMap<String, f64>,
+    /// Names for people of aggregates (and timings), by key, e.g. `aett` → `average end-tile
+    /// total`; a host shows the key of one not named. Optional.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub names: BTreeMap<String, String>,
 }
 
 /// One game of an experiment.
@@ -585,6 +656,32 @@ mod tests {
                 request
             );
         }
+    }
+
+    #[test]
+    fn game_info_from_a_plugin_without_fixed_actions_legend_notation_or_ranges_still_parses() {
+        let info: GameInfo = serde_json::from_str(
+            r#"{"name": "g", "title": "G", "description": "", "rules": ["r"],
+                "strategies": [{"name": "s", "description": "", "example": "s:3",
+                                "params": [{"name": "n", "description": "", "default": "3"}]}]}"#,
+        )
+        .expect("an older plugin's info");
+        assert!(info.fixed_actions.is_empty() && info.legend.is_empty());
+        let param = &info.strategies[0].params[0];
+        assert_eq!((param.min, param.max, param.keyed), (None, None, false));
+        let cell: Cell = serde_json::from_str(r#"{"text": "1"}"#).expect("an older cell");
+        assert_eq!(cell.notation, None);
+        // And the new fields round-trip.
+        let depth = ParamInfo::named("depth", "plies", "4").integers(1, 8);
+        let json = serde_json::to_string(&depth).expect("encodes");
+        assert_eq!(
+            serde_json::from_str::<ParamInfo>(&json).expect("decodes"),
+            depth
+        );
+        assert!(
+            json.contains(r#""keyed":true"#) && json.contains(r#""max":8"#),
+            "{json}"
+        );
     }
 
     #[test]

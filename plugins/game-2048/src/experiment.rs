@@ -13,7 +13,7 @@ use crate::expectimax::Report;
 use crate::state::{Rules, State};
 use crate::strategy::Strategy;
 use game_kit::experiment::{column, moves_per_second, results, run_games};
-use game_kit::stats::{mean, median, sample_sd, standard_error, tile_aggregates};
+use game_kit::stats::{mean, median, sample_sd, standard_error, tile_aggregates, tile_names};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -159,6 +159,18 @@ pub fn report(
         histogram_metric: "end_tile_total".to_owned(),
         category_label: "max tile".to_owned(),
         timing: BTreeMap::new(),
+        names: tile_names(&MILESTONES)
+            .into_iter()
+            .chain(
+                [
+                    ("aett", "average end-tile total (AETT)"),
+                    ("aett_sd", "AETT standard deviation"),
+                    ("aett_se", "AETT standard error"),
+                    ("moves_per_second", "moves per second"),
+                ]
+                .map(|(key, name)| (key.to_owned(), name.to_owned())),
+            )
+            .collect(),
     })
 }
 

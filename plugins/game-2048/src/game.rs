@@ -72,6 +72,8 @@ impl Game for Game2048 {
             ],
             perft: false,
             players: vec![],
+            fixed_actions: Move::ALL.iter().map(|mv| mv.info()).collect(),
+            legend: vec![],
         }
     }
 

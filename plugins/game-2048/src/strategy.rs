@@ -286,11 +286,11 @@ pub fn infos() -> Vec<StrategyInfo> {
                           AETT 686). Under standard rules it skips ahead along the cycle to \
                           the first move that changes the board."
                 .into(),
-            params: vec![ParamInfo {
-                name: "sequence".into(),
-                description: "1 to 64 letters of l r u d, played in order and repeated".into(),
-                default: "drdl".into(),
-            }],
+            params: vec![ParamInfo::positional(
+                "sequence",
+                "1 to 64 letters of l r u d, played in order and repeated",
+                "drdl",
+            )],
             example: "cyclic:drdl".into(),
         },
         StrategyInfo {
@@ -300,11 +300,11 @@ pub fn infos() -> Vec<StrategyInfo> {
                           AETT 385). Under standard rules it draws among the moves that \
                           change the board."
                 .into(),
-            params: vec![ParamInfo {
-                name: "weights".into(),
-                description: "L,R,U,D: four integers 0..=1000000, not all 0".into(),
-                default: "1,1,1,1".into(),
-            }],
+            params: vec![ParamInfo::positional(
+                "weights",
+                "L,R,U,D: four integers 0..=1000000, not all 0",
+                "1,1,1,1",
+            )],
             example: "biased:4,1,0,4".into(),
         },
         StrategyInfo {

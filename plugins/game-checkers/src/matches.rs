@@ -243,6 +243,7 @@ pub fn report(
         histogram_metric: "plies".to_owned(),
         category_label: "result".to_owned(),
         timing: BTreeMap::new(),
+        names: BTreeMap::new(),
     })
 }
 

@@ -48,6 +48,8 @@ impl Game for Checkers {
             sweeps: vec![],
             perft: true,
             players: vec!["red".into(), "white".into()],
+            fixed_actions: vec![],
+            legend: vec![],
         }
     }
 
@@ -71,10 +73,13 @@ impl Game for Checkers {
                     });
                     continue;
                 };
-                // A piece is a disc in its side's colour, a king marked `K`.
+                // A piece is a disc in its side's colour, a king marked `K`; every dark
+                // square carries its PDN number.
+                let notation = Some((square + 1).to_string());
                 let cell = match board.piece_at(square) {
                     None => Cell {
                         background: Some(DARK),
+                        notation,
                         ..Cell::default()
                     },
                     Some(p) => Cell {
@@ -91,6 +96,7 @@ impl Game for Checkers {
                             p.color.name(),
                             if p.kind == Kind::King { "king" } else { "man" }
                         )),
+                        notation,
                     },
                 };
                 cells.push(cell);

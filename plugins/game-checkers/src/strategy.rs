@@ -183,11 +183,14 @@ pub fn infos() -> Vec<StrategyInfo> {
             description: "The seed's plain minimax (no pruning) with its material heuristic: \
                           own pieces minus the opponent's."
                 .into(),
-            params: vec![ParamInfo {
-                name: "depth".into(),
-                description: format!("plies, 1..={MAX_MINIMAX_DEPTH}"),
-                default: DEFAULT_MINIMAX_DEPTH.to_string(),
-            }],
+            params: vec![
+                ParamInfo::named(
+                    "depth",
+                    format!("plies, 1..={MAX_MINIMAX_DEPTH}"),
+                    &DEFAULT_MINIMAX_DEPTH.to_string(),
+                )
+                .integers(1, i64::from(MAX_MINIMAX_DEPTH)),
+            ],
             example: "minimax:depth=4".into(),
         },
         StrategyInfo {
@@ -199,18 +202,18 @@ pub fn infos() -> Vec<StrategyInfo> {
                           nodes/s, score and principal variation."
                 .into(),
             params: vec![
-                ParamInfo {
-                    name: "depth".into(),
-                    description: format!("the deepest iteration, 1..={MAX_DEPTH}"),
-                    default: DEFAULT_ALPHABETA_DEPTH.to_string(),
-                },
-                ParamInfo {
-                    name: "time".into(),
-                    description: "milliseconds per move (iterative deepening stops when spent; \
-                                  the move then depends on the machine's speed)"
-                        .into(),
-                    default: "none".into(),
-                },
+                ParamInfo::named(
+                    "depth",
+                    format!("the deepest iteration, 1..={MAX_DEPTH}"),
+                    &DEFAULT_ALPHABETA_DEPTH.to_string(),
+                )
+                .integers(1, i64::from(MAX_DEPTH)),
+                ParamInfo::named(
+                    "time",
+                    "milliseconds per move (iterative deepening stops when spent; the move \
+                     then depends on the machine's speed)",
+                    "none",
+                ),
             ],
             example: "alphabeta:time=100".into(),
         },

@@ -17,8 +17,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tritium_plugin_api::protocol::{
-    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameInfo, GameResult, NamedValue,
-    StateView, StrategyInfo,
+    ActionInfo, Cell, ExperimentReport, ExperimentSpec, GameInfo, GameResult, LegendEntry,
+    NamedValue, StateView, StrategyInfo,
 };
 use tritium_plugin_api::{Game, PluginError, Progress};
 
@@ -190,16 +190,38 @@ pub fn parse_position(rules: Option<&str>, text: &str) -> Result<Board, PluginEr
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Sliding;
 
+/// The move `d` as an action: labelled with the tile it slides and the way, e.g.
+/// `Slide 5 left` (what a hint names).
 fn dir_info(board: &Board, d: Move) -> Option<ActionInfo> {
     let tile = board.tile_for(d)?;
-    let label = d.label();
+    let way = d.label().to_lowercase();
     Some(ActionInfo {
         id: d.letter().to_string(),
-        label: format!("{label} ({})", board.tiles[tile]),
-        key: Some(label.to_lowercase()),
+        label: format!("Slide {} {way}", board.tiles[tile]),
+        key: Some(way),
         path: vec![tile as u32],
     })
 }
+
+/// The four moves as buttons that keep their places ([`GameInfo::fixed_actions`]).
+fn fixed_actions() -> Vec<ActionInfo> {
+    Move::ALL
+        .into_iter()
+        .map(|d| ActionInfo {
+            id: d.letter().to_string(),
+            label: d.label().into(),
+            key: Some(d.label().to_lowercase()),
+            path: vec![],
+        })
+        .collect()
+}
+
+/// The blank's colour.
+const BLANK: [u8; 3] = [0x3a, 0x3a, 0x3a];
+/// A tile in its goal place.
+const HOME: [u8; 3] = [0x7f, 0xc9, 0x7f];
+/// A tile elsewhere.
+const AWAY: [u8; 3] = [0xf0, 0xe0, 0xc0];
 
 fn parse_action(board: &Board, action: &str) -> Result<Move, PluginError> {
     let a = action.trim();
@@ -255,6 +277,21 @@ impl Game for Sliding {
             sweeps: vec![],
             perft: false,
             players: vec![],
+            fixed_actions: fixed_actions(),
+            legend: vec![
+                LegendEntry {
+                    background: HOME,
+                    text: "tile in its goal place".into(),
+                },
+                LegendEntry {
+                    background: AWAY,
+                    text: "tile out of place".into(),
+                },
+                LegendEntry {
+                    background: BLANK,
+                    text: "the blank".into(),
+                },
+            ],
         }
     }
 
@@ -274,9 +311,9 @@ impl Game for Sliding {
                 Cell {
                     text: if t == 0 { String::new() } else { t.to_string() },
                     background: Some(match (t, home) {
-                        (0, _) => [0x3a, 0x3a, 0x3a],
-                        (_, true) => [0x7f, 0xc9, 0x7f],
-                        _ => [0xf0, 0xe0, 0xc0],
+                        (0, _) => BLANK,
+                        (_, true) => HOME,
+                        _ => AWAY,
                     }),
                     foreground: None,
                     ..Cell::default()
@@ -489,6 +526,7 @@ impl Game for Sliding {
             histogram_metric: "length".into(),
             category_label: "optimal length".into(),
             timing: BTreeMap::new(),
+            names: BTreeMap::new(),
         })
     }
 }

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use game_kit::experiment::{column, moves_per_second, results, run_games};
-use game_kit::stats::{mean, median, sample_sd, standard_error, tile_aggregates};
+use game_kit::stats::{mean, median, sample_sd, standard_error, tile_aggregates, tile_names};
 use serde_json::json;
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameResult};
 use tritium_plugin_api::{PluginError, Progress};
@@ -124,6 +124,17 @@ pub fn report(
         histogram_metric: "score".to_owned(),
         category_label: "max tile".to_owned(),
         timing: BTreeMap::new(),
+        names: tile_names(&MILESTONES)
+            .into_iter()
+            .chain(
+                [
+                    ("score_sd", "score standard deviation"),
+                    ("score_se", "score standard error"),
+                    ("best_score", "best score"),
+                ]
+                .map(|(key, name)| (key.to_owned(), name.to_owned())),
+            )
+            .collect(),
     })
 }
 

@@ -62,6 +62,8 @@ impl Game for Threes {
             sweeps: vec![],
             perft: false,
             players: vec![],
+            fixed_actions: Move::ALL.into_iter().map(Move::info).collect(),
+            legend: vec![],
         }
     }
 

@@ -68,6 +68,75 @@ pub fn summary(report: &ExperimentReport) -> Vec<String> {
         .collect()
 }
 
+/// The aggregates as a table of `(name, value)` rows for people: the primary one first, the
+/// others in natural order of their keys (`reached_2048` before `reached_4096` before
+/// `reached_16384`), then the timings marked `(measured)`. A name is the report's
+/// [`ExperimentReport::names`] entry, else the key with spaces for underscores.
+pub fn summary_table(report: &ExperimentReport) -> Vec<(String, String)> {
+    let name = |key: &str| {
+        report
+            .names
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| key.replace('_', " "))
+    };
+    let primary = report.aggregates.get_key_value(&report.primary).into_iter();
+    let mut others: Vec<(&String, &Value)> = report
+        .aggregates
+        .iter()
+        .filter(|(key, _)| **key != report.primary)
+        .collect();
+    others.sort_by(|a, b| natural_cmp(a.0, b.0));
+    let timing = report
+        .timing
+        .iter()
+        .map(|(key, value)| (name(key), format!("{} (measured)", number(*value))));
+    primary
+        .chain(others)
+        .map(|(key, value)| (name(key), aggregate(value)))
+        .chain(timing)
+        .collect()
+}
+
+/// Compares texts as people sort them: runs of digits by their number, the rest as text
+/// (`reached_512` < `reached_2048` < `reached_16384`).
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    /// The text split into runs of digits (as numbers) and runs of the rest.
+    fn chunks(text: &str) -> Vec<(u128, &str)> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while let Some(first) = rest.chars().next() {
+            let digit = first.is_ascii_digit();
+            let end = rest
+                .find(|c: char| c.is_ascii_digit() != digit)
+                .unwrap_or(rest.len());
+            let (chunk, tail) = rest.split_at(end);
+            out.push((
+                if digit {
+                    chunk.parse().unwrap_or(u128::MAX)
+                } else {
+                    0
+                },
+                chunk,
+            ));
+            rest = tail;
+        }
+        out
+    }
+    let (x, y) = (chunks(a), chunks(b));
+    for (p, q) in x.iter().zip(&y) {
+        let digits = |c: &(u128, &str)| c.1.starts_with(|d: char| d.is_ascii_digit());
+        let order = match (digits(p), digits(q)) {
+            (true, true) => p.0.cmp(&q.0),
+            _ => p.1.cmp(q.1),
+        };
+        if order.is_ne() {
+            return order;
+        }
+    }
+    x.len().cmp(&y.len()).then_with(|| a.cmp(b))
+}
+
 /// Quotes a CSV field when it holds a comma, quote or line break (RFC 4180).
 pub fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
@@ -239,6 +308,7 @@ mod tests {
             histogram_metric: "end_tile_total".into(),
             category_label: "max tile".into(),
             timing: BTreeMap::new(),
+            names: BTreeMap::new(),
         }
     }
 
@@ -257,6 +327,43 @@ mod tests {
             "{a: x, b: 1.500}"
         );
         assert_eq!(aggregate(&serde_json::json!([1, 2])), "[1,2]");
+    }
+
+    #[test]
+    fn the_summary_table_has_readable_names_in_natural_order() {
+        let mut r = report(&[(100.0, "64")]);
+        r.aggregates = [
+            ("reached_16384", 0.0),
+            ("reached_2048", 0.5),
+            ("aett", 100.0),
+            ("reached_4096", 0.25),
+            ("mean_moves", 12.0),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), Value::from(v)))
+        .collect();
+        r.primary = "aett".into();
+        r.names = [("aett", "average end-tile total")]
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        r.timing.insert("moves_per_second".into(), 10.0);
+        let rows = summary_table(&r);
+        let names: Vec<&str> = rows.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "average end-tile total",
+                "mean moves",
+                "reached 2048",
+                "reached 4096",
+                "reached 16384",
+                "moves per second"
+            ]
+        );
+        assert_eq!(rows[0].1, "100");
+        assert_eq!(rows[5].1, "10 (measured)");
+        assert!(natural_cmp("x9", "x10").is_lt() && natural_cmp("b", "a1").is_gt());
     }
 
     #[test]

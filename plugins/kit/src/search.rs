@@ -200,29 +200,29 @@ impl ExpectimaxConfig {
 /// `depth=auto` means for the game.
 pub fn param_infos(default_depth: u32, auto_rule: &str) -> Vec<ParamInfo> {
     vec![
-        ParamInfo {
-            name: "depth".into(),
-            description: format!(
+        ParamInfo::named(
+            "depth",
+            format!(
                 "chance layers searched below the move: an integer 0..={MAX_DEPTH}, or `auto` \
                  ({auto_rule})"
             ),
-            default: default_depth.to_string(),
-        },
-        ParamInfo {
-            name: "prob".into(),
-            description: "pruning threshold: chance branches reached with a smaller \
-                          probability are evaluated, not searched; 0 <= prob < 1"
-                .into(),
-            default: DEFAULT_PROB_THRESHOLD.to_string(),
-        },
-        ParamInfo {
-            name: "time".into(),
-            description: format!(
+            &default_depth.to_string(),
+        )
+        .integers(0, i64::from(MAX_DEPTH)),
+        ParamInfo::named(
+            "prob",
+            "pruning threshold: chance branches reached with a smaller probability are \
+             evaluated, not searched; 0 <= prob < 1",
+            &DEFAULT_PROB_THRESHOLD.to_string(),
+        ),
+        ParamInfo::named(
+            "time",
+            format!(
                 "milliseconds per move, 1..={MAX_TIME_MS}: iterative deepening (up to `depth` \
                  if given) until the time is spent; results then depend on the machine's speed"
             ),
-            default: "none".into(),
-        },
+            "none",
+        ),
     ]
 }
 

@@ -93,6 +93,30 @@ pub fn tile_aggregates(max_tiles: &[f64], milestones: &[u32]) -> Vec<(String, se
     out
 }
 
+/// Names for people of the aggregates of [`tile_aggregates`] and of the common ones
+/// (`games`, `mean_score`, `median_score`, `mean_moves`), for
+/// `ExperimentReport::names`.
+pub fn tile_names(milestones: &[u32]) -> Vec<(String, String)> {
+    let fixed = [
+        ("games", "games"),
+        ("mean_score", "mean score"),
+        ("median_score", "median score"),
+        ("mean_moves", "mean moves"),
+        ("max_tile", "largest tile reached"),
+        ("max_tile_counts", "games by their largest tile"),
+    ];
+    fixed
+        .into_iter()
+        .map(|(key, name)| (key.to_owned(), name.to_owned()))
+        .chain(milestones.iter().map(|m| {
+            (
+                format!("reached_{m}"),
+                format!("share of games reaching {m}"),
+            )
+        }))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

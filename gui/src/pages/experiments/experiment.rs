@@ -29,21 +29,40 @@ enum Finished {
     Sweep(report::Ranking),
 }
 
-/// Running an experiment (one strategy, or every strategy of a sweep) and its latest results.
+/// What a finished run shows: an experiment's report and plots, or a sweep's ranking.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// One strategy's report, with its plots' data.
+    Report(report::Results),
+    /// A sweep's ranking.
+    Sweep(report::Ranking),
+}
+
+/// A finished experiment or sweep, kept in the list of runs until cleared.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// What it was, for the list: e.g. `2048 · greedy · 100 games · rules seed`.
+    pub title: String,
+    /// Its results.
+    pub outcome: Outcome,
+}
+
+/// Running an experiment (one strategy, or every strategy of a sweep) and the runs finished
+/// so far. Its strategy is the Game page's ([`crate::pages::game::Play::strategy`]).
 #[derive(Debug)]
 pub struct Experiment {
-    /// The strategy to run.
-    pub strategy: StrategyChoice,
     /// The sweep to run.
     pub sweep: SweepChoice,
     /// Rules and master seed.
     pub setup: Setup,
     /// Number of games (per strategy).
     pub games: u32,
-    /// The last finished report, with its plots' data (`None` once a sweep finished).
-    pub report: Option<report::Results>,
-    /// The last finished sweep (`None` once a single experiment finished).
-    pub ranking: Option<report::Ranking>,
+    /// The finished runs, oldest first: a new one is added, never put in another's place.
+    pub runs: Vec<Run>,
+    /// The run shown (an index into [`Experiment::runs`]).
+    pub shown: Option<usize>,
+    /// The game the running experiment or sweep plays, for its run's title.
+    game_title: String,
     /// Where "Export CSV" writes.
     pub csv_path: String,
     running: Option<Task<Finished>>,
@@ -52,12 +71,12 @@ pub struct Experiment {
 impl Default for Experiment {
     fn default() -> Experiment {
         Experiment {
-            strategy: StrategyChoice::default(),
             setup: Setup::default(),
             games: 100,
             sweep: SweepChoice::default(),
-            report: None,
-            ranking: None,
+            runs: Vec::new(),
+            shown: None,
+            game_title: String::new(),
             csv_path: "experiment.csv".into(),
             running: None,
         }
@@ -73,24 +92,69 @@ impl Experiment {
         }
     }
 
+    /// The report of the run shown, if it is an experiment's.
+    pub fn report(&self) -> Option<&report::Results> {
+        match &self.runs.get(self.shown?)?.outcome {
+            Outcome::Report(results) => Some(results),
+            Outcome::Sweep(_) => None,
+        }
+    }
+
+    /// The ranking of the run shown, if it is a sweep's.
+    pub fn ranking(&self) -> Option<&report::Ranking> {
+        match &self.runs.get(self.shown?)?.outcome {
+            Outcome::Sweep(ranking) => Some(ranking),
+            Outcome::Report(_) => None,
+        }
+    }
+
+    /// Removes the run shown ("Clear"); the one before it (or after) is shown then.
+    pub fn clear_shown(&mut self) {
+        if let Some(i) = self.shown.filter(|&i| i < self.runs.len()) {
+            self.runs.remove(i);
+            self.shown = if self.runs.is_empty() {
+                None
+            } else {
+                Some(i.saturating_sub(1).min(self.runs.len() - 1))
+            };
+        }
+    }
+
+    /// Removes every run ("Clear all").
+    pub fn clear_all(&mut self) {
+        self.runs.clear();
+        self.shown = None;
+    }
+
     /// The running experiment's progress `(games done, games)`; `None` when none runs.
     pub fn running(&self) -> Option<(u64, u64)> {
         self.running.as_ref().map(Task::progress)
     }
 
-    /// Runs an experiment with the experiment form's settings, on the worker thread.
-    pub fn run(&mut self, game: Option<(&LoadedPlugin, &GameInfo)>, notice: &mut Option<Notice>) {
-        match self.try_run(game) {
+    /// Runs an experiment of `strategy` with the experiment form's settings, on the worker
+    /// thread.
+    pub fn run(
+        &mut self,
+        game: Option<(&LoadedPlugin, &GameInfo)>,
+        strategy: &StrategyChoice,
+        notice: &mut Option<Notice>,
+    ) {
+        match self.try_run(game, strategy) {
             Ok(started) => tell(notice, started),
             Err(e) => warn(notice, &e),
         }
     }
 
-    fn try_run(&mut self, game: Option<(&LoadedPlugin, &GameInfo)>) -> Result<String, GameError> {
+    fn try_run(
+        &mut self,
+        game: Option<(&LoadedPlugin, &GameInfo)>,
+        strategy: &StrategyChoice,
+    ) -> Result<String, GameError> {
         let (plugin, game) = game.ok_or(GameError::NoGame)?;
+        self.game_title.clone_from(&game.title);
         let (plugin, game) = (plugin.clone(), game.name.clone());
         let spec = ExperimentSpec {
-            strategy: self.strategy.spec.trim().to_owned(),
+            strategy: strategy.spec.trim().to_owned(),
             games: self.games.max(1),
             seed: self.setup.seed()?,
             rules: self.setup.rules().map(str::to_owned),
@@ -103,7 +167,7 @@ impl Experiment {
                 .experiment(&game, &spec, Some(progress))
                 .map(Finished::Report)
         }));
-        Ok(format!("experiment started: {}", self.strategy.spec))
+        Ok(format!("experiment started: {}", strategy.spec))
     }
 
     /// Runs every strategy of the sweep in the form (with the form's games, rules and seed) on
@@ -124,6 +188,7 @@ impl Experiment {
         game: Option<(&LoadedPlugin, &GameInfo)>,
     ) -> Result<String, GameError> {
         let (plugin, game) = game.ok_or(GameError::NoGame)?;
+        self.game_title.clone_from(&game.title);
         let (plugin, game) = (plugin.clone(), game.name.clone());
         let sweep = self.sweep.clone();
         let games = self.games.max(1);
@@ -167,10 +232,10 @@ impl Experiment {
     /// one row each, or a sweep's ranking, one row per strategy.
     pub fn export_csv(&mut self, notice: &mut Option<Notice>) {
         let path = PathBuf::from(self.csv_path.trim());
-        let (csv, what) = if let Some(results) = &self.report {
+        let (csv, what) = if let Some(results) = self.report() {
             let games = results.report.games.len();
             (report::games_csv(&results.report), format!("{games} games"))
-        } else if let Some(ranking) = &self.ranking {
+        } else if let Some(ranking) = self.ranking() {
             let strategies = ranking.rows.len();
             (ranking.to_csv(), format!("{strategies} strategies"))
         } else {
@@ -181,6 +246,12 @@ impl Experiment {
             Ok(()) => tell(notice, format!("wrote {what} to {}", path.display())),
             Err(e) => warn(notice, &GameError::from(e)),
         }
+    }
+
+    /// Adds a finished run to the list and shows it.
+    fn add(&mut self, title: String, outcome: Outcome) {
+        self.runs.push(Run { title, outcome });
+        self.shown = Some(self.runs.len() - 1);
     }
 
     /// Collects the finished experiment or sweep, if any.
@@ -194,8 +265,14 @@ impl Experiment {
                         report.games.len(),
                         report.strategy
                     );
-                    self.report = Some(report::Results::new(report));
-                    self.ranking = None;
+                    let title = format!(
+                        "{} · {} · {} games · rules {}",
+                        self.game_title,
+                        report.strategy,
+                        report.games.len(),
+                        report.rules
+                    );
+                    self.add(title, Outcome::Report(report::Results::new(report)));
                     tell(notice, text);
                 }
                 Ok(Finished::Sweep(ranking)) => {
@@ -205,8 +282,14 @@ impl Experiment {
                         ranking.sweep,
                         ranking.size
                     );
-                    self.ranking = Some(ranking);
-                    self.report = None;
+                    let title = format!(
+                        "{} · sweep {} {} · {} strategies",
+                        self.game_title,
+                        ranking.sweep,
+                        ranking.size,
+                        ranking.rows.len()
+                    );
+                    self.add(title, Outcome::Sweep(ranking));
                     tell(notice, text);
                 }
                 Err(e) => warn(notice, &e),

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use tritium_plugin_api::protocol::ExperimentReport;
 
 pub use plugin_host::report::{
-    RankedStrategy, Ranking, aggregate, csv_field, games_csv, number, summary,
+    RankedStrategy, Ranking, aggregate, csv_field, games_csv, natural_cmp, number, summary,
+    summary_table,
 };
 
 /// Why the CSV could not be written.
@@ -25,8 +26,8 @@ pub struct ExportError {
 pub struct Results {
     /// The plugin's report.
     pub report: ExperimentReport,
-    /// [`summary`] of it.
-    pub summary: Vec<String>,
+    /// [`summary_table`] of it: `(name, value)` rows.
+    pub summary: Vec<(String, String)>,
     /// [`histogram`] of it.
     pub bins: Vec<Bin>,
     /// [`category_shares`] of it.
@@ -37,7 +38,7 @@ impl Results {
     /// The report and its summary, histogram and shares.
     pub fn new(report: ExperimentReport) -> Results {
         Results {
-            summary: summary(&report),
+            summary: summary_table(&report),
             bins: histogram(&report),
             shares: category_shares(&report),
             report,
@@ -177,6 +178,7 @@ mod tests {
             histogram_metric: "end_tile_total".into(),
             category_label: "max tile".into(),
             timing: BTreeMap::new(),
+            names: BTreeMap::new(),
         }
     }
 

@@ -3,9 +3,10 @@
 //! its categories (`egui_plot`); a sweep over one of the game's strategy families, ranked; and
 //! "Export CSV" to a path typed in.
 
-use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text};
+use egui_plot::{AxisHints, Bar, BarChart, Plot, PlotPoint, Text};
 use tritium_plugin_api::protocol::{ExperimentReport, GameInfo};
 
+use crate::pages::experiments::experiment::Experiment;
 use crate::pages::experiments::report::{self, Bin, RankedStrategy, Ranking, Results};
 use crate::pages::plugins::state::GamesState;
 use crate::pages::plugins::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};
@@ -26,16 +27,18 @@ impl ExperimentsView {
                     .show(ui, |ui| controls(ui, games));
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            if let Some(results) = &games.experiment.report {
+            runs_list(ui, &mut games.experiment);
+            if let Some(results) = games.experiment.report() {
                 report_ui(ui, results);
-            } else if let Some(ranking) = &games.experiment.ranking {
+            } else if let Some(ranking) = games.experiment.ranking() {
                 if let Some(strategy) = ranking_ui(ui, ranking) {
+                    // The strategy is the Game page's too: the best of a sweep can be played.
                     if let Some((_, info)) = games.game() {
                         let info = info.clone();
                         let name = strategy.split(':').next().unwrap_or_default();
-                        games.experiment.strategy.choose(&info, name);
+                        games.play.strategy.choose(&info, name);
                     }
-                    games.experiment.strategy.spec = strategy;
+                    games.play.strategy.spec = strategy;
                 }
             } else {
                 ui.centered_and_justified(|ui| {
@@ -55,7 +58,8 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
     };
     let info = info.clone();
     ui.separator();
-    strategy_picker(ui, "experiment", &info, &mut games.experiment.strategy);
+    // The Game page's strategy: choosing one here chooses it there, and the other way round.
+    strategy_picker(ui, "experiment", &info, &mut games.play.strategy);
     ui.horizontal(|ui| {
         let name = ui.label("Games");
         ui.add(egui::DragValue::new(&mut games.experiment.games).range(1..=1_000_000))
@@ -97,7 +101,7 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
     );
     if ui
         .add_enabled(
-            games.experiment.report.is_some() || games.experiment.ranking.is_some(),
+            games.experiment.report().is_some() || games.experiment.ranking().is_some(),
             egui::Button::new("Export CSV"),
         )
         .clicked()
@@ -256,7 +260,42 @@ const HISTOGRAM: egui::Color32 = egui::Color32::from_rgb(70, 120, 190);
 /// The category bars' colour.
 const SHARES: egui::Color32 = egui::Color32::from_rgb(230, 170, 40);
 
-/// The summary and the two plots.
+/// The runs finished so far, one button each (the one shown highlighted), with Clear and
+/// Clear all: a new run is added to them, never put in another's place.
+fn runs_list(ui: &mut egui::Ui, experiment: &mut Experiment) {
+    if experiment.runs.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Runs:");
+        for (i, run) in experiment.runs.iter().enumerate() {
+            let label = format!("{}. {}", i + 1, run.title);
+            if ui
+                .selectable_label(experiment.shown == Some(i), label)
+                .clicked()
+            {
+                experiment.shown = Some(i);
+            }
+        }
+        if ui
+            .small_button("Clear")
+            .on_hover_text("Remove the run shown")
+            .clicked()
+        {
+            experiment.clear_shown();
+        }
+        if ui
+            .small_button("Clear all")
+            .on_hover_text("Remove every run")
+            .clicked()
+        {
+            experiment.clear_all();
+        }
+    });
+    ui.separator();
+}
+
+/// The summary as a table and the two plots.
 fn report_ui(ui: &mut egui::Ui, results: &Results) {
     let report = &results.report;
     ui.heading(format!(
@@ -265,12 +304,25 @@ fn report_ui(ui: &mut egui::Ui, results: &Results) {
         report.games.len(),
         report.rules
     ));
-    ui.horizontal_wrapped(|ui| {
-        for line in &results.summary {
-            ui.label(egui::RichText::new(line).monospace());
-            ui.add_space(10.0);
-        }
-    });
+    // Two name–value pairs per row, the primary aggregate first.
+    egui::ScrollArea::vertical()
+        .id_salt("summary-scroll")
+        .max_height(ui.available_height() * 0.3)
+        .show(ui, |ui| {
+            egui::Grid::new("summary")
+                .num_columns(4)
+                .striped(true)
+                .spacing([16.0, 2.0])
+                .show(ui, |ui| {
+                    for pair in results.summary.chunks(2) {
+                        for (name, value) in pair {
+                            ui.label(name);
+                            ui.label(egui::RichText::new(value).monospace());
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
     ui.separator();
     let height = ((ui.available_height() - 60.0) / 2.0).max(120.0);
     histogram(ui, report, &results.bins, height);
@@ -298,12 +350,17 @@ fn histogram(ui: &mut egui::Ui, report: &ExperimentReport, bins: &[Bin], height:
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
-        .x_axis_label(report.histogram_metric.as_str())
-        .x_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
-            let major = nice_step((input.bounds.1 - input.bounds.0) / 6.0);
-            [major / 5.0, major, major * 5.0]
-        }))
-        .y_axis_label("games")
+        // Labelled ticks close enough to read a bar's height and place off the axes.
+        .custom_x_axes(vec![
+            AxisHints::new_x()
+                .label(report.histogram_metric.as_str())
+                .label_spacing(36.0..=48.0),
+        ])
+        .custom_y_axes(vec![
+            AxisHints::new_y().label("games").label_spacing(16.0..=22.0),
+        ])
+        .x_grid_spacer(ticks)
+        .y_grid_spacer(ticks)
         .include_y(0.0)
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("games", bars).color(HISTOGRAM));
@@ -369,6 +426,28 @@ fn shares(ui: &mut egui::Ui, report: &ExperimentReport, shares: &[(String, f64)]
         });
 }
 
+/// About eight labelled ticks along an axis, at "nice" steps: the histogram's axes are read,
+/// not just looked at.
+#[allow(clippy::needless_pass_by_value)] // egui_plot's grid spacers take their input by value
+fn ticks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (low, high) = input.bounds;
+    let step = nice_step((high - low) / 8.0);
+    let minor = step / 5.0;
+    let mut marks = Vec::new();
+    let mut i = (low / minor).floor();
+    while i * minor <= high {
+        let value = i * minor;
+        let major = (value / step).round() * step;
+        let on_major = (value - major).abs() < minor * 1e-6;
+        marks.push(egui_plot::GridMark {
+            value,
+            step_size: if on_major { step } else { minor },
+        });
+        i += 1.0;
+    }
+    marks
+}
+
 /// The "nice" step (1, 2 or 5 times a power of ten) nearest above `rough`.
 fn nice_step(rough: f64) -> f64 {
     if !rough.is_finite() || rough <= 0.0 {
@@ -384,7 +463,33 @@ fn nice_step(rough: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::nice_step;
+    use super::{nice_step, ticks};
+
+    #[test]
+    fn the_histogram_axes_get_about_eight_labelled_ticks_at_nice_steps() {
+        let input = |low: f64, high: f64| egui_plot::GridInput {
+            bounds: (low, high),
+            base_step_size: 0.01,
+        };
+        // 0 to 130 games: a labelled tick every 20 (the major marks), minor ones every 4.
+        let marks = ticks(input(-3.0, 130.0));
+        let major: Vec<f64> = marks
+            .iter()
+            .filter(|m| (m.step_size - 20.0).abs() < 1e-9)
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(major, [0.0, 20.0, 40.0, 60.0, 80.0, 100.0, 120.0]);
+        assert!(marks.iter().any(|m| (m.value - 4.0).abs() < 1e-9));
+        // An end-tile total from 180 to 1600: every 200.
+        let marks = ticks(input(180.0, 1600.0));
+        let major: Vec<f64> = marks
+            .iter()
+            .filter(|m| (m.step_size - 200.0).abs() < 1e-9)
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(major.first().copied(), Some(200.0));
+        assert_eq!(major.len(), 8);
+    }
 
     #[test]
     fn steps_are_one_two_or_five_times_a_power_of_ten() {

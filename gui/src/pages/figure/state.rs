@@ -109,6 +109,8 @@ pub struct FigureState {
     pub counts: Option<String>,
     /// The last message, and whether it is an error.
     pub message: Option<(String, bool)>,
+    /// How many figures have been opened: the view fits each new one to the canvas.
+    pub opened: u64,
     /// Earlier figures, for Undo.
     undo: Vec<FigureDesc>,
 }
@@ -128,6 +130,7 @@ impl Default for FigureState {
             path_field: String::new(),
             counts: None,
             message: None,
+            opened: 0,
             undo: Vec::new(),
         }
     }
@@ -169,6 +172,7 @@ impl FigureState {
                 self.dirty = false;
                 self.undo.clear();
                 self.reset_views();
+                self.opened += 1;
                 self.info(format!("opened {}", path.display()));
             }
             Err(e) => self.error(e.to_string()),

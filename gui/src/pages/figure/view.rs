@@ -13,10 +13,14 @@ use sim_core::figure::{EdgeId, VertexId};
 use crate::pages::circuit::views::file_dialog::{self, FileDialog, Outcome, Purpose};
 use crate::pages::figure::state::{FigureMode, FigureState};
 
-/// Pixels per grid cell on the figure canvas.
+/// Pixels per grid cell on the figure canvas at 100 %.
 const SCALE: f32 = 32.0;
 
-/// The canvas's margin, in pixels.
+/// The closest and farthest zoom, in pixels per grid cell.
+const MAX_SCALE: f32 = 96.0;
+const MIN_SCALE: f32 = 4.0;
+
+/// The margin a fitted figure keeps from the canvas's edges, in pixels.
 const MARGIN: f32 = 48.0;
 
 /// A point's radius, in pixels.
@@ -28,13 +32,21 @@ const TRACED: Color32 = Color32::from_rgb(20, 150, 60);
 const HINT: Color32 = Color32::from_rgb(235, 140, 20);
 const ODD: Color32 = Color32::from_rgb(220, 120, 20);
 
-/// The figure page's view state.
+/// The figure page's view state: where the canvas is, and its pan and zoom (the mouse wheel
+/// pans, Ctrl+wheel or a pinch zooms about the pointer, a right- or middle-button drag pans,
+/// as on the circuit canvas; a figure opened is fitted to the canvas, and Fit does it again).
 #[derive(Debug)]
 pub struct FigureView {
     /// Edges per second while Run is on.
     pub speed: f32,
-    /// The canvas's top-left corner on the screen in the last frame.
-    origin: Pos2,
+    /// The canvas on the screen in the last frame.
+    rect: Rect,
+    /// Where grid cell (0, 0) is, relative to the canvas's top-left corner, in pixels.
+    offset: Vec2,
+    /// Pixels per grid cell (the zoom).
+    scale: f32,
+    /// The [`FigureState::opened`] count of the figure last fitted; `None`: fit it.
+    fitted: Option<u64>,
     /// The point being dragged, and where it is now (cells).
     dragging: Option<(VertexId, Pos2)>,
     /// The file dialog of "Open…", while it is shown.
@@ -47,7 +59,10 @@ impl Default for FigureView {
     fn default() -> FigureView {
         FigureView {
             speed: 2.0,
-            origin: Pos2::ZERO,
+            rect: Rect::ZERO,
+            offset: vec2(MARGIN, MARGIN),
+            scale: SCALE,
+            fitted: None,
             dragging: None,
             browsing: None,
             recent: Vec::new(),
@@ -58,15 +73,70 @@ impl Default for FigureView {
 impl FigureView {
     /// Where grid cell `p` is on the screen.
     fn screen(&self, p: Pos2) -> Pos2 {
-        self.origin + vec2(MARGIN, MARGIN) + p.to_vec2() * SCALE
+        self.rect.min + self.offset + p.to_vec2() * self.scale
     }
 
     /// The grid cell under a screen position (never left of or above the origin).
     fn cell(&self, s: Pos2) -> Pos {
-        let c = (s - self.origin - vec2(MARGIN, MARGIN)) / SCALE;
+        let c = (s - self.rect.min - self.offset) / self.scale;
         Pos {
             x: c.x.round().max(0.0) as i32,
             y: c.y.round().max(0.0) as i32,
+        }
+    }
+
+    /// Pixels per grid cell now (the zoom; 32 at 100 %).
+    pub fn cell_size(&self) -> f32 {
+        self.scale
+    }
+
+    /// The canvas on the screen in the last frame.
+    pub fn canvas_rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// Zooms and pans so that the whole figure fits the canvas, centred, with a margin.
+    fn fit(&mut self, figure: &sim_core::figure::Figure) {
+        let points: Vec<Pos2> = figure
+            .graph()
+            .node_indices()
+            .filter_map(|v| figure.vertex(v))
+            .map(|w| pos2(w.pos.x as f32, w.pos.y as f32))
+            .collect();
+        if points.is_empty() {
+            self.scale = SCALE;
+            self.offset = vec2(MARGIN, MARGIN);
+            return;
+        }
+        let bounds = Rect::from_points(&points);
+        let room = (self.rect.size() - Vec2::splat(2.0 * MARGIN)).max(Vec2::splat(1.0));
+        let size = bounds.size().max(Vec2::splat(1.0));
+        self.scale = (room.x / size.x)
+            .min(room.y / size.y)
+            .clamp(MIN_SCALE, MAX_SCALE);
+        self.offset = self.rect.size() / 2.0 - bounds.center().to_vec2() * self.scale;
+    }
+
+    /// The wheel pans, Ctrl+wheel (a pinch) zooms about the pointer, a right- or
+    /// middle-button drag on the canvas pans.
+    fn pan_and_zoom(&mut self, ui: &egui::Ui, background: &egui::Response) {
+        let (scroll, zoom, pointer) =
+            ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta(), i.pointer.hover_pos()));
+        if pointer.is_some_and(|p| self.rect.contains(p)) {
+            if let Some(p) = pointer
+                && (zoom - 1.0).abs() > f32::EPSILON
+            {
+                let anchor = p - self.rect.min;
+                let scale = (self.scale * zoom).clamp(MIN_SCALE, MAX_SCALE);
+                self.offset = anchor - (anchor - self.offset) * (scale / self.scale);
+                self.scale = scale;
+            }
+            self.offset += scroll;
+        }
+        if background.dragged_by(egui::PointerButton::Secondary)
+            || background.dragged_by(egui::PointerButton::Middle)
+        {
+            self.offset += background.drag_delta();
         }
     }
 
@@ -91,7 +161,7 @@ impl FigureView {
             });
         egui::Panel::bottom("figure-status").show(ui, |ui| match &state.message {
             Some((text, true)) => {
-                ui.colored_label(ui.visuals().error_fg_color, text);
+                ui.colored_label(ui.visuals().error_fg_color, format!("Error: {text}"));
             }
             Some((text, false)) => {
                 ui.label(text);
@@ -119,6 +189,14 @@ impl FigureView {
                     .strong()
                     .size(16.0),
             );
+            // A refusal (or any error) is said on the page, next to the figure, not only
+            // on the status line.
+            if let Some((text, true)) = &state.message {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    egui::RichText::new(text).strong(),
+                );
+            }
             self.canvas(ui, state);
         });
         Self::keys(ui, state);
@@ -206,6 +284,13 @@ impl FigureView {
             ui.label(&state.doc.name);
         }
         self.file_controls(ui, state);
+        if ui
+            .button("Fit")
+            .on_hover_text("Zoom and pan so that the whole figure shows")
+            .clicked()
+        {
+            self.fitted = None;
+        }
         ui.separator();
         ui.horizontal(|ui| {
             for (mode, name) in [
@@ -321,11 +406,14 @@ impl FigureView {
         }
     }
 
-    /// The grid, as dots.
+    /// The grid, as dots (none when zoomed out so far that they would be a grey wash).
     fn paint_grid(&self, painter: &egui::Painter, rect: Rect) {
-        let cells = (rect.size() - vec2(MARGIN, MARGIN)) / SCALE;
-        for x in 0..=cells.x as i32 {
-            for y in 0..=cells.y as i32 {
+        if self.scale < 10.0 {
+            return;
+        }
+        let (first, last) = (self.cell(rect.min), self.cell(rect.max));
+        for x in first.x..=last.x {
+            for y in first.y..=last.y {
                 painter.circle_filled(
                     self.screen(pos2(x as f32, y as f32)),
                     1.2,
@@ -363,16 +451,23 @@ impl FigureView {
     }
 
     fn canvas(&mut self, ui: &mut egui::Ui, state: &mut FigureState) {
-        let (rect, background) = ui.allocate_exact_size(ui.available_size(), Sense::click());
-        self.origin = rect.min;
+        let (rect, background) =
+            ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        self.rect = rect;
+        if self.fitted != Some(state.opened) {
+            self.fit(state.figure());
+            self.fitted = Some(state.opened);
+        }
+        self.pan_and_zoom(ui, &background);
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, Color32::from_gray(250));
         self.paint_grid(&painter, rect);
         // Borrowed for painting; what the clicks change is applied after the loop.
         let figure = state.figure();
         let g = figure.graph();
-        let (origin, dragging) = (self.origin, self.dragging);
-        let screen = |p: Pos2| origin + vec2(MARGIN, MARGIN) + p.to_vec2() * SCALE;
+        let (origin, offset, scale, dragging) =
+            (self.rect.min, self.offset, self.scale, self.dragging);
+        let screen = |p: Pos2| origin + offset + p.to_vec2() * scale;
         let place = |v: VertexId| -> Pos2 {
             match dragging {
                 Some((d, at)) if d == v => screen(at),
@@ -381,7 +476,7 @@ impl FigureView {
                     .map_or(Pos2::ZERO, |w| screen(pos2(w.pos.x as f32, w.pos.y as f32))),
             }
         };
-        paint_edges(&painter, figure, state, &place);
+        paint_edges(&painter, figure, state, scale, &place);
         // Points: odd ones ringed, the selected one and the pencil marked.
         let odd = state.odd_vertices();
         let pencil = match state.mode {
@@ -460,12 +555,40 @@ impl FigureView {
     }
 }
 
-/// Paints the edges (parallel ones as arcs, bent apart): drawn by the pencil in blue with
-/// their order, traced in green, hinted in orange, the rest in ink.
+/// How an edge is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EdgeLook {
+    /// In ink.
+    Plain,
+    /// Drawn by the pencil (Draw), the `n`-th (from 0).
+    Drawn(usize),
+    /// Traced by the player (Play).
+    Traced,
+    /// Shown by Play's hint.
+    Hinted,
+}
+
+/// How edge `e` is drawn in the state's mode: the pencil's drawing only in Draw, the player's
+/// tracing and the hint only in Play (the pencil's edges never hide them), ink in Edit.
+pub fn edge_look(state: &FigureState, drawn: &[EdgeId], e: EdgeId) -> EdgeLook {
+    match state.mode {
+        FigureMode::Draw => drawn
+            .iter()
+            .position(|&d| d == e)
+            .map_or(EdgeLook::Plain, EdgeLook::Drawn),
+        FigureMode::Play if state.tracing.edges.contains(&e) => EdgeLook::Traced,
+        FigureMode::Play if state.tracing.hint.contains(&e) => EdgeLook::Hinted,
+        FigureMode::Play | FigureMode::Edit => EdgeLook::Plain,
+    }
+}
+
+/// Paints the edges (parallel ones as arcs, bent apart) as [`edge_look`] says: drawn by the
+/// pencil in blue with their order, traced in green, hinted in orange, the rest in ink.
 fn paint_edges(
     painter: &egui::Painter,
     figure: &sim_core::figure::Figure,
     state: &FigureState,
+    scale: f32,
     place: &dyn Fn(VertexId) -> Pos2,
 ) {
     let g = figure.graph();
@@ -486,7 +609,7 @@ fn paint_edges(
         let normal = (pb - pa).normalized().rot90();
         let k = es.len() as f32;
         for (i, &e) in es.iter().enumerate() {
-            let bend = (i as f32 - (k - 1.0) / 2.0) * 0.9 * SCALE;
+            let bend = (i as f32 - (k - 1.0) / 2.0) * 0.9 * scale;
             let mid = pa + (pb - pa) / 2.0 + normal * bend;
             let points: Vec<Pos2> = (0..=16)
                 .map(|s| {
@@ -500,21 +623,20 @@ fn paint_edges(
                     )
                 })
                 .collect();
-            let (color, width) = if let Some(order) = drawn.iter().position(|&d| d == e) {
-                painter.text(
-                    mid + normal * 10.0,
-                    Align2::CENTER_CENTER,
-                    (order + 1).to_string(),
-                    FontId::proportional(12.0),
-                    DRAWN,
-                );
-                (DRAWN, 4.0)
-            } else if state.tracing.edges.contains(&e) {
-                (TRACED, 4.0)
-            } else if state.tracing.hint.contains(&e) {
-                (HINT, 4.0)
-            } else {
-                (INK, 2.0)
+            let (color, width) = match edge_look(state, &drawn, e) {
+                EdgeLook::Drawn(order) => {
+                    painter.text(
+                        mid + normal * 10.0,
+                        Align2::CENTER_CENTER,
+                        (order + 1).to_string(),
+                        FontId::proportional(12.0),
+                        DRAWN,
+                    );
+                    (DRAWN, 4.0)
+                }
+                EdgeLook::Traced => (TRACED, 4.0),
+                EdgeLook::Hinted => (HINT, 4.0),
+                EdgeLook::Plain => (INK, 2.0),
             };
             painter.add(egui::Shape::line(points, Stroke::new(width, color)));
         }

@@ -32,22 +32,49 @@ pub struct Session {
     pub moves: u64,
     /// The last move, e.g. `greedy: Left` or `you: Up`, with the strategy's note.
     pub last: Option<String>,
-    /// Earlier frames, most recent last, for Undo (at most [`UNDO_LIMIT`]).
-    pub(super) history: Vec<Frame>,
+    /// The grid cells of the last move's path (highlighted on the board); empty when the
+    /// last move was no move on the grid.
+    pub last_path: Vec<u32>,
+    /// Earlier frames with their last-move paths, most recent last, for Undo (at most
+    /// [`UNDO_LIMIT`]).
+    pub(super) history: Vec<(Frame, Vec<u32>)>,
 }
 
 /// How many moves Undo can take back.
 pub const UNDO_LIMIT: usize = 1000;
 
 impl Session {
-    /// Moves to `frame`, keeping the current one for Undo.
-    pub(super) fn advance(&mut self, frame: Frame, last: String) {
+    /// Moves to `frame` by the action `id` of the current frame, keeping the current one
+    /// for Undo; `last` says who moved and how.
+    pub(super) fn advance(&mut self, frame: Frame, id: &str, last: String) {
         if self.history.len() == UNDO_LIMIT {
             self.history.remove(0);
         }
-        self.history.push(std::mem::replace(&mut self.frame, frame));
+        let path = self.path_of(id);
+        let before = std::mem::replace(&mut self.frame, frame);
+        let before_path = std::mem::replace(&mut self.last_path, path);
+        self.history.push((before, before_path));
         self.moves += 1;
         self.last = Some(last);
+    }
+
+    /// The path of action `id` in the current frame (empty for an unknown one).
+    fn path_of(&self, id: &str) -> Vec<u32> {
+        self.frame
+            .actions
+            .iter()
+            .find(|a| a.id == id)
+            .map(|a| a.path.clone())
+            .unwrap_or_default()
+    }
+
+    /// The label of action `id` in the current frame (the id itself for an unknown one).
+    pub fn label_of(&self, id: &str) -> String {
+        self.frame
+            .actions
+            .iter()
+            .find(|a| a.id == id)
+            .map_or_else(|| id.to_owned(), |a| a.label.clone())
     }
 
     /// Whether there is a move to take back.
@@ -60,7 +87,29 @@ impl Session {
 #[derive(Debug)]
 pub(super) struct AiStep {
     note: String,
+    action: String,
     frame: Frame,
+}
+
+/// What a game keeps while another is chosen: its game in progress and its settings
+/// ([`Play::park`], [`Play::unpark`]).
+#[derive(Debug, Default)]
+pub struct Parked {
+    session: Option<Session>,
+    setup: Setup,
+    position: String,
+    strategy: StrategyChoice,
+    humans: Vec<bool>,
+    solver: String,
+}
+
+impl Parked {
+    /// Whether a game is in progress (started and not over).
+    pub fn in_progress(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.frame.outcome.is_none())
+    }
 }
 
 /// Playing a game: the session, the new-game setup, the strategy, and the AI.
@@ -96,6 +145,10 @@ pub struct Play {
     pub hint: Option<String>,
     /// The rest of a solution being played back, at autoplay's pace.
     pub plan: Vec<String>,
+    /// The solver of the solution being played back (its moves are logged as its).
+    pub(super) plan_by: String,
+    /// Whether the board shows its cells' names in the game's notation (when it has any).
+    pub show_notation: bool,
 }
 
 impl Default for Play {
@@ -115,11 +168,42 @@ impl Default for Play {
             solving: None,
             hint: None,
             plan: Vec::new(),
+            plan_by: String::new(),
+            show_notation: false,
         }
     }
 }
 
 impl Play {
+    /// Puts the game in progress and its settings aside (another game is chosen); the AI,
+    /// autoplay and any solve stop.
+    pub fn park(&mut self) -> Parked {
+        self.stop_ai();
+        self.selected.clear();
+        self.hint = None;
+        Parked {
+            session: self.session.take(),
+            setup: std::mem::take(&mut self.setup),
+            position: std::mem::take(&mut self.position),
+            strategy: std::mem::take(&mut self.strategy),
+            humans: std::mem::take(&mut self.humans),
+            solver: std::mem::take(&mut self.solver),
+        }
+    }
+
+    /// Takes back what [`Play::park`] put aside.
+    pub fn unpark(&mut self, parked: Parked) {
+        self.stop_ai();
+        self.selected.clear();
+        self.hint = None;
+        self.session = parked.session;
+        self.setup = parked.setup;
+        self.position = parked.position;
+        self.strategy = parked.strategy;
+        self.humans = parked.humans;
+        self.solver = parked.solver;
+    }
+
     /// The running solve's latest `(done, total)` report (total 0: no known total, e.g. nodes
     /// searched) and its time so far; `None` when no solve runs.
     pub fn solve_progress(&self) -> Option<((u64, u64), std::time::Duration)> {
@@ -200,6 +284,7 @@ impl Play {
             frame,
             moves: 0,
             last: None,
+            last_path: Vec::new(),
             history: Vec::new(),
         });
         Ok(())
@@ -207,21 +292,26 @@ impl Play {
 
     /// Plays action `id` for the person at the keyboard; an illegal move is shown, not fatal.
     pub fn act(&mut self, id: &str, notice: &mut Option<Notice>) {
+        self.act_as("you", id, notice);
+    }
+
+    /// Plays action `id` for `who` (the person, or the solver whose solution is played
+    /// back), logged as `who: label`.
+    fn act_as(&mut self, who: &str, id: &str, notice: &mut Option<Notice>) {
         if !self.can_move() {
+            return;
+        }
+        if who == "you" && !self.human_to_move() {
+            self.say_ai_to_move(notice);
             return;
         }
         let Some(session) = &mut self.session else {
             return;
         };
-        let label = session
-            .frame
-            .actions
-            .iter()
-            .find(|a| a.id == id)
-            .map_or_else(|| id.to_owned(), |a| a.label.clone());
+        let label = session.label_of(id);
         match session.plugin.apply(&session.game.name, &session.frame, id) {
             Ok(frame) => {
-                session.advance(frame, format!("you: {label}"));
+                session.advance(frame, id, format!("{who}: {label}"));
                 self.selected.clear();
                 self.hint = None;
                 *notice = None;
@@ -236,6 +326,10 @@ impl Play {
     /// clicked. A cell that continues no path starts a new selection if some path starts
     /// there, else clears it.
     pub fn click_cell(&mut self, cell: u32, notice: &mut Option<Notice>) {
+        if self.session.is_some() && !self.human_to_move() {
+            self.say_ai_to_move(notice);
+            return;
+        }
         if !self.can_move() {
             return;
         }
@@ -258,7 +352,16 @@ impl Play {
             candidates = continues(&wanted);
         }
         if candidates.is_empty() {
+            // Said, not ignored: the click neither continues the piece's move nor starts one.
+            let cols = session.frame.view.cols.max(1);
+            let place = format!("row {} col {}", cell / cols + 1, cell % cols + 1);
+            let text = if self.selected.is_empty() {
+                format!("no legal move starts at {place}")
+            } else {
+                format!("no legal move continues to {place}: choose a marked cell")
+            };
             self.selected.clear();
+            warn(notice, &text);
             return;
         }
         let complete: Vec<&ActionInfo> = candidates
@@ -302,6 +405,19 @@ impl Play {
         action_for_key(&self.session.as_ref()?.frame.actions, key)
     }
 
+    /// Says that the side to move is the AI's, which moves by itself.
+    fn say_ai_to_move(&self, notice: &mut Option<Notice>) {
+        let side = self
+            .session
+            .as_ref()
+            .and_then(|s| s.game.players.get(s.frame.to_move? as usize).cloned());
+        let side = side.unwrap_or_else(|| "this side".to_owned());
+        warn(
+            notice,
+            &format_args!("{side} is the AI's: it moves by itself"),
+        );
+    }
+
     /// Whether the side to move is a person's (always true in one-player games).
     pub fn human_to_move(&self) -> bool {
         let Some(session) = &self.session else {
@@ -314,14 +430,32 @@ impl Play {
     }
 
     /// Takes the last move back (the AI's too); stops autoplay and any AI move in progress.
+    /// In a two-player game against the AI, the AI's reply and the person's move before it
+    /// are taken back together, so that it is a person's turn again.
     pub fn undo(&mut self, notice: &mut Option<Notice>) {
         self.stop_ai();
+        let humans = self.humans.clone();
+        let human = |frame: &Frame| {
+            frame
+                .to_move
+                .is_none_or(|side| humans.get(side as usize).copied().unwrap_or(true))
+        };
         if let Some(session) = &mut self.session
-            && let Some(frame) = session.history.pop()
+            && let Some((frame, path)) = session.history.pop()
         {
             session.frame = frame;
+            session.last_path = path;
             session.moves -= 1;
+            while !human(&session.frame)
+                && humans.contains(&true)
+                && let Some((frame, path)) = session.history.pop()
+            {
+                session.frame = frame;
+                session.last_path = path;
+                session.moves -= 1;
+            }
             self.selected.clear();
+            self.hint = None;
             session.last = Some("undone".into());
             *notice = None;
         }
@@ -354,7 +488,11 @@ impl Play {
             } else {
                 format!("{strategy}: {label} ({note})")
             };
-            Ok(AiStep { note, frame })
+            Ok(AiStep {
+                note,
+                action,
+                frame,
+            })
         }));
     }
 
@@ -401,7 +539,7 @@ impl Play {
             match result {
                 Ok(step) => {
                     if let Some(session) = &mut self.session {
-                        session.advance(step.frame, step.note);
+                        session.advance(step.frame, &step.action, step.note);
                     }
                     if !self.autoplay {
                         *notice = None;
@@ -422,7 +560,12 @@ impl Play {
                     if mode == Some(SolveMode::Hint) {
                         self.hint = report.actions.first().cloned();
                         let first = self.hint.clone().unwrap_or_default();
-                        tell(notice, format!("hint: {first} ({left} moves left)"));
+                        // Named by the plugin's label of the move (e.g. `Slide 5 left`).
+                        let label = self
+                            .session
+                            .as_ref()
+                            .map_or_else(|| first.clone(), |s| s.label_of(&first));
+                        tell(notice, format!("hint: {label} ({left} moves left)"));
                     } else {
                         self.plan = report.actions;
                         self.wait = 0.0;
@@ -437,20 +580,24 @@ impl Play {
             if self.wait <= 0.0 {
                 self.wait = 1.0 / self.speed.max(0.1);
                 let next = self.plan.remove(0);
-                self.act(&next, notice);
+                let solver = self.plan_by.clone();
+                self.act_as(&solver, &next, notice);
             }
         }
-        if self.autoplay && self.ai.is_none() {
+        // A side of a two-player game that is the AI's replies by itself, at autoplay's
+        // pace; autoplay plays a one-player game.
+        let two_player = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.frame.to_move.is_some());
+        let ai_turn = two_player && !self.human_to_move() && self.can_move();
+        if (self.autoplay || ai_turn) && self.ai.is_none() && self.plan.is_empty() {
             self.wait -= dt;
             if self.wait <= 0.0 {
                 self.wait = 1.0 / self.speed.max(0.1);
-                let two_player = self
-                    .session
-                    .as_ref()
-                    .is_some_and(|s| s.frame.to_move.is_some());
                 if !self.can_move() {
                     self.autoplay = false;
-                } else if !two_player || !self.human_to_move() {
+                } else if !two_player || ai_turn {
                     self.ai_move();
                 }
             }

@@ -54,6 +54,7 @@ impl Play {
             return;
         };
         let (plugin, state) = (session.plugin.clone(), session.frame.state.clone());
+        self.plan_by.clone_from(&solver);
         self.solving = Some((
             Task::spawn(move |progress| plugin.solve(&solver, &state, Some(progress))),
             mode,

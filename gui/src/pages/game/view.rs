@@ -7,7 +7,7 @@
 //! controls starts the next game from there.
 
 use egui::{Color32, Key, Sense, Vec2, vec2};
-use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, Preview, StateView};
+use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, LegendEntry, Preview, StateView};
 
 use super::play::Session;
 use crate::pages::experiments::report;
@@ -214,7 +214,8 @@ fn solver_controls(ui: &mut egui::Ui, games: &mut GamesState) {
 /// Who plays each side of a two-player game: a person or the AI.
 fn side_picker(ui: &mut egui::Ui, info: &GameInfo, games: &mut GamesState) {
     if !info.players.is_empty() {
-        // Who plays each side: a person (clicks or buttons) or the AI (autoplay moves for it).
+        // Who plays each side: a person (clicks or buttons) or the AI (which replies by
+        // itself when its side is to move).
         games.play.humans.resize(info.players.len(), true);
         for (side, name) in info.players.iter().enumerate() {
             ui.horizontal(|ui| {
@@ -223,7 +224,7 @@ fn side_picker(ui: &mut egui::Ui, info: &GameInfo, games: &mut GamesState) {
                 ui.selectable_value(human, true, "Human")
                     .on_hover_text(format!("You play {name}"));
                 ui.selectable_value(human, false, format!("AI {name}"))
-                    .on_hover_text(format!("The strategy plays {name} when Autoplay is on"));
+                    .on_hover_text(format!("The strategy replies for {name} by itself"));
             });
         }
     }
@@ -239,10 +240,13 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
     };
     let view = session.frame.view.clone();
     let actions = session.frame.actions.clone();
+    let buttons = buttons(&session.game.fixed_actions, &actions);
+    let legend = session.game.legend.clone();
     let outcome = session.frame.outcome.clone();
     let position = session.frame.position.clone();
     let title = session.game.title.clone();
-    let can_move = games.can_move();
+    // The person's moves: not while the AI thinks, nor when the side to move is the AI's.
+    let can_move = games.can_move() && games.human_to_move();
     let value_rows = view.values.len().div_ceil(VALUES_PER_ROW);
     let room = vec2(
         ui.available_width() - 16.0,
@@ -274,6 +278,13 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
         if let Some(cell) = board(ui, &view, side, &marks) {
             games.click_cell(cell);
         }
+        if view.cells.iter().any(|c| c.notation.is_some()) {
+            ui.checkbox(&mut games.play.show_notation, "Square numbers")
+                .on_hover_text("Show each cell's name in the game's notation");
+        }
+        if !legend.is_empty() {
+            legend_row(ui, &legend);
+        }
         ui.add_space(6.0);
         if let Some(side) = session_side(games) {
             ui.label(egui::RichText::new(format!("{side} to move")).strong());
@@ -293,37 +304,55 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
         if let Some(outcome) = &outcome {
             ui.label(egui::RichText::new(format!("Game over: {outcome}")).strong());
         }
-        let mut chosen = None;
-        for row in actions.chunks(ACTIONS_PER_ROW) {
-            let button = (width - spacing * (row.len() - 1) as f32) / row.len() as f32;
-            ui.allocate_ui_with_layout(
-                vec2(width, 32.0),
-                egui::Layout::left_to_right(egui::Align::Center),
-                |ui| {
-                    for action in row {
-                        let hint = action
-                            .key
-                            .as_deref()
-                            .map_or_else(String::new, |k| format!("key: {k}"));
-                        if ui
-                            .add_enabled_ui(can_move, |ui| {
-                                ui.add_sized([button, 28.0], egui::Button::new(&action.label))
-                            })
-                            .inner
-                            .on_hover_text(hint)
-                            .clicked()
-                        {
-                            chosen = Some(action.id.clone());
-                        }
-                    }
-                },
-            );
-        }
+        let chosen = action_buttons(ui, &buttons, width, can_move);
         if let Some(id) = chosen {
             games.act(&id);
         }
     });
 }
+
+/// The action buttons in order, each with whether it is legal now: the game's fixed
+/// actions in their places (a legal one with the frame's label, the others disabled), then
+/// the frame's other actions.
+pub fn buttons(fixed: &[ActionInfo], actions: &[ActionInfo]) -> Vec<(ActionInfo, bool)> {
+    let mut buttons: Vec<(ActionInfo, bool)> = fixed
+        .iter()
+        .map(|f| match actions.iter().find(|a| a.id == f.id) {
+            Some(legal) => (legal.clone(), true),
+            None => (f.clone(), false),
+        })
+        .collect();
+    buttons.extend(
+        actions
+            .iter()
+            .filter(|a| !fixed.iter().any(|f| f.id == a.id))
+            .map(|a| (a.clone(), true)),
+    );
+    buttons
+}
+
+/// The legend of the board's colours: a swatch and its meaning for each, in a row.
+fn legend_row(ui: &mut egui::Ui, legend: &[LegendEntry]) {
+    ui.horizontal_wrapped(|ui| {
+        for entry in legend {
+            let [r, g, b] = entry.background;
+            let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
+            ui.painter()
+                .rect_filled(rect, 3.0, Color32::from_rgb(r, g, b));
+            ui.painter().rect_stroke(
+                rect,
+                3.0,
+                egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
+                egui::StrokeKind::Inside,
+            );
+            ui.label(&entry.text);
+            ui.add_space(8.0);
+        }
+    });
+}
+
+/// The tint of the last move's cells.
+const LAST_MOVE: Color32 = Color32::from_rgb(250, 220, 60);
 
 /// Named values per row of cards.
 const VALUES_PER_ROW: usize = 5;
@@ -439,6 +468,13 @@ fn board_marks(games: &GamesState, actions: &[ActionInfo], can_move: bool) -> Ma
         .unwrap_or_default();
     Marks {
         hint,
+        last: games
+            .play
+            .session
+            .as_ref()
+            .map(|s| s.last_path.clone())
+            .unwrap_or_default(),
+        notation: games.play.show_notation,
         selected: games.play.selected.clone(),
         targets: if can_move {
             games.click_targets()
@@ -448,9 +484,12 @@ fn board_marks(games: &GamesState, actions: &[ActionInfo], can_move: bool) -> Ma
     }
 }
 
-/// What the board outlines: the cells clicked towards a move, and where a click may go next.
+/// What the board marks: the hinted move, the last move (tinted), the cells clicked towards
+/// a move, where a click may go next, and whether the cells' notation shows.
 struct Marks {
     hint: Vec<u32>,
+    last: Vec<u32>,
+    notation: bool,
     selected: Vec<u32>,
     targets: Vec<u32>,
 }
@@ -495,38 +534,18 @@ fn board(ui: &mut egui::Ui, view: &StateView, side: f32, marks: &Marks) -> Optio
             .background
             .map_or(empty, |[r, g, b]| Color32::from_rgb(r, g, b));
         painter.rect_filled(cell_rect, 4.0, background);
-        // A piece: a disc in the foreground colour; its text is then written on the disc.
-        let text_background = if cell.disc {
-            let piece = text_color(cell, background);
-            let radius = (side - gap) * 0.38;
-            painter.circle_filled(cell_rect.center(), radius, piece);
-            painter.circle_stroke(
-                cell_rect.center(),
-                radius,
-                egui::Stroke::new(1.5, Color32::from_black_alpha(90)),
-            );
-            piece
-        } else {
-            background
-        };
-        // Text in cells too small to read would only be noise; AccessKit still has it.
-        if !cell.text.is_empty() && side >= 20.0 {
-            let chars = cell.text.chars().count().max(2) as f32;
-            let font = (side * 0.45).min(side * 1.1 / chars);
-            let color = if cell.disc {
-                contrast(text_background)
-            } else {
-                text_color(cell, background)
-            };
-            painter.text(
-                cell_rect.center(),
-                egui::Align2::CENTER_CENTER,
-                &cell.text,
-                egui::FontId::proportional(font),
-                color,
+        let index = i as u32;
+        if marks.last.contains(&index) {
+            // The last move's cells, tinted so that the move reads at a glance.
+            painter.rect_filled(cell_rect, 4.0, LAST_MOVE.gamma_multiply(0.35));
+            painter.rect_stroke(
+                cell_rect.shrink(1.0),
+                4.0,
+                egui::Stroke::new(2.0, LAST_MOVE),
+                egui::StrokeKind::Inside,
             );
         }
-        let index = i as u32;
+        paint_contents(&painter, cell, cell_rect, background, side, gap);
         let outline = if marks.hint.contains(&index) {
             Some(Color32::from_rgb(240, 150, 20))
         } else if marks.selected.contains(&index) {
@@ -544,17 +563,114 @@ fn board(ui: &mut egui::Ui, view: &StateView, side: f32, marks: &Marks) -> Optio
                 egui::StrokeKind::Inside,
             );
         }
+        let notation = cell.notation.as_deref().filter(|_| marks.notation);
+        if let Some(name) = notation
+            && side >= 20.0
+        {
+            painter.text(
+                cell_rect.left_top() + vec2(3.0, 2.0),
+                egui::Align2::LEFT_TOP,
+                name,
+                egui::FontId::proportional((side * 0.2).clamp(9.0, 14.0)),
+                contrast(background).gamma_multiply(0.8),
+            );
+        }
+        let last = marks.last.contains(&index);
         let response = ui.interact(cell_rect, ui.scope_id().with(("cell", i)), Sense::click());
         response.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::accesskit::Role::Cell,
-                true,
-                cell_label(row, col, cell.label.as_deref().unwrap_or(&cell.text)),
-            )
+            let mut name = cell_label(row, col, cell.label.as_deref().unwrap_or(&cell.text));
+            if let Some(notation) = notation {
+                name = format!("{name} ({notation})");
+            }
+            if last {
+                name.push_str(", last move");
+            }
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Cell, true, name)
         });
         if response.clicked() {
             clicked = Some(index);
         }
     }
     clicked
+}
+
+/// A cell's piece (a disc in the foreground colour, its text written on it) or its text.
+fn paint_contents(
+    painter: &egui::Painter,
+    cell: &Cell,
+    cell_rect: egui::Rect,
+    background: Color32,
+    side: f32,
+    gap: f32,
+) {
+    // A piece: a disc in the foreground colour; its text is then written on the disc.
+    let text_background = if cell.disc {
+        let piece = text_color(cell, background);
+        let radius = (side - gap) * 0.38;
+        painter.circle_filled(cell_rect.center(), radius, piece);
+        painter.circle_stroke(
+            cell_rect.center(),
+            radius,
+            egui::Stroke::new(1.5, Color32::from_black_alpha(90)),
+        );
+        piece
+    } else {
+        background
+    };
+    // Text in cells too small to read would only be noise; AccessKit still has it.
+    if !cell.text.is_empty() && side >= 20.0 {
+        let chars = cell.text.chars().count().max(2) as f32;
+        let font = (side * 0.45).min(side * 1.1 / chars);
+        let color = if cell.disc {
+            contrast(text_background)
+        } else {
+            text_color(cell, background)
+        };
+        painter.text(
+            cell_rect.center(),
+            egui::Align2::CENTER_CENTER,
+            &cell.text,
+            egui::FontId::proportional(font),
+            color,
+        );
+    }
+}
+
+/// The action buttons in rows of [`ACTIONS_PER_ROW`] across `width`; returns the action
+/// clicked.
+fn action_buttons(
+    ui: &mut egui::Ui,
+    buttons: &[(ActionInfo, bool)],
+    width: f32,
+    can_move: bool,
+) -> Option<String> {
+    let spacing = ui.spacing().item_spacing.x;
+    let mut chosen = None;
+    for row in buttons.chunks(ACTIONS_PER_ROW) {
+        let button = (width - spacing * (row.len() - 1) as f32) / row.len() as f32;
+        ui.allocate_ui_with_layout(
+            vec2(width, 32.0),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                for (action, legal) in row {
+                    let hint = action
+                        .key
+                        .as_deref()
+                        .map_or_else(String::new, |k| format!("key: {k}"));
+                    if ui
+                        .add_enabled_ui(can_move && *legal, |ui| {
+                            ui.add_sized([button, 28.0], egui::Button::new(&action.label))
+                        })
+                        .inner
+                        .on_hover_text(hint)
+                        .on_disabled_hover_text("not legal now")
+                        .clicked()
+                    {
+                        chosen = Some(action.id.clone());
+                    }
+                }
+            },
+        );
+    }
+    chosen
 }

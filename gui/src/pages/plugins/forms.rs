@@ -2,7 +2,7 @@
 //! error their actions report, and how a plugin page tells the user what happened.
 
 use plugin_host::CallError;
-use tritium_plugin_api::protocol::GameInfo;
+use tritium_plugin_api::protocol::{GameInfo, StrategyInfo};
 
 use crate::pages::circuit::state::Notice;
 use crate::pages::experiments::report::ExportError;
@@ -59,6 +59,59 @@ impl StrategyChoice {
     }
 }
 
+/// The values `spec` gives `strategy`'s parameters, in the strategy's order (`None`: left
+/// out, so the default): a keyed parameter from its `name=value` item, a positional one from
+/// the text after the `:` (all of it when it is the only positional one, else its
+/// comma-separated item in order).
+pub fn param_values(strategy: &StrategyInfo, spec: &str) -> Vec<Option<String>> {
+    let params = spec.split_once(':').map_or("", |(_, p)| p.trim());
+    let items: Vec<&str> = params
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .collect();
+    let positional: Vec<&str> = items.iter().copied().filter(|i| !i.contains('=')).collect();
+    let lone = strategy.params.iter().filter(|p| !p.keyed).count() == 1;
+    let mut next = 0;
+    strategy
+        .params
+        .iter()
+        .map(|param| {
+            if param.keyed {
+                items.iter().find_map(|i| {
+                    let (key, value) = i.split_once('=')?;
+                    (key.trim() == param.name).then(|| value.trim().to_owned())
+                })
+            } else if lone {
+                let text = positional.join(",");
+                Some(text).filter(|t| !t.is_empty())
+            } else {
+                next += 1;
+                positional.get(next - 1).map(|v| (*v).to_owned())
+            }
+        })
+        .collect()
+}
+
+/// The spec of `strategy` with `values` (in the strategy's order, as [`param_values`] reads
+/// them): `name`, then `:` and the positional values, then the keyed ones as `name=value`,
+/// comma-separated; a `None` value is left out (the strategy uses its default).
+pub fn spec_with(strategy: &StrategyInfo, values: &[Option<String>]) -> String {
+    let pairs = || strategy.params.iter().zip(values);
+    let positional = pairs()
+        .filter(|(p, _)| !p.keyed)
+        .filter_map(|(p, v)| v.clone().or_else(|| Some(p.default.clone())));
+    let keyed = pairs()
+        .filter(|(p, _)| p.keyed)
+        .filter_map(|(p, v)| v.as_ref().map(|v| format!("{}={v}", p.name)));
+    let items: Vec<String> = positional.chain(keyed).collect();
+    if items.is_empty() {
+        strategy.name.clone()
+    } else {
+        format!("{}:{}", strategy.name, items.join(","))
+    }
+}
+
 /// The settings of a new game or an experiment: rule set and seed (as typed).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
@@ -111,6 +164,43 @@ pub fn warn(notice: &mut Option<Notice>, error: &impl std::fmt::Display) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tritium_plugin_api::protocol::ParamInfo;
+
+    fn strategy(name: &str, params: Vec<ParamInfo>) -> StrategyInfo {
+        StrategyInfo {
+            name: name.into(),
+            description: String::new(),
+            params,
+            example: name.into(),
+        }
+    }
+
+    #[test]
+    fn parameters_are_read_from_a_spec_and_written_back() {
+        let search = strategy(
+            "expectimax",
+            vec![
+                ParamInfo::named("depth", "", "3").integers(0, 16),
+                ParamInfo::named("prob", "", "0.0001"),
+                ParamInfo::named("time", "", "none"),
+            ],
+        );
+        let values = param_values(&search, "expectimax: time=50 , depth=2");
+        assert_eq!(values, [Some("2".into()), None, Some("50".into())]);
+        assert_eq!(spec_with(&search, &values), "expectimax:depth=2,time=50");
+        assert_eq!(spec_with(&search, &[None, None, None]), "expectimax");
+        // One positional parameter takes everything after the colon, commas too.
+        let biased = strategy(
+            "biased",
+            vec![ParamInfo::positional("weights", "", "1,1,1,1")],
+        );
+        let values = param_values(&biased, "biased:4,1,0,4");
+        assert_eq!(values, [Some("4,1,0,4".into())]);
+        assert_eq!(spec_with(&biased, &values), "biased:4,1,0,4");
+        // Left out, a positional parameter is written with its default.
+        assert_eq!(param_values(&biased, "biased"), [None]);
+        assert_eq!(spec_with(&biased, &[None]), "biased:1,1,1,1");
+    }
 
     #[test]
     fn a_seed_is_a_whole_number_and_empty_rules_are_the_default() {

@@ -17,6 +17,7 @@
 //! assert!(games.notice.as_ref().is_some_and(|n| n.is_error));
 //! ```
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use plugin_host::{LoadedPlugin, PluginHost};
@@ -25,10 +26,10 @@ use tritium_plugin_api::protocol::{GameInfo, SolverInfo};
 use super::forms::{Setup, StrategyChoice, tell, warn};
 use crate::pages::circuit::state::Notice;
 use crate::pages::experiments::experiment::{Experiment, SweepChoice};
-use crate::pages::game::play::Play;
+use crate::pages::game::play::{Parked, Play};
 
 /// A game of a plugin: indices into the host's plugins and that plugin's games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameRef {
     /// Index into [`PluginHost::plugins`].
     pub plugin: usize,
@@ -49,6 +50,9 @@ pub struct GamesState {
     pub experiment: Experiment,
     /// Feedback for the user (errors in red).
     pub notice: Option<Notice>,
+    /// The games not chosen now, with their games in progress and settings, kept for when
+    /// they are chosen again.
+    parked: HashMap<GameRef, Parked>,
 }
 
 impl GamesState {
@@ -112,27 +116,45 @@ impl GamesState {
         game_of(&self.host, self.selected)
     }
 
-    /// Chooses the game to play and experiment with; its defaults fill the forms. The game in
-    /// progress, if another, ends.
+    /// Chooses the game to play and experiment with. The game in progress is kept, with its
+    /// settings, and comes back when its game is chosen again; a game chosen for the first
+    /// time gets its defaults in the forms.
     pub fn select(&mut self, game: GameRef) {
         if self.selected == Some(game) {
             return;
         }
-        self.selected = Some(game);
-        let Some((_, info)) = self.game() else {
-            self.selected = None;
+        let Some(info) = game_of(&self.host, Some(game)).map(|(_, info)| info.clone()) else {
             return;
         };
-        let info = info.clone();
-        self.play.stop_ai();
-        self.play.session = None;
-        self.play.setup = Setup::first_of(&info);
-        self.play.strategy = StrategyChoice::first_of(&info);
+        if let Some(previous) = self.selected {
+            let parked = self.play.park();
+            if parked.in_progress()
+                && let Some((_, before)) = game_of(&self.host, Some(previous))
+            {
+                let title = &before.title;
+                tell(
+                    &mut self.notice,
+                    format!("the {title} game in progress is kept: choose {title} to go on"),
+                );
+            }
+            self.parked.insert(previous, parked);
+        }
+        self.selected = Some(game);
+        if let Some(parked) = self.parked.remove(&game) {
+            self.play.unpark(parked);
+        } else {
+            self.play.stop_ai();
+            self.play.session = None;
+            self.play.position.clear();
+            self.play.humans.clear();
+            self.play.solver.clear();
+            self.play.setup = Setup::first_of(&info);
+            self.play.strategy = StrategyChoice::first_of(&info);
+        }
+        // The runs so far stay listed (each names its game); the form gets the game's
+        // defaults.
         self.experiment.cancel();
-        self.experiment.report = None;
-        self.experiment.ranking = None;
         self.experiment.setup = Setup::first_of(&info);
-        self.experiment.strategy = StrategyChoice::first_of(&info);
         self.experiment.sweep = SweepChoice {
             name: info
                 .sweeps
@@ -223,7 +245,8 @@ impl GamesState {
     /// Runs an experiment with the experiment form's settings, on the worker thread.
     pub fn run_experiment(&mut self) {
         let game = game_of(&self.host, self.selected);
-        self.experiment.run(game, &mut self.notice);
+        self.experiment
+            .run(game, &self.play.strategy, &mut self.notice);
     }
 
     /// Runs every strategy of the sweep in the form (with the form's games, rules and seed) on

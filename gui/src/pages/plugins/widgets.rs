@@ -1,9 +1,9 @@
 //! Form pieces shared by the Game and Experiments views: the game picker, the strategy picker
 //! with its parameters, the rules picker and the seed field.
 
-use super::forms::{Setup, StrategyChoice};
+use super::forms::{Setup, StrategyChoice, param_values, spec_with};
 use super::state::{GameRef, GamesState};
-use tritium_plugin_api::protocol::GameInfo;
+use tritium_plugin_api::protocol::{GameInfo, StrategyInfo};
 
 /// A text field named by a label in front of it (for AccessKit and for people).
 pub fn labelled_field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) {
@@ -70,19 +70,57 @@ pub fn strategy_picker(
     if let Some(name) = chosen {
         choice.choose(game, &name);
     }
+    if let Some(strategy) = game.strategies.iter().find(|s| s.name == choice.name) {
+        param_fields(ui, salt, strategy, &mut choice.spec);
+    }
     labelled_field(ui, "Spec", &mut choice.spec, "name:parameters");
     if let Some(strategy) = game.strategies.iter().find(|s| s.name == choice.name) {
         ui.label(egui::RichText::new(&strategy.description).small().weak());
-        for param in &strategy.params {
-            ui.label(
-                egui::RichText::new(format!(
-                    "{}: {} (default {})",
-                    param.name, param.description, param.default
-                ))
-                .small()
-                .weak(),
-            );
-        }
+    }
+}
+
+/// A field per parameter the strategy declares, named by the parameter and showing the
+/// spec's value or else the declared default: a number field over the declared range for an
+/// integer parameter, a text field otherwise. Editing a field rewrites the spec.
+fn param_fields(ui: &mut egui::Ui, salt: &str, strategy: &StrategyInfo, spec: &mut String) {
+    let mut values = param_values(strategy, spec);
+    let mut changed = false;
+    egui::Grid::new(("params", salt, &strategy.name))
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (param, value) in strategy.params.iter().zip(values.iter_mut()) {
+                let hover = format!("{} (default {})", param.description, param.default);
+                let name = ui.label(&param.name).on_hover_text(&hover);
+                let shown = value.clone().unwrap_or_else(|| param.default.clone());
+                let number = param
+                    .min
+                    .zip(param.max)
+                    .and_then(|range| Some((range, shown.trim().parse::<i64>().ok()?)));
+                let response = if let Some(((min, max), mut n)) = number {
+                    let response = ui.add(egui::DragValue::new(&mut n).range(min..=max));
+                    if response.changed() {
+                        *value = Some(n.to_string());
+                    }
+                    response
+                } else {
+                    let mut text = value.clone().unwrap_or_default();
+                    let response = ui.add(
+                        egui::TextEdit::singleline(&mut text)
+                            .hint_text(&param.default)
+                            .desired_width(120.0),
+                    );
+                    if response.changed() {
+                        *value = Some(text).filter(|t| !t.trim().is_empty());
+                    }
+                    response
+                };
+                changed |= response.changed();
+                response.labelled_by(name.id).on_hover_text(hover);
+                ui.end_row();
+            }
+        });
+    if changed {
+        *spec = spec_with(strategy, &values);
     }
 }
 
