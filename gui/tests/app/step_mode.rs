@@ -214,3 +214,33 @@ fn a_trace_row_of_a_node_inside_an_instance_opens_its_level() {
         "{label} centred: {view:?} vs {node:?}"
     );
 }
+
+#[test]
+fn a_bus_of_switches_set_in_step_mode_shows_the_number_it_is_set_to() {
+    let mut h = app_with("adder8_bus.ron");
+    h.get_by_label("Step mode").click();
+    h.run();
+    let before = h.state().state.bus_text("A").expect("bus A");
+    h.state_mut()
+        .state
+        .set_bus_number("A", "107")
+        .expect("a number for A");
+    h.run();
+    let pending = h
+        .get_by_label("A pending")
+        .value()
+        .expect("the tag's number");
+    assert_ne!(pending, before);
+    assert_eq!(
+        h.state().state.bus_text("A").as_deref(),
+        Some(before.as_str())
+    );
+    h.get_by_label("Settle").click();
+    h.run();
+    assert_eq!(
+        h.state().state.bus_text("A"),
+        Some(pending),
+        "what the tag promised"
+    );
+    assert!(h.query_by_label("A pending").is_none());
+}

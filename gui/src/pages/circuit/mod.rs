@@ -114,7 +114,12 @@ impl Page for CircuitPage {
         egui::Panel::bottom("status").show(ui, |ui| self.status.ui(ui, state));
         egui::Panel::left("palette")
             .resizable(false)
-            .show(ui, |ui| self.palette.ui(ui, state));
+            .show(ui, |ui| {
+                // A long palette (many parts) scrolls rather than running off the window.
+                egui::ScrollArea::vertical()
+                    .id_salt("palette-scroll")
+                    .show(ui, |ui| self.palette.ui(ui, state));
+            });
         egui::Panel::right("side")
             .default_size(380.0)
             .show(ui, |ui| {
