@@ -15,8 +15,8 @@
 //! [`check`] verifies any routing independently.
 //!
 //! Cost: each search is bounded to the box around the net and the pin, widened by
-//! [`MARGIN`] cells (then once to the whole level), and the whole level to [`BUDGET`]
-//! expanded states; a connection that finds no path within them — or every connection of a
+//! [`MARGIN`] cells (then once to the whole level), at most [`MAX_WINDOW`] grid points, and
+//! the whole level to [`BUDGET`] expanded states; a connection that finds no path within them — or every connection of a
 //! level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist imported from ISCAS) — gets
 //! a plain three-segment route, counted in [`Routing::fallbacks`].
 
@@ -59,8 +59,12 @@ pub struct Routing {
 
 /// Cells added around a search's box on every side.
 pub const MARGIN: i32 = 8;
-/// States a level's searches may expand in all, before the rest fall back to plain routes.
+/// States a level's searches may expand in all (and grid points their windows may cover),
+/// before the rest fall back to plain routes.
 pub const BUDGET: usize = 20_000_000;
+/// The most grid points one search's window may cover (a window of 500 × 500 cells); a
+/// connection that needs more falls back to a plain route.
+pub const MAX_WINDOW: usize = 1_000_000;
 /// A level with more connections than this is routed plainly (see the module's
 /// documentation).
 pub const MAX_CONNECTIONS: usize = 6_000;
@@ -387,6 +391,25 @@ fn corners(path: &[Grid]) -> Vec<Point> {
     out.into_iter().map(cells).collect()
 }
 
+/// Plain routes for `connections` (through their bends), without searching: what a level
+/// too large to route while something is dragged across it shows until the drag ends.
+pub fn route_plain(connections: &[Connection]) -> Routing {
+    let routes = connections
+        .iter()
+        .map(|c| {
+            let mut points = vec![c.from];
+            points.extend(c.via.iter().copied());
+            points.push(c.to);
+            plain_through(&points)
+        })
+        .collect();
+    Routing {
+        routes,
+        junctions: Vec::new(),
+        fallbacks: connections.len(),
+    }
+}
+
 /// Whether grid point `p` lies in the closed box `b`.
 fn inside(p: Grid, b: &GridBox) -> bool {
     p.0 >= b.0.0 && p.0 <= b.1.0 && p.1 >= b.0.1 && p.1 <= b.1.1
@@ -523,9 +546,11 @@ impl Search {
         self.width = x1 - x0 + 1;
         self.height = y1 - y0 + 1;
         let points = usize::try_from(self.width * self.height).ok()?;
-        if points > *budget {
+        if points > MAX_WINDOW || points > *budget {
             return None;
         }
+        // Clearing the window is work too.
+        *budget -= points;
         self.blocked.clear();
         self.blocked.resize(points, false);
         for &((bx0, by0), (bx1, by1)) in limits.boxes {
@@ -927,6 +952,24 @@ mod tests {
             ..Routing::default()
         };
         assert!(check(&wires, &[], &bent).contains(&Defect::Broken { wire: 0 }));
+    }
+
+    /// Past its bounds the router falls back, and says so: a level with more than
+    /// `MAX_CONNECTIONS` wires gets plain routes, still from each output to its input.
+    #[test]
+    fn too_large_a_level_is_routed_plainly_and_says_so() {
+        let wires: Vec<Connection> = (0..=MAX_CONNECTIONS)
+            .map(|k| {
+                let y = f32::from(u16::try_from(k).unwrap_or(u16::MAX));
+                wire((0.0, y), (10.0, y + 0.5), k)
+            })
+            .collect();
+        let r = route(&wires, &[]);
+        assert_eq!(r.fallbacks, wires.len());
+        for (w, route) in wires.iter().zip(&r.routes) {
+            assert_eq!((route[0], route[route.len() - 1]), (w.from, w.to));
+        }
+        assert_eq!(route_plain(&wires).routes, r.routes);
     }
 
     #[test]

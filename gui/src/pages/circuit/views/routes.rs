@@ -26,6 +26,9 @@ pub enum WireKey {
     Written(usize),
 }
 
+/// The most connections a level may have to be routed properly at every step of a drag.
+const DRAG_ROUTED: usize = 400;
+
 /// What the routes were made for: the document revision, the level and where the drags in
 /// progress hold things (whole cells).
 type MadeFor = (u64, Vec<String>, Vec<(String, i32, i32)>);
@@ -162,7 +165,13 @@ impl Canvas {
         }
         routes.boxes.extend(pins.iter().map(geometry::rect));
         routes.boxes.extend(blocks.iter().map(|b| b.rect));
-        routes.routing = router::route(&routes.connections, &routes.boxes);
+        // A large level is routed properly once the drag ends; while it lasts, plainly.
+        let dragging = routes.made_for.as_ref().is_some_and(|m| !m.2.is_empty());
+        routes.routing = if dragging && routes.connections.len() > DRAG_ROUTED {
+            router::route_plain(&routes.connections)
+        } else {
+            router::route(&routes.connections, &routes.boxes)
+        };
         self.routes = routes;
     }
 
