@@ -211,6 +211,26 @@ fn euler_counts_without_overflow_stops_when_told_and_streams_its_drawings() {
     assert!(err.contains("--count cut off by --time-limit 1 s"), "{err}");
     assert!(!out.contains("drawings in all"), "{out}");
     assert!(began.elapsed().as_secs() < 30, "stopped in time");
+    // Ctrl+C (SIGINT) stops it the same way.
+    #[cfg(unix)]
+    {
+        let child = Command::new(env!("CARGO_BIN_EXE_tritium"))
+            .args(["euler", "--edges", &k9.join(","), "--count"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run tritium");
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill -INT");
+        assert!(sent.success());
+        let out = child.wait_with_output().expect("wait");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("--count cut off by Ctrl+C"), "{err}");
+    }
     // --all streams: text lines, and JSON whose `all` is written element by element.
     let barn = figure("barn.ron");
     let (code, out, err) = tritium(&["euler", &barn, "--all", "--limit", "5", "--start", "3"]);

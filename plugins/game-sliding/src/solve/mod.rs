@@ -42,7 +42,7 @@ pub enum SolveError {
     /// The search's lists reached their memory bound without finishing (the board is too
     /// big or too hard for a search that keeps every board it meets).
     #[error(
-        "gave up after keeping {boards} boards (about {megabytes} MB, its memory bound): the \
+        "gave up after keeping {boards} boards (its memory bound, at most about {megabytes} MB): the \
          board is too large or too hard for this solver"
     )]
     OutOfMemory {
