@@ -154,8 +154,8 @@ pub fn parse_position(rules: Option<&str>, text: &str) -> Result<Board, PluginEr
             return Err(bad(
                 text.trim(),
                 format!(
-                    "a {r}x{c} position, but the rules are `{}` ({rr}x{rc}): give a {rr}x{rc} \
-                     position or the rules `{r}x{c}`",
+                    "a {r}x{c} position, but the rules are `{}`: give a {rr}x{rc} position or \
+                     the rules `{r}x{c}`",
                     name.trim()
                 ),
             ));
