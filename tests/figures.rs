@@ -260,6 +260,7 @@ fn euler_counts_without_overflow_stops_when_told_and_streams_its_drawings() {
     assert_eq!(code, Some(0));
     let k: Value = serde_json::from_str(&out).expect("json");
     assert_eq!(k["all"], serde_json::json!([]));
+    assert_eq!(k["listed"], 0);
     // A bad time limit.
     let (code, _, err) = tritium(&["euler", &barn, "--count", "--time-limit", "0"]);
     assert_eq!(code, Some(2));

@@ -97,6 +97,7 @@ pub fn run(args: &EulerArgs, console: &mut Console<'_>) -> Result<Status> {
     let listing = args.all && !matches!(verdict, Verdict::Empty | Verdict::Strokes { .. });
     if args.all && !listing {
         report["all"] = json!([]);
+        report["listed"] = json!(0);
         lines.push(format!("0 drawings (limit {})", args.limit));
     }
     if text_mode {
