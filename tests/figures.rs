@@ -164,3 +164,105 @@ fn euler_on_the_command_line() {
     assert!(err.contains(&format!("{}:2:", bad.display())), "{err}");
     let _ = fs::remove_file(&bad);
 }
+
+#[test]
+fn euler_counts_without_overflow_stops_when_told_and_streams_its_drawings() {
+    // No single stroke: a count of 0 beside the strokes, in text and JSON.
+    let konigsberg = figure("konigsberg.ron");
+    let (code, out, err) = tritium(&["euler", &konigsberg, "--count"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("stroke 2: "), "{out}");
+    assert!(out.contains("drawings in all: 0"), "{out}");
+    let (code, out, err) = tritium(&["euler", &konigsberg, "--count", "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let k: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(k["count"]["total"], 0);
+    assert_eq!(k["strokes"], 2);
+    // 22 parallel A–B edges: 2 · 22! drawings, past u64 (JSON: a decimal string), at once.
+    let parallel = vec!["A-B"; 22].join(",");
+    let (code, out, err) = tritium(&["euler", "--edges", &parallel, "--count"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("drawings in all: 2248001455555215360000"),
+        "{out}"
+    );
+    let (code, out, err) = tritium(&["euler", "--edges", &parallel, "--count", "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let j: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(j["count"]["total"], "2248001455555215360000");
+    assert_eq!(j["count"]["from"]["A"], "1124000727777607680000");
+    // K9 would take hours: --time-limit cuts it off with no number and exit status 1.
+    let mut k9 = Vec::new();
+    for a in 0..9 {
+        for b in a + 1..9 {
+            k9.push(format!("{a}-{b}"));
+        }
+    }
+    let began = std::time::Instant::now();
+    let (code, out, err) = tritium(&[
+        "euler",
+        "--edges",
+        &k9.join(","),
+        "--count",
+        "--time-limit",
+        "1",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(err.contains("--count cut off by --time-limit 1 s"), "{err}");
+    assert!(!out.contains("drawings in all"), "{out}");
+    assert!(began.elapsed().as_secs() < 30, "stopped in time");
+    // Ctrl+C (SIGINT) stops it the same way.
+    #[cfg(unix)]
+    {
+        let child = Command::new(env!("CARGO_BIN_EXE_tritium"))
+            .args(["euler", "--edges", &k9.join(","), "--count"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run tritium");
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill -INT");
+        assert!(sent.success());
+        let out = child.wait_with_output().expect("wait");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("--count cut off by Ctrl+C"), "{err}");
+    }
+    // --all streams: text lines, and JSON whose `all` is written element by element.
+    let barn = figure("barn.ron");
+    let (code, out, err) = tritium(&["euler", &barn, "--all", "--limit", "5", "--start", "3"]);
+    assert_eq!(code, Some(0), "{err}");
+    let drawings: Vec<&str> = out.lines().filter(|l| l.starts_with("3-")).collect();
+    assert_eq!(drawings.len(), 5, "{out}");
+    assert!(out.contains("5 drawings (limit 5)"), "{out}");
+    let (code, out, err) = tritium(&[
+        "euler", &barn, "--all", "--count", "--format", "json", "--limit", "1000",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let j: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(j["all"].as_array().map(Vec::len), Some(88));
+    assert_eq!(
+        (j["listed"].as_u64(), j["count"]["total"].as_u64()),
+        (Some(88), Some(88))
+    );
+    // A limit far beyond memory is fine: the drawings are not held.
+    let (code, out, err) = tritium(&["euler", &barn, "--all", "--limit", "18446744073709551615"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("88 drawings (limit 18446744073709551615)"),
+        "{out}"
+    );
+    // No single stroke: an empty list.
+    let (code, out, _) = tritium(&["euler", &konigsberg, "--all", "--format", "json"]);
+    assert_eq!(code, Some(0));
+    let k: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(k["all"], serde_json::json!([]));
+    assert_eq!(k["listed"], 0);
+    // A bad time limit.
+    let (code, _, err) = tritium(&["euler", &barn, "--count", "--time-limit", "0"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("positive number of seconds"), "{err}");
+}

@@ -1074,3 +1074,349 @@ fn the_seeds_distributed_expectimax_plays_the_same_moves() {
         blind.stderr
     );
 }
+
+/// Perft by brute force on a plain `side × side` grid, independent of the plugin's bitboards
+/// and numbering: American checkers (men step and jump forward only, kings both ways,
+/// capturing is mandatory and a jump must be continued, a man crowned ends the move), red
+/// (`1`, king `2`) moving up the rows, white (`-1`, `-2`) down. Counts move sequences.
+fn brute_perft(grid: &mut [i8], side: i32, red: bool, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let sign: i8 = if red { 1 } else { -1 };
+    let at = |x: i32, y: i32| (0..side).contains(&x) && (0..side).contains(&y);
+    let index = |x: i32, y: i32| usize::try_from(y * side + x).expect("on the board");
+    let mut moves: Vec<Vec<(usize, i8)>> = Vec::new(); // each: the cells it changes
+    let mut captures: Vec<Vec<(usize, i8)>> = Vec::new();
+    for y in 0..side {
+        for x in 0..side {
+            let piece = grid[index(x, y)];
+            if piece.signum() != sign {
+                continue;
+            }
+            let king = piece.abs() == 2;
+            let dirs: Vec<(i32, i32)> = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+                .into_iter()
+                .filter(|&(_, dy)| king || dy == i32::from(sign))
+                .collect();
+            let crown_row = if red { side - 1 } else { 0 };
+            // Jumps, depth first; jumped pieces stay until the move ends.
+            let mut stack = vec![(x, y, Vec::<usize>::new())];
+            grid[index(x, y)] = 0;
+            while let Some((cx, cy, taken)) = stack.pop() {
+                let mut extended = false;
+                let crowned_here = !king && cy == crown_row && !taken.is_empty();
+                if !crowned_here {
+                    for &(dx, dy) in &dirs {
+                        let (ox, oy, lx, ly) = (cx + dx, cy + dy, cx + 2 * dx, cy + 2 * dy);
+                        if !at(lx, ly) {
+                            continue;
+                        }
+                        let over = index(ox, oy);
+                        if grid[over].signum() == -sign
+                            && !taken.contains(&over)
+                            && grid[index(lx, ly)] == 0
+                        {
+                            let mut t = taken.clone();
+                            t.push(over);
+                            stack.push((lx, ly, t));
+                            extended = true;
+                        }
+                    }
+                }
+                if !extended && !taken.is_empty() {
+                    let promoted = if king || cy == crown_row { 2 } else { 1 };
+                    let mut change = vec![(index(x, y), 0), (index(cx, cy), sign * promoted)];
+                    change.extend(taken.iter().map(|&t| (t, 0)));
+                    captures.push(change);
+                }
+            }
+            grid[index(x, y)] = piece;
+            for &(dx, dy) in &dirs {
+                let (tx, ty) = (x + dx, y + dy);
+                if at(tx, ty) && grid[index(tx, ty)] == 0 {
+                    let promoted = if king || ty == crown_row { 2 } else { 1 };
+                    moves.push(vec![(index(x, y), 0), (index(tx, ty), sign * promoted)]);
+                }
+            }
+        }
+    }
+    let chosen = if captures.is_empty() { moves } else { captures };
+    let mut leaves = 0;
+    for change in chosen {
+        let saved: Vec<(usize, i8)> = change.iter().map(|&(i, _)| (i, grid[i])).collect();
+        for &(i, v) in &change {
+            grid[i] = v;
+        }
+        leaves += brute_perft(grid, side, !red, depth - 1);
+        for &(i, v) in saved.iter().rev() {
+            grid[i] = v;
+        }
+    }
+    leaves
+}
+
+#[test]
+fn checkers_on_the_largest_board_replays_plays_and_counts_perft() {
+    let rules = "american-16x16";
+    // 128 dark squares: the state's square sets pass 64 bits (once refused as "number out of
+    // range"). The perft counts match a plain grid generator; depth 1 and 2 by hand: red's 8
+    // men on row 7 have 15 steps (one stands on the edge), and white's front row answers
+    // the same way, nothing being in reach of a capture yet.
+    let mut grid = vec![0i8; 256];
+    for y in 0..16 {
+        for x in 0..16 {
+            if (x + y) % 2 == 0 {
+                let cell = &mut grid[y * 16 + x];
+                if y <= 6 {
+                    *cell = 1;
+                } else if y >= 9 {
+                    *cell = -1;
+                }
+            }
+        }
+    }
+    for (depth, by_hand) in [(1u32, Some(15u64)), (2, Some(225)), (3, None), (4, None)] {
+        let expected = brute_perft(&mut grid, 16, true, depth);
+        if let Some(n) = by_hand {
+            assert_eq!(expected, n, "the brute force at depth {depth}");
+        }
+        let run = tritium(
+            &[
+                "perft",
+                "checkers",
+                "--rules",
+                rules,
+                "--depth",
+                &depth.to_string(),
+            ],
+            &[&plugin_dir()],
+            "",
+        )
+        .ok();
+        assert!(
+            run.stdout
+                .contains(&format!("perft({depth}) = {expected} ")),
+            "depth {depth}, expected {expected}: {}",
+            run.stdout
+        );
+    }
+    // Replay: moves on the high squares, and the FEN reads back to the same position.
+    let run = tritium(
+        &[
+            "replay", "checkers", "--seed", "1", "--rules", rules, "--format", "json",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let json: Value = serde_json::from_str(&run.stdout).expect("json");
+    let first = json["actions"][0]["id"]
+        .as_str()
+        .expect("a move")
+        .to_owned();
+    let run = tritium(
+        &[
+            "replay",
+            "checkers",
+            "--seed",
+            "1",
+            "--rules",
+            rules,
+            "--actions",
+            &first,
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let fen = last_position(&run.stdout).to_owned();
+    assert!(fen.starts_with("W:W"), "{fen}");
+    assert!(fen.contains(",128:B"), "white holds square 128: {fen}");
+    let again = tritium(
+        &["replay", "checkers", "--rules", rules, "--position", &fen],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert_eq!(last_position(&again.stdout), fen);
+    // Play: the AI against itself for a few moves.
+    let run = tritium(
+        &[
+            "play", "checkers", "--rules", rules, "--ai", "random", "--human", "none", "--moves",
+            "6",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    assert_eq!(
+        run.stdout.matches("random plays ").count(),
+        6,
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn rules_that_contradict_a_position_are_refused_by_every_command() {
+    let sliding3 = "1 2 3/4 5 6/0 7 8";
+    // (Perft: only checkers counts it, below.)
+    for command in ["play", "replay", "solve"] {
+        let args = vec![command, "sliding", "--rules", "4x4", "--position", sliding3];
+        let run = tritium(&args, &[&plugin_dir()], "q\n");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("a 3x3 position") && run.stderr.contains("`4x4`"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // Rules that agree still work.
+    tritium(
+        &[
+            "replay",
+            "sliding",
+            "--rules",
+            "3x3",
+            "--position",
+            sliding3,
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    // 2048: the position names its rules; other rules are refused, naming both.
+    let run = tritium(
+        &[
+            "replay",
+            "2048",
+            "--rules",
+            "seed",
+            "--position",
+            "2 0 0 0/0 0 0 0/0 0 0 0/0 0 0 2 rules=standard",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("`standard` game, not `seed`"),
+        "{}",
+        run.stderr
+    );
+    // Threes has one rule set: any other is refused.
+    let run = tritium(
+        &[
+            "replay",
+            "threes",
+            "--rules",
+            "4x4",
+            "--position",
+            "1 2 0 3/0 0 6 0/3 0 0 0/0 0 0 12 next=2 deck=3,2,4",
+        ],
+        &[&plugin_dir()],
+        "",
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stdout);
+    assert!(run.stderr.contains("4x4"), "{}", run.stderr);
+    // Checkers: a FEN holds no size, so a square beyond the rules' board is the contradiction.
+    for command in ["replay", "perft"] {
+        let mut args = vec![
+            command,
+            "checkers",
+            "--rules",
+            "american",
+            "--position",
+            "B:W100:B1",
+        ];
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        let run = tritium(&args, &[&plugin_dir()], "");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("`100`") && run.stderr.contains("8×8 board of the rules"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn solve_without_a_solver_picks_the_best_for_the_board_and_names_it() {
+    let cache = std::env::temp_dir().join(format!("tritium-cli-best-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let env = [("TRITIUM_CACHE_DIR", cache.as_path())];
+    // The issue's case: a 4×4 position and no --solver (astar-misplaced, the first listed,
+    // used to refuse it): ida-pdb runs and is named.
+    let four = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15";
+    let run = tritium_with(
+        &["solve", "sliding", "--rules", "4x4", "--position", four],
+        &[&plugin_dir()],
+        "",
+        &env,
+    )
+    .ok();
+    assert!(
+        run.stdout
+            .contains("solver: ida-pdb (the best for this board)"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("moves: l\n"), "{}", run.stdout);
+    // Beyond 16 cells the pattern databases refuse: ida-manhattan-lc; JSON says so too.
+    let five = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24";
+    let run = tritium_with(
+        &["solve", "sliding", "--position", five, "--format", "json"],
+        &[&plugin_dir()],
+        "",
+        &env,
+    )
+    .ok();
+    let json: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(json["solver"], "ida-manhattan-lc", "{}", run.stdout);
+    assert_eq!(json["picked"], true);
+    assert_eq!(json["length"], 1);
+    // A named solver is not "picked".
+    let run = tritium(
+        &[
+            "solve",
+            "sliding",
+            "--solver",
+            "astar-manhattan",
+            "--position",
+            "1 2 3/4 5 6/0 7 8",
+            "--format",
+            "json",
+        ],
+        &[&plugin_dir()],
+        "",
+    )
+    .ok();
+    let json: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(
+        (&json["solver"], &json["picked"]),
+        (&"astar-manhattan".into(), &false.into())
+    );
+    // A game without solvers says so; an unknown solver lists the game's solvers.
+    for (game, solver, words) in [
+        ("threes", Some("x"), "threes has no solver"),
+        ("threes", None, "threes has no solver"),
+        (
+            "sliding",
+            Some("x"),
+            "no solver `x` for sliding; its solvers: astar-misplaced, astar-manhattan, \
+             ida-manhattan-lc, ida-pdb",
+        ),
+    ] {
+        let mut args = vec!["solve", game];
+        if let Some(s) = solver {
+            args.extend(["--solver", s]);
+        }
+        let run = tritium(&args, &[&plugin_dir()], "");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stdout);
+        assert!(run.stderr.contains(words), "{args:?}: {}", run.stderr);
+    }
+    let _ = std::fs::remove_dir_all(&cache);
+}

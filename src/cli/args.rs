@@ -580,7 +580,9 @@ pub struct SolveArgs {
     #[arg(long)]
     pub list: bool,
 
-    /// The solver (default: the game's first).
+    /// The solver (see `--list`); default: the best of the game's solvers that takes the board
+    /// on (for the sliding puzzle `ida-pdb` up to 16 cells, `ida-manhattan-lc` beyond), named
+    /// in the output.
     #[arg(long, value_name = "NAME")]
     pub solver: Option<String>,
 
@@ -628,11 +630,20 @@ pub struct EulerArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
-    /// Count the drawings: from each start (or `--start`) and in total (up to 64 edges).
+    /// Count the drawings: from each start (or `--start`) and in total (up to 64 edges), as
+    /// edge sequences (parallel edges told apart, each direction of a circuit or a loop
+    /// apart); 0 when no single stroke draws the figure. Counts of any size are exact (JSON:
+    /// a number up to 2^64 − 1, a decimal string beyond). Counting can take exponential time:
+    /// a spinner shows its progress on a terminal, and Ctrl+C or `--time-limit` stop it with
+    /// no number and exit status 1.
     #[arg(long)]
     pub count: bool,
 
-    /// List the drawings, up to `--limit`.
+    /// Stop `--count` (or `--all`) after this many seconds, saying so (exit status 1).
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub time_limit: Option<f64>,
+
+    /// List the drawings, up to `--limit`, each printed as soon as it is found.
     #[arg(long)]
     pub all: bool,
 
@@ -779,4 +790,12 @@ pub enum ReportFormat {
     Text,
     /// The whole report as JSON: per-game results and aggregates.
     Json,
+}
+
+/// A positive, finite number of seconds.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
 }

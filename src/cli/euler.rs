@@ -3,13 +3,24 @@
 //! Text output: the figure's size, the verdict (Euler circuit, trail from A or B, or the
 //! fewest strokes), then what was asked: one drawing (default), a random one, the counts, or
 //! every drawing up to a limit; a figure without an Euler trail gets a drawing in the fewest
-//! strokes. `--format json` prints one object for scripts.
+//! strokes (and a count of 0). `--format json` prints one object for scripts.
+//!
+//! Counting and listing can take exponential time: the count shows a spinner on a terminal,
+//! and both stop on Ctrl+C or `--time-limit`, saying so, with exit status 1 and no number.
+//! `--all` prints each drawing as soon as it is found (JSON too: the object's `all` array is
+//! written last, element by element), so memory does not grow with `--limit`.
+
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
 use loader::FigureError;
+use num_bigint::BigUint;
 use serde_json::{Value, json};
 use sim_core::figure::existence::{self, Verdict};
-use sim_core::figure::{Figure, VertexId, count, hierholzer, list, random, strokes};
+use sim_core::figure::{EulerError, Figure, VertexId, count, hierholzer, list, random, strokes};
 
 use super::args::{EulerArgs, ReportFormat};
 use super::{Console, Status, plural};
@@ -54,6 +65,7 @@ pub fn run(args: &EulerArgs, console: &mut Console<'_>) -> Result<Status> {
         writeln!(console.out, "{summary}")?;
     }
     let mut lines = Vec::new();
+    let stop = Stop::new(args);
     if let Verdict::Strokes { needed, .. } = &verdict {
         let drawing = strokes::min_strokes(g);
         report["strokes"] = json!(needed);
@@ -70,18 +82,157 @@ pub fn run(args: &EulerArgs, console: &mut Console<'_>) -> Result<Status> {
                 figure.path_text(&t.vertices)
             ));
         }
+        if args.count {
+            // No single stroke: no start, and no drawing to count.
+            report["count"] = json!({ "from": {}, "total": 0 });
+            lines.push("drawings in all: 0 (no single stroke draws it)".to_owned());
+        }
     } else if !matches!(verdict, Verdict::Empty) {
         report["strokes"] = json!(1);
-        lines = one_stroke(args, &figure, start, &mut report)?;
+        match one_stroke(args, &figure, start, &mut report, &stop)? {
+            Some(more) => lines.extend(more),
+            None => return cut_off(console, &stop, "--count"),
+        }
+    }
+    let listing = args.all && !matches!(verdict, Verdict::Empty | Verdict::Strokes { .. });
+    if args.all && !listing {
+        report["all"] = json!([]);
+        report["listed"] = json!(0);
+        lines.push(format!("0 drawings (limit {})", args.limit));
     }
     if text_mode {
         for line in lines {
             writeln!(console.out, "{line}")?;
         }
-    } else {
+    } else if !listing {
         writeln!(console.out, "{}", serde_json::to_string_pretty(&report)?)?;
     }
+    if listing {
+        let listed = stream_all(args, &figure, start, &report, &stop, console)?;
+        if stop.reason().is_some() {
+            return cut_off(console, &stop, &format!("--all (after {listed} drawings)"));
+        }
+    }
     Ok(Status::Success)
+}
+
+/// Why a long count or listing must stop: Ctrl+C, or `--time-limit` passed.
+struct Stop {
+    began: Instant,
+    limit: Option<Duration>,
+}
+
+/// Set by the Ctrl+C handler; a second Ctrl+C exits at once.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+impl Stop {
+    /// Starts the clock; installs the Ctrl+C handler when something long was asked for.
+    fn new(args: &EulerArgs) -> Stop {
+        if args.count || args.all {
+            static HANDLER: Once = Once::new();
+            HANDLER.call_once(|| {
+                // Without a handler (one is set already) Ctrl+C simply ends the process.
+                let _ = ctrlc::set_handler(|| {
+                    if INTERRUPTED.swap(true, Ordering::SeqCst) {
+                        std::process::exit(130);
+                    }
+                });
+            });
+        }
+        Stop {
+            began: Instant::now(),
+            limit: args.time_limit.map(Duration::from_secs_f64),
+        }
+    }
+
+    /// `Some(why)` once the work must stop.
+    fn reason(&self) -> Option<String> {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            return Some("Ctrl+C".to_owned());
+        }
+        self.limit
+            .filter(|&limit| self.began.elapsed() >= limit)
+            .map(|limit| format!("--time-limit {} s", limit.as_secs_f64()))
+    }
+}
+
+/// Reports that `what` was cut off (exit status 1): never a partial number.
+fn cut_off(console: &mut Console<'_>, stop: &Stop, what: &str) -> Result<Status> {
+    let why = stop.reason().unwrap_or_else(|| "a stop".to_owned());
+    console.error(format!(
+        "{what} cut off by {why} after {:.1} s: no result (the figure is too large to finish)",
+        stop.began.elapsed().as_secs_f64()
+    ))?;
+    Ok(Status::Failed)
+}
+
+/// A count in JSON: a number up to `u64::MAX`, a decimal string beyond (JSON numbers past
+/// 64 bits are not portable).
+fn count_json(n: &BigUint) -> Value {
+    u64::try_from(n).map_or_else(|_| json!(n.to_string()), |small| json!(small))
+}
+
+/// `--all`: each drawing written as soon as it is found; returns how many.
+fn stream_all(
+    args: &EulerArgs,
+    figure: &Figure,
+    start: Option<VertexId>,
+    report: &Value,
+    stop: &Stop,
+    console: &mut Console<'_>,
+) -> Result<usize> {
+    let text_mode = matches!(args.format, ReportFormat::Text);
+    let mut failed: Option<std::io::Error> = None;
+    let out = &mut *console.out;
+    if !text_mode {
+        // The report without its last brace, then `all` element by element.
+        let head = serde_json::to_string_pretty(report)?;
+        let head = head
+            .trim_end()
+            .strip_suffix('}')
+            .unwrap_or(&head)
+            .trim_end();
+        write!(out, "{head},\n  \"all\": [")?;
+    }
+    let mut listed = 0usize;
+    let n = list::each_trail(figure.graph(), start, args.limit, &mut |t| {
+        if stop.reason().is_some() {
+            return false;
+        }
+        let written = if text_mode {
+            writeln!(out, "{}", figure.path_text(&t.vertices))
+        } else {
+            let labels: Vec<&str> = t.vertices.iter().map(|&v| figure.label(v)).collect();
+            let sep = if listed == 0 { "" } else { "," };
+            serde_json::to_string(&labels)
+                .map_err(std::io::Error::other)
+                .and_then(|item| write!(out, "{sep}\n    {item}"))
+        };
+        listed += 1;
+        match written.and_then(|()| out.flush()) {
+            Ok(()) => true,
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    debug_assert!(n >= listed);
+    if text_mode {
+        writeln!(
+            out,
+            "{} (limit {})",
+            plural(listed as u64, "drawing"),
+            args.limit
+        )?;
+    } else {
+        let close = if listed == 0 { "" } else { "\n  " };
+        writeln!(out, "{close}],\n  \"listed\": {listed}\n}}")?;
+    }
+    Ok(listed)
 }
 
 /// The figure of a file or an edge list, and how messages name it.
@@ -167,47 +318,48 @@ fn summary(figure: &Figure, verdict: &Verdict<VertexId>) -> (&'static str, Strin
     }
 }
 
-/// For a figure one stroke draws: the counts, the list, or one drawing — text lines, and
-/// the same in `report`.
+/// For a figure one stroke draws: the counts, or one drawing — text lines, and the same in
+/// `report` (`--all` is streamed afterwards). `None` when the count was cut off.
 fn one_stroke(
     args: &EulerArgs,
     figure: &Figure,
     start: Option<VertexId>,
     report: &mut Value,
-) -> Result<Vec<String>> {
+    stop: &Stop,
+) -> Result<Option<Vec<String>>> {
     let g = figure.graph();
     let labels = |vs: &[VertexId]| -> Vec<String> {
         vs.iter().map(|&v| figure.label(v).to_owned()).collect()
     };
     let mut lines = Vec::new();
     if args.count {
-        let (per, total) = count::trails(g).context("--count")?;
-        let per: Vec<(VertexId, u128)> = match start {
-            Some(s) => per.into_iter().filter(|&(v, _)| v == s).collect(),
+        let bar = ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} counting drawings: {msg}, {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        let counted = count::trails_counted(g, &mut |states| {
+            bar.set_message(format!("{states} states"));
+            bar.tick();
+            stop.reason().is_none()
+        });
+        bar.finish_and_clear();
+        let (per, total) = match counted {
+            Err(EulerError::Cancelled) => return Ok(None),
+            other => other.context("--count")?,
+        };
+        let per: Vec<(VertexId, BigUint)> = match start {
+            Some(s) => per.into_iter().filter(|(v, _)| *v == s).collect(),
             None => per,
         };
         let from: serde_json::Map<String, Value> = per
             .iter()
-            .map(|&(v, n)| (figure.label(v).to_owned(), json!(n)))
+            .map(|(v, n)| (figure.label(*v).to_owned(), count_json(n)))
             .collect();
-        report["count"] = json!({ "from": from, "total": total });
-        for &(v, n) in &per {
-            lines.push(format!("drawings from {}: {n}", figure.label(v)));
+        report["count"] = json!({ "from": from, "total": count_json(&total) });
+        for (v, n) in &per {
+            lines.push(format!("drawings from {}: {n}", figure.label(*v)));
         }
         lines.push(format!("drawings in all: {total}"));
-    }
-    if args.all {
-        let all: Vec<_> = list::trails(g, args.limit)
-            .into_iter()
-            .filter(|t| start.is_none_or(|s| t.vertices.first() == Some(&s)))
-            .collect();
-        report["all"] = json!(all.iter().map(|t| labels(&t.vertices)).collect::<Vec<_>>());
-        lines.extend(all.iter().map(|t| figure.path_text(&t.vertices)));
-        lines.push(format!(
-            "{} (limit {})",
-            plural(all.len() as u64, "drawing"),
-            args.limit
-        ));
     }
     if !args.count && !args.all {
         let trail = if args.random {
@@ -223,7 +375,7 @@ fn one_stroke(
         };
         lines.push(format!("{how}: {}", figure.path_text(&trail.vertices)));
     }
-    Ok(lines)
+    Ok(Some(lines))
 }
 
 /// `1 vertex`, `5 vertices`.

@@ -33,25 +33,33 @@ pub fn run(args: &SolveArgs, plugin_dirs: &[PathBuf], console: &mut Console<'_>)
         bail!("give a game, or --list");
     };
     let (plugin, info) = plugins::find_game(&host, game)?;
-    let solvers: Vec<_> = plugin
+    let solvers: Vec<&str> = plugin
         .info()
         .solvers
         .iter()
         .filter(|s| s.game.as_deref() == Some(info.name.as_str()))
+        .map(|s| s.name.as_str())
         .collect();
-    let solver = match &args.solver {
-        Some(name) => solvers.iter().find(|s| s.name == *name).with_context(|| {
-            let names: Vec<&str> = solvers.iter().map(|s| s.name.as_str()).collect();
-            format!(
-                "no solver `{name}` for {}; solvers: {}",
-                info.name,
-                names.join(", ")
-            )
-        })?,
-        None => solvers
-            .first()
-            .with_context(|| format!("{} has no solver", info.name))?,
-    };
+    if solvers.is_empty() {
+        bail!(
+            "{} has no solver{}",
+            info.name,
+            args.solver
+                .as_deref()
+                .map_or_else(String::new, |name| format!(
+                    " (not `{name}`, nor any other)"
+                ))
+        );
+    }
+    if let Some(name) = &args.solver
+        && !solvers.contains(&name.as_str())
+    {
+        bail!(
+            "no solver `{name}` for {}; its solvers: {}",
+            info.name,
+            solvers.join(", ")
+        );
+    }
     let frame = start(
         &plugin,
         &info.name,
@@ -59,14 +67,29 @@ pub fn run(args: &SolveArgs, plugin_dirs: &[PathBuf], console: &mut Console<'_>)
         args.position.as_deref(),
         args.seed,
     )?;
-    let report = plugin
-        .solve(&solver.name, &frame.state, None)
-        .with_context(|| format!("{} on {}", solver.name, frame.position))?;
+    // No solver named: the plugin runs the best one that takes this board on, and names it.
+    let report = match &args.solver {
+        Some(name) => plugin
+            .solve(name, &frame.state, None)
+            .with_context(|| format!("{name} on {}", frame.position))?,
+        None => plugin
+            .solve_best(&info.name, &frame.state, None)
+            .with_context(|| format!("solving {}", frame.position))?,
+    };
+    let picked = args.solver.is_none();
+    let solver = match (&args.solver, &report.solver) {
+        (Some(name), _) | (None, Some(name)) => name.clone(),
+        (None, None) => "(unnamed)".to_owned(),
+    };
     let stat = |name: &str| report.stats.get(name).copied().unwrap_or(0.0);
     match args.format {
         ReportFormat::Text => {
             writeln!(console.out, "position: {}", frame.position)?;
-            writeln!(console.out, "solver: {}", solver.name)?;
+            if picked {
+                writeln!(console.out, "solver: {solver} (the best for this board)")?;
+            } else {
+                writeln!(console.out, "solver: {solver}")?;
+            }
             writeln!(console.out, "moves: {}", report.actions.join(","))?;
             writeln!(
                 console.out,
@@ -80,7 +103,8 @@ pub fn run(args: &SolveArgs, plugin_dirs: &[PathBuf], console: &mut Console<'_>)
             let out = json!({
                 "game": info.name,
                 "position": frame.position,
-                "solver": solver.name,
+                "solver": solver,
+                "picked": picked,
                 "actions": report.actions,
                 "length": report.actions.len(),
                 "stats": report.stats,

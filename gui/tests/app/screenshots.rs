@@ -168,7 +168,9 @@ fn a_15_puzzle_with_a_hint() {
     load(&mut h, &game_sliding());
     h.get_by_label("Play Sliding puzzle").click();
     h.run();
-    // Korf's (1985) first instance, turned to the blank-last goal: 57 moves.
+    // Korf's (1985) first instance, turned to the blank-last goal: 57 moves. Rules that
+    // contradict a position are refused, so the rules are the 4×4's.
+    choose(&mut h, "Rules", "4x4");
     fill(&mut h, "Position", "13 6 8 12/15 14 0 10/11 7 4 5/9 1 3 2");
     h.get_by_label("New game").click();
     h.run();

@@ -197,6 +197,17 @@ pub trait Solver: Send + Sync + 'static {
     /// Metadata.
     fn info(&self) -> SolverInfo;
 
+    /// Whether the solver takes `problem` on: a quick check, no search. `Err` says why not
+    /// (e.g. a board larger than the solver handles); [`crate::protocol::Request::SolveBest`]
+    /// then tries the next solver. The default takes every problem.
+    ///
+    /// # Errors
+    /// [`PluginError::BadParameter`] naming what the solver refuses and why.
+    fn accepts(&self, problem: &Self::Problem) -> Result<(), PluginError> {
+        let _ = problem;
+        Ok(())
+    }
+
     /// Solves `problem`.
     ///
     /// # Errors
@@ -357,7 +368,12 @@ impl<G: Game> DynGame for G {
 /// [`Solver`] with its problem type erased to JSON.
 pub(crate) trait DynSolver: Send + Sync {
     fn info(&self) -> SolverInfo;
+    fn accepts(&self, problem: &Value) -> Result<(), PluginError>;
     fn solve(&self, problem: Value, progress: &Progress<'_>) -> Result<SolveReport, PluginError>;
+}
+
+fn problem<P: DeserializeOwned>(problem: Value) -> Result<P, PluginError> {
+    serde_json::from_value(problem).map_err(|e| PluginError::Malformed(format!("problem: {e}")))
 }
 
 impl<S: Solver> DynSolver for S {
@@ -365,9 +381,13 @@ impl<S: Solver> DynSolver for S {
         Solver::info(self)
     }
 
+    fn accepts(&self, problem: &Value) -> Result<(), PluginError> {
+        Solver::accepts(self, &self::problem(problem.clone())?)
+    }
+
     fn solve(&self, problem: Value, progress: &Progress<'_>) -> Result<SolveReport, PluginError> {
-        let problem = serde_json::from_value(problem)
-            .map_err(|e| PluginError::Malformed(format!("problem: {e}")))?;
-        Solver::solve(self, problem, progress)
+        let mut report = Solver::solve(self, self::problem(problem)?, progress)?;
+        report.solver = Some(Solver::info(self).name);
+        Ok(report)
     }
 }

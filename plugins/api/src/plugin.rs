@@ -155,7 +155,42 @@ impl Plugin {
                     .ok_or(PluginError::UnknownTarget(solver))?;
                 Response::Solved(solver.solve(problem, progress)?)
             }
+            Request::SolveBest { game, problem } => {
+                Response::Solved(self.solve_best(&game, problem, progress)?)
+            }
         })
+    }
+
+    /// [`Request::SolveBest`]: the highest-ranked solver of `game` that accepts `problem`.
+    fn solve_best(
+        &self,
+        game: &str,
+        problem: serde_json::Value,
+        progress: &Progress<'_>,
+    ) -> Result<crate::protocol::SolveReport, PluginError> {
+        let mut candidates: Vec<(u32, &dyn DynSolver)> = self
+            .solvers
+            .iter()
+            .map(|(_, s)| (s.info(), s.as_ref()))
+            .filter(|(info, _)| info.game.as_deref() == Some(game))
+            .map(|(info, s)| (info.rank, s))
+            .collect();
+        if candidates.is_empty() {
+            return Err(PluginError::bad_parameter(game, "this game has no solver"));
+        }
+        // Stable: equal ranks keep the listing order.
+        candidates.sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+        let mut refusals = Vec::new();
+        for (_, solver) in candidates {
+            match solver.accepts(&problem) {
+                Ok(()) => return solver.solve(problem, progress),
+                Err(e) => refusals.push(format!("{}: {e}", solver.info().name)),
+            }
+        }
+        Err(PluginError::bad_parameter(
+            game,
+            format!("no solver takes this problem on ({})", refusals.join("; ")),
+        ))
     }
 }
 

@@ -141,6 +141,17 @@ pub enum Request {
         /// The problem, in the solver's own serde shape ([`SolverInfo::example`]).
         problem: Value,
     },
+    /// Solve a game state with the best of the game's solvers for it — the highest
+    /// [`SolverInfo::rank`] among those that take the problem on (e.g. not a board too large
+    /// for them): answered with [`Response::Solved`], whose [`SolveReport::solver`] names the
+    /// solver picked. Long: reports progress and can be cancelled. Added after ABI 1's first
+    /// release: older plugins answer a malformed-request error.
+    SolveBest {
+        /// [`GameInfo::name`]: the solvers whose [`SolverInfo::game`] it is compete.
+        game: String,
+        /// A [`Frame::state`] of that game.
+        problem: Value,
+    },
 }
 
 /// A plugin's answer to a [`Request`].
@@ -360,6 +371,19 @@ pub struct SolverInfo {
     /// Optional; `None` for a solver of its own problems.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
+    /// How good the solver is among its game's solvers, higher better: when the solver is
+    /// not named ([`Request::SolveBest`]) the plugin runs the highest-ranked one that takes
+    /// the problem on (ties: the listing order). Optional; 0 when absent.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rank: u32,
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if"
+)]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Everything the host needs to show and continue a game: the opaque state and a view of it.
@@ -586,6 +610,10 @@ pub struct SolveReport {
     /// A game solver's solution as action ids, in order ([`SolverInfo::game`]). Optional.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<String>,
+    /// The [`SolverInfo::name`] of the solver that ran: set by the dispatcher, so that the
+    /// answer to [`Request::SolveBest`] says which solver it picked. Optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solver: Option<String>,
 }
 
 #[cfg(test)]
@@ -637,6 +665,10 @@ mod tests {
             Request::Solve {
                 solver: "8-puzzle".into(),
                 problem: Value::from("1234_5678"),
+            },
+            Request::SolveBest {
+                game: "sliding".into(),
+                problem: Value::Null,
             },
         ];
         for request in requests {

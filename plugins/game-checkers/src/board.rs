@@ -9,6 +9,10 @@ use crate::position::{Geometry, geometry};
 
 /// A position: the pieces and the side to move. Bit `s` of a set is square `s` (PDN number
 /// `s + 1`). The geometry is not stored: it comes from the rules (`width`, `height`).
+///
+/// In JSON (the game state a frame carries) each square set is a hexadecimal string such as
+/// `"0xfff"`: JSON numbers stop at 64 bits in `serde_json`, and a 16×16 board has 128 dark
+/// squares. A plain number is still read back (states written before).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     /// Columns.
@@ -16,10 +20,13 @@ pub struct Board {
     /// Rows.
     pub height: u8,
     /// Squares holding red pieces.
+    #[serde(with = "square_set")]
     pub red: u128,
     /// Squares holding white pieces.
+    #[serde(with = "square_set")]
     pub white: u128,
     /// Squares holding kings (of either side).
+    #[serde(with = "square_set")]
     pub kings: u128,
     /// The side to move.
     pub turn: Color,
@@ -165,6 +172,45 @@ impl Board {
     }
 }
 
+/// A `u128` square set in serde as a hexadecimal string (`"0x1f"`), read back from such a
+/// string, a decimal string or a plain number up to `u64::MAX`.
+mod square_set {
+    use serde::de::{self, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(set: &u128, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{set:#x}"))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
+        struct SetVisitor;
+        impl Visitor<'_> for SetVisitor {
+            type Value = u128;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a square set: a hexadecimal string such as \"0xfff\" or a number")
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<u128, E> {
+                Ok(u128::from(v))
+            }
+
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<u128, E> {
+                Ok(v)
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<u128, E> {
+                match v.strip_prefix("0x") {
+                    Some(hex) => u128::from_str_radix(hex, 16),
+                    None => v.parse(),
+                }
+                .map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
+            }
+        }
+        d.deserialize_any(SetVisitor)
+    }
+}
+
 /// Zobrist keys: one per (red man, red king, white man, white king) × square, one for the
 /// side to move.
 struct Zobrist {
@@ -211,6 +257,26 @@ mod tests {
         assert_eq!(b.count(man), 12);
         assert_eq!(b.piece_at(0), Some(man));
         assert_eq!(b.piece_at(15), None);
+    }
+
+    #[test]
+    fn square_sets_of_the_largest_board_survive_json() {
+        // 16×16: 128 dark squares, so white's men sit above bit 64.
+        let b = Board::initial(16, 16);
+        assert!(b.white > u128::from(u64::MAX));
+        let json = serde_json::to_value(b).expect("encodes");
+        assert_eq!(json["red"], format!("{:#x}", b.red));
+        assert_eq!(serde_json::from_value::<Board>(json).expect("decodes"), b);
+        // A state written before (plain numbers) still reads.
+        let old = serde_json::json!({
+            "width": 8, "height": 8, "red": 4095, "white": 0, "kings": 0, "turn": "Red"
+        });
+        let read: Board = serde_json::from_value(old).expect("decodes a number");
+        assert_eq!(read.red, 0xfff);
+        let bad = serde_json::json!({
+            "width": 8, "height": 8, "red": "0xzz", "white": 0, "kings": 0, "turn": "Red"
+        });
+        assert!(serde_json::from_value::<Board>(bad).is_err());
     }
 
     #[test]

@@ -139,7 +139,11 @@ pub fn parse_fen(text: &str, width: u8, height: u8) -> Result<Board, PluginError
                     .ok_or_else(|| {
                         bad(
                             item,
-                            format!("a square is a number from 1 to {squares} on this board"),
+                            format!(
+                                "a square is a number from 1 to {squares} on the {width}×{height} \
+                                 board of the rules (a FEN holds no board size: give the rules \
+                                 of the position's board)"
+                            ),
                         )
                     })
             };

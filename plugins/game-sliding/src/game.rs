@@ -127,9 +127,9 @@ pub fn position_text(b: &Board) -> String {
     game_kit::position::format_grid(b.tiles.iter().map(u8::to_string), usize::from(b.cols))
 }
 
-/// The board a position text describes. Its shape comes from the text: `rules`, when given,
-/// must be a rule set, but a position of another size wins (a person who picked 3x3 and
-/// pasted a 4×4 position means the 4×4 board).
+/// The board a position text describes. Its shape comes from the text; `rules`, when given,
+/// must be a rule set of that shape (`--rules 4x4` with a 3×3 position is refused, naming
+/// both, rather than silently playing 3×3). `None`: the text's own shape.
 ///
 /// The text is split by [`game_kit::position::GridText`] (rows by `/`, tiles by spaces), its
 /// shape the text's own.
@@ -148,8 +148,18 @@ pub fn parse_position(rules: Option<&str>, text: &str) -> Result<Board, PluginEr
             format!("a {r}x{c} board; sizes are 2..8 each way"),
         ));
     }
-    if rules.is_some() {
-        parse_rules(rules)?;
+    if let Some(name) = rules {
+        let (rr, rc) = parse_rules(rules)?;
+        if (usize::from(rr), usize::from(rc)) != (r, c) {
+            return Err(bad(
+                text.trim(),
+                format!(
+                    "a {r}x{c} position, but the rules are `{}`: give a {rr}x{rc} position or \
+                     the rules `{r}x{c}`",
+                    name.trim()
+                ),
+            ));
+        }
     }
     let n = r * c;
     let mut seen = vec![false; n];
@@ -578,9 +588,17 @@ mod tests {
             }
         }
         assert!(game.new_game(Some("9x9"), 1).is_err());
+        // Rules that contradict the position are refused, naming both.
+        match game.new_game_at(Some("4x4"), "1 2 3/4 5 6/7 0 8", 1) {
+            Err(PluginError::BadParameter { reason, .. }) => {
+                assert!(reason.contains("3x3 position"), "{reason}");
+                assert!(reason.contains("`4x4`"), "{reason}");
+            }
+            other => panic!("a contradiction: {other:?}"),
+        }
         let shaped = game
-            .new_game_at(Some("4x4"), "1 2 3/4 5 6/7 0 8", 1)
-            .expect("the position's shape wins");
+            .new_game_at(Some("3x3"), "1 2 3/4 5 6/7 0 8", 1)
+            .expect("rules that agree");
         assert_eq!((shaped.board.rows, shaped.board.cols), (3, 3));
         assert!(
             game.new_game_at(Some("9x9"), "1 2 3/4 5 6/7 0 8", 1)

@@ -1,12 +1,16 @@
 //! The puzzle's solvers as plugin [`Solver`]s for the game `sliding`: each takes a game state
 //! (a [`crate::State`], as a frame carries it) and answers the optimal moves as action ids.
 //!
-//! | name | algorithm | boards |
-//! |---|---|---|
-//! | `astar-misplaced` | A* with misplaced tiles (the seed's solver, blank not counted) | up to 3×3 |
-//! | `astar-manhattan` | A* with Manhattan distance | up to 3×3 (and easy larger ones) |
-//! | `ida-manhattan-lc` | IDA* with Manhattan distance and linear conflicts | any, given time |
-//! | `ida-pdb` | IDA* with additive pattern databases and the reflected lookup | up to 16 cells |
+//! | name | algorithm | boards | rank |
+//! |---|---|---|---|
+//! | `astar-misplaced` | A* with misplaced tiles (the seed's solver, blank not counted) | up to 3×3 | 0 |
+//! | `astar-manhattan` | A* with Manhattan distance | up to 3×3 (and easy larger ones, within 1 GiB) | 1 |
+//! | `ida-manhattan-lc` | IDA* with Manhattan distance and linear conflicts | any, given time | 2 |
+//! | `ida-pdb` | IDA* with additive pattern databases and the reflected lookup | up to 16 cells | 3 |
+//!
+//! The rank orders them for a host that names no solver
+//! ([`tritium_plugin_api::protocol::Request::SolveBest`]): the highest-ranked one that accepts
+//! the board runs — `ida-pdb` up to 16 cells, `ida-manhattan-lc` beyond.
 
 use std::collections::BTreeMap;
 
@@ -62,17 +66,18 @@ pub fn solve_lc(
 /// A* expansions before it gives up (about 2 GB of open and closed lists would follow).
 pub const ASTAR_LIMIT: u64 = 5_000_000;
 
-/// Which algorithm a [`PuzzleSolver`] runs.
+/// Which algorithm a [`PuzzleSolver`] runs; the discriminant is its rank
+/// ([`SolverInfo::rank`]), better last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Algorithm {
     /// A* with misplaced tiles.
-    AstarMisplaced,
+    AstarMisplaced = 0,
     /// A* with Manhattan distance.
-    AstarManhattan,
+    AstarManhattan = 1,
     /// IDA* with Manhattan distance and linear conflicts.
-    IdaManhattanLc,
+    IdaManhattanLc = 2,
     /// IDA* with additive pattern databases.
-    IdaPdb,
+    IdaPdb = 3,
 }
 
 /// One solver of the table above.
@@ -96,6 +101,9 @@ fn to_error(e: SolveError) -> PluginError {
             "board",
             format!("too large or too hard for this solver ({limit} nodes); try ida-manhattan-lc"),
         ),
+        e @ SolveError::OutOfMemory { .. } => {
+            PluginError::bad_parameter("board", format!("{e}; try ida-manhattan-lc"))
+        }
         SolveError::TooLarge { cells, max } => PluginError::bad_parameter(
             "board",
             format!("{cells} cells: this solver handles at most {max}; try ida-manhattan-lc"),
@@ -117,7 +125,8 @@ impl Solver for PuzzleSolver {
             Algorithm::AstarManhattan => (
                 "astar-manhattan",
                 "A* with the Manhattan distance: optimal, far fewer expansions than misplaced \
-                 tiles.",
+                 tiles. Keeps every board it meets: gives up at about 1 GiB (easy boards \
+                 beyond 3×3 only).",
             ),
             Algorithm::IdaManhattanLc => (
                 "ida-manhattan-lc",
@@ -136,18 +145,39 @@ impl Solver for PuzzleSolver {
             description: description.into(),
             example: "a sliding game state (as a frame carries it)".into(),
             game: Some("sliding".into()),
+            rank: self.0 as u32,
+        }
+    }
+
+    /// `astar-misplaced` refuses boards beyond 3×3, `ida-pdb` boards beyond 16 cells; the
+    /// others take any board (`astar-manhattan` stops at its memory bound instead).
+    fn accepts(&self, problem: &State) -> Result<(), PluginError> {
+        let board = &problem.board;
+        let size = || format!("{}x{}", board.rows, board.cols);
+        match self.0 {
+            Algorithm::AstarMisplaced if board.tiles.len() > 9 => Err(PluginError::bad_parameter(
+                size(),
+                "astar-misplaced solves boards up to 3×3; use ida-manhattan-lc",
+            )),
+            Algorithm::IdaPdb
+                if Geometry::new(usize::from(board.rows), usize::from(board.cols)).is_none() =>
+            {
+                Err(PluginError::bad_parameter(
+                    size(),
+                    format!(
+                        "ida-pdb solves boards up to {} cells; use ida-manhattan-lc",
+                        fixed::MAX_CELLS
+                    ),
+                ))
+            }
+            _ => Ok(()),
         }
     }
 
     fn solve(&self, problem: State, progress: &Progress<'_>) -> Result<SolveReport, PluginError> {
+        self.accepts(&problem)?;
         let board = &problem.board;
         let solution: Solution = match self.0 {
-            Algorithm::AstarMisplaced if board.tiles.len() > 9 => {
-                return Err(PluginError::bad_parameter(
-                    format!("{}x{}", board.rows, board.cols),
-                    "astar-misplaced solves boards up to 3×3; use ida-manhattan-lc",
-                ));
-            }
             Algorithm::AstarMisplaced => astar(board, Heuristic::Misplaced, ASTAR_LIMIT),
             Algorithm::AstarManhattan => astar(board, Heuristic::Manhattan, ASTAR_LIMIT),
             Algorithm::IdaManhattanLc => solve_lc(board, u64::MAX, &|nodes| {
@@ -182,6 +212,7 @@ impl Solver for PuzzleSolver {
                 ("seconds".to_owned(), solution.seconds),
             ]),
             actions,
+            solver: Some(self.info().name),
         })
     }
 }
@@ -218,5 +249,47 @@ mod tests {
             PuzzleSolver(Algorithm::AstarMisplaced).solve(big, &Progress::none()),
             Err(PluginError::BadParameter { .. })
         ));
+    }
+
+    /// `SolveBest` through the dispatcher: which solver ran on a board of `rows × cols`.
+    fn best(position: &str, rules: &str) -> Result<SolveReport, PluginError> {
+        use tritium_plugin_api::{Request, Response};
+        let state = Sliding.new_game_at(Some(rules), position, 1)?;
+        let request = Request::SolveBest {
+            game: "sliding".into(),
+            problem: serde_json::to_value(state).expect("a state"),
+        };
+        match crate::plugin().handle(request, &Progress::none()) {
+            Response::Solved(report) => Ok(report),
+            Response::Error(e) => Err(e),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn with_no_solver_named_the_best_that_takes_the_board_runs() {
+        // Up to 16 cells: the pattern databases (the 3×3's build in a moment).
+        let three = best("1 2 3/4 5 6/0 7 8", "3x3").expect("solves");
+        assert_eq!(three.solver.as_deref(), Some("ida-pdb"));
+        assert_eq!(three.actions, ["l", "l"]);
+        // Beyond 16 cells ida-pdb refuses: ida-manhattan-lc, the next rank, runs.
+        let five = best(
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 0 23 24",
+            "5x5",
+        )
+        .expect("solves");
+        assert_eq!(five.solver.as_deref(), Some("ida-manhattan-lc"));
+        assert_eq!(five.actions.len(), 2);
+        // A named solver's report names it too.
+        let named = PuzzleSolver(Algorithm::AstarManhattan)
+            .solve(
+                Sliding.new_game(None, 3).expect("a game"),
+                &Progress::none(),
+            )
+            .expect("solves");
+        assert_eq!(named.solver.as_deref(), Some("astar-manhattan"));
+        // Ranks: the table's order.
+        let ranks: Vec<u32> = PuzzleSolver::ALL.iter().map(|s| s.info().rank).collect();
+        assert_eq!(ranks, [0, 1, 2, 3]);
     }
 }

@@ -412,6 +412,28 @@ impl LoadedPlugin {
         }
     }
 
+    /// Solves `problem` (a [`Frame::state`] of `game`) with the best of the game's solvers
+    /// for it, which [`SolveReport::solver`] names. See [`Request::SolveBest`].
+    ///
+    /// # Errors
+    /// [`CallError`], e.g. a game without solvers, a problem no solver takes on, or a
+    /// cancelled run.
+    pub fn solve_best(
+        &self,
+        game: &str,
+        problem: &serde_json::Value,
+        progress: Option<ProgressFn<'_>>,
+    ) -> Result<SolveReport, CallError> {
+        let request = Request::SolveBest {
+            game: game.to_owned(),
+            problem: problem.clone(),
+        };
+        match self.call(&request, progress)? {
+            Response::Solved(report) => Ok(report),
+            other => Err(unexpected(&other)),
+        }
+    }
+
     /// Counts perft from `frame`'s position. See [`Request::Perft`].
     ///
     /// # Errors

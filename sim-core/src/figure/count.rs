@@ -1,15 +1,32 @@
-//! The exact number of Euler trails: a memoized search over (vertex, set of used edges) —
-//! the number of ways to finish from a vertex depends only on where the pencil is and which
-//! edges are drawn. Trails are edge sequences: parallel edges are told apart, and a circuit
-//! counts once per start and direction.
+//! The exact number of Euler trails: a memoized search over (vertex, edges drawn) — the
+//! number of ways to finish from a vertex depends only on where the pencil is and which edges
+//! are drawn.
+//!
+//! # What is counted
+//! Trails are **edge sequences**: parallel edges are told apart, a loop counts once per
+//! direction, and a circuit counts once per start and direction. (A triangle has 6; two
+//! vertices joined by `m` parallel edges have `2 · m!` for even `m`.)
+//!
+//! # How
+//! Parallel edges between the same two vertices are interchangeable, so the search does not
+//! record *which* of them are drawn, only *how many* of each such class: a state is the vertex
+//! and a mixed-radix number of drawn edges per class, and a step along a class with `k` of its
+//! edges left counts `k` times (twice as many for a loop, one per direction). That is exactly
+//! the number of edge sequences, with `∏ (mᵢ + 1)` states per vertex instead of `2^E` — 22
+//! parallel edges are 46 states, not 8 million.
+//!
+//! Counts are `u128` with checked arithmetic; when one overflows, [`trails_counted`] counts
+//! again in a [`BigUint`] (64 parallel edges: `2 · 64!`, about 2.5 × 10⁸⁹).
 //!
 //! # Complexity
 //! O(S · d) time and O(S) memory for the S reachable states and degree d — exponential in the
-//! worst case, which is why figures are limited to 64 edges (the used set is a `u64`) and the
-//! memo to [`MAX_STATES`] entries.
+//! worst case (a complete graph such as K9), which is why figures are limited to 64 edges (the
+//! state is a `u64`), the memo to [`MAX_STATES`] entries, and [`trails_counted`] reports its
+//! progress to a callback that may stop it ([`EulerError::Cancelled`]).
 
 use std::collections::HashMap;
 
+use num_bigint::BigUint;
 use petgraph::visit::{EdgeIndexable, IntoEdgeReferences, NodeIndexable};
 
 use super::existence::{Shape, starts};
@@ -21,107 +38,267 @@ pub const MAX_EDGES: usize = 64;
 /// The most memoized states before counting gives up.
 pub const MAX_STATES: usize = 20_000_000;
 
-/// The edges renumbered densely (0..E), as bits of a `u64`.
-struct Dense {
-    adj: Adjacency,
-    /// Dense bit of each edge index.
-    bit: Vec<u8>,
+/// How many search steps pass between two calls of the progress callback.
+pub const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// One class of parallel edges seen from a vertex: the class, the vertex at the other end,
+/// and how many ways one of its edges is taken from here (2 for a loop, one per direction).
+#[derive(Clone, Copy)]
+struct Step {
+    class: usize,
+    to: usize,
+    ways: u64,
+}
+
+/// The figure as classes of parallel edges, the drawn edges as a mixed-radix `u64`.
+struct Classes {
+    /// Per vertex, its classes.
+    steps: Vec<Vec<Step>>,
+    /// Edges in each class.
+    size: Vec<u64>,
+    /// The place value of each class in the state.
+    radix: Vec<u64>,
+    /// The state with every edge drawn.
     all: u64,
+    edges: usize,
 }
 
-fn dense<G>(g: G) -> Result<Dense, EulerError>
-where
-    G: IntoEdgeReferences + NodeIndexable + EdgeIndexable,
-{
-    let adj = Adjacency::of(g);
-    if adj.edges > MAX_EDGES {
-        return Err(EulerError::TooManyEdges {
-            edges: adj.edges,
-            max: MAX_EDGES,
-        });
-    }
-    let mut bit = vec![u8::MAX; adj.edge_bound];
-    let mut next = 0u8;
-    for &e in &adj.edge {
-        if bit[e] == u8::MAX {
-            bit[e] = next;
-            next += 1;
+impl Classes {
+    fn of(adj: &Adjacency) -> Result<Classes, EulerError> {
+        if adj.edges > MAX_EDGES {
+            return Err(EulerError::TooManyEdges {
+                edges: adj.edges,
+                max: MAX_EDGES,
+            });
         }
+        // Each edge's ends, from its incidences.
+        let mut ends: Vec<Option<(usize, usize)>> = vec![None; adj.edge_bound];
+        for v in 0..adj.vertices() {
+            for (w, e) in adj.at(v) {
+                ends[e] = Some((v.min(w), v.max(w)));
+            }
+        }
+        let mut class_of: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut pairs = Vec::new();
+        let mut size = Vec::new();
+        for pair in ends.into_iter().flatten() {
+            let c = *class_of.entry(pair).or_insert_with(|| {
+                pairs.push(pair);
+                size.push(0);
+                pairs.len() - 1
+            });
+            size[c] += 1;
+        }
+        // ∏ (mᵢ + 1) ≤ 2^E ≤ 2^64 states, so `all` = ∏ − 1 fits in a u64.
+        let mut radix = Vec::with_capacity(size.len());
+        let mut place: u128 = 1;
+        for &m in &size {
+            radix.push(u64::try_from(place).expect("a place value below 2^64"));
+            place *= u128::from(m) + 1;
+        }
+        let all = u64::try_from(place - 1).expect("at most 64 edges");
+        let mut steps = vec![Vec::new(); adj.vertices()];
+        for (class, &(a, b)) in pairs.iter().enumerate() {
+            if a == b {
+                steps[a].push(Step {
+                    class,
+                    to: a,
+                    ways: 2,
+                });
+            } else {
+                steps[a].push(Step {
+                    class,
+                    to: b,
+                    ways: 1,
+                });
+                steps[b].push(Step {
+                    class,
+                    to: a,
+                    ways: 1,
+                });
+            }
+        }
+        Ok(Classes {
+            steps,
+            size,
+            radix,
+            all,
+            edges: adj.edges,
+        })
     }
-    let all = if adj.edges == 64 {
-        u64::MAX
-    } else {
-        (1u64 << adj.edges) - 1
-    };
-    Ok(Dense { adj, bit, all })
+
+    /// Edges of `class` not drawn yet in state `used`.
+    fn left(&self, used: u64, class: usize) -> u64 {
+        let drawn = (used / self.radix[class]) % (self.size[class] + 1);
+        self.size[class] - drawn
+    }
 }
 
-/// Ways to finish, by (used edges, vertex).
-type Memo = HashMap<(u64, u32), u128>;
+/// The arithmetic a count needs: `u128` (checked) or [`BigUint`] (never overflows).
+trait Count: Clone + Sized {
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn plus(&self, other: &Self) -> Option<Self>;
+    fn times(&self, k: u64) -> Option<Self>;
+}
 
-/// A state of [`finish`]'s search: at `vertex` with `used` drawn, trying incidence `next`.
-struct Frame {
+impl Count for u128 {
+    fn zero() -> Self {
+        0
+    }
+    fn one() -> Self {
+        1
+    }
+    fn plus(&self, other: &Self) -> Option<Self> {
+        self.checked_add(*other)
+    }
+    fn times(&self, k: u64) -> Option<Self> {
+        self.checked_mul(u128::from(k))
+    }
+}
+
+impl Count for BigUint {
+    fn zero() -> Self {
+        BigUint::ZERO
+    }
+    fn one() -> Self {
+        BigUint::from(1u8)
+    }
+    fn plus(&self, other: &Self) -> Option<Self> {
+        Some(self + other)
+    }
+    fn times(&self, k: u64) -> Option<Self> {
+        Some(self * k)
+    }
+}
+
+/// Ways to finish, by (drawn edges, vertex).
+type Memo<N> = HashMap<(u64, u32), N>;
+
+/// A state of [`finish`]'s search: at `vertex` with `used` drawn, trying step `next`; the
+/// child being counted is worth `pending` times its count.
+struct Frame<N> {
     vertex: usize,
     used: u64,
     next: usize,
-    sum: u128,
+    pending: u64,
+    sum: N,
+}
+
+/// The search's progress: steps taken, and the callback that may stop it.
+struct Watch<'a> {
+    steps: u64,
+    keep_going: &'a mut dyn FnMut(u64) -> bool,
+}
+
+impl Watch<'_> {
+    fn tick(&mut self, states: usize) -> Result<(), EulerError> {
+        self.steps += 1;
+        if self.steps.is_multiple_of(PROGRESS_EVERY) && !(self.keep_going)(states as u64) {
+            return Err(EulerError::Cancelled);
+        }
+        Ok(())
+    }
 }
 
 /// Ways to finish from `from` with nothing drawn, iteratively with an explicit stack.
-fn finish(dense: &Dense, from: usize, memo: &mut Memo) -> Result<u128, EulerError> {
-    let d = dense;
+fn finish<N: Count>(
+    c: &Classes,
+    from: usize,
+    memo: &mut Memo<N>,
+    watch: &mut Watch<'_>,
+) -> Result<N, EulerError> {
     let mut stack = vec![Frame {
         vertex: from,
         used: 0,
-        next: d.adj.start[from],
-        sum: 0,
+        next: 0,
+        pending: 0,
+        sum: N::zero(),
     }];
-    let mut returned: Option<u128> = None;
+    let mut returned: Option<N> = None;
     loop {
+        watch.tick(memo.len())?;
         let Some(top) = stack.last_mut() else {
-            return Ok(returned.unwrap_or(0));
+            return Ok(returned.unwrap_or_else(N::zero));
         };
         if let Some(r) = returned.take() {
-            top.sum = top.sum.checked_add(r).ok_or(EulerError::Overflow)?;
+            let add = r.times(top.pending).ok_or(EulerError::Overflow)?;
+            top.sum = top.sum.plus(&add).ok_or(EulerError::Overflow)?;
         }
-        if top.used == d.all {
-            returned = Some(1);
+        if top.used == c.all {
+            returned = Some(N::one());
             stack.pop();
             continue;
         }
-        let end = d.adj.start[top.vertex + 1];
+        let steps = &c.steps[top.vertex];
         let mut descend = None;
-        while top.next < end {
-            let at = top.next;
+        while top.next < steps.len() {
+            let step = steps[top.next];
             top.next += 1;
-            let bit = 1u64 << d.bit[d.adj.edge[at]];
-            if top.used & bit != 0 {
+            let left = c.left(top.used, step.class);
+            if left == 0 {
                 continue;
             }
-            let (w, used) = (d.adj.to[at], top.used | bit);
-            if let Some(&known) = memo.get(&(used, w as u32)) {
-                top.sum = top.sum.checked_add(known).ok_or(EulerError::Overflow)?;
+            let ways = left * step.ways;
+            let used = top.used + c.radix[step.class];
+            if let Some(known) = memo.get(&(used, step.to as u32)) {
+                let add = known.times(ways).ok_or(EulerError::Overflow)?;
+                top.sum = top.sum.plus(&add).ok_or(EulerError::Overflow)?;
                 continue;
             }
-            descend = Some((w, used));
+            top.pending = ways;
+            descend = Some((step.to, used));
             break;
         }
         if let Some((w, used)) = descend {
             stack.push(Frame {
                 vertex: w,
                 used,
-                next: d.adj.start[w],
-                sum: 0,
+                next: 0,
+                pending: 0,
+                sum: N::zero(),
             });
         } else {
             let done = stack.pop().expect("the frame just read");
             if memo.len() >= MAX_STATES {
                 return Err(EulerError::TooManyStates(MAX_STATES));
             }
-            memo.insert((done.used, done.vertex as u32), done.sum);
+            memo.insert((done.used, done.vertex as u32), done.sum.clone());
             returned = Some(done.sum);
         }
     }
+}
+
+/// Counts from every allowed start in `N`; `Overflow` when `N` is too small.
+fn count_all<N: Count>(
+    c: &Classes,
+    allowed: &[usize],
+    watch: &mut Watch<'_>,
+) -> Result<(Vec<N>, N), EulerError> {
+    let mut memo = HashMap::new();
+    let mut per = Vec::with_capacity(allowed.len());
+    let mut total = N::zero();
+    for &from in allowed {
+        let n = finish(c, from, &mut memo, watch)?;
+        total = total.plus(&n).ok_or(EulerError::Overflow)?;
+        per.push(n);
+    }
+    Ok((per, total))
+}
+
+/// The classes of `g` and the vertices a trail may start at (none without a single stroke).
+fn prepare<G>(g: G) -> Result<(Classes, Vec<usize>), EulerError>
+where
+    G: IntoEdgeReferences + NodeIndexable + EdgeIndexable,
+{
+    let adj = Adjacency::of(g);
+    let classes = Classes::of(&adj)?;
+    let allowed = if classes.edges == 0 {
+        Vec::new()
+    } else {
+        starts(&adj, &Shape::of(&adj))
+    };
+    Ok((classes, allowed))
 }
 
 /// The number of Euler trails of `g` that start at `start` (0 from a vertex no trail starts
@@ -129,25 +306,29 @@ fn finish(dense: &Dense, from: usize, memo: &mut Memo) -> Result<u128, EulerErro
 ///
 /// # Errors
 /// [`EulerError::TooManyEdges`] beyond [`MAX_EDGES`], [`EulerError::TooManyStates`],
-/// [`EulerError::Overflow`].
+/// [`EulerError::Overflow`] past `u128` (see [`trails_counted`] for any size).
 pub fn trails_from<G>(g: G, start: G::NodeId) -> Result<u128, EulerError>
 where
     G: IntoEdgeReferences + NodeIndexable + EdgeIndexable,
 {
-    let d = dense(g)?;
+    let (classes, allowed) = prepare(g)?;
     let from = NodeIndexable::to_index(&g, start);
-    let shape = Shape::of(&d.adj);
-    if d.adj.edges == 0 || !starts(&d.adj, &shape).contains(&from) {
+    if !allowed.contains(&from) {
         return Ok(0);
     }
-    finish(&d, from, &mut HashMap::new())
+    let mut go_on = |_| true;
+    let mut watch = Watch {
+        steps: 0,
+        keep_going: &mut go_on,
+    };
+    finish(&classes, from, &mut HashMap::new(), &mut watch)
 }
 
 /// Trail counts per start vertex, and their total.
 pub type PerStart<N> = (Vec<(N, u128)>, u128);
 
 /// The number of Euler trails of `g` from every start, and their total, in vertex index
-/// order (one memo shared by all starts).
+/// order (one memo shared by all starts); no starts and 0 when no single stroke draws `g`.
 ///
 /// # Errors
 /// As [`trails_from`].
@@ -155,21 +336,57 @@ pub fn trails<G>(g: G) -> Result<PerStart<G::NodeId>, EulerError>
 where
     G: IntoEdgeReferences + NodeIndexable + EdgeIndexable,
 {
-    let d = dense(g)?;
-    let shape = Shape::of(&d.adj);
-    let allowed = if d.adj.edges == 0 {
-        Vec::new()
-    } else {
-        starts(&d.adj, &shape)
+    let (classes, allowed) = prepare(g)?;
+    let mut go_on = |_| true;
+    let mut watch = Watch {
+        steps: 0,
+        keep_going: &mut go_on,
     };
-    let mut memo = HashMap::new();
-    let mut per = Vec::new();
-    let mut total = 0u128;
-    for from in allowed {
-        let n = finish(&d, from, &mut memo)?;
-        total = total.checked_add(n).ok_or(EulerError::Overflow)?;
-        per.push((NodeIndexable::from_index(&g, from), n));
-    }
+    let (per, total) = count_all::<u128>(&classes, &allowed, &mut watch)?;
+    let per = allowed
+        .iter()
+        .zip(per)
+        .map(|(&v, n)| (NodeIndexable::from_index(&g, v), n))
+        .collect();
+    Ok((per, total))
+}
+
+/// Trail counts of any size per start vertex, and their total.
+pub type PerStartBig<N> = (Vec<(N, BigUint)>, BigUint);
+
+/// [`trails`] for counts of any size, reporting progress: `keep_going(states)` is called
+/// every [`PROGRESS_EVERY`] search steps with the number of states memoized so far (there is
+/// no known total), and stops the count by answering `false`. Counts in `u128` first and
+/// again in a [`BigUint`] only when that overflows.
+///
+/// # Errors
+/// [`EulerError::TooManyEdges`], [`EulerError::TooManyStates`], [`EulerError::Cancelled`]
+/// when `keep_going` says so — never a partial count.
+pub fn trails_counted<G>(
+    g: G,
+    keep_going: &mut dyn FnMut(u64) -> bool,
+) -> Result<PerStartBig<G::NodeId>, EulerError>
+where
+    G: IntoEdgeReferences + NodeIndexable + EdgeIndexable,
+{
+    let (classes, allowed) = prepare(g)?;
+    let mut watch = Watch {
+        steps: 0,
+        keep_going,
+    };
+    let (per, total) = match count_all::<u128>(&classes, &allowed, &mut watch) {
+        Ok((per, total)) => (
+            per.into_iter().map(BigUint::from).collect::<Vec<_>>(),
+            BigUint::from(total),
+        ),
+        Err(EulerError::Overflow) => count_all::<BigUint>(&classes, &allowed, &mut watch)?,
+        Err(e) => return Err(e),
+    };
+    let per = allowed
+        .iter()
+        .zip(per)
+        .map(|(&v, n)| (NodeIndexable::from_index(&g, v), n))
+        .collect();
     Ok((per, total))
 }
 
@@ -235,6 +452,65 @@ mod tests {
         // A triangle: 3 starts × 2 directions.
         let t = Figure::from_edge_list("a-b,b-c,c-a").expect("triangle");
         assert_eq!(trails(t.graph()).expect("counts").1, 6);
+    }
+
+    #[test]
+    fn parallel_edges_count_as_edge_sequences() {
+        for edges in [
+            "a-b,a-b,a-b,b-c,b-c,c-a",
+            "a-b,a-b,b-c,b-c,c-d,c-d,d-a,d-a,a-c",
+            "a-b,a-b,a-b,a-b,a-b,b-c,c-a,a-d,a-d,d-b",
+        ] {
+            let f = Figure::from_edge_list(edges).expect("a figure");
+            let (_, total) = trails(f.graph()).expect("counts");
+            assert_eq!(total, brute(&f), "{edges}");
+        }
+    }
+
+    fn factorial(n: u32) -> BigUint {
+        (1..=n).map(BigUint::from).product()
+    }
+
+    #[test]
+    fn many_parallel_edges_count_at_once_past_u64_and_u128() {
+        // 22 parallel A–B edges: 2 · 22! ≈ 2.2 × 10²¹ (past u64), once minutes of search.
+        let edges = vec!["A-B"; 22].join(",");
+        let f = Figure::from_edge_list(&edges).expect("a figure");
+        let (per, total) = trails(f.graph()).expect("counts");
+        assert_eq!(BigUint::from(total), factorial(22) * 2u8);
+        assert_eq!(per.len(), 2);
+        // 64 of them: 2 · 64! ≈ 2.5 × 10⁸⁹, past u128: the big count, with its progress.
+        let edges = vec!["A-B"; 64].join(",");
+        let f = Figure::from_edge_list(&edges).expect("a figure");
+        assert_eq!(trails(f.graph()), Err(EulerError::Overflow));
+        let (per, total) = trails_counted(f.graph(), &mut |_| true).expect("counts");
+        assert_eq!(total, factorial(64) * 2u8);
+        assert_eq!(per[0].1, factorial(64));
+    }
+
+    #[test]
+    fn a_count_that_is_told_to_stop_stops_with_no_number() {
+        // K9: 36 edges, every degree 8; far too many states to finish quickly.
+        let mut items = Vec::new();
+        for a in 0..9 {
+            for b in a + 1..9 {
+                items.push(format!("{a}-{b}"));
+            }
+        }
+        let k9 = Figure::from_edge_list(&items.join(",")).expect("K9");
+        let mut calls = 0;
+        let result = trails_counted(k9.graph(), &mut |states| {
+            calls += 1;
+            assert!(states > 0);
+            calls < 3
+        });
+        assert_eq!(result, Err(EulerError::Cancelled));
+        assert_eq!(calls, 3);
+        // No single stroke: no starts, a count of 0.
+        let k = Figure::from_edge_list("A-B,A-B,A-C,A-C,A-D,B-D,C-D").expect("Königsberg");
+        let (per, total) = trails_counted(k.graph(), &mut |_| true).expect("counts");
+        assert!(per.is_empty());
+        assert_eq!(total, BigUint::ZERO);
     }
 
     #[test]

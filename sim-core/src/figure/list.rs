@@ -14,29 +14,54 @@ use super::hierholzer::{Trail, to_trail};
 
 /// Up to `limit` Euler trails of `g`, from its legal starts in index order, each listed once
 /// (as an edge sequence), in depth-first order. Empty when no single stroke draws `g`.
+/// Holds them all: for many, [`each_trail`] hands them over one at a time.
 pub fn trails<G>(g: G, limit: usize) -> Vec<Trail<G::NodeId, G::EdgeId>>
+where
+    G: IntoEdgeReferences + NodeIndexable + EdgeIndexable,
+{
+    let mut out = Vec::new();
+    each_trail(g, None, limit, &mut |t| {
+        out.push(t);
+        true
+    });
+    out
+}
+
+/// [`trails`] one at a time: `visit` gets each trail as soon as it is found (from `start`
+/// only, when given) and answers whether to go on; at most `limit` are visited. Memory stays
+/// O(V + E) however many trails there are. Returns how many were visited.
+pub fn each_trail<G>(
+    g: G,
+    start: Option<G::NodeId>,
+    limit: usize,
+    visit: &mut dyn FnMut(Trail<G::NodeId, G::EdgeId>) -> bool,
+) -> usize
 where
     G: IntoEdgeReferences + NodeIndexable + EdgeIndexable,
 {
     let adj = Adjacency::of(g);
     let shape = Shape::of(&adj);
-    let mut out = Vec::new();
-    if adj.edges == 0 {
-        return out;
+    let mut visited = 0;
+    if adj.edges == 0 || limit == 0 {
+        return visited;
     }
+    let only = start.map(|s| NodeIndexable::to_index(&g, s));
     let mut used = vec![false; adj.edge_bound];
     for s in starts(&adj, &shape) {
+        if only.is_some_and(|o| o != s) {
+            continue;
+        }
         // The stack holds, per step, the vertex reached and the next incidence to try there.
         let mut vertices = vec![s];
         let mut edges: Vec<usize> = Vec::new();
         let mut next = vec![adj.start[s]];
         while let Some(p) = next.last_mut() {
-            if out.len() >= limit {
-                return out;
-            }
             let here = *vertices.last().expect("as deep as next");
             if edges.len() == adj.edges {
-                out.push(to_trail(g, &vertices, &edges));
+                visited += 1;
+                if !visit(to_trail(g, &vertices, &edges)) || visited >= limit {
+                    return visited;
+                }
             }
             let end = adj.start[here + 1];
             let mut stepped = false;
@@ -66,7 +91,7 @@ where
             }
         }
     }
-    out
+    visited
 }
 
 #[cfg(test)]
@@ -89,5 +114,26 @@ mod tests {
         assert_eq!(trails(g, 5).len(), 5);
         let k = Figure::from_edge_list("A-B,A-B,A-C,A-C,A-D,B-D,C-D").expect("Königsberg");
         assert!(trails(k.graph(), 10).is_empty());
+    }
+
+    #[test]
+    fn each_trail_streams_from_one_start_and_stops_when_told() {
+        let barn = Figure::from_edge_list("0-1,0-2,1-2,1-3,1-4,2-3,2-4,3-4").expect("barn");
+        let g = barn.graph();
+        let from3 = barn.find("3").expect("vertex");
+        let mut seen = Vec::new();
+        let n = each_trail(g, Some(from3), usize::MAX, &mut |t| {
+            assert!(is_euler_trail(g, &t));
+            seen.push(t.vertices[0]);
+            true
+        });
+        assert_eq!(n, 44);
+        assert!(seen.iter().all(|&v| v == from3));
+        // The visitor stops it; so does the limit.
+        assert_eq!(each_trail(g, None, usize::MAX, &mut |_| false), 1);
+        assert_eq!(each_trail(g, None, 7, &mut |_| true), 7);
+        // A start no trail has: none.
+        let corner0 = barn.find("0").expect("vertex");
+        assert_eq!(each_trail(g, Some(corner0), 10, &mut |_| true), 0);
     }
 }

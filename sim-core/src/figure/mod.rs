@@ -364,9 +364,12 @@ pub enum EulerError {
     /// The count's memo grew past its limit.
     #[error("counting needs more than {0} memoized states; the figure is too large to count")]
     TooManyStates(usize),
-    /// The count does not fit in 128 bits.
+    /// The count does not fit in 128 bits (see [`count::trails_counted`] for any size).
     #[error("the number of trails exceeds 2^128")]
     Overflow,
+    /// The caller stopped the count (Ctrl+C, a time limit): no number, not a partial one.
+    #[error("the count was stopped before it finished")]
+    Cancelled,
 }
 
 /// The edges at each vertex of an undirected graph, as flat arrays (compressed sparse rows)

@@ -8,12 +8,43 @@ use super::{Heuristic, Solution, SolveError};
 use crate::board::{Board, Move};
 use crate::heuristic;
 
+/// The memory A* may fill before it gives up, in bytes (1 GiB): its open and closed lists
+/// hold whole boards, so a large board (a 7×7 holds 49 tiles) fills gigabytes long before
+/// any expansion limit.
+pub const MEMORY_BUDGET: usize = 1 << 30;
+
+/// About how many bytes one board costs A* in its lists: the board's tiles are stored four
+/// times over (closed-list key, parent link, best-g key, open-list entry), each a heap
+/// allocation with its header, plus the tables' own slots.
+pub fn bytes_per_board(cells: usize) -> usize {
+    4 * (cells.next_multiple_of(16) + 16 + 24) + 64
+}
+
+/// The most boards A* keeps on a board of `cells` cells within [`MEMORY_BUDGET`].
+pub fn max_boards(cells: usize) -> usize {
+    MEMORY_BUDGET / bytes_per_board(cells)
+}
+
 /// A* (Hart, Nilsson and Raphael 1968): the open list ordered by f = g + h, ties to the
-/// larger g; each board expanded once. Gives up after `limit` expansions.
+/// larger g; each board expanded once. Gives up after `limit` expansions, or when its lists
+/// hold [`max_boards`] boards (about [`MEMORY_BUDGET`] bytes).
 ///
 /// # Errors
-/// [`SolveError::Unsolvable`], [`SolveError::TooHard`].
+/// [`SolveError::Unsolvable`], [`SolveError::TooHard`], [`SolveError::OutOfMemory`].
 pub fn astar(start: &Board, h: Heuristic, limit: u64) -> Result<Solution, SolveError> {
+    astar_bounded(start, h, limit, max_boards(start.tiles.len()))
+}
+
+/// [`astar`] keeping at most `max_boards` boards in its open and closed lists together.
+///
+/// # Errors
+/// As [`astar`]; [`SolveError::OutOfMemory`] names `max_boards` and their bytes.
+pub fn astar_bounded(
+    start: &Board,
+    h: Heuristic,
+    limit: u64,
+    max_boards: usize,
+) -> Result<Solution, SolveError> {
     if !start.is_solvable() {
         return Err(SolveError::Unsolvable);
     }
@@ -37,6 +68,12 @@ pub fn astar(start: &Board, h: Heuristic, limit: u64) -> Result<Solution, SolveE
         nodes += 1;
         if nodes > limit {
             return Err(SolveError::TooHard { limit });
+        }
+        if best_g.len() + open.len() > max_boards {
+            return Err(SolveError::OutOfMemory {
+                boards: max_boards,
+                megabytes: (max_boards * bytes_per_board(start.tiles.len())) >> 20,
+            });
         }
         let board = Board {
             rows: start.rows,

@@ -7,7 +7,7 @@
 mod astar;
 mod ida;
 
-pub use astar::astar;
+pub use astar::{MEMORY_BUDGET, astar, astar_bounded, bytes_per_board, max_boards};
 pub use ida::ida;
 
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,18 @@ pub enum SolveError {
     TooHard {
         /// The node limit.
         limit: u64,
+    },
+    /// The search's lists reached their memory bound without finishing (the board is too
+    /// big or too hard for a search that keeps every board it meets).
+    #[error(
+        "gave up after keeping {boards} boards (its memory bound, at most about {megabytes} MB): the \
+         board is too large or too hard for this solver"
+    )]
+    OutOfMemory {
+        /// The most boards kept.
+        boards: usize,
+        /// Their memory, in MiB.
+        megabytes: usize,
     },
     /// The board has more cells than this solver handles.
     #[error("the board has {cells} cells; this solver handles at most {max}")]
@@ -124,6 +136,20 @@ mod tests {
             astar(&hard, Heuristic::Misplaced, 1000),
             Err(SolveError::TooHard { limit: 1000 })
         );
+        // The memory bound stops a large board long before the expansion limit would.
+        let seven = Board::random(7, 7, 1);
+        assert_eq!(
+            astar_bounded(&seven, Heuristic::Manhattan, u64::MAX, 20_000),
+            Err(SolveError::OutOfMemory {
+                boards: 20_000,
+                megabytes: (20_000 * bytes_per_board(49)) >> 20,
+            })
+        );
+        // Within the budget a 7×7 keeps a few million boards at most (~1 GiB), a 3×3's whole
+        // state space (181,440 boards) fits.
+        assert!(max_boards(49) * bytes_per_board(49) <= MEMORY_BUDGET);
+        assert!(max_boards(49) < 3_000_000);
+        assert!(max_boards(9) > 181_440 * 2);
         // Korf's (1985) first 15-puzzle instance, 57 moves, turned to our goal (rotated half a
         // turn, tiles t → 16 − t): far more than 65,536 nodes, so a cancel stops it.
         let korf1 = [14u8, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
