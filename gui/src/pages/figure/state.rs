@@ -18,6 +18,10 @@ use sim_core::figure::{
     EdgeId, Figure, FigureDesc, VertexId, count, fleury, hierholzer, random, strokes,
 };
 
+/// How long Count may take before it stops and says the figure has too many drawings to
+/// count here.
+pub const COUNT_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// What clicks on the figure do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum FigureMode {
@@ -403,14 +407,18 @@ impl FigureState {
         }
     }
 
-    /// Counts the drawings (from each start, in all), or says why not.
+    /// Counts the drawings (from each start, in all), or says why not. The count grows
+    /// exponentially with the figure: it stops after [`COUNT_TIME`] and says so, rather
+    /// than freeze the app (`tritium euler --count --time-limit` counts for longer).
     pub fn count(&mut self) {
         let f = &self.doc.figure;
-        self.counts = Some(match count::trails(f.graph()) {
+        let deadline = std::time::Instant::now() + COUNT_TIME;
+        let mut keep_going = |_| std::time::Instant::now() < deadline;
+        self.counts = Some(match count::trails_counted(f.graph(), &mut keep_going) {
             Ok((per, total)) if !per.is_empty() => {
                 let parts: Vec<String> = per
                     .iter()
-                    .map(|&(v, n)| format!("{}: {n}", f.label(v)))
+                    .map(|(v, n)| format!("{}: {n}", f.label(*v)))
                     .collect();
                 if per.len() <= 6 {
                     format!("{total} drawings (from {})", parts.join(", "))
@@ -419,6 +427,11 @@ impl FigureState {
                 }
             }
             Ok(_) => "no single-stroke drawing".into(),
+            Err(sim_core::figure::EulerError::Cancelled) => format!(
+                "too many to count here: stopped after {} s (tritium euler --count \
+                 --time-limit counts for longer)",
+                COUNT_TIME.as_secs()
+            ),
             Err(e) => e.to_string(),
         });
     }
@@ -584,5 +597,33 @@ mod tests {
         assert_eq!(s.pencil.drawn().len(), 8);
         s.count();
         assert_eq!(s.counts.as_deref(), Some("88 drawings (from 3: 44, 4: 44)"));
+    }
+
+    /// K9 (every pair of 9 points joined: 36 edges, all points even) has more drawings than
+    /// a count finishes in seconds: Count stops after `COUNT_TIME` and says so instead of
+    /// freezing the page.
+    #[test]
+    fn counting_a_figure_with_too_many_drawings_stops_and_says_so() {
+        let mut s = FigureState::default();
+        s.doc.figure = Figure::default();
+        let points: Vec<VertexId> = (0..9)
+            .map(|k| {
+                s.add_vertex(Pos {
+                    x: 3 * k,
+                    y: (k * k) % 7,
+                })
+                .expect("a point")
+            })
+            .collect();
+        for (i, &a) in points.iter().enumerate() {
+            for &b in &points[i + 1..] {
+                s.selected = Some(a);
+                s.click_vertex_edit(b);
+            }
+        }
+        assert_eq!(s.figure().graph().edge_count(), 36);
+        s.count();
+        let message = s.counts.clone().unwrap_or_default();
+        assert!(message.starts_with("too many to count here"), "{message}");
     }
 }
