@@ -150,8 +150,8 @@ fn render_a_level() {
     println!("{}", defects_here(&mut h).join("\n"));
 }
 
-/// A point on the middle of the longest segment of the route of wire `describe`
-/// (`A → AND1.0`), on the screen.
+/// A point of the route of wire `describe` (`A → AND1.0`) clear of every other wire (not
+/// where another crosses it, nor on a trunk its net shares) and of its pins, on the screen.
 fn on_wire(h: &mut App, describe: &str) -> egui::Pos2 {
     let routes = h.state_mut().canvas_mut().routes();
     let i = routes
@@ -160,13 +160,32 @@ fn on_wire(h: &mut App, describe: &str) -> egui::Pos2 {
         .position(|w| w.describe() == describe)
         .unwrap_or_else(|| panic!("no wire {describe}"));
     let route = &routes.routing.routes[i];
-    let (a, b) = route
+    let clear = |p: gui::geometry::Point| {
+        routes
+            .routing
+            .routes
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .all(|(_, r)| gui::geometry::distance_to_path(p, r) > 0.35)
+    };
+    let spot = route
         .windows(2)
-        .map(|w| (w[0], w[1]))
-        .max_by(|x, y| x.0.distance(x.1).total_cmp(&y.0.distance(y.1)))
-        .expect("a segment");
-    let mid = egui::pos2(f32::midpoint(a.x, b.x), f32::midpoint(a.y, b.y));
-    crate::common::cell_to_screen(h, mid)
+        .flat_map(|w| {
+            (1..16u8).map(move |k| {
+                let t = f32::from(k) / 16.0;
+                gui::geometry::point(
+                    w[0].x + (w[1].x - w[0].x) * t,
+                    w[0].y + (w[1].y - w[0].y) * t,
+                )
+            })
+        })
+        // Away from its pins too (a drag there would start a new wire).
+        .find(|&p| {
+            clear(p) && p.distance(route[0]) > 0.6 && p.distance(route[route.len() - 1]) > 0.6
+        })
+        .unwrap_or_else(|| panic!("no clear spot on {describe}"));
+    crate::common::cell_to_screen(h, egui::pos2(spot.x, spot.y))
 }
 
 /// A person clicks a wire: it is selected with its whole net (the inspector names its ends,
@@ -333,5 +352,62 @@ fn a_wire_is_bent_by_dragging_it() {
     assert_eq!(
         h.state().state.wire_bends(&find(&h)),
         [sim_core::Pos { x: 3, y: 11 }]
+    );
+}
+
+/// On a level with buses: a click on the bus wire from the splitter to `hi.a` selects it
+/// and shows the number it carries (A's high nibble, 6); dragging it bends it, saved in the
+/// level as written; Delete removes it.
+#[test]
+fn a_bus_wire_is_selected_bent_and_deleted() {
+    let mut h = crate::common::app_with("adder8_bus.ron");
+    h.state_mut()
+        .state
+        .set_bus_number("A", "107")
+        .expect("A is a bus of switches");
+    h.run();
+    let wire = "AS.1 → hi.a";
+    let p = on_wire(&mut h, wire);
+    crate::common::click_at(&h, p);
+    h.run();
+    let selected = h.state().state.selected_wire.clone().expect("selected");
+    assert_eq!(selected.describe(), wire);
+    // In A's radix (unsigned): the high nibble of 107 = 0x6B.
+    assert!(
+        h.get_all_by_label(&format!("{wire} = 6 (net AS.1, fanout 1)"))
+            .count()
+            >= 1,
+        "the number the bus wire carries"
+    );
+    let start = on_wire(&mut h, wire);
+    let target = crate::common::cell_to_screen(&h, egui::pos2(12.0, 20.0));
+    crate::common::drag(&mut h, start, target);
+    h.run();
+    assert_eq!(
+        h.state().state.wire_bends(&selected),
+        [sim_core::Pos { x: 12, y: 20 }]
+    );
+    assert!(
+        defects_here(&mut h).is_empty(),
+        "{:?}",
+        defects_here(&mut h)
+    );
+    let written = h.state().state.document().design.bus_level.clone();
+    let (_, wires) = written.expect("a level with buses");
+    assert!(
+        wires.iter().any(|w| w.from == "AS.1"
+            && w.to == "hi.a"
+            && w.via == [sim_core::Pos { x: 12, y: 20 }]),
+        "the bend is saved with the level as written"
+    );
+    h.key_press(egui::Key::Delete);
+    h.run();
+    assert!(
+        !h.state()
+            .state
+            .level_wires()
+            .iter()
+            .any(|w| w.describe() == wire),
+        "deleted"
     );
 }

@@ -364,6 +364,9 @@ pub(super) struct FrameInfo {
     in_loop: BTreeSet<NodeId>,
     /// The pointer, in scene pixels.
     pub(super) pointer: Option<Pos2>,
+    /// Where the primary button went down (a drag starts there, not where egui notices it),
+    /// in scene pixels.
+    press: Option<Pos2>,
     /// The visible part of the scene.
     pub(super) view: Rect,
     /// Screen pixels per scene pixel.
@@ -379,6 +382,9 @@ impl FrameInfo {
         let pointer = ui
             .input(|i| i.pointer.latest_pos())
             .map(|p| to_global.map_or(p, |t| t.inverse() * p));
+        let press = ui
+            .input(|i| i.pointer.press_origin())
+            .map(|p| to_global.map_or(p, |t| t.inverse() * p));
         FrameInfo {
             painter: ui.painter().clone(),
             offset,
@@ -391,6 +397,7 @@ impl FrameInfo {
                 .flat_map(|o| o.feedback.iter().copied())
                 .collect(),
             pointer,
+            press,
             view: ui.clip_rect(),
             zoom,
             detailed: zoom >= DETAIL_ZOOM,
@@ -558,7 +565,12 @@ impl Canvas {
 
     /// The wire under the pointer, if no node is: its connection index.
     fn wire_under(&self, frame: &FrameInfo) -> Option<usize> {
-        let p = cell_at(frame.pointer?);
+        self.wire_at(frame, frame.pointer?)
+    }
+
+    /// The wire at scene point `p` (within half a cell, or 6 screen pixels zoomed out).
+    fn wire_at(&self, frame: &FrameInfo, p: Pos2) -> Option<usize> {
+        let p = cell_at(p);
         // Half a cell, or 6 screen pixels when zoomed out.
         let tolerance = (0.3_f32).max(6.0 / (CELL * frame.zoom.max(MIN_ZOOM)));
         self.routes.wire_at(p, tolerance)
@@ -979,12 +991,14 @@ impl Canvas {
         if self.panned(background) {
             self.boxing = None;
         } else if background.drag_started_by(PointerButton::Primary) {
-            // On a wire, a drag bends it; elsewhere it draws a selection box.
-            match self.wire_under(frame) {
+            // On a wire, a drag bends it; elsewhere it draws a selection box. (From where the
+            // button went down: egui notices a drag only once the pointer has moved.)
+            let origin = frame.press.or(frame.pointer);
+            match origin.and_then(|p| self.wire_at(frame, p)) {
                 Some(i) => {
                     let (wire, c) = (&self.routes.wires[i], &self.routes.connections[i]);
                     state.select_wire(wire.clone());
-                    let (x, y) = frame.pointer.map_or((0, 0), |p| geometry::snap(cell_at(p)));
+                    let (x, y) = origin.map_or((0, 0), |p| geometry::snap(cell_at(p)));
                     self.bending = Some((wire.clone(), c.from, c.to, Pos { x, y }));
                 }
                 None => self.boxing = background.interact_pointer_pos(),
