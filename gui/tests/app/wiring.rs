@@ -411,3 +411,35 @@ fn a_bus_wire_is_selected_bent_and_deleted() {
         "deleted"
     );
 }
+
+/// A level too large to route in one frame (a random 200-gate netlist laid out as an import
+/// is) shows plain routes at once, and the router's routing when its worker thread is done.
+#[test]
+fn a_large_level_is_routed_on_a_worker_thread() {
+    let mut circuit = sim_core::generate::random_dag(sim_core::generate::DagShape::new(8, 200), 5);
+    let ids: Vec<sim_core::NodeId> = circuit.nodes().map(|(id, _)| id).collect();
+    for id in ids {
+        circuit.set_pos(id, None);
+    }
+    let mut doc = gui::state::DocState::new();
+    doc.document = sim_core::format::Document::new(circuit);
+    let mut h = app(gui::state::AppState::with_doc(doc));
+    h.step();
+    let wires = h.state_mut().canvas_mut().routes().connections.len();
+    assert!(wires > gui::views::ROUTED_AT_ONCE, "{wires} wires");
+    let first = h.state_mut().canvas_mut().routes().routing.fallbacks;
+    assert_eq!(first, wires, "plain routes while the router works");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_mins(5);
+    while h.state_mut().canvas_mut().routes().routing.fallbacks == wires
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    let routing = &h.state_mut().canvas_mut().routes().routing;
+    assert!(
+        routing.fallbacks < wires / 2,
+        "routed: {} of {wires} fell back",
+        routing.fallbacks
+    );
+}

@@ -15,7 +15,8 @@
 //! [`check`] verifies any routing independently.
 //!
 //! Cost: each search is bounded to the box around the net and the pin, widened by
-//! [`MARGIN`] cells (then once to the whole level), at most [`MAX_WINDOW`] grid points, and
+//! [`MARGIN`] cells (then once to twice that box; a search's memory is the states it reaches,
+//! not its window), and
 //! the whole level to [`BUDGET`] expanded states; a connection that finds no path within them — or every connection of a
 //! level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist imported from ISCAS) — gets
 //! a plain three-segment route, counted in [`Routing::fallbacks`].
@@ -23,7 +24,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::geometry::{Area, Point, point};
 
@@ -61,10 +62,7 @@ pub struct Routing {
 pub const MARGIN: i32 = 8;
 /// States a level's searches may expand in all (and grid points their windows may cover),
 /// before the rest fall back to plain routes.
-pub const BUDGET: usize = 20_000_000;
-/// The most grid points one search's window may cover (a window of 500 × 500 cells); a
-/// connection that needs more falls back to a plain route.
-pub const MAX_WINDOW: usize = 1_000_000;
+pub const BUDGET: usize = 8_000_000;
 /// A level with more connections than this is routed plainly (see the module's
 /// documentation).
 pub const MAX_CONNECTIONS: usize = 6_000;
@@ -222,7 +220,7 @@ pub fn route(connections: &[Connection], boxes: &[Area]) -> Routing {
         &mut budget,
     );
     for _ in 0..RETRIES {
-        if best.0.fallbacks == 0 || plain {
+        if best.0.fallbacks == 0 || plain || connections.len() > RETRIED {
             break;
         }
         let failed: Vec<u32> = order
@@ -250,6 +248,9 @@ pub fn route(connections: &[Connection], boxes: &[Area]) -> Routing {
 
 /// How many times [`route`] routes a level again with the nets that failed first.
 const RETRIES: usize = 3;
+/// The most connections a level may have to be routed again (a larger one keeps its first
+/// routing: each attempt costs as much as the first).
+const RETRIED: usize = 1000;
 
 /// The point just outside every pin, half a cell out, each kept for the pin's net (`u32::MAX`
 /// where two nets' stubs meet: kept for neither), so that no other net blocks a pin's way in
@@ -287,6 +288,12 @@ fn attempt(
     let mut occupied = Occupied::default();
     let mut unit: Vec<Vec<Grid>> = vec![Vec::new(); connections.len()];
     let mut search = Search::default();
+    let blocked: FxHashSet<Grid> = boxes
+        .iter()
+        .flat_map(|&((x0, y0), (x1, y1))| {
+            (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
+        })
+        .collect();
     for &net in order {
         let wires = &nets[net as usize];
         let driver = grid(connections[wires[0]].from);
@@ -311,7 +318,11 @@ fn attempt(
             let mut from: Option<Grid> = None;
             let routable = !plain && grid(c.from) == driver;
             for &stop in stops.iter().filter(|_| routable) {
-                let limits = Limits { boxes, reserved };
+                let limits = Limits {
+                    boxes,
+                    blocked: &blocked,
+                    reserved,
+                };
                 let Some((start, path)) =
                     search.run(&tree, from, stop, limits, &occupied, net, budget)
                 else {
@@ -351,10 +362,12 @@ fn attempt(
     (routing, failed)
 }
 
-/// What a search may not enter: the boxes, and the pin stubs kept for other nets.
+/// What a search may not enter: the boxes (and every grid point in them), and the pin
+/// stubs kept for other nets.
 #[derive(Clone, Copy)]
 struct Limits<'a> {
     boxes: &'a [GridBox],
+    blocked: &'a FxHashSet<Grid>,
     reserved: &'a FxHashMap<Grid, u32>,
 }
 
@@ -456,19 +469,17 @@ pub fn plain_route(from: Point, to: Point) -> Vec<Point> {
     }
 }
 
-/// The scratch space of one A* search, reused between searches.
+/// A search state: a grid point and the direction it was entered in (4: a start).
+type State = (Grid, u8);
+
+/// The scratch space of one A* search, reused between searches: only the states a search
+/// reaches cost memory and time, however large its window.
 #[derive(Default)]
 struct Search {
-    /// The window's top-left corner and size, in grid points.
-    origin: Grid,
-    width: i32,
-    height: i32,
-    blocked: Vec<bool>,
-    /// By state (point × 4 + direction entered): the lowest cost found, `u32::MAX` if none.
-    cost: Vec<u32>,
-    /// By state: the state it was reached from (`u32::MAX`: a start).
-    from: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, u32)>>,
+    /// The lowest cost found for each state reached, and the state it was reached from.
+    cost: FxHashMap<State, (u32, Option<State>)>,
+    /// Open states by estimated total cost (ties: the state, for determinism).
+    heap: BinaryHeap<Reverse<(u32, State)>>,
 }
 
 impl Search {
@@ -502,29 +513,27 @@ impl Search {
         if let Some(found) = self.within(near, tree, ends, limits, occupied, net, budget) {
             return Some(found);
         }
-        let mut all = near;
+        // Then a window twice as wide and tall (within the level): a detour around a block.
+        let (w, h) = (max.0 - min.0 + 2 * margin, max.1 - min.1 + 2 * margin);
+        let mut level = near;
         for b in limits.boxes {
-            all.0 = (all.0.0.min(b.0.0 - margin), all.0.1.min(b.0.1 - margin));
-            all.1 = (all.1.0.max(b.1.0 + margin), all.1.1.max(b.1.1 + margin));
+            level.0 = (level.0.0.min(b.0.0 - margin), level.0.1.min(b.0.1 - margin));
+            level.1 = (level.1.0.max(b.1.0 + margin), level.1.1.max(b.1.1 + margin));
         }
-        if all == near {
+        let wide = (
+            (
+                (near.0.0 - w / 2).max(level.0.0),
+                (near.0.1 - h / 2).max(level.0.1),
+            ),
+            (
+                (near.1.0 + w / 2).min(level.1.0),
+                (near.1.1 + h / 2).min(level.1.1),
+            ),
+        );
+        if wide == near {
             return None;
         }
-        self.within(all, tree, ends, limits, occupied, net, budget)
-    }
-
-    fn index(&self, p: Grid) -> Option<usize> {
-        let (x, y) = (p.0 - self.origin.0, p.1 - self.origin.1);
-        (x >= 0 && y >= 0 && x < self.width && y < self.height)
-            .then(|| usize::try_from(y * self.width + x).unwrap_or(usize::MAX))
-    }
-
-    fn point(&self, index: usize) -> Grid {
-        let i = i32::try_from(index).unwrap_or(i32::MAX);
-        (
-            self.origin.0 + i % self.width,
-            self.origin.1 + i / self.width,
-        )
+        self.within(wide, tree, ends, limits, occupied, net, budget)
     }
 
     #[allow(
@@ -542,29 +551,11 @@ impl Search {
         budget: &mut usize,
     ) -> Option<(Grid, Vec<Grid>)> {
         let ((x0, y0), (x1, y1)) = window;
-        self.origin = (x0, y0);
-        self.width = x1 - x0 + 1;
-        self.height = y1 - y0 + 1;
-        let points = usize::try_from(self.width * self.height).ok()?;
-        if points > MAX_WINDOW || points > *budget {
+        let inside = |p: Grid| p.0 >= x0 && p.0 <= x1 && p.1 >= y0 && p.1 <= y1;
+        if !inside(sink) {
             return None;
         }
-        // Clearing the window is work too.
-        *budget -= points;
-        self.blocked.clear();
-        self.blocked.resize(points, false);
-        for &((bx0, by0), (bx1, by1)) in limits.boxes {
-            for y in by0.max(y0)..=by1.min(y1) {
-                for x in bx0.max(x0)..=bx1.min(x1) {
-                    let i = usize::try_from((y - y0) * self.width + (x - x0)).unwrap_or(0);
-                    self.blocked[i] = true;
-                }
-            }
-        }
         self.cost.clear();
-        self.cost.resize(points * 4, u32::MAX);
-        self.from.clear();
-        self.from.resize(points * 4, u32::MAX);
         self.heap.clear();
         let estimate =
             |p: Grid| STEP * ((p.0 - sink.0).unsigned_abs() + (p.1 - sink.1).unsigned_abs());
@@ -579,30 +570,25 @@ impl Search {
                 .points
                 .get(&p)
                 .is_some_and(|nets| nets.iter().any(|(n, _)| *n != net));
-            let Some(i) = self.index(p).filter(|_| !crossed) else {
+            if crossed || !inside(p) {
                 continue;
-            };
-            // Entered "in every direction": the first step costs no bend.
-            for d in 0..4 {
-                let state = i * 4 + d;
-                self.cost[state] = 0;
-                self.heap.push(Reverse((estimate(p), state as u32)));
             }
+            // Entered "in every direction": the first step costs no bend.
+            self.cost.insert((p, 4), (0, None));
+            self.heap.push(Reverse((estimate(p), (p, 4))));
         }
-        let target = self.index(sink)?;
         while let Some(Reverse((priority, state))) = self.heap.pop() {
-            let state = state as usize;
-            let (at, d_in) = (state / 4, state % 4);
-            let cost = self.cost[state];
-            if priority != cost + estimate(self.point(at)) {
+            let (p, d_in) = state;
+            let cost = self.cost.get(&state).map_or(u32::MAX, |c| c.0);
+            if priority != cost + estimate(p) {
                 continue; // a stale entry
             }
-            if at == target {
+            if p == sink {
                 return Some(self.path(state));
             }
             *budget = budget.checked_sub(1)?;
-            let p = self.point(at);
-            let is_start = self.from[state] == u32::MAX;
+            let is_start = d_in == 4;
+            let d_in = usize::from(d_in);
             // Straight on only, across another net.
             let crossing = !is_start && occupied.points.contains_key(&p);
             for (d, step) in STEPS.iter().enumerate() {
@@ -610,16 +596,20 @@ impl Search {
                     continue;
                 }
                 let q = (p.0 + step.0, p.1 + step.1);
-                let Some(j) = self.index(q) else { continue };
-                if j != target
-                    && (self.blocked[j] || limits.reserved.get(&q).is_some_and(|&n| n != net))
+                if !inside(q) {
+                    continue;
+                }
+                let at_sink = q == sink;
+                if !at_sink
+                    && (limits.blocked.contains(&q)
+                        || limits.reserved.get(&q).is_some_and(|&n| n != net))
                 {
                     continue;
                 }
                 if occupied.edges.contains_key(&edge(p, d)) {
                     continue;
                 }
-                let cross = if j == target {
+                let cross = if at_sink {
                     false
                 } else {
                     match occupied.enter(q, d, net) {
@@ -633,24 +623,22 @@ impl Search {
                 let bend = !is_start && d != d_in;
                 let next_cost =
                     cost + STEP + if bend { BEND } else { 0 } + if cross { CROSS } else { 0 };
-                let reached = j * 4 + d;
-                if next_cost < self.cost[reached] {
-                    self.cost[reached] = next_cost;
-                    self.from[reached] = state as u32;
-                    self.heap
-                        .push(Reverse((next_cost + estimate(q), reached as u32)));
+                let reached: State = (q, u8::try_from(d).unwrap_or(0));
+                if self.cost.get(&reached).is_none_or(|c| next_cost < c.0) {
+                    self.cost.insert(reached, (next_cost, Some(state)));
+                    self.heap.push(Reverse((next_cost + estimate(q), reached)));
                 }
             }
         }
         None
     }
 
-    /// The path that ends in state `s`: its start point and its unit steps.
-    fn path(&self, mut s: usize) -> (Grid, Vec<Grid>) {
-        let mut path = vec![self.point(s / 4)];
-        while self.from[s] != u32::MAX {
-            s = self.from[s] as usize;
-            path.push(self.point(s / 4));
+    /// The path that ends in `state`: its start point and its unit steps.
+    fn path(&self, mut state: State) -> (Grid, Vec<Grid>) {
+        let mut path = vec![state.0];
+        while let Some(&(_, Some(previous))) = self.cost.get(&state) {
+            state = previous;
+            path.push(state.0);
         }
         path.reverse();
         (path[0], path)

@@ -428,7 +428,7 @@ impl Canvas {
             // Gives the scene something to fit on the first frame.
             ui.allocate_rect(bounds.expand(2.0 * CELL), Sense::hover());
         }
-        self.update_routes(&frame, state);
+        self.update_routes(ui, &frame, state);
         let mut batch = Batch::new(frame.zoom, self.batch_size);
         draw::grid(&mut batch, frame.view);
         if frame.detailed {

@@ -22,6 +22,6 @@ pub use inspector::Inspector;
 pub use menu_bar::{FileRequest, MenuBar, ViewRequest};
 pub use palette::Palette;
 pub use queue_panel::QueuePanel;
-pub use routes::{Routes, WireKey};
+pub use routes::{ROUTED_AT_ONCE, Routes, WireKey};
 pub use status_bar::StatusBar;
 pub use trace_panel::TracePanel;

@@ -26,8 +26,9 @@ pub enum WireKey {
     Written(usize),
 }
 
-/// The most connections a level may have to be routed properly at every step of a drag.
-const DRAG_ROUTED: usize = 400;
+/// The most connections a level may have to be routed at once, in the frame that changed it
+/// (and at every step of a drag); a larger one is routed on a worker thread.
+pub const ROUTED_AT_ONCE: usize = 300;
 
 /// What the routes were made for: the document revision, the level and where the drags in
 /// progress hold things (whole cells).
@@ -49,6 +50,9 @@ pub struct Routes {
     pub boxes: Vec<Area>,
     /// The routes of `connections`, and the junctions.
     pub routing: Routing,
+    /// A routing of a large level being made on a worker thread (until it arrives,
+    /// `routing` holds plain routes).
+    pending: Option<std::sync::mpsc::Receiver<Routing>>,
 }
 
 impl Routes {
@@ -75,6 +79,21 @@ impl Routes {
             .map(|(i, _)| i)
     }
 
+    /// Takes the routing of the worker thread if it has arrived (else asks for another
+    /// frame).
+    fn receive(&mut self, ui: &egui::Ui) {
+        if let Some(pending) = &self.pending {
+            match pending.try_recv() {
+                Ok(routing) => {
+                    self.routing = routing;
+                    self.pending = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => ui.ctx().request_repaint(),
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => self.pending = None,
+            }
+        }
+    }
+
     fn push(&mut self, key: WireKey, wire: WireRef, via: Vec<Point>, from: Point, to: Point) {
         // A net is everything one output pin drives.
         let g = ((from.x * 2.0).round() as i64, (from.y * 2.0).round() as i64);
@@ -87,8 +106,12 @@ impl Routes {
 }
 
 impl Canvas {
-    /// Routes the open level again if the document, the level or a drag changed.
-    pub(super) fn update_routes(&mut self, frame: &FrameInfo, state: &AppState) {
+    /// Routes the open level again if the document, the level or a drag changed. A level of
+    /// more than [`ROUTED_AT_ONCE`] wires is routed on a worker thread: it shows plain
+    /// routes for the moment the router takes (a second on a 2,000-gate netlist), and the
+    /// canvas repaints when the routing arrives.
+    pub(super) fn update_routes(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &AppState) {
+        self.routes.receive(ui);
         let mut drags: Vec<(String, i32, i32)> = Vec::new();
         let whole = |v: Vec2| ((v.x / CELL).round() as i32, (v.y / CELL).round() as i32);
         if let Some(offset) = self.moving {
@@ -167,11 +190,22 @@ impl Canvas {
         routes.boxes.extend(blocks.iter().map(|b| b.rect));
         // A large level is routed properly once the drag ends; while it lasts, plainly.
         let dragging = routes.made_for.as_ref().is_some_and(|m| !m.2.is_empty());
-        routes.routing = if dragging && routes.connections.len() > DRAG_ROUTED {
-            router::route_plain(&routes.connections)
+        let large = routes.connections.len() > ROUTED_AT_ONCE;
+        if large {
+            routes.routing = router::route_plain(&routes.connections);
+            if !dragging {
+                let (tx, rx) = std::sync::mpsc::channel();
+                let (connections, boxes) = (routes.connections.clone(), routes.boxes.clone());
+                std::thread::spawn(move || {
+                    // The receiver is gone if the level changed meanwhile: nothing to do.
+                    let _ = tx.send(router::route(&connections, &boxes));
+                });
+                routes.pending = Some(rx);
+                ui.ctx().request_repaint();
+            }
         } else {
-            router::route(&routes.connections, &routes.boxes)
-        };
+            routes.routing = router::route(&routes.connections, &routes.boxes);
+        }
         self.routes = routes;
     }
 
