@@ -243,9 +243,27 @@ pub fn report(
         histogram_metric: "plies".to_owned(),
         category_label: "result".to_owned(),
         timing: BTreeMap::new(),
-        names: BTreeMap::new(),
+        names: NAMES
+            .iter()
+            .map(|&(key, name)| (key.to_owned(), name.to_owned()))
+            .collect(),
     })
 }
+
+/// The aggregates of a match as people read them (`ExperimentReport::names`).
+const NAMES: [(&str, &str); 11] = [
+    ("games", "games"),
+    ("wins", "wins"),
+    ("draws", "draws"),
+    ("losses", "losses"),
+    ("score", "score (a win 1, a draw ½, per game)"),
+    ("score_se", "score's standard error"),
+    ("elo", "Elo difference"),
+    ("elo_low", "Elo difference, 95 % low"),
+    ("elo_high", "Elo difference, 95 % high"),
+    ("mean_plies", "mean plies per game"),
+    ("opponent", "opponent"),
+];
 
 #[cfg(test)]
 mod tests {
@@ -303,6 +321,10 @@ mod tests {
         assert!(score > 0.8, "{score}");
         assert_eq!(run(&s, &Progress::none()).expect("runs"), report);
         assert_eq!(report.aggregates["opponent"], "random");
+        // Every aggregate has a name for people (the app's summary table).
+        for key in report.aggregates.keys() {
+            assert!(report.names.contains_key(key), "{key} has no name");
+        }
         let odd = run(&spec("random", "random", 3), &Progress::none()).expect("runs");
         assert_eq!(odd.games.len(), 3);
         assert!(matches!(

@@ -536,7 +536,19 @@ impl Game for Sliding {
             histogram_metric: "length".into(),
             category_label: "optimal length".into(),
             timing: BTreeMap::new(),
-            names: BTreeMap::new(),
+            names: [
+                ("games", "puzzles solved"),
+                ("mean_length", "mean optimal length (moves)"),
+                ("median_length", "median optimal length"),
+                ("max_length", "longest optimal solution"),
+                ("min_length", "shortest optimal solution"),
+                ("mean_nodes", "mean nodes searched"),
+                ("mean_seconds", "mean seconds per puzzle"),
+                ("max_seconds", "most seconds for a puzzle"),
+            ]
+            .into_iter()
+            .map(|(key, name)| (key.to_owned(), name.to_owned()))
+            .collect(),
         })
     }
 }
@@ -629,7 +641,12 @@ mod tests {
             }
             r
         };
-        let report = timeless(game.experiment(&spec, &Progress::none()).expect("runs"));
+        let report = game.experiment(&spec, &Progress::none()).expect("runs");
+        // Every aggregate and timing has a name for people (the app's summary table).
+        for key in report.aggregates.keys().chain(report.timing.keys()) {
+            assert!(report.names.contains_key(key), "{key} has no name");
+        }
+        let report = timeless(report);
         assert_eq!(report.games.len(), 20);
         for g in &report.games {
             let b = Board::random(3, 3, g.seed);
