@@ -443,3 +443,47 @@ fn a_large_level_is_routed_on_a_worker_thread() {
         routing.fallbacks
     );
 }
+
+/// A double-click on a bent wire straightens it, as Straighten does (a harness with short
+/// frames, so that two clicks fall within egui's double-click delay).
+#[test]
+fn a_double_click_straightens_a_bent_wire() {
+    let state =
+        gui::state::AppState::open_or_report(&crate::common::circuit_path("half_adder.ron"));
+    let mut h: App = egui_kittest::Harness::builder()
+        .with_size(crate::common::WINDOW)
+        .with_step_dt(0.02)
+        .with_max_steps(40)
+        .build_ui_state(
+            |ui, app: &mut gui::TritiumApp| app.show(ui),
+            gui::TritiumApp::new(state),
+        );
+    h.run();
+    let wire = h
+        .state()
+        .state
+        .level_wires()
+        .into_iter()
+        .find(|w| w.describe() == "A → AND1.0")
+        .expect("the wire");
+    h.state_mut()
+        .state
+        .set_wire_bends(&wire, vec![sim_core::Pos { x: 4, y: 9 }]);
+    h.run();
+    let on = crate::common::cell_to_screen(&h, egui::pos2(4.0, 9.0));
+    h.hover_at(on);
+    h.step();
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos: on,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+            h.step();
+        }
+    }
+    h.run();
+    assert!(h.state().state.wire_bends(&wire).is_empty(), "straightened");
+}
