@@ -582,25 +582,17 @@ impl Canvas {
             return;
         }
         let view = frame.view.expand(CELL);
-        let pin_wires = state.level_pin_wires();
-        let written = state.written_level();
         for &(at, i) in &self.routes.routing.junctions {
             let p = px(at);
             if !view.contains(p) {
                 continue;
             }
-            let values = match self.routes.key(i) {
-                Some(WireKey::Node(from, _, _)) => vec![state.sim.value(*from)],
-                Some(WireKey::Pin(k)) => pin_wires
-                    .get(*k)
-                    .map(|(from, _, _)| vec![state.end_value(from)])
-                    .unwrap_or_default(),
-                Some(WireKey::Written(k)) => written
-                    .and_then(|(_, wires)| wires.get(*k))
-                    .map(|w| state.bit_values(&state.end_bits(&state.level, &w.from)))
-                    .unwrap_or_default(),
-                None => Vec::new(),
-            };
+            let values = self
+                .routes
+                .wires
+                .get(i)
+                .map(|w| state.wire_values(w))
+                .unwrap_or_default();
             if !values.is_empty() {
                 draw::junction(&frame.painter, p, &values);
             }

@@ -38,9 +38,7 @@ type MadeFor = (u64, Vec<String>, Vec<(String, i32, i32)>);
 #[derive(Debug, Default)]
 pub struct Routes {
     made_for: Option<MadeFor>,
-    /// By connection: the wire it draws.
-    keys: Vec<WireKey>,
-    /// The inverse of `keys`.
+    /// The connection drawing each wire.
     index: FxHashMap<WireKey, usize>,
     /// The level's connections (output pin, input pin, net), in cells.
     pub connections: Vec<Connection>,
@@ -60,11 +58,6 @@ impl Routes {
     pub fn get(&self, key: &WireKey) -> Option<&[Point]> {
         let i = *self.index.get(key)?;
         self.routing.routes.get(i).map(Vec::as_slice)
-    }
-
-    /// The wire connection `i` draws.
-    pub fn key(&self, i: usize) -> Option<&WireKey> {
-        self.keys.get(i)
     }
 
     /// The connection whose route passes within `tolerance` cells of `p`, the nearest.
@@ -98,8 +91,7 @@ impl Routes {
         // A net is everything one output pin drives.
         let g = ((from.x * 2.0).round() as i64, (from.y * 2.0).round() as i64);
         let net = usize::try_from((g.0 << 32) ^ (g.1 & 0xffff_ffff)).unwrap_or(0);
-        self.index.insert(key.clone(), self.keys.len());
-        self.keys.push(key);
+        self.index.insert(key, self.connections.len());
         self.wires.push(wire);
         self.connections.push(Connection { from, to, net, via });
     }
