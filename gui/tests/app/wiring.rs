@@ -487,3 +487,31 @@ fn a_double_click_straightens_a_bent_wire() {
     h.run();
     assert!(h.state().state.wire_bends(&wire).is_empty(), "straightened");
 }
+
+/// A circuit moved left of and above the origin routes as cleanly: wires are in one net
+/// exactly when they share their driver.
+#[test]
+fn nets_are_told_apart_anywhere_on_the_grid() {
+    let mut h = crate::common::app_with("full_adder.ron");
+    h.run();
+    let ids: Vec<sim_core::NodeId> = h
+        .state()
+        .state
+        .circuit()
+        .nodes()
+        .map(|(id, _)| id)
+        .collect();
+    h.state_mut().state.move_nodes(&ids, -40, -40);
+    h.run();
+    assert!(
+        defects_here(&mut h).is_empty(),
+        "{:?}",
+        defects_here(&mut h)
+    );
+    let routes = h.state_mut().canvas_mut().routes();
+    for (a, wa) in routes.connections.iter().zip(&routes.wires) {
+        for (b, wb) in routes.connections.iter().zip(&routes.wires) {
+            assert_eq!(a.net == b.net, wa.from == wb.from, "{wa:?} and {wb:?}");
+        }
+    }
+}

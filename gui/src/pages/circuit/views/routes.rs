@@ -40,6 +40,8 @@ pub struct Routes {
     made_for: Option<MadeFor>,
     /// The connection drawing each wire.
     index: FxHashMap<WireKey, usize>,
+    /// The net of each output pin (half cells), numbered as met.
+    nets: FxHashMap<(i32, i32), usize>,
     /// The level's connections (output pin, input pin, net), in cells.
     pub connections: Vec<Connection>,
     /// By connection: the wire as the level names it.
@@ -88,9 +90,11 @@ impl Routes {
     }
 
     fn push(&mut self, key: WireKey, wire: WireRef, via: Vec<Point>, from: Point, to: Point) {
-        // A net is everything one output pin drives.
-        let g = ((from.x * 2.0).round() as i64, (from.y * 2.0).round() as i64);
-        let net = usize::try_from((g.0 << 32) ^ (g.1 & 0xffff_ffff)).unwrap_or(0);
+        // A net is everything one output pin drives: numbered by its driver's position
+        // (anywhere on the grid, left of and above the origin too).
+        let at = ((from.x * 2.0).round() as i32, (from.y * 2.0).round() as i32);
+        let fresh = self.nets.len();
+        let net = *self.nets.entry(at).or_insert(fresh);
         self.index.insert(key, self.connections.len());
         self.wires.push(wire);
         self.connections.push(Connection { from, to, net, via });
