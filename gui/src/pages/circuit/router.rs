@@ -699,7 +699,8 @@ pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> V
         }
     }
     // Every unit step of every route, with the directions each route leaves each point in.
-    let mut at: FxHashMap<Grid, Vec<(usize, u8)>> = FxHashMap::default();
+    // Each wire marked on its own (its index as the "net"), to find where wires meet.
+    let mut at = Occupied::default();
     for (wire, (c, route)) in connections.iter().zip(&routing.routes).enumerate() {
         let ends = (grid(c.from), grid(c.to));
         let g: Vec<Grid> = route.iter().map(|&p| grid(p)).collect();
@@ -717,16 +718,7 @@ pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> V
                 unit.push(p);
             }
         }
-        for pair in unit.windows(2) {
-            let d = direction(pair[0], pair[1]);
-            for (p, bit) in [(pair[0], 1u8 << d), (pair[1], 1 << ((d + 2) % 4))] {
-                let nets = at.entry(p).or_default();
-                match nets.iter_mut().find(|(w, _)| *w == wire) {
-                    Some((_, mask)) => *mask |= bit,
-                    None => nets.push((wire, bit)),
-                }
-            }
-        }
+        at.add(&unit, u32::try_from(wire).unwrap_or(u32::MAX));
         for &p in &unit {
             if p == ends.0 || p == ends.1 {
                 continue;
@@ -742,11 +734,12 @@ pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> V
             }
         }
     }
-    let mut points: Vec<_> = at.into_iter().collect();
+    let mut points: Vec<_> = at.points.into_iter().collect();
     points.sort_unstable_by_key(|(p, _)| *p);
     for (p, wires) in points {
         for (k, &(a, ma)) in wires.iter().enumerate() {
             for &(b, mb) in &wires[k + 1..] {
+                let (a, b) = (a as usize, b as usize);
                 if connections[a].net == connections[b].net {
                     continue;
                 }
