@@ -39,8 +39,8 @@ pub struct Connection {
     pub to: Point,
     /// The net, any number the caller picks: equal for wires of one net only.
     pub net: usize,
-    /// Points the route must pass, in order, in cells (a point inside a node or block is
-    /// ignored).
+    /// Points the route must pass, in order, in cells (a point inside a node or block, or
+    /// more than [`BEND_REACH`] cells off the level, is ignored).
     pub via: Vec<Point>,
 }
 
@@ -81,8 +81,12 @@ type Grid = (i32, i32);
 const STEPS: [Grid; 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
 /// `p` on the half-cell grid (rounded to the nearest half cell).
+/// Points are kept within ±`FAR` half cells (a hostile file's bend at `i32::MAX` must not
+/// overflow the search's arithmetic).
 fn grid(p: Point) -> Grid {
-    ((p.x * 2.0).round() as i32, (p.y * 2.0).round() as i32)
+    const FAR: f32 = 268_435_456.0; // 2^28
+    let at = |v: f32| (v * 2.0).round().clamp(-FAR, FAR) as i32;
+    (at(p.x), at(p.y))
 }
 
 /// Grid point `g` in cells.
@@ -246,6 +250,14 @@ pub fn route(connections: &[Connection], boxes: &[Area]) -> Routing {
     best.0
 }
 
+/// The longest wire searched for, across or down, in cells; a longer one (nodes a file put
+/// thousands of cells apart) gets a plain route.
+pub const MAX_SPAN: i32 = 2048;
+
+/// How far from the level's nodes, blocks and pins a bend is followed, in cells; a bend
+/// farther off (a hostile or mistyped file) is ignored.
+pub const BEND_REACH: i32 = 64;
+
 /// How many times [`route`] routes a level again with the nets that failed first.
 const RETRIES: usize = 3;
 /// The most connections a level may have to be routed again (a larger one keeps its first
@@ -288,6 +300,23 @@ fn attempt(
     let mut occupied = Occupied::default();
     let mut unit: Vec<Vec<Grid>> = vec![Vec::new(); connections.len()];
     let mut search = Search::default();
+    // Where a bend may be: the level's boxes and pins, widened by `BEND_REACH` cells.
+    let ends = connections.iter().flat_map(|c| [grid(c.from), grid(c.to)]);
+    let reach = boxes
+        .iter()
+        .flat_map(|b| [b.0, b.1])
+        .chain(ends)
+        .map(|p| (p, p))
+        .reduce(|a, b| {
+            (
+                (a.0.0.min(b.0.0), a.0.1.min(b.0.1)),
+                (a.1.0.max(b.1.0), a.1.1.max(b.1.1)),
+            )
+        })
+        .map_or(((0, 0), (0, 0)), |(lo, hi)| {
+            let r = 2 * BEND_REACH;
+            ((lo.0 - r, lo.1 - r), (hi.0 + r, hi.1 + r))
+        });
     let blocked: FxHashSet<Grid> = boxes
         .iter()
         .flat_map(|&((x0, y0), (x1, y1))| {
@@ -305,13 +334,14 @@ fn attempt(
         tree.points.insert(driver, None);
         for &i in wires {
             let c = &connections[i];
-            // The bends to pass (those outside every box), then the input pin.
-            let mut stops: Vec<Grid> = c
+            // The bends to pass (those outside every box, near the level), then the input pin.
+            let kept: Vec<Point> = c
                 .via
                 .iter()
-                .map(|&p| grid(p))
-                .filter(|&p| !boxes.iter().any(|b| inside(p, b)))
+                .copied()
+                .filter(|&p| inside(grid(p), &reach) && !boxes.iter().any(|b| inside(grid(p), b)))
                 .collect();
+            let mut stops: Vec<Grid> = kept.iter().map(|&p| grid(p)).collect();
             stops.dedup();
             stops.push(grid(c.to));
             let mut full: Option<Vec<Grid>> = None;
@@ -350,7 +380,8 @@ fn attempt(
                     failed.push(net);
                 }
                 let mut points = vec![c.from];
-                points.extend(stops.iter().map(|&g| cells(g)));
+                points.extend(kept);
+                points.push(c.to);
                 routing.routes[i] = plain_through(&points);
                 continue;
             };
@@ -505,6 +536,9 @@ impl Search {
         let (lo, hi) = from.map_or((tree.min, tree.max), |p| (p, p));
         let min = (lo.0.min(sink.0), lo.1.min(sink.1));
         let max = (hi.0.max(sink.0), hi.1.max(sink.1));
+        if max.0 - min.0 > 2 * MAX_SPAN || max.1 - min.1 > 2 * MAX_SPAN {
+            return None; // a plain route: a search this long would only spend the budget
+        }
         let near = (
             (min.0 - margin, min.1 - margin),
             (max.0 + margin, max.1 + margin),
@@ -905,6 +939,18 @@ mod tests {
         );
     }
 
+    /// A bend far off the level (a hostile file's `via: [(2147483647, 0)]`) neither
+    /// overflows nor sends the search away: it is ignored and the wire routes as if unbent.
+    #[test]
+    fn a_bend_at_the_edge_of_the_integers_is_survived() {
+        let mut far = wire((3.0, 1.0), (20.0, 1.0), 0);
+        far.via = vec![point(2_147_483_647.0, 0.0), point(-2_147_483_648.0, 5.0)];
+        let r = route(std::slice::from_ref(&far), &[]);
+        assert_eq!(r.routes[0].first(), Some(&far.from));
+        assert_eq!(r.routes[0].last(), Some(&far.to));
+        assert_eq!(r.fallbacks, 0);
+    }
+
     #[test]
     fn check_finds_what_the_eye_would() {
         let wires = [
@@ -951,6 +997,21 @@ mod tests {
             assert_eq!((route[0], route[route.len() - 1]), (w.from, w.to));
         }
         assert_eq!(route_plain(&wires).routes, r.routes);
+    }
+
+    /// Nodes a hostile file put a billion cells apart: the wire between them gets a plain
+    /// route at once instead of a search across the distance.
+    #[test]
+    fn a_wire_across_a_billion_cells_is_routed_plainly() {
+        let far = wire((3.0, 1.0), (1.0e9, 1.0e9), 0);
+        let r = route(std::slice::from_ref(&far), &[]);
+        assert_eq!(r.fallbacks, 1);
+        assert_eq!(r.routes[0], plain_route(far.from, far.to));
+    }
+
+    #[test]
+    fn an_empty_level_routes_to_nothing() {
+        assert_eq!(route(&[], &[area(0.0, 0.0, 3.0, 2.0)]), Routing::default());
     }
 
     #[test]
