@@ -54,6 +54,34 @@ pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), SaveError> {
 /// The I/O error of creating, writing, syncing or renaming; the temporary file is removed
 /// then and `path` is untouched.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, |out| out.write_all(bytes)).map_err(|e| match e {
+        StreamError::Io(e) | StreamError::Writer(e) => e,
+    })
+}
+
+/// Why [`write_atomically_with`] failed: the file system, or the writer function's own error.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError<E: std::error::Error + 'static> {
+    /// Creating, syncing or renaming the file failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The writer function failed.
+    #[error(transparent)]
+    Writer(E),
+}
+
+/// Like [`write_atomically`], for output too large to hold in memory (a 100 MB waveform):
+/// `write` streams into a buffered temporary file beside `path`, which is then synced and
+/// renamed over `path`. If `write` or anything after it fails, the temporary file is removed
+/// and `path` is untouched.
+///
+/// # Errors
+/// [`StreamError::Writer`] with `write`'s error, or [`StreamError::Io`].
+pub fn write_atomically_with<E, F>(path: &Path, write: F) -> Result<(), StreamError<E>>
+where
+    E: std::error::Error + 'static,
+    F: FnOnce(&mut io::BufWriter<fs::File>) -> Result<(), E>,
+{
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -63,10 +91,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .map_or_else(|| "circuit".into(), |n| n.to_string_lossy());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
+        let mut out = io::BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);
+        write(&mut out).map_err(StreamError::Writer)?;
+        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
         file.sync_all()?;
-        fs::rename(&tmp, path)
+        fs::rename(&tmp, path)?;
+        Ok(())
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);

@@ -115,6 +115,20 @@ pub trait Observer {
         let _ = event;
     }
 
+    /// Whether [`on_change`](Self::on_change) is wanted. `false` (the default) lets the engine
+    /// skip the call.
+    const CHANGES: bool = false;
+
+    /// Called under the [unit-delay schedule](crate::Schedule::UnitDelay) each time a node's
+    /// output changes, with the delta cycle of the change (relative to its settle, as in
+    /// [`Event::delta`]) and the new value — the cheap hook of a waveform recorder
+    /// ([`crate::wave::Waveform`]), which needs no [`Event`] record. Not called under the
+    /// levelized schedule, whose settle changes each node at most once: the values before and
+    /// after it say everything (see [`crate::wave::Waveform::sample`]).
+    fn on_change(&mut self, node: NodeId, delta: u32, value: Trit) {
+        let _ = (node, delta, value);
+    }
+
     /// Called when a settle finds an oscillation, before resolving it.
     fn on_oscillation(&mut self, oscillation: &Oscillation) {
         let _ = oscillation;

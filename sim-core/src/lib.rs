@@ -49,7 +49,8 @@
 //! vectors), [`table`] (truth tables), [`generate`] (generated circuits for tests and
 //! benchmarks), [`event`] (the records the engine produces), [`figure`] (Euler trails: "draw it
 //! without lifting your pencil"), [`hierarchy`] (subcircuits: flattening and its inverse),
-//! [`verilog`] (structural Verilog export).
+//! [`verilog`] (structural Verilog export), [`wave`] (waveforms: change-only records with delta
+//! cycles, VCD export).
 
 pub mod batch;
 pub mod bench;
@@ -72,6 +73,7 @@ pub mod table;
 pub mod testbench;
 pub mod trit;
 pub mod verilog;
+pub mod wave;
 
 pub use circuit::{
     Circuit, CircuitDesc, CircuitError, Node, NodeId, Pos, Warning, Wire, WireDesc, WireId,

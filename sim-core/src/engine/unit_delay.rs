@@ -115,6 +115,9 @@ impl Engine {
                 flags[iu] = true;
                 list.push(i);
             }
+            if O::CHANGES {
+                observer.on_change(self.net.ids[iu], self.delta(), new);
+            }
             let scheduled_by = Cause::Event(self.seq);
             for k in self.net.fanout_range(i) {
                 self.enqueue(self.net.fanout[k], scheduled_by);

@@ -1,0 +1,442 @@
+//! IEEE 1364 Value Change Dump (IEEE Std 1364-2005, §18) of a [`Waveform`], for `GTKWave`,
+//! Surfer and every HDL tool.
+//!
+//! * One `$scope module` per level of the hierarchy: a signal `adder8/lo/s` is the variable
+//!   `s` in scope `lo` in scope `adder8`, all inside the top scope (the circuit's name).
+//! * A net is a 1-bit `wire`, a bus a vector `wire N … [N-1:0]` written most significant
+//!   bit first; −1 is `0`, +1 is `1`, and unknown is `x` — the third value shown, not
+//!   hidden.
+//! * Time: `$timescale` is chosen so that one step lasts [`VcdOptions::step`] (by default
+//!   `1ns`: Tritium has no physical time, so one nanosecond stands for one step). With
+//!   [`VcdOptions::deltas`] each step is divided into 10ᵏ finer time units, the smallest power
+//!   of ten above the largest delta cycle recorded, and a change at delta *d* of step *s* is
+//!   written at *s*·10ᵏ + *d* of them: a glitch inside a step becomes visible in any viewer.
+//!   Without it, each signal's value at the end of each step is written at the step's time.
+//!
+//! The header (scopes, variables, timescale) is written with the maintained [`vcd`] crate;
+//! value changes are formatted by hand into the caller's writer (one `write_all` per change),
+//! so that a 100 MB file is limited by the disk, not by formatting.
+
+use std::io::Write;
+
+use ::vcd::{IdCode, TimescaleUnit, VarType, Writer};
+
+use super::{Point, WaveError, WaveSignal, Waveform};
+use crate::trit::Trit;
+
+/// A duration: a whole number of a time unit, as VCD writes them (`10ns`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeSpan {
+    /// The number of units, at least 1.
+    pub amount: u64,
+    /// The unit.
+    pub unit: TimescaleUnit,
+}
+
+impl Default for TimeSpan {
+    /// One nanosecond.
+    fn default() -> TimeSpan {
+        TimeSpan {
+            amount: 1,
+            unit: TimescaleUnit::NS,
+        }
+    }
+}
+
+impl TimeSpan {
+    /// The span in femtoseconds.
+    pub fn femtoseconds(self) -> u128 {
+        u128::from(self.amount) * u128::from(unit_fs(self.unit))
+    }
+
+    /// Half of this span (one tick of a clock whose period is `self`), `None` if that is not a
+    /// whole number of femtoseconds.
+    pub fn half(self) -> Option<TimeSpan> {
+        let fs = self.femtoseconds();
+        fs.is_multiple_of(2)
+            .then_some(fs / 2)
+            .and_then(|h| u64::try_from(h).ok())
+            .map(|amount| TimeSpan {
+                amount,
+                unit: TimescaleUnit::FS,
+            })
+    }
+}
+
+impl std::fmt::Display for TimeSpan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.amount, self.unit)
+    }
+}
+
+impl std::str::FromStr for TimeSpan {
+    type Err = WaveError;
+
+    /// Reads `10ns`, `1 us`, `250ps` (units s, ms, us, ns, ps, fs).
+    fn from_str(text: &str) -> Result<TimeSpan, WaveError> {
+        let bad = || WaveError::BadTime(text.to_owned());
+        let t = text.trim();
+        let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+        let amount: u64 = t[..digits].parse().map_err(|_| bad())?;
+        let unit = t[digits..].trim().parse().map_err(|_| bad())?;
+        if amount == 0 {
+            return Err(bad());
+        }
+        Ok(TimeSpan { amount, unit })
+    }
+}
+
+/// Femtoseconds in one `unit`.
+fn unit_fs(unit: TimescaleUnit) -> u64 {
+    match unit {
+        TimescaleUnit::S => 1_000_000_000_000_000,
+        TimescaleUnit::MS => 1_000_000_000_000,
+        TimescaleUnit::US => 1_000_000_000,
+        TimescaleUnit::NS => 1_000_000,
+        TimescaleUnit::PS => 1_000,
+        TimescaleUnit::FS => 1,
+    }
+}
+
+/// How [`write()`] lays the record out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VcdOptions {
+    /// The name of the top scope (the circuit's name; `top` if empty).
+    pub top: String,
+    /// How long one step lasts (default 1 ns).
+    pub step: TimeSpan,
+    /// Write each delta cycle at its own finer time (see the [module docs](self)).
+    pub deltas: bool,
+}
+
+impl Default for VcdOptions {
+    fn default() -> VcdOptions {
+        VcdOptions {
+            top: "top".to_owned(),
+            step: TimeSpan::default(),
+            deltas: false,
+        }
+    }
+}
+
+/// The time layout of one file: the timescale and how many of its units a step and a delta
+/// take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// The `$timescale`: 1, 10 or 100 of a unit.
+    pub scale: (u32, TimescaleUnit),
+    /// Timescale units per step.
+    pub per_step: u64,
+    /// Timescale units per delta cycle (0 without [`VcdOptions::deltas`]).
+    pub per_delta: u64,
+}
+
+impl Timing {
+    /// The layout for `options` on a record whose largest delta cycle is `max_delta`.
+    ///
+    /// # Errors
+    /// [`WaveError::TimeTooFine`] when deltas are asked for and the step is not a whole number
+    /// of femtoseconds per delta.
+    pub fn new(options: &VcdOptions, max_delta: u32) -> Result<Timing, WaveError> {
+        let step_fs = options.step.femtoseconds();
+        let mut slots = 1u128;
+        if options.deltas {
+            while slots <= u128::from(max_delta) {
+                slots *= 10;
+            }
+        }
+        if !step_fs.is_multiple_of(slots) {
+            return Err(WaveError::TimeTooFine {
+                step: options.step.to_string(),
+                deltas: u64::try_from(slots).unwrap_or(u64::MAX),
+            });
+        }
+        let delta_fs = step_fs / slots;
+        // The coarsest power of ten of femtoseconds (up to 100 s) dividing a delta.
+        let mut scale_fs = 1u128;
+        while scale_fs < 100_000_000_000_000_000 && delta_fs.is_multiple_of(scale_fs * 10) {
+            scale_fs *= 10;
+        }
+        let unit = [
+            TimescaleUnit::S,
+            TimescaleUnit::MS,
+            TimescaleUnit::US,
+            TimescaleUnit::NS,
+            TimescaleUnit::PS,
+            TimescaleUnit::FS,
+        ]
+        .into_iter()
+        .find(|&u| scale_fs >= u128::from(unit_fs(u)))
+        .unwrap_or(TimescaleUnit::FS);
+        let factor = u32::try_from(scale_fs / u128::from(unit_fs(unit))).unwrap_or(1);
+        let units = |fs: u128| u64::try_from(fs / scale_fs).unwrap_or(u64::MAX);
+        Ok(Timing {
+            scale: (factor, unit),
+            per_step: units(step_fs),
+            per_delta: if options.deltas { units(delta_fs) } else { 0 },
+        })
+    }
+
+    /// The time, in timescale units, of `point` (its step alone without deltas).
+    pub fn time(&self, point: Point) -> u64 {
+        point
+            .step
+            .saturating_mul(self.per_step)
+            .saturating_add(u64::from(point.delta).saturating_mul(self.per_delta))
+    }
+}
+
+/// A node of the scope tree: its sub-scopes in first-appearance order and its variables.
+#[derive(Default)]
+struct Scope<'a> {
+    name: &'a str,
+    children: Vec<Scope<'a>>,
+    vars: Vec<usize>,
+}
+
+impl<'a> Scope<'a> {
+    fn insert(&mut self, path: &[&'a str], signal: usize) {
+        match path.split_first() {
+            None => self.vars.push(signal),
+            Some((first, rest)) => {
+                let k = if let Some(k) = self.children.iter().position(|c| c.name == *first) {
+                    k
+                } else {
+                    self.children.push(Scope {
+                        name: first,
+                        ..Scope::default()
+                    });
+                    self.children.len() - 1
+                };
+                self.children[k].insert(rest, signal);
+            }
+        }
+    }
+
+    fn write<W: Write>(
+        &self,
+        out: &mut Writer<W>,
+        signals: &[WaveSignal],
+        ids: &mut [IdCode],
+    ) -> std::io::Result<()> {
+        out.add_module(&identifier(self.name))?;
+        for &s in &self.vars {
+            let signal = &signals[s];
+            let leaf = signal.name.rsplit('/').next().unwrap_or(&signal.name);
+            let width = signal.bits.len() as u32;
+            let reference = if signal.is_bus() {
+                format!("{} [{}:0]", identifier(leaf), width - 1)
+            } else {
+                identifier(leaf)
+            };
+            ids[s] = out.add_var(VarType::Wire, width, &reference, None)?;
+        }
+        for child in &self.children {
+            child.write(out, signals, ids)?;
+        }
+        out.upscope()
+    }
+}
+
+/// A name as a VCD identifier: whitespace (which would end it) becomes `_`.
+fn identifier(name: &str) -> String {
+    let id: String = name
+        .chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .collect();
+    if id.is_empty() { "_".to_owned() } else { id }
+}
+
+/// Writes `signals` of `wave` to `out` as VCD (see the [module docs](self)). `out` should be
+/// buffered.
+///
+/// # Errors
+/// [`WaveError::NoSignals`], [`WaveError::NotRecorded`] naming a signal whose nodes `wave`
+/// does not record, [`WaveError::TimeTooFine`], or the I/O error of `out`.
+pub fn write(
+    out: &mut impl Write,
+    wave: &Waveform,
+    signals: &[WaveSignal],
+    options: &VcdOptions,
+) -> Result<(), WaveError> {
+    if signals.is_empty() {
+        return Err(WaveError::NoSignals);
+    }
+    // The lanes of every signal, bit 0 first.
+    let mut lanes = Vec::with_capacity(signals.len());
+    for signal in signals {
+        let l: Option<Vec<usize>> = signal.bits.iter().map(|&b| wave.lane(b)).collect();
+        lanes.push(l.ok_or_else(|| WaveError::NotRecorded(signal.name.clone()))?);
+    }
+    let max_delta = wave.points().iter().map(|p| p.delta).max().unwrap_or(0);
+    let timing = Timing::new(options, max_delta)?;
+
+    let ids = write_header(out, signals, options, &timing)?;
+
+    let (of_lane, start, at) = bucket(wave, &lanes);
+    let points = wave.points();
+
+    // Values: the current value of each lane, and of each signal as last written.
+    let mut current: Vec<Trit> = (0..wave.lane_count()).map(|l| wave.initial(l)).collect();
+    let mut buf = Vec::with_capacity(256);
+    let mut line = |out: &mut dyn Write, s: usize, current: &[Trit]| -> std::io::Result<()> {
+        buf.clear();
+        let bits = &lanes[s];
+        if signals[s].is_bus() {
+            buf.push(b'b');
+            buf.extend(bits.iter().rev().map(|&l| digit(current[l])));
+            buf.push(b' ');
+        } else {
+            buf.push(digit(current[bits[0]]));
+        }
+        buf.extend_from_slice(ids[s].as_bytes());
+        buf.push(b'\n');
+        out.write_all(&buf)
+    };
+    writeln!(out, "#{}", timing.time(wave.start()))?;
+    out.write_all(b"$dumpvars\n")?;
+    for s in 0..signals.len() {
+        line(out, s, &current)?;
+    }
+    out.write_all(b"$end\n")?;
+
+    // Changes, grouped by time (a step without deltas, a point with them).
+    let mut written: Vec<Vec<Trit>> = lanes
+        .iter()
+        .map(|l| l.iter().map(|&lane| current[lane]).collect())
+        .collect();
+    let mut dirty = vec![false; signals.len()];
+    let mut touched: Vec<u32> = Vec::new();
+    let mut p = 0;
+    while p < points.len() {
+        let time = timing.time(points[p]);
+        let mut end = p + 1;
+        while end < points.len() && timing.time(points[end]) == time {
+            end += 1;
+        }
+        for &(lane, v) in &at[start[p] as usize..start[end] as usize] {
+            current[lane as usize] = v;
+            for &s in &of_lane[lane as usize] {
+                if !dirty[s as usize] {
+                    dirty[s as usize] = true;
+                    touched.push(s);
+                }
+            }
+        }
+        let mut stamped = false;
+        touched.sort_unstable();
+        for &s in &touched {
+            let s = s as usize;
+            dirty[s] = false;
+            let same = lanes[s]
+                .iter()
+                .zip(&written[s])
+                .all(|(&l, &w)| current[l] == w);
+            if same {
+                continue;
+            }
+            if !stamped {
+                writeln!(out, "#{time}")?;
+                stamped = true;
+            }
+            for (w, &l) in written[s].iter_mut().zip(&lanes[s]) {
+                *w = current[l];
+            }
+            line(out, s, &current)?;
+        }
+        touched.clear();
+        p = end;
+    }
+    // The end of the last step, so that viewers show its values for a whole step.
+    let end = Point {
+        step: wave.step().saturating_add(1),
+        delta: 0,
+    };
+    writeln!(out, "#{}", timing.time(end))?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes the header (comment, version, timescale, the scope tree with one variable per
+/// signal) and returns each signal's identifier code.
+fn write_header(
+    out: &mut impl Write,
+    signals: &[WaveSignal],
+    options: &VcdOptions,
+    timing: &Timing,
+) -> std::io::Result<Vec<String>> {
+    let mut ids = vec![IdCode::FIRST; signals.len()];
+    let mut header = Writer::new(&mut *out);
+    let deltas = if options.deltas {
+        format!(", a delta cycle every {} units", timing.per_delta)
+    } else {
+        String::new()
+    };
+    header.comment(&format!(
+        "Tritium: one step = {} = {} units{deltas}",
+        options.step, timing.per_step
+    ))?;
+    header.version(concat!("Tritium ", env!("CARGO_PKG_VERSION")))?;
+    header.timescale(timing.scale.0, timing.scale.1)?;
+    let mut top = Scope {
+        name: if options.top.is_empty() {
+            "top"
+        } else {
+            &options.top
+        },
+        ..Scope::default()
+    };
+    for (k, signal) in signals.iter().enumerate() {
+        let path: Vec<&str> = signal.name.split('/').collect();
+        top.insert(&path[..path.len() - 1], k);
+    }
+    top.write(&mut header, signals, &mut ids)?;
+    header.enddefinitions()?;
+    Ok(ids.iter().map(ToString::to_string).collect())
+}
+
+/// The signals each lane belongs to, and the changes of those lanes bucketed by point: a CSR
+/// (`start[p]..start[p + 1]` index `at`, which holds (lane, value)).
+#[allow(clippy::type_complexity)]
+fn bucket(wave: &Waveform, lanes: &[Vec<usize>]) -> (Vec<Vec<u32>>, Vec<u32>, Vec<(u32, Trit)>) {
+    let mut of_lane: Vec<Vec<u32>> = vec![Vec::new(); wave.lane_count()];
+    for (s, l) in lanes.iter().enumerate() {
+        for &lane in l {
+            if of_lane[lane].last() != Some(&(s as u32)) {
+                of_lane[lane].push(s as u32);
+            }
+        }
+    }
+    let points = wave.points().len();
+    let mut start = vec![0u32; points + 1];
+    let used: Vec<usize> = (0..wave.lane_count())
+        .filter(|&l| !of_lane[l].is_empty())
+        .collect();
+    for &lane in &used {
+        for (p, _) in wave.changes(lane) {
+            start[p + 1] += 1;
+        }
+    }
+    for p in 0..points {
+        start[p + 1] += start[p];
+    }
+    let mut fill = start.clone();
+    let mut at = vec![(0u32, Trit::Unknown); start[points] as usize];
+    for &lane in &used {
+        for (p, v) in wave.changes(lane) {
+            at[fill[p] as usize] = (lane as u32, v);
+            fill[p] += 1;
+        }
+    }
+    (of_lane, start, at)
+}
+
+/// A trit as a VCD value digit.
+#[inline]
+fn digit(t: Trit) -> u8 {
+    match t {
+        Trit::False => b'0',
+        Trit::True => b'1',
+        Trit::Unknown => b'x',
+    }
+}

@@ -1,0 +1,467 @@
+//! Waveforms: what the recorder keeps (golden traces with delta cycles, glitches, the limit),
+//! a property test against the engine under both schedules, and VCD files read back with
+//! `wellen` (the library of the Surfer viewer) and compared value by value, at every time,
+//! with the engine, for one circuit of each class.
+
+mod common;
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use sim_core::wave::vcd::{self, TimeSpan, VcdOptions};
+use sim_core::wave::{self, Point, WaveError, WaveSignal, Waveform};
+use sim_core::{Circuit, Engine, NodeId, Schedule, Trit, format};
+
+/// A circuit file of `circuits/`, its libraries read from beside it.
+fn load(path: &str) -> Circuit {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits");
+    let file = root.join(path);
+    let text = std::fs::read_to_string(&file).expect("example readable");
+    let mut resolve = |lib: &str, from: &str| {
+        let dir = root
+            .join(from)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or(root.clone());
+        let p = dir.join(lib);
+        let rel = p
+            .strip_prefix(&root)
+            .unwrap_or(&p)
+            .to_string_lossy()
+            .into_owned();
+        std::fs::read_to_string(&p)
+            .map(|t| (rel, t))
+            .map_err(|e| e.to_string())
+    };
+    format::from_str_with(&text, path, &mut resolve)
+        .expect("example valid")
+        .circuit
+}
+
+fn id(c: &Circuit, label: &str) -> NodeId {
+    c.find(label)
+        .unwrap_or_else(|| panic!("{label} in the circuit"))
+}
+
+/// One step: applies `set`, settles while recording, samples.
+fn step(engine: &mut Engine, wave: &mut Waveform, set: &[(NodeId, Trit)]) {
+    wave.begin_step();
+    engine.set(set.iter().copied()).expect("settable");
+    engine.settle_with(wave);
+    wave.sample(engine);
+}
+
+/// The changes of `node` as (step, delta, value).
+fn changes(wave: &Waveform, c: &Circuit, label: &str) -> Vec<(u64, u32, i8)> {
+    let lane = wave.lane(id(c, label)).expect("recorded");
+    wave.changes(lane)
+        .map(|(p, v)| (wave.points()[p].step, wave.points()[p].delta, v.to_i8()))
+        .collect()
+}
+
+#[test]
+fn rs_latch_reset_is_recorded_delta_by_delta() {
+    let c = load("rs_nor_latch.ron");
+    let mut engine = Engine::from_circuit(&c);
+    let all = wave::all_signals(&c);
+    let mut wave = Waveform::new(&engine, wave::nodes_of(&all), wave::DEFAULT_LIMIT).expect("ok");
+    engine.settle_with(&mut wave);
+    step(
+        &mut engine,
+        &mut wave,
+        &[(id(&c, "R"), Trit::False), (id(&c, "S"), Trit::False)],
+    );
+    step(&mut engine, &mut wave, &[(id(&c, "R"), Trit::True)]);
+    // The seed's walkthrough: R at delta 0, NOR1 (Q's gate) at 1, Q and NOR2 at 2, Qn at 3.
+    assert_eq!(changes(&wave, &c, "R"), [(1, 0, -1), (2, 0, 1)]);
+    assert_eq!(changes(&wave, &c, "S"), [(1, 0, -1)]);
+    assert_eq!(changes(&wave, &c, "NOR1"), [(2, 1, -1)]);
+    assert_eq!(changes(&wave, &c, "Q"), [(2, 2, -1)]);
+    assert_eq!(changes(&wave, &c, "NOR2"), [(2, 2, 1)]);
+    assert_eq!(changes(&wave, &c, "Qn"), [(2, 3, 1)]);
+    assert_eq!(wave.deltas_in(2), 3);
+    assert_eq!(wave.step(), 2);
+}
+
+/// `A → NOT → AND(A, ¬A)`: raising A makes the AND see (+1, +1) for one delta cycle.
+const HAZARD: &str = r#"(version: 1,
+    nodes: [(label: "A", kind: Switch), (label: "N", kind: Not), (label: "G", kind: And(2)),
+            (label: "Y", kind: Lamp)],
+    wires: [(from: "A", to: "N"), (from: "A", to: "G"), (from: "N", to: "G", input: 1),
+            (from: "G", to: "Y")])"#;
+
+#[test]
+fn a_glitch_inside_a_step_is_kept() {
+    let c = format::from_str(HAZARD).expect("valid").circuit;
+    let mut engine = Engine::from_circuit(&c);
+    let signals = wave::select(&c, "A,Y").expect("both exist");
+    let mut wave = Waveform::new(&engine, wave::nodes_of(&signals), 100).expect("ok");
+    engine.settle_with(&mut wave);
+    step(&mut engine, &mut wave, &[(id(&c, "A"), Trit::False)]);
+    step(&mut engine, &mut wave, &[(id(&c, "A"), Trit::True)]);
+    assert_eq!(changes(&wave, &c, "Y"), [(1, 2, -1), (2, 2, 1), (2, 3, -1)]);
+
+    // Without deltas the VCD shows Y at -1 throughout; with them, the pulse.
+    let flat = vcd_text(&wave, &signals, false);
+    let fine = vcd_text(&wave, &signals, true);
+    let y_changes = |text: &str| text.lines().filter(|l| l.ends_with('"')).count();
+    assert_eq!(y_changes(&flat), 2, "{flat}"); // $dumpvars x, then 0 at step 1
+    assert_eq!(y_changes(&fine), 4, "{fine}"); // x, 0, the 1 of the glitch, 0
+    assert!(fine.contains("$timescale 100 ps $end"), "{fine}");
+}
+
+fn vcd_text(wave: &Waveform, signals: &[WaveSignal], deltas: bool) -> String {
+    let mut out = Vec::new();
+    let options = VcdOptions {
+        deltas,
+        ..VcdOptions::default()
+    };
+    vcd::write(&mut out, wave, signals, &options).expect("written");
+    String::from_utf8(out).expect("ASCII")
+}
+
+#[test]
+fn the_limit_drops_the_oldest_changes_and_keeps_the_rest_exact() {
+    let c = load("ring_oscillator_3.ron");
+    let signals = wave::all_signals(&c);
+    let run = |limit: usize| {
+        let mut engine = Engine::from_circuit(&c);
+        engine.set_options(sim_core::SettleOptions {
+            max_deltas: Some(20),
+            resolve: false,
+        });
+        let mut wave = Waveform::new(&engine, wave::nodes_of(&signals), limit).expect("ok");
+        engine.settle_with(&mut wave);
+        step(&mut engine, &mut wave, &[(id(&c, "EN"), Trit::False)]);
+        step(&mut engine, &mut wave, &[(id(&c, "EN"), Trit::True)]);
+        // Unresolved, the ring goes on oscillating settle after settle.
+        for _ in 0..30 {
+            wave.begin_step();
+            engine.settle_with(&mut wave);
+        }
+        wave
+    };
+    let full = run(wave::DEFAULT_LIMIT);
+    let small = run(50);
+    assert_eq!(full.dropped(), 0);
+    assert!(small.dropped() > 0);
+    assert!(small.change_count() <= 50);
+    assert_eq!(
+        full.change_count() as u64,
+        small.change_count() as u64 + small.dropped()
+    );
+    assert!(small.start() > Point::default());
+    // From the start of the small record on, both agree at every point.
+    for lane in 0..full.lane_count() {
+        let from = full.point_index(small.start());
+        for p in from..=full.points().len() {
+            let at = full.points().get(p).copied();
+            let q = at.map_or(small.points().len(), |t| small.point_index(t));
+            assert_eq!(full.value_before(lane, p), small.value_before(lane, q));
+        }
+    }
+}
+
+#[test]
+fn bad_requests_are_named() {
+    let c = format::from_str(HAZARD).expect("valid").circuit;
+    let engine = Engine::from_circuit(&c);
+    assert!(matches!(
+        Waveform::new(&engine, [id(&c, "A")], 0),
+        Err(WaveError::ZeroLimit)
+    ));
+    let err = wave::select(&c, "A, Nope*").expect_err("matches nothing");
+    assert_eq!(err.to_string(), "no signal of the circuit matches `Nope*`");
+    assert!(matches!(wave::select(&c, " , "), Err(WaveError::NoSignals)));
+    for bad in ["10", "ns", "0ns", "5 minutes", "-1ns"] {
+        let err = bad.parse::<TimeSpan>().expect_err(bad);
+        assert!(err.to_string().contains(bad), "{err}");
+    }
+    assert_eq!("10ns".parse::<TimeSpan>().expect("ok").to_string(), "10ns");
+    // 1 fs cannot hold ten delta cycles.
+    let signals = wave::default_signals(&c);
+    let mut engine = Engine::from_circuit(&c);
+    let mut wave = Waveform::new(&engine, wave::nodes_of(&signals), 10).expect("ok");
+    engine.settle_with(&mut wave);
+    step(&mut engine, &mut wave, &[(id(&c, "A"), Trit::True)]);
+    let options = VcdOptions {
+        step: "1fs".parse().expect("ok"),
+        deltas: true,
+        ..VcdOptions::default()
+    };
+    let err = vcd::write(&mut Vec::new(), &wave, &signals, &options).expect_err("too fine");
+    assert!(
+        matches!(err, WaveError::TimeTooFine { deltas: 10, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn selection_groups_buses_and_matches_paths() {
+    let c = load("adder8_bus.ron");
+    let default: Vec<String> = wave::default_signals(&c)
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    assert!(default.iter().any(|n| n == "A"), "{default:?}");
+    let a = wave::select(&c, "A").expect("the bus");
+    assert_eq!(a.len(), 1);
+    assert_eq!(a[0].bits.len(), 8);
+    assert!(a[0].is_bus());
+    let bit = wave::select(&c, "A[3]").expect("a bit by name");
+    assert_eq!(bit[0].bits, [a[0].bits[3]]);
+    assert!(!wave::select(&c, "*").expect("all").is_empty());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Recording every net of a random circuit under either schedule, the value of each node
+    /// at the end of every step is the engine's.
+    #[test]
+    fn the_record_matches_the_engine_at_every_step(
+        circuit in common::dag(5, 30),
+        vectors in proptest::collection::vec(proptest::collection::vec(common::trit(), 5), 1..12),
+        levelized in any::<bool>(),
+    ) {
+        let schedule = if levelized { Schedule::Levelized } else { Schedule::UnitDelay };
+        let mut engine = Engine::with_schedule(sim_core::Netlist::compile(&circuit), schedule);
+        let signals = wave::all_signals(&circuit);
+        let mut wave = Waveform::new(&engine, wave::nodes_of(&signals), 1 << 20).expect("ok");
+        engine.settle_with(&mut wave);
+        wave.sample(&engine);
+        let inputs: Vec<NodeId> = circuit.inputs().collect();
+        let lanes: Vec<NodeId> = (0..wave.lane_count()).map(|l| wave.node(l)).collect();
+        let mut snapshots = vec![lanes.iter().map(|&n| engine.value(n)).collect::<Vec<_>>()];
+        for v in &vectors {
+            let set: Vec<(NodeId, Trit)> = inputs.iter().copied().zip(v.iter().copied()).collect();
+            step(&mut engine, &mut wave, &set);
+            snapshots.push(lanes.iter().map(|&n| engine.value(n)).collect());
+        }
+        for (s, snapshot) in snapshots.iter().enumerate() {
+            let end = wave.point_index(Point { step: s as u64 + 1, delta: 0 });
+            for (lane, &want) in snapshot.iter().enumerate() {
+                prop_assert_eq!(wave.value_before(lane, end), want);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// VCD read back with wellen.
+
+/// Runs `script` on `c` (each entry one step: a batch of settings, or `None` for a clock
+/// tick), records `signals`, writes the VCD (with or without deltas) to a file, reads it back
+/// with wellen and compares every signal at every step end — and, with deltas, at every
+/// change of every net — with the engine. Returns the number of values compared.
+fn round_trip(c: &Circuit, signals: &[WaveSignal], script: &[Option<Vec<(&str, Trit)>>]) -> usize {
+    let mut compared = 0;
+    for deltas in [false, true] {
+        let mut engine = Engine::from_circuit(c);
+        let mut wave =
+            Waveform::new(&engine, wave::nodes_of(signals), wave::DEFAULT_LIMIT).expect("ok");
+        let mut trace: Vec<sim_core::Event> = Vec::new();
+        engine.settle_with(&mut wave);
+        let snapshot = |engine: &Engine| -> Vec<Vec<Trit>> {
+            signals
+                .iter()
+                .map(|s| s.bits.iter().map(|&b| engine.value(b)).collect())
+                .collect()
+        };
+        let mut ends = vec![snapshot(&engine)];
+        let mut steps_of_events = Vec::new();
+        for (k, entry) in script.iter().enumerate() {
+            wave.begin_step();
+            match entry {
+                Some(set) => {
+                    let set: Vec<(NodeId, Trit)> =
+                        set.iter().map(|&(l, v)| (id(c, l), v)).collect();
+                    engine.set(set).expect("settable");
+                }
+                None => {
+                    engine.tick();
+                }
+            }
+            // Settle one event at a time so that the trace and the record see the same run.
+            while let Some(event) = engine.step() {
+                wave.record_event(&event);
+                steps_of_events.push(k as u64 + 1);
+                trace.push(event);
+            }
+            ends.push(snapshot(&engine));
+        }
+        let options = VcdOptions {
+            top: "dut".to_owned(),
+            step: "10ns".parse().expect("ok"),
+            deltas,
+        };
+        let timing = vcd::Timing::new(
+            &options,
+            wave.points().iter().map(|p| p.delta).max().unwrap_or(0),
+        )
+        .expect("fits");
+        let dir = std::env::temp_dir().join(format!("tritium-wave-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join(format!("{}-{deltas}.vcd", signals.len()));
+        {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
+            vcd::write(&mut out, &wave, signals, &options).expect("written");
+        }
+        let read = read_vcd(&path, signals);
+        std::fs::remove_file(&path).ok();
+        let at = |sig: usize, time: u64| -> &Vec<Trit> {
+            let changes = &read[sig];
+            &changes[changes.partition_point(|(t, _)| *t <= time) - 1].1
+        };
+        for (s, end) in ends.iter().enumerate() {
+            // The end of step s: just before step s + 1 begins.
+            let time = timing.time(Point {
+                step: s as u64 + 1,
+                delta: 0,
+            }) - 1;
+            for (k, want) in end.iter().enumerate() {
+                assert_eq!(
+                    at(k, time),
+                    want,
+                    "{} at the end of step {s}",
+                    signals[k].name
+                );
+                compared += 1;
+            }
+        }
+        if deltas {
+            for (event, &s) in trace.iter().zip(&steps_of_events) {
+                if !event.changed() {
+                    continue;
+                }
+                let time = timing.time(Point {
+                    step: s,
+                    delta: event.delta,
+                });
+                for (k, signal) in signals.iter().enumerate() {
+                    if let Some(bit) = signal.bits.iter().position(|&b| b == event.node) {
+                        assert_eq!(at(k, time)[bit], event.new, "{} at {time}", signal.name);
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    compared
+}
+
+/// Reads the VCD file at `path` with wellen: for each of `signals` (found by its scopes under
+/// the top scope `dut`), its changes as (time, bits with bit 0 first).
+fn read_vcd(path: &Path, signals: &[WaveSignal]) -> Vec<Vec<(u64, Vec<Trit>)>> {
+    let mut file = wellen::simple::read(path).expect("wellen reads it");
+    let h = file.hierarchy();
+    let refs: Vec<wellen::SignalRef> = signals
+        .iter()
+        .map(|s| {
+            let mut path: Vec<&str> = vec!["dut"];
+            path.extend(s.name.split('/'));
+            let name = path.pop().expect("a name");
+            let var = h
+                .lookup_var(&path, name)
+                .unwrap_or_else(|| panic!("{} in the VCD", s.name));
+            h[var].signal_ref()
+        })
+        .collect();
+    file.load_signals(&refs);
+    let times = file.time_table().to_vec();
+    refs.iter()
+        .map(|&r| {
+            let signal = file.get_signal(r).expect("loaded");
+            signal
+                .iter_changes()
+                .map(|(idx, value)| {
+                    let bits = value.to_bit_string().expect("bits");
+                    let trits = bits
+                        .chars()
+                        .rev()
+                        .map(|ch| match ch {
+                            '0' => Trit::False,
+                            '1' => Trit::True,
+                            'x' => Trit::Unknown,
+                            other => panic!("digit {other}"),
+                        })
+                        .collect();
+                    (times[idx as usize], trits)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+const T: Trit = Trit::True;
+const F: Trit = Trit::False;
+
+#[test]
+fn vcd_of_a_combinational_circuit_reads_back() {
+    let c = load("full_adder.ron");
+    let signals = wave::all_signals(&c);
+    let mut script = Vec::new();
+    for v in 0..8 {
+        let bit = |k: u32| if v >> k & 1 == 1 { T } else { F };
+        script.push(Some(vec![("A", bit(0)), ("B", bit(1)), ("Cin", bit(2))]));
+    }
+    assert!(round_trip(&c, &signals, &script) > 100);
+}
+
+#[test]
+fn vcd_of_the_rs_latch_reads_back() {
+    let c = load("rs_nor_latch.ron");
+    let signals = wave::all_signals(&c);
+    let script = [
+        Some(vec![("R", F), ("S", F)]),
+        Some(vec![("R", T)]),
+        Some(vec![("R", F)]),
+        Some(vec![("S", T)]),
+        Some(vec![("S", F)]),
+        Some(vec![("R", T), ("S", T)]),
+    ];
+    assert!(round_trip(&c, &signals, &script) > 50);
+}
+
+#[test]
+fn vcd_of_a_counter_reads_back() {
+    let c = load("lib/counter4.ron");
+    let signals = wave::select(&c, "clk,reset,q*,reg/*").expect("exist");
+    let mut script = vec![
+        Some(vec![("clk", F), ("reset", T)]),
+        Some(vec![("clk", T)]),
+        Some(vec![("clk", F), ("reset", F)]),
+    ];
+    for _ in 0..10 {
+        script.push(Some(vec![("clk", T)]));
+        script.push(Some(vec![("clk", F)]));
+    }
+    assert!(round_trip(&c, &signals, &script) > 200);
+}
+
+#[test]
+fn vcd_of_a_bus_design_reads_back() {
+    let c = load("adder8_bus.ron");
+    let signals = wave::default_signals(&c);
+    assert!(signals.iter().any(WaveSignal::is_bus));
+    let bus = |name: &str| c.bus(name).expect("a bus").bits.clone();
+    let mut engine_free = Vec::new();
+    for (a, b) in [(0u32, 0u32), (1, 2), (200, 100), (255, 1), (85, 170)] {
+        let mut set: Vec<(String, Trit)> = Vec::new();
+        for (name, v) in [("A", a), ("B", b)] {
+            for (k, _) in bus(name).iter().enumerate() {
+                set.push((format!("{name}[{k}]"), if v >> k & 1 == 1 { T } else { F }));
+            }
+        }
+        engine_free.push(set);
+    }
+    let owned: Vec<Vec<(&str, Trit)>> = engine_free
+        .iter()
+        .map(|s| s.iter().map(|(n, v)| (n.as_str(), *v)).collect())
+        .collect();
+    let mut script: Vec<Option<Vec<(&str, Trit)>>> = owned.into_iter().map(Some).collect();
+    if c.find("Cin").is_some() {
+        script.insert(0, Some(vec![("Cin", F)]));
+    }
+    assert!(round_trip(&c, &signals, &script) > 30);
+}
