@@ -32,6 +32,13 @@
 //! | grid5k/step | 117 ms | 9.2–11.3 ms | ~90 |
 //! | grid5k/fit-no-a11y | — | 3.3 ms | ~300 |
 //!
+//! * `frame/waves/100x100k/fit`, `…/zoom40`, `…/open`: the waveform panel's plot
+//!   ([`gui::views::wave_paint::paint`], what the panel draws) of 100 nets with 100,000 changes
+//!   each (10 million changes, a toggle every step) on a 1,000 × 2,630-point plot showing all
+//!   100 lanes: the whole record fitted (every lane a dense block per pixel column), 40 points
+//!   per step at the end of the record, and the same with the last step opened into delta
+//!   cycles.
+//!
 //! Run with `cargo bench -p gui --bench frame`; 16.7 ms per frame is 60 fps. With
 //! `TRITIUM_BENCH_RENDER=DIR` each harness case also saves a wgpu render of its frame to DIR.
 
@@ -43,6 +50,7 @@ use egui::{Rect, pos2, vec2};
 use egui_kittest::Harness;
 use gui::TritiumApp;
 use gui::state::{AppState, DocState, Mode};
+use gui::timeline::TimeAxis;
 use sim_core::format::Document;
 use sim_core::{Circuit, Node, NodeKind, Trit};
 
@@ -167,6 +175,100 @@ fn bench_bare(c: &mut Criterion, name: &str, state: AppState) {
     g.finish();
 }
 
+/// Lanes and changes per lane of the waveform benchmark.
+const LANES: usize = 100;
+const CHANGES: u64 = 100_000;
+
+/// A record of `LANES` switches, each toggling at every step for `CHANGES` steps (lane `k`
+/// starting at step `k % 3`, so lanes differ), with a few delta cycles in the last step.
+fn busy_waveform() -> sim_core::wave::Waveform {
+    let mut c = Circuit::new();
+    let ids: Vec<_> = (0..LANES)
+        .map(|k| {
+            c.add_node(Node::new(format!("S{k}"), NodeKind::Switch))
+                .expect("fresh label")
+        })
+        .collect();
+    let engine = sim_core::Engine::from_circuit(&c);
+    let mut wave = sim_core::wave::Waveform::new(&engine, ids.iter().copied(), 1 << 26)
+        .expect("a positive limit");
+    for step in 1..=CHANGES + 2 {
+        wave.begin_step();
+        for (k, &id) in ids.iter().enumerate() {
+            if step > k as u64 % 3 {
+                let value = if step % 2 == 0 {
+                    Trit::True
+                } else {
+                    Trit::False
+                };
+                wave.change(id, (k % 4) as u32, value);
+            }
+        }
+    }
+    wave
+}
+
+/// One frame painting the waveform plot of every lane of `wave` with `axis`.
+fn bench_waves(c: &mut Criterion, name: &str, wave: &sim_core::wave::Waveform, axis: &TimeAxis) {
+    use gui::views::wave_paint::{self, HEADER, LanePaint, ROW};
+    let lanes: Vec<LanePaint> = (0..wave.lane_count())
+        .map(|l| LanePaint {
+            bits: vec![l],
+            radix: None,
+        })
+        .collect();
+    let (width, height) = (1000.0, HEADER + ROW * LANES as f32);
+    let ctx = egui::Context::default();
+    let input = || egui::RawInput {
+        screen_rect: Some(Rect::from_min_size(
+            pos2(0.0, 0.0),
+            vec2(width + 20.0, height + 20.0),
+        )),
+        predicted_dt: 1.0 / 60.0,
+        ..Default::default()
+    };
+    let frame = |ctx: &egui::Context| {
+        let out = ctx.run_ui(input(), |ui| {
+            let header = Rect::from_min_size(pos2(0.0, 0.0), vec2(width, HEADER));
+            let plot = Rect::from_min_size(pos2(0.0, HEADER), vec2(width, height - HEADER));
+            wave_paint::paint(
+                ui.painter(),
+                (header, plot),
+                ui.visuals().text_color(),
+                wave,
+                &lanes,
+                axis,
+                &[],
+                Some(sim_core::wave::Point {
+                    step: wave.step(),
+                    delta: u32::MAX,
+                }),
+            );
+        });
+        black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
+    };
+    let _ = frame(&ctx);
+    let mut g = c.benchmark_group("frame");
+    g.sample_size(20);
+    g.bench_function(BenchmarkId::from_parameter(name), |b| {
+        b.iter(|| frame(&ctx));
+    });
+    g.finish();
+}
+
+fn wave_benches(c: &mut Criterion) {
+    let wave = busy_waveform();
+    let mut axis = TimeAxis::default();
+    axis.fit(0, wave.step(), 1000.0);
+    bench_waves(c, "waves/100x100k/fit", &wave, &axis);
+    let mut axis = TimeAxis::default();
+    axis.follow(wave.step(), 1000.0);
+    bench_waves(c, "waves/100x100k/zoom40", &wave, &axis);
+    axis.open(wave.step(), wave.deltas_in(wave.step()) + 1);
+    axis.follow(wave.step(), 1000.0);
+    bench_waves(c, "waves/100x100k/open", &wave, &axis);
+}
+
 fn frame_benches(c: &mut Criterion) {
     let adder =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/ripple_carry_adder_4bit.ron");
@@ -213,5 +315,5 @@ fn frame_benches(c: &mut Criterion) {
     bench_bare(c, "grid5k/fit-no-a11y", grid_state());
 }
 
-criterion_group!(benches, frame_benches);
+criterion_group!(benches, wave_benches, frame_benches);
 criterion_main!(benches);

@@ -29,7 +29,7 @@
 pub mod app;
 pub mod pages;
 
-pub use pages::circuit::{draw, geometry, kinds, router, state, views};
+pub use pages::circuit::{draw, geometry, kinds, router, state, timeline, views};
 
 use std::path::{Path, PathBuf};
 

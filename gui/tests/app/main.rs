@@ -30,4 +30,5 @@ mod state;
 mod step_mode;
 mod subcircuits;
 mod view_files;
+mod waveform;
 mod wiring;

@@ -308,3 +308,68 @@ fn the_ranking_of_a_sweep() {
     });
     save(&mut h, "sweep_ranking");
 }
+
+/// Drives `label` of the open circuit to `value` (Run or Step mode as the app is in).
+fn set(h: &mut App, label: &str, value: Trit) {
+    let state = &mut h.state_mut().state;
+    let id = state.circuit().find(label).expect("a switch");
+    state.set_value(id, value);
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/waveform_latch.png"]
+fn the_latch_reset_in_the_waveform_delta_by_delta() {
+    let mut h = crate::common::app_with("rs_nor_latch.ron");
+    // Hold, set, hold, then the seed's reset in Step mode, every event processed.
+    for (label, value) in [
+        ("R", Trit::False),
+        ("S", Trit::False),
+        ("S", Trit::True),
+        ("S", Trit::False),
+    ] {
+        set(&mut h, label, value);
+    }
+    {
+        let state = &mut h.state_mut().state;
+        state.sim.set_mode(gui::state::Mode::Step);
+        state.waves.shown = true;
+        for name in ["NOR1", "NOR2"] {
+            state.add_wave_signal(name);
+        }
+    }
+    set(&mut h, "R", Trit::True);
+    while h.state_mut().state.sim.step().is_some() {}
+    let now = h.state().state.sim.wave().step();
+    h.state_mut()
+        .state
+        .set_wave_cursor(Some(sim_core::wave::Point {
+            step: now,
+            delta: 2,
+        }));
+    h.state_mut().state.sim.last = None; // no pulse animating: the frame settles
+    h.run_steps(4);
+    save(&mut h, "waveform_latch");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/waveform_ring.png"]
+fn the_ring_oscillator_in_the_waveform() {
+    let mut h = crate::common::app_with("ring_oscillator_3.ron");
+    set(&mut h, "EN", Trit::False);
+    {
+        let state = &mut h.state_mut().state;
+        state.sim.set_mode(gui::state::Mode::Step);
+        state.waves.shown = true;
+        for name in ["G1", "G2", "G3"] {
+            state.add_wave_signal(name);
+        }
+    }
+    // Enabled, the ring goes round: 24 events, delta cycle by delta cycle.
+    set(&mut h, "EN", Trit::True);
+    for _ in 0..24 {
+        h.state_mut().state.sim.step();
+    }
+    h.state_mut().state.sim.last = None;
+    h.run_steps(4);
+    save(&mut h, "waveform_ring");
+}

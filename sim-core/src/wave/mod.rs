@@ -41,7 +41,7 @@
 mod select;
 pub mod vcd;
 
-pub use select::{WaveSignal, all_signals, default_signals, nodes_of, select};
+pub use select::{WaveSignal, all_signals, default_signals, matches, nodes_of, select};
 
 use crate::circuit::NodeId;
 use crate::engine::Engine;
@@ -197,6 +197,15 @@ impl Waveform {
     /// Starts the next step: the changes recorded from now on belong to it.
     pub fn begin_step(&mut self) {
         self.step += 1;
+    }
+
+    /// Takes back the current step if nothing changed in it (say, an editor's settle after an
+    /// edit that changed no value); otherwise does nothing.
+    pub fn cancel_step(&mut self) {
+        let changed = self.points.last().is_some_and(|p| p.step == self.step);
+        if !changed && self.step > 0 {
+            self.step -= 1;
+        }
     }
 
     /// The current step (0 until the first [`begin_step`](Self::begin_step)).

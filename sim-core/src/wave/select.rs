@@ -112,6 +112,12 @@ pub fn select(circuit: &Circuit, patterns: &str) -> Result<Vec<WaveSignal>, Wave
     Ok(out)
 }
 
+/// Whether `name` matches the wildcard `pattern` (`*` any run of characters, `/` included;
+/// `?` one character): the rule of [`select`], for a search field.
+pub fn matches(pattern: &str, name: &str) -> bool {
+    wildmatch::WildMatch::new(pattern).matches(name)
+}
+
 /// Every node of `signals`, in order (what [`super::Waveform::new`] records for them).
 pub fn nodes_of(signals: &[WaveSignal]) -> impl Iterator<Item = NodeId> + '_ {
     signals.iter().flat_map(|s| s.bits.iter().copied())

@@ -10,6 +10,7 @@ pub mod geometry;
 pub mod kinds;
 pub mod router;
 pub mod state;
+pub mod timeline;
 pub mod views;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
@@ -18,7 +19,7 @@ use crate::pages::page::{Page, Shared};
 use state::{AppState, Discarding, Mode};
 use views::{
     Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
-    ViewRequest,
+    ViewRequest, WavePanel,
 };
 
 /// The circuit page: its views (the state is shared: the window's title follows the document).
@@ -31,6 +32,8 @@ pub struct CircuitPage {
     inspector: Inspector,
     queue: QueuePanel,
     trace: TracePanel,
+    /// The waveform panel, to read or set its time axis.
+    pub waves: WavePanel,
     status: StatusBar,
 }
 
@@ -140,14 +143,54 @@ impl Page for CircuitPage {
                     });
                 self.trace.ui(ui, state);
             });
+        if state.waves.shown {
+            if self.waves.floating {
+                let mut open = true;
+                egui::Window::new("Waveform")
+                    .open(&mut open)
+                    .default_size([900.0, 260.0])
+                    .show(ui.ctx(), |ui| self.waves.ui(ui, state));
+                state.waves.shown = open;
+            } else {
+                egui::Panel::bottom("waveform")
+                    .resizable(true)
+                    .default_size(220.0)
+                    .show(ui, |ui| self.waves.ui(ui, state));
+            }
+        }
+        if std::mem::take(&mut self.waves.export_requested) {
+            shared.dialogs.ask(FileRequest::ExportWaveform, state);
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             breadcrumbs(ui, state);
+            replay_banner(ui, state);
             self.canvas.ui(ui, state);
         });
         if std::mem::take(&mut self.canvas.rename_requested) {
             self.inspector.focus_label = true;
         }
     }
+}
+
+/// While the canvas replays a moment of the waveform record: which one, and the way back.
+fn replay_banner(ui: &mut egui::Ui, state: &mut AppState) {
+    let Some(at) = state.sim.replay() else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        let moment = if at.delta == u32::MAX {
+            format!("step {}", at.step)
+        } else {
+            format!("step {} δ{}", at.step, at.delta)
+        };
+        ui.colored_label(
+            egui::Color32::from_rgb(240, 228, 66),
+            format!("Showing {moment} of the waveform (read-only)"),
+        );
+        if ui.button("Back to now").clicked() {
+            state.replay_cursor(false);
+        }
+    });
 }
 
 /// The open level as a path of buttons above the canvas (`top › lo › fa2`) when the circuit

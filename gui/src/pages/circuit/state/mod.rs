@@ -13,6 +13,7 @@ mod ends;
 mod history;
 mod levels;
 mod session;
+mod waves;
 mod wires;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -26,6 +27,7 @@ use sim_core::bus::Bus;
 use sim_core::format::Document;
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
+pub use waves::{DEFAULT_LANES, LaneKey, WaveLane, WaveLanes};
 pub use wires::WireRef;
 
 /// A line of feedback for the user (shown in the status bar).
@@ -100,6 +102,8 @@ pub struct AppState {
     /// The files opened or saved in this session, newest first (at most
     /// [`AppState::RECENT_LIMIT`]), for the file dialog.
     pub recent: Vec<PathBuf>,
+    /// The waveform panel's signals and time cursor.
+    pub waves: WaveLanes,
 }
 
 /// How the user answers "discard unsaved changes?".
@@ -124,7 +128,9 @@ impl AppState {
     pub fn with_doc(mut doc: DocState) -> AppState {
         sim_core::layout::place_unplaced(&mut doc.document.circuit);
         let sim = SimSession::new(&doc.document.circuit);
+        let waves = WaveLanes::for_circuit(&doc.document.circuit);
         AppState {
+            waves,
             doc,
             sim,
             selection: BTreeSet::new(),
@@ -317,7 +323,7 @@ impl AppState {
                 return false;
             }
         };
-        if let Err(e) = std::fs::write(path, text) {
+        if let Err(e) = loader::write_atomically(path, text.as_bytes()) {
             self.error(format!("cannot write {}: {e}", path.display()));
             return false;
         }
@@ -405,6 +411,7 @@ impl AppState {
         }
         let circuit = &self.doc.document.circuit;
         self.sim.rebuild(circuit);
+        self.waves.refresh(circuit);
     }
 
     /// Places a new node of `kind` at `pos` with a fresh label (`AND1`, `SW2`, …) and selects it.
@@ -714,19 +721,41 @@ impl AppState {
 
     // ----- simulation -----
 
-    /// A click on a node: toggles a switch.
+    /// A click on a node: toggles a switch (refused with a notice while the canvas replays a
+    /// past moment).
     pub fn toggle(&mut self, id: NodeId) {
+        if self.refuse_while_replaying() {
+            return;
+        }
         self.sim.toggle(&self.doc.document.circuit, id);
     }
 
     /// Sets a switch to `value` (the way to set 0).
     pub fn set_value(&mut self, id: NodeId, value: Trit) {
+        if self.refuse_while_replaying() {
+            return;
+        }
         self.sim.set(&self.doc.document.circuit, id, value);
     }
 
     /// Presses or releases a button.
     pub fn press(&mut self, id: NodeId, pressed: bool) {
+        if self.refuse_while_replaying() {
+            return;
+        }
         self.sim.press(&self.doc.document.circuit, id, pressed);
+    }
+
+    /// Whether the canvas replays a past moment (read-only), saying so if it does.
+    fn refuse_while_replaying(&mut self) -> bool {
+        let Some(at) = self.sim.replay() else {
+            return false;
+        };
+        self.error(format!(
+            "the canvas shows step {} (read-only): untick Show on canvas to change inputs",
+            at.step
+        ));
+        true
     }
 
     // ----- buses -----
@@ -760,7 +789,10 @@ impl AppState {
     /// `162`, `0xA2` or `0b10x1` with an unknown bit.
     pub fn bus_text(&self, name: &str) -> Option<String> {
         let bus = self.circuit().bus(name)?;
-        Some(bus.format(self.sim.engine(), Some(self.bus_radix(name))))
+        Some(number::format(
+            &self.sim.values(&bus.bits),
+            self.bus_radix(name),
+        ))
     }
 
     /// Shows bus `name` in `radix` from now on, on the canvas and in the inspector: a view

@@ -1,10 +1,18 @@
-//! The simulation session: the engine, the mode, the trace of processed events and the last
-//! oscillation — everything the views show about the simulation, without any egui. An event
-//! that changes a bit of a bus is recorded with the bus's value just before and after it
-//! ([`BusChange`]), so that a step on `S[3]` can be read as `S: 0x0A → 0x0E`.
+//! The simulation session: the engine, the mode, the trace of processed events, the waveform
+//! record and the last oscillation — everything the views show about the simulation, without
+//! any egui. An event that changes a bit of a bus is recorded with the bus's value just before
+//! and after it ([`BusChange`]), so that a step on `S[3]` can be read as `S: 0x0A → 0x0E`.
+//!
+//! The waveform ([`Waveform`]) records every node of the circuit from power-on: step 0 is the
+//! power-on settle, and each change of inputs or clock tick made while the circuit is settled
+//! starts the next step (in Step mode, the events processed one by one belong to the step
+//! their change started). An edit that adds or removes nodes starts a new record; one that
+//! moves or rewires keeps it. [`SimSession::replay`] shows the values of a past moment
+//! instead of the present (read-only: inputs cannot be changed and clocks stop meanwhile).
 
 use std::collections::{HashMap, VecDeque};
 
+use sim_core::wave::{Point, Waveform};
 use sim_core::{
     Cause, Circuit, Engine, Event, Netlist, NodeId, NodeKind, Observer, Oscillation, Pending,
     SettleReport, Trit,
@@ -105,6 +113,10 @@ pub struct SimSession {
     pub clock_hz: f32,
     /// Seconds accumulated towards the next tick.
     clock_debt: f32,
+    /// Every node's changes since power-on (or the last edit that added or removed nodes).
+    wave: Waveform,
+    /// The moment the canvas shows instead of the present, if any (see [`Self::replay`]).
+    replay: Option<Point>,
 }
 
 /// Collects events, what they did to buses, and the oscillation report into the session.
@@ -118,10 +130,12 @@ struct Recorder<'a> {
     /// The buses' values as of the last event recorded.
     values: Vec<Vec<Trit>>,
     oscillation: Option<Oscillation>,
+    wave: &'a mut Waveform,
 }
 
 impl Observer for Recorder<'_> {
     fn on_event(&mut self, event: &Event) {
+        self.wave.record_event(event);
         let change = self.buses.change(event, &mut self.values);
         let trace = (&mut *self.trace, &mut *self.changes, &mut *self.ticks);
         push_bounded(trace, (event.clone(), change, self.tick));
@@ -130,6 +144,16 @@ impl Observer for Recorder<'_> {
     fn on_oscillation(&mut self, oscillation: &Oscillation) {
         self.oscillation = Some(oscillation.clone());
     }
+}
+
+/// A waveform record of every node `engine` simulates, from its present values.
+fn record_all(engine: &Engine) -> Waveform {
+    Waveform::new(
+        engine,
+        engine.netlist().ids().iter().copied(),
+        SimSession::WAVE_LIMIT,
+    )
+    .expect("the engine's own nodes, and a limit above 0")
 }
 
 /// The trace's parallel queues: events, what they did to buses, their ticks.
@@ -157,10 +181,17 @@ impl SimSession {
     /// Events kept in the trace.
     pub const TRACE_LIMIT: usize = 10_000;
 
+    /// Changes kept in the waveform record (the oldest are dropped beyond: 64 MiB).
+    pub const WAVE_LIMIT: usize = sim_core::wave::DEFAULT_LIMIT;
+
     /// A session for `circuit`, in Run mode, power-on settled.
     pub fn new(circuit: &Circuit) -> SimSession {
+        let engine = Engine::from_circuit(circuit);
+        let wave = record_all(&engine);
         let mut session = SimSession {
-            engine: Engine::from_circuit(circuit),
+            engine,
+            wave,
+            replay: None,
             mode: Mode::Run,
             trace: VecDeque::new(),
             changes: VecDeque::new(),
@@ -178,22 +209,102 @@ impl SimSession {
     /// Recompiles after an edit, keeping the values of the nodes that remain, and settles so
     /// the new wiring takes effect (in both modes: an edit is not a step). The settle's events
     /// are not added to the trace.
+    /// An edit that adds or removes nodes starts a new waveform record (and ends a replay).
     pub fn rebuild(&mut self, circuit: &Circuit) {
-        self.engine.rebuild(Netlist::compile(circuit));
+        let net = Netlist::compile(circuit);
+        let same_nodes = {
+            let mut old = self.engine.netlist().ids().to_vec();
+            let mut new = net.ids().to_vec();
+            old.sort_unstable();
+            new.sort_unstable();
+            old == new
+        };
+        self.engine.rebuild(net);
         self.buses = BusBits::new(circuit);
         self.last = None;
-        let report = self.engine.settle();
-        self.oscillation = report.oscillation;
+        if same_nodes {
+            // A moment of its own if it changed a value (a move changes none).
+            self.wave.begin_step();
+            let report = self.engine.settle_with(&mut self.wave);
+            self.wave.cancel_step();
+            self.oscillation = report.oscillation;
+        } else {
+            self.wave = record_all(&self.engine);
+            self.replay = None;
+            let report = self.engine.settle_with(&mut self.wave);
+            self.oscillation = report.oscillation;
+        }
     }
 
-    /// The value a node outputs (or, for a terminal, shows).
+    /// The value a node outputs (or, for a terminal, shows) — at the [replayed](Self::replay)
+    /// moment if there is one.
     pub fn value(&self, id: NodeId) -> Trit {
-        self.engine.value(id)
+        match self.replay {
+            Some(at) => self.value_at(id, at),
+            None => self.engine.value(id),
+        }
     }
 
-    /// The values on a node's input pins.
+    /// The values of `ids` (a bus's bits), as [`value`](Self::value) gives them.
+    pub fn values(&self, ids: &[NodeId]) -> Vec<Trit> {
+        ids.iter().map(|&id| self.value(id)).collect()
+    }
+
+    /// The values on a node's input pins (at the replayed moment if there is one).
     pub fn input_values(&self, id: NodeId) -> Vec<Trit> {
-        self.engine.input_values(id)
+        match self.replay {
+            Some(_) => self
+                .engine
+                .netlist()
+                .drivers(id)
+                .into_iter()
+                .map(|d| d.map_or(Trit::Unknown, |d| self.value(d)))
+                .collect(),
+            None => self.engine.input_values(id),
+        }
+    }
+
+    /// The waveform record of every node.
+    pub fn wave(&self) -> &Waveform {
+        &self.wave
+    }
+
+    /// The value of node `id` just after moment `at` of the record: after every change of
+    /// step `at.step` up to delta `at.delta` (`u32::MAX`: the whole step). Before the record's
+    /// start, its first known value; a node not recorded, its present value.
+    pub fn value_at(&self, id: NodeId, at: Point) -> Trit {
+        match self.wave.lane(id) {
+            Some(lane) => self.wave.value_before(lane, self.after(at)),
+            None => self.engine.value(id),
+        }
+    }
+
+    /// The index of the first point of the record after moment `at` (see
+    /// [`value_at`](Self::value_at)).
+    pub fn after(&self, at: Point) -> usize {
+        let next = match at.delta.checked_add(1) {
+            Some(delta) => Point {
+                step: at.step,
+                delta,
+            },
+            None => Point {
+                step: at.step.saturating_add(1),
+                delta: 0,
+            },
+        };
+        self.wave.point_index(next)
+    }
+
+    /// The replayed moment, if the canvas shows one.
+    pub fn replay(&self) -> Option<Point> {
+        self.replay
+    }
+
+    /// Shows the values of moment `at` (see [`value_at`](Self::value_at)) instead of the
+    /// present, or the present again (`None`). While replaying, inputs cannot be changed and
+    /// clocks do not tick.
+    pub fn set_replay(&mut self, at: Option<Point>) {
+        self.replay = at;
     }
 
     /// The queued events, in the order they will run.
@@ -262,6 +373,12 @@ impl SimSession {
     /// A sentence naming the first node that is not a switch or button, or that refuses its
     /// value (a button takes only −1 or +1); nothing is set then.
     pub fn set_many(&mut self, circuit: &Circuit, batch: &[(NodeId, Trit)]) -> Result<(), String> {
+        if let Some(at) = self.replay {
+            return Err(format!(
+                "the canvas replays step {} (read-only): go back to the present to change inputs",
+                at.step
+            ));
+        }
         for &(id, value) in batch {
             let Some(node) = circuit.node(id) else {
                 return Err("the node is gone".to_owned());
@@ -273,9 +390,13 @@ impl SimSession {
                 ));
             }
         }
+        let settled = self.engine.is_settled();
         self.engine
             .set(batch.iter().copied())
             .map_err(|e| e.to_string())?;
+        if settled {
+            self.wave.begin_step();
+        }
         if self.mode == Mode::Run {
             self.settle();
         }
@@ -318,6 +439,7 @@ impl SimSession {
         } else {
             None
         };
+        self.wave.record_event(&event);
         let trace = (&mut self.trace, &mut self.changes, &mut self.ticks);
         push_bounded(trace, (event.clone(), change, None));
         self.last = Some(event);
@@ -344,6 +466,7 @@ impl SimSession {
             buses: &self.buses,
             values,
             oscillation: None,
+            wave: &mut self.wave,
         };
         let report = self.engine.settle_with(&mut recorder);
         self.oscillation.clone_from(&report.oscillation);
@@ -355,6 +478,8 @@ impl SimSession {
     /// power-on events settle at once.
     pub fn reset(&mut self) {
         self.engine.reset();
+        self.wave.clear(&self.engine);
+        self.replay = None;
         self.trace.clear();
         self.changes.clear();
         self.ticks.clear();
@@ -368,6 +493,12 @@ impl SimSession {
 
     /// Advances simulated time by one clock tick (and settles in Run mode).
     pub fn tick(&mut self) {
+        if self.replay.is_some() {
+            return;
+        }
+        if self.engine.is_settled() {
+            self.wave.begin_step();
+        }
         self.engine.tick();
         if self.mode == Mode::Run {
             self.settle_tick(Some(self.engine.time()));
@@ -394,7 +525,10 @@ impl SimSession {
     /// Whether clocks tick with wall time now: Run mode, a positive rate, and a circuit that
     /// has a clock.
     pub fn clocks_running(&self) -> bool {
-        self.mode == Mode::Run && self.clock_hz > 0.0 && self.engine.has_clocks()
+        self.mode == Mode::Run
+            && self.clock_hz > 0.0
+            && self.engine.has_clocks()
+            && self.replay.is_none()
     }
 
     /// Switches mode; entering Run mode settles whatever was queued.

@@ -144,7 +144,7 @@ fn shown_text(
     value: Trit,
     bus: Option<&Bus>,
 ) -> (Vec<Trit>, Option<String>, String) {
-    let values = bus.map_or_else(|| vec![value], |b| b.value(state.sim.engine()));
+    let values = bus.map_or_else(|| vec![value], |b| state.sim.values(&b.bits));
     let shown = draw::display_text(kind, &values);
     let text = shown.clone().unwrap_or_else(|| {
         bus.map_or_else(
@@ -663,7 +663,7 @@ impl Canvas {
                             );
                         }
                         Some(b) => {
-                            let known = Known::of(&b.value(state.sim.engine()));
+                            let known = Known::of(&state.sim.values(&b.bits));
                             draw::bus_node(
                                 &frame.painter,
                                 rect,
@@ -706,6 +706,7 @@ impl Canvas {
                     state.press(id, down);
                 }
             }
+            waveform_menu(&widget, state, id);
             self.drag(&widget, state, &group);
         }
         clicked_any
@@ -912,7 +913,7 @@ impl Canvas {
             }
         }
         if let Some(out) = geometry::output_pin(node) {
-            let values = bus.value(state.sim.engine());
+            let values = state.sim.values(&bus.bits);
             let p = px(out) + shift;
             let r = Rect::from_center_size(p, pin_size);
             let response =
@@ -1073,5 +1074,19 @@ impl Canvas {
         } else if let Some(kind) = background.dnd_release_payload::<NodeKind>() {
             state.place_node(*kind, state.tool_width, Pos { x, y });
         }
+    }
+}
+
+/// A node's right-click menu: Add to waveform (the node's net, or its whole bus).
+fn waveform_menu(widget: &egui::Response, state: &mut AppState, id: NodeId) {
+    let mut add = false;
+    widget.context_menu(|ui| {
+        if ui.button("Add to waveform").clicked() {
+            add = true;
+            ui.close();
+        }
+    });
+    if add {
+        state.add_wave_node(id);
     }
 }

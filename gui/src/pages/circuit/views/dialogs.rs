@@ -1,4 +1,4 @@
-//! Modal questions: the file dialog for Open, Save As and Export Verilog ([`FileDialog`], pure
+//! Modal questions: the file dialog for Open, Save As, Export Verilog and Export waveform ([`FileDialog`], pure
 //! egui, so it works on any X11 without a desktop portal), and "save the unsaved changes?"
 //! (Save, Discard, Cancel).
 
@@ -36,6 +36,12 @@ impl Dialogs {
                 file_dialog::VERILOG_FILTERS,
                 state.verilog_path(),
             ),
+            FileRequest::ExportWaveform => (
+                "Export waveform as",
+                Purpose::Save { extension: "vcd" },
+                file_dialog::VCD_FILTERS,
+                state.waveform_path(),
+            ),
         };
         let dialog = FileDialog::new(title, purpose, filters, start.as_deref());
         self.file = Some((request, dialog));
@@ -66,6 +72,9 @@ impl Dialogs {
                         }
                         FileRequest::ExportVerilog => {
                             state.export_verilog(&path);
+                        }
+                        FileRequest::ExportWaveform => {
+                            state.export_waveform(&path);
                         }
                     }
                 }

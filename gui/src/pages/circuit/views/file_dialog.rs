@@ -76,6 +76,15 @@ pub const VERILOG_FILTERS: &[Filter] = &[
     ALL_FILES,
 ];
 
+/// What Export waveform shows.
+pub const VCD_FILTERS: &[Filter] = &[
+    Filter {
+        name: "Value change dump (.vcd)",
+        extensions: &["vcd"],
+    },
+    ALL_FILES,
+];
+
 /// What the figure page's Open and Save show.
 pub const FIGURE_FILTERS: &[Filter] = &[
     Filter {

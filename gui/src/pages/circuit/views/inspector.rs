@@ -114,19 +114,7 @@ impl Inspector {
                 }
             });
         }
-        let value = state.sim.value(id);
-        let pending = state.sim.pending_value(id);
-        match pending {
-            Some(next) => ui.label(format!(
-                "Value: {value}, set to {next} (waiting in the queue)"
-            )),
-            None => ui.label(format!("Value: {value}")),
-        };
-        let inputs = state.sim.input_values(id);
-        if !inputs.is_empty() {
-            let list: Vec<String> = inputs.iter().map(ToString::to_string).collect();
-            ui.label(format!("Inputs: ({})", list.join(", ")));
-        }
+        let (value, pending) = values(ui, state, id);
         if node.kind == NodeKind::Switch {
             ui.horizontal(|ui| {
                 ui.label("Set");
@@ -153,6 +141,32 @@ impl Inspector {
             ui.label(egui::RichText::new(line).monospace());
         }
     }
+}
+
+/// A node's value (and the value it is set to, while that waits in the queue), its inputs'
+/// values, and Add to waveform; returns the value and the pending one.
+fn values(ui: &mut egui::Ui, state: &mut AppState, id: sim_core::NodeId) -> (Trit, Option<Trit>) {
+    let value = state.sim.value(id);
+    let pending = state.sim.pending_value(id);
+    match pending {
+        Some(next) => ui.label(format!(
+            "Value: {value}, set to {next} (waiting in the queue)"
+        )),
+        None => ui.label(format!("Value: {value}")),
+    };
+    if ui
+        .button("Add to waveform")
+        .on_hover_text("Show this net in the waveform panel")
+        .clicked()
+    {
+        state.add_wave_node(id);
+    }
+    let inputs = state.sim.input_values(id);
+    if !inputs.is_empty() {
+        let list: Vec<String> = inputs.iter().map(ToString::to_string).collect();
+        ui.label(format!("Inputs: ({})", list.join(", ")));
+    }
+    (value, pending)
 }
 
 /// The oscillation report of the last settle, if any.
@@ -196,8 +210,15 @@ impl Inspector {
             return;
         };
         let radix = state.bus_radix(name);
-        let values = bus.value(state.sim.engine());
+        let values = state.sim.values(&bus.bits);
         ui.label(egui::RichText::new(format!("Bus {name}")).strong());
+        if ui
+            .button("Add to waveform")
+            .on_hover_text("Show this bus in the waveform panel")
+            .clicked()
+        {
+            state.add_wave_signal(name);
+        }
         ui.label(format!(
             "Kind: {}, {} trits wide",
             crate::kinds::kind_name(kind),

@@ -13,6 +13,8 @@ pub enum FileRequest {
     SaveAs,
     /// Ask for a path to write the circuit's Verilog to.
     ExportVerilog,
+    /// Ask for a path to write the waveform panel's signals to, as VCD.
+    ExportWaveform,
 }
 
 /// What the View menu asks the canvas to do.
@@ -37,26 +39,7 @@ impl MenuBar {
     /// Draws the view into `ui` and applies what the user did to `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                if ui.button("New  (Ctrl+N)").clicked() {
-                    state.request(Discarding::New);
-                }
-                if ui.button("Open…  (Ctrl+O)").clicked() {
-                    self.request = Some(FileRequest::Open);
-                }
-                if ui.button("Save  (Ctrl+S)").clicked() && !state.save() {
-                    self.request = Some(FileRequest::SaveAs);
-                }
-                if ui.button("Save As…").clicked() {
-                    self.request = Some(FileRequest::SaveAs);
-                }
-                if ui.button("Export Verilog…").clicked() {
-                    self.request = Some(FileRequest::ExportVerilog);
-                }
-                if ui.button("Quit").clicked() {
-                    state.request(Discarding::Quit);
-                }
-            });
+            ui.menu_button("File", |ui| self.file_menu(ui, state));
             ui.menu_button("Edit", |ui| {
                 if ui
                     .add_enabled(
@@ -100,7 +83,11 @@ impl MenuBar {
                     state.make_subcircuit();
                 }
             });
-            ui.menu_button("View", |ui| self.view_menu(ui));
+            ui.menu_button("View", |ui| {
+                self.view_menu(ui);
+                ui.separator();
+                ui.checkbox(&mut state.waves.shown, "Waveform panel");
+            });
             ui.separator();
             let mut mode = state.sim.mode;
             ui.selectable_value(&mut mode, Mode::Run, "Run");
@@ -133,6 +120,35 @@ impl MenuBar {
                 ui.add(egui::Slider::new(&mut state.sim.clock_hz, 0.0..=20.0).text("clock Hz"));
             }
         });
+    }
+
+    /// The File menu: New, Open, Save, Save As, Export Verilog, Export waveform, Quit.
+    fn file_menu(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+        if ui.button("New  (Ctrl+N)").clicked() {
+            state.request(Discarding::New);
+        }
+        if ui.button("Open…  (Ctrl+O)").clicked() {
+            self.request = Some(FileRequest::Open);
+        }
+        if ui.button("Save  (Ctrl+S)").clicked() && !state.save() {
+            self.request = Some(FileRequest::SaveAs);
+        }
+        if ui.button("Save As…").clicked() {
+            self.request = Some(FileRequest::SaveAs);
+        }
+        if ui.button("Export Verilog…").clicked() {
+            self.request = Some(FileRequest::ExportVerilog);
+        }
+        if ui
+            .button("Export waveform…")
+            .on_hover_text("The waveform panel's signals as a VCD file (GTKWave, Surfer)")
+            .clicked()
+        {
+            self.request = Some(FileRequest::ExportWaveform);
+        }
+        if ui.button("Quit").clicked() {
+            state.request(Discarding::Quit);
+        }
     }
 
     /// The View menu: Fit and Zoom 100 %.

@@ -1,5 +1,5 @@
 //! The circuit views: the menu bar, the canvas, the palette of parts, the inspector, the
-//! stepper's event queue and trace, the status bar, and the file dialogs.
+//! stepper's event queue and trace, the waveform panel, the status bar, and the file dialogs.
 
 mod blocks;
 mod canvas;
@@ -14,6 +14,8 @@ mod queue_panel;
 mod routes;
 mod status_bar;
 mod trace_panel;
+pub mod wave_paint;
+mod wave_panel;
 
 pub use canvas::{Canvas, MAX_FIT_ZOOM, PartPayload};
 pub use crisp::layout_scale;
@@ -25,3 +27,4 @@ pub use queue_panel::QueuePanel;
 pub use routes::{ROUTED_AT_ONCE, Routes, WireKey};
 pub use status_bar::StatusBar;
 pub use trace_panel::TracePanel;
+pub use wave_panel::WavePanel;

@@ -28,7 +28,7 @@ pub(super) fn tags(
         // A bus (drawn as its bit 0) shows the number its bits are set to, in its radix.
         let (name, shown) = match state.bus_of(id) {
             Some(bus) => {
-                let now = bus.value(state.sim.engine());
+                let now = state.sim.values(&bus.bits);
                 let set: Vec<_> = bus
                     .bits
                     .iter()

@@ -1,0 +1,250 @@
+//! The waveform panel, used like a person would: open it from the View menu, add a signal,
+//! click the plot to move the cursor and read the values beside the names, open a step into
+//! its delta cycles (the RS latch's reset, delta by delta, as in the seed), replay a moment
+//! on the canvas, and export the record as VCD.
+
+use egui::{Pos2, pos2};
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use gui::pages::CircuitPage;
+use sim_core::wave::Point;
+
+use crate::common::{App, TempDir, app_with, click_node, latch_with_a_queued_reset, node_value};
+
+/// Shows the waveform panel through View → Waveform panel.
+fn open_panel(h: &mut App) {
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Waveform panel").click();
+    h.run();
+    // Close the menu.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().state.waves.shown);
+}
+
+/// The screen point inside the plot at moment `at` (a step, or a delta of an opened step).
+fn plot_point(h: &mut App, at: Point) -> Pos2 {
+    let page = h
+        .state_mut()
+        .page_mut::<CircuitPage>()
+        .expect("the circuit page");
+    let rect = page.waves.plot_rect.expect("the panel drew its plot");
+    let axis = &page.waves.axis;
+    let column = Point {
+        step: at.step,
+        delta: if at.delta == u32::MAX { 0 } else { at.delta },
+    };
+    let x = rect.left() + axis.screen(axis.position(column)) + 3.0;
+    pos2(x, rect.top() + 10.0)
+}
+
+/// Clicks the plot at moment `at`.
+fn click_plot(h: &mut App, at: Point) {
+    let pos = plot_point(h, at);
+    crate::common::click_at(h, pos);
+    // Not `run`: in Step mode the canvas animates the last event's pulse.
+    h.run_steps(3);
+}
+
+/// The names column's labels for lane `name` (`"Q = -1"`).
+fn lane_labels(h: &App, name: &str) -> Vec<String> {
+    let prefix = format!("{name} = ");
+    h.query_all_by_label_contains(&prefix)
+        .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::Label)
+        .filter_map(|n| n.value())
+        .filter(|l| l.starts_with(&prefix))
+        .collect()
+}
+
+fn lanes_named(h: &App, name: &str) -> usize {
+    lane_labels(h, name).len()
+}
+
+/// The text of the names column's label for lane `name` (`"Q = -1"`).
+fn lane(h: &App, name: &str) -> String {
+    let found = lane_labels(h, name);
+    assert_eq!(found.len(), 1, "lanes named {name}: {found:?}");
+    found.into_iter().next().expect("one")
+}
+
+fn step(s: u64) -> Point {
+    Point {
+        step: s,
+        delta: u32::MAX,
+    }
+}
+
+#[test]
+fn add_a_signal_move_the_cursor_and_read_the_values() {
+    let mut h = app_with("rs_nor_latch.ron");
+    open_panel(&mut h);
+    // The switches and lamps are there from the start; NOR1 is added from the list.
+    for name in ["R", "S", "Q", "Qn"] {
+        assert_eq!(lane(&h, name), format!("{name} = 0"));
+    }
+    assert_eq!(lanes_named(&h, "NOR1"), 0);
+    h.get_by_label("Add signal").click();
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "NOR1")
+        .click();
+    h.run();
+    assert_eq!(lane(&h, "NOR1"), "NOR1 = 0");
+
+    // Step 1: R = -1; step 2: S = -1 (still unknown); step 3: R = +1 resets.
+    for label in ["R", "S", "R"] {
+        click_node(&h, label);
+        h.run();
+    }
+    assert_eq!(h.state().state.sim.wave().step(), 3);
+    assert_eq!(lane(&h, "Q"), "Q = -1", "no cursor: the values now");
+
+    click_plot(&mut h, step(2));
+    assert!(h.query_by_label("Cursor: step 2").is_some());
+    assert_eq!(lane(&h, "R"), "R = -1");
+    assert_eq!(
+        lane(&h, "Q"),
+        "Q = 0",
+        "before the reset, the latch is unknown"
+    );
+    click_plot(&mut h, step(3));
+    assert_eq!(lane(&h, "Q"), "Q = -1");
+    assert_eq!(lane(&h, "Qn"), "Qn = +1");
+    assert_eq!(lane(&h, "NOR1"), "NOR1 = -1");
+    // ← moves the cursor one step back.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert!(h.query_by_label("Cursor: step 2").is_some());
+    assert_eq!(lane(&h, "Qn"), "Qn = 0");
+
+    // × removes a lane.
+    let lanes = h.state().state.waves.len();
+    h.get_all_by_label("×")
+        .next()
+        .expect("a remove button")
+        .click();
+    h.run();
+    assert_eq!(h.state().state.waves.len(), lanes - 1);
+    assert_eq!(lanes_named(&h, "R"), 0);
+}
+
+#[test]
+fn step_mode_opens_the_step_into_its_delta_cycles() {
+    let mut h = latch_with_a_queued_reset();
+    open_panel(&mut h);
+    for _ in 0..6 {
+        h.get_by_label("Step").click();
+        h.step();
+        h.step();
+    }
+    let state = &h.state().state;
+    let now = state.sim.wave().step();
+    assert_eq!(
+        state.sim.wave().deltas_in(now),
+        3,
+        "R δ0, NOR1 δ1, Q δ2, Qn δ3"
+    );
+    // The current step is open: a click lands on a delta cycle.
+    let at = |delta| Point { step: now, delta };
+    click_plot(&mut h, at(1));
+    assert!(
+        h.query_by_label(&format!("Cursor: step {now} δ1"))
+            .is_some()
+    );
+    assert_eq!(lane(&h, "R"), "R = +1");
+    assert_eq!(lane(&h, "Q"), "Q = +1", "NOR1 has fallen, Q not yet");
+    click_plot(&mut h, at(2));
+    assert_eq!(lane(&h, "Q"), "Q = -1");
+    assert_eq!(lane(&h, "Qn"), "Qn = -1", "Qn follows one delta later");
+    click_plot(&mut h, at(3));
+    assert_eq!(lane(&h, "Qn"), "Qn = +1");
+
+    // Back in Run mode the step collapses; Delta cycles opens it again.
+    h.get_by_label("Run").click();
+    h.run();
+    click_plot(&mut h, step(now));
+    assert!(h.query_by_label(&format!("Cursor: step {now}")).is_some());
+    h.get_by_label("Delta cycles").click();
+    h.run();
+    let page = h.state().page::<CircuitPage>().expect("circuit page");
+    assert!(page.waves.axis.is_open(now));
+    click_plot(&mut h, at(2));
+    assert!(
+        h.query_by_label(&format!("Cursor: step {now} δ2"))
+            .is_some()
+    );
+}
+
+#[test]
+fn the_canvas_replays_the_cursor_read_only() {
+    let mut h = app_with("rs_nor_latch.ron");
+    open_panel(&mut h);
+    for label in ["R", "S", "R"] {
+        click_node(&h, label);
+        h.run();
+    }
+    click_plot(&mut h, step(2));
+    h.get_by_label("Show on canvas").click();
+    h.run();
+    assert_eq!(node_value(&h, "Q"), "0", "the latch as it was at step 2");
+    assert_eq!(node_value(&h, "R"), "-1");
+    assert!(h.query_by_label_contains("Showing step 2").is_some());
+    // Read-only: a click on R changes nothing.
+    click_node(&h, "R");
+    h.run();
+    assert_eq!(h.state().state.sim.wave().step(), 3);
+    assert!(
+        h.state()
+            .state
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.is_error && n.text.contains("read-only"))
+    );
+    // The replay follows the cursor, and Back to now ends it.
+    click_plot(&mut h, step(3));
+    assert_eq!(node_value(&h, "Q"), "-1");
+    click_plot(&mut h, step(0));
+    assert_eq!(node_value(&h, "R"), "0");
+    h.get_by_label("Back to now").click();
+    h.run();
+    assert_eq!(node_value(&h, "R"), "+1");
+    assert_eq!(node_value(&h, "Q"), "-1");
+}
+
+#[test]
+fn export_writes_the_lanes_as_vcd_and_a_bad_path_leaves_nothing() {
+    let mut h = app_with("rs_nor_latch.ron");
+    for label in ["R", "S", "R"] {
+        click_node(&h, label);
+        h.run();
+    }
+    let dir = TempDir::new("vcd");
+    let path = dir.join("latch.vcd");
+    assert!(h.state_mut().state.export_waveform(&path));
+    let text = std::fs::read_to_string(&path).expect("written");
+    assert!(text.contains("$scope module rs_nor_latch $end"), "{text}");
+    for var in ["R", "S", "Q", "Qn"] {
+        assert!(text.contains(&format!(" {var} $end")), "{var} in {text}");
+    }
+    assert!(text.contains("$timescale"), "{text}");
+    assert_eq!(dir.file_names(), ["latch.vcd"]);
+
+    let missing = dir.join("no/such/dir/latch.vcd");
+    assert!(!h.state_mut().state.export_waveform(&missing));
+    let notice = h.state().state.notice.clone().expect("an error");
+    assert!(
+        notice.is_error && notice.text.contains("no/such/dir"),
+        "{notice:?}"
+    );
+    assert_eq!(dir.file_names(), ["latch.vcd"], "no temporary file left");
+}
+
+#[test]
+fn a_net_is_added_from_the_inspector() {
+    let mut h = app_with("rs_nor_latch.ron");
+    click_node(&h, "NOR2");
+    h.run();
+    h.get_by_label("Add to waveform").click();
+    h.run();
+    assert!(h.state().state.waves.shown, "adding shows the panel");
+    assert_eq!(lane(&h, "NOR2"), "NOR2 = 0");
+}
