@@ -3,12 +3,13 @@
 //! circuit's `libraries` list is refused without reading or quoting the foreign file.
 
 use std::fs;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use loader::{
-    DEFAULT_MAX_LIBRARY_BYTES, FigureError, LibraryPolicy, LoadError, load_circuit, load_figure,
-    parse_circuit, save_circuit, save_figure, write_atomically,
+    DEFAULT_MAX_LIBRARY_BYTES, FigureError, LibraryPolicy, LoadError, StreamError, load_circuit,
+    load_figure, parse_circuit, save_circuit, save_figure, write_atomically, write_atomically_with,
 };
 
 /// What a foreign file holds: no message may show it.
@@ -328,6 +329,43 @@ fn a_save_is_atomic_and_reads_back() {
     // Over an existing file: replaced whole.
     write_atomically(&copy, b"new").expect("writes");
     assert_eq!(fs::read_to_string(&copy).expect("reads"), "new");
+}
+
+#[test]
+fn a_failing_streamed_write_leaves_neither_the_target_nor_a_temporary_file() {
+    let dir = TempDir::new();
+    let target = dir.0.join("wave.vcd");
+    let err = write_atomically_with(&target, |out| {
+        out.write_all(&vec![b'x'; 3 << 20])?; // past the 1 MiB buffer: the temporary file has data
+        Err(std::io::Error::other("the writer gave up"))
+    })
+    .expect_err("the writer fails");
+    assert!(
+        matches!(&err, StreamError::Writer(e) if e.to_string() == "the writer gave up"),
+        "{err:?}"
+    );
+    let left: Vec<_> = fs::read_dir(&dir.0)
+        .expect("folder")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    // Over an existing file, a failure keeps the old contents.
+    fs::write(&target, "old").expect("writes");
+    let err = write_atomically_with(&target, |out| {
+        out.write_all(b"new, half")?;
+        Err(std::io::Error::other("stop"))
+    });
+    assert!(err.is_err());
+    assert_eq!(fs::read_to_string(&target).expect("reads"), "old");
+    assert_eq!(fs::read_dir(&dir.0).expect("folder").count(), 1);
+
+    // A success streams everything.
+    write_atomically_with(&target, |out| out.write_all(b"whole"))
+        .map_err(|e: StreamError<std::io::Error>| e)
+        .expect("writes");
+    assert_eq!(fs::read_to_string(&target).expect("reads"), "whole");
 }
 
 #[test]

@@ -140,6 +140,37 @@ impl Observer for () {
     const RECORDS: bool = false;
 }
 
+/// Two observers at once: both see every event, change and oscillation (records are built
+/// if either wants them), e.g. a narrator and a [`crate::wave::Waveform`].
+impl<A: Observer, B: Observer> Observer for (&mut A, &mut B) {
+    const RECORDS: bool = A::RECORDS || B::RECORDS;
+    const CHANGES: bool = A::CHANGES || B::CHANGES;
+
+    fn on_event(&mut self, event: &Event) {
+        if A::RECORDS {
+            self.0.on_event(event);
+        }
+        if B::RECORDS {
+            self.1.on_event(event);
+        }
+    }
+
+    #[inline]
+    fn on_change(&mut self, node: NodeId, delta: u32, value: Trit) {
+        if A::CHANGES {
+            self.0.on_change(node, delta, value);
+        }
+        if B::CHANGES {
+            self.1.on_change(node, delta, value);
+        }
+    }
+
+    fn on_oscillation(&mut self, oscillation: &Oscillation) {
+        self.0.on_oscillation(oscillation);
+        self.1.on_oscillation(oscillation);
+    }
+}
+
 /// Collects every event.
 impl Observer for Vec<Event> {
     fn on_event(&mut self, event: &Event) {

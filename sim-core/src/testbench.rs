@@ -20,9 +20,11 @@ use serde::{Deserialize, Serialize};
 pub use crate::bus::Literal;
 use crate::circuit::{Circuit, NodeId};
 use crate::engine::Engine;
+use crate::event::Observer;
 use crate::kind::NodeKind;
 use crate::number;
 use crate::trit::Trit;
+use crate::wave::Waveform;
 
 /// A named sequence of steps, run from power-on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,23 +165,54 @@ impl TestCase {
     /// # Errors
     /// [`TestError`] if the test does not fit the circuit (see [`validate`](Self::validate)).
     pub fn run(&self, circuit: &Circuit) -> Result<TestOutcome, TestError> {
+        self.execute(circuit, &mut ())
+    }
+
+    /// Runs the test like [`run`](Self::run) while `wave` records it: `wave` is
+    /// [cleared](Waveform::clear) to the fresh engine's power-on values, the power-on settle is
+    /// step 0, and each step's batch and each of its clock ticks is the next step, with every
+    /// delta cycle (the engine has the unit-delay schedule). `wave`'s nodes must be nodes of
+    /// `circuit`.
+    ///
+    /// # Errors
+    /// As [`run`](Self::run).
+    pub fn run_recorded(
+        &self,
+        circuit: &Circuit,
+        wave: &mut Waveform,
+    ) -> Result<TestOutcome, TestError> {
+        self.execute(circuit, wave)
+    }
+
+    /// The runner behind [`run`](Self::run) and [`run_recorded`](Self::run_recorded).
+    fn execute<R: Recorder>(
+        &self,
+        circuit: &Circuit,
+        recorder: &mut R,
+    ) -> Result<TestOutcome, TestError> {
         let steps = self.resolve(circuit)?;
         let mut engine = Engine::from_circuit(circuit);
         let mut failures = Vec::new();
-        engine.settle();
+        recorder.start(&engine);
+        // A settle, the next step of the record unless it is the power-on settle.
+        let mut settle = |engine: &mut Engine, next: bool| {
+            if next {
+                recorder.begin_step();
+            }
+            let report = engine.settle_with(recorder);
+            recorder.sample(engine);
+            report.oscillation.map(|o| o.nodes)
+        };
+        settle(&mut engine, false);
         for (index, (step, (set, expect))) in self.steps.iter().zip(steps).enumerate() {
             engine
                 .set(set)
                 .expect("validated: only switches and buttons, with values they accept");
-            let mut oscillating = engine
-                .settle()
-                .oscillation
-                .map(|o| o.nodes)
-                .unwrap_or_default();
+            let mut oscillating = settle(&mut engine, true).unwrap_or_default();
             for _ in 0..step.ticks {
                 engine.tick();
-                if let Some(o) = engine.settle().oscillation {
-                    oscillating.extend(o.nodes);
+                if let Some(nodes) = settle(&mut engine, true) {
+                    oscillating.extend(nodes);
                 }
             }
             if oscillating.is_empty() == step.oscillates {
@@ -276,6 +309,34 @@ impl TestCase {
                 Ok((set, expect))
             })
             .collect()
+    }
+}
+
+/// What records a test run: nothing (`()`), or a [`Waveform`].
+trait Recorder: Observer {
+    /// Starts the record at the fresh engine's power-on values.
+    fn start(&mut self, engine: &Engine);
+    /// Starts the next step (a batch or a clock tick).
+    fn begin_step(&mut self);
+    /// Records what a settle changed that the observer hooks did not report.
+    fn sample(&mut self, engine: &Engine);
+}
+
+impl Recorder for () {
+    fn start(&mut self, _: &Engine) {}
+    fn begin_step(&mut self) {}
+    fn sample(&mut self, _: &Engine) {}
+}
+
+impl Recorder for Waveform {
+    fn start(&mut self, engine: &Engine) {
+        self.clear(engine);
+    }
+    fn begin_step(&mut self) {
+        Waveform::begin_step(self);
+    }
+    fn sample(&mut self, engine: &Engine) {
+        Waveform::sample(self, engine);
     }
 }
 

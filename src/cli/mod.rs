@@ -25,6 +25,7 @@ mod table;
 mod test;
 mod trace;
 mod vectors;
+mod wave;
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};

@@ -1,5 +1,6 @@
 //! What `sim` and `trace` share: checking `--set` batches against a circuit, driving the engine
-//! batch by batch, and showing values and oscillations as text or JSON.
+//! batch by batch, recording it for `--vcd` (power-on is step 0, each batch the next step,
+//! every delta cycle recorded), and showing values and oscillations as text or JSON.
 
 use std::fmt;
 
@@ -12,6 +13,7 @@ use sim_core::{Circuit, Engine, NodeId, Observer, Oscillation, SettleReport, Tri
 
 use super::args::{Format, RunArgs, SetBatch};
 use super::load::{Loaded, load};
+use super::wave::{Recording, check_target, recording};
 use super::{Console, Status};
 
 /// One batch resolved against the circuit: node ids and values, in the order given.
@@ -75,6 +77,8 @@ pub struct Session<'a> {
     pub radix: Option<Radix>,
     /// The terminals in file order, the bits of a bus as one output where its first bit is.
     outputs: Vec<Signal<'a>>,
+    /// The waveform `--vcd` asked for, recording every settle.
+    recording: Option<Recording>,
 }
 
 impl<'a> Session<'a> {
@@ -102,7 +106,16 @@ impl<'a> Session<'a> {
             batches,
             radix: None,
             outputs: sim_core::bus::signals(circuit, circuit.terminals()),
+            recording: None,
         })
+    }
+
+    /// The same session recording its settles into `recording` (made from this session's
+    /// engine at power-on).
+    #[must_use]
+    pub fn with_recording(mut self, recording: Option<Recording>) -> Self {
+        self.recording = recording;
+        self
     }
 
     /// The same session showing buses in `radix` (`None`: each bus's own).
@@ -131,9 +144,23 @@ impl<'a> Session<'a> {
         )
     }
 
-    /// Settles the power-on events, reporting them to `observer`.
+    /// Settles the power-on events, reporting them to `observer` (and the recording, step 0).
     pub fn power_on<O: Observer>(&mut self, observer: &mut O) -> SettleReport {
-        self.engine.settle_with(observer)
+        self.settle(observer)
+    }
+
+    /// Settles, reporting to `observer` and to the recording, if any.
+    fn settle<O: Observer>(&mut self, observer: &mut O) -> SettleReport {
+        match &mut self.recording {
+            Some(recording) => {
+                let report = self
+                    .engine
+                    .settle_with(&mut (observer, &mut recording.wave));
+                recording.wave.sample(&self.engine);
+                report
+            }
+            None => self.engine.settle_with(observer),
+        }
     }
 
     /// Applies batch `index` (0-based) in one delta cycle and settles, reporting to `observer`.
@@ -150,8 +177,11 @@ impl<'a> Session<'a> {
         observer: &mut O,
     ) -> Result<(&'a SetBatch, SettleReport)> {
         let (given, assignments) = &self.batches[index];
+        if let Some(recording) = &mut self.recording {
+            recording.wave.begin_step();
+        }
         self.engine.set(assignments.iter().copied())?;
-        Ok((given, self.engine.settle_with(observer)))
+        Ok((given, self.settle(observer)))
     }
 
     /// Every terminal with the value it shows now, in file order; a bus of terminals as one
@@ -257,21 +287,36 @@ impl<'a> OscillationJson<'a> {
 pub type Printer = fn(&mut Session<'_>, &mut Console<'_>) -> Result<()>;
 
 /// Loads `args.file`, checks its `--set` batches, and prints the session with `text` or `json`
-/// as `--format` asks: the body of both `sim` and `trace`.
+/// as `--format` asks, then writes the `--vcd` waveform: the body of both `sim` and `trace`.
 ///
 /// # Errors
-/// Bad input: the file cannot be loaded, or a batch names an unknown or unsettable node.
+/// Bad input: the file cannot be loaded, a batch names an unknown or unsettable node, a
+/// `--signals` pattern matches nothing, or the waveform cannot be written.
 pub fn run(
     args: &RunArgs,
     console: &mut Console<'_>,
     text: Printer,
     json: Printer,
 ) -> Result<Status> {
+    if let Some(path) = &args.vcd {
+        check_target(path)?;
+    }
     let loaded = load(&args.file, &args.load)?;
-    let mut session = Session::new(&loaded, &args.sets)?.with_radix(args.radix);
+    let session = Session::new(&loaded, &args.sets)?.with_radix(args.radix);
+    let recording = recording(
+        args.vcd.as_deref(),
+        &args.wave,
+        &loaded,
+        &args.file,
+        &session.engine,
+    )?;
+    let mut session = session.with_recording(recording);
     match args.format {
         Format::Text => text(&mut session, console)?,
         Format::Json => json(&mut session, console)?,
+    }
+    if let (Some(path), Some(recording)) = (&args.vcd, &session.recording) {
+        recording.write(path, console)?;
     }
     Ok(Status::Success)
 }

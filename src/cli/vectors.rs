@@ -13,6 +13,15 @@
 //! levelized pass; `unit-delay` is the delta-cycle schedule of `sim` and `trace`); both print
 //! the same lines.
 //!
+//! `--vcd OUT.vcd` also writes the run as a waveform ([`super::wave`]): power-on is step 0,
+//! each vector the next step, and in a sequential run each clock edge settles in a step of its
+//! own (a vector, its rising edge, its falling edge: three steps). Under the levelized
+//! schedule each step's changes are found by comparing values after the settle
+//! ([`sim_core::wave::Waveform::sample`]); `--vcd-deltas` needs every delta cycle, so it
+//! makes the default schedule unit delay and refuses `--schedule levelized`. `--vcd` with
+//! `--engine batch` is refused: the batch engine settles 512 vectors at once, one pass with no
+//! steps to record (the event engine prints the same lines).
+//!
 //! `--engine batch` runs combinational circuits on the bit-parallel [`BatchEngine`]
 //! ([`LANES`] vectors per pass) with the same output; it refuses flip-flops and names
 //! combinational loops.
@@ -39,8 +48,9 @@ use sim_core::bus::{Signal, signals};
 use sim_core::number::Radix;
 use sim_core::{Circuit, Engine, Netlist, NodeId, NodeKind, Trit};
 
-use super::args::{EngineKind, VectorsArgs};
+use super::args::{EngineKind, ScheduleKind, VectorsArgs};
 use super::load::{display_name, load};
+use super::wave::{Recording, check_target, recording};
 use super::{Console, Status};
 
 /// Runs `tritium vectors`.
@@ -49,6 +59,10 @@ use super::{Console, Status};
 /// Bad input: the circuit or the vector file cannot be loaded, a vector is malformed or sets a
 /// button to `x`, or the batch engine was asked for a loop or flip-flops.
 pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
+    let schedule = schedule(args)?;
+    if let Some(path) = &args.vcd {
+        check_target(path)?;
+    }
     let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
     let inputs: Vec<NodeId> = circuit.inputs().collect();
@@ -57,24 +71,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     } else {
         Fields::of(circuit, args.radix)
     };
-    let vectors: Box<dyn Iterator<Item = Vec<Trit>>> = match (&args.input, args.random) {
-        (Some(path), _) => {
-            let name = display_name(path);
-            let text = fs::read_to_string(path).with_context(|| name.clone())?;
-            let vectors = match &fields {
-                Some(fields) => fields.parse(&text),
-                None => parse_vectors(&text, inputs.len()),
-            };
-            Box::new(vectors.with_context(|| name.clone())?.into_iter())
-        }
-        (None, Some(count)) => Box::new(random_vectors(
-            inputs.len(),
-            count,
-            args.seed.unwrap_or_default(),
-            args.x_prob,
-        )),
-        (None, None) => bail!("give --input VECFILE or --random N --seed S"),
-    };
+    let vectors = source(args, inputs.len(), fields.as_ref())?;
     let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind == NodeKind::Dff);
     if args.engine == EngineKind::Batch {
         if sequential {
@@ -86,25 +83,48 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         batch(circuit, vectors, fields.as_ref(), console).with_context(|| loaded.name.clone())?;
         return Ok(Status::Success);
     }
-    let mut engine = Engine::with_schedule(Netlist::compile(circuit), args.schedule.into());
+    let mut engine = Engine::with_schedule(Netlist::compile(circuit), schedule.into());
     let inputs = engine.port(inputs)?;
     let outputs = engine.port(circuit.terminals())?;
+    let mut recording = recording(
+        args.vcd.as_deref(),
+        &args.wave,
+        &loaded,
+        &args.file,
+        &engine,
+    )?;
     let mut oscillations = 0_u64;
-    let mut settle = |engine: &mut Engine| {
-        if engine.settle().oscillation.is_some() {
+    // One settle, the recording's current step (begun by `next_step`).
+    let mut settle = |engine: &mut Engine, recording: &mut Option<Recording>| {
+        let report = match recording {
+            Some(recording) => {
+                let report = engine.settle_with(&mut recording.wave);
+                recording.wave.sample(engine);
+                report
+            }
+            None => engine.settle(),
+        };
+        if report.oscillation.is_some() {
             oscillations += 1;
         }
     };
-    settle(&mut engine);
+    let next_step = |recording: &mut Option<Recording>| {
+        if let Some(recording) = recording {
+            recording.wave.begin_step();
+        }
+    };
+    settle(&mut engine, &mut recording);
     let mut line = Vec::with_capacity(outputs.len() + 1);
     for (number, vector) in vectors.enumerate() {
+        next_step(&mut recording);
         engine
             .set_port(&inputs, &vector)
             .map_err(|e| anyhow::anyhow!("vector {}: {}", number + 1, describe(circuit, &e)))?;
-        settle(&mut engine);
+        settle(&mut engine, &mut recording);
         if sequential {
+            next_step(&mut recording);
             engine.tick();
-            settle(&mut engine);
+            settle(&mut engine, &mut recording);
         }
         line.clear();
         match &fields {
@@ -117,8 +137,9 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         line.push(b'\n');
         console.out.write_all(&line)?;
         if sequential {
+            next_step(&mut recording);
             engine.tick();
-            settle(&mut engine);
+            settle(&mut engine, &mut recording);
         }
     }
     if oscillations > 0 {
@@ -127,7 +148,63 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
             loaded.name
         ))?;
     }
+    if let (Some(path), Some(recording)) = (&args.vcd, &recording) {
+        recording.write(path, console)?;
+    }
     Ok(Status::Success)
+}
+
+/// The vectors to run: read from `--input` (fields or characters, `width` inputs) or drawn
+/// by `--random`.
+///
+/// # Errors
+/// The vector file cannot be read or has a malformed line.
+fn source(
+    args: &VectorsArgs,
+    width: usize,
+    fields: Option<&Fields<'_>>,
+) -> Result<Box<dyn Iterator<Item = Vec<Trit>>>> {
+    Ok(match (&args.input, args.random) {
+        (Some(path), _) => {
+            let name = display_name(path);
+            let text = fs::read_to_string(path).with_context(|| name.clone())?;
+            let vectors = match fields {
+                Some(fields) => fields.parse(&text),
+                None => parse_vectors(&text, width),
+            };
+            Box::new(vectors.with_context(|| name.clone())?.into_iter())
+        }
+        (None, Some(count)) => Box::new(random_vectors(
+            width,
+            count,
+            args.seed.unwrap_or_default(),
+            args.x_prob,
+        )),
+        (None, None) => bail!("give --input VECFILE or --random N --seed S"),
+    })
+}
+
+/// The event engine's schedule: `--schedule`, or by default levelized, unit delay with
+/// `--vcd-deltas` (a levelized settle has no delta cycles to show).
+///
+/// # Errors
+/// `--vcd-deltas` with `--schedule levelized`, or `--vcd` with `--engine batch`.
+fn schedule(args: &VectorsArgs) -> Result<ScheduleKind> {
+    if args.vcd.is_some() && args.engine == EngineKind::Batch {
+        bail!(
+            "--vcd records the event engine's settles, and the batch engine has none (it \
+             computes {LANES} vectors at once): leave out --engine batch"
+        );
+    }
+    Ok(match (args.schedule, args.wave.vcd_deltas) {
+        (Some(ScheduleKind::Levelized), true) => bail!(
+            "--vcd-deltas needs the unit-delay schedule (a levelized settle has no delta \
+             cycles): leave out --schedule levelized"
+        ),
+        (Some(schedule), _) => schedule,
+        (None, true) => ScheduleKind::UnitDelay,
+        (None, false) => ScheduleKind::Levelized,
+    })
 }
 
 /// Runs `vectors` on the bit-parallel batch engine, [`LANES`] at a time.

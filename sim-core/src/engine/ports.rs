@@ -10,8 +10,9 @@ use crate::trit::Trit;
 /// A fixed list of nodes resolved once to the engine's internal indices ([`Engine::port`]),
 /// to drive or read vector after vector without looking each node up again — what a
 /// testbench does with a circuit's inputs and outputs. Stays usable across
-/// [`Engine::rebuild`]: a node whose index moved is looked up again.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// [`Engine::rebuild`]: a node whose index moved is looked up again. The default is the
+/// empty port.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Port {
     ids: Vec<NodeId>,
     /// `ids[k]`'s dense index when the port was made.
@@ -129,6 +130,26 @@ impl Engine {
             self.port_index(port, k)
                 .map_or(Trit::Unknown, |i| self.latest(i))
         })
+    }
+
+    /// The values of the port's nodes, in order, as [`port_values`](Self::port_values) gives
+    /// them, written into `out` (cleared first): the fast way to read a long port (every net
+    /// of a waveform) after each settle, since whether the levelized schedule's dense sweep
+    /// holds newer outputs is checked once rather than per node.
+    pub fn read_port(&self, port: &Port, out: &mut Vec<Trit>) {
+        out.clear();
+        out.reserve(port.len());
+        let stale = self.levelized.as_ref().and_then(|lev| lev.stale_values());
+        for k in 0..port.len() {
+            let value = match self.port_index(port, k) {
+                None => Trit::Unknown,
+                Some(i) => stale
+                    .as_ref()
+                    .and_then(|s| s.get(i))
+                    .unwrap_or(self.latest[i as usize]),
+            };
+            out.push(value);
+        }
     }
 
     /// Drives each source of a validated batch (dense index, value) and schedules it.

@@ -432,6 +432,19 @@ fn sweep_gates(gates: &[Gate], tables: &[u8], state: &mut [u8]) -> u64 {
     events
 }
 
+/// The outputs of a dense sweep not yet written back (see [`Levelized::stale_values`]).
+pub(crate) struct StaleValues<'a>(&'a Dense);
+
+impl StaleValues<'_> {
+    /// The output of the node with dense index `i`, `None` for a node the sweep does not hold
+    /// (the engine's copy is up to date for it).
+    #[inline]
+    pub(crate) fn get(&self, i: u32) -> Option<Trit> {
+        let own = *self.0.own.get(i as usize)?;
+        Some(FROM_DIGIT[usize::from(self.0.digit_of(own))])
+    }
+}
+
 impl Levelized {
     /// The output of the node with dense index `i` if the engine's copy is out of date (the
     /// last settle was a dense sweep; see [`Dense::stale`]).
@@ -439,6 +452,19 @@ impl Levelized {
     pub(crate) fn stale_value(&self, i: u32) -> Option<Trit> {
         let dense = self.dense.as_deref().filter(|dense| dense.stale)?;
         Some(FROM_DIGIT[usize::from(dense.digit_of(*dense.own.get(i as usize)?))])
+    }
+
+    /// The dense sweep's state, if the engine's copy of the gate outputs is out of date (see
+    /// [`Dense::stale`]): [`StaleValues::get`] reads a node's output from it. For reading many
+    /// nodes at once, the check made once rather than per node as [`stale_value`] makes it.
+    ///
+    /// [`stale_value`]: Self::stale_value
+    #[inline]
+    pub(crate) fn stale_values(&self) -> Option<StaleValues<'_>> {
+        self.dense
+            .as_deref()
+            .filter(|dense| dense.stale)
+            .map(StaleValues)
     }
 
     /// Brings the engine's `values` of the truth-table gates up to date after a dense sweep

@@ -44,7 +44,7 @@ pub mod vcd;
 pub use select::{WaveSignal, all_signals, default_signals, matches, nodes_of, select};
 
 use crate::circuit::NodeId;
-use crate::engine::Engine;
+use crate::engine::{Engine, Port};
 use crate::event::{Event, Observer};
 use crate::trit::Trit;
 
@@ -105,12 +105,11 @@ pub enum WaveError {
 }
 
 /// One recorded node: its value when the record starts and its changes, packed as
-/// `point << 2 | value + 1`, in time order.
+/// `point << 2 | value + 1`, in time order. (Its current value is in [`Waveform::current`].)
 #[derive(Clone, Debug)]
 struct Lane {
     node: NodeId,
     initial: Trit,
-    current: Trit,
     changes: Vec<u32>,
 }
 
@@ -123,6 +122,13 @@ struct Lane {
 #[derive(Clone, Debug)]
 pub struct Waveform {
     lanes: Vec<Lane>,
+    /// The value of each lane after its last change (one byte each: [`sample`](Self::sample)
+    /// compares them with the engine's in one pass).
+    current: Vec<Trit>,
+    /// The lanes' nodes resolved in the engine, for [`Engine::read_port`].
+    port: Port,
+    /// The engine's values of the lanes, read by [`sample`](Self::sample) (kept to reuse).
+    scratch: Vec<Trit>,
     /// Lane of each node, by [`NodeId::index`]; [`NONE`] if not recorded.
     lane_of: Vec<u32>,
     points: Vec<Point>,
@@ -150,6 +156,9 @@ impl Waveform {
         }
         let mut wave = Waveform {
             lanes: Vec::new(),
+            current: Vec::new(),
+            port: Port::default(),
+            scratch: Vec::new(),
             lane_of: Vec::new(),
             points: Vec::new(),
             step: 0,
@@ -172,19 +181,22 @@ impl Waveform {
                 wave.lanes.push(Lane {
                     node,
                     initial: value,
-                    current: value,
                     changes: Vec::new(),
                 });
+                wave.current.push(value);
             }
         }
+        wave.port = engine
+            .port(wave.lanes.iter().map(|l| l.node))
+            .expect("every lane's node is in the netlist (checked above)");
         Ok(wave)
     }
 
     /// Forgets every change and starts again at step 0 from the values in `engine`.
     pub fn clear(&mut self, engine: &Engine) {
-        for lane in &mut self.lanes {
+        for (lane, current) in self.lanes.iter_mut().zip(&mut self.current) {
             lane.initial = engine.value(lane.node);
-            lane.current = lane.initial;
+            *current = lane.initial;
             lane.changes = Vec::new();
         }
         self.points = Vec::new();
@@ -221,30 +233,43 @@ impl Waveform {
         let Some(&lane) = self.lane_of.get(node.index()) else {
             return;
         };
-        if lane == NONE {
+        if lane == NONE || self.current[lane as usize] == value {
             return;
         }
-        let lane = &mut self.lanes[lane as usize];
-        if lane.current == value {
-            return;
-        }
-        lane.current = value;
-        let point = match self.points.last() {
-            Some(last) if last.step == self.step && last.delta >= delta => self.points.len() - 1,
+        let point = self.point_at(delta);
+        self.record(lane as usize, point, value);
+    }
+
+    /// The index of the point for `delta` of the current step, added if new (an earlier delta
+    /// than the step's latest gets the latest).
+    #[inline]
+    fn point_at(&mut self, delta: u32) -> u32 {
+        match self.points.last() {
+            Some(last) if last.step == self.step && last.delta >= delta => {
+                self.points.len() as u32 - 1
+            }
             _ => {
                 self.points.push(Point {
                     step: self.step,
                     delta,
                 });
-                self.points.len() - 1
+                self.points.len() as u32 - 1
             }
-        };
-        let packed = (point as u32) << 2 | code(value);
-        match lane.changes.last_mut() {
+        }
+    }
+
+    /// Records a change of lane `lane` to `value` (which differs from its current value) at
+    /// point `point`, the last point; drops the oldest changes past the limit.
+    #[inline]
+    fn record(&mut self, lane: usize, point: u32, value: Trit) {
+        self.current[lane] = value;
+        let packed = point << 2 | code(value);
+        let changes = &mut self.lanes[lane].changes;
+        match changes.last_mut() {
             // A second change at the same point replaces the first.
-            Some(last) if *last >> 2 == point as u32 => *last = packed,
+            Some(last) if *last >> 2 == point => *last = packed,
             _ => {
-                lane.changes.push(packed);
+                changes.push(packed);
                 self.total += 1;
                 if self.total > self.limit || self.points.len() >= MAX_POINTS {
                     self.drop_oldest();
@@ -263,19 +288,32 @@ impl Waveform {
     /// Records every recorded node whose value in `engine` differs from the record's, at the
     /// current step's latest delta: what a settle under the levelized schedule changed (under
     /// unit delay, [`Observer::on_change`] has recorded everything already and this finds
-    /// nothing). Linear in the number of lanes.
+    /// nothing). Linear in the number of lanes: the values are read with
+    /// [`Engine::read_port`] and compared in one pass.
     pub fn sample(&mut self, engine: &Engine) {
-        let delta = match self.points.last() {
-            Some(last) if last.step == self.step => last.delta,
-            _ => 0,
-        };
-        for k in 0..self.lanes.len() {
-            let node = self.lanes[k].node;
-            let value = engine.value(node);
-            if value != self.lanes[k].current {
-                self.change(node, delta, value);
+        let mut values = std::mem::take(&mut self.scratch);
+        engine.read_port(&self.port, &mut values);
+        let mut point = None;
+        for (lane, &value) in values.iter().enumerate() {
+            if value != self.current[lane] {
+                let p = if let Some(p) = point {
+                    p
+                } else {
+                    let delta = match self.points.last() {
+                        Some(last) if last.step == self.step => last.delta,
+                        _ => 0,
+                    };
+                    *point.insert(self.point_at(delta))
+                };
+                let dropped = self.dropped;
+                self.record(lane, p, value);
+                if self.dropped != dropped {
+                    // Dropping the oldest changes renumbered (or removed) the points.
+                    point = None;
+                }
             }
         }
+        self.scratch = values;
     }
 
     /// The most changes kept.
@@ -330,7 +368,7 @@ impl Waveform {
 
     /// The value of lane `lane` now (after its last change).
     pub fn current(&self, lane: usize) -> Trit {
-        self.lanes[lane].current
+        self.current[lane]
     }
 
     /// The changes of lane `lane` as (point index, new value), in time order.

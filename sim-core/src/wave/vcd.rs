@@ -49,17 +49,22 @@ impl TimeSpan {
         u128::from(self.amount) * u128::from(unit_fs(self.unit))
     }
 
-    /// Half of this span (one tick of a clock whose period is `self`), `None` if that is not a
-    /// whole number of femtoseconds.
+    /// Half of this span (one tick of a clock whose period is `self`) in the coarsest unit
+    /// that holds it whole (`20ns` → `10ns`, `1ns` → `500ps`), `None` if it is not a whole
+    /// number of femtoseconds.
     pub fn half(self) -> Option<TimeSpan> {
         let fs = self.femtoseconds();
-        fs.is_multiple_of(2)
-            .then_some(fs / 2)
-            .and_then(|h| u64::try_from(h).ok())
-            .map(|amount| TimeSpan {
-                amount,
-                unit: TimescaleUnit::FS,
-            })
+        if !fs.is_multiple_of(2) {
+            return None;
+        }
+        let half = fs / 2;
+        UNITS.into_iter().find_map(|unit| {
+            let per = u128::from(unit_fs(unit));
+            half.is_multiple_of(per)
+                .then(|| u64::try_from(half / per).ok())
+                .flatten()
+                .map(|amount| TimeSpan { amount, unit })
+        })
     }
 }
 
@@ -85,6 +90,16 @@ impl std::str::FromStr for TimeSpan {
         Ok(TimeSpan { amount, unit })
     }
 }
+
+/// The units, coarsest first.
+const UNITS: [TimescaleUnit; 6] = [
+    TimescaleUnit::S,
+    TimescaleUnit::MS,
+    TimescaleUnit::US,
+    TimescaleUnit::NS,
+    TimescaleUnit::PS,
+    TimescaleUnit::FS,
+];
 
 /// Femtoseconds in one `unit`.
 fn unit_fs(unit: TimescaleUnit) -> u64 {
@@ -157,17 +172,10 @@ impl Timing {
         while scale_fs < 100_000_000_000_000_000 && delta_fs.is_multiple_of(scale_fs * 10) {
             scale_fs *= 10;
         }
-        let unit = [
-            TimescaleUnit::S,
-            TimescaleUnit::MS,
-            TimescaleUnit::US,
-            TimescaleUnit::NS,
-            TimescaleUnit::PS,
-            TimescaleUnit::FS,
-        ]
-        .into_iter()
-        .find(|&u| scale_fs >= u128::from(unit_fs(u)))
-        .unwrap_or(TimescaleUnit::FS);
+        let unit = UNITS
+            .into_iter()
+            .find(|&u| scale_fs >= u128::from(unit_fs(u)))
+            .unwrap_or(TimescaleUnit::FS);
         let factor = u32::try_from(scale_fs / u128::from(unit_fs(unit))).unwrap_or(1);
         let units = |fs: u128| u64::try_from(fs / scale_fs).unwrap_or(u64::MAX);
         Ok(Timing {
