@@ -257,7 +257,8 @@ fn bench_waves(c: &mut Criterion, name: &str, wave: &sim_core::wave::Waveform, a
 }
 
 fn wave_benches(c: &mut Criterion) {
-    let wave = busy_waveform();
+    let mut wave = busy_waveform();
+    wave.index();
     let mut axis = TimeAxis::default();
     axis.fit(0, wave.step(), 1000.0);
     bench_waves(c, "waves/100x100k/fit", &wave, &axis);

@@ -8,7 +8,7 @@
 //!   (what `vectors` uses, [`Sweep::Auto`]: the dense sweep on c6288) and under unit delay
 //!   (what `sim` uses: every delta cycle recorded). One iteration is the whole run of 10,000
 //!   vectors from a settled engine (a clone), so the ratio of the two is the cost of recording.
-//! * `vcd/format-to-sink`: [`vcd::write`] of a recorded c6288 run (every net, 16,000 vectors: 50 MB of
+//! * `vcd/format-to-sink`: [`vcd::write`] of a recorded c6288 run (every net, 32,000 vectors: 100 MB of
 //!   VCD) into [`std::io::sink`]; throughput in bytes of VCD.
 //! * One-shot, printed with `eprintln!` before the benches (not asserted; skipped when a filter
 //!   other than `disk` is given): the same VCD written to a file on disk through the 1 MiB
@@ -91,10 +91,11 @@ fn run_recording(
     circuit: &Circuit,
     signals: &[WaveSignal],
     vectors: &[Vec<Trit>],
+    limit: usize,
 ) -> Waveform {
     let inputs = engine.port(circuit.inputs()).expect("the circuit's inputs");
-    let mut wave = Waveform::new(engine, wave::nodes_of(signals), wave::DEFAULT_LIMIT)
-        .expect("nodes of the circuit");
+    let mut wave =
+        Waveform::new(engine, wave::nodes_of(signals), limit).expect("nodes of the circuit");
     for v in vectors {
         wave.begin_step();
         engine.set_port(&inputs, v).expect("switches");
@@ -120,9 +121,23 @@ fn record(c: &mut Criterion) {
             b.iter(|| run_plain(&mut settled.clone(), &circuit, &vectors));
         });
         g.bench_function(BenchmarkId::new("recording", name), |b| {
-            b.iter(|| run_recording(&mut settled.clone(), &circuit, &signals, &vectors));
+            b.iter(|| {
+                run_recording(
+                    &mut settled.clone(),
+                    &circuit,
+                    &signals,
+                    &vectors,
+                    wave::DEFAULT_LIMIT,
+                )
+            });
         });
-        let wave = run_recording(&mut settled.clone(), &circuit, &signals, &vectors);
+        let wave = run_recording(
+            &mut settled.clone(),
+            &circuit,
+            &signals,
+            &vectors,
+            wave::DEFAULT_LIMIT,
+        );
         eprintln!(
             "record/{name}: {} changes at {} points over {VECTORS} vectors ({} dropped)",
             wave.change_count(),
@@ -133,16 +148,22 @@ fn record(c: &mut Criterion) {
     g.finish();
 }
 
-/// A recorded c6288 run whose VCD (every net) is 50 MB: 16,000 levelized vectors.
+/// Vectors of the big record: its VCD of every net of c6288 is about 100 MB.
+const BIG_VECTORS: usize = 32_000;
+
+/// A recorded c6288 run whose VCD (every net) is about 100 MB: [`BIG_VECTORS`] levelized
+/// vectors.
 fn big_record() -> (Waveform, Vec<WaveSignal>) {
     let circuit = load("c6288");
     let signals = wave::all_signals(&circuit);
-    let vectors = vectors(circuit.inputs().count(), 16_000);
+    let vectors = vectors(circuit.inputs().count(), BIG_VECTORS);
     let wave = run_recording(
         &mut engine(&circuit, Schedule::Levelized),
         &circuit,
         &signals,
         &vectors,
+        // Every change kept: the whole run's VCD.
+        1 << 26,
     );
     (wave, signals)
 }
@@ -207,7 +228,7 @@ fn disk() {
     std::fs::remove_file(&path).ok();
     let speed = |d: Duration| mb / d.as_secs_f64();
     eprintln!(
-        "VCD of c6288, every net, 16,000 vectors: {mb:.1} MB; into memory {in_memory:.2?} \
+        "VCD of c6288, every net, {BIG_VECTORS} vectors: {mb:.1} MB; into memory {in_memory:.2?} \
          ({:.0} MB/s); formatted to disk + sync {formatted:.2?} ({:.0} MB/s); the same bytes \
          already formatted to disk + sync {raw:.2?} ({:.0} MB/s), in {}",
         speed(in_memory),

@@ -319,13 +319,13 @@ trait Recorder: Observer {
     /// Starts the next step (a batch or a clock tick).
     fn begin_step(&mut self);
     /// Records what a settle changed that the observer hooks did not report.
-    fn sample(&mut self, engine: &Engine);
+    fn sample(&mut self, engine: &mut Engine);
 }
 
 impl Recorder for () {
     fn start(&mut self, _: &Engine) {}
     fn begin_step(&mut self) {}
-    fn sample(&mut self, _: &Engine) {}
+    fn sample(&mut self, _: &mut Engine) {}
 }
 
 impl Recorder for Waveform {
@@ -335,7 +335,7 @@ impl Recorder for Waveform {
     fn begin_step(&mut self) {
         Waveform::begin_step(self);
     }
-    fn sample(&mut self, engine: &Engine) {
+    fn sample(&mut self, engine: &mut Engine) {
         Waveform::sample(self, engine);
     }
 }

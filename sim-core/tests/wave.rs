@@ -124,7 +124,7 @@ fn vcd_text(wave: &Waveform, signals: &[WaveSignal], deltas: bool) -> String {
 fn the_limit_drops_the_oldest_changes_and_keeps_the_rest_exact() {
     let c = load("ring_oscillator_3.ron");
     let signals = wave::all_signals(&c);
-    let run = |limit: usize| {
+    let run = |limit: usize, index: bool| {
         let mut engine = Engine::from_circuit(&c);
         engine.set_options(sim_core::SettleOptions {
             max_deltas: Some(20),
@@ -138,11 +138,29 @@ fn the_limit_drops_the_oldest_changes_and_keeps_the_rest_exact() {
         for _ in 0..30 {
             wave.begin_step();
             engine.settle_with(&mut wave);
+            if index {
+                wave.index();
+            }
         }
         wave
     };
-    let full = run(wave::DEFAULT_LIMIT);
-    let small = run(50);
+    let full = run(wave::DEFAULT_LIMIT, false);
+    let small = run(50, false);
+    // A viewer indexes after every settle; the drops clear the index, which is rebuilt.
+    let mut viewed = run(50, true);
+    for lane in 0..small.lane_count() {
+        assert_eq!(
+            small.changes(lane).collect::<Vec<_>>(),
+            viewed.changes(lane).collect::<Vec<_>>()
+        );
+    }
+    viewed.index();
+    for lane in 0..small.lane_count() {
+        assert_eq!(
+            small.changes(lane).collect::<Vec<_>>(),
+            viewed.changes(lane).collect::<Vec<_>>()
+        );
+    }
     assert_eq!(full.dropped(), 0);
     assert!(small.dropped() > 0);
     assert!(small.change_count() <= 50);
@@ -229,7 +247,7 @@ proptest! {
         let signals = wave::all_signals(&circuit);
         let mut wave = Waveform::new(&engine, wave::nodes_of(&signals), 1 << 20).expect("ok");
         engine.settle_with(&mut wave);
-        wave.sample(&engine);
+        wave.sample(&mut engine);
         let inputs: Vec<NodeId> = circuit.inputs().collect();
         let lanes: Vec<NodeId> = (0..wave.lane_count()).map(|l| wave.node(l)).collect();
         let mut snapshots = vec![lanes.iter().map(|&n| engine.value(n)).collect::<Vec<_>>()];
@@ -238,10 +256,22 @@ proptest! {
             step(&mut engine, &mut wave, &set);
             snapshots.push(lanes.iter().map(|&n| engine.value(n)).collect());
         }
-        for (s, snapshot) in snapshots.iter().enumerate() {
-            let end = wave.point_index(Point { step: s as u64 + 1, delta: 0 });
-            for (lane, &want) in snapshot.iter().enumerate() {
-                prop_assert_eq!(wave.value_before(lane, end), want);
+        // The per-lane queries give the same answers from the log alone and once indexed.
+        let unindexed: Vec<Vec<(usize, Trit)>> =
+            (0..wave.lane_count()).map(|l| wave.changes(l).collect()).collect();
+        for indexed in [false, true] {
+            if indexed {
+                wave.index();
+                for (lane, changes) in unindexed.iter().enumerate() {
+                    prop_assert_eq!(&wave.changes(lane).collect::<Vec<_>>(), changes);
+                    prop_assert_eq!(wave.lane_len(lane), changes.len());
+                }
+            }
+            for (s, snapshot) in snapshots.iter().enumerate() {
+                let end = wave.point_index(Point { step: s as u64 + 1, delta: 0 });
+                for (lane, &want) in snapshot.iter().enumerate() {
+                    prop_assert_eq!(wave.value_before(lane, end), want);
+                }
             }
         }
     }

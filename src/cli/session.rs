@@ -156,7 +156,7 @@ impl<'a> Session<'a> {
                 let report = self
                     .engine
                     .settle_with(&mut (observer, &mut recording.wave));
-                recording.wave.sample(&self.engine);
+                recording.wave.sample(&mut self.engine);
                 report
             }
             None => self.engine.settle_with(observer),

@@ -363,6 +363,12 @@ fn the_ring_oscillator_in_the_waveform() {
         for name in ["G1", "G2", "G3"] {
             state.add_wave_signal(name);
         }
+        // The probes repeat the gates: the gates' lanes are the ones to see.
+        for name in ["P1", "P2", "P3"] {
+            if let Some(key) = state.waves.find(name) {
+                state.waves.remove(key);
+            }
+        }
     }
     // Enabled, the ring goes round: 24 events, delta cycle by delta cycle.
     set(&mut h, "EN", Trit::True);

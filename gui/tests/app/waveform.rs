@@ -248,3 +248,79 @@ fn a_net_is_added_from_the_inspector() {
     assert!(h.state().state.waves.shown, "adding shows the panel");
     assert_eq!(lane(&h, "NOR2"), "NOR2 = 0");
 }
+
+#[test]
+fn a_bus_lane_shows_its_number_and_lanes_move() {
+    let mut h = app_with("adder8_bus.ron");
+    {
+        let state = &mut h.state_mut().state;
+        state.set_bus_number("A", "107").expect("A");
+        state.set_bus_number("B", "54").expect("B");
+        let cin = state.circuit().find("CIN").expect("CIN");
+        state.set_value(cin, sim_core::Trit::True);
+    }
+    open_panel(&mut h);
+    // The buses are lanes of their own, read in their radix (unsigned here).
+    assert_eq!(lane(&h, "S"), "S = 162");
+    assert_eq!(lane(&h, "A"), "A = 107");
+    click_plot(&mut h, step(1));
+    assert_eq!(lane(&h, "A"), "A = 107");
+    assert_eq!(
+        lane(&h, "S"),
+        "S = 0bxxxxxxxx",
+        "B was still unknown at step 1"
+    );
+    // Reordering keeps the lanes' handles.
+    let state = &mut h.state_mut().state;
+    let names = |state: &gui::state::AppState| -> Vec<String> {
+        state.waves.iter().map(|(_, l)| l.name.clone()).collect()
+    };
+    let before = names(state);
+    let last = state.waves.find(&before[before.len() - 1]).expect("a lane");
+    state.waves.shift(last, -1);
+    let after = names(state);
+    assert_eq!(after[after.len() - 2], before[before.len() - 1]);
+    assert_eq!(
+        state.waves.get(last).map(|l| l.name.clone()),
+        before.last().cloned()
+    );
+}
+
+#[test]
+fn the_wheel_zooms_and_a_drag_scrolls_the_time_axis() {
+    let mut h = app_with("rs_nor_latch.ron");
+    open_panel(&mut h);
+    for label in ["R", "S", "R", "S", "R"] {
+        click_node(&h, label);
+        h.run();
+    }
+    let axis = |h: &App| {
+        h.state()
+            .page::<CircuitPage>()
+            .expect("circuit page")
+            .waves
+            .axis
+            .clone()
+    };
+    let pps = |h: &App| axis(h).pixels_per_step;
+    let before = pps(&h);
+    let at = plot_point(&mut h, step(2));
+    h.hover_at(at);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, 120.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    h.run();
+    assert!(pps(&h) > before, "zoomed in: {} → {}", before, pps(&h));
+    let scroll = |h: &App| axis(h).scroll;
+    let from = scroll(&h);
+    crate::common::drag(&mut h, at, at + egui::vec2(-60.0, 0.0));
+    h.run();
+    assert!(
+        scroll(&h) > from,
+        "dragged left: later steps come into view"
+    );
+}

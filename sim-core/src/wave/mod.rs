@@ -104,13 +104,11 @@ pub enum WaveError {
     Io(#[from] std::io::Error),
 }
 
-/// One recorded node: its value when the record starts and its changes, packed as
-/// `point << 2 | value + 1`, in time order. (Its current value is in [`Waveform::current`].)
-#[derive(Clone, Debug)]
-struct Lane {
-    node: NodeId,
-    initial: Trit,
-    changes: Vec<u32>,
+/// One change in the time-ordered log: the lane and `point << 2 | value + 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    lane: u32,
+    at: u32,
 }
 
 /// A change-only record of some nodes' values over time; see the [module docs](self).
@@ -119,14 +117,40 @@ struct Lane {
 /// unit-delay schedule is recorded at its delta cycle. Call [`sample`](Self::sample) after a
 /// settle under the levelized schedule, and [`record_event`](Self::record_event) with the
 /// records of [`Engine::step`].
+///
+/// Changes are appended to one log in time order (8 bytes each: a sequential write, whatever
+/// node changed — what keeps recording every net cheap, and the order a VCD is written in).
+/// The per-lane queries ([`changes`](Self::changes), [`value_before`](Self::value_before), …)
+/// binary-search a per-lane index of the log that [`index`](Self::index) brings up to date;
+/// they are exact without it too, but then scan the part of the log not indexed yet. A
+/// viewer calls `index` after each settle; a recorder that only writes files never needs to.
 #[derive(Clone, Debug)]
 pub struct Waveform {
-    lanes: Vec<Lane>,
+    /// The node of each lane.
+    nodes: Vec<NodeId>,
+    /// The value of each lane at [`start`](Self::start).
+    initial: Vec<Trit>,
     /// The value of each lane after its last change (one byte each: [`sample`](Self::sample)
     /// compares them with the engine's in one pass).
     current: Vec<Trit>,
+    /// The point of each lane's last change ([`NONE`]: none kept) and its place in `log`.
+    last: Vec<(u32, u32)>,
+    /// Every change kept, in time order.
+    log: Vec<Entry>,
+    /// Per lane, the `at` of its changes among `log[..indexed]`, in time order.
+    index: Vec<Vec<u32>>,
+    indexed: usize,
     /// The lanes' nodes resolved in the engine, for [`Engine::read_port`].
     port: Port,
+    /// The engine's values at the last [`sample`](Self::sample), by dense index, eight to a
+    /// word ([`pack8`]).
+    shadow: Vec<u64>,
+    /// The number of nodes of the netlist `shadow` holds.
+    bound_len: usize,
+    /// The lane of each dense index of the engine's netlist ([`NONE`]: not recorded).
+    lane_of_index: Vec<u32>,
+    /// The first and last node of that netlist (to notice an engine rebuilt since).
+    bound: (Option<NodeId>, Option<NodeId>),
     /// The engine's values of the lanes, read by [`sample`](Self::sample) (kept to reuse).
     scratch: Vec<Trit>,
     /// Lane of each node, by [`NodeId::index`]; [`NONE`] if not recorded.
@@ -135,7 +159,6 @@ pub struct Waveform {
     step: u64,
     start: Point,
     limit: usize,
-    total: usize,
     dropped: u64,
 }
 
@@ -155,16 +178,24 @@ impl Waveform {
             return Err(WaveError::ZeroLimit);
         }
         let mut wave = Waveform {
-            lanes: Vec::new(),
+            nodes: Vec::new(),
+            initial: Vec::new(),
             current: Vec::new(),
+            last: Vec::new(),
+            log: Vec::new(),
+            index: Vec::new(),
+            indexed: 0,
             port: Port::default(),
+            shadow: Vec::new(),
+            bound_len: 0,
+            lane_of_index: Vec::new(),
+            bound: (None, None),
             scratch: Vec::new(),
             lane_of: Vec::new(),
             points: Vec::new(),
             step: 0,
             start: Point::default(),
             limit,
-            total: 0,
             dropped: 0,
         };
         for node in nodes {
@@ -176,33 +207,50 @@ impl Waveform {
                 wave.lane_of.resize(k + 1, NONE);
             }
             if wave.lane_of[k] == NONE {
-                wave.lane_of[k] = wave.lanes.len() as u32;
+                wave.lane_of[k] = wave.nodes.len() as u32;
                 let value = engine.value(node);
-                wave.lanes.push(Lane {
-                    node,
-                    initial: value,
-                    changes: Vec::new(),
-                });
+                wave.nodes.push(node);
+                wave.initial.push(value);
                 wave.current.push(value);
             }
         }
+        let lanes = wave.nodes.len();
+        wave.last = vec![(NONE, NONE); lanes];
+        wave.index = vec![Vec::new(); lanes];
         wave.port = engine
-            .port(wave.lanes.iter().map(|l| l.node))
+            .port(wave.nodes.iter().copied())
             .expect("every lane's node is in the netlist (checked above)");
+        wave.bind(engine);
         Ok(wave)
+    }
+
+    /// Takes `engine`'s netlist and values as those [`sample`](Self::sample) compares with.
+    fn bind(&mut self, engine: &Engine) {
+        let ids = engine.netlist().ids();
+        self.bound = (ids.first().copied(), ids.last().copied());
+        let values: Vec<Trit> = ids.iter().map(|&id| engine.value(id)).collect();
+        self.shadow = values.chunks(8).map(pack8).collect();
+        self.bound_len = ids.len();
+        self.lane_of_index = ids
+            .iter()
+            .map(|&id| self.lane(id).map_or(NONE, |l| l as u32))
+            .collect();
     }
 
     /// Forgets every change and starts again at step 0 from the values in `engine`.
     pub fn clear(&mut self, engine: &Engine) {
-        for (lane, current) in self.lanes.iter_mut().zip(&mut self.current) {
-            lane.initial = engine.value(lane.node);
-            *current = lane.initial;
-            lane.changes = Vec::new();
+        self.bind(engine);
+        for (k, &node) in self.nodes.iter().enumerate() {
+            self.initial[k] = engine.value(node);
         }
+        self.current.clone_from(&self.initial);
+        self.last.fill((NONE, NONE));
+        self.log = Vec::new();
+        self.index.iter_mut().for_each(|l| *l = Vec::new());
+        self.indexed = 0;
         self.points = Vec::new();
         self.step = 0;
         self.start = Point::default();
-        self.total = 0;
         self.dropped = 0;
     }
 
@@ -263,18 +311,25 @@ impl Waveform {
     #[inline]
     fn record(&mut self, lane: usize, point: u32, value: Trit) {
         self.current[lane] = value;
-        let packed = point << 2 | code(value);
-        let changes = &mut self.lanes[lane].changes;
-        match changes.last_mut() {
+        let at = point << 2 | code(value);
+        let (last_point, place) = self.last[lane];
+        if last_point == point {
             // A second change at the same point replaces the first.
-            Some(last) if *last >> 2 == point => *last = packed,
-            _ => {
-                changes.push(packed);
-                self.total += 1;
-                if self.total > self.limit || self.points.len() >= MAX_POINTS {
-                    self.drop_oldest();
-                }
+            self.log[place as usize].at = at;
+            if (place as usize) < self.indexed
+                && let Some(indexed) = self.index[lane].last_mut()
+            {
+                *indexed = at;
             }
+            return;
+        }
+        self.last[lane] = (point, self.log.len() as u32);
+        self.log.push(Entry {
+            lane: lane as u32,
+            at,
+        });
+        if self.log.len() > self.limit || self.points.len() >= MAX_POINTS {
+            self.drop_oldest();
         }
     }
 
@@ -288,32 +343,85 @@ impl Waveform {
     /// Records every recorded node whose value in `engine` differs from the record's, at the
     /// current step's latest delta: what a settle under the levelized schedule changed (under
     /// unit delay, [`Observer::on_change`] has recorded everything already and this finds
-    /// nothing). Linear in the number of lanes: the values are read with
-    /// [`Engine::read_port`] and compared in one pass.
-    pub fn sample(&mut self, engine: &Engine) {
-        let mut values = std::mem::take(&mut self.scratch);
-        engine.read_port(&self.port, &mut values);
+    /// nothing). The engine's copy of the values is brought up to date ([`Engine::sync`]) and
+    /// compared with a copy kept from the last sample, eight nodes at a time (a pass over one
+    /// byte per node of the netlist, most of it a word comparison); only the nodes that differ
+    /// are looked at. An engine rebuilt since the waveform was made (another netlist) is read
+    /// node by node instead ([`Engine::read_port`]).
+    pub fn sample(&mut self, engine: &mut Engine) {
+        engine.sync();
         let mut point = None;
-        for (lane, &value) in values.iter().enumerate() {
-            if value != self.current[lane] {
-                let p = if let Some(p) = point {
-                    p
-                } else {
-                    let delta = match self.points.last() {
-                        Some(last) if last.step == self.step => last.delta,
-                        _ => 0,
-                    };
-                    *point.insert(self.point_at(delta))
-                };
-                let dropped = self.dropped;
-                self.record(lane, p, value);
-                if self.dropped != dropped {
-                    // Dropping the oldest changes renumbered (or removed) the points.
-                    point = None;
+        if self.bound_to(engine) {
+            let values = engine.values_by_index();
+            let mut shadow = std::mem::take(&mut self.shadow);
+            let values = &values[..self.bound_len];
+            for (w, (now, seen)) in values.chunks(8).zip(shadow.iter_mut()).enumerate() {
+                // Eight values as eight bytes, compared in one go; then only the bytes that
+                // differ are visited (no branch per node: changes are unpredictable).
+                let word = pack8(now);
+                let mut differ = word ^ *seen;
+                *seen = word;
+                while differ != 0 {
+                    let byte = differ.trailing_zeros() as usize / 8;
+                    differ &= !(0xFF << (8 * byte));
+                    let lane = self.lane_of_index[w * 8 + byte];
+                    if lane != NONE {
+                        self.sampled(lane as usize, now[byte], &mut point);
+                    }
                 }
             }
+            self.shadow = shadow;
+            return;
+        }
+        let mut values = std::mem::take(&mut self.scratch);
+        engine.read_port(&self.port, &mut values);
+        for (lane, &value) in values.iter().enumerate() {
+            self.sampled(lane, value, &mut point);
         }
         self.scratch = values;
+    }
+
+    /// Records `value` for lane `lane` if it differs from the lane's current one, at the
+    /// current step's latest delta (`point`: that point once known).
+    #[inline]
+    fn sampled(&mut self, lane: usize, value: Trit, point: &mut Option<u32>) {
+        if value == self.current[lane] {
+            return;
+        }
+        let p = if let Some(p) = *point {
+            p
+        } else {
+            let delta = match self.points.last() {
+                Some(last) if last.step == self.step => last.delta,
+                _ => 0,
+            };
+            *point.insert(self.point_at(delta))
+        };
+        let dropped = self.dropped;
+        self.record(lane, p, value);
+        if self.dropped != dropped {
+            // Dropping the oldest changes renumbered (or removed) the points.
+            *point = None;
+        }
+    }
+
+    /// Whether `engine` simulates the netlist the waveform was made for (its dense indices
+    /// are the ones [`Waveform::lane_of_index`] knows).
+    fn bound_to(&self, engine: &Engine) -> bool {
+        let ids = engine.netlist().ids();
+        ids.len() == self.bound_len
+            && ids.first() == self.bound.0.as_ref()
+            && ids.last() == self.bound.1.as_ref()
+    }
+
+    /// Brings the per-lane index up to date with the log, so that the per-lane queries are
+    /// binary searches (see the [type's docs](Self)). Linear in the changes since the last
+    /// call.
+    pub fn index(&mut self) {
+        for e in &self.log[self.indexed..] {
+            self.index[e.lane as usize].push(e.at);
+        }
+        self.indexed = self.log.len();
     }
 
     /// The most changes kept.
@@ -323,7 +431,7 @@ impl Waveform {
 
     /// Changes kept now.
     pub fn change_count(&self) -> usize {
-        self.total
+        self.log.len()
     }
 
     /// Changes dropped so far because the limit was reached (0 if none was).
@@ -339,7 +447,7 @@ impl Waveform {
 
     /// The number of lanes (recorded nodes).
     pub fn lane_count(&self) -> usize {
-        self.lanes.len()
+        self.nodes.len()
     }
 
     /// The lane recording `node`, if it is recorded.
@@ -352,7 +460,7 @@ impl Waveform {
 
     /// The node lane `lane` records. Panics if `lane` ≥ [`lane_count`](Self::lane_count).
     pub fn node(&self, lane: usize) -> NodeId {
-        self.lanes[lane].node
+        self.nodes[lane]
     }
 
     /// The points in time at which something changed, in time order; a change names its point
@@ -363,7 +471,7 @@ impl Waveform {
 
     /// The value of lane `lane` at [`start`](Self::start).
     pub fn initial(&self, lane: usize) -> Trit {
-        self.lanes[lane].initial
+        self.initial[lane]
     }
 
     /// The value of lane `lane` now (after its last change).
@@ -371,36 +479,80 @@ impl Waveform {
         self.current[lane]
     }
 
+    /// Every change kept, in time order, as (lane, point index, new value).
+    pub fn log(&self) -> impl ExactSizeIterator<Item = (usize, usize, Trit)> + '_ {
+        self.log.iter().map(|e| {
+            let (p, v) = unpack(e.at);
+            (e.lane as usize, p, v)
+        })
+    }
+
+    /// The changes of lane `lane` not indexed yet, as packed `at`s.
+    fn tail(&self, lane: usize) -> impl DoubleEndedIterator<Item = u32> + '_ {
+        let lane = lane as u32;
+        self.log[self.indexed..]
+            .iter()
+            .filter(move |e| e.lane == lane)
+            .map(|e| e.at)
+    }
+
     /// The changes of lane `lane` as (point index, new value), in time order.
     pub fn changes(&self, lane: usize) -> impl DoubleEndedIterator<Item = (usize, Trit)> + '_ {
-        self.lanes[lane].changes.iter().map(|&c| unpack(c))
+        self.index[lane]
+            .iter()
+            .copied()
+            .chain(self.tail(lane))
+            .map(unpack)
     }
 
     /// How many changes of lane `lane` happened at points before `point` (an index into
     /// [`points`](Self::points)): a binary search.
     pub fn changes_before(&self, lane: usize, point: usize) -> usize {
         let point = u32::try_from(point).unwrap_or(u32::MAX);
-        self.lanes[lane]
-            .changes
-            .partition_point(|&c| c >> 2 < point)
+        let indexed = &self.index[lane];
+        let k = indexed.partition_point(|&c| c >> 2 < point);
+        if k < indexed.len() || self.indexed == self.log.len() {
+            return k;
+        }
+        k + self.tail(lane).take_while(|&c| c >> 2 < point).count()
+    }
+
+    /// [`changes_before`](Self::changes_before), searched forward from `hint` (a count at
+    /// most the answer, say the answer for an earlier point): an exponential search, whose
+    /// cost grows with the distance from `hint` rather than with the lane's length, and which
+    /// touches memory near it — what a viewer walking along a lane wants. A `hint` past the
+    /// answer still gives the answer.
+    pub fn changes_before_from(&self, lane: usize, point: usize, hint: usize) -> usize {
+        let indexed = &self.index[lane];
+        if self.indexed != self.log.len() || hint > indexed.len() {
+            return self.changes_before(lane, point);
+        }
+        let point = u32::try_from(point).unwrap_or(u32::MAX);
+        gallop(indexed, hint, |&c| c >> 2 < point)
     }
 
     /// The `k`th change of lane `lane` (see [`changes`](Self::changes)).
     pub fn change_at(&self, lane: usize, k: usize) -> Option<(usize, Trit)> {
-        self.lanes[lane].changes.get(k).map(|&c| unpack(c))
+        let indexed = &self.index[lane];
+        match indexed.get(k) {
+            Some(&c) => Some(unpack(c)),
+            None => self.tail(lane).nth(k - indexed.len()).map(unpack),
+        }
     }
 
     /// The number of changes of lane `lane`.
     pub fn lane_len(&self, lane: usize) -> usize {
-        self.lanes[lane].changes.len()
+        self.index[lane].len() + self.tail(lane).count()
     }
 
     /// The value of lane `lane` after every change at points before `point` (an index into
     /// [`points`](Self::points); `points().len()` gives the current value).
     pub fn value_before(&self, lane: usize, point: usize) -> Trit {
         match self.changes_before(lane, point) {
-            0 => self.lanes[lane].initial,
-            k => unpack(self.lanes[lane].changes[k - 1]).1,
+            0 => self.initial[lane],
+            k => self
+                .change_at(lane, k - 1)
+                .map_or(self.initial[lane], |(_, v)| v),
         }
     }
 
@@ -423,52 +575,42 @@ impl Waveform {
     }
 
     /// Drops the oldest changes until at most three quarters of the limit are kept: every
-    /// change at a point before some cutoff, the cutoff being the first point at which enough
-    /// have been dropped. The lanes' initial values become their values at the cutoff.
+    /// change at a point before a cutoff (so a point is kept whole or not at all). The lanes'
+    /// initial values become their values at the cutoff; the per-lane index is rebuilt by the
+    /// next [`index`](Self::index).
     fn drop_oldest(&mut self) {
         let keep = self.limit - self.limit / 4;
-        let need = self.total.saturating_sub(keep).max(1);
-        let count_before = |c: u32| -> usize {
-            self.lanes
-                .iter()
-                .map(|l| l.changes.partition_point(|&x| x >> 2 < c))
-                .sum()
-        };
-        // The smallest cutoff that drops at least `need` changes (or, when the points are
-        // exhausted, half of them).
-        let (mut lo, mut hi) = (0u32, self.points.len() as u32);
+        let need = self.log.len().saturating_sub(keep).max(1);
+        let mut cut = (self.log[need - 1].at >> 2) + 1;
         if self.points.len() >= MAX_POINTS {
-            lo = hi / 2;
+            cut = cut.max(self.points.len() as u32 / 2);
         }
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if count_before(mid) >= need {
-                hi = mid;
+        let n = self.log.partition_point(|e| e.at >> 2 < cut);
+        for e in &self.log[..n] {
+            self.initial[e.lane as usize] = unpack(e.at).1;
+        }
+        self.log.drain(..n);
+        for e in &mut self.log {
+            e.at -= cut << 2;
+        }
+        for (point, place) in &mut self.last {
+            if *point == NONE || *point < cut {
+                *point = NONE;
+                *place = NONE;
             } else {
-                lo = mid + 1;
+                *point -= cut;
+                *place -= n as u32;
             }
         }
-        let cut = lo;
-        let mut dropped = 0;
-        for lane in &mut self.lanes {
-            let k = lane.changes.partition_point(|&x| x >> 2 < cut);
-            if k > 0 {
-                lane.initial = unpack(lane.changes[k - 1]).1;
-                lane.changes.drain(..k);
-                dropped += k;
-            }
-            for c in &mut lane.changes {
-                *c -= cut << 2;
-            }
-        }
+        self.index.iter_mut().for_each(Vec::clear);
+        self.indexed = 0;
         let last_dropped = self.points[cut as usize - 1];
         self.points.drain(..cut as usize);
         self.start = self.points.first().copied().unwrap_or(Point {
             step: last_dropped.step,
             delta: last_dropped.delta.saturating_add(1),
         });
-        self.total -= dropped;
-        self.dropped += dropped as u64;
+        self.dropped += n as u64;
     }
 }
 
@@ -480,6 +622,55 @@ impl Observer for Waveform {
     fn on_change(&mut self, node: NodeId, delta: u32, value: Trit) {
         self.change(node, delta, value);
     }
+}
+
+/// The number of leading items of `items` that are `below` (a predicate true on a prefix),
+/// found by a linear scan of up to [`SCAN`] items from `hint` (a stream the processor
+/// prefetches: cheaper than a search's scattered probes for the short distances a viewer
+/// walking a lane moves), then an exponential search, then a binary search; if `hint` is past
+/// the answer, a binary search of `items[..hint]`.
+fn gallop<T>(items: &[T], hint: usize, below: impl Fn(&T) -> bool) -> usize {
+    /// Items scanned one by one before searching.
+    const SCAN: usize = 512;
+    let hint = hint.min(items.len());
+    if hint > 0 && !below(&items[hint - 1]) {
+        return items[..hint].partition_point(below);
+    }
+    let window = &items[hint..items.len().min(hint + SCAN)];
+    // Sixteen at a time, counted without a branch per item (the items are sorted, so the
+    // count of a chunk is where it stops being below).
+    let mut ahead = 0;
+    for chunk in window.chunks(16) {
+        let below_here = chunk.iter().filter(|item| below(item)).count();
+        ahead += below_here;
+        if below_here < chunk.len() {
+            return hint + ahead;
+        }
+    }
+    if hint + ahead == items.len() {
+        return hint + ahead;
+    }
+    let mut lo = hint + ahead; // every item before `lo` is below
+    let mut step = 1;
+    loop {
+        let probe = lo + step - 1;
+        if probe >= items.len() || !below(&items[probe]) {
+            let hi = probe.min(items.len());
+            return lo + items[lo..hi].partition_point(below);
+        }
+        lo = probe + 1;
+        step *= 2;
+    }
+}
+
+/// Up to eight values as the bytes of a word (value `k` in byte `k`; missing ones 0).
+#[inline]
+fn pack8(values: &[Trit]) -> u64 {
+    let mut bytes = [0u8; 8];
+    for (b, &v) in bytes.iter_mut().zip(values) {
+        *b = v.to_i8().to_ne_bytes()[0];
+    }
+    u64::from_le_bytes(bytes)
 }
 
 /// A trit as two bits: 0, 1, 2 for −1, 0, +1.
@@ -497,4 +688,24 @@ fn unpack(c: u32) -> (usize, Trit) {
         _ => Trit::Unknown,
     };
     ((c >> 2) as usize, value)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The exponential search finds what a binary search of the whole slice finds, from
+        /// any hint.
+        #[test]
+        fn gallop_is_partition_point(
+            mut items in proptest::collection::vec(0u32..400, 0..2000),
+            bound in 0u32..410,
+            hint in 0usize..2100,
+        ) {
+            items.sort_unstable();
+            let want = items.partition_point(|&x| x < bound);
+            prop_assert_eq!(super::gallop(&items, hint, |&x| x < bound), want);
+        }
+    }
 }

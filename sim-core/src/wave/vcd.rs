@@ -21,7 +21,7 @@ use std::io::Write;
 
 use ::vcd::{IdCode, TimescaleUnit, VarType, Writer};
 
-use super::{Point, WaveError, WaveSignal, Waveform};
+use super::{Point, WaveError, WaveSignal, Waveform, unpack};
 use crate::trit::Trit;
 
 /// A duration: a whole number of a time unit, as VCD writes them (`10ns`).
@@ -271,98 +271,176 @@ pub fn write(
         return Err(WaveError::NoSignals);
     }
     // The lanes of every signal, bit 0 first.
-    let mut lanes = Vec::with_capacity(signals.len());
-    for signal in signals {
-        let l: Option<Vec<usize>> = signal.bits.iter().map(|&b| wave.lane(b)).collect();
-        lanes.push(l.ok_or_else(|| WaveError::NotRecorded(signal.name.clone()))?);
-    }
+    let lanes = signals
+        .iter()
+        .map(|signal| {
+            let l: Option<Vec<usize>> = signal.bits.iter().map(|&b| wave.lane(b)).collect();
+            l.ok_or_else(|| WaveError::NotRecorded(signal.name.clone()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let max_delta = wave.points().iter().map(|p| p.delta).max().unwrap_or(0);
     let timing = Timing::new(options, max_delta)?;
 
     let ids = write_header(out, signals, options, &timing)?;
 
-    let (of_lane, start, at) = bucket(wave, &lanes);
-    let points = wave.points();
-
-    // Values: the current value of each lane, and of each signal as last written.
+    // Flat arrays (no pointer to chase per change): each signal's lanes, identifier text and
+    // kind; the signals of each lane.
+    let (flat, offsets) = flatten(&lanes);
+    let (lane_sigs, lane_sig_at) = csr_of_lanes(&lanes, wave.lane_count());
+    let (id_text, id_at) = concat(&ids);
+    let bus: Vec<bool> = signals.iter().map(WaveSignal::is_bus).collect();
     let mut current: Vec<Trit> = (0..wave.lane_count()).map(|l| wave.initial(l)).collect();
-    let mut buf = Vec::with_capacity(256);
-    let mut line = |out: &mut dyn Write, s: usize, current: &[Trit]| -> std::io::Result<()> {
-        buf.clear();
-        let bits = &lanes[s];
-        if signals[s].is_bus() {
+    let mut written: Vec<Trit> = flat.iter().map(|&l| current[l]).collect();
+
+    // The text goes through a local buffer, handed to `out` 64 KiB at a time.
+    let mut buf: Vec<u8> = Vec::with_capacity(1 << 17);
+    let line = |buf: &mut Vec<u8>, s: usize, current: &[Trit]| {
+        let bits = &flat[offsets[s]..offsets[s + 1]];
+        if bus[s] {
             buf.push(b'b');
             buf.extend(bits.iter().rev().map(|&l| digit(current[l])));
             buf.push(b' ');
         } else {
             buf.push(digit(current[bits[0]]));
         }
-        buf.extend_from_slice(ids[s].as_bytes());
+        buf.extend_from_slice(&id_text[id_at[s]..id_at[s + 1]]);
         buf.push(b'\n');
-        out.write_all(&buf)
     };
-    writeln!(out, "#{}", timing.time(wave.start()))?;
-    out.write_all(b"$dumpvars\n")?;
+    stamp(&mut buf, timing.time(wave.start()));
+    buf.extend_from_slice(b"$dumpvars\n");
     for s in 0..signals.len() {
-        line(out, s, &current)?;
+        line(&mut buf, s, &current);
     }
-    out.write_all(b"$end\n")?;
+    buf.extend_from_slice(b"$end\n");
 
-    // Changes, grouped by time (a step without deltas, a point with them).
-    let mut written: Vec<Vec<Trit>> = lanes
-        .iter()
-        .map(|l| l.iter().map(|&lane| current[lane]).collect())
-        .collect();
+    // Changes, read from the log in time order and grouped by time (a step without deltas,
+    // a point with them); a signal is written once per time, if its value changed.
+    let log = &wave.log;
+    let points = wave.points();
     let mut dirty = vec![false; signals.len()];
     let mut touched: Vec<u32> = Vec::new();
-    let mut p = 0;
-    while p < points.len() {
-        let time = timing.time(points[p]);
-        let mut end = p + 1;
-        while end < points.len() && timing.time(points[end]) == time {
-            end += 1;
-        }
-        for &(lane, v) in &at[start[p] as usize..start[end] as usize] {
-            current[lane as usize] = v;
-            for &s in &of_lane[lane as usize] {
+    let mut i = 0;
+    while i < log.len() {
+        let mut point = log[i].at >> 2;
+        let time = timing.time(points[point as usize]);
+        while i < log.len() {
+            let e = log[i];
+            if e.at >> 2 != point {
+                if timing.time(points[(e.at >> 2) as usize]) != time {
+                    break;
+                }
+                point = e.at >> 2;
+            }
+            current[e.lane as usize] = unpack(e.at).1;
+            let l = e.lane as usize;
+            for &s in &lane_sigs[lane_sig_at[l] as usize..lane_sig_at[l + 1] as usize] {
                 if !dirty[s as usize] {
                     dirty[s as usize] = true;
                     touched.push(s);
                 }
             }
+            i += 1;
         }
         let mut stamped = false;
-        touched.sort_unstable();
         for &s in &touched {
             let s = s as usize;
             dirty[s] = false;
-            let same = lanes[s]
-                .iter()
-                .zip(&written[s])
-                .all(|(&l, &w)| current[l] == w);
-            if same {
+            let range = offsets[s]..offsets[s + 1];
+            if unchanged(&flat[range.clone()], &written[range.clone()], &current) {
                 continue;
             }
             if !stamped {
-                writeln!(out, "#{time}")?;
+                stamp(&mut buf, time);
                 stamped = true;
             }
-            for (w, &l) in written[s].iter_mut().zip(&lanes[s]) {
+            for (w, &l) in written[range.clone()].iter_mut().zip(&flat[range]) {
                 *w = current[l];
             }
-            line(out, s, &current)?;
+            line(&mut buf, s, &current);
         }
         touched.clear();
-        p = end;
+        if buf.len() >= 1 << 16 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
     }
     // The end of the last step, so that viewers show its values for a whole step.
     let end = Point {
         step: wave.step().saturating_add(1),
         delta: 0,
     };
-    writeln!(out, "#{}", timing.time(end))?;
+    stamp(&mut buf, timing.time(end));
+    out.write_all(&buf)?;
     out.flush()?;
     Ok(())
+}
+
+/// Whether the lanes `lanes` hold the values `written` in `current`.
+#[inline]
+fn unchanged(lanes: &[usize], written: &[Trit], current: &[Trit]) -> bool {
+    match (lanes, written) {
+        ([l], [w]) => current[*l] == *w,
+        _ => lanes.iter().zip(written).all(|(&l, &w)| current[l] == w),
+    }
+}
+
+/// `texts` end to end, and where each begins (`at[k]..at[k + 1]`).
+fn concat(texts: &[String]) -> (Vec<u8>, Vec<usize>) {
+    let mut all = Vec::new();
+    let mut at = vec![0];
+    for text in texts {
+        all.extend_from_slice(text.as_bytes());
+        at.push(all.len());
+    }
+    (all, at)
+}
+
+/// Each signal's lanes as a range (`offsets[s]..offsets[s + 1]`) of one flat list.
+fn flatten(lanes: &[Vec<usize>]) -> (Vec<usize>, Vec<usize>) {
+    let mut offsets = Vec::with_capacity(lanes.len() + 1);
+    offsets.push(0);
+    for l in lanes {
+        offsets.push(offsets[offsets.len() - 1] + l.len());
+    }
+    (lanes.iter().flatten().copied().collect(), offsets)
+}
+
+/// The signals each of `lane_count` lanes belongs to, as a CSR: lane `l`'s signals are
+/// `sigs[at[l]..at[l + 1]]`.
+fn csr_of_lanes(lanes: &[Vec<usize>], lane_count: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut pairs: Vec<(usize, u32)> = lanes
+        .iter()
+        .enumerate()
+        .flat_map(|(s, l)| l.iter().map(move |&lane| (lane, s as u32)))
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut at = vec![0u32; lane_count + 1];
+    for &(lane, _) in &pairs {
+        at[lane + 1] += 1;
+    }
+    for l in 0..lane_count {
+        at[l + 1] += at[l];
+    }
+    (pairs.into_iter().map(|(_, s)| s).collect(), at)
+}
+
+/// Appends the time stamp `#time` and a newline.
+fn stamp(buf: &mut Vec<u8>, time: u64) {
+    buf.push(b'#');
+    let mut digits = [0u8; 20];
+    let mut n = time;
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[k..]);
+    buf.push(b'\n');
 }
 
 /// Writes the header (comment, version, timescale, the scope tree with one variable per
@@ -401,42 +479,6 @@ fn write_header(
     top.write(&mut header, signals, &mut ids)?;
     header.enddefinitions()?;
     Ok(ids.iter().map(ToString::to_string).collect())
-}
-
-/// The signals each lane belongs to, and the changes of those lanes bucketed by point: a CSR
-/// (`start[p]..start[p + 1]` index `at`, which holds (lane, value)).
-#[allow(clippy::type_complexity)]
-fn bucket(wave: &Waveform, lanes: &[Vec<usize>]) -> (Vec<Vec<u32>>, Vec<u32>, Vec<(u32, Trit)>) {
-    let mut of_lane: Vec<Vec<u32>> = vec![Vec::new(); wave.lane_count()];
-    for (s, l) in lanes.iter().enumerate() {
-        for &lane in l {
-            if of_lane[lane].last() != Some(&(s as u32)) {
-                of_lane[lane].push(s as u32);
-            }
-        }
-    }
-    let points = wave.points().len();
-    let mut start = vec![0u32; points + 1];
-    let used: Vec<usize> = (0..wave.lane_count())
-        .filter(|&l| !of_lane[l].is_empty())
-        .collect();
-    for &lane in &used {
-        for (p, _) in wave.changes(lane) {
-            start[p + 1] += 1;
-        }
-    }
-    for p in 0..points {
-        start[p + 1] += start[p];
-    }
-    let mut fill = start.clone();
-    let mut at = vec![(0u32, Trit::Unknown); start[points] as usize];
-    for &lane in &used {
-        for (p, v) in wave.changes(lane) {
-            at[fill[p] as usize] = (lane as u32, v);
-            fill[p] += 1;
-        }
-    }
-    (of_lane, start, at)
 }
 
 /// A trit as a VCD value digit.

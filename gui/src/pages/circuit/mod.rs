@@ -154,7 +154,7 @@ impl Page for CircuitPage {
             } else {
                 egui::Panel::bottom("waveform")
                     .resizable(true)
-                    .default_size(220.0)
+                    .default_size(260.0)
                     .show(ui, |ui| self.waves.ui(ui, state));
             }
         }

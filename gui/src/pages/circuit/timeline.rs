@@ -11,6 +11,8 @@
 
 use std::collections::BTreeMap;
 
+use rustc_hash::FxHashMap;
+
 use sim_core::Trit;
 use sim_core::wave::{Point, Waveform};
 
@@ -220,14 +222,14 @@ pub struct Segment {
 }
 
 /// What a lane whose record lanes are `bits` (bit 0 first, indices into `wave`'s lanes)
-/// shows between on-screen x `x0` and `x1`: consecutive segments covering `x0..x1`, or less:
+/// shows between on-screen x `x0` and `x1` (`steps`: the frame's cache of step starts): consecutive segments covering `x0..x1`, or less:
 /// the lane ends with the record's current step.
 pub fn segments(
     wave: &Waveform,
     bits: &[usize],
     axis: &TimeAxis,
-    x0: f32,
-    x1: f32,
+    (x0, x1): (f32, f32),
+    steps: &mut StepPoints,
 ) -> Vec<Segment> {
     let mut out = Vec::new();
     let now = axis.start_of(wave.step()) + axis.width(wave.step());
@@ -237,63 +239,154 @@ pub fn segments(
     }
     let points = wave.points();
     let first = axis.moment_at(x0).step;
-    let mut p = wave.point_index(Point {
-        step: first,
-        delta: 0,
-    });
-    let value = |p: usize| -> Vec<Trit> { bits.iter().map(|&b| wave.value_before(b, p)).collect() };
-    let mut shown = Shown::Value(value(p));
+    let mut cursor = Cursor::new(
+        wave,
+        bits,
+        wave.point_index(Point {
+            step: first,
+            delta: 0,
+        }),
+    );
+    let mut shown = Shown::Value(cursor.value());
     let mut glitch = false;
     let mut x = x0;
     let mut last_drawn = f32::NEG_INFINITY;
-    while let Some(q) = next_change(wave, bits, p) {
+    while let Some(q) = cursor.next_change() {
         let at = points[q];
         let opened = axis.is_open(at.step);
-        let group_end = if opened {
-            q + 1
-        } else {
-            wave.point_index(Point {
-                step: at.step.saturating_add(1),
-                delta: 0,
-            })
-        };
         let cx = axis.screen(axis.position(at)).max(x0);
         if cx >= x1 {
             break;
         }
         if cx - last_drawn < MIN_GAP {
-            // Too dense: one block from the last transition to the first step that begins at
-            // least MIN_GAP further, where the lane resumes with its value then.
-            let next_step = axis.moment_at(cx + MIN_GAP).step.max(at.step + 1);
-            let end = axis.screen(axis.start_of(next_step)).min(x1);
+            // Too dense: one block from the last transition on, column by column of the
+            // MIN_GAP grid (the same steps for every lane, found once per frame in `steps`),
+            // for as long as the next change comes within MIN_GAP of the block's end; then the
+            // lane resumes with its value there. No allocation in this loop: it runs once per
+            // column of a busy lane.
+            let mut last = at;
+            let mut column = ((cx / MIN_GAP).floor() + 1.0) * MIN_GAP;
+            let end = loop {
+                let next_step = axis.moment_at(column).step.max(last.step + 1);
+                let end = axis.screen(axis.start_of(next_step)).min(x1);
+                cursor.advance_to(steps.get(wave, next_step));
+                if end >= x1 {
+                    break end;
+                }
+                let Some(q) = cursor.next_change() else {
+                    break end;
+                };
+                let at = points[q];
+                let cx = axis.screen(axis.position(at));
+                if cx - end >= MIN_GAP || cx >= x1 {
+                    break end;
+                }
+                last = at;
+                column = ((cx / MIN_GAP).floor() + 1.0) * MIN_GAP;
+            };
             push(&mut out, x, end, Shown::Dense, false);
             x = end;
-            p = wave.point_index(Point {
-                step: next_step,
-                delta: 0,
-            });
-            shown = Shown::Value(value(p));
-            glitch = false;
             last_drawn = end;
             if end >= x1 {
                 return out;
             }
+            shown = Shown::Value(cursor.value());
+            glitch = false;
             continue;
         }
-        let changes_in_group: usize = bits
-            .iter()
-            .map(|&b| wave.changes_before(b, group_end) - wave.changes_before(b, q))
-            .max()
-            .unwrap_or(0);
+        let changes_in_group = if opened {
+            cursor.advance_to(q + 1)
+        } else {
+            cursor.advance_to(steps.get(wave, at.step.saturating_add(1)))
+        };
         push(&mut out, x, cx, shown, glitch);
         x = cx;
-        shown = Shown::Value(value(group_end));
+        shown = Shown::Value(cursor.value());
         glitch = !opened && changes_in_group > 1;
         last_drawn = cx;
-        p = group_end;
     }
     push(&mut out, x, x1, shown, glitch);
     out
+}
+
+/// A position in the record for a lane of `bits`: a point index and, per bit, how many of its
+/// changes come before it. It only moves forward, by galloping searches from where it is
+/// ([`Waveform::changes_before_from`]), so walking a lane touches memory near the last
+/// position rather than binary-searching the whole record at every step.
+struct Cursor<'a> {
+    wave: &'a Waveform,
+    bits: &'a [usize],
+    point: usize,
+    before: Vec<usize>,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(wave: &'a Waveform, bits: &'a [usize], point: usize) -> Cursor<'a> {
+        let before = bits
+            .iter()
+            .map(|&b| wave.changes_before(b, point))
+            .collect();
+        Cursor {
+            wave,
+            bits,
+            point,
+            before,
+        }
+    }
+
+    /// The lane's value just before the cursor's point (bit 0 first).
+    fn value(&self) -> Vec<Trit> {
+        self.bits
+            .iter()
+            .zip(&self.before)
+            .map(|(&b, &k)| match k {
+                0 => self.wave.initial(b),
+                k => self
+                    .wave
+                    .change_at(b, k - 1)
+                    .map_or_else(|| self.wave.initial(b), |(_, v)| v),
+            })
+            .collect()
+    }
+
+    /// The first point at or after the cursor at which any bit changes.
+    fn next_change(&self) -> Option<usize> {
+        self.bits
+            .iter()
+            .zip(&self.before)
+            .filter_map(|(&b, &k)| self.wave.change_at(b, k).map(|(q, _)| q))
+            .min()
+    }
+
+    /// Moves the cursor to point `point` (not before it is); returns the most changes any bit
+    /// made on the way.
+    fn advance_to(&mut self, point: usize) -> usize {
+        let point = point.max(self.point);
+        self.point = point;
+        let mut most = 0;
+        for (&b, k) in self.bits.iter().zip(&mut self.before) {
+            let next = self.wave.changes_before_from(b, point, *k);
+            most = most.max(next - *k);
+            *k = next;
+        }
+        most
+    }
+}
+
+/// Where steps begin among a record's points, remembered for one frame: every lane asks for
+/// the same steps (the pixel columns' boundaries), and the record's points are searched once
+/// per step rather than once per lane.
+#[derive(Debug, Default)]
+pub struct StepPoints(FxHashMap<u64, usize>);
+
+impl StepPoints {
+    /// The index of the first point of step `step` or later in `wave`.
+    pub fn get(&mut self, wave: &Waveform, step: u64) -> usize {
+        *self
+            .0
+            .entry(step)
+            .or_insert_with(|| wave.point_index(Point { step, delta: 0 }))
+    }
 }
 
 /// Appends a segment unless it is empty (a dense block right after another extends it).
@@ -315,19 +408,115 @@ fn push(out: &mut Vec<Segment>, x0: f32, x1: f32, shown: Shown, glitch: bool) {
     }
 }
 
-/// The first point at or after `p` at which any of `bits` changes.
-fn next_change(wave: &Waveform, bits: &[usize], p: usize) -> Option<usize> {
-    bits.iter()
-        .filter_map(|&b| {
-            let k = wave.changes_before(b, p);
-            wave.change_at(b, k).map(|(q, _)| q)
-        })
-        .min()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sim_core::{Circuit, Engine, Node, NodeKind};
+
+    /// A record of one switch: −1 at step 1; at step 2 +1 (δ0) then −1 (δ1), a glitch; +1 at
+    /// step 3.
+    fn glitchy() -> (Waveform, NodeId) {
+        let mut c = Circuit::new();
+        let a = c.add_node(Node::new("A", NodeKind::Switch)).expect("fresh");
+        let engine = Engine::from_circuit(&c);
+        let mut wave = Waveform::new(&engine, [a], 100).expect("ok");
+        wave.begin_step();
+        wave.change(a, 0, Trit::False);
+        wave.begin_step();
+        wave.change(a, 0, Trit::True);
+        wave.change(a, 1, Trit::False);
+        wave.begin_step();
+        wave.change(a, 0, Trit::True);
+        (wave, a)
+    }
+
+    use sim_core::NodeId;
+
+    /// What lane 0 of `wave` shows on a plot 1,000 points wide: (x0, x1, value or dense,
+    /// glitch) per segment.
+    fn lane_view(wave: &Waveform, axis: &TimeAxis) -> Vec<(f32, f32, Option<i8>, bool)> {
+        let steps = &mut StepPoints::default();
+        values(&segments(wave, &[0], axis, (0.0, 1000.0), steps))
+    }
+
+    fn values(segs: &[Segment]) -> Vec<(f32, f32, Option<i8>, bool)> {
+        segs.iter()
+            .map(|s| {
+                let v = match &s.shown {
+                    Shown::Value(v) => Some(v[0].to_i8()),
+                    Shown::Dense => None,
+                };
+                (s.x0, s.x1, v, s.glitch)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_collapsed_step_shows_its_end_value_and_marks_a_glitch() {
+        let (wave, _) = glitchy();
+        let axis = TimeAxis {
+            pixels_per_step: 10.0,
+            ..TimeAxis::default()
+        };
+        assert_eq!(
+            lane_view(&wave, &axis),
+            [
+                (0.0, 10.0, Some(0), false),
+                (10.0, 20.0, Some(-1), false),
+                (20.0, 30.0, Some(-1), true),
+                (30.0, 40.0, Some(1), false),
+            ],
+            "the lane ends with the record's last step"
+        );
+    }
+
+    #[test]
+    fn an_opened_step_shows_each_delta() {
+        let (wave, _) = glitchy();
+        let mut axis = TimeAxis {
+            pixels_per_step: 10.0,
+            ..TimeAxis::default()
+        };
+        axis.open(2, wave.deltas_in(2) + 1);
+        let w = SUB_COLUMN;
+        assert_eq!(
+            lane_view(&wave, &axis),
+            [
+                (0.0, 10.0, Some(0), false),
+                (10.0, 20.0, Some(-1), false),
+                (20.0, 20.0 + w, Some(1), false),
+                (20.0 + w, 20.0 + 2.0 * w, Some(-1), false),
+                (20.0 + 2.0 * w, 30.0 + 2.0 * w, Some(1), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn changes_closer_than_a_pixel_become_one_dense_block() {
+        let mut c = Circuit::new();
+        let a = c.add_node(Node::new("A", NodeKind::Switch)).expect("fresh");
+        let engine = Engine::from_circuit(&c);
+        let mut wave = Waveform::new(&engine, [a], 1 << 20).expect("ok");
+        for step in 1..=100_000u64 {
+            wave.begin_step();
+            wave.change(
+                a,
+                0,
+                if step % 2 == 0 {
+                    Trit::True
+                } else {
+                    Trit::False
+                },
+            );
+        }
+        let mut axis = TimeAxis::default();
+        axis.fit(0, wave.step(), 500.0);
+        let segs = segments(&wave, &[0], &axis, (0.0, 500.0), &mut StepPoints::default());
+        assert!(segs.len() <= 3, "{} segments", segs.len());
+        assert!(segs.iter().any(|s| s.shown == Shown::Dense));
+        let covered: f32 = segs.iter().map(|s| s.x1 - s.x0).sum();
+        assert!((covered - 500.0).abs() < 1.0, "covers the plot: {covered}");
+    }
 
     #[test]
     fn opened_steps_widen_and_moments_invert_positions() {

@@ -227,11 +227,13 @@ impl SimSession {
             self.wave.begin_step();
             let report = self.engine.settle_with(&mut self.wave);
             self.wave.cancel_step();
+            self.wave.index();
             self.oscillation = report.oscillation;
         } else {
             self.wave = record_all(&self.engine);
             self.replay = None;
             let report = self.engine.settle_with(&mut self.wave);
+            self.wave.index();
             self.oscillation = report.oscillation;
         }
     }
@@ -440,6 +442,7 @@ impl SimSession {
             None
         };
         self.wave.record_event(&event);
+        self.wave.index();
         let trace = (&mut self.trace, &mut self.changes, &mut self.ticks);
         push_bounded(trace, (event.clone(), change, None));
         self.last = Some(event);
@@ -469,6 +472,7 @@ impl SimSession {
             wave: &mut self.wave,
         };
         let report = self.engine.settle_with(&mut recorder);
+        self.wave.index();
         self.oscillation.clone_from(&report.oscillation);
         self.last = None;
         report

@@ -10,7 +10,7 @@ use sim_core::number::{self, Radix};
 use sim_core::wave::{Point, Waveform};
 
 use crate::draw::{TRUE, UNKNOWN, value_color};
-use crate::timeline::{Segment, Shown, TimeAxis, segments};
+use crate::timeline::{Segment, Shown, StepPoints, TimeAxis, segments};
 
 /// The height of the time header, in pixels: a line of step numbers and one of delta cycles.
 pub const HEADER: f32 = 30.0;
@@ -60,14 +60,15 @@ pub fn paint(
 ) {
     let painter = painter.with_clip_rect(header.union(plot));
     paint_header(&painter, (header, plot), wave, axis, ink);
-    paint_clock_edges(&painter, header, plot, wave, axis, clocks);
+    let mut steps = StepPoints::default();
+    paint_clock_edges(&painter, (header, plot), wave, axis, clocks, &mut steps);
     for (k, lane) in lanes.iter().enumerate() {
         let top = plot.top() + k as f32 * ROW;
         if top > plot.bottom() {
             break;
         }
         let row = Rect::from_min_size(pos2(plot.left(), top), vec2(plot.width(), ROW));
-        let segs = segments(wave, &lane.bits, axis, 0.0, plot.width());
+        let segs = segments(wave, &lane.bits, axis, (0.0, plot.width()), &mut steps);
         match lane.radix {
             None => paint_net(&painter, row, &segs),
             Some(radix) => paint_bus(&painter, row, &segs, radix, ink),
@@ -165,14 +166,14 @@ pub fn label_interval(pixels_per_step: f64) -> u64 {
 /// clock (at most one per pixel column).
 fn paint_clock_edges(
     painter: &egui::Painter,
-    header: Rect,
-    plot: Rect,
+    (header, plot): (Rect, Rect),
     wave: &Waveform,
     axis: &TimeAxis,
     clocks: &[usize],
+    steps: &mut StepPoints,
 ) {
     for &lane in clocks {
-        for seg in segments(wave, &[lane], axis, 0.0, plot.width()) {
+        for seg in segments(wave, &[lane], axis, (0.0, plot.width()), steps) {
             if seg.shown != Shown::Value(vec![Trit::True]) || seg.x0 <= 0.0 {
                 continue;
             }
