@@ -31,6 +31,9 @@
 //! | grid5k/zoom0.39 | — | 0.9–1.2 ms | >800 |
 //! | grid5k/step | 117 ms | 9.2–11.3 ms | ~90 |
 //! | grid5k/fit-no-a11y | — | 3.3 ms | ~300 |
+//! | waves/100x100k/fit | — | 15.8 ms | ~63 |
+//! | waves/100x100k/zoom40 | — | 1.7 ms | >500 |
+//! | waves/100x100k/open | — | 1.4 ms | >700 |
 //!
 //! * `frame/waves/100x100k/fit`, `…/zoom40`, `…/open`: the waveform panel's plot
 //!   ([`gui::views::wave_paint::paint`], what the panel draws) of 100 nets with 100,000 changes

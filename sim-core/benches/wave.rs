@@ -3,7 +3,8 @@
 //! * `record/…`: 10,000 seeded random vectors (10% `x`, `ChaCha8` seed 24) applied to c6288
 //!   one at a time, each set through a [`Port`](sim_core::Port) and settled — `plain` — and
 //!   the same while a [`Waveform`] records every net ([`wave::all_signals`]: 2,448 lanes) with
-//!   [`Waveform::begin_step`], [`Engine::settle_with`] and [`Waveform::sample`] per vector, as
+//!   [`Waveform::begin_step`] and [`Engine::settle_with`] per vector (the engine reports each
+//!   change through [`sim_core::Observer::on_change`]), as
 //!   `tritium vectors --vcd --signals '*'` does — `recording`. Under the levelized schedule
 //!   (what `vectors` uses, [`Sweep::Auto`]: the dense sweep on c6288) and under unit delay
 //!   (what `sim` uses: every delta cycle recorded). One iteration is the whole run of 10,000
@@ -100,7 +101,6 @@ fn run_recording(
         wave.begin_step();
         engine.set_port(&inputs, v).expect("switches");
         black_box(engine.settle_with(&mut wave));
-        wave.sample(engine);
     }
     wave
 }

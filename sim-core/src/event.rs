@@ -119,12 +119,13 @@ pub trait Observer {
     /// skip the call.
     const CHANGES: bool = false;
 
-    /// Called under the [unit-delay schedule](crate::Schedule::UnitDelay) each time a node's
-    /// output changes, with the delta cycle of the change (relative to its settle, as in
-    /// [`Event::delta`]) and the new value — the cheap hook of a waveform recorder
-    /// ([`crate::wave::Waveform`]), which needs no [`Event`] record. Not called under the
-    /// levelized schedule, whose settle changes each node at most once: the values before and
-    /// after it say everything (see [`crate::wave::Waveform::sample`]).
+    /// Called each time a node's output changes, with the delta cycle of the change (under
+    /// the [unit-delay schedule](crate::Schedule::UnitDelay) relative to its settle, as in
+    /// [`Event::delta`]; under the levelized schedule 0, since its settle changes each node at
+    /// most once and has no delta cycles) and the new value — the cheap hook of a waveform
+    /// recorder ([`crate::wave::Waveform`]), which needs no [`Event`] record: the levelized
+    /// schedule keeps its fastest sweeps and reports the changes after a dense sweep from the
+    /// changed flags it keeps anyway.
     fn on_change(&mut self, node: NodeId, delta: u32, value: Trit) {
         let _ = (node, delta, value);
     }

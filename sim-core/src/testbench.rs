@@ -200,7 +200,6 @@ impl TestCase {
                 recorder.begin_step();
             }
             let report = engine.settle_with(recorder);
-            recorder.sample(engine);
             report.oscillation.map(|o| o.nodes)
         };
         settle(&mut engine, false);
@@ -318,14 +317,11 @@ trait Recorder: Observer {
     fn start(&mut self, engine: &Engine);
     /// Starts the next step (a batch or a clock tick).
     fn begin_step(&mut self);
-    /// Records what a settle changed that the observer hooks did not report.
-    fn sample(&mut self, engine: &mut Engine);
 }
 
 impl Recorder for () {
     fn start(&mut self, _: &Engine) {}
     fn begin_step(&mut self) {}
-    fn sample(&mut self, _: &mut Engine) {}
 }
 
 impl Recorder for Waveform {
@@ -334,9 +330,6 @@ impl Recorder for Waveform {
     }
     fn begin_step(&mut self) {
         Waveform::begin_step(self);
-    }
-    fn sample(&mut self, engine: &mut Engine) {
-        Waveform::sample(self, engine);
     }
 }
 

@@ -152,13 +152,9 @@ impl<'a> Session<'a> {
     /// Settles, reporting to `observer` and to the recording, if any.
     fn settle<O: Observer>(&mut self, observer: &mut O) -> SettleReport {
         match &mut self.recording {
-            Some(recording) => {
-                let report = self
-                    .engine
-                    .settle_with(&mut (observer, &mut recording.wave));
-                recording.wave.sample(&mut self.engine);
-                report
-            }
+            Some(recording) => self
+                .engine
+                .settle_with(&mut (observer, &mut recording.wave)),
             None => self.engine.settle_with(observer),
         }
     }

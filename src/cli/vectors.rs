@@ -16,8 +16,8 @@
 //! `--vcd OUT.vcd` also writes the run as a waveform ([`super::wave`]): power-on is step 0,
 //! each vector the next step, and in a sequential run each clock edge settles in a step of its
 //! own (a vector, its rising edge, its falling edge: three steps). Under the levelized
-//! schedule each step's changes are found by comparing values after the settle
-//! ([`sim_core::wave::Waveform::sample`]); `--vcd-deltas` needs every delta cycle, so it
+//! schedule the engine reports each step's changes at delta 0
+//! ([`sim_core::Observer::on_change`]); `--vcd-deltas` needs every delta cycle, so it
 //! makes the default schedule unit delay and refuses `--schedule levelized`. `--vcd` with
 //! `--engine batch` is refused: the batch engine settles 512 vectors at once, one pass with no
 //! steps to record (the event engine prints the same lines).
@@ -97,11 +97,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     // One settle, the recording's current step (begun by `next_step`).
     let mut settle = |engine: &mut Engine, recording: &mut Option<Recording>| {
         let report = match recording {
-            Some(recording) => {
-                let report = engine.settle_with(&mut recording.wave);
-                recording.wave.sample(engine);
-                report
-            }
+            Some(recording) => engine.settle_with(&mut recording.wave),
             None => engine.settle(),
         };
         if report.oscillation.is_some() {

@@ -23,8 +23,8 @@ use super::load::{Loaded, is_stdin};
 /// A waveform being recorded, with what writing it needs.
 #[derive(Debug)]
 pub struct Recording {
-    /// The record: give it to the engine's settles as an observer, call
-    /// [`Waveform::begin_step`] before each step and [`Waveform::sample`] after each settle.
+    /// The record: give it to the engine's settles as an observer and call
+    /// [`Waveform::begin_step`] before each step.
     pub wave: Waveform,
     signals: Vec<WaveSignal>,
     options: VcdOptions,

@@ -132,57 +132,6 @@ impl Engine {
         })
     }
 
-    /// Brings the engine's copy of every node's output up to date after a settle under the
-    /// levelized schedule's dense sweep, which keeps gate outputs in its own state until
-    /// something reads them (see [`Sweep`]). Nothing observable changes — values, events,
-    /// pending work — but the reads that follow ([`read_port`](Self::read_port),
-    /// [`value`](Self::value)) become direct loads: call it before reading many nodes after
-    /// every settle (a waveform recording every net).
-    pub fn sync(&mut self) {
-        if let Some(lev) = &mut self.levelized {
-            lev.write_back(&mut self.latest);
-        }
-    }
-
-    /// Every node's output by dense index, as of the last [`sync`](Self::sync) (the
-    /// levelized dense sweep may hold newer gate outputs otherwise).
-    pub(crate) fn values_by_index(&self) -> &[Trit] {
-        &self.latest
-    }
-
-    /// The values of the port's nodes, in order, as [`port_values`](Self::port_values) gives
-    /// them, written into `out` (cleared first): the fast way to read a long port (every net
-    /// of a waveform) after each settle, since whether the levelized schedule's dense sweep
-    /// holds newer outputs is checked once rather than per node.
-    pub fn read_port(&self, port: &Port, out: &mut Vec<Trit>) {
-        if self
-            .levelized
-            .as_ref()
-            .is_none_or(|lev| lev.stale_values().is_none())
-        {
-            // The engine's copy is up to date: direct loads, in the port's order.
-            out.clear();
-            out.extend((0..port.len()).map(|k| match self.port_index(port, k) {
-                Some(i) => self.latest[i as usize],
-                None => Trit::Unknown,
-            }));
-            return;
-        }
-        out.clear();
-        out.reserve(port.len());
-        let stale = self.levelized.as_ref().and_then(|lev| lev.stale_values());
-        for k in 0..port.len() {
-            let value = match self.port_index(port, k) {
-                None => Trit::Unknown,
-                Some(i) => stale
-                    .as_ref()
-                    .and_then(|s| s.get(i))
-                    .unwrap_or(self.latest[i as usize]),
-            };
-            out.push(value);
-        }
-    }
-
     /// Drives each source of a validated batch (dense index, value) and schedules it.
     fn drive_sources(&mut self, batch: &[(u32, Trit)]) {
         for &(i, value) in batch {

@@ -33,7 +33,7 @@
 use super::Levelized;
 use super::fold::Folded;
 use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
-use crate::event::Sweep;
+use crate::event::{Observer, Sweep};
 use crate::kind::GateOp;
 use crate::netlist::Netlist;
 use crate::trit::Trit;
@@ -432,19 +432,6 @@ fn sweep_gates(gates: &[Gate], tables: &[u8], state: &mut [u8]) -> u64 {
     events
 }
 
-/// The outputs of a dense sweep not yet written back (see [`Levelized::stale_values`]).
-pub(crate) struct StaleValues<'a>(&'a Dense);
-
-impl StaleValues<'_> {
-    /// The output of the node with dense index `i`, `None` for a node the sweep does not hold
-    /// (the engine's copy is up to date for it).
-    #[inline]
-    pub(crate) fn get(&self, i: u32) -> Option<Trit> {
-        let own = *self.0.own.get(i as usize)?;
-        Some(FROM_DIGIT[usize::from(self.0.digit_of(own))])
-    }
-}
-
 impl Levelized {
     /// The output of the node with dense index `i` if the engine's copy is out of date (the
     /// last settle was a dense sweep; see [`Dense::stale`]).
@@ -454,17 +441,55 @@ impl Levelized {
         Some(FROM_DIGIT[usize::from(dense.digit_of(*dense.own.get(i as usize)?))])
     }
 
-    /// The dense sweep's state, if the engine's copy of the gate outputs is out of date (see
-    /// [`Dense::stale`]): [`StaleValues::get`] reads a node's output from it. For reading many
-    /// nodes at once, the check made once rather than per node as [`stale_value`] makes it.
-    ///
-    /// [`stale_value`]: Self::stale_value
-    #[inline]
-    pub(crate) fn stale_values(&self) -> Option<StaleValues<'_>> {
-        self.dense
-            .as_deref()
-            .filter(|dense| dense.stale)
-            .map(StaleValues)
+    /// Reports every node whose output the last dense sweep changed to `observer`
+    /// ([`Observer::on_change`], at delta 0): the positions whose state byte carries the
+    /// changed flag — gates (not the hidden links of chains), sources, flip-flop commits and
+    /// table gates —, then the folded gates whose root changed (an inverter or buffer changes
+    /// exactly when its root does). Each flag is fresh: the sweep writes every position's
+    /// byte. One pass over the positions; a call per change.
+    pub(super) fn report_dense<O: Observer>(&mut self, net: &Netlist, observer: &mut O) {
+        let Some(dense) = self.dense.as_deref() else {
+            return;
+        };
+        let state = &dense.state;
+        // First the changed nodes, gathered without a branch per node (which would be
+        // mispredicted: under random vectors about half the nodes change), then one call
+        // each.
+        let changed = &mut self.changed;
+        let total = dense.gates.len() + dense.sources.len() + dense.others.len();
+        changed.clear();
+        changed.resize(total + 1, (0, 0));
+        let mut n = 0;
+        let mut gather = |own: u32, node: u32| {
+            let byte = state[own as usize];
+            changed[n] = (node, byte);
+            n += usize::from(byte & CHANGED != 0);
+        };
+        for gate in &dense.gates {
+            if gate.node != HIDDEN {
+                gather(gate.own, gate.node);
+            }
+        }
+        for source in &dense.sources {
+            gather(source.own, source.node);
+        }
+        for &p in &dense.others {
+            let slot = self.slots[p as usize];
+            // A sample holds no value: its flip-flop's is at its commit position.
+            if slot.kind != Kind::Sample {
+                gather(p, slot.node);
+            }
+        }
+        for &(node, byte) in &changed[..n] {
+            observer.on_change(net.ids[node as usize], 0, FROM_DIGIT[usize::from(byte & 3)]);
+        }
+        for f in &dense.folded {
+            let root = state[f.root as usize];
+            if root & CHANGED != 0 {
+                let value = FROM_DIGIT[usize::from(f.map[usize::from(root & 3)])];
+                observer.on_change(net.ids[f.node as usize], 0, value);
+            }
+        }
     }
 
     /// Brings the engine's `values` of the truth-table gates up to date after a dense sweep

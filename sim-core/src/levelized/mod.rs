@@ -110,6 +110,8 @@ pub(crate) struct Levelized {
     level_now: u32,
     /// The dense pass (see [`dense`]), built the first time it runs.
     dense: Option<Box<dense::Dense>>,
+    /// Scratch for [`Levelized::report_dense`]: the changed nodes of a dense sweep.
+    changed: Vec<(u32, u8)>,
     /// How settles without records find their work.
     sweep: Sweep,
     /// The last settle without records evaluated a quarter of the positions or more.
@@ -267,6 +269,7 @@ impl Levelized {
             lo: positions.div_ceil(64),
             level_now: 0,
             dense: None,
+            changed: Vec::new(),
             sweep: Sweep::Auto,
             prefer_dense: false,
             gates_pending: false,
@@ -491,7 +494,11 @@ impl Levelized {
         // (see [`Folded`]).
         let fast = !O::RECORDS && !ONE;
         let (events, last) = if fast && self.dense_pays() {
-            self.run_dense(net, values, drive)
+            let run = self.run_dense(net, values, drive);
+            if O::CHANGES {
+                self.report_dense(net, observer);
+            }
+            run
         } else {
             self.write_back(values);
             let run = self.run_trace::<O, ONE>(net, values, drive, seq0, observer);
@@ -566,6 +573,9 @@ impl Levelized {
                     let q = self.q_next[p];
                     if q != old {
                         values[node] = q;
+                        if O::CHANGES {
+                            observer.on_change(net.ids[node], 0, q);
+                        }
                         self.schedule_fanout(p, O::RECORDS.then_some(self.cause[p]));
                     }
                     continue;
@@ -575,6 +585,9 @@ impl Levelized {
             events += 1;
             if kind != Kind::Sample {
                 values[node] = new;
+                if O::CHANGES && new != old {
+                    observer.on_change(net.ids[node], 0, new);
+                }
             }
             if O::RECORDS {
                 if new != old {
@@ -605,7 +618,7 @@ impl Levelized {
             }
         }
         if fast {
-            self.sweep(values, &mut events, &mut last);
+            self.sweep(net, values, (&mut events, &mut last), observer);
         }
         // Skip the words emptied since.
         while word_at < words && self.bits[word_at] == 0 {
@@ -629,7 +642,13 @@ impl Levelized {
     /// Brings the marked folded gates up to date after a settle without records (see
     /// [`Folded`]), clearing their marks; each change is the event it would have been
     /// (unchanged: it was scheduled itself and evaluated as a position), and moves `last`.
-    fn sweep(&mut self, values: &mut [Trit], events: &mut u64, last: &mut Option<usize>) {
+    fn sweep<O: Observer>(
+        &mut self,
+        net: &Netlist,
+        values: &mut [Trit],
+        (events, last): (&mut u64, &mut Option<usize>),
+        observer: &mut O,
+    ) {
         let words = self.words;
         for w in words..self.bits.len() {
             let mut word = std::mem::take(&mut self.bits[w]);
@@ -643,6 +662,9 @@ impl Levelized {
                     values[node] = new;
                     *events += 1;
                     *last = (*last).max(Some(f.own as usize));
+                    if O::CHANGES {
+                        observer.on_change(net.ids[node], 0, new);
+                    }
                 }
             }
         }

@@ -7,12 +7,12 @@
 //! step the unit-delay engine runs *delta cycles*; a change is recorded at its [`Point`]
 //! (step, delta), so a glitch — a node that changes and changes back inside one step — is
 //! kept, not lost. Under the levelized schedule a settle has no delta cycles (it changes each
-//! node at most once): its changes are found by [`Waveform::sample`] and recorded at the
-//! step's last delta.
+//! node at most once): the engine reports its changes at delta 0.
 //!
 //! # Memory
-//! Only changes are stored: 4 bytes each (a point number and the value), one list per
-//! recorded node (a *lane*), plus 16 bytes per point in time at which something changed.
+//! Only changes are stored: 8 bytes each (the recorded node — its *lane* —, a point number
+//! and the value) in one log in time order, plus 16 bytes per point in time at which
+//! something changed, and 4 bytes per change for a viewer's per-lane index.
 //! Memory grows with the number of changes, never with time × nodes. When the changes exceed
 //! the [limit](Waveform::limit) the oldest quarter is dropped ([`Waveform::dropped`] counts
 //! them, [`Waveform::start`] says from when the record is exact again).
@@ -44,7 +44,7 @@ pub mod vcd;
 pub use select::{WaveSignal, all_signals, default_signals, matches, nodes_of, select};
 
 use crate::circuit::NodeId;
-use crate::engine::{Engine, Port};
+use crate::engine::Engine;
 use crate::event::{Event, Observer};
 use crate::trit::Trit;
 
@@ -113,10 +113,10 @@ struct Entry {
 
 /// A change-only record of some nodes' values over time; see the [module docs](self).
 ///
-/// It is an [`Observer`]: pass it to [`Engine::settle_with`] and every change under the
-/// unit-delay schedule is recorded at its delta cycle. Call [`sample`](Self::sample) after a
-/// settle under the levelized schedule, and [`record_event`](Self::record_event) with the
-/// records of [`Engine::step`].
+/// It is an [`Observer`]: pass it to [`Engine::settle_with`] and every change is recorded
+/// ([`Observer::on_change`], at its delta cycle under unit delay, at delta 0 under the
+/// levelized schedule); give it the records of [`Engine::step`] with
+/// [`record_event`](Self::record_event).
 ///
 /// Changes are appended to one log in time order (8 bytes each: a sequential write, whatever
 /// node changed — what keeps recording every net cheap, and the order a VCD is written in).
@@ -130,8 +130,7 @@ pub struct Waveform {
     nodes: Vec<NodeId>,
     /// The value of each lane at [`start`](Self::start).
     initial: Vec<Trit>,
-    /// The value of each lane after its last change (one byte each: [`sample`](Self::sample)
-    /// compares them with the engine's in one pass).
+    /// The value of each lane after its last change.
     current: Vec<Trit>,
     /// The point of each lane's last change ([`NONE`]: none kept) and its place in `log`.
     last: Vec<(u32, u32)>,
@@ -140,19 +139,6 @@ pub struct Waveform {
     /// Per lane, the `at` of its changes among `log[..indexed]`, in time order.
     index: Vec<Vec<u32>>,
     indexed: usize,
-    /// The lanes' nodes resolved in the engine, for [`Engine::read_port`].
-    port: Port,
-    /// The engine's values at the last [`sample`](Self::sample), by dense index, eight to a
-    /// word ([`pack8`]).
-    shadow: Vec<u64>,
-    /// The number of nodes of the netlist `shadow` holds.
-    bound_len: usize,
-    /// The lane of each dense index of the engine's netlist ([`NONE`]: not recorded).
-    lane_of_index: Vec<u32>,
-    /// The first and last node of that netlist (to notice an engine rebuilt since).
-    bound: (Option<NodeId>, Option<NodeId>),
-    /// The engine's values of the lanes, read by [`sample`](Self::sample) (kept to reuse).
-    scratch: Vec<Trit>,
     /// Lane of each node, by [`NodeId::index`]; [`NONE`] if not recorded.
     lane_of: Vec<u32>,
     points: Vec<Point>,
@@ -185,12 +171,6 @@ impl Waveform {
             log: Vec::new(),
             index: Vec::new(),
             indexed: 0,
-            port: Port::default(),
-            shadow: Vec::new(),
-            bound_len: 0,
-            lane_of_index: Vec::new(),
-            bound: (None, None),
-            scratch: Vec::new(),
             lane_of: Vec::new(),
             points: Vec::new(),
             step: 0,
@@ -217,29 +197,11 @@ impl Waveform {
         let lanes = wave.nodes.len();
         wave.last = vec![(NONE, NONE); lanes];
         wave.index = vec![Vec::new(); lanes];
-        wave.port = engine
-            .port(wave.nodes.iter().copied())
-            .expect("every lane's node is in the netlist (checked above)");
-        wave.bind(engine);
         Ok(wave)
-    }
-
-    /// Takes `engine`'s netlist and values as those [`sample`](Self::sample) compares with.
-    fn bind(&mut self, engine: &Engine) {
-        let ids = engine.netlist().ids();
-        self.bound = (ids.first().copied(), ids.last().copied());
-        let values: Vec<Trit> = ids.iter().map(|&id| engine.value(id)).collect();
-        self.shadow = values.chunks(8).map(pack8).collect();
-        self.bound_len = ids.len();
-        self.lane_of_index = ids
-            .iter()
-            .map(|&id| self.lane(id).map_or(NONE, |l| l as u32))
-            .collect();
     }
 
     /// Forgets every change and starts again at step 0 from the values in `engine`.
     pub fn clear(&mut self, engine: &Engine) {
-        self.bind(engine);
         for (k, &node) in self.nodes.iter().enumerate() {
             self.initial[k] = engine.value(node);
         }
@@ -338,80 +300,6 @@ impl Waveform {
         if event.changed() {
             self.change(event.node, event.delta, event.new);
         }
-    }
-
-    /// Records every recorded node whose value in `engine` differs from the record's, at the
-    /// current step's latest delta: what a settle under the levelized schedule changed (under
-    /// unit delay, [`Observer::on_change`] has recorded everything already and this finds
-    /// nothing). The engine's copy of the values is brought up to date ([`Engine::sync`]) and
-    /// compared with a copy kept from the last sample, eight nodes at a time (a pass over one
-    /// byte per node of the netlist, most of it a word comparison); only the nodes that differ
-    /// are looked at. An engine rebuilt since the waveform was made (another netlist) is read
-    /// node by node instead ([`Engine::read_port`]).
-    pub fn sample(&mut self, engine: &mut Engine) {
-        engine.sync();
-        let mut point = None;
-        if self.bound_to(engine) {
-            let values = engine.values_by_index();
-            let mut shadow = std::mem::take(&mut self.shadow);
-            let values = &values[..self.bound_len];
-            for (w, (now, seen)) in values.chunks(8).zip(shadow.iter_mut()).enumerate() {
-                // Eight values as eight bytes, compared in one go; then only the bytes that
-                // differ are visited (no branch per node: changes are unpredictable).
-                let word = pack8(now);
-                let mut differ = word ^ *seen;
-                *seen = word;
-                while differ != 0 {
-                    let byte = differ.trailing_zeros() as usize / 8;
-                    differ &= !(0xFF << (8 * byte));
-                    let lane = self.lane_of_index[w * 8 + byte];
-                    if lane != NONE {
-                        self.sampled(lane as usize, now[byte], &mut point);
-                    }
-                }
-            }
-            self.shadow = shadow;
-            return;
-        }
-        let mut values = std::mem::take(&mut self.scratch);
-        engine.read_port(&self.port, &mut values);
-        for (lane, &value) in values.iter().enumerate() {
-            self.sampled(lane, value, &mut point);
-        }
-        self.scratch = values;
-    }
-
-    /// Records `value` for lane `lane` if it differs from the lane's current one, at the
-    /// current step's latest delta (`point`: that point once known).
-    #[inline]
-    fn sampled(&mut self, lane: usize, value: Trit, point: &mut Option<u32>) {
-        if value == self.current[lane] {
-            return;
-        }
-        let p = if let Some(p) = *point {
-            p
-        } else {
-            let delta = match self.points.last() {
-                Some(last) if last.step == self.step => last.delta,
-                _ => 0,
-            };
-            *point.insert(self.point_at(delta))
-        };
-        let dropped = self.dropped;
-        self.record(lane, p, value);
-        if self.dropped != dropped {
-            // Dropping the oldest changes renumbered (or removed) the points.
-            *point = None;
-        }
-    }
-
-    /// Whether `engine` simulates the netlist the waveform was made for (its dense indices
-    /// are the ones [`Waveform::lane_of_index`] knows).
-    fn bound_to(&self, engine: &Engine) -> bool {
-        let ids = engine.netlist().ids();
-        ids.len() == self.bound_len
-            && ids.first() == self.bound.0.as_ref()
-            && ids.last() == self.bound.1.as_ref()
     }
 
     /// Brings the per-lane index up to date with the log, so that the per-lane queries are
@@ -661,16 +549,6 @@ fn gallop<T>(items: &[T], hint: usize, below: impl Fn(&T) -> bool) -> usize {
         lo = probe + 1;
         step *= 2;
     }
-}
-
-/// Up to eight values as the bytes of a word (value `k` in byte `k`; missing ones 0).
-#[inline]
-fn pack8(values: &[Trit]) -> u64 {
-    let mut bytes = [0u8; 8];
-    for (b, &v) in bytes.iter_mut().zip(values) {
-        *b = v.to_i8().to_ne_bytes()[0];
-    }
-    u64::from_le_bytes(bytes)
 }
 
 /// A trit as two bits: 0, 1, 2 for −1, 0, +1.

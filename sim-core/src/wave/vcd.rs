@@ -303,7 +303,10 @@ pub fn write(
         } else {
             buf.push(digit(current[bits[0]]));
         }
-        buf.extend_from_slice(&id_text[id_at[s]..id_at[s + 1]]);
+        // A few bytes: pushed one by one (`extend_from_slice` calls `memcpy` for them).
+        for &b in &id_text[id_at[s]..id_at[s + 1]] {
+            buf.push(b);
+        }
         buf.push(b'\n');
     };
     stamp(&mut buf, timing.time(wave.start()));
