@@ -213,11 +213,15 @@ impl SimSession {
     pub fn rebuild(&mut self, circuit: &Circuit) {
         let net = Netlist::compile(circuit);
         let same_nodes = {
-            let mut old = self.engine.netlist().ids().to_vec();
-            let mut new = net.ids().to_vec();
-            old.sort_unstable();
-            new.sort_unstable();
-            old == new
+            let (old, new) = (self.engine.netlist().ids(), net.ids());
+            // Both in the graph's node order, so equal sets are almost always equal lists.
+            old.len() == new.len()
+                && (old == new || {
+                    let (mut old, mut new) = (old.to_vec(), new.to_vec());
+                    old.sort_unstable();
+                    new.sort_unstable();
+                    old == new
+                })
         };
         self.engine.rebuild(net);
         self.buses = BusBits::new(circuit);
