@@ -410,7 +410,12 @@ fn state_byte(new: u8, old: u8, ran: bool) -> u8 {
 /// Sweeps `gates` (one key's): each gate's new state byte from its table (the engine's values
 /// are brought up to date later, see [`Dense::stale`]). Returns the number of gates evaluated.
 #[inline]
-fn sweep_gates(gates: &[Gate], tables: &[u8], state: &mut [u8]) -> u64 {
+fn sweep_gates<const GATHER: bool>(
+    gates: &[Gate],
+    tables: &[u8],
+    state: &mut [u8],
+    changed: &mut Vec<u32>,
+) -> u64 {
     let Some(tables) = tables.first_chunk::<TABLE_BYTES>() else {
         return 0;
     };
@@ -420,6 +425,12 @@ fn sweep_gates(gates: &[Gate], tables: &[u8], state: &mut [u8]) -> u64 {
     if state.len() != mask + 1 || !state.len().is_power_of_two() {
         return 0;
     }
+    // With GATHER, each gate's index is written at `n`, which moves on only when its output
+    // changed: no branch on the (unpredictable) change.
+    let mut n = changed.len();
+    if GATHER {
+        changed.resize(n + gates.len(), 0);
+    }
     for gate in gates {
         let a = state[gate.a as usize & mask] & 7;
         let b = state[gate.b as usize & mask] & 7;
@@ -428,6 +439,13 @@ fn sweep_gates(gates: &[Gate], tables: &[u8], state: &mut [u8]) -> u64 {
         let new = tables[(usize::from(gate.table) | index) % tables.len()];
         *own = new;
         events += u64::from(new >> 3);
+        if GATHER {
+            changed[n] = gate.node;
+            n += usize::from(new & CHANGED != 0);
+        }
+    }
+    if GATHER {
+        changed.truncate(n);
     }
     events
 }
@@ -447,47 +465,36 @@ impl Levelized {
     /// table gates —, then the folded gates whose root changed (an inverter or buffer changes
     /// exactly when its root does). Each flag is fresh: the sweep writes every position's
     /// byte. One pass over the positions; a call per change.
-    pub(super) fn report_dense<O: Observer>(&mut self, net: &Netlist, observer: &mut O) {
+    pub(super) fn report_dense<O: Observer>(&self, net: &Netlist, observer: &mut O) {
         let Some(dense) = self.dense.as_deref() else {
             return;
         };
-        let state = &dense.state;
-        // First the changed nodes, gathered without a branch per node (which would be
-        // mispredicted: under random vectors about half the nodes change), then one call
-        // each.
-        let changed = &mut self.changed;
-        let total = dense.gates.len() + dense.sources.len() + dense.others.len();
-        changed.clear();
-        changed.resize(total + 1, (0, 0));
-        let mut n = 0;
-        let mut gather = |own: u32, node: u32| {
-            let byte = state[own as usize];
-            changed[n] = (node, byte);
-            n += usize::from(byte & CHANGED != 0);
+        let mut report = |node: u32, byte: u8| {
+            observer.on_change(net.ids[node as usize], 0, FROM_DIGIT[usize::from(byte & 3)]);
         };
-        for gate in &dense.gates {
-            if gate.node != HIDDEN {
-                gather(gate.own, gate.node);
-            }
+        // The gates the sweep found changed (`run_dense::<true>` gathered them without a
+        // branch per gate; hidden links of chains are not nodes).
+        for &node in self.changed.iter().filter(|&&node| node != HIDDEN) {
+            report(node, dense.digit_of(dense.own[node as usize]));
         }
         for source in &dense.sources {
-            gather(source.own, source.node);
+            let byte = dense.state[source.own as usize];
+            if byte & CHANGED != 0 {
+                report(source.node, byte);
+            }
         }
         for &p in &dense.others {
             let slot = self.slots[p as usize];
+            let byte = dense.state[p as usize];
             // A sample holds no value: its flip-flop's is at its commit position.
-            if slot.kind != Kind::Sample {
-                gather(p, slot.node);
+            if slot.kind != Kind::Sample && byte & CHANGED != 0 {
+                report(slot.node, byte);
             }
         }
-        for &(node, byte) in &changed[..n] {
-            observer.on_change(net.ids[node as usize], 0, FROM_DIGIT[usize::from(byte & 3)]);
-        }
         for f in &dense.folded {
-            let root = state[f.root as usize];
+            let root = dense.state[f.root as usize];
             if root & CHANGED != 0 {
-                let value = FROM_DIGIT[usize::from(f.map[usize::from(root & 3)])];
-                observer.on_change(net.ids[f.node as usize], 0, value);
+                report(f.node, f.map[usize::from(root & 3)]);
             }
         }
     }
@@ -525,7 +532,7 @@ impl Levelized {
     /// [`run`](Self::run) without records, to the end, by the dense pass (see the
     /// [module docs](self)), built on first use; returns the events and a position of the
     /// last level evaluated.
-    pub(super) fn run_dense(
+    pub(super) fn run_dense<const GATHER: bool>(
         &mut self,
         net: &Netlist,
         values: &mut [Trit],
@@ -543,13 +550,21 @@ impl Levelized {
         }
         let mut events = 0u64;
         let mut last = None;
+        // With GATHER, the gates whose output changed, for `report_dense`.
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.clear();
         for k in 0..dense.groups.len() {
             let group = dense.groups[k];
             let range = group.start as usize..group.end as usize;
             let ran = match group.kind {
                 GroupKind::Gates => {
                     let dense = &mut *dense;
-                    sweep_gates(&dense.gates[range], &dense.tables, &mut dense.state)
+                    sweep_gates::<GATHER>(
+                        &dense.gates[range],
+                        &dense.tables,
+                        &mut dense.state,
+                        &mut changed,
+                    )
                 }
                 GroupKind::Sources => self.sweep_sources(&mut dense, range, values, drive),
                 GroupKind::Other => {
@@ -578,6 +593,7 @@ impl Levelized {
         }
         dense.stale = true;
         self.dense = Some(dense);
+        self.changed = changed;
         self.lo = self.words;
         (events, last)
     }

@@ -110,8 +110,9 @@ pub(crate) struct Levelized {
     level_now: u32,
     /// The dense pass (see [`dense`]), built the first time it runs.
     dense: Option<Box<dense::Dense>>,
-    /// Scratch for [`Levelized::report_dense`]: the changed nodes of a dense sweep.
-    changed: Vec<(u32, u8)>,
+    /// The gates whose output the last dense sweep changed (dense indices; hidden links as
+    /// `HIDDEN`), gathered when an observer wants changes (see `report_dense`).
+    changed: Vec<u32>,
     /// How settles without records find their work.
     sweep: Sweep,
     /// The last settle without records evaluated a quarter of the positions or more.
@@ -494,11 +495,13 @@ impl Levelized {
         // (see [`Folded`]).
         let fast = !O::RECORDS && !ONE;
         let (events, last) = if fast && self.dense_pays() {
-            let run = self.run_dense(net, values, drive);
             if O::CHANGES {
+                let run = self.run_dense::<true>(net, values, drive);
                 self.report_dense(net, observer);
+                run
+            } else {
+                self.run_dense::<false>(net, values, drive)
             }
-            run
         } else {
             self.write_back(values);
             let run = self.run_trace::<O, ONE>(net, values, drive, seq0, observer);
