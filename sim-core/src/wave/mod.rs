@@ -10,9 +10,10 @@
 //! node at most once): the engine reports its changes at delta 0.
 //!
 //! # Memory
-//! Only changes are stored: 8 bytes each (the recorded node — its *lane* —, a point number
-//! and the value) in one log in time order, plus 16 bytes per point in time at which
-//! something changed, and 4 bytes per change for a viewer's per-lane index.
+//! Only changes are stored: 4 bytes each (the recorded node — its *lane* — and the value) in
+//! one log in time order, plus 20 bytes per point in time at which something changed (the
+//! point and where its changes begin in the log), and 4 bytes per change for a viewer's
+//! per-lane index.
 //! Memory grows with the number of changes, never with time × nodes. When the changes exceed
 //! the [limit](Waveform::limit) the oldest quarter is dropped ([`Waveform::dropped`] counts
 //! them, [`Waveform::start`] says from when the record is exact again).
@@ -75,6 +76,9 @@ pub enum WaveError {
     /// A node to record is not in the engine's netlist.
     #[error("node {0} is not in the simulated netlist")]
     NotInNetlist(NodeId),
+    /// More nodes to record than a waveform holds (2^30).
+    #[error("{0} nodes to record: a waveform holds at most 2^30")]
+    TooManyLanes(usize),
     /// A `--signals` pattern or name matched no signal of the circuit.
     #[error("no signal of the circuit matches `{0}`")]
     NoMatch(String),
@@ -104,12 +108,8 @@ pub enum WaveError {
     Io(#[from] std::io::Error),
 }
 
-/// One change in the time-ordered log: the lane and `point << 2 | value + 1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry {
-    lane: u32,
-    at: u32,
-}
+/// The most lanes: a log entry keeps the lane in 30 bits.
+const MAX_LANES: usize = 1 << 30;
 
 /// A change-only record of some nodes' values over time; see the [module docs](self).
 ///
@@ -118,8 +118,9 @@ struct Entry {
 /// levelized schedule); give it the records of [`Engine::step`] with
 /// [`record_event`](Self::record_event).
 ///
-/// Changes are appended to one log in time order (8 bytes each: a sequential write, whatever
-/// node changed — what keeps recording every net cheap, and the order a VCD is written in).
+/// Changes are appended to one log in time order (4 bytes each, `lane << 2 | value + 1`, the
+/// point kept once per point as where its changes begin: a sequential write whatever node
+/// changed — what keeps recording every net cheap — and the order a VCD is written in).
 /// The per-lane queries ([`changes`](Self::changes), [`value_before`](Self::value_before), …)
 /// binary-search a per-lane index of the log that [`index`](Self::index) brings up to date;
 /// they are exact without it too, but then scan the part of the log not indexed yet. A
@@ -134,8 +135,10 @@ pub struct Waveform {
     current: Vec<Trit>,
     /// The point of each lane's last change ([`NONE`]: none kept) and its place in `log`.
     last: Vec<(u32, u32)>,
-    /// Every change kept, in time order.
-    log: Vec<Entry>,
+    /// Every change kept, in time order, as `lane << 2 | value + 1`.
+    log: Vec<u32>,
+    /// Where each point's changes begin in `log` (one per point).
+    starts: Vec<u32>,
     /// Per lane, the `at` of its changes among `log[..indexed]`, in time order.
     index: Vec<Vec<u32>>,
     indexed: usize,
@@ -169,6 +172,7 @@ impl Waveform {
             current: Vec::new(),
             last: Vec::new(),
             log: Vec::new(),
+            starts: Vec::new(),
             index: Vec::new(),
             indexed: 0,
             lane_of: Vec::new(),
@@ -195,6 +199,9 @@ impl Waveform {
             }
         }
         let lanes = wave.nodes.len();
+        if lanes > MAX_LANES {
+            return Err(WaveError::TooManyLanes(lanes));
+        }
         wave.last = vec![(NONE, NONE); lanes];
         wave.index = vec![Vec::new(); lanes];
         Ok(wave)
@@ -208,6 +215,7 @@ impl Waveform {
         self.current.clone_from(&self.initial);
         self.last.fill((NONE, NONE));
         self.log = Vec::new();
+        self.starts = Vec::new();
         self.index.iter_mut().for_each(|l| *l = Vec::new());
         self.indexed = 0;
         self.points = Vec::new();
@@ -263,6 +271,7 @@ impl Waveform {
                     step: self.step,
                     delta,
                 });
+                self.starts.push(self.log.len() as u32);
                 self.points.len() as u32 - 1
             }
         }
@@ -275,9 +284,10 @@ impl Waveform {
         self.current[lane] = value;
         let at = point << 2 | code(value);
         let (last_point, place) = self.last[lane];
+        let entry = (lane as u32) << 2 | code(value);
         if last_point == point {
             // A second change at the same point replaces the first.
-            self.log[place as usize].at = at;
+            self.log[place as usize] = entry;
             if (place as usize) < self.indexed
                 && let Some(indexed) = self.index[lane].last_mut()
             {
@@ -286,10 +296,7 @@ impl Waveform {
             return;
         }
         self.last[lane] = (point, self.log.len() as u32);
-        self.log.push(Entry {
-            lane: lane as u32,
-            at,
-        });
+        self.log.push(entry);
         if self.log.len() > self.limit || self.points.len() >= MAX_POINTS {
             self.drop_oldest();
         }
@@ -306,9 +313,11 @@ impl Waveform {
     /// binary searches (see the [type's docs](Self)). Linear in the changes since the last
     /// call.
     pub fn index(&mut self) {
-        for e in &self.log[self.indexed..] {
-            self.index[e.lane as usize].push(e.at);
+        let mut index = std::mem::take(&mut self.index);
+        for (lane, at) in self.entries_from(self.indexed) {
+            index[lane].push(at);
         }
+        self.index = index;
         self.indexed = self.log.len();
     }
 
@@ -368,20 +377,46 @@ impl Waveform {
     }
 
     /// Every change kept, in time order, as (lane, point index, new value).
-    pub fn log(&self) -> impl ExactSizeIterator<Item = (usize, usize, Trit)> + '_ {
-        self.log.iter().map(|e| {
-            let (p, v) = unpack(e.at);
-            (e.lane as usize, p, v)
+    pub fn log(&self) -> impl Iterator<Item = (usize, usize, Trit)> + '_ {
+        self.entries_from(0).map(|(lane, at)| {
+            let (p, v) = unpack(at);
+            (lane, p, v)
         })
+    }
+
+    /// The changes of `log[from..]` as (lane, `point << 2 | value + 1`), the point found by
+    /// walking `starts` alongside.
+    fn entries_from(&self, from: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let mut point = self
+            .starts
+            .partition_point(|&s| s as usize <= from)
+            .saturating_sub(1);
+        self.log[from..].iter().enumerate().map(move |(k, &entry)| {
+            let i = (from + k) as u32;
+            while self.starts.get(point + 1).is_some_and(|&s| s <= i) {
+                point += 1;
+            }
+            ((entry >> 2) as usize, (point as u32) << 2 | (entry & 3))
+        })
+    }
+
+    /// The log positions of point `p`'s changes.
+    fn point_range(&self, p: usize) -> std::ops::Range<usize> {
+        let end = self
+            .starts
+            .get(p + 1)
+            .map_or(self.log.len(), |&s| s as usize);
+        self.starts[p] as usize..end
     }
 
     /// The changes of lane `lane` not indexed yet, as packed `at`s.
     fn tail(&self, lane: usize) -> impl DoubleEndedIterator<Item = u32> + '_ {
-        let lane = lane as u32;
-        self.log[self.indexed..]
-            .iter()
-            .filter(move |e| e.lane == lane)
-            .map(|e| e.at)
+        let tail: Vec<u32> = self
+            .entries_from(self.indexed)
+            .filter(|&(l, _)| l == lane)
+            .map(|(_, at)| at)
+            .collect();
+        tail.into_iter()
     }
 
     /// The changes of lane `lane` as (point index, new value), in time order.
@@ -469,17 +504,22 @@ impl Waveform {
     fn drop_oldest(&mut self) {
         let keep = self.limit - self.limit / 4;
         let need = self.log.len().saturating_sub(keep).max(1);
-        let mut cut = (self.log[need - 1].at >> 2) + 1;
+        // The first point after the one holding change `need - 1`.
+        let mut cut = self.starts.partition_point(|&s| (s as usize) < need) as u32;
         if self.points.len() >= MAX_POINTS {
             cut = cut.max(self.points.len() as u32 / 2);
         }
-        let n = self.log.partition_point(|e| e.at >> 2 < cut);
-        for e in &self.log[..n] {
-            self.initial[e.lane as usize] = unpack(e.at).1;
+        let n = self
+            .starts
+            .get(cut as usize)
+            .map_or(self.log.len(), |&s| s as usize);
+        for &entry in &self.log[..n] {
+            self.initial[(entry >> 2) as usize] = unpack(entry).1;
         }
         self.log.drain(..n);
-        for e in &mut self.log {
-            e.at -= cut << 2;
+        self.starts.drain(..cut as usize);
+        for s in &mut self.starts {
+            *s -= n as u32;
         }
         for (point, place) in &mut self.last {
             if *point == NONE || *point < cut {

@@ -322,27 +322,25 @@ pub fn write(
     let points = wave.points();
     let mut dirty = vec![false; signals.len()];
     let mut touched: Vec<u32> = Vec::new();
-    let mut i = 0;
-    while i < log.len() {
-        let mut point = log[i].at >> 2;
-        let time = timing.time(points[point as usize]);
-        while i < log.len() {
-            let e = log[i];
-            if e.at >> 2 != point {
-                if timing.time(points[(e.at >> 2) as usize]) != time {
-                    break;
-                }
-                point = e.at >> 2;
-            }
-            current[e.lane as usize] = unpack(e.at).1;
-            let l = e.lane as usize;
+    let mut p = 0;
+    while p < points.len() {
+        // The points written at one time, and their changes: one run of the log.
+        let time = timing.time(points[p]);
+        let mut end = p + 1;
+        while end < points.len() && timing.time(points[end]) == time {
+            end += 1;
+        }
+        let changes = wave.point_range(p).start..wave.point_range(end - 1).end;
+        p = end;
+        for &entry in &log[changes] {
+            let l = (entry >> 2) as usize;
+            current[l] = unpack(entry).1;
             for &s in &lane_sigs[lane_sig_at[l] as usize..lane_sig_at[l + 1] as usize] {
                 if !dirty[s as usize] {
                     dirty[s as usize] = true;
                     touched.push(s);
                 }
             }
-            i += 1;
         }
         let mut stamped = false;
         for &s in &touched {
