@@ -21,7 +21,7 @@ use std::io::Write;
 
 use ::vcd::{IdCode, TimescaleUnit, VarType, Writer};
 
-use super::{Point, WaveError, WaveSignal, Waveform, unpack};
+use super::{NONE, Point, WaveError, WaveSignal, Waveform, unpack};
 use crate::trit::Trit;
 
 /// A duration: a whole number of a time unit, as VCD writes them (`10ns`).
@@ -270,14 +270,7 @@ pub fn write(
     if signals.is_empty() {
         return Err(WaveError::NoSignals);
     }
-    // The lanes of every signal, bit 0 first.
-    let lanes = signals
-        .iter()
-        .map(|signal| {
-            let l: Option<Vec<usize>> = signal.bits.iter().map(|&b| wave.lane(b)).collect();
-            l.ok_or_else(|| WaveError::NotRecorded(signal.name.clone()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let lanes = signal_lanes(wave, signals)?;
     let max_delta = wave.points().iter().map(|p| p.delta).max().unwrap_or(0);
     let timing = Timing::new(options, max_delta)?;
 
@@ -291,6 +284,10 @@ pub fn write(
     let bus: Vec<bool> = signals.iter().map(WaveSignal::is_bus).collect();
     let mut current: Vec<Trit> = (0..wave.lane_count()).map(|l| wave.initial(l)).collect();
     let mut written: Vec<Trit> = flat.iter().map(|&l| current[l]).collect();
+    // Per lane, the one net signal it is the only bit of, if it belongs to no other signal
+    // (`NONE` otherwise), and that signal's value as last written.
+    let scalar = scalar_signals(&lane_sigs, &lane_sig_at, &bus);
+    let mut written_scalar = current.clone();
 
     // The text goes through a local buffer, handed to `out` 64 KiB at a time.
     let mut buf: Vec<u8> = Vec::with_capacity(1 << 17);
@@ -320,8 +317,6 @@ pub fn write(
     // a point with them); a signal is written once per time, if its value changed.
     let log = &wave.log;
     let points = wave.points();
-    let mut dirty = vec![false; signals.len()];
-    let mut touched: Vec<u32> = Vec::new();
     let mut p = 0;
     while p < points.len() {
         // The points written at one time, and their changes: one run of the log.
@@ -332,34 +327,47 @@ pub fn write(
         }
         let changes = wave.point_range(p).start..wave.point_range(end - 1).end;
         p = end;
-        for &entry in &log[changes] {
-            let l = (entry >> 2) as usize;
-            current[l] = unpack(entry).1;
-            for &s in &lane_sigs[lane_sig_at[l] as usize..lane_sig_at[l + 1] as usize] {
-                if !dirty[s as usize] {
-                    dirty[s as usize] = true;
-                    touched.push(s);
-                }
-            }
+        let changes = &log[changes];
+        // First every change of the time, then each changed lane's signals once more: a
+        // signal whose value differs from what was last written is written (and then equals
+        // it, so a lane that changed twice, or a bus's other bits, find nothing to write).
+        for &entry in changes {
+            current[(entry >> 2) as usize] = unpack(entry).1;
         }
         let mut stamped = false;
-        for &s in &touched {
-            let s = s as usize;
-            dirty[s] = false;
-            let range = offsets[s]..offsets[s + 1];
-            if unchanged(&flat[range.clone()], &written[range.clone()], &current) {
+        for &entry in changes {
+            let l = (entry >> 2) as usize;
+            let only = scalar[l];
+            if only != NONE {
+                // The common case, a lane that is one net's only signal: its own bytes.
+                let value = current[l];
+                if value != written_scalar[l] {
+                    written_scalar[l] = value;
+                    if !stamped {
+                        stamp(&mut buf, time);
+                        stamped = true;
+                    }
+                    let s = only as usize;
+                    scalar_line(&mut buf, value, &id_text[id_at[s]..id_at[s + 1]]);
+                }
                 continue;
             }
-            if !stamped {
-                stamp(&mut buf, time);
-                stamped = true;
+            for &s in &lane_sigs[lane_sig_at[l] as usize..lane_sig_at[l + 1] as usize] {
+                let s = s as usize;
+                let range = offsets[s]..offsets[s + 1];
+                if unchanged(&flat[range.clone()], &written[range.clone()], &current) {
+                    continue;
+                }
+                if !stamped {
+                    stamp(&mut buf, time);
+                    stamped = true;
+                }
+                for (w, &l) in written[range.clone()].iter_mut().zip(&flat[range]) {
+                    *w = current[l];
+                }
+                line(&mut buf, s, &current);
             }
-            for (w, &l) in written[range.clone()].iter_mut().zip(&flat[range]) {
-                *w = current[l];
-            }
-            line(&mut buf, s, &current);
         }
-        touched.clear();
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
             buf.clear();
@@ -374,6 +382,43 @@ pub fn write(
     out.write_all(&buf)?;
     out.flush()?;
     Ok(())
+}
+
+/// The lanes of every signal, bit 0 first.
+///
+/// # Errors
+/// [`WaveError::NotRecorded`] naming a signal with a node `wave` does not record.
+fn signal_lanes(wave: &Waveform, signals: &[WaveSignal]) -> Result<Vec<Vec<usize>>, WaveError> {
+    signals
+        .iter()
+        .map(|signal| {
+            let l: Option<Vec<usize>> = signal.bits.iter().map(|&b| wave.lane(b)).collect();
+            l.ok_or_else(|| WaveError::NotRecorded(signal.name.clone()))
+        })
+        .collect()
+}
+
+/// Per lane, the signal it is the only bit of if that is its only signal (a net), else
+/// [`NONE`] (from the CSR of [`csr_of_lanes`] and which signals are buses).
+fn scalar_signals(lane_sigs: &[u32], lane_sig_at: &[u32], bus: &[bool]) -> Vec<u32> {
+    lane_sig_at
+        .windows(2)
+        .map(|at| match &lane_sigs[at[0] as usize..at[1] as usize] {
+            &[s] if !bus[s as usize] => s,
+            _ => NONE,
+        })
+        .collect()
+}
+
+/// Appends a net's change: its digit, its identifier code, a newline (byte by byte: a few
+/// bytes, for which `extend_from_slice` would call `memcpy`).
+#[inline]
+fn scalar_line(buf: &mut Vec<u8>, value: Trit, id: &[u8]) {
+    buf.push(digit(value));
+    for &b in id {
+        buf.push(b);
+    }
+    buf.push(b'\n');
 }
 
 /// Whether the lanes `lanes` hold the values `written` in `current`.
