@@ -4,11 +4,13 @@
 //! the repository; every other circuit is written to a fresh temporary directory.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
+
+mod common;
+use common::{TempDir, tritium};
 
 const LATCH: &str = "circuits/rs_nor_latch.ron";
 
@@ -31,81 +33,6 @@ const HALF_ADDER: &str = r#"(
     tests: [(name: "carry", steps: [(set: {"A": 1, "B": 1}, expect: {"Sum": -1, "C": 1})])],
 )
 "#;
-
-/// What one run of the binary did.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// The lines of standard output.
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-
-    /// Asserts the exit status, showing the output if it differs.
-    #[track_caller]
-    fn expect_code(&self, code: i32) -> &Self {
-        assert_eq!(
-            self.code,
-            Some(code),
-            "exit status\n--- stdout\n{}--- stderr\n{}",
-            self.stdout,
-            self.stderr
-        );
-        self
-    }
-}
-
-/// Runs `tritium args…` in the workspace root.
-fn tritium<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_tritium"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the tritium binary runs");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-/// A fresh directory under the system's temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let name = format!(
-            "tritium-cli-{}-{}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(name);
-        fs::create_dir_all(&path).expect("can create a temporary directory");
-        TempDir(path)
-    }
-
-    /// Writes `text` to `name` in this directory and returns its path.
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
-        fs::write(&path, text).expect("can write a temporary file");
-        path
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 #[test]
 fn trace_narrates_the_seed_walkthrough() {
@@ -236,7 +163,7 @@ fn test_runs_the_embedded_tests() {
 
 #[test]
 fn test_reports_a_failed_expectation() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     let broken = HALF_ADDER.replace(r#""Sum": -1"#, r#""Sum": 1"#);
     let path = dir.file("broken.ron", &broken);
     let run = tritium(&["test".as_ref(), path.as_os_str()]);
@@ -253,7 +180,7 @@ fn test_reports_a_failed_expectation() {
 
 #[test]
 fn test_takes_directories_and_keeps_going_past_bad_files() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     dir.file("b_adder.ron", HALF_ADDER);
     dir.file("a_broken.ron", "(version: 1, nodes: [");
     dir.file("ignored.txt", "not a circuit");
@@ -265,7 +192,7 @@ fn test_takes_directories_and_keeps_going_past_bad_files() {
 
 #[test]
 fn malformed_ron_is_reported_with_its_position() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     // Line 4 lacks its comma; the parser notices at line 5, column 9.
     let malformed = r#"(
     version: 1,
@@ -344,8 +271,8 @@ fn buses_take_and_print_numbers() {
     assert_eq!(lines[1 + (6 * 16 + 3) * 2 + 1], " 6  3  +1 | 10   -1");
     assert_eq!(lines[512], "15 15  +1 | 15   +1");
     // Vectors: one field per input and output, a bus a number; both engines agree.
-    let dir = TempDir::new();
-    let vectors = dir.0.join("v.txt");
+    let dir = TempDir::new("cli");
+    let vectors = dir.path().join("v.txt");
     fs::write(&vectors, "6 3 1\n0xF 0b0001 0 # wraps\n0b1x00 0 0\n").expect("written");
     let want = "10 0\n0 1\n0b1x00 0\n";
     for engine in ["event", "batch"] {
@@ -418,7 +345,7 @@ fn bad_input_exits_with_2() {
 
 #[test]
 fn table_prints_every_input_combination() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     let path = dir.file("half_adder.ron", HALF_ADDER);
     let run = tritium(&["table".as_ref(), path.as_os_str()]);
     run.expect_code(0);
@@ -450,7 +377,7 @@ fn check_reports_size_and_warnings() {
     );
     assert_eq!(run.stderr, "");
 
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     let without_b = HALF_ADDER.replace(r#"(from: "B", to: "N", input: 1),"#, "");
     let path = dir.file("dangling.ron", &without_b);
     let run = tritium(&["check".as_ref(), path.as_os_str()]);
@@ -466,7 +393,7 @@ fn check_reports_size_and_warnings() {
 
 #[test]
 fn check_fails_on_an_invalid_circuit() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     let two_drivers = HALF_ADDER.replace(
         r#"(from: "N", to: "C"),"#,
         r#"(from: "N", to: "C"), (from: "X", to: "C"),"#,
@@ -494,7 +421,7 @@ fn check_validates_a_hierarchy_and_names_file_line_and_instance_path() {
         run.stdout
     );
 
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     dir.file(
         "inv.ron",
         "(version: 1, nodes: [(label: \"a\", kind: Switch), (label: \"g\", kind: Not),\n\
@@ -544,7 +471,7 @@ fn check_validates_a_hierarchy_and_names_file_line_and_instance_path() {
 /// Library `l0.ron` is a NOT gate; `lK.ron` places `l(K-1)` twice in a row: 2^K gates from
 /// a few hundred bytes per file. Returns the directory.
 fn doubling_chain(levels: usize) -> TempDir {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     dir.file(
         "l0.ron",
         "(version: 1, nodes: [(label: \"x\", kind: Switch), (label: \"g\", kind: Not),\n\
@@ -669,7 +596,7 @@ const C17: &str = "../shared/circuits/iscas85/c17.bench";
 
 #[test]
 fn import_writes_a_ron_file_that_round_trips_the_netlist() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     let ron = dir.path().join("c17.ron");
     let run = tritium(&[
         "import".as_ref(),
@@ -718,7 +645,7 @@ fn every_command_reads_bench_netlists_and_names_the_bad_line() {
     run.expect_code(0);
     assert_eq!(run.stdout, "OUTPUT(N22)=+1 OUTPUT(N23)=+1\n");
 
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     let bad = dir.file("bad.bench", "INPUT(a)\nOUTPUT(b)\nb = MUX(a, a)\n");
     let message = format!(
         "error: {}: line 3: unknown gate `MUX` (expected AND NAND OR NOR XOR XNOR NOT BUFF BUF DFF)\n",
@@ -784,7 +711,7 @@ fn export_verilog_writes_gate_primitives_and_escaped_names() {
     }
 
     // Keywords are escaped; flip-flops get an always block; constants an assign.
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     let ron = dir.file(
         "kw.ron",
         r#"(
@@ -852,7 +779,7 @@ fn documented_random_vectors(width: usize, count: usize, seed: u64, x_prob: f64)
 
 #[test]
 fn vectors_prints_one_line_of_outputs_per_vector() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     let vecs = dir.file(
         "c17.vec",
         "# N1 N2 N3 N6 N7\n10101\n\n00000 # all low\nxxxxx\n1x1x1\n",
@@ -898,7 +825,7 @@ fn vectors_prints_one_line_of_outputs_per_vector() {
 
 #[test]
 fn vectors_refuses_bad_vectors_and_the_batch_engine() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     for (text, message) in [
         (
             "10101\n0101\n",
@@ -951,8 +878,8 @@ fn vectors_refuses_bad_vectors_and_the_batch_engine() {
 
 #[test]
 fn gen_writes_netlists_that_simulate() {
-    let dir = TempDir::new();
-    let netlist = dir.0.join("mul3.bench");
+    let dir = TempDir::new("cli");
+    let netlist = dir.path().join("mul3.bench");
     tritium(&[
         "gen".as_ref(),
         "multiplier".as_ref(),
@@ -1005,7 +932,7 @@ fn gen_writes_netlists_that_simulate() {
 
 #[test]
 fn libraries_come_from_the_circuits_folder_or_a_library_dir() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("cli");
     for folder in ["shared", "top"] {
         fs::create_dir_all(dir.path().join(folder)).expect("can create a folder");
     }

@@ -6,102 +6,16 @@
 //! per vector) and a bus design (`sim`). Then `test --vcd DIR` on a deliberately failing
 //! test file, and the error cases: each exits with 2, names the item and leaves no file.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
+
+mod common;
+use common::{TempDir, entries, tritium};
 
 use loader::LibraryPolicy;
 use sim_core::bus::Literal;
 use sim_core::wave::vcd::{Timing, VcdOptions};
 use sim_core::wave::{self, Point, WaveSignal};
 use sim_core::{Circuit, Engine, Event, Netlist, NodeId, Schedule, Trit};
-
-/// What one run of the binary did.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts the exit status, showing the output if it differs.
-    #[track_caller]
-    fn expect_code(&self, code: i32) -> &Self {
-        assert_eq!(
-            self.code,
-            Some(code),
-            "exit status\n--- stdout\n{}--- stderr\n{}",
-            self.stdout,
-            self.stderr
-        );
-        self
-    }
-}
-
-/// Runs `tritium args…` in the workspace root.
-fn tritium<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_tritium"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the tritium binary runs");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-/// A fresh directory under the system's temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let name = format!(
-            "tritium-waveform-{}-{}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(name);
-        fs::create_dir_all(&path).expect("can create a temporary directory");
-        TempDir(path)
-    }
-
-    /// Writes `text` to `name` in this directory and returns its path.
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
-        fs::write(&path, text).expect("can write a temporary file");
-        path
-    }
-
-    /// The names of the entries in the directory, sorted.
-    fn entries(&self) -> Vec<String> {
-        entries(&self.0)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The names of the entries of `dir`, sorted.
-fn entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .expect("a directory")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
-}
 
 /// The circuit at `path` (relative to the workspace root), loaded as the binary loads it.
 fn load(path: &str) -> Circuit {
@@ -317,7 +231,7 @@ fn check(
 
 #[test]
 fn a_combinational_circuit_under_vectors_reads_back_value_for_value() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("waveform");
     let circuit = load("circuits/full_adder.ron");
     let signals = wave::all_signals(&circuit);
     let inputs: Vec<NodeId> = circuit.inputs().collect();
@@ -366,7 +280,7 @@ fn a_combinational_circuit_under_vectors_reads_back_value_for_value() {
         ..VcdOptions::default()
     };
     let levelized = reference(&circuit, Schedule::Levelized, &signals, &drives);
-    let out = dir.0.join("fa.vcd");
+    let out = dir.path().join("fa.vcd");
     let top = top_of("Full_adder", "circuits/full_adder.ron");
     let (n, _) = check(&args, &out, &top, &signals, &levelized, &options);
     assert_eq!(n, 10 * signals.len());
@@ -396,7 +310,7 @@ fn top_of(expected: &str, path: &str) -> String {
 
 #[test]
 fn the_rs_latch_under_sim_reads_back_delta_by_delta() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("waveform");
     let circuit = load("circuits/rs_nor_latch.ron");
     let signals = wave::all_signals(&circuit);
     let batches = ["R=-1,S=-1", "R=1", "R=-1", "S=1", "S=-1", "R=1,S=1", "R=-1"];
@@ -416,7 +330,7 @@ fn the_rs_latch_under_sim_reads_back_delta_by_delta() {
         args.extend(["--set", b]);
     }
     let top = top_of("RS_NOR_latch", "circuits/rs_nor_latch.ron");
-    let out = dir.0.join("latch.vcd");
+    let out = dir.path().join("latch.vcd");
     for (deltas, step) in [(false, "1ns"), (true, "10ns")] {
         let options = VcdOptions {
             top: top.clone(),
@@ -435,7 +349,7 @@ fn the_rs_latch_under_sim_reads_back_delta_by_delta() {
 
 #[test]
 fn a_clocked_counter_under_vectors_takes_three_steps_per_vector() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("waveform");
     let path = "tests/circuits/bench/counter4.bench";
     let circuit = load(path);
     let signals = wave::all_signals(&circuit);
@@ -466,7 +380,7 @@ fn a_clocked_counter_under_vectors_takes_three_steps_per_vector() {
         step: "10ns".parse().expect("a time"),
         deltas: false,
     };
-    let out = dir.0.join("counter.vcd");
+    let out = dir.path().join("counter.vcd");
     let (n, timescale) = check(
         &[
             "vectors",
@@ -497,7 +411,7 @@ fn a_clocked_counter_under_vectors_takes_three_steps_per_vector() {
 
 #[test]
 fn a_bus_design_under_sim_reads_back_as_vectors() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("waveform");
     let path = "circuits/adder8_bus.ron";
     let circuit = load(path);
     let signals = wave::default_signals(&circuit);
@@ -528,7 +442,7 @@ fn a_bus_design_under_sim_reads_back_as_vectors() {
         args.extend(["--set", t]);
     }
     let top = top_of("m_8_bit_adder_on_buses", path);
-    let out = dir.0.join("bus.vcd");
+    let out = dir.path().join("bus.vcd");
     for deltas in [false, true] {
         let options = VcdOptions {
             top: top.clone(),
@@ -559,8 +473,8 @@ fn a_bus_design_under_sim_reads_back_as_vectors() {
 
 #[test]
 fn test_vcd_writes_one_waveform_per_failing_case() {
-    let dir = TempDir::new();
-    let waves = dir.0.join("waves/nested");
+    let dir = TempDir::new("waveform");
+    let waves = dir.path().join("waves/nested");
     let path = "tests/circuits/failing_latch.ron";
     let run = tritium(&[
         "test",
@@ -609,11 +523,11 @@ fn test_vcd_writes_one_waveform_per_failing_case() {
 
 #[test]
 fn bad_requests_exit_with_2_name_the_item_and_write_nothing() {
-    let dir = TempDir::new();
-    let out = dir.0.join("out.vcd");
+    let dir = TempDir::new("waveform");
+    let out = dir.path().join("out.vcd");
     let out = out.to_str().expect("UTF-8");
     let latch = "circuits/rs_nor_latch.ron";
-    let missing = dir.0.join("no/such/dir/out.vcd");
+    let missing = dir.path().join("no/such/dir/out.vcd");
     let missing = missing.to_str().expect("UTF-8");
     for (args, named) in [
         (
@@ -667,7 +581,7 @@ fn bad_requests_exit_with_2_name_the_item_and_write_nothing() {
                 "test",
                 latch,
                 "--vcd",
-                dir.0.to_str().expect("UTF-8"),
+                dir.path().to_str().expect("UTF-8"),
                 "--signals",
                 "Nope",
             ],
@@ -709,8 +623,8 @@ fn bad_requests_exit_with_2_name_the_item_and_write_nothing() {
 
 #[test]
 fn a_waveform_past_its_limit_warns_and_stays_exact_from_its_start() {
-    let dir = TempDir::new();
-    let out = dir.0.join("small.vcd");
+    let dir = TempDir::new("waveform");
+    let out = dir.path().join("small.vcd");
     let run = tritium(&[
         "sim",
         "circuits/rs_nor_latch.ron",
