@@ -18,12 +18,13 @@
 //! The netlists come from `../shared/circuits/iscas85/` next to the workspace. Run with
 //! `cargo bench -p sim-core --bench iscas`; see docs/benchmarks.md for the numbers.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use rand::{Rng as _, SeedableRng as _};
+use rand::SeedableRng as _;
 use rand_chacha::ChaCha8Rng;
 use sim_core::batch::{BatchEngine, LANES, Lanes};
 use sim_core::generate::{DagShape, random_dag};
@@ -31,36 +32,12 @@ use sim_core::{Circuit, Engine, Netlist, NodeId, Schedule, SettleReport, Sweep, 
 
 /// The circuits measured.
 const CIRCUITS: [&str; 2] = ["c6288", "c7552"];
-/// The share of `x` inputs.
-const X_PROB: f64 = 0.1;
 /// Pre-drawn vectors the event benches cycle through.
 const POOL: usize = 1024;
 /// Pre-drawn [`LANES`]-lane blocks the batch benches cycle through: 20 × 512 = 10,240
 /// vectors, about the 10,000 that `scripts/bench-compare.sh` hands Verilator (which keeps them
 /// packed in memory and evaluates them over and over).
 const BLOCKS: usize = 20;
-
-/// Loads `../shared/circuits/iscas85/NAME.bench`.
-fn load(name: &str) -> Circuit {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/circuits/iscas85")
-        .join(format!("{name}.bench"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (the ISCAS-85 netlists)", path.display()));
-    bench::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// One random trit: `x` with probability [`X_PROB`], else 0 or 1 evenly.
-fn trit(rng: &mut ChaCha8Rng) -> Trit {
-    let v = rng.next_u64();
-    if ((v >> 11) as f64) * (1.0 / (1_u64 << 53) as f64) < X_PROB {
-        Trit::Unknown
-    } else if v & 1 == 1 {
-        Trit::True
-    } else {
-        Trit::False
-    }
-}
 
 /// The event engine with `schedule` (and `sweep`), one vector at a time, in benchmark group
 /// `group`.
@@ -77,7 +54,7 @@ fn bench_event(
     let inputs = engine.port(circuit.inputs()).expect("the circuit's inputs");
     let mut rng = ChaCha8Rng::seed_from_u64(85);
     let pool: Vec<Vec<Trit>> = (0..POOL)
-        .map(|_| (0..inputs.len()).map(|_| trit(&mut rng)).collect())
+        .map(|_| (0..inputs.len()).map(|_| common::trit(&mut rng)).collect())
         .collect();
     engine.settle();
     let mut g = c.benchmark_group(group);
@@ -103,7 +80,7 @@ fn bench_batch(c: &mut Criterion, name: &str, circuit: &Circuit) {
                 .map(|_| {
                     let (mut known, mut value): (Lanes, Lanes) = Default::default();
                     for lane in 0..LANES {
-                        let t = trit(&mut rng);
+                        let t = common::trit(&mut rng);
                         known[lane / 64] |= u64::from(t.is_known()) << (lane % 64);
                         value[lane / 64] |= u64::from(t == Trit::True) << (lane % 64);
                     }
@@ -222,7 +199,7 @@ fn iscas_benches(c: &mut Criterion) {
         one_million_gates();
     }
     for name in CIRCUITS {
-        let circuit = load(name);
+        let circuit = common::load(name);
         let unit = (Schedule::UnitDelay, Sweep::Auto);
         bench_event(c, "event", unit, name, &circuit);
         let levelized = (Schedule::Levelized, Sweep::Auto);

@@ -20,51 +20,28 @@
 //! The netlist comes from `../shared/circuits/iscas85/` next to the workspace. Run with
 //! `cargo bench -p sim-core --bench wave`; see docs/benchmarks.md for the numbers.
 
+mod common;
+
 use std::hint::black_box;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use rand::{Rng as _, SeedableRng as _};
+use rand::SeedableRng as _;
 use rand_chacha::ChaCha8Rng;
 use sim_core::wave::vcd::{self, VcdOptions};
 use sim_core::wave::{self, WaveSignal, Waveform};
-use sim_core::{Circuit, Engine, Netlist, Schedule, Sweep, Trit, bench};
+use sim_core::{Circuit, Engine, Netlist, Schedule, Sweep, Trit};
 
 /// Vectors per run.
 const VECTORS: usize = 10_000;
-/// The share of `x` inputs.
-const X_PROB: f64 = 0.1;
 
-/// Loads `../shared/circuits/iscas85/NAME.bench`.
-fn load(name: &str) -> Circuit {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/circuits/iscas85")
-        .join(format!("{name}.bench"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (the ISCAS-85 netlists)", path.display()));
-    bench::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// `count` random vectors of `width` trits: `x` with probability [`X_PROB`], else 0 or 1.
+/// `count` random vectors of `width` trits ([`common::trit`]).
 fn vectors(width: usize, count: usize) -> Vec<Vec<Trit>> {
     let mut rng = ChaCha8Rng::seed_from_u64(24);
     (0..count)
-        .map(|_| {
-            (0..width)
-                .map(|_| {
-                    let v = rng.next_u64();
-                    if ((v >> 11) as f64) * (1.0 / (1_u64 << 53) as f64) < X_PROB {
-                        Trit::Unknown
-                    } else if v & 1 == 1 {
-                        Trit::True
-                    } else {
-                        Trit::False
-                    }
-                })
-                .collect()
-        })
+        .map(|_| (0..width).map(|_| common::trit(&mut rng)).collect())
         .collect()
 }
 
@@ -106,7 +83,7 @@ fn run_recording(
 }
 
 fn record(c: &mut Criterion) {
-    let circuit = load("c6288");
+    let circuit = common::load("c6288");
     let signals = wave::all_signals(&circuit);
     let vectors = vectors(circuit.inputs().count(), VECTORS);
     let mut g = c.benchmark_group("record");
@@ -154,7 +131,7 @@ const BIG_VECTORS: usize = 32_000;
 /// A recorded c6288 run whose VCD (every net) is about 100 MB: [`BIG_VECTORS`] levelized
 /// vectors.
 fn big_record() -> (Waveform, Vec<WaveSignal>) {
-    let circuit = load("c6288");
+    let circuit = common::load("c6288");
     let signals = wave::all_signals(&circuit);
     let vectors = vectors(circuit.inputs().count(), BIG_VECTORS);
     let wave = run_recording(
