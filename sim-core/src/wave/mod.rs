@@ -371,19 +371,6 @@ impl Waveform {
         self.initial[lane]
     }
 
-    /// The value of lane `lane` now (after its last change).
-    pub fn current(&self, lane: usize) -> Trit {
-        self.current[lane]
-    }
-
-    /// Every change kept, in time order, as (lane, point index, new value).
-    pub fn log(&self) -> impl Iterator<Item = (usize, usize, Trit)> + '_ {
-        self.entries_from(0).map(|(lane, at)| {
-            let (p, v) = unpack(at);
-            (lane, p, v)
-        })
-    }
-
     /// The changes of `log[from..]` as (lane, `point << 2 | value + 1`), the point found by
     /// walking `starts` alongside.
     fn entries_from(&self, from: usize) -> impl Iterator<Item = (usize, u32)> + '_ {

@@ -27,7 +27,7 @@ use sim_core::bus::Bus;
 use sim_core::format::Document;
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
-pub use waves::{DEFAULT_LANES, LaneKey, WaveLane, WaveLanes};
+pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};
 pub use wires::WireRef;
 
 /// A line of feedback for the user (shown in the status bar).

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use slotmap::{SlotMap, new_key_type};
 
-use sim_core::number::Radix;
 use sim_core::wave::vcd::VcdOptions;
 use sim_core::wave::{self, Point, WaveSignal};
 use sim_core::{Circuit, NodeId, Trit};
@@ -19,21 +18,10 @@ new_key_type! {
     pub struct LaneKey;
 }
 
-/// A signal shown in the waveform panel.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WaveLane {
-    /// Its hierarchical name: a node's label or a bus's name.
-    pub name: String,
-    /// Its nodes, bit 0 first (one for a net), as of the last edit.
-    pub bits: Vec<NodeId>,
-    /// The bus's own radix (`None` for a net).
-    pub radix: Option<Radix>,
-}
-
 /// The panel's signals, the time cursor and the panel's place.
 #[derive(Clone, Debug, Default)]
 pub struct WaveLanes {
-    lanes: SlotMap<LaneKey, WaveLane>,
+    lanes: SlotMap<LaneKey, WaveSignal>,
     order: Vec<LaneKey>,
     /// The moment the cursor marks: a step and a delta cycle (`u32::MAX`: the step's end).
     pub cursor: Option<Point>,
@@ -60,28 +48,24 @@ impl WaveLanes {
             .into_iter()
             .take(DEFAULT_LANES)
         {
-            lanes.push(WaveLane {
-                name: signal.name,
-                bits: signal.bits,
-                radix: signal.radix,
-            });
+            lanes.push(signal);
         }
         lanes
     }
 
-    fn push(&mut self, lane: WaveLane) -> LaneKey {
+    fn push(&mut self, lane: WaveSignal) -> LaneKey {
         let key = self.lanes.insert(lane);
         self.order.push(key);
         key
     }
 
     /// The lanes, top to bottom.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (LaneKey, &WaveLane)> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (LaneKey, &WaveSignal)> + '_ {
         self.order.iter().map(|&k| (k, &self.lanes[k]))
     }
 
     /// Lane `key`, if it is still shown.
-    pub fn get(&self, key: LaneKey) -> Option<&WaveLane> {
+    pub fn get(&self, key: LaneKey) -> Option<&WaveSignal> {
         self.lanes.get(key)
     }
 
@@ -117,13 +101,7 @@ impl WaveLanes {
 
     /// The lanes as signals to record or write.
     pub fn signals(&self) -> Vec<WaveSignal> {
-        self.iter()
-            .map(|(_, l)| WaveSignal {
-                name: l.name.clone(),
-                bits: l.bits.clone(),
-                radix: l.radix,
-            })
-            .collect()
+        self.iter().map(|(_, l)| l.clone()).collect()
     }
 
     /// Resolves every lane's name again in `circuit` after an edit; lanes whose signal is gone
@@ -166,7 +144,7 @@ impl AppState {
             return None;
         };
         let radix = circuit.bus(name).map(|b| b.radix);
-        Some(self.waves.push(WaveLane {
+        Some(self.waves.push(WaveSignal {
             name: name.to_owned(),
             bits,
             radix,
