@@ -73,7 +73,9 @@ pub enum StreamError<E: std::error::Error + 'static> {
 /// Like [`write_atomically`], for output too large to hold in memory (a 100 MB waveform):
 /// `write` streams into a buffered temporary file beside `path`, which is then synced and
 /// renamed over `path`. If `write` or anything after it fails, the temporary file is removed
-/// and `path` is untouched.
+/// and `path` is untouched. A `path` that is a device or a pipe (`/dev/null`, a FIFO) is
+/// written in place — renaming over it would replace the device —, and a directory is
+/// refused.
 ///
 /// # Errors
 /// [`StreamError::Writer`] with `write`'s error, or [`StreamError::Io`].
@@ -89,6 +91,23 @@ where
     let name = path
         .file_name()
         .map_or_else(|| "circuit".into(), |n| n.to_string_lossy());
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(StreamError::Io(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a directory",
+            )));
+        }
+        // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO): written in place. Renaming
+        // a file over it would replace the device itself.
+        Ok(meta) if !meta.is_file() => {
+            let mut out = io::BufWriter::with_capacity(1 << 20, fs::File::create(path)?);
+            write(&mut out).map_err(StreamError::Writer)?;
+            out.flush()?;
+            return Ok(());
+        }
+        _ => {}
+    }
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut out = io::BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);

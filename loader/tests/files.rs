@@ -369,6 +369,28 @@ fn a_failing_streamed_write_leaves_neither_the_target_nor_a_temporary_file() {
 }
 
 #[test]
+fn a_device_is_written_in_place_and_a_directory_refused() {
+    // Renaming a temporary file over `/dev/null` would replace the device (as root, it did
+    // with `/dev/full`): a device or pipe is written in place.
+    let null = Path::new("/dev/null");
+    if null.exists() {
+        write_atomically(null, b"discarded").expect("writes into the device");
+        let meta = fs::metadata(null).expect("still there");
+        assert!(!meta.is_file(), "/dev/null is still a device");
+    }
+    let full = Path::new("/dev/full");
+    if full.exists() {
+        let err = write_atomically(full, &vec![b'x'; 1 << 21]).expect_err("no space on /dev/full");
+        assert_eq!(err.kind(), std::io::ErrorKind::StorageFull, "{err}");
+        assert!(!fs::metadata(full).expect("still there").is_file());
+    }
+    let dir = TempDir::new();
+    let err = write_atomically(&dir.0, b"x").expect_err("a directory");
+    assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory, "{err}");
+    assert_eq!(fs::read_dir(&dir.0).expect("folder").count(), 0);
+}
+
+#[test]
 fn figures_load_and_save() {
     let barn = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/figures/barn.ron");
     let doc = load_figure(&barn).expect("the barn");
