@@ -105,6 +105,8 @@ pub struct SimSession {
     ticks: VecDeque<Option<u64>>,
     /// The circuit's buses.
     buses: BusBits,
+    /// The circuit's clocks (their rising edges are marked on the waveform).
+    clocks: Vec<NodeId>,
     /// The event processed by the last [`step`](Self::step), shown highlighted.
     pub last: Option<Event>,
     /// The oscillation found by the last settle, if any.
@@ -144,6 +146,15 @@ impl Observer for Recorder<'_> {
     fn on_oscillation(&mut self, oscillation: &Oscillation) {
         self.oscillation = Some(oscillation.clone());
     }
+}
+
+/// The clocks of `circuit`.
+fn clocks_of(circuit: &Circuit) -> Vec<NodeId> {
+    circuit
+        .nodes()
+        .filter(|(_, n)| matches!(n.kind, NodeKind::Clock { .. }))
+        .map(|(id, _)| id)
+        .collect()
 }
 
 /// A waveform record of every node `engine` simulates, from its present values.
@@ -197,6 +208,7 @@ impl SimSession {
             changes: VecDeque::new(),
             ticks: VecDeque::new(),
             buses: BusBits::new(circuit),
+            clocks: clocks_of(circuit),
             last: None,
             oscillation: None,
             clock_hz: 2.0,
@@ -225,6 +237,7 @@ impl SimSession {
         };
         self.engine.rebuild(net);
         self.buses = BusBits::new(circuit);
+        self.clocks = clocks_of(circuit);
         self.last = None;
         if same_nodes {
             // A moment of its own if it changed a value (a move changes none).
@@ -273,6 +286,11 @@ impl SimSession {
     /// The waveform record of every node.
     pub fn wave(&self) -> &Waveform {
         &self.wave
+    }
+
+    /// The circuit's clocks, as of the last build or edit.
+    pub fn clocks(&self) -> &[NodeId] {
+        &self.clocks
     }
 
     /// The value of node `id` just after moment `at` of the record: after every change of

@@ -14,7 +14,6 @@
 //!   the order in which a latch settles and where a glitch happens inside one step.
 
 use egui::{Key, Rect, Sense, pos2, vec2};
-use sim_core::NodeKind;
 use sim_core::wave::Point;
 
 use super::wave_paint::{self, HEADER, LanePaint, ROW};
@@ -107,10 +106,10 @@ impl WavePanel {
             })
             .collect();
         let clocks: Vec<usize> = state
-            .circuit()
-            .nodes()
-            .filter(|(_, n)| matches!(n.kind, NodeKind::Clock { .. }))
-            .filter_map(|(id, _)| wave.lane(id))
+            .sim
+            .clocks()
+            .iter()
+            .filter_map(|&id| wave.lane(id))
             .collect();
         wave_paint::paint(
             ui.painter(),
