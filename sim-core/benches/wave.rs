@@ -4,7 +4,8 @@
 //!   one at a time, each set through a [`Port`](sim_core::Port) and settled — `plain` — and
 //!   the same while a [`Waveform`] records every net ([`wave::all_signals`]: 2,448 lanes) with
 //!   [`Waveform::begin_step`] and [`Engine::settle_with`] per vector (the engine reports each
-//!   change through [`sim_core::Observer::on_change`]), as
+//!   change through [`sim_core::Observer::on_change`], the dense sweep all of a settle's
+//!   through [`sim_core::Observer::on_changes`]), as
 //!   `tritium vectors --vcd --signals '*'` does — `recording`. Under the levelized schedule
 //!   (what `vectors` uses, [`Sweep::Auto`]: the dense sweep on c6288) and under unit delay
 //!   (what `sim` uses: every delta cycle recorded). One iteration is the whole run of 10,000

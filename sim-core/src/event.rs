@@ -125,9 +125,19 @@ pub trait Observer {
     /// most once and has no delta cycles) and the new value — the cheap hook of a waveform
     /// recorder ([`crate::wave::Waveform`]), which needs no [`Event`] record: the levelized
     /// schedule keeps its fastest sweeps and reports the changes after a dense sweep from the
-    /// changed flags it keeps anyway.
+    /// changed flags it keeps anyway, all at once through [`on_changes`](Self::on_changes).
     fn on_change(&mut self, node: NodeId, delta: u32, value: Trit) {
         let _ = (node, delta, value);
+    }
+
+    /// Called with many changes of one delta cycle at once, each node once, in no particular
+    /// order: what the levelized schedule's dense sweep changed (one call per settle, instead
+    /// of a call per change). The default calls [`on_change`](Self::on_change) for each; a
+    /// recorder overrides it to do its per-call work once.
+    fn on_changes(&mut self, delta: u32, changes: &[(NodeId, Trit)]) {
+        for &(node, value) in changes {
+            self.on_change(node, delta, value);
+        }
     }
 
     /// Called when a settle finds an oscillation, before resolving it.
@@ -163,6 +173,15 @@ impl<A: Observer, B: Observer> Observer for (&mut A, &mut B) {
         }
         if B::CHANGES {
             self.1.on_change(node, delta, value);
+        }
+    }
+
+    fn on_changes(&mut self, delta: u32, changes: &[(NodeId, Trit)]) {
+        if A::CHANGES {
+            self.0.on_changes(delta, changes);
+        }
+        if B::CHANGES {
+            self.1.on_changes(delta, changes);
         }
     }
 

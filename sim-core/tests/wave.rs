@@ -10,7 +10,7 @@ use std::path::Path;
 use proptest::prelude::*;
 use sim_core::wave::vcd::{self, TimeSpan, VcdOptions};
 use sim_core::wave::{self, Point, WaveError, WaveSignal, Waveform};
-use sim_core::{Circuit, Engine, NodeId, Schedule, Sweep, Trit, format};
+use sim_core::{Circuit, Engine, Node, NodeId, NodeKind, Schedule, Sweep, Trit, format};
 
 /// A circuit file of `circuits/`, its libraries read from beside it.
 fn load(path: &str) -> Circuit {
@@ -274,6 +274,77 @@ proptest! {
                     prop_assert_eq!(wave.value_before(lane, end), want);
                 }
             }
+        }
+    }
+}
+
+/// One operation on a recorder in `batched_recording_is_change_by_change`.
+#[derive(Clone, Debug)]
+enum Op {
+    Step,
+    /// Changes at a delta: (node number, value), each node at most once.
+    Batch(u32, Vec<(usize, Trit)>),
+    Index,
+}
+
+fn op(nodes: usize) -> impl Strategy<Value = Op> {
+    prop_oneof![
+        1 => Just(Op::Step),
+        1 => Just(Op::Index),
+        4 => (0u32..3, proptest::collection::btree_map(0..nodes, common::trit(), 0..nodes))
+            .prop_map(|(delta, m)| Op::Batch(delta, m.into_iter().collect())),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `Waveform::record_changes` (the batched hook of the levelized dense sweep) keeps what
+    /// `Waveform::change` keeps for each change in turn — with a limit small enough to drop
+    /// the oldest changes inside a batch, a per-lane index built between batches, a node
+    /// changing twice at one point and nodes that are not recorded.
+    #[test]
+    fn batched_recording_is_change_by_change(
+        ops in proptest::collection::vec(op(8), 1..40),
+        limit in 1usize..24,
+        recorded in proptest::collection::vec(any::<bool>(), 8),
+    ) {
+        let mut c = Circuit::new();
+        let nodes: Vec<NodeId> = (0..8)
+            .map(|k| c.add_node(Node::new(format!("s{k}"), NodeKind::Switch)).expect("a name"))
+            .collect();
+        let engine = Engine::from_circuit(&c);
+        let lanes = nodes.iter().zip(&recorded).filter(|(_, r)| **r).map(|(&n, _)| n);
+        let mut batched = Waveform::new(&engine, lanes.clone(), limit).expect("ok");
+        let mut single = Waveform::new(&engine, lanes, limit).expect("ok");
+        for op in &ops {
+            match op {
+                Op::Step => {
+                    batched.begin_step();
+                    single.begin_step();
+                }
+                Op::Index => {
+                    batched.index();
+                    single.index();
+                }
+                Op::Batch(delta, changes) => {
+                    let changes: Vec<(NodeId, Trit)> =
+                        changes.iter().map(|&(k, v)| (nodes[k], v)).collect();
+                    batched.record_changes(*delta, &changes);
+                    for &(node, value) in &changes {
+                        single.change(node, *delta, value);
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(batched.dropped(), single.dropped());
+        prop_assert_eq!(batched.start(), single.start());
+        prop_assert_eq!(batched.points(), single.points());
+        for lane in 0..single.lane_count() {
+            let want: Vec<(usize, Trit)> = single.changes(lane).collect();
+            prop_assert_eq!(batched.changes(lane).collect::<Vec<_>>(), want.clone());
+            batched.index();
+            prop_assert_eq!(batched.changes(lane).collect::<Vec<_>>(), want);
         }
     }
 }

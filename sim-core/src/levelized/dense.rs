@@ -33,6 +33,7 @@
 use super::Levelized;
 use super::fold::Folded;
 use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
+use crate::circuit::NodeId;
 use crate::event::{Observer, Sweep};
 use crate::kind::GateOp;
 use crate::netlist::Netlist;
@@ -151,6 +152,13 @@ pub(super) struct Dense {
     /// Per dense index, then the floating sentinel: the state byte carrying its output (a
     /// position), or [`FOLDED`] and its number in `folded`.
     own: Vec<u32>,
+    /// Per position, the mask of its state byte's [`CHANGED`] flag that reports its node's
+    /// change: the flag for every position the sweep writes and whose byte holds its node's
+    /// value, 0 for a folded gate's (not swept) and a flip-flop's sample (its value is at its
+    /// commit position). For [`Levelized::report_dense`].
+    reports: Vec<u8>,
+    /// The node of each position, for [`Levelized::report_dense`].
+    ids: Vec<NodeId>,
     /// Whether `state` agrees with the engine's values (the other passes do not keep it).
     valid: bool,
     /// Whether the engine's values of the truth-table gates are out of date: the sweep leaves
@@ -164,7 +172,7 @@ impl Dense {
     /// of [`Levelized::run_dense`]'s code (as it was before the module was split, when the
     /// compiler left it out by itself).
     #[inline(never)]
-    fn new(lev: &Levelized) -> Dense {
+    fn new(lev: &Levelized, net: &Netlist) -> Dense {
         let (slots, key_start, wide, tables) =
             (&lev.fast_slots, &lev.key_start, &lev.wide, &lev.tables);
         // Per dense index, then the floating sentinel: the position carrying its output (a
@@ -194,18 +202,7 @@ impl Dense {
                 }
             })
             .collect();
-        let mut dense_tables = vec![0u8; TABLE_BYTES];
-        let mut digit_tables = Box::new([[1u8; 16]; DENSE_TABLES]);
-        for k in 0..CHAIN_TABLES {
-            dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(&tables[k], false));
-            digit_tables[k] = tables[k].map(|t| digit(t) as u8);
-        }
-        for (k, op) in CHAIN_OPS.into_iter().enumerate() {
-            let base = &tables[usize::from(table_index(op, 2))];
-            let k = CHAIN_TABLES + k;
-            dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(base, true));
-            digit_tables[k] = base.map(|t| digit(t) as u8);
-        }
+        let (dense_tables, digit_tables) = dense_tables(&tables[..]);
         let mut dense = Dense {
             gates: Vec::new(),
             sources: Vec::new(),
@@ -216,6 +213,11 @@ impl Dense {
             digit_tables,
             state: Vec::new(),
             own: Vec::new(),
+            reports: Vec::new(),
+            ids: slots
+                .iter()
+                .map(|slot| net.ids[slot.node as usize])
+                .collect(),
             valid: false,
             stale: false,
         };
@@ -260,6 +262,7 @@ impl Dense {
                 }
             }
         }
+        dense.reports = reports(slots, &folded_at);
         dense.state = vec![1; (hidden as usize).next_power_of_two()];
         for (k, f) in folded.iter().enumerate() {
             own[f.node as usize] = FOLDED | k as u32;
@@ -401,6 +404,38 @@ fn dense_table(table: &Table, link: bool) -> DenseTable {
     dense
 }
 
+/// [`Dense::tables`] and [`Dense::digit_tables`] from the levelized schedule's `tables`.
+fn dense_tables(tables: &[Table]) -> (Vec<u8>, Box<[[u8; 16]; DENSE_TABLES]>) {
+    let mut dense_tables = vec![0u8; TABLE_BYTES];
+    let mut digit_tables = Box::new([[1u8; 16]; DENSE_TABLES]);
+    for k in 0..CHAIN_TABLES {
+        dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(&tables[k], false));
+        digit_tables[k] = tables[k].map(|t| digit(t) as u8);
+    }
+    for (k, op) in CHAIN_OPS.into_iter().enumerate() {
+        let base = &tables[usize::from(table_index(op, 2))];
+        let k = CHAIN_TABLES + k;
+        dense_tables[k * 256..(k + 1) * 256].copy_from_slice(&dense_table(base, true));
+        digit_tables[k] = base.map(|t| digit(t) as u8);
+    }
+    (dense_tables, digit_tables)
+}
+
+/// [`Dense::reports`] for positions `slots`, the folded ones marked in `folded_at`.
+fn reports(slots: &[Slot], folded_at: &[bool]) -> Vec<u8> {
+    slots
+        .iter()
+        .zip(folded_at)
+        .map(|(slot, &folded)| {
+            if slot.kind != Kind::Sample && !folded {
+                CHANGED
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
 /// The state byte of a position whose digit went from `old` to `new`, evaluated or not.
 #[inline]
 fn state_byte(new: u8, old: u8, ran: bool) -> u8 {
@@ -410,12 +445,7 @@ fn state_byte(new: u8, old: u8, ran: bool) -> u8 {
 /// Sweeps `gates` (one key's): each gate's new state byte from its table (the engine's values
 /// are brought up to date later, see [`Dense::stale`]). Returns the number of gates evaluated.
 #[inline]
-fn sweep_gates<const GATHER: bool>(
-    gates: &[Gate],
-    tables: &[u8],
-    state: &mut [u8],
-    changed: &mut Vec<u32>,
-) -> u64 {
+fn sweep_gates(gates: &[Gate], tables: &[u8], state: &mut [u8]) -> u64 {
     let Some(tables) = tables.first_chunk::<TABLE_BYTES>() else {
         return 0;
     };
@@ -425,12 +455,6 @@ fn sweep_gates<const GATHER: bool>(
     if state.len() != mask + 1 || !state.len().is_power_of_two() {
         return 0;
     }
-    // With GATHER, each gate's index is written at `n`, which moves on only when its output
-    // changed: no branch on the (unpredictable) change.
-    let mut n = changed.len();
-    if GATHER {
-        changed.resize(n + gates.len(), 0);
-    }
     for gate in gates {
         let a = state[gate.a as usize & mask] & 7;
         let b = state[gate.b as usize & mask] & 7;
@@ -439,13 +463,6 @@ fn sweep_gates<const GATHER: bool>(
         let new = tables[(usize::from(gate.table) | index) % tables.len()];
         *own = new;
         events += u64::from(new >> 3);
-        if GATHER {
-            changed[n] = gate.node;
-            n += usize::from(new & CHANGED != 0);
-        }
-    }
-    if GATHER {
-        changed.truncate(n);
     }
     events
 }
@@ -459,44 +476,43 @@ impl Levelized {
         Some(FROM_DIGIT[usize::from(dense.digit_of(*dense.own.get(i as usize)?))])
     }
 
-    /// Reports every node whose output the last dense sweep changed to `observer`
-    /// ([`Observer::on_change`], at delta 0): the positions whose state byte carries the
-    /// changed flag — gates (not the hidden links of chains), sources, flip-flop commits and
-    /// table gates —, then the folded gates whose root changed (an inverter or buffer changes
-    /// exactly when its root does). Each flag is fresh: the sweep writes every position's
-    /// byte. One pass over the positions; a call per change.
-    pub(super) fn report_dense<O: Observer>(&self, net: &Netlist, observer: &mut O) {
+    /// Reports every node whose output the last dense sweep changed to `observer` in one
+    /// [`Observer::on_changes`] call at delta 0: the positions whose state byte carries the
+    /// [`CHANGED`] flag ([`Dense::reports`] says which count), then the folded gates whose
+    /// root changed (an inverter or buffer changes exactly when its root does). Each flag is
+    /// fresh: the sweep writes every position's byte. One pass over the positions without a
+    /// branch on the (unpredictable) change.
+    pub(super) fn report_dense<O: Observer>(&mut self, net: &Netlist, observer: &mut O) {
         let Some(dense) = self.dense.as_deref() else {
             return;
         };
-        let mut report = |node: u32, byte: u8| {
-            observer.on_change(net.ids[node as usize], 0, FROM_DIGIT[usize::from(byte & 3)]);
+        let ids = &net.ids[..];
+        let Some(&filler) = ids.first() else {
+            return;
         };
-        // The gates the sweep found changed (`run_dense::<true>` gathered them without a
-        // branch per gate; hidden links of chains are not nodes).
-        for &node in self.changed.iter().filter(|&&node| node != HIDDEN) {
-            report(node, dense.digit_of(dense.own[node as usize]));
-        }
-        for source in &dense.sources {
-            let byte = dense.state[source.own as usize];
-            if byte & CHANGED != 0 {
-                report(source.node, byte);
-            }
-        }
-        for &p in &dense.others {
-            let slot = self.slots[p as usize];
-            let byte = dense.state[p as usize];
-            // A sample holds no value: its flip-flop's is at its commit position.
-            if slot.kind != Kind::Sample && byte & CHANGED != 0 {
-                report(slot.node, byte);
-            }
+        // Written at `n`, which moves on only past a change; room for every change, kept
+        // between settles (filling it anew each time would cost as much as the report).
+        let mut reported = std::mem::take(&mut self.reported);
+        reported.resize(
+            dense.ids.len() + dense.folded.len(),
+            (filler, Trit::Unknown),
+        );
+        let mut n = 0;
+        let positions = dense.ids.iter().zip(&dense.reports).zip(&dense.state);
+        for ((&id, &report), &byte) in positions {
+            reported[n] = (id, FROM_DIGIT[usize::from(byte & 3)]);
+            n += usize::from(byte & report != 0);
         }
         for f in &dense.folded {
             let root = dense.state[f.root as usize];
-            if root & CHANGED != 0 {
-                report(f.node, f.map[usize::from(root & 3)]);
-            }
+            reported[n] = (
+                ids[f.node as usize],
+                FROM_DIGIT[usize::from(f.map[usize::from(root & 3)])],
+            );
+            n += usize::from(root & CHANGED != 0);
         }
+        observer.on_changes(0, &reported[..n]);
+        self.reported = reported;
     }
 
     /// Brings the engine's `values` of the truth-table gates up to date after a dense sweep
@@ -532,7 +548,7 @@ impl Levelized {
     /// [`run`](Self::run) without records, to the end, by the dense pass (see the
     /// [module docs](self)), built on first use; returns the events and a position of the
     /// last level evaluated.
-    pub(super) fn run_dense<const GATHER: bool>(
+    pub(super) fn run_dense(
         &mut self,
         net: &Netlist,
         values: &mut [Trit],
@@ -544,27 +560,19 @@ impl Levelized {
         let mut dense = self
             .dense
             .take()
-            .unwrap_or_else(|| Box::new(Dense::new(self)));
+            .unwrap_or_else(|| Box::new(Dense::new(self, net)));
         if !dense.valid {
             dense.sync(&self.slots, values);
         }
         let mut events = 0u64;
         let mut last = None;
-        // With GATHER, the gates whose output changed, for `report_dense`.
-        let mut changed = std::mem::take(&mut self.changed);
-        changed.clear();
         for k in 0..dense.groups.len() {
             let group = dense.groups[k];
             let range = group.start as usize..group.end as usize;
             let ran = match group.kind {
                 GroupKind::Gates => {
                     let dense = &mut *dense;
-                    sweep_gates::<GATHER>(
-                        &dense.gates[range],
-                        &dense.tables,
-                        &mut dense.state,
-                        &mut changed,
-                    )
+                    sweep_gates(&dense.gates[range], &dense.tables, &mut dense.state)
                 }
                 GroupKind::Sources => self.sweep_sources(&mut dense, range, values, drive),
                 GroupKind::Other => {
@@ -593,7 +601,6 @@ impl Levelized {
         }
         dense.stale = true;
         self.dense = Some(dense);
-        self.changed = changed;
         self.lo = self.words;
         (events, last)
     }

@@ -51,6 +51,7 @@ use fold::{Folded, fold};
 use layout::layout;
 use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables};
 
+use crate::circuit::NodeId;
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
 use crate::kind::{GateOp, TruthTable, dff_next};
@@ -110,9 +111,8 @@ pub(crate) struct Levelized {
     level_now: u32,
     /// The dense pass (see [`dense`]), built the first time it runs.
     dense: Option<Box<dense::Dense>>,
-    /// The gates whose output the last dense sweep changed (dense indices; hidden links as
-    /// `HIDDEN`), gathered when an observer wants changes (see `report_dense`).
-    changed: Vec<u32>,
+    /// The changes `report_dense` hands its observer (a buffer kept between settles).
+    reported: Vec<(NodeId, Trit)>,
     /// How settles without records find their work.
     sweep: Sweep,
     /// The last settle without records evaluated a quarter of the positions or more.
@@ -270,7 +270,7 @@ impl Levelized {
             lo: positions.div_ceil(64),
             level_now: 0,
             dense: None,
-            changed: Vec::new(),
+            reported: Vec::new(),
             sweep: Sweep::Auto,
             prefer_dense: false,
             gates_pending: false,
@@ -495,13 +495,11 @@ impl Levelized {
         // (see [`Folded`]).
         let fast = !O::RECORDS && !ONE;
         let (events, last) = if fast && self.dense_pays() {
+            let run = self.run_dense(net, values, drive);
             if O::CHANGES {
-                let run = self.run_dense::<true>(net, values, drive);
                 self.report_dense(net, observer);
-                run
-            } else {
-                self.run_dense::<false>(net, values, drive)
             }
+            run
         } else {
             self.write_back(values);
             let run = self.run_trace::<O, ONE>(net, values, drive, seq0, observer);

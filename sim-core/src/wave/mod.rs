@@ -278,9 +278,10 @@ impl Waveform {
     }
 
     /// Records a change of lane `lane` to `value` (which differs from its current value) at
-    /// point `point`, the last point; drops the oldest changes past the limit.
+    /// point `point`, the last point; drops the oldest changes past the limit, and then
+    /// returns `true` (the points are renumbered).
     #[inline]
-    fn record(&mut self, lane: usize, point: u32, value: Trit) {
+    fn record(&mut self, lane: usize, point: u32, value: Trit) -> bool {
         self.current[lane] = value;
         let at = point << 2 | code(value);
         let (last_point, place) = self.last[lane];
@@ -293,13 +294,57 @@ impl Waveform {
             {
                 *indexed = at;
             }
-            return;
+            return false;
         }
         self.last[lane] = (point, self.log.len() as u32);
         self.log.push(entry);
         if self.log.len() > self.limit || self.points.len() >= MAX_POINTS {
             self.drop_oldest();
+            return true;
         }
+        false
+    }
+
+    /// Records many changes of one delta cycle of the current step (each node at most once),
+    /// as [`change`](Self::change) for each would, in one pass over them.
+    pub fn record_changes(&mut self, delta: u32, changes: &[(NodeId, Trit)]) {
+        if changes.is_empty() {
+            return;
+        }
+        let points = self.points.len();
+        let point = self.point_at(delta);
+        let base = self.log.len();
+        let fits = base + changes.len() <= self.limit && self.points.len() < MAX_POINTS;
+        // The per-lane index must not cover the point (a change there would have to be
+        // corrected in it too).
+        if !fits || self.indexed > self.starts[point as usize] as usize {
+            self.forget_points_from(points);
+            for &(node, value) in changes {
+                self.change(node, delta, value);
+            }
+            return;
+        }
+        self.log.resize(base + changes.len(), 0);
+        let n = append(
+            &self.lane_of,
+            &mut self.current,
+            &mut self.last,
+            &mut self.log,
+            base,
+            point,
+            changes,
+        );
+        self.log.truncate(base + n);
+        if n == 0 {
+            // Nothing changed: no point of its own (as `change` would not have added one).
+            self.forget_points_from(points);
+        }
+    }
+
+    /// Takes back the points from `points` on, which hold no change.
+    fn forget_points_from(&mut self, points: usize) {
+        self.points.truncate(points);
+        self.starts.truncate(points);
     }
 
     /// Records the change an engine event made, if it made one (for [`Engine::step`]).
@@ -537,6 +582,10 @@ impl Observer for Waveform {
     fn on_change(&mut self, node: NodeId, delta: u32, value: Trit) {
         self.change(node, delta, value);
     }
+
+    fn on_changes(&mut self, delta: u32, changes: &[(NodeId, Trit)]) {
+        self.record_changes(delta, changes);
+    }
 }
 
 /// The number of leading items of `items` that are `below` (a predicate true on a prefix),
@@ -582,6 +631,51 @@ fn gallop<T>(items: &[T], hint: usize, below: impl Fn(&T) -> bool) -> usize {
 #[inline]
 fn code(value: Trit) -> u32 {
     u32::from((value.to_i8() + 1).unsigned_abs())
+}
+
+/// The loop of [`Waveform::record_changes`] over its fields: appends each change of
+/// `changes` at point `point` (the last) to `log` from `base` on (`log` has room for all),
+/// skipping nodes not recorded (`lane_of` beyond its end or [`NONE`]) and unchanged values;
+/// a lane's second change at `point` replaces its first. Returns the number appended. Apart,
+/// so that the compiler knows that the slices do not overlap and keeps the loop's state in
+/// registers.
+fn append(
+    lane_of: &[u32],
+    current: &mut [Trit],
+    last: &mut [(u32, u32)],
+    log: &mut [u32],
+    base: usize,
+    point: u32,
+    changes: &[(NodeId, Trit)],
+) -> usize {
+    let mut n = base;
+    for &(node, value) in changes {
+        let Some(&lane) = lane_of.get(node.index()) else {
+            continue;
+        };
+        // A node not recorded has lane `NONE`, beyond every slice.
+        let (Some(now), Some(last)) = (current.get_mut(lane as usize), last.get_mut(lane as usize))
+        else {
+            continue;
+        };
+        if *now == value {
+            continue;
+        }
+        *now = value;
+        let entry = lane << 2 | code(value);
+        if last.0 == point {
+            if let Some(place) = log.get_mut(last.1 as usize) {
+                *place = entry;
+            }
+            continue;
+        }
+        *last = (point, n as u32);
+        if let Some(place) = log.get_mut(n) {
+            *place = entry;
+            n += 1;
+        }
+    }
+    n - base
 }
 
 /// A packed change as (point index, value).
