@@ -9,7 +9,7 @@ use sim_core::format::{self, Document};
 /// How many `*.ron` files `circuits/` and its part library `circuits/lib/` hold. Update this
 /// when adding or removing a circuit, so that a file that silently stops being picked up
 /// (renamed, wrong extension) is noticed.
-const EXPECTED_FILES: usize = 41;
+const EXPECTED_FILES: usize = 43;
 
 /// The `*.ron` files in `circuits/` and `circuits/lib/`, sorted by name.
 fn circuit_files() -> Vec<PathBuf> {

@@ -57,6 +57,14 @@ pub enum BatchError {
     /// The circuit has flip-flops.
     #[error("the circuit has flip-flops: the batch engine simulates combinational circuits only")]
     Sequential,
+    /// The circuit has a memory (not simulated by the batch engine yet).
+    #[error(
+        "memory `{label}`: the batch engine does not simulate memories (the event engine does)"
+    )]
+    Memory {
+        /// The first memory's label.
+        label: String,
+    },
 }
 
 /// A *signal*: `2 × slot + polarity`. Its "is true" plane is `planes[slot][polarity]`, its
@@ -149,6 +157,11 @@ impl BatchEngine {
         let net = Netlist::compile(circuit);
         if net.ops.contains(&Op::Dff) {
             return Err(BatchError::Sequential);
+        }
+        if let Some(m) = net.memories.first() {
+            return Err(BatchError::Memory {
+                label: m.label.clone(),
+            });
         }
         let n = net.len();
         let index = |id: NodeId| net.index_of(id).expect("a node of the circuit") as usize;

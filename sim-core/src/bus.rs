@@ -54,6 +54,7 @@ use std::collections::HashMap;
 use crate::circuit::{Node, NodeId, WireDesc};
 use crate::engine::Engine;
 use crate::kind::NodeKind;
+use crate::memory::{MemoryDecl, MemoryKind};
 use crate::number::{self, Radix};
 use crate::trit::Trit;
 
@@ -334,6 +335,8 @@ pub struct Expanded {
     pub inputs: Option<Vec<String>>,
     /// An explicit output pin list with each bus replaced by its bits.
     pub outputs: Option<Vec<String>>,
+    /// The level's memories (their data bits are among `nodes`).
+    pub memories: Vec<MemoryDecl>,
 }
 
 /// Why a level's buses cannot be expanded; every message names the node or wire.
@@ -435,7 +438,9 @@ pub fn uses_buses(nodes: &[Node], wires: &[WireDesc], pin_width: &PinWidth<'_>) 
             .and_then(|(i, p)| pin_width(i, p))
             .is_some_and(|w| w > 1)
     };
-    nodes.iter().any(|n| n.width != 1 || n.kind.is_wiring())
+    nodes
+        .iter()
+        .any(|n| n.width != 1 || n.kind.is_wiring() || n.kind.is_memory())
         || wires.iter().any(|w| wide_pin(&w.from) || wide_pin(&w.to))
 }
 
@@ -461,6 +466,7 @@ pub fn expand(
             buses: Vec::new(),
             inputs,
             outputs,
+            memories: Vec::new(),
         });
     }
     Expander::new(&nodes, &wires, pin_width)?.run(inputs, outputs)
@@ -547,6 +553,9 @@ impl<'a> Expander<'a> {
                     radix: n.radix,
                 });
             }
+            if let Some(memory) = memory_decl(n)? {
+                out.memories.push(memory);
+            }
             for i in 0..width {
                 let kind = match (&constant, n.kind) {
                     (Some(bits), NodeKind::Constant(_)) => NodeKind::Constant(bits[i]),
@@ -574,6 +583,12 @@ impl<'a> Expander<'a> {
                 out.wires.push(w.clone());
                 continue;
             };
+            if let Some(&node) = self.by_label.get(w.to.as_str())
+                && node.kind.is_memory()
+            {
+                memory_wires(w, node, &bits, &mut out.wires)?;
+                continue;
+            }
             let (targets, broadcast) = self.target(&w.to, w.input);
             let to_width = if broadcast { 1 } else { targets.len() };
             same_width(w, bits.len(), to_width)?;
@@ -744,6 +759,89 @@ impl<'a> Expander<'a> {
             .map_or(1, usize::from);
         ((0..width).map(|i| bit_of(end, width, i)).collect(), false)
     }
+}
+
+/// The memory node `n` declares, checked: address bits in
+/// [`ADDR_BITS`](crate::memory::ADDR_BITS), and `contents` only on a memory. `None` for any
+/// other node.
+fn memory_decl(n: &Node) -> Result<Option<MemoryDecl>, BusError> {
+    let fail = |message: String| BusError::Width {
+        label: n.label.clone(),
+        message,
+    };
+    let (kind, addr_bits) = match n.kind {
+        NodeKind::Rom { addr_bits } => (MemoryKind::Rom, addr_bits),
+        NodeKind::Ram { addr_bits } => (MemoryKind::Ram, addr_bits),
+        _ if n.contents.is_some() => {
+            return Err(fail(format!(
+                "`contents` is for memories, not a {}",
+                n.kind
+            )));
+        }
+        _ => return Ok(None),
+    };
+    if !crate::memory::ADDR_BITS.contains(&addr_bits) {
+        return Err(fail(format!(
+            "a memory has 1 to 16 address bits, not {addr_bits}"
+        )));
+    }
+    Ok(Some(MemoryDecl {
+        label: n.label.clone(),
+        kind,
+        addr_bits,
+        data_bits: n.width,
+        contents: n.contents.as_deref().cloned(),
+    }))
+}
+
+/// The single-trit wires of `w` into memory `node` (see [`crate::memory`] for its pins): the
+/// address bus feeds every data bit's node, data in bit `k` the node of bit `k`, write enable
+/// and clock every node.
+fn memory_wires(
+    w: &WireDesc,
+    node: &Node,
+    bits: &[Option<String>],
+    wires: &mut Vec<WireDesc>,
+) -> Result<(), BusError> {
+    let (addr_bits, ram) = match node.kind {
+        NodeKind::Rom { addr_bits } => (addr_bits, false),
+        NodeKind::Ram { addr_bits } => (addr_bits, true),
+        _ => return Ok(()),
+    };
+    let (a, d) = (usize::from(addr_bits), usize::from(node.width));
+    let bit_node = |k: usize| bit_of(&node.label, d, k);
+    let want = match (w.input, ram) {
+        (0, _) => a,
+        (1, true) => d,
+        (2 | 3, true) => 1,
+        _ => {
+            return Err(BusError::End {
+                end: format!("{}.{}", w.to, w.input),
+                message: if ram {
+                    format!(
+                        "RAM `{}` has inputs 0 (address), 1 (data in), 2 (write enable) and 3 (clock)",
+                        w.to
+                    )
+                } else {
+                    format!("ROM `{}` has one input, 0 (the address)", w.to)
+                },
+            });
+        }
+    };
+    same_width(w, bits.len(), want)?;
+    for k in 0..d {
+        let mut wire = |bit: &Option<String>, input: usize| {
+            if let Some(from) = bit {
+                wires.push(WireDesc::new(from.clone(), bit_node(k), input as u8));
+            }
+        };
+        match w.input {
+            0 => bits.iter().enumerate().for_each(|(j, b)| wire(b, j)),
+            1 => wire(&bits[k], a),
+            input => wire(&bits[0], a + usize::from(input) - 1),
+        }
+    }
+    Ok(())
 }
 
 /// Checks that wire `w` joins ends of the same width.

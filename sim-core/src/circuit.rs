@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bus::Bus;
 use crate::kind::{GATE_INPUTS, NodeKind, Role};
+use crate::memory::Memory;
 use crate::number::Radix;
 
 /// A node's identity in one [`Circuit`]. Stays valid while other nodes are removed.
@@ -102,6 +103,12 @@ pub struct Node {
     /// of a constant is its kind's trit (files only). Boxed: almost no node has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<Box<crate::bus::Literal>>,
+    /// A memory's contents (files only; see [`crate::memory`]): a contents file beside the
+    /// circuit file (`contents: "program.hex"`) or the words inline from address 0
+    /// (`contents: [16, "0x2f", "0b10x1"]`, each a number of the data width; the rest
+    /// unknown). Boxed: almost no node has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contents: Option<Box<crate::memory::ContentsDecl>>,
 }
 
 fn one() -> u8 {
@@ -123,6 +130,7 @@ impl Node {
             width: 1,
             radix: None,
             value: None,
+            contents: None,
         }
     }
 
@@ -336,6 +344,8 @@ pub struct Circuit {
     labels: OnceLock<FxHashMap<String, NodeId>>,
     /// The buses whose bits are nodes of this circuit (see [`crate::bus`]).
     buses: Vec<Bus>,
+    /// The memories whose data bits are nodes of this circuit (see [`crate::memory`]).
+    memories: Vec<Memory>,
     /// The bends of the wires the user bent ([`WireDesc::via`]), by the input they drive
     /// (an input has one driver, so it names its wire).
     bends: FxHashMap<(NodeId, u8), Vec<Pos>>,
@@ -353,6 +363,7 @@ impl Circuit {
             graph: StableGraph::with_capacity(nodes, 2 * nodes),
             labels: OnceLock::new(),
             buses: Vec::new(),
+            memories: Vec::new(),
             bends: FxHashMap::default(),
         }
     }
@@ -390,6 +401,7 @@ impl Circuit {
                 FxBuildHasher,
             )),
             buses: Vec::new(),
+            memories: Vec::new(),
             bends: FxHashMap::default(),
         };
         for node in &desc.nodes {
@@ -555,6 +567,22 @@ impl Circuit {
                 })
             })
             .collect();
+    }
+
+    /// Sets the memories whose data bits are nodes of this circuit (see [`crate::memory`]):
+    /// what loading a file with memories does.
+    pub fn set_memories(&mut self, memories: Vec<Memory>) {
+        self.memories = memories;
+    }
+
+    /// The memories, in the order the file declares them (parts' by instance).
+    pub fn memories(&self) -> &[Memory] {
+        &self.memories
+    }
+
+    /// The memory labelled `label`, if any.
+    pub fn memory(&self, label: &str) -> Option<&Memory> {
+        self.memories.iter().find(|m| m.label == label)
     }
 
     /// Connects `from`'s output to input pin `input` of `to`.

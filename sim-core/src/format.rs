@@ -42,6 +42,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::circuit::{Circuit, CircuitDesc, CircuitError, Node, WireDesc};
 use crate::hierarchy::{Design, InstanceDesc, LibraryPart, PartDesc, WireEnd};
+use crate::memory::{ContentsDecl, Memory, MemoryDecl, Word};
 use crate::testbench::{TestCase, TestError};
 
 /// The format version this crate writes for a flat circuit (and reads).
@@ -109,6 +110,15 @@ pub enum FormatError {
     /// Subcircuits that cannot be flattened (naming the instance path or library file).
     #[error(transparent)]
     Hierarchy(#[from] crate::hierarchy::HierarchyError),
+    /// A memory's contents cannot be read (naming the memory, the file and the line and
+    /// column of a bad word).
+    #[error("memory `{memory}`: {message}")]
+    Memory {
+        /// The memory's label.
+        memory: String,
+        /// What is wrong.
+        message: String,
+    },
     /// Serializing failed (cannot happen for a valid document; reported, not unwrapped).
     #[error("cannot write RON: {0}")]
     Write(String),
@@ -201,6 +211,9 @@ impl FormatError {
                 H::Cycle(_) | H::Circuit(_) | H::TooLarge { .. } => None,
             },
             FormatError::Version { .. } => nth_line(&["version".to_owned()], 0),
+            FormatError::Memory { memory, .. } => {
+                label(memory.split('/').next().unwrap_or(memory), 0)
+            }
             FormatError::Io(_) | FormatError::Write(_) => None,
         }
     }
@@ -331,6 +344,7 @@ pub fn from_str_limited(
         pin_wires: Vec::new(),
         library,
         bus_level: None,
+        contents: std::collections::BTreeMap::new(),
     };
     // A set, so that finding the pin wires stays linear with many instances.
     let instances: std::collections::HashSet<&str> =
@@ -360,6 +374,7 @@ pub fn from_str_limited(
             wires: file.wires,
         })?
     } else {
+        read_contents(&mut design, &file.nodes, name, resolve)?;
         build(&design, name, file.nodes, file.wires, max_nodes)?
     };
     for test in &file.tests {
@@ -384,10 +399,107 @@ fn build(
     wires: Vec<WireDesc>,
     max_nodes: u64,
 ) -> Result<Circuit, FormatError> {
-    let (nodes, wires, buses) = design.flatten_limited(name, nodes, wires, max_nodes)?;
+    let (nodes, wires, buses, memories) = design.flatten_limited(name, nodes, wires, max_nodes)?;
     let mut circuit = Circuit::from_desc(&CircuitDesc { nodes, wires })?;
     circuit.set_buses(&buses);
+    let memories = memories
+        .iter()
+        .map(|decl| memory_of(decl, &design.contents))
+        .collect::<Result<Vec<_>, _>>()?;
+    circuit.set_memories(memories);
     Ok(circuit)
+}
+
+/// Reads the contents files that the memories of the top level `nodes` and of every part
+/// name (relative to the document `name`, through `resolve`) into `design.contents`.
+///
+/// # Errors
+/// [`FormatError::Memory`] naming the memory and the file that cannot be read.
+fn read_contents(
+    design: &mut Design,
+    nodes: &[Node],
+    name: &str,
+    resolve: &mut crate::hierarchy::Resolver<'_>,
+) -> Result<(), FormatError> {
+    let parts = design
+        .subcircuits
+        .iter()
+        .flat_map(|p| &p.nodes)
+        .chain(design.library.values().flat_map(|p| &p.part.nodes));
+    let wanted: Vec<(String, String)> = nodes
+        .iter()
+        .chain(parts)
+        .filter_map(|n| match n.contents.as_deref() {
+            Some(ContentsDecl::File(file)) => Some((n.label.clone(), file.clone())),
+            _ => None,
+        })
+        .collect();
+    for (memory, file) in wanted {
+        if design.contents.contains_key(&file) {
+            continue;
+        }
+        let (_, text) = resolve(&file, name).map_err(|message| FormatError::Memory {
+            memory: memory.clone(),
+            message: format!("contents file `{file}`: {message}"),
+        })?;
+        design.contents.insert(file, text);
+    }
+    Ok(())
+}
+
+/// The memory `decl` declares, its words read from `contents` (files by name) or inline.
+///
+/// # Errors
+/// [`FormatError::Memory`] naming the memory, the file and the line and column of a bad
+/// word, or the inline word.
+fn memory_of(
+    decl: &MemoryDecl,
+    contents: &std::collections::BTreeMap<String, String>,
+) -> Result<Memory, FormatError> {
+    let fail = |message: String| FormatError::Memory {
+        memory: decl.label.clone(),
+        message,
+    };
+    let (a, d) = (decl.addr_bits, decl.data_bits);
+    let (words, file) = match &decl.contents {
+        None => (vec![Word::UNKNOWN; 1 << a], None),
+        Some(ContentsDecl::File(file)) => {
+            let text = contents
+                .get(file)
+                .ok_or_else(|| fail(format!("contents file `{file}` was not read")))?;
+            let read = crate::memory::contents::parse(text, a, d)
+                .map_err(|e| fail(format!("contents file `{file}`: {e}")))?;
+            (read.fill(a, d), Some(file.clone()))
+        }
+        Some(ContentsDecl::Words(literals)) => {
+            if literals.len() > 1 << a {
+                return Err(fail(format!(
+                    "{} words inline, more than its {} addresses",
+                    literals.len(),
+                    1 << a
+                )));
+            }
+            let mut words = literals
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    l.resolve(usize::from(d))
+                        .map(|bits| Word::from_trits(&bits))
+                        .map_err(|e| fail(format!("word {i}: {e}")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            words.resize(1 << a, Word::UNKNOWN);
+            (words, None)
+        }
+    };
+    Ok(Memory {
+        label: decl.label.clone(),
+        kind: decl.kind,
+        addr_bits: a,
+        data_bits: d,
+        image: words.into(),
+        file,
+    })
 }
 
 /// Rebuilds `doc.circuit` from `doc.design` exactly as loading builds it, after the top level

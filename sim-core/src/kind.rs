@@ -84,6 +84,24 @@ pub enum NodeKind {
     /// `Table(inputs: 2, outputs: [...])`, the 3ⁿ outputs in the table's
     /// [row order](TruthTable#row-order).
     Table(TruthTable),
+    /// A read-only memory of `2^addr_bits` words (`addr_bits` in
+    /// [`memory::ADDR_BITS`](crate::memory::ADDR_BITS)), as wide as the node (its data bits);
+    /// combinational read. In a file one node with the address bus on input 0 and its words
+    /// in `contents`; in a [`Circuit`](crate::Circuit) one node per data bit, with the address
+    /// bits on inputs `0..addr_bits`. See [`crate::memory`] for pins and unknowns.
+    Rom {
+        /// Address bits, 1 to 16.
+        addr_bits: u8,
+    },
+    /// A read-write memory: a [`Rom`](Self::Rom) whose words are written on the clock's
+    /// rising edge while write enable is +1. In a file inputs 1, 2 and 3 are data in (as
+    /// wide as the node), write enable and the clock; in a [`Circuit`](crate::Circuit) each
+    /// data-bit node has its data-in bit, write enable and clock on inputs `addr_bits`,
+    /// `addr_bits + 1`, `addr_bits + 2`. Starts unknown, or from its `contents` file.
+    Ram {
+        /// Address bits, 1 to 16.
+        addr_bits: u8,
+    },
 }
 
 /// The part a node kind plays in propagation.
@@ -469,6 +487,8 @@ enum KindRepr {
     Split(Ranges),
     Merge(Ranges),
     Table { inputs: u8, outputs: Vec<Trit> },
+    Rom { addr_bits: u8 },
+    Ram { addr_bits: u8 },
 }
 
 impl TryFrom<KindRepr> for NodeKind {
@@ -498,6 +518,8 @@ impl TryFrom<KindRepr> for NodeKind {
             KindRepr::Table { inputs, outputs } => {
                 NodeKind::Table(TruthTable::new(inputs, &outputs)?)
             }
+            KindRepr::Rom { addr_bits } => NodeKind::Rom { addr_bits },
+            KindRepr::Ram { addr_bits } => NodeKind::Ram { addr_bits },
         })
     }
 }
@@ -528,6 +550,8 @@ impl From<NodeKind> for KindRepr {
                 inputs: table.inputs(),
                 outputs: table.outputs(),
             },
+            NodeKind::Rom { addr_bits } => KindRepr::Rom { addr_bits },
+            NodeKind::Ram { addr_bits } => KindRepr::Ram { addr_bits },
         }
     }
 }
@@ -571,7 +595,25 @@ impl NodeKind {
             | NodeKind::Xor(n)
             | NodeKind::Xnor(n) => n as usize,
             NodeKind::Table(table) => table.inputs() as usize,
+            NodeKind::Rom { addr_bits } => addr_bits as usize,
+            NodeKind::Ram { addr_bits } => addr_bits as usize + 3,
         }
+    }
+
+    /// The input pins a node of this kind has in a file, where one pin may take a bus: those
+    /// of [`input_count`](Self::input_count), except for memories (a ROM's address bus; a
+    /// RAM's address bus, data in, write enable and clock).
+    pub const fn file_input_count(self) -> usize {
+        match self {
+            NodeKind::Rom { .. } => 1,
+            NodeKind::Ram { .. } => 4,
+            _ => self.input_count(),
+        }
+    }
+
+    /// Whether this kind is a memory ([`Rom`](Self::Rom) or [`Ram`](Self::Ram)).
+    pub const fn is_memory(self) -> bool {
+        matches!(self, NodeKind::Rom { .. } | NodeKind::Ram { .. })
     }
 
     /// Whether the node has an output pin (everything but terminals).
@@ -591,7 +633,9 @@ impl NodeKind {
             | NodeKind::Dff
             | NodeKind::Split(_)
             | NodeKind::Merge(_)
-            | NodeKind::Table(_) => {
+            | NodeKind::Table(_)
+            | NodeKind::Rom { .. }
+            | NodeKind::Ram { .. } => {
                 return None;
             }
             NodeKind::Buf
@@ -663,6 +707,8 @@ impl NodeKind {
             NodeKind::SevenSegment => "SevenSegment".into(),
             NodeKind::Split(r) => format!("Split({r})"),
             NodeKind::Merge(r) => format!("Merge({r})"),
+            NodeKind::Rom { addr_bits } => format!("ROM{addr_bits}"),
+            NodeKind::Ram { addr_bits } => format!("RAM{addr_bits}"),
             NodeKind::Buf | NodeKind::Not => self.op().map_or("", GateOp::name).into(),
             _ => format!(
                 "{}{}",

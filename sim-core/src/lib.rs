@@ -66,6 +66,7 @@ pub mod hierarchy;
 pub mod kind;
 pub mod layout;
 mod levelized;
+pub mod memory;
 pub mod narrate;
 pub mod netlist;
 pub mod number;

@@ -7,8 +7,13 @@
 //! drives, in wire order. A netlist is immutable; an editor compiles a new one after each
 //! structural change.
 
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
 use crate::circuit::{Circuit, NodeId};
 use crate::kind::{GateOp, NodeKind, digit};
+use crate::memory::{MemoryKind, Word};
 use crate::trit::Trit;
 
 const NONE: u32 = u32::MAX;
@@ -25,6 +30,18 @@ pub(crate) enum Op {
     Table,
     /// A D flip-flop: inputs D and clock, state = the clock value it saw last.
     Dff,
+    /// One data bit of a ROM or RAM ([`crate::memory`]): which memory and bit in
+    /// [`Netlist::memory_bit`]; a RAM's state also holds the clock value it saw last.
+    Memory,
+}
+
+/// A memory as the netlist knows it: its label, kind, widths and initial words.
+#[derive(Clone, Debug)]
+pub(crate) struct NetMemory {
+    pub label: String,
+    pub kind: MemoryKind,
+    pub addr_bits: u8,
+    pub image: Arc<[Word]>,
 }
 
 /// A circuit compiled into flat arrays (see the [module docs](self)).
@@ -40,6 +57,10 @@ pub struct Netlist {
     pub(crate) in_src: Vec<u32>,
     pub(crate) fo_start: Vec<u32>,
     pub(crate) fanout: Vec<u32>,
+    /// The circuit's memories.
+    pub(crate) memories: Vec<NetMemory>,
+    /// Dense index of each memory data-bit node → (memory, bit).
+    pub(crate) memory_bits: FxHashMap<u32, (u32, u32)>,
 }
 
 impl Netlist {
@@ -103,10 +124,27 @@ impl Netlist {
         }
         fo_start.push(fanout.len() as u32);
 
+        let mut memories = Vec::new();
+        let mut memory_bits = FxHashMap::default();
+        for m in circuit.memories() {
+            let index = memories.len() as u32;
+            memories.push(NetMemory {
+                label: m.label.clone(),
+                kind: m.kind,
+                addr_bits: m.addr_bits,
+                image: Arc::clone(&m.image),
+            });
+            for k in 0..usize::from(m.data_bits) {
+                if let Some(id) = circuit.find(&m.bit_label(k)) {
+                    memory_bits.insert(dense[id.index()], (index, k as u32));
+                }
+            }
+        }
         let ops = kinds
             .iter()
             .map(|&k| match (k, k.op()) {
                 (NodeKind::Dff, _) => Op::Dff,
+                (NodeKind::Rom { .. } | NodeKind::Ram { .. }, _) => Op::Memory,
                 (NodeKind::Table(_), _) => Op::Table,
                 (_, Some(op)) => Op::Gate(op),
                 (_, None) => Op::Source,
@@ -121,6 +159,8 @@ impl Netlist {
             in_src,
             fo_start,
             fanout,
+            memories,
+            memory_bits,
         }
     }
 
@@ -185,6 +225,18 @@ impl Netlist {
             .iter()
             .fold(0, |row, &s| 3 * row + digit(values[s as usize]));
         table.eval_index(row)
+    }
+
+    /// The memory and bit of memory data-bit node `i`, if it belongs to a memory the
+    /// circuit declares.
+    #[inline]
+    pub(crate) fn memory_bit(&self, i: u32) -> Option<(u32, u32)> {
+        self.memory_bits.get(&i).copied()
+    }
+
+    /// Whether the netlist has a memory node.
+    pub fn has_memories(&self) -> bool {
+        self.ops.contains(&Op::Memory)
     }
 
     #[inline]

@@ -215,7 +215,7 @@ fn batch(
             let labels: Vec<&str> = nodes.iter().map(|&id| circuit[id].label.as_str()).collect();
             anyhow::anyhow!("{e}: {}", labels.join(", "))
         }
-        other @ BatchError::Sequential => other.into(),
+        other => other.into(),
     })?;
     let mut block = Vec::with_capacity(LANES);
     let mut text = String::new();

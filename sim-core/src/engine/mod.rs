@@ -61,6 +61,7 @@
 //! delegate), so a GUI or a trace printer never reads engine internals. With `()` as observer no
 //! record is built at all.
 
+mod memory;
 mod oscillation;
 mod ports;
 mod unit_delay;
@@ -205,6 +206,8 @@ pub struct Engine {
     sweep: Sweep,
     /// Scratch for [`Engine::set`]'s validated batch (no allocation per call).
     batch: Vec<(u32, Trit)>,
+    /// The words of each RAM (`None` for a ROM, read from the netlist), by memory.
+    rams: Vec<Option<Vec<crate::memory::Word>>>,
 }
 
 impl Engine {
@@ -245,11 +248,12 @@ impl Engine {
             clocks,
             watch: None,
             options: SettleOptions::default(),
-            net,
             levelized,
             requested: schedule,
             sweep: Sweep::Auto,
             batch: Vec::new(),
+            rams: memory::initial_rams(&net),
+            net,
         };
         engine.power_on();
         engine
@@ -360,6 +364,7 @@ impl Engine {
         self.seq = 0;
         self.time = 0;
         self.watch = None;
+        self.rams = memory::initial_rams(&self.net);
         if let Some(lev) = &mut self.levelized {
             lev.clear();
         }
@@ -372,8 +377,10 @@ impl Engine {
             if let Some(initial) = power_on_drive(kind) {
                 self.drive[i] = initial;
                 self.schedule_node(i as u32, Cause::PowerOn);
-            } else if kind.table().is_some_and(|t| t.eval(&[]) != Trit::Unknown) {
-                // Its value on unknown inputs is not the 0 every node starts at.
+            } else if kind.table().is_some_and(|t| t.eval(&[]) != Trit::Unknown) || kind.is_memory()
+            {
+                // Its value on unknown inputs is not (or may not be) the 0 every node starts
+                // at: a memory reads its words.
                 self.schedule_node(i as u32, Cause::PowerOn);
             }
         }
@@ -408,6 +415,16 @@ impl Engine {
                 }
             }
             rebuilt.schedule_node(i as u32, Cause::Edit);
+        }
+        // A RAM keeps its words across an edit when it is still there with the same shape.
+        for (m, words) in rebuilt.rams.iter_mut().enumerate() {
+            let label = &rebuilt.net.memories[m].label;
+            let old = self.net.memories.iter().position(|o| &o.label == label);
+            if let (Some(words), Some(Some(kept))) = (words, old.map(|o| &self.rams[o]))
+                && kept.len() == words.len()
+            {
+                words.clone_from(kept);
+            }
         }
         rebuilt.sweep = self.sweep;
         if self.requested == Schedule::Levelized {

@@ -8,6 +8,7 @@ use super::{HierarchyError, InstanceDesc, MAX_DEPTH, PartDesc, WireEnd};
 use crate::bus::{self, BusDecl};
 use crate::circuit::{Node, WireDesc};
 use crate::kind::Role;
+use crate::memory::MemoryDecl;
 
 /// A part ready to flatten.
 #[derive(Clone, Debug)]
@@ -60,6 +61,8 @@ struct Flat {
     outputs: Vec<(String, Option<String>)>,
     /// The buses among `nodes`.
     buses: Vec<BusDecl>,
+    /// The memories among `nodes`.
+    memories: Vec<MemoryDecl>,
 }
 
 /// The flat nodes and wires of `top` (a part whose pins are kept, as the top level's
@@ -75,7 +78,7 @@ pub(crate) fn flatten(
     check_size(top, parts, max_nodes)?;
     let mut memo: HashMap<String, Flat> = HashMap::new();
     let flat = expand(top, parts, &mut memo, &mut Vec::new(), "", true)?;
-    Ok((flat.nodes, flat.wires, flat.buses))
+    Ok((flat.nodes, flat.wires, flat.buses, flat.memories))
 }
 
 impl Part {
@@ -91,7 +94,7 @@ impl Part {
         &self,
         parts: &BTreeMap<String, Part>,
         path: &str,
-    ) -> Result<(Part, Vec<BusDecl>), HierarchyError> {
+    ) -> Result<(Part, Vec<BusDecl>, Vec<MemoryDecl>), HierarchyError> {
         let pin_width = |i: &str, p: &str| self.pin_width(parts, i, p);
         let e = bus::expand(
             self.nodes.clone(),
@@ -117,7 +120,7 @@ impl Part {
             inputs: e.inputs,
             outputs: e.outputs,
         };
-        Ok((part, e.buses))
+        Ok((part, e.buses, e.memories))
     }
 }
 
@@ -253,7 +256,7 @@ fn expand(
             depth: MAX_DEPTH,
         });
     }
-    let (part, buses) = &part.expand_buses(parts, path)?;
+    let (part, buses, memories) = &part.expand_buses(parts, path)?;
     chain.push(part.name.clone());
     let inputs = part.pins(Role::Source, part.inputs.as_ref());
     let outputs = part.pins(Role::Terminal, part.outputs.as_ref());
@@ -288,6 +291,7 @@ fn expand(
             .filter(|b| !is_pin(&bus::bit_label(&b.label, 0)))
             .cloned()
             .collect(),
+        memories: memories.clone(),
         ..Flat::default()
     };
     // The instances inside, each flattened once per part and copied with its prefix.
@@ -330,6 +334,11 @@ fn expand(
             label: prefix(&b.label),
             ..b.clone()
         }));
+        flat.memories
+            .extend(child.memories.iter().map(|m| MemoryDecl {
+                label: prefix(&m.label),
+                ..m.clone()
+            }));
         // Only the pin tables are needed to wire the instance.
         children.insert(
             inst.label.clone(),

@@ -162,6 +162,9 @@ pub struct Design {
     /// (the circuit then holds their expansion into single trits, see [`crate::bus`]); a
     /// file is saved from here.
     pub bus_level: Option<(Vec<Node>, Vec<WireDesc>)>,
+    /// The memories' contents files as read, by name as the file writes it (see
+    /// [`crate::memory::contents`]): kept so that rebuilding after an edit reads no file.
+    pub contents: BTreeMap<String, String>,
 }
 
 impl Design {
@@ -174,10 +177,11 @@ impl Design {
     /// level or in one of its own parts.
     pub fn uses_buses(&self) -> bool {
         self.bus_level.is_some()
-            || self
-                .subcircuits
-                .iter()
-                .any(|p| p.nodes.iter().any(|n| n.width != 1 || n.kind.is_wiring()))
+            || self.subcircuits.iter().any(|p| {
+                p.nodes
+                    .iter()
+                    .any(|n| n.width != 1 || n.kind.is_wiring() || n.kind.is_memory())
+            })
     }
 
     /// The part named `name`: the document's own (`None` origin) or a library's.
@@ -297,7 +301,7 @@ impl Design {
             .filter(|(_, n)| !n.label.contains('/'))
             .map(|(_, n)| n.clone())
             .collect();
-        let (nodes, wires, _) = self.flatten("the top level", top, self.pin_wires.clone())?;
+        let (nodes, wires, _, _) = self.flatten("the top level", top, self.pin_wires.clone())?;
         let wanted: HashMap<&str, &Node> = nodes
             .iter()
             .filter(|n| n.label.contains('/'))
@@ -349,7 +353,12 @@ impl Design {
 
 /// A flattened level: single-trit nodes labelled by instance path, their wires, and the
 /// buses among the nodes (see [`crate::bus`]).
-pub type Flattening = (Vec<Node>, Vec<WireDesc>, Vec<crate::bus::BusDecl>);
+pub type Flattening = (
+    Vec<Node>,
+    Vec<WireDesc>,
+    Vec<crate::bus::BusDecl>,
+    Vec<crate::memory::MemoryDecl>,
+);
 
 /// Reads a library file: `(path as written, the file naming it)` → `(its name for messages,
 /// its text)`, or why not.

@@ -142,7 +142,8 @@ fn slot_of(
         invert: false,
     };
     match net.ops[i as usize] {
-        Op::Source => {}
+        // A netlist with memories is not levelized (see `Levelized::new`).
+        Op::Source | Op::Memory => {}
         Op::Dff if sample => {
             slot.kind = Kind::Sample;
             slot.a = pins[0];
@@ -210,6 +211,10 @@ impl Levelized {
     /// Levelizes `net`; `None` if it has a combinational loop (a cycle not broken by a
     /// flip-flop's D pin). Time and memory are linear in nodes + wires.
     pub(crate) fn new(net: &Netlist) -> Option<Levelized> {
+        // Memories run under unit delay for now.
+        if net.has_memories() {
+            return None;
+        }
         let n = net.len();
         let is_dff = |i: usize| net.ops[i] == Op::Dff;
         // Edge x → t counts unless it only reaches t's D pin.

@@ -22,6 +22,8 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::SevenSegment => "7-segment display".to_owned(),
         NodeKind::Split(r) => format!("Splitter {r}"),
         NodeKind::Merge(r) => format!("Merger {r}"),
+        NodeKind::Rom { addr_bits } => format!("ROM, {} words", 1u32 << addr_bits),
+        NodeKind::Ram { addr_bits } => format!("RAM, {} words", 1u32 << addr_bits),
         NodeKind::And(_)
         | NodeKind::Or(_)
         | NodeKind::Nand(_)
@@ -73,6 +75,14 @@ pub fn what_it_does(kind: NodeKind) -> String {
         NodeKind::Dff => {
             "D flip-flop: takes input D when the clock input rises (−1 to +1) and holds it \
              until the next rise"
+        }
+        NodeKind::Rom { .. } => {
+            "ROM: outputs the word at its address input; an unknown address bit reads the \
+             bits its candidate words agree on"
+        }
+        NodeKind::Ram { .. } => {
+            "RAM: outputs the word at its address; writes data in on the clock's rising edge \
+             while write enable is +1; words never written read unknown"
         }
         NodeKind::Lamp => "Lamp: shows its input as a light (blue −1, grey 0, orange +1)",
         NodeKind::Probe => "Probe: shows its input's value as a number",

@@ -883,5 +883,7 @@ fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Split(_) => "SPLIT",
         NodeKind::Merge(_) => "MERGE",
         NodeKind::Table(_) => "TBL",
+        NodeKind::Rom { .. } => "ROM",
+        NodeKind::Ram { .. } => "RAM",
     }
 }
