@@ -217,3 +217,18 @@ fn a_full_rom_assembles_and_one_more_word_does_not() {
     let error = assemble(&("NOP\n".repeat(256) + "end: NOP\nJMP end")).expect_err("a label at 256");
     assert_eq!(error.line, 257);
 }
+
+/// The syntax example in docs/cpu.md assembles.
+#[test]
+fn the_example_in_docs_cpu_md_assembles() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/cpu.md");
+    let doc = std::fs::read_to_string(path).expect("docs/cpu.md reads");
+    let start = doc.find("```asm\n").expect("an asm block") + "```asm\n".len();
+    let end = start + doc[start..].find("```").expect("the block ends");
+    let program = assemble(&doc[start..end]).unwrap_or_else(|e| panic!("docs/cpu.md: {e}"));
+    assert_eq!(program.words()[0], 0x1103, "LD #N");
+    assert_eq!(
+        program.words()[0x20..],
+        [0x0001, 0x0002, 0x0061, 0x00FF, 0xBEEF]
+    );
+}
