@@ -987,3 +987,36 @@ fn libraries_come_from_the_circuits_folder_or_a_library_dir() {
         );
     }
 }
+
+#[test]
+fn asm_writes_the_rom_contents_and_names_the_line_of_an_error() {
+    let dir = TempDir::new("asm");
+    let out = dir.path().join("fib.hex");
+    let run = tritium(&[
+        "asm".as_ref(),
+        "circuits/cpu/programs/fib.s".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
+    run.expect_code(0);
+    let written = fs::read_to_string(&out).expect("written");
+    let committed =
+        fs::read_to_string("circuits/cpu/programs/fib.hex").expect("the committed program");
+    assert_eq!(written, committed);
+    assert!(run.stderr.contains("words →"), "{}", run.stderr);
+
+    let bad = dir.file("bad.s", "start: LD #5\n  JMP nowhere\n");
+    let run = tritium(&["asm".as_ref(), bad.as_os_str()]);
+    run.expect_code(1);
+    assert_eq!(
+        run.stderr,
+        format!("error: {}:2:7: undefined label `nowhere`\n", bad.display())
+    );
+    let run = tritium(&["asm", "no/such/program.s"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("cannot read no/such/program.s"),
+        "{}",
+        run.stderr
+    );
+}

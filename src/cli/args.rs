@@ -78,6 +78,13 @@ pub enum Command {
     /// Convert an ISCAS `.bench` netlist to a RON circuit file, with an automatic layout.
     Import(ImportArgs),
 
+    /// Assemble a program for the example CPU (`circuits/cpu/`; the ISA is in docs/cpu.md)
+    /// into a ROM contents file: plain hex, one 16-bit word a line.
+    ///
+    /// Two passes: labels (`name:`), constants (`.equ NAME, value`), `.org`, `.byte`,
+    /// `.word`, `;` comments. An error names the file, line and column; exit status 1.
+    Asm(AsmArgs),
+
     /// Write a circuit in another format (structural Verilog).
     #[command(subcommand)]
     Export(ExportCommand),
@@ -523,6 +530,18 @@ pub struct TableArgs {
     /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
     pub load: LoadArgs,
+}
+
+/// Arguments of `asm`.
+#[derive(Debug, Args)]
+pub struct AsmArgs {
+    /// The program (assembly source).
+    #[arg(value_name = "PROGRAM")]
+    pub program: PathBuf,
+
+    /// Where to write the words (written atomically); standard output without it.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// Arguments of `check`.

@@ -6,6 +6,7 @@
 //! `error: <message>` and turns into exit status 2.
 
 mod args;
+mod asm;
 mod check;
 mod cluster;
 mod euler;
@@ -114,6 +115,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Test(args)) => test::run(args, console),
         Some(Command::Table(args)) => table::run(args, console),
         Some(Command::Check(args)) => check::run(args, console),
+        Some(Command::Asm(args)) => asm::run(args, console),
         Some(Command::Import(args)) => import::run(args, console),
         Some(Command::Export(args::ExportCommand::Verilog(args))) => export::run(args, console),
         Some(Command::Vectors(args)) => vectors::run(args, console),
