@@ -3,7 +3,7 @@
 //!
 //! Writes the words as plain hex, one a line (the ROM's contents format, see
 //! `sim_core::memory::contents`), to `-o FILE` atomically, or to standard output. An error
-//! in the program names the file, line and column (`fib.s:3:9: undefined label `loop2``),
+//! in the program names the file, line and column (`fib.s:3:9: undefined label loop2`),
 //! exit status 1; a file that cannot be read or written is bad input (2).
 
 use anyhow::{Context as _, Result};
