@@ -1020,3 +1020,33 @@ fn asm_writes_the_rom_contents_and_names_the_line_of_an_error() {
         run.stderr
     );
 }
+
+#[test]
+fn sim_and_trace_run_memories_and_name_the_word_read() {
+    let run = tritium(&["trace", "circuits/ram_16x4.ron", "--set", "A=1"]);
+    run.expect_code(0);
+    assert!(
+        run.lines()
+            .iter()
+            .any(|l| l.starts_with("#9 δ1 MEM[0] word 0x1 inputs (+1, -1, -1, -1, 0, 0, 0) → +1")),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.ends_with("DOUT=0x5\n"), "{}", run.stdout);
+    let run = tritium(&[
+        "sim",
+        "circuits/ram_16x4.ron",
+        "--set",
+        "A=3,DIN=9,WE=1,CLK=-1",
+        "--set",
+        "CLK=1",
+        "--set",
+        "A=0b001x",
+        "--radix",
+        "bin",
+    ]);
+    run.expect_code(0);
+    // Word 3 starts unknown, then holds 9; word 2 is 0xC (from ram_16x4.hex): an address
+    // that is 2 or 3 reads the bits they agree on, 3 and 1.
+    assert_eq!(run.lines(), ["DOUT=0bxxxx", "DOUT=0b1001", "DOUT=0b1x0x"]);
+}

@@ -1,12 +1,13 @@
 //! Human-readable narration of engine events, in the spirit of the seed article's walkthrough:
 //! `#6 δ1 NOR1 inputs (+1, 0) → -1 (was 0), changed: schedules Q, NOR2  [← #5]`. Shared by the
-//! command line's `trace` and the desktop app's trace panel.
+//! command line's `trace` and the desktop app's trace panel. A memory's data bit names the
+//! word it reads: `#9 δ1 MEM[0] word 0x1 inputs (+1, -1, -1, -1, 0, 0, 0) → +1 …`.
 
 use std::fmt;
 
 use crate::circuit::Circuit;
 use crate::event::{Cause, Event};
-use crate::kind::Role;
+use crate::kind::{NodeKind, Role};
 
 /// One event as a line of narration, e.g.
 /// `#6 δ1 NOR1 inputs (+1, 0) → -1 (was 0), changed: schedules Q, NOR2  [← #5]`.
@@ -22,6 +23,17 @@ impl fmt::Display for Narration<'_> {
         let Narration { circuit, event } = self;
         let label = |id| circuit[id].label.as_str();
         write!(f, "#{} δ{} {}", event.seq, event.delta, label(event.node))?;
+        if let NodeKind::Rom { addr_bits } | NodeKind::Ram { addr_bits } = circuit[event.node].kind
+            && let Some(addr) = event.inputs.get(..usize::from(addr_bits))
+        {
+            // The word it reads (and a RAM may write): the address in hex, `?` for a digit
+            // with an unknown bit.
+            write!(
+                f,
+                " word {}",
+                crate::number::format(addr, crate::number::Radix::Hex)
+            )?;
+        }
         if circuit[event.node].kind.role() == Role::Source {
             write!(f, " := {} (was {})", event.new, event.old)?;
         } else {
