@@ -585,6 +585,11 @@ impl Circuit {
         self.memories.iter().find(|m| m.label == label)
     }
 
+    /// The memory labelled `label`, to change its starting words (an editor's ROM edit).
+    pub fn memory_mut(&mut self, label: &str) -> Option<&mut Memory> {
+        self.memories.iter_mut().find(|m| m.label == label)
+    }
+
     /// Connects `from`'s output to input pin `input` of `to`.
     ///
     /// # Errors

@@ -322,3 +322,39 @@ fn bad_memories_are_named() {
         "{e}"
     );
 }
+
+#[test]
+fn an_editor_writes_words_into_the_running_simulation() {
+    let text = file(
+        r#"(label: "M", kind: Rom(addr_bits: 2), width: 4, contents: [1, 2, 3, 4])"#,
+        2,
+    );
+    let doc = load(&text, &[]).expect("valid");
+    let c = &doc.circuit;
+    let mut engine = Engine::from_circuit(c);
+    let a = c.bus("A").expect("the address").bits.clone();
+    let y = c.bus("Y").expect("the output").bits.clone();
+    engine
+        .set(a.iter().map(|&b| (b, Trit::False)))
+        .expect("switches");
+    engine.settle();
+    let read = |e: &Engine| Word::from_trits(&y.iter().map(|&b| e.value(b)).collect::<Vec<_>>());
+    assert_eq!(read(&engine).value(4), Some(1));
+    assert!(engine.write_memory_word("M", 0, Word::from_u64(9, 4)));
+    engine.settle();
+    assert_eq!(read(&engine).value(4), Some(9));
+    assert_eq!(
+        engine.memory_words("M").map(|w| w[0].value(4)),
+        Some(Some(9))
+    );
+    // The circuit's image is the ROM's starting words: untouched.
+    assert_eq!(c.memory("M").map(|m| m.image[0].value(4)), Some(Some(1)));
+    assert!(
+        !engine.write_memory_word("M", 4, Word::UNKNOWN),
+        "past the words"
+    );
+    assert!(
+        !engine.write_memory_word("N", 0, Word::UNKNOWN),
+        "no such memory"
+    );
+}

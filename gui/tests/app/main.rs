@@ -22,6 +22,7 @@ mod errors;
 mod figure;
 mod games;
 mod latch;
+mod memory;
 mod palette;
 mod plugins;
 mod render;

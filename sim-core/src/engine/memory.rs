@@ -54,6 +54,36 @@ pub(super) fn eval(
 }
 
 impl Engine {
+    /// Overwrites word `addr` of memory `label` with `word` — a RAM's current word, or a
+    /// ROM's (its image copied for this engine on the first change) — and schedules the
+    /// memory's data bits, so that the next settle shows it. `false` (nothing changed) if
+    /// the circuit has no such memory or `addr` is past its words.
+    pub fn write_memory_word(&mut self, label: &str, addr: usize, word: Word) -> bool {
+        let Some(m) = self.net.memories.iter().position(|m| m.label == label) else {
+            return false;
+        };
+        let target = match &mut self.rams[m] {
+            Some(words) => words.get_mut(addr),
+            None => std::sync::Arc::make_mut(&mut self.net.memories[m].image).get_mut(addr),
+        };
+        let Some(target) = target else {
+            return false;
+        };
+        *target = word;
+        let mut bits: Vec<u32> = self
+            .net
+            .memory_bits
+            .iter()
+            .filter(|(_, (memory, _))| *memory as usize == m)
+            .map(|(&i, _)| i)
+            .collect();
+        bits.sort_unstable();
+        for i in bits {
+            self.schedule_node(i, crate::event::Cause::Set);
+        }
+        true
+    }
+
     /// The words of memory `label` now: a RAM's as written so far, a ROM's image. `None` if
     /// the circuit has no such memory.
     pub fn memory_words(&self, label: &str) -> Option<&[Word]> {

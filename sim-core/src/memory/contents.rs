@@ -180,6 +180,21 @@ pub fn write(
     Ok(out)
 }
 
+/// One word as plain hex writes it (`3f`, `0x3F`, `?` digits unknown) for a memory of
+/// `data_bits` data bits.
+///
+/// # Errors
+/// A message naming the text: not a hex word, or wider than `data_bits`.
+pub fn parse_word(text: &str, data_bits: u8) -> Result<Word, String> {
+    parse_hex(text.trim(), data_bits, true)
+}
+
+/// Word `w` as plain hex writes it: `ceil(data_bits / 4)` digits, `?` for a digit with an
+/// unknown bit.
+pub fn format_word(w: Word, data_bits: u8) -> String {
+    hex_word(w, data_bits, usize::from(data_bits).div_ceil(4))
+}
+
 /// Word `w` as `digits` hex digits, `?` for a digit with an unknown bit.
 fn hex_word(w: Word, data_bits: u8, digits: usize) -> String {
     (0..digits)

@@ -158,6 +158,7 @@ impl Page for CircuitPage {
                     .show(ui, |ui| self.waves.ui(ui, state));
             }
         }
+        views::memory_windows(ui.ctx(), state);
         if std::mem::take(&mut self.waves.export_requested) {
             shared.dialogs.ask(FileRequest::ExportWaveform, state);
         }

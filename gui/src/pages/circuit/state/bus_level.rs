@@ -256,7 +256,7 @@ impl AppState {
 
 /// Applies `edit` to `doc`'s bus level (made from its top level first if it has none) and
 /// rebuilds its circuit, keeping the nodes that survive ([`adopt`]).
-fn rebuild_edited<T>(
+pub(super) fn rebuild_edited<T>(
     doc: &mut Document,
     edit: impl FnOnce(&mut Vec<Node>, &mut Vec<WireDesc>) -> Result<T, String>,
 ) -> Result<T, String> {
@@ -345,5 +345,6 @@ fn adopt(circuit: &mut Circuit, new: &Circuit) -> Result<(), CircuitError> {
         })
         .collect();
     circuit.set_buses(&decls);
+    circuit.set_memories(new.memories().to_vec());
     Ok(())
 }

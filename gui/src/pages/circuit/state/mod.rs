@@ -12,6 +12,7 @@ mod document;
 mod ends;
 mod history;
 mod levels;
+mod memories;
 mod session;
 mod waves;
 mod wires;
@@ -22,6 +23,7 @@ use std::path::{Path, PathBuf};
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use ends::{End, level_label, prefix};
 pub use history::History;
+pub use memories::{MemoryView, MemoryViewKey, MemoryViews, address_of, candidates};
 pub use session::{BusChange, Mode, SimSession};
 use sim_core::bus::Bus;
 use sim_core::format::Document;
@@ -104,6 +106,8 @@ pub struct AppState {
     pub recent: Vec<PathBuf>,
     /// The waveform panel's signals and time cursor.
     pub waves: WaveLanes,
+    /// The open memory views.
+    pub memories: MemoryViews,
 }
 
 /// How the user answers "discard unsaved changes?".
@@ -131,6 +135,7 @@ impl AppState {
         let waves = WaveLanes::for_circuit(&doc.document.circuit);
         AppState {
             waves,
+            memories: MemoryViews::default(),
             doc,
             sim,
             selection: BTreeSet::new(),
@@ -412,6 +417,8 @@ impl AppState {
         let circuit = &self.doc.document.circuit;
         self.sim.rebuild(circuit);
         self.waves.refresh(circuit);
+        self.memories
+            .retain(|label| circuit.memory(label).is_some());
     }
 
     /// Places a new node of `kind` at `pos` with a fresh label (`AND1`, `SW2`, …) and selects it.

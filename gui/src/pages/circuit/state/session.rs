@@ -12,6 +12,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use sim_core::memory::Word;
 use sim_core::wave::{Point, Waveform};
 use sim_core::{
     Cause, Circuit, Engine, Event, Netlist, NodeId, NodeKind, Observer, Oscillation, Pending,
@@ -253,6 +254,20 @@ impl SimSession {
             self.wave.index();
             self.oscillation = report.oscillation;
         }
+    }
+
+    /// Overwrites word `addr` of memory `label` in the running simulation (see
+    /// [`Engine::write_memory_word`]) and settles, as a click on a switch does in Run mode.
+    /// `false` if there is no such word.
+    pub fn write_memory_word(&mut self, label: &str, addr: usize, word: Word) -> bool {
+        if !self.engine.write_memory_word(label, addr, word) {
+            return false;
+        }
+        self.wave.begin_step();
+        let report = self.engine.settle_with(&mut self.wave);
+        self.wave.index();
+        self.oscillation = report.oscillation;
+        true
     }
 
     /// The value a node outputs (or, for a terminal, shows) — at the [replayed](Self::replay)

@@ -115,6 +115,14 @@ impl Inspector {
             });
         }
         let (value, pending) = values(ui, state, id);
+        if let Some(memory) = state.memory_of_node(id).map(|m| m.label.clone())
+            && ui
+                .button("Open memory")
+                .on_hover_text("Show this memory's words in a window")
+                .clicked()
+        {
+            state.open_memory(&memory);
+        }
         if node.kind == NodeKind::Switch {
             ui.horizontal(|ui| {
                 ui.label("Set");

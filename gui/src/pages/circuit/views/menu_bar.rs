@@ -87,6 +87,21 @@ impl MenuBar {
                 self.view_menu(ui);
                 ui.separator();
                 ui.checkbox(&mut state.waves.shown, "Waveform panel");
+                let labels: Vec<String> = state
+                    .circuit()
+                    .memories()
+                    .iter()
+                    .map(|m| m.label.clone())
+                    .collect();
+                if !labels.is_empty() {
+                    ui.menu_button("Memories", |ui| {
+                        for label in labels {
+                            if ui.button(&label).clicked() {
+                                state.open_memory(&label);
+                            }
+                        }
+                    });
+                }
             });
             ui.separator();
             let mut mode = state.sim.mode;

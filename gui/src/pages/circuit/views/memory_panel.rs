@@ -1,0 +1,214 @@
+//! Memory windows: a hexadecimal editor per open memory ([`crate::state::MemoryViews`]).
+//! Eight words a row, each a button named `word 0x03 = 7f` (for screen readers and the
+//! tests); a digit with an unknown bit shows `?` and an unknown word is drawn grey; the
+//! word (or every candidate word) the memory's address pins select now is highlighted. A click
+//! edits a word (Enter writes it, Escape cancels): a RAM's word in the running simulation, a
+//! ROM's in the document. Load and Save read and write the contents file beside the circuit.
+
+use egui::{Color32, RichText};
+
+use sim_core::memory::contents;
+use sim_core::memory::{Memory, MemoryKind};
+
+use crate::state::{AppState, MemoryViewKey, address_of, candidates};
+
+/// Words per row.
+const PER_ROW: usize = 8;
+
+/// The highlight of the word the address selects.
+const SELECTED: Color32 = Color32::from_rgb(240, 228, 66);
+
+/// Shows every open memory view as a window.
+pub fn memory_windows(ctx: &egui::Context, state: &mut AppState) {
+    for key in state.memories.keys() {
+        let Some(label) = state.memories.get(key).map(|v| v.label.clone()) else {
+            continue;
+        };
+        let mut open = true;
+        egui::Window::new(format!("Memory {label}"))
+            .id(egui::Id::unique(("memory-view", key)))
+            .open(&mut open)
+            .default_size([460.0, 320.0])
+            .show(ctx, |ui| view(ui, state, key, &label));
+        if !open {
+            state.memories.close(key);
+        }
+    }
+}
+
+fn view(ui: &mut egui::Ui, state: &mut AppState, key: MemoryViewKey, label: &str) {
+    let Some(memory) = state.circuit().memory(label).cloned() else {
+        ui.label("This memory is no longer in the circuit.");
+        return;
+    };
+    let kind = match memory.kind {
+        MemoryKind::Rom => "ROM",
+        MemoryKind::Ram => "RAM",
+    };
+    let source = memory
+        .file
+        .as_deref()
+        .map_or_else(|| "words inline".to_owned(), |f| format!("contents {f}"));
+    ui.label(format!(
+        "{kind}, {} words × {} bits, {source}",
+        memory.words(),
+        memory.data_bits
+    ));
+    let addr = address_of(state, &memory);
+    let selected = candidates(&addr, 1 << 12).unwrap_or_default();
+    ui.label(format!(
+        "Address now: {}",
+        sim_core::number::format(&addr, sim_core::number::Radix::Hex)
+    ));
+    file_row(ui, state, key, label);
+    ui.separator();
+    words(ui, state, key, &memory, &selected);
+}
+
+/// The contents file's name and the Load and Save buttons.
+fn file_row(ui: &mut egui::Ui, state: &mut AppState, key: MemoryViewKey, label: &str) {
+    ui.horizontal(|ui| {
+        let name = ui.label("File");
+        if let Some(view) = state.memories.get_mut(key) {
+            ui.add(egui::TextEdit::singleline(&mut view.file).desired_width(160.0))
+                .labelled_by(name.id);
+        }
+        let file = state
+            .memories
+            .get(key)
+            .map(|v| v.file.clone())
+            .unwrap_or_default();
+        if ui
+            .button("Load")
+            .on_hover_text("Read the words from this file (beside the circuit)")
+            .clicked()
+        {
+            match state.load_memory(label, &file) {
+                Ok(()) => state.info(format!("{label}: loaded {file}")),
+                Err(e) => state.error(e),
+            }
+        }
+        if ui
+            .button("Save contents")
+            .on_hover_text("Write the words to this file (beside the circuit)")
+            .clicked()
+        {
+            match state.save_memory(label, &file) {
+                Ok(path) => state.info(format!("{label}: saved {}", path.display())),
+                Err(e) => state.error(e),
+            }
+        }
+    });
+}
+
+/// The words, eight a row, only the rows in sight laid out.
+fn words(
+    ui: &mut egui::Ui,
+    state: &mut AppState,
+    key: MemoryViewKey,
+    memory: &Memory,
+    selected: &[usize],
+) {
+    let Some(words) = state.memory_words(&memory.label).map(<[_]>::to_vec) else {
+        return;
+    };
+    let rows = words.len().div_ceil(PER_ROW);
+    let row_height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let digits = words.len().saturating_sub(1).max(1).ilog(16) as usize + 1;
+    let mut write: Option<(usize, String)> = None;
+    egui::ScrollArea::vertical()
+        .id_salt(("memory-words", key))
+        .show_rows(ui, row_height, rows, |ui, range| {
+            for row in range {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(format!("{:0digits$x}:", row * PER_ROW))
+                            .monospace()
+                            .weak(),
+                    );
+                    let start = row * PER_ROW;
+                    for (addr, &w) in words.iter().enumerate().skip(start).take(PER_ROW) {
+                        word(ui, state, key, memory, addr, w, selected, &mut write);
+                    }
+                });
+            }
+        });
+    if let Some((addr, text)) = write
+        && let Err(e) = state.edit_memory_word(&memory.label, addr, &text)
+    {
+        state.error(e);
+    }
+}
+
+/// One word: a button, or the text field while it is being edited.
+#[allow(clippy::too_many_arguments)] // one cell of the grid and everything it shows
+fn word(
+    ui: &mut egui::Ui,
+    state: &mut AppState,
+    key: MemoryViewKey,
+    memory: &Memory,
+    addr: usize,
+    w: sim_core::memory::Word,
+    selected: &[usize],
+    write: &mut Option<(usize, String)>,
+) {
+    let name = format!("word {addr:#04x}");
+    let editing = state
+        .memories
+        .get(key)
+        .and_then(|v| v.edit.as_ref())
+        .is_some_and(|(a, _)| *a == addr);
+    if editing {
+        let Some(view) = state.memories.get_mut(key) else {
+            return;
+        };
+        let Some((_, text)) = view.edit.as_mut() else {
+            return;
+        };
+        let name_label = ui.label(RichText::new(format!("{name} :=")).small().weak());
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(text)
+                    .desired_width(8.0 * f32::from(memory.data_bits.div_ceil(4).max(2)))
+                    .font(egui::TextStyle::Monospace),
+            )
+            .labelled_by(name_label.id);
+        response.request_focus();
+        let (enter, escape) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::Enter),
+                i.key_pressed(egui::Key::Escape),
+            )
+        });
+        if enter {
+            *write = Some((addr, text.clone()));
+            view.edit = None;
+        } else if escape {
+            view.edit = None;
+        }
+        return;
+    }
+    let text = contents::format_word(w, memory.data_bits);
+    let is_selected = selected.contains(&addr);
+    let mut rich = RichText::new(&text).monospace();
+    if is_selected {
+        // Dark on the yellow fill, readable in both themes.
+        rich = rich.color(Color32::BLACK);
+    } else if w.is_unknown(memory.data_bits) {
+        rich = rich.color(Color32::GRAY);
+    }
+    let mut button = egui::Button::new(rich).frame(false);
+    if is_selected {
+        button = button.fill(SELECTED).frame(true);
+    }
+    let response = ui.add(button);
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name} = {text}"))
+    });
+    let response = response.on_hover_text(format!("{name}: {text} (click to edit)"));
+    if response.clicked()
+        && let Some(view) = state.memories.get_mut(key)
+    {
+        view.edit = Some((addr, text));
+    }
+}
