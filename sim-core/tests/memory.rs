@@ -3,13 +3,14 @@
 //! terms for the read path, a flip-flop per stored bit whose D is `mux(we · decode(address),
 //! data in, stored)` — under Kleene's logic (the rule in `sim_core::memory`'s docs).
 //! Exhaustive over every address of three trits for ROMs, property-tested over random
-//! operation sequences for RAMs; then the file format: inline words, contents files, errors.
+//! operation sequences for RAMs, under both schedules; then the file format: inline words,
+//! contents files, errors.
 
 use std::sync::Arc;
 
 use proptest::prelude::*;
 use sim_core::memory::{Memory, MemoryKind, Word};
-use sim_core::{Circuit, Engine, Node, NodeId, NodeKind, Trit, format};
+use sim_core::{Circuit, Engine, Netlist, Node, NodeId, NodeKind, Schedule, Trit, format};
 
 fn trit() -> impl Strategy<Value = Trit> {
     prop_oneof![Just(Trit::False), Just(Trit::Unknown), Just(Trit::True)]
@@ -124,13 +125,16 @@ proptest! {
                 tree(&mut c, &format!("T{k}"), &leaves, &addr)
             })
             .collect();
-        let mut engine = Engine::from_circuit(&c);
-        engine.settle();
-        for code in 0..27 {
-            let values = [Trit::ALL[code % 3], Trit::ALL[code / 3 % 3], Trit::ALL[code / 9]];
-            apply(&mut engine, &addr, &values);
-            for k in 0..2 {
-                prop_assert_eq!(engine.value(rom[k]), engine.value(gates[k]), "address {:?} bit {}", values, k);
+        for schedule in [Schedule::UnitDelay, Schedule::Levelized] {
+            let mut engine = Engine::with_schedule(Netlist::compile(&c), schedule);
+            prop_assert_eq!(engine.schedule(), schedule);
+            engine.settle();
+            for code in 0..27 {
+                let values = [Trit::ALL[code % 3], Trit::ALL[code / 3 % 3], Trit::ALL[code / 9]];
+                apply(&mut engine, &addr, &values);
+                for k in 0..2 {
+                    prop_assert_eq!(engine.value(rom[k]), engine.value(gates[k]), "address {:?} bit {}", values, k);
+                }
             }
         }
     }
@@ -200,22 +204,33 @@ proptest! {
             }
         }
         let gates: Vec<NodeId> = (0..2).map(|k| tree(&mut c, &format!("T{k}"), &q[k], &addr)).collect();
-        let mut engine = Engine::from_circuit(&c);
-        engine.settle();
+        // Under both schedules: the levelized one samples the RAM's write with the
+        // flip-flops its clock drives.
+        let net = Netlist::compile(&c);
+        let mut engines = [Schedule::UnitDelay, Schedule::Levelized]
+            .map(|s| Engine::with_schedule(net.clone(), s));
+        prop_assert_eq!(engines[1].schedule(), Schedule::Levelized);
         let inputs = [addr[0], addr[1], din[0], din[1], we];
+        for engine in &mut engines {
+            engine.settle();
+        }
         for op in &ops {
-            match op {
-                Op::Inputs(values) => apply(&mut engine, &inputs, values),
-                Op::Clock(v) => apply(&mut engine, &[clk], &[*v]),
-            }
-            for k in 0..2 {
-                prop_assert_eq!(engine.value(ram[k]), engine.value(gates[k]), "after {:?}, bit {}", op, k);
+            for engine in &mut engines {
+                match op {
+                    Op::Inputs(values) => apply(engine, &inputs, values),
+                    Op::Clock(v) => apply(engine, &[clk], &[*v]),
+                }
+                for k in 0..2 {
+                    prop_assert_eq!(engine.value(ram[k]), engine.value(gates[k]), "after {:?}, bit {}, {:?}", op, k, engine.schedule());
+                }
             }
         }
-        for code in 0..9 {
-            apply(&mut engine, &addr, &[Trit::ALL[code % 3], Trit::ALL[code / 3]]);
-            for k in 0..2 {
-                prop_assert_eq!(engine.value(ram[k]), engine.value(gates[k]), "reading back {}", code);
+        for engine in &mut engines {
+            for code in 0..9 {
+                apply(engine, &addr, &[Trit::ALL[code % 3], Trit::ALL[code / 3]]);
+                for k in 0..2 {
+                    prop_assert_eq!(engine.value(ram[k]), engine.value(gates[k]), "reading back {}", code);
+                }
             }
         }
     }

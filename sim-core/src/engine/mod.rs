@@ -552,6 +552,7 @@ impl Engine {
                     values: &mut self.latest,
                     drive: &mut self.drive,
                     seq: &mut self.seq,
+                    rams: &mut self.rams,
                 },
                 &mut last,
             );
@@ -583,6 +584,7 @@ impl Engine {
                     values: &mut self.latest,
                     drive: &mut self.drive,
                     seq: &mut self.seq,
+                    rams: &mut self.rams,
                 },
                 observer,
             );

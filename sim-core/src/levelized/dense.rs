@@ -247,7 +247,10 @@ impl Dense {
                         let pins = &wide[slot.a as usize..slot.b as usize];
                         dense.push_chain(slot, p, pins, &pos, &mut hidden);
                     }
-                    Kind::Sample | Kind::Commit | Kind::Custom => dense.others.push(p),
+                    // Memories never reach the dense pass (see `dense_pays`).
+                    Kind::Sample | Kind::Commit | Kind::Custom | Kind::MemWrite | Kind::MemRead => {
+                        dense.others.push(p)
+                    }
                 }
             }
             for (start, kind) in starts.into_iter().zip(GROUP_KINDS) {
@@ -541,8 +544,9 @@ impl Levelized {
             Sweep::SelectiveTrace => false,
             Sweep::Dense => true,
         };
-        // Positions are numbered below `FOLDED` in the dense form.
-        wanted && !self.gates_pending && self.slots.len() < FOLDED as usize
+        // Positions are numbered below `FOLDED` in the dense form; memories are evaluated by
+        // selective trace only.
+        wanted && !self.gates_pending && !self.has_memories && self.slots.len() < FOLDED as usize
     }
 
     /// [`run`](Self::run) without records, to the end, by the dense pass (see the

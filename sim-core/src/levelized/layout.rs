@@ -3,10 +3,12 @@
 
 /// The position layout: `(key_start, pos, own, order)` — the first position of each key, the
 /// position each node is scheduled at, the position carrying each node's output, and the node
-/// at each position. A flip-flop has two positions (sample, then commit); other nodes one.
+/// at each position. A node `sample_level` gives a level (a flip-flop: its own; a RAM's data
+/// bit: one more than its clock's) has two positions, a sample at key `2 × that level` and its
+/// own at `2 × level + 1`; other nodes one.
 pub(super) fn layout(
     level: &[u32],
-    is_dff: impl Fn(usize) -> bool,
+    sample_level: impl Fn(usize) -> Option<u32>,
 ) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
     let n = level.len();
     // Counting sort by key, stable in dense order.
@@ -16,8 +18,8 @@ pub(super) fn layout(
     for (i, &l) in level.iter().enumerate() {
         let key = 2 * l as usize + 1;
         key_start[key + 1] += 1;
-        if is_dff(i) {
-            key_start[key] += 1;
+        if let Some(s) = sample_level(i) {
+            key_start[2 * s as usize + 1] += 1;
             dffs += 1;
         }
     }
@@ -35,9 +37,10 @@ pub(super) fn layout(
         own[i] = at;
         pos[i] = at;
         order[at as usize] = i as u32;
-        if is_dff(i) {
-            let sample = fill[key - 1];
-            fill[key - 1] += 1;
+        if let Some(s) = sample_level(i) {
+            let at = 2 * s as usize;
+            let sample = fill[at];
+            fill[at] += 1;
             pos[i] = sample;
             order[sample as usize] = i as u32;
         }

@@ -55,6 +55,7 @@ use crate::circuit::NodeId;
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
 use crate::kind::{GateOp, TruthTable, dff_next};
+use crate::memory::Word;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
@@ -111,6 +112,9 @@ pub(crate) struct Levelized {
     level_now: u32,
     /// The dense pass (see [`dense`]), built the first time it runs.
     dense: Option<Box<dense::Dense>>,
+    /// Whether the netlist has memories, which the dense pass does not evaluate (selective
+    /// trace does).
+    has_memories: bool,
     /// The changes `report_dense` hands its observer (a buffer kept between settles).
     reported: Vec<(NodeId, Trit)>,
     /// How settles without records find their work.
@@ -142,8 +146,17 @@ fn slot_of(
         invert: false,
     };
     match net.ops[i as usize] {
-        // A netlist with memories is not levelized (see `Levelized::new`).
-        Op::Source | Op::Memory => {}
+        Op::Source => {}
+        Op::Memory => {
+            let (memory, bit) = net.memory_bit(i).unwrap_or((u32::MAX, 0));
+            slot.kind = if sample {
+                Kind::MemWrite
+            } else {
+                Kind::MemRead
+            };
+            slot.a = memory;
+            slot.b = bit;
+        }
         Op::Dff if sample => {
             slot.kind = Kind::Sample;
             slot.a = pins[0];
@@ -196,6 +209,81 @@ pub(crate) struct Run {
     pub levels: u32,
 }
 
+/// The number of address pins of memory node `i`.
+fn memory_address_bits(net: &Netlist, i: u32) -> usize {
+    match net.kinds[i as usize] {
+        crate::NodeKind::Rom { addr_bits } | crate::NodeKind::Ram { addr_bits } => {
+            usize::from(addr_bits).min(net.input_range(i).len())
+        }
+        _ => 0,
+    }
+}
+
+/// The driver of RAM data-bit node `i`'s clock pin (the floating sentinel if unconnected);
+/// `None` for any other node.
+fn ram_clock(net: &Netlist, i: usize) -> Option<u32> {
+    match net.kinds[i] {
+        crate::NodeKind::Ram { addr_bits } if net.ops[i] == Op::Memory => net.in_src
+            [net.input_range(i as u32)]
+        .get(usize::from(addr_bits) + 2)
+        .copied(),
+        _ => None,
+    }
+}
+
+/// The bit a memory data-bit position reads: `(memory, bit, node)` from its slot, its address
+/// pins' `values`, the words of `rams` or the netlist's image.
+#[inline]
+fn memory_read(
+    net: &Netlist,
+    rams: &[Option<Vec<Word>>],
+    (memory, bit, node): (u32, u32, usize),
+    values: &[Trit],
+) -> Trit {
+    let pins = &net.in_src[net.input_range(node as u32)];
+    let Some(mem) = net.memories.get(memory as usize) else {
+        return Trit::Unknown;
+    };
+    let mut addr = [Trit::Unknown; 16];
+    let a = usize::from(mem.addr_bits).min(16).min(pins.len());
+    for (slot, &s) in addr.iter_mut().zip(&pins[..a]) {
+        *slot = values[s as usize];
+    }
+    let words = match rams.get(memory as usize) {
+        Some(Some(words)) => &words[..],
+        _ => &mem.image[..],
+    };
+    crate::memory::read_bit(words, &addr[..a], bit)
+}
+
+/// A RAM data bit's write: remembers its clock (in `drive`) and, on a rising edge with write
+/// enable, writes data in at its address (see [`crate::memory`]).
+#[inline]
+fn memory_write(
+    net: &Netlist,
+    rams: &mut [Option<Vec<Word>>],
+    (memory, bit, node): (u32, u32, usize),
+    values: &[Trit],
+    drive: &mut [Trit],
+) {
+    let pins = &net.in_src[net.input_range(node as u32)];
+    let Some(mem) = net.memories.get(memory as usize) else {
+        return;
+    };
+    let a = usize::from(mem.addr_bits).min(16);
+    let pin = |k: usize| pins.get(k).map_or(Trit::Unknown, |&s| values[s as usize]);
+    let (din, we, clk) = (pin(a), pin(a + 1), pin(a + 2));
+    let prev = std::mem::replace(&mut drive[node], clk);
+    let mut addr = [Trit::Unknown; 16];
+    for (k, slot) in addr.iter_mut().enumerate().take(a) {
+        *slot = pin(k);
+    }
+    if let Some(Some(words)) = rams.get_mut(memory as usize) {
+        let enable = crate::memory::write_enable(prev, clk, we);
+        crate::memory::write_bit(words, &addr[..a], enable, din, bit);
+    }
+}
+
 /// The engine state a run reads and writes.
 pub(crate) struct State<'a> {
     pub net: &'a Netlist,
@@ -205,30 +293,48 @@ pub(crate) struct State<'a> {
     pub drive: &'a mut [Trit],
     /// The engine's event counter.
     pub seq: &'a mut u64,
+    /// The words of each RAM (`None` for a ROM: read from the netlist).
+    pub rams: &'a mut [Option<Vec<Word>>],
 }
 
 impl Levelized {
     /// Levelizes `net`; `None` if it has a combinational loop (a cycle not broken by a
     /// flip-flop's D pin). Time and memory are linear in nodes + wires.
     pub(crate) fn new(net: &Netlist) -> Option<Levelized> {
-        // Memories run under unit delay for now.
-        if net.has_memories() {
-            return None;
-        }
         let n = net.len();
         let is_dff = |i: usize| net.ops[i] == Op::Dff;
-        // Edge x → t counts unless it only reaches t's D pin.
+        let ram_clock = |i: usize| ram_clock(net, i);
+        let pins = |to: u32| &net.in_src[net.input_range(to)];
+        // Edge x → t counts unless it only reaches a flip-flop's D pin, or a memory's data-in
+        // or write-enable pin (sampled on the clock's edge, not propagated).
         let counts = |from: u32, to: u32| {
-            !is_dff(to as usize) || net.in_src[net.in_start[to as usize] as usize + 1] == from
+            let t = to as usize;
+            if is_dff(t) {
+                return pins(to)[1] == from;
+            }
+            if net.ops[t] == Op::Memory {
+                let a = memory_address_bits(net, to);
+                return pins(to)[..a].contains(&from) || ram_clock(t) == Some(from);
+            }
+            true
         };
         let levels = graph::levelize(net, counts);
         if !levels.is_complete() {
             return None;
         }
         drop(levels.order);
-        let (key_start, pos, own, order) = layout(&levels.level, is_dff);
+        // A RAM's write is sampled with the flip-flops its clock drives (one level above the
+        // clock's driver); a flip-flop samples at its own level.
+        let level = &levels.level;
+        let sample_level = |i: usize| {
+            if is_dff(i) {
+                Some(level[i])
+            } else {
+                ram_clock(i).map(|c| level.get(c as usize).map_or(0, |&l| l + 1))
+            }
+        };
+        let (key_start, pos, own, order) = layout(level, sample_level);
         drop(levels.level);
-
         // Slots and fanout, in position order.
         let positions = order.len();
         let mut slots = Vec::with_capacity(positions);
@@ -238,17 +344,28 @@ impl Levelized {
         let mut truths = Vec::new();
         for (p, &i) in order.iter().enumerate() {
             let iu = i as usize;
-            let sample = is_dff(iu) && pos[iu] as usize == p;
+            let sample = pos[iu] != own[iu] && pos[iu] as usize == p;
             fo_start.push(fanout.len() as u32);
             if sample {
                 fanout.push(own[iu]);
             } else {
-                fanout.extend(
-                    net.fanout[net.fanout_range(i)]
-                        .iter()
-                        .filter(|&&t| counts(i, t))
-                        .map(|&t| pos[t as usize]),
-                );
+                for &t in &net.fanout[net.fanout_range(i)] {
+                    if !counts(i, t) {
+                        continue;
+                    }
+                    let tu = t as usize;
+                    // A RAM's clock schedules its write, its address its read.
+                    if ram_clock(tu).is_some() {
+                        if ram_clock(tu) == Some(i) {
+                            fanout.push(pos[tu]);
+                        }
+                        if pins(t)[..memory_address_bits(net, t)].contains(&i) {
+                            fanout.push(own[tu]);
+                        }
+                    } else {
+                        fanout.push(pos[tu]);
+                    }
+                }
             }
             slots.push(slot_of(net, i, sample, &mut wide, &mut truths));
         }
@@ -276,6 +393,7 @@ impl Levelized {
             level_now: 0,
             dense: None,
             reported: Vec::new(),
+            has_memories: net.has_memories(),
             sweep: Sweep::Auto,
             prefer_dense: false,
             gates_pending: false,
@@ -337,7 +455,10 @@ impl Levelized {
         self.bits[p >> 6] |= 1 << (p & 63);
         self.cause[p] = cause;
         self.lo = self.lo.min(p >> 6);
-        self.gates_pending |= matches!(self.slots[p].kind, Kind::Table | Kind::Wide | Kind::Custom);
+        self.gates_pending |= matches!(
+            self.slots[p].kind,
+            Kind::Table | Kind::Wide | Kind::Custom | Kind::MemRead
+        );
     }
 
     /// Schedules the sources `nodes` (dense indices) as [`schedule`](Self::schedule) would,
@@ -494,6 +615,7 @@ impl Levelized {
             values,
             drive,
             seq,
+            rams,
         } = state;
         let seq0 = *seq;
         // Without records and to the end: the dense pass when it pays, else the folded form
@@ -507,7 +629,7 @@ impl Levelized {
             run
         } else {
             self.write_back(values);
-            let run = self.run_trace::<O, ONE>(net, values, drive, seq0, observer);
+            let run = self.run_trace::<O, ONE>(net, (values, drive, rams), seq0, observer);
             self.invalidate_dense();
             run
         };
@@ -526,8 +648,7 @@ impl Levelized {
     fn run_trace<O: Observer, const ONE: bool>(
         &mut self,
         net: &Netlist,
-        values: &mut [Trit],
-        drive: &mut [Trit],
+        (values, drive, rams): (&mut [Trit], &mut [Trit], &mut [Option<Vec<Word>>]),
         seq0: u64,
         observer: &mut O,
     ) -> (u64, Option<usize>) {
@@ -575,6 +696,17 @@ impl Levelized {
                 }
                 Kind::Wide => self.eval_wide(p, values),
                 Kind::Custom => self.eval_custom(p, values),
+                Kind::MemRead => memory_read(net, rams, (a, b, node), values),
+                Kind::MemWrite => {
+                    memory_write(net, rams, (a, b, node), values, drive);
+                    // Its read runs next (at power-on too): it may read the word written.
+                    let read = self.fanout[self.fo_start[p] as usize] as usize;
+                    self.bits[read >> 6] |= 1 << (read & 63);
+                    if O::RECORDS {
+                        self.cause[read] = self.cause[p];
+                    }
+                    old
+                }
                 Kind::Commit => {
                     let q = self.q_next[p];
                     if q != old {
