@@ -1,7 +1,7 @@
 //! The 8-bit CPU built from gates (`circuits/cpu/`, see `docs/cpu.md`): every CPU circuit
 //! file passes its embedded tests, and each example program's circuit run matches the
 //! ISA-level reference emulator (`tritium-asm`) cycle by cycle: PC, A (where the emulator
-//! knows it), the output port and the halted flag, with HALTED going +1 at exactly the
+//! knows it), Z and C (likewise), the output port and the halted flag, with HALTED going +1 at exactly the
 //! emulator's cycle count.
 
 use std::path::{Path, PathBuf};
@@ -145,6 +145,15 @@ impl<'a> Machine<'a> {
         bits.iter().all(|&t| t == Trit::Unknown)
     }
 
+    /// The value of the node `label` (an instance path inside the CPU).
+    fn trit(&self, label: &str) -> Trit {
+        self.engine.value(
+            self.circuit
+                .find(label)
+                .unwrap_or_else(|| panic!("{label}")),
+        )
+    }
+
     fn halted(&self) -> Trit {
         self.engine
             .value(self.circuit.find("HALTED").expect("HALTED"))
@@ -177,6 +186,11 @@ fn the_circuit_follows_the_emulator_cycle_by_cycle() {
             assert_eq!(m.byte("PC"), Some(emu.pc()), "{at}: PC");
             if let Some(a) = emu.a() {
                 assert_eq!(m.byte("ACC"), Some(a), "{at}: A");
+            }
+            for (flag, label, known) in [("Z", "cpu/zf", emu.z()), ("C", "cpu/cf", emu.c())] {
+                if let Some(set) = known {
+                    assert_eq!(m.trit(label), Trit::from(set), "{at}: {flag}");
+                }
             }
             match emu.port() {
                 Some(p) => assert_eq!(m.byte("PORT"), Some(p), "{at}: PORT"),
