@@ -26,11 +26,9 @@ const PROGRAMS: [&str; 3] = ["fib", "mul", "gcd"];
 /// The CPU's parts in `circuits/cpu/lib/`.
 const PARTS: [&str; 3] = ["mux8", "alu8", "cpu8"];
 
-/// Reads `path`, its libraries and contents files relative to the folder of the file
-/// naming them.
-fn load(path: &Path) -> Document {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+/// Parses `text` as the file `path`, its libraries and contents files relative to the
+/// folder of the file naming them.
+fn parse(text: &str, path: &Path) -> Document {
     let mut resolve = |name: &str, from: &str| -> Result<(String, String), String> {
         let p = Path::new(from)
             .parent()
@@ -40,8 +38,16 @@ fn load(path: &Path) -> Document {
             .map(|text| (p.to_string_lossy().into_owned(), text))
             .map_err(|e| format!("{}: {e}", p.display()))
     };
-    format::from_str_with(&text, &path.to_string_lossy(), &mut resolve)
+    format::from_str_with(text, &path.to_string_lossy(), &mut resolve)
         .unwrap_or_else(|e| panic!("cannot load {}: {e}", path.display()))
+}
+
+/// Reads `path`, its libraries and contents files relative to the folder of the file
+/// naming them.
+fn load(path: &Path) -> Document {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    parse(&text, path)
 }
 
 /// Runs every embedded test of each file; returns how many files ran.
@@ -87,6 +93,39 @@ fn every_part_passes_its_tests() {
         .map(|p| cpu_dir().join("lib").join(format!("{p}.ron")))
         .collect();
     assert_eq!(run_embedded_tests(&paths), 3);
+}
+
+/// Saving a CPU file and reading it back gives the same design, circuit and tests, and
+/// saving again the same text (as the root crate's `tests/circuits.rs` checks every example).
+#[test]
+fn every_cpu_file_round_trips() {
+    let paths = PROGRAMS
+        .iter()
+        .map(|p| cpu_dir().join(format!("{p}.ron")))
+        .chain(
+            PARTS
+                .iter()
+                .map(|p| cpu_dir().join("lib").join(format!("{p}.ron"))),
+        );
+    for path in paths {
+        let doc = load(&path);
+        let text = format::to_string(&doc).expect("saves");
+        let again = parse(&text, &path);
+        let name = path.display();
+        assert_eq!(doc.design, again.design, "{name}: design changed");
+        assert_eq!(
+            format::to_string(&again).expect("saves"),
+            text,
+            "{name}: second save"
+        );
+        let (mut before, mut after) = (doc.circuit.to_desc(), again.circuit.to_desc());
+        for desc in [&mut before, &mut after] {
+            desc.wires
+                .sort_by(|a, b| (&a.from, &a.to, a.input).cmp(&(&b.from, &b.to, b.input)));
+        }
+        assert_eq!(before, after, "{name}: circuit changed");
+        assert_eq!(doc.tests, again.tests, "{name}: tests changed");
+    }
 }
 
 /// A top-level CPU circuit in an engine, with the nodes the test drives and reads.
