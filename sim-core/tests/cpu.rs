@@ -1,0 +1,294 @@
+//! The 8-bit CPU built from gates (`circuits/cpu/`, see `docs/cpu.md`): every CPU circuit
+//! file passes its embedded tests, and each example program's circuit run matches the
+//! ISA-level reference emulator (`tritium-asm`) cycle by cycle: PC, A (where the emulator
+//! knows it), Z and C (likewise), the output port and the halted flag, with HALTED going +1 at exactly the
+//! emulator's cycle count.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use sim_core::circuit::NodeId;
+use sim_core::format::{self, Document};
+use sim_core::{Circuit, Engine, Trit};
+
+/// The folder `circuits/cpu/` of the workspace.
+fn cpu_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace")
+        .join("circuits")
+        .join("cpu")
+}
+
+/// The three top-level files, one per example program.
+const PROGRAMS: [&str; 3] = ["fib", "mul", "gcd"];
+
+/// The CPU's parts in `circuits/cpu/lib/`.
+const PARTS: [&str; 3] = ["mux8", "alu8", "cpu8"];
+
+/// Parses `text` as the file `path`, its libraries and contents files relative to the
+/// folder of the file naming them.
+fn parse(text: &str, path: &Path) -> Document {
+    let mut resolve = |name: &str, from: &str| -> Result<(String, String), String> {
+        let p = Path::new(from)
+            .parent()
+            .unwrap_or_else(|| Path::new(""))
+            .join(name);
+        std::fs::read_to_string(&p)
+            .map(|text| (p.to_string_lossy().into_owned(), text))
+            .map_err(|e| format!("{}: {e}", p.display()))
+    };
+    format::from_str_with(text, &path.to_string_lossy(), &mut resolve)
+        .unwrap_or_else(|e| panic!("cannot load {}: {e}", path.display()))
+}
+
+/// Reads `path`, its libraries and contents files relative to the folder of the file
+/// naming them.
+fn load(path: &Path) -> Document {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    parse(&text, path)
+}
+
+/// Runs every embedded test of each file; returns how many files ran.
+fn run_embedded_tests(paths: &[PathBuf]) -> usize {
+    let mut report = Vec::new();
+    for path in paths {
+        let doc = load(path);
+        assert!(!doc.tests.is_empty(), "{} has no tests", path.display());
+        println!("{}: {} nodes", path.display(), doc.circuit.node_count());
+        for test in &doc.tests {
+            let outcome = test
+                .run(&doc.circuit)
+                .unwrap_or_else(|e| panic!("{}: `{}`: {e}", path.display(), test.name));
+            if !outcome.passed() {
+                let failures: Vec<String> =
+                    outcome.failures.iter().map(ToString::to_string).collect();
+                report.push(format!(
+                    "{}: test `{}` failed:\n    {}",
+                    path.display(),
+                    test.name,
+                    failures.join("\n    ")
+                ));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{}", report.join("\n"));
+    paths.len()
+}
+
+#[test]
+fn every_program_file_passes_its_tests() {
+    let paths: Vec<PathBuf> = PROGRAMS
+        .iter()
+        .map(|p| cpu_dir().join(format!("{p}.ron")))
+        .collect();
+    assert_eq!(run_embedded_tests(&paths), 3);
+}
+
+#[test]
+fn every_part_passes_its_tests() {
+    let paths: Vec<PathBuf> = PARTS
+        .iter()
+        .map(|p| cpu_dir().join("lib").join(format!("{p}.ron")))
+        .collect();
+    assert_eq!(run_embedded_tests(&paths), 3);
+}
+
+/// Saving a CPU file and reading it back gives the same design, circuit and tests, and
+/// saving again the same text (as the root crate's `tests/circuits.rs` checks every example).
+#[test]
+fn every_cpu_file_round_trips() {
+    let paths = PROGRAMS
+        .iter()
+        .map(|p| cpu_dir().join(format!("{p}.ron")))
+        .chain(
+            PARTS
+                .iter()
+                .map(|p| cpu_dir().join("lib").join(format!("{p}.ron"))),
+        );
+    for path in paths {
+        let doc = load(&path);
+        let text = format::to_string(&doc).expect("saves");
+        let again = parse(&text, &path);
+        let name = path.display();
+        assert_eq!(doc.design, again.design, "{name}: design changed");
+        assert_eq!(
+            format::to_string(&again).expect("saves"),
+            text,
+            "{name}: second save"
+        );
+        let (mut before, mut after) = (doc.circuit.to_desc(), again.circuit.to_desc());
+        for desc in [&mut before, &mut after] {
+            desc.wires
+                .sort_by(|a, b| (&a.from, &a.to, a.input).cmp(&(&b.from, &b.to, b.input)));
+        }
+        assert_eq!(before, after, "{name}: circuit changed");
+        assert_eq!(doc.tests, again.tests, "{name}: tests changed");
+    }
+}
+
+/// A top-level CPU circuit in an engine, with the nodes the test drives and reads.
+struct Machine<'a> {
+    circuit: &'a Circuit,
+    engine: Engine,
+    reset: NodeId,
+}
+
+impl<'a> Machine<'a> {
+    fn new(circuit: &'a Circuit) -> Machine<'a> {
+        let mut engine = Engine::from_circuit(circuit);
+        engine.settle();
+        let reset = circuit.find("RESET").expect("RESET");
+        Machine {
+            circuit,
+            engine,
+            reset,
+        }
+    }
+
+    /// One full clock cycle: the rising edge, then the falling edge, each settled.
+    fn cycle(&mut self) {
+        for _ in 0..2 {
+            self.engine.tick();
+            self.engine.settle();
+        }
+    }
+
+    /// RESET = +1 for one cycle, then -1.
+    fn reset(&mut self) {
+        self.engine
+            .set([(self.reset, Trit::True)])
+            .expect("settable");
+        self.engine.settle();
+        self.cycle();
+        self.engine
+            .set([(self.reset, Trit::False)])
+            .expect("settable");
+        self.engine.settle();
+    }
+
+    /// A bus's value if every bit is known.
+    fn byte(&self, bus: &str) -> Option<u8> {
+        let bits = self.circuit.bus(bus).expect("bus").value(&self.engine);
+        bits.iter().rev().try_fold(0u8, |v, &t| match t {
+            Trit::True => Some(v << 1 | 1),
+            Trit::False => Some(v << 1),
+            Trit::Unknown => None,
+        })
+    }
+
+    /// Whether the bus has no known bit.
+    fn unknown(&self, bus: &str) -> bool {
+        let bits = self.circuit.bus(bus).expect("bus").value(&self.engine);
+        bits.iter().all(|&t| t == Trit::Unknown)
+    }
+
+    /// The value of the node `label` (an instance path inside the CPU).
+    fn trit(&self, label: &str) -> Trit {
+        self.engine.value(
+            self.circuit
+                .find(label)
+                .unwrap_or_else(|| panic!("{label}")),
+        )
+    }
+
+    fn halted(&self) -> Trit {
+        self.engine
+            .value(self.circuit.find("HALTED").expect("HALTED"))
+    }
+}
+
+#[test]
+fn the_circuit_follows_the_emulator_cycle_by_cycle() {
+    for name in PROGRAMS {
+        let source = std::fs::read_to_string(cpu_dir().join("programs").join(format!("{name}.s")))
+            .expect("program source");
+        let program = asm::assemble(&source).expect("assembles");
+        let run = asm::emulate(&program, 10_000).expect("emulates");
+        assert!(run.halted, "{name} halts on the emulator");
+
+        let doc = load(&cpu_dir().join(format!("{name}.ron")));
+        let mut m = Machine::new(&doc.circuit);
+        m.reset();
+        assert_eq!(m.byte("PC"), Some(0), "{name}: PC after reset");
+        assert_eq!(m.halted(), Trit::False, "{name}: HALTED after reset");
+        assert!(m.unknown("PORT"), "{name}: PORT unknown after reset");
+
+        let mut emu = asm::Emulator::new(&program);
+        let mut outputs = Vec::new();
+        let mut halted_at = None;
+        for cycle in 1..=run.cycles + 20 {
+            m.cycle();
+            emu.step().expect("emulator step");
+            let at = format!("{name}, cycle {cycle}");
+            assert_eq!(m.byte("PC"), Some(emu.pc()), "{at}: PC");
+            if let Some(a) = emu.a() {
+                assert_eq!(m.byte("ACC"), Some(a), "{at}: A");
+            }
+            for (flag, label, known) in [("Z", "cpu/zf", emu.z()), ("C", "cpu/cf", emu.c())] {
+                if let Some(set) = known {
+                    assert_eq!(m.trit(label), Trit::from(set), "{at}: {flag}");
+                }
+            }
+            match emu.port() {
+                Some(p) => assert_eq!(m.byte("PORT"), Some(p), "{at}: PORT"),
+                None => assert!(m.unknown("PORT"), "{at}: PORT should be unknown"),
+            }
+            if let Some(p) = m.byte("PORT")
+                && outputs.last() != Some(&p)
+            {
+                outputs.push(p);
+            }
+            let halted = m.halted();
+            assert_eq!(halted == Trit::True, emu.halted(), "{at}: HALTED");
+            assert_ne!(halted, Trit::Unknown, "{at}: HALTED unknown");
+            if halted == Trit::True && halted_at.is_none() {
+                halted_at = Some(cycle);
+            }
+        }
+        // The port's changes are the OUTs' values where consecutive OUTs differ.
+        let mut expected = run.outputs.clone();
+        expected.dedup();
+        assert_eq!(outputs, expected, "{name}: the port's values");
+        assert_eq!(
+            halted_at,
+            Some(run.cycles),
+            "{name}: halted at the emulator's cycle"
+        );
+        println!(
+            "{name}: outputs {:?}, halted after {} cycles, {} nodes",
+            run.outputs,
+            run.cycles,
+            doc.circuit.node_count()
+        );
+    }
+}
+
+/// Not an assertion: how many CPU clock cycles per second the event engine simulates,
+/// running fib.s from reset to HLT over and over (`--nocapture` shows it; meaningful in
+/// release mode).
+#[test]
+fn simulated_cycles_per_second() {
+    let doc = load(&cpu_dir().join("fib.ron"));
+    let mut m = Machine::new(&doc.circuit);
+    let runs = if cfg!(debug_assertions) { 2 } else { 50 };
+    let start = Instant::now();
+    let mut cycles = 0u64;
+    for _ in 0..runs {
+        m.reset();
+        cycles += 1;
+        for _ in 0..236 {
+            m.cycle();
+        }
+        cycles += 236;
+        assert_eq!(m.halted(), Trit::True);
+        assert_eq!(m.byte("PORT"), Some(233));
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "fib.s: {cycles} clock cycles in {secs:.3} s = {:.0} cycles/s, {} events",
+        cycles as f64 / secs,
+        m.engine.events_processed()
+    );
+}
