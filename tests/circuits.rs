@@ -6,15 +6,18 @@ use std::path::{Path, PathBuf};
 
 use sim_core::format::{self, Document};
 
-/// How many `*.ron` files `circuits/` and its part library `circuits/lib/` hold. Update this
+/// How many `*.ron` files `circuits/`, its part library `circuits/lib/`, the CPU
+/// (`circuits/cpu/`) and its parts (`circuits/cpu/lib/`) hold. Update this
 /// when adding or removing a circuit, so that a file that silently stops being picked up
 /// (renamed, wrong extension) is noticed.
-const EXPECTED_FILES: usize = 43;
+const EXPECTED_FILES: usize = 49;
 
-/// The `*.ron` files in `circuits/` and `circuits/lib/`, sorted by name.
+/// The `*.ron` files in `circuits/`, `circuits/lib/`, `circuits/cpu/` and
+/// `circuits/cpu/lib/`, sorted by name.
 fn circuit_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("circuits");
-    let mut files: Vec<PathBuf> = [root.clone(), root.join("lib")]
+    let cpu = root.join("cpu");
+    let mut files: Vec<PathBuf> = [root.clone(), root.join("lib"), cpu.join("lib"), cpu]
         .iter()
         .flat_map(ron_files)
         .collect();

@@ -5,11 +5,10 @@
 //! emulator's cycle count.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use sim_core::circuit::NodeId;
 use sim_core::format::{self, Document};
-use sim_core::{Circuit, Engine, Trit};
+use sim_core::{Circuit, Engine, Netlist, Schedule, Trit};
 
 /// The folder `circuits/cpu/` of the workspace.
 fn cpu_dir() -> PathBuf {
@@ -136,8 +135,13 @@ struct Machine<'a> {
 }
 
 impl<'a> Machine<'a> {
-    fn new(circuit: &'a Circuit) -> Machine<'a> {
-        let mut engine = Engine::from_circuit(circuit);
+    fn new(circuit: &'a Circuit, schedule: Schedule) -> Machine<'a> {
+        let mut engine = Engine::with_schedule(Netlist::compile(circuit), schedule);
+        assert_eq!(
+            engine.schedule(),
+            schedule,
+            "the CPU has no combinational loop"
+        );
         engine.settle();
         let reset = circuit.find("RESET").expect("RESET");
         Machine {
@@ -199,9 +203,15 @@ impl<'a> Machine<'a> {
     }
 }
 
+/// Under both schedules: the levelized one (what a fast run uses) gives the same values as
+/// unit delay after every clock edge of a synchronous design — its flip-flops and RAM
+/// writes sample before any of them changes, as unit delay's read the previous delta.
 #[test]
 fn the_circuit_follows_the_emulator_cycle_by_cycle() {
-    for name in PROGRAMS {
+    for (name, schedule) in PROGRAMS
+        .into_iter()
+        .flat_map(|n| [Schedule::UnitDelay, Schedule::Levelized].map(|s| (n, s)))
+    {
         let source = std::fs::read_to_string(cpu_dir().join("programs").join(format!("{name}.s")))
             .expect("program source");
         let program = asm::assemble(&source).expect("assembles");
@@ -209,8 +219,9 @@ fn the_circuit_follows_the_emulator_cycle_by_cycle() {
         assert!(run.halted, "{name} halts on the emulator");
 
         let doc = load(&cpu_dir().join(format!("{name}.ron")));
-        let mut m = Machine::new(&doc.circuit);
+        let mut m = Machine::new(&doc.circuit, schedule);
         m.reset();
+        let name = format!("{name} ({schedule:?})");
         assert_eq!(m.byte("PC"), Some(0), "{name}: PC after reset");
         assert_eq!(m.halted(), Trit::False, "{name}: HALTED after reset");
         assert!(m.unknown("PORT"), "{name}: PORT unknown after reset");
@@ -263,32 +274,4 @@ fn the_circuit_follows_the_emulator_cycle_by_cycle() {
             doc.circuit.node_count()
         );
     }
-}
-
-/// Not an assertion: how many CPU clock cycles per second the event engine simulates,
-/// running fib.s from reset to HLT over and over (`--nocapture` shows it; meaningful in
-/// release mode).
-#[test]
-fn simulated_cycles_per_second() {
-    let doc = load(&cpu_dir().join("fib.ron"));
-    let mut m = Machine::new(&doc.circuit);
-    let runs = if cfg!(debug_assertions) { 2 } else { 50 };
-    let start = Instant::now();
-    let mut cycles = 0u64;
-    for _ in 0..runs {
-        m.reset();
-        cycles += 1;
-        for _ in 0..236 {
-            m.cycle();
-        }
-        cycles += 236;
-        assert_eq!(m.halted(), Trit::True);
-        assert_eq!(m.byte("PORT"), Some(233));
-    }
-    let secs = start.elapsed().as_secs_f64();
-    println!(
-        "fib.s: {cycles} clock cycles in {secs:.3} s = {:.0} cycles/s, {} events",
-        cycles as f64 / secs,
-        m.engine.events_processed()
-    );
 }

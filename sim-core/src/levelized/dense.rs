@@ -249,7 +249,7 @@ impl Dense {
                     }
                     // Memories never reach the dense pass (see `dense_pays`).
                     Kind::Sample | Kind::Commit | Kind::Custom | Kind::MemWrite | Kind::MemRead => {
-                        dense.others.push(p)
+                        dense.others.push(p);
                     }
                 }
             }

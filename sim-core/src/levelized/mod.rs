@@ -209,6 +209,9 @@ pub(crate) struct Run {
     pub levels: u32,
 }
 
+/// What a run reads and writes besides the schedule: node values, drives, the RAMs' words.
+type Arrays<'a> = (&'a mut [Trit], &'a mut [Trit], &'a mut [Option<Vec<Word>>]);
+
 /// The number of address pins of memory node `i`.
 fn memory_address_bits(net: &Netlist, i: u32) -> usize {
     match net.kinds[i as usize] {
@@ -549,6 +552,37 @@ impl Levelized {
         }
     }
 
+    /// Marks position `p`'s fanout pending after it ran without records (`fast`: in the folded
+    /// form): no branch on the (unpredictable) `changed` — the fanout's bits are or-ed with 0
+    /// when the output did not change.
+    #[inline]
+    fn mark_fanout(&mut self, p: usize, fast: bool, changed: bool) {
+        let mask = u64::from(changed);
+        let (fo_start, fanout) = if fast {
+            (&self.fast_fo_start, &self.fast_fanout)
+        } else {
+            (&self.fo_start, &self.fanout)
+        };
+        let (from, to) = (fo_start[p] as usize, fo_start[p + 1] as usize);
+        // A local slice: its pointer and length stay in registers through the loop.
+        let bits = &mut self.bits[..];
+        for &t in &fanout[from..to] {
+            let t = t as usize;
+            bits[t >> 6] |= mask << (t & 63);
+        }
+    }
+
+    /// Marks the read of the RAM data bit whose write position `p` just ran (at power-on
+    /// too: it may read the word written), with `p`'s cause if `records`.
+    #[inline]
+    fn schedule_read(&mut self, p: usize, records: bool) {
+        let read = self.fanout[self.fo_start[p] as usize] as usize;
+        self.bits[read >> 6] |= 1 << (read & 63);
+        if records {
+            self.cause[read] = self.cause[p];
+        }
+    }
+
     /// Evaluates a wide gate: its two-input table folded over its inputs.
     #[inline]
     fn eval_wide(&self, p: usize, values: &[Trit]) -> Trit {
@@ -648,7 +682,7 @@ impl Levelized {
     fn run_trace<O: Observer, const ONE: bool>(
         &mut self,
         net: &Netlist,
-        (values, drive, rams): (&mut [Trit], &mut [Trit], &mut [Option<Vec<Word>>]),
+        (values, drive, rams): Arrays<'_>,
         seq0: u64,
         observer: &mut O,
     ) -> (u64, Option<usize>) {
@@ -699,12 +733,7 @@ impl Levelized {
                 Kind::MemRead => memory_read(net, rams, (a, b, node), values),
                 Kind::MemWrite => {
                     memory_write(net, rams, (a, b, node), values, drive);
-                    // Its read runs next (at power-on too): it may read the word written.
-                    let read = self.fanout[self.fo_start[p] as usize] as usize;
-                    self.bits[read >> 6] |= 1 << (read & 63);
-                    if O::RECORDS {
-                        self.cause[read] = self.cause[p];
-                    }
+                    self.schedule_read(p, O::RECORDS);
                     old
                 }
                 Kind::Commit => {
@@ -732,21 +761,7 @@ impl Levelized {
                     self.schedule_fanout(p, Some(Cause::Event(seq0 + events)));
                 }
             } else {
-                // Without records, no branch on the (unpredictable) change: the fanout's bits
-                // are or-ed with 0 when the output did not change.
-                let mask = u64::from(new != old);
-                let (fo_start, fanout) = if fast {
-                    (&self.fast_fo_start, &self.fast_fanout)
-                } else {
-                    (&self.fo_start, &self.fanout)
-                };
-                let (from, to) = (fo_start[p] as usize, fo_start[p + 1] as usize);
-                // A local slice: its pointer and length stay in registers through the loop.
-                let bits = &mut self.bits[..];
-                for &t in &fanout[from..to] {
-                    let t = t as usize;
-                    bits[t >> 6] |= mask << (t & 63);
-                }
+                self.mark_fanout(p, fast, new != old);
             }
             if O::RECORDS {
                 self.record(net, values, p, (old, new, seq0 + events), observer);
