@@ -19,6 +19,14 @@
 //! warned about) while Icarus's zero-delay scheduler settles it one way or the other by its
 //! event order. Neither is wrong; the circuits simply have no defined answer there.
 //!
+//! The memory examples are exported as arrays read and written by `$readmemh`-loaded images
+//! (see `sim_core::verilog`, *Memories*), `vvp` running beside them: the ROM
+//! (`circuits/rom_hex_7seg.ron`) on every address then random ones, the RAM
+//! (`circuits/ram_16x4.ron`, clocked by a switch) on race-free cycles ([`ram_vectors`]).
+//! Their addresses, write enables and clocks stay known: under unknowns Verilog's arrays
+//! and Tritium's memories answer differently by design (an x address reads all x in
+//! Verilog, the bits the candidate words agree on in Tritium); their data in may be x.
+//!
 //! Without `iverilog` and `vvp` on the PATH the tests print why they skip and pass; with
 //! `TRITIUM_REQUIRE_ORACLES=1` they fail instead.
 
@@ -124,6 +132,54 @@ fn pulsed_vectors(
     text
 }
 
+/// Race-free cycles for a RAM whose inputs are `inputs` (expanded bit labels), clocked by
+/// `clock`: as [`pulsed_vectors`], the clock 0, 1, 0 with the others held, and between
+/// cycles each other input redrawn with probability 1/2; only the inputs whose label starts
+/// with `data` may be `x` (with probability [`X_PROB`]), the address and write enable stay
+/// known (see the module docs). Seeded.
+fn ram_vectors(inputs: &[String], clock: &str, data: &str, cycles: usize, seed: u64) -> String {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let clock = inputs
+        .iter()
+        .position(|l| l == clock)
+        .unwrap_or_else(|| panic!("no input {clock}: {inputs:?}"));
+    let draw = |rng: &mut ChaCha8Rng, label: &str| {
+        if label.starts_with(data) && rng.random_bool(X_PROB) {
+            'x'
+        } else if rng.random_bool(0.5) {
+            '1'
+        } else {
+            '0'
+        }
+    };
+    let mut bits: Vec<char> = inputs.iter().map(|l| draw(&mut rng, l)).collect();
+    let mut text = String::new();
+    for _ in 0..cycles {
+        for (i, bit) in bits.iter_mut().enumerate() {
+            if i != clock && rng.random_bool(0.5) {
+                *bit = draw(&mut rng, &inputs[i]);
+            }
+        }
+        for level in ['0', '1', '0'] {
+            bits[clock] = level;
+            text.extend(&bits);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// Every address of `width` bits in order, then `count` random known ones, one vector a line
+/// (bit 0 first, as the inputs of an expanded bus are). Seeded.
+fn every_address_then_random(width: usize, count: usize, seed: u64) -> String {
+    let mut text = String::new();
+    for a in 0..1usize << width {
+        text.extend((0..width).map(|k| if a >> k & 1 == 1 { '1' } else { '0' }));
+        text.push('\n');
+    }
+    text + &random_vectors(width, count, seed, 0.0)
+}
+
 /// A fresh directory under the system's temporary directory, removed on drop.
 struct TempDir(PathBuf);
 
@@ -149,9 +205,14 @@ fn run(program: &str, args: &[&std::ffi::OsStr]) -> String {
 
 /// The same, returning standard output and standard error.
 fn run_both(program: &str, args: &[&std::ffi::OsStr]) -> (String, String) {
+    run_in(Path::new(env!("CARGO_MANIFEST_DIR")), program, args)
+}
+
+/// The same in directory `dir`.
+fn run_in(dir: &Path, program: &str, args: &[&std::ffi::OsStr]) -> (String, String) {
     let output = Command::new(program)
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .output()
         .unwrap_or_else(|e| panic!("{program} runs: {e}"));
     assert!(
@@ -346,7 +407,8 @@ fn compare_with(netlist: &Path, batch: bool, write_vectors: &dyn Fn(&[String]) -
             tb.as_os_str(),
         ],
     );
-    let theirs = run("vvp", &["-n".as_ref(), sim.as_os_str()]);
+    // Beside the memory images that `$readmemh` reads by file name.
+    let (theirs, _) = run_in(&dir.0, "vvp", &["-n".as_ref(), sim.as_os_str()]);
     let theirs: Vec<&str> = theirs
         .lines()
         .filter_map(|l| l.strip_prefix("V "))
@@ -631,4 +693,21 @@ fn bus_circuits_agree_with_icarus() {
     ] {
         compare(&root.join(file), COMBINATIONAL_VECTORS);
     }
+}
+
+#[test]
+fn memories_agree_with_icarus() {
+    if !icarus_available() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("circuits");
+    // The ROM: an array read by its address, its words inline in the file.
+    compare_with(&root.join("rom_hex_7seg.ron"), false, &|inputs| {
+        every_address_then_random(inputs.len(), COMBINATIONAL_VECTORS, SEED)
+    });
+    // The RAM: its starting words from ram_16x4.hex (the rest x), written on the rising edge
+    // of the switch CLK while WE = 1, read combinationally.
+    compare_with(&root.join("ram_16x4.ron"), false, &|inputs| {
+        ram_vectors(inputs, "CLK", "DIN", SEQUENTIAL_VECTORS * 2, SEED)
+    });
 }

@@ -452,7 +452,7 @@ fn read_contents(
 /// # Errors
 /// [`FormatError::Memory`] naming the memory, the file and the line and column of a bad
 /// word, or the inline word.
-fn memory_of(
+pub(crate) fn memory_of(
     decl: &MemoryDecl,
     contents: &std::collections::BTreeMap<String, String>,
 ) -> Result<Memory, FormatError> {

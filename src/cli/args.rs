@@ -247,7 +247,7 @@ pub struct ExportArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Where to write the Verilog (`-` for standard output).
+    /// Where to write the Verilog (`-` for standard output); memory images go beside it.
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
 

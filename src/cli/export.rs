@@ -1,7 +1,11 @@
 //! `tritium export verilog FILE -o FILE.v`: a circuit as structural Verilog, written by
 //! [`sim_core::verilog`] (flat, or one module per part for a document with subcircuits).
+//! Memories' starting words are image files that the Verilog's `$readmemh` reads, written
+//! beside `FILE.v` (in the current directory for `-o -`), each named on standard error.
 
-use anyhow::Result;
+use std::path::Path;
+
+use anyhow::{Context as _, Result};
 use sim_core::verilog;
 
 use super::args::ExportArgs;
@@ -24,10 +28,26 @@ pub fn run(args: &ExportArgs, console: &mut Console<'_>) -> Result<Status> {
         },
         verilog::plain_identifier,
     );
-    let (text, warnings) = verilog::document(&loaded.doc, &module)
+    let export = verilog::export(&loaded.doc, &module)
         .map_err(|e| anyhow::anyhow!("{}: {e}", loaded.name))?;
-    write_output(&args.output, &text, console)?;
-    for warning in warnings {
+    write_output(&args.output, &export.verilog, console)?;
+    let dir = if is_stdin(&args.output) {
+        Path::new("")
+    } else {
+        args.output.parent().unwrap_or(Path::new(""))
+    };
+    for image in &export.images {
+        let path = dir.join(&image.file);
+        loader::write_atomically(&path, image.text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        writeln!(
+            console.err,
+            "{}: wrote memory image {}",
+            loaded.name,
+            path.display()
+        )?;
+    }
+    for warning in export.warnings {
         console.warn(format_args!("{}: {warning}", loaded.name))?;
     }
     Ok(Status::Success)

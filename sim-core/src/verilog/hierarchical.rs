@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use super::names::{Names, plain_identifier};
-use super::{Warning, node_statement};
+use super::{MemoryImage, Warning, image_text, memory_statement, memory_words, node_statement};
 use crate::hierarchy::WireEnd;
 use crate::{NodeKind, Role};
 
@@ -32,6 +32,8 @@ pub(super) struct Hierarchy<'a> {
     pub(super) out: String,
     /// What the Verilog cannot show, in words.
     pub(super) warnings: Vec<Warning>,
+    /// The memory images the modules read, in order.
+    pub(super) images: Vec<MemoryImage>,
 }
 
 impl Hierarchy<'_> {
@@ -105,6 +107,7 @@ impl Hierarchy<'_> {
             pins.is_some(),
             &mut names,
         );
+        let arrays = self.arrays(module, level, &mut names);
         let net = |to: &str, input: u8| nets.net(to, input);
         let input_set: HashSet<&str> = inputs.iter().copied().collect();
         let port_set: HashSet<&str> = port_labels.iter().copied().collect();
@@ -142,6 +145,12 @@ impl Hierarchy<'_> {
             }
             if nets.output_pins.contains(label) {
                 let _ = writeln!(out, "  assign {id} = {};", net(label, 0));
+            } else if let Some(array) = arrays.get(label) {
+                let image = array
+                    .image
+                    .as_ref()
+                    .map(|(file, hex)| (file.as_str(), *hex));
+                memory_statement(out, n, (id, &array.name), image, &net);
             } else {
                 node_statement(out, n, id, &net);
             }
@@ -186,6 +195,46 @@ impl Hierarchy<'_> {
         out.push_str("endmodule\n");
         let ids_of = |labels: &[&str]| labels.iter().map(|l| nets.node(l).to_owned()).collect();
         (ids_of(&inputs), ids_of(&outputs))
+    }
+}
+
+/// A memory's array in a module: its name, and its image's file and whether it is hex.
+struct Array {
+    name: String,
+    image: Option<(String, bool)>,
+}
+
+impl Hierarchy<'_> {
+    /// The arrays of the memories of `level` (written as module `module`), named in `names`;
+    /// their images (those with known words) added to `self.images`, named
+    /// `MODULE_MEMORY.mem` and suffixed against clashes.
+    fn arrays<'l>(
+        &mut self,
+        module: &str,
+        level: &Level<'l>,
+        names: &mut Names,
+    ) -> HashMap<&'l str, Array> {
+        let mut arrays = HashMap::new();
+        for n in level.nodes.iter().filter(|n| n.kind.is_memory()) {
+            let name = names.name(&format!("{}_mem", n.label));
+            let words = memory_words(n, self.design);
+            let image = image_text(&n.label, &words, n.width).map(|(text, hex)| {
+                let base = format!("{module}_{}", plain_identifier(&n.label));
+                let mut file = format!("{base}.mem");
+                let mut k = 0;
+                while self.images.iter().any(|i| i.file == file) {
+                    k += 1;
+                    file = format!("{base}_{k}.mem");
+                }
+                self.images.push(MemoryImage {
+                    file: file.clone(),
+                    text,
+                });
+                (file, hex)
+            });
+            arrays.insert(n.label.as_str(), Array { name, image });
+        }
+        arrays
     }
 }
 

@@ -72,6 +72,39 @@
 //! endmodule
 //! ```
 //!
+//! # Memories
+//!
+//! A ROM or RAM node `M` ([`crate::memory`]; `A` address bits, `D` data bits) is an array
+//! `reg [D-1:0] M_mem [0:2^A-1];` (its name made unique in the module) read by
+//! `assign M = M_mem[address];`, a RAM's written by
+//! `always @(posedge clk) if (we) M_mem[address] <= din;`. Its starting words (inline or
+//! from its contents file, resolved as loading resolves them) are a memory image file that
+//! the export returns beside the Verilog ([`export`], [`MemoryImage`]) and that
+//! `initial $readmemh("FILE", M_mem);` reads: one word a line in hex, `x` for a digit whose
+//! bits are all unknown, every word written out (the file's name has no directory: Verilog
+//! simulators look for it in their working directory, so keep it beside the `.v` and run
+//! there). A memory with a word whose hex digit is partly unknown, which hex cannot write,
+//! gets a binary image read by `$readmemb` instead; one whose words are all unknown (a RAM
+//! without contents) gets no image and no `$readmemh`: it starts x as Tritium's starts
+//! unknown. Images are named `MODULE_MEMORY.mem` after the module and the memory's label
+//! (made plain identifiers, suffixed `_1`, `_2`, … if two would clash). A memory inside a
+//! part has one image, in the part's module, shared by every instance, as the part's words
+//! are.
+//!
+//! ```verilog
+//!   reg [3:0] MEM_mem [0:15];
+//!   initial $readmemh("ram_16x4_MEM.mem", MEM_mem);
+//!   assign MEM = MEM_mem[A];
+//!   always @(posedge CLK) if (WE) MEM_mem[A] <= DIN;
+//! ```
+//!
+//! With known addresses, write enables and clocks the two agree. Under unknowns they do not,
+//! by design: Verilog reads an address with an x bit as all x where Tritium reads the bits on
+//! which every candidate word agrees (the mux tree's answer); `if (x)` and a write to an x
+//! address write nothing where Tritium makes the candidate bits that could change unknown;
+//! and `posedge` fires on 0 → x, taking the data whole, where Tritium's maybe-edge blurs the
+//! bits that could change. Unknown data in and unknown stored bits agree (x in, x out).
+//!
 //! Modules have ports for pins only. A part's switch, button or clock that is not one of its
 //! input pins reads `1'bx`, and its lamp or probe that is not an output pin has no port,
 //! while the flattened circuit that `tritium vectors` simulates keeps both as inputs and
@@ -84,6 +117,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 
 use crate::format::Document;
+use crate::memory::Word;
 use crate::{Circuit, NodeKind, Role, Trit};
 use hierarchical::{Hierarchy, Level};
 #[cfg(test)]
@@ -94,6 +128,16 @@ pub use names::plain_identifier;
 /// Why a circuit cannot be written as Verilog.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ExportError {
+    /// A memory in a circuit without its document: [`circuit`] sees only its expanded data
+    /// bits; [`document`] writes memories.
+    #[error(
+        "memory `{label}`: a circuit's memories are written from its document (export the \
+         document, not the flattened circuit)"
+    )]
+    Memory {
+        /// The memory's label.
+        label: String,
+    },
     /// A table gate whose table is not the Kleene extension of a Boolean function.
     #[error(
         "gate `{label}` is a table gate that is not the Kleene extension of a Boolean function: \
@@ -185,6 +229,11 @@ pub fn default_module(doc: &Document, file_stem: Option<&str>) -> String {
 /// [`ExportError::NotKleene`] naming a table gate Verilog cannot express.
 pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
     check_tables(circuit)?;
+    if let Some(m) = circuit.memories().first() {
+        return Err(ExportError::Memory {
+            label: m.label.clone(),
+        });
+    }
     let mut names = Names::default();
     let nodes: Vec<_> = circuit.nodes().collect();
     let ids: Vec<String> = nodes.iter().map(|(_, n)| names.name(&n.label)).collect();
@@ -234,18 +283,62 @@ pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
     Ok(out)
 }
 
+/// A memory's starting words as a file for `$readmemh` (or `$readmemb`), to be written beside
+/// the Verilog that reads it (see [Memories](self#memories)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryImage {
+    /// The file name the Verilog reads, `MODULE_MEMORY.mem` (no directory).
+    pub file: String,
+    /// Its text: a `//` comment line, then one word a line from address 0.
+    pub text: String,
+}
+
+/// Everything an export writes: the Verilog, the memory images it reads and warnings about
+/// what it cannot show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Export {
+    /// The Verilog modules.
+    pub verilog: String,
+    /// The memory images its `$readmemh`s read, in the order the Verilog reads them.
+    pub images: Vec<MemoryImage>,
+    /// What the Verilog cannot show.
+    pub warnings: Vec<Warning>,
+}
+
 /// The Verilog of `doc` as module `module` (a plain identifier, see [`plain_identifier`]),
 /// and warnings about what it cannot show: [`circuit`] for a document without instances,
 /// else the hierarchical form of the [module documentation](self), one module per part
-/// used, inner parts first, then the top module.
+/// used, inner parts first, then the top module. The memory images the Verilog reads are
+/// [`export`]'s (or [`memory_images`]).
 ///
 /// # Errors
 /// [`ExportError::NotKleene`] naming a table gate Verilog cannot express (by its path in the
 /// flattened circuit).
 pub fn document(doc: &Document, module: &str) -> Result<(String, Vec<Warning>), ExportError> {
+    let export = export(doc, module)?;
+    Ok((export.verilog, export.warnings))
+}
+
+/// The memory images that [`document`]`(doc, module)` reads, by the file names it writes.
+///
+/// # Errors
+/// As [`document`].
+pub fn memory_images(doc: &Document, module: &str) -> Result<Vec<MemoryImage>, ExportError> {
+    Ok(export(doc, module)?.images)
+}
+
+/// [`document`] with the memory images its Verilog reads.
+///
+/// # Errors
+/// As [`document`].
+pub fn export(doc: &Document, module: &str) -> Result<Export, ExportError> {
     let design = &doc.design;
     if design.instances.is_empty() && design.bus_level.is_none() {
-        return Ok((circuit(&doc.circuit, module)?, Vec::new()));
+        return Ok(Export {
+            verilog: circuit(&doc.circuit, module)?,
+            images: Vec::new(),
+            warnings: Vec::new(),
+        });
     }
     // Every node of a part used is in the flattened circuit: checked once there.
     check_tables(&doc.circuit)?;
@@ -276,6 +369,7 @@ pub fn document(doc: &Document, module: &str) -> Result<(String, Vec<Warning>), 
         taken: HashSet::from([module.to_owned()]),
         out: String::new(),
         warnings: Vec::new(),
+        images: Vec::new(),
     };
     for inst in &design.instances {
         writer.part(&inst.of);
@@ -286,10 +380,132 @@ pub fn document(doc: &Document, module: &str) -> Result<(String, Vec<Warning>), 
         instances: &design.instances,
     };
     writer.module(module, &level, None);
-    Ok((
-        format!("// Written by tritium export verilog.\n{}", writer.out),
-        writer.warnings,
-    ))
+    Ok(Export {
+        verilog: format!("// Written by tritium export verilog.\n{}", writer.out),
+        images: writer.images,
+        warnings: writer.warnings,
+    })
+}
+
+/// The array of memory node `n` (named `id`, its array `array`) and what drives it: its
+/// declaration, `$readmemh` (or `$readmemb`, `hex` false) of `image` if it has one, the read
+/// `assign` and a RAM's write `always` (see [Memories](self#memories)). `net` as for
+/// [`node_statement`].
+fn memory_statement(
+    out: &mut String,
+    n: &crate::Node,
+    (id, array): (&str, &str),
+    image: Option<(&str, bool)>,
+    net: &dyn Fn(&str, u8) -> String,
+) {
+    let (NodeKind::Rom { addr_bits } | NodeKind::Ram { addr_bits }) = n.kind else {
+        return;
+    };
+    let width = usize::from(n.width);
+    let range = if width > 1 {
+        format!("[{}:0] ", width - 1)
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "  reg {range}{array} [0:{}];",
+        (1usize << addr_bits) - 1
+    );
+    if let Some((file, hex)) = image {
+        let task = if hex { "$readmemh" } else { "$readmemb" };
+        let _ = writeln!(out, "  initial {task}(\"{file}\", {array});");
+    }
+    let address = net(&n.label, 0);
+    let _ = writeln!(out, "  assign {id} = {array}[{address}];");
+    if matches!(n.kind, NodeKind::Ram { .. }) {
+        let din = net(&n.label, 1);
+        let din = if din == "1'bx" {
+            replicate(width, &din)
+        } else {
+            din
+        };
+        let (we, clk) = (net(&n.label, 2), net(&n.label, 3));
+        let _ = writeln!(
+            out,
+            "  always @(posedge {clk}) if ({we}) {array}[{address}] <= {din};"
+        );
+    }
+}
+
+/// The image of `words` (`data_bits` wide) and whether it is hex (else binary): a comment,
+/// then one word a line, every word written; `None` if every word is unknown. Hex when each
+/// hex digit of each word is wholly known or wholly unknown (`x`), else binary.
+fn image_text(label: &str, words: &[Word], data_bits: u8) -> Option<(String, bool)> {
+    if words.iter().all(|w| w.is_unknown(data_bits)) {
+        return None;
+    }
+    let digits = usize::from(data_bits).div_ceil(4);
+    let nibble = |w: Word, d: usize| {
+        let bits = (4 * d as u32)..(4 * d as u32 + 4).min(u32::from(data_bits));
+        bits.map(|k| w.bit(k)).collect::<Vec<Trit>>()
+    };
+    let hex = words.iter().all(|&w| {
+        (0..digits).all(|d| {
+            let bits = nibble(w, d);
+            bits.iter().all(|t| t.is_known()) || bits.iter().all(|t| !t.is_known())
+        })
+    });
+    let mut text = format!(
+        "// {label}: {} words of {data_bits} bits, written by tritium export verilog\n",
+        words.len()
+    );
+    for &w in words {
+        if hex {
+            for d in (0..digits).rev() {
+                let bits = nibble(w, d);
+                if bits[0].is_known() {
+                    let v = bits
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, t)| **t == Trit::True)
+                        .fold(0u32, |v, (k, _)| v | 1 << k);
+                    text.push(char::from_digit(v, 16).unwrap_or('x'));
+                } else {
+                    text.push('x');
+                }
+            }
+        } else {
+            for k in (0..u32::from(data_bits)).rev() {
+                text.push(match w.bit(k) {
+                    Trit::False => '0',
+                    Trit::Unknown => 'x',
+                    Trit::True => '1',
+                });
+            }
+        }
+        text.push('\n');
+    }
+    Some((text, hex))
+}
+
+/// The starting words of memory node `n` of a level of `design`, resolved as loading
+/// resolves them (inline, or from its contents file as read into `design.contents`).
+fn memory_words(n: &crate::Node, design: &crate::hierarchy::Design) -> Vec<Word> {
+    let (NodeKind::Rom { addr_bits } | NodeKind::Ram { addr_bits }) = n.kind else {
+        return Vec::new();
+    };
+    let decl = crate::memory::MemoryDecl {
+        label: n.label.clone(),
+        kind: if matches!(n.kind, NodeKind::Rom { .. }) {
+            crate::memory::MemoryKind::Rom
+        } else {
+            crate::memory::MemoryKind::Ram
+        },
+        addr_bits,
+        data_bits: n.width,
+        contents: n.contents.as_deref().cloned(),
+    };
+    // Loading resolved the same declaration already: this cannot fail for a loaded document.
+    crate::format::memory_of(&decl, &design.contents).map_or_else(
+        |_| vec![Word::UNKNOWN; 1 << addr_bits],
+        |m| m.image.to_vec(),
+    )
 }
 
 /// The statement that drives node `n` (named `id`) inside a module: a gate primitive, an

@@ -309,8 +309,8 @@ impl AppState {
     /// Writes the document as structural Verilog ([`sim_core::verilog::document`], what
     /// `tritium export verilog` writes) to `path`, in a module named after the document (its
     /// name, else its file's stem, else `path`'s) and reports the outcome, with the export's
-    /// warnings (or why it cannot: a table gate Verilog cannot express). Returns whether it
-    /// wrote.
+    /// warnings (or why it cannot: a table gate Verilog cannot express), and the memories'
+    /// images beside it (see [`sim_core::verilog::export`]). Returns whether it wrote.
     pub fn export_verilog(&mut self, path: &Path) -> bool {
         let stem = |p: &Path| p.file_stem().map(|s| s.to_string_lossy().into_owned());
         let stem = self
@@ -321,18 +321,32 @@ impl AppState {
             .or_else(|| stem(path));
         let doc = &self.doc.document;
         let module = sim_core::verilog::default_module(doc, stem.as_deref());
-        let (text, warnings) = match sim_core::verilog::document(doc, &module) {
+        let export = match sim_core::verilog::export(doc, &module) {
             Ok(written) => written,
             Err(e) => {
                 self.error(format!("cannot export Verilog: {e}"));
                 return false;
             }
         };
-        if let Err(e) = loader::write_atomically(path, text.as_bytes()) {
+        let warnings = export.warnings;
+        if let Err(e) = loader::write_atomically(path, export.verilog.as_bytes()) {
             self.error(format!("cannot write {}: {e}", path.display()));
             return false;
         }
+        // The memories' images, beside the Verilog that reads them.
+        let dir = path.parent().unwrap_or(Path::new(""));
+        for image in &export.images {
+            let image_path = dir.join(&image.file);
+            if let Err(e) = loader::write_atomically(&image_path, image.text.as_bytes()) {
+                self.error(format!("cannot write {}: {e}", image_path.display()));
+                return false;
+            }
+        }
         let mut notice = format!("exported Verilog to {}", path.display());
+        if !export.images.is_empty() {
+            let files: Vec<&str> = export.images.iter().map(|i| i.file.as_str()).collect();
+            notice = format!("{notice} with memory images {}", files.join(", "));
+        }
         if !warnings.is_empty() {
             let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
             notice = format!("{notice} (warning: {})", warnings.join("; "));
