@@ -710,4 +710,17 @@ fn memories_agree_with_icarus() {
     compare_with(&root.join("ram_16x4.ron"), false, &|inputs| {
         ram_vectors(inputs, "CLK", "DIN", SEQUENTIAL_VECTORS * 2, SEED)
     });
+    // The CPU built from gates (parts, a control ROM inline, the data RAM, the program ROM
+    // from programs/*.hex): one reset cycle, then each program to its HLT and past it; every
+    // output (PC, A, the port, HALTED) after every cycle.
+    for (program, cycles) in [("fib", 236), ("mul", 196), ("gcd", 92)] {
+        compare_with(
+            &root.join("cpu").join(format!("{program}.ron")),
+            false,
+            &|inputs| {
+                assert_eq!(inputs, ["RESET"], "the CPU's one input");
+                format!("1\n{}", "0\n".repeat(cycles + 10))
+            },
+        );
+    }
 }

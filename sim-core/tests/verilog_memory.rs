@@ -37,7 +37,7 @@ fn the_rom_example_is_an_array_read_by_its_address() {
             "  wire [6:0] DECODE;",
             "  reg [6:0] DECODE_mem [0:15];",
             "  initial $readmemh(\"rom_hex_7seg_DECODE.mem\", DECODE_mem);",
-            "  assign DECODE = DECODE_mem[D];",
+            "  assign DECODE = ^(D) === 1'bx ? DECODE_mem_read(D) : DECODE_mem[D];",
             "  assign SEG = DECODE;",
         ],
     );
@@ -75,7 +75,7 @@ fn the_ram_example_is_written_on_the_rising_edge_and_starts_from_its_file() {
             "  wire [3:0] MEM;",
             "  reg [3:0] MEM_mem [0:15];",
             "  initial $readmemh(\"ram_16x4_MEM.mem\", MEM_mem);",
-            "  assign MEM = MEM_mem[A];",
+            "  assign MEM = ^(A) === 1'bx ? MEM_mem_read(A) : MEM_mem[A];",
             "  always @(posedge CLK) if (WE) MEM_mem[A] <= DIN;",
             "  assign DOUT = MEM;",
         ],
@@ -145,7 +145,7 @@ fn a_memory_in_a_part_has_one_image_for_every_instance() {
         &[
             "module lut(a, y);",
             "  initial $readmemh(\"lut_t.mem\", t_mem);",
-            "  assign t = t_mem[a];",
+            "  assign t = ^(a) === 1'bx ? t_mem_read(a) : t_mem[a];",
         ],
     );
     assert_eq!(export.images.len(), 1, "{:?}", export.images);

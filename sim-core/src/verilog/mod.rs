@@ -76,7 +76,8 @@
 //!
 //! A ROM or RAM node `M` ([`crate::memory`]; `A` address bits, `D` data bits) is an array
 //! `reg [D-1:0] M_mem [0:2^A-1];` (its name made unique in the module) read by
-//! `assign M = M_mem[address];`, a RAM's written by
+//! `assign M = M_mem[address];` — through a function `M_mem_read` when an address bit is x,
+//! which reads Tritium's way: the bits every candidate word agrees on —, a RAM's written by
 //! `always @(posedge clk) if (we) M_mem[address] <= din;`. Its starting words (inline or
 //! from its contents file, resolved as loading resolves them) are a memory image file that
 //! the export returns beside the Verilog ([`export`], [`MemoryImage`]) and that
@@ -94,13 +95,14 @@
 //! ```verilog
 //!   reg [3:0] MEM_mem [0:15];
 //!   initial $readmemh("ram_16x4_MEM.mem", MEM_mem);
-//!   assign MEM = MEM_mem[A];
+//!   function [3:0] MEM_mem_read; … endfunction
+//!   assign MEM = ^(A) === 1'bx ? MEM_mem_read(A) : MEM_mem[A];
 //!   always @(posedge CLK) if (WE) MEM_mem[A] <= DIN;
 //! ```
 //!
-//! With known addresses, write enables and clocks the two agree. Under unknowns they do not,
-//! by design: Verilog reads an address with an x bit as all x where Tritium reads the bits on
-//! which every candidate word agrees (the mux tree's answer); `if (x)` and a write to an x
+//! Reads agree under unknown addresses too (the CPU's control ROM reads with unknown flags
+//! after reset). Writes agree with known write enables, addresses and clocks; otherwise not:
+//! `if (x)` and a write to an x
 //! address write nothing where Tritium makes the candidate bits that could change unknown;
 //! and `posedge` fires on 0 → x, taking the data whole, where Tritium's maybe-edge blurs the
 //! bits that could change. Unknown data in and unknown stored bits agree (x in, x out).
@@ -417,7 +419,28 @@ fn memory_statement(
         let _ = writeln!(out, "  initial {task}(\"{file}\", {array});");
     }
     let address = net(&n.label, 0);
-    let _ = writeln!(out, "  assign {id} = {array}[{address}];");
+    let words = 1usize << addr_bits;
+    let high = width.saturating_sub(1);
+    let a_high = usize::from(addr_bits).saturating_sub(1);
+    // A read with an x (or z) address bit: the bits every candidate word agrees on, x where
+    // two differ — Tritium's rule (the consensus mux tree), not Verilog's all-x.
+    let _ = writeln!(
+        out,
+        "  function [{high}:0] {array}_read;\n    input [{a_high}:0] a;\n    \
+         integer i, j;\n    reg [{high}:0] r;\n    reg any, candidate;\n    begin\n      \
+         r = {{{width}{{1'bx}}}};\n      any = 0;\n      \
+         for (i = 0; i < {words}; i = i + 1) begin\n        candidate = 1;\n        \
+         for (j = 0; j < {addr_bits}; j = j + 1)\n          \
+         if ((a[j] === 1'b0 || a[j] === 1'b1) && a[j] !== ((i >> j) & 1)) candidate = 0;\n        \
+         if (candidate) begin\n          if (!any) r = {array}[i];\n          \
+         else for (j = 0; j < {width}; j = j + 1)\n            \
+         if (r[j] !== {array}[i][j]) r[j] = 1'bx;\n          any = 1;\n        end\n      \
+         end\n      {array}_read = r;\n    end\n  endfunction"
+    );
+    let _ = writeln!(
+        out,
+        "  assign {id} = ^({address}) === 1'bx ? {array}_read({address}) : {array}[{address}];"
+    );
     if matches!(n.kind, NodeKind::Ram { .. }) {
         let din = net(&n.label, 1);
         let din = if din == "1'bx" {
