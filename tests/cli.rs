@@ -1050,3 +1050,80 @@ fn sim_and_trace_run_memories_and_name_the_word_read() {
     // that is 2 or 3 reads the bits they agree on, 3 and 1.
     assert_eq!(run.lines(), ["DOUT=0bxxxx", "DOUT=0b1001", "DOUT=0b1x0x"]);
 }
+
+#[test]
+fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
+    let args = |ticks: &str, until: &str| {
+        tritium(&[
+            "run",
+            "circuits/cpu/fib.ron",
+            "--set",
+            "RESET=1",
+            "--set",
+            "RESET=-1",
+            "--ticks",
+            ticks,
+            "--until",
+            until,
+            "--radix",
+            "unsigned",
+        ])
+    };
+    let run = args("100000", "HALTED");
+    run.expect_code(0);
+    assert_eq!(run.stdout, "PORT=233 HALTED=+1 PC=14 ACC=121\n");
+    // Reset cycle (2 ticks), cycle 2 of its release, then the 236 cycles of fib.s less the
+    // first (docs/cpu.md): HALTED rises on tick 473.
+    assert!(
+        run.stderr
+            .starts_with("HALTED after 473 ticks (236 cycles) in "),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.trim_end().ends_with("cycles/s"),
+        "{}",
+        run.stderr
+    );
+    // Unit delay gives the same answer.
+    let unit = tritium(&[
+        "run",
+        "circuits/cpu/fib.ron",
+        "--set",
+        "RESET=1",
+        "--set",
+        "RESET=-1",
+        "--ticks",
+        "100000",
+        "--until",
+        "PORT=233",
+        "--unit-delay",
+        "--radix",
+        "unsigned",
+    ]);
+    unit.expect_code(0);
+    assert!(unit.stdout.starts_with("PORT=233 "), "{}", unit.stdout);
+    // A condition that never holds: the run ends at its limit and says so.
+    let run = args("1000", "PORT=7");
+    run.expect_code(1);
+    assert!(
+        run.stderr
+            .starts_with("warning: stopped at the --ticks limit of 1000 ticks: PORT=7 never held"),
+        "{}",
+        run.stderr
+    );
+    let run = args("100", "NOPE");
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("--until NOPE: no node or bus `NOPE`"),
+        "{}",
+        run.stderr
+    );
+    let run = tritium(&["run", "circuits/half_adder.ron", "--ticks", "10"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("the circuit has no clock to tick"),
+        "{}",
+        run.stderr
+    );
+}

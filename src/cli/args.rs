@@ -78,6 +78,18 @@ pub enum Command {
     /// Convert an ISCAS `.bench` netlist to a RON circuit file, with an automatic layout.
     Import(ImportArgs),
 
+    /// Run a clocked circuit headless, as fast as the engine goes, and print its terminals at
+    /// the end.
+    ///
+    /// Settles from power-on, applies each `--set` batch and holds it for one clock cycle,
+    /// then ticks the clocks until `--ticks N` in all (settling after each), stopping once
+    /// `--until LABEL[=VALUE]` holds
+    /// (+1 by default). Standard error gives the ticks, the clock cycles and the simulated
+    /// cycles per second. Uses the levelized schedule (the same values as unit delay after
+    /// every clock edge of a synchronous design) unless `--unit-delay`. Exits with 1 if
+    /// `--until` never held: the run stopped at its limit.
+    Run(TicksArgs),
+
     /// Assemble a program for the example CPU (`circuits/cpu/`; the ISA is in docs/cpu.md)
     /// into a ROM contents file: plain hex, one 16-bit word a line.
     ///
@@ -524,6 +536,44 @@ pub struct TableArgs {
 
     /// How bus values are printed: bin, hex, unsigned, signed or ternary (default: each
     /// bus's own radix from the file, else hex).
+    #[arg(long, value_name = "RADIX")]
+    pub radix: Option<Radix>,
+
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// Arguments of `run`.
+#[derive(Debug, Args)]
+pub struct TicksArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// One batch of inputs (as `sim --set`), applied and held for one clock cycle; repeat for
+    /// more (`--set RESET=1 --set RESET=-1`).
+    #[arg(
+        long = "set",
+        value_name = "NAME=VALUE[,NAME=VALUE...]",
+        value_parser = parse_batch
+    )]
+    pub sets: Vec<SetBatch>,
+
+    /// The most clock ticks to run (a cycle of a clock with half period 1 is two ticks).
+    #[arg(long, value_name = "N")]
+    pub ticks: u64,
+
+    /// Stop once this node or bus has this value (+1 by default), e.g. `HALTED` or
+    /// `PORT=233`.
+    #[arg(long, value_name = "LABEL[=VALUE]")]
+    pub until: Option<String>,
+
+    /// Run under the unit-delay schedule (every delta cycle) instead of the levelized one.
+    #[arg(long)]
+    pub unit_delay: bool,
+
+    /// How bus values are printed: bin, hex, unsigned, signed or ternary.
     #[arg(long, value_name = "RADIX")]
     pub radix: Option<Radix>,
 

@@ -19,6 +19,7 @@ mod perft;
 mod play;
 mod plugins;
 mod replay;
+mod run;
 mod session;
 mod sim;
 mod solve;
@@ -116,6 +117,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Table(args)) => table::run(args, console),
         Some(Command::Check(args)) => check::run(args, console),
         Some(Command::Asm(args)) => asm::run(args, console),
+        Some(Command::Run(args)) => run::run(args, console),
         Some(Command::Import(args)) => import::run(args, console),
         Some(Command::Export(args::ExportCommand::Verilog(args))) => export::run(args, console),
         Some(Command::Vectors(args)) => vectors::run(args, console),
