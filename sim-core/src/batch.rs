@@ -31,6 +31,7 @@
 use crate::circuit::{Circuit, NodeId};
 use crate::graph;
 use crate::kind::{GateOp, NodeKind, TruthTable};
+use crate::memory::MemoryKind;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
@@ -57,12 +58,12 @@ pub enum BatchError {
     /// The circuit has flip-flops.
     #[error("the circuit has flip-flops: the batch engine simulates combinational circuits only")]
     Sequential,
-    /// The circuit has a memory (not simulated by the batch engine yet).
+    /// The circuit has a RAM (the batch engine is combinational; ROMs it evaluates).
     #[error(
-        "memory `{label}`: the batch engine does not simulate memories (the event engine does)"
+        "RAM `{label}`: the batch engine simulates combinational circuits (ROMs included), not RAMs; the event engine does"
     )]
     Memory {
-        /// The first memory's label.
+        /// The first RAM's label.
         label: String,
     },
 }
@@ -99,6 +100,16 @@ enum Instr {
     XorN { out: u32, from: u32, to: u32 },
     /// Table gate `tables[table]` over `operands[from..from + n]`, n its input count.
     Table { out: u32, from: u32, table: u32 },
+    /// Data bit `roms[rom]` of a ROM over its address `operands[from..from + A]`.
+    Rom { out: u32, from: u32, rom: u32 },
+}
+
+/// One data bit of a ROM, for [`Instr::Rom`]: its words, address bits and bit.
+#[derive(Clone, Debug)]
+struct RomBit {
+    words: std::sync::Arc<[crate::memory::Word]>,
+    addr_bits: u8,
+    bit: u32,
 }
 
 impl Instr {
@@ -108,14 +119,19 @@ impl Instr {
             | Instr::Xor2 { out, .. }
             | Instr::AndN { out, .. }
             | Instr::XorN { out, .. }
-            | Instr::Table { out, .. } => out,
+            | Instr::Table { out, .. }
+            | Instr::Rom { out, .. } => out,
         }
     }
 
-    /// The range of [`BatchEngine::operands`] an `AndN`, `XorN` or `Table` reads (`tables`:
-    /// the engine's tables); empty for the others.
-    fn operand_range(self, tables: &[TruthTable]) -> std::ops::Range<usize> {
+    /// The range of [`BatchEngine::operands`] an `AndN`, `XorN`, `Table` or `Rom` reads
+    /// (`tables`, `roms`: the engine's); empty for the others.
+    fn operand_range(self, tables: &[TruthTable], roms: &[RomBit]) -> std::ops::Range<usize> {
         match self {
+            Instr::Rom { from, rom, .. } => {
+                let n = roms.get(rom as usize).map_or(0, |r| r.addr_bits);
+                from as usize..from as usize + usize::from(n)
+            }
             Instr::AndN { from, to, .. } | Instr::XorN { from, to, .. } => {
                 from as usize..to as usize
             }
@@ -137,6 +153,8 @@ pub struct BatchEngine {
     operands: Vec<Signal>,
     /// The tables of the `Table` instructions.
     tables: Vec<TruthTable>,
+    /// The ROM data bits of the `Rom` instructions.
+    roms: Vec<RomBit>,
     /// Number of inputs (switches and buttons, in [`Circuit::inputs`] order): input `k` lives
     /// in slot `FIRST_INPUT + k`, polarity 0.
     inputs: usize,
@@ -153,12 +171,13 @@ impl BatchEngine {
     ///
     /// # Errors
     /// [`BatchError::Loop`] naming a combinational loop, or [`BatchError::Sequential`].
+    #[allow(clippy::too_many_lines)] // one pass over the nodes: each kind's instruction
     pub fn new(circuit: &Circuit) -> Result<BatchEngine, BatchError> {
         let net = Netlist::compile(circuit);
         if net.ops.contains(&Op::Dff) {
             return Err(BatchError::Sequential);
         }
-        if let Some(m) = net.memories.first() {
+        if let Some(m) = net.memories.iter().find(|m| m.kind == MemoryKind::Ram) {
             return Err(BatchError::Memory {
                 label: m.label.clone(),
             });
@@ -172,6 +191,7 @@ impl BatchEngine {
         let mut code = Vec::with_capacity(n);
         let mut operands = Vec::new();
         let mut tables = Vec::new();
+        let mut roms = Vec::new();
         let mut fresh = FIRST_INPUT + inputs;
         for &i in &order {
             let src = &net.in_src[net.input_range(i)];
@@ -189,6 +209,31 @@ impl BatchEngine {
                         table: tables.len() as u32,
                     });
                     tables.push(table);
+                    continue;
+                }
+                (Op::Memory, NodeKind::Rom { addr_bits }) => {
+                    let Some((m, bit)) = net.memory_bit(i) else {
+                        continue;
+                    };
+                    let out = fresh;
+                    fresh += 1;
+                    signal[i as usize] = 2 * out;
+                    let from = operands.len() as u32;
+                    operands.extend(
+                        src.iter()
+                            .take(usize::from(addr_bits))
+                            .map(|&s| signal[s as usize]),
+                    );
+                    code.push(Instr::Rom {
+                        out,
+                        from,
+                        rom: roms.len() as u32,
+                    });
+                    roms.push(RomBit {
+                        words: std::sync::Arc::clone(&net.memories[m as usize].image),
+                        addr_bits,
+                        bit,
+                    });
                     continue;
                 }
                 _ => continue,
@@ -243,6 +288,7 @@ impl BatchEngine {
             code,
             operands,
             tables,
+            roms,
             inputs: inputs as usize,
             outputs,
             planes: Vec::new(),
@@ -276,7 +322,8 @@ impl BatchEngine {
                 | Instr::Xor2 { out, .. }
                 | Instr::AndN { out, .. }
                 | Instr::XorN { out, .. }
-                | Instr::Table { out, .. } => out as usize,
+                | Instr::Table { out, .. }
+                | Instr::Rom { out, .. } => out as usize,
             };
             if !live[out] {
                 continue;
@@ -294,8 +341,11 @@ impl BatchEngine {
                     read(a);
                     read(b);
                 }
-                Instr::AndN { .. } | Instr::XorN { .. } | Instr::Table { .. } => {
-                    for &s in &self.operands[instr.operand_range(&self.tables)] {
+                Instr::AndN { .. }
+                | Instr::XorN { .. }
+                | Instr::Table { .. }
+                | Instr::Rom { .. } => {
+                    for &s in &self.operands[instr.operand_range(&self.tables, &self.roms)] {
                         read(s);
                     }
                 }
@@ -326,8 +376,11 @@ impl BatchEngine {
                     release(old_a, &slot, &mut free);
                     release(old_b, &slot, &mut free);
                 }
-                Instr::AndN { .. } | Instr::XorN { .. } | Instr::Table { .. } => {
-                    for k in instr.operand_range(&self.tables) {
+                Instr::AndN { .. }
+                | Instr::XorN { .. }
+                | Instr::Table { .. }
+                | Instr::Rom { .. } => {
+                    for k in instr.operand_range(&self.tables, &self.roms) {
                         let old = self.operands[k];
                         self.operands[k] = rename(old, &slot);
                         release(old, &slot, &mut free);
@@ -410,7 +463,12 @@ impl BatchEngine {
                 std::array::from_fn(|w| known[w] & !value[w]),
             ]);
         }
-        eval(&self.code, &self.operands, &self.tables, &mut self.planes);
+        eval(
+            &self.code,
+            &self.operands,
+            (&self.tables, &self.roms),
+            &mut self.planes,
+        );
         for (result, &s) in self.results.iter_mut().zip(&self.outputs) {
             let (t, f) = read(&self.planes, s);
             *result = (or(t, f), t);
@@ -462,7 +520,12 @@ fn source_signals(circuit: &Circuit, net: &Netlist) -> (Vec<Signal>, u32) {
 }
 
 /// One straight-line pass over the instructions.
-fn eval(code: &[Instr], operands: &[Signal], tables: &[TruthTable], p: &mut [Slot]) {
+fn eval(
+    code: &[Instr],
+    operands: &[Signal],
+    (tables, roms): (&[TruthTable], &[RomBit]),
+    p: &mut [Slot],
+) {
     for &instr in code {
         match instr {
             Instr::And2 { out, a, b } => {
@@ -496,8 +559,41 @@ fn eval(code: &[Instr], operands: &[Signal], tables: &[TruthTable], p: &mut [Slo
             Instr::Table { out, from, table } => {
                 p[out as usize] = eval_table(tables[table as usize], &operands[from as usize..], p);
             }
+            Instr::Rom { out, from, rom } => {
+                p[out as usize] = eval_rom(&roms[rom as usize], &operands[from as usize..], p);
+            }
         }
     }
+}
+
+/// The planes of a ROM data bit reading its address from the signals `operands` (the first
+/// A): lane by lane, the address's trits read through [`crate::memory::read_bit`] (the rule
+/// for unknown addresses written once) — 512 reads, not a bit-parallel formula, so a ROM costs
+/// far more than a gate here.
+fn eval_rom(rom: &RomBit, operands: &[Signal], p: &[Slot]) -> Slot {
+    let a = usize::from(rom.addr_bits).min(16);
+    let planes: Vec<(Lanes, Lanes)> = operands.iter().take(a).map(|&s| read(p, s)).collect();
+    let (mut t, mut f) = ([0u64; WORDS], [0u64; WORDS]);
+    let mut addr = [Trit::Unknown; 16];
+    for w in 0..WORDS {
+        for b in 0..64 {
+            for (k, (pt, pf)) in planes.iter().enumerate() {
+                addr[k] = if pt[w] >> b & 1 == 1 {
+                    Trit::True
+                } else if pf[w] >> b & 1 == 1 {
+                    Trit::False
+                } else {
+                    Trit::Unknown
+                };
+            }
+            match crate::memory::read_bit(&rom.words, &addr[..planes.len()], rom.bit) {
+                Trit::True => t[w] |= 1 << b,
+                Trit::False => f[w] |= 1 << b,
+                Trit::Unknown => {}
+            }
+        }
+    }
+    Slot([t, f])
 }
 
 /// The planes of a table gate reading the signals `operands` (the first n, its input count):

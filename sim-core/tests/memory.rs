@@ -373,3 +373,47 @@ fn an_editor_writes_words_into_the_running_simulation() {
         "no such memory"
     );
 }
+
+/// The batch engine evaluates ROMs lane by lane with the same rule: on the hex 7-segment
+/// decoder, every one of the 81 addresses of four trits (unknown bits included) gives what the
+/// event engine gives; a RAM is refused by name.
+#[test]
+fn the_batch_engine_reads_roms_and_refuses_rams() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits");
+    let rom =
+        format::from_str(&std::fs::read_to_string(root.join("rom_hex_7seg.ron")).expect("example"))
+            .expect("valid")
+            .circuit;
+    let mut batch = sim_core::batch::BatchEngine::new(&rom).expect("a ROM is combinational");
+    let inputs: Vec<NodeId> = rom.inputs().collect();
+    let outputs: Vec<NodeId> = rom.terminals().collect();
+    let vectors: Vec<Vec<Trit>> = (0..81usize)
+        .map(|code| {
+            (0..4)
+                .map(|k| Trit::ALL[code / 3usize.pow(k) % 3])
+                .collect()
+        })
+        .collect();
+    let got = batch.run(&vectors);
+    let mut engine = Engine::from_circuit(&rom);
+    engine.settle();
+    for (v, out) in vectors.iter().zip(&got) {
+        apply(&mut engine, &inputs, v);
+        let want: Vec<Trit> = outputs.iter().map(|&o| engine.value(o)).collect();
+        assert_eq!(out, &want, "address {v:?}");
+    }
+    let mut resolve = |name: &str, _: &str| {
+        std::fs::read_to_string(root.join(name))
+            .map(|t| (name.to_owned(), t))
+            .map_err(|e| e.to_string())
+    };
+    let ram_text = std::fs::read_to_string(root.join("ram_16x4.ron")).expect("example");
+    let ram = format::from_str_with(&ram_text, "ram_16x4.ron", &mut resolve)
+        .expect("valid")
+        .circuit;
+    let e = sim_core::batch::BatchEngine::new(&ram).expect_err("a RAM");
+    assert_eq!(
+        e.to_string(),
+        "RAM `MEM`: the batch engine simulates combinational circuits (ROMs included), not RAMs; the event engine does"
+    );
+}
