@@ -17,6 +17,10 @@
 //! `k`, write enable and clock on inputs `A`, `A + 1`, `A + 2` (for `A = 1` the same numbers
 //! as in the file).
 //!
+//! A RAM has separate data-in and data-out buses on one address (Logisim-evolution's
+//! "separate load and store ports" arrangement); there is no single-port variant with one
+//! bidirectional data bus, since Tritium's nets have one driver and no high impedance.
+//!
 //! # The rule for unknowns
 //! A memory computes what its circuit of gates would compute under Kleene's strong logic
 //! when the memory is a mux tree: the read path a tree of 2:1 multiplexers on the address
