@@ -91,11 +91,10 @@ fn fast_ticks_give_the_values_of_unit_delay_ticks() {
     let read = |h: &App| {
         let state = &h.state().state;
         let c = state.circuit();
-        ["PC", "ACC", "PORT", "HALTED"].map(|name| {
+        ["PC", "ACC", "PORT", "HALTED", "ROM"].map(|name| {
             let bits = c
                 .bus(name)
-                .map(|b| b.bits.clone())
-                .unwrap_or_else(|| vec![c.find(name).expect("a node")]);
+                .map_or_else(|| vec![c.find(name).expect("a node")], |b| b.bits.clone());
             state.sim.values(&bits)
         })
     };
@@ -110,6 +109,10 @@ fn fast_ticks_give_the_values_of_unit_delay_ticks() {
         assert_eq!(read(&slow), read(&fast), "after tick {tick}");
     }
     assert_eq!(slow.state().state.sim.schedule(), Schedule::UnitDelay);
+    eprintln!(
+        "ROM after 100 ticks: {:?}",
+        slow.state().state.bus_text("ROM")
+    );
 }
 
 #[test]
