@@ -42,6 +42,12 @@
 //!   per step at the end of the record, and the same with the last step opened into delta
 //!   cycles.
 //!
+//! * `frame/cpu-fib/max`: `circuits/cpu/fib.ron` (the 8-bit CPU) after a reset, in Run mode at
+//!   the fastest clock rate: one frame is the egui pass plus up to `SimSession::FRAME_BUDGET`
+//!   (12 ms) of clock ticks under the levelized schedule. Before it, the bench runs the app
+//!   for 3 s of frames and prints the simulated clock cycles per wall-clock second and the
+//!   frames per second (`cpu-fib/max: … cycles/s`); docs/benchmarks.md has the numbers.
+//!
 //! Run with `cargo bench -p gui --bench frame`; 16.7 ms per frame is 60 fps. With
 //! `TRITIUM_BENCH_RENDER=DIR` each harness case also saves a wgpu render of its frame to DIR.
 
@@ -319,5 +325,46 @@ fn frame_benches(c: &mut Criterion) {
     bench_bare(c, "grid5k/fit-no-a11y", grid_state());
 }
 
-criterion_group!(benches, wave_benches, frame_benches);
+/// The CPU running fib at the fastest rate: the cycles per second reached over 3 s of frames,
+/// then the frame time.
+fn cpu_benches(c: &mut Criterion) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/cpu/fib.ron");
+    let mut state = AppState::open_or_report(&path);
+    state.sim.clock_hz = 0.0;
+    let reset = state.circuit().find("RESET").expect("RESET");
+    state.set_value(reset, Trit::True);
+    state.sim.tick();
+    state.sim.tick();
+    state.set_value(reset, Trit::False);
+    state.sim.clock_hz = gui::state::SimSession::MAX_HZ;
+    let mut h = harness(state);
+    let (start, ticks) = (
+        std::time::Instant::now(),
+        h.state().state.sim.engine().time(),
+    );
+    let mut frames = 0u32;
+    while start.elapsed() < std::time::Duration::from_secs(3) {
+        harness_frame(&mut h);
+        frames += 1;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let cycles = (h.state().state.sim.engine().time() - ticks) as f64 / 2.0;
+    eprintln!(
+        "cpu-fib/max: {:.0} cycles/s ({frames} frames in {seconds:.2} s: {:.0} fps; {:?})",
+        cycles / seconds,
+        f64::from(frames) / seconds,
+        h.state().state.sim.schedule(),
+    );
+    bench_frames(c, "cpu-fib/max", &mut h);
+}
+
+/// One frame of `h`, tessellated.
+fn harness_frame(h: &mut Harness<'static, TritiumApp>) {
+    h.step();
+    let ppp = h.ctx.pixels_per_point();
+    let shapes = h.output().shapes.clone();
+    black_box(h.ctx.tessellate(shapes, ppp));
+}
+
+criterion_group!(benches, wave_benches, frame_benches, cpu_benches);
 criterion_main!(benches);

@@ -17,6 +17,7 @@ mod build_half_adder;
 mod bus_editing;
 mod buses;
 mod canvas;
+mod cpu;
 mod displays;
 mod errors;
 mod figure;

@@ -11,7 +11,8 @@
 //! `docs/screenshots/figure_barn.png`, `docs/screenshots/adder8.png`,
 //! `docs/screenshots/adder8_inside.png`, `docs/screenshots/adder8_bus.png`,
 //! `docs/screenshots/experiment_plots.png`,
-//! `docs/screenshots/plugins_page.png` and `docs/screenshots/sweep_ranking.png`.
+//! `docs/screenshots/plugins_page.png`, `docs/screenshots/sweep_ranking.png` and
+//! `docs/screenshots/cpu_fib.png`.
 
 use std::path::PathBuf;
 
@@ -26,6 +27,11 @@ use sim_core::Trit;
 fn save(h: &mut App, name: &str) {
     h.remove_cursor();
     h.run();
+    write(h, name);
+}
+
+/// Renders the present frame of `h` to `docs/screenshots/NAME.png`.
+fn write(h: &mut App, name: &str) {
     let image = h.render().expect("a wgpu renderer");
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../docs/screenshots")
@@ -378,4 +384,28 @@ fn the_ring_oscillator_in_the_waveform() {
     h.state_mut().state.sim.last = None;
     h.run_steps(4);
     save(&mut h, "waveform_ring");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/cpu_fib.png"]
+fn the_cpu_after_fib_ran() {
+    // Reset, then Run mode at the fastest rate until HLT: PORT shows 233 (0xE9), HALTED is
+    // lit, the status bar the cycles per second reached; the waveform panel shows the run.
+    let mut h = crate::cpu::fib_reset();
+    {
+        let state = &mut h.state_mut().state;
+        state.waves.shown = true;
+        state.sim.clock_hz = gui::state::SimSession::MAX_HZ;
+    }
+    crate::cpu::run_to_halt(&mut h);
+    // A second of frames, so the rate is measured over a whole window.
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_millis(1100) {
+        h.run_steps(1);
+    }
+    h.state_mut().canvas_mut().fit();
+    // The clock keeps running (the rate stays shown), so a fixed number of frames.
+    h.remove_cursor();
+    h.run_steps(2);
+    write(&mut h, "cpu_fib");
 }

@@ -9,14 +9,31 @@
 //! their change started). An edit that adds or removes nodes starts a new record; one that
 //! moves or rewires keeps it. [`SimSession::replay`] shows the values of a past moment
 //! instead of the present (read-only: inputs cannot be changed and clocks stop meanwhile).
+//!
+//! # Fast runs
+//! Above [`SimSession::FAST_HZ`] ticks per second, Run mode is a *fast run*: [`advance`]
+//! ticks as many times as the rate asks for, but stops after [`SimSession::FRAME_BUDGET`] of
+//! work so the window keeps drawing (the slider's top, [`SimSession::MAX_HZ`], means "as fast
+//! as the budget allows"). A fast run simulates with the levelized schedule
+//! ([`Schedule::Levelized`]): on a circuit without a combinational loop it gives the same values
+//! as unit delay after every clock tick, since each tick settles on its own (sim-core's
+//! `tests/cpu.rs` checks this on the CPU cycle by cycle; a circuit with a loop stays unit delay,
+//! and a flip-flop clocked by logic that glitches under unit delay could differ). Its ticks feed
+//! only the waveform (every change, one point per tick, no delta cycles); the trace pauses (it
+//! would keep only the last fraction of a millisecond anyway). Step mode, and Run mode at or
+//! below `FAST_HZ`, use the unit-delay schedule and record everything. [`SimSession::rate`]
+//! measures the ticks actually simulated per wall-clock second.
+//!
+//! [`advance`]: SimSession::advance
 
 use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
 
 use sim_core::memory::Word;
 use sim_core::wave::{Point, Waveform};
 use sim_core::{
     Cause, Circuit, Engine, Event, Netlist, NodeId, NodeKind, Observer, Oscillation, Pending,
-    SettleReport, Trit,
+    Schedule, SettleReport, Trit,
 };
 
 /// How changes are simulated.
@@ -114,12 +131,70 @@ pub struct SimSession {
     pub oscillation: Option<Oscillation>,
     /// Clock ticks per second in Run mode.
     pub clock_hz: f32,
-    /// Seconds accumulated towards the next tick.
-    clock_debt: f32,
+    /// Ticks owed (wall time times the rate) towards the next tick.
+    clock_debt: f64,
+    /// The ticks of the last second, for [`rate`](Self::rate).
+    meter: RateMeter,
+    /// The ticks of the circuit's fastest clock per cycle (2 × its half period; 2 without
+    /// clocks).
+    ticks_per_cycle: u32,
     /// Every node's changes since power-on (or the last edit that added or removed nodes).
     wave: Waveform,
     /// The moment the canvas shows instead of the present, if any (see [`Self::replay`]).
     replay: Option<Point>,
+    /// The schedule last asked of the engine (see [`use_schedule`](Self::use_schedule)).
+    wanted_schedule: Schedule,
+}
+
+/// Ticks simulated per wall-clock second, over the last second.
+#[derive(Clone, Debug, Default)]
+struct RateMeter {
+    /// When each batch of ticks ran, and how many, oldest first (at most a second's worth).
+    batches: VecDeque<(Instant, u32)>,
+}
+
+impl RateMeter {
+    /// The span measured over.
+    const WINDOW: Duration = Duration::from_secs(1);
+
+    fn record(&mut self, now: Instant, ticks: u32) {
+        self.batches.push_back((now, ticks));
+        self.forget(now);
+    }
+
+    fn forget(&mut self, now: Instant) {
+        while self
+            .batches
+            .front()
+            .is_some_and(|&(at, _)| now.duration_since(at) > Self::WINDOW)
+        {
+            self.batches.pop_front();
+        }
+    }
+
+    /// Ticks per second over the last second up to `now`; `None` if no tick ran in it.
+    fn rate(&self, now: Instant) -> Option<f64> {
+        let recent = self
+            .batches
+            .iter()
+            .filter(|&&(at, _)| now.duration_since(at) <= Self::WINDOW);
+        let (mut first, mut ticks) = (None, 0u64);
+        for &(at, n) in recent {
+            first.get_or_insert(at);
+            ticks += u64::from(n);
+        }
+        let first = first?;
+        if ticks == 0 {
+            return None;
+        }
+        // Over the span the batches cover, at least a frame (a lone batch: a 60th of a second).
+        let span = now
+            .duration_since(first)
+            .as_secs_f64()
+            .max(1.0 / 60.0)
+            .min(Self::WINDOW.as_secs_f64());
+        Some(ticks as f64 / span)
+    }
 }
 
 /// Collects events, what they did to buses, and the oscillation report into the session.
@@ -158,6 +233,18 @@ fn clocks_of(circuit: &Circuit) -> Vec<NodeId> {
         .collect()
 }
 
+/// Ticks per cycle of the fastest clock of `circuit` (2 without clocks).
+fn ticks_per_cycle(circuit: &Circuit) -> u32 {
+    circuit
+        .nodes()
+        .filter_map(|(_, n)| match n.kind {
+            NodeKind::Clock { half_period } => Some(2 * half_period.max(1)),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(2)
+}
+
 /// A waveform record of every node `engine` simulates, from its present values.
 fn record_all(engine: &Engine) -> Waveform {
     Waveform::new(
@@ -193,6 +280,17 @@ impl SimSession {
     /// Events kept in the trace.
     pub const TRACE_LIMIT: usize = 10_000;
 
+    /// Clock rates (ticks per second) above which Run mode is a fast run (see the [module
+    /// docs](self)): the levelized schedule, no trace, a frame's time budget.
+    pub const FAST_HZ: f32 = 1_000.0;
+
+    /// The fastest clock rate the controls offer (ticks per second): in practice "as fast as
+    /// [`FRAME_BUDGET`](Self::FRAME_BUDGET) allows".
+    pub const MAX_HZ: f32 = 10_000_000.0;
+
+    /// The most time [`advance`](Self::advance) spends ticking in one call (one frame).
+    pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
+
     /// Changes kept in the waveform record (the oldest are dropped beyond: 64 MiB).
     pub const WAVE_LIMIT: usize = sim_core::wave::DEFAULT_LIMIT;
 
@@ -204,6 +302,7 @@ impl SimSession {
             engine,
             wave,
             replay: None,
+            wanted_schedule: Schedule::UnitDelay,
             mode: Mode::Run,
             trace: VecDeque::new(),
             changes: VecDeque::new(),
@@ -214,6 +313,8 @@ impl SimSession {
             oscillation: None,
             clock_hz: 2.0,
             clock_debt: 0.0,
+            meter: RateMeter::default(),
+            ticks_per_cycle: ticks_per_cycle(circuit),
         };
         session.settle();
         session
@@ -239,6 +340,7 @@ impl SimSession {
         self.engine.rebuild(net);
         self.buses = BusBits::new(circuit);
         self.clocks = clocks_of(circuit);
+        self.ticks_per_cycle = ticks_per_cycle(circuit);
         self.last = None;
         if same_nodes {
             // A moment of its own if it changed a value (a move changes none).
@@ -466,6 +568,7 @@ impl SimSession {
 
     /// Processes exactly one event; `None` if nothing was pending.
     pub fn step(&mut self) -> Option<&Event> {
+        self.use_schedule();
         let event = self.engine.step()?;
         self.oscillation = None;
         // The engine shows the event's output already: the bus before it had the old bit.
@@ -548,19 +651,90 @@ impl SimSession {
 
     /// In Run mode, ticks the clocks for `seconds` of wall time at [`clock_hz`](Self::clock_hz);
     /// returns how many ticks ran. Does nothing in Step mode or when the circuit has no clocks
-    /// (so an idle app without clocks stops repainting).
+    /// (so an idle app without clocks stops repainting). At most 8 ticks are owed at up to
+    /// [`FAST_HZ`](Self::FAST_HZ); above it (a fast run) the ticks stop after
+    /// [`FRAME_BUDGET`](Self::FRAME_BUDGET) and the rest of the debt is forgiven.
     pub fn advance(&mut self, seconds: f32) -> u32 {
+        self.use_schedule();
         if !self.clocks_running() {
             return 0;
         }
-        self.clock_debt = (self.clock_debt + seconds * self.clock_hz).min(8.0);
+        let fast = self.fast();
+        let owed = self.clock_debt + f64::from(seconds) * f64::from(self.clock_hz);
+        self.clock_debt = if fast {
+            owed.min(f64::from(Self::MAX_HZ))
+        } else {
+            owed.min(8.0)
+        };
+        let start = Instant::now();
         let mut ticks = 0;
         while self.clock_debt >= 1.0 {
             self.clock_debt -= 1.0;
-            self.tick();
             ticks += 1;
+            if !fast {
+                self.tick();
+                continue;
+            }
+            self.tick_fast();
+            if start.elapsed() >= Self::FRAME_BUDGET {
+                self.clock_debt = self.clock_debt.fract();
+                break;
+            }
         }
+        if fast && ticks > 0 {
+            self.wave.index();
+            self.last = None;
+        }
+        self.meter.record(Instant::now(), ticks);
         ticks
+    }
+
+    /// One tick of a fast run: settled with the waveform as the only observer (no trace).
+    fn tick_fast(&mut self) {
+        if self.engine.is_settled() {
+            self.wave.begin_step();
+        }
+        self.engine.tick();
+        let report = self.engine.settle_with(&mut self.wave);
+        if report.oscillation.is_some() {
+            self.oscillation = report.oscillation;
+        }
+    }
+
+    /// Whether Run mode is a fast run now (see the [module docs](self)).
+    pub fn fast(&self) -> bool {
+        self.mode == Mode::Run && self.clock_hz > Self::FAST_HZ
+    }
+
+    /// The schedule the engine uses now: levelized during a fast run on a circuit without a
+    /// combinational loop, else unit delay.
+    pub fn schedule(&self) -> Schedule {
+        self.engine.schedule()
+    }
+
+    /// Switches the engine to the schedule the mode and rate call for (values and pending
+    /// events carry over).
+    fn use_schedule(&mut self) {
+        let wanted = if self.fast() {
+            Schedule::Levelized
+        } else {
+            Schedule::UnitDelay
+        };
+        if self.wanted_schedule != wanted {
+            self.wanted_schedule = wanted;
+            self.engine.set_schedule(wanted);
+        }
+    }
+
+    /// Clock ticks simulated per wall-clock second over the last second (`None` if none ran).
+    pub fn rate(&self) -> Option<f64> {
+        self.meter.rate(Instant::now())
+    }
+
+    /// Cycles of the fastest clock simulated per wall-clock second over the last second: the
+    /// [`rate`](Self::rate) divided by its ticks per cycle (2 for `half_period: 1`).
+    pub fn cycles_per_second(&self) -> Option<f64> {
+        Some(self.rate()? / f64::from(self.ticks_per_cycle))
     }
 
     /// Whether clocks tick with wall time now: Run mode, a positive rate, and a circuit that
@@ -572,9 +746,11 @@ impl SimSession {
             && self.replay.is_none()
     }
 
-    /// Switches mode; entering Run mode settles whatever was queued.
+    /// Switches mode; entering Run mode settles whatever was queued. Step mode always uses the
+    /// unit-delay schedule.
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
+        self.use_schedule();
         if mode == Mode::Run {
             self.settle();
         }

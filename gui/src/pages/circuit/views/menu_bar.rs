@@ -1,8 +1,8 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
 //! Paste, Delete), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
-//! Reset, Tick).
+//! Reset, Tick, and the clock rate: logarithmic up to "max").
 
-use crate::state::{AppState, Discarding, Mode};
+use crate::state::{AppState, Discarding, Mode, SimSession};
 
 /// What the menu asks the dialogs to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +132,7 @@ impl MenuBar {
                 state.sim.tick();
             }
             if mode == Mode::Run {
-                ui.add(egui::Slider::new(&mut state.sim.clock_hz, 0.0..=20.0).text("clock Hz"));
+                clock_rate(ui, &mut state.sim.clock_hz);
             }
         });
     }
@@ -183,4 +183,32 @@ impl MenuBar {
             self.view = Some(ViewRequest::Zoom100);
         }
     }
+}
+
+/// The clock rate's slider: ticks per second, logarithmic from 0 up to "max"
+/// ([`SimSession::MAX_HZ`]: as many ticks as a frame's time budget allows).
+fn clock_rate(ui: &mut egui::Ui, hz: &mut f32) {
+    ui.add(
+        egui::Slider::new(hz, 0.0..=SimSession::MAX_HZ)
+            .logarithmic(true)
+            .custom_formatter(|hz, _| {
+                if hz >= f64::from(SimSession::MAX_HZ) {
+                    "max".to_owned()
+                } else if hz < 10.0 {
+                    format!("{hz:.1}")
+                } else {
+                    format!("{hz:.0}")
+                }
+            })
+            .custom_parser(|text| match text.trim() {
+                "max" => Some(f64::from(SimSession::MAX_HZ)),
+                t => t.parse().ok(),
+            })
+            .text("clock Hz"),
+    )
+    .on_hover_text(
+        "Clock ticks per second (a cycle is two ticks of a half-period-1 clock). \
+         Above 1,000 the run is fast: levelized schedule, no trace, as many ticks \
+         as fit in 12 ms per frame",
+    );
 }

@@ -1,4 +1,5 @@
-//! The status bar: mode, delta cycle, events processed, queue length, the node being
+//! The status bar: mode, the clock rate achieved while clocks run (`Clock: 312,000
+//! cycles/s`), delta cycle, events processed, queue length, the node being
 //! evaluated in Step mode (with what it did to its bus, if it is a bus's bit), and the latest
 //! notice.
 
@@ -20,6 +21,19 @@ impl StatusBar {
             };
             ui.label(format!("Mode: {mode}"));
             ui.separator();
+            if state.sim.clocks_running()
+                && let Some(cycles) = state.sim.cycles_per_second()
+            {
+                let schedule = match state.sim.schedule() {
+                    sim_core::Schedule::Levelized => " (levelized)",
+                    sim_core::Schedule::UnitDelay => "",
+                };
+                ui.label(format!("Clock: {} cycles/s{schedule}", rate_text(cycles)))
+                    .on_hover_text(
+                        "Simulated clock cycles per wall-clock second, over the last second",
+                    );
+                ui.separator();
+            }
             ui.label(format!("Delta: {}", engine.delta()));
             ui.separator();
             ui.label(format!("Events: {}", engine.events_processed()));
@@ -63,4 +77,21 @@ impl StatusBar {
             }
         });
     }
+}
+
+/// A rate for people: one decimal below 10, else a whole number with thousands separated by
+/// commas (`312,000`).
+pub fn rate_text(rate: f64) -> String {
+    if rate < 10.0 {
+        return format!("{rate:.1}");
+    }
+    let digits = format!("{:.0}", rate.round());
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
