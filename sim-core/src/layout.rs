@@ -30,6 +30,9 @@ pub fn footprint(kind: NodeKind) -> (u16, u16) {
             NodeKind::Lamp => (2, 2),
             _ => (3, 2),
         },
+        // A memory: a block with its pins as a file draws them (address; data in, write
+        // enable, clock), as wide as a part's.
+        Role::Gate if kind.is_memory() => (2 * GATE_WIDTH, 5),
         Role::Gate => {
             let pins = u16::try_from(kind.input_count()).unwrap_or(u16::MAX - 1);
             (GATE_WIDTH, (pins + 1).max(2))

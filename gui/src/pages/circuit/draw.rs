@@ -267,6 +267,9 @@ pub fn bus_node(
         }
         NodeKind::Dff => inside = Some(flip_flop(painter, rect, outline)),
         NodeKind::Table(_) => inside = Some(table_gate(painter, rect, outline)),
+        NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
+            inside = Some(memory_block(painter, rect, kind, outline));
+        }
         _ => {
             if let Some(op) = kind.op() {
                 inside = gate(painter, rect, kind, op, outline);
@@ -465,6 +468,9 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
         }
         NodeKind::Dff => inside = Some(flip_flop(painter, rect, outline)),
         NodeKind::Table(_) => inside = Some(table_gate(painter, rect, outline)),
+        NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
+            inside = Some(memory_block(painter, rect, kind, outline));
+        }
         _ => {
             if let Some(op) = kind.op() {
                 inside = gate(painter, rect, kind, op, outline);
@@ -1153,6 +1159,40 @@ fn coarse_gate(kind: NodeKind, rect: Rect, pts: &mut [Pos2; 16]) -> (usize, Pos2
 /// room left for the label.
 /// A table gate: a box marked `TBL` at the top; returns the room below the mark (for the
 /// label).
+/// A ROM or RAM: a block titled with its kind and size, its pins named (`A`; a RAM's `D`,
+/// `WE` and the clock's triangle).
+fn memory_block(painter: &Painter, rect: Rect, kind: NodeKind, outline: Stroke) -> Rect {
+    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+    let (title, addr_bits) = match kind {
+        NodeKind::Rom { addr_bits } => ("ROM", addr_bits),
+        NodeKind::Ram { addr_bits } => ("RAM", addr_bits),
+        _ => ("", 0),
+    };
+    painter.text(
+        pos2(rect.center().x, rect.top() + 0.5 * CELL),
+        Align2::CENTER_CENTER,
+        format!("{title} 2^{addr_bits}"),
+        FontId::monospace(0.5 * CELL),
+        INK,
+    );
+    let font = FontId::monospace(0.45 * CELL);
+    for (pin, name) in ["A", "D", "WE", ">"]
+        .iter()
+        .enumerate()
+        .take(kind.file_input_count())
+    {
+        let y = rect.top() + geometry::input_y(kind, pin) * CELL;
+        painter.text(
+            pos2(rect.left() + 3.0, y),
+            Align2::LEFT_CENTER,
+            *name,
+            font.clone(),
+            INK,
+        );
+    }
+    Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
+}
+
 fn table_gate(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
     painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
     painter.text(

@@ -209,7 +209,7 @@ pub fn input_pin(node: &Node, pin: usize) -> Point {
 pub fn input_y(kind: NodeKind, pin: usize) -> f32 {
     if matches!(kind, NodeKind::Split(_)) {
         1.0
-    } else if kind.input_count() == 1 {
+    } else if kind.file_input_count() == 1 {
         size(kind).y / 2.0
     } else {
         1.0 + pin as f32

@@ -886,7 +886,7 @@ impl Canvas {
             .iter()
             .map(|&b| state.sim.input_values(b))
             .collect();
-        for pin in 0..node.kind.input_count() {
+        for pin in 0..node.kind.file_input_count() {
             let values: Vec<Trit> = inputs
                 .iter()
                 .map(|v| v.get(pin).copied().unwrap_or(Trit::Unknown))
