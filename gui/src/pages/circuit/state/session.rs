@@ -280,8 +280,8 @@ impl SimSession {
     /// Events kept in the trace.
     pub const TRACE_LIMIT: usize = 10_000;
 
-    /// Clock rates (ticks per second) above which Run mode is a fast run (see the [module
-    /// docs](self)): the levelized schedule, no trace, a frame's time budget.
+    /// Clock rates (ticks per second) above which Run mode is a fast run (see the module
+    /// docs of `state::session`): the levelized schedule, no trace, a frame's time budget.
     pub const FAST_HZ: f32 = 1_000.0;
 
     /// The fastest clock rate the controls offer (ticks per second): in practice "as fast as
@@ -701,7 +701,7 @@ impl SimSession {
         }
     }
 
-    /// Whether Run mode is a fast run now (see the [module docs](self)).
+    /// Whether Run mode is a fast run now (see the module docs of `state::session`).
     pub fn fast(&self) -> bool {
         self.mode == Mode::Run && self.clock_hz > Self::FAST_HZ
     }
