@@ -234,6 +234,68 @@ impl Netlist {
         self.memory_bits.get(&i).copied()
     }
 
+    /// The address memory data-bit node `i` of memory `memory` reads in `values` (bit 0
+    /// first; at most 16 bits, the rest of the array unknown) and its length.
+    #[inline]
+    fn memory_address(&self, i: u32, memory: &NetMemory, values: &[Trit]) -> ([Trit; 16], usize) {
+        let pins = &self.in_src[self.input_range(i)];
+        let a = usize::from(memory.addr_bits).min(16).min(pins.len());
+        let mut addr = [Trit::Unknown; 16];
+        for (slot, &s) in addr.iter_mut().zip(&pins[..a]) {
+            *slot = values[s as usize];
+        }
+        (addr, a)
+    }
+
+    /// The bit memory data-bit node `i` (bit `bit` of memory `memory`) reads at the address
+    /// its pins carry in `values`: from `rams` for a RAM, the image for a ROM (see
+    /// [`crate::memory::read_bit`]).
+    #[inline]
+    pub(crate) fn memory_read(
+        &self,
+        (i, memory, bit): (u32, u32, u32),
+        rams: &[Option<Vec<Word>>],
+        values: &[Trit],
+    ) -> Trit {
+        let Some(mem) = self.memories.get(memory as usize) else {
+            return Trit::Unknown;
+        };
+        let (addr, a) = self.memory_address(i, mem, values);
+        let words = match rams.get(memory as usize) {
+            Some(Some(words)) => &words[..],
+            _ => &mem.image[..],
+        };
+        crate::memory::read_bit(words, &addr[..a], bit)
+    }
+
+    /// The write of RAM data-bit node `i` (bit `bit` of memory `memory`) reading its pins in
+    /// `values`: remembers its clock in `drive[i]` and, on a rising edge with write enable,
+    /// writes data in at its address into `rams` (see [`crate::memory::write_bit`]). Nothing
+    /// for a ROM.
+    #[inline]
+    pub(crate) fn memory_write(
+        &self,
+        (i, memory, bit): (u32, u32, u32),
+        rams: &mut [Option<Vec<Word>>],
+        values: &[Trit],
+        drive: &mut [Trit],
+    ) {
+        let Some(mem) = self.memories.get(memory as usize) else {
+            return;
+        };
+        let Some(Some(words)) = rams.get_mut(memory as usize) else {
+            return;
+        };
+        let pins = &self.in_src[self.input_range(i)];
+        let a = usize::from(mem.addr_bits);
+        let pin = |k: usize| pins.get(k).map_or(Trit::Unknown, |&s| values[s as usize]);
+        let (din, we, clk) = (pin(a), pin(a + 1), pin(a + 2));
+        let prev = std::mem::replace(&mut drive[i as usize], clk);
+        let (addr, a) = self.memory_address(i, mem, values);
+        let enable = crate::memory::write_enable(prev, clk, we);
+        crate::memory::write_bit(words, &addr[..a], enable, din, bit);
+    }
+
     /// Whether the netlist has a memory node.
     pub fn has_memories(&self) -> bool {
         self.ops.contains(&Op::Memory)

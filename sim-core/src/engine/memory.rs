@@ -2,7 +2,7 @@
 //! [`crate::memory`] for the rules), and the RAMs' words, which the engine owns.
 
 use super::Engine;
-use crate::memory::{self, MemoryKind, Word};
+use crate::memory::{MemoryKind, Word};
 use crate::netlist::Netlist;
 use crate::trit::Trit;
 
@@ -15,42 +15,22 @@ pub(super) fn initial_rams(net: &Netlist) -> Vec<Option<Vec<Word>>> {
         .collect()
 }
 
-/// Evaluates memory data-bit node `i` reading its input slots `src` in `values`, its clock
-/// having been `prev` when it last ran: a RAM writes its bit first (on a rising edge, see
-/// [`memory::write_enable`]), then the bit is read at the address. Returns the output and
-/// the clock value to remember.
+/// Evaluates memory data-bit node `i` reading `values`: a RAM writes its bit first (on a
+/// rising edge, see [`crate::memory::write_enable`]; its clock remembered in `drive`), then the bit
+/// is read at the address — the two halves the levelized schedule runs apart.
 #[inline]
 pub(super) fn eval(
     net: &Netlist,
     rams: &mut [Option<Vec<Word>>],
     i: u32,
-    src: &[u32],
     values: &[Trit],
-    prev: Trit,
-) -> (Trit, Trit) {
+    drive: &mut [Trit],
+) -> Trit {
     let Some((m, bit)) = net.memory_bit(i) else {
-        return (Trit::Unknown, prev);
+        return Trit::Unknown;
     };
-    let mem = &net.memories[m as usize];
-    let a = usize::from(mem.addr_bits);
-    let mut addr = [Trit::Unknown; 16];
-    for (slot, &s) in addr.iter_mut().zip(src) {
-        *slot = values[s as usize];
-    }
-    let addr = &addr[..a.min(16)];
-    match rams.get_mut(m as usize).and_then(Option::as_mut) {
-        None => (memory::read_bit(&mem.image, addr, bit), prev),
-        Some(words) => {
-            let pin = |k: usize| {
-                src.get(a + k)
-                    .map_or(Trit::Unknown, |&s| values[s as usize])
-            };
-            let (din, we, clk) = (pin(0), pin(1), pin(2));
-            let enable = memory::write_enable(prev, clk, we);
-            memory::write_bit(words, addr, enable, din, bit);
-            (memory::read_bit(words, addr, bit), clk)
-        }
-    }
+    net.memory_write((i, m, bit), rams, values, drive);
+    net.memory_read((i, m, bit), rams, values)
 }
 
 impl Engine {

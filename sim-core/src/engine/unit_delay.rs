@@ -93,18 +93,13 @@ impl Engine {
                 let prev = std::mem::replace(&mut self.drive[iu], clk);
                 dff_next(prev, clk, d, self.latest[iu])
             }
-            Op::Memory => {
-                let (new, clk) = super::memory::eval(
-                    &self.net,
-                    &mut self.rams,
-                    i,
-                    src,
-                    &self.committed,
-                    self.drive[iu],
-                );
-                self.drive[iu] = clk;
-                new
-            }
+            Op::Memory => super::memory::eval(
+                &self.net,
+                &mut self.rams,
+                i,
+                &self.committed,
+                &mut self.drive,
+            ),
         };
         self.apply(i, new, self.cause_now[iu], observer);
     }

@@ -234,59 +234,6 @@ fn ram_clock(net: &Netlist, i: usize) -> Option<u32> {
     }
 }
 
-/// The bit a memory data-bit position reads: `(memory, bit, node)` from its slot, its address
-/// pins' `values`, the words of `rams` or the netlist's image.
-#[inline]
-fn memory_read(
-    net: &Netlist,
-    rams: &[Option<Vec<Word>>],
-    (memory, bit, node): (u32, u32, usize),
-    values: &[Trit],
-) -> Trit {
-    let pins = &net.in_src[net.input_range(node as u32)];
-    let Some(mem) = net.memories.get(memory as usize) else {
-        return Trit::Unknown;
-    };
-    let mut addr = [Trit::Unknown; 16];
-    let a = usize::from(mem.addr_bits).min(16).min(pins.len());
-    for (slot, &s) in addr.iter_mut().zip(&pins[..a]) {
-        *slot = values[s as usize];
-    }
-    let words = match rams.get(memory as usize) {
-        Some(Some(words)) => &words[..],
-        _ => &mem.image[..],
-    };
-    crate::memory::read_bit(words, &addr[..a], bit)
-}
-
-/// A RAM data bit's write: remembers its clock (in `drive`) and, on a rising edge with write
-/// enable, writes data in at its address (see [`crate::memory`]).
-#[inline]
-fn memory_write(
-    net: &Netlist,
-    rams: &mut [Option<Vec<Word>>],
-    (memory, bit, node): (u32, u32, usize),
-    values: &[Trit],
-    drive: &mut [Trit],
-) {
-    let pins = &net.in_src[net.input_range(node as u32)];
-    let Some(mem) = net.memories.get(memory as usize) else {
-        return;
-    };
-    let a = usize::from(mem.addr_bits).min(16);
-    let pin = |k: usize| pins.get(k).map_or(Trit::Unknown, |&s| values[s as usize]);
-    let (din, we, clk) = (pin(a), pin(a + 1), pin(a + 2));
-    let prev = std::mem::replace(&mut drive[node], clk);
-    let mut addr = [Trit::Unknown; 16];
-    for (k, slot) in addr.iter_mut().enumerate().take(a) {
-        *slot = pin(k);
-    }
-    if let Some(Some(words)) = rams.get_mut(memory as usize) {
-        let enable = crate::memory::write_enable(prev, clk, we);
-        crate::memory::write_bit(words, &addr[..a], enable, din, bit);
-    }
-}
-
 /// The engine state a run reads and writes.
 pub(crate) struct State<'a> {
     pub net: &'a Netlist,
@@ -730,9 +677,9 @@ impl Levelized {
                 }
                 Kind::Wide => self.eval_wide(p, values),
                 Kind::Custom => self.eval_custom(p, values),
-                Kind::MemRead => memory_read(net, rams, (a, b, node), values),
+                Kind::MemRead => net.memory_read((node as u32, a, b), rams, values),
                 Kind::MemWrite => {
-                    memory_write(net, rams, (a, b, node), values, drive);
+                    net.memory_write((node as u32, a, b), rams, values, drive);
                     self.schedule_read(p, O::RECORDS);
                     old
                 }
