@@ -109,12 +109,10 @@ fn words(
     memory: &Memory,
     selected: &[usize],
 ) {
-    let Some(words) = state.memory_words(&memory.label).map(<[_]>::to_vec) else {
-        return;
-    };
-    let rows = words.len().div_ceil(PER_ROW);
+    let count = memory.words();
+    let rows = count.div_ceil(PER_ROW);
     let row_height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-    let digits = words.len().saturating_sub(1).max(1).ilog(16) as usize + 1;
+    let digits = count.saturating_sub(1).max(1).ilog(16) as usize + 1;
     let mut write: Option<(usize, String)> = None;
     egui::ScrollArea::vertical()
         .id_salt(("memory-words", key))
@@ -126,9 +124,16 @@ fn words(
                             .monospace()
                             .weak(),
                     );
+                    // Only the rows in sight are copied out of the engine (a 64 K-word
+                    // memory is 1 MiB).
                     let start = row * PER_ROW;
-                    for (addr, &w) in words.iter().enumerate().skip(start).take(PER_ROW) {
-                        word(ui, state, key, memory, addr, w, selected, &mut write);
+                    let row_words: Vec<_> = state
+                        .memory_words(&memory.label)
+                        .and_then(|w| w.get(start..(start + PER_ROW).min(w.len())))
+                        .map(<[_]>::to_vec)
+                        .unwrap_or_default();
+                    for (k, w) in row_words.into_iter().enumerate() {
+                        word(ui, state, key, memory, start + k, w, selected, &mut write);
                     }
                 });
             }
