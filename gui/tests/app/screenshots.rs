@@ -12,7 +12,7 @@
 //! `docs/screenshots/adder8_inside.png`, `docs/screenshots/adder8_bus.png`,
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png`, `docs/screenshots/sweep_ranking.png` and
-//! `docs/screenshots/cpu_fib.png`.
+//! `docs/screenshots/cpu_fib.png` and `docs/screenshots/memory_ram.png`.
 
 use std::path::PathBuf;
 
@@ -408,4 +408,28 @@ fn the_cpu_after_fib_ran() {
     h.remove_cursor();
     h.run_steps(2);
     write(&mut h, "cpu_fib");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/memory_ram.png"]
+fn a_ram_window() {
+    // The 16 × 4 RAM with its window open: words from ram_16x4.hex, the rest unknown (grey
+    // `?`), word 3 written 7 and highlighted as the address the switches select.
+    let mut h = crate::common::app_with("ram_16x4.ron");
+    h.run();
+    {
+        let state = &mut h.state_mut().state;
+        state.open_memory("MEM");
+        state
+            .set_bus_number("A", "3")
+            .expect("A is a bus of switches");
+        state
+            .edit_memory_word("MEM", 3, "7")
+            .expect("a word of 4 bits");
+    }
+    h.run();
+    h.state_mut().canvas_mut().fit();
+    h.remove_cursor();
+    h.run();
+    write(&mut h, "memory_ram");
 }

@@ -1182,8 +1182,9 @@ fn memory_block(painter: &Painter, rect: Rect, kind: NodeKind, outline: Stroke) 
         .take(kind.file_input_count())
     {
         let y = rect.top() + geometry::input_y(kind, pin) * CELL;
+        // Clear of the pin's square on the edge.
         painter.text(
-            pos2(rect.left() + 3.0, y),
+            pos2(rect.left() + 0.45 * CELL, y),
             Align2::LEFT_CENTER,
             *name,
             font.clone(),

@@ -20,7 +20,15 @@ const SELECTED: Color32 = Color32::from_rgb(240, 228, 66);
 
 /// Shows every open memory view as a window.
 pub fn memory_windows(ctx: &egui::Context, state: &mut AppState) {
-    for key in state.memories.keys() {
+    // Over the canvas's lower part, clear of the menu bar and the palette; each further
+    // window a little lower and to the right.
+    let area = ctx.content_rect();
+    for (n, key) in state.memories.keys().into_iter().enumerate() {
+        let offset = 24.0 * n as f32;
+        let at = egui::pos2(
+            area.left() + 0.3 * area.width(),
+            area.top() + 0.5 * area.height(),
+        ) + egui::vec2(offset, offset);
         let Some(label) = state.memories.get(key).map(|v| v.label.clone()) else {
             continue;
         };
@@ -29,6 +37,7 @@ pub fn memory_windows(ctx: &egui::Context, state: &mut AppState) {
             .id(egui::Id::unique(("memory-view", key)))
             .open(&mut open)
             .default_size([460.0, 320.0])
+            .default_pos(at)
             .show(ctx, |ui| view(ui, state, key, &label));
         if !open {
             state.memories.close(key);
