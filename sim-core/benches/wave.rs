@@ -12,8 +12,10 @@
 //!   vectors from a settled engine (a clone), so the ratio of the two is the cost of recording.
 //! * `vcd/format-to-sink`: [`vcd::write`] of a recorded c6288 run (every net, 32,000 vectors: 100 MB of
 //!   VCD) into [`std::io::sink`]; throughput in bytes of VCD.
-//! * One-shot, printed with `eprintln!` before the benches (not asserted; skipped when a filter
-//!   other than `disk` is given): the same VCD written to a file on disk through the 1 MiB
+//! * One-shot, printed with `eprintln!` before the benches (not asserted; each skipped when a
+//!   filter is given that is not part of its name): `interleaved`, the levelized `record` pair
+//!   run in turns, best of seven each, and their ratio (the VM's noise moves both alike);
+//!   `disk`, the same VCD written to a file on disk through the 1 MiB
 //!   buffer of `loader::write_atomically_with`, then synced (`sync_all`), against writing the
 //!   same bytes, already formatted, the same way: the disk's own speed in this process.
 //!   The file goes to `$TRITIUM_BENCH_DIR` or else the system's temporary directory.
@@ -216,16 +218,49 @@ fn disk() {
     );
 }
 
+/// Runs of each kind in [`interleaved`].
+const INTERLEAVED_RUNS: usize = 7;
+
+/// The levelized `record` pair measured in turns in this process, best of
+/// [`INTERLEAVED_RUNS`] each: the ratio with the noise of a shared machine (which moves both
+/// alike) mostly cancelled. Prints the times and the ratio.
+fn interleaved() {
+    let circuit = common::load("c6288");
+    let signals = wave::all_signals(&circuit);
+    let vectors = vectors(circuit.inputs().count(), VECTORS);
+    let settled = engine(&circuit, Schedule::Levelized);
+    let (mut plain, mut recording) = (Duration::MAX, Duration::MAX);
+    for _ in 0..INTERLEAVED_RUNS {
+        let mut e = settled.clone();
+        let start = Instant::now();
+        run_plain(&mut e, &circuit, &vectors);
+        plain = plain.min(start.elapsed());
+        let mut e = settled.clone();
+        let start = Instant::now();
+        let wave = run_recording(&mut e, &circuit, &signals, &vectors, wave::DEFAULT_LIMIT);
+        recording = recording.min(start.elapsed());
+        drop(black_box(wave));
+    }
+    eprintln!(
+        "record/levelized, interleaved, best of {INTERLEAVED_RUNS}: plain {plain:.2?}, \
+         recording every net {recording:.2?}: ratio {:.2}",
+        recording.as_secs_f64() / plain.as_secs_f64()
+    );
+}
+
 fn one_shots(_: &mut Criterion) {
-    // `--list`, test mode (`cargo test --benches`) and a filter that does not match "disk"
-    // (e.g. `-- record`) skip the one-shot measurement.
+    // `--list`, test mode (`cargo test --benches`) and a filter that does not match a one-shot's
+    // name (e.g. `-- record/`) skip it.
     let args: Vec<String> = std::env::args().skip(1).collect();
     let filter = args
         .iter()
         .find(|a| !a.starts_with('-') && a.parse::<f64>().is_err());
-    let skip = args.iter().any(|a| a == "--list" || a == "--test")
-        || filter.is_some_and(|f| !"disk".contains(f.as_str()));
-    if !skip {
+    let skip = args.iter().any(|a| a == "--list" || a == "--test");
+    let wants = |name: &str| !skip && filter.is_none_or(|f| name.contains(f.as_str()));
+    if wants("interleaved") {
+        interleaved();
+    }
+    if wants("disk") {
         disk();
     }
 }

@@ -8,6 +8,7 @@ mod common;
 use std::path::Path;
 
 use proptest::prelude::*;
+use sim_core::event::Changes;
 use sim_core::wave::vcd::{self, TimeSpan, VcdOptions};
 use sim_core::wave::{self, Point, WaveError, WaveSignal, Waveform};
 use sim_core::{Circuit, Engine, Node, NodeId, NodeKind, Schedule, Sweep, Trit, format};
@@ -236,17 +237,21 @@ proptest! {
     /// Recording every net of a random circuit under unit delay or under the levelized
     /// schedule with each of its sweeps (selective trace, the dense sweep, the automatic
     /// choice), the value of each node at the end of every step is the engine's: every change
-    /// is reported through `Observer::on_change`, none is lost.
+    /// is reported (`Observer::on_change`, or a dense sweep's `Observer::on_changes`), none is
+    /// lost, and every change recorded is one (a value other than the lane's before) —
+    /// recording every net, or only the default signals (most nodes not recorded).
     #[test]
     fn the_record_matches_the_engine_at_every_step(
         circuit in common::dag(5, 30),
         vectors in proptest::collection::vec(proptest::collection::vec(common::trit(), 5), 1..12),
         how in 0..4usize,
+        every in any::<bool>(),
     ) {
         let schedule = if how == 0 { Schedule::UnitDelay } else { Schedule::Levelized };
         let mut engine = Engine::with_schedule(sim_core::Netlist::compile(&circuit), schedule);
         engine.set_sweep([Sweep::Auto, Sweep::SelectiveTrace, Sweep::Dense, Sweep::Auto][how]);
-        let signals = wave::all_signals(&circuit);
+        let signals =
+            if every { wave::all_signals(&circuit) } else { wave::default_signals(&circuit) };
         let mut wave = Waveform::new(&engine, wave::nodes_of(&signals), 1 << 20).expect("ok");
         engine.settle_with(&mut wave);
         let inputs: Vec<NodeId> = circuit.inputs().collect();
@@ -260,6 +265,13 @@ proptest! {
         // The per-lane queries give the same answers from the log alone and once indexed.
         let unindexed: Vec<Vec<(usize, Trit)>> =
             (0..wave.lane_count()).map(|l| wave.changes(l).collect()).collect();
+        for (lane, changes) in unindexed.iter().enumerate() {
+            let mut before = wave.initial(lane);
+            for &(_, value) in changes {
+                prop_assert_ne!(value, before, "a change to the value lane {} had", lane);
+                before = value;
+            }
+        }
         for indexed in [false, true] {
             if indexed {
                 wave.index();
@@ -284,6 +296,8 @@ enum Op {
     Step,
     /// Changes at a delta: (node number, value), each node at most once.
     Batch(u32, Vec<(usize, Trit)>),
+    /// One change through `Waveform::change` on both (which syncs a batched recorder).
+    Single(u32, usize, Trit),
     Index,
 }
 
@@ -291,6 +305,7 @@ fn op(nodes: usize) -> impl Strategy<Value = Op> {
     prop_oneof![
         1 => Just(Op::Step),
         1 => Just(Op::Index),
+        2 => (0u32..3, 0..nodes, common::trit()).prop_map(|(d, k, v)| Op::Single(d, k, v)),
         4 => (0u32..3, proptest::collection::btree_map(0..nodes, common::trit(), 0..nodes))
             .prop_map(|(delta, m)| Op::Batch(delta, m.into_iter().collect())),
     ]
@@ -302,7 +317,9 @@ proptest! {
     /// `Waveform::record_changes` (the batched hook of the levelized dense sweep) keeps what
     /// `Waveform::change` keeps for each change in turn — with a limit small enough to drop
     /// the oldest changes inside a batch, a per-lane index built between batches, a node
-    /// changing twice at one point and nodes that are not recorded.
+    /// changing twice at one point (two batches at one delta), nodes that are not recorded,
+    /// and batches appended without syncing the lanes followed by single changes (which
+    /// sync them).
     #[test]
     fn batched_recording_is_change_by_change(
         ops in proptest::collection::vec(op(8), 1..40),
@@ -317,6 +334,8 @@ proptest! {
         let lanes = nodes.iter().zip(&recorded).filter(|(_, r)| **r).map(|(&n, _)| n);
         let mut batched = Waveform::new(&engine, lanes.clone(), limit).expect("ok");
         let mut single = Waveform::new(&engine, lanes, limit).expect("ok");
+        // Each node's value as the engine would have it: a batch holds changes only.
+        let mut now: Vec<Trit> = nodes.iter().map(|&n| engine.value(n)).collect();
         for op in &ops {
             match op {
                 Op::Step => {
@@ -327,10 +346,18 @@ proptest! {
                     batched.index();
                     single.index();
                 }
+                Op::Single(delta, k, value) => {
+                    now[*k] = *value;
+                    batched.change(nodes[*k], *delta, *value);
+                    single.change(nodes[*k], *delta, *value);
+                }
                 Op::Batch(delta, changes) => {
-                    let changes: Vec<(NodeId, Trit)> =
-                        changes.iter().map(|&(k, v)| (nodes[k], v)).collect();
-                    batched.record_changes(*delta, &changes);
+                    let changes: Vec<(NodeId, Trit)> = changes
+                        .iter()
+                        .filter(|&&(k, v)| std::mem::replace(&mut now[k], v) != v)
+                        .map(|&(k, v)| (nodes[k], v))
+                        .collect();
+                    batched.record_changes(*delta, &Changes::from(&changes[..]));
                     for &(node, value) in &changes {
                         single.change(node, *delta, value);
                     }
@@ -566,4 +593,67 @@ fn vcd_of_a_bus_design_reads_back() {
         script.insert(0, Some(vec![("Cin", F)]));
     }
     assert!(round_trip(&c, &signals, &script) > 30);
+}
+
+/// A record of more than 16,384 lanes (whose log entries take 4 bytes instead of 2) is as
+/// exact as a small one, under unit delay and the levelized schedule's dense sweep: 8,200
+/// switches, each driving an inverter, every node recorded.
+#[test]
+fn a_record_of_more_than_16384_lanes_is_exact() {
+    const PAIRS: usize = 8_200;
+    let mut c = Circuit::new();
+    let mut switches = Vec::new();
+    for k in 0..PAIRS {
+        let s = c
+            .add_node(Node::new(format!("s{k}"), NodeKind::Switch))
+            .expect("a name");
+        let n = c
+            .add_node(Node::new(format!("n{k}"), NodeKind::Not))
+            .expect("a name");
+        c.connect(s, n, 0).expect("a wire");
+        switches.push(s);
+    }
+    let vector = |step: usize| -> Vec<(NodeId, Trit)> {
+        let value = |k: usize| [Trit::True, Trit::False, Trit::Unknown][(k + step) % 3];
+        switches
+            .iter()
+            .enumerate()
+            .map(|(k, &s)| (s, value(k * (step % 2 + 1))))
+            .collect()
+    };
+    for (schedule, sweep) in [
+        (Schedule::UnitDelay, Sweep::Auto),
+        (Schedule::Levelized, Sweep::Dense),
+    ] {
+        let mut engine = Engine::with_schedule(sim_core::Netlist::compile(&c), schedule);
+        engine.set_sweep(sweep);
+        let all = wave::all_signals(&c);
+        let mut wave = Waveform::new(&engine, wave::nodes_of(&all), 1 << 24).expect("ok");
+        assert_eq!(wave.lane_count(), 2 * PAIRS);
+        engine.settle_with(&mut wave);
+        let lanes: Vec<NodeId> = (0..wave.lane_count()).map(|l| wave.node(l)).collect();
+        let mut snapshots = vec![lanes.iter().map(|&n| engine.value(n)).collect::<Vec<_>>()];
+        for s in 0..5 {
+            step(&mut engine, &mut wave, &vector(s));
+            snapshots.push(lanes.iter().map(|&n| engine.value(n)).collect());
+        }
+        wave.index();
+        for (s, snapshot) in snapshots.iter().enumerate() {
+            let end = wave.point_index(Point {
+                step: s as u64 + 1,
+                delta: 0,
+            });
+            for (lane, &want) in snapshot.iter().enumerate() {
+                assert_eq!(
+                    wave.value_before(lane, end),
+                    want,
+                    "{schedule:?} lane {lane} step {s}"
+                );
+            }
+        }
+        // The last lanes, numbered past 2^14, changed as their nodes did.
+        let last = wave.lane_count() - 1;
+        assert!(last >= 1 << 14);
+        assert_eq!(wave.changes(last).count(), 5, "{schedule:?}");
+    }
 }

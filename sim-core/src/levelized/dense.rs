@@ -34,7 +34,7 @@ use super::Levelized;
 use super::fold::Folded;
 use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
 use crate::circuit::NodeId;
-use crate::event::{Observer, Sweep};
+use crate::event::{Changes, Observer, Sweep};
 use crate::kind::GateOp;
 use crate::netlist::Netlist;
 use crate::trit::Trit;
@@ -480,42 +480,20 @@ impl Levelized {
     }
 
     /// Reports every node whose output the last dense sweep changed to `observer` in one
-    /// [`Observer::on_changes`] call at delta 0: the positions whose state byte carries the
-    /// [`CHANGED`] flag ([`Dense::reports`] says which count), then the folded gates whose
-    /// root changed (an inverter or buffer changes exactly when its root does). Each flag is
-    /// fresh: the sweep writes every position's byte. One pass over the positions without a
-    /// branch on the (unpredictable) change.
-    pub(super) fn report_dense<O: Observer>(&mut self, net: &Netlist, observer: &mut O) {
+    /// [`Observer::on_changes`] call at delta 0, as a view of the sweep's state
+    /// ([`DenseChanges`]): no list is built unless the observer builds one.
+    pub(super) fn report_dense<O: Observer>(&self, net: &Netlist, observer: &mut O) {
         let Some(dense) = self.dense.as_deref() else {
             return;
         };
-        let ids = &net.ids[..];
-        let Some(&filler) = ids.first() else {
-            return;
+        let changes = DenseChanges {
+            positions: &dense.ids,
+            reports: &dense.reports,
+            state: &dense.state,
+            folded: &dense.folded,
+            ids: &net.ids,
         };
-        // Written at `n`, which moves on only past a change; room for every change, kept
-        // between settles (filling it anew each time would cost as much as the report).
-        let mut reported = std::mem::take(&mut self.reported);
-        reported.resize(
-            dense.ids.len() + dense.folded.len(),
-            (filler, Trit::Unknown),
-        );
-        let mut n = 0;
-        let positions = dense.ids.iter().zip(&dense.reports).zip(&dense.state);
-        for ((&id, &report), &byte) in positions {
-            reported[n] = (id, FROM_DIGIT[usize::from(byte & 3)]);
-            n += usize::from(byte & report != 0);
-        }
-        for f in &dense.folded {
-            let root = dense.state[f.root as usize];
-            reported[n] = (
-                ids[f.node as usize],
-                FROM_DIGIT[usize::from(f.map[usize::from(root & 3)])],
-            );
-            n += usize::from(root & CHANGED != 0);
-        }
-        observer.on_changes(0, &reported[..n]);
-        self.reported = reported;
+        observer.on_changes(0, &Changes::dense(changes));
     }
 
     /// Brings the engine's `values` of the truth-table gates up to date after a dense sweep
@@ -693,5 +671,81 @@ impl Levelized {
             self.bits[commit >> 6] |= 1 << (commit & 63);
         }
         true
+    }
+}
+
+/// What the last dense sweep changed, read from its state bytes (see
+/// [`Changes`](crate::event::Changes)): the positions whose byte carries the [`CHANGED`] flag
+/// ([`Dense::reports`] says which count), then the folded gates whose root changed (an
+/// inverter or buffer changes exactly when its root does). Each flag is fresh: the sweep
+/// writes every position's byte.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DenseChanges<'a> {
+    /// [`Dense::ids`].
+    positions: &'a [NodeId],
+    /// [`Dense::reports`].
+    reports: &'a [u8],
+    /// [`Dense::state`].
+    state: &'a [u8],
+    /// [`Dense::folded`].
+    folded: &'a [DenseFolded],
+    /// The netlist's node of each dense index.
+    ids: &'a [NodeId],
+}
+
+impl DenseChanges<'_> {
+    /// The number of nodes looked at: at most this many changed.
+    pub(crate) fn max_len(&self) -> usize {
+        self.positions.len() + self.folded.len()
+    }
+
+    /// Calls `f` with each change.
+    pub(crate) fn for_each(&self, mut f: impl FnMut(NodeId, Trit)) {
+        let positions = self.positions.iter().zip(self.reports).zip(self.state);
+        for ((&id, &report), &byte) in positions {
+            if byte & report != 0 {
+                f(id, FROM_DIGIT[usize::from(byte & 3)]);
+            }
+        }
+        for folded in self.folded {
+            let root = self.state[folded.root as usize];
+            if root & CHANGED != 0 {
+                let digit = folded.map[usize::from(root & 3)];
+                f(
+                    self.ids[folded.node as usize],
+                    FROM_DIGIT[usize::from(digit)],
+                );
+            }
+        }
+    }
+
+    /// Writes `f(node, value).0` for each change whose `f(node, value).1` holds to `out` from
+    /// its start, and returns how many it wrote; `out` must hold [`max_len`](Self::max_len).
+    /// `f` is called for every node looked at, changed or not, and its item written whether
+    /// kept or not: one pass without a branch on the (unpredictable) change.
+    #[inline]
+    pub(crate) fn gather<T: Copy>(
+        &self,
+        out: &mut [T],
+        mut f: impl FnMut(NodeId, Trit) -> (T, bool),
+    ) -> usize {
+        let mut n = 0;
+        let positions = self.positions.iter().zip(self.reports).zip(self.state);
+        for ((&id, &report), &byte) in positions {
+            let (item, keep) = f(id, FROM_DIGIT[usize::from(byte & 3)]);
+            out[n] = item;
+            n += usize::from(keep) & usize::from(byte & report != 0);
+        }
+        for folded in self.folded {
+            let root = self.state[folded.root as usize];
+            let digit = folded.map[usize::from(root & 3)];
+            let (item, keep) = f(
+                self.ids[folded.node as usize],
+                FROM_DIGIT[usize::from(digit)],
+            );
+            out[n] = item;
+            n += usize::from(keep) & usize::from(root & CHANGED != 0);
+        }
+        n
     }
 }

@@ -47,11 +47,11 @@ mod fold;
 mod layout;
 mod slot;
 
+pub(crate) use dense::DenseChanges;
 use fold::{Folded, fold};
 use layout::layout;
 use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables};
 
-use crate::circuit::NodeId;
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
 use crate::kind::{GateOp, TruthTable, dff_next};
@@ -115,8 +115,6 @@ pub(crate) struct Levelized {
     /// Whether the netlist has memories, which the dense pass does not evaluate (selective
     /// trace does).
     has_memories: bool,
-    /// The changes `report_dense` hands its observer (a buffer kept between settles).
-    reported: Vec<(NodeId, Trit)>,
     /// How settles without records find their work.
     sweep: Sweep,
     /// The last settle without records evaluated a quarter of the positions or more.
@@ -342,7 +340,6 @@ impl Levelized {
             lo: positions.div_ceil(64),
             level_now: 0,
             dense: None,
-            reported: Vec::new(),
             has_memories: net.has_memories(),
             sweep: Sweep::Auto,
             prefer_dense: false,

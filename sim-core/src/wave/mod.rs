@@ -10,10 +10,10 @@
 //! node at most once): the engine reports its changes at delta 0.
 //!
 //! # Memory
-//! Only changes are stored: 4 bytes each (the recorded node — its *lane* — and the value) in
-//! one log in time order, plus 20 bytes per point in time at which something changed (the
-//! point and where its changes begin in the log), and 4 bytes per change for a viewer's
-//! per-lane index.
+//! Only changes are stored: 2 bytes each (the recorded node — its *lane* — and the value; 4
+//! bytes beyond 16,384 lanes) in one log in time order, plus 20 bytes per point in time at
+//! which something changed (the point and where its changes begin in the log), and 4 bytes
+//! per change for a viewer's per-lane index.
 //! Memory grows with the number of changes, never with time × nodes. When the changes exceed
 //! the [limit](Waveform::limit) the oldest quarter is dropped ([`Waveform::dropped`] counts
 //! them, [`Waveform::start`] says from when the record is exact again).
@@ -39,6 +39,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod log;
 mod select;
 pub mod vcd;
 
@@ -46,8 +47,10 @@ pub use select::{WaveSignal, all_signals, default_signals, matches, nodes_of, se
 
 use crate::circuit::NodeId;
 use crate::engine::Engine;
-use crate::event::{Event, Observer};
+use crate::event::{Changes, Event, Observer};
 use crate::trit::Trit;
+
+use log::Log;
 
 /// The default [limit](Waveform::limit) on recorded changes: 16 Mi changes (64 MiB of lanes).
 pub const DEFAULT_LIMIT: usize = 1 << 24;
@@ -118,9 +121,13 @@ const MAX_LANES: usize = 1 << 30;
 /// levelized schedule); give it the records of [`Engine::step`] with
 /// [`record_event`](Self::record_event).
 ///
-/// Changes are appended to one log in time order (4 bytes each, `lane << 2 | value + 1`, the
-/// point kept once per point as where its changes begin: a sequential write whatever node
-/// changed — what keeps recording every net cheap — and the order a VCD is written in).
+/// Changes are appended to one log in time order (2 bytes each up to 16,384 lanes, else 4:
+/// `lane << 2 | value + 1`, the point kept once per point as where its changes begin: a
+/// sequential write whatever node changed — what keeps recording every net cheap — and the
+/// order a VCD is written in). A batch of changes at a point of its own
+/// ([`record_changes`](Self::record_changes), what the levelized schedule's dense sweep
+/// hands over) is only appended: the lanes' latest values and places are brought up to date
+/// from the log when something next needs them.
 /// The per-lane queries ([`changes`](Self::changes), [`value_before`](Self::value_before), …)
 /// binary-search a per-lane index of the log that [`index`](Self::index) brings up to date;
 /// they are exact without it too, but then scan the part of the log not indexed yet. A
@@ -131,12 +138,15 @@ pub struct Waveform {
     nodes: Vec<NodeId>,
     /// The value of each lane at [`start`](Self::start).
     initial: Vec<Trit>,
-    /// The value of each lane after its last change.
+    /// The value of each lane after its last change in `log[..synced]`.
     current: Vec<Trit>,
-    /// The point of each lane's last change ([`NONE`]: none kept) and its place in `log`.
+    /// The point of each lane's last change in `log[..synced]` ([`NONE`]: none kept) and its
+    /// place in `log`.
     last: Vec<(u32, u32)>,
+    /// How much of `log` `current` and `last` account for (see [`sync`](Self::sync)).
+    synced: usize,
     /// Every change kept, in time order, as `lane << 2 | value + 1`.
-    log: Vec<u32>,
+    log: Log,
     /// Where each point's changes begin in `log` (one per point).
     starts: Vec<u32>,
     /// Per lane, the `at` of its changes among `log[..indexed]`, in time order.
@@ -171,7 +181,8 @@ impl Waveform {
             initial: Vec::new(),
             current: Vec::new(),
             last: Vec::new(),
-            log: Vec::new(),
+            synced: 0,
+            log: Log::for_lanes(0),
             starts: Vec::new(),
             index: Vec::new(),
             indexed: 0,
@@ -203,6 +214,7 @@ impl Waveform {
             return Err(WaveError::TooManyLanes(lanes));
         }
         wave.last = vec![(NONE, NONE); lanes];
+        wave.log = Log::for_lanes(lanes);
         wave.index = vec![Vec::new(); lanes];
         Ok(wave)
     }
@@ -214,7 +226,8 @@ impl Waveform {
         }
         self.current.clone_from(&self.initial);
         self.last.fill((NONE, NONE));
-        self.log = Vec::new();
+        self.synced = 0;
+        self.log = self.log.emptied();
         self.starts = Vec::new();
         self.index.iter_mut().for_each(|l| *l = Vec::new());
         self.indexed = 0;
@@ -251,7 +264,11 @@ impl Waveform {
         let Some(&lane) = self.lane_of.get(node.index()) else {
             return;
         };
-        if lane == NONE || self.current[lane as usize] == value {
+        if lane == NONE {
+            return;
+        }
+        self.sync();
+        if self.current[lane as usize] == value {
             return;
         }
         let point = self.point_at(delta);
@@ -279,16 +296,17 @@ impl Waveform {
 
     /// Records a change of lane `lane` to `value` (which differs from its current value) at
     /// point `point`, the last point; drops the oldest changes past the limit, and then
-    /// returns `true` (the points are renumbered).
+    /// returns `true` (the points are renumbered). The lanes must be [synced](Self::sync).
     #[inline]
     fn record(&mut self, lane: usize, point: u32, value: Trit) -> bool {
+        debug_assert_eq!(self.synced, self.log.len());
         self.current[lane] = value;
         let at = point << 2 | code(value);
         let (last_point, place) = self.last[lane];
         let entry = (lane as u32) << 2 | code(value);
         if last_point == point {
             // A second change at the same point replaces the first.
-            self.log[place as usize] = entry;
+            self.log.set(place as usize, entry);
             if (place as usize) < self.indexed
                 && let Some(indexed) = self.index[lane].last_mut()
             {
@@ -298,6 +316,7 @@ impl Waveform {
         }
         self.last[lane] = (point, self.log.len() as u32);
         self.log.push(entry);
+        self.synced = self.log.len();
         if self.log.len() > self.limit || self.points.len() >= MAX_POINTS {
             self.drop_oldest();
             return true;
@@ -305,40 +324,49 @@ impl Waveform {
         false
     }
 
-    /// Records many changes of one delta cycle of the current step (each node at most once),
-    /// as [`change`](Self::change) for each would, in one pass over them.
-    pub fn record_changes(&mut self, delta: u32, changes: &[(NodeId, Trit)]) {
-        if changes.is_empty() {
+    /// Records many changes of one delta cycle of the current step, as
+    /// [`change`](Self::change) for each would: what an engine reports of one settle (each
+    /// node at most once, each value a change of the node's output — of the value this
+    /// waveform last recorded for it, if it has seen every change since it was made). At a
+    /// point of their own (the usual case: the first changes of a step) they are appended in
+    /// one pass and nothing else is touched; the lanes' latest values catch up when something
+    /// needs them (a single [`change`](Self::change), a full log).
+    pub fn record_changes(&mut self, delta: u32, changes: &Changes<'_>) {
+        if changes.max_len() == 0 {
             return;
         }
         let points = self.points.len();
-        let point = self.point_at(delta);
-        let base = self.log.len();
-        let fits = base + changes.len() <= self.limit && self.points.len() < MAX_POINTS;
-        // The per-lane index must not cover the point (a change there would have to be
-        // corrected in it too).
-        if !fits || self.indexed > self.starts[point as usize] as usize {
+        self.point_at(delta);
+        // A point of its own holds no change yet: none to replace, none indexed.
+        let fresh = self.points.len() > points;
+        let fits =
+            self.log.len() + changes.max_len() <= self.limit && self.points.len() < MAX_POINTS;
+        if !(fresh && fits) {
             self.forget_points_from(points);
-            for &(node, value) in changes {
-                self.change(node, delta, value);
-            }
+            changes.for_each(|node, value| self.change(node, delta, value));
             return;
         }
-        self.log.resize(base + changes.len(), 0);
-        let n = append(
-            &self.lane_of,
-            &mut self.current,
-            &mut self.last,
-            &mut self.log,
-            base,
-            point,
-            changes,
-        );
-        self.log.truncate(base + n);
-        if n == 0 {
-            // Nothing changed: no point of its own (as `change` would not have added one).
+        if self.log.append(&self.lane_of, changes) == 0 {
+            // Nothing recorded: no point of its own (as `change` would not have added one).
             self.forget_points_from(points);
         }
+    }
+
+    /// Brings each lane's latest value and place up to date with the log (changes appended by
+    /// [`record_changes`](Self::record_changes) since the last call): linear in those.
+    fn sync(&mut self) {
+        if self.synced == self.log.len() {
+            return;
+        }
+        let mut current = std::mem::take(&mut self.current);
+        let mut last = std::mem::take(&mut self.last);
+        for (k, (lane, at)) in self.entries_from(self.synced).enumerate() {
+            current[lane] = unpack(at).1;
+            last[lane] = (at >> 2, (self.synced + k) as u32);
+        }
+        self.current = current;
+        self.last = last;
+        self.synced = self.log.len();
     }
 
     /// Takes back the points from `points` on, which hold no change.
@@ -423,13 +451,17 @@ impl Waveform {
             .starts
             .partition_point(|&s| s as usize <= from)
             .saturating_sub(1);
-        self.log[from..].iter().enumerate().map(move |(k, &entry)| {
-            let i = (from + k) as u32;
-            while self.starts.get(point + 1).is_some_and(|&s| s <= i) {
-                point += 1;
-            }
-            ((entry >> 2) as usize, (point as u32) << 2 | (entry & 3))
-        })
+        let end = self.log.len();
+        self.log
+            .entries(from..end)
+            .enumerate()
+            .map(move |(k, entry)| {
+                let i = (from + k) as u32;
+                while self.starts.get(point + 1).is_some_and(|&s| s <= i) {
+                    point += 1;
+                }
+                ((entry >> 2) as usize, (point as u32) << 2 | (entry & 3))
+            })
     }
 
     /// The log positions of point `p`'s changes.
@@ -534,6 +566,7 @@ impl Waveform {
     /// initial values become their values at the cutoff; the per-lane index is rebuilt by the
     /// next [`index`](Self::index).
     fn drop_oldest(&mut self) {
+        self.sync();
         let keep = self.limit - self.limit / 4;
         let need = self.log.len().saturating_sub(keep).max(1);
         // The first point after the one holding change `need - 1`.
@@ -545,10 +578,11 @@ impl Waveform {
             .starts
             .get(cut as usize)
             .map_or(self.log.len(), |&s| s as usize);
-        for &entry in &self.log[..n] {
+        for entry in self.log.entries(0..n) {
             self.initial[(entry >> 2) as usize] = unpack(entry).1;
         }
-        self.log.drain(..n);
+        self.log.drop_front(n);
+        self.synced -= n;
         self.starts.drain(..cut as usize);
         for s in &mut self.starts {
             *s -= n as u32;
@@ -583,7 +617,7 @@ impl Observer for Waveform {
         self.change(node, delta, value);
     }
 
-    fn on_changes(&mut self, delta: u32, changes: &[(NodeId, Trit)]) {
+    fn on_changes(&mut self, delta: u32, changes: &Changes<'_>) {
         self.record_changes(delta, changes);
     }
 }
@@ -631,51 +665,6 @@ fn gallop<T>(items: &[T], hint: usize, below: impl Fn(&T) -> bool) -> usize {
 #[inline]
 fn code(value: Trit) -> u32 {
     u32::from((value.to_i8() + 1).unsigned_abs())
-}
-
-/// The loop of [`Waveform::record_changes`] over its fields: appends each change of
-/// `changes` at point `point` (the last) to `log` from `base` on (`log` has room for all),
-/// skipping nodes not recorded (`lane_of` beyond its end or [`NONE`]) and unchanged values;
-/// a lane's second change at `point` replaces its first. Returns the number appended. Apart,
-/// so that the compiler knows that the slices do not overlap and keeps the loop's state in
-/// registers.
-fn append(
-    lane_of: &[u32],
-    current: &mut [Trit],
-    last: &mut [(u32, u32)],
-    log: &mut [u32],
-    base: usize,
-    point: u32,
-    changes: &[(NodeId, Trit)],
-) -> usize {
-    let mut n = base;
-    for &(node, value) in changes {
-        let Some(&lane) = lane_of.get(node.index()) else {
-            continue;
-        };
-        // A node not recorded has lane `NONE`, beyond every slice.
-        let (Some(now), Some(last)) = (current.get_mut(lane as usize), last.get_mut(lane as usize))
-        else {
-            continue;
-        };
-        if *now == value {
-            continue;
-        }
-        *now = value;
-        let entry = lane << 2 | code(value);
-        if last.0 == point {
-            if let Some(place) = log.get_mut(last.1 as usize) {
-                *place = entry;
-            }
-            continue;
-        }
-        *last = (point, n as u32);
-        if let Some(place) = log.get_mut(n) {
-            *place = entry;
-            n += 1;
-        }
-    }
-    n - base
 }
 
 /// A packed change as (point index, value).

@@ -327,15 +327,15 @@ pub fn write(
         }
         let changes = wave.point_range(p).start..wave.point_range(end - 1).end;
         p = end;
-        let changes = &log[changes];
+        let changes = log.entries(changes);
         // First every change of the time, then each changed lane's signals once more: a
         // signal whose value differs from what was last written is written (and then equals
         // it, so a lane that changed twice, or a bus's other bits, find nothing to write).
-        for &entry in changes {
+        for entry in changes.clone() {
             current[(entry >> 2) as usize] = unpack(entry).1;
         }
         let mut stamped = false;
-        for &entry in changes {
+        for entry in changes {
             let l = (entry >> 2) as usize;
             let only = scalar[l];
             if only != NONE {
