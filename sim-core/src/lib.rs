@@ -52,6 +52,7 @@
 //! [`verilog`] (structural Verilog export), [`wave`] (waveforms: change-only records with delta
 //! cycles, VCD export).
 
+pub mod analysis;
 pub mod batch;
 pub mod bench;
 pub mod bus;
