@@ -101,6 +101,10 @@ pub enum Command {
     #[command(subcommand)]
     Export(ExportCommand),
 
+    /// Analyses only a three-valued simulator can make (reset, …).
+    #[command(subcommand)]
+    Analyze(AnalyzeCommand),
+
     /// Simulate a circuit on input vectors and print one line of outputs per vector.
     ///
     /// A vector is one character per input (switches and buttons in file order; for a
@@ -592,6 +596,46 @@ pub struct AsmArgs {
     /// Where to write the words (written atomically); standard output without it.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// The analyses of `tritium analyze`.
+#[derive(Debug, Subcommand)]
+pub enum AnalyzeCommand {
+    /// Does a reset sequence bring every state element out of the unknown?
+    ///
+    /// Starts from power-on with every flip-flop, latch (combinational loop) and RAM word
+    /// unknown, applies the sequence, and prints each flip-flop or latch still unknown with
+    /// the chain back to what keeps it unknown (an unset switch, a flip-flop never clocked,
+    /// a loop through its own state, …). RAM words still unknown are listed apart: a reset
+    /// rarely clears memory. Exits with 1 if a flip-flop or latch (with `--memories`, also
+    /// a RAM word) is still unknown, 2 on bad input.
+    Reset(ResetArgs),
+}
+
+/// Arguments of `analyze reset`.
+#[derive(Debug, Args)]
+pub struct ResetArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The reset sequence: items separated by `;`, each `LABEL=VALUE[, LABEL=VALUE…]` (one
+    /// batch, then settled; a bus takes a number) or `tick [N]` (the clocks advance N ticks,
+    /// each settled), e.g. `RST=+1; tick; RST=-1`.
+    #[arg(long, value_name = "SEQUENCE", default_value = "")]
+    pub sequence: String,
+
+    /// Count unknown RAM words as failures too.
+    #[arg(long)]
+    pub memories: bool,
+
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
+    #[command(flatten)]
+    pub load: LoadArgs,
 }
 
 /// Arguments of `check`.

@@ -1,0 +1,416 @@
+//! Reset analysis: does a reset sequence bring every state element out of the unknown?
+//!
+//! Binary simulators start registers at 0 and hide a missing reset (Digital#214,
+//! Logisim-evolution#2239 ask for this check). Here every state element starts unknown — each
+//! flip-flop, each latch (a combinational loop), each RAM word, as at power-on — the
+//! [`Sequence`] is applied, and each element still unknown is reported with the chain back to
+//! what keeps it unknown ([`super::why`]): a register without reset comes back as a loop
+//! through its own state, a flip-flop whose clock never rose as never clocked.
+//!
+//! Memories are reported apart ([`ResetReport::memories`]): a reset rarely clears a RAM (a
+//! program writes a word before it reads it), so unknown words do not make
+//! [`ResetReport::is_initialised`] false; a caller that wants them to counts
+//! [`ResetReport::unknown_words`].
+//!
+//! The sequence is a text of items separated by `;`: an assignment batch
+//! `LABEL=VALUE[, LABEL=VALUE…]` (applied together, then settled; a bus takes a number, as
+//! `tritium sim --set` does) or `tick` / `tick N` (the clocks advance one tick, or N, each
+//! settled).
+//!
+//! ```
+//! use sim_core::analysis::reset::{self, Sequence};
+//! use sim_core::format;
+//!
+//! // A flip-flop that loads D on the clock's rising edge.
+//! let doc = format::from_str(r#"(version: 1,
+//!     nodes: [(label: "D", kind: Switch), (label: "C", kind: Switch),
+//!             (label: "FF", kind: Dff), (label: "Q", kind: Lamp)],
+//!     wires: [(from: "D", to: "FF", input: 0), (from: "C", to: "FF", input: 1),
+//!             (from: "FF", to: "Q")])"#)?;
+//! let c = &doc.circuit;
+//! let report = reset::analyze(c, &"D=-1, C=-1; C=+1".parse::<Sequence>()?)?;
+//! assert!(report.is_initialised());
+//! let report = reset::analyze(c, &"D=-1".parse::<Sequence>()?)?;
+//! assert_eq!(report.unknown.len(), 1); // FF was never clocked
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::bus::{self, Literal};
+use crate::circuit::{Circuit, NodeId};
+use crate::engine::Engine;
+use crate::kind::NodeKind;
+use crate::memory::{MemoryKind, Word};
+use crate::netlist::Op;
+use crate::trit::Trit;
+
+use super::why::{self, Context, Explanation};
+
+/// The most ticks one `tick N` item may ask for.
+pub const MAX_TICKS: u32 = 1 << 20;
+
+/// One item of a [`Sequence`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Labels (nodes or buses) and their values, applied in one batch, then settled.
+    Set(Vec<(String, Literal)>),
+    /// This many clock ticks, each settled.
+    Tick(u32),
+}
+
+/// A reset sequence: [`Action`]s in order (see the [module docs](self) for the text form).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sequence {
+    /// The actions, in order.
+    pub actions: Vec<Action>,
+}
+
+/// Why a reset sequence cannot be applied. Items are numbered from 1, as a reader counts them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResetError {
+    /// An item that is neither `tick [N]` nor `LABEL=VALUE, …`.
+    #[error("reset sequence item {item} `{text}`: {reason}")]
+    Syntax {
+        /// The item's number (from 1).
+        item: usize,
+        /// The item as written.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A label that is neither a node nor a bus of the circuit.
+    #[error("reset sequence item {item}: the circuit has no node or bus `{label}`")]
+    UnknownSignal {
+        /// The item's number (from 1).
+        item: usize,
+        /// The label.
+        label: String,
+    },
+    /// A value that does not fit its node or bus, or a node that cannot take it.
+    #[error("reset sequence item {item}: `{label}`: {reason}")]
+    BadValue {
+        /// The item's number (from 1).
+        item: usize,
+        /// The label.
+        label: String,
+        /// Why not.
+        reason: String,
+    },
+}
+
+impl FromStr for Sequence {
+    type Err = ResetError;
+
+    /// Reads the text form (see the [module docs](self)); empty items are skipped.
+    fn from_str(text: &str) -> Result<Sequence, ResetError> {
+        let mut actions = Vec::new();
+        for (k, item) in text.split(';').map(str::trim).enumerate() {
+            let number = k + 1;
+            let syntax = |reason: &str| ResetError::Syntax {
+                item: number,
+                text: item.to_owned(),
+                reason: reason.to_owned(),
+            };
+            if item.is_empty() {
+                continue;
+            }
+            let mut words = item.split_whitespace();
+            if words.next() == Some("tick") {
+                let n = match (words.next(), words.next()) {
+                    (None, _) => 1,
+                    (Some(n), None) => n
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=MAX_TICKS).contains(n))
+                        .ok_or_else(|| {
+                            syntax(&format!("`tick N` takes a count from 1 to {MAX_TICKS}"))
+                        })?,
+                    _ => return Err(syntax("`tick` takes at most one count")),
+                };
+                actions.push(Action::Tick(n));
+                continue;
+            }
+            let mut batch: Vec<(String, Literal)> = Vec::new();
+            for assignment in item.split(',').map(str::trim) {
+                let Some((label, value)) = assignment.split_once('=') else {
+                    return Err(syntax(
+                        "expected `tick`, `tick N` or assignments `LABEL=VALUE, …`",
+                    ));
+                };
+                let (label, value) = (label.trim(), value.trim());
+                if label.is_empty() || value.is_empty() {
+                    return Err(syntax("an assignment needs a label and a value"));
+                }
+                if batch.iter().any(|(seen, _)| seen == label) {
+                    return Err(syntax(&format!("`{label}` is set twice in one batch")));
+                }
+                batch.push((label.to_owned(), Literal::Text(value.to_owned())));
+            }
+            actions.push(Action::Set(batch));
+        }
+        Ok(Sequence { actions })
+    }
+}
+
+impl fmt::Display for Sequence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, action) in self.actions.iter().enumerate() {
+            if k > 0 {
+                f.write_str("; ")?;
+            }
+            match action {
+                Action::Tick(1) => f.write_str("tick")?,
+                Action::Tick(n) => write!(f, "tick {n}")?,
+                Action::Set(batch) => {
+                    for (j, (label, value)) in batch.iter().enumerate() {
+                        let sep = if j > 0 { ", " } else { "" };
+                        write!(f, "{sep}{label}={value}")?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A state element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Element {
+    /// A flip-flop.
+    FlipFlop(NodeId),
+    /// A latch or any other combinational loop: its nodes (a strongly connected component
+    /// without flip-flops or RAMs), in node order.
+    Latch(Vec<NodeId>),
+}
+
+/// A state element still unknown after the sequence, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unknown {
+    /// The element.
+    pub element: Element,
+    /// Why its (first unknown) node is unknown.
+    pub why: Explanation,
+}
+
+/// A RAM after the sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryState {
+    /// The memory's label.
+    pub label: String,
+    /// Its number of words.
+    pub words: usize,
+    /// The addresses of the words with an unknown bit, in increasing order.
+    pub unknown: Vec<usize>,
+}
+
+/// What [`analyze`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResetReport {
+    /// The flip-flops of the circuit.
+    pub flip_flops: usize,
+    /// The latches (combinational loops) of the circuit.
+    pub latches: usize,
+    /// The flip-flops and latches still unknown, flip-flops first, each in node order.
+    pub unknown: Vec<Unknown>,
+    /// Each RAM, in the circuit's order.
+    pub memories: Vec<MemoryState>,
+    /// The nodes forced to unknown by an oscillation during the sequence.
+    pub oscillated: Vec<NodeId>,
+}
+
+impl ResetReport {
+    /// Whether every flip-flop and latch is known after the sequence (memories aside).
+    pub fn is_initialised(&self) -> bool {
+        self.unknown.is_empty()
+    }
+
+    /// The RAM words with an unknown bit, over every RAM.
+    pub fn unknown_words(&self) -> usize {
+        self.memories.iter().map(|m| m.unknown.len()).sum()
+    }
+}
+
+/// A sequence item resolved against a circuit.
+enum Resolved {
+    Set(Vec<(NodeId, Trit)>),
+    Tick(u32),
+}
+
+/// Resolves `sequence`'s labels and values against `circuit`.
+fn resolve(circuit: &Circuit, sequence: &Sequence) -> Result<Vec<Resolved>, ResetError> {
+    let mut out = Vec::new();
+    for (k, action) in sequence.actions.iter().enumerate() {
+        let item = k + 1;
+        match action {
+            Action::Tick(n) => out.push(Resolved::Tick(*n)),
+            Action::Set(batch) => {
+                let mut set = Vec::new();
+                for (label, literal) in batch {
+                    let bad = |reason: String| ResetError::BadValue {
+                        item,
+                        label: label.clone(),
+                        reason,
+                    };
+                    let bits =
+                        bus::signal(circuit, label).ok_or_else(|| ResetError::UnknownSignal {
+                            item,
+                            label: label.clone(),
+                        })?;
+                    let values = literal.resolve(bits.len()).map_err(bad)?;
+                    for (id, value) in bits.into_iter().zip(values) {
+                        let kind = circuit[id].kind;
+                        if !kind.accepts(value) {
+                            return Err(bad(format!("a {kind} cannot be set to {value}")));
+                        }
+                        set.push((id, value));
+                    }
+                }
+                out.push(Resolved::Set(set));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Applies `sequence` to `circuit` from power-on with every RAM word unknown, and reports
+/// each flip-flop and latch still unknown with why (see the [module docs](self)). Runs the
+/// event engine (unit delay); time linear in the events of the sequence plus the nodes.
+///
+/// # Errors
+/// [`ResetError::UnknownSignal`] or [`ResetError::BadValue`] naming the item and label.
+pub fn analyze(circuit: &Circuit, sequence: &Sequence) -> Result<ResetReport, ResetError> {
+    let steps = resolve(circuit, sequence)?;
+    let mut engine = Engine::from_circuit(circuit);
+    let rams: Vec<_> = circuit
+        .memories()
+        .iter()
+        .filter(|m| m.kind == MemoryKind::Ram)
+        .collect();
+    for m in &rams {
+        for a in 0..m.words() {
+            engine.write_memory_word(&m.label, a, Word::UNKNOWN);
+        }
+    }
+    let dffs: Vec<NodeId> = circuit
+        .nodes()
+        .filter(|(id, n)| n.kind == NodeKind::Dff && engine.netlist().contains(*id))
+        .map(|(id, _)| id)
+        .collect();
+    let clocks: Vec<Option<NodeId>> = dffs
+        .iter()
+        .map(|&d| circuit.drivers(d).get(1).copied().flatten())
+        .collect();
+    let clock_values = |e: &Engine| -> Vec<Trit> {
+        clocks
+            .iter()
+            .map(|c| c.map_or(Trit::Unknown, |c| e.value(c)))
+            .collect()
+    };
+    let mut rose = vec![false; dffs.len()];
+    let mut oscillated: Vec<NodeId> = Vec::new();
+    let mut settle = |e: &mut Engine, before: &[Trit], rose: &mut [bool]| {
+        if let Some(o) = e.settle().oscillation {
+            oscillated.extend(o.feedback);
+        }
+        for (k, now) in clock_values(e).into_iter().enumerate() {
+            rose[k] |= before[k] == Trit::False && now == Trit::True;
+        }
+    };
+    let before = clock_values(&engine);
+    settle(&mut engine, &before, &mut rose);
+    for step in &steps {
+        match step {
+            Resolved::Set(set) => {
+                let before = clock_values(&engine);
+                // Every node was checked to accept its value, so the engine takes the batch.
+                if engine.set(set.iter().copied()).is_ok() {
+                    settle(&mut engine, &before, &mut rose);
+                }
+            }
+            Resolved::Tick(n) => {
+                for _ in 0..*n {
+                    let before = clock_values(&engine);
+                    engine.tick();
+                    settle(&mut engine, &before, &mut rose);
+                }
+            }
+        }
+    }
+    oscillated.sort_unstable();
+    oscillated.dedup();
+    let context = Context {
+        never_clocked: dffs
+            .iter()
+            .zip(&rose)
+            .filter(|(_, r)| !**r)
+            .map(|(&d, _)| d)
+            .collect(),
+        oscillated: oscillated.clone(),
+    };
+    let mut unknown = Vec::new();
+    for &d in &dffs {
+        if engine.value(d) == Trit::Unknown {
+            unknown.push(Unknown {
+                element: Element::FlipFlop(d),
+                why: why::explain(&engine, circuit, d, &context),
+            });
+        }
+    }
+    let latches = latches(&engine);
+    for latch in &latches {
+        if let Some(&first) = latch.iter().find(|&&n| engine.value(n) == Trit::Unknown) {
+            unknown.push(Unknown {
+                element: Element::Latch(latch.clone()),
+                why: why::explain(&engine, circuit, first, &context),
+            });
+        }
+    }
+    let memories = rams.iter().map(|m| memory_state(&engine, m)).collect();
+    Ok(ResetReport {
+        flip_flops: dffs.len(),
+        latches: latches.len(),
+        unknown,
+        memories,
+        oscillated,
+    })
+}
+
+/// RAM `m`'s words in `engine` now.
+fn memory_state(engine: &Engine, m: &crate::memory::Memory) -> MemoryState {
+    let full = crate::memory::mask(m.data_bits);
+    MemoryState {
+        label: m.label.clone(),
+        words: m.words(),
+        unknown: engine
+            .memory_words(&m.label)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.known_mask(m.data_bits) != full)
+            .map(|(a, _)| a)
+            .collect(),
+    }
+}
+
+/// The combinational loops of `engine`'s netlist (flip-flops and RAMs break loops), each in
+/// node order, in the order of their first nodes.
+fn latches(engine: &Engine) -> Vec<Vec<NodeId>> {
+    let net = engine.netlist();
+    let within: Vec<u32> = (0..net.len() as u32)
+        .filter(|&i| {
+            net.ops[i as usize] != Op::Dff && !matches!(net.kinds[i as usize], NodeKind::Ram { .. })
+        })
+        .collect();
+    let mut loops: Vec<Vec<NodeId>> = crate::graph::loops(net, &within)
+        .into_iter()
+        .map(|l| {
+            let mut ids: Vec<NodeId> = l.into_iter().map(|i| net.ids[i as usize]).collect();
+            ids.sort_unstable();
+            ids
+        })
+        .collect();
+    loops.sort_unstable();
+    loops
+}

@@ -1,0 +1,265 @@
+//! The reset analysis (`sim_core::analysis::reset`) and the explanation of unknowns
+//! (`sim_core::analysis::why`) on the example circuits: which state a reset leaves unknown,
+//! and the chain back to what keeps a node unknown.
+
+use std::path::{Path, PathBuf};
+
+use sim_core::analysis::reset::{self, Element, ResetError, Sequence};
+use sim_core::analysis::why::{self, Because, Context};
+use sim_core::format::{self, Document};
+use sim_core::{Circuit, Engine, NodeId, Trit};
+
+/// Reads `circuits/NAME` with its libraries and contents files, each relative to the file
+/// naming it.
+fn load(name: &str) -> Circuit {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../circuits")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("the circuit file");
+    let mut resolve = |name: &str, from: &str| -> Result<(String, String), String> {
+        let p = Path::new(from)
+            .parent()
+            .unwrap_or_else(|| Path::new(""))
+            .join(name);
+        std::fs::read_to_string(&p)
+            .map(|text| (p.to_string_lossy().into_owned(), text))
+            .map_err(|e| format!("{}: {e}", p.display()))
+    };
+    let doc: Document = format::from_str_with(&text, &path.to_string_lossy(), &mut resolve)
+        .unwrap_or_else(|e| panic!("cannot load {name}: {e}"));
+    doc.circuit
+}
+
+fn id(c: &Circuit, label: &str) -> NodeId {
+    c.find(label).unwrap_or_else(|| panic!("no node {label}"))
+}
+
+fn sequence(text: &str) -> Sequence {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The flip-flops of `report` still unknown, by label.
+fn unknown_flip_flops(c: &Circuit, report: &reset::ResetReport) -> Vec<String> {
+    report
+        .unknown
+        .iter()
+        .filter_map(|u| match &u.element {
+            Element::FlipFlop(f) => Some(c[*f].label.clone()),
+            Element::Latch(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_counter_is_initialised_by_its_reset() {
+    // circuits/lib/counter4.ron's register is four master-slave flip-flops of gated latches
+    // (circuits/lib/dff.ron); with the adders feeding each bit's next value back, each bit is
+    // one loop: four latches in the analysis' sense (strongly connected components).
+    let c = load("counter_decoder.ron");
+    let report =
+        reset::analyze(&c, &sequence("CLK=-1, RESET=+1; CLK=+1; CLK=-1, RESET=-1")).expect("ok");
+    assert_eq!((report.flip_flops, report.latches), (0, 4));
+    assert!(report.is_initialised(), "{:?}", report.unknown);
+    // Without the reset's clock edge the slaves keep their power-on unknown: every bit is held
+    // unknown by loops (the latches' own), nothing outside them.
+    let report = reset::analyze(&c, &sequence("CLK=-1, RESET=+1; RESET=-1")).expect("ok");
+    assert_eq!(report.unknown.len(), 4, "{:?}", report.unknown);
+    for u in &report.unknown {
+        assert!(matches!(u.element, Element::Latch(_)));
+        assert!(!u.why.loops.is_empty(), "{:?}", u.why);
+        assert_eq!(u.why.origins().count(), 0, "{:?}", u.why);
+    }
+}
+
+#[test]
+fn a_register_without_reset_is_reported_with_the_loop_that_keeps_it_unknown() {
+    let c = load("reset/counter2_missing_reset.ron");
+    let report = reset::analyze(
+        &c,
+        &sequence("CLK=-1, RESET=+1; CLK=+1; CLK=-1, RESET=-1; tick 3"),
+    )
+    .expect("ok");
+    assert!(!report.is_initialised());
+    assert_eq!(unknown_flip_flops(&c, &report), ["FF1"]);
+    let why = &report.unknown[0].why;
+    // FF1 took NEXT1 (unknown), and NEXT1 = FF1 XOR FF0 is unknown through FF1 itself.
+    let chain: Vec<(String, usize)> = why
+        .links
+        .iter()
+        .map(|w| (c[w.node].label.clone(), w.depth))
+        .collect();
+    assert_eq!(chain, [("FF1".to_owned(), 0), ("NEXT1".to_owned(), 1)]);
+    assert_eq!(
+        why.links[0].because,
+        Because::Sampled {
+            from: vec![id(&c, "NEXT1")]
+        }
+    );
+    assert_eq!(
+        why.links[1].because,
+        Because::Inputs {
+            from: vec![id(&c, "FF1")]
+        }
+    );
+    assert_eq!(why.loops, [vec![id(&c, "FF1"), id(&c, "NEXT1")]]);
+}
+
+#[test]
+fn latches_count_as_state() {
+    let c = load("rs_nor_latch.ron");
+    let report = reset::analyze(&c, &sequence("R=-1, S=-1")).expect("ok");
+    assert_eq!((report.flip_flops, report.latches), (0, 1));
+    // Neither set nor reset: the loop holds its power-on unknown.
+    let [u] = &report.unknown[..] else {
+        panic!("one latch unknown: {:?}", report.unknown)
+    };
+    assert_eq!(
+        u.element,
+        Element::Latch(vec![id(&c, "NOR1"), id(&c, "NOR2")])
+    );
+    assert_eq!(u.why.loops.len(), 1);
+    assert_eq!(u.why.origins().count(), 0, "a loop, no origin outside it");
+    let report = reset::analyze(&c, &sequence("R=+1, S=-1; R=-1")).expect("ok");
+    assert!(report.is_initialised());
+    // The master-slave flip-flop of NAND latches: two latches, both set by one clock cycle.
+    let c = load("d_flip_flop.ron");
+    let report = reset::analyze(&c, &sequence("D=-1, CLK=-1; CLK=+1")).expect("ok");
+    assert_eq!(report.latches, 2);
+    assert!(report.is_initialised(), "{:?}", report.unknown);
+    let report = reset::analyze(&c, &sequence("CLK=-1")).expect("ok");
+    assert_eq!(report.unknown.len(), 2, "D unknown: both latches follow it");
+}
+
+#[test]
+fn the_cpu_resets_its_control_state_not_its_datapath() {
+    let c = load("cpu/fib.ron");
+    let report = reset::analyze(&c, &sequence("RESET=+1; tick 2; RESET=-1")).expect("ok");
+    let unknown = unknown_flip_flops(&c, &report);
+    // PC, phase and halted are reset; the instruction register, accumulator, flags and output
+    // register are not (docs/cpu.md: a program loads them before using them).
+    for known in ["cpu/pc_q[0]", "cpu/phase", "cpu/halt_q"] {
+        assert!(!unknown.iter().any(|u| u == known), "{known} is reset");
+    }
+    for never in [
+        "cpu/ir_hi[0]",
+        "cpu/ir_lo[7]",
+        "cpu/acc_q[0]",
+        "cpu/zf",
+        "cpu/cf",
+        "cpu/out_q[7]",
+    ] {
+        assert!(
+            unknown.iter().any(|u| u == never),
+            "{never} is not reset: {unknown:?}"
+        );
+    }
+    // The RAM is not cleared by a reset, and is reported apart.
+    assert_eq!(report.memories.len(), 1);
+    assert_eq!(report.unknown_words(), 256);
+    // The IR took an unknown from the program ROM's data while PC was unknown (before the reset edge).
+    let ir = report
+        .unknown
+        .iter()
+        .find(|u| u.element == Element::FlipFlop(id(&c, "cpu/ir_hi[0]")))
+        .expect("ir_hi[0]");
+    assert_eq!(ir.why.links[0].because, Because::Held);
+}
+
+#[test]
+fn bad_sequences_are_named() {
+    let c = load("counter_decoder.ron");
+    let err = |text: &str| match text.parse::<Sequence>() {
+        Err(e) => e,
+        Ok(s) => reset::analyze(&c, &s).expect_err(text),
+    };
+    assert!(
+        matches!(err("RESET=+1; NOPE=1"), ResetError::UnknownSignal { item: 2, ref label } if label == "NOPE")
+    );
+    assert!(matches!(err("tick x"), ResetError::Syntax { item: 1, .. }));
+    assert!(matches!(err("tick 0"), ResetError::Syntax { item: 1, .. }));
+    assert!(matches!(
+        err("RESET=+1; L0=1"),
+        ResetError::BadValue { item: 2, .. }
+    ));
+    assert!(matches!(
+        err("RESET=7"),
+        ResetError::BadValue { item: 1, .. }
+    ));
+    assert!(matches!(err("RESET"), ResetError::Syntax { item: 1, .. }));
+    assert!(matches!(
+        err("RESET=1, RESET=-1"),
+        ResetError::Syntax { .. }
+    ));
+    assert_eq!(
+        err("RESET=+1; NOPE=1").to_string(),
+        "reset sequence item 2: the circuit has no node or bus `NOPE`"
+    );
+    // The text form reads back.
+    let s = sequence("CLK=-1, RESET=+1; tick; tick 3");
+    assert_eq!(s.to_string(), "CLK=-1, RESET=+1; tick; tick 3");
+    assert_eq!(sequence(&s.to_string()), s);
+}
+
+#[test]
+fn unknowns_are_traced_to_their_origins() {
+    // An unset switch through a gate.
+    let c = load("mux_2to1.ron");
+    let engine = {
+        let mut e = Engine::from_circuit(&c);
+        e.settle();
+        e
+    };
+    let out = c.terminals().next().expect("a lamp");
+    let why = why::explain(&engine, &c, out, &Context::default());
+    assert!(!why.is_empty());
+    assert!(why.origins().all(|w| w.because == Because::Unset));
+    assert!(why.origins().count() >= 1);
+    // A known node has nothing to explain.
+    let mut e = Engine::from_circuit(&c);
+    let inputs: Vec<NodeId> = c.inputs().collect();
+    e.set(inputs.iter().map(|&i| (i, Trit::True)))
+        .expect("switches");
+    e.settle();
+    assert!(why::explain(&e, &c, out, &Context::default()).is_empty());
+    // An unwritten RAM word.
+    let c = load("ram_16x4.ron");
+    let mut e = Engine::from_circuit(&c);
+    e.settle();
+    let words: Vec<NodeId> = c
+        .nodes()
+        .filter(|(_, n)| matches!(n.kind, sim_core::NodeKind::Ram { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    assert!(!words.is_empty());
+    let why = why::explain(&e, &c, words[0], &Context::default());
+    let origins: Vec<&Because> = why.origins().map(|w| &w.because).collect();
+    assert!(
+        origins
+            .iter()
+            .all(|b| matches!(b, Because::Unset | Because::Word { .. })),
+        "{origins:?}"
+    );
+}
+
+#[test]
+fn an_oscillation_resolved_to_unknown_is_an_origin() {
+    let c = load("ring_oscillator_3.ron");
+    // Enabled from power-on the ring stays at its unknown (a fixed point of Kleene's logic);
+    // enabled once it is known, it oscillates and the engine resolves it to unknown.
+    let report = reset::analyze(&c, &sequence("EN=+1")).expect("ok");
+    assert!(report.oscillated.is_empty());
+    assert_eq!(report.unknown.len(), 1);
+    let report = reset::analyze(&c, &sequence("EN=-1; EN=+1")).expect("ok");
+    assert!(!report.oscillated.is_empty());
+    let [u] = &report.unknown[..] else {
+        panic!("the ring: {:?}", report.unknown)
+    };
+    assert!(matches!(u.element, Element::Latch(_)));
+    assert_eq!(u.why.links[0].because, Because::Oscillation);
+    // Disabled, the ring is a known loop.
+    assert!(
+        reset::analyze(&c, &sequence("EN=-1"))
+            .expect("ok")
+            .is_initialised()
+    );
+}
