@@ -12,30 +12,30 @@ use sim_core::format::{self, Document};
 /// (renamed, wrong extension) is noticed.
 const EXPECTED_FILES: usize = 50;
 
-/// The `*.ron` files in `circuits/`, `circuits/lib/`, `circuits/cpu/` and
-/// `circuits/cpu/lib/`, sorted by name.
+/// The `*.ron` files under `circuits/`, in every folder but `circuits/figures/` (figure files,
+/// which `tests/figures.rs` checks), sorted by path.
 fn circuit_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("circuits");
-    let cpu = root.join("cpu");
-    let mut files: Vec<PathBuf> = [root.clone(), root.join("lib"), cpu.join("lib"), cpu]
-        .iter()
-        .flat_map(ron_files)
-        .collect();
+    let mut files = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in
+            fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        {
+            let path = entry
+                .unwrap_or_else(|e| panic!("cannot read an entry of {}: {e}", dir.display()))
+                .path();
+            if path.is_dir() {
+                if path != root.join("figures") {
+                    dirs.push(path);
+                }
+            } else if path.extension().is_some_and(|ext| ext == "ron") {
+                files.push(path);
+            }
+        }
+    }
     files.sort();
     files
-}
-
-/// The `*.ron` files directly in `dir`.
-fn ron_files(dir: &PathBuf) -> Vec<PathBuf> {
-    fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .map(|entry| {
-            entry
-                .unwrap_or_else(|e| panic!("cannot read an entry of {}: {e}", dir.display()))
-                .path()
-        })
-        .filter(|path| path.extension().is_some_and(|ext| ext == "ron"))
-        .collect()
 }
 
 /// Reads and parses `path`, panicking with the file name on any error.
