@@ -13,6 +13,7 @@
 
 mod common;
 
+mod analysis;
 mod build_half_adder;
 mod bus_editing;
 mod buses;

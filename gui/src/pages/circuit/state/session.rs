@@ -29,6 +29,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
+use sim_core::analysis::why::{self, Context, Explanation};
 use sim_core::memory::Word;
 use sim_core::wave::{Point, Waveform};
 use sim_core::{
@@ -776,6 +777,21 @@ impl SimSession {
             }
         }
         chain
+    }
+
+    /// Why `id` is unknown now: the chain back to its origins
+    /// ([`sim_core::analysis::why::explain`]), the last settle's oscillation counted as one.
+    /// Empty if `id` is known.
+    pub fn why_unknown(&self, circuit: &Circuit, id: NodeId) -> Explanation {
+        let context = Context {
+            never_clocked: Vec::new(),
+            oscillated: self
+                .oscillation
+                .as_ref()
+                .map(|o| o.feedback.clone())
+                .unwrap_or_default(),
+        };
+        why::explain(&self.engine, circuit, id, &context)
     }
 
     /// The event with sequence number `seq`, if the trace still holds it.

@@ -136,6 +136,10 @@ impl Inspector {
         }
         ui.separator();
         ui.label("Why this value:");
+        if value == Trit::Unknown && pending.is_none() {
+            why_unknown(ui, state, id);
+            return;
+        }
         let chain: Vec<String> = state
             .sim
             .why(id)
@@ -148,6 +152,39 @@ impl Inspector {
         for line in chain {
             ui.label(egui::RichText::new(line).monospace());
         }
+    }
+}
+
+/// The most links of an unknown's explanation the inspector lists.
+const WHY_LINES: usize = 24;
+
+/// Why `id` is unknown: the chain back to what keeps it so (`sim_core::analysis::why`), one
+/// line a link, indented by its distance; the loops it closes; and how many links were left
+/// out past [`WHY_LINES`].
+fn why_unknown(ui: &mut egui::Ui, state: &AppState, id: sim_core::NodeId) {
+    let why = state.sim.why_unknown(state.circuit(), id);
+    for link in why.links.iter().take(WHY_LINES) {
+        let line = format!(
+            "{}{}",
+            "  ".repeat(link.depth),
+            link.describe(state.circuit())
+        );
+        ui.label(egui::RichText::new(line).monospace());
+    }
+    if why.links.len() > WHY_LINES {
+        ui.label(format!("… and {} more", why.links.len() - WHY_LINES));
+    }
+    for l in &why.loops {
+        let mut path: Vec<&str> = l
+            .iter()
+            .filter_map(|&n| state.circuit().node(n).map(|n| n.label.as_str()))
+            .collect();
+        if let Some(&first) = path.first() {
+            path.push(first);
+        }
+        // Monospace: its font has the arrow (the proportional one does not).
+        let line = format!("Loop holding the unknown: {}", path.join(" → "));
+        ui.label(egui::RichText::new(line).monospace());
     }
 }
 
