@@ -50,3 +50,97 @@ fn the_inspector_names_the_loop_of_a_latch_never_set() {
         "{loops:?}"
     );
 }
+
+/// Opens View → Analysis… the way a user does.
+fn open_analysis(h: &mut App) {
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Analysis…").click();
+    h.run();
+}
+
+/// Replaces the sequence field's text with `text`.
+fn type_sequence(h: &mut App, text: &str) {
+    h.get_by_label("Sequence").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label("Sequence").type_text(text);
+    h.run();
+}
+
+#[test]
+fn the_reset_analysis_reports_and_marks_a_register_without_reset() {
+    let mut h = app_with("reset/counter2_missing_reset.ron");
+    h.run();
+    open_analysis(&mut h);
+    // The suggestion from the circuit's RESET and CLK switches.
+    assert_eq!(
+        h.get_by_label("Sequence").value().as_deref(),
+        Some("CLK=-1, RESET=+1; CLK=+1; CLK=-1, RESET=-1")
+    );
+    h.get_by_label("Analyze reset").click();
+    h.run();
+    assert_eq!(
+        texts(&h, " still unknown"),
+        ["2 flip-flops, 0 latches; 1 still unknown"]
+    );
+    assert!(
+        h.query_by_label_contains("held by a loop through its own state")
+            .is_some()
+    );
+    // FF1 is outlined on the canvas; FF0 is not.
+    let circuit = h.state().state.circuit().clone();
+    let marked = h.state().state.analysis.marked.clone();
+    assert_eq!(
+        marked
+            .iter()
+            .map(|&n| circuit[n].label.as_str())
+            .collect::<Vec<_>>(),
+        ["FF1"]
+    );
+    // Its button shows it: selected on the canvas.
+    h.get_by_label("flip-flop FF1").click();
+    h.run();
+    let selected: Vec<&str> = h
+        .state()
+        .state
+        .selection
+        .iter()
+        .map(|&n| circuit[n].label.as_str())
+        .collect();
+    assert_eq!(selected, ["FF1"]);
+    // A sequence without the reset's clock edge leaves both unknown; a bad one says why.
+    type_sequence(&mut h, "RESET=+1");
+    h.get_by_label("Analyze reset").click();
+    h.run();
+    assert_eq!(
+        texts(&h, " still unknown"),
+        ["2 flip-flops, 0 latches; 2 still unknown"]
+    );
+    type_sequence(&mut h, "RESET=+1; NOPE=1");
+    h.get_by_label("Analyze reset").click();
+    h.run();
+    assert!(h.query_by_label_contains("no node or bus `NOPE`").is_some());
+    assert!(h.state().state.analysis.marked.is_empty());
+}
+
+#[test]
+fn the_counter_is_shown_initialised_by_its_reset() {
+    let mut h = app_with("counter_decoder.ron");
+    h.run();
+    open_analysis(&mut h);
+    h.get_by_label("Analyze reset").click();
+    h.run();
+    assert_eq!(
+        texts(&h, " still unknown"),
+        ["0 flip-flops, 4 latches; 0 still unknown"]
+    );
+    assert!(
+        h.query_by_label("The sequence initialises every flip-flop and latch.")
+            .is_some()
+    );
+    assert!(h.state().state.analysis.marked.is_empty());
+}

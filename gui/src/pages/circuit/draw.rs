@@ -32,6 +32,8 @@ pub const FALSE: Color32 = Color32::from_rgb(230, 159, 0);
 pub const UNKNOWN: Color32 = Color32::from_rgb(128, 128, 128);
 /// Okabe–Ito reddish purple: nodes on an oscillating loop.
 pub const LOOP: Color32 = Color32::from_rgb(204, 121, 167);
+/// The outline of a node an analysis marked (state a reset left unknown): vermillion.
+pub const FLAGGED: Color32 = Color32::from_rgb(213, 94, 0);
 /// Okabe–Ito bluish green: the node being evaluated in Step mode.
 pub const EVALUATING: Color32 = Color32::from_rgb(0, 158, 115);
 /// Selection outline.
@@ -60,6 +62,8 @@ pub struct NodeLook {
     pub evaluating: bool,
     /// On the loop of the last oscillation.
     pub in_loop: bool,
+    /// Marked by the last analysis (state a reset left unknown).
+    pub flagged: bool,
     /// Under the pointer.
     pub hovered: bool,
 }
@@ -418,6 +422,8 @@ fn outline(look: NodeLook) -> Stroke {
         Stroke::new(3.0, EVALUATING)
     } else if look.in_loop {
         Stroke::new(3.0, LOOP)
+    } else if look.flagged {
+        Stroke::new(3.0, FLAGGED)
     } else {
         Stroke::new(1.5, INK)
     }

@@ -159,6 +159,7 @@ impl Page for CircuitPage {
             }
         }
         views::memory_windows(ui.ctx(), state);
+        views::analysis_window(ui.ctx(), state);
         if std::mem::take(&mut self.waves.export_requested) {
             shared.dialogs.ask(FileRequest::ExportWaveform, state);
         }

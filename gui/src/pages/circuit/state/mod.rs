@@ -7,6 +7,7 @@
 //! [`AppState::bus_radix`] is how a bus is shown (a view setting, chosen per bus with
 //! [`AppState::set_bus_radix`]).
 
+mod analysis;
 mod bus_level;
 mod document;
 mod ends;
@@ -20,6 +21,7 @@ mod wires;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+pub use analysis::{Analysis, suggested_sequence};
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use ends::{End, level_label, prefix};
 pub use history::History;
@@ -108,6 +110,8 @@ pub struct AppState {
     pub waves: WaveLanes,
     /// The open memory views.
     pub memories: MemoryViews,
+    /// The Analysis window: the reset analysis and the state it marks.
+    pub analysis: Analysis,
 }
 
 /// How the user answers "discard unsaved changes?".
@@ -136,6 +140,7 @@ impl AppState {
         AppState {
             waves,
             memories: MemoryViews::default(),
+            analysis: Analysis::default(),
             doc,
             sim,
             selection: BTreeSet::new(),

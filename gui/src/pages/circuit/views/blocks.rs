@@ -488,6 +488,7 @@ impl Canvas {
             selected: state.selected_instance.as_deref() == Some(&b.label),
             evaluating: busy == Some(&b.label),
             in_loop: false,
+            flagged: false,
             hovered: widget.hovered(),
         };
         // A bus pin is named with its width: `a/4`.

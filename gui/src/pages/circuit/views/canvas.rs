@@ -647,6 +647,7 @@ impl Canvas {
                     selected: bits.iter().any(|b| state.selection.contains(b)),
                     evaluating: frame.last.is_some_and(|(n, _)| bits.contains(&n)),
                     in_loop: bits.iter().any(|b| frame.in_loop.contains(b)),
+                    flagged: bits.iter().any(|b| state.analysis.marked.contains(b)),
                     hovered: widget.hovered(),
                 };
                 let hover = hover_text(node, bus.as_ref(), &text, value);

@@ -86,22 +86,7 @@ impl MenuBar {
             ui.menu_button("View", |ui| {
                 self.view_menu(ui);
                 ui.separator();
-                ui.checkbox(&mut state.waves.shown, "Waveform panel");
-                let labels: Vec<String> = state
-                    .circuit()
-                    .memories()
-                    .iter()
-                    .map(|m| m.label.clone())
-                    .collect();
-                if !labels.is_empty() {
-                    ui.menu_button("Memories", |ui| {
-                        for label in labels {
-                            if ui.button(&label).clicked() {
-                                state.open_memory(&label);
-                            }
-                        }
-                    });
-                }
+                panels_menu(ui, state);
             });
             ui.separator();
             let mut mode = state.sim.mode;
@@ -211,4 +196,32 @@ fn clock_rate(ui: &mut egui::Ui, hz: &mut f32) {
          Above 1,000 the run is fast: levelized schedule, no trace, as many ticks \
          as fit in 12 ms per frame",
     );
+}
+
+/// The View menu's windows and panels: the waveform panel, the Analysis window, a memory's
+/// window.
+fn panels_menu(ui: &mut egui::Ui, state: &mut AppState) {
+    ui.checkbox(&mut state.waves.shown, "Waveform panel");
+    if ui
+        .button("Analysis…")
+        .on_hover_text("Reset analysis: which state a reset sequence leaves unknown")
+        .clicked()
+    {
+        state.open_analysis();
+    }
+    let labels: Vec<String> = state
+        .circuit()
+        .memories()
+        .iter()
+        .map(|m| m.label.clone())
+        .collect();
+    if !labels.is_empty() {
+        ui.menu_button("Memories", |ui| {
+            for label in labels {
+                if ui.button(&label).clicked() {
+                    state.open_memory(&label);
+                }
+            }
+        });
+    }
 }

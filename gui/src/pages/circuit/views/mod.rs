@@ -1,6 +1,7 @@
 //! The circuit views: the menu bar, the canvas, the palette of parts, the inspector, the
 //! stepper's event queue and trace, the waveform panel, the status bar, and the file dialogs.
 
+mod analysis_panel;
 mod blocks;
 mod canvas;
 mod crisp;
@@ -18,6 +19,7 @@ mod trace_panel;
 pub mod wave_paint;
 mod wave_panel;
 
+pub use analysis_panel::analysis_window;
 pub use canvas::{Canvas, MAX_FIT_ZOOM, PartPayload};
 pub use crisp::layout_scale;
 pub use dialogs::Dialogs;

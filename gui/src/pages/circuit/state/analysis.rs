@@ -1,0 +1,92 @@
+//! The Analysis window's state (issue 26): the reset analysis of the open circuit
+//! (`sim_core::analysis::reset`) — its sequence as typed, its last report, and the state
+//! elements still unknown, which the canvas marks.
+
+use std::collections::BTreeSet;
+
+use sim_core::analysis::reset::{self, Element, ResetReport, Sequence};
+use sim_core::{Circuit, NodeId, NodeKind};
+
+use super::AppState;
+
+/// What the Analysis window shows and the canvas marks.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    /// Whether the window is open.
+    pub shown: bool,
+    /// The reset sequence as typed (`RESET=+1; tick 2; RESET=-1`).
+    pub sequence: String,
+    /// The last reset analysis: its report, or why it could not run.
+    pub reset: Option<Result<ResetReport, String>>,
+    /// The nodes of the state elements still unknown after the last reset analysis, which
+    /// the canvas outlines.
+    pub marked: BTreeSet<NodeId>,
+}
+
+/// A reset sequence to start from: with a clock, `RESET=+1; tick 2; RESET=-1` (one clock
+/// cycle in reset); with a clock switch `CLK`, its rising edge with reset held; with no reset
+/// input, empty. `RESET`, `RST` and `reset` are recognised, and `CLK`, `clk`.
+pub fn suggested_sequence(circuit: &Circuit) -> String {
+    let switch = |names: &[&'static str]| find_switch(circuit, names);
+    let Some(reset) = switch(&["RESET", "RST", "reset", "rst"]) else {
+        return String::new();
+    };
+    let has_clock = circuit
+        .nodes()
+        .any(|(_, n)| matches!(n.kind, NodeKind::Clock { .. }));
+    match switch(&["CLK", "clk"]) {
+        Some(clk) if !has_clock => {
+            format!("{clk}=-1, {reset}=+1; {clk}=+1; {clk}=-1, {reset}=-1")
+        }
+        _ => format!("{reset}=+1; tick 2; {reset}=-1"),
+    }
+}
+
+/// The first of `names` that is a switch of `circuit`.
+fn find_switch(circuit: &Circuit, names: &[&'static str]) -> Option<&'static str> {
+    names.iter().copied().find(|n| {
+        circuit
+            .find(n)
+            .is_some_and(|id| circuit[id].kind == NodeKind::Switch)
+    })
+}
+
+impl AppState {
+    /// Opens the Analysis window, with a suggested reset sequence if none was typed.
+    pub fn open_analysis(&mut self) {
+        if self.analysis.sequence.is_empty() {
+            self.analysis.sequence = suggested_sequence(self.circuit());
+        }
+        self.analysis.shown = true;
+    }
+
+    /// Runs the reset analysis of the open circuit with the typed sequence, keeps its
+    /// report, and marks the state still unknown on the canvas (a bad sequence keeps the
+    /// message and clears the marks).
+    pub fn analyze_reset(&mut self) {
+        let result = self
+            .analysis
+            .sequence
+            .parse::<Sequence>()
+            .and_then(|s| reset::analyze(self.circuit(), &s))
+            .map_err(|e| e.to_string());
+        self.analysis.marked = match &result {
+            Ok(report) => report
+                .unknown
+                .iter()
+                .flat_map(|u| match &u.element {
+                    Element::FlipFlop(f) => vec![*f],
+                    Element::Latch(nodes) => nodes.clone(),
+                })
+                .collect(),
+            Err(_) => BTreeSet::new(),
+        };
+        self.analysis.reset = Some(result);
+    }
+
+    /// Forgets the last analysis and its marks.
+    pub fn clear_analysis(&mut self) {
+        self.analysis.reset = None;
+        self.analysis.marked.clear();
+    }
+}

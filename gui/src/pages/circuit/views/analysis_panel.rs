@@ -1,0 +1,128 @@
+//! The Analysis window (View → Analysis): the reset analysis of the open circuit. A sequence
+//! field (`RESET=+1; tick 2; RESET=-1`, suggested from the circuit's reset and clock), an
+//! Analyze reset button, the verdict (`2 flip-flops, 0 latches; 1 still unknown`), and each
+//! state element still unknown as a button that shows it on the canvas, with what keeps it
+//! unknown; the canvas outlines those elements until Clear marks.
+
+use sim_core::analysis::reset::Element;
+
+use crate::state::AppState;
+
+/// Shows the Analysis window while it is open.
+pub fn analysis_window(ctx: &egui::Context, state: &mut AppState) {
+    if !state.analysis.shown {
+        return;
+    }
+    let mut open = true;
+    let area = ctx.content_rect();
+    egui::Window::new("Analysis")
+        .open(&mut open)
+        .default_size([460.0, 300.0])
+        // Over the side panel's trace, leaving the canvas (and the marks) in sight.
+        .default_pos(egui::pos2(
+            area.right() - 480.0,
+            area.top() + 0.2 * area.height(),
+        ))
+        .show(ctx, |ui| contents(ui, state));
+    state.analysis.shown = open;
+}
+
+fn contents(ui: &mut egui::Ui, state: &mut AppState) {
+    ui.heading("Reset");
+    ui.label(
+        "Every flip-flop, latch and RAM word starts unknown; the sequence is applied; \
+         what stays unknown is listed and outlined on the canvas.",
+    );
+    ui.horizontal(|ui| {
+        let label = ui.label("Sequence");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.analysis.sequence)
+                .hint_text("RESET=+1; tick 2; RESET=-1")
+                .desired_width(330.0),
+        )
+        .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Analyze reset")
+            .on_hover_text("Apply the sequence from an unknown state and report what stays unknown")
+            .clicked()
+        {
+            state.analyze_reset();
+        }
+        if ui
+            .add_enabled(
+                state.analysis.reset.is_some(),
+                egui::Button::new("Clear marks"),
+            )
+            .clicked()
+        {
+            state.clear_analysis();
+        }
+    });
+    let Some(result) = state.analysis.reset.clone() else {
+        return;
+    };
+    ui.separator();
+    let report = match result {
+        Ok(report) => report,
+        Err(message) => {
+            ui.colored_label(ui.visuals().error_fg_color, message);
+            return;
+        }
+    };
+    let latches = match report.latches {
+        1 => "1 latch".to_owned(),
+        n => format!("{n} latches"),
+    };
+    let flip_flops = match report.flip_flops {
+        1 => "1 flip-flop".to_owned(),
+        n => format!("{n} flip-flops"),
+    };
+    ui.label(format!(
+        "{flip_flops}, {latches}; {} still unknown",
+        report.unknown.len()
+    ));
+    if report.is_initialised() {
+        ui.label("The sequence initialises every flip-flop and latch.");
+    }
+    let mut show = None;
+    egui::ScrollArea::vertical()
+        .max_height(220.0)
+        .show(ui, |ui| {
+            for u in &report.unknown {
+                let (kind, node) = match &u.element {
+                    Element::FlipFlop(f) => ("flip-flop", *f),
+                    Element::Latch(nodes) => ("latch", nodes[0]),
+                };
+                let name = state
+                    .circuit()
+                    .node(node)
+                    .map_or_else(|| "?".to_owned(), |n| n.label.clone());
+                if ui
+                    .button(format!("{kind} {name}"))
+                    .on_hover_text("Show it on the canvas")
+                    .clicked()
+                {
+                    show = Some(node);
+                }
+                if let Some(origin) = u.why.origins().next().or(u.why.links.last()) {
+                    ui.label(format!("    {}", origin.describe(state.circuit())));
+                }
+                if !u.why.loops.is_empty() {
+                    ui.label("    held by a loop through its own state");
+                }
+            }
+            for m in &report.memories {
+                ui.label(format!(
+                    "RAM {}: {} of {} words unknown (a reset does not clear memory)",
+                    m.label,
+                    m.unknown.len(),
+                    m.words
+                ));
+            }
+        });
+    if let Some(node) = show {
+        state.show_node(node);
+    }
+}
