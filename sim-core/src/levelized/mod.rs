@@ -404,6 +404,11 @@ impl Levelized {
         let p = self.pos[i as usize] as usize;
         self.bits[p >> 6] |= 1 << (p & 63);
         self.cause[p] = cause;
+        if self.slots[p].kind == Kind::MemWrite {
+            // Its words may have changed behind its back (`Engine::write_memory_word`): the
+            // read runs too, whatever the write does.
+            self.schedule_read(p, true);
+        }
         self.lo = self.lo.min(p >> 6);
         self.gates_pending |= matches!(
             self.slots[p].kind,
@@ -519,8 +524,9 @@ impl Levelized {
         }
     }
 
-    /// Marks the read of the RAM data bit whose write position `p` just ran (at power-on
-    /// too: it may read the word written), with `p`'s cause if `records`.
+    /// Marks the read of the RAM data bit whose write position `p` just changed a word, with
+    /// `p`'s cause if `records`. (A write that changed nothing leaves the read as it was:
+    /// a change of address schedules the read itself, and so does [`schedule`](Self::schedule).)
     #[inline]
     fn schedule_read(&mut self, p: usize, records: bool) {
         let read = self.fanout[self.fo_start[p] as usize] as usize;
@@ -679,8 +685,9 @@ impl Levelized {
                 Kind::Custom => self.eval_custom(p, values),
                 Kind::MemRead => net.memory_read((node as u32, a, b), rams, values),
                 Kind::MemWrite => {
-                    net.memory_write((node as u32, a, b), rams, values, drive);
-                    self.schedule_read(p, O::RECORDS);
+                    if net.memory_write((node as u32, a, b), rams, values, drive) {
+                        self.schedule_read(p, O::RECORDS);
+                    }
                     old
                 }
                 Kind::Commit => {
