@@ -39,14 +39,27 @@
 //! computed at a lower level in the same settle is seen with its new value, one computed at the
 //! same or a higher level with its old one.
 //!
+//! # Clocks
+//! A positive-edge flip-flop holds, and a RAM writes nothing, unless its clock may have risen
+//! (−1 → +1, −1 → 0, 0 → +1: [`may_rise`]). So the sample positions a node clocks (flip-flops'
+//! samples, RAM writes) are kept apart from its fanout ([`Clocked`]; its [`Slot`] says it has
+//! some), and a change of its output marks only those whose clock may have risen, from the
+//! clock each saw last; every other one just remembers the new clock value, which is all its
+//! sample would have done. On the CPU, every falling clock edge then costs one event (the
+//! clock) instead of one per flip-flop and RAM bit. A sample that does not run is not an event
+//! (the unit-delay schedule, which evaluates a flip-flop on every clock change, reports more
+//! events: only the values agree); a sample scheduled directly always runs.
+//!
 //! Circuits with a combinational loop have no levels: [`Levelized::new`] returns `None` and the
 //! engine keeps the unit-delay schedule.
 
+mod clocked;
 mod dense;
 mod fold;
 mod layout;
 mod slot;
 
+use clocked::Clocked;
 use fold::{Folded, fold};
 use layout::layout;
 use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables};
@@ -54,7 +67,7 @@ use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables};
 use crate::circuit::NodeId;
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
-use crate::kind::{GateOp, TruthTable, dff_next};
+use crate::kind::{GateOp, TruthTable, dff_next, may_rise};
 use crate::memory::Word;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
@@ -67,6 +80,8 @@ pub(crate) struct Levelized {
     /// Fanout of position `p`: `fanout[fo_start[p]..fo_start[p + 1]]`, as positions.
     fo_start: Vec<u32>,
     fanout: Vec<u32>,
+    /// The samples each clock driver clocks, apart from its fanout (see [Clocks](self#clocks)).
+    clocked: Clocked,
     /// Input pins of the gates with more than two and of the table gates, as dense indices.
     wide: Vec<u32>,
     /// The tables of the [`Kind::Custom`] slots (table gates), one per gate.
@@ -144,6 +159,7 @@ fn slot_of(
         kind: Kind::Source,
         table: 0,
         invert: false,
+        clocks: false,
     };
     match net.ops[i as usize] {
         Op::Source => {}
@@ -292,10 +308,13 @@ impl Levelized {
         let mut fanout = Vec::with_capacity(net.fanout.len() + (positions - n));
         let mut wide = Vec::new();
         let mut truths = Vec::new();
+        let mut clocked = Clocked::default();
+        let mut samples = Vec::new();
         for (p, &i) in order.iter().enumerate() {
             let iu = i as usize;
             let sample = pos[iu] != own[iu] && pos[iu] as usize == p;
             fo_start.push(fanout.len() as u32);
+            samples.clear();
             if sample {
                 fanout.push(own[iu]);
             } else {
@@ -304,20 +323,25 @@ impl Levelized {
                         continue;
                     }
                     let tu = t as usize;
-                    // A RAM's clock schedules its write, its address its read.
+                    // A clock schedules a sample (a flip-flop's, a RAM's write), a RAM's
+                    // address its read.
                     if ram_clock(tu).is_some() {
                         if ram_clock(tu) == Some(i) {
-                            fanout.push(pos[tu]);
+                            samples.push(pos[tu]);
                         }
                         if pins(t)[..memory_address_bits(net, t)].contains(&i) {
                             fanout.push(own[tu]);
                         }
+                    } else if is_dff(tu) {
+                        samples.push(pos[tu]);
                     } else {
                         fanout.push(pos[tu]);
                     }
                 }
             }
-            slots.push(slot_of(net, i, sample, &mut wide, &mut truths));
+            let mut slot = slot_of(net, i, sample, &mut wide, &mut truths);
+            slot.clocks = clocked.push(p as u32, &samples);
+            slots.push(slot);
         }
         fo_start.push(fanout.len() as u32);
 
@@ -325,6 +349,7 @@ impl Levelized {
             slots,
             fo_start,
             fanout,
+            clocked,
             wide,
             truths,
             fast_work: 0,
@@ -536,6 +561,26 @@ impl Levelized {
         }
     }
 
+    /// Marks the samples clocked by position `p`, whose output just changed to `clk`: each
+    /// whose clock may have risen ([`may_rise`] from the clock it saw last), as caused by
+    /// `cause` if given; every other one only remembers the clock, which is all its sample
+    /// would do (see [Clocks](self#clocks)).
+    #[inline(never)]
+    fn mark_clocked(&mut self, p: usize, clk: Trit, drive: &mut [Trit], cause: Option<Cause>) {
+        for &t in self.clocked.of(p) {
+            let t = t as usize;
+            let seen = &mut drive[self.slots[t].node as usize];
+            if may_rise(*seen, clk) {
+                self.bits[t >> 6] |= 1 << (t & 63);
+                if let Some(cause) = cause {
+                    self.cause[t] = cause;
+                }
+            } else {
+                *seen = clk;
+            }
+        }
+    }
+
     /// Evaluates a wide gate: its two-input table folded over its inputs.
     #[inline]
     fn eval_wide(&self, p: usize, values: &[Trit]) -> Trit {
@@ -667,6 +712,7 @@ impl Levelized {
                 node,
                 kind,
                 table,
+                clocks,
                 ..
             } = if fast {
                 self.fast_slots[p]
@@ -691,14 +737,7 @@ impl Levelized {
                     old
                 }
                 Kind::Commit => {
-                    let q = self.q_next[p];
-                    if q != old {
-                        values[node] = q;
-                        if O::CHANGES {
-                            observer.on_change(net.ids[node], 0, q);
-                        }
-                        self.schedule_fanout(p, O::RECORDS.then_some(self.cause[p]));
-                    }
+                    self.commit(net, p, (values, drive), observer);
                     continue;
                 }
                 _ => self.eval_other(p, values, drive),
@@ -718,7 +757,11 @@ impl Levelized {
                 self.mark_fanout(p, fast, new != old);
             }
             if O::RECORDS {
-                self.record(net, values, p, (old, new, seq0 + events), observer);
+                self.record(net, (values, drive), p, (old, new, seq0 + events), observer);
+            }
+            if clocks && new != old {
+                let cause = O::RECORDS.then_some(Cause::Event(seq0 + events));
+                self.mark_clocked(p, new, drive, cause);
             }
             if ONE {
                 break;
@@ -733,6 +776,33 @@ impl Levelized {
         }
         self.lo = word_at;
         (events, last)
+    }
+
+    /// Runs the commit position `p` of a flip-flop: makes the Q its sample computed visible
+    /// and, if that changed its output, marks its fanout and the samples it clocks (with the
+    /// commit's cause while records are wanted). Not an event.
+    #[inline]
+    fn commit<O: Observer>(
+        &mut self,
+        net: &Netlist,
+        p: usize,
+        (values, drive): (&mut [Trit], &mut [Trit]),
+        observer: &mut O,
+    ) {
+        let Slot { node, clocks, .. } = self.slots[p];
+        let node = node as usize;
+        let q = self.q_next[p];
+        if q != values[node] {
+            values[node] = q;
+            if O::CHANGES {
+                observer.on_change(net.ids[node], 0, q);
+            }
+            let cause = O::RECORDS.then_some(self.cause[p]);
+            self.schedule_fanout(p, cause);
+            if clocks {
+                self.mark_clocked(p, q, drive, cause);
+            }
+        }
     }
 
     /// The end of a run that reported `events` and processed position `last` last.
@@ -778,11 +848,13 @@ impl Levelized {
     }
 
     /// Reports the evaluation of position `p` (node output `old` → `new`) as event number
-    /// `seq`. A flip-flop's sample reports the fanout of its commit position.
+    /// `seq`. A flip-flop's sample reports the fanout of its commit position. The fanout
+    /// includes the samples the change clocks (see [`mark_clocked`](Self::mark_clocked),
+    /// which runs after this).
     fn record<O: Observer>(
         &self,
         net: &Netlist,
-        values: &[Trit],
+        (values, drive): (&[Trit], &[Trit]),
         p: usize,
         (old, new, seq): (Trit, Trit, u64),
         observer: &mut O,
@@ -811,6 +883,9 @@ impl Levelized {
             cause: self.cause[p],
             fanout: self.fanout[fanout]
                 .iter()
+                .chain(self.clocked.of(fanout_of).iter().filter(|&&t| {
+                    new != old && may_rise(drive[self.slots[t as usize].node as usize], new)
+                }))
                 .map(|&t| net.ids[self.slots[t as usize].node as usize])
                 .collect(),
         };

@@ -46,6 +46,9 @@ pub(super) struct Slot {
     pub(super) table: u8,
     /// `Wide`: the fold's result is negated (NAND, NOR, XNOR).
     pub(super) invert: bool,
+    /// Its output reaches the clock pin of a flip-flop or a RAM data bit: a change marks
+    /// those samples (see [`Clocked`](super::clocked::Clocked)) besides its fanout.
+    pub(super) clocks: bool,
 }
 
 /// Number of truth tables: one per (operation, arity ≤ 2), 8 × 3, then the tables with inverters
