@@ -11,14 +11,15 @@ pub(super) struct Clocked {
     drivers: Vec<u32>,
     /// Driver `k`'s samples: `targets[start[k]..start[k + 1]]`.
     start: Vec<u32>,
-    /// Sample positions.
-    targets: Vec<u32>,
+    /// Samples: each its position and its node's dense index (whose `drive` entry holds the
+    /// clock it saw last).
+    targets: Vec<(u32, u32)>,
 }
 
 impl Clocked {
-    /// Adds position `p` (above every driver added so far) as the driver of the sample
-    /// positions `targets`; nothing if there are none. Whether it was added.
-    pub(super) fn push(&mut self, p: u32, targets: &[u32]) -> bool {
+    /// Adds position `p` (above every driver added so far) as the driver of the samples
+    /// `targets` (position, node); nothing if there are none. Whether it was added.
+    pub(super) fn push(&mut self, p: u32, targets: &[(u32, u32)]) -> bool {
         if targets.is_empty() {
             return false;
         }
@@ -32,9 +33,9 @@ impl Clocked {
         true
     }
 
-    /// The sample positions driver `p` clocks (none if it is not a driver).
+    /// The samples driver `p` clocks, as (position, node); none if it is not a driver.
     #[inline]
-    pub(super) fn of(&self, p: usize) -> &[u32] {
+    pub(super) fn of(&self, p: usize) -> &[(u32, u32)] {
         let k = self.drivers.partition_point(|&d| (d as usize) < p);
         if self.drivers.get(k).is_some_and(|&d| d as usize == p) {
             &self.targets[self.start[k] as usize..self.start[k + 1] as usize]
@@ -52,10 +53,10 @@ mod tests {
     fn a_driver_finds_its_samples() {
         let mut clocked = Clocked::default();
         assert!(!clocked.push(1, &[]));
-        assert!(clocked.push(3, &[7, 8]));
-        assert!(clocked.push(5, &[9]));
-        assert_eq!(clocked.of(3), [7, 8]);
-        assert_eq!(clocked.of(5), [9]);
+        assert!(clocked.push(3, &[(7, 0), (8, 1)]));
+        assert!(clocked.push(5, &[(9, 2)]));
+        assert_eq!(clocked.of(3), [(7, 0), (8, 1)]);
+        assert_eq!(clocked.of(5), [(9, 2)]);
         assert!(clocked.of(1).is_empty() && clocked.of(4).is_empty());
         assert!(clocked.of(6).is_empty());
     }

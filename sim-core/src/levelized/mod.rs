@@ -327,13 +327,13 @@ impl Levelized {
                     // address its read.
                     if ram_clock(tu).is_some() {
                         if ram_clock(tu) == Some(i) {
-                            samples.push(pos[tu]);
+                            samples.push((pos[tu], t));
                         }
                         if pins(t)[..memory_address_bits(net, t)].contains(&i) {
                             fanout.push(own[tu]);
                         }
                     } else if is_dff(tu) {
-                        samples.push(pos[tu]);
+                        samples.push((pos[tu], t));
                     } else {
                         fanout.push(pos[tu]);
                     }
@@ -567,9 +567,9 @@ impl Levelized {
     /// would do (see [Clocks](self#clocks)).
     #[inline(never)]
     fn mark_clocked(&mut self, p: usize, clk: Trit, drive: &mut [Trit], cause: Option<Cause>) {
-        for &t in self.clocked.of(p) {
+        for &(t, node) in self.clocked.of(p) {
             let t = t as usize;
-            let seen = &mut drive[self.slots[t].node as usize];
+            let seen = &mut drive[node as usize];
             if may_rise(*seen, clk) {
                 self.bits[t >> 6] |= 1 << (t & 63);
                 if let Some(cause) = cause {
@@ -625,6 +625,7 @@ impl Levelized {
 
     /// The sample of the flip-flop at sample position `p` reading `d`, `clk` and its output
     /// `q`: stores the next Q for its commit and returns it.
+    #[inline]
     fn sample(&mut self, p: usize, (d, clk, q): (Trit, Trit, Trit), drive: &mut [Trit]) -> Trit {
         let node = self.slots[p].node as usize;
         let prev = std::mem::replace(&mut drive[node], clk);
@@ -632,6 +633,17 @@ impl Levelized {
         let commit = self.fanout[self.fo_start[p] as usize] as usize;
         self.q_next[commit] = next;
         next
+    }
+
+    /// [`sample`](Self::sample) without records: its commit (its one fanout target) is marked
+    /// only when Q changes — a branch, since most samples keep their Q, instead of the fanout
+    /// loop.
+    #[inline]
+    fn sample_quietly(&mut self, p: usize, (d, clk, q): (Trit, Trit, Trit), drive: &mut [Trit]) {
+        if self.sample(p, (d, clk, q), drive) != q {
+            let commit = self.fanout[self.fo_start[p] as usize] as usize;
+            self.bits[commit >> 6] |= 1 << (commit & 63);
+        }
     }
 
     /// Processes pending positions in increasing order until none is left or, with `ONE`,
@@ -738,6 +750,14 @@ impl Levelized {
                 }
                 Kind::Commit => {
                     self.commit(net, p, (values, drive), observer);
+                    continue;
+                }
+                Kind::Sample if !O::RECORDS => {
+                    self.sample_quietly(p, (values[a as usize], values[b as usize], old), drive);
+                    events += 1;
+                    if ONE {
+                        break;
+                    }
                     continue;
                 }
                 _ => self.eval_other(p, values, drive),
@@ -883,10 +903,15 @@ impl Levelized {
             cause: self.cause[p],
             fanout: self.fanout[fanout]
                 .iter()
-                .chain(self.clocked.of(fanout_of).iter().filter(|&&t| {
-                    new != old && may_rise(drive[self.slots[t as usize].node as usize], new)
-                }))
-                .map(|&t| net.ids[self.slots[t as usize].node as usize])
+                .map(|&t| self.slots[t as usize].node)
+                .chain(
+                    self.clocked
+                        .of(fanout_of)
+                        .iter()
+                        .filter(|&&(_, node)| new != old && may_rise(drive[node as usize], new))
+                        .map(|&(_, node)| node),
+                )
+                .map(|node| net.ids[node as usize])
                 .collect(),
         };
         observer.on_event(&event);
