@@ -271,6 +271,37 @@ impl Netlist {
         crate::memory::read_bit_split(words, self.memory_address(i, mem, values), bit)
     }
 
+    /// The whole word memory data-bit node `i` (of memory `memory`) reads at the address its
+    /// pins carry in `values`, every bit as [`memory_read`](Self::memory_read) reads it (see
+    /// [`crate::memory::read_word`]): what the memory's other data bits read too when they
+    /// share its address pins.
+    #[inline]
+    pub(crate) fn memory_word(
+        &self,
+        i: u32,
+        memory: u32,
+        rams: &[Option<Vec<Word>>],
+        values: &[Trit],
+    ) -> Word {
+        let Some(mem) = self.memories.get(memory as usize) else {
+            return Word::UNKNOWN;
+        };
+        let words = match rams.get(memory as usize) {
+            Some(Some(words)) => &words[..],
+            _ => &mem.image[..],
+        };
+        crate::memory::read_word_split(words, self.memory_address(i, mem, values))
+    }
+
+    /// The address pins of memory data-bit node `i` (as dense indices of their drivers), if
+    /// it belongs to a declared memory.
+    pub(crate) fn memory_address_pins(&self, i: u32) -> Option<&[u32]> {
+        let (memory, _) = self.memory_bit(i)?;
+        let mem = self.memories.get(memory as usize)?;
+        let pins = &self.in_src[self.input_range(i)];
+        pins.get(..usize::from(mem.addr_bits).min(16).min(pins.len()))
+    }
+
     /// The write of RAM data-bit node `i` (bit `bit` of memory `memory`) reading its pins in
     /// `values`: remembers its clock in `drive[i]` and, on a rising edge with write enable,
     /// writes data in at its address into `rams` (see [`crate::memory::write_bit`]). Nothing

@@ -130,6 +130,12 @@ pub(crate) struct Levelized {
     /// Whether the netlist has memories, which the dense pass does not evaluate (selective
     /// trace does).
     has_memories: bool,
+    /// Per memory: the word its data bits read in selective trace's run number `.0` (see
+    /// [`read_shared`](Self::read_shared)); `None` for a memory whose data bits do not all
+    /// read the same address pins, each of which then reads its own bit.
+    words_read: Vec<Option<(u64, Word)>>,
+    /// Runs of selective trace so far, numbering [`words_read`](Self::words_read).
+    runs: u64,
     /// The changes `report_dense` hands its observer (a buffer kept between settles).
     reported: Vec<(NodeId, Trit)>,
     /// How settles without records find their work.
@@ -248,6 +254,31 @@ fn ram_clock(net: &Netlist, i: usize) -> Option<u32> {
         .copied(),
         _ => None,
     }
+}
+
+/// [`Levelized::words_read`] before any run: a word (of no run yet) for each memory of `net`
+/// whose data bits all read the same address pins (as expanded from one memory node they
+/// do), so that the word read for one is the word read for all; `None` for the others.
+fn words_read(net: &Netlist) -> Vec<Option<(u64, Word)>> {
+    let mut first: Vec<Option<&[u32]>> = vec![None; net.memories.len()];
+    let mut shared = vec![true; net.memories.len()];
+    for i in 0..net.len() as u32 {
+        if net.ops[i as usize] != Op::Memory {
+            continue;
+        }
+        let (Some((m, _)), Some(pins)) = (net.memory_bit(i), net.memory_address_pins(i)) else {
+            continue;
+        };
+        let m = m as usize;
+        match first[m] {
+            None => first[m] = Some(pins),
+            Some(seen) => shared[m] &= seen == pins,
+        }
+    }
+    shared
+        .into_iter()
+        .map(|shared| shared.then_some((0, Word::UNKNOWN)))
+        .collect()
 }
 
 /// The engine state a run reads and writes.
@@ -369,6 +400,8 @@ impl Levelized {
             dense: None,
             reported: Vec::new(),
             has_memories: net.has_memories(),
+            words_read: words_read(net),
+            runs: 0,
             sweep: Sweep::Auto,
             prefer_dense: false,
             gates_pending: false,
@@ -581,6 +614,51 @@ impl Levelized {
         }
     }
 
+    /// Runs the RAM write at position `p` (see [`Netlist::memory_write`]); if it changed a
+    /// word, its read runs too (as caused by the write if `records`) and the word its memory's
+    /// bits read in this run is forgotten.
+    #[inline]
+    fn write(
+        &mut self,
+        net: &Netlist,
+        p: usize,
+        rams: &mut [Option<Vec<Word>>],
+        (values, drive): (&[Trit], &mut [Trit]),
+        records: bool,
+    ) {
+        let Slot { node, a, b, .. } = self.slots[p];
+        if net.memory_write((node, a, b), rams, values, drive) {
+            self.schedule_read(p, records);
+            if let Some(Some(read)) = self.words_read.get_mut(a as usize) {
+                read.0 = 0;
+            }
+        }
+    }
+
+    /// The read of memory data-bit node `i` (bit `bit` of memory `memory`): the bit of the
+    /// word its memory's bits read in this run, read once by the first of them (their address
+    /// pins, all at lower levels, are final by then, and the memory's writes, all at the
+    /// clock's level, come before; a write that changes a word forgets it), or its own read
+    /// where the bits do not share their address pins.
+    #[inline]
+    fn read_shared(
+        &mut self,
+        net: &Netlist,
+        (i, memory, bit): (u32, u32, u32),
+        rams: &[Option<Vec<Word>>],
+        values: &[Trit],
+    ) -> Trit {
+        match self.words_read.get_mut(memory as usize) {
+            Some(Some(read)) => {
+                if read.0 != self.runs {
+                    *read = (self.runs, net.memory_word(i, memory, rams, values));
+                }
+                read.1.bit(bit)
+            }
+            _ => net.memory_read((i, memory, bit), rams, values),
+        }
+    }
+
     /// Evaluates a wide gate: its two-input table folded over its inputs.
     #[inline]
     fn eval_wide(&self, p: usize, values: &[Trit]) -> Trit {
@@ -696,6 +774,7 @@ impl Levelized {
         seq0: u64,
         observer: &mut O,
     ) -> (u64, Option<usize>) {
+        self.runs += 1;
         let mut fast = !O::RECORDS && !ONE;
         if fast && !self.folded_built() {
             if self.fast_work >= self.slots.len() as u64 {
@@ -741,11 +820,9 @@ impl Levelized {
                 }
                 Kind::Wide => self.eval_wide(p, values),
                 Kind::Custom => self.eval_custom(p, values),
-                Kind::MemRead => net.memory_read((node as u32, a, b), rams, values),
+                Kind::MemRead => self.read_shared(net, (node as u32, a, b), rams, values),
                 Kind::MemWrite => {
-                    if net.memory_write((node as u32, a, b), rams, values, drive) {
-                        self.schedule_read(p, O::RECORDS);
-                    }
+                    self.write(net, p, rams, (values, drive), O::RECORDS);
                     old
                 }
                 Kind::Commit => {

@@ -277,7 +277,13 @@ pub(crate) fn read_bit_split(words: &[Word], (base, free): (usize, usize), k: u3
 
 /// The whole word read at `addr` (as [`read_bit`] for each bit).
 pub fn read_word(words: &[Word], addr: &[Trit]) -> Word {
-    let (base, free) = split_address(addr);
+    read_word_split(words, split_address(addr))
+}
+
+/// [`read_word`] at the address split into its first candidate and the mask of its unknown
+/// bits (see [`split_address`]).
+#[inline]
+pub(crate) fn read_word_split(words: &[Word], (base, free): (usize, usize)) -> Word {
     let Some(&first) = words.get(base) else {
         return Word::UNKNOWN;
     };
