@@ -22,7 +22,7 @@ pub(super) enum Kind {
     /// The committing half of a flip-flop: makes the sampled Q visible.
     Commit,
     /// The writing half of a RAM's data bit: tracks its clock and, on a rising edge, writes
-    /// (see [`crate::memory`]); then its read runs.
+    /// (see [`crate::memory`]); then, if that changed a word, its read runs.
     MemWrite,
     /// A memory data bit's read: the bit at its address (see [`crate::memory`]).
     MemRead,
