@@ -887,6 +887,18 @@ pub fn dff_next(prev: Trit, clk: Trit, d: Trit, q: Trit) -> Trit {
     }
 }
 
+/// Whether a clock going from `prev` to `clk` may be a rising edge: −1 → +1, or a change that
+/// may be one (−1 → 0, 0 → +1). On any other change, or none, a positive-edge flip-flop holds
+/// ([`dff_next`] gives `q`) and a RAM writes nothing
+/// ([`write_enable`](crate::memory::write_enable) is −1).
+#[inline]
+pub(crate) fn may_rise(prev: Trit, clk: Trit) -> bool {
+    matches!(
+        (prev, clk),
+        (Trit::False, Trit::True | Trit::Unknown) | (Trit::Unknown, Trit::True)
+    )
+}
+
 impl fmt::Display for NodeKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(&self.short_name())
@@ -909,6 +921,26 @@ mod tests {
         assert_eq!(GateOp::Xor.eval([T, T, F]), F);
         assert_eq!(GateOp::Xor.eval([T, X, F]), X);
         assert_eq!(GateOp::Xnor.eval([T, F]), F);
+    }
+
+    /// Outside [`may_rise`], neither a flip-flop nor a RAM's write does anything.
+    #[test]
+    fn only_a_possible_rising_edge_acts() {
+        for (prev, clk) in Trit::ALL
+            .into_iter()
+            .flat_map(|p| Trit::ALL.map(|c| (p, c)))
+        {
+            for (d, q) in Trit::ALL
+                .into_iter()
+                .flat_map(|d| Trit::ALL.map(|q| (d, q)))
+            {
+                let acts = dff_next(prev, clk, d, q) != q
+                    || crate::memory::write_enable(prev, clk, d) != F;
+                assert!(!acts || may_rise(prev, clk), "{prev:?} → {clk:?}");
+            }
+        }
+        assert!(may_rise(F, T) && may_rise(F, X) && may_rise(X, T));
+        assert!(!may_rise(T, F) && !may_rise(X, X) && !may_rise(T, X));
     }
 
     #[test]

@@ -234,17 +234,21 @@ impl Netlist {
         self.memory_bits.get(&i).copied()
     }
 
-    /// The address memory data-bit node `i` of memory `memory` reads in `values` (bit 0
-    /// first; at most 16 bits, the rest of the array unknown) and its length.
+    /// The address memory data-bit node `i` of memory `memory` reads in `values` (its first
+    /// `addr_bits` pins, bit 0 first), split as [`crate::memory::split_address`] splits it:
+    /// the first candidate and the mask of the unknown bits. One pass over the pins, no
+    /// array of trits.
     #[inline]
-    fn memory_address(&self, i: u32, memory: &NetMemory, values: &[Trit]) -> ([Trit; 16], usize) {
+    fn memory_address(&self, i: u32, memory: &NetMemory, values: &[Trit]) -> (usize, usize) {
         let pins = &self.in_src[self.input_range(i)];
         let a = usize::from(memory.addr_bits).min(16).min(pins.len());
-        let mut addr = [Trit::Unknown; 16];
-        for (slot, &s) in addr.iter_mut().zip(&pins[..a]) {
-            *slot = values[s as usize];
+        let (mut base, mut free) = (0, 0);
+        for (j, &s) in pins[..a].iter().enumerate() {
+            let d = digit(values[s as usize]);
+            base |= usize::from(d == 2) << j;
+            free |= usize::from(d == 1) << j;
         }
-        (addr, a)
+        (base, free)
     }
 
     /// The bit memory data-bit node `i` (bit `bit` of memory `memory`) reads at the address
@@ -260,18 +264,48 @@ impl Netlist {
         let Some(mem) = self.memories.get(memory as usize) else {
             return Trit::Unknown;
         };
-        let (addr, a) = self.memory_address(i, mem, values);
         let words = match rams.get(memory as usize) {
             Some(Some(words)) => &words[..],
             _ => &mem.image[..],
         };
-        crate::memory::read_bit(words, &addr[..a], bit)
+        crate::memory::read_bit_split(words, self.memory_address(i, mem, values), bit)
+    }
+
+    /// The whole word memory data-bit node `i` (of memory `memory`) reads at the address its
+    /// pins carry in `values`, every bit as [`memory_read`](Self::memory_read) reads it (see
+    /// [`crate::memory::read_word`]): what the memory's other data bits read too when they
+    /// share its address pins.
+    #[inline]
+    pub(crate) fn memory_word(
+        &self,
+        i: u32,
+        memory: u32,
+        rams: &[Option<Vec<Word>>],
+        values: &[Trit],
+    ) -> Word {
+        let Some(mem) = self.memories.get(memory as usize) else {
+            return Word::UNKNOWN;
+        };
+        let words = match rams.get(memory as usize) {
+            Some(Some(words)) => &words[..],
+            _ => &mem.image[..],
+        };
+        crate::memory::read_word_split(words, self.memory_address(i, mem, values))
+    }
+
+    /// The address pins of memory data-bit node `i` (as dense indices of their drivers), if
+    /// it belongs to a declared memory.
+    pub(crate) fn memory_address_pins(&self, i: u32) -> Option<&[u32]> {
+        let (memory, _) = self.memory_bit(i)?;
+        let mem = self.memories.get(memory as usize)?;
+        let pins = &self.in_src[self.input_range(i)];
+        pins.get(..usize::from(mem.addr_bits).min(16).min(pins.len()))
     }
 
     /// The write of RAM data-bit node `i` (bit `bit` of memory `memory`) reading its pins in
     /// `values`: remembers its clock in `drive[i]` and, on a rising edge with write enable,
     /// writes data in at its address into `rams` (see [`crate::memory::write_bit`]). Nothing
-    /// for a ROM.
+    /// for a ROM. Returns whether a word changed (if not, what the bit reads is unchanged).
     #[inline]
     pub(crate) fn memory_write(
         &self,
@@ -279,21 +313,24 @@ impl Netlist {
         rams: &mut [Option<Vec<Word>>],
         values: &[Trit],
         drive: &mut [Trit],
-    ) {
+    ) -> bool {
         let Some(mem) = self.memories.get(memory as usize) else {
-            return;
+            return false;
         };
         let Some(Some(words)) = rams.get_mut(memory as usize) else {
-            return;
+            return false;
         };
         let pins = &self.in_src[self.input_range(i)];
         let a = usize::from(mem.addr_bits);
         let pin = |k: usize| pins.get(k).map_or(Trit::Unknown, |&s| values[s as usize]);
         let (din, we, clk) = (pin(a), pin(a + 1), pin(a + 2));
         let prev = std::mem::replace(&mut drive[i as usize], clk);
-        let (addr, a) = self.memory_address(i, mem, values);
         let enable = crate::memory::write_enable(prev, clk, we);
-        crate::memory::write_bit(words, &addr[..a], enable, din, bit);
+        if enable == Trit::False {
+            return false;
+        }
+        let addr = self.memory_address(i, mem, values);
+        crate::memory::write_bit_split(words, addr, enable, din, bit)
     }
 
     /// Whether the netlist has a memory node.

@@ -35,7 +35,7 @@ use super::fold::Folded;
 use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
 use crate::circuit::NodeId;
 use crate::event::{Changes, Observer, Sweep};
-use crate::kind::GateOp;
+use crate::kind::{GateOp, may_rise};
 use crate::netlist::Netlist;
 use crate::trit::Trit;
 
@@ -657,13 +657,22 @@ impl Levelized {
             dense.state[p] = state_byte(digit(new) as u8, digit(old) as u8, ran);
             return ran;
         }
-        // A sample runs when scheduled or when its clock changed.
+        // A sample runs when scheduled or when its clock changed in a way that may be a
+        // rising edge; on any other change it only remembers the clock (as selective trace
+        // does, see `mark_clocked`).
         let clock = dense.own[slot.b as usize];
-        if !pending && dense.state[clock as usize] & CHANGED == 0 {
-            return false;
-        }
         let value =
             |s: u32| FROM_DIGIT[usize::from(dense.state[dense.own[s as usize] as usize] & 3)];
+        if !pending {
+            if dense.state[clock as usize] & CHANGED == 0 {
+                return false;
+            }
+            let clk = value(slot.b);
+            if !may_rise(drive[node], clk) {
+                drive[node] = clk;
+                return false;
+            }
+        }
         let next = self.sample(p, (value(slot.a), value(slot.b), old), drive);
         if next != old {
             // Its commit follows (the sample's one fanout target).

@@ -39,14 +39,27 @@
 //! computed at a lower level in the same settle is seen with its new value, one computed at the
 //! same or a higher level with its old one.
 //!
+//! # Clocks
+//! A positive-edge flip-flop holds, and a RAM writes nothing, unless its clock may have risen
+//! (−1 → +1, −1 → 0, 0 → +1: [`may_rise`]). So the sample positions a node clocks (flip-flops'
+//! samples, RAM writes) are kept apart from its fanout ([`Clocked`]; its [`Slot`] says it has
+//! some), and a change of its output marks only those whose clock may have risen, from the
+//! clock each saw last; every other one just remembers the new clock value, which is all its
+//! sample would have done. On the CPU, every falling clock edge then costs one event (the
+//! clock) instead of one per flip-flop and RAM bit. A sample that does not run is not an event
+//! (the unit-delay schedule, which evaluates a flip-flop on every clock change, reports more
+//! events: only the values agree); a sample scheduled directly always runs.
+//!
 //! Circuits with a combinational loop have no levels: [`Levelized::new`] returns `None` and the
 //! engine keeps the unit-delay schedule.
 
+mod clocked;
 mod dense;
 mod fold;
 mod layout;
 mod slot;
 
+use clocked::Clocked;
 pub(crate) use dense::DenseChanges;
 use fold::{Folded, fold};
 use layout::layout;
@@ -54,7 +67,7 @@ use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables};
 
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
-use crate::kind::{GateOp, TruthTable, dff_next};
+use crate::kind::{GateOp, TruthTable, dff_next, may_rise};
 use crate::memory::Word;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
@@ -67,6 +80,8 @@ pub(crate) struct Levelized {
     /// Fanout of position `p`: `fanout[fo_start[p]..fo_start[p + 1]]`, as positions.
     fo_start: Vec<u32>,
     fanout: Vec<u32>,
+    /// The samples each clock driver clocks, apart from its fanout (see [Clocks](self#clocks)).
+    clocked: Clocked,
     /// Input pins of the gates with more than two and of the table gates, as dense indices.
     wide: Vec<u32>,
     /// The tables of the [`Kind::Custom`] slots (table gates), one per gate.
@@ -115,6 +130,12 @@ pub(crate) struct Levelized {
     /// Whether the netlist has memories, which the dense pass does not evaluate (selective
     /// trace does).
     has_memories: bool,
+    /// Per memory: the word its data bits read in selective trace's run number `.0` (see
+    /// [`read_shared`](Self::read_shared)); `None` for a memory whose data bits do not all
+    /// read the same address pins, each of which then reads its own bit.
+    words_read: Vec<Option<(u64, Word)>>,
+    /// Runs of selective trace so far, numbering [`words_read`](Self::words_read).
+    runs: u64,
     /// How settles without records find their work.
     sweep: Sweep,
     /// The last settle without records evaluated a quarter of the positions or more.
@@ -142,6 +163,7 @@ fn slot_of(
         kind: Kind::Source,
         table: 0,
         invert: false,
+        clocks: false,
     };
     match net.ops[i as usize] {
         Op::Source => {}
@@ -232,6 +254,31 @@ fn ram_clock(net: &Netlist, i: usize) -> Option<u32> {
     }
 }
 
+/// [`Levelized::words_read`] before any run: a word (of no run yet) for each memory of `net`
+/// whose data bits all read the same address pins (as expanded from one memory node they
+/// do), so that the word read for one is the word read for all; `None` for the others.
+fn words_read(net: &Netlist) -> Vec<Option<(u64, Word)>> {
+    let mut first: Vec<Option<&[u32]>> = vec![None; net.memories.len()];
+    let mut shared = vec![true; net.memories.len()];
+    for i in 0..net.len() as u32 {
+        if net.ops[i as usize] != Op::Memory {
+            continue;
+        }
+        let (Some((m, _)), Some(pins)) = (net.memory_bit(i), net.memory_address_pins(i)) else {
+            continue;
+        };
+        let m = m as usize;
+        match first[m] {
+            None => first[m] = Some(pins),
+            Some(seen) => shared[m] &= seen == pins,
+        }
+    }
+    shared
+        .into_iter()
+        .map(|shared| shared.then_some((0, Word::UNKNOWN)))
+        .collect()
+}
+
 /// The engine state a run reads and writes.
 pub(crate) struct State<'a> {
     pub net: &'a Netlist,
@@ -290,10 +337,13 @@ impl Levelized {
         let mut fanout = Vec::with_capacity(net.fanout.len() + (positions - n));
         let mut wide = Vec::new();
         let mut truths = Vec::new();
+        let mut clocked = Clocked::default();
+        let mut samples = Vec::new();
         for (p, &i) in order.iter().enumerate() {
             let iu = i as usize;
             let sample = pos[iu] != own[iu] && pos[iu] as usize == p;
             fo_start.push(fanout.len() as u32);
+            samples.clear();
             if sample {
                 fanout.push(own[iu]);
             } else {
@@ -302,20 +352,25 @@ impl Levelized {
                         continue;
                     }
                     let tu = t as usize;
-                    // A RAM's clock schedules its write, its address its read.
+                    // A clock schedules a sample (a flip-flop's, a RAM's write), a RAM's
+                    // address its read.
                     if ram_clock(tu).is_some() {
                         if ram_clock(tu) == Some(i) {
-                            fanout.push(pos[tu]);
+                            samples.push((pos[tu], t));
                         }
                         if pins(t)[..memory_address_bits(net, t)].contains(&i) {
                             fanout.push(own[tu]);
                         }
+                    } else if is_dff(tu) {
+                        samples.push((pos[tu], t));
                     } else {
                         fanout.push(pos[tu]);
                     }
                 }
             }
-            slots.push(slot_of(net, i, sample, &mut wide, &mut truths));
+            let mut slot = slot_of(net, i, sample, &mut wide, &mut truths);
+            slot.clocks = clocked.push(p as u32, &samples);
+            slots.push(slot);
         }
         fo_start.push(fanout.len() as u32);
 
@@ -323,6 +378,7 @@ impl Levelized {
             slots,
             fo_start,
             fanout,
+            clocked,
             wide,
             truths,
             fast_work: 0,
@@ -341,6 +397,8 @@ impl Levelized {
             level_now: 0,
             dense: None,
             has_memories: net.has_memories(),
+            words_read: words_read(net),
+            runs: 0,
             sweep: Sweep::Auto,
             prefer_dense: false,
             gates_pending: false,
@@ -401,6 +459,11 @@ impl Levelized {
         let p = self.pos[i as usize] as usize;
         self.bits[p >> 6] |= 1 << (p & 63);
         self.cause[p] = cause;
+        if self.slots[p].kind == Kind::MemWrite {
+            // Its words may have changed behind its back (`Engine::write_memory_word`): the
+            // read runs too, whatever the write does.
+            self.schedule_read(p, true);
+        }
         self.lo = self.lo.min(p >> 6);
         self.gates_pending |= matches!(
             self.slots[p].kind,
@@ -516,14 +579,80 @@ impl Levelized {
         }
     }
 
-    /// Marks the read of the RAM data bit whose write position `p` just ran (at power-on
-    /// too: it may read the word written), with `p`'s cause if `records`.
+    /// Marks the read of the RAM data bit whose write position `p` just changed a word, with
+    /// `p`'s cause if `records`. (A write that changed nothing leaves the read as it was:
+    /// a change of address schedules the read itself, and so does [`schedule`](Self::schedule).)
     #[inline]
     fn schedule_read(&mut self, p: usize, records: bool) {
         let read = self.fanout[self.fo_start[p] as usize] as usize;
         self.bits[read >> 6] |= 1 << (read & 63);
         if records {
             self.cause[read] = self.cause[p];
+        }
+    }
+
+    /// Marks the samples clocked by position `p`, whose output just changed to `clk`: each
+    /// whose clock may have risen ([`may_rise`] from the clock it saw last), as caused by
+    /// `cause` if given; every other one only remembers the clock, which is all its sample
+    /// would do (see [Clocks](self#clocks)).
+    #[inline(never)]
+    fn mark_clocked(&mut self, p: usize, clk: Trit, drive: &mut [Trit], cause: Option<Cause>) {
+        for &(t, node) in self.clocked.of(p) {
+            let t = t as usize;
+            let seen = &mut drive[node as usize];
+            if may_rise(*seen, clk) {
+                self.bits[t >> 6] |= 1 << (t & 63);
+                if let Some(cause) = cause {
+                    self.cause[t] = cause;
+                }
+            } else {
+                *seen = clk;
+            }
+        }
+    }
+
+    /// Runs the RAM write at position `p` (see [`Netlist::memory_write`]); if it changed a
+    /// word, its read runs too (as caused by the write if `records`) and the word its memory's
+    /// bits read in this run is forgotten.
+    #[inline]
+    fn write(
+        &mut self,
+        net: &Netlist,
+        p: usize,
+        rams: &mut [Option<Vec<Word>>],
+        (values, drive): (&[Trit], &mut [Trit]),
+        records: bool,
+    ) {
+        let Slot { node, a, b, .. } = self.slots[p];
+        if net.memory_write((node, a, b), rams, values, drive) {
+            self.schedule_read(p, records);
+            if let Some(Some(read)) = self.words_read.get_mut(a as usize) {
+                read.0 = 0;
+            }
+        }
+    }
+
+    /// The read of memory data-bit node `i` (bit `bit` of memory `memory`): the bit of the
+    /// word its memory's bits read in this run, read once by the first of them (their address
+    /// pins, all at lower levels, are final by then, and the memory's writes, all at the
+    /// clock's level, come before; a write that changes a word forgets it), or its own read
+    /// where the bits do not share their address pins.
+    #[inline]
+    fn read_shared(
+        &mut self,
+        net: &Netlist,
+        (i, memory, bit): (u32, u32, u32),
+        rams: &[Option<Vec<Word>>],
+        values: &[Trit],
+    ) -> Trit {
+        match self.words_read.get_mut(memory as usize) {
+            Some(Some(read)) => {
+                if read.0 != self.runs {
+                    *read = (self.runs, net.memory_word(i, memory, rams, values));
+                }
+                read.1.bit(bit)
+            }
+            _ => net.memory_read((i, memory, bit), rams, values),
         }
     }
 
@@ -571,6 +700,7 @@ impl Levelized {
 
     /// The sample of the flip-flop at sample position `p` reading `d`, `clk` and its output
     /// `q`: stores the next Q for its commit and returns it.
+    #[inline]
     fn sample(&mut self, p: usize, (d, clk, q): (Trit, Trit, Trit), drive: &mut [Trit]) -> Trit {
         let node = self.slots[p].node as usize;
         let prev = std::mem::replace(&mut drive[node], clk);
@@ -578,6 +708,17 @@ impl Levelized {
         let commit = self.fanout[self.fo_start[p] as usize] as usize;
         self.q_next[commit] = next;
         next
+    }
+
+    /// [`sample`](Self::sample) without records: its commit (its one fanout target) is marked
+    /// only when Q changes — a branch, since most samples keep their Q, instead of the fanout
+    /// loop.
+    #[inline]
+    fn sample_quietly(&mut self, p: usize, (d, clk, q): (Trit, Trit, Trit), drive: &mut [Trit]) {
+        if self.sample(p, (d, clk, q), drive) != q {
+            let commit = self.fanout[self.fo_start[p] as usize] as usize;
+            self.bits[commit >> 6] |= 1 << (commit & 63);
+        }
     }
 
     /// Processes pending positions in increasing order until none is left or, with `ONE`,
@@ -630,6 +771,7 @@ impl Levelized {
         seq0: u64,
         observer: &mut O,
     ) -> (u64, Option<usize>) {
+        self.runs += 1;
         let mut fast = !O::RECORDS && !ONE;
         if fast && !self.folded_built() {
             if self.fast_work >= self.slots.len() as u64 {
@@ -658,6 +800,7 @@ impl Levelized {
                 node,
                 kind,
                 table,
+                clocks,
                 ..
             } = if fast {
                 self.fast_slots[p]
@@ -674,20 +817,20 @@ impl Levelized {
                 }
                 Kind::Wide => self.eval_wide(p, values),
                 Kind::Custom => self.eval_custom(p, values),
-                Kind::MemRead => net.memory_read((node as u32, a, b), rams, values),
+                Kind::MemRead => self.read_shared(net, (node as u32, a, b), rams, values),
                 Kind::MemWrite => {
-                    net.memory_write((node as u32, a, b), rams, values, drive);
-                    self.schedule_read(p, O::RECORDS);
+                    self.write(net, p, rams, (values, drive), O::RECORDS);
                     old
                 }
                 Kind::Commit => {
-                    let q = self.q_next[p];
-                    if q != old {
-                        values[node] = q;
-                        if O::CHANGES {
-                            observer.on_change(net.ids[node], 0, q);
-                        }
-                        self.schedule_fanout(p, O::RECORDS.then_some(self.cause[p]));
+                    self.commit(net, p, (values, drive), observer);
+                    continue;
+                }
+                Kind::Sample if !O::RECORDS => {
+                    self.sample_quietly(p, (values[a as usize], values[b as usize], old), drive);
+                    events += 1;
+                    if ONE {
+                        break;
                     }
                     continue;
                 }
@@ -708,7 +851,11 @@ impl Levelized {
                 self.mark_fanout(p, fast, new != old);
             }
             if O::RECORDS {
-                self.record(net, values, p, (old, new, seq0 + events), observer);
+                self.record(net, (values, drive), p, (old, new, seq0 + events), observer);
+            }
+            if clocks && new != old {
+                let cause = O::RECORDS.then_some(Cause::Event(seq0 + events));
+                self.mark_clocked(p, new, drive, cause);
             }
             if ONE {
                 break;
@@ -723,6 +870,33 @@ impl Levelized {
         }
         self.lo = word_at;
         (events, last)
+    }
+
+    /// Runs the commit position `p` of a flip-flop: makes the Q its sample computed visible
+    /// and, if that changed its output, marks its fanout and the samples it clocks (with the
+    /// commit's cause while records are wanted). Not an event.
+    #[inline]
+    fn commit<O: Observer>(
+        &mut self,
+        net: &Netlist,
+        p: usize,
+        (values, drive): (&mut [Trit], &mut [Trit]),
+        observer: &mut O,
+    ) {
+        let Slot { node, clocks, .. } = self.slots[p];
+        let node = node as usize;
+        let q = self.q_next[p];
+        if q != values[node] {
+            values[node] = q;
+            if O::CHANGES {
+                observer.on_change(net.ids[node], 0, q);
+            }
+            let cause = O::RECORDS.then_some(self.cause[p]);
+            self.schedule_fanout(p, cause);
+            if clocks {
+                self.mark_clocked(p, q, drive, cause);
+            }
+        }
     }
 
     /// The end of a run that reported `events` and processed position `last` last.
@@ -768,11 +942,13 @@ impl Levelized {
     }
 
     /// Reports the evaluation of position `p` (node output `old` → `new`) as event number
-    /// `seq`. A flip-flop's sample reports the fanout of its commit position.
+    /// `seq`. A flip-flop's sample reports the fanout of its commit position. The fanout
+    /// includes the samples the change clocks (see [`mark_clocked`](Self::mark_clocked),
+    /// which runs after this).
     fn record<O: Observer>(
         &self,
         net: &Netlist,
-        values: &[Trit],
+        (values, drive): (&[Trit], &[Trit]),
         p: usize,
         (old, new, seq): (Trit, Trit, u64),
         observer: &mut O,
@@ -801,7 +977,15 @@ impl Levelized {
             cause: self.cause[p],
             fanout: self.fanout[fanout]
                 .iter()
-                .map(|&t| net.ids[self.slots[t as usize].node as usize])
+                .map(|&t| self.slots[t as usize].node)
+                .chain(
+                    self.clocked
+                        .of(fanout_of)
+                        .iter()
+                        .filter(|&&(_, node)| new != old && may_rise(drive[node as usize], new))
+                        .map(|&(_, node)| node),
+                )
+                .map(|node| net.ids[node as usize])
                 .collect(),
         };
         observer.on_event(&event);

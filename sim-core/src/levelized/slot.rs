@@ -22,7 +22,7 @@ pub(super) enum Kind {
     /// The committing half of a flip-flop: makes the sampled Q visible.
     Commit,
     /// The writing half of a RAM's data bit: tracks its clock and, on a rising edge, writes
-    /// (see [`crate::memory`]); then its read runs.
+    /// (see [`crate::memory`]); then, if that changed a word, its read runs.
     MemWrite,
     /// A memory data bit's read: the bit at its address (see [`crate::memory`]).
     MemRead,
@@ -46,6 +46,9 @@ pub(super) struct Slot {
     pub(super) table: u8,
     /// `Wide`: the fold's result is negated (NAND, NOR, XNOR).
     pub(super) invert: bool,
+    /// Its output reaches the clock pin of a flip-flop or a RAM data bit: a change marks
+    /// those samples (see [`Clocked`](super::clocked::Clocked)) besides its fanout.
+    pub(super) clocks: bool,
 }
 
 /// Number of truth tables: one per (operation, arity ≤ 2), 8 × 3, then the tables with inverters

@@ -256,7 +256,13 @@ fn candidates(base: usize, free: usize) -> impl Iterator<Item = usize> {
 /// An address past `words` reads unknown.
 #[inline]
 pub fn read_bit(words: &[Word], addr: &[Trit], k: u32) -> Trit {
-    let (base, free) = split_address(addr);
+    read_bit_split(words, split_address(addr), k)
+}
+
+/// [`read_bit`] at the address split into its first candidate and the mask of its unknown
+/// bits (see [`split_address`]).
+#[inline]
+pub(crate) fn read_bit_split(words: &[Word], (base, free): (usize, usize), k: u32) -> Trit {
     let get = |a: usize| words.get(a).map_or(Trit::Unknown, |w| w.bit(k));
     let first = get(base);
     if free == 0 || first == Trit::Unknown {
@@ -271,7 +277,13 @@ pub fn read_bit(words: &[Word], addr: &[Trit], k: u32) -> Trit {
 
 /// The whole word read at `addr` (as [`read_bit`] for each bit).
 pub fn read_word(words: &[Word], addr: &[Trit]) -> Word {
-    let (base, free) = split_address(addr);
+    read_word_split(words, split_address(addr))
+}
+
+/// [`read_word`] at the address split into its first candidate and the mask of its unknown
+/// bits (see [`split_address`]).
+#[inline]
+pub(crate) fn read_word_split(words: &[Word], (base, free): (usize, usize)) -> Word {
     let Some(&first) = words.get(base) else {
         return Word::UNKNOWN;
     };
@@ -302,10 +314,22 @@ pub fn write_enable(prev: Trit, clk: Trit, we: Trit) -> Trit {
 /// in `din`, by the [module's rule](self#the-rule-for-unknowns). Returns whether a bit
 /// changed. An address past `words` writes nothing.
 pub fn write_bit(words: &mut [Word], addr: &[Trit], enable: Trit, din: Trit, k: u32) -> bool {
+    write_bit_split(words, split_address(addr), enable, din, k)
+}
+
+/// [`write_bit`] at the address split into its first candidate and the mask of its unknown
+/// bits (see [`split_address`]).
+#[inline]
+pub(crate) fn write_bit_split(
+    words: &mut [Word],
+    (base, free): (usize, usize),
+    enable: Trit,
+    din: Trit,
+    k: u32,
+) -> bool {
     if enable == Trit::False {
         return false;
     }
-    let (base, free) = split_address(addr);
     if free == 0 && enable == Trit::True {
         return words.get_mut(base).is_some_and(|w| {
             let old = w.bit(k);
