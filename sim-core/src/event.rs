@@ -203,6 +203,46 @@ impl<'a> Changes<'a> {
         }
     }
 
+    /// For the changes of a dense sweep, the order in which
+    /// [`gather_ordered`](Self::gather_ordered) numbers the nodes it looks at, and a number
+    /// naming it: the same number means the same order, within this process (a table kept by
+    /// it stays valid). `None` for a list.
+    pub fn order(&self) -> Option<(u64, impl Iterator<Item = NodeId> + '_)> {
+        match &self.0 {
+            ChangesRepr::List(_) => None,
+            ChangesRepr::Dense(dense) => Some((dense.layout(), dense.nodes())),
+        }
+    }
+
+    /// [`gather`](Self::gather), with each node's number instead of the node: its place in
+    /// the [`order`](Self::order) of a dense sweep's changes, or in a list. For a caller that
+    /// keeps a table in that order: no lookup by node.
+    #[inline]
+    pub fn gather_ordered<T: Copy>(
+        &self,
+        out: &mut Vec<T>,
+        filler: T,
+        mut f: impl FnMut(usize, Trit) -> (T, bool),
+    ) -> usize {
+        let before = out.len();
+        out.resize(before + self.max_len(), filler);
+        let n = match &self.0 {
+            ChangesRepr::List(list) => {
+                let room = &mut out[before..];
+                let mut n = 0;
+                for (k, &(_, value)) in list.iter().enumerate() {
+                    let (item, keep) = f(k, value);
+                    room[n] = item;
+                    n += usize::from(keep);
+                }
+                n
+            }
+            ChangesRepr::Dense(dense) => dense.gather_ordered(&mut out[before..], f),
+        };
+        out.truncate(before + n);
+        n
+    }
+
     /// Appends `f(node, value).0` to `out` for each change whose `f(node, value).1` is
     /// `true`, and returns how many it appended. `f` may also be called for nodes that did not
     /// change (whose items are then overwritten or dropped), so it must be cheap and have no

@@ -68,6 +68,9 @@ const CHAIN_OPS: [GateOp; 3] = [GateOp::And, GateOp::Or, GateOp::Xor];
 /// [`Gate::node`] of a hidden link of a chain (no node of its own).
 const HIDDEN: u32 = u32::MAX;
 
+/// The next [`Dense::layout`] number.
+static NEXT_LAYOUT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// A gate's new state byte, at index `old digit << 6 | input a's state & 7 << 3 | input b's
 /// state & 7`.
 type DenseTable = [u8; 256];
@@ -161,6 +164,9 @@ pub(super) struct Dense {
     ids: Vec<NodeId>,
     /// Whether `state` agrees with the engine's values (the other passes do not keep it).
     valid: bool,
+    /// A number no other dense form of this process has (a clone shares it, and its
+    /// positions): what [`DenseChanges::layout`] names the order of the nodes by.
+    layout: u64,
     /// Whether the engine's values of the truth-table gates are out of date: the sweep leaves
     /// them in `state` ([`Levelized::write_back`] brings them over). Implies `valid`.
     stale: bool,
@@ -220,6 +226,7 @@ impl Dense {
                 .collect(),
             valid: false,
             stale: false,
+            layout: NEXT_LAYOUT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         // Hidden links are numbered from here.
         let mut hidden = floating + 1;
@@ -487,6 +494,7 @@ impl Levelized {
             return;
         };
         let changes = DenseChanges {
+            layout: dense.layout,
             positions: &dense.ids,
             reports: &dense.reports,
             state: &dense.state,
@@ -690,6 +698,8 @@ impl Levelized {
 /// writes every position's byte.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct DenseChanges<'a> {
+    /// [`Dense::layout`].
+    layout: u64,
     /// [`Dense::ids`].
     positions: &'a [NodeId],
     /// [`Dense::reports`].
@@ -706,6 +716,17 @@ impl DenseChanges<'_> {
     /// The number of nodes looked at: at most this many changed.
     pub(crate) fn max_len(&self) -> usize {
         self.positions.len() + self.folded.len()
+    }
+
+    /// [`Dense::layout`]: the same number, the same [`nodes`](Self::nodes).
+    pub(crate) fn layout(&self) -> u64 {
+        self.layout
+    }
+
+    /// The nodes looked at, in the order [`gather`](Self::gather) visits them.
+    pub(crate) fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        let folded = self.folded.iter().map(|f| self.ids[f.node as usize]);
+        self.positions.iter().copied().chain(folded)
     }
 
     /// Calls `f` with each change.
@@ -748,10 +769,37 @@ impl DenseChanges<'_> {
         for folded in self.folded {
             let root = self.state[folded.root as usize];
             let digit = folded.map[usize::from(root & 3)];
-            let (item, keep) = f(
-                self.ids[folded.node as usize],
-                FROM_DIGIT[usize::from(digit)],
-            );
+            let node = self.ids[folded.node as usize];
+            let (item, keep) = f(node, FROM_DIGIT[usize::from(digit)]);
+            out[n] = item;
+            n += usize::from(keep) & usize::from(root & CHANGED != 0);
+        }
+        n
+    }
+
+    /// [`gather`](Self::gather) with each node's number in the order of
+    /// [`nodes`](Self::nodes) instead of the node: for a caller that keeps a table in that
+    /// order (by [`layout`](Self::layout)), with no lookup by node.
+    #[inline]
+    pub(crate) fn gather_ordered<T: Copy>(
+        &self,
+        out: &mut [T],
+        mut f: impl FnMut(usize, Trit) -> (T, bool),
+    ) -> usize {
+        let mut n = 0;
+        let len = self.positions.len();
+        let (reports, state) = (&self.reports[..len], &self.state[..len]);
+        for k in 0..len {
+            let byte = state[k];
+            let (item, keep) = f(k, FROM_DIGIT[usize::from(byte & 3)]);
+            out[n] = item;
+            n += usize::from(keep) & usize::from(byte & reports[k] != 0);
+        }
+        let first = self.positions.len();
+        for (k, folded) in self.folded.iter().enumerate() {
+            let root = self.state[folded.root as usize];
+            let digit = folded.map[usize::from(root & 3)];
+            let (item, keep) = f(first + k, FROM_DIGIT[usize::from(digit)]);
             out[n] = item;
             n += usize::from(keep) & usize::from(root & CHANGED != 0);
         }

@@ -115,6 +115,27 @@ impl Log {
             Log::Wide(log) => append(log, lane_of, changes),
         }
     }
+
+    /// [`append`](Self::append) with the lanes given in the changes'
+    /// [`order`](Changes::order) (`lanes[k]`: the lane of the order's node `k`, [`NONE`] if
+    /// not recorded): no lookup by node.
+    pub(super) fn append_ordered(&mut self, lanes: &[u32], changes: &Changes<'_>) -> usize {
+        match self {
+            Log::Narrow(log) => append_ordered(log, lanes, changes),
+            Log::Wide(log) => append_ordered(log, lanes, changes),
+        }
+    }
+}
+
+/// [`Log::append_ordered`] for one entry type.
+#[inline]
+fn append_ordered<E: Entry>(log: &mut Vec<E>, lanes: &[u32], changes: &Changes<'_>) -> usize {
+    changes.gather_ordered(log, E::pack(0), |k, value| {
+        let lane = lanes.get(k).copied().unwrap_or(NONE);
+        let recorded = lane != NONE;
+        let entry = if recorded { lane << 2 | code(value) } else { 0 };
+        (E::pack(entry), recorded)
+    })
 }
 
 /// [`Log::append`] for one entry type: one pass over the changes ([`Changes::gather`]),

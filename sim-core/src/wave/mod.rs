@@ -154,6 +154,10 @@ pub struct Waveform {
     indexed: usize,
     /// Lane of each node, by [`NodeId::index`]; [`NONE`] if not recorded.
     lane_of: Vec<u32>,
+    /// The lane of each node of a dense sweep's [order](Changes::order) named by `.0`
+    /// ([`NONE`] if not recorded): the table [`record_changes`](Self::record_changes) gathers
+    /// with, built when the order first comes.
+    order_lanes: (Option<u64>, Vec<u32>),
     points: Vec<Point>,
     step: u64,
     start: Point,
@@ -187,6 +191,7 @@ impl Waveform {
             index: Vec::new(),
             indexed: 0,
             lane_of: Vec::new(),
+            order_lanes: (None, Vec::new()),
             points: Vec::new(),
             step: 0,
             start: Point::default(),
@@ -346,7 +351,18 @@ impl Waveform {
             changes.for_each(|node, value| self.change(node, delta, value));
             return;
         }
-        if self.log.append(&self.lane_of, changes) == 0 {
+        let appended = match changes.order() {
+            Some((key, nodes)) => {
+                if self.order_lanes.0 != Some(key) {
+                    let lane_of = &self.lane_of;
+                    let lane = |n: NodeId| lane_of.get(n.index()).copied().unwrap_or(NONE);
+                    self.order_lanes = (Some(key), nodes.map(lane).collect());
+                }
+                self.log.append_ordered(&self.order_lanes.1, changes)
+            }
+            None => self.log.append(&self.lane_of, changes),
+        };
+        if appended == 0 {
             // Nothing recorded: no point of its own (as `change` would not have added one).
             self.forget_points_from(points);
         }
