@@ -6,3 +6,8 @@
 //! Springer 1995) build a theory on it. Each analysis here runs the engines of this crate
 //! (the event engine, the batch engine) and reports what it found with the nodes involved;
 //! none reads files or prints (the CLI's `tritium analyze` and the app's Analysis panel do).
+//!
+//! * [`exact`]: X-pessimism decided exactly — which nets Kleene's logic leaves unknown are in
+//!   fact fixed by the known inputs (every binary completion of the unknown ones agrees), by
+//!   enumeration on the batch engine up to 2^24 completions and by decision diagrams beyond.
+pub mod exact;
