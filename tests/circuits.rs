@@ -10,7 +10,7 @@ use sim_core::format::{self, Document};
 /// (`circuits/cpu/`) and its parts (`circuits/cpu/lib/`) hold. Update this
 /// when adding or removing a circuit, so that a file that silently stops being picked up
 /// (renamed, wrong extension) is noticed.
-const EXPECTED_FILES: usize = 49;
+const EXPECTED_FILES: usize = 50;
 
 /// The `*.ron` files in `circuits/`, `circuits/lib/`, `circuits/cpu/` and
 /// `circuits/cpu/lib/`, sorted by name.

@@ -101,6 +101,11 @@ pub enum Command {
     #[command(subcommand)]
     Export(ExportCommand),
 
+    /// Analyse a combinational circuit with ternary simulation (what only a three-valued
+    /// simulator can tell).
+    #[command(subcommand)]
+    Analyze(AnalyzeCommand),
+
     /// Simulate a circuit on input vectors and print one line of outputs per vector.
     ///
     /// A vector is one character per input (switches and buttons in file order; for a
@@ -200,6 +205,23 @@ pub enum GenCommand {
         #[arg(short, long, value_name = "OUT", default_value = "-")]
         output: PathBuf,
     },
+}
+
+/// The analyses of `analyze`.
+#[derive(Debug, Subcommand)]
+pub enum AnalyzeCommand {
+    /// X-pessimism decided exactly: for every output Kleene's logic leaves unknown under the
+    /// `--set` inputs, whether every binary completion of the unknown inputs agrees.
+    ///
+    /// Kleene's logic is sound but pessimistic: an AND-OR multiplexer with both data inputs
+    /// +1 and its select unknown is +1 whichever the select, yet Kleene says 0. Each such
+    /// output is reported pessimistic with the value every completion gives, undetermined
+    /// with two completions that disagree, or unknown under every completion (its unknown
+    /// does not come from the inputs). Up to 2^24 completions are all simulated on the batch
+    /// engine; past that, random completions then binary decision diagrams decide (the
+    /// method is given per output). Exit status 0, or 2 for bad input (an unknown label, a
+    /// non-input, a loop, a flip-flop, a RAM).
+    Exact(super::analyze::exact::ExactArgs),
 }
 
 /// The formats `export` writes.

@@ -5,6 +5,7 @@
 //! invalid circuit under `check`) or an error for bad input, which `main` prints as
 //! `error: <message>` and turns into exit status 2.
 
+mod analyze;
 mod args;
 mod asm;
 mod check;
@@ -120,6 +121,9 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Run(args)) => run::run(args, console),
         Some(Command::Import(args)) => import::run(args, console),
         Some(Command::Export(args::ExportCommand::Verilog(args))) => export::run(args, console),
+        Some(Command::Analyze(args::AnalyzeCommand::Exact(args))) => {
+            analyze::exact::run(args, console)
+        }
         Some(Command::Vectors(args)) => vectors::run(args, console),
         Some(Command::Gen(command)) => generate::run(command, console),
         Some(Command::Plugins) => plugins::run(&cli.plugin_dir, console),

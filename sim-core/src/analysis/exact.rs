@@ -437,11 +437,16 @@ fn input_values(circuit: &Circuit, assignment: &[(NodeId, Trit)]) -> Result<Vec<
             _ => Trit::Unknown,
         })
         .collect();
+    // Node index → its position among the inputs.
+    let mut position = vec![None; circuit.node_bound()];
+    for (k, &id) in inputs.iter().enumerate() {
+        position[id.index()] = Some(k);
+    }
     for &(id, value) in assignment {
         let node = circuit
             .node(id)
             .ok_or(ExactError::NotInCircuit { node: id })?;
-        let Some(k) = inputs.iter().position(|&i| i == id) else {
+        let Some(k) = position.get(id.index()).copied().flatten() else {
             return Err(ExactError::NotAnInput {
                 label: node.label.clone(),
                 kind: node.kind,
@@ -1024,6 +1029,17 @@ mod tests {
             decide(&c, &[], &Options::default()),
             Err(ExactError::Loop { labels }) if labels == ["x", "y"]
         ));
+        let mut c = mux();
+        let button = c
+            .add_node(crate::Node::new("BTN", NodeKind::Button))
+            .expect("new");
+        assert!(matches!(
+            decide(&c, &[(button, Trit::Unknown)], &Options::default()),
+            Err(ExactError::Value { label, .. }) if label == "BTN"
+        ));
+        // A released button is known: it adds no unknown input.
+        let report = decide(&c, &[], &Options::default()).expect("combinational");
+        assert_eq!(report.unknown_inputs.len(), 3);
         let c = bench::from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(a)\n").expect("valid");
         assert!(matches!(
             decide(&c, &[], &Options::default()),
