@@ -8,6 +8,10 @@
 //!   did not show undetermined; `…-26x-bdd` the same with one sample, so that the diagrams
 //!   decide every output (the worst case of the diagram path).
 //!
+//! * `exact/c6288-24x-full`: c6288 with 24 unknown inputs and one extra probe on
+//!   `OR(x, NOT x)` of the first unknown input — pessimistic (+1), so all 2^24 completions
+//!   are simulated: 32,768 passes, the enumeration's worst case.
+//!
 //! Before the benches, one line per case on standard error says how many outputs were
 //! unknown under Kleene and how each was decided. The netlists come from
 //! `../shared/circuits/iscas85/`. Run with `cargo bench -p sim-core --bench exact`; the
@@ -21,7 +25,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use sim_core::analysis::exact::{self, Method, Options, Verdict};
-use sim_core::{Circuit, NodeId, Trit};
+use sim_core::{Circuit, Node, NodeId, NodeKind, Trit};
 
 /// The cases: circuit and number of unknown inputs (the first ones, in input order).
 const CASES: [(&str, usize); 3] = [("c6288", 8), ("c880", 26), ("c432", 26)];
@@ -86,7 +90,39 @@ fn exact_benches(c: &mut Criterion) {
             });
         }
     }
+    full_enumeration(&mut g);
     g.finish();
+}
+
+/// `exact/c6288-24x-full`: every one of 2^24 completions simulated.
+fn full_enumeration(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    let mut circuit = common::load("c6288");
+    let Some(x) = circuit.inputs().next() else {
+        return;
+    };
+    let node = |label: &str, kind| Node::new(label, kind);
+    let (Ok(not), Ok(or), Ok(probe)) = (
+        circuit.add_node(node("EXCLUDED_MIDDLE_NOT", NodeKind::Not)),
+        circuit.add_node(node("EXCLUDED_MIDDLE", NodeKind::Or(2))),
+        circuit.add_node(node("OUTPUT(EXCLUDED_MIDDLE)", NodeKind::Probe)),
+    ) else {
+        return;
+    };
+    for (from, to, pin) in [(x, not, 0), (x, or, 0), (not, or, 1), (or, probe, 0)] {
+        circuit.connect(from, to, pin).expect("a free input pin");
+    }
+    let set = assignment(&circuit, 24);
+    let options = Options::default();
+    match exact::decide(&circuit, &set, &options) {
+        Ok(report) => eprintln!("exact/c6288-24x-full: {}", summary(&report)),
+        Err(e) => {
+            eprintln!("exact/c6288-24x-full: {e}");
+            return;
+        }
+    }
+    g.bench_function("c6288-24x-full", |b| {
+        b.iter(|| exact::decide(black_box(&circuit), black_box(&set), &options));
+    });
 }
 
 criterion_group!(benches, exact_benches);

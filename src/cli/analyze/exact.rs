@@ -6,10 +6,13 @@
 //!
 //! ```text
 //! Y = +1: pessimistic (Kleene: 0), every completion gives +1 [enumeration]
-//! Z: undetermined, S=-1 gives -1, S=+1 gives +1 [enumeration]
+//! P: undetermined, S=+1 gives -1, S=-1 gives +1 [enumeration]
+//! 2 outputs unknown under Kleene's logic: 1 pessimistic, 1 undetermined, 0 unknown
+//! 1 unknown input (S): 2 completions, 2 simulated; method: enumeration
 //! ```
 //!
-//! then a summary: the unknown inputs, the completions simulated and the method. With
+//! (an undetermined net's completions in the order of their values, −1 first), then a
+//! summary: the unknown inputs, the completions simulated and the method. With
 //! `--json`, one document:
 //!
 //! ```json
@@ -18,9 +21,9 @@
 //!   "completions": 2, "enumerated": true, "examined": 2,
 //!   "nets": [
 //!     {"net": "Y", "verdict": "pessimistic", "value": 1, "method": "enumeration"},
-//!     {"net": "Z", "verdict": "undetermined", "method": "enumeration",
-//!      "completions": [{"inputs": {"S": -1}, "value": -1}, {"inputs": {"S": 1}, "value": 1}]},
-//!     {"net": "W", "verdict": "unknown", "method": "enumeration"}
+//!     {"net": "P", "verdict": "undetermined", "method": "enumeration",
+//!      "completions": [{"inputs": {"S": 1}, "value": -1}, {"inputs": {"S": -1}, "value": 1}]},
+//!     {"net": "W", "verdict": "unknown", "method": "bdd"}
 //!   ]
 //! }
 //! ```
