@@ -162,7 +162,9 @@ pub enum Verdict {
         /// The value every completion gives.
         value: Trit,
     },
-    /// Two completions give different values: the net is truly undetermined.
+    /// Two completions give different values: the net is truly undetermined. Found by
+    /// simulation, the two are in the order of their values (−1 first); when the diagrams
+    /// found the second, `first` is the sampled one.
     Undetermined {
         /// One completion.
         first: Completion,

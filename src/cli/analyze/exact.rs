@@ -11,8 +11,8 @@
 //! 1 unknown input (S): 2 completions, 2 simulated; method: enumeration
 //! ```
 //!
-//! (an undetermined net's completions in the order of their values, −1 first), then a
-//! summary: the unknown inputs, the completions simulated and the method. With
+//! (an undetermined net's two completions: by enumeration or sampling in the order of their
+//! values, −1 first; by diagrams the sample first), then a summary: the unknown inputs, the completions simulated and the method. With
 //! `--json`, one document:
 //!
 //! ```json
