@@ -1127,3 +1127,108 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
         run.stderr
     );
 }
+
+/// The example of `analyze exact`: an AND-OR multiplexer whose output Kleene leaves unknown.
+const MUX_X: &str = "circuits/mux_x_pessimism.ron";
+
+#[test]
+fn analyze_exact_finds_the_multiplexer_pessimistic() {
+    let run = tritium(&["analyze", "exact", MUX_X, "--set", "A=1,B=1"]);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines(),
+        [
+            "Y = +1: pessimistic (Kleene: 0), every completion gives +1 [enumeration]",
+            "P: undetermined, S=+1 gives -1, S=-1 gives +1 [enumeration]",
+            "2 outputs unknown under Kleene's logic: 1 pessimistic, 1 undetermined, 0 unknown",
+            "1 unknown input (S): 2 completions, 2 simulated; method: enumeration",
+        ]
+    );
+
+    // Forced past enumeration: the diagrams reach the same verdicts; a set to 0 is unknown.
+    let run = tritium(&[
+        "analyze",
+        "exact",
+        MUX_X,
+        "--set",
+        "A=1",
+        "--set",
+        "B=T,S=0",
+        "--enumeration-limit",
+        "0",
+    ]);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines()[0],
+        "Y = +1: pessimistic (Kleene: 0), every completion gives +1 [bdd]"
+    );
+    assert!(
+        run.lines()[1].starts_with("P: undetermined"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn analyze_exact_json_reports_every_net_with_its_witnesses() {
+    let run = tritium(&[
+        "analyze",
+        "exact",
+        MUX_X,
+        "--set",
+        "A=1,B=-1",
+        "--all-nets",
+        "--json",
+    ]);
+    run.expect_code(0);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    assert_eq!(doc["unknown_inputs"], serde_json::json!(["S"]));
+    assert_eq!(doc["completions"], 2);
+    assert_eq!(doc["enumerated"], true);
+    let nets = doc["nets"].as_array().expect("nets");
+    let labels: Vec<&str> = nets
+        .iter()
+        .map(|n| n["net"].as_str().expect("a label"))
+        .collect();
+    assert_eq!(labels, ["NS", "GA", "OR", "Y", "P"]);
+    let y = &nets[3];
+    assert_eq!(y["verdict"], "undetermined");
+    assert_eq!(y["method"], "enumeration");
+    assert_eq!(
+        y["completions"],
+        serde_json::json!([
+            {"inputs": {"S": 1}, "value": -1},
+            {"inputs": {"S": -1}, "value": 1},
+        ])
+    );
+    // Without any unknown output.
+    let run = tritium(&["analyze", "exact", MUX_X, "--set", "A=1,B=1,S=1"]);
+    run.expect_code(0);
+    assert_eq!(run.lines()[0], "no output is unknown under Kleene's logic");
+}
+
+#[test]
+fn analyze_exact_refuses_bad_input_by_name() {
+    let run = tritium(&["analyze", "exact", MUX_X, "--set", "Q=1"]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("unknown signal `Q`"), "{}", run.stderr);
+
+    let run = tritium(&["analyze", "exact", MUX_X, "--set", "Y=1"]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("`Y` is a"), "{}", run.stderr);
+    assert!(run.stderr.contains("not an input"), "{}", run.stderr);
+
+    let run = tritium(&["analyze", "exact", LATCH]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("combinational loop through NOR1, NOR2"),
+        "{}",
+        run.stderr
+    );
+
+    let dir = TempDir::new("exact");
+    let dff = dir.file("dff.bench", "INPUT(d)\nINPUT(clk)\nOUTPUT(q)\nq = DFF(d)\n");
+    let run = tritium(&["analyze".as_ref(), "exact".as_ref(), dff.as_os_str()]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("flip-flop `q`"), "{}", run.stderr);
+}

@@ -66,6 +66,12 @@ pub enum BatchError {
         /// The first RAM's label.
         label: String,
     },
+    /// A node asked for as an output ([`BatchEngine::with_outputs`]) is not in the circuit.
+    #[error("node {node:?} is not in the circuit")]
+    NotInCircuit {
+        /// The node asked for.
+        node: NodeId,
+    },
 }
 
 /// A *signal*: `2 × slot + polarity`. Its "is true" plane is `planes[slot][polarity]`, its
@@ -158,7 +164,7 @@ pub struct BatchEngine {
     /// Number of inputs (switches and buttons, in [`Circuit::inputs`] order): input `k` lives
     /// in slot `FIRST_INPUT + k`, polarity 0.
     inputs: usize,
-    /// The signal of each terminal, in [`Circuit::terminals`] order.
+    /// The signal of each output, in [`Circuit::terminals`] order or the order given.
     outputs: Vec<Signal>,
     /// Per slot, its planes.
     planes: Vec<Slot>,
@@ -167,12 +173,27 @@ pub struct BatchEngine {
 }
 
 impl BatchEngine {
-    /// Compiles `circuit`. Time and memory are linear in nodes + wires.
+    /// Compiles `circuit`, its terminals the outputs. Time and memory are linear in nodes +
+    /// wires.
     ///
     /// # Errors
-    /// [`BatchError::Loop`] naming a combinational loop, or [`BatchError::Sequential`].
-    #[allow(clippy::too_many_lines)] // one pass over the nodes: each kind's instruction
+    /// [`BatchError::Loop`] naming a combinational loop, [`BatchError::Sequential`] or
+    /// [`BatchError::Memory`].
     pub fn new(circuit: &Circuit) -> Result<BatchEngine, BatchError> {
+        let terminals: Vec<NodeId> = circuit.terminals().collect();
+        BatchEngine::with_outputs(circuit, &terminals)
+    }
+
+    /// Compiles `circuit` with `outputs` as its outputs, in that order: any nodes — sources,
+    /// gates or terminals — so that inner nets can be read at the speed of terminals (each
+    /// output's storage is kept, not reused, so many outputs cost memory; the pass itself
+    /// runs the same instructions). [`new`](Self::new) is this with the terminals.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new), and [`BatchError::NotInCircuit`] for an output that is not a
+    /// node of `circuit`.
+    #[allow(clippy::too_many_lines)] // one pass over the nodes: each kind's instruction
+    pub fn with_outputs(circuit: &Circuit, outputs: &[NodeId]) -> Result<BatchEngine, BatchError> {
         let net = Netlist::compile(circuit);
         if net.ops.contains(&Op::Dff) {
             return Err(BatchError::Sequential);
@@ -183,7 +204,10 @@ impl BatchEngine {
             });
         }
         let n = net.len();
-        let index = |id: NodeId| net.index_of(id).expect("a node of the circuit") as usize;
+        let outputs = outputs
+            .iter()
+            .map(|&node| net.index_of(node).ok_or(BatchError::NotInCircuit { node }))
+            .collect::<Result<Vec<u32>, _>>()?;
         let order = topological(&net)?;
         let (mut signal, inputs) = source_signals(circuit, &net);
 
@@ -283,7 +307,7 @@ impl BatchEngine {
                 }
             });
         }
-        let outputs: Vec<Signal> = circuit.terminals().map(|id| signal[index(id)]).collect();
+        let outputs: Vec<Signal> = outputs.iter().map(|&i| signal[i as usize]).collect();
         let mut engine = BatchEngine {
             code,
             operands,
@@ -410,7 +434,8 @@ impl BatchEngine {
         self.inputs
     }
 
-    /// Number of output columns (terminals).
+    /// Number of output columns (the terminals, or the nodes given to
+    /// [`with_outputs`](Self::with_outputs)).
     pub fn output_count(&self) -> usize {
         self.outputs.len()
     }
@@ -422,7 +447,7 @@ impl BatchEngine {
     }
 
     /// Evaluates every vector (one value per input, in [`Circuit::inputs`] order; missing
-    /// values are unknown) and returns the outputs of each, in [`Circuit::terminals`] order.
+    /// values are unknown) and returns the outputs of each, in output order (see [`output_count`](Self::output_count)).
     pub fn run(&mut self, vectors: &[Vec<Trit>]) -> Vec<Vec<Trit>> {
         let mut out = Vec::with_capacity(vectors.len());
         let mut planes = vec![([0; WORDS], [0; WORDS]); self.inputs];
@@ -450,7 +475,7 @@ impl BatchEngine {
 
     /// Evaluates one block of [`LANES`] vectors given as planes: `inputs[k]` = (known, value)
     /// of input `k` (a value bit where known is clear is ignored; missing inputs are unknown).
-    /// Returns the (known, value) planes of each output, in [`Circuit::terminals`] order. The
+    /// Returns the (known, value) planes of each output, in output order. The
     /// fast path: no allocation.
     pub fn run_lanes(&mut self, inputs: &[(Lanes, Lanes)]) -> &[(Lanes, Lanes)] {
         let unknown = ([0; WORDS], [0; WORDS]);
@@ -698,6 +723,35 @@ mod tests {
         assert_eq!(labels, ["x", "y"]);
         let c = bench::from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(a)\n").expect("valid");
         assert_eq!(BatchEngine::new(&c).err(), Some(BatchError::Sequential));
+    }
+
+    #[test]
+    fn chosen_nodes_are_outputs_too() {
+        let c = bench::from_str("INPUT(a)\nINPUT(b)\nOUTPUT(y)\nn = NAND(a, b)\ny = NOT(n)\n")
+            .expect("valid");
+        let [a, n, y] = ["a", "n", "OUTPUT(y)"].map(|l| c.find(l).expect("a node"));
+        let mut engine = BatchEngine::with_outputs(&c, &[n, a, y]).expect("combinational");
+        assert_eq!(engine.output_count(), 3);
+        let out = engine.run(&[
+            vec![Trit::True, Trit::True],
+            vec![Trit::False, Trit::Unknown],
+        ]);
+        assert_eq!(out[0], [Trit::False, Trit::True, Trit::True]);
+        assert_eq!(out[1], [Trit::True, Trit::False, Trit::False]);
+        // A node of a larger circuit, past the end of this one.
+        let mut other = Circuit::new();
+        let far = (0..20)
+            .map(|i| {
+                other
+                    .add_node(crate::Node::new(format!("x{i}"), NodeKind::Switch))
+                    .expect("new")
+            })
+            .last()
+            .expect("twenty nodes");
+        assert_eq!(
+            BatchEngine::with_outputs(&c, &[far]).err(),
+            Some(BatchError::NotInCircuit { node: far })
+        );
     }
 
     #[test]

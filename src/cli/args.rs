@@ -101,7 +101,7 @@ pub enum Command {
     #[command(subcommand)]
     Export(ExportCommand),
 
-    /// Analyses only a three-valued simulator can make (reset, …).
+    /// Analyses only a three-valued simulator can make: X-pessimism decided exactly, reset.
     #[command(subcommand)]
     Analyze(AnalyzeCommand),
 
@@ -204,6 +204,33 @@ pub enum GenCommand {
         #[arg(short, long, value_name = "OUT", default_value = "-")]
         output: PathBuf,
     },
+}
+
+/// The analyses of `analyze`.
+#[derive(Debug, Subcommand)]
+pub enum AnalyzeCommand {
+    /// X-pessimism decided exactly: for every output Kleene's logic leaves unknown under the
+    /// `--set` inputs, whether every binary completion of the unknown inputs agrees.
+    ///
+    /// Kleene's logic is sound but pessimistic: an AND-OR multiplexer with both data inputs
+    /// +1 and its select unknown is +1 whichever the select, yet Kleene says 0. Each such
+    /// output is reported pessimistic with the value every completion gives, undetermined
+    /// with two completions that disagree, or unknown under every completion (its unknown
+    /// does not come from the inputs). Up to 2^24 completions are all simulated on the batch
+    /// engine; past that, random completions then binary decision diagrams decide (the
+    /// method is given per output). Exit status 0, or 2 for bad input (an unknown label, a
+    /// non-input, a loop, a flip-flop, a RAM).
+    Exact(super::analyze::exact::ExactArgs),
+
+    /// Does a reset sequence bring every state element out of the unknown?
+    ///
+    /// Starts from power-on with every flip-flop, latch (combinational loop) and RAM word
+    /// unknown, applies the sequence, and prints each flip-flop or latch still unknown with
+    /// the chain back to what keeps it unknown (an unset switch, a flip-flop never clocked,
+    /// a loop through its own state, …). RAM words still unknown are listed apart: a reset
+    /// rarely clears memory. Exits with 1 if a flip-flop or latch (with `--memories`, also
+    /// a RAM word) is still unknown, 2 on bad input.
+    Reset(ResetArgs),
 }
 
 /// The formats `export` writes.
@@ -596,20 +623,6 @@ pub struct AsmArgs {
     /// Where to write the words (written atomically); standard output without it.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-}
-
-/// The analyses of `tritium analyze`.
-#[derive(Debug, Subcommand)]
-pub enum AnalyzeCommand {
-    /// Does a reset sequence bring every state element out of the unknown?
-    ///
-    /// Starts from power-on with every flip-flop, latch (combinational loop) and RAM word
-    /// unknown, applies the sequence, and prints each flip-flop or latch still unknown with
-    /// the chain back to what keeps it unknown (an unset switch, a flip-flop never clocked,
-    /// a loop through its own state, …). RAM words still unknown are listed apart: a reset
-    /// rarely clears memory. Exits with 1 if a flip-flop or latch (with `--memories`, also
-    /// a RAM word) is still unknown, 2 on bad input.
-    Reset(ResetArgs),
 }
 
 /// Arguments of `analyze reset`.

@@ -121,7 +121,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Run(args)) => run::run(args, console),
         Some(Command::Import(args)) => import::run(args, console),
         Some(Command::Export(args::ExportCommand::Verilog(args))) => export::run(args, console),
-        Some(Command::Analyze(args::AnalyzeCommand::Reset(args))) => analyze::reset(args, console),
+        Some(Command::Analyze(command)) => analyze::run(command, console),
         Some(Command::Vectors(args)) => vectors::run(args, console),
         Some(Command::Gen(command)) => generate::run(command, console),
         Some(Command::Plugins) => plugins::run(&cli.plugin_dir, console),

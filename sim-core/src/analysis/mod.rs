@@ -6,6 +6,15 @@
 //! Springer 1995) build a theory on it. Each analysis here runs the engines of this crate
 //! (the event engine, the batch engine) and reports what it found with the nodes involved;
 //! none reads files or prints (the CLI's `tritium analyze` and the app's Analysis panel do).
+//!
+//! * [`exact`]: X-pessimism decided exactly — which nets Kleene's logic leaves unknown are in
+//!   fact fixed by the known inputs (every binary completion of the unknown ones agrees), by
+//!   enumeration on the batch engine up to 2^24 completions and by decision diagrams beyond.
+//! * [`reset`]: does a reset sequence bring every flip-flop, latch and RAM word out of the
+//!   unknown? What stays unknown, and why.
+//! * [`why`]: where an unknown comes from — the chain from an unknown node back to its
+//!   origins (an unset switch, a flip-flop never clocked, a loop holding its own unknown, …).
 
+pub mod exact;
 pub mod reset;
 pub mod why;

@@ -1,6 +1,4 @@
-//! `tritium analyze`: the analyses of `sim_core::analysis`.
-//!
-//! `analyze reset FILE --sequence "RST=+1; tick; RST=-1"`: text by default —
+//! `tritium analyze reset FILE --sequence "RST=+1; tick; RST=-1"`: text by default —
 //!
 //! ```text
 //! reset sequence: CLK=-1, RESET=+1; CLK=+1; CLK=-1, RESET=-1
@@ -21,16 +19,16 @@ use sim_core::Circuit;
 use sim_core::analysis::reset::{self, Element, ResetReport, Sequence};
 use sim_core::analysis::why::Explanation;
 
-use super::args::{Format, ResetArgs};
-use super::load::load;
-use super::{Console, Status, plural};
+use crate::cli::args::{Format, ResetArgs};
+use crate::cli::load::load;
+use crate::cli::{Console, Status, plural};
 
 /// Runs `tritium analyze reset`.
 ///
 /// # Errors
 /// Bad input: the file cannot be read or is not a circuit, or the sequence is malformed or
 /// names something the circuit does not have.
-pub fn reset(args: &ResetArgs, console: &mut Console<'_>) -> Result<Status> {
+pub fn run(args: &ResetArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
     let sequence: Sequence = args

@@ -1,0 +1,21 @@
+//! `tritium analyze`: what only a three-valued simulator can tell (issue 26), one module per
+//! analysis, each a thin layer over `sim_core::analysis`.
+
+pub mod exact;
+pub mod reset;
+
+use anyhow::Result;
+
+use super::args::AnalyzeCommand;
+use super::{Console, Status};
+
+/// Runs `tritium analyze …`.
+///
+/// # Errors
+/// Bad input, as the analysis says.
+pub fn run(command: &AnalyzeCommand, console: &mut Console<'_>) -> Result<Status> {
+    match command {
+        AnalyzeCommand::Exact(args) => exact::run(args, console),
+        AnalyzeCommand::Reset(args) => reset::run(args, console),
+    }
+}
