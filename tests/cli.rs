@@ -1178,7 +1178,8 @@ fn analyze_exact_json_reports_every_net_with_its_witnesses() {
         "--set",
         "A=1,B=-1",
         "--all-nets",
-        "--json",
+        "--format",
+        "json",
     ]);
     run.expect_code(0);
     let doc: Value = serde_json::from_str(&run.stdout).expect("valid JSON");

@@ -13,7 +13,7 @@
 //!
 //! (an undetermined net's two completions: by enumeration or sampling in the order of their
 //! values, −1 first; by diagrams the sample first), then a summary: the unknown inputs, the completions simulated and the method. With
-//! `--json`, one document:
+//! `--format json`, one document:
 //!
 //! ```json
 //! {
@@ -39,7 +39,7 @@ use serde::Serialize;
 use sim_core::analysis::exact::{self, Completion, ExactError, Options, Scope, Verdict};
 use sim_core::{Circuit, NodeId, Trit};
 
-use super::super::args::{LoadArgs, SetBatch, parse_batch};
+use super::super::args::{Format, LoadArgs, SetBatch, parse_batch};
 use super::super::load::load;
 use super::super::session::{LabelMap, Shown};
 use super::super::{Console, Status, plural};
@@ -65,9 +65,9 @@ pub struct ExactArgs {
     #[arg(long)]
     pub all_nets: bool,
 
-    /// Print one JSON document instead of lines.
-    #[arg(long)]
-    pub json: bool,
+    /// How to print the report: lines, or one JSON document.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 
     /// Enumerate every completion up to this many unknown inputs (2^N completions on the
     /// batch engine); past it, random samples and then binary decision diagrams decide.
@@ -99,7 +99,7 @@ pub fn run(args: &ExactArgs, console: &mut Console<'_>) -> Result<Status> {
     };
     let report =
         exact::decide(circuit, &assignment, &options).with_context(|| loaded.name.clone())?;
-    if args.json {
+    if args.format == Format::Json {
         serde_json::to_writer_pretty(&mut *console.out, &ReportJson::new(circuit, &report))?;
         writeln!(console.out)?;
     } else {
