@@ -6,3 +6,5 @@
 //! Springer 1995) build a theory on it. Each analysis here runs the engines of this crate
 //! (the event engine, the batch engine) and reports what it found with the nodes involved;
 //! none reads files or prints (the CLI's `tritium analyze` and the app's Analysis panel do).
+
+pub mod hazard;
