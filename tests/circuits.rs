@@ -7,17 +7,25 @@ use std::path::{Path, PathBuf};
 use sim_core::format::{self, Document};
 
 /// How many `*.ron` files `circuits/`, its part library `circuits/lib/`, the CPU
-/// (`circuits/cpu/`) and its parts (`circuits/cpu/lib/`) hold. Update this
+/// (`circuits/cpu/`), its parts (`circuits/cpu/lib/`) and the hazard cases
+/// (`circuits/hazards/`) hold. Update this
 /// when adding or removing a circuit, so that a file that silently stops being picked up
 /// (renamed, wrong extension) is noticed.
-const EXPECTED_FILES: usize = 49;
+const EXPECTED_FILES: usize = 52;
 
-/// The `*.ron` files in `circuits/`, `circuits/lib/`, `circuits/cpu/` and
-/// `circuits/cpu/lib/`, sorted by name.
+/// The `*.ron` files in `circuits/`, `circuits/lib/`, `circuits/cpu/`, `circuits/cpu/lib/`
+/// and `circuits/hazards/`, sorted by name.
 fn circuit_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("circuits");
     let cpu = root.join("cpu");
-    let mut files: Vec<PathBuf> = [root.clone(), root.join("lib"), cpu.join("lib"), cpu]
+    let dirs = [
+        root.clone(),
+        root.join("lib"),
+        cpu.join("lib"),
+        cpu,
+        root.join("hazards"),
+    ];
+    let mut files: Vec<PathBuf> = dirs
         .iter()
         .flat_map(ron_files)
         .collect();
