@@ -169,6 +169,28 @@ pub enum Command {
     /// `--sweep FAMILY --size N` runs every strategy of a family (for 2048: `cyclic` with
     /// `--max-len`, `biased` with `--max-weight`) and prints CSV, best first.
     Experiment(ExperimentArgs),
+
+    /// Analyse a circuit with what only ternary simulation can tell.
+    #[command(subcommand)]
+    Analyze(AnalyzeCommand),
+}
+
+/// The analyses of `analyze`.
+#[derive(Debug, Subcommand)]
+pub enum AnalyzeCommand {
+    /// Find the hazards of a combinational circuit for an input change.
+    ///
+    /// Eichelberger's procedures: settle at V1, set the changing inputs unknown and settle
+    /// (A), set them to V2 and settle (B). An output with the same value at V1 and V2 that is
+    /// unknown after A has a static hazard. One that changes and whose worst-case transient
+    /// (Brzozowski & Ésik's change-counting algebra: the most changes over every ordering of
+    /// the gates' input changes) has three changes or more has a dynamic hazard. Each hazard
+    /// names the gates it passes through. `--all-single` examines every single-input change
+    /// from every input vector on the bit-parallel engine.
+    ///
+    /// Exit status: 0 no hazard, 1 hazards found, 2 bad input (a vector that does not fit,
+    /// a combinational loop, a flip-flop or a RAM).
+    Hazards(super::analyze::hazards::HazardArgs),
 }
 
 /// The generators of `gen`.

@@ -5,6 +5,7 @@
 //! invalid circuit under `check`) or an error for bad input, which `main` prints as
 //! `error: <message>` and turns into exit status 2.
 
+mod analyze;
 mod args;
 mod asm;
 mod check;
@@ -131,6 +132,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Solve(args)) => solve::run(args, &cli.plugin_dir, console),
         Some(Command::Euler(args)) => euler::run(args, console),
         Some(Command::Experiment(args)) => experiment::run(args, &cli.plugin_dir, console),
+        Some(Command::Analyze(command)) => analyze::run(command, console),
         None => {
             let default = Path::new(DEFAULT_CIRCUIT);
             let file = cli
