@@ -25,10 +25,7 @@ fn circuit_files() -> Vec<PathBuf> {
         cpu,
         root.join("hazards"),
     ];
-    let mut files: Vec<PathBuf> = dirs
-        .iter()
-        .flat_map(ron_files)
-        .collect();
+    let mut files: Vec<PathBuf> = dirs.iter().flat_map(ron_files).collect();
     files.sort();
     files
 }

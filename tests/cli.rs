@@ -1165,7 +1165,10 @@ fn analyze_hazards_names_the_static_hazard_of_the_multiplexer_and_its_gates() {
     let y = &doc["outputs"][0];
     assert_eq!(y["hazard"], "dynamic");
     assert_eq!(y["changes"], 3);
-    assert_eq!((y["before"].as_i64(), y["after"].as_i64()), (Some(1), Some(-1)));
+    assert_eq!(
+        (y["before"].as_i64(), y["after"].as_i64()),
+        (Some(1), Some(-1))
+    );
     assert_eq!(
         y["nodes"],
         serde_json::json!(["NotS", "AndA", "AndB", "OR1", "G", "Y"])
@@ -1215,7 +1218,17 @@ fn analyze_hazards_all_single_counts_every_single_change() {
 fn analyze_hazards_samples_beyond_twenty_inputs_and_says_so() {
     let dir = TempDir::new("cli");
     let path = dir.path().join("dag.bench");
-    let args = ["gen", "random-dag", "--gates", "60", "--inputs", "24", "--seed", "5", "-o"];
+    let args = [
+        "gen",
+        "random-dag",
+        "--gates",
+        "60",
+        "--inputs",
+        "24",
+        "--seed",
+        "5",
+        "-o",
+    ];
     let mut args: Vec<&std::ffi::OsStr> = args.iter().map(AsRef::as_ref).collect();
     args.push(path.as_os_str());
     tritium(&args).expect_code(0);
@@ -1235,10 +1248,17 @@ fn analyze_hazards_samples_beyond_twenty_inputs_and_says_so() {
     let first = run("3");
     assert!(matches!(first.code, Some(0 | 1)), "{}", first.stderr);
     let doc: Value = serde_json::from_str(&first.stdout).expect("valid JSON");
-    assert_eq!((doc["sampled"].as_bool(), doc["seed"].as_u64()), (Some(true), Some(3)));
+    assert_eq!(
+        (doc["sampled"].as_bool(), doc["seed"].as_u64()),
+        (Some(true), Some(3))
+    );
     assert_eq!(doc["vectors"], 600);
     assert_eq!(doc["transitions"], 2 * 600 * 24);
-    assert_eq!(run("3").stdout, first.stdout, "the same seed, the same sample");
+    assert_eq!(
+        run("3").stdout,
+        first.stdout,
+        "the same seed, the same sample"
+    );
 }
 
 #[test]

@@ -137,10 +137,7 @@ fn parse(option: &str, text: &str) -> Result<Vec<Trit>> {
             '0' => Ok(Trit::False),
             '1' => Ok(Trit::True),
             'x' | 'X' => Ok(Trit::Unknown),
-            _ => bail!(
-                "{option} {text}: `{c}` (character {}) is not 0 or 1",
-                k + 1
-            ),
+            _ => bail!("{option} {text}: `{c}` (character {}) is not 0 or 1", k + 1),
         })
         .collect()
 }
@@ -256,8 +253,7 @@ fn sweep_text(
     let scope = match report.sampled {
         Some(seed) => format!(
             "sampled: {} of the 2^{} vectors (seed {seed})",
-            plural(report.vectors, "vector"),
-            report.inputs
+            report.vectors, report.inputs
         ),
         None => format!(
             "all {} of {}",
@@ -291,11 +287,7 @@ fn sweep_text(
             )?;
         }
     }
-    writeln!(
-        console.out,
-        "{}",
-        count_line(total, "hazardous transition")
-    )?;
+    writeln!(console.out, "{}", count_line(total, "hazardous transition"))?;
     Ok(())
 }
 

@@ -258,25 +258,39 @@ impl HazardAnalysis {
             let _ = circuit.set_kind(id, NodeKind::Switch);
         }
         let net = Netlist::compile(&circuit);
-        let order = batch::topological(&net).map_err(|e| match e {
+        let inputs = circuit.inputs().collect();
+        let outputs = circuit.terminals().collect();
+        let mut analysis = HazardAnalysis {
+            circuit,
+            net,
+            order: Vec::new(),
+            inputs,
+            outputs,
+        };
+        analysis.order = batch::topological(&analysis.net).map_err(|e| analysis.refusal(e))?;
+        Ok(analysis)
+    }
+
+    /// The batch engine's refusal of this circuit as a [`HazardError`], naming the nodes.
+    fn refusal(&self, error: BatchError) -> HazardError {
+        match error {
             BatchError::Loop { nodes } => HazardError::Loop {
-                labels: nodes.iter().map(|&id| circuit[id].label.clone()).collect(),
+                labels: nodes
+                    .iter()
+                    .map(|&id| self.circuit[id].label.clone())
+                    .collect(),
                 nodes,
             },
             BatchError::Sequential => HazardError::Sequential {
-                label: String::from("?"),
+                label: self
+                    .circuit
+                    .nodes()
+                    .find(|(_, n)| n.kind == NodeKind::Dff)
+                    .map(|(_, n)| n.label.clone())
+                    .unwrap_or_default(),
             },
             BatchError::Memory { label } => HazardError::Memory { label },
-        })?;
-        let inputs = circuit.inputs().collect();
-        let outputs = circuit.terminals().collect();
-        Ok(HazardAnalysis {
-            circuit,
-            net,
-            order,
-            inputs,
-            outputs,
-        })
+        }
     }
 
     /// The inputs, in [`Circuit::inputs`] order: what each vector gives a value to.

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::transient::SlicedEngine;
 use super::{HazardAnalysis, HazardError, HazardKind};
-use crate::batch::{BatchEngine, BatchError, LANES, Lanes, WORDS};
+use crate::batch::{BatchEngine, LANES, Lanes, WORDS};
 use crate::circuit::NodeId;
 use crate::trit::Trit;
 
@@ -115,26 +115,15 @@ impl HazardAnalysis {
     /// None in practice (the circuit was checked by [`HazardAnalysis::new`]); the batch
     /// engine's refusals are passed on as [`HazardError`]s.
     pub fn all_single(&self, options: &SweepOptions) -> Result<SweepReport, HazardError> {
-        let batch = BatchEngine::new(&self.circuit).map_err(|e| match e {
-            BatchError::Loop { nodes } => HazardError::Loop {
-                labels: nodes
-                    .iter()
-                    .map(|&id| self.circuit[id].label.clone())
-                    .collect(),
-                nodes,
-            },
-            BatchError::Sequential => HazardError::Sequential {
-                label: String::new(),
-            },
-            BatchError::Memory { label } => HazardError::Memory { label },
-        })?;
+        let batch = BatchEngine::new(&self.circuit).map_err(|e| self.refusal(e))?;
         let dense_inputs = self
             .inputs
             .iter()
             .map(|&id| self.dense(id) as u32)
             .collect();
         let n = self.inputs.len();
-        let exhaustive = n <= options.max_exhaustive_inputs;
+        // 2^62 vectors would never finish anyway; the cap keeps the shifts in range.
+        let exhaustive = n <= options.max_exhaustive_inputs.min(62);
         let mut sweep = Sweep {
             analysis: self,
             batch,
