@@ -10,6 +10,10 @@ use sim_core::analysis::hazard::{
 };
 use sim_core::{Circuit, Trit, format};
 
+#[allow(
+    dead_code,
+    reason = "this file uses only `dag` of the shared strategies"
+)]
 mod common;
 
 /// Loads `circuits/NAME`.

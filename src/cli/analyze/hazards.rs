@@ -80,45 +80,40 @@ pub fn run(args: &HazardArgs, console: &mut Console<'_>) -> Result<Status> {
     let circuit = &loaded.doc.circuit;
     let analysis = HazardAnalysis::new(circuit).with_context(|| loaded.name.clone())?;
     let json = args.json || args.format == Format::Json;
-    let hazards = match (&args.from, &args.to) {
-        (Some(from), Some(to)) => {
-            let (from, to) = (parse("--from", from)?, parse("--to", to)?);
-            let report = analysis
-                .transition(&from, &to)
-                .with_context(|| loaded.name.clone())?;
-            let hazards = report.hazards().count() as u64;
-            if json {
-                let doc = transition_json(circuit, &loaded.name, &report);
-                writeln!(console.out, "{doc:#}")?;
-            } else {
-                transition_text(circuit, &loaded.name, &report, console)?;
-            }
-            hazards
+    let hazards = if let (Some(from), Some(to)) = (&args.from, &args.to) {
+        let (from, to) = (parse("--from", from)?, parse("--to", to)?);
+        let report = analysis
+            .transition(&from, &to)
+            .with_context(|| loaded.name.clone())?;
+        if json {
+            let doc = transition_json(circuit, &loaded.name, &report);
+            writeln!(console.out, "{doc:#}")?;
+        } else {
+            transition_text(circuit, &loaded.name, &report, console)?;
         }
-        _ => {
-            let defaults = SweepOptions::default();
-            let options = SweepOptions {
-                samples: args.samples.unwrap_or(defaults.samples),
-                seed: args.seed.unwrap_or(defaults.seed),
-                examples: args.examples,
-                ..defaults
-            };
-            let report = analysis
-                .all_single(&options)
-                .with_context(|| loaded.name.clone())?;
-            let hazards = report
-                .outputs
-                .iter()
-                .map(|o| o.static_hazards + o.dynamic_hazards)
-                .sum();
-            if json {
-                let doc = sweep_json(circuit, &loaded.name, &report);
-                writeln!(console.out, "{doc:#}")?;
-            } else {
-                sweep_text(circuit, &loaded.name, &report, console)?;
-            }
-            hazards
+        report.hazards().count() as u64
+    } else {
+        let defaults = SweepOptions::default();
+        let options = SweepOptions {
+            samples: args.samples.unwrap_or(defaults.samples),
+            seed: args.seed.unwrap_or(defaults.seed),
+            examples: args.examples,
+            ..defaults
+        };
+        let report = analysis
+            .all_single(&options)
+            .with_context(|| loaded.name.clone())?;
+        if json {
+            let doc = sweep_json(circuit, &loaded.name, &report);
+            writeln!(console.out, "{doc:#}")?;
+        } else {
+            sweep_text(circuit, &loaded.name, &report, console)?;
         }
+        report
+            .outputs
+            .iter()
+            .map(|o| o.static_hazards + o.dynamic_hazards)
+            .sum()
     };
     Ok(if hazards > 0 {
         Status::Failed

@@ -306,18 +306,18 @@ impl SlicedEngine {
                 ..Planes::default()
             };
         }
-        let p = &mut self.planes;
+        let nodes = &mut self.planes;
         for &instr in &self.code {
             match instr {
                 Instr::Buf { node, src, inv } => {
-                    let mut x = p[src as usize];
+                    let mut x = nodes[src as usize];
                     if inv {
                         x.s = not(x.s);
                     }
-                    p[node as usize] = x;
+                    nodes[node as usize] = x;
                 }
                 Instr::Unknown { node } => {
-                    p[node as usize] = Planes {
+                    nodes[node as usize] = Planes {
                         u: ONES,
                         ..Planes::default()
                     };
@@ -333,7 +333,7 @@ impl SlicedEngine {
                         out.s = ONES;
                     }
                     for &o in &self.operands[from as usize..to as usize] {
-                        let x = p[o as usize];
+                        let x = nodes[o as usize];
                         for w in 0..WORDS {
                             out.s[w] ^= x.s[w];
                             out.u[w] |= x.u[w];
@@ -344,7 +344,7 @@ impl SlicedEngine {
                             out.c0[w] = out.c0[w] ^ x.c0[w] | over;
                         }
                     }
-                    p[node as usize] = out;
+                    nodes[node as usize] = out;
                 }
                 Instr::And {
                     node,
@@ -357,7 +357,7 @@ impl SlicedEngine {
                     let (mut big_s, mut big_e) = (ONES, ONES);
                     let (mut zero, mut d1, mut d2, mut unknown) = (ZERO, ZERO, ZERO, ZERO);
                     for &o in &self.operands[from as usize..to as usize] {
-                        let x = p[o as usize];
+                        let x = nodes[o as usize];
                         for w in 0..WORDS {
                             let s = x.s[w] ^ inv;
                             let (c0, c1, u) = (x.c0[w], x.c1[w], x.u[w]);
@@ -382,7 +382,7 @@ impl SlicedEngine {
                         out.c0[w] = live & (d2[w] | d1[w] & (!s | !e) | !d1[w] & (s ^ e));
                         out.u[w] = live & unknown[w];
                     }
-                    p[node as usize] = out;
+                    nodes[node as usize] = out;
                 }
             }
         }
