@@ -10,10 +10,11 @@ use sim_core::format::{self, Document};
 use sim_core::{Circuit, Engine, NodeId, NodeKind, Trit};
 
 /// How many `*.ron` files `circuits/`, its part library `circuits/lib/`, the CPU
-/// (`circuits/cpu/`) and its parts (`circuits/cpu/lib/`) hold. Update this
+/// (`circuits/cpu/`), its parts (`circuits/cpu/lib/`) and the hazard cases
+/// (`circuits/hazards/`) hold. Update this
 /// when adding or removing a circuit, so that a file that silently stops being picked up
 /// (renamed, wrong extension) is noticed.
-const EXPECTED_FILES: usize = 51;
+const EXPECTED_FILES: usize = 54;
 
 /// The `*.ron` files under `circuits/`, in every folder but `circuits/figures/` (figure files,
 /// which `tests/figures.rs` checks), sorted by path.

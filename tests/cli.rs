@@ -1233,3 +1233,163 @@ fn analyze_exact_refuses_bad_input_by_name() {
     run.expect_code(2);
     assert!(run.stderr.contains("flip-flop `q`"), "{}", run.stderr);
 }
+
+const MUX: &str = "circuits/hazards/mux_no_consensus.ron";
+
+#[test]
+fn analyze_hazards_names_the_static_hazard_of_the_multiplexer_and_its_gates() {
+    let run = tritium(&["analyze", "hazards", MUX, "--from", "110", "--to", "111"]);
+    run.expect_code(1);
+    assert_eq!(
+        run.lines(),
+        [
+            "circuits/hazards/mux_no_consensus.ron: 110 → 111 (1 input changing: S)",
+            "Y: +1 → 0 → +1 (2 changes): static hazard through NotS, AndA, AndB, OR1, Y",
+            "1 hazard",
+        ]
+    );
+    assert_eq!(run.stderr, "");
+    // A clean change: exit 0.
+    let run = tritium(&["analyze", "hazards", MUX, "--from", "100", "--to", "101"]);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines()[1..],
+        ["Y: +1 → 0 → -1 (1 change): no hazard", "no hazards"]
+    );
+    let run = tritium(&[
+        "analyze",
+        "hazards",
+        "circuits/hazards/dynamic_hazard.ron",
+        "--from",
+        "111",
+        "--to",
+        "110",
+        "--json",
+    ]);
+    run.expect_code(1);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    let y = &doc["outputs"][0];
+    assert_eq!(y["hazard"], "dynamic");
+    assert_eq!(y["changes"], 3);
+    assert_eq!(
+        (y["before"].as_i64(), y["after"].as_i64()),
+        (Some(1), Some(-1))
+    );
+    assert_eq!(
+        y["nodes"],
+        serde_json::json!(["NotS", "AndA", "AndB", "OR1", "G", "Y"])
+    );
+    assert_eq!(doc["changing"], serde_json::json!(["S"]));
+}
+
+#[test]
+fn analyze_hazards_all_single_counts_every_single_change() {
+    let run = tritium(&["analyze", "hazards", MUX, "--all-single"]);
+    run.expect_code(1);
+    assert_eq!(
+        run.lines(),
+        [
+            "circuits/hazards/mux_no_consensus.ron: every single-input change, all 8 vectors of 3 inputs: 24 transitions",
+            "Y: 2 static, 0 dynamic",
+            "  static  110 ↔ 111 (S)",
+            "2 hazardous transitions",
+        ]
+    );
+    let run = tritium(&[
+        "analyze",
+        "hazards",
+        "circuits/hazards/mux_consensus.ron",
+        "--all-single",
+    ]);
+    run.expect_code(0);
+    assert_eq!(run.lines().last(), Some(&"no hazardous transitions"));
+    let run = tritium(&[
+        "analyze",
+        "hazards",
+        "circuits/hazards/dynamic_hazard.ron",
+        "--all-single",
+        "--format",
+        "json",
+    ]);
+    run.expect_code(1);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    assert_eq!(doc["sampled"], false);
+    assert_eq!(doc["transitions"], 24);
+    assert_eq!(doc["outputs"][0]["static"], 2);
+    assert_eq!(doc["outputs"][0]["dynamic"], 2);
+    assert_eq!(doc["outputs"][0]["examples"][1]["from"], "110");
+}
+
+#[test]
+fn analyze_hazards_samples_beyond_twenty_inputs_and_says_so() {
+    let dir = TempDir::new("cli");
+    let path = dir.path().join("dag.bench");
+    let args = [
+        "gen",
+        "random-dag",
+        "--gates",
+        "60",
+        "--inputs",
+        "24",
+        "--seed",
+        "5",
+        "-o",
+    ];
+    let mut args: Vec<&std::ffi::OsStr> = args.iter().map(AsRef::as_ref).collect();
+    args.push(path.as_os_str());
+    tritium(&args).expect_code(0);
+    let run = |seed: &str| {
+        tritium(&[
+            "analyze".as_ref(),
+            "hazards".as_ref(),
+            path.as_os_str(),
+            "--all-single".as_ref(),
+            "--samples".as_ref(),
+            "600".as_ref(),
+            "--seed".as_ref(),
+            seed.as_ref(),
+            "--json".as_ref(),
+        ])
+    };
+    let first = run("3");
+    assert!(matches!(first.code, Some(0 | 1)), "{}", first.stderr);
+    let doc: Value = serde_json::from_str(&first.stdout).expect("valid JSON");
+    assert_eq!(
+        (doc["sampled"].as_bool(), doc["seed"].as_u64()),
+        (Some(true), Some(3))
+    );
+    assert_eq!(doc["vectors"], 600);
+    assert_eq!(doc["transitions"], 2 * 600 * 24);
+    assert_eq!(
+        run("3").stdout,
+        first.stdout,
+        "the same seed, the same sample"
+    );
+}
+
+#[test]
+fn analyze_hazards_refuses_bad_vectors_and_loops() {
+    let run = tritium(&["analyze", "hazards", MUX, "--from", "11", "--to", "111"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr
+            .contains("the from vector has 2 value(s), but the circuit has 3 input(s)"),
+        "{}",
+        run.stderr
+    );
+    let run = tritium(&["analyze", "hazards", MUX, "--from", "1x0", "--to", "111"]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("input `B`"), "{}", run.stderr);
+    let run = tritium(&["analyze", "hazards", MUX, "--from", "1a0", "--to", "111"]);
+    run.expect_code(2);
+    let run = tritium(&["analyze", "hazards", LATCH, "--all-single"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("combinational loop through NOR1, NOR2"),
+        "{}",
+        run.stderr
+    );
+    // --from needs --to; a mode is required.
+    tritium(&["analyze", "hazards", MUX, "--from", "110"]).expect_code(2);
+    tritium(&["analyze", "hazards", MUX]).expect_code(2);
+}

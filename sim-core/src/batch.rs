@@ -683,7 +683,7 @@ fn lane_value(known: &Lanes, value: &Lanes, lane: usize) -> Trit {
 
 /// Gates and terminals in topological order ([`graph::topological_order`]), or the first
 /// combinational loop found ([`graph::loops`]).
-fn topological(net: &Netlist) -> Result<Vec<u32>, BatchError> {
+pub(crate) fn topological(net: &Netlist) -> Result<Vec<u32>, BatchError> {
     let levels = graph::topological_order(net);
     if levels.is_complete() {
         return Ok(levels.order);

@@ -101,7 +101,8 @@ pub enum Command {
     #[command(subcommand)]
     Export(ExportCommand),
 
-    /// Analyses only a three-valued simulator can make: X-pessimism decided exactly, reset.
+    /// Analyses only a three-valued simulator can make: hazards, X-pessimism decided exactly,
+    /// reset.
     #[command(subcommand)]
     Analyze(AnalyzeCommand),
 
@@ -209,6 +210,20 @@ pub enum GenCommand {
 /// The analyses of `analyze`.
 #[derive(Debug, Subcommand)]
 pub enum AnalyzeCommand {
+    /// Find the hazards of a combinational circuit for an input change.
+    ///
+    /// Eichelberger's procedures: settle at V1, set the changing inputs unknown and settle
+    /// (A), set them to V2 and settle (B). An output with the same value at V1 and V2 that is
+    /// unknown after A has a static hazard. One that changes and whose worst-case transient
+    /// (Brzozowski & Ésik's change-counting algebra: the most changes over every ordering of
+    /// the gates' input changes) has three changes or more has a dynamic hazard. Each hazard
+    /// names the gates it passes through. `--all-single` examines every single-input change
+    /// from every input vector on the bit-parallel engine.
+    ///
+    /// Exit status: 0 no hazard, 1 hazards found, 2 bad input (a vector that does not fit,
+    /// a combinational loop, a flip-flop or a RAM).
+    Hazards(super::analyze::hazards::HazardArgs),
+
     /// X-pessimism decided exactly: for every output Kleene's logic leaves unknown under the
     /// `--set` inputs, whether every binary completion of the unknown inputs agrees.
     ///

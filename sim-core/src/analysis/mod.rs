@@ -10,11 +10,14 @@
 //! * [`exact`]: X-pessimism decided exactly — which nets Kleene's logic leaves unknown are in
 //!   fact fixed by the known inputs (every binary completion of the unknown ones agrees), by
 //!   enumeration on the batch engine up to 2^24 completions and by decision diagrams beyond.
+//! * [`hazard`]: hazards by ternary simulation — Eichelberger's procedures A and B for
+//!   static hazards, Brzozowski and Ésik's change counting for dynamic ones.
 //! * [`reset`]: does a reset sequence bring every flip-flop, latch and RAM word out of the
 //!   unknown? What stays unknown, and why.
 //! * [`why`]: where an unknown comes from — the chain from an unknown node back to its
 //!   origins (an unset switch, a flip-flop never clocked, a loop holding its own unknown, …).
 
 pub mod exact;
+pub mod hazard;
 pub mod reset;
 pub mod why;

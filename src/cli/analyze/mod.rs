@@ -2,6 +2,7 @@
 //! analysis, each a thin layer over `sim_core::analysis`.
 
 pub mod exact;
+pub mod hazards;
 pub mod reset;
 
 use anyhow::Result;
@@ -17,5 +18,6 @@ pub fn run(command: &AnalyzeCommand, console: &mut Console<'_>) -> Result<Status
     match command {
         AnalyzeCommand::Exact(args) => exact::run(args, console),
         AnalyzeCommand::Reset(args) => reset::run(args, console),
+        AnalyzeCommand::Hazards(args) => hazards::run(args, console),
     }
 }

@@ -1,0 +1,347 @@
+//! `tritium analyze hazards`: static and dynamic hazards of a combinational circuit
+//! ([`sim_core::analysis::hazard`]), for one transition (`--from V1 --to V2`) or every
+//! single-input change (`--all-single`).
+//!
+//! Vectors are one character per input (switches and buttons in file order; a bus's bits
+//! one by one, bit 0 first): `0` (−1) or `1` (+1). Text by default, one line per output;
+//! `--json` (or `--format json`) one JSON document. Exit status 0 without hazards, 1 with
+//! hazards, 2 for bad input (an unreadable file, a vector that does not fit, a loop, a
+//! flip-flop or a RAM).
+
+use std::path::PathBuf;
+
+use anyhow::{Context as _, Result, bail};
+use clap::Args;
+use serde_json::{Value, json};
+use sim_core::analysis::hazard::{
+    HazardAnalysis, HazardKind, OutputReport, SweepOptions, SweepReport, TransitionReport,
+};
+use sim_core::{Circuit, NodeId, Trit};
+
+use super::super::args::{Format, LoadArgs};
+use super::super::load::load;
+use super::super::{Console, Status, plural};
+
+/// Arguments of `analyze hazards`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("mode").required(true).args(["from", "all_single"])))]
+pub struct HazardArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// V1: the inputs before the change, one `0` or `1` per input (switches and buttons in
+    /// file order), e.g. `110`.
+    #[arg(long, value_name = "V1", requires = "to")]
+    pub from: Option<String>,
+
+    /// V2: the inputs after the change.
+    #[arg(long, value_name = "V2", requires = "from")]
+    pub to: Option<String>,
+
+    /// Examine every single-input change from every input vector (both directions), up to
+    /// 20 inputs (2^20 vectors); beyond that a seeded sample of vectors, said so in the
+    /// output.
+    #[arg(long, conflicts_with_all = ["from", "to"])]
+    pub all_single: bool,
+
+    /// With more than 20 inputs, how many vectors to sample (default 65536).
+    #[arg(long, value_name = "N", requires = "all_single")]
+    pub samples: Option<u64>,
+
+    /// The seed of the sample (`ChaCha8`, default 0).
+    #[arg(long, value_name = "S", requires = "all_single")]
+    pub seed: Option<u64>,
+
+    /// With `--all-single`, how many hazardous transitions to list per output.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub examples: usize,
+
+    /// Print one JSON document (the same as `--format json`).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// Runs `tritium analyze hazards`.
+///
+/// # Errors
+/// Bad input: the file cannot be loaded, a vector is malformed or does not fit, the circuit
+/// has a loop, a flip-flop or a RAM.
+pub fn run(args: &HazardArgs, console: &mut Console<'_>) -> Result<Status> {
+    let loaded = load(&args.file, &args.load)?;
+    let circuit = &loaded.doc.circuit;
+    let analysis = HazardAnalysis::new(circuit).with_context(|| loaded.name.clone())?;
+    let json = args.json || args.format == Format::Json;
+    let hazards = if let (Some(from), Some(to)) = (&args.from, &args.to) {
+        let (from, to) = (parse("--from", from)?, parse("--to", to)?);
+        let report = analysis
+            .transition(&from, &to)
+            .with_context(|| loaded.name.clone())?;
+        if json {
+            let doc = transition_json(circuit, &loaded.name, &report);
+            writeln!(console.out, "{doc:#}")?;
+        } else {
+            transition_text(circuit, &loaded.name, &report, console)?;
+        }
+        report.hazards().count() as u64
+    } else {
+        let defaults = SweepOptions::default();
+        let options = SweepOptions {
+            samples: args.samples.unwrap_or(defaults.samples),
+            seed: args.seed.unwrap_or(defaults.seed),
+            examples: args.examples,
+            ..defaults
+        };
+        let report = analysis
+            .all_single(&options)
+            .with_context(|| loaded.name.clone())?;
+        if json {
+            let doc = sweep_json(circuit, &loaded.name, &report);
+            writeln!(console.out, "{doc:#}")?;
+        } else {
+            sweep_text(circuit, &loaded.name, &report, console)?;
+        }
+        report
+            .outputs
+            .iter()
+            .map(|o| o.static_hazards + o.dynamic_hazards)
+            .sum()
+    };
+    Ok(if hazards > 0 {
+        Status::Failed
+    } else {
+        Status::Success
+    })
+}
+
+/// Parses a vector of `0`, `1` and `x` characters (an `x` is refused by the analysis, naming
+/// the input).
+fn parse(option: &str, text: &str) -> Result<Vec<Trit>> {
+    text.trim()
+        .chars()
+        .enumerate()
+        .map(|(k, c)| match c {
+            '0' => Ok(Trit::False),
+            '1' => Ok(Trit::True),
+            'x' | 'X' => Ok(Trit::Unknown),
+            _ => bail!("{option} {text}: `{c}` (character {}) is not 0 or 1", k + 1),
+        })
+        .collect()
+}
+
+/// A vector as its characters: `0`, `1`, `x`.
+fn vector(values: &[Trit]) -> String {
+    values
+        .iter()
+        .map(|v| match v {
+            Trit::False => '0',
+            Trit::Unknown => 'x',
+            Trit::True => '1',
+        })
+        .collect()
+}
+
+fn label(circuit: &Circuit, id: NodeId) -> &str {
+    circuit.node(id).map_or("?", |n| n.label.as_str())
+}
+
+fn labels<'c>(circuit: &'c Circuit, ids: &[NodeId]) -> Vec<&'c str> {
+    ids.iter().map(|&id| label(circuit, id)).collect()
+}
+
+/// `Y: +1 → 0 → +1 (2 changes): static hazard through NotS, AndA, AndB, OR1, Y`.
+fn output_line(circuit: &Circuit, o: &OutputReport) -> String {
+    let changes = o
+        .changes
+        .map_or_else(|| "changes undecided".to_owned(), |c| plural(c, "change"));
+    let verdict = match o.hazard {
+        Some(kind) => format!(
+            "{kind} hazard through {}",
+            labels(circuit, &o.nodes).join(", ")
+        ),
+        None => "no hazard".to_owned(),
+    };
+    format!(
+        "{}: {} → {} → {} ({changes}): {verdict}",
+        label(circuit, o.output),
+        o.before,
+        o.during,
+        o.after
+    )
+}
+
+fn transition_text(
+    circuit: &Circuit,
+    name: &str,
+    report: &TransitionReport,
+    console: &mut Console<'_>,
+) -> Result<()> {
+    let changing = labels(circuit, &report.changing);
+    writeln!(
+        console.out,
+        "{name}: {} → {} ({} changing{})",
+        vector(&report.from),
+        vector(&report.to),
+        plural(changing.len() as u64, "input"),
+        if changing.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", changing.join(", "))
+        }
+    )?;
+    for o in &report.outputs {
+        writeln!(console.out, "{}", output_line(circuit, o))?;
+    }
+    let hazards = report.hazards().count() as u64;
+    writeln!(console.out, "{}", count_line(hazards, "hazard"))?;
+    Ok(())
+}
+
+fn count_line(count: u64, noun: &str) -> String {
+    if count == 0 {
+        format!("no {noun}s")
+    } else {
+        plural(count, noun)
+    }
+}
+
+fn transition_json(circuit: &Circuit, name: &str, report: &TransitionReport) -> Value {
+    let outputs: Vec<Value> = report
+        .outputs
+        .iter()
+        .map(|o| {
+            json!({
+                "output": label(circuit, o.output),
+                "before": o.before.to_i8(),
+                "during": o.during.to_i8(),
+                "after": o.after.to_i8(),
+                "changes": o.changes,
+                "hazard": o.hazard.map(|k| k.to_string()),
+                "nodes": labels(circuit, &o.nodes),
+            })
+        })
+        .collect();
+    json!({
+        "file": name,
+        "from": vector(&report.from),
+        "to": vector(&report.to),
+        "changing": labels(circuit, &report.changing),
+        "outputs": outputs,
+        "hazards": report.hazards().count(),
+    })
+}
+
+fn sweep_text(
+    circuit: &Circuit,
+    name: &str,
+    report: &SweepReport,
+    console: &mut Console<'_>,
+) -> Result<()> {
+    let scope = match report.sampled {
+        Some(seed) => format!(
+            "sampled: {} of the 2^{} vectors (seed {seed})",
+            report.vectors, report.inputs
+        ),
+        None => format!(
+            "all {} of {}",
+            plural(report.vectors, "vector"),
+            plural(report.inputs as u64, "input")
+        ),
+    };
+    writeln!(
+        console.out,
+        "{name}: every single-input change, {scope}: {}",
+        plural(report.transitions, "transition")
+    )?;
+    let mut total = 0;
+    for o in &report.outputs {
+        total += o.static_hazards + o.dynamic_hazards;
+        writeln!(
+            console.out,
+            "{}: {} static, {} dynamic",
+            label(circuit, o.output),
+            o.static_hazards,
+            o.dynamic_hazards
+        )?;
+        for e in &o.examples {
+            writeln!(
+                console.out,
+                "  {:<7} {} ↔ {} ({})",
+                e.kind.to_string(),
+                vector(&e.from),
+                vector(&e.to),
+                label(circuit, e.input)
+            )?;
+        }
+    }
+    writeln!(console.out, "{}", count_line(total, "hazardous transition"))?;
+    Ok(())
+}
+
+fn sweep_json(circuit: &Circuit, name: &str, report: &SweepReport) -> Value {
+    let kind = |k: HazardKind| k.to_string();
+    let outputs: Vec<Value> = report
+        .outputs
+        .iter()
+        .map(|o| {
+            let examples: Vec<Value> = o
+                .examples
+                .iter()
+                .map(|e| {
+                    json!({
+                        "kind": kind(e.kind),
+                        "input": label(circuit, e.input),
+                        "from": vector(&e.from),
+                        "to": vector(&e.to),
+                    })
+                })
+                .collect();
+            json!({
+                "output": label(circuit, o.output),
+                "static": o.static_hazards,
+                "dynamic": o.dynamic_hazards,
+                "examples": examples,
+            })
+        })
+        .collect();
+    let hazards: u64 = report
+        .outputs
+        .iter()
+        .map(|o| o.static_hazards + o.dynamic_hazards)
+        .sum();
+    json!({
+        "file": name,
+        "inputs": report.inputs,
+        "vectors": report.vectors,
+        "transitions": report.transitions,
+        "sampled": report.sampled.is_some(),
+        "seed": report.sampled,
+        "outputs": outputs,
+        "hazards": hazards,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vectors_are_read_character_by_character() {
+        assert_eq!(
+            parse("--from", "10x").expect("valid"),
+            [Trit::True, Trit::False, Trit::Unknown]
+        );
+        assert_eq!(
+            parse("--to", "1a0").expect_err("bad").to_string(),
+            "--to 1a0: `a` (character 2) is not 0 or 1"
+        );
+    }
+}
