@@ -144,3 +144,52 @@ fn the_counter_is_shown_initialised_by_its_reset() {
     );
     assert!(h.state().state.analysis.marked.is_empty());
 }
+
+#[test]
+fn the_hazard_of_a_multiplexer_without_its_consensus_term_is_outlined() {
+    let mut h = app_with("hazards/mux_no_consensus.ron");
+    h.run();
+    open_analysis(&mut h);
+    for (field, text) in [("From", "110"), ("To", "111")] {
+        h.get_by_label(field).focus();
+        h.run();
+        h.get_by_label(field).type_text(text);
+        h.run();
+    }
+    h.get_by_label("Analyze change").click();
+    h.run();
+    assert!(h.query_by_label("1 output with a hazard:").is_some());
+    assert_eq!(
+        texts(&h, ": static hazard"),
+        ["Y: +1 → 0 → +1: static hazard"],
+    );
+    // The gates it passes through, listed and outlined on the canvas.
+    let through = texts(&h, "through ");
+    assert_eq!(through, ["    through NotS, AndA, AndB, OR1, Y"]);
+    let circuit = h.state().state.circuit().clone();
+    let marked: Vec<String> = h
+        .state()
+        .state
+        .analysis
+        .marked
+        .iter()
+        .map(|&n| circuit[n].label.clone())
+        .collect();
+    assert_eq!(marked.len(), 5, "{marked:?}");
+    for gate in ["NotS", "AndA", "AndB", "OR1", "Y"] {
+        assert!(marked.iter().any(|m| m == gate), "{gate}: {marked:?}");
+    }
+    // With the consensus term there is none.
+    let mut h = app_with("hazards/mux_consensus.ron");
+    h.run();
+    {
+        let state = &mut h.state_mut().state;
+        state.open_analysis();
+        state.analysis.from = "110".to_owned();
+        state.analysis.to = "111".to_owned();
+        state.analyze_hazards();
+    }
+    h.run();
+    assert!(h.query_by_label("No hazard in this change.").is_some());
+    assert!(h.state().state.analysis.marked.is_empty());
+}

@@ -13,7 +13,7 @@
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png`, `docs/screenshots/sweep_ranking.png` and
 //! `docs/screenshots/cpu_fib.png`, `docs/screenshots/memory_ram.png` and
-//! `docs/screenshots/reset_analysis.png`.
+//! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`.
 
 use std::path::PathBuf;
 
@@ -452,4 +452,25 @@ fn a_register_without_reset_found() {
     h.remove_cursor();
     h.run();
     write(&mut h, "reset_analysis");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/hazard_analysis.png"]
+fn a_static_hazard_outlined() {
+    // The AND-OR multiplexer without its consensus term, S rising with both data at +1:
+    // the window reports Y's static hazard and the canvas outlines the gates it passes.
+    let mut h = crate::common::app_with("hazards/mux_no_consensus.ron");
+    h.run();
+    {
+        let state = &mut h.state_mut().state;
+        state.open_analysis();
+        state.analysis.from = "110".to_owned();
+        state.analysis.to = "111".to_owned();
+        state.analyze_hazards();
+    }
+    h.run();
+    h.state_mut().canvas_mut().fit();
+    h.remove_cursor();
+    h.run();
+    write(&mut h, "hazard_analysis");
 }

@@ -1,11 +1,14 @@
 //! The Analysis window's state (issue 26): the reset analysis of the open circuit
 //! (`sim_core::analysis::reset`) — its sequence as typed, its last report, and the state
-//! elements still unknown, which the canvas marks.
+//! elements still unknown — and the hazard analysis of one input change
+//! (`sim_core::analysis::hazard`) — its vectors as typed, its last report, and the gates the
+//! hazards pass through. The canvas marks what the last analysis run found.
 
 use std::collections::BTreeSet;
 
+use sim_core::analysis::hazard::{HazardAnalysis, TransitionReport};
 use sim_core::analysis::reset::{self, Element, ResetReport, Sequence};
-use sim_core::{Circuit, NodeId, NodeKind};
+use sim_core::{Circuit, NodeId, NodeKind, Trit};
 
 use super::AppState;
 
@@ -18,9 +21,32 @@ pub struct Analysis {
     pub sequence: String,
     /// The last reset analysis: its report, or why it could not run.
     pub reset: Option<Result<ResetReport, String>>,
-    /// The nodes of the state elements still unknown after the last reset analysis, which
-    /// the canvas outlines.
+    /// The hazard analysis's V1, one character per input (`0`, `1`), as typed.
+    pub from: String,
+    /// Its V2.
+    pub to: String,
+    /// The last hazard analysis: its report, or why it could not run.
+    pub hazards: Option<Result<TransitionReport, String>>,
+    /// What the last analysis found, which the canvas outlines: the state elements still
+    /// unknown after the reset, or the gates the hazards pass through.
     pub marked: BTreeSet<NodeId>,
+}
+
+/// `text` as one binary value per character (`0` −1, `1` +1; `x` unknown, which the hazard
+/// analysis refuses by name); spaces and `_` are skipped.
+///
+/// # Errors
+/// The first other character, named.
+fn vector(text: &str) -> Result<Vec<Trit>, String> {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '_')
+        .map(|c| match c {
+            '0' => Ok(Trit::False),
+            '1' => Ok(Trit::True),
+            'x' | 'X' => Ok(Trit::Unknown),
+            other => Err(format!("`{other}` is not 0, 1 or x")),
+        })
+        .collect()
 }
 
 /// A reset sequence to start from: with a clock, `RESET=+1; tick 2; RESET=-1` (one clock
@@ -81,12 +107,44 @@ impl AppState {
                 .collect(),
             Err(_) => BTreeSet::new(),
         };
+        self.analysis.hazards = None;
         self.analysis.reset = Some(result);
     }
 
-    /// Forgets the last analysis and its marks.
+    /// Runs the hazard analysis of the typed change V1 → V2 on the open circuit, keeps its
+    /// report, and marks the gates its hazards pass through (a bad vector or circuit keeps
+    /// the message and clears the marks).
+    pub fn analyze_hazards(&mut self) {
+        let result = (|| {
+            let from = vector(&self.analysis.from).map_err(|e| format!("From: {e}"))?;
+            let to = vector(&self.analysis.to).map_err(|e| format!("To: {e}"))?;
+            let analysis = HazardAnalysis::new(self.circuit()).map_err(|e| e.to_string())?;
+            analysis.transition(&from, &to).map_err(|e| e.to_string())
+        })();
+        self.analysis.reset = None;
+        self.analysis.marked = match &result {
+            Ok(report) => report
+                .hazards()
+                .flat_map(|o| o.nodes.iter().copied())
+                .collect(),
+            Err(_) => BTreeSet::new(),
+        };
+        self.analysis.hazards = Some(result);
+    }
+
+    /// The inputs a hazard vector gives values to, in order, by label; empty if the circuit
+    /// cannot be analysed.
+    pub fn hazard_inputs(&self) -> Vec<String> {
+        self.circuit()
+            .inputs()
+            .map(|id| self.circuit()[id].label.clone())
+            .collect()
+    }
+
+    /// Forgets the last analyses and their marks.
     pub fn clear_analysis(&mut self) {
         self.analysis.reset = None;
+        self.analysis.hazards = None;
         self.analysis.marked.clear();
     }
 }

@@ -1,10 +1,14 @@
-//! The Analysis window (View → Analysis): the reset analysis of the open circuit. A sequence
+//! The Analysis window (View → Analysis): the reset analysis of the open circuit — a sequence
 //! field (`RESET=+1; tick 2; RESET=-1`, suggested from the circuit's reset and clock), an
 //! Analyze reset button, the verdict (`2 flip-flops, 0 latches; 1 still unknown`), and each
 //! state element still unknown as a button that shows it on the canvas, with what keeps it
-//! unknown; the canvas outlines those elements until Clear marks.
+//! unknown — and the hazard analysis of one input change: From and To vectors, Analyze
+//! change, each output's values before, during (procedure A) and after, its hazard and the
+//! gates it passes through. The canvas outlines what the last analysis found until Clear
+//! marks.
 
 use sim_core::analysis::reset::Element;
+use sim_core::{Circuit, NodeId};
 
 use crate::state::AppState;
 
@@ -17,17 +21,23 @@ pub fn analysis_window(ctx: &egui::Context, state: &mut AppState) {
     let area = ctx.content_rect();
     egui::Window::new("Analysis")
         .open(&mut open)
-        .default_size([460.0, 300.0])
+        .default_size([380.0, 520.0])
         // Over the side panel's trace, leaving the canvas (and the marks) in sight.
         .default_pos(egui::pos2(
-            area.right() - 480.0,
-            area.top() + 0.2 * area.height(),
+            area.right() - 390.0,
+            area.top() + 0.12 * area.height(),
         ))
-        .show(ctx, |ui| contents(ui, state));
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                reset_section(ui, state);
+                ui.separator();
+                hazard_section(ui, state);
+            });
+        });
     state.analysis.shown = open;
 }
 
-fn contents(ui: &mut egui::Ui, state: &mut AppState) {
+fn reset_section(ui: &mut egui::Ui, state: &mut AppState) {
     ui.heading("Reset");
     ui.label(
         "Every flip-flop, latch and RAM word starts unknown; the sequence is applied; \
@@ -38,7 +48,7 @@ fn contents(ui: &mut egui::Ui, state: &mut AppState) {
         ui.add(
             egui::TextEdit::singleline(&mut state.analysis.sequence)
                 .hint_text("RESET=+1; tick 2; RESET=-1")
-                .desired_width(330.0),
+                .desired_width(280.0),
         )
         .labelled_by(label.id);
     });
@@ -52,7 +62,7 @@ fn contents(ui: &mut egui::Ui, state: &mut AppState) {
         }
         if ui
             .add_enabled(
-                state.analysis.reset.is_some(),
+                !state.analysis.marked.is_empty(),
                 egui::Button::new("Clear marks"),
             )
             .clicked()
@@ -124,5 +134,71 @@ fn contents(ui: &mut egui::Ui, state: &mut AppState) {
         });
     if let Some(node) = show {
         state.show_node(node);
+    }
+}
+
+/// The labels of `nodes`, joined by commas.
+fn labels(circuit: &Circuit, nodes: &[NodeId]) -> String {
+    nodes
+        .iter()
+        .filter_map(|&n| circuit.node(n).map(|n| n.label.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn hazard_section(ui: &mut egui::Ui, state: &mut AppState) {
+    ui.heading("Hazards");
+    ui.label(format!(
+        "One digit per input (0 or 1), in this order: {}. Procedure A sets the changing \
+         inputs unknown; an output unknown there but equal before and after has a static \
+         hazard.",
+        state.hazard_inputs().join(" ")
+    ));
+    for (name, which) in [("From", true), ("To", false)] {
+        ui.horizontal(|ui| {
+            let label = ui.label(name);
+            let text = if which {
+                &mut state.analysis.from
+            } else {
+                &mut state.analysis.to
+            };
+            ui.add(egui::TextEdit::singleline(text).desired_width(200.0))
+                .labelled_by(label.id);
+        });
+    }
+    if ui
+        .button("Analyze change")
+        .on_hover_text("Find the hazards of this input change and outline their gates")
+        .clicked()
+    {
+        state.analyze_hazards();
+    }
+    let Some(result) = state.analysis.hazards.clone() else {
+        return;
+    };
+    let report = match result {
+        Ok(report) => report,
+        Err(message) => {
+            ui.colored_label(ui.visuals().error_fg_color, message);
+            return;
+        }
+    };
+    let circuit = state.circuit();
+    let found = report.hazards().count();
+    ui.label(match found {
+        0 => "No hazard in this change.".to_owned(),
+        1 => "1 output with a hazard:".to_owned(),
+        n => format!("{n} outputs with a hazard:"),
+    });
+    for o in report.hazards() {
+        let name = circuit.node(o.output).map_or("?", |n| n.label.as_str());
+        let kind = o.hazard.map_or_else(String::new, |k| k.to_string());
+        // Monospace: its font has the arrow (the proportional one does not).
+        let line = format!(
+            "{name}: {} → {} → {}: {kind} hazard",
+            o.before, o.during, o.after
+        );
+        ui.label(egui::RichText::new(line).monospace());
+        ui.label(format!("    through {}", labels(circuit, &o.nodes)));
     }
 }
