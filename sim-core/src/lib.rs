@@ -50,7 +50,9 @@
 //! benchmarks), [`event`] (the records the engine produces), [`figure`] (Euler trails: "draw it
 //! without lifting your pencil"), [`hierarchy`] (subcircuits: flattening and its inverse),
 //! [`verilog`] (structural Verilog export), [`wave`] (waveforms: change-only records with delta
-//! cycles, VCD export).
+//! cycles, VCD export), [`memory`] (ROM and RAM words and their rules for unknowns),
+//! [`analysis`] (what only a three-valued simulator can tell: hazards, X-pessimism decided
+//! exactly, reset analysis, where an unknown comes from).
 
 pub mod analysis;
 pub mod batch;
