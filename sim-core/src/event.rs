@@ -256,23 +256,16 @@ impl<'a> Changes<'a> {
         filler: T,
         mut f: impl FnMut(NodeId, Trit) -> (T, bool),
     ) -> usize {
-        let before = out.len();
-        out.resize(before + self.max_len(), filler);
-        let n = match &self.0 {
-            ChangesRepr::List(list) => {
-                let room = &mut out[before..];
-                let mut n = 0;
-                for &(node, value) in *list {
-                    let (item, keep) = f(node, value);
-                    room[n] = item;
-                    n += usize::from(keep);
-                }
-                n
-            }
-            ChangesRepr::Dense(dense) => dense.gather(&mut out[before..], f),
-        };
-        out.truncate(before + n);
-        n
+        self.gather_ordered(out, filler, |k, value| f(self.node(k), value))
+    }
+
+    /// The node [`gather_ordered`](Self::gather_ordered) numbers `k`.
+    #[inline]
+    fn node(&self, k: usize) -> NodeId {
+        match &self.0 {
+            ChangesRepr::List(list) => list[k].0,
+            ChangesRepr::Dense(dense) => dense.node(k),
+        }
     }
 }
 

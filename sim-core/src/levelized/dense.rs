@@ -749,37 +749,21 @@ impl DenseChanges<'_> {
         }
     }
 
-    /// Writes `f(node, value).0` for each change whose `f(node, value).1` holds to `out` from
-    /// its start, and returns how many it wrote; `out` must hold [`max_len`](Self::max_len).
-    /// `f` is called for every node looked at, changed or not, and its item written whether
-    /// kept or not: one pass without a branch on the (unpredictable) change.
+    /// The node numbered `k` in the order of [`nodes`](Self::nodes).
     #[inline]
-    pub(crate) fn gather<T: Copy>(
-        &self,
-        out: &mut [T],
-        mut f: impl FnMut(NodeId, Trit) -> (T, bool),
-    ) -> usize {
-        let mut n = 0;
-        let positions = self.positions.iter().zip(self.reports).zip(self.state);
-        for ((&id, &report), &byte) in positions {
-            let (item, keep) = f(id, FROM_DIGIT[usize::from(byte & 3)]);
-            out[n] = item;
-            n += usize::from(keep) & usize::from(byte & report != 0);
+    pub(crate) fn node(&self, k: usize) -> NodeId {
+        match self.positions.get(k) {
+            Some(&node) => node,
+            None => self.ids[self.folded[k - self.positions.len()].node as usize],
         }
-        for folded in self.folded {
-            let root = self.state[folded.root as usize];
-            let digit = folded.map[usize::from(root & 3)];
-            let node = self.ids[folded.node as usize];
-            let (item, keep) = f(node, FROM_DIGIT[usize::from(digit)]);
-            out[n] = item;
-            n += usize::from(keep) & usize::from(root & CHANGED != 0);
-        }
-        n
     }
 
-    /// [`gather`](Self::gather) with each node's number in the order of
-    /// [`nodes`](Self::nodes) instead of the node: for a caller that keeps a table in that
-    /// order (by [`layout`](Self::layout)), with no lookup by node.
+    /// Writes `f(k, value).0` to `out` from its start for each change whose `f(k, value).1`
+    /// holds — `k` the node's number in the order of [`nodes`](Self::nodes), so that a caller
+    /// keeping a table in that order (by [`layout`](Self::layout)) looks nothing up by node —
+    /// and returns how many it wrote; `out` must hold [`max_len`](Self::max_len). `f` is
+    /// called for every node looked at, changed or not, and its item written whether kept or
+    /// not: one pass without a branch on the (unpredictable) change.
     #[inline]
     pub(crate) fn gather_ordered<T: Copy>(
         &self,
