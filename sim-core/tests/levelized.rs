@@ -244,6 +244,44 @@ proptest! {
         }
     }
 
+    /// Inputs that change in the same settle as a clock edge: a flip-flop whose D is driven
+    /// in its clock driver's key (an input beside the clock) must sample whatever D was when
+    /// the clock changed, while one whose D is final then and equal to Q is skipped (see the
+    /// levelized module's "Clocks"). Every sweep, with and without records, gives unit
+    /// delay's values and the same reports.
+    #[test]
+    fn inputs_changing_with_the_clock_are_sampled_alike(
+        name in prop_oneof![Just("s27"), Just("counter4"), Just("shift4")],
+        vectors in prop::collection::vec(prop::collection::vec(trit(), 8), 1..16),
+    ) {
+        let c = sequential(name);
+        let inputs: Vec<NodeId> = c.inputs().collect();
+        let mut engines = engines_per_sweep(&c);
+        let mut recorded = engine(&c, Schedule::Levelized);
+        let mut unit = engine(&c, Schedule::UnitDelay);
+        let mut records = Vec::<Event>::new();
+        settle_all(&c, &mut engines)?;
+        recorded.settle_with(&mut records);
+        unit.settle();
+        for vector in &vectors {
+            let vector = &vector[..inputs.len()];
+            for engine in engines.iter_mut().chain([&mut recorded, &mut unit]) {
+                apply(engine, &inputs, vector);
+                engine.tick();
+            }
+            let reports: Vec<SettleReport> = engines.iter_mut().map(Engine::settle).collect();
+            records.clear();
+            let report = recorded.settle_with(&mut records);
+            unit.settle();
+            prop_assert_eq!(records.len() as u64, report.events);
+            for other in &reports {
+                prop_assert_eq!(other, &report);
+            }
+            prop_assert_eq!(values(&c, &recorded), values(&c, &engines[0]));
+            prop_assert_eq!(values(&c, &unit), values(&c, &engines[0]));
+        }
+    }
+
     #[test]
     fn sequential_netlists_clocked_in_their_own_settles_agree(
         name in prop_oneof![Just("s27"), Just("counter4"), Just("shift4")],

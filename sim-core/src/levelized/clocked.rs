@@ -1,6 +1,61 @@
 //! The clock fanout of a levelized schedule: the samples (flip-flops' and RAM writes') each
 //! position clocks, kept apart from its fanout (see the [module docs](super#clocks)).
 
+use crate::kind::may_rise;
+use crate::trit::Trit;
+
+/// [`Sampled::d`] of a sample whose D is not known to be final when its clock changes (a RAM
+/// write, or a flip-flop whose D's driver is in its clock driver's key, so evaluated between
+/// the clock's change and the sample).
+pub(super) const UNSETTLED: u32 = u32::MAX;
+
+/// A sample clocked by a driver: a flip-flop's or a RAM data bit's write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Sampled {
+    /// Its sample position.
+    pub(super) pos: u32,
+    /// Its node's dense index, whose `drive` entry holds the clock it saw last (and, for a
+    /// flip-flop, whose value is Q).
+    pub(super) node: u32,
+    /// A flip-flop's D driver (a dense index) when the value its sample will read is the one
+    /// it has when the clock changes (the driver's output is in another key than the clock
+    /// driver's: evaluated before the clock's change, or after the sample); else
+    /// [`UNSETTLED`].
+    pub(super) d: u32,
+}
+
+impl Sampled {
+    /// The write at sample position `pos` of RAM data bit `node` (a dense index).
+    pub(super) fn write(pos: u32, node: u32) -> Sampled {
+        Sampled {
+            pos,
+            node,
+            d: UNSETTLED,
+        }
+    }
+
+    /// The sample at position `pos` of flip-flop `node` whose D is driven by `d` (dense
+    /// indices), final when the clock changes if `settled`.
+    pub(super) fn flip_flop(pos: u32, node: u32, d: u32, settled: bool) -> Sampled {
+        Sampled {
+            pos,
+            node,
+            d: if settled { d } else { UNSETTLED },
+        }
+    }
+
+    /// Whether a change of its clock to `clk` makes it sample: the clock may have risen
+    /// ([`may_rise`] from `seen`, the clock it saw last) and the sample may change something
+    /// — for a flip-flop whose D is final, D differs from Q (a rising edge with D = Q keeps Q,
+    /// under any clock value: see [`dff_next`](crate::kind::dff_next)). A sample that does not
+    /// run only remembers the clock.
+    #[inline]
+    pub(super) fn runs(self, seen: Trit, clk: Trit, values: &[Trit]) -> bool {
+        may_rise(seen, clk)
+            && (self.d == UNSETTLED || values[self.d as usize] != values[self.node as usize])
+    }
+}
+
 /// Per clock driver (a position whose output reaches the clock pin of a flip-flop or a RAM
 /// data bit), the sample positions it clocks; compressed sparse rows over the drivers, which
 /// are few. A driver's [`Slot`](super::slot::Slot) says it is one
@@ -11,15 +66,13 @@ pub(super) struct Clocked {
     drivers: Vec<u32>,
     /// Driver `k`'s samples: `targets[start[k]..start[k + 1]]`.
     start: Vec<u32>,
-    /// Samples: each its position and its node's dense index (whose `drive` entry holds the
-    /// clock it saw last).
-    targets: Vec<(u32, u32)>,
+    targets: Vec<Sampled>,
 }
 
 impl Clocked {
     /// Adds position `p` (above every driver added so far) as the driver of the samples
-    /// `targets` (position, node); nothing if there are none. Whether it was added.
-    pub(super) fn push(&mut self, p: u32, targets: &[(u32, u32)]) -> bool {
+    /// `targets`; nothing if there are none. Whether it was added.
+    pub(super) fn push(&mut self, p: u32, targets: &[Sampled]) -> bool {
         if targets.is_empty() {
             return false;
         }
@@ -33,9 +86,9 @@ impl Clocked {
         true
     }
 
-    /// The samples driver `p` clocks, as (position, node); none if it is not a driver.
+    /// The samples driver `p` clocks; none if it is not a driver.
     #[inline]
-    pub(super) fn of(&self, p: usize) -> &[(u32, u32)] {
+    pub(super) fn of(&self, p: usize) -> &[Sampled] {
         let k = self.drivers.partition_point(|&d| (d as usize) < p);
         if self.drivers.get(k).is_some_and(|&d| d as usize == p) {
             &self.targets[self.start[k] as usize..self.start[k + 1] as usize]
@@ -49,15 +102,32 @@ impl Clocked {
 mod tests {
     use super::*;
 
+    fn sampled(pos: u32, node: u32, d: u32) -> Sampled {
+        Sampled { pos, node, d }
+    }
+
     #[test]
     fn a_driver_finds_its_samples() {
         let mut clocked = Clocked::default();
         assert!(!clocked.push(1, &[]));
-        assert!(clocked.push(3, &[(7, 0), (8, 1)]));
-        assert!(clocked.push(5, &[(9, 2)]));
-        assert_eq!(clocked.of(3), [(7, 0), (8, 1)]);
-        assert_eq!(clocked.of(5), [(9, 2)]);
+        assert!(clocked.push(3, &[sampled(7, 0, UNSETTLED), sampled(8, 1, 2)]));
+        assert!(clocked.push(5, &[sampled(9, 2, UNSETTLED)]));
+        assert_eq!(clocked.of(3), [sampled(7, 0, UNSETTLED), sampled(8, 1, 2)]);
+        assert_eq!(clocked.of(5), [sampled(9, 2, UNSETTLED)]);
         assert!(clocked.of(1).is_empty() && clocked.of(4).is_empty());
         assert!(clocked.of(6).is_empty());
+    }
+
+    #[test]
+    fn a_sample_with_a_final_d_equal_to_q_does_not_run() {
+        use Trit::{False, True, Unknown};
+        // Node 0 is the flip-flop (Q), node 1 its D.
+        let ff = sampled(4, 0, 1);
+        assert!(ff.runs(False, True, &[False, True]));
+        assert!(!ff.runs(False, True, &[True, True]));
+        assert!(ff.runs(False, Unknown, &[Unknown, False]));
+        assert!(!ff.runs(True, False, &[False, True]), "a falling edge");
+        let unsettled = sampled(4, 0, UNSETTLED);
+        assert!(unsettled.runs(False, True, &[True, True]));
     }
 }

@@ -666,9 +666,12 @@ impl Levelized {
             return ran;
         }
         // A sample runs when scheduled or when its clock changed in a way that may be a
-        // rising edge; on any other change it only remembers the clock (as selective trace
-        // does, see `mark_clocked`).
-        let clock = dense.own[slot.b as usize];
+        // rising edge and, if its D is final when the clock changes (D's driver is in another
+        // key than the clock's), D differs from Q; otherwise it only remembers the clock (as
+        // selective trace does, see `Sampled::runs`).
+        let (d_at, clock) = (dense.own[slot.a as usize], dense.own[slot.b as usize]);
+        let key_end = |at: u32| self.key_end.get(at as usize).copied();
+        let settled = d_at & FOLDED == 0 && key_end(d_at) != key_end(clock);
         let value =
             |s: u32| FROM_DIGIT[usize::from(dense.state[dense.own[s as usize] as usize] & 3)];
         if !pending {
@@ -676,7 +679,8 @@ impl Levelized {
                 return false;
             }
             let clk = value(slot.b);
-            if !may_rise(drive[node], clk) {
+            let keeps = settled && value(slot.a) == old;
+            if !may_rise(drive[node], clk) || keeps {
                 drive[node] = clk;
                 return false;
             }

@@ -47,3 +47,12 @@ pub(super) fn layout(
     }
     (key_start, pos, own, order)
 }
+
+/// Per position, the first position of the next key, from `key_start` (the first position of
+/// each key, then the number of positions).
+pub(super) fn key_ends(key_start: &[u32]) -> Vec<u32> {
+    key_start
+        .windows(2)
+        .flat_map(|key| (key[0]..key[1]).map(move |_| key[1]))
+        .collect()
+}
