@@ -4,9 +4,9 @@
 use crate::kind::may_rise;
 use crate::trit::Trit;
 
-/// [`Sampled::d`] of a sample whose D is not known to be final when its clock changes (a RAM
-/// write, or a flip-flop whose D's driver is in its clock driver's key, so evaluated between
-/// the clock's change and the sample).
+/// [`Sampled::d`] of a sample whose deciding pin is not known to be final when its clock
+/// changes (its driver is in the clock driver's key, so evaluated between the clock's change
+/// and the sample).
 pub(super) const UNSETTLED: u32 = u32::MAX;
 
 /// A sample clocked by a driver: a flip-flop's or a RAM data bit's write.
@@ -17,20 +17,25 @@ pub(super) struct Sampled {
     /// Its node's dense index, whose `drive` entry holds the clock it saw last (and, for a
     /// flip-flop, whose value is Q).
     pub(super) node: u32,
-    /// A flip-flop's D driver (a dense index) when the value its sample will read is the one
-    /// it has when the clock changes (the driver's output is in another key than the clock
-    /// driver's: evaluated before the clock's change, or after the sample); else
+    /// The driver (a dense index) of the pin that may show the sample changes nothing — a
+    /// flip-flop's D, a RAM write's write enable — when the value its sample will read is the
+    /// one it has when the clock changes (the driver's output is in another key than the
+    /// clock driver's: evaluated before the clock's change, or after the sample); else
     /// [`UNSETTLED`].
     pub(super) d: u32,
+    /// A RAM write (`d` its write enable), not a flip-flop (`d` its D).
+    pub(super) write: bool,
 }
 
 impl Sampled {
-    /// The write at sample position `pos` of RAM data bit `node` (a dense index).
-    pub(super) fn write(pos: u32, node: u32) -> Sampled {
+    /// The write at sample position `pos` of RAM data bit `node` whose write enable is driven
+    /// by `we` (dense indices), final when the clock changes if `settled`.
+    pub(super) fn write(pos: u32, node: u32, we: u32, settled: bool) -> Sampled {
         Sampled {
             pos,
             node,
-            d: UNSETTLED,
+            d: if settled { we } else { UNSETTLED },
+            write: true,
         }
     }
 
@@ -41,18 +46,28 @@ impl Sampled {
             pos,
             node,
             d: if settled { d } else { UNSETTLED },
+            write: false,
         }
     }
 
     /// Whether a change of its clock to `clk` makes it sample: the clock may have risen
     /// ([`may_rise`] from `seen`, the clock it saw last) and the sample may change something
     /// — for a flip-flop whose D is final, D differs from Q (a rising edge with D = Q keeps Q,
-    /// under any clock value: see [`dff_next`](crate::kind::dff_next)). A sample that does not
-    /// run only remembers the clock.
+    /// under any clock value: see [`dff_next`](crate::kind::dff_next)); for a RAM write whose
+    /// write enable is final, the enable is not −1 (see
+    /// [`write_enable`](crate::memory::write_enable)). A sample that does not run only
+    /// remembers the clock.
     #[inline]
     pub(super) fn runs(self, seen: Trit, clk: Trit, values: &[Trit]) -> bool {
-        may_rise(seen, clk)
-            && (self.d == UNSETTLED || values[self.d as usize] != values[self.node as usize])
+        if !may_rise(seen, clk) || self.d == UNSETTLED {
+            return may_rise(seen, clk);
+        }
+        let idle = if self.write {
+            Trit::False
+        } else {
+            values[self.node as usize]
+        };
+        values[self.d as usize] != idle
     }
 }
 
@@ -103,7 +118,7 @@ mod tests {
     use super::*;
 
     fn sampled(pos: u32, node: u32, d: u32) -> Sampled {
-        Sampled { pos, node, d }
+        Sampled::flip_flop(pos, node, d, d != UNSETTLED)
     }
 
     #[test]
@@ -129,5 +144,18 @@ mod tests {
         assert!(!ff.runs(True, False, &[False, True]), "a falling edge");
         let unsettled = sampled(4, 0, UNSETTLED);
         assert!(unsettled.runs(False, True, &[True, True]));
+        assert!(!unsettled.runs(True, True, &[True, False]), "no edge");
+    }
+
+    #[test]
+    fn a_write_with_a_final_enable_at_minus_one_does_not_run() {
+        use Trit::{False, True, Unknown};
+        // Node 0 is the RAM bit, node 1 its write enable.
+        let write = Sampled::write(4, 0, 1, true);
+        assert!(!write.runs(False, True, &[Unknown, False]));
+        assert!(write.runs(False, True, &[Unknown, Unknown]));
+        assert!(write.runs(False, Unknown, &[Unknown, True]));
+        assert!(!write.runs(True, False, &[Unknown, True]), "a falling edge");
+        assert!(Sampled::write(4, 0, 1, false).runs(False, True, &[Unknown, False]));
     }
 }

@@ -358,6 +358,12 @@ impl Levelized {
         let mut clocked = Clocked::default();
         let mut samples = Vec::new();
         for (p, &i) in order.iter().enumerate() {
+            // A sample's deciding pin is final when its clock (driven from `p`) changes unless
+            // the pin's driver is evaluated between the two: in the clock driver's key.
+            let settled = |d: u32| {
+                own.get(d as usize)
+                    .is_none_or(|&o| key_end[o as usize] != key_end[p])
+            };
             let iu = i as usize;
             let sample = pos[iu] != own[iu] && pos[iu] as usize == p;
             fo_start.push(fanout.len() as u32);
@@ -374,19 +380,17 @@ impl Levelized {
                     // address its read.
                     if ram_clock(tu).is_some() {
                         if ram_clock(tu) == Some(i) {
-                            samples.push(Sampled::write(pos[tu], t));
+                            let we = pins(t)
+                                .get(memory_address_bits(net, t) + 1)
+                                .map_or(n as u32, |&we| we);
+                            samples.push(Sampled::write(pos[tu], t, we, settled(we)));
                         }
                         if pins(t)[..memory_address_bits(net, t)].contains(&i) {
                             fanout.push(own[tu]);
                         }
                     } else if is_dff(tu) {
-                        // D is final for the sample when this clock changes unless D's
-                        // driver is evaluated between the two: in the clock driver's key.
                         let d = pins(t)[0];
-                        let settled = own
-                            .get(d as usize)
-                            .is_none_or(|&o| key_end[o as usize] != key_end[p]);
-                        samples.push(Sampled::flip_flop(pos[tu], t, d, settled));
+                        samples.push(Sampled::flip_flop(pos[tu], t, d, settled(d)));
                     } else {
                         fanout.push(pos[tu]);
                     }
@@ -628,6 +632,13 @@ impl Levelized {
         (values, drive): (&[Trit], &mut [Trit]),
         cause: Option<Cause>,
     ) {
+        if clk == Trit::False {
+            // Nothing rises to −1: every sample only remembers the clock.
+            for sampled in self.clocked.of(p) {
+                drive[sampled.node as usize] = clk;
+            }
+            return;
+        }
         for &sampled in self.clocked.of(p) {
             let t = sampled.pos as usize;
             let seen = &mut drive[sampled.node as usize];
