@@ -76,8 +76,11 @@
 //!
 //! A ROM or RAM node `M` ([`crate::memory`]; `A` address bits, `D` data bits) is an array
 //! `reg [D-1:0] M_mem [0:2^A-1];` (its name made unique in the module) read by
-//! `assign M = M_mem[address];` — through a function `M_mem_read` when an address bit is x,
-//! which reads Tritium's way: the bits every candidate word agrees on —, a RAM's written by
+//! `always @* M_mem_q = M_mem[address];` and `assign M = M_mem_q;` — through a function
+//! `M_mem_read` when an address bit is x, which reads Tritium's way: the bits every candidate
+//! word agrees on (procedural, so that the function runs only then: Icarus evaluates both arms
+//! of a continuous `?:`, and the function's loops on every address change made a CPU's run
+//! hundreds of times slower) —, a RAM's written by
 //! `always @(posedge clk) if (we) M_mem[address] <= din;`. Its starting words (inline or
 //! from its contents file, resolved as loading resolves them) are a memory image file that
 //! the export returns beside the Verilog ([`export`], [`MemoryImage`]) and that
@@ -96,7 +99,9 @@
 //!   reg [3:0] MEM_mem [0:15];
 //!   initial $readmemh("ram_16x4_MEM.mem", MEM_mem);
 //!   function [3:0] MEM_mem_read; … endfunction
-//!   assign MEM = ^(A) === 1'bx ? MEM_mem_read(A) : MEM_mem[A];
+//!   reg [3:0] MEM_mem_q;
+//!   always @* MEM_mem_q = ^(A) === 1'bx ? MEM_mem_read(A) : MEM_mem[A];
+//!   assign MEM = MEM_mem_q;
 //!   always @(posedge CLK) if (WE) MEM_mem[A] <= DIN;
 //! ```
 //!
@@ -437,9 +442,14 @@ fn memory_statement(
          if (r[j] !== {array}[i][j]) r[j] = 1'bx;\n          any = 1;\n        end\n      \
          end\n      {array}_read = r;\n    end\n  endfunction"
     );
+    // Procedural, so that the function runs only when an address bit is x: a simulator
+    // evaluates both arms of a continuous assignment's `?:` (Icarus runs the function's
+    // loops on every change of the address), and `@*` is sensitive to the whole array.
     let _ = writeln!(
         out,
-        "  assign {id} = ^({address}) === 1'bx ? {array}_read({address}) : {array}[{address}];"
+        "  reg {range}{array}_q;\n  \
+         always @* {array}_q = ^({address}) === 1'bx ? {array}_read({address}) : \
+         {array}[{address}];\n  assign {id} = {array}_q;"
     );
     if matches!(n.kind, NodeKind::Ram { .. }) {
         let din = net(&n.label, 1);
