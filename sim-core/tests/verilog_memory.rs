@@ -44,7 +44,12 @@ fn the_rom_example_is_an_array_read_by_its_address() {
         ],
     );
     // A ROM is only read: its one `always` is the read's.
-    assert_eq!(export.verilog.matches("always").count(), 1, "{}", export.verilog);
+    assert_eq!(
+        export.verilog.matches("always").count(),
+        1,
+        "{}",
+        export.verilog
+    );
     assert_eq!(export.images.len(), 1);
     let image = &export.images[0];
     assert_eq!(image.file, "rom_hex_7seg_DECODE.mem");
