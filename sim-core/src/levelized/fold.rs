@@ -163,3 +163,42 @@ pub(super) fn fold_fanout(
     fast_fo_start.push(fast_fanout.len() as u32);
     (fast_fo_start, fast_fanout)
 }
+
+/// The fast fanout `(fo_start, fanout)` as marks: per position, its targets grouped by the word
+/// of the pending bitset they fall in, one `(word, mask)` per word, ranges as in `fo_start`. A
+/// gate's fanout mostly lies in one or two words (its consumers share a level), so marking it
+/// is one or two `OR`s instead of one per consumer — each of which waits for the one before
+/// into the same word.
+pub(super) fn marks(fo_start: &[u32], fanout: &[u32]) -> (Vec<u32>, Vec<u32>, Vec<u64>) {
+    let mut start = Vec::with_capacity(fo_start.len());
+    let (mut words, mut masks) = (Vec::new(), Vec::new());
+    for range in fo_start.windows(2) {
+        start.push(words.len() as u32);
+        let first = words.len();
+        for &t in &fanout[range[0] as usize..range[1] as usize] {
+            let (word, bit) = (t >> 6, 1u64 << (t & 63));
+            if let Some(k) = words[first..].iter().position(|&w| w == word) {
+                masks[first + k] |= bit;
+            } else {
+                words.push(word);
+                masks.push(bit);
+            }
+        }
+    }
+    start.push(words.len() as u32);
+    (start, words, masks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_group_a_fanout_by_word() {
+        // Position 0 reaches 3, 5 and 70; position 1 nothing; position 2 reaches 64 and 1.
+        let (start, words, masks) = marks(&[0, 3, 3, 5], &[3, 5, 70, 64, 1]);
+        assert_eq!(start, [0, 2, 2, 4]);
+        assert_eq!(words, [0, 1, 1, 0]);
+        assert_eq!(masks, [1 << 3 | 1 << 5, 1 << 6, 1, 1 << 1]);
+    }
+}

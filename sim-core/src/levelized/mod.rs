@@ -109,9 +109,12 @@ pub(crate) struct Levelized {
     /// [`fast_work`](Self::fast_work) says it pays.
     fast_slots: Vec<Slot>,
     /// The fanout with every folded gate replaced by its own (fast) fanout, for settles without
-    /// records; ranges as in [`fo_start`](Self::fo_start).
+    /// records, as marks ([`fold::marks`]): per position, `(fast_words[k], fast_masks[k])`
+    /// for `k` in `fast_fo_start[p]..fast_fo_start[p + 1]`, one bitset word and the bits to
+    /// set in it.
     fast_fo_start: Vec<u32>,
-    fast_fanout: Vec<u32>,
+    fast_words: Vec<u32>,
+    fast_masks: Vec<u64>,
     /// The folded gates, in position order.
     folded: Vec<Folded>,
     /// The truth tables of [`Kind::Table`] slots.
@@ -412,7 +415,8 @@ impl Levelized {
             fast_work: 0,
             fast_slots: Vec::new(),
             fast_fo_start: Vec::new(),
-            fast_fanout: Vec::new(),
+            fast_words: Vec::new(),
+            fast_masks: Vec::new(),
             folded: Vec::new(),
             tables: Box::new(tables()),
             key_start,
@@ -444,9 +448,8 @@ impl Levelized {
             &mut self.tables,
         );
         self.bits.resize(self.words + folded.len().div_ceil(64), 0);
+        (self.fast_fo_start, self.fast_words, self.fast_masks) = fold::marks(&fo_start, &fanout);
         self.fast_slots = slots;
-        self.fast_fo_start = fo_start;
-        self.fast_fanout = fanout;
         self.folded = folded;
     }
 
@@ -594,17 +597,22 @@ impl Levelized {
     /// one before into the same word.
     #[inline]
     fn mark_fanout(&mut self, p: usize, fast: bool) {
-        let (fo_start, fanout) = if fast {
-            (&self.fast_fo_start, &self.fast_fanout)
-        } else {
-            (&self.fo_start, &self.fanout)
-        };
-        let (from, to) = (fo_start[p] as usize, fo_start[p + 1] as usize);
-        // A local slice: its pointer and length stay in registers through the loop.
+        // Local slices: their pointers and lengths stay in registers through the loops.
         let bits = &mut self.bits[..];
-        for &t in &fanout[from..to] {
-            let t = t as usize;
-            bits[t >> 6] |= 1 << (t & 63);
+        if fast {
+            let range = self.fast_fo_start[p] as usize..self.fast_fo_start[p + 1] as usize;
+            for (&word, &mask) in self.fast_words[range.clone()]
+                .iter()
+                .zip(&self.fast_masks[range])
+            {
+                bits[word as usize] |= mask;
+            }
+        } else {
+            let range = self.fo_start[p] as usize..self.fo_start[p + 1] as usize;
+            for &t in &self.fanout[range] {
+                let t = t as usize;
+                bits[t >> 6] |= 1 << (t & 63);
+            }
         }
     }
 
