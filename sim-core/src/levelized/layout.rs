@@ -5,10 +5,12 @@
 /// position each node is scheduled at, the position carrying each node's output, and the node
 /// at each position. A node `sample_level` gives a level (a flip-flop: its own; a RAM's data
 /// bit: one more than its clock's) has two positions, a sample at key `2 × that level` and its
-/// own at `2 × level + 1`; other nodes one.
+/// own at `2 × level + 1`; other nodes one. Within a key, nodes keep the order of `nodes` (every
+/// dense index once).
 pub(super) fn layout(
     level: &[u32],
     sample_level: impl Fn(usize) -> Option<u32>,
+    nodes: &[u32],
 ) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
     let n = level.len();
     // Counting sort by key, stable in dense order.
@@ -30,7 +32,8 @@ pub(super) fn layout(
     let mut pos = vec![0u32; n];
     let mut own = vec![0u32; n];
     let mut order = vec![0u32; n + dffs];
-    for (i, &l) in level.iter().enumerate() {
+    for &i in nodes {
+        let (i, l) = (i as usize, level[i as usize]);
         let key = 2 * l as usize + 1;
         let at = fill[key];
         fill[key] += 1;

@@ -271,6 +271,23 @@ fn ram_clock(net: &Netlist, i: usize) -> Option<u32> {
     }
 }
 
+/// The dense indices of `net` sorted (stably) by how their positions are evaluated, so that
+/// the positions of a key come in runs of one kind: the branch on a position's kind in
+/// selective trace then mostly goes where it went before.
+fn by_kind(net: &Netlist) -> Vec<u32> {
+    let kind = |i: u32| match net.ops[i as usize] {
+        Op::Gate(_) if net.input_range(i).len() <= 2 => 0,
+        Op::Gate(_) => 1,
+        Op::Table => 2,
+        Op::Memory => 3,
+        Op::Dff => 4,
+        Op::Source => 5,
+    };
+    let mut nodes: Vec<u32> = (0..net.len() as u32).collect();
+    nodes.sort_by_key(|&i| kind(i));
+    nodes
+}
+
 /// Whether the edge `from` → `to` (dense indices) propagates: not if it only reaches a
 /// flip-flop's D pin, or a memory's data-in or write-enable pin (sampled on the clock's edge).
 fn propagates(net: &Netlist, from: u32, to: u32) -> bool {
@@ -348,7 +365,7 @@ impl Levelized {
                 ram_clock(i).map(|c| level.get(c as usize).map_or(0, |&l| l + 1))
             }
         };
-        let (key_start, pos, own, order) = layout(level, sample_level);
+        let (key_start, pos, own, order) = layout(level, sample_level, &by_kind(net));
         drop(levels.level);
         let key_end = layout::key_ends(&key_start);
         // Slots and fanout, in position order.
