@@ -55,6 +55,31 @@ fn a_reset_counter_passes_and_memories_are_listed_apart() {
 }
 
 #[test]
+fn the_cpu_is_initialised_by_its_reset_and_only_its_ram_is_listed() {
+    let args = [
+        "analyze",
+        "reset",
+        "circuits/cpu/fib.ron",
+        "--sequence",
+        "RESET=+1; tick 2; RESET=-1",
+    ];
+    let run = tritium(&args);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines(),
+        [
+            "reset sequence: RESET=+1; tick 2; RESET=-1",
+            "state: 44 flip-flops, 0 latches; 0 still unknown",
+            "RAM cpu/MEM: 256 of 256 words unknown (a reset does not clear memory)",
+        ]
+    );
+    // With --memories the RAM's words fail it, and nothing else is named.
+    let with = tritium(&[&args[..], &["--memories"]].concat());
+    with.expect_code(1);
+    assert_eq!(with.lines(), run.lines());
+}
+
+#[test]
 fn json_has_the_chain() {
     let run = tritium(&[
         "analyze",

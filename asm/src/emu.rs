@@ -7,12 +7,14 @@
 //! halted machine changes no more and counts no more cycles, so a program that executes `k`
 //! instructions, its `HLT` included, halts after exactly `2k` cycles.
 //!
-//! After reset PC is 0, the phase is fetch and the machine is not halted; A, Z, C, every RAM
-//! byte and the output register are unknown (`None`) until written. Unknowns propagate (a
-//! sum with an unknown addend is unknown, and so are its Z and C) a whole byte at a time,
-//! except `AND` with a known 0 and `OR` with a known 0xFF, whose results are known. Using
-//! an unknown where it decides what happens is an [`EmuError`]: a conditional jump on an
-//! unknown flag, `OUT` of an unknown A, fetching a word the program did not fill.
+//! Reset clears every register: PC, IR, A and the output register are 0, Z and C are clear,
+//! the phase is fetch and the machine is not halted. Only the RAM is not cleared: every RAM
+//! byte is unknown (`None`) until written. Reading one brings unknowns into A and the flags,
+//! and they propagate (a sum with an unknown addend is unknown, and so are its Z and C) a
+//! whole byte at a time, except `AND` with a known 0 and `OR` with a known 0xFF, whose
+//! results are known, and C, which `LD` and the logic operations clear whatever their value.
+//! Using an unknown where it decides what happens is an [`EmuError`]: a conditional jump on
+//! an unknown flag, `OUT` of an unknown A, fetching a word the program did not fill.
 
 use crate::assembler::{Program, ROM_WORDS};
 use crate::isa::{Op, decode};
@@ -51,8 +53,8 @@ pub enum Flag {
 /// execute phase of the offending instruction (running on repeats the error).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EmuError {
-    /// A conditional jump on a flag that is unknown (never set since reset, or set from an
-    /// unknown value).
+    /// A conditional jump on a flag that is unknown (set from an unknown value: an unwritten
+    /// RAM byte, or what was computed from one).
     #[error("{op} at 0x{address:02X} (cycle {cycle}): the {flag:?} flag is unknown")]
     UnknownFlag {
         /// The jump.
@@ -98,14 +100,14 @@ pub struct Emulator {
     z: Option<bool>,
     c: Option<bool>,
     ram: [Option<u8>; 256],
-    port: Option<u8>,
+    port: u8,
     cycles: u64,
     outputs: Vec<u8>,
 }
 
 impl Emulator {
     /// The machine just after reset with `program` in its ROM: PC 0, fetch phase, not halted,
-    /// IR 0; A, Z, C, RAM and the output register unknown; no cycles.
+    /// IR 0, A 0, Z and C clear, the output register 0; every RAM byte unknown; no cycles.
     pub fn new(program: &Program) -> Emulator {
         Emulator {
             rom: *program.rom(),
@@ -114,11 +116,11 @@ impl Emulator {
             ir: 0,
             phase: Phase::Fetch,
             halted: false,
-            a: None,
-            z: None,
-            c: None,
+            a: Some(0),
+            z: Some(false),
+            c: Some(false),
             ram: [None; 256],
-            port: None,
+            port: 0,
             cycles: 0,
             outputs: Vec::new(),
         }
@@ -129,7 +131,7 @@ impl Emulator {
         self.pc
     }
 
-    /// The instruction register (0 until the first fetch).
+    /// The instruction register (0, a `NOP`, from reset until the first fetch).
     pub fn ir(&self) -> u16 {
         self.ir
     }
@@ -164,8 +166,9 @@ impl Emulator {
         self.ram[usize::from(address)]
     }
 
-    /// The output register, `None` until the first `OUT`.
-    pub fn port(&self) -> Option<u8> {
+    /// The output register: 0 from reset until the first `OUT`. Never unknown (`OUT` of an
+    /// unknown A is an error).
+    pub fn port(&self) -> u8 {
         self.port
     }
 
@@ -306,7 +309,7 @@ impl Emulator {
             Op::Jnc => jump(Flag::C, self.c, false)?,
             Op::Out => {
                 let a = self.a.ok_or(EmuError::UnknownOutput { address, cycle })?;
-                self.port = Some(a);
+                self.port = a;
                 self.outputs.push(a);
                 false
             }

@@ -1,5 +1,5 @@
-//! The emulator against docs/cpu.md: flags, timing, halting, reset's unknowns and the
-//! errors for using them, unused opcodes.
+//! The emulator against docs/cpu.md: flags, timing, halting, the reset state, the unknowns
+//! of unwritten RAM and the errors for using them, unused opcodes.
 
 use asm::{EmuError, Emulator, Flag, Op, Phase, assemble, emulate};
 
@@ -65,7 +65,8 @@ fn logic_and_ld_clear_carry_and_st_jumps_out_leave_flags() {
     let emu = halted("LD #255\nADD #1\nST 9\nJMP next\nnext: OUT\nNOP\nHLT");
     assert_eq!((emu.z(), emu.c()), (Some(true), Some(true)));
     assert_eq!(emu.ram(9), Some(0));
-    assert_eq!(emu.port(), Some(0));
+    assert_eq!(emu.port(), 0);
+    assert_eq!(emu.outputs(), [0]);
 }
 
 #[test]
@@ -107,7 +108,11 @@ fn two_cycles_per_instruction_and_hlt_stops_everything() {
     emu.step().expect("execute");
     assert_eq!((emu.pc(), emu.phase(), emu.cycles()), (1, Phase::Fetch, 2));
     emu.step().expect("fetch");
-    assert_eq!(emu.a(), None, "A changes at the end of execute, not fetch");
+    assert_eq!(
+        emu.a(),
+        Some(0),
+        "A changes at the end of execute, not fetch"
+    );
     emu.step().expect("execute");
     assert_eq!(emu.a(), Some(3));
     let run = emu.run(1000).expect("runs");
@@ -132,21 +137,29 @@ fn a_cycle_budget_stops_a_running_machine() {
 }
 
 #[test]
-fn reset_leaves_a_flags_ram_and_port_unknown() {
+fn reset_clears_the_registers_and_leaves_ram_unknown() {
     let emu = emulator("HLT");
     assert_eq!(
+        (emu.pc(), emu.ir(), emu.phase(), emu.halted()),
+        (0, 0x0000, Phase::Fetch, false)
+    );
+    assert_eq!(
         (emu.a(), emu.z(), emu.c(), emu.port()),
-        (None, None, None, None)
+        (Some(0), Some(false), Some(false), 0)
     );
     assert!((0..=255).all(|address| emu.ram(address).is_none()));
-    assert!(!emu.halted());
+    assert!(emu.outputs().is_empty());
+    // So a program may test the flags and output A before writing them.
+    let run = emulate(&assemble("JZ 3\nJC 3\nOUT\nHLT").expect("assembles"), 100);
+    assert_eq!(run.expect("known").outputs, [0]);
 }
 
 #[test]
 fn using_an_unknown_that_matters_is_an_error() {
     let run = |source: &str| emulate(&assemble(source).expect("assembles"), 1000);
+    // An unwritten RAM byte: A and Z unknown (C cleared by LD).
     assert_eq!(
-        run("NOP\nJZ 0"),
+        run("LD 7\nJZ 0"),
         Err(EmuError::UnknownFlag {
             op: Op::Jz,
             flag: Flag::Z,

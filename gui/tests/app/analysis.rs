@@ -1,5 +1,7 @@
 //! The inspector explains an unknown (issue 26): selecting a node whose value is 0 lists the
-//! chain back to what keeps it unknown — an unset switch, a loop holding an unknown.
+//! chain back to what keeps it unknown — an unset switch, a loop holding an unknown. The
+//! Analysis window marks the state a reset leaves unknown; the counter and the CPU are shown
+//! initialised by theirs.
 
 use crate::common::{App, app_with, click_node};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -141,6 +143,36 @@ fn the_counter_is_shown_initialised_by_its_reset() {
     assert!(
         h.query_by_label("The sequence initialises every flip-flop and latch.")
             .is_some()
+    );
+    assert!(h.state().state.analysis.marked.is_empty());
+}
+
+#[test]
+fn the_cpu_is_shown_initialised_by_its_reset() {
+    // The CPU's clock is a Clock, so the suggestion holds RESET for two ticks; every register
+    // is cleared by it (docs/cpu.md), and only the RAM's words are listed, apart.
+    let mut h = app_with("cpu/fib.ron");
+    // The clock stopped, so frames settle (the analysis runs on its own engine anyway).
+    h.state_mut().state.sim.clock_hz = 0.0;
+    h.run();
+    open_analysis(&mut h);
+    assert_eq!(
+        h.get_by_label("Sequence").value().as_deref(),
+        Some("RESET=+1; tick 2; RESET=-1")
+    );
+    h.get_by_label("Analyze reset").click();
+    h.run();
+    assert_eq!(
+        texts(&h, " still unknown"),
+        ["44 flip-flops, 0 latches; 0 still unknown"]
+    );
+    assert!(
+        h.query_by_label("The sequence initialises every flip-flop and latch.")
+            .is_some()
+    );
+    assert_eq!(
+        texts(&h, "words unknown"),
+        ["RAM cpu/MEM: 256 of 256 words unknown (a reset does not clear memory)"]
     );
     assert!(h.state().state.analysis.marked.is_empty());
 }
