@@ -86,7 +86,7 @@ pub(super) struct Clocked {
 
 impl Clocked {
     /// Adds position `p` (above every driver added so far) as the driver of the samples
-    /// `targets`; nothing if there are none. Whether it was added.
+    /// `targets`, kept in position order; nothing if there are none. Whether it was added.
     pub(super) fn push(&mut self, p: u32, targets: &[Sampled]) -> bool {
         if targets.is_empty() {
             return false;
@@ -96,12 +96,14 @@ impl Clocked {
             self.start.push(0);
         }
         self.drivers.push(p);
+        let start = self.targets.len();
         self.targets.extend_from_slice(targets);
+        self.targets[start..].sort_unstable_by_key(|sampled| sampled.pos);
         self.start.push(self.targets.len() as u32);
         true
     }
 
-    /// The samples driver `p` clocks; none if it is not a driver.
+    /// The samples driver `p` clocks, in position order; none if it is not a driver.
     #[inline]
     pub(super) fn of(&self, p: usize) -> &[Sampled] {
         let k = self.drivers.partition_point(|&d| (d as usize) < p);

@@ -664,6 +664,31 @@ impl Levelized {
             }
             return;
         }
+        if cause.is_none() {
+            // Samples come in position order: their marks are gathered word by word in a
+            // register, one `OR` into the bitset per word.
+            let bits = &mut self.bits[..];
+            let (mut word, mut marks) = (usize::MAX, 0u64);
+            for &sampled in self.clocked.of(p) {
+                let t = sampled.pos as usize;
+                let seen = &mut drive[sampled.node as usize];
+                let runs = sampled.runs(*seen, clk, values);
+                if !runs {
+                    *seen = clk;
+                }
+                if t >> 6 != word {
+                    if let Some(w) = bits.get_mut(word) {
+                        *w |= marks;
+                    }
+                    (word, marks) = (t >> 6, 0);
+                }
+                marks |= u64::from(runs) << (t & 63);
+            }
+            if let Some(w) = bits.get_mut(word) {
+                *w |= marks;
+            }
+            return;
+        }
         for &sampled in self.clocked.of(p) {
             let t = sampled.pos as usize;
             let seen = &mut drive[sampled.node as usize];
@@ -910,7 +935,7 @@ impl Levelized {
                         old
                     }
                     Kind::Commit => {
-                        self.commit(net, p, (values, drive), observer);
+                        self.commit(net, (p, fast), (values, drive), observer);
                         continue;
                     }
                     Kind::Sample if !O::RECORDS => {
@@ -968,12 +993,12 @@ impl Levelized {
 
     /// Runs the commit position `p` of a flip-flop: makes the Q its sample computed visible
     /// and, if that changed its output, marks its fanout and the samples it clocks (with the
-    /// commit's cause while records are wanted). Not an event.
+    /// commit's cause while records are wanted; without, its marks when `fast`). Not an event.
     #[inline]
     fn commit<O: Observer>(
         &mut self,
         net: &Netlist,
-        p: usize,
+        (p, fast): (usize, bool),
         (values, drive): (&mut [Trit], &mut [Trit]),
         observer: &mut O,
     ) {
@@ -986,7 +1011,11 @@ impl Levelized {
                 observer.on_change(net.ids[node], 0, q);
             }
             let cause = O::RECORDS.then_some(self.cause[p]);
-            self.schedule_fanout(p, cause);
+            if O::RECORDS {
+                self.schedule_fanout(p, cause);
+            } else {
+                self.mark_fanout(p, fast);
+            }
             if clocks {
                 self.mark_clocked(p, q, (values, drive), cause);
             }
