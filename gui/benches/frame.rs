@@ -42,11 +42,13 @@
 //!   per step at the end of the record, and the same with the last step opened into delta
 //!   cycles.
 //!
-//! * `frame/cpu-fib/max`: `circuits/cpu/fib.ron` (the 8-bit CPU) after a reset, in Run mode at
-//!   the fastest clock rate: one frame is the egui pass plus up to `SimSession::FRAME_BUDGET`
-//!   (12 ms) of clock ticks under the levelized schedule. Before it, the bench runs the app
-//!   for 3 s of frames and prints the simulated clock cycles per wall-clock second and the
-//!   frames per second (`cpu-fib/max: … cycles/s`); docs/benchmarks.md has the numbers.
+//! * `frame/cpu-fib/max`, `frame/cpu-count/max`: `circuits/cpu/fib.ron` and `count.ron` (the
+//!   8-bit CPU; fib halts within the first frame, count never halts) after a reset, in Run
+//!   mode at the fastest clock rate: one frame is the egui pass plus up to
+//!   `SimSession::FRAME_BUDGET` (12 ms) of clock ticks under the levelized schedule. Before
+//!   each, the bench runs the app for 3 s of frames and prints the simulated clock cycles per
+//!   wall-clock second and the frames per second (`cpu-count/max: … cycles/s`);
+//!   docs/benchmarks.md has the numbers.
 //!
 //! Run with `cargo bench -p gui --bench frame`; 16.7 ms per frame is 60 fps. With
 //! `TRITIUM_BENCH_RENDER=DIR` each harness case also saves a wgpu render of its frame to DIR.
@@ -325,10 +327,18 @@ fn frame_benches(c: &mut Criterion) {
     bench_bare(c, "grid5k/fit-no-a11y", grid_state());
 }
 
-/// The CPU running fib at the fastest rate: the cycles per second reached over 3 s of frames,
-/// then the frame time.
+/// The CPU at the fastest rate, running fib (which halts within the first frame: the clock
+/// then runs on with nothing else changing) and count (which never halts): the cycles per
+/// second reached over 3 s of frames, then the frame time.
 fn cpu_benches(c: &mut Criterion) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/cpu/fib.ron");
+    for program in ["fib", "count"] {
+        cpu_bench(c, program);
+    }
+}
+
+/// [`cpu_benches`] of `circuits/cpu/PROGRAM.ron`.
+fn cpu_bench(c: &mut Criterion, program: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../circuits/cpu/{program}.ron"));
     let mut state = AppState::open_or_report(&path);
     state.sim.clock_hz = 0.0;
     let reset = state.circuit().find("RESET").expect("RESET");
@@ -349,13 +359,14 @@ fn cpu_benches(c: &mut Criterion) {
     }
     let seconds = start.elapsed().as_secs_f64();
     let cycles = (h.state().state.sim.engine().time() - ticks) as f64 / 2.0;
+    let name = format!("cpu-{program}/max");
     eprintln!(
-        "cpu-fib/max: {:.0} cycles/s ({frames} frames in {seconds:.2} s: {:.0} fps; {:?})",
+        "{name}: {:.0} cycles/s ({frames} frames in {seconds:.2} s: {:.0} fps; {:?})",
         cycles / seconds,
         f64::from(frames) / seconds,
         h.state().state.sim.schedule(),
     );
-    bench_frames(c, "cpu-fib/max", &mut h);
+    bench_frames(c, &name, &mut h);
 }
 
 /// One frame of `h`, tessellated.
