@@ -130,6 +130,29 @@ fn the_reset_analysis_reports_and_marks_a_register_without_reset() {
 }
 
 #[test]
+fn an_edit_forgets_the_analysis_and_its_marks() {
+    let mut h = app_with("reset/counter2_missing_reset.ron");
+    h.run();
+    open_analysis(&mut h);
+    h.get_by_label("Analyze reset").click();
+    h.run();
+    assert!(!h.state().state.analysis.marked.is_empty());
+    assert!(h.query_by_label_contains(" still unknown").is_some());
+    // Select the flagged flip-flop from the report and delete it: the verdict described the
+    // circuit before the edit, so it goes with its marks.
+    h.get_by_label("flip-flop FF1").click();
+    h.run();
+    h.key_press(egui::Key::Delete);
+    h.run();
+    assert!(
+        h.state().state.circuit().find("FF1").is_none(),
+        "FF1 deleted"
+    );
+    assert!(h.state().state.analysis.marked.is_empty());
+    assert!(h.query_by_label_contains(" still unknown").is_none());
+}
+
+#[test]
 fn the_counter_is_shown_initialised_by_its_reset() {
     let mut h = app_with("counter_decoder.ron");
     h.run();

@@ -433,6 +433,8 @@ impl AppState {
         {
             self.selected_wire = None;
         }
+        // The analyses described the circuit before the edit: their verdicts and marks go.
+        self.clear_analysis();
         let circuit = &self.doc.document.circuit;
         self.sim.rebuild(circuit);
         self.waves.refresh(circuit);
