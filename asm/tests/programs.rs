@@ -1,6 +1,7 @@
 //! The example programs in `circuits/cpu/programs/`: each assembles, its committed `.hex`
 //! file is exactly `assemble(source).to_hex()`, and the emulator runs it to `HLT` with the
-//! expected outputs in the expected number of cycles.
+//! expected outputs in the expected number of cycles — or, for the one that never halts
+//! (`count.s`), gives the expected outputs over a number of cycles without halting.
 //!
 //! The cycle counts are derived by hand from the programs' control flow (the derivation is
 //! next to each count, and in each program's header comment), not copied from a run: every
@@ -17,8 +18,15 @@ use std::path::{Path, PathBuf};
 struct Example {
     name: &'static str,
     outputs: Vec<u8>,
-    /// Instructions executed up to and including `HLT`.
-    instructions: u64,
+    end: End,
+}
+
+/// How an example program ends.
+enum End {
+    /// It halts after executing this many instructions, its `HLT` included.
+    Halts(u64),
+    /// It never halts; checked over this many cycles.
+    Runs(u64),
 }
 
 fn examples() -> Vec<Example> {
@@ -29,7 +37,7 @@ fn examples() -> Vec<Example> {
             // 4 to set a = 0, b = 1; 12 loop passes whose a + b fits (sums 1 … 233) of 9
             // (LD OUT ST ADD JC ST LD ST JMP); the 13th pass stops at its JC (5: LD OUT ST
             // ADD JC, 144 + 233 carries); HLT.
-            instructions: 4 + 12 * 9 + 5 + 1,
+            end: End::Halts(4 + 12 * 9 + 5 + 1),
         },
         Example {
             name: "mul",
@@ -37,7 +45,7 @@ fn examples() -> Vec<Example> {
             // 6 to set prod, m, mask; 8 passes, one per bit of Y = 11 = 0b0000_1011: 3
             // (LD AND JZ) + 3 (LD ADD ST, only for a 1 bit) + 7 (LD ADD ST LD ADD ST JNZ);
             // 3 one bits, 5 zero bits; then LD OUT HLT.
-            instructions: 6 + 3 * (3 + 3 + 7) + 5 * (3 + 7) + 3,
+            end: End::Halts(6 + 3 * (3 + 3 + 7) + 5 * (3 + 7) + 3),
         },
         Example {
             name: "gcd",
@@ -45,7 +53,14 @@ fn examples() -> Vec<Example> {
             // 4 to set a, b; passes (252,105) (147,105) (42,21) take a − b: LD CMP JZ JC SUB
             // ST JMP = 7; passes (42,105) (42,63) take b − a: LD CMP JZ JC LD SUB ST JMP =
             // 8; the last pass (21,21): LD CMP JZ = 3; then OUT HLT.
-            instructions: 4 + 3 * 7 + 2 * 8 + 3 + 2,
+            end: End::Halts(4 + 3 * 7 + 2 * 8 + 3 + 2),
+        },
+        Example {
+            name: "count",
+            // LD #0 (cycles 1-2), then ADD OUT JMP every 6 cycles: the k-th OUT completes in
+            // cycle 6k, so 1800 cycles give 300 outputs, wrapping from 255 to 0.
+            outputs: (1..=300u32).map(|k| (k % 256) as u8).collect(),
+            end: End::Runs(1800),
         },
     ]
 }
@@ -77,18 +92,30 @@ fn every_example_assembles_matches_its_hex_and_runs() {
             "{name}.hex is stale: rerun with TRITIUM_ASM_BLESS=1"
         );
 
-        let run = asm::emulate(&program, 10_000).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let budget = match example.end {
+            End::Halts(_) => 10_000,
+            End::Runs(cycles) => cycles,
+        };
+        let run = asm::emulate(&program, budget).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(run.outputs, example.outputs, "{name}: outputs");
-        assert!(run.halted, "{name}: halted");
-        assert_eq!(run.cycles, 2 * example.instructions, "{name}: cycles");
-
-        // One cycle short of the halt, the machine is still running (in HLT's execute).
-        let short = asm::emulate(&program, run.cycles - 1).expect("runs");
-        assert!(!short.halted, "{name}: halted early");
-        assert_eq!(short.cycles, run.cycles - 1);
+        match example.end {
+            End::Halts(instructions) => {
+                assert!(run.halted, "{name}: halted");
+                assert_eq!(run.cycles, 2 * instructions, "{name}: cycles");
+                // One cycle short of the halt, the machine is still running (in HLT's
+                // execute).
+                let short = asm::emulate(&program, run.cycles - 1).expect("runs");
+                assert!(!short.halted, "{name}: halted early");
+                assert_eq!(short.cycles, run.cycles - 1);
+            }
+            End::Runs(cycles) => {
+                assert!(!run.halted, "{name}: never halts");
+                assert_eq!(run.cycles, cycles, "{name}: cycles");
+            }
+        }
         ran += 1;
     }
-    assert_eq!(ran, 3, "the example programs run");
+    assert_eq!(ran, 4, "the example programs run");
 }
 
 /// Every `.s` file in the folder is one of the examples above (a new program needs its
