@@ -2,7 +2,7 @@
 //! file passes its embedded tests, and each example program's circuit run matches the
 //! ISA-level reference emulator (`tritium-asm`) cycle by cycle: PC, A (where the emulator
 //! knows it), Z and C (likewise), the output port and the halted flag, with HALTED going +1 at exactly the
-//! emulator's cycle count.
+//! emulator's cycle count — and the program that never halts (`count.s`) for 1800 cycles.
 
 use std::path::{Path, PathBuf};
 
@@ -19,8 +19,20 @@ fn cpu_dir() -> PathBuf {
         .join("cpu")
 }
 
-/// The three top-level files, one per example program.
+/// The top-level files of the programs that halt, one per example program.
 const PROGRAMS: [&str; 3] = ["fib", "mul", "gcd"];
+
+/// The top-level file of the program that never halts (`count.s`: counts on the port).
+const RUNNING: &str = "count";
+
+/// Every top-level file.
+fn top_level_files() -> Vec<PathBuf> {
+    PROGRAMS
+        .iter()
+        .chain([&RUNNING])
+        .map(|p| cpu_dir().join(format!("{p}.ron")))
+        .collect()
+}
 
 /// The CPU's parts in `circuits/cpu/lib/`.
 const PARTS: [&str; 3] = ["mux8", "alu8", "cpu8"];
@@ -78,11 +90,7 @@ fn run_embedded_tests(paths: &[PathBuf]) -> usize {
 
 #[test]
 fn every_program_file_passes_its_tests() {
-    let paths: Vec<PathBuf> = PROGRAMS
-        .iter()
-        .map(|p| cpu_dir().join(format!("{p}.ron")))
-        .collect();
-    assert_eq!(run_embedded_tests(&paths), 3);
+    assert_eq!(run_embedded_tests(&top_level_files()), 4);
 }
 
 #[test]
@@ -98,14 +106,11 @@ fn every_part_passes_its_tests() {
 /// saving again the same text (as the root crate's `tests/circuits.rs` checks every example).
 #[test]
 fn every_cpu_file_round_trips() {
-    let paths = PROGRAMS
-        .iter()
-        .map(|p| cpu_dir().join(format!("{p}.ron")))
-        .chain(
-            PARTS
-                .iter()
-                .map(|p| cpu_dir().join("lib").join(format!("{p}.ron"))),
-        );
+    let paths = top_level_files().into_iter().chain(
+        PARTS
+            .iter()
+            .map(|p| cpu_dir().join("lib").join(format!("{p}.ron"))),
+    );
     for path in paths {
         let doc = load(&path);
         let text = format::to_string(&doc).expect("saves");
@@ -271,6 +276,37 @@ fn the_circuit_follows_the_emulator_cycle_by_cycle() {
             run.outputs,
             run.cycles,
             doc.circuit.node_count()
+        );
+    }
+}
+
+/// The program that never halts follows the emulator too, under both schedules, for 1800
+/// cycles (300 values on the port, wrapping from 255 to 0): PC, A and the port after every
+/// cycle, never halted.
+#[test]
+fn the_counting_program_follows_the_emulator() {
+    const CYCLES: u64 = 1800;
+    let source = std::fs::read_to_string(cpu_dir().join("programs").join(format!("{RUNNING}.s")))
+        .expect("program source");
+    let program = asm::assemble(&source).expect("assembles");
+    let doc = load(&cpu_dir().join(format!("{RUNNING}.ron")));
+    for schedule in [Schedule::UnitDelay, Schedule::Levelized] {
+        let mut m = Machine::new(&doc.circuit, schedule);
+        m.reset();
+        let mut emu = asm::Emulator::new(&program);
+        for cycle in 1..=CYCLES {
+            m.cycle();
+            emu.step().expect("emulator step");
+            let at = format!("{RUNNING} ({schedule:?}), cycle {cycle}");
+            assert_eq!(m.byte("PC"), Some(emu.pc()), "{at}: PC");
+            assert_eq!(m.byte("ACC"), emu.a(), "{at}: A");
+            assert_eq!(m.byte("PORT"), Some(emu.port()), "{at}: PORT");
+            assert_eq!(m.halted(), Trit::False, "{at}: HALTED");
+        }
+        assert_eq!(
+            m.byte("PORT"),
+            Some((300 % 256) as u8),
+            "{RUNNING} ({schedule:?})"
         );
     }
 }
