@@ -41,19 +41,20 @@
 //!
 //! # Clocks
 //! A positive-edge flip-flop holds, and a RAM writes nothing, unless its clock may have risen
-//! (−1 → +1, −1 → 0, 0 → +1: [`may_rise`](crate::kind::may_rise)). So the sample positions a node clocks (flip-flops'
-//! samples, RAM writes) are kept apart from its fanout ([`Clocked`]; its [`Slot`] says it has
-//! some), and a change of its output marks only those whose clock may have risen, from the
-//! clock each saw last; every other one just remembers the new clock value, which is all its
-//! sample would have done. On the CPU, every falling clock edge then costs one event (the
-//! clock) instead of one per flip-flop and RAM bit. Likewise a flip-flop whose D equals its Q
-//! keeps its Q on any edge; so where D is final when the clock changes (D's driver is not in
-//! the clock driver's key, so it is evaluated before the clock's driver or after the
-//! sample), a flip-flop with D = Q only remembers the clock
-//! ([`Sampled::runs`]): on the CPU, about 40 of the 45 flip-flops on each rising edge. The
-//! dense pass applies the same rule. A sample that does not run is not an event
-//! (the unit-delay schedule, which evaluates a flip-flop on every clock change, reports more
-//! events: only the values agree); a sample scheduled directly always runs.
+//! (−1 → +1, −1 → 0, 0 → +1: [`may_rise`](crate::kind::may_rise)). So the sample positions a
+//! node clocks (flip-flops' samples, RAM writes) are kept apart from its fanout ([`Clocked`];
+//! its [`Slot`] says it has some), and a change of its output marks only those whose clock may
+//! have risen, from the clock each saw last; every other one just remembers the new clock
+//! value, which is all its sample would have done. On the CPU, every falling clock edge then
+//! costs one event (the clock) instead of one per flip-flop and RAM bit. Likewise a flip-flop
+//! whose D equals its Q keeps its Q on any edge, and a RAM whose write enable is −1 writes
+//! nothing; so where that pin is final when the clock changes (its driver is not in the clock
+//! driver's key, so it is evaluated before the clock's driver or after the sample), such a
+//! sample only remembers the clock too ([`Sampled::runs`]): on the CPU, about 40 of the 45
+//! flip-flops and all 8 RAM writes on most rising edges. The dense pass applies the same rule.
+//! A sample that does not run is not an event (the unit-delay schedule, which evaluates a
+//! flip-flop on every clock change, reports more events: only the values agree); a sample
+//! scheduled directly always runs.
 //!
 //! # Batches
 //! Positions of one key never feed each other. So the pending positions of a key found in
