@@ -59,8 +59,11 @@ impl Sampled {
     /// remembers the clock.
     #[inline]
     pub(super) fn runs(self, seen: Trit, clk: Trit, values: &[Trit]) -> bool {
-        if !may_rise(seen, clk) || self.d == UNSETTLED {
-            return may_rise(seen, clk);
+        if !may_rise(seen, clk) {
+            return false;
+        }
+        if self.d == UNSETTLED {
+            return true;
         }
         let idle = if self.write {
             Trit::False

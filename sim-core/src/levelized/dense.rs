@@ -670,8 +670,7 @@ impl Levelized {
         // key than the clock's), D differs from Q; otherwise it only remembers the clock (as
         // selective trace does, see `Sampled::runs`).
         let (d_at, clock) = (dense.own[slot.a as usize], dense.own[slot.b as usize]);
-        let key_end = |at: u32| self.key_end.get(at as usize).copied();
-        let settled = d_at & FOLDED == 0 && key_end(d_at) != key_end(clock);
+        let settled = d_at & FOLDED == 0 && super::layout::apart(&self.key_end, d_at, clock);
         let value =
             |s: u32| FROM_DIGIT[usize::from(dense.state[dense.own[s as usize] as usize] & 3)];
         if !pending {

@@ -59,3 +59,10 @@ pub(super) fn key_ends(key_start: &[u32]) -> Vec<u32> {
         .flat_map(|key| (key[0]..key[1]).map(move |_| key[1]))
         .collect()
 }
+
+/// Whether positions `a` and `b` are in different keys (`key_end` as [`key_ends`] gives it;
+/// a position past it counts as apart). A sample's deciding pin driven from another key than
+/// its clock's driver is final when the clock changes (see [`Sampled`](super::clocked::Sampled)).
+pub(super) fn apart(key_end: &[u32], a: u32, b: u32) -> bool {
+    key_end.get(a as usize) != key_end.get(b as usize)
+}

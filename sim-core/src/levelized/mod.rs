@@ -383,7 +383,7 @@ impl Levelized {
             // the pin's driver is evaluated between the two: in the clock driver's key.
             let settled = |d: u32| {
                 own.get(d as usize)
-                    .is_none_or(|&o| key_end[o as usize] != key_end[p])
+                    .is_none_or(|&o| layout::apart(&key_end, o, p as u32))
             };
             let iu = i as usize;
             let sample = pos[iu] != own[iu] && pos[iu] as usize == p;
@@ -665,42 +665,28 @@ impl Levelized {
             }
             return;
         }
-        if cause.is_none() {
-            // Samples come in position order: their marks are gathered word by word in a
-            // register, one `OR` into the bitset per word.
-            let bits = &mut self.bits[..];
-            let (mut word, mut marks) = (usize::MAX, 0u64);
-            for &sampled in self.clocked.of(p) {
-                let t = sampled.pos as usize;
-                let seen = &mut drive[sampled.node as usize];
-                let runs = sampled.runs(*seen, clk, values);
-                if !runs {
-                    *seen = clk;
-                }
-                if t >> 6 != word {
-                    if let Some(w) = bits.get_mut(word) {
-                        *w |= marks;
-                    }
-                    (word, marks) = (t >> 6, 0);
-                }
-                marks |= u64::from(runs) << (t & 63);
-            }
-            if let Some(w) = bits.get_mut(word) {
-                *w |= marks;
-            }
-            return;
-        }
+        // Samples come in position order: their marks are gathered word by word in a
+        // register, one `OR` into the bitset per word.
+        let (mut word, mut marks) = (usize::MAX, 0u64);
         for &sampled in self.clocked.of(p) {
             let t = sampled.pos as usize;
             let seen = &mut drive[sampled.node as usize];
-            if sampled.runs(*seen, clk, values) {
-                self.bits[t >> 6] |= 1 << (t & 63);
-                if let Some(cause) = cause {
-                    self.cause[t] = cause;
-                }
-            } else {
+            let runs = sampled.runs(*seen, clk, values);
+            if !runs {
                 *seen = clk;
+            } else if let Some(cause) = cause {
+                self.cause[t] = cause;
             }
+            if t >> 6 != word {
+                if let Some(w) = self.bits.get_mut(word) {
+                    *w |= marks;
+                }
+                (word, marks) = (t >> 6, 0);
+            }
+            marks |= u64::from(runs) << (t & 63);
+        }
+        if let Some(w) = self.bits.get_mut(word) {
+            *w |= marks;
         }
     }
 
