@@ -70,7 +70,6 @@ use crate::batch::{BatchEngine, BatchError, LANES, Lanes, WORDS};
 use crate::circuit::{Circuit, NodeId};
 use crate::graph;
 use crate::kind::{GateOp, NodeKind, Role};
-use crate::memory::MemoryKind;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
@@ -401,29 +400,15 @@ pub fn decide(
 
 /// Refuses flip-flops and RAMs by name.
 fn refuse_sequential(circuit: &Circuit) -> Result<(), ExactError> {
-    if let Some(m) = circuit
-        .memories()
-        .iter()
-        .find(|m| m.kind == MemoryKind::Ram)
-    {
+    if let Some(label) = super::first_ram(circuit) {
         return Err(ExactError::Ram {
-            label: m.label.clone(),
+            label: label.to_owned(),
         });
     }
-    for (_, node) in circuit.nodes() {
-        match node.kind {
-            NodeKind::Dff => {
-                return Err(ExactError::FlipFlop {
-                    label: node.label.clone(),
-                });
-            }
-            NodeKind::Ram { .. } => {
-                return Err(ExactError::Ram {
-                    label: node.label.clone(),
-                });
-            }
-            _ => {}
-        }
+    if let Some(label) = super::first_flip_flop(circuit) {
+        return Err(ExactError::FlipFlop {
+            label: label.to_owned(),
+        });
     }
     Ok(())
 }

@@ -21,3 +21,32 @@ pub mod exact;
 pub mod hazard;
 pub mod reset;
 pub mod why;
+
+use crate::circuit::Circuit;
+use crate::kind::NodeKind;
+use crate::memory::MemoryKind;
+
+/// The label of `circuit`'s first flip-flop in node order, if any: what an analysis of
+/// combinational circuits names when it refuses a sequential one.
+pub(crate) fn first_flip_flop(circuit: &Circuit) -> Option<&str> {
+    circuit
+        .nodes()
+        .find(|(_, n)| n.kind == NodeKind::Dff)
+        .map(|(_, n)| n.label.as_str())
+}
+
+/// The label of `circuit`'s first RAM: its first declared one, else its first RAM data-bit
+/// node (a circuit built in code may have no declarations); `None` if it has none.
+pub(crate) fn first_ram(circuit: &Circuit) -> Option<&str> {
+    circuit
+        .memories()
+        .iter()
+        .find(|m| m.kind == MemoryKind::Ram)
+        .map(|m| m.label.as_str())
+        .or_else(|| {
+            circuit
+                .nodes()
+                .find(|(_, n)| matches!(n.kind, NodeKind::Ram { .. }))
+                .map(|(_, n)| n.label.as_str())
+        })
+}

@@ -80,7 +80,6 @@ use crate::batch::{self, BatchError};
 use crate::circuit::{Circuit, NodeId};
 use crate::engine::Engine;
 use crate::kind::NodeKind;
-use crate::memory::MemoryKind;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
@@ -239,18 +238,14 @@ impl HazardAnalysis {
     /// [`HazardError::Sequential`] or [`HazardError::Memory`] naming a flip-flop or a RAM,
     /// [`HazardError::Loop`] naming the nodes of a combinational loop.
     pub fn new(circuit: &Circuit) -> Result<HazardAnalysis, HazardError> {
-        if let Some((_, node)) = circuit.nodes().find(|(_, n)| n.kind == NodeKind::Dff) {
+        if let Some(label) = super::first_flip_flop(circuit) {
             return Err(HazardError::Sequential {
-                label: node.label.clone(),
+                label: label.to_owned(),
             });
         }
-        if let Some(m) = circuit
-            .memories()
-            .iter()
-            .find(|m| m.kind == MemoryKind::Ram)
-        {
+        if let Some(label) = super::first_ram(circuit) {
             return Err(HazardError::Memory {
-                label: m.label.clone(),
+                label: label.to_owned(),
             });
         }
         let mut circuit = circuit.clone();
@@ -288,12 +283,9 @@ impl HazardAnalysis {
                 nodes,
             },
             BatchError::Sequential => HazardError::Sequential {
-                label: self
-                    .circuit
-                    .nodes()
-                    .find(|(_, n)| n.kind == NodeKind::Dff)
-                    .map(|(_, n)| n.label.clone())
-                    .unwrap_or_default(),
+                label: super::first_flip_flop(&self.circuit)
+                    .unwrap_or_default()
+                    .to_owned(),
             },
             BatchError::Memory { label } => HazardError::Memory { label },
             BatchError::NotInCircuit { node } => HazardError::NotInCircuit { node },
