@@ -4,19 +4,19 @@
 //! knows it), Z and C (likewise), the output port and the halted flag, with HALTED going +1 at exactly the
 //! emulator's cycle count — and the program that never halts (`count.s`) for 1800 cycles.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
+
+use common::{load_file, parse_file};
 
 use sim_core::circuit::NodeId;
-use sim_core::format::{self, Document};
+use sim_core::format;
 use sim_core::{Circuit, Engine, Netlist, Schedule, Trit};
 
 /// The folder `circuits/cpu/` of the workspace.
 fn cpu_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the workspace")
-        .join("circuits")
-        .join("cpu")
+    common::circuits_dir().join("cpu")
 }
 
 /// The top-level files of the programs that halt, one per example program.
@@ -37,35 +37,11 @@ fn top_level_files() -> Vec<PathBuf> {
 /// The CPU's parts in `circuits/cpu/lib/`.
 const PARTS: [&str; 3] = ["mux8", "alu8", "cpu8"];
 
-/// Parses `text` as the file `path`, its libraries and contents files relative to the
-/// folder of the file naming them.
-fn parse(text: &str, path: &Path) -> Document {
-    let mut resolve = |name: &str, from: &str| -> Result<(String, String), String> {
-        let p = Path::new(from)
-            .parent()
-            .unwrap_or_else(|| Path::new(""))
-            .join(name);
-        std::fs::read_to_string(&p)
-            .map(|text| (p.to_string_lossy().into_owned(), text))
-            .map_err(|e| format!("{}: {e}", p.display()))
-    };
-    format::from_str_with(text, &path.to_string_lossy(), &mut resolve)
-        .unwrap_or_else(|e| panic!("cannot load {}: {e}", path.display()))
-}
-
-/// Reads `path`, its libraries and contents files relative to the folder of the file
-/// naming them.
-fn load(path: &Path) -> Document {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    parse(&text, path)
-}
-
 /// Runs every embedded test of each file; returns how many files ran.
 fn run_embedded_tests(paths: &[PathBuf]) -> usize {
     let mut report = Vec::new();
     for path in paths {
-        let doc = load(path);
+        let doc = load_file(path);
         assert!(!doc.tests.is_empty(), "{} has no tests", path.display());
         println!("{}: {} nodes", path.display(), doc.circuit.node_count());
         for test in &doc.tests {
@@ -112,9 +88,9 @@ fn every_cpu_file_round_trips() {
             .map(|p| cpu_dir().join("lib").join(format!("{p}.ron"))),
     );
     for path in paths {
-        let doc = load(&path);
+        let doc = load_file(&path);
         let text = format::to_string(&doc).expect("saves");
-        let again = parse(&text, &path);
+        let again = parse_file(&text, &path);
         let name = path.display();
         assert_eq!(doc.design, again.design, "{name}: design changed");
         assert_eq!(
@@ -217,7 +193,7 @@ fn the_circuit_follows_the_emulator_cycle_by_cycle() {
         let run = asm::emulate(&program, 10_000).expect("emulates");
         assert!(run.halted, "{name} halts on the emulator");
 
-        let doc = load(&cpu_dir().join(format!("{name}.ron")));
+        let doc = load_file(&cpu_dir().join(format!("{name}.ron")));
         let mut m = Machine::new(&doc.circuit, schedule);
         m.reset();
         let name = format!("{name} ({schedule:?})");
@@ -289,7 +265,7 @@ fn the_counting_program_follows_the_emulator() {
     let source = std::fs::read_to_string(cpu_dir().join("programs").join(format!("{RUNNING}.s")))
         .expect("program source");
     let program = asm::assemble(&source).expect("assembles");
-    let doc = load(&cpu_dir().join(format!("{RUNNING}.ron")));
+    let doc = load_file(&cpu_dir().join(format!("{RUNNING}.ron")));
     for schedule in [Schedule::UnitDelay, Schedule::Levelized] {
         let mut m = Machine::new(&doc.circuit, schedule);
         m.reset();

@@ -13,7 +13,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{dag, trit};
+use common::circuit_and_inputs;
 use proptest::prelude::*;
 use sim_core::analysis::exact::{self, Completion, Method, Options, Scope, Verdict};
 use sim_core::{Circuit, Engine, NodeId, Trit};
@@ -47,20 +47,6 @@ fn complete(
         }
     }
     out
-}
-
-/// A random DAG with a ternary value for each of its switches.
-fn circuit_and_inputs(
-    max_inputs: usize,
-    max_gates: usize,
-) -> impl Strategy<Value = (Circuit, Vec<(NodeId, Trit)>)> {
-    dag(max_inputs, max_gates).prop_flat_map(|c| {
-        let ids: Vec<NodeId> = c.inputs().collect();
-        prop::collection::vec(trit(), ids.len()).prop_map(move |vals| {
-            let assignment = ids.iter().copied().zip(vals).collect();
-            (c.clone(), assignment)
-        })
-    })
 }
 
 /// Every net's values over all completions of the unknown inputs, by brute force.

@@ -2,31 +2,14 @@
 //! hazards the literature gives them, and the bit-parallel sweep of every single-input change
 //! agrees with the event engine's procedures A and B, transition by transition.
 
-use std::path::Path;
-
+use common::example;
 use proptest::prelude::*;
 use sim_core::analysis::hazard::{
     HazardAnalysis, HazardError, HazardKind, OutputReport, SweepOptions,
 };
-use sim_core::{Circuit, Trit, format};
+use sim_core::{Circuit, Trit};
 
-#[allow(
-    dead_code,
-    reason = "this file uses only `dag` of the shared strategies"
-)]
 mod common;
-
-/// Loads `circuits/NAME`.
-fn load(name: &str) -> Circuit {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../circuits")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    format::from_str(&text)
-        .unwrap_or_else(|e| panic!("cannot parse {}: {e}", path.display()))
-        .circuit
-}
 
 /// A vector written `110`: `1` is +1, `0` is −1.
 fn v(text: &str) -> Vec<Trit> {
@@ -45,7 +28,7 @@ fn labels(circuit: &Circuit, output: &OutputReport) -> Vec<String> {
 
 #[test]
 fn the_multiplexer_without_its_consensus_term_has_a_static_1_hazard_when_s_changes() {
-    let c = load("hazards/mux_no_consensus.ron");
+    let c = example("hazards/mux_no_consensus.ron");
     let analysis = HazardAnalysis::new(&c).expect("combinational");
     for (from, to) in [("110", "111"), ("111", "110")] {
         let report = analysis.transition(&v(from), &v(to)).expect("fits");
@@ -85,7 +68,7 @@ fn the_multiplexer_without_its_consensus_term_has_a_static_1_hazard_when_s_chang
 
 #[test]
 fn the_multiplexer_with_its_consensus_term_has_no_hazard() {
-    let c = load("hazards/mux_consensus.ron");
+    let c = example("hazards/mux_consensus.ron");
     let analysis = HazardAnalysis::new(&c).expect("combinational");
     let report = analysis.transition(&v("110"), &v("111")).expect("fits");
     let y = &report.outputs[0];
@@ -103,7 +86,7 @@ fn the_multiplexer_with_its_consensus_term_has_no_hazard() {
 
 #[test]
 fn the_dynamic_hazard_is_counted_three_changes_and_its_static_0_hazard_two() {
-    let c = load("hazards/dynamic_hazard.ron");
+    let c = example("hazards/dynamic_hazard.ron");
     let analysis = HazardAnalysis::new(&c).expect("combinational");
     for (from, to) in [("110", "111"), ("111", "110")] {
         let report = analysis.transition(&v(from), &v(to)).expect("fits");
@@ -142,7 +125,7 @@ fn the_dynamic_hazard_is_counted_three_changes_and_its_static_0_hazard_two() {
 
 #[test]
 fn loops_are_refused_with_the_loop_named() {
-    let c = load("rs_nor_latch.ron");
+    let c = example("rs_nor_latch.ron");
     let Err(HazardError::Loop { labels, .. }) = HazardAnalysis::new(&c) else {
         panic!("the latch is a loop");
     };

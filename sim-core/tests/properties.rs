@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{dag, trit};
+use common::{circuit_and_inputs, trit};
 use petgraph::algo::toposort;
 use proptest::prelude::*;
 use sim_core::batch::BatchEngine;
@@ -65,20 +65,6 @@ fn simulate(c: &Circuit, inputs: &[(NodeId, Trit)]) -> Vec<(NodeId, Trit)> {
     let report = engine.settle();
     assert!(report.oscillation.is_none(), "a DAG never oscillates");
     c.nodes().map(|(id, _)| (id, engine.value(id))).collect()
-}
-
-/// A random DAG (seeded) with `inputs` switches, plus a ternary value for each switch.
-fn circuit_and_inputs(
-    max_inputs: usize,
-    max_gates: usize,
-) -> impl Strategy<Value = (Circuit, Vec<(NodeId, Trit)>)> {
-    dag(max_inputs, max_gates).prop_flat_map(|c| {
-        let ids: Vec<NodeId> = c.inputs().collect();
-        prop::collection::vec(trit(), ids.len()).prop_map(move |vals| {
-            let assignment = ids.iter().copied().zip(vals).collect();
-            (c.clone(), assignment)
-        })
-    })
 }
 
 fn outputs(c: &Circuit, values: &[(NodeId, Trit)]) -> Vec<Trit> {

@@ -2,33 +2,12 @@
 //! (`sim_core::analysis::why`) on the example circuits: which state a reset leaves unknown,
 //! and the chain back to what keeps a node unknown.
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::example;
 use sim_core::analysis::reset::{self, Element, ResetError, Sequence};
 use sim_core::analysis::why::{self, Because, Context};
-use sim_core::format::{self, Document};
 use sim_core::{Circuit, Engine, NodeId, Trit};
-
-/// Reads `circuits/NAME` with its libraries and contents files, each relative to the file
-/// naming it.
-fn load(name: &str) -> Circuit {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../circuits")
-        .join(name);
-    let text = std::fs::read_to_string(&path).expect("the circuit file");
-    let mut resolve = |name: &str, from: &str| -> Result<(String, String), String> {
-        let p = Path::new(from)
-            .parent()
-            .unwrap_or_else(|| Path::new(""))
-            .join(name);
-        std::fs::read_to_string(&p)
-            .map(|text| (p.to_string_lossy().into_owned(), text))
-            .map_err(|e| format!("{}: {e}", p.display()))
-    };
-    let doc: Document = format::from_str_with(&text, &path.to_string_lossy(), &mut resolve)
-        .unwrap_or_else(|e| panic!("cannot load {name}: {e}"));
-    doc.circuit
-}
 
 fn id(c: &Circuit, label: &str) -> NodeId {
     c.find(label).unwrap_or_else(|| panic!("no node {label}"))
@@ -55,7 +34,7 @@ fn the_counter_is_initialised_by_its_reset() {
     // circuits/lib/counter4.ron's register is four master-slave flip-flops of gated latches
     // (circuits/lib/dff.ron); with the adders feeding each bit's next value back, each bit is
     // one loop: four latches in the analysis' sense (strongly connected components).
-    let c = load("counter_decoder.ron");
+    let c = example("counter_decoder.ron");
     let report =
         reset::analyze(&c, &sequence("CLK=-1, RESET=+1; CLK=+1; CLK=-1, RESET=-1")).expect("ok");
     assert_eq!((report.flip_flops, report.latches), (0, 4));
@@ -73,7 +52,7 @@ fn the_counter_is_initialised_by_its_reset() {
 
 #[test]
 fn a_register_without_reset_is_reported_with_the_loop_that_keeps_it_unknown() {
-    let c = load("reset/counter2_missing_reset.ron");
+    let c = example("reset/counter2_missing_reset.ron");
     let report = reset::analyze(
         &c,
         &sequence("CLK=-1, RESET=+1; CLK=+1; CLK=-1, RESET=-1; tick 3"),
@@ -106,7 +85,7 @@ fn a_register_without_reset_is_reported_with_the_loop_that_keeps_it_unknown() {
 
 #[test]
 fn latches_count_as_state() {
-    let c = load("rs_nor_latch.ron");
+    let c = example("rs_nor_latch.ron");
     let report = reset::analyze(&c, &sequence("R=-1, S=-1")).expect("ok");
     assert_eq!((report.flip_flops, report.latches), (0, 1));
     // Neither set nor reset: the loop holds its power-on unknown.
@@ -122,7 +101,7 @@ fn latches_count_as_state() {
     let report = reset::analyze(&c, &sequence("R=+1, S=-1; R=-1")).expect("ok");
     assert!(report.is_initialised());
     // The master-slave flip-flop of NAND latches: two latches, both set by one clock cycle.
-    let c = load("d_flip_flop.ron");
+    let c = example("d_flip_flop.ron");
     let report = reset::analyze(&c, &sequence("D=-1, CLK=-1; CLK=+1")).expect("ok");
     assert_eq!(report.latches, 2);
     assert!(report.is_initialised(), "{:?}", report.unknown);
@@ -132,7 +111,7 @@ fn latches_count_as_state() {
 
 #[test]
 fn the_cpu_is_initialised_by_its_reset_except_its_ram() {
-    let c = load("cpu/fib.ron");
+    let c = example("cpu/fib.ron");
     // Without the reset's clock edge no flip-flop is clocked: all 44 stay at their power-on
     // unknown — PC (8), IR (16), A (8), the output register (8), Z, C, phase and halted.
     let report = reset::analyze(&c, &sequence("RESET=+1")).expect("ok");
@@ -170,7 +149,7 @@ fn the_cpu_is_initialised_by_its_reset_except_its_ram() {
 
 #[test]
 fn bad_sequences_are_named() {
-    let c = load("counter_decoder.ron");
+    let c = example("counter_decoder.ron");
     let err = |text: &str| match text.parse::<Sequence>() {
         Err(e) => e,
         Ok(s) => reset::analyze(&c, &s).expect_err(text),
@@ -206,7 +185,7 @@ fn bad_sequences_are_named() {
 #[test]
 fn unknowns_are_traced_to_their_origins() {
     // An unset switch through a gate.
-    let c = load("mux_2to1.ron");
+    let c = example("mux_2to1.ron");
     let engine = {
         let mut e = Engine::from_circuit(&c);
         e.settle();
@@ -225,7 +204,7 @@ fn unknowns_are_traced_to_their_origins() {
     e.settle();
     assert!(why::explain(&e, &c, out, &Context::default()).is_empty());
     // An unwritten RAM word.
-    let c = load("ram_16x4.ron");
+    let c = example("ram_16x4.ron");
     let mut e = Engine::from_circuit(&c);
     e.settle();
     let words: Vec<NodeId> = c
@@ -246,7 +225,7 @@ fn unknowns_are_traced_to_their_origins() {
 
 #[test]
 fn an_oscillation_resolved_to_unknown_is_an_origin() {
-    let c = load("ring_oscillator_3.ron");
+    let c = example("ring_oscillator_3.ron");
     // Enabled from power-on the ring stays at its unknown (a fixed point of Kleene's logic);
     // enabled once it is known, it oscillates and the engine resolves it to unknown.
     let report = reset::analyze(&c, &sequence("EN=+1")).expect("ok");
