@@ -3,7 +3,7 @@
 //! Analysis window marks the state a reset leaves unknown; the counter and the CPU are shown
 //! initialised by theirs.
 
-use crate::common::{App, app_with, click_node};
+use crate::common::{App, analyze_hazards, app_with, click_node};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
 /// The texts of every label that contains `needle`.
@@ -71,6 +71,19 @@ fn type_sequence(h: &mut App, text: &str) {
     h.run();
     h.get_by_label("Sequence").type_text(text);
     h.run();
+}
+
+/// Clicks "Analyze reset" in the open window and checks that the reset initialises every
+/// flip-flop and latch: `verdict` is the report's count line, and nothing is outlined.
+fn assert_reset_initialises(h: &mut App, verdict: &str) {
+    h.get_by_label("Analyze reset").click();
+    h.run();
+    assert_eq!(texts(h, " still unknown"), [verdict]);
+    assert!(
+        h.query_by_label("The sequence initialises every flip-flop and latch.")
+            .is_some()
+    );
+    assert!(h.state().state.analysis.marked.is_empty());
 }
 
 #[test]
@@ -157,17 +170,7 @@ fn the_counter_is_shown_initialised_by_its_reset() {
     let mut h = app_with("counter_decoder.ron");
     h.run();
     open_analysis(&mut h);
-    h.get_by_label("Analyze reset").click();
-    h.run();
-    assert_eq!(
-        texts(&h, " still unknown"),
-        ["0 flip-flops, 4 latches; 0 still unknown"]
-    );
-    assert!(
-        h.query_by_label("The sequence initialises every flip-flop and latch.")
-            .is_some()
-    );
-    assert!(h.state().state.analysis.marked.is_empty());
+    assert_reset_initialises(&mut h, "0 flip-flops, 4 latches; 0 still unknown");
 }
 
 #[test]
@@ -183,16 +186,7 @@ fn the_cpu_is_shown_initialised_by_its_reset() {
         h.get_by_label("Sequence").value().as_deref(),
         Some("RESET=+1; tick 2; RESET=-1")
     );
-    h.get_by_label("Analyze reset").click();
-    h.run();
-    assert_eq!(
-        texts(&h, " still unknown"),
-        ["44 flip-flops, 0 latches; 0 still unknown"]
-    );
-    assert!(
-        h.query_by_label("The sequence initialises every flip-flop and latch.")
-            .is_some()
-    );
+    assert_reset_initialises(&mut h, "44 flip-flops, 0 latches; 0 still unknown");
     assert_eq!(
         texts(&h, "words unknown"),
         ["RAM cpu/MEM: 256 of 256 words unknown (a reset does not clear memory)"]
@@ -237,14 +231,7 @@ fn the_hazard_of_a_multiplexer_without_its_consensus_term_is_outlined() {
     // With the consensus term there is none.
     let mut h = app_with("hazards/mux_consensus.ron");
     h.run();
-    {
-        let state = &mut h.state_mut().state;
-        state.open_analysis();
-        state.analysis.from = "110".to_owned();
-        state.analysis.to = "111".to_owned();
-        state.analyze_hazards();
-    }
-    h.run();
+    analyze_hazards(&mut h, "110", "111");
     assert!(h.query_by_label("No hazard in this change.").is_some());
     assert!(h.state().state.analysis.marked.is_empty());
 }

@@ -461,14 +461,7 @@ fn a_static_hazard_outlined() {
     // the window reports Y's static hazard and the canvas outlines the gates it passes.
     let mut h = crate::common::app_with("hazards/mux_no_consensus.ron");
     h.run();
-    {
-        let state = &mut h.state_mut().state;
-        state.open_analysis();
-        state.analysis.from = "110".to_owned();
-        state.analysis.to = "111".to_owned();
-        state.analyze_hazards();
-    }
-    h.run();
+    crate::common::analyze_hazards(&mut h, "110", "111");
     h.state_mut().canvas_mut().fit();
     h.remove_cursor();
     h.run();

@@ -314,3 +314,14 @@ pub const MALFORMED: &str = r#"(
     ],
 )
 "#;
+
+/// Opens the Analysis window and runs the hazard analysis of the change `from` → `to` (one
+/// `0`/`1` per input), set in the app's state directly; then one frame.
+pub fn analyze_hazards(h: &mut App, from: &str, to: &str) {
+    let state = &mut h.state_mut().state;
+    state.open_analysis();
+    from.clone_into(&mut state.analysis.from);
+    to.clone_into(&mut state.analysis.to);
+    state.analyze_hazards();
+    h.run();
+}
