@@ -254,8 +254,9 @@ impl Dense {
                         let pins = &wide[slot.a as usize..slot.b as usize];
                         dense.push_chain(slot, p, pins, &pos, &mut hidden);
                     }
-                    // Memories never reach the dense pass (see `dense_pays`).
-                    Kind::Sample | Kind::Commit | Kind::Custom | Kind::MemWrite | Kind::MemRead => {
+                    // Flip-flop halves, table gates (memories never reach the dense pass,
+                    // see `dense_pays`).
+                    _ => {
                         dense.others.push(p);
                     }
                 }

@@ -22,9 +22,10 @@
 //! 3 × 3 truth table (built from [`GateOp::eval`] when the schedule is compiled): the index is
 //! `4 · (a + 1) + (b + 1)` for input digits `a`, `b` ∈ {−1, 0, +1}. Wider gates fold the
 //! two-input table of AND, OR or XOR over their inputs and negate the result for NAND, NOR
-//! and XNOR. A table gate ([`NodeKind::Table`](crate::NodeKind::Table)) reads its pins from
-//! the same side array as wide gates and looks its row up in its own
-//! [`TruthTable`](crate::TruthTable); nothing is folded into it. Without an observer, a node's
+//! and XNOR. A table gate ([`NodeKind::Table`](crate::NodeKind::Table)) keeps its one to three
+//! pins inline, those past its inputs reading the floating sentinel, and its
+//! [`TruthTable`](crate::TruthTable) widened to three pins ([`Custom`]): three loads and one
+//! shift, whatever its input count; nothing is folded into it. Without an observer, a node's
 //! fanout is marked pending by or-ing each bit with "did the output change" rather than by
 //! branching on it (the change is unpredictable).
 //!
@@ -56,6 +57,15 @@
 //! flip-flop on every clock change, reports more events: only the values agree); a sample
 //! scheduled directly always runs.
 //!
+//! # Memories
+//! A memory data bit has a read position (at its address pins' level) and, for a RAM, a write
+//! position sampled like a flip-flop. The bits of a memory that share their address pins
+//! read one word per run ([`read_shared`](Levelized::read_shared)). In settles without
+//! records the first of them reads for all ([`WordRead`]): its position runs the read of
+//! every pending bit of its memory and takes them out of the queue, so that a new address is
+//! one position popped, not one per bit (16 for the CPU's program ROM); each bit read still
+//! counts as the event it is.
+//!
 //! # Batches
 //! Positions of one key never feed each other. So the pending positions of a key found in
 //! one word of the bitset are taken out together and run one after another, in increasing
@@ -76,7 +86,7 @@ use clocked::{Clocked, Sampled};
 pub(crate) use dense::DenseChanges;
 use fold::{Folded, fold};
 use layout::layout;
-use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables};
+use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables, three_pin_table};
 
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
@@ -99,6 +109,9 @@ pub(crate) struct Levelized {
     wide: Vec<u32>,
     /// The tables of the [`Kind::Custom`] slots (table gates), one per gate.
     truths: Vec<TruthTable>,
+    /// The same gates as evaluated: three pins and a table over three pins (see
+    /// [`Custom`]), numbered as `truths`.
+    customs: Vec<Custom>,
     /// Evaluations done by settles without records so far. Building the folded form costs
     /// about one pass over the positions, so selective trace builds it once this many
     /// evaluations have been done (a netlist loaded, settled once and dropped never pays).
@@ -118,6 +131,11 @@ pub(crate) struct Levelized {
     fast_masks: Vec<u64>,
     /// The folded gates, in position order.
     folded: Vec<Folded>,
+    /// The memories read as words in the folded form (see [`WordRead`]), numbered by the
+    /// [`Kind::MemWord`] slots' `b`.
+    word_reads: Vec<WordRead>,
+    /// The data bits of the [`word_reads`](Self::word_reads), each memory's in position order.
+    word_bits: Vec<WordBit>,
     /// The truth tables of [`Kind::Table`] slots.
     tables: Box<[Table; TABLES]>,
     /// `key_start[k]`: the first position of key `k` (`2 × level` or `2 × level + 1`); one
@@ -161,6 +179,42 @@ pub(crate) struct Levelized {
     /// A gate (truth-table or wide) may be pending: one was scheduled directly, or a run
     /// stopped early, since the queue was last empty.
     gates_pending: bool,
+}
+
+/// In the folded form, a memory whose data bits share their address pins (so that they read
+/// one word, see [`Levelized::words_read`]) and lie in one key: its first bit's position is a
+/// [`Kind::MemWord`], which reads the word once and runs the reads of every bit of it that is
+/// pending, taking them out of the queue; the others run one by one only when the first is
+/// not pending (a write changed their word). Each bit read is still one event, so the events
+/// counted are those of the bit-by-bit reads: only the work differs — one position popped for
+/// the word instead of one per bit (16 for the CPU's program ROM).
+#[derive(Clone, Copy, Debug)]
+struct WordRead {
+    /// Its bits in [`Levelized::word_bits`]: `start..end`, the first one the word's position.
+    start: u32,
+    end: u32,
+}
+
+/// A data bit of a [`WordRead`].
+#[derive(Clone, Copy, Debug)]
+struct WordBit {
+    /// Its read position.
+    pos: u32,
+    /// Its dense index.
+    node: u32,
+    /// Its bit of the word.
+    bit: u32,
+}
+
+/// A table gate ([`Kind::Custom`]) as selective trace evaluates it: its pins inline, those
+/// past its inputs reading the floating sentinel, and its table over three pins, so that a
+/// one- to three-input gate is three loads and one shift, with no loop over its inputs.
+#[derive(Clone, Copy, Debug)]
+struct Custom {
+    /// Its pins' drivers (dense indices).
+    pins: [u32; 3],
+    /// See [`three_pin_table`].
+    table: u64,
 }
 
 /// The slot of node `i` (its sampling half if `sample`), its pins appended to `wide` (wide
@@ -237,6 +291,32 @@ fn slot_of(
         }
     }
     slot
+}
+
+/// [`Levelized::customs`]: the table gates of `slots` (their pins in `wide`, their tables in
+/// `truths`, numbered by their slots' `b`), pins past their inputs at `floating`.
+fn customs(slots: &[Slot], truths: &[TruthTable], wide: &[u32], floating: u32) -> Vec<Custom> {
+    let mut customs = vec![
+        Custom {
+            pins: [floating; 3],
+            table: 0,
+        };
+        truths.len()
+    ];
+    for slot in slots.iter().filter(|slot| slot.kind == Kind::Custom) {
+        let truth = truths[slot.b as usize];
+        let start = slot.a as usize;
+        let custom = &mut customs[slot.b as usize];
+        for (to, &from) in custom
+            .pins
+            .iter_mut()
+            .zip(&wide[start..start + usize::from(truth.inputs())])
+        {
+            *to = from;
+        }
+        custom.table = three_pin_table(truth);
+    }
+    customs
 }
 
 /// What a run processed.
@@ -345,6 +425,7 @@ pub(crate) struct State<'a> {
 impl Levelized {
     /// Levelizes `net`; `None` if it has a combinational loop (a cycle not broken by a
     /// flip-flop's D pin). Time and memory are linear in nodes + wires.
+    #[allow(clippy::too_many_lines)] // one pass over the positions: slots, fanout, clocks
     pub(crate) fn new(net: &Netlist) -> Option<Levelized> {
         let n = net.len();
         let is_dff = |i: usize| net.ops[i] == Op::Dff;
@@ -422,6 +503,7 @@ impl Levelized {
             slots.push(slot);
         }
         fo_start.push(fanout.len() as u32);
+        let customs = customs(&slots, &truths, &wide, n as u32);
 
         Some(Levelized {
             slots,
@@ -430,12 +512,15 @@ impl Levelized {
             clocked,
             wide,
             truths,
+            customs,
             fast_work: 0,
             fast_slots: Vec::new(),
             fast_fo_start: Vec::new(),
             fast_words: Vec::new(),
             fast_masks: Vec::new(),
             folded: Vec::new(),
+            word_reads: Vec::new(),
+            word_bits: Vec::new(),
             tables: Box::new(tables()),
             key_start,
             key_end,
@@ -469,6 +554,46 @@ impl Levelized {
         (self.fast_fo_start, self.fast_words, self.fast_masks) = fold::marks(&fo_start, &fanout);
         self.fast_slots = slots;
         self.folded = folded;
+        self.build_word_reads();
+    }
+
+    /// Makes the first read position of each memory that reads whole words a
+    /// [`Kind::MemWord`] in the folded form (see [`WordRead`]).
+    fn build_word_reads(&mut self) {
+        self.word_reads.clear();
+        self.word_bits.clear();
+        for (memory, read) in self.words_read.iter().enumerate() {
+            if read.is_none() {
+                continue;
+            }
+            let start = self.word_bits.len();
+            self.word_bits.extend(
+                self.slots
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, slot)| slot.kind == Kind::MemRead && slot.a as usize == memory)
+                    .map(|(p, slot)| WordBit {
+                        pos: p as u32,
+                        node: slot.node,
+                        bit: slot.b,
+                    }),
+            );
+            let bits = &self.word_bits[start..];
+            let one_key = bits.first().zip(bits.last()).is_some_and(|(first, last)| {
+                self.key_end[first.pos as usize] == self.key_end[last.pos as usize]
+            });
+            if bits.len() < 2 || !one_key {
+                self.word_bits.truncate(start);
+                continue;
+            }
+            let leader = bits[0].pos as usize;
+            self.fast_slots[leader].kind = Kind::MemWord;
+            self.fast_slots[leader].b = self.word_reads.len() as u32;
+            self.word_reads.push(WordRead {
+                start: start as u32,
+                end: self.word_bits.len() as u32,
+            });
+        }
     }
 
     /// Whether the folded form has been built ([`build_folded`](Self::build_folded)).
@@ -735,6 +860,83 @@ impl Levelized {
         }
     }
 
+    /// Runs the [`Kind::MemWord`] at position `p` of word read `k` (see [`WordRead`]) in the
+    /// batch `batch` of bitset word `word_at`: its own read and that of each pending bit of
+    /// its memory, whose marks it clears (in `batch` and the bitset), marking the fanout of
+    /// each changed bit in the folded form. Returns the reads run (events) and the bits of
+    /// `batch` it ran.
+    #[inline(never)]
+    fn read_word<O: Observer>(
+        &mut self,
+        net: &Netlist,
+        (word_at, batch, k): (usize, u64, u32),
+        (values, drive, rams): Arrays<'_>,
+        observer: &mut O,
+    ) -> (u64, u64) {
+        let WordRead { start, end } = self.word_reads[k as usize];
+        let (mut events, mut taken) = (0u64, 0u64);
+        let mut word = None;
+        for j in start as usize..end as usize {
+            let WordBit { pos, node, bit } = self.word_bits[j];
+            let p = pos as usize;
+            if j > start as usize {
+                // Another bit: it runs now if pending (its position is in this key, above the
+                // first bit's, so in `batch` or a later word of the bitset).
+                let (w, mask) = (p >> 6, 1u64 << (p & 63));
+                let pending = if w == word_at {
+                    taken |= batch & mask;
+                    batch & mask != 0
+                } else {
+                    let pending = self.bits[w] & mask != 0;
+                    self.bits[w] &= !mask;
+                    pending
+                };
+                if !pending {
+                    continue;
+                }
+            }
+            events += 1;
+            let word = *word.get_or_insert_with(|| {
+                self.shared_word(net, node, self.fast_slots[p].a, rams, values)
+            });
+            let new = word.bit(bit);
+            let node = node as usize;
+            if values[node] != new {
+                values[node] = new;
+                if O::CHANGES {
+                    observer.on_change(net.ids[node], 0, new);
+                }
+                self.mark_fanout(p, true);
+                if self.fast_slots[p].clocks {
+                    self.mark_clocked(p, new, (values, drive), None);
+                }
+            }
+        }
+        (events, taken)
+    }
+
+    /// The word memory `memory` reads in this run, by its data bit `i` (dense index; see
+    /// [`read_shared`](Self::read_shared)).
+    #[inline]
+    fn shared_word(
+        &mut self,
+        net: &Netlist,
+        i: u32,
+        memory: u32,
+        rams: &[Option<Vec<Word>>],
+        values: &[Trit],
+    ) -> Word {
+        match self.words_read.get_mut(memory as usize) {
+            Some(Some(read)) => {
+                if read.0 != self.runs {
+                    *read = (self.runs, net.memory_word(i, memory, rams, values));
+                }
+                read.1
+            }
+            _ => net.memory_word(i, memory, rams, values),
+        }
+    }
+
     /// Evaluates a wide gate: its two-input table folded over its inputs.
     #[inline]
     fn eval_wide(&self, p: usize, values: &[Trit]) -> Trit {
@@ -750,17 +952,16 @@ impl Levelized {
         if slot.invert { folded.not() } else { folded }
     }
 
-    /// Evaluates a table gate: one lookup in its table at the row of its inputs.
+    /// Evaluates table gate number `k` (its slot's `b`): one lookup in its table at the row
+    /// of its pins.
     #[inline]
-    fn eval_custom(&self, p: usize, values: &[Trit]) -> Trit {
-        let slot = self.slots[p];
-        let table = self.truths[slot.b as usize];
-        let start = slot.a as usize;
-        let pins = &self.wide[start..start + usize::from(table.inputs())];
-        let row = pins
-            .iter()
-            .fold(0, |row, &s| 3 * row + digit(values[s as usize]));
-        table.eval_index(row)
+    fn eval_custom(&self, k: u32, values: &[Trit]) -> Trit {
+        const TRITS: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
+        let Custom { pins, table } = self.customs[k as usize];
+        let row = 9 * digit(values[pins[0] as usize])
+            + 3 * digit(values[pins[1] as usize])
+            + digit(values[pins[2] as usize]);
+        TRITS[(table >> ((2 * row) & 63)) as usize & 3]
     }
 
     /// Evaluates a source or a flip-flop's sample (which also stores the sampled Q for its
@@ -867,6 +1068,7 @@ impl Levelized {
     /// of each changed output, until none is left or, with `ONE`, one event has been reported.
     /// Without records and to the end, in the folded form once it pays (see
     /// [`fast_work`](Self::fast_work)). Returns the events and the last position processed.
+    #[allow(clippy::too_many_lines)] // the selective-trace loop: one arm per slot kind
     fn run_trace<O: Observer, const ONE: bool>(
         &mut self,
         net: &Netlist,
@@ -915,8 +1117,19 @@ impl Levelized {
                         table[(4 * digit(a) + digit(b)) & 15]
                     }
                     Kind::Wide => self.eval_wide(p, values),
-                    Kind::Custom => self.eval_custom(p, values),
+                    Kind::Custom => self.eval_custom(b, values),
                     Kind::MemRead => self.read_shared(net, (node as u32, a, b), rams, values),
+                    Kind::MemWord => {
+                        let (ran, taken) = self.read_word(
+                            net,
+                            (word_at, batch, b),
+                            (values, drive, rams),
+                            observer,
+                        );
+                        batch &= !taken;
+                        events += ran;
+                        continue;
+                    }
                     Kind::MemWrite => {
                         self.write(net, p, rams, (values, drive), O::RECORDS);
                         old

@@ -1,7 +1,7 @@
 //! The compiled form of a position: its [`Slot`] (how to evaluate it) and the truth tables
 //! that two-input gates are evaluated by (see the [module docs](super)).
 
-use crate::kind::GateOp;
+use crate::kind::{GateOp, TruthTable};
 use crate::trit::Trit;
 
 /// How a position is evaluated.
@@ -26,17 +26,24 @@ pub(super) enum Kind {
     MemWrite,
     /// A memory data bit's read: the bit at its address (see [`crate::memory`]).
     MemRead,
+    /// In the folded form only, the read of a memory's first data bit whose bits share their
+    /// address pins: it reads the word once and runs every pending read of its bits (see
+    /// [`WordRead`](super::WordRead)).
+    MemWord,
 }
 
 /// One position: what to evaluate and how. 16 bytes.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Slot {
     /// `Table`: the driver of pin 0 (a dense index; the floating sentinel where unconnected);
-    /// `Wide` and `Custom`: the start of its pins in `wide`; `Sample`: the driver of D.
+    /// `Wide` and `Custom`: the start of its pins in `wide`; `Sample`: the driver of D;
+    /// `MemRead`, `MemWrite` and `MemWord`: its memory.
     pub(super) a: u32,
     /// `Table`: the driver of pin 1 (the floating sentinel for one-input gates, whose table
     /// ignores it); `Wide`: the end of its pins in `wide`; `Custom`: its table in `truths`
-    /// (whose input count is its number of pins); `Sample`: the driver of the clock.
+    /// (whose input count is its number of pins); `Sample`: the driver of the clock;
+    /// `MemRead` and `MemWrite`: its bit of the memory's word; `MemWord`: its
+    /// [`WordRead`](super::WordRead) in `word_reads`.
     pub(super) b: u32,
     /// The node's dense index.
     pub(super) node: u32,
@@ -105,4 +112,18 @@ pub(super) fn tables() -> [Table; TABLES] {
         }
     }
     tables
+}
+
+/// Table gate `truth` (one to three inputs) as a table over three pins: its output digit at
+/// row `9 · d₀ + 3 · d₁ + d₂` of the pins' digits in bits `2 · row..2 · row + 2`, pins past
+/// its inputs ignored (they read the floating sentinel).
+pub(super) fn three_pin_table(truth: TruthTable) -> u64 {
+    let n = u32::from(truth.inputs()).min(3);
+    let mut table = 0u64;
+    for row in 0..27usize {
+        // Its own row: the first `n` digits.
+        let own = row / 3usize.pow(3 - n);
+        table |= (digit(truth.eval_index(own)) as u64) << (2 * row);
+    }
+    table
 }
