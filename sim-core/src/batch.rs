@@ -55,9 +55,14 @@ pub enum BatchError {
         /// Nodes on the loop (one strongly connected component).
         nodes: Vec<NodeId>,
     },
-    /// The circuit has flip-flops.
-    #[error("the circuit has flip-flops: the batch engine simulates combinational circuits only")]
-    Sequential,
+    /// The circuit has flip-flops ([`NodeKind::Dff`] or [`NodeKind::Dffe`]).
+    #[error(
+        "flip-flop `{label}`: the batch engine simulates combinational circuits only (the event engine simulates flip-flops)"
+    )]
+    Sequential {
+        /// The first flip-flop's label, in node order.
+        label: String,
+    },
     /// The circuit has a RAM (the batch engine is combinational; ROMs it evaluates).
     #[error(
         "RAM `{label}`: the batch engine simulates combinational circuits (ROMs included), not RAMs; the event engine does"
@@ -195,8 +200,10 @@ impl BatchEngine {
     #[allow(clippy::too_many_lines)] // one pass over the nodes: each kind's instruction
     pub fn with_outputs(circuit: &Circuit, outputs: &[NodeId]) -> Result<BatchEngine, BatchError> {
         let net = Netlist::compile(circuit);
-        if net.ops.contains(&Op::Dff) {
-            return Err(BatchError::Sequential);
+        if let Some(ff) = net.ops.iter().position(|&op| op == Op::Dff) {
+            return Err(BatchError::Sequential {
+                label: circuit[net.ids[ff]].label.clone(),
+            });
         }
         if let Some(m) = net.memories.iter().find(|m| m.kind == MemoryKind::Ram) {
             return Err(BatchError::Memory {
@@ -722,7 +729,33 @@ mod tests {
         let labels: Vec<&str> = nodes.iter().map(|&id| c[id].label.as_str()).collect();
         assert_eq!(labels, ["x", "y"]);
         let c = bench::from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(a)\n").expect("valid");
-        assert_eq!(BatchEngine::new(&c).err(), Some(BatchError::Sequential));
+        let e = BatchEngine::new(&c).err();
+        assert_eq!(
+            e,
+            Some(BatchError::Sequential {
+                label: "q".to_owned()
+            })
+        );
+        assert!(e.is_some_and(|e| e.to_string().starts_with("flip-flop `q`:")));
+        // A flip-flop with an enable is refused by name too.
+        let mut c = Circuit::new();
+        let a = c
+            .add_node(crate::Node::new("a", NodeKind::Switch))
+            .expect("node");
+        let ff = c
+            .add_node(crate::Node::new("REG", NodeKind::Dffe))
+            .expect("node");
+        let y = c
+            .add_node(crate::Node::new("y", NodeKind::Lamp))
+            .expect("node");
+        c.connect(a, ff, 0).expect("wire");
+        c.connect(ff, y, 0).expect("wire");
+        assert_eq!(
+            BatchEngine::new(&c).err(),
+            Some(BatchError::Sequential {
+                label: "REG".to_owned()
+            })
+        );
     }
 
     #[test]

@@ -746,12 +746,16 @@ impl<'a> Expander<'a> {
     }
 
     /// The single-trit ends input `input` of wire end `end` feeds, and whether one source
-    /// trit feeds them all (a register's clock).
+    /// trit feeds them all (a register's clock, and a `Dffe` register's EN).
     fn target(&self, end: &str, input: u8) -> (Vec<String>, bool) {
         if let Some(node) = self.by_label.get(end) {
             let width = usize::from(node.width);
             let ends = (0..width).map(|i| bit_of(end, width, i)).collect();
-            return (ends, node.kind == NodeKind::Dff && input == 1 && width > 1);
+            let one_trit = matches!(
+                (node.kind, input),
+                (NodeKind::Dff | NodeKind::Dffe, 1) | (NodeKind::Dffe, 2)
+            );
+            return (ends, one_trit && width > 1);
         }
         let width = end
             .split_once('.')
@@ -1040,6 +1044,47 @@ mod tests {
             .map(|w| w.to.as_str())
             .collect();
         assert_eq!(clocked, ["R[0]", "R[1]", "R[2]"]);
+    }
+
+    #[test]
+    fn a_register_enable_feeds_every_bit_and_takes_one_trit() {
+        let nodes = vec![
+            Node::new("D", NodeKind::Switch).wide(3),
+            Node::new("C", NodeKind::Clock { half_period: 1 }),
+            Node::new("E", NodeKind::Switch),
+            Node::new("R", NodeKind::Dffe).wide(3),
+        ];
+        let wires = vec![wire("D", "R", 0), wire("C", "R", 1), wire("E", "R", 2)];
+        let e = expand(nodes.clone(), wires, None, None, &none).expect("valid");
+        let pins = |input: u8| -> Vec<(String, String)> {
+            e.wires
+                .iter()
+                .filter(|w| w.input == input)
+                .map(|w| (w.from.clone(), w.to.clone()))
+                .collect()
+        };
+        let each = |from: &str| -> Vec<(String, String)> {
+            (0..3)
+                .map(|i| (from.to_owned(), format!("R[{i}]")))
+                .collect()
+        };
+        assert_eq!(pins(1), each("C"));
+        assert_eq!(pins(2), each("E"));
+        assert_eq!(
+            pins(0),
+            (0..3)
+                .map(|i| (format!("D[{i}]"), format!("R[{i}]")))
+                .collect::<Vec<_>>()
+        );
+        // A 3-trit EN is a mismatch, as a 3-trit clock is.
+        let wires = vec![wire("D", "R", 0), wire("C", "R", 1), wire("D", "R", 2)];
+        let error = expand(nodes, wires, None, None, &none)
+            .expect_err("EN is one trit")
+            .to_string();
+        assert!(
+            error.contains("3 trits wide") && error.contains("takes 1"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -19,8 +19,8 @@ pub const GATE_INPUTS: std::ops::RangeInclusive<u8> = 2..=64;
 ///   [`Button`](Self::Button), [`Clock`](Self::Clock).
 /// * Gates (inputs and one output): [`Buf`](Self::Buf), [`Not`](Self::Not) (one input), the
 ///   n-input gates, whose `u8` is the input count in [`GATE_INPUTS`], the table gates
-///   [`Table`](Self::Table) (one to three inputs, any function) and the flip-flop
-///   [`Dff`](Self::Dff) (inputs D and clock).
+///   [`Table`](Self::Table) (one to three inputs, any function) and the flip-flops
+///   [`Dff`](Self::Dff) (inputs D and clock) and [`Dffe`](Self::Dffe) (D, clock and EN).
 /// * Terminals (one input, no output): [`Lamp`](Self::Lamp), [`Probe`](Self::Probe).
 ///
 /// Reading a table gate checks its table: a wrong number of entries or a value outside
@@ -59,7 +59,17 @@ pub enum NodeKind {
     /// A positive-edge D flip-flop: input 0 is D, input 1 the clock; Q starts at 0. On a rising
     /// clock edge (−1 → +1) Q takes D. A clock change that may or may not be a rising edge
     /// (−1 → 0, 0 → +1) gives Q = D if D equals Q (the value could not change), else 0.
+    /// [`dff_next`] is the rule.
     Dff,
+    /// A positive-edge D flip-flop with an enable: input 0 is D, input 1 the clock, input 2
+    /// EN; Q starts at 0. A clock edge with EN = +1 acts as on a [`Dff`](Self::Dff); with
+    /// EN = −1 it is ignored (Q holds); with EN unknown Q keeps the bits on which both agree:
+    /// Q if the [`Dff`](Self::Dff)'s next Q equals Q, else 0. [`dffe_next`] is the rule, the
+    /// same as a [`Dff`](Self::Dff) whose D is the multiplexer `EN ? D : Q`. Like D, EN is
+    /// sampled on the clock's edge: a change of EN alone does not change Q. As a bus of
+    /// width N, D and Q are N bits and the clock and EN one trit feeding every bit (Logisim's
+    /// register *Enable*, Digital's `en`, Yosys's `$dffe`).
+    Dffe,
     /// A lamp: shows its one input.
     Lamp,
     /// A probe: shows its one input as a value (for watching inner nets).
@@ -480,6 +490,7 @@ enum KindRepr {
     Xor(u8),
     Xnor(u8),
     Dff,
+    Dffe,
     Lamp,
     Probe,
     HexDisplay,
@@ -509,6 +520,7 @@ impl TryFrom<KindRepr> for NodeKind {
             KindRepr::Xor(n) => NodeKind::Xor(n),
             KindRepr::Xnor(n) => NodeKind::Xnor(n),
             KindRepr::Dff => NodeKind::Dff,
+            KindRepr::Dffe => NodeKind::Dffe,
             KindRepr::Lamp => NodeKind::Lamp,
             KindRepr::Probe => NodeKind::Probe,
             KindRepr::HexDisplay => NodeKind::HexDisplay,
@@ -540,6 +552,7 @@ impl From<NodeKind> for KindRepr {
             NodeKind::Xor(n) => KindRepr::Xor(n),
             NodeKind::Xnor(n) => KindRepr::Xnor(n),
             NodeKind::Dff => KindRepr::Dff,
+            NodeKind::Dffe => KindRepr::Dffe,
             NodeKind::Lamp => KindRepr::Lamp,
             NodeKind::Probe => KindRepr::Probe,
             NodeKind::HexDisplay => KindRepr::HexDisplay,
@@ -587,6 +600,7 @@ impl NodeKind {
             | NodeKind::SevenSegment
             | NodeKind::Split(_) => 1,
             NodeKind::Dff => 2,
+            NodeKind::Dffe => 3,
             NodeKind::Merge(r) => r.len(),
             NodeKind::And(n)
             | NodeKind::Or(n)
@@ -611,6 +625,12 @@ impl NodeKind {
         }
     }
 
+    /// Whether this kind is a flip-flop ([`Dff`](Self::Dff) or [`Dffe`](Self::Dffe)): input 0
+    /// is D, input 1 the clock (and input 2 a `Dffe`'s EN).
+    pub const fn is_flip_flop(self) -> bool {
+        matches!(self, NodeKind::Dff | NodeKind::Dffe)
+    }
+
     /// Whether this kind is a memory ([`Rom`](Self::Rom) or [`Ram`](Self::Ram)).
     pub const fn is_memory(self) -> bool {
         matches!(self, NodeKind::Rom { .. } | NodeKind::Ram { .. })
@@ -622,7 +642,7 @@ impl NodeKind {
     }
 
     /// The standard function that computes the output from the inputs: `None` for sources,
-    /// the flip-flop (which has state) and table gates (whose function is their
+    /// the flip-flops (which have state) and table gates (whose function is their
     /// [`table`](Self::table)); terminals evaluate as [`GateOp::Buf`].
     pub const fn op(self) -> Option<GateOp> {
         Some(match self {
@@ -631,6 +651,7 @@ impl NodeKind {
             | NodeKind::Button
             | NodeKind::Clock { .. }
             | NodeKind::Dff
+            | NodeKind::Dffe
             | NodeKind::Split(_)
             | NodeKind::Merge(_)
             | NodeKind::Table(_)
@@ -702,6 +723,7 @@ impl NodeKind {
             NodeKind::Clock { half_period } => format!("Clock/{half_period}"),
             NodeKind::Lamp => "Lamp".into(),
             NodeKind::Dff => "DFF".into(),
+            NodeKind::Dffe => "DFFE".into(),
             NodeKind::Probe => "Probe".into(),
             NodeKind::HexDisplay => "HexDisplay".into(),
             NodeKind::SevenSegment => "SevenSegment".into(),
@@ -887,6 +909,44 @@ pub fn dff_next(prev: Trit, clk: Trit, d: Trit, q: Trit) -> Trit {
     }
 }
 
+/// The next output of a [`NodeKind::Dffe`] whose clock input went from `prev` to `clk`, with
+/// input `d`, current output `q` and enable `en`. With n = [`dff_next`]`(prev, clk, d, q)`,
+/// what a flip-flop without enable would do:
+///
+/// * EN = +1: n (the edge acts);
+/// * EN = −1: q (the edge is ignored);
+/// * EN = 0: q if n equals q, else 0 — Kleene's rule, the value on which both possibilities
+///   agree, unknown where they differ.
+///
+/// Justification: this is exactly a [`NodeKind::Dff`] whose D is the Kleene multiplexer
+/// `en ? d : q` (which for en = 0 gives d if d equals q, else 0), as a register with a load
+/// enable is built from a flip-flop and a multiplexer feeding Q back to D. For a known EN it
+/// is immediate. For EN = 0 the multiplexer gives m = d if d = q, else 0: where the clock
+/// cannot rise both keep q; where it rises, n = d and the flip-flop takes m: both give q if
+/// d = q and 0 otherwise; where it may rise, d = q gives n = m = q and both keep q, and d ≠ q
+/// gives n = m = 0, so both give 0 (which is q when q = 0). The test over all 3⁵ cases is
+/// `dffe_is_a_dff_behind_a_kleene_multiplexer` in this module.
+///
+/// ```
+/// use sim_core::Trit::{False as F, True as T, Unknown as X};
+/// use sim_core::kind::dffe_next;
+///
+/// assert_eq!(dffe_next(F, T, T, F, T), T); // enabled: a rising edge loads D
+/// assert_eq!(dffe_next(F, T, T, F, F), F); // disabled: the edge is ignored
+/// assert_eq!(dffe_next(F, T, T, F, X), X); // maybe enabled, D ≠ Q: unknown
+/// assert_eq!(dffe_next(F, T, T, T, X), T); // maybe enabled, D = Q: nothing can change
+/// ```
+#[inline]
+pub fn dffe_next(prev: Trit, clk: Trit, d: Trit, q: Trit, en: Trit) -> Trit {
+    let next = dff_next(prev, clk, d, q);
+    match en {
+        Trit::True => next,
+        Trit::False => q,
+        Trit::Unknown if next == q => q,
+        Trit::Unknown => Trit::Unknown,
+    }
+}
+
 /// Whether a clock going from `prev` to `clk` may be a rising edge: −1 → +1, or a change that
 /// may be one (−1 → 0, 0 → +1). On any other change, or none, a positive-edge flip-flop holds
 /// ([`dff_next`] gives `q`) and a RAM writes nothing
@@ -958,6 +1018,90 @@ mod tests {
         ] {
             assert_eq!(dff_next(prev, clk, d, q), next, "{prev}→{clk} d={d} q={q}");
         }
+    }
+
+    /// The 3⁵ cases of [`dffe_next`]: each against a [`dff_next`] whose D is the Kleene
+    /// multiplexer `en ? d : q`, written as the gates a register with load enable is built
+    /// from — (EN ∧ D) ∨ (¬EN ∧ Q) with the consensus term D ∧ Q, which makes it the Kleene
+    /// extension (checked here against the rule "d if d = q, else 0" for EN = 0).
+    #[test]
+    fn dffe_is_a_dff_behind_a_kleene_multiplexer() {
+        let mut cases = 0;
+        for prev in Trit::ALL {
+            for clk in Trit::ALL {
+                for d in Trit::ALL {
+                    for q in Trit::ALL {
+                        for en in Trit::ALL {
+                            let mux = en.and(d).or(en.not().and(q)).or(d.and(q));
+                            let rule = match en {
+                                T => d,
+                                F => q,
+                                X if d == q => d,
+                                X => X,
+                            };
+                            assert_eq!(mux, rule, "mux en={en} d={d} q={q}");
+                            assert_eq!(
+                                dffe_next(prev, clk, d, q, en),
+                                dff_next(prev, clk, mux, q),
+                                "{prev}→{clk} d={d} q={q} en={en}"
+                            );
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(cases, 243);
+    }
+
+    #[test]
+    fn dffe_loads_holds_and_keeps_only_the_agreed_value_when_en_is_unknown() {
+        // (prev clk, clk, d, q, en) → next q
+        for (prev, clk, d, q, en, next) in [
+            (F, T, T, F, T, T), // enabled rising edge: load
+            (F, T, T, F, F, F), // disabled: hold
+            (F, T, F, T, F, T), // disabled: hold
+            (F, T, T, F, X, X), // maybe enabled, D differs from Q: unknown
+            (F, T, T, T, X, T), // maybe enabled, D equals Q: nothing can change
+            (F, T, X, X, X, X),
+            (T, F, T, F, T, F), // falling edge: hold, enabled or not
+            (T, T, T, F, T, F), // no edge (D or EN changed): hold
+            (F, F, T, F, X, F), // no edge, EN unknown: hold
+            (F, X, T, F, T, X), // maybe rising, enabled: as a Dff
+            (F, X, T, F, F, F), // maybe rising, disabled: hold
+            (X, T, F, F, X, F), // maybe rising, maybe enabled, D equals Q: hold
+        ] {
+            assert_eq!(
+                dffe_next(prev, clk, d, q, en),
+                next,
+                "{prev}→{clk} d={d} q={q} en={en}"
+            );
+        }
+        // Enabled, it is a Dff; disabled, nothing an edge does reaches Q.
+        for (prev, clk, d, q) in Trit::ALL.into_iter().flat_map(|p| {
+            Trit::ALL.into_iter().flat_map(move |c| {
+                Trit::ALL
+                    .into_iter()
+                    .flat_map(move |d| Trit::ALL.map(|q| (p, c, d, q)))
+            })
+        }) {
+            assert_eq!(dffe_next(prev, clk, d, q, T), dff_next(prev, clk, d, q));
+            assert_eq!(dffe_next(prev, clk, d, q, F), q);
+        }
+    }
+
+    #[test]
+    fn a_dffe_has_three_inputs_and_reads_as_written() {
+        assert_eq!(NodeKind::Dffe.input_count(), 3);
+        assert_eq!(NodeKind::Dffe.file_input_count(), 3);
+        assert_eq!(NodeKind::Dffe.role(), Role::Gate);
+        assert_eq!(NodeKind::Dffe.op(), None);
+        assert!(NodeKind::Dffe.is_flip_flop() && NodeKind::Dff.is_flip_flop());
+        assert!(!NodeKind::Ram { addr_bits: 1 }.is_flip_flop());
+        assert_eq!(NodeKind::Dffe.to_string(), "DFFE");
+        let kind: NodeKind = ron::from_str("Dffe").expect("RON");
+        assert_eq!(kind, NodeKind::Dffe);
+        assert_eq!(ron::to_string(&NodeKind::Dffe).expect("RON"), "Dffe");
     }
 
     #[test]

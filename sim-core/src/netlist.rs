@@ -28,7 +28,10 @@ pub(crate) enum Op {
     /// A table gate: its [`TruthTable`](crate::kind::TruthTable) is in its kind (which keeps
     /// `Op` one byte for the standard gates' loops); see [`Netlist::eval_table`].
     Table,
-    /// A D flip-flop: inputs D and clock, state = the clock value it saw last.
+    /// A D flip-flop ([`NodeKind::Dff`], or [`NodeKind::Dffe`] with its third pin EN):
+    /// inputs D and clock (and EN), state = the clock value it saw last. Its next Q is
+    /// [`dffe_next`](crate::kind::dffe_next) with EN read by [`Netlist::enable`] (+1 for a
+    /// `Dff`), so that every path through flip-flops is one arm for both kinds.
     Dff,
     /// One data bit of a ROM or RAM ([`crate::memory`]): which memory and bit in
     /// [`Netlist::memory_bit`]; a RAM's state also holds the clock value it saw last.
@@ -143,7 +146,7 @@ impl Netlist {
         let ops = kinds
             .iter()
             .map(|&k| match (k, k.op()) {
-                (NodeKind::Dff, _) => Op::Dff,
+                (NodeKind::Dff | NodeKind::Dffe, _) => Op::Dff,
                 (NodeKind::Rom { .. } | NodeKind::Ram { .. }, _) => Op::Memory,
                 (NodeKind::Table(_), _) => Op::Table,
                 (_, Some(op)) => Op::Gate(op),
@@ -225,6 +228,22 @@ impl Netlist {
             .iter()
             .fold(0, |row, &s| 3 * row + digit(values[s as usize]));
         table.eval_index(row)
+    }
+
+    /// The enable of flip-flop `i` ([`Op::Dff`]) in `values`: its EN pin's driver's value for
+    /// a [`NodeKind::Dffe`] (0 where floating), +1 for a [`NodeKind::Dff`], which has no EN
+    /// pin (two input slots), so that [`dffe_next`](crate::kind::dffe_next) is its rule too.
+    #[inline]
+    pub(crate) fn enable(&self, i: u32, values: &[Trit]) -> Trit {
+        self.enable_pin(i)
+            .map_or(Trit::True, |s| values[s as usize])
+    }
+
+    /// The driver (a dense index, or the floating sentinel) of flip-flop `i`'s EN pin, its
+    /// input 2; `None` for a node with fewer than three pins (a [`NodeKind::Dff`]).
+    #[inline]
+    pub(crate) fn enable_pin(&self, i: u32) -> Option<u32> {
+        self.in_src[self.input_range(i)].get(2).copied()
     }
 
     /// The memory and bit of memory data-bit node `i`, if it belongs to a memory the

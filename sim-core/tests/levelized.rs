@@ -2,11 +2,11 @@
 //! the same settled values on random DAGs and on sequential netlists (one clock edge per
 //! settle), event records that `step` and `settle` agree on, switching schedules with events
 //! pending, the fallback to unit delay on a combinational loop, and the [`Sweep`]s of settles
-//! without records giving the same reports and values.
+//! without records giving the same reports and values; flip-flops with enable included.
 
 mod common;
 
-use common::{dag, trit};
+use common::{dag, registers, trit};
 use proptest::prelude::*;
 use sim_core::{
     Circuit, Engine, Event, Netlist, NodeId, Schedule, SettleReport, Sweep, Trit, bench,
@@ -268,6 +268,52 @@ proptest! {
             for engine in engines.iter_mut().chain([&mut recorded, &mut unit]) {
                 apply(engine, &inputs, vector);
                 engine.tick();
+            }
+            let reports: Vec<SettleReport> = engines.iter_mut().map(Engine::settle).collect();
+            records.clear();
+            let report = recorded.settle_with(&mut records);
+            unit.settle();
+            prop_assert_eq!(records.len() as u64, report.events);
+            for other in &reports {
+                prop_assert_eq!(other, &report);
+            }
+            prop_assert_eq!(values(&c, &recorded), values(&c, &engines[0]));
+            prop_assert_eq!(values(&c, &unit), values(&c, &engines[0]));
+        }
+    }
+
+    /// Register files of flip-flops with enable whose D and EN change in the same settle as
+    /// their clock — switches beside the clock, gates reading them, the clock itself, their
+    /// own outputs — and whose EN may be unconnected: an EN driven in the clock driver's key
+    /// must be sampled as it is when the clock changes, and a sample whose EN is final then
+    /// and −1 is skipped (see the levelized module's "Clocks"). Every sweep, with and without
+    /// records, gives unit delay's values and the same reports.
+    #[test]
+    fn flip_flops_with_enable_changing_with_the_clock_are_sampled_alike(
+        r in registers(true),
+        steps in prop::collection::vec((prop::collection::vec(trit(), 4), trit()), 1..16),
+    ) {
+        let c = r.build(false);
+        let clk = c.find("CLK").expect("clock");
+        let inputs: Vec<NodeId> = (0..r.inputs)
+            .map(|k| c.find(&format!("I{k}")).expect("switch"))
+            .collect();
+        let mut engines = engines_per_sweep(&c);
+        let mut recorded = engine(&c, Schedule::Levelized);
+        let mut unit = engine(&c, Schedule::UnitDelay);
+        let mut records = Vec::<Event>::new();
+        settle_all(&c, &mut engines)?;
+        recorded.settle_with(&mut records);
+        unit.settle();
+        for (vector, clock) in &steps {
+            let batch: Vec<(NodeId, Trit)> = inputs
+                .iter()
+                .copied()
+                .zip(vector.iter().copied())
+                .chain([(clk, *clock)])
+                .collect();
+            for engine in engines.iter_mut().chain([&mut recorded, &mut unit]) {
+                engine.set(batch.iter().copied()).expect("switches");
             }
             let reports: Vec<SettleReport> = engines.iter_mut().map(Engine::settle).collect();
             records.clear();

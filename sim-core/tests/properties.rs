@@ -2,15 +2,16 @@
 //! (a) the event-driven engine agrees with a levelized (topological) evaluation;
 //! (b) monotonicity: making an unknown input known never changes an output that was known;
 //! (c) soundness: a known output has that value under every binary completion of the unknowns;
-//! and the bit-parallel batch engine agrees with the event-driven one.
+//! and the bit-parallel batch engine agrees with the event-driven one. On random register
+//! files: a flip-flop with enable computes what a flip-flop behind a Kleene multiplexer does.
 
 mod common;
 
-use common::{circuit_and_inputs, trit};
+use common::{circuit_and_inputs, registers, trit};
 use petgraph::algo::toposort;
 use proptest::prelude::*;
 use sim_core::batch::BatchEngine;
-use sim_core::{Circuit, Engine, NodeId, NodeKind, Trit};
+use sim_core::{Circuit, Engine, Event, Netlist, NodeId, NodeKind, Schedule, Sweep, Trit};
 
 /// A gate's function straight from the arithmetic identities on −1/0/+1 (independent of
 /// `GateOp::eval`): AND = min, OR = max, XOR = (−1)ⁿ⁺¹·∏, and the negations.
@@ -65,6 +66,35 @@ fn simulate(c: &Circuit, inputs: &[(NodeId, Trit)]) -> Vec<(NodeId, Trit)> {
     let report = engine.settle();
     assert!(report.oscillation.is_none(), "a DAG never oscillates");
     c.nodes().map(|(id, _)| (id, engine.value(id))).collect()
+}
+
+/// The engines a register file runs on: unit delay, and the levelized schedule with each
+/// [`Sweep`] (settles without records) — plus, separately, one levelized engine settled with
+/// records.
+fn register_engines(c: &Circuit) -> Vec<Engine> {
+    let mut engines = vec![Engine::with_schedule(
+        Netlist::compile(c),
+        Schedule::UnitDelay,
+    )];
+    for sweep in [Sweep::Auto, Sweep::SelectiveTrace, Sweep::Dense] {
+        let mut engine = Engine::with_schedule(Netlist::compile(c), Schedule::Levelized);
+        assert_eq!(
+            engine.schedule(),
+            Schedule::Levelized,
+            "loops only through flip-flops"
+        );
+        engine.set_sweep(sweep);
+        engines.push(engine);
+    }
+    engines
+}
+
+/// `engine`'s value of each of `labels` in `c`.
+fn values_of(c: &Circuit, engine: &Engine, labels: &[String]) -> Vec<Trit> {
+    labels
+        .iter()
+        .map(|l| engine.value(c.find(l).expect("a shared label")))
+        .collect()
 }
 
 fn outputs(c: &Circuit, values: &[(NodeId, Trit)]) -> Vec<Trit> {
@@ -133,6 +163,48 @@ proptest! {
         for (b, a) in before.iter().zip(&after) {
             if b.is_known() {
                 prop_assert_eq!(b, a);
+            }
+        }
+    }
+
+    /// A register file of `Dffe`s and the same one of `Dff`s each behind a table-gate
+    /// multiplexer `EN ? D : Q`, driven alike: new inputs (settled), then a clock value
+    /// (settled; −1, 0 and +1, so edges that may or may not rise too). After every settle
+    /// every switch, flip-flop and gate has the same value in both, on unit delay and on the
+    /// levelized schedule with every sweep, with and without records.
+    #[test]
+    fn a_dffe_register_equals_dffs_behind_kleene_multiplexers(
+        r in registers(false),
+        steps in prop::collection::vec((prop::collection::vec(trit(), 4), trit()), 1..16),
+    ) {
+        let (dffe, muxed) = (r.build(false), r.build(true));
+        let labels = r.labels();
+        let mut engines: Vec<(&Circuit, Engine)> = register_engines(&dffe)
+            .into_iter()
+            .map(|e| (&dffe, e))
+            .chain(register_engines(&muxed).into_iter().map(|e| (&muxed, e)))
+            .collect();
+        let mut recorded = Engine::with_schedule(Netlist::compile(&dffe), Schedule::Levelized);
+        let mut records = Vec::<Event>::new();
+        // The clock low from power-on, then each step's inputs, then its clock value.
+        let mut batches: Vec<Vec<(String, Trit)>> = vec![vec![("CLK".to_owned(), Trit::False)]];
+        for (vector, clock) in &steps {
+            batches.push((0..r.inputs).map(|k| (format!("I{k}"), vector[k])).collect());
+            batches.push(vec![("CLK".to_owned(), *clock)]);
+        }
+        for batch in &batches {
+            let set = |c: &Circuit| -> Vec<(NodeId, Trit)> {
+                batch.iter().map(|(l, v)| (c.find(l).expect("a switch"), *v)).collect()
+            };
+            for (c, engine) in &mut engines {
+                engine.set(set(c)).expect("switches");
+                engine.settle();
+            }
+            recorded.set(set(&dffe)).expect("switches");
+            recorded.settle_with(&mut records);
+            let want = values_of(&dffe, &recorded, &labels);
+            for (c, engine) in &engines {
+                prop_assert_eq!(&values_of(c, engine, &labels), &want, "{:?}", engine.schedule());
             }
         }
     }

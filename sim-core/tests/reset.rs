@@ -245,3 +245,46 @@ fn an_oscillation_resolved_to_unknown_is_an_origin() {
             .is_initialised()
     );
 }
+
+#[test]
+fn a_register_with_enable_is_clocked_only_while_enabled() {
+    let c = example("register_enable.ron");
+    // Loaded on an enabled edge: initialised.
+    let report = reset::analyze(&c, &sequence("d=5, en=+1, clk=-1; clk=+1")).expect("ok");
+    assert_eq!(report.flip_flops, 4);
+    assert!(report.is_initialised(), "{:?}", report.unknown);
+    // Every edge disabled: each bit holds its power-on unknown, never clocked while enabled.
+    let report =
+        reset::analyze(&c, &sequence("d=5, en=-1, clk=-1; clk=+1; clk=-1; clk=+1")).expect("ok");
+    let bits = ["reg[0]", "reg[1]", "reg[2]", "reg[3]"];
+    assert_eq!(unknown_flip_flops(&c, &report), bits);
+    for u in &report.unknown {
+        assert_eq!(u.why.links[0].because, Because::NeverClocked);
+        assert!(
+            u.why.links[0].describe(&c).ends_with(
+                "(flip-flop) was never clocked while enabled: it holds its power-on unknown"
+            ),
+            "{}",
+            u.why.links[0].describe(&c)
+        );
+    }
+    // An unknown enable on the edge: the unknown comes from EN.
+    let report = reset::analyze(&c, &sequence("d=5, en=0, clk=-1; clk=+1")).expect("ok");
+    assert_eq!(unknown_flip_flops(&c, &report), bits);
+    for u in &report.unknown {
+        let first = &u.why.links[0];
+        assert_eq!(
+            first.because,
+            Because::Sampled {
+                from: vec![id(&c, "en")]
+            }
+        );
+        assert!(
+            first
+                .describe(&c)
+                .ends_with("(flip-flop) follows its unknown D, clock or enable: en"),
+            "{}",
+            first.describe(&c)
+        );
+    }
+}

@@ -46,7 +46,7 @@ use std::collections::HashMap;
 use sim_core::batch::{BatchEngine, BatchError, LANES};
 use sim_core::bus::{Signal, signals};
 use sim_core::number::Radix;
-use sim_core::{Circuit, Engine, Netlist, NodeId, NodeKind, Trit};
+use sim_core::{Circuit, Engine, Netlist, NodeId, Trit};
 
 use super::args::{EngineKind, ScheduleKind, VectorsArgs};
 use super::load::{display_name, load};
@@ -72,7 +72,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         Fields::of(circuit, args.radix)
     };
     let vectors = source(args, inputs.len(), fields.as_ref())?;
-    let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind == NodeKind::Dff);
+    let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
     if args.engine == EngineKind::Batch {
         if sequential {
             bail!(

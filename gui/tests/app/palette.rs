@@ -10,7 +10,7 @@ use crate::common::{app_with, click_node, status};
 #[test]
 fn each_palette_item_shows_its_symbol_and_says_what_it_does() {
     let mut h = app_with("rs_nor_latch.ron");
-    for item in ["Switch", "NOR", "Lamp", "DFF"] {
+    for item in ["Switch", "NOR", "Lamp", "DFF", "DFFE"] {
         let button = h.get_by_label(item).rect();
         // The symbol: shapes painted left of the item's button, within its row.
         let symbol = Rect::from_min_max(
@@ -36,6 +36,13 @@ fn each_palette_item_shows_its_symbol_and_says_what_it_does() {
     assert!(
         h.query_by_label_contains("NOR: the negated OR").is_some(),
         "the NOR item says what it does"
+    );
+    h.get_by_label("DFFE").hover();
+    h.run_steps(40);
+    assert!(
+        h.query_by_label_contains("D flip-flop with enable: takes input D")
+            .is_some(),
+        "the DFFE item says what it does"
     );
 }
 

@@ -335,10 +335,8 @@ pub fn decide(
             labels: nodes.iter().map(|&id| circuit[id].label.clone()).collect(),
         },
         BatchError::NotInCircuit { node } => ExactError::NotInCircuit { node },
-        // Ruled out by `refuse_sequential`; named generically should it ever happen.
-        BatchError::Sequential => ExactError::FlipFlop {
-            label: String::new(),
-        },
+        // Ruled out by `refuse_sequential`.
+        BatchError::Sequential { label } => ExactError::FlipFlop { label },
         BatchError::Memory { label } => ExactError::Ram { label },
     })?;
 

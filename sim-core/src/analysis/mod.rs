@@ -31,7 +31,7 @@ use crate::memory::MemoryKind;
 pub(crate) fn first_flip_flop(circuit: &Circuit) -> Option<&str> {
     circuit
         .nodes()
-        .find(|(_, n)| n.kind == NodeKind::Dff)
+        .find(|(_, n)| n.kind.is_flip_flop())
         .map(|(_, n)| n.label.as_str())
 }
 

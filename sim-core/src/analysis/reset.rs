@@ -5,7 +5,8 @@
 //! flip-flop, each latch (a combinational loop), each RAM word, as at power-on — the
 //! [`Sequence`] is applied, and each element still unknown is reported with the chain back to
 //! what keeps it unknown ([`super::why`]): a register without reset comes back as a loop
-//! through its own state, a flip-flop whose clock never rose as never clocked.
+//! through its own state, a flip-flop whose clock never rose (a `Dffe`: never rose without its
+//! enable at −1) as never clocked.
 //!
 //! Memories are reported apart ([`ResetReport::memories`]): a reset rarely clears a RAM (a
 //! program writes a word before it reads it), so unknown words do not make
@@ -295,27 +296,19 @@ pub fn analyze(circuit: &Circuit, sequence: &Sequence) -> Result<ResetReport, Re
     }
     let dffs: Vec<NodeId> = circuit
         .nodes()
-        .filter(|(id, n)| n.kind == NodeKind::Dff && engine.netlist().contains(*id))
+        .filter(|(id, n)| n.kind.is_flip_flop() && engine.netlist().contains(*id))
         .map(|(id, _)| id)
         .collect();
-    let clocks: Vec<Option<NodeId>> = dffs
-        .iter()
-        .map(|&d| circuit.drivers(d).get(1).copied().flatten())
-        .collect();
-    let clock_values = |e: &Engine| -> Vec<Trit> {
-        clocks
-            .iter()
-            .map(|c| c.map_or(Trit::Unknown, |c| e.value(c)))
-            .collect()
-    };
+    let pins = Pins::of(circuit, &dffs);
+    let clock_values = |e: &Engine| pins.values(e);
     let mut rose = vec![false; dffs.len()];
     let mut oscillated: Vec<NodeId> = Vec::new();
-    let mut settle = |e: &mut Engine, before: &[Trit], rose: &mut [bool]| {
+    let mut settle = |e: &mut Engine, before: &[(Trit, Trit)], rose: &mut [bool]| {
         if let Some(o) = e.settle().oscillation {
             oscillated.extend(o.feedback);
         }
         for (k, now) in clock_values(e).into_iter().enumerate() {
-            rose[k] |= before[k] == Trit::False && now == Trit::True;
+            rose[k] |= Pins::clocked(before[k], now);
         }
     };
     let before = clock_values(&engine);
@@ -375,6 +368,52 @@ pub fn analyze(circuit: &Circuit, sequence: &Sequence) -> Result<ResetReport, Re
         memories,
         oscillated,
     })
+}
+
+/// The clock and enable drivers of each flip-flop the analysis watches for a rising edge.
+struct Pins {
+    /// Per flip-flop: its clock's driver, whether it has an enable (a [`NodeKind::Dffe`]),
+    /// and its EN's driver (`None` where unconnected, or for a `Dff`).
+    drivers: Vec<(Option<NodeId>, bool, Option<NodeId>)>,
+}
+
+impl Pins {
+    /// The pins of flip-flops `dffs` of `circuit`.
+    fn of(circuit: &Circuit, dffs: &[NodeId]) -> Pins {
+        let drivers = dffs
+            .iter()
+            .map(|&d| {
+                let pins = circuit.drivers(d);
+                let pin = |k: usize| pins.get(k).copied().flatten();
+                (pin(1), circuit[d].kind == NodeKind::Dffe, pin(2))
+            })
+            .collect();
+        Pins { drivers }
+    }
+
+    /// Each flip-flop's clock and enable in `engine` now (+1 for a `Dff`'s, unknown where
+    /// unconnected).
+    fn values(&self, engine: &Engine) -> Vec<(Trit, Trit)> {
+        let value = |d: Option<NodeId>| d.map_or(Trit::Unknown, |d| engine.value(d));
+        self.drivers
+            .iter()
+            .map(|&(clock, has_enable, enable)| {
+                let enable = if has_enable {
+                    value(enable)
+                } else {
+                    Trit::True
+                };
+                (value(clock), enable)
+            })
+            .collect()
+    }
+
+    /// Whether a flip-flop whose clock and enable went from `before` to `now` was clocked:
+    /// the clock rose and the enable was not −1 both before and after.
+    fn clocked((was, enabled): (Trit, Trit), (now, enable): (Trit, Trit)) -> bool {
+        let disabled = enabled == Trit::False && enable == Trit::False;
+        was == Trit::False && now == Trit::True && !disabled
+    }
 }
 
 /// RAM `m`'s words in `engine` now.

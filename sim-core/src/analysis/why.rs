@@ -6,11 +6,11 @@
 //! The walk reads the engine's values now. A gate is unknown under Kleene's strong logic only
 //! if none of its inputs decides it (no 0 into an AND, no 1 into an OR, …), so its unknown
 //! inputs are what keep it unknown: the walk follows each of them ([`Because::Inputs`]). A
-//! flip-flop's output is state: it follows an unknown D or clock input if there is one, and
-//! otherwise stops — the unknown was taken at an earlier clock edge, or no edge came
-//! ([`Because::Held`], [`Because::NeverClocked`] when the caller knows). A memory's data bit
-//! follows an unknown address, or names the word it reads. A node met again on the walk's own
-//! path closes a loop ([`Explanation::loops`]).
+//! flip-flop's output is state: it follows an unknown D or clock input (or a `Dffe`'s unknown
+//! EN) if there is one, and otherwise stops — the unknown was taken at an earlier clock edge,
+//! or no edge came ([`Because::Held`], [`Because::NeverClocked`] when the caller knows). A
+//! memory's data bit follows an unknown address, or names the word it reads. A node met again
+//! on the walk's own path closes a loop ([`Explanation::loops`]).
 //!
 //! ```
 //! use sim_core::analysis::why::{self, Because, Context};
@@ -68,16 +68,18 @@ pub enum Because {
     },
     /// A truth-table gate whose table gives unknown for its known inputs: an origin.
     Table,
-    /// A flip-flop whose D or clock input is unknown now (driven by these nodes).
+    /// A flip-flop whose D or clock input (or a [`NodeKind::Dffe`]'s EN) is unknown now
+    /// (driven by these nodes).
     Sampled {
-        /// The drivers of its unknown D and clock inputs.
+        /// The drivers of its unknown D, clock and EN inputs, in pin order.
         from: Vec<NodeId>,
     },
     /// A flip-flop holding an unknown although its inputs are known now: it took the unknown
     /// at an earlier clock edge (or at power-on, and no edge came since): an origin.
     Held,
-    /// A flip-flop whose clock never rose while the caller watched ([`Context::never_clocked`]),
-    /// so it holds its power-on unknown: an origin.
+    /// A flip-flop whose clock never rose while the caller watched ([`Context::never_clocked`];
+    /// for a [`NodeKind::Dffe`], never while enabled), so it holds its power-on unknown: an
+    /// origin.
     NeverClocked,
     /// A memory data bit whose address is unknown (these address bits' drivers).
     Address {
@@ -151,17 +153,26 @@ impl Why {
             }
             Because::Table => format!("{node}'s truth table gives unknown for its inputs"),
             Because::Sampled { from } => {
+                let pins = match circuit.node(self.node).map(|n| n.kind) {
+                    Some(NodeKind::Dffe) => "D, clock or enable",
+                    _ => "D or clock",
+                };
                 format!(
-                    "{node} (flip-flop) follows its unknown D or clock: {}",
+                    "{node} (flip-flop) follows its unknown {pins}: {}",
                     list(from)
                 )
             }
             Because::Held => format!(
                 "{node} (flip-flop) holds an unknown taken at an earlier clock edge (its inputs are known now)"
             ),
-            Because::NeverClocked => {
-                format!("{node} (flip-flop) was never clocked: it holds its power-on unknown")
-            }
+            Because::NeverClocked => match circuit.node(self.node).map(|n| n.kind) {
+                Some(NodeKind::Dffe) => format!(
+                    "{node} (flip-flop) was never clocked while enabled: it holds its power-on unknown"
+                ),
+                _ => {
+                    format!("{node} (flip-flop) was never clocked: it holds its power-on unknown")
+                }
+            },
             Because::Address { from } => {
                 format!("{node} reads memory at an unknown address: {}", list(from))
             }
@@ -178,7 +189,8 @@ impl Why {
 /// What the caller knows beyond the engine's values now.
 #[derive(Clone, Debug, Default)]
 pub struct Context {
-    /// Flip-flops whose clock never rose since power-on.
+    /// Flip-flops whose clock never rose since power-on (a [`NodeKind::Dffe`]: never rose
+    /// without its enable at −1).
     pub never_clocked: Vec<NodeId>,
     /// Nodes the engine resolved to unknown after an oscillation.
     pub oscillated: Vec<NodeId>,
@@ -297,11 +309,11 @@ fn because(
         NodeKind::Switch | NodeKind::Button => Because::Unset,
         NodeKind::Clock { .. } => Because::UnknownClock,
         NodeKind::Constant(_) => Because::UnknownConstant,
-        NodeKind::Dff => {
+        NodeKind::Dff | NodeKind::Dffe => {
             if context.never_clocked.contains(&id) {
                 return Because::NeverClocked;
             }
-            let from = unknown(0..2);
+            let from = unknown(0..kind.input_count());
             if from.is_empty() {
                 Because::Held
             } else {

@@ -100,7 +100,7 @@ pub enum BenchError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BenchWriteError {
     /// The format has no such node (constants, buttons, clocks other than the flip-flops' clock,
-    /// table gates).
+    /// table gates, flip-flops with enable: `.bench` has `DFF` only).
     #[error("node `{label}`: a {kind} has no .bench equivalent")]
     Unsupported {
         /// The node.
@@ -202,6 +202,25 @@ mod tests {
             to_string(&c),
             Err(BenchWriteError::Unsupported { .. })
         ));
+    }
+
+    #[test]
+    fn a_flip_flop_with_enable_is_refused_by_name() {
+        let mut c = from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(a)\n").expect("valid");
+        let ff = c.add_node(Node::new("R", NodeKind::Dffe)).expect("node");
+        let a = c.find("a").expect("a");
+        for input in 0..3 {
+            c.connect(a, ff, input).expect("wire");
+        }
+        let e = to_string(&c).expect_err("no DFFE in .bench");
+        assert_eq!(
+            e,
+            BenchWriteError::Unsupported {
+                label: "R".to_owned(),
+                kind: NodeKind::Dffe
+            }
+        );
+        assert_eq!(e.to_string(), "node `R`: a DFFE has no .bench equivalent");
     }
 
     proptest::proptest! {

@@ -23,6 +23,10 @@ pub(super) struct Sampled {
     /// clock driver's: evaluated before the clock's change, or after the sample); else
     /// [`UNSETTLED`].
     pub(super) d: u32,
+    /// The driver (a dense index) of a [`Dffe`](crate::NodeKind::Dffe)'s EN pin when the
+    /// value its sample will read is final when the clock changes, as for [`d`](Self::d);
+    /// [`UNSETTLED`] otherwise, for a `Dff` (no EN: never disabled) and for a RAM write.
+    pub(super) en: u32,
     /// A RAM write (`d` its write enable), not a flip-flop (`d` its D).
     pub(super) write: bool,
 }
@@ -35,6 +39,7 @@ impl Sampled {
             pos,
             node,
             d: if settled { we } else { UNSETTLED },
+            en: UNSETTLED,
             write: true,
         }
     }
@@ -46,20 +51,34 @@ impl Sampled {
             pos,
             node,
             d: if settled { d } else { UNSETTLED },
+            en: UNSETTLED,
             write: false,
+        }
+    }
+
+    /// This flip-flop's sample as a [`Dffe`](crate::NodeKind::Dffe)'s whose EN is driven by
+    /// `en` (a dense index), final when the clock changes if `settled`.
+    pub(super) fn enabled_by(self, en: u32, settled: bool) -> Sampled {
+        Sampled {
+            en: if settled { en } else { UNSETTLED },
+            ..self
         }
     }
 
     /// Whether a change of its clock to `clk` makes it sample: the clock may have risen
     /// ([`may_rise`] from `seen`, the clock it saw last) and the sample may change something
     /// — for a flip-flop whose D is final, D differs from Q (a rising edge with D = Q keeps Q,
-    /// under any clock value: see [`dff_next`](crate::kind::dff_next)); for a RAM write whose
+    /// under any clock value and any EN: see [`dffe_next`](crate::kind::dffe_next)), and for
+    /// a `Dffe` whose EN is final, EN is not −1 (the edge is ignored); for a RAM write whose
     /// write enable is final, the enable is not −1 (see
     /// [`write_enable`](crate::memory::write_enable)). A sample that does not run only
     /// remembers the clock.
     #[inline]
     pub(super) fn runs(self, seen: Trit, clk: Trit, values: &[Trit]) -> bool {
         if !may_rise(seen, clk) {
+            return false;
+        }
+        if self.en != UNSETTLED && values[self.en as usize] == Trit::False {
             return false;
         }
         if self.d == UNSETTLED {
@@ -162,5 +181,30 @@ mod tests {
         assert!(write.runs(False, Unknown, &[Unknown, True]));
         assert!(!write.runs(True, False, &[Unknown, True]), "a falling edge");
         assert!(Sampled::write(4, 0, 1, false).runs(False, True, &[Unknown, False]));
+    }
+
+    #[test]
+    fn a_dffe_sample_with_a_final_en_at_minus_one_does_not_run() {
+        use Trit::{False, True, Unknown};
+        // Node 0 is the flip-flop (Q), node 1 its D, node 2 its EN.
+        let ff = sampled(4, 0, 1).enabled_by(2, true);
+        assert!(ff.runs(False, True, &[False, True, True]));
+        assert!(!ff.runs(False, True, &[False, True, False]), "disabled");
+        assert!(
+            ff.runs(False, True, &[False, True, Unknown]),
+            "maybe enabled"
+        );
+        assert!(!ff.runs(False, True, &[True, True, Unknown]), "D equals Q");
+        assert!(
+            !ff.runs(True, False, &[False, True, True]),
+            "a falling edge"
+        );
+        // EN not final: only D decides.
+        let unsettled = sampled(4, 0, 1).enabled_by(2, false);
+        assert!(unsettled.runs(False, True, &[False, True, False]));
+        assert!(!unsettled.runs(False, True, &[True, True, False]));
+        // Neither final: it runs on every possible rising edge.
+        let neither = sampled(4, 0, UNSETTLED).enabled_by(2, false);
+        assert!(neither.runs(False, True, &[True, True, False]));
     }
 }

@@ -570,7 +570,7 @@ impl Levelized {
                     let mut ran = 0;
                     for j in range {
                         let p = dense.others[j] as usize;
-                        ran += u64::from(self.dense_other(&mut dense, p, values, drive));
+                        ran += u64::from(self.dense_other(net, &mut dense, p, values, drive));
                     }
                     ran
                 }
@@ -631,10 +631,12 @@ impl Levelized {
         pending
     }
 
-    /// The dense pass over a flip-flop half or a table gate at position `p`; whether it was
-    /// evaluated (an event: a sample or a table gate that ran; a commit never is).
+    /// The dense pass over a flip-flop half or a table gate at position `p` (a `Dffe`'s EN
+    /// read through `netlist`); whether it was evaluated (an event: a sample or a table gate
+    /// that ran; a commit never is).
     fn dense_other(
         &mut self,
+        netlist: &Netlist,
         dense: &mut Dense,
         p: usize,
         values: &mut [Trit],
@@ -668,24 +670,30 @@ impl Levelized {
         }
         // A sample runs when scheduled or when its clock changed in a way that may be a
         // rising edge and, if its D is final when the clock changes (D's driver is in another
-        // key than the clock's), D differs from Q; otherwise it only remembers the clock (as
-        // selective trace does, see `Sampled::runs`).
+        // key than the clock's), D differs from Q, and, if it is a Dffe whose EN is final, EN
+        // is not −1; otherwise it only remembers the clock (as selective trace does, see
+        // `Sampled::runs`).
         let (d_at, clock) = (dense.own[slot.a as usize], dense.own[slot.b as usize]);
-        let settled = d_at & FOLDED == 0 && super::layout::apart(&self.key_end, d_at, clock);
+        let final_at = |at: u32| at & FOLDED == 0 && super::layout::apart(&self.key_end, at, clock);
+        let settled = final_at(d_at);
         let value =
             |s: u32| FROM_DIGIT[usize::from(dense.state[dense.own[s as usize] as usize] & 3)];
+        if !pending && dense.state[clock as usize] & CHANGED == 0 {
+            return false;
+        }
+        let en_pin = netlist.enable_pin(slot.node);
+        let en = en_pin.map_or(Trit::True, value);
         if !pending {
-            if dense.state[clock as usize] & CHANGED == 0 {
-                return false;
-            }
             let clk = value(slot.b);
             let keeps = settled && value(slot.a) == old;
-            if !may_rise(drive[node], clk) || keeps {
+            let disabled =
+                en == Trit::False && en_pin.is_some_and(|s| final_at(dense.own[s as usize]));
+            if !may_rise(drive[node], clk) || keeps || disabled {
                 drive[node] = clk;
                 return false;
             }
         }
-        let next = self.sample(p, (value(slot.a), value(slot.b), old), drive);
+        let next = self.sample(p, (value(slot.a), value(slot.b), old, en), drive);
         if next != old {
             // Its commit follows (the sample's one fanout target).
             let commit = self.fanout[self.fo_start[p] as usize] as usize;

@@ -30,15 +30,17 @@
 //! branching on it (the change is unpredictable).
 //!
 //! # Flip-flops
-//! A flip-flop takes part through its clock pin only: its D pin is sampled, not propagated, so
-//! the edge from D's driver is left out (which also breaks every loop through a flip-flop). Its
+//! A flip-flop takes part through its clock pin only: its D pin (and a
+//! [`Dffe`](crate::NodeKind::Dffe)'s EN pin) is sampled, not propagated, so the edges from D's
+//! and EN's drivers are left out (which also breaks every loop through a flip-flop). Its
 //! level is one more than its clock driver's. It occupies two positions: a *sample* position
-//! at key `2 × level`, which reads D and the clock and computes the next Q (the flip-flop's
-//! event), and a *commit* position at key `2 × level + 1`, which makes the new Q visible and
-//! schedules its fanout. So all flip-flops clocked at the same level sample before any of them
-//! changes, as in the unit-delay schedule where they all read the previous delta's values: a D
-//! computed at a lower level in the same settle is seen with its new value, one computed at the
-//! same or a higher level with its old one.
+//! at key `2 × level`, which reads D, the clock and EN and computes the next Q (the
+//! flip-flop's event; EN is read through the netlist, +1 for a `Dff`), and a *commit*
+//! position at key `2 × level + 1`, which makes the new Q visible and schedules its fanout.
+//! So all flip-flops clocked at the same level sample before any of them changes, as in the
+//! unit-delay schedule where they all read the previous delta's values: a D computed at a
+//! lower level in the same settle is seen with its new value, one computed at the same or a
+//! higher level with its old one.
 //!
 //! # Clocks
 //! A positive-edge flip-flop holds, and a RAM writes nothing, unless its clock may have risen
@@ -48,14 +50,14 @@
 //! have risen, from the clock each saw last; every other one just remembers the new clock
 //! value, which is all its sample would have done. On the CPU, every falling clock edge then
 //! costs one event (the clock) instead of one per flip-flop and RAM bit. Likewise a flip-flop
-//! whose D equals its Q keeps its Q on any edge, and a RAM whose write enable is −1 writes
-//! nothing; so where that pin is final when the clock changes (its driver is not in the clock
-//! driver's key, so it is evaluated before the clock's driver or after the sample), such a
-//! sample only remembers the clock too ([`Sampled::runs`]): on the CPU, about 40 of the 45
-//! flip-flops and all 8 RAM writes on most rising edges. The dense pass applies the same rule.
-//! A sample that does not run is not an event (the unit-delay schedule, which evaluates a
-//! flip-flop on every clock change, reports more events: only the values agree); a sample
-//! scheduled directly always runs.
+//! whose D equals its Q keeps its Q on any edge, so does a `Dffe` whose EN is −1, and a RAM
+//! whose write enable is −1 writes nothing; so where that pin is final when the clock changes
+//! (its driver is not in the clock driver's key, so it is evaluated before the clock's driver
+//! or after the sample), such a sample only remembers the clock too ([`Sampled::runs`]): on
+//! the CPU, about 40 of the 45 flip-flops and all 8 RAM writes on most rising edges. The dense
+//! pass applies the same rule. A sample that does not run is not an event (the unit-delay
+//! schedule, which evaluates a flip-flop on every clock change, reports more events: only the
+//! values agree); a sample scheduled directly always runs.
 //!
 //! # Memories
 //! A memory data bit has a read position (at its address pins' level) and, for a RAM, a write
@@ -90,7 +92,7 @@ use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables, three_pin_tabl
 
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
-use crate::kind::{GateOp, TruthTable, dff_next};
+use crate::kind::{GateOp, TruthTable, dffe_next};
 use crate::memory::Word;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
@@ -370,7 +372,8 @@ fn by_kind(net: &Netlist) -> Vec<u32> {
 }
 
 /// Whether the edge `from` → `to` (dense indices) propagates: not if it only reaches a
-/// flip-flop's D pin, or a memory's data-in or write-enable pin (sampled on the clock's edge).
+/// flip-flop's D or EN pin, or a memory's data-in or write-enable pin (sampled on the clock's
+/// edge).
 fn propagates(net: &Netlist, from: u32, to: u32) -> bool {
     let t = to as usize;
     let pins = &net.in_src[net.input_range(to)];
@@ -381,6 +384,18 @@ fn propagates(net: &Netlist, from: u32, to: u32) -> bool {
             pins[..a].contains(&from) || ram_clock(net, t) == Some(from)
         }
         _ => true,
+    }
+}
+
+/// The sample at position `pos` of flip-flop `t` (a dense index) for its clock driver's
+/// [`Clocked`] list: its D and, for a [`Dffe`](crate::NodeKind::Dffe), its EN, each final when
+/// the clock changes if `settled` says so of its driver (see [`Sampled`]).
+fn flip_flop_sample(net: &Netlist, pos: u32, t: u32, settled: &impl Fn(u32) -> bool) -> Sampled {
+    let d = net.in_src[net.input_range(t)][0];
+    let sampled = Sampled::flip_flop(pos, t, d, settled(d));
+    match net.enable_pin(t) {
+        Some(en) => sampled.enabled_by(en, settled(en)),
+        None => sampled,
     }
 }
 
@@ -491,8 +506,7 @@ impl Levelized {
                             fanout.push(own[tu]);
                         }
                     } else if is_dff(tu) {
-                        let d = pins(t)[0];
-                        samples.push(Sampled::flip_flop(pos[tu], t, d, settled(d)));
+                        samples.push(flip_flop_sample(net, pos[tu], t, &settled));
                     } else {
                         fanout.push(pos[tu]);
                     }
@@ -966,36 +980,56 @@ impl Levelized {
 
     /// Evaluates a source or a flip-flop's sample (which also stores the sampled Q for its
     /// commit).
-    fn eval_other(&mut self, p: usize, values: &[Trit], drive: &mut [Trit]) -> Trit {
+    fn eval_other(&mut self, net: &Netlist, p: usize, values: &[Trit], drive: &mut [Trit]) -> Trit {
         let slot = self.slots[p];
         let node = slot.node as usize;
         match slot.kind {
             Kind::Sample => {
                 let (d, clk) = (values[slot.a as usize], values[slot.b as usize]);
-                self.sample(p, (d, clk, values[node]), drive)
+                let en = net.enable(slot.node, values);
+                self.sample(p, (d, clk, values[node], en), drive)
             }
             _ => drive[node],
         }
     }
 
-    /// The sample of the flip-flop at sample position `p` reading `d`, `clk` and its output
-    /// `q`: stores the next Q for its commit and returns it.
+    /// The sample of the flip-flop at sample position `p` reading `d`, `clk`, its output `q`
+    /// and its enable `en` (+1 for a `Dff`): stores the next Q for its commit and returns it.
     #[inline]
-    fn sample(&mut self, p: usize, (d, clk, q): (Trit, Trit, Trit), drive: &mut [Trit]) -> Trit {
+    fn sample(
+        &mut self,
+        p: usize,
+        (d, clk, q, en): (Trit, Trit, Trit, Trit),
+        drive: &mut [Trit],
+    ) -> Trit {
         let node = self.slots[p].node as usize;
         let prev = std::mem::replace(&mut drive[node], clk);
-        let next = dff_next(prev, clk, d, q);
+        let next = dffe_next(prev, clk, d, q, en);
         let commit = self.fanout[self.fo_start[p] as usize] as usize;
         self.q_next[commit] = next;
         next
     }
 
-    /// [`sample`](Self::sample) without records: its commit (its one fanout target) is marked
-    /// only when Q changes — a branch, since most samples keep their Q, instead of the fanout
-    /// loop.
+    /// [`sample`](Self::sample) without records of the flip-flop at sample position `p` whose
+    /// output is `q`, reading D and the clock from its slot's drivers and EN through `net`
+    /// (the folded form leaves sample slots as they are): its commit (its one fanout target)
+    /// is marked only when Q changes — a branch, since most samples keep their Q, instead of
+    /// the fanout loop.
     #[inline]
-    fn sample_quietly(&mut self, p: usize, (d, clk, q): (Trit, Trit, Trit), drive: &mut [Trit]) {
-        if self.sample(p, (d, clk, q), drive) != q {
+    fn sample_quietly(
+        &mut self,
+        net: &Netlist,
+        p: usize,
+        q: Trit,
+        (values, drive): (&[Trit], &mut [Trit]),
+    ) {
+        let Slot { a, b, node, .. } = self.slots[p];
+        let (d, clk, en) = (
+            values[a as usize],
+            values[b as usize],
+            net.enable(node, values),
+        );
+        if self.sample(p, (d, clk, q, en), drive) != q {
             let commit = self.fanout[self.fo_start[p] as usize] as usize;
             self.bits[commit >> 6] |= 1 << (commit & 63);
         }
@@ -1139,11 +1173,7 @@ impl Levelized {
                         continue;
                     }
                     Kind::Sample if !O::RECORDS => {
-                        self.sample_quietly(
-                            p,
-                            (values[a as usize], values[b as usize], old),
-                            drive,
-                        );
+                        self.sample_quietly(net, p, old, (values, drive));
                         events += 1;
                         if ONE {
                             self.bits[word_at] |= batch;
@@ -1151,7 +1181,7 @@ impl Levelized {
                         }
                         continue;
                     }
-                    _ => self.eval_other(p, values, drive),
+                    _ => self.eval_other(net, p, values, drive),
                 };
                 events += 1;
                 if kind != Kind::Sample {

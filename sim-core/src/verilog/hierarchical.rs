@@ -126,11 +126,7 @@ impl Hierarchy<'_> {
         }
         for n in level.nodes {
             if !port_set.contains(n.label.as_str()) {
-                let decl = if n.kind == NodeKind::Dff {
-                    "reg"
-                } else {
-                    "wire"
-                };
+                let decl = if n.kind.is_flip_flop() { "reg" } else { "wire" };
                 let range = range(nets.width(&n.label));
                 let _ = writeln!(out, "  {decl} {range}{};", nets.node(&n.label));
             }

@@ -17,7 +17,11 @@
 //! One port per source (switches, buttons and clocks: inputs) and terminal (lamps and probes:
 //! outputs), in node order. Every other node is a net named after its label: gates are
 //! primitives with one terminal per input, constants `assign`s, flip-flops a `reg` written by
-//! `always @(posedge clk) q <= d;` (starting at x, as Tritium's flip-flops start at 0).
+//! `always @(posedge clk) q <= d;` (starting at x, as Tritium's flip-flops start at 0), and a
+//! flip-flop with enable ([`NodeKind::Dffe`]) by `always @(posedge clk) q <= en ? d : q;`:
+//! Verilog's `?:` on an x condition merges its operands bit by bit (a bit on which both agree
+//! is kept, any other is x), which is Kleene's rule, so for every clock edge Icarus and
+//! [`dffe_next`](crate::kind::dffe_next) agree.
 //! An unconnected gate input reads `1'bx`, as it reads 0 (unknown) in Tritium.
 //!
 //! A table gate ([`NodeKind::Table`]) that is the Kleene extension of a Boolean function
@@ -268,7 +272,7 @@ pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
         let decl = match node.kind {
             NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => "input",
             kind if kind.role() == Role::Terminal => "output",
-            NodeKind::Dff => "reg",
+            NodeKind::Dff | NodeKind::Dffe => "reg",
             _ => "wire",
         };
         let _ = writeln!(out, "  {decl} {id};");
@@ -586,6 +590,11 @@ fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str
             let (d, clk) = (vector(0), net(&n.label, 1));
             let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {d};");
         }
+        NodeKind::Dffe => {
+            // EN is one trit for every bit; an unwired EN reads x, as it reads 0 in Tritium.
+            let (d, clk, en) = (vector(0), net(&n.label, 1), net(&n.label, 2));
+            let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {en} ? {d} : {id};");
+        }
         NodeKind::Split(_) => {
             let _ = writeln!(out, "  assign {id} = {};", net(&n.label, 0));
         }
@@ -801,6 +810,30 @@ endmodule
             .filter_map(|l| l.strip_prefix("module "))
             .collect();
         assert_eq!(modules, ["inv(i, o);", "top(A, Y, Z);"], "{text}");
+    }
+
+    #[test]
+    fn a_flip_flop_with_enable_is_a_register_loaded_through_a_conditional() {
+        let doc = crate::format::from_str(
+            r#"(version: 3, nodes: [(label: "D", kind: Switch, width: 4),
+                (label: "CLK", kind: Switch), (label: "EN", kind: Switch),
+                (label: "R", kind: Dffe, width: 4), (label: "S", kind: Dffe),
+                (label: "Q", kind: Lamp, width: 4), (label: "P", kind: Lamp)],
+              wires: [(from: "D", to: "R"), (from: "CLK", to: "R", input: 1),
+                (from: "EN", to: "R", input: 2), (from: "R", to: "Q"),
+                (from: "CLK", to: "S", input: 1), (from: "S", to: "P")])"#,
+        )
+        .expect("loads");
+        let (text, _) = document(&doc, "m").expect("exports");
+        for line in [
+            "  reg [3:0] R;",
+            "  always @(posedge CLK) R <= EN ? D : R;",
+            "  reg S;",
+            // Unwired D and EN read x, as they read unknown in Tritium.
+            "  always @(posedge CLK) S <= 1'bx ? 1'bx : S;",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+        }
     }
 
     #[test]

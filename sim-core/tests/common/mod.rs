@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use proptest::prelude::*;
 use sim_core::format::{self, Document};
 use sim_core::generate::{DagShape, random_dag};
-use sim_core::{Circuit, NodeId, Trit};
+use sim_core::{Circuit, GateOp, Node, NodeId, NodeKind, Trit, TruthTable};
 
 /// Any of the three trits.
 pub fn trit() -> impl Strategy<Value = Trit> {
@@ -53,6 +53,142 @@ pub fn circuit_and_inputs(
             (c.clone(), assignment)
         })
     })
+}
+
+/// A random register file: `inputs` switches `I0`…, a clock switch `CLK`, flip-flops `Q0`…
+/// with an enable, and gates `G0`… between them. Each pin names a *signal*: in order the
+/// switches, then `CLK` if [`with_clock`](Self::with_clock), the flip-flops' outputs, then
+/// the gates (a gate reads only signals before it, so the only loops go through flip-flops).
+#[derive(Clone, Debug)]
+pub struct Registers {
+    /// Switches `I0`…
+    pub inputs: usize,
+    /// Whether `CLK` is a signal gates and flip-flops may read (as D or EN).
+    pub with_clock: bool,
+    /// Per flip-flop: the signals of its D and its EN (`None`: EN unconnected, unknown).
+    pub flops: Vec<(usize, Option<usize>)>,
+    /// Per gate: its function (`Not` reads its first signal) and two signals.
+    pub gates: Vec<(GateOp, usize, usize)>,
+}
+
+impl Registers {
+    /// The signals before gate `k` (or every signal, for `k` = the number of gates).
+    fn signals(&self, k: usize) -> usize {
+        self.inputs + usize::from(self.with_clock) + self.flops.len() + k
+    }
+
+    /// The circuit: each flip-flop a [`NodeKind::Dffe`] (`as_mux` false), or a
+    /// [`NodeKind::Dff`] whose D is a table gate `M0`… computing the Kleene multiplexer
+    /// `EN ? D : Q` (input 0 EN, 1 D, 2 its own Q). Both have the same labels otherwise.
+    pub fn build(&self, as_mux: bool) -> Circuit {
+        let mut c = Circuit::new();
+        let add = |c: &mut Circuit, label: String, kind| {
+            c.add_node(Node::new(label, kind)).expect("a fresh label")
+        };
+        let mut signals: Vec<NodeId> = (0..self.inputs)
+            .map(|k| add(&mut c, format!("I{k}"), NodeKind::Switch))
+            .collect();
+        let clk = add(&mut c, "CLK".to_owned(), NodeKind::Switch);
+        if self.with_clock {
+            signals.push(clk);
+        }
+        let kind = if as_mux {
+            NodeKind::Dff
+        } else {
+            NodeKind::Dffe
+        };
+        let flops: Vec<NodeId> = (0..self.flops.len())
+            .map(|k| add(&mut c, format!("Q{k}"), kind))
+            .collect();
+        signals.extend(&flops);
+        for (k, &(op, a, b)) in self.gates.iter().enumerate() {
+            let kind = if op == GateOp::Not {
+                NodeKind::Not
+            } else {
+                NodeKind::gate(op, 2)
+            };
+            let g = add(&mut c, format!("G{k}"), kind);
+            c.connect(signals[a], g, 0).expect("wire");
+            if op != GateOp::Not {
+                c.connect(signals[b], g, 1).expect("wire");
+            }
+            signals.push(g);
+        }
+        let mux = TruthTable::from_fn(3, |v| match v[0] {
+            Trit::True => v[1],
+            Trit::False => v[2],
+            Trit::Unknown if v[1] == v[2] => v[1],
+            Trit::Unknown => Trit::Unknown,
+        })
+        .expect("three inputs");
+        for (k, (&q, &(d, en))) in flops.iter().zip(&self.flops).enumerate() {
+            c.connect(clk, q, 1).expect("wire");
+            if as_mux {
+                let m = add(&mut c, format!("M{k}"), NodeKind::Table(mux));
+                if let Some(en) = en {
+                    c.connect(signals[en], m, 0).expect("wire");
+                }
+                c.connect(signals[d], m, 1).expect("wire");
+                c.connect(q, m, 2).expect("wire");
+                c.connect(m, q, 0).expect("wire");
+            } else {
+                c.connect(signals[d], q, 0).expect("wire");
+                if let Some(en) = en {
+                    c.connect(signals[en], q, 2).expect("wire");
+                }
+            }
+        }
+        c
+    }
+
+    /// The labels both [`build`](Self::build)s have: switches, clock, flip-flops, gates.
+    pub fn labels(&self) -> Vec<String> {
+        let names = |prefix: &'static str, n: usize| (0..n).map(move |k| format!("{prefix}{k}"));
+        names("I", self.inputs)
+            .chain(["CLK".to_owned()])
+            .chain(names("Q", self.flops.len()))
+            .chain(names("G", self.gates.len()))
+            .collect()
+    }
+}
+
+/// A [`Registers`] of 1..=4 switches, 1..=5 flip-flops and up to 6 gates, `CLK` a signal if
+/// `with_clock`; about one EN in eight unconnected.
+pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
+    let ops = prop_oneof![
+        Just(GateOp::And),
+        Just(GateOp::Or),
+        Just(GateOp::Xor),
+        Just(GateOp::Nand),
+        Just(GateOp::Not),
+    ];
+    (
+        1usize..=4,
+        prop::collection::vec((any::<u16>(), any::<u16>(), 0u8..8), 1..=5),
+        prop::collection::vec((ops, any::<u16>(), any::<u16>()), 0..=6),
+    )
+        .prop_map(move |(inputs, flops, gates)| {
+            let mut r = Registers {
+                inputs,
+                with_clock,
+                flops: Vec::new(),
+                gates: Vec::new(),
+            };
+            r.flops = flops.iter().map(|_| (0, None)).collect();
+            for (k, &(op, a, b)) in gates.iter().enumerate() {
+                let n = r.signals(k);
+                r.gates.push((op, usize::from(a) % n, usize::from(b) % n));
+            }
+            let n = r.signals(r.gates.len());
+            r.flops = flops
+                .iter()
+                .map(|&(d, en, floating)| {
+                    let en = (floating != 0).then_some(usize::from(en) % n);
+                    (usize::from(d) % n, en)
+                })
+                .collect();
+            r
+        })
 }
 
 /// The folder `circuits/` of the workspace.

@@ -269,7 +269,9 @@ pub fn bus_node(
             number(painter, rect.shrink(3.0), text);
             below = false;
         }
-        NodeKind::Dff => inside = Some(flip_flop(painter, rect, outline)),
+        NodeKind::Dff | NodeKind::Dffe => {
+            inside = Some(flip_flop(painter, rect, outline, kind == NodeKind::Dffe));
+        }
         NodeKind::Table(_) => inside = Some(table_gate(painter, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
             inside = Some(memory_block(painter, rect, kind, outline));
@@ -472,7 +474,9 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
                 value_color(v),
             );
         }
-        NodeKind::Dff => inside = Some(flip_flop(painter, rect, outline)),
+        NodeKind::Dff | NodeKind::Dffe => {
+            inside = Some(flip_flop(painter, rect, outline, kind == NodeKind::Dffe));
+        }
         NodeKind::Table(_) => inside = Some(table_gate(painter, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
             inside = Some(memory_block(painter, rect, kind, outline));
@@ -1212,16 +1216,26 @@ fn table_gate(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
     Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
 }
 
-fn flip_flop(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
+fn flip_flop(painter: &Painter, rect: Rect, outline: Stroke, enable: bool) -> Rect {
     painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
     let font = FontId::monospace(0.6 * CELL);
     painter.text(
         pos2(rect.left() + 3.0, rect.top() + CELL),
         Align2::LEFT_CENTER,
         "D",
-        font,
+        font.clone(),
         INK,
     );
+    if enable {
+        // A flip-flop with enable: EN on its third pin, a row below the clock.
+        painter.text(
+            pos2(rect.left() + 3.0, rect.top() + 3.0 * CELL),
+            Align2::LEFT_CENTER,
+            "EN",
+            font,
+            INK,
+        );
+    }
     let y = rect.top() + 2.0 * CELL;
     let wedge = vec![
         pos2(rect.left(), y - 0.3 * CELL),
@@ -1229,7 +1243,8 @@ fn flip_flop(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
         pos2(rect.left(), y + 0.3 * CELL),
     ];
     painter.add(Shape::line(wedge, outline));
-    Rect::from_min_max(pos2(rect.left() + 0.8 * CELL, rect.top()), rect.max)
+    let left = if enable { 1.1 } else { 0.8 };
+    Rect::from_min_max(pos2(rect.left() + left * CELL, rect.top()), rect.max)
 }
 
 /// A lit segment of a 7-segment display (a hexadecimal display's digits too).

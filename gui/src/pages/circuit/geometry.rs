@@ -275,6 +275,7 @@ mod tests {
         assert_eq!(node_cells(NodeKind::And(2)), (4, 3));
         assert_eq!(node_cells(NodeKind::Nor(3)), (4, 4));
         assert_eq!(node_cells(NodeKind::Dff), (4, 3));
+        assert_eq!(node_cells(NodeKind::Dffe), (4, 4));
         assert_eq!(size(NodeKind::Xor(4)), vector(4.0, 5.0));
         assert_eq!(block_size(2, 1), (6, 5));
         assert_eq!(block_size(0, 0), (6, 3));
@@ -293,6 +294,11 @@ mod tests {
         assert_eq!(output_pin(&nor), Some(point(14.0, 5.5)));
         let lamp = Node::new("Q", NodeKind::Lamp).at(0, 0);
         assert_eq!(input_pin(&lamp, 0), point(0.0, 1.0));
+        // A flip-flop with enable: D, clock and EN a cell apart, where its symbol labels them.
+        let ff = Node::new("R", NodeKind::Dffe).at(2, 2);
+        let pins: Vec<Point> = (0..3).map(|k| input_pin(&ff, k)).collect();
+        assert_eq!(pins, [point(2.0, 3.0), point(2.0, 4.0), point(2.0, 5.0)]);
+        assert_eq!(output_pin(&ff), Some(point(6.0, 4.0)));
         assert_eq!(output_pin(&lamp), None);
         // A splitter mirrors the merger of its ranges: the whole bus on the first row, the
         // ranges a cell apart from there.

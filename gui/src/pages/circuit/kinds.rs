@@ -16,6 +16,7 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::Not => "NOT".to_owned(),
         NodeKind::Table(table) => format!("Table gate, {}", inputs(usize::from(table.inputs()))),
         NodeKind::Dff => "D flip-flop".to_owned(),
+        NodeKind::Dffe => "D flip-flop with enable".to_owned(),
         NodeKind::Lamp => "Lamp".to_owned(),
         NodeKind::Probe => "Probe".to_owned(),
         NodeKind::HexDisplay => "Hex display".to_owned(),
@@ -76,6 +77,11 @@ pub fn what_it_does(kind: NodeKind) -> String {
             "D flip-flop: takes input D when the clock input rises (−1 to +1) and holds it \
              until the next rise"
         }
+        NodeKind::Dffe => {
+            "D flip-flop with enable: takes input D when the clock input rises while EN (its \
+             third input) is +1, ignores the edge while EN is −1; with EN unknown, keeps the \
+             bits on which D and Q agree"
+        }
         NodeKind::Rom { .. } => {
             "ROM: outputs the word at its address input; an unknown address bit reads the \
              bits its candidate words agree on"
@@ -123,6 +129,7 @@ mod tests {
             "Clock, half period 4"
         );
         assert_eq!(kind_name(NodeKind::Constant(Trit::False)), "Constant -1");
+        assert_eq!(kind_name(NodeKind::Dffe), "D flip-flop with enable");
     }
 
     #[test]
@@ -141,6 +148,7 @@ mod tests {
             NodeKind::gate(GateOp::Xor, 2),
             NodeKind::gate(GateOp::Xnor, 2),
             NodeKind::Dff,
+            NodeKind::Dffe,
             NodeKind::Lamp,
             NodeKind::Probe,
             NodeKind::HexDisplay,

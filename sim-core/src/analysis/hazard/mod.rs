@@ -282,11 +282,7 @@ impl HazardAnalysis {
                     .collect(),
                 nodes,
             },
-            BatchError::Sequential => HazardError::Sequential {
-                label: super::first_flip_flop(&self.circuit)
-                    .unwrap_or_default()
-                    .to_owned(),
-            },
+            BatchError::Sequential { label } => HazardError::Sequential { label },
             BatchError::Memory { label } => HazardError::Memory { label },
             BatchError::NotInCircuit { node } => HazardError::NotInCircuit { node },
         }

@@ -904,6 +904,7 @@ fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Xor(_) => "XOR",
         NodeKind::Xnor(_) => "XNOR",
         NodeKind::Dff => "DFF",
+        NodeKind::Dffe => "DFFE",
         NodeKind::Lamp => "LAMP",
         NodeKind::Probe => "PROBE",
         NodeKind::HexDisplay => "HEX",

@@ -51,6 +51,7 @@ impl Palette {
             ("XNOR", NodeKind::gate(GateOp::Xnor, n)),
             ("TABLE", sum_digit()),
             ("DFF", NodeKind::Dff),
+            ("DFFE", NodeKind::Dffe),
             ("Lamp", NodeKind::Lamp),
             ("Probe", NodeKind::Probe),
             ("Hex display", NodeKind::HexDisplay),
