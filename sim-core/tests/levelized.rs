@@ -47,6 +47,54 @@ fn settle_all(c: &Circuit, engines: &mut [Engine]) -> Result<(), TestCaseError> 
     Ok(())
 }
 
+/// One levelized engine per [`Sweep`], one levelized engine settled with records and one
+/// under unit delay, all on the same circuit.
+struct AllSchedules {
+    sweeps: [Engine; 3],
+    recorded: Engine,
+    unit: Engine,
+    records: Vec<Event>,
+}
+
+impl AllSchedules {
+    /// The engines of `c`, settled from power-on (the sweeps compared with each other).
+    fn settled(c: &Circuit) -> Result<AllSchedules, TestCaseError> {
+        let mut all = AllSchedules {
+            sweeps: engines_per_sweep(c),
+            recorded: engine(c, Schedule::Levelized),
+            unit: engine(c, Schedule::UnitDelay),
+            records: Vec::new(),
+        };
+        settle_all(c, &mut all.sweeps)?;
+        all.recorded.settle_with(&mut all.records);
+        all.unit.settle();
+        Ok(all)
+    }
+
+    /// Every engine, to drive them alike.
+    fn engines(&mut self) -> impl Iterator<Item = &mut Engine> {
+        self.sweeps
+            .iter_mut()
+            .chain([&mut self.recorded, &mut self.unit])
+    }
+
+    /// Settles every engine; fails unless every sweep reports what the recorded settle does
+    /// (whose records count its events) and every engine has unit delay's values.
+    fn settle(&mut self, c: &Circuit) -> Result<(), TestCaseError> {
+        let reports: Vec<SettleReport> = self.sweeps.iter_mut().map(Engine::settle).collect();
+        self.records.clear();
+        let report = self.recorded.settle_with(&mut self.records);
+        self.unit.settle();
+        prop_assert_eq!(self.records.len() as u64, report.events);
+        for other in &reports {
+            prop_assert_eq!(other, &report);
+        }
+        prop_assert_eq!(values(c, &self.recorded), values(c, &self.sweeps[0]));
+        prop_assert_eq!(values(c, &self.unit), values(c, &self.sweeps[0]));
+        Ok(())
+    }
+}
+
 fn values(c: &Circuit, engine: &Engine) -> Vec<Trit> {
     c.nodes().map(|(id, _)| engine.value(id)).collect()
 }
@@ -256,29 +304,14 @@ proptest! {
     ) {
         let c = sequential(name);
         let inputs: Vec<NodeId> = c.inputs().collect();
-        let mut engines = engines_per_sweep(&c);
-        let mut recorded = engine(&c, Schedule::Levelized);
-        let mut unit = engine(&c, Schedule::UnitDelay);
-        let mut records = Vec::<Event>::new();
-        settle_all(&c, &mut engines)?;
-        recorded.settle_with(&mut records);
-        unit.settle();
+        let mut all = AllSchedules::settled(&c)?;
         for vector in &vectors {
             let vector = &vector[..inputs.len()];
-            for engine in engines.iter_mut().chain([&mut recorded, &mut unit]) {
+            for engine in all.engines() {
                 apply(engine, &inputs, vector);
                 engine.tick();
             }
-            let reports: Vec<SettleReport> = engines.iter_mut().map(Engine::settle).collect();
-            records.clear();
-            let report = recorded.settle_with(&mut records);
-            unit.settle();
-            prop_assert_eq!(records.len() as u64, report.events);
-            for other in &reports {
-                prop_assert_eq!(other, &report);
-            }
-            prop_assert_eq!(values(&c, &recorded), values(&c, &engines[0]));
-            prop_assert_eq!(values(&c, &unit), values(&c, &engines[0]));
+            all.settle(&c)?;
         }
     }
 
@@ -298,13 +331,7 @@ proptest! {
         let inputs: Vec<NodeId> = (0..r.inputs)
             .map(|k| c.find(&format!("I{k}")).expect("switch"))
             .collect();
-        let mut engines = engines_per_sweep(&c);
-        let mut recorded = engine(&c, Schedule::Levelized);
-        let mut unit = engine(&c, Schedule::UnitDelay);
-        let mut records = Vec::<Event>::new();
-        settle_all(&c, &mut engines)?;
-        recorded.settle_with(&mut records);
-        unit.settle();
+        let mut all = AllSchedules::settled(&c)?;
         for (vector, clock) in &steps {
             let batch: Vec<(NodeId, Trit)> = inputs
                 .iter()
@@ -312,19 +339,10 @@ proptest! {
                 .zip(vector.iter().copied())
                 .chain([(clk, *clock)])
                 .collect();
-            for engine in engines.iter_mut().chain([&mut recorded, &mut unit]) {
+            for engine in all.engines() {
                 engine.set(batch.iter().copied()).expect("switches");
             }
-            let reports: Vec<SettleReport> = engines.iter_mut().map(Engine::settle).collect();
-            records.clear();
-            let report = recorded.settle_with(&mut records);
-            unit.settle();
-            prop_assert_eq!(records.len() as u64, report.events);
-            for other in &reports {
-                prop_assert_eq!(other, &report);
-            }
-            prop_assert_eq!(values(&c, &recorded), values(&c, &engines[0]));
-            prop_assert_eq!(values(&c, &unit), values(&c, &engines[0]));
+            all.settle(&c)?;
         }
     }
 
