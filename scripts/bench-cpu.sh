@@ -36,7 +36,7 @@ circuit="$root/circuits/cpu/$program.ron"
 [[ $program =~ ^[A-Za-z0-9_-]+$ ]] || { echo "bench-cpu: PROGRAM is a file name in circuits/cpu/ without .ron, not '$program'" >&2; exit 1; }
 [[ -f $circuit ]] || { echo "bench-cpu: no $circuit" >&2; exit 1; }
 [[ $cycles =~ ^[1-9][0-9]{0,9}$ ]] || { echo "bench-cpu: CYCLES must be a number of cycles from 1 to 9999999999, not '$cycles'" >&2; exit 1; }
-for tool in iverilog vvp; do
+for tool in python3 iverilog vvp; do
     command -v "$tool" > /dev/null || { echo "bench-cpu: $tool is not on the PATH" >&2; exit 1; }
 done
 
