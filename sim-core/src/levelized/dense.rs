@@ -654,16 +654,14 @@ impl Levelized {
         }
         if slot.kind == Kind::Custom {
             // Runs when scheduled or when one of its inputs changed, as a gate does.
-            let table = self.truths[slot.b as usize];
-            let start = slot.a as usize;
+            let custom = self.customs[slot.b as usize];
             let mut ran = pending;
-            let mut row = 0;
-            for &s in &self.wide[start..start + usize::from(table.inputs())] {
+            let digits = custom.pins.map(|s| {
                 let (d, changed) = dense.digit_changed(dense.own[s as usize]);
                 ran |= changed;
-                row = 3 * row + usize::from(d);
-            }
-            let new = if ran { table.eval_index(row) } else { old };
+                usize::from(d)
+            });
+            let new = if ran { custom.eval(digits) } else { old };
             values[node] = new;
             dense.state[p] = state_byte(digit(new) as u8, digit(old) as u8, ran);
             return ran;

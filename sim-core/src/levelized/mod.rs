@@ -88,7 +88,7 @@ use clocked::{Clocked, Sampled};
 pub(crate) use dense::DenseChanges;
 use fold::{Folded, fold};
 use layout::layout;
-use slot::{Kind, Slot, TABLES, Table, digit, table_index, tables, three_pin_table};
+use slot::{Custom, Kind, Slot, TABLES, Table, digit, table_index, tables, three_pin_table};
 
 use crate::event::{Cause, Event, Observer, Sweep};
 use crate::graph;
@@ -107,12 +107,10 @@ pub(crate) struct Levelized {
     fanout: Vec<u32>,
     /// The samples each clock driver clocks, apart from its fanout (see [Clocks](self#clocks)).
     clocked: Clocked,
-    /// Input pins of the gates with more than two and of the table gates, as dense indices.
+    /// Input pins of the gates with more than two, as dense indices.
     wide: Vec<u32>,
-    /// The tables of the [`Kind::Custom`] slots (table gates), one per gate.
-    truths: Vec<TruthTable>,
-    /// The same gates as evaluated: three pins and a table over three pins (see
-    /// [`Custom`]), numbered as `truths`.
+    /// The [`Kind::Custom`] slots (table gates) as evaluated, numbered by their slots' `b`:
+    /// three pins and a table over three pins.
     customs: Vec<Custom>,
     /// Evaluations done by settles without records so far. Building the folded form costs
     /// about one pass over the positions, so selective trace builds it once this many
@@ -208,25 +206,14 @@ struct WordBit {
     bit: u32,
 }
 
-/// A table gate ([`Kind::Custom`]) as selective trace evaluates it: its pins inline, those
-/// past its inputs reading the floating sentinel, and its table over three pins, so that a
-/// one- to three-input gate is three loads and one shift, with no loop over its inputs.
-#[derive(Clone, Copy, Debug)]
-struct Custom {
-    /// Its pins' drivers (dense indices).
-    pins: [u32; 3],
-    /// See [`three_pin_table`].
-    table: u64,
-}
-
-/// The slot of node `i` (its sampling half if `sample`), its pins appended to `wide` (wide
-/// and table gates) and its table to `truths` (table gates).
+/// The slot of node `i` (its sampling half if `sample`), the pins of a wide gate appended
+/// to `wide`, a table gate's [`Custom`] to `customs`.
 fn slot_of(
     net: &Netlist,
     i: u32,
     sample: bool,
     wide: &mut Vec<u32>,
-    truths: &mut Vec<TruthTable>,
+    customs: &mut Vec<Custom>,
 ) -> Slot {
     let floating = net.len() as u32;
     let pins = &net.in_src[net.input_range(i)];
@@ -258,15 +245,19 @@ fn slot_of(
         }
         Op::Dff => slot.kind = Kind::Commit,
         Op::Table => {
+            let truth = net.kinds[i as usize]
+                .table()
+                .unwrap_or(TruthTable::of_gate(GateOp::Buf, pins.len() as u8));
+            let mut three = [floating; 3];
+            for (to, &from) in three.iter_mut().zip(pins).take(usize::from(truth.inputs())) {
+                *to = from;
+            }
             slot.kind = Kind::Custom;
-            slot.a = wide.len() as u32;
-            slot.b = truths.len() as u32;
-            wide.extend_from_slice(pins);
-            truths.push(
-                net.kinds[i as usize]
-                    .table()
-                    .unwrap_or(TruthTable::of_gate(GateOp::Buf, pins.len() as u8)),
-            );
+            slot.b = customs.len() as u32;
+            customs.push(Custom {
+                pins: three,
+                table: three_pin_table(truth),
+            });
         }
         Op::Gate(op) if pins.len() <= 2 => {
             slot.kind = Kind::Table;
@@ -293,32 +284,6 @@ fn slot_of(
         }
     }
     slot
-}
-
-/// [`Levelized::customs`]: the table gates of `slots` (their pins in `wide`, their tables in
-/// `truths`, numbered by their slots' `b`), pins past their inputs at `floating`.
-fn customs(slots: &[Slot], truths: &[TruthTable], wide: &[u32], floating: u32) -> Vec<Custom> {
-    let mut customs = vec![
-        Custom {
-            pins: [floating; 3],
-            table: 0,
-        };
-        truths.len()
-    ];
-    for slot in slots.iter().filter(|slot| slot.kind == Kind::Custom) {
-        let truth = truths[slot.b as usize];
-        let start = slot.a as usize;
-        let custom = &mut customs[slot.b as usize];
-        for (to, &from) in custom
-            .pins
-            .iter_mut()
-            .zip(&wide[start..start + usize::from(truth.inputs())])
-        {
-            *to = from;
-        }
-        custom.table = three_pin_table(truth);
-    }
-    customs
 }
 
 /// What a run processed.
@@ -471,7 +436,7 @@ impl Levelized {
         let mut fo_start = Vec::with_capacity(positions + 1);
         let mut fanout = Vec::with_capacity(net.fanout.len() + (positions - n));
         let mut wide = Vec::new();
-        let mut truths = Vec::new();
+        let mut customs = Vec::new();
         let mut clocked = Clocked::default();
         let mut samples = Vec::new();
         for (p, &i) in order.iter().enumerate() {
@@ -512,12 +477,11 @@ impl Levelized {
                     }
                 }
             }
-            let mut slot = slot_of(net, i, sample, &mut wide, &mut truths);
+            let mut slot = slot_of(net, i, sample, &mut wide, &mut customs);
             slot.clocks = clocked.push(p as u32, &samples);
             slots.push(slot);
         }
         fo_start.push(fanout.len() as u32);
-        let customs = customs(&slots, &truths, &wide, n as u32);
 
         Some(Levelized {
             slots,
@@ -525,7 +489,6 @@ impl Levelized {
             fanout,
             clocked,
             wide,
-            truths,
             customs,
             fast_work: 0,
             fast_slots: Vec::new(),
@@ -576,35 +539,34 @@ impl Levelized {
     fn build_word_reads(&mut self) {
         self.word_reads.clear();
         self.word_bits.clear();
-        for (memory, read) in self.words_read.iter().enumerate() {
-            if read.is_none() {
-                continue;
+        // The read positions of each memory whose bits share their address, in one pass.
+        let mut bits_of: Vec<Vec<WordBit>> = vec![Vec::new(); self.words_read.len()];
+        for (p, slot) in self.slots.iter().enumerate() {
+            let memory = slot.a as usize;
+            if slot.kind == Kind::MemRead
+                && self.words_read.get(memory).is_some_and(Option::is_some)
+            {
+                bits_of[memory].push(WordBit {
+                    pos: p as u32,
+                    node: slot.node,
+                    bit: slot.b,
+                });
             }
-            let start = self.word_bits.len();
-            self.word_bits.extend(
-                self.slots
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, slot)| slot.kind == Kind::MemRead && slot.a as usize == memory)
-                    .map(|(p, slot)| WordBit {
-                        pos: p as u32,
-                        node: slot.node,
-                        bit: slot.b,
-                    }),
-            );
-            let bits = &self.word_bits[start..];
+        }
+        for bits in bits_of {
             let one_key = bits.first().zip(bits.last()).is_some_and(|(first, last)| {
                 self.key_end[first.pos as usize] == self.key_end[last.pos as usize]
             });
             if bits.len() < 2 || !one_key {
-                self.word_bits.truncate(start);
                 continue;
             }
             let leader = bits[0].pos as usize;
             self.fast_slots[leader].kind = Kind::MemWord;
             self.fast_slots[leader].b = self.word_reads.len() as u32;
+            let start = self.word_bits.len() as u32;
+            self.word_bits.extend(bits);
             self.word_reads.push(WordRead {
-                start: start as u32,
+                start,
                 end: self.word_bits.len() as u32,
             });
         }
@@ -863,14 +825,9 @@ impl Levelized {
         rams: &[Option<Vec<Word>>],
         values: &[Trit],
     ) -> Trit {
-        match self.words_read.get_mut(memory as usize) {
-            Some(Some(read)) => {
-                if read.0 != self.runs {
-                    *read = (self.runs, net.memory_word(i, memory, rams, values));
-                }
-                read.1.bit(bit)
-            }
-            _ => net.memory_read((i, memory, bit), rams, values),
+        match self.shared_word(net, i, memory, rams, values) {
+            Some(word) => word.bit(bit),
+            None => net.memory_read((i, memory, bit), rams, values),
         }
     }
 
@@ -911,7 +868,9 @@ impl Levelized {
             }
             events += 1;
             let word = *word.get_or_insert_with(|| {
-                self.shared_word(net, node, self.fast_slots[p].a, rams, values)
+                let memory = self.fast_slots[p].a;
+                self.shared_word(net, node, memory, rams, values)
+                    .unwrap_or_else(|| net.memory_word(node, memory, rams, values))
             });
             let new = word.bit(bit);
             let node = node as usize;
@@ -929,8 +888,9 @@ impl Levelized {
         (events, taken)
     }
 
-    /// The word memory `memory` reads in this run, by its data bit `i` (dense index; see
-    /// [`read_shared`](Self::read_shared)).
+    /// The word memory `memory` reads in this run, read by its data bit `i` (dense index) if
+    /// no bit has yet (see [`read_shared`](Self::read_shared)); `None` for a memory whose bits
+    /// do not share their address pins.
     #[inline]
     fn shared_word(
         &mut self,
@@ -939,16 +899,12 @@ impl Levelized {
         memory: u32,
         rams: &[Option<Vec<Word>>],
         values: &[Trit],
-    ) -> Word {
-        match self.words_read.get_mut(memory as usize) {
-            Some(Some(read)) => {
-                if read.0 != self.runs {
-                    *read = (self.runs, net.memory_word(i, memory, rams, values));
-                }
-                read.1
-            }
-            _ => net.memory_word(i, memory, rams, values),
+    ) -> Option<Word> {
+        let read = self.words_read.get_mut(memory as usize)?.as_mut()?;
+        if read.0 != self.runs {
+            *read = (self.runs, net.memory_word(i, memory, rams, values));
         }
+        Some(read.1)
     }
 
     /// Evaluates a wide gate: its two-input table folded over its inputs.
@@ -970,12 +926,8 @@ impl Levelized {
     /// of its pins.
     #[inline]
     fn eval_custom(&self, k: u32, values: &[Trit]) -> Trit {
-        const TRITS: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
-        let Custom { pins, table } = self.customs[k as usize];
-        let row = 9 * digit(values[pins[0] as usize])
-            + 3 * digit(values[pins[1] as usize])
-            + digit(values[pins[2] as usize]);
-        TRITS[(table >> ((2 * row) & 63)) as usize & 3]
+        let custom = self.customs[k as usize];
+        custom.eval(custom.pins.map(|s| digit(values[s as usize])))
     }
 
     /// Evaluates a source or a flip-flop's sample (which also stores the sampled Q for its

@@ -12,8 +12,8 @@ pub(super) enum Kind {
     Table,
     /// A gate with more than two input pins, read from [`Levelized::wide`].
     Wide,
-    /// A table gate ([`NodeKind::Table`](crate::NodeKind::Table)): its pins read from
-    /// [`Levelized::wide`], its table from [`Levelized::truths`].
+    /// A table gate ([`NodeKind::Table`](crate::NodeKind::Table)), evaluated by its
+    /// [`Custom`].
     Custom,
     /// A source: takes what the engine drives.
     Source,
@@ -36,11 +36,11 @@ pub(super) enum Kind {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Slot {
     /// `Table`: the driver of pin 0 (a dense index; the floating sentinel where unconnected);
-    /// `Wide` and `Custom`: the start of its pins in `wide`; `Sample`: the driver of D;
+    /// `Wide`: the start of its pins in `wide`; `Sample`: the driver of D;
     /// `MemRead`, `MemWrite` and `MemWord`: its memory.
     pub(super) a: u32,
     /// `Table`: the driver of pin 1 (the floating sentinel for one-input gates, whose table
-    /// ignores it); `Wide`: the end of its pins in `wide`; `Custom`: its table in `truths`
+    /// ignores it); `Wide`: the end of its pins in `wide`; `Custom`: its [`Custom`] in `customs`
     /// (whose input count is its number of pins); `Sample`: the driver of the clock;
     /// `MemRead` and `MemWrite`: its bit of the memory's word; `MemWord`: its
     /// [`WordRead`](super::WordRead) in `word_reads`.
@@ -112,6 +112,27 @@ pub(super) fn tables() -> [Table; TABLES] {
         }
     }
     tables
+}
+
+/// A table gate ([`Kind::Custom`]) as it is evaluated: its pins inline, those past its
+/// inputs reading the floating sentinel, and its table over three pins, so that a one- to
+/// three-input gate is three loads and one shift, with no loop over its inputs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Custom {
+    /// Its pins' drivers (dense indices).
+    pub(super) pins: [u32; 3],
+    /// See [`three_pin_table`].
+    pub(super) table: u64,
+}
+
+impl Custom {
+    /// Its output for its pins' digits.
+    #[inline]
+    pub(super) fn eval(self, [d0, d1, d2]: [usize; 3]) -> Trit {
+        const TRITS: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
+        let row = 9 * d0 + 3 * d1 + d2;
+        TRITS[(self.table >> ((2 * row) & 63)) as usize & 3]
+    }
 }
 
 /// Table gate `truth` (one to three inputs) as a table over three pins: its output digit at
