@@ -13,9 +13,10 @@
 # Each tool resets the CPU (RESET = +1 for one clock cycle), releases it and runs CYCLES more
 # cycles, then prints the output port and the program counter; the script fails unless the
 # three agree.
-#   * Tritium: `tritium run FILE --set RESET=1 --set RESET=-1 --ticks 2*(CYCLES+1)`, the
-#     levelized schedule (the rate it prints: the engine's, file loading excluded), and the
-#     same with --unit-delay on CYCLES/10 cycles (Step mode's schedule).
+#   * Tritium: `tritium run FILE --set RESET=1 --set RESET=-1 --ticks 2*(CYCLES+1)`,
+#     cycle-based (the rate it prints: the engine's, file loading excluded); the same with
+#     --event-driven (the levelized schedule tick by tick), and with --unit-delay on CYCLES/10
+#     cycles (Step mode's schedule).
 #   * Icarus: `tritium export verilog` of the circuit, a testbench toggling CLK, iverilog;
 #     vvp timed (wall clock, so its start-up counts: it is well under a second).
 #   * Verilator: the same Verilog, `verilator --cc --exe --build -O3`, a C++ loop toggling CLK
@@ -56,6 +57,11 @@ ticks=$((2 * (cycles + 1)))
     > "$work/tritium.out" 2> "$work/tritium.err"
 tritium_port=$(sed -n 's/.*PORT=\([0-9]*\).* PC=\([0-9]*\).*/\1 \2/p' "$work/tritium.out")
 tritium_rate=$(sed -n 's/.*: \([0-9.]*\) cycles\/s.*/\1/p' "$work/tritium.err")
+grep -q "(cycle-based)" "$work/tritium.err" || { echo "bench-cpu: the run was not cycle-based: $(cat "$work/tritium.err")" >&2; exit 1; }
+"$tritium" run "$circuit" --set RESET=1 --set RESET=-1 --ticks "$ticks" --event-driven --radix unsigned \
+    > "$work/event.out" 2> "$work/event.err"
+event_rate=$(sed -n 's/.*: \([0-9.]*\) cycles\/s.*/\1/p' "$work/event.err")
+cmp -s "$work/tritium.out" "$work/event.out" || { echo "bench-cpu: cycle-based and event-driven runs disagree" >&2; exit 1; }
 unit_cycles=$((cycles / 10))
 "$tritium" run "$circuit" --set RESET=1 --set RESET=-1 --ticks $((2 * (unit_cycles + 1))) \
     --unit-delay > /dev/null 2> "$work/unit.err"
@@ -130,12 +136,14 @@ if [[ -n $verilator_port && $verilator_port != "$tritium_port" ]]; then
     echo "bench-cpu: Tritium and Verilator disagree" >&2
     exit 1
 fi
-printf '%-28s %14s cycles/s\n' "tritium run (levelized)" "$tritium_rate"
+printf '%-28s %14s cycles/s\n' "tritium run (cycle-based)" "$tritium_rate"
+printf '%-28s %14s cycles/s  (cycle-based: %sx)\n' "tritium run --event-driven" "$event_rate" \
+    "$(python3 -c "print(f'{$tritium_rate / $event_rate:.2f}')")"
 printf '%-28s %14s cycles/s\n' "tritium run --unit-delay" "$unit_rate"
-printf '%-28s %14s cycles/s  (tritium levelized: %sx)\n' "icarus (vvp)" "$icarus_rate" \
+printf '%-28s %14s cycles/s  (tritium cycle-based: %sx)\n' "icarus (vvp)" "$icarus_rate" \
     "$(python3 -c "print(f'{$tritium_rate / $icarus_rate:.1f}')")"
 if [[ -n $verilator_port ]]; then
-    printf '%-28s %14s cycles/s  (tritium levelized: %sx)\n' "verilator -O3 (2-state)" \
+    printf '%-28s %14s cycles/s  (tritium cycle-based: %sx)\n' "verilator -O3 (2-state)" \
         "$verilator_rate" "$(python3 -c "print(f'{$tritium_rate / $verilator_rate:.2f}')")"
 else
     echo "$verilator_line"

@@ -1081,28 +1081,34 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
         run.stderr
     );
     assert!(
-        run.stderr.trim_end().ends_with("cycles/s"),
+        run.stderr.trim_end().ends_with("cycles/s (cycle-based)"),
         "{}",
         run.stderr
     );
-    // Unit delay gives the same answer.
-    let unit = tritium(&[
-        "run",
-        "circuits/cpu/fib.ron",
-        "--set",
-        "RESET=1",
-        "--set",
-        "RESET=-1",
-        "--ticks",
-        "100000",
-        "--until",
-        "PORT=233",
-        "--unit-delay",
-        "--radix",
-        "unsigned",
-    ]);
-    unit.expect_code(0);
-    assert!(unit.stdout.starts_with("PORT=233 "), "{}", unit.stdout);
+    // The event-driven schedules give the same answer, and say which ran.
+    for (flag, how) in [
+        ("--event-driven", "(levelized, event-driven)"),
+        ("--unit-delay", "(unit delay)"),
+    ] {
+        let other = tritium(&[
+            "run",
+            "circuits/cpu/fib.ron",
+            "--set",
+            "RESET=1",
+            "--set",
+            "RESET=-1",
+            "--ticks",
+            "100000",
+            "--until",
+            "PORT=233",
+            flag,
+            "--radix",
+            "unsigned",
+        ]);
+        other.expect_code(0);
+        assert!(other.stdout.starts_with("PORT=233 "), "{}", other.stdout);
+        assert!(other.stderr.trim_end().ends_with(how), "{}", other.stderr);
+    }
     // A condition that never holds: the run ends at its limit and says so.
     let run = args("1000", "PORT=7");
     run.expect_code(1);
@@ -1392,4 +1398,55 @@ fn analyze_hazards_refuses_bad_vectors_and_loops() {
     // --from needs --to; a mode is required.
     tritium(&["analyze", "hazards", MUX, "--from", "110"]).expect_code(2);
     tritium(&["analyze", "hazards", MUX]).expect_code(2);
+}
+
+#[test]
+fn run_names_the_clock_that_keeps_it_from_running_cycle_based() {
+    // A ripple counter: the second flip-flop is clocked by the first one's output.
+    let dir = TempDir::new("cli");
+    let ron = dir.file(
+        "ripple.ron",
+        r#"(
+    version: 1,
+    name: "ripple",
+    nodes: [
+        (label: "clk", kind: Clock(half_period: 1)),
+        (label: "q0", kind: Dff),
+        (label: "n0", kind: Not),
+        (label: "q1", kind: Dff),
+        (label: "n1", kind: Not),
+        (label: "out", kind: Probe),
+    ],
+    wires: [
+        (from: "clk", to: "q0", input: 1), (from: "q0", to: "n0"), (from: "n0", to: "q0"),
+        (from: "q0", to: "q1", input: 1), (from: "q1", to: "n1"), (from: "n1", to: "q1"),
+        (from: "q1", to: "out"),
+    ],
+)
+"#,
+    );
+    let run = tritium(&[
+        "run".as_ref(),
+        ron.as_os_str(),
+        "--ticks".as_ref(),
+        "9".as_ref(),
+    ]);
+    run.expect_code(0);
+    assert!(
+        run.stderr.trim_end().ends_with(
+            "(levelized, event-driven: not cycle-based, the clock of q1 is driven by q0, \
+             which is not a source)"
+        ),
+        "{}",
+        run.stderr
+    );
+    // It ran tick by tick: what `--event-driven` prints.
+    let event_driven = tritium(&[
+        "run".as_ref(),
+        ron.as_os_str(),
+        "--ticks".as_ref(),
+        "9".as_ref(),
+        "--event-driven".as_ref(),
+    ]);
+    assert_eq!(run.stdout, event_driven.stdout);
 }

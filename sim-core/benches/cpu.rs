@@ -2,7 +2,8 @@
 //!
 //! `fib/…`: `circuits/cpu/fib.ron` from reset to `HLT` (1 reset cycle + 236 cycles, every
 //! output checked at the end), one full clock cycle = two ticks, each settled; under unit delay
-//! (what the app's Step mode animates) and the levelized schedule (what a headless run uses).
+//! (what the app's Step mode animates), the levelized schedule ticking and settling, and
+//! cycle-based runs of the levelized engine ([`Engine::run_clocked`], what `tritium run` uses).
 //! Criterion's throughput is in elements = clock cycles. Run with
 //! `cargo bench -p sim-core --bench cpu`; numbers in docs/benchmarks.md.
 
@@ -30,10 +31,15 @@ fn load(path: &Path) -> Circuit {
         .circuit
 }
 
-/// Runs fib from reset to `HLT` on `engine` (settled from power-on) and checks the port.
-fn run(engine: &mut Engine, circuit: &Circuit) {
+/// Runs fib from reset to `HLT` on `engine` (settled from power-on) and checks the port;
+/// cycle-based runs if `cycle_based`, else ticks and settles.
+fn run(engine: &mut Engine, circuit: &Circuit, cycle_based: bool) {
     let reset = circuit.find("RESET").expect("RESET");
     let cycle = |e: &mut Engine| {
+        if cycle_based {
+            assert_eq!(e.run_clocked(2, &[]).cycle_based, Ok(()));
+            return;
+        }
         for _ in 0..2 {
             e.tick();
             e.settle();
@@ -44,8 +50,15 @@ fn run(engine: &mut Engine, circuit: &Circuit) {
     cycle(engine);
     engine.set([(reset, Trit::False)]).expect("a switch");
     engine.settle();
-    for _ in 0..FIB_CYCLES {
-        cycle(engine);
+    if cycle_based {
+        assert_eq!(
+            engine.run_clocked(2 * FIB_CYCLES, &[]).ticks,
+            2 * FIB_CYCLES
+        );
+    } else {
+        for _ in 0..FIB_CYCLES {
+            cycle(engine);
+        }
     }
     let port = circuit.bus("PORT").expect("PORT").value(engine);
     assert_eq!(
@@ -59,15 +72,16 @@ fn cpu(c: &mut Criterion) {
     let circuit = load(&path);
     let mut g = c.benchmark_group("fib");
     g.throughput(Throughput::Elements(FIB_CYCLES + 1));
-    for (name, schedule) in [
-        ("unit-delay", Schedule::UnitDelay),
-        ("levelized", Schedule::Levelized),
+    for (name, schedule, cycle_based) in [
+        ("unit-delay", Schedule::UnitDelay, false),
+        ("levelized", Schedule::Levelized, false),
+        ("cycle-based", Schedule::Levelized, true),
     ] {
         let mut engine = Engine::with_schedule(Netlist::compile(&circuit), schedule);
         assert_eq!(engine.schedule(), schedule);
         engine.settle();
         g.bench_function(BenchmarkId::from_parameter(name), |b| {
-            b.iter(|| run(&mut engine, &circuit));
+            b.iter(|| run(&mut engine, &circuit, cycle_based));
         });
     }
     g.finish();

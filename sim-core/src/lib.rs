@@ -44,7 +44,8 @@
 //! (bit-parallel engine), [`kind`] (node kinds and gate functions), [`circuit`] (the checked
 //! graph), [`bus`] (buses: multi-trit nodes, splitters and their expansion into single trits),
 //! [`netlist`] (the compiled form), [`layout`] (positions for unplaced nodes), [`engine`]
-//! (the simulator), [`narrate`] (events as text), [`number`] (bus values as binary, hex, decimal
+//! (the simulator), [`cycle`] (cycle-based runs of synchronous netlists: every gate once per
+//! clock edge, no events), [`narrate`] (events as text), [`number`] (bus values as binary, hex, decimal
 //! or balanced-ternary numbers), [`format`](mod@format) (RON files), [`testbench`] (embedded test
 //! vectors), [`table`] (truth tables), [`generate`] (generated circuits for tests and
 //! benchmarks), [`event`] (the records the engine produces), [`figure`] (Euler trails: "draw it
@@ -59,6 +60,7 @@ pub mod batch;
 pub mod bench;
 pub mod bus;
 pub mod circuit;
+pub mod cycle;
 pub mod engine;
 pub mod event;
 pub mod figure;
@@ -83,8 +85,8 @@ pub use circuit::{
     Circuit, CircuitDesc, CircuitError, Node, NodeId, Pos, Warning, Wire, WireDesc, WireId,
 };
 pub use engine::{
-    Cause, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError, SettleOptions,
-    SettleReport, Sweep,
+    Cause, ClockedRun, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError,
+    SettleOptions, SettleReport, Sweep,
 };
 pub use kind::{GateOp, NodeKind, Role, TableError, TruthTable};
 pub use netlist::Netlist;

@@ -321,3 +321,54 @@ fn quiet_settles_report_what_recorded_ones_do() {
     }
     assert_eq!(quiet.byte("PORT"), Some(233));
 }
+
+/// Cycle-based runs ([`Engine::run_clocked`]) give every node the value the levelized engine
+/// gives tick by tick: on every program, one tick per run from reset to past `fib`'s `HLT`
+/// (and as long on the others), RAM loads and stores included; then one run to `HALTED`
+/// stops at the tick the engine's own loop stops at, with the port it shows.
+#[test]
+fn cycle_based_runs_give_every_value_tick_by_tick() {
+    for name in PROGRAMS.iter().chain([&RUNNING]) {
+        let doc = load_file(&cpu_dir().join(format!("{name}.ron")));
+        let nodes: Vec<NodeId> = doc.circuit.nodes().map(|(id, _)| id).collect();
+        let mut reference = Machine::new(&doc.circuit, Schedule::Levelized);
+        let mut cycled = Machine::new(&doc.circuit, Schedule::Levelized);
+        for m in [&mut reference, &mut cycled] {
+            m.reset();
+        }
+        for tick in 0..2 * 250 {
+            reference.engine.tick();
+            reference.engine.settle();
+            let run = cycled.engine.run_clocked(1, &[]);
+            assert_eq!(run.cycle_based, Ok(()), "{name}");
+            for &id in &nodes {
+                assert_eq!(
+                    cycled.engine.value(id),
+                    reference.engine.value(id),
+                    "{name}, tick {tick}"
+                );
+            }
+        }
+        // From reset again, in one run.
+        let halted = doc.circuit.find("HALTED").expect("HALTED");
+        for m in [&mut reference, &mut cycled] {
+            m.reset();
+        }
+        let mut ticks = 0;
+        while ticks < 2000 && reference.halted() != Trit::True {
+            reference.engine.tick();
+            reference.engine.settle();
+            ticks += 1;
+        }
+        let run = cycled.engine.run_clocked(2000, &[(halted, Trit::True)]);
+        assert_eq!((run.ticks, run.held), (ticks, *name != RUNNING), "{name}");
+        assert_eq!(cycled.byte("PORT"), reference.byte("PORT"), "{name}");
+        for &id in &nodes {
+            assert_eq!(
+                cycled.engine.value(id),
+                reference.engine.value(id),
+                "{name}"
+            );
+        }
+    }
+}

@@ -616,8 +616,13 @@ pub struct TicksArgs {
     pub until: Option<String>,
 
     /// Run under the unit-delay schedule (every delta cycle) instead of the levelized one.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "event_driven")]
     pub unit_delay: bool,
+
+    /// Run the levelized event-driven schedule tick by tick instead of cycle-based (the same
+    /// values; for comparison).
+    #[arg(long)]
+    pub event_driven: bool,
 
     /// How bus values are printed: bin, hex, unsigned, signed or ternary.
     #[arg(long, value_name = "RADIX")]

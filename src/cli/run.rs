@@ -9,12 +9,17 @@
 //! terminals once at the end, as `sim` prints a line, and on standard error the ticks run,
 //! the simulated clock cycles (a cycle is two ticks of the fastest clock, `half_period`
 //! ticks high and as many low) and the rate: `HALTED=+1 after 474 ticks (237 cycles) in
-//! 1.52 ms: 156,000 cycles/s`.
+//! 1.52 ms: 156,000 cycles/s (cycle-based)`.
 //!
-//! Runs under the levelized schedule, which gives the values unit delay gives after every
-//! clock edge of a synchronous design (its flip-flops and RAM writes sample before any of
-//! them changes; tested on the CPU against the emulator cycle by cycle), unless
-//! `--unit-delay`; a circuit with a combinational loop keeps unit delay.
+//! Runs cycle-based ([`Engine::run_clocked`](sim_core::Engine::run_clocked), see
+//! [`sim_core::cycle`]): every gate evaluated once per clock edge, with the values the
+//! levelized schedule gives after every tick — those unit delay gives after every clock edge
+//! of a synchronous design (its flip-flops and RAM writes sample before any of them changes;
+//! tested on the CPU against the emulator cycle by cycle). `--event-driven` ticks and settles
+//! the levelized schedule instead (the same values; for comparison), `--unit-delay` the
+//! unit-delay one; a circuit that is not synchronous (a flip-flop clocked by logic) runs
+//! event-driven and says why, one with a combinational loop keeps unit delay. The rate line
+//! ends with how the ticks ran: `(cycle-based)`, `(levelized, event-driven)`, `(unit delay)`.
 //!
 //! If `--until` never holds, the run ends at the `--ticks` limit and says so (exit status 1).
 
@@ -22,7 +27,8 @@ use std::time::Instant;
 
 use anyhow::{Context as _, Result, bail};
 use sim_core::bus::Literal;
-use sim_core::{NodeKind, Schedule};
+use sim_core::cycle::NotCycleBased;
+use sim_core::{Circuit, NodeId, NodeKind, Schedule, Trit};
 
 use super::args::TicksArgs;
 use super::load::load;
@@ -73,12 +79,35 @@ pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
         }
     }
     reached |= holds(&session);
-    while ticks < args.ticks && !reached {
-        session.engine.tick();
-        session.engine.settle();
-        ticks += 1;
-        reached = holds(&session);
-    }
+    let how = if args.unit_delay || args.event_driven || reached {
+        while ticks < args.ticks && !reached {
+            session.engine.tick();
+            session.engine.settle();
+            ticks += 1;
+            reached = holds(&session);
+        }
+        match session.engine.schedule() {
+            Schedule::UnitDelay => "unit delay".to_owned(),
+            Schedule::Levelized => "levelized, event-driven".to_owned(),
+        }
+    } else {
+        let pairs: Vec<(NodeId, Trit)> = until
+            .iter()
+            .flat_map(|(bits, want)| bits.iter().copied().zip(want.iter().copied()))
+            .collect();
+        let run = session
+            .engine
+            .run_clocked(args.ticks.saturating_sub(ticks), &pairs);
+        ticks += run.ticks;
+        reached = run.held;
+        match (run.cycle_based, session.engine.schedule()) {
+            (Ok(()), _) => "cycle-based".to_owned(),
+            (Err(why), Schedule::UnitDelay) => format!("unit delay: {}", why_not(&why, circuit)),
+            (Err(why), Schedule::Levelized) => {
+                format!("levelized, event-driven: {}", why_not(&why, circuit))
+            }
+        }
+    };
     let seconds = start.elapsed().as_secs_f64();
     writeln!(console.out, "{}", format_values(&session.terminal_values()))?;
     let cycles = ticks / (2 * half);
@@ -88,7 +117,7 @@ pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
         "too fast to time".to_owned()
     };
     let summary = format!(
-        "{ticks} ticks ({cycles} cycles) in {:.2} ms: {rate}",
+        "{ticks} ticks ({cycles} cycles) in {:.2} ms: {rate} ({how})",
         seconds * 1e3
     );
     match (&args.until, reached) {
@@ -110,12 +139,26 @@ pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
     }
 }
 
+/// Why the run was not cycle-based, naming nodes by their labels.
+fn why_not(why: &NotCycleBased, circuit: &Circuit) -> String {
+    let label = |id: NodeId| {
+        circuit
+            .node(id)
+            .map_or_else(|| id.to_string(), |n| n.label.clone())
+    };
+    match why {
+        NotCycleBased::DerivedClock { node, driver } => format!(
+            "not cycle-based, the clock of {} is driven by {}, which is not a source",
+            label(*node),
+            label(*driver)
+        ),
+        other => format!("not cycle-based, {other}"),
+    }
+}
+
 /// `LABEL[=VALUE]` as the bits of a node or bus and the values they must all have (+1 for a
 /// node without `=VALUE`).
-fn condition(
-    session: &Session<'_>,
-    text: &str,
-) -> Result<(Vec<sim_core::NodeId>, Vec<sim_core::Trit>)> {
+fn condition(session: &Session<'_>, text: &str) -> Result<(Vec<NodeId>, Vec<Trit>)> {
     let (label, value) = text.split_once('=').unwrap_or((text, "+1"));
     let Some(bits) = sim_core::bus::signal(session.circuit, label.trim()) else {
         bail!("--until {text}: no node or bus `{label}`");

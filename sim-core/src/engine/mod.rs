@@ -69,6 +69,7 @@ mod unit_delay;
 pub use ports::Port;
 
 use crate::circuit::{Circuit, NodeId};
+use crate::cycle::{NotCycleBased, Program};
 pub use crate::event::{Cause, Event, Observer, Oscillation, Pending, Sweep};
 use crate::kind::NodeKind;
 use crate::levelized::{Levelized, State};
@@ -208,6 +209,22 @@ pub struct Engine {
     batch: Vec<(u32, Trit)>,
     /// The words of each RAM (`None` for a ROM, read from the netlist), by memory.
     rams: Vec<Option<Vec<crate::memory::Word>>>,
+    /// The cycle-based form of the netlist, built by the first
+    /// [`run_clocked`](Self::run_clocked) under the levelized schedule, or why it has none.
+    cycle: Option<Result<Box<Program>, NotCycleBased>>,
+}
+
+/// What [`Engine::run_clocked`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockedRun {
+    /// Ticks run, each followed by a settle.
+    pub ticks: u64,
+    /// Whether the run stopped because its condition held (after its last tick), rather than
+    /// at its limit.
+    pub held: bool,
+    /// `Ok` if the ticks ran cycle-based (see [`crate::cycle`]), else why not (they ran as
+    /// [`tick`](Engine::tick) and [`settle`](Engine::settle)).
+    pub cycle_based: Result<(), NotCycleBased>,
 }
 
 impl Engine {
@@ -253,6 +270,7 @@ impl Engine {
             sweep: Sweep::Auto,
             batch: Vec::new(),
             rams: memory::initial_rams(&net),
+            cycle: None,
             net,
         };
         engine.power_on();
@@ -595,6 +613,99 @@ impl Engine {
             };
         }
         self.settle_unit_delay(observer)
+    }
+}
+
+impl Engine {
+    /// Ticks the clocks up to `ticks` times, settling after each (settling first if events
+    /// are pending), and stops early after the first settle at which every node of `until`
+    /// has its value (an empty `until` never holds). Under [`Schedule::Levelized`], on a
+    /// synchronous netlist (every flip-flop and RAM clocked by a source), the ticks run
+    /// cycle-based (see [`crate::cycle`]): the values after every settle are those of
+    /// [`tick`](Self::tick) and [`settle`](Self::settle), two to three times faster on the
+    /// CPU of `circuits/cpu/`, but no event is counted or reported
+    /// ([`events_processed`](Self::events_processed) does not move). Otherwise it ticks and
+    /// settles, and [`ClockedRun::cycle_based`] says why.
+    pub fn run_clocked(&mut self, ticks: u64, until: &[(NodeId, Trit)]) -> ClockedRun {
+        if !self.is_settled() {
+            self.settle();
+        }
+        let floating = self.net.len() as u32;
+        let until: Vec<(u32, Trit)> = until
+            .iter()
+            .map(|&(id, want)| (self.net.index_of(id).unwrap_or(floating), want))
+            .collect();
+        let program = match (&self.levelized, self.cycle.take()) {
+            // Levelized asked for, unit delay in force: the netlist has a loop.
+            (None, cycle) => {
+                self.cycle = cycle;
+                Err(match self.requested {
+                    Schedule::Levelized => NotCycleBased::Loop,
+                    Schedule::UnitDelay => NotCycleBased::UnitDelay,
+                })
+            }
+            (Some(_), Some(Err(why))) => Err(why),
+            (Some(_), Some(Ok(program))) => Ok(program),
+            (Some(_), None) => Program::new(&self.net).map(Box::new),
+        };
+        let mut program = match program {
+            Ok(program) => program,
+            Err(why) => {
+                if self.levelized.is_some() {
+                    self.cycle = Some(Err(why.clone()));
+                }
+                return self.tick_and_settle(ticks, &until, why);
+            }
+        };
+        if let Some(lev) = &mut self.levelized {
+            lev.write_back(&mut self.latest);
+        }
+        program.load(
+            &self.net,
+            (&self.latest, &self.drive, &self.rams),
+            self.time,
+        );
+        let mut ran = 0;
+        let mut held = false;
+        while ran < ticks && !held {
+            let dirty = program.tick();
+            program.settle(dirty);
+            ran += 1;
+            held = !until.is_empty() && until.iter().all(|&(i, want)| program.value(i) == want);
+        }
+        self.time = program.store((&mut self.latest, &mut self.drive, &mut self.rams));
+        if let Some(lev) = &mut self.levelized {
+            lev.invalidate_dense();
+        }
+        self.cycle = Some(Ok(program));
+        ClockedRun {
+            ticks: ran,
+            held,
+            cycle_based: Ok(()),
+        }
+    }
+
+    /// [`run_clocked`](Self::run_clocked) by [`tick`](Self::tick) and
+    /// [`settle`](Self::settle), `until` as dense indices; not cycle-based because of `why`.
+    fn tick_and_settle(
+        &mut self,
+        ticks: u64,
+        until: &[(u32, Trit)],
+        why: NotCycleBased,
+    ) -> ClockedRun {
+        let mut ran = 0;
+        let mut held = false;
+        while ran < ticks && !held {
+            self.tick();
+            self.settle();
+            ran += 1;
+            held = !until.is_empty() && until.iter().all(|&(i, want)| self.latest(i) == want);
+        }
+        ClockedRun {
+            ticks: ran,
+            held,
+            cycle_based: Err(why),
+        }
     }
 }
 

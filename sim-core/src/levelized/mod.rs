@@ -583,7 +583,7 @@ impl Levelized {
     }
 
     /// Marks the dense pass's state out of date (values changed behind its back).
-    fn invalidate_dense(&mut self) {
+    pub(crate) fn invalidate_dense(&mut self) {
         if let Some(dense) = &mut self.dense {
             dense.invalidate();
         }

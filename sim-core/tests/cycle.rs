@@ -1,0 +1,488 @@
+//! Cycle-based runs ([`Engine::run_clocked`], `sim_core::cycle`) against the levelized
+//! engine ticking and settling: every node's value after every run, on random synchronous
+//! netlists — clocks of several half periods and a switch as clocks, flip-flops with and
+//! without enable, gates of one to six inputs, inverters and buffers (folded into their
+//! readers or not), table gates, a ROM and a RAM whose address, data and write enable come
+//! from the logic — with their switches changed between runs; the runs' reports (ticks, the
+//! condition that stops them, why a run is not cycle-based) and the state an engine keeps
+//! afterwards.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use sim_core::cycle::NotCycleBased;
+use sim_core::memory::{Memory, MemoryKind, Word};
+use sim_core::{
+    Circuit, Engine, GateOp, Netlist, Node, NodeId, NodeKind, Schedule, Trit, TruthTable,
+};
+
+fn trit() -> impl Strategy<Value = Trit> {
+    prop_oneof![Just(Trit::False), Just(Trit::Unknown), Just(Trit::True)]
+}
+
+/// A gate of a [`Synchronous`] netlist.
+#[derive(Clone, Debug)]
+enum Gate {
+    /// A standard gate (`Buf` and `Not` read their first signal).
+    Op(GateOp, Vec<u16>),
+    /// A table gate: its outputs (3ⁿ of them) and its n signals.
+    Table(Vec<Trit>, Vec<u16>),
+}
+
+/// A random synchronous netlist. Signals, in order: switches `S0`…, clocks `C0`… (half
+/// periods 1 to 3), flip-flops `Q0`…, gates `A0`…, the ROM's data bits `R[0]`…, the RAM's
+/// `W[0]`…, gates `B0`…; each gate and memory pin reads a signal before it (taken modulo
+/// their number), a flip-flop's D and EN any signal. Clock pins read a clock or switch `S0`.
+/// Lamps `L0`… read any signal.
+#[derive(Clone, Debug)]
+struct Synchronous {
+    switches: usize,
+    clocks: Vec<u32>,
+    /// Per flip-flop: its clock (an index into the clocks, or past them for `S0`), D, EN
+    /// (`None`: a `Dff`).
+    flops: Vec<(u16, u16, Option<u16>)>,
+    before: Vec<Gate>,
+    /// The ROM's words (4 words of 3 bits) and address signals, if any.
+    rom: Option<(Vec<[Trit; 3]>, [u16; 2])>,
+    /// The RAM's address, data-in (2 bits), write enable and clock, if any.
+    ram: Option<([u16; 2], [u16; 2], u16, u16)>,
+    after: Vec<Gate>,
+    lamps: Vec<u16>,
+}
+
+fn gate() -> impl Strategy<Value = Gate> {
+    let op = prop_oneof![
+        Just(GateOp::And),
+        Just(GateOp::Or),
+        Just(GateOp::Xor),
+        Just(GateOp::Nand),
+        Just(GateOp::Nor),
+        Just(GateOp::Xnor),
+        Just(GateOp::Not),
+        Just(GateOp::Buf),
+    ];
+    prop_oneof![
+        3 => (op, prop::collection::vec(any::<u16>(), 2..=6))
+            .prop_map(|(op, pins)| Gate::Op(op, pins)),
+        1 => (1u32..=3).prop_flat_map(|n| {
+            (
+                prop::collection::vec(trit(), 3usize.pow(n)),
+                prop::collection::vec(any::<u16>(), n as usize),
+            )
+                .prop_map(|(outputs, pins)| Gate::Table(outputs, pins))
+        }),
+    ]
+}
+
+fn synchronous() -> impl Strategy<Value = Synchronous> {
+    (
+        1usize..=3,
+        prop::collection::vec(1u32..=3, 1..=2),
+        prop::collection::vec(
+            (
+                any::<u16>(),
+                any::<u16>(),
+                prop::option::weighted(0.6, any::<u16>()),
+            ),
+            1..=6,
+        ),
+        prop::collection::vec(gate(), 0..=6),
+        prop::option::of((
+            prop::collection::vec(prop::array::uniform3(trit()), 4),
+            prop::array::uniform2(any::<u16>()),
+        )),
+        prop::option::of((
+            prop::array::uniform2(any::<u16>()),
+            prop::array::uniform2(any::<u16>()),
+            any::<u16>(),
+            any::<u16>(),
+        )),
+        prop::collection::vec(gate(), 0..=10),
+        prop::collection::vec(any::<u16>(), 0..=3),
+    )
+        .prop_map(
+            |(switches, clocks, flops, before, rom, ram, after, lamps)| Synchronous {
+                switches,
+                clocks,
+                flops,
+                before,
+                rom,
+                ram,
+                after,
+                lamps,
+            },
+        )
+}
+
+impl Synchronous {
+    /// The circuit and its switches.
+    fn build(&self) -> (Circuit, Vec<NodeId>) {
+        let mut c = Circuit::new();
+        let add = |c: &mut Circuit, label: String, kind| {
+            c.add_node(Node::new(label, kind)).expect("a fresh label")
+        };
+        let wire = |c: &mut Circuit, from: NodeId, to: NodeId, pin: usize| {
+            c.connect(from, to, pin as u8).expect("a free pin");
+        };
+        let switches: Vec<NodeId> = (0..self.switches)
+            .map(|k| add(&mut c, format!("S{k}"), NodeKind::Switch))
+            .collect();
+        let clocks: Vec<NodeId> = self
+            .clocks
+            .iter()
+            .enumerate()
+            .map(|(k, &half_period)| add(&mut c, format!("C{k}"), NodeKind::Clock { half_period }))
+            .collect();
+        let flops: Vec<NodeId> = self
+            .flops
+            .iter()
+            .enumerate()
+            .map(|(k, &(_, _, en))| {
+                let kind = if en.is_some() {
+                    NodeKind::Dffe
+                } else {
+                    NodeKind::Dff
+                };
+                add(&mut c, format!("Q{k}"), kind)
+            })
+            .collect();
+        let mut signals: Vec<NodeId> = switches
+            .iter()
+            .chain(&clocks)
+            .chain(&flops)
+            .copied()
+            .collect();
+        let pick = |signals: &[NodeId], s: u16| signals[usize::from(s) % signals.len()];
+        let gates = |c: &mut Circuit, signals: &mut Vec<NodeId>, prefix: &str, list: &[Gate]| {
+            for (k, g) in list.iter().enumerate() {
+                let (kind, pins) = match g {
+                    Gate::Op(op, pins) => {
+                        let pins = if matches!(op, GateOp::Buf | GateOp::Not) {
+                            &pins[..1]
+                        } else {
+                            &pins[..]
+                        };
+                        (NodeKind::gate(*op, pins.len() as u8), pins)
+                    }
+                    Gate::Table(outputs, pins) => {
+                        let table =
+                            TruthTable::new(pins.len() as u8, outputs).expect("3^n outputs");
+                        (NodeKind::Table(table), &pins[..])
+                    }
+                };
+                let node = add(c, format!("{prefix}{k}"), kind);
+                for (j, &s) in pins.iter().enumerate() {
+                    let from = pick(signals, s);
+                    wire(c, from, node, j);
+                }
+                signals.push(node);
+            }
+        };
+        gates(&mut c, &mut signals, "A", &self.before);
+        let memories = self.memories(&mut c, &mut signals, &clocks, &switches);
+        c.set_memories(memories);
+        gates(&mut c, &mut signals, "B", &self.after);
+        for (&q, &(by, d, en)) in flops.iter().zip(&self.flops) {
+            let d = pick(&signals, d);
+            wire(&mut c, d, q, 0);
+            wire(&mut c, clock(&clocks, &switches, by), q, 1);
+            if let Some(en) = en {
+                wire(&mut c, pick(&signals, en), q, 2);
+            }
+        }
+        for (k, &s) in self.lamps.iter().enumerate() {
+            let lamp = add(&mut c, format!("L{k}"), NodeKind::Lamp);
+            wire(&mut c, pick(&signals, s), lamp, 0);
+        }
+        (c, switches)
+    }
+
+    /// The ROM and the RAM, if any, their data bits appended to `signals`; their
+    /// declarations.
+    fn memories(
+        &self,
+        c: &mut Circuit,
+        signals: &mut Vec<NodeId>,
+        clocks: &[NodeId],
+        switches: &[NodeId],
+    ) -> Vec<Memory> {
+        let add = |c: &mut Circuit, label: String, kind| {
+            c.add_node(Node::new(label, kind)).expect("a fresh label")
+        };
+        let wire = |c: &mut Circuit, from: NodeId, to: NodeId, pin: usize| {
+            c.connect(from, to, pin as u8).expect("a free pin");
+        };
+        let pick = |signals: &[NodeId], s: u16| signals[usize::from(s) % signals.len()];
+        let mut memories = Vec::new();
+        if let Some((words, addr)) = &self.rom {
+            let addr = addr.map(|s| pick(signals, s));
+            let bits: Vec<NodeId> = (0..3)
+                .map(|k| add(c, format!("R[{k}]"), NodeKind::Rom { addr_bits: 2 }))
+                .collect();
+            for &bit in &bits {
+                for (j, &a) in addr.iter().enumerate() {
+                    wire(c, a, bit, j);
+                }
+            }
+            signals.extend(&bits);
+            memories.push(Memory {
+                label: "R".into(),
+                kind: MemoryKind::Rom,
+                addr_bits: 2,
+                data_bits: 3,
+                image: Arc::from(
+                    words
+                        .iter()
+                        .map(|w| Word::from_trits(w))
+                        .collect::<Vec<_>>(),
+                ),
+                file: None,
+            });
+        }
+        if let Some((addr, din, we, clk)) = &self.ram {
+            let addr = addr.map(|s| pick(signals, s));
+            let din = din.map(|s| pick(signals, s));
+            let we = pick(signals, *we);
+            let clk = clock(clocks, switches, *clk);
+            let bits: Vec<NodeId> = (0..2)
+                .map(|k| add(c, format!("W[{k}]"), NodeKind::Ram { addr_bits: 2 }))
+                .collect();
+            for (k, &bit) in bits.iter().enumerate() {
+                for (j, &a) in addr.iter().enumerate() {
+                    wire(c, a, bit, j);
+                }
+                wire(c, din[k], bit, 2);
+                wire(c, we, bit, 3);
+                wire(c, clk, bit, 4);
+            }
+            signals.extend(&bits);
+            memories.push(Memory {
+                label: "W".into(),
+                kind: MemoryKind::Ram,
+                addr_bits: 2,
+                data_bits: 2,
+                image: Arc::from(vec![Word::UNKNOWN; 4]),
+                file: None,
+            });
+        }
+        memories
+    }
+}
+
+/// Clock `k`: one of the clocks, or past them switch `S0`.
+fn clock(clocks: &[NodeId], switches: &[NodeId], k: u16) -> NodeId {
+    clocks
+        .get(usize::from(k) % (clocks.len() + 1))
+        .copied()
+        .unwrap_or(switches[0])
+}
+
+fn values(c: &Circuit, engine: &Engine) -> Vec<Trit> {
+    c.nodes().map(|(id, _)| engine.value(id)).collect()
+}
+
+fn levelized(c: &Circuit) -> Engine {
+    let mut engine = Engine::with_schedule(Netlist::compile(c), Schedule::Levelized);
+    assert_eq!(engine.schedule(), Schedule::Levelized);
+    engine.settle();
+    engine
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Runs of 1 to 7 ticks, cycle-based, leave every node with the value the levelized
+    /// engine has after as many ticks and settles; switches change between runs (settled
+    /// by the engine, which the next run loads).
+    #[test]
+    fn cycle_based_runs_give_the_levelized_values(
+        s in synchronous(),
+        runs in prop::collection::vec((1u64..=7, prop::collection::vec(trit(), 3)), 1..10),
+    ) {
+        let (c, switches) = s.build();
+        let mut reference = levelized(&c);
+        let mut cycled = levelized(&c);
+        for (ticks, vector) in &runs {
+            let batch: Vec<(NodeId, Trit)> = switches.iter().copied().zip(vector.iter().copied()).collect();
+            for engine in [&mut reference, &mut cycled] {
+                engine.set(batch.iter().copied()).expect("switches");
+                engine.settle();
+            }
+            for _ in 0..*ticks {
+                reference.tick();
+                reference.settle();
+            }
+            let events = cycled.events_processed();
+            let run = cycled.run_clocked(*ticks, &[]);
+            prop_assert_eq!(run.cycle_based, Ok(()));
+            prop_assert_eq!((run.ticks, run.held), (*ticks, false));
+            prop_assert_eq!(cycled.events_processed(), events, "a cycle-based run counts no events");
+            prop_assert_eq!(cycled.time(), reference.time());
+            prop_assert!(cycled.is_settled());
+            prop_assert_eq!(values(&c, &cycled), values(&c, &reference));
+        }
+        // The state the engine kept (flip-flops' last clocks, RAM words) goes on alike.
+        for _ in 0..4 {
+            for engine in [&mut reference, &mut cycled] {
+                engine.tick();
+                engine.settle();
+            }
+            prop_assert_eq!(values(&c, &cycled), values(&c, &reference));
+        }
+    }
+
+    /// A run stops after the first tick at which its condition holds, as ticking and
+    /// settling until it holds does.
+    #[test]
+    fn a_run_stops_when_its_condition_holds(
+        s in synchronous(),
+        node in any::<prop::sample::Index>(),
+        want in trit(),
+    ) {
+        let (c, _) = s.build();
+        let ids: Vec<NodeId> = c.nodes().map(|(id, _)| id).collect();
+        let id = ids[node.index(ids.len())];
+        let mut reference = levelized(&c);
+        let mut cycled = levelized(&c);
+        let mut ticks = 0;
+        let mut held = false;
+        while ticks < 40 && !held {
+            reference.tick();
+            reference.settle();
+            ticks += 1;
+            held = reference.value(id) == want;
+        }
+        let run = cycled.run_clocked(40, &[(id, want)]);
+        prop_assert_eq!((run.ticks, run.held), (ticks, held));
+        prop_assert_eq!(values(&c, &cycled), values(&c, &reference));
+    }
+}
+
+/// A flip-flop clocked by another's output (a ripple counter) is not synchronous: the run
+/// says so, naming both, and ticks and settles instead.
+#[test]
+fn a_derived_clock_is_refused_by_name() {
+    let mut c = Circuit::new();
+    let mut add = |label: &str, kind| c.add_node(Node::new(label, kind)).expect("fresh");
+    let clk = add("CLK", NodeKind::Clock { half_period: 1 });
+    let q0 = add("Q0", NodeKind::Dff);
+    let n0 = add("N0", NodeKind::Not);
+    let q1 = add("Q1", NodeKind::Dff);
+    let n1 = add("N1", NodeKind::Not);
+    for (from, to, pin) in [
+        (clk, q0, 1),
+        (q0, n0, 0),
+        (n0, q0, 0),
+        (q0, q1, 1),
+        (q1, n1, 0),
+        (n1, q1, 0),
+    ] {
+        c.connect(from, to, pin).expect("wire");
+    }
+    let mut engine = levelized(&c);
+    let mut reference = levelized(&c);
+    let run = engine.run_clocked(9, &[]);
+    assert_eq!(
+        run.cycle_based,
+        Err(NotCycleBased::DerivedClock {
+            node: q1,
+            driver: q0
+        })
+    );
+    assert_eq!(run.ticks, 9);
+    for _ in 0..9 {
+        reference.tick();
+        reference.settle();
+    }
+    assert_eq!(values(&c, &engine), values(&c, &reference));
+    // The refusal is kept, and said again.
+    assert!(engine.run_clocked(1, &[]).cycle_based.is_err());
+}
+
+/// Under the unit-delay schedule, and on a circuit with a combinational loop (which keeps
+/// it), a run ticks and settles and says why.
+#[test]
+fn unit_delay_and_loops_are_not_cycle_based() {
+    let mut c = Circuit::new();
+    let clk = c
+        .add_node(Node::new("CLK", NodeKind::Clock { half_period: 1 }))
+        .expect("fresh");
+    let flop = c.add_node(Node::new("Q", NodeKind::Dff)).expect("fresh");
+    let not = c.add_node(Node::new("N", NodeKind::Not)).expect("fresh");
+    c.connect(clk, flop, 1).expect("wire");
+    c.connect(flop, not, 0).expect("wire");
+    c.connect(not, flop, 0).expect("wire");
+    let mut unit = Engine::new(Netlist::compile(&c));
+    unit.settle();
+    assert_eq!(
+        unit.run_clocked(4, &[]).cycle_based,
+        Err(NotCycleBased::UnitDelay)
+    );
+    assert_eq!(unit.time(), 4);
+    let latch = ["A", "B"].map(|label| {
+        c.add_node(Node::new(label, NodeKind::Nand(2)))
+            .expect("fresh")
+    });
+    c.connect(latch[0], latch[1], 0).expect("wire");
+    c.connect(latch[1], latch[0], 0).expect("wire");
+    let mut looped = Engine::with_schedule(Netlist::compile(&c), Schedule::Levelized);
+    looped.settle();
+    assert_eq!(looped.schedule(), Schedule::UnitDelay);
+    assert_eq!(
+        looped.run_clocked(4, &[]).cycle_based,
+        Err(NotCycleBased::Loop)
+    );
+}
+
+/// A RAM written on a clock edge that changes nothing else: its read shows the new word
+/// (the write alone makes the settle sweep), and a write with an unknown address makes the
+/// bits of both candidate words that could change unknown.
+#[test]
+fn a_ram_write_alone_is_read_back() {
+    let mut c = Circuit::new();
+    let mut add = |label: &str, kind| c.add_node(Node::new(label, kind)).expect("fresh");
+    let clk = add("CLK", NodeKind::Clock { half_period: 1 });
+    let [a0, din, we] = ["A0", "D", "WE"].map(|label| add(label, NodeKind::Switch));
+    // A one-bit memory's data bit is labelled as the memory.
+    let bit = add("W", NodeKind::Ram { addr_bits: 1 });
+    let lamp = add("L", NodeKind::Lamp);
+    for (from, pin) in [(a0, 0), (din, 1), (we, 2), (clk, 3)] {
+        c.connect(from, bit, pin).expect("wire");
+    }
+    c.connect(bit, lamp, 0).expect("wire");
+    c.set_memories(vec![Memory {
+        label: "W".into(),
+        kind: MemoryKind::Ram,
+        addr_bits: 1,
+        data_bits: 1,
+        image: Arc::from(vec![Word::from_u64(0, 1); 2]),
+        file: None,
+    }]);
+    let mut engine = levelized(&c);
+    let mut reference = levelized(&c);
+    let steps = [
+        ([Trit::True, Trit::True, Trit::True], Trit::True),
+        ([Trit::False, Trit::True, Trit::True], Trit::True),
+        ([Trit::Unknown, Trit::False, Trit::True], Trit::Unknown),
+        ([Trit::True, Trit::False, Trit::False], Trit::Unknown),
+    ];
+    for (inputs, read) in steps {
+        for e in [&mut engine, &mut reference] {
+            e.set([a0, din, we].into_iter().zip(inputs))
+                .expect("switches");
+            e.settle();
+        }
+        for _ in 0..2 {
+            reference.tick();
+            reference.settle();
+        }
+        assert_eq!(engine.run_clocked(2, &[]).cycle_based, Ok(()));
+        assert_eq!(
+            reference.value(lamp),
+            read,
+            "reference after writing at {inputs:?}"
+        );
+        assert_eq!(engine.value(lamp), read, "after writing at {inputs:?}");
+        assert_eq!(values(&c, &engine), values(&c, &reference));
+    }
+}
