@@ -65,13 +65,16 @@
 //! * *Cells*: one byte per value, its digit (0, 1, 2 for −1, 0, +1): cell 0 the floating net
 //!   (always 1), cell 1 the constant +1 (a [`Dff`](crate::NodeKind::Dff)'s enable), then the
 //!   sources and flip-flops, then one per gate output in evaluation order, then the memories'
-//!   data bits. The array is padded to a power of two, so masked indices need no bounds
-//!   check.
-//! * *Gates*: every gate is one or more `Gate`s of at most three pins with a 27-entry
-//!   table packed in a `u64` (2 bits per row `9·d₀ + 3·d₁ + d₂`): one gate of up to three
-//!   inputs is one, a wider AND, OR or XOR (or its negation) a chain of them through hidden
-//!   cells (the three operations are associative). Gate `k` writes cell `gate_base + k`, so
-//!   its output needs no index. Buffers and inverters read only by gates — terminals above
+//!   data bits. The array is padded to a power of two and to at least 2¹⁶ cells, so that
+//!   masked indices need no bounds check, nor `u16` ones in a program of at most 2¹⁶ cells
+//!   (every program this side of a large netlist: the CPU has about 300).
+//! * *Gates*: every gate is one or more gates of at most three pins with a 27-row table
+//!   (row `9·d₀ + 3·d₁ + d₂` of the pins' digits): one gate of up to three inputs is one, a
+//!   wider AND, OR or XOR (or its negation) a chain of them through hidden cells (the three
+//!   operations are associative). Gate `k` writes cell `gate_base + k`, so its output needs
+//!   no index; the sweep reads its pins as `u16` (or `u32` past 2¹⁶ cells) and its table as
+//!   one byte per row: three loads, two multiply-adds and one load per gate, about 19
+//!   instructions with the loop. Buffers and inverters read only by gates — terminals above
 //!   all — have no cell: their readers' tables take the driver, negated for an inverter.
 //! * *Steps*: per level, a run of gates, then the memory reads of that level (each memory's
 //!   data bits sharing their address pins read one word).
@@ -138,6 +141,54 @@ struct Gate {
     pins: [u32; 3],
     /// Its output digit for pin digits `d₀ d₁ d₂` in bits `2·(9·d₀ + 3·d₁ + d₂)` and the next.
     table: u64,
+}
+
+/// Programs with at most this many cells index them with `u16` ([`Sweeps::Narrow`]).
+const NARROW: usize = 1 << 16;
+
+/// A [`Gate`] as the sweep evaluates it: its pins as `P` (`u16` in a narrow program, whose
+/// cells are exactly [`NARROW`], so that no index needs a check or a mask) and its table as
+/// one byte per row (rows 27 to 31 unused), so that the lookup is one load.
+#[derive(Clone, Copy, Debug)]
+struct Swept<P> {
+    pins: [P; 3],
+    table: [u8; 32],
+}
+
+impl<P: TryFrom<u32>> Swept<P> {
+    /// `gate` with its pins as `P`; `None` if one does not fit.
+    fn of(gate: &Gate) -> Option<Swept<P>> {
+        let [a, b, c] = gate.pins.map(P::try_from);
+        let mut table = [1u8; 32];
+        for (row, entry) in table.iter_mut().enumerate().take(27) {
+            *entry = ((gate.table >> (2 * row)) & 3) as u8;
+        }
+        Some(Swept {
+            pins: [a.ok()?, b.ok()?, c.ok()?],
+            table,
+        })
+    }
+}
+
+/// The gates of a program as the sweep evaluates them.
+#[derive(Clone, Debug)]
+enum Sweeps {
+    /// At most [`NARROW`] cells.
+    Narrow(Vec<Swept<u16>>),
+    Wide(Vec<Swept<u32>>),
+}
+
+impl Sweeps {
+    /// `gates` for a program of `cells` cells.
+    fn new(gates: &[Gate], cells: usize) -> Sweeps {
+        let narrow: Option<Vec<Swept<u16>>> = (cells <= NARROW)
+            .then(|| gates.iter().map(Swept::of).collect())
+            .flatten();
+        narrow.map_or_else(
+            || Sweeps::Wide(gates.iter().filter_map(Swept::of).collect()),
+            Sweeps::Narrow,
+        )
+    }
 }
 
 /// One step of the sweep.
@@ -223,7 +274,7 @@ pub(crate) struct Program {
     cell_of: Vec<u32>,
     /// The digits, padded to a power of two.
     cells: Vec<u8>,
-    gates: Vec<Gate>,
+    gates: Sweeps,
     /// The cell gate 0 writes (gate `k` writes `gate_base + k`).
     gate_base: u32,
     steps: Vec<Step>,
@@ -574,12 +625,12 @@ impl Program {
                 _ => None,
             })
             .collect();
-        let mut cells = vec![1u8; (total as usize).next_power_of_two()];
+        let mut cells = vec![1u8; (total as usize).next_power_of_two().max(NARROW)];
         cells[TRUE as usize] = 2;
         Ok(Program {
             cell_of,
+            gates: Sweeps::new(&gates, cells.len()),
             cells,
-            gates,
             gate_base,
             steps,
             reads,
@@ -771,6 +822,8 @@ impl Program {
             ..
         } = self;
         let writes_at = flops.len();
+        // A power of two (see `Program::cells`): masked indices need no bounds check.
+        let mask = cells.len().wrapping_sub(1);
         for group in clocked.iter_mut() {
             let now = cells[group.cell as usize];
             if now == group.seen {
@@ -792,13 +845,24 @@ impl Program {
             if !mixed && !may_rise(prev(0), clk) {
                 continue;
             }
-            let digits = |c: u32| usize::from(cells[c as usize] & 3);
+            let digits = |c: u32| usize::from(cells[c as usize & mask] & 3);
             let (start, end) = (group.flops.0 as usize, group.flops.1 as usize);
-            for k in start..end {
-                let f = flops[k];
-                let edge = 81 * digit(prev(k)) + 27 * usize::from(now & 3);
-                let q = digits(*flop_base + k as u32);
-                next[k] = next_table[(edge + 9 * digits(f.d) + 3 * q + digits(f.en)) & 255];
+            let base = *flop_base as usize;
+            let (qs, nexts) = (&cells[base + start..base + end], &mut next[start..end]);
+            let now_edge = 27 * usize::from(now & 3);
+            if mixed {
+                for (k, ((f, &q), next)) in flops[start..end].iter().zip(qs).zip(nexts).enumerate()
+                {
+                    let edge = 81 * digit(last[start + k]) + now_edge;
+                    let row = edge + 9 * digits(f.d) + 3 * usize::from(q & 3) + digits(f.en);
+                    *next = next_table[row & 255];
+                }
+            } else {
+                let edge = 81 * usize::from(seen & 3) + now_edge;
+                for ((f, &q), next) in flops[start..end].iter().zip(qs).zip(nexts) {
+                    let row = edge + 9 * digits(f.d) + 3 * usize::from(q & 3) + digits(f.en);
+                    *next = next_table[row & 255];
+                }
             }
             sampled.push((group.flops.0, group.flops.1));
             let (start, end) = (group.writes.0 as usize, group.writes.1 as usize);
@@ -846,8 +910,16 @@ impl Program {
         for &step in steps.iter() {
             match step {
                 Step::Gates(start, end) => {
-                    let gates = &gates[start as usize..end as usize];
-                    sweep_gates(gates, (*gate_base + start) as usize, cells);
+                    let (out, range) =
+                        ((*gate_base + start) as usize, start as usize..end as usize);
+                    match gates {
+                        Sweeps::Narrow(gates) => {
+                            if let Ok(cells) = <&mut [u8; NARROW]>::try_from(&mut cells[..]) {
+                                sweep_narrow(&gates[range], out, cells);
+                            }
+                        }
+                        Sweeps::Wide(gates) => sweep_wide(&gates[range], out, cells),
+                    }
                 }
                 Step::Read(k) => {
                     let read = reads[k as usize];
@@ -861,7 +933,7 @@ impl Program {
                     let bits = &bits[read.bits.0 as usize..read.bits.1 as usize];
                     let out = read.out as usize;
                     for (cell, &bit) in cells[out..out + bits.len()].iter_mut().zip(bits) {
-                        *cell = digit(word.bit(bit)) as u8;
+                        *cell = word.digit(bit);
                     }
                 }
             }
@@ -893,10 +965,20 @@ fn address(pins: &[u32], cells: &[u8]) -> (usize, usize) {
     (base, free)
 }
 
-/// Evaluates `gates`, gate `k` writing cell `out + k`: one table lookup each, no branch.
+/// Evaluates the gates of a narrow program, gate `k` writing cell `out + k`: three loads, one
+/// table lookup, no branch and no bounds check.
 #[inline]
-fn sweep_gates(gates: &[Gate], out: usize, cells: &mut [u8]) {
-    // A power of two (see `Program::cells`): masked indices need no bounds check.
+fn sweep_narrow(gates: &[Swept<u16>], out: usize, cells: &mut [u8; NARROW]) {
+    for (k, g) in gates.iter().enumerate() {
+        let d = |p: u16| usize::from(cells[usize::from(p)]);
+        let row = 9 * d(g.pins[0]) + 3 * d(g.pins[1]) + d(g.pins[2]);
+        cells[(out + k) % NARROW] = g.table[row % 32];
+    }
+}
+
+/// [`sweep_narrow`] for a wide program, whose cells are a power of two: masked indices.
+#[inline]
+fn sweep_wide(gates: &[Swept<u32>], out: usize, cells: &mut [u8]) {
     let mask = cells.len().wrapping_sub(1);
     if !cells.len().is_power_of_two() {
         return;
@@ -904,7 +986,7 @@ fn sweep_gates(gates: &[Gate], out: usize, cells: &mut [u8]) {
     for (k, g) in gates.iter().enumerate() {
         let d = |p: u32| usize::from(cells[p as usize & mask]);
         let row = 9 * d(g.pins[0]) + 3 * d(g.pins[1]) + d(g.pins[2]);
-        cells[(out + k) & mask] = ((g.table >> ((2 * row) & 63)) & 3) as u8;
+        cells[(out + k) & mask] = g.table[row % 32];
     }
 }
 

@@ -486,3 +486,65 @@ fn a_ram_write_alone_is_read_back() {
         assert_eq!(values(&c, &engine), values(&c, &reference));
     }
 }
+
+/// A netlist of more cells than 16-bit indices reach (a flip-flop behind a chain of 70,000
+/// XOR gates, each also reading a switch) runs as the small ones do.
+#[test]
+fn a_program_past_65536_cells_runs_alike() {
+    let mut c = Circuit::new();
+    let clk = c
+        .add_node(Node::new("CLK", NodeKind::Clock { half_period: 1 }))
+        .expect("fresh");
+    let [s, reset] = ["S", "R"].map(|label| {
+        c.add_node(Node::new(label, NodeKind::Switch))
+            .expect("fresh")
+    });
+    let q = c.add_node(Node::new("Q", NodeKind::Dff)).expect("fresh");
+    c.connect(clk, q, 1).expect("wire");
+    let mut last = q;
+    for k in 0..70_000 {
+        let g = c
+            .add_node(Node::new(format!("X{k}"), NodeKind::Xor(2)))
+            .expect("fresh");
+        c.connect(last, g, 0).expect("wire");
+        c.connect(s, g, 1).expect("wire");
+        last = g;
+    }
+    // D = NOR(chain, R): −1 while R is +1; with R at −1 and S known the chain is the
+    // identity (XOR with −1 is a buffer, with +1 an inverter, 70,000 of them), so D = NOT Q
+    // and Q toggles on every rising edge; S unknown makes it unknown.
+    let d = c.add_node(Node::new("D", NodeKind::Nor(2))).expect("fresh");
+    c.connect(last, d, 0).expect("wire");
+    c.connect(reset, d, 1).expect("wire");
+    c.connect(d, q, 0).expect("wire");
+    let mut engine = levelized(&c);
+    let mut reference = levelized(&c);
+    let mut seen = Vec::new();
+    for (r, value) in [
+        (Trit::True, Trit::False),
+        (Trit::False, Trit::False),
+        (Trit::False, Trit::True),
+        (Trit::False, Trit::Unknown),
+    ] {
+        for e in [&mut engine, &mut reference] {
+            e.set([(reset, r), (s, value)]).expect("switches");
+            e.settle();
+        }
+        for _ in 0..3 {
+            reference.tick();
+            reference.settle();
+        }
+        assert_eq!(engine.run_clocked(3, &[]).cycle_based, Ok(()));
+        for id in [q, last, d] {
+            assert_eq!(
+                engine.value(id),
+                reference.value(id),
+                "R = {r}, S = {value}"
+            );
+        }
+        seen.push(engine.value(q));
+    }
+    // Runs of three ticks from a low clock: two rising edges, then one, then two: reset,
+    // toggled once, toggled twice, unknown.
+    assert_eq!(seen, [Trit::False, Trit::True, Trit::True, Trit::Unknown]);
+}

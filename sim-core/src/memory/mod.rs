@@ -98,6 +98,16 @@ impl Word {
         }
     }
 
+    /// Bit `k` (0..64) as a digit: 0, 1, 2 for −1, 0, +1 (what [`bit`](Self::bit) gives,
+    /// without a branch).
+    #[inline]
+    pub(crate) fn digit(self, k: u32) -> u8 {
+        let known = (self.known >> (k & 63)) & 1;
+        let one = (self.ones >> (k & 63)) & 1;
+        // `ones` is clear where `known` is: unknown 1, −1 0, +1 2.
+        (1 - known + 2 * one) as u8
+    }
+
     /// Sets bit `k` (0..64) to `value`.
     #[inline]
     pub fn set(&mut self, k: u32, value: Trit) {
@@ -287,6 +297,9 @@ pub(crate) fn read_word_split(words: &[Word], (base, free): (usize, usize)) -> W
     let Some(&first) = words.get(base) else {
         return Word::UNKNOWN;
     };
+    if free == 0 {
+        return first;
+    }
     let mut agree = first.known;
     for a in candidates(base, free) {
         let w = words.get(a).copied().unwrap_or(Word::UNKNOWN);
