@@ -36,7 +36,7 @@
 //! engine.set([(rst, Trit::False)])?; // D = NOT Q
 //! let run = engine.run_clocked(10, &[]);
 //! assert_eq!(run.cycle_based, Ok(()));
-//! assert_eq!(engine.value(out), Trit::True); // −1, toggled five times
+//! assert_eq!(engine.value(out), Trit::True); // reset to −1, then toggled five times
 //! // Stop as soon as OUT is −1 again: after the next rising edge.
 //! let run = engine.run_clocked(100, &[(out, Trit::False)]);
 //! assert_eq!((run.ticks, run.held), (1, true));
