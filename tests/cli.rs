@@ -1053,8 +1053,9 @@ fn sim_and_trace_run_memories_and_name_the_word_read() {
 
 #[test]
 fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
-    let args = |ticks: &str, until: &str| {
-        tritium(&[
+    // `tritium run` on fib with a reset, `--ticks`, `--until` and further flags.
+    let run_with = |ticks: &str, until: &str, flags: &[&str]| {
+        let mut argv = vec![
             "run",
             "circuits/cpu/fib.ron",
             "--set",
@@ -1067,8 +1068,11 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
             until,
             "--radix",
             "unsigned",
-        ])
+        ];
+        argv.extend(flags);
+        tritium(&argv)
     };
+    let args = |ticks: &str, until: &str| run_with(ticks, until, &[]);
     let run = args("100000", "HALTED");
     run.expect_code(0);
     assert_eq!(run.stdout, "PORT=233 HALTED=+1 PC=14 ACC=121\n");
@@ -1090,21 +1094,7 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
         ("--event-driven", "(levelized, event-driven)"),
         ("--unit-delay", "(unit delay)"),
     ] {
-        let other = tritium(&[
-            "run",
-            "circuits/cpu/fib.ron",
-            "--set",
-            "RESET=1",
-            "--set",
-            "RESET=-1",
-            "--ticks",
-            "100000",
-            "--until",
-            "PORT=233",
-            flag,
-            "--radix",
-            "unsigned",
-        ]);
+        let other = run_with("100000", "PORT=233", &[flag]);
         other.expect_code(0);
         assert!(other.stdout.starts_with("PORT=233 "), "{}", other.stdout);
         assert!(other.stderr.trim_end().ends_with(how), "{}", other.stderr);

@@ -87,16 +87,13 @@ use rustc_hash::FxHashMap;
 
 use crate::circuit::NodeId;
 use crate::graph;
-use crate::kind::{GateOp, NodeKind, dffe_next, digit, may_rise};
+use crate::kind::{FROM_DIGIT, GateOp, NodeKind, dffe_next, digit, may_rise};
 use crate::memory::{MemoryKind, Word, read_word_split, write_bit_split, write_enable};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
 /// The words of each RAM (`None` for a ROM), by memory: the engine's and a [`Program`]'s.
 type Rams = [Option<Vec<Word>>];
-
-/// The trit of each digit (3 never occurs).
-const FROM_DIGIT: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
 
 /// The cell of the floating net: always digit 1 (unknown).
 const FLOATING: u32 = 0;
@@ -134,60 +131,47 @@ pub enum NotCycleBased {
     TooLarge,
 }
 
-/// A gate of at most three pins (a whole gate, or a link of a wide gate's chain).
-#[derive(Clone, Copy, Debug)]
-struct Gate {
-    /// The cells its pins read ([`FLOATING`] past its inputs).
-    pins: [u32; 3],
-    /// Its output digit for pin digits `d₀ d₁ d₂` in bits `2·(9·d₀ + 3·d₁ + d₂)` and the next.
-    table: u64,
-}
-
 /// Programs with at most this many cells index them with `u16` ([`Sweeps::Narrow`]).
 const NARROW: usize = 1 << 16;
 
-/// A [`Gate`] as the sweep evaluates it: its pins as `P` (`u16` in a narrow program, whose
-/// cells are exactly [`NARROW`], so that no index needs a check or a mask) and its table as
-/// one byte per row (rows 27 to 31 unused), so that the lookup is one load.
+/// A gate of at most three pins (a whole gate, or a link of a wide gate's chain), its pins
+/// as `P`: `u32` as built, `u16` in a narrow program (whose cells are exactly [`NARROW`], so
+/// that no index needs a check or a mask).
 #[derive(Clone, Copy, Debug)]
-struct Swept<P> {
+struct Gate<P = u32> {
+    /// The cells its pins read ([`FLOATING`] past its inputs).
     pins: [P; 3],
+    /// Its output digit for pin digits `d₀ d₁ d₂` at row `9·d₀ + 3·d₁ + d₂`, one byte a row
+    /// so that the lookup is one load (rows 27 to 31 unused).
     table: [u8; 32],
-}
-
-impl<P: TryFrom<u32>> Swept<P> {
-    /// `gate` with its pins as `P`; `None` if one does not fit.
-    fn of(gate: &Gate) -> Option<Swept<P>> {
-        let [a, b, c] = gate.pins.map(P::try_from);
-        let mut table = [1u8; 32];
-        for (row, entry) in table.iter_mut().enumerate().take(27) {
-            *entry = ((gate.table >> (2 * row)) & 3) as u8;
-        }
-        Some(Swept {
-            pins: [a.ok()?, b.ok()?, c.ok()?],
-            table,
-        })
-    }
 }
 
 /// The gates of a program as the sweep evaluates them.
 #[derive(Clone, Debug)]
 enum Sweeps {
     /// At most [`NARROW`] cells.
-    Narrow(Vec<Swept<u16>>),
-    Wide(Vec<Swept<u32>>),
+    Narrow(Vec<Gate<u16>>),
+    Wide(Vec<Gate>),
 }
 
 impl Sweeps {
     /// `gates` for a program of `cells` cells.
-    fn new(gates: &[Gate], cells: usize) -> Sweeps {
-        let narrow: Option<Vec<Swept<u16>>> = (cells <= NARROW)
-            .then(|| gates.iter().map(Swept::of).collect())
+    fn new(gates: Vec<Gate>, cells: usize) -> Sweeps {
+        let narrow: Option<Vec<Gate<u16>>> = (cells <= NARROW)
+            .then(|| {
+                gates
+                    .iter()
+                    .map(|g| {
+                        let [a, b, c] = g.pins.map(u16::try_from);
+                        Some(Gate {
+                            pins: [a.ok()?, b.ok()?, c.ok()?],
+                            table: g.table,
+                        })
+                    })
+                    .collect()
+            })
             .flatten();
-        narrow.map_or_else(
-            || Sweeps::Wide(gates.iter().filter_map(Swept::of).collect()),
-            Sweeps::Narrow,
-        )
+        narrow.map_or(Sweeps::Wide(gates), Sweeps::Narrow)
     }
 }
 
@@ -310,15 +294,15 @@ pub(crate) struct Program {
 }
 
 /// A 3-pin table whose row for pin digits `v` is `f` of the first `inputs` of them.
-fn table3(inputs: usize, f: impl Fn(&[Trit]) -> Trit) -> u64 {
-    let mut table = 0u64;
-    for row in 0..27 {
+fn table3(inputs: usize, f: impl Fn(&[Trit]) -> Trit) -> [u8; 32] {
+    let mut table = [1u8; 32];
+    for (row, entry) in table.iter_mut().enumerate().take(27) {
         let v = [
             Trit::ALL[row / 9],
             Trit::ALL[row / 3 % 3],
             Trit::ALL[row % 3],
         ];
-        table |= (digit(f(&v[..inputs.min(3)])) as u64) << (2 * row);
+        *entry = digit(f(&v[..inputs.min(3)])) as u8;
     }
     table
 }
@@ -372,12 +356,10 @@ impl Program {
         let pins = |i: u32| &net.in_src[net.input_range(i)];
         // Clocks must be sources.
         let clock_pin = |i: u32| -> Option<u32> {
-            match (net.ops[i as usize], net.kinds[i as usize]) {
-                (Op::Dff, _) => pins(i).get(1).copied(),
-                (Op::Memory, NodeKind::Ram { addr_bits }) if net.memory_bit(i).is_some() => {
-                    pins(i).get(usize::from(addr_bits) + 2).copied()
-                }
-                _ => None,
+            if net.ops[i as usize] == Op::Dff {
+                pins(i).get(1).copied()
+            } else {
+                net.ram_clock(i).filter(|_| net.memory_bit(i).is_some())
             }
         };
         for i in 0..floating {
@@ -629,7 +611,7 @@ impl Program {
         cells[TRUE as usize] = 2;
         Ok(Program {
             cell_of,
-            gates: Sweeps::new(&gates, cells.len()),
+            gates: Sweeps::new(gates, cells.len()),
             cells,
             gate_base,
             steps,
@@ -968,7 +950,7 @@ fn address(pins: &[u32], cells: &[u8]) -> (usize, usize) {
 /// Evaluates the gates of a narrow program, gate `k` writing cell `out + k`: three loads, one
 /// table lookup, no branch and no bounds check.
 #[inline]
-fn sweep_narrow(gates: &[Swept<u16>], out: usize, cells: &mut [u8; NARROW]) {
+fn sweep_narrow(gates: &[Gate<u16>], out: usize, cells: &mut [u8; NARROW]) {
     for (k, g) in gates.iter().enumerate() {
         let d = |p: u16| usize::from(cells[usize::from(p)]);
         let row = 9 * d(g.pins[0]) + 3 * d(g.pins[1]) + d(g.pins[2]);
@@ -978,7 +960,7 @@ fn sweep_narrow(gates: &[Swept<u16>], out: usize, cells: &mut [u8; NARROW]) {
 
 /// [`sweep_narrow`] for a wide program, whose cells are a power of two: masked indices.
 #[inline]
-fn sweep_wide(gates: &[Swept<u32>], out: usize, cells: &mut [u8]) {
+fn sweep_wide(gates: &[Gate], out: usize, cells: &mut [u8]) {
     let mask = cells.len().wrapping_sub(1);
     if !cells.len().is_power_of_two() {
         return;

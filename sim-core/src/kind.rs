@@ -392,13 +392,12 @@ impl TruthTable {
     /// shift and one lookup.
     #[inline]
     pub fn eval_index(self, row: usize) -> Trit {
-        const TRITS: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
         debug_assert!(
             row < self.rows(),
             "row {row} of a {}-input table",
             self.inputs()
         );
-        TRITS[(self.word() >> ((2 * row) & 63)) as usize & 3]
+        FROM_DIGIT[(self.word() >> ((2 * row) & 63)) as usize & 3]
     }
 
     /// The input values of row `row` (the inverse of [`row`](Self::row)), one per input.
@@ -459,6 +458,10 @@ impl fmt::Debug for TruthTable {
 pub(crate) fn digit(t: Trit) -> usize {
     usize::from(t.to_i8().cast_unsigned().wrapping_add(1))
 }
+
+/// The trit of each [`digit`] (0, 1, 2 for −1, 0, +1; 3, never a digit, reads unknown): the
+/// inverse of `digit` as one lookup, for the engines that keep values as digits.
+pub(crate) const FROM_DIGIT: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
 
 /// The values of row `row` of an `inputs`-input table, in the first `inputs` entries (the
 /// rest unknown).

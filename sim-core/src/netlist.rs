@@ -352,6 +352,19 @@ impl Netlist {
         crate::memory::write_bit_split(words, addr, enable, din, bit)
     }
 
+    /// The driver (a dense index, or the floating sentinel) of RAM data-bit node `i`'s clock
+    /// pin, its input `addr_bits + 2`; `None` for any other node.
+    #[inline]
+    pub(crate) fn ram_clock(&self, i: u32) -> Option<u32> {
+        match self.kinds[i as usize] {
+            NodeKind::Ram { addr_bits } if self.ops[i as usize] == Op::Memory => self.in_src
+                [self.input_range(i)]
+            .get(usize::from(addr_bits) + 2)
+            .copied(),
+            _ => None,
+        }
+    }
+
     /// Whether the netlist has a memory node.
     pub fn has_memories(&self) -> bool {
         self.ops.contains(&Op::Memory)

@@ -20,6 +20,14 @@ fn trit() -> impl Strategy<Value = Trit> {
     prop_oneof![Just(Trit::False), Just(Trit::Unknown), Just(Trit::True)]
 }
 
+fn add(c: &mut Circuit, label: impl Into<String>, kind: NodeKind) -> NodeId {
+    c.add_node(Node::new(label, kind)).expect("a fresh label")
+}
+
+fn wire(c: &mut Circuit, from: NodeId, to: NodeId, pin: usize) {
+    c.connect(from, to, pin as u8).expect("a free pin");
+}
+
 /// A gate of a [`Synchronous`] netlist.
 #[derive(Clone, Debug)]
 enum Gate {
@@ -118,12 +126,6 @@ impl Synchronous {
     /// The circuit and its switches.
     fn build(&self) -> (Circuit, Vec<NodeId>) {
         let mut c = Circuit::new();
-        let add = |c: &mut Circuit, label: String, kind| {
-            c.add_node(Node::new(label, kind)).expect("a fresh label")
-        };
-        let wire = |c: &mut Circuit, from: NodeId, to: NodeId, pin: usize| {
-            c.connect(from, to, pin as u8).expect("a free pin");
-        };
         let switches: Vec<NodeId> = (0..self.switches)
             .map(|k| add(&mut c, format!("S{k}"), NodeKind::Switch))
             .collect();
@@ -206,12 +208,6 @@ impl Synchronous {
         clocks: &[NodeId],
         switches: &[NodeId],
     ) -> Vec<Memory> {
-        let add = |c: &mut Circuit, label: String, kind| {
-            c.add_node(Node::new(label, kind)).expect("a fresh label")
-        };
-        let wire = |c: &mut Circuit, from: NodeId, to: NodeId, pin: usize| {
-            c.connect(from, to, pin as u8).expect("a free pin");
-        };
         let pick = |signals: &[NodeId], s: u16| signals[usize::from(s) % signals.len()];
         let mut memories = Vec::new();
         if let Some((words, addr)) = &self.rom {
@@ -363,12 +359,11 @@ proptest! {
 #[test]
 fn a_derived_clock_is_refused_by_name() {
     let mut c = Circuit::new();
-    let mut add = |label: &str, kind| c.add_node(Node::new(label, kind)).expect("fresh");
-    let clk = add("CLK", NodeKind::Clock { half_period: 1 });
-    let q0 = add("Q0", NodeKind::Dff);
-    let n0 = add("N0", NodeKind::Not);
-    let q1 = add("Q1", NodeKind::Dff);
-    let n1 = add("N1", NodeKind::Not);
+    let clk = add(&mut c, "CLK", NodeKind::Clock { half_period: 1 });
+    let q0 = add(&mut c, "Q0", NodeKind::Dff);
+    let n0 = add(&mut c, "N0", NodeKind::Not);
+    let q1 = add(&mut c, "Q1", NodeKind::Dff);
+    let n1 = add(&mut c, "N1", NodeKind::Not);
     for (from, to, pin) in [
         (clk, q0, 1),
         (q0, n0, 0),
@@ -377,7 +372,7 @@ fn a_derived_clock_is_refused_by_name() {
         (q1, n1, 0),
         (n1, q1, 0),
     ] {
-        c.connect(from, to, pin).expect("wire");
+        wire(&mut c, from, to, pin);
     }
     let mut engine = levelized(&c);
     let mut reference = levelized(&c);
@@ -404,14 +399,12 @@ fn a_derived_clock_is_refused_by_name() {
 #[test]
 fn unit_delay_and_loops_are_not_cycle_based() {
     let mut c = Circuit::new();
-    let clk = c
-        .add_node(Node::new("CLK", NodeKind::Clock { half_period: 1 }))
-        .expect("fresh");
-    let flop = c.add_node(Node::new("Q", NodeKind::Dff)).expect("fresh");
-    let not = c.add_node(Node::new("N", NodeKind::Not)).expect("fresh");
-    c.connect(clk, flop, 1).expect("wire");
-    c.connect(flop, not, 0).expect("wire");
-    c.connect(not, flop, 0).expect("wire");
+    let clk = add(&mut c, "CLK", NodeKind::Clock { half_period: 1 });
+    let flop = add(&mut c, "Q", NodeKind::Dff);
+    let not = add(&mut c, "N", NodeKind::Not);
+    wire(&mut c, clk, flop, 1);
+    wire(&mut c, flop, not, 0);
+    wire(&mut c, not, flop, 0);
     let mut unit = Engine::new(Netlist::compile(&c));
     unit.settle();
     assert_eq!(
@@ -419,12 +412,9 @@ fn unit_delay_and_loops_are_not_cycle_based() {
         Err(NotCycleBased::UnitDelay)
     );
     assert_eq!(unit.time(), 4);
-    let latch = ["A", "B"].map(|label| {
-        c.add_node(Node::new(label, NodeKind::Nand(2)))
-            .expect("fresh")
-    });
-    c.connect(latch[0], latch[1], 0).expect("wire");
-    c.connect(latch[1], latch[0], 0).expect("wire");
+    let latch = ["A", "B"].map(|label| add(&mut c, label, NodeKind::Nand(2)));
+    wire(&mut c, latch[0], latch[1], 0);
+    wire(&mut c, latch[1], latch[0], 0);
     let mut looped = Engine::with_schedule(Netlist::compile(&c), Schedule::Levelized);
     looped.settle();
     assert_eq!(looped.schedule(), Schedule::UnitDelay);
@@ -440,16 +430,15 @@ fn unit_delay_and_loops_are_not_cycle_based() {
 #[test]
 fn a_ram_write_alone_is_read_back() {
     let mut c = Circuit::new();
-    let mut add = |label: &str, kind| c.add_node(Node::new(label, kind)).expect("fresh");
-    let clk = add("CLK", NodeKind::Clock { half_period: 1 });
-    let [a0, din, we] = ["A0", "D", "WE"].map(|label| add(label, NodeKind::Switch));
+    let clk = add(&mut c, "CLK", NodeKind::Clock { half_period: 1 });
+    let [a0, din, we] = ["A0", "D", "WE"].map(|label| add(&mut c, label, NodeKind::Switch));
     // A one-bit memory's data bit is labelled as the memory.
-    let bit = add("W", NodeKind::Ram { addr_bits: 1 });
-    let lamp = add("L", NodeKind::Lamp);
+    let bit = add(&mut c, "W", NodeKind::Ram { addr_bits: 1 });
+    let lamp = add(&mut c, "L", NodeKind::Lamp);
     for (from, pin) in [(a0, 0), (din, 1), (we, 2), (clk, 3)] {
-        c.connect(from, bit, pin).expect("wire");
+        wire(&mut c, from, bit, pin);
     }
-    c.connect(bit, lamp, 0).expect("wire");
+    wire(&mut c, bit, lamp, 0);
     c.set_memories(vec![Memory {
         label: "W".into(),
         kind: MemoryKind::Ram,
@@ -492,31 +481,24 @@ fn a_ram_write_alone_is_read_back() {
 #[test]
 fn a_program_past_65536_cells_runs_alike() {
     let mut c = Circuit::new();
-    let clk = c
-        .add_node(Node::new("CLK", NodeKind::Clock { half_period: 1 }))
-        .expect("fresh");
-    let [s, reset] = ["S", "R"].map(|label| {
-        c.add_node(Node::new(label, NodeKind::Switch))
-            .expect("fresh")
-    });
-    let q = c.add_node(Node::new("Q", NodeKind::Dff)).expect("fresh");
-    c.connect(clk, q, 1).expect("wire");
+    let clk = add(&mut c, "CLK", NodeKind::Clock { half_period: 1 });
+    let [s, reset] = ["S", "R"].map(|label| add(&mut c, label, NodeKind::Switch));
+    let q = add(&mut c, "Q", NodeKind::Dff);
+    wire(&mut c, clk, q, 1);
     let mut last = q;
     for k in 0..70_000 {
-        let g = c
-            .add_node(Node::new(format!("X{k}"), NodeKind::Xor(2)))
-            .expect("fresh");
-        c.connect(last, g, 0).expect("wire");
-        c.connect(s, g, 1).expect("wire");
+        let g = add(&mut c, format!("X{k}"), NodeKind::Xor(2));
+        wire(&mut c, last, g, 0);
+        wire(&mut c, s, g, 1);
         last = g;
     }
     // D = NOR(chain, R): −1 while R is +1; with R at −1 and S known the chain is the
     // identity (XOR with −1 is a buffer, with +1 an inverter, 70,000 of them), so D = NOT Q
     // and Q toggles on every rising edge; S unknown makes it unknown.
-    let d = c.add_node(Node::new("D", NodeKind::Nor(2))).expect("fresh");
-    c.connect(last, d, 0).expect("wire");
-    c.connect(reset, d, 1).expect("wire");
-    c.connect(d, q, 0).expect("wire");
+    let d = add(&mut c, "D", NodeKind::Nor(2));
+    wire(&mut c, last, d, 0);
+    wire(&mut c, reset, d, 1);
+    wire(&mut c, d, q, 0);
     let mut engine = levelized(&c);
     let mut reference = levelized(&c);
     let mut seen = Vec::new();

@@ -57,16 +57,12 @@ pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
         .as_deref()
         .map(|text| condition(&session, text))
         .transpose()
-        .with_context(|| loaded.name.clone())?;
+        .with_context(|| loaded.name.clone())?
+        .unwrap_or_default();
     if !args.unit_delay {
         session.engine.set_schedule(Schedule::Levelized);
     }
     session.power_on(&mut ());
-    let holds = |s: &Session<'_>| {
-        until.as_ref().is_some_and(|(bits, want)| {
-            bits.iter().zip(want).all(|(&b, &w)| s.engine.value(b) == w)
-        })
-    };
     let start = Instant::now();
     let mut ticks = 0u64;
     let mut reached = false;
@@ -78,26 +74,20 @@ pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
             ticks += 1;
         }
     }
-    reached |= holds(&session);
+    reached |= !until.is_empty() && until.iter().all(|&(b, w)| session.engine.value(b) == w);
+    let left = args.ticks.saturating_sub(ticks);
     let how = if args.unit_delay || args.event_driven || reached {
-        while ticks < args.ticks && !reached {
-            session.engine.tick();
-            session.engine.settle();
-            ticks += 1;
-            reached = holds(&session);
+        if !reached {
+            let (ran, held) = session.engine.tick_until(left, &until);
+            ticks += ran;
+            reached = held;
         }
         match session.engine.schedule() {
             Schedule::UnitDelay => "unit delay".to_owned(),
             Schedule::Levelized => "levelized, event-driven".to_owned(),
         }
     } else {
-        let pairs: Vec<(NodeId, Trit)> = until
-            .iter()
-            .flat_map(|(bits, want)| bits.iter().copied().zip(want.iter().copied()))
-            .collect();
-        let run = session
-            .engine
-            .run_clocked(args.ticks.saturating_sub(ticks), &pairs);
+        let run = session.engine.run_clocked(left, &until);
         ticks += run.ticks;
         reached = run.held;
         match (run.cycle_based, session.engine.schedule()) {
@@ -156,9 +146,9 @@ fn why_not(why: &NotCycleBased, circuit: &Circuit) -> String {
     }
 }
 
-/// `LABEL[=VALUE]` as the bits of a node or bus and the values they must all have (+1 for a
+/// `LABEL[=VALUE]` as the bits of a node or bus, each with the value it must have (+1 for a
 /// node without `=VALUE`).
-fn condition(session: &Session<'_>, text: &str) -> Result<(Vec<NodeId>, Vec<Trit>)> {
+fn condition(session: &Session<'_>, text: &str) -> Result<Vec<(NodeId, Trit)>> {
     let (label, value) = text.split_once('=').unwrap_or((text, "+1"));
     let Some(bits) = sim_core::bus::signal(session.circuit, label.trim()) else {
         bail!("--until {text}: no node or bus `{label}`");
@@ -170,5 +160,5 @@ fn condition(session: &Session<'_>, text: &str) -> Result<(Vec<NodeId>, Vec<Trit
     let want = literal
         .resolve(bits.len())
         .map_err(|e| anyhow::anyhow!("--until {text}: {e}"))?;
-    Ok((bits, want))
+    Ok(bits.into_iter().zip(want).collect())
 }

@@ -630,33 +630,38 @@ impl Engine {
         if !self.is_settled() {
             self.settle();
         }
+        let program = if self.levelized.is_none() {
+            // Unit delay is in force: asked for, or levelized was and the netlist has a loop.
+            Err(match self.requested {
+                Schedule::Levelized => NotCycleBased::Loop,
+                Schedule::UnitDelay => NotCycleBased::UnitDelay,
+            })
+        } else {
+            let program = self
+                .cycle
+                .take()
+                .unwrap_or_else(|| Program::new(&self.net).map(Box::new));
+            if let Err(why) = &program {
+                self.cycle = Some(Err(why.clone()));
+            }
+            program
+        };
+        let mut program = match program {
+            Ok(program) => program,
+            Err(why) => {
+                let (ran, held) = self.tick_until(ticks, until);
+                return ClockedRun {
+                    ticks: ran,
+                    held,
+                    cycle_based: Err(why),
+                };
+            }
+        };
         let floating = self.net.len() as u32;
         let until: Vec<(u32, Trit)> = until
             .iter()
             .map(|&(id, want)| (self.net.index_of(id).unwrap_or(floating), want))
             .collect();
-        let program = match (&self.levelized, self.cycle.take()) {
-            // Levelized asked for, unit delay in force: the netlist has a loop.
-            (None, cycle) => {
-                self.cycle = cycle;
-                Err(match self.requested {
-                    Schedule::Levelized => NotCycleBased::Loop,
-                    Schedule::UnitDelay => NotCycleBased::UnitDelay,
-                })
-            }
-            (Some(_), Some(Err(why))) => Err(why),
-            (Some(_), Some(Ok(program))) => Ok(program),
-            (Some(_), None) => Program::new(&self.net).map(Box::new),
-        };
-        let mut program = match program {
-            Ok(program) => program,
-            Err(why) => {
-                if self.levelized.is_some() {
-                    self.cycle = Some(Err(why.clone()));
-                }
-                return self.tick_and_settle(ticks, &until, why);
-            }
-        };
         if let Some(lev) = &mut self.levelized {
             lev.write_back(&mut self.latest);
         }
@@ -685,27 +690,25 @@ impl Engine {
         }
     }
 
-    /// [`run_clocked`](Self::run_clocked) by [`tick`](Self::tick) and
-    /// [`settle`](Self::settle), `until` as dense indices; not cycle-based because of `why`.
-    fn tick_and_settle(
-        &mut self,
-        ticks: u64,
-        until: &[(u32, Trit)],
-        why: NotCycleBased,
-    ) -> ClockedRun {
+    /// Ticks the clocks up to `ticks` times, settling after each (settling first if events
+    /// are pending), and stops early after the first settle at which every node of `until`
+    /// has its value (an empty `until` never holds): what
+    /// [`run_clocked`](Self::run_clocked) does where it is not cycle-based, under any
+    /// schedule, its events counted as [`settle`](Self::settle) counts them. Returns the
+    /// ticks run and whether `until` held.
+    pub fn tick_until(&mut self, ticks: u64, until: &[(NodeId, Trit)]) -> (u64, bool) {
+        if !self.is_settled() {
+            self.settle();
+        }
         let mut ran = 0;
         let mut held = false;
         while ran < ticks && !held {
             self.tick();
             self.settle();
             ran += 1;
-            held = !until.is_empty() && until.iter().all(|&(i, want)| self.latest(i) == want);
+            held = !until.is_empty() && until.iter().all(|&(id, want)| self.value(id) == want);
         }
-        ClockedRun {
-            ticks: ran,
-            held,
-            cycle_based: Err(why),
-        }
+        (ran, held)
     }
 }
 

@@ -35,7 +35,7 @@ use super::fold::Folded;
 use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
 use crate::circuit::NodeId;
 use crate::event::{Changes, Observer, Sweep};
-use crate::kind::{GateOp, may_rise};
+use crate::kind::{FROM_DIGIT, GateOp, may_rise};
 use crate::netlist::Netlist;
 use crate::trit::Trit;
 
@@ -43,9 +43,6 @@ use crate::trit::Trit;
 const CHANGED: u8 = 4;
 /// State-byte flag: the position was evaluated in this settle.
 const RAN: u8 = 8;
-
-/// The trit of each digit (3 never occurs).
-const FROM_DIGIT: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
 
 /// Dense tables: one per truth table of the folded form (base and permuted, see [`TABLES`]),
 /// the last three of which are the chain tables of AND, OR and XOR (see [`dense_table`]; the

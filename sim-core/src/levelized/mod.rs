@@ -307,18 +307,6 @@ fn memory_address_bits(net: &Netlist, i: u32) -> usize {
     }
 }
 
-/// The driver of RAM data-bit node `i`'s clock pin (the floating sentinel if unconnected);
-/// `None` for any other node.
-fn ram_clock(net: &Netlist, i: usize) -> Option<u32> {
-    match net.kinds[i] {
-        crate::NodeKind::Ram { addr_bits } if net.ops[i] == Op::Memory => net.in_src
-            [net.input_range(i as u32)]
-        .get(usize::from(addr_bits) + 2)
-        .copied(),
-        _ => None,
-    }
-}
-
 /// The dense indices of `net` sorted (stably) by how their positions are evaluated, so that
 /// the positions of a key come in runs of one kind: the branch on a position's kind in
 /// selective trace then mostly goes where it went before.
@@ -346,7 +334,7 @@ fn propagates(net: &Netlist, from: u32, to: u32) -> bool {
         Op::Dff => pins[1] == from,
         Op::Memory => {
             let a = memory_address_bits(net, to);
-            pins[..a].contains(&from) || ram_clock(net, t) == Some(from)
+            pins[..a].contains(&from) || net.ram_clock(to) == Some(from)
         }
         _ => true,
     }
@@ -409,7 +397,7 @@ impl Levelized {
     pub(crate) fn new(net: &Netlist) -> Option<Levelized> {
         let n = net.len();
         let is_dff = |i: usize| net.ops[i] == Op::Dff;
-        let ram_clock = |i: usize| ram_clock(net, i);
+        let ram_clock = |i: usize| net.ram_clock(i as u32);
         let pins = |to: u32| &net.in_src[net.input_range(to)];
         let counts = |from: u32, to: u32| propagates(net, from, to);
         let levels = graph::levelize(net, counts);

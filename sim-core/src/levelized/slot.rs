@@ -1,7 +1,7 @@
 //! The compiled form of a position: its [`Slot`] (how to evaluate it) and the truth tables
 //! that two-input gates are evaluated by (see the [module docs](super)).
 
-use crate::kind::{GateOp, TruthTable};
+use crate::kind::{FROM_DIGIT, GateOp, TruthTable};
 use crate::trit::Trit;
 
 /// How a position is evaluated.
@@ -129,9 +129,8 @@ impl Custom {
     /// Its output for its pins' digits.
     #[inline]
     pub(super) fn eval(self, [d0, d1, d2]: [usize; 3]) -> Trit {
-        const TRITS: [Trit; 4] = [Trit::False, Trit::Unknown, Trit::True, Trit::Unknown];
         let row = 9 * d0 + 3 * d1 + d2;
-        TRITS[(self.table >> ((2 * row) & 63)) as usize & 3]
+        FROM_DIGIT[(self.table >> ((2 * row) & 63)) as usize & 3]
     }
 }
 
