@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
-use sim_core::{NodeKind, bench, bus, format};
+use sim_core::{NodeKind, bench, format, signal};
 
 /// Vectors per ISCAS-85 circuit.
 const COMBINATIONAL_VECTORS: usize = 1000;
@@ -356,7 +356,7 @@ fn compare_with(netlist: &Path, batch: bool, write_vectors: &dyn Fn(&[String]) -
         .collect();
     // Each module port's width: a bus is one vector port.
     let widths = |ids: Vec<sim_core::NodeId>| -> Vec<usize> {
-        bus::signals(&circuit, ids)
+        signal::signals(&circuit, ids)
             .iter()
             .map(|s| s.bits.len())
             .collect()

@@ -24,8 +24,8 @@
 use std::path::Path;
 
 use sim_core::batch::{BatchEngine, LANES, Lanes, WORDS};
-use sim_core::circuit::{Circuit, NodeId};
 use sim_core::number::{self, Radix, from_balanced, to_balanced};
+use sim_core::{Circuit, NodeId};
 use sim_core::{Engine, Schedule, Trit};
 
 /// A pin of a part: a node (width 1) or a bus, by name, with its bits (bit 0 first).
@@ -116,7 +116,7 @@ impl Part {
         .unwrap_or_else(|e| panic!("cannot load {}: {e}", path.display()));
         let circuit = doc.circuit;
         let pin = |name: &'static str| {
-            let bits = sim_core::bus::signal(&circuit, name)
+            let bits = sim_core::signal::signal(&circuit, name)
                 .unwrap_or_else(|| panic!("{file} has no node or bus `{name}`"));
             let half = (3i128.pow(bits.len() as u32) - 1) / 2;
             Pin { name, bits, half }

@@ -12,7 +12,7 @@ mod common;
 use common::{TempDir, entries, tritium};
 
 use loader::LibraryPolicy;
-use sim_core::bus::Literal;
+use sim_core::literal::Literal;
 use sim_core::wave::vcd::{Timing, VcdOptions};
 use sim_core::wave::{self, Point, WaveSignal};
 use sim_core::{Circuit, Engine, Event, Netlist, NodeId, Schedule, Trit};
@@ -39,7 +39,7 @@ enum Drive {
 fn set(circuit: &Circuit, items: &[(&str, &str)]) -> Drive {
     let mut out = Vec::new();
     for &(name, value) in items {
-        let bits = sim_core::bus::signal(circuit, name).expect("a node or bus");
+        let bits = sim_core::signal::signal(circuit, name).expect("a node or bus");
         let values = Literal::Text(value.to_owned())
             .resolve(bits.len())
             .expect("a value of its width");

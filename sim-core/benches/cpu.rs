@@ -60,7 +60,7 @@ fn run(engine: &mut Engine, circuit: &Circuit, cycle_based: bool) {
             cycle(engine);
         }
     }
-    let port = circuit.bus("PORT").expect("PORT").value(engine);
+    let port = engine.bus_value(circuit.bus("PORT").expect("PORT"));
     assert_eq!(
         sim_core::number::format(&port, sim_core::number::Radix::Unsigned),
         "233"

@@ -28,7 +28,8 @@
 //! For the same inputs, [`BatchEngine::run`] gives exactly what the event engine gives after
 //! settling (a property test checks it).
 
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::graph;
 use crate::kind::{GateOp, NodeKind, TruthTable};
 use crate::memory::MemoryKind;

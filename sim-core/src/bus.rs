@@ -44,18 +44,18 @@
 //! engine.set(a.assign(&number::parse("0x5A", 8)?))?;
 //! engine.set(b.assign(&number::parse("0x0F", 8)?))?;
 //! engine.settle();
-//! assert_eq!(y.format(&engine, None), "0x0A");
+//! assert_eq!(engine.bus_text(y, None), "0x0A");
 //! assert_eq!(c.node_count(), 32); // four 8-bit buses, one node per trit
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::collections::HashMap;
 
-use crate::circuit::{Node, NodeId, WireDesc};
-use crate::engine::Engine;
+use crate::desc::{Node, NodeId, WireDesc};
 use crate::kind::NodeKind;
+use crate::literal::{LiteralError, bit_label};
 use crate::memory::{MemoryDecl, MemoryKind};
-use crate::number::{self, Radix};
+use crate::number::Radix;
 use crate::trit::Trit;
 
 /// The widest bus: 64 trits.
@@ -79,18 +79,8 @@ impl Bus {
         self.bits.len()
     }
 
-    /// The bus's value in `engine`, bit 0 first.
-    pub fn value(&self, engine: &Engine) -> Vec<Trit> {
-        self.bits.iter().map(|&id| engine.value(id)).collect()
-    }
-
-    /// The bus's value in `engine` written in `radix` (`None`: the bus's own).
-    pub fn format(&self, engine: &Engine, radix: Option<Radix>) -> String {
-        number::format(&self.value(engine), radix.unwrap_or(self.radix))
-    }
-
     /// The assignments that drive the bus's bits to `value` (bit 0 first), for
-    /// [`Engine::set`]; `value` is as wide as the bus (as [`number::parse`] makes it).
+    /// [`Engine::set`](crate::Engine::set); `value` is as wide as the bus (as [`number::parse`] makes it).
     pub fn assign(&self, value: &[Trit]) -> Vec<(NodeId, Trit)> {
         self.bits
             .iter()
@@ -98,217 +88,6 @@ impl Bus {
             .zip(value.iter().copied())
             .collect()
     }
-}
-
-/// The nodes a name stands for in `circuit`: a node's label gives that node, a bus's name its
-/// bits (bit 0 first). `None` if it is neither.
-pub fn signal(circuit: &crate::Circuit, name: &str) -> Option<Vec<NodeId>> {
-    circuit
-        .find(name)
-        .map(|id| vec![id])
-        .or_else(|| circuit.bus(name).map(|b| b.bits.clone()))
-}
-
-/// A node or a bus as a command shows it: one column of a table, one field of a vector, one
-/// value of `sim`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Signal<'a> {
-    /// The node's label or the bus's name.
-    pub name: &'a str,
-    /// The node, or the bus's bits (bit 0 first).
-    pub bits: Vec<NodeId>,
-    /// The bus, if it is one.
-    pub bus: Option<&'a Bus>,
-}
-
-/// `ids` grouped into signals, in order: a node that is a bit of a bus stands for the whole
-/// bus where its first bit comes (its other bits are skipped), any other node for itself.
-/// Linear in `ids` and the circuit's buses.
-pub fn signals(circuit: &crate::Circuit, ids: impl IntoIterator<Item = NodeId>) -> Vec<Signal<'_>> {
-    let buses = circuit.buses();
-    let mut bus_of: HashMap<NodeId, usize> = HashMap::new();
-    for (b, bus) in buses.iter().enumerate() {
-        for &bit in &bus.bits {
-            bus_of.insert(bit, b);
-        }
-    }
-    let mut placed = vec![false; buses.len()];
-    let mut out = Vec::new();
-    for id in ids {
-        match bus_of.get(&id) {
-            None => out.push(Signal {
-                name: &circuit[id].label,
-                bits: vec![id],
-                bus: None,
-            }),
-            Some(&b) if !placed[b] => {
-                placed[b] = true;
-                out.push(Signal {
-                    name: &buses[b].name,
-                    bits: buses[b].bits.clone(),
-                    bus: Some(&buses[b]),
-                });
-            }
-            Some(_) => {}
-        }
-    }
-    out
-}
-
-/// A value as a file or a command line writes it, before it is known how wide its target is:
-/// an integer, a boolean or a text. [`resolve`](Self::resolve) reads it for a node (a trit:
-/// `-1`, `0`, `1`, `true`, `"T"`, `"X"`, …) or a bus (a number of its width in any radix,
-/// see [`number`]). In RON and JSON it is written as itself: `162`, `true`, `"0x5A"`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Literal {
-    /// An integer.
-    Int(i128),
-    /// `true` or `false`.
-    Bool(bool),
-    /// Text: a trit's name or a number literal.
-    Text(String),
-}
-
-impl Literal {
-    /// The trit itself.
-    pub fn trit(t: Trit) -> Literal {
-        Literal::Int(i128::from(t.to_i8()))
-    }
-
-    /// The value for a target `width` trits wide (1: a node; more: a bus), bit 0 first.
-    ///
-    /// # Errors
-    /// A message saying why: not a trit, not a number, or a number wider than the bus
-    /// (naming both).
-    pub fn resolve(&self, width: usize) -> Result<Vec<Trit>, String> {
-        match (self, width) {
-            (Literal::Bool(b), 1) => Ok(vec![Trit::from(*b)]),
-            (Literal::Bool(_), _) => Err(format!(
-                "`{self}` is a truth value, but this is a bus of {width} trits: write a number"
-            )),
-            (Literal::Int(v), 1) => i8::try_from(*v)
-                .ok()
-                .and_then(Trit::from_i8)
-                .map(|t| vec![t])
-                .ok_or_else(|| format!("`{v}` is not a trit (-1, 0 or 1)")),
-            (Literal::Int(v), _) => number::from_int(*v, width).map_err(|e| e.to_string()),
-            (Literal::Text(t), 1) => t
-                .parse::<Trit>()
-                .map(|t| vec![t])
-                .or_else(|_| number::parse(t, 1))
-                .map_err(|_| format!("`{t}` is not a trit (-1, 0, +1, F, X, T, false, true)")),
-            (Literal::Text(t), _) => number::parse(t, width).map_err(|e| {
-                if t.parse::<Trit>().is_ok() {
-                    format!("`{t}` is a trit, but this is a bus of {width} trits: write a number")
-                } else {
-                    e.to_string()
-                }
-            }),
-        }
-    }
-
-    /// The radix this literal is written in, if it says (a prefix, or a decimal number).
-    pub fn radix(&self) -> Option<Radix> {
-        match self {
-            Literal::Int(v) if *v < 0 => Some(Radix::Signed),
-            Literal::Int(_) => Some(Radix::Unsigned),
-            Literal::Bool(_) => None,
-            Literal::Text(t) => {
-                let t = t.trim().to_ascii_lowercase();
-                if t.starts_with("0x") {
-                    Some(Radix::Hex)
-                } else if t.starts_with("0b") {
-                    Some(Radix::Bin)
-                } else if t.starts_with("0t") {
-                    Some(Radix::Ternary)
-                } else if t.starts_with('-') && t[1..].bytes().all(|b| b.is_ascii_digit()) {
-                    Some(Radix::Signed)
-                } else if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-                    Some(Radix::Unsigned)
-                } else {
-                    None
-                }
-            }
-        }
-    }
-}
-
-impl From<Trit> for Literal {
-    fn from(t: Trit) -> Literal {
-        Literal::trit(t)
-    }
-}
-
-impl std::str::FromStr for Literal {
-    type Err = std::convert::Infallible;
-
-    /// Command-line text: kept as text (`--set A=0x5A`), resolved against its target later.
-    fn from_str(s: &str) -> Result<Literal, Self::Err> {
-        Ok(Literal::Text(s.trim().to_owned()))
-    }
-}
-
-impl std::fmt::Display for Literal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Literal::Int(v) => write!(f, "{v}"),
-            Literal::Bool(b) => write!(f, "{b}"),
-            Literal::Text(t) => f.write_str(t),
-        }
-    }
-}
-
-impl serde::Serialize for Literal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Literal::Int(v) => match i64::try_from(*v) {
-                Ok(v) => s.serialize_i64(v),
-                Err(_) => s.serialize_str(&v.to_string()),
-            },
-            Literal::Bool(b) => s.serialize_bool(*b),
-            Literal::Text(t) => s.serialize_str(t),
-        }
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Literal {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Literal, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Literal;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(
-                    "a value: a trit (-1, 0, 1, \"T\", true, …) or a number (162, \"0x5A\")",
-                )
-            }
-            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Literal, E> {
-                Ok(Literal::Bool(v))
-            }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Literal, E> {
-                Ok(Literal::Int(i128::from(v)))
-            }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Literal, E> {
-                Ok(Literal::Int(i128::from(v)))
-            }
-            fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Literal, E> {
-                Ok(Literal::Int(v))
-            }
-            fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Literal, E> {
-                i128::try_from(v)
-                    .map(Literal::Int)
-                    .map_err(|_| E::custom(format!("{v} is too large for any bus")))
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Literal, E> {
-                Ok(Literal::Text(v.to_owned()))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// The label of bit `i` of bus `name`: `name[i]`.
-pub fn bit_label(name: &str, i: usize) -> String {
-    format!("{name}[{i}]")
 }
 
 /// A bus a level declares: a node wider than 1 (not a splitter), by its label at the level.
@@ -368,13 +147,21 @@ pub enum BusError {
         /// The width that input takes.
         to_width: usize,
     },
-    /// A bus constant's `value` is not a number of its width, or `value` is on another kind.
-    #[error("node `{label}`: {message}")]
+    /// A bus constant's `value` is not a number of its width.
+    #[error("node `{label}`: {error}")]
     Value {
         /// The node.
         label: String,
-        /// What is wrong.
-        message: String,
+        /// What is wrong (boxed: a rare error keeps the common result small).
+        error: Box<LiteralError>,
+    },
+    /// A `value` on a node that is not a constant.
+    #[error("node `{label}`: `value` is for constants, not a {kind}")]
+    ValueNotConstant {
+        /// The node.
+        label: String,
+        /// Its kind.
+        kind: NodeKind,
     },
     /// A wire end names a splitter or merger wrongly (`SP` instead of `SP.0`, a range that
     /// does not exist, an input pin past the merger's ranges).
@@ -929,23 +716,24 @@ fn constant_bits(n: &Node) -> Result<Option<Vec<Trit>>, BusError> {
         return Ok(None);
     };
     if !matches!(n.kind, NodeKind::Constant(_)) {
-        return Err(BusError::Value {
+        return Err(BusError::ValueNotConstant {
             label: n.label.clone(),
-            message: format!("`value` is for constants, not a {}", n.kind),
+            kind: n.kind,
         });
     }
     value
         .resolve(usize::from(n.width))
         .map(Some)
-        .map_err(|message| BusError::Value {
+        .map_err(|error| BusError::Value {
             label: n.label.clone(),
-            message,
+            error: Box::new(error),
         })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::literal::Literal;
 
     fn none(_: &str, _: &str) -> Option<u8> {
         None

@@ -85,7 +85,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use crate::circuit::NodeId;
+use crate::desc::NodeId;
 use crate::graph;
 use crate::kind::{FROM_DIGIT, GateOp, NodeKind, dffe_next, digit, may_rise};
 use crate::memory::{MemoryKind, Word, read_word_split, write_bit_split, write_enable};

@@ -4,8 +4,8 @@
 //! that [`crate::engine`] and the levelized schedule both depend on them and not on each
 //! other.
 
-use crate::circuit::NodeId;
-use crate::levelized::DenseChanges;
+use crate::changes::Changes;
+use crate::desc::NodeId;
 use crate::trit::Trit;
 
 /// How the levelized schedule finds the nodes to evaluate in a settle without records (see
@@ -142,130 +142,6 @@ pub trait Observer {
     /// Called when a settle finds an oscillation, before resolving it.
     fn on_oscillation(&mut self, oscillation: &Oscillation) {
         let _ = oscillation;
-    }
-}
-
-/// Many changes of one delta cycle, each node at most once, in no particular order (see
-/// [`Observer::on_changes`]): a list, or a view of the state of the levelized schedule's
-/// dense sweep that no list was built for. Read them one by one
-/// ([`for_each`](Self::for_each)) or gather them into a buffer in one pass without a branch
-/// per change ([`gather`](Self::gather)).
-///
-/// ```
-/// use sim_core::event::Changes;
-/// use sim_core::{Circuit, Node, NodeKind, Trit};
-///
-/// let mut c = Circuit::new();
-/// let a = c.add_node(Node::new("A", NodeKind::Switch))?;
-/// let b = c.add_node(Node::new("B", NodeKind::Switch))?;
-/// let list = [(a, Trit::True), (b, Trit::Unknown)];
-/// let changes = Changes::from(&list[..]);
-/// // The node numbers of the changes to +1 or −1, gathered.
-/// let mut known = Vec::new();
-/// changes.gather(&mut known, 0, |node, value| (node.index(), value != Trit::Unknown));
-/// assert_eq!(known, [a.index()]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Changes<'a>(ChangesRepr<'a>);
-
-#[derive(Clone, Copy, Debug)]
-enum ChangesRepr<'a> {
-    List(&'a [(NodeId, Trit)]),
-    Dense(DenseChanges<'a>),
-}
-
-impl<'a> From<&'a [(NodeId, Trit)]> for Changes<'a> {
-    fn from(list: &'a [(NodeId, Trit)]) -> Changes<'a> {
-        Changes(ChangesRepr::List(list))
-    }
-}
-
-impl<'a> Changes<'a> {
-    /// What a dense sweep changed.
-    pub(crate) fn dense(changes: DenseChanges<'a>) -> Changes<'a> {
-        Changes(ChangesRepr::Dense(changes))
-    }
-
-    /// At most this many changes (the length of a list; the nodes a dense sweep looked at).
-    pub fn max_len(&self) -> usize {
-        match &self.0 {
-            ChangesRepr::List(list) => list.len(),
-            ChangesRepr::Dense(dense) => dense.max_len(),
-        }
-    }
-
-    /// Calls `f` with each change's node and new value.
-    pub fn for_each(&self, mut f: impl FnMut(NodeId, Trit)) {
-        match &self.0 {
-            ChangesRepr::List(list) => list.iter().for_each(|&(node, value)| f(node, value)),
-            ChangesRepr::Dense(dense) => dense.for_each(f),
-        }
-    }
-
-    /// For the changes of a dense sweep, the order in which
-    /// [`gather_ordered`](Self::gather_ordered) numbers the nodes it looks at, and a number
-    /// naming it: the same number means the same order, within this process (a table kept by
-    /// it stays valid). `None` for a list.
-    pub fn order(&self) -> Option<(u64, impl Iterator<Item = NodeId> + '_)> {
-        match &self.0 {
-            ChangesRepr::List(_) => None,
-            ChangesRepr::Dense(dense) => Some((dense.layout(), dense.nodes())),
-        }
-    }
-
-    /// [`gather`](Self::gather), with each node's number instead of the node: its place in
-    /// the [`order`](Self::order) of a dense sweep's changes, or in a list. For a caller that
-    /// keeps a table in that order: no lookup by node.
-    #[inline]
-    pub fn gather_ordered<T: Copy>(
-        &self,
-        out: &mut Vec<T>,
-        filler: T,
-        mut f: impl FnMut(usize, Trit) -> (T, bool),
-    ) -> usize {
-        let before = out.len();
-        out.resize(before + self.max_len(), filler);
-        let n = match &self.0 {
-            ChangesRepr::List(list) => {
-                let room = &mut out[before..];
-                let mut n = 0;
-                for (k, &(_, value)) in list.iter().enumerate() {
-                    let (item, keep) = f(k, value);
-                    room[n] = item;
-                    n += usize::from(keep);
-                }
-                n
-            }
-            ChangesRepr::Dense(dense) => dense.gather_ordered(&mut out[before..], f),
-        };
-        out.truncate(before + n);
-        n
-    }
-
-    /// Appends `f(node, value).0` to `out` for each change whose `f(node, value).1` is
-    /// `true`, and returns how many it appended. `f` may also be called for nodes that did not
-    /// change (whose items are then overwritten or dropped), so it must be cheap and have no
-    /// effect beyond its result: it is the body of a loop with no branch on whether a node
-    /// changed, which a dense sweep's changes (about as often yes as no) would mispredict.
-    /// `out` grows by [`max_len`](Self::max_len) items of `filler` first and is cut back.
-    #[inline]
-    pub fn gather<T: Copy>(
-        &self,
-        out: &mut Vec<T>,
-        filler: T,
-        mut f: impl FnMut(NodeId, Trit) -> (T, bool),
-    ) -> usize {
-        self.gather_ordered(out, filler, |k, value| f(self.node(k), value))
-    }
-
-    /// The node [`gather_ordered`](Self::gather_ordered) numbers `k`.
-    #[inline]
-    fn node(&self, k: usize) -> NodeId {
-        match &self.0 {
-            ChangesRepr::List(list) => list[k].0,
-            ChangesRepr::Dense(dense) => dense.node(k),
-        }
     }
 }
 

@@ -40,7 +40,8 @@ use std::io::Read;
 use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
-use crate::circuit::{Circuit, CircuitDesc, CircuitError, Node, WireDesc};
+use crate::circuit::{Circuit, CircuitError};
+use crate::desc::{CircuitDesc, Node, WireDesc};
 use crate::hierarchy::{Design, InstanceDesc, LibraryPart, PartDesc, WireEnd};
 use crate::memory::{ContentsDecl, Memory, MemoryDecl, Word};
 use crate::testbench::{TestCase, TestError};
@@ -149,7 +150,7 @@ impl FormatError {
                 .map(|(i, _)| i + 1)
         };
         let label = |l: &str, nth: usize| nth_line(&[format!("label: {}", quoted(l))], nth);
-        let wire = |w: &crate::circuit::WireRef| {
+        let wire = |w: &crate::desc::WireRef| {
             nth_line(&[quoted(&w.from), quoted(&w.to)], 0).or_else(|| nth_line(&[quoted(&w.to)], 0))
         };
         let last = |path: &str| path.rsplit('/').next().unwrap_or(path).to_owned();
@@ -196,6 +197,7 @@ impl FormatError {
                     match error {
                         B::Width { label: l, .. }
                         | B::Value { label: l, .. }
+                        | B::ValueNotConstant { label: l, .. }
                         | B::Loop { label: l } => label(l, 0),
                         B::Mismatch { from, to, .. } => nth_line(&[quoted(from), quoted(to)], 0),
                         B::End { end, .. } => nth_line(&[quoted(end)], 0).or_else(|| {

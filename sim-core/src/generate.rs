@@ -4,7 +4,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::circuit::{Circuit, CircuitDesc, Node, WireDesc};
+use crate::circuit::Circuit;
+use crate::desc::{CircuitDesc, Node, WireDesc};
 use crate::kind::NodeKind;
 
 /// A chain `IN → G1 → G2 → … → Gn → OUT` of `n` inverters, labelled `IN`, `G1`..`Gn`, `OUT`

@@ -5,7 +5,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::circuit::{Circuit, NodeId, Pos};
+use crate::circuit::Circuit;
+use crate::desc::{NodeId, Pos};
 use crate::graph;
 use crate::kind::{NodeKind, Role};
 use crate::netlist::Netlist;
@@ -107,7 +108,7 @@ pub fn place_unplaced(circuit: &mut Circuit) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::circuit::{CircuitDesc, Node, WireDesc};
+    use crate::desc::{CircuitDesc, Node, WireDesc};
     use crate::{bench, generate};
 
     #[test]

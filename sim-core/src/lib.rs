@@ -59,8 +59,10 @@ pub mod analysis;
 pub mod batch;
 pub mod bench;
 pub mod bus;
+pub mod changes;
 pub mod circuit;
 pub mod cycle;
+pub mod desc;
 pub mod engine;
 pub mod event;
 pub mod figure;
@@ -71,19 +73,20 @@ pub mod hierarchy;
 pub mod kind;
 pub mod layout;
 mod levelized;
+pub mod literal;
 pub mod memory;
 pub mod narrate;
 pub mod netlist;
 pub mod number;
+pub mod signal;
 pub mod table;
 pub mod testbench;
 pub mod trit;
 pub mod verilog;
 pub mod wave;
 
-pub use circuit::{
-    Circuit, CircuitDesc, CircuitError, Node, NodeId, Pos, Warning, Wire, WireDesc, WireId,
-};
+pub use circuit::{Circuit, CircuitError, Warning};
+pub use desc::{CircuitDesc, Node, NodeId, Pos, Wire, WireDesc, WireId};
 pub use engine::{
     Cause, ClockedRun, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError,
     SettleOptions, SettleReport, Sweep,

@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::kind::{GateOp, NodeKind, digit};
 use crate::memory::{MemoryKind, Word};
 use crate::trit::Trit;

@@ -1,7 +1,8 @@
 //! Truth tables of whole circuits: the terminals' values for every combination of input
 //! values. (The function of one table gate is a [`kind::TruthTable`](crate::kind::TruthTable).)
 
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::engine::Engine;
 use crate::kind::NodeKind;
 use crate::trit::Trit;
@@ -47,7 +48,7 @@ pub struct TableTooLarge {
 /// `ids` in order, except that the bits of a bus stand together where its first bit is,
 /// most significant first.
 fn bus_order(circuit: &Circuit, ids: impl Iterator<Item = NodeId>) -> Vec<NodeId> {
-    crate::bus::signals(circuit, ids)
+    crate::signal::signals(circuit, ids)
         .into_iter()
         .flat_map(|s| s.bits.into_iter().rev())
         .collect()

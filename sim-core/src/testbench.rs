@@ -17,11 +17,13 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::bus::Literal;
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::engine::Engine;
 use crate::event::Observer;
 use crate::kind::NodeKind;
+pub use crate::literal::Literal;
+use crate::literal::LiteralError;
 use crate::number;
 use crate::trit::Trit;
 use crate::wave::Waveform;
@@ -94,7 +96,7 @@ pub enum TestError {
         value: String,
     },
     /// A value is not a trit (for a node) or not a number of the bus's width.
-    #[error("test `{test}`, steps[{step}]: `{label}`: {message}")]
+    #[error("test `{test}`, steps[{step}]: `{label}`: {error}")]
     BadValue {
         /// Test name.
         test: String,
@@ -102,8 +104,9 @@ pub enum TestError {
         step: usize,
         /// The node or bus.
         label: String,
-        /// What is wrong (a number wider than the bus names both).
-        message: String,
+        /// What is wrong (a number wider than the bus names both; boxed: a rare error keeps
+        /// the common result small).
+        error: Box<LiteralError>,
     },
 }
 
@@ -264,18 +267,18 @@ impl TestCase {
     ) -> Result<Vec<(Vec<(NodeId, Trit)>, Vec<(Vec<NodeId>, Vec<Trit>)>)>, TestError> {
         let signal = |step: usize, label: &str, literal: &Literal| {
             let bits =
-                crate::bus::signal(circuit, label).ok_or_else(|| TestError::UnknownLabel {
+                crate::signal::signal(circuit, label).ok_or_else(|| TestError::UnknownLabel {
                     test: self.name.clone(),
                     step,
                     label: label.to_owned(),
                 })?;
             let values = literal
                 .resolve(bits.len())
-                .map_err(|message| TestError::BadValue {
+                .map_err(|error| TestError::BadValue {
                     test: self.name.clone(),
                     step,
                     label: label.to_owned(),
-                    message,
+                    error: Box::new(error),
                 })?;
             Ok((bits, values))
         };
@@ -341,7 +344,7 @@ mod assignments {
     use serde::ser::SerializeMap;
     use serde::{Deserializer, Serializer};
 
-    use crate::bus::Literal;
+    use crate::literal::Literal;
 
     #[allow(clippy::ptr_arg)] // serde's `with` passes `&Vec<_>`
     pub fn serialize<S: Serializer>(v: &Vec<(String, Literal)>, s: S) -> Result<S::Ok, S::Error> {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use common::{load_file, parse_file};
 
-use sim_core::circuit::NodeId;
+use sim_core::NodeId;
 use sim_core::format;
 use sim_core::{Circuit, Engine, Netlist, Schedule, Trit};
 
@@ -155,7 +155,7 @@ impl<'a> Machine<'a> {
 
     /// A bus's value if every bit is known.
     fn byte(&self, bus: &str) -> Option<u8> {
-        let bits = self.circuit.bus(bus).expect("bus").value(&self.engine);
+        let bits = self.engine.bus_value(self.circuit.bus(bus).expect("bus"));
         bits.iter().rev().try_fold(0u8, |v, &t| match t {
             Trit::True => Some(v << 1 | 1),
             Trit::False => Some(v << 1),

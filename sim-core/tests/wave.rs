@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 
 use proptest::prelude::*;
-use sim_core::event::Changes;
+use sim_core::changes::Changes;
 use sim_core::wave::vcd::{self, TimeSpan, VcdOptions};
 use sim_core::wave::{self, Point, WaveError, WaveSignal, Waveform};
 use sim_core::{Circuit, Engine, Node, NodeId, NodeKind, Schedule, Sweep, Trit, format};

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sim_core::Trit;
-use sim_core::bus::Literal;
+use sim_core::literal::Literal;
 use sim_core::number::Radix;
 use sim_core::wave::WaveError;
 use sim_core::wave::vcd::TimeSpan;

@@ -26,8 +26,8 @@
 use std::time::Instant;
 
 use anyhow::{Context as _, Result, bail};
-use sim_core::bus::Literal;
 use sim_core::cycle::NotCycleBased;
+use sim_core::literal::Literal;
 use sim_core::{Circuit, NodeId, NodeKind, Schedule, Trit};
 
 use super::args::TicksArgs;
@@ -150,7 +150,7 @@ fn why_not(why: &NotCycleBased, circuit: &Circuit) -> String {
 /// node without `=VALUE`).
 fn condition(session: &Session<'_>, text: &str) -> Result<Vec<(NodeId, Trit)>> {
     let (label, value) = text.split_once('=').unwrap_or((text, "+1"));
-    let Some(bits) = sim_core::bus::signal(session.circuit, label.trim()) else {
+    let Some(bits) = sim_core::signal::signal(session.circuit, label.trim()) else {
         bail!("--until {text}: no node or bus `{label}`");
     };
     let literal = value

@@ -7,8 +7,8 @@ use std::fmt;
 use anyhow::{Context as _, Result, bail};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use sim_core::bus::Signal;
 use sim_core::number::Radix;
+use sim_core::signal::Signal;
 use sim_core::{Circuit, Engine, NodeId, Observer, Oscillation, SettleReport, Trit};
 
 use super::args::{Format, RunArgs, SetBatch};
@@ -105,7 +105,7 @@ impl<'a> Session<'a> {
             engine: Engine::from_circuit(circuit),
             batches,
             radix: None,
-            outputs: sim_core::bus::signals(circuit, circuit.terminals()),
+            outputs: sim_core::signal::signals(circuit, circuit.terminals()),
             recording: None,
         })
     }
@@ -187,7 +187,7 @@ impl<'a> Session<'a> {
             .iter()
             .map(|s| {
                 let shown = match s.bus {
-                    Some(bus) => Shown::Number(bus.format(&self.engine, self.radix)),
+                    Some(bus) => Shown::Number(self.engine.bus_text(bus, self.radix)),
                     None => Shown::Trit(self.engine.value(s.bits[0])),
                 };
                 (s.name, shown)
@@ -210,7 +210,7 @@ impl<'a> Session<'a> {
 fn resolve(circuit: &Circuit, batch: &SetBatch) -> Result<Assignments> {
     let mut out = Vec::new();
     for (label, literal) in &batch.0 {
-        let Some(bits) = sim_core::bus::signal(circuit, label) else {
+        let Some(bits) = sim_core::signal::signal(circuit, label) else {
             bail!("unknown label `{label}` (neither a node nor a bus)");
         };
         let values = literal

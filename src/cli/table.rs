@@ -61,7 +61,7 @@ impl Column<'_> {
 /// significant first).
 fn columns<'a>(circuit: &'a Circuit, ids: &[NodeId], radix: Option<Radix>) -> Vec<Column<'a>> {
     let mut start = 0;
-    sim_core::bus::signals(circuit, ids.iter().copied())
+    sim_core::signal::signals(circuit, ids.iter().copied())
         .into_iter()
         .map(|s| {
             let range = start..start + s.bits.len();

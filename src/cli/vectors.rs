@@ -44,8 +44,8 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 
 use sim_core::batch::{BatchEngine, BatchError, LANES};
-use sim_core::bus::{Signal, signals};
 use sim_core::number::Radix;
+use sim_core::signal::{Signal, signals};
 use sim_core::{Circuit, Engine, Netlist, NodeId, Trit};
 
 use super::args::{EngineKind, ScheduleKind, VectorsArgs};

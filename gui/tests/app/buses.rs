@@ -109,7 +109,7 @@ fn opening_the_bus_files_draws_each_bus_once() {
                 "{name}: bus {}",
                 bus.name
             );
-            let bit = sim_core::bus::bit_label(&bus.name, 0);
+            let bit = sim_core::literal::bit_label(&bus.name, 0);
             assert!(h.query_by_label(&bit).is_none(), "{name}: {bit} is drawn");
         }
         // Power-on: every bit unknown, shown honestly.

@@ -67,7 +67,8 @@ use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 
 use crate::batch::{BatchEngine, BatchError, LANES, Lanes, WORDS};
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::graph;
 use crate::kind::{GateOp, NodeKind, Role};
 use crate::netlist::{Netlist, Op};
@@ -282,7 +283,7 @@ pub enum ExactError {
 }
 
 /// Resolves `(label, value)` pairs to node ids, for [`decide`]. Only node labels: a caller
-/// with buses resolves them itself ([`crate::bus::signal`]).
+/// with buses resolves them itself ([`crate::signal::signal`]).
 ///
 /// # Errors
 /// [`ExactError::UnknownSignal`] for a label that is not a node's.

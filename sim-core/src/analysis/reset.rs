@@ -39,12 +39,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bus::{self, Literal};
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::engine::Engine;
 use crate::kind::NodeKind;
+use crate::literal::Literal;
 use crate::memory::{MemoryKind, Word};
 use crate::netlist::Op;
+use crate::signal;
 use crate::trit::Trit;
 
 use super::why::{self, Context, Explanation};
@@ -254,12 +256,15 @@ fn resolve(circuit: &Circuit, sequence: &Sequence) -> Result<Vec<Resolved>, Rese
                         label: label.clone(),
                         reason,
                     };
-                    let bits =
-                        bus::signal(circuit, label).ok_or_else(|| ResetError::UnknownSignal {
+                    let bits = signal::signal(circuit, label).ok_or_else(|| {
+                        ResetError::UnknownSignal {
                             item,
                             label: label.clone(),
-                        })?;
-                    let values = literal.resolve(bits.len()).map_err(bad)?;
+                        }
+                    })?;
+                    let values = literal
+                        .resolve(bits.len())
+                        .map_err(|e| bad(e.to_string()))?;
                     for (id, value) in bits.into_iter().zip(values) {
                         let kind = circuit[id].kind;
                         if !kind.accepts(value) {

@@ -35,7 +35,8 @@
 
 use std::collections::HashMap;
 
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::engine::Engine;
 use crate::kind::NodeKind;
 use crate::memory::split_address;

@@ -149,7 +149,7 @@ pub fn from_str(text: &str) -> Result<Circuit, BenchError> {
 mod tests {
     use super::scan::{Line, general_line, scan_line};
     use super::*;
-    use crate::circuit::Node;
+    use crate::desc::Node;
     use crate::{Engine, Trit};
 
     const C17: &str = "# c17\nINPUT(N1)\nINPUT(N2)\nINPUT(N3)\nINPUT(N6)\nINPUT(N7)\n\

@@ -6,7 +6,8 @@ use std::hash::BuildHasherDefault;
 use super::nets::{Def, Hashed, Nets, RECENT, UNDEFINED};
 use super::scan::{Scanned, scan, split};
 use super::{BenchError, CLOCK_LABEL};
-use crate::circuit::{Circuit, CircuitError, Node, NodeId};
+use crate::circuit::{Circuit, CircuitError};
+use crate::desc::{Node, NodeId};
 use crate::kind::{GATE_INPUTS, GateOp, NodeKind};
 
 /// [`from_str`] with the text cut into (at most) `count` parts, scanned in parallel.

@@ -68,12 +68,15 @@ mod unit_delay;
 
 pub use ports::Port;
 
-use crate::circuit::{Circuit, NodeId};
+use crate::bus::Bus;
+use crate::circuit::Circuit;
 use crate::cycle::{NotCycleBased, Program};
+use crate::desc::NodeId;
 pub use crate::event::{Cause, Event, Observer, Oscillation, Pending, Sweep};
 use crate::kind::NodeKind;
 use crate::levelized::{Levelized, State};
 use crate::netlist::Netlist;
+use crate::number::{self, Radix};
 use crate::trit::Trit;
 
 /// The order in which an [`Engine`] processes events (see the [module docs](self)).
@@ -479,6 +482,18 @@ impl Engine {
         self.net
             .index_of(id)
             .map_or(Trit::Unknown, |i| self.latest(i))
+    }
+
+    /// The value of `bus` as of the last processed event, bit 0 first (one trit per bit,
+    /// [`value`](Self::value) of each).
+    pub fn bus_value(&self, bus: &Bus) -> Vec<Trit> {
+        bus.bits.iter().map(|&id| self.value(id)).collect()
+    }
+
+    /// [`bus_value`](Self::bus_value) written as a number in `radix` (`None`: the bus's own;
+    /// see [`number::format`]).
+    pub fn bus_text(&self, bus: &Bus, radix: Option<Radix>) -> String {
+        number::format(&self.bus_value(bus), radix.unwrap_or(bus.radix))
     }
 
     /// The output of the node with dense index `i` as of the last processed event.

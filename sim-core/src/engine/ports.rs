@@ -2,7 +2,7 @@
 //! [`Engine::set_port`] and [`Engine::port_values`], and clock ticks ([`Engine::tick`]).
 
 use super::{Engine, SetError};
-use crate::circuit::NodeId;
+use crate::desc::NodeId;
 use crate::event::Cause;
 use crate::kind::NodeKind;
 use crate::trit::Trit;

@@ -47,7 +47,7 @@ use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableUnGraph};
 use petgraph::visit::{EdgeIndexable, EdgeRef, IntoEdgeReferences, NodeIndexable};
 use serde::{Deserialize, Serialize};
 
-use crate::circuit::Pos;
+use crate::desc::Pos;
 
 /// A vertex of a [`Figure`].
 pub type VertexId = NodeIndex;

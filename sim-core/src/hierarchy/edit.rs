@@ -11,7 +11,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Design, InstanceDesc, PartDesc, WireEnd};
-use crate::circuit::{Circuit, Node, NodeId, Pos, WireDesc};
+use crate::circuit::Circuit;
+use crate::desc::{Node, NodeId, Pos, WireDesc};
 use crate::kind::NodeKind;
 
 /// Why an edit of a design's hierarchy is refused. Every message is a sentence for the user.

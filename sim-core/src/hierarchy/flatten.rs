@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{HierarchyError, InstanceDesc, MAX_DEPTH, PartDesc, WireEnd};
 use crate::bus::{self, BusDecl};
-use crate::circuit::{Node, WireDesc};
+use crate::desc::{Node, WireDesc};
 use crate::kind::Role;
 use crate::memory::MemoryDecl;
 
@@ -288,7 +288,7 @@ fn expand(
         outputs: outputs.iter().map(|p| (p.clone(), None)).collect(),
         buses: buses
             .iter()
-            .filter(|b| !is_pin(&bus::bit_label(&b.label, 0)))
+            .filter(|b| !is_pin(&crate::literal::bit_label(&b.label, 0)))
             .cloned()
             .collect(),
         memories: memories.clone(),

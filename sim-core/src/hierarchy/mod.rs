@@ -39,7 +39,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::circuit::{Node, Pos, WireDesc};
+use crate::desc::{Node, Pos, WireDesc};
 use crate::kind::Role;
 pub use edit::{EditError, Extraction, check_instance_label, level_label, path_prefix};
 pub use end::WireEnd;

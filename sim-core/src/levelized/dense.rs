@@ -33,14 +33,13 @@
 use super::Levelized;
 use super::fold::Folded;
 use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
-use crate::circuit::NodeId;
-use crate::event::{Changes, Observer, Sweep};
+use crate::changes::{CHANGED, Changes, DenseChanges, DenseFolded};
+use crate::desc::NodeId;
+use crate::event::{Observer, Sweep};
 use crate::kind::{FROM_DIGIT, GateOp, may_rise};
 use crate::netlist::Netlist;
 use crate::trit::Trit;
 
-/// State-byte flag: the output changed in this settle.
-const CHANGED: u8 = 4;
 /// State-byte flag: the position was evaluated in this settle.
 const RAN: u8 = 8;
 
@@ -71,19 +70,6 @@ static NEXT_LAYOUT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64:
 /// A gate's new state byte, at index `old digit << 6 | input a's state & 7 << 3 | input b's
 /// state & 7`.
 type DenseTable = [u8; 256];
-
-/// A folded inverter or buffer in the dense sweep (see [`Folded`]).
-#[derive(Clone, Copy, Debug)]
-struct DenseFolded {
-    /// Its root's state byte.
-    root: u32,
-    /// Its position plus one (for the level report).
-    own1: u32,
-    /// Its dense index.
-    node: u32,
-    /// Its digit for each digit of its root.
-    map: [u8; 4],
-}
 
 /// A gate with at most two inputs, or a link of a wide gate's chain, in the dense sweep.
 /// 20 bytes.
@@ -695,105 +681,5 @@ impl Levelized {
             self.bits[commit >> 6] |= 1 << (commit & 63);
         }
         true
-    }
-}
-
-/// What the last dense sweep changed, read from its state bytes (see
-/// [`Changes`](crate::event::Changes)): the positions whose byte carries the [`CHANGED`] flag
-/// ([`Dense::reports`] says which count), then the folded gates whose root changed (an
-/// inverter or buffer changes exactly when its root does). Each flag is fresh: the sweep
-/// writes every position's byte.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct DenseChanges<'a> {
-    /// [`Dense::layout`].
-    layout: u64,
-    /// [`Dense::ids`].
-    positions: &'a [NodeId],
-    /// [`Dense::reports`].
-    reports: &'a [u8],
-    /// [`Dense::state`].
-    state: &'a [u8],
-    /// [`Dense::folded`].
-    folded: &'a [DenseFolded],
-    /// The netlist's node of each dense index.
-    ids: &'a [NodeId],
-}
-
-impl DenseChanges<'_> {
-    /// The number of nodes looked at: at most this many changed.
-    pub(crate) fn max_len(&self) -> usize {
-        self.positions.len() + self.folded.len()
-    }
-
-    /// [`Dense::layout`]: the same number, the same [`nodes`](Self::nodes).
-    pub(crate) fn layout(&self) -> u64 {
-        self.layout
-    }
-
-    /// The nodes looked at, in the order [`gather`](Self::gather) visits them.
-    pub(crate) fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
-        let folded = self.folded.iter().map(|f| self.ids[f.node as usize]);
-        self.positions.iter().copied().chain(folded)
-    }
-
-    /// Calls `f` with each change.
-    pub(crate) fn for_each(&self, mut f: impl FnMut(NodeId, Trit)) {
-        let positions = self.positions.iter().zip(self.reports).zip(self.state);
-        for ((&id, &report), &byte) in positions {
-            if byte & report != 0 {
-                f(id, FROM_DIGIT[usize::from(byte & 3)]);
-            }
-        }
-        for folded in self.folded {
-            let root = self.state[folded.root as usize];
-            if root & CHANGED != 0 {
-                let digit = folded.map[usize::from(root & 3)];
-                f(
-                    self.ids[folded.node as usize],
-                    FROM_DIGIT[usize::from(digit)],
-                );
-            }
-        }
-    }
-
-    /// The node numbered `k` in the order of [`nodes`](Self::nodes).
-    #[inline]
-    pub(crate) fn node(&self, k: usize) -> NodeId {
-        match self.positions.get(k) {
-            Some(&node) => node,
-            None => self.ids[self.folded[k - self.positions.len()].node as usize],
-        }
-    }
-
-    /// Writes `f(k, value).0` to `out` from its start for each change whose `f(k, value).1`
-    /// holds — `k` the node's number in the order of [`nodes`](Self::nodes), so that a caller
-    /// keeping a table in that order (by [`layout`](Self::layout)) looks nothing up by node —
-    /// and returns how many it wrote; `out` must hold [`max_len`](Self::max_len). `f` is
-    /// called for every node looked at, changed or not, and its item written whether kept or
-    /// not: one pass without a branch on the (unpredictable) change.
-    #[inline]
-    pub(crate) fn gather_ordered<T: Copy>(
-        &self,
-        out: &mut [T],
-        mut f: impl FnMut(usize, Trit) -> (T, bool),
-    ) -> usize {
-        let mut n = 0;
-        let len = self.positions.len();
-        let (reports, state) = (&self.reports[..len], &self.state[..len]);
-        for k in 0..len {
-            let byte = state[k];
-            let (item, keep) = f(k, FROM_DIGIT[usize::from(byte & 3)]);
-            out[n] = item;
-            n += usize::from(keep) & usize::from(byte & reports[k] != 0);
-        }
-        let first = self.positions.len();
-        for (k, folded) in self.folded.iter().enumerate() {
-            let root = self.state[folded.root as usize];
-            let digit = folded.map[usize::from(root & 3)];
-            let (item, keep) = f(first + k, FROM_DIGIT[usize::from(digit)]);
-            out[n] = item;
-            n += usize::from(keep) & usize::from(root & CHANGED != 0);
-        }
-        n
     }
 }

@@ -85,7 +85,6 @@ mod layout;
 mod slot;
 
 use clocked::{Clocked, Sampled};
-pub(crate) use dense::DenseChanges;
 use fold::{Folded, fold};
 use layout::layout;
 use slot::{Custom, Kind, Slot, TABLES, Table, digit, table_index, tables, three_pin_table};

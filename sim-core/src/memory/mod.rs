@@ -48,7 +48,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bus::Literal;
+use crate::literal::Literal;
 use crate::trit::Trit;
 
 /// Address widths a memory may have: 1 to 16 bits (2 to 65,536 words).
@@ -226,7 +226,7 @@ impl Memory {
         if self.data_bits == 1 {
             self.label.clone()
         } else {
-            crate::bus::bit_label(&self.label, k)
+            crate::literal::bit_label(&self.label, k)
         }
     }
 }

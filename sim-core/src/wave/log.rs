@@ -5,8 +5,8 @@
 //! writes the log at the rate the engine changes nets, so its size is what recording costs in
 //! memory and in fresh pages touched.
 
-use crate::circuit::NodeId;
-use crate::event::Changes;
+use crate::changes::Changes;
+use crate::desc::NodeId;
 
 use super::{NONE, code};
 

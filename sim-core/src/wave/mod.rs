@@ -45,9 +45,10 @@ pub mod vcd;
 
 pub use select::{WaveSignal, all_signals, default_signals, matches, nodes_of, select};
 
-use crate::circuit::NodeId;
+use crate::changes::Changes;
+use crate::desc::NodeId;
 use crate::engine::Engine;
-use crate::event::{Changes, Event, Observer};
+use crate::event::{Event, Observer};
 use crate::trit::Trit;
 
 use log::Log;

@@ -1,9 +1,10 @@
 //! Which signals a waveform shows: the default set, every net, or those matching patterns.
 
-use crate::bus;
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::kind::NodeKind;
 use crate::number::Radix;
+use crate::signal;
 
 use super::WaveError;
 
@@ -25,7 +26,7 @@ impl WaveSignal {
         self.radix.is_some()
     }
 
-    fn of(signal: &bus::Signal<'_>) -> WaveSignal {
+    fn of(signal: &signal::Signal<'_>) -> WaveSignal {
         WaveSignal {
             name: signal.name.to_owned(),
             bits: signal.bits.clone(),
@@ -46,7 +47,7 @@ pub fn default_signals(circuit: &Circuit) -> Vec<WaveSignal> {
             ) || n.kind.role() == crate::kind::Role::Terminal
         })
         .map(|(id, _)| id);
-    bus::signals(circuit, ids)
+    signal::signals(circuit, ids)
         .iter()
         .map(WaveSignal::of)
         .collect()
@@ -54,7 +55,7 @@ pub fn default_signals(circuit: &Circuit) -> Vec<WaveSignal> {
 
 /// Every net of the circuit (one per node), in node order, bus bits grouped into their buses.
 pub fn all_signals(circuit: &Circuit) -> Vec<WaveSignal> {
-    bus::signals(circuit, circuit.nodes().map(|(id, _)| id))
+    signal::signals(circuit, circuit.nodes().map(|(id, _)| id))
         .iter()
         .map(WaveSignal::of)
         .collect()

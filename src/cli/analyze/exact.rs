@@ -113,7 +113,7 @@ fn resolve(circuit: &Circuit, sets: &[SetBatch]) -> Result<Vec<(NodeId, Trit)>> 
     let mut out = Vec::new();
     for (label, literal) in sets.iter().flat_map(|batch| &batch.0) {
         let bits =
-            sim_core::bus::signal(circuit, label).ok_or_else(|| ExactError::UnknownSignal {
+            sim_core::signal::signal(circuit, label).ok_or_else(|| ExactError::UnknownSignal {
                 label: label.clone(),
             })?;
         let values = literal

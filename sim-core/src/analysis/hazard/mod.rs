@@ -77,7 +77,8 @@ mod transient;
 pub use sweep::{Example, OutputSweep, SweepOptions, SweepReport};
 
 use crate::batch::{self, BatchError};
-use crate::circuit::{Circuit, NodeId};
+use crate::circuit::Circuit;
+use crate::desc::NodeId;
 use crate::engine::Engine;
 use crate::kind::NodeKind;
 use crate::netlist::{Netlist, Op};

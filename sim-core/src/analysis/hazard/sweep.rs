@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::transient::SlicedEngine;
 use super::{HazardAnalysis, HazardError, HazardKind};
 use crate::batch::{BatchEngine, LANES, Lanes, WORDS};
-use crate::circuit::NodeId;
+use crate::desc::NodeId;
 use crate::trit::Trit;
 
 /// How [`HazardAnalysis::all_single`] chooses its vectors and how much it keeps.

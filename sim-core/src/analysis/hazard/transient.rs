@@ -528,7 +528,7 @@ mod tests {
     /// with inputs given capped too (a count of 4 is fed as 3).
     #[test]
     fn the_sliced_engine_computes_the_capped_counts() {
-        use crate::circuit::{CircuitDesc, Node, WireDesc};
+        use crate::desc::{CircuitDesc, Node, WireDesc};
         for op in OPS {
             let arity: usize = if matches!(op, GateOp::Buf | GateOp::Not) {
                 1

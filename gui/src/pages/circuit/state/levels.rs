@@ -311,7 +311,7 @@ impl AppState {
                             let bit = if width == 1 {
                                 label.clone()
                             } else {
-                                sim_core::bus::bit_label(&label, i)
+                                sim_core::literal::bit_label(&label, i)
                             };
                             self.circuit().find(&format!("{level}{bit}"))
                         })

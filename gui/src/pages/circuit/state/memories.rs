@@ -247,14 +247,14 @@ impl AppState {
                 .map_err(|e| e.to_string())?;
             self.doc.document.design.contents.insert(file.clone(), text);
         }
-        let inline: Vec<sim_core::bus::Literal> = {
+        let inline: Vec<sim_core::literal::Literal> = {
             let end = words
                 .iter()
                 .rposition(|w| !w.is_unknown(data_bits))
                 .map_or(0, |p| p + 1);
             words[..end]
                 .iter()
-                .map(|&w| sim_core::bus::Literal::Text(inline_word(w, data_bits)))
+                .map(|&w| sim_core::literal::Literal::Text(inline_word(w, data_bits)))
                 .collect()
         };
         let result = super::bus_level::rebuild_edited(&mut self.doc.document, |nodes, _| {

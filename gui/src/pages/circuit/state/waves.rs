@@ -113,7 +113,7 @@ impl WaveLanes {
             .copied()
             .filter(|&k| {
                 let lane = &mut self.lanes[k];
-                match sim_core::bus::signal(circuit, &lane.name) {
+                match sim_core::signal::signal(circuit, &lane.name) {
                     Some(bits) => {
                         lane.bits = bits;
                         false
@@ -139,7 +139,7 @@ impl AppState {
             return Some(key);
         }
         let circuit = self.circuit();
-        let Some(bits) = sim_core::bus::signal(circuit, name) else {
+        let Some(bits) = sim_core::signal::signal(circuit, name) else {
             self.error(format!("no signal `{name}` in the circuit"));
             return None;
         };

@@ -402,7 +402,7 @@ impl Canvas {
             let target = if width == 1 {
                 ends.flat(label)
             } else {
-                ends.flat(&sim_core::bus::bit_label(label, i))
+                ends.flat(&sim_core::literal::bit_label(label, i))
             };
             let source = bits.get(i).or_else(|| bits.first()).copied().flatten();
             matches!((source, target), (Some(s), Some(t)) if self.delivering.binary_search(&(s, t)).is_ok())

@@ -297,7 +297,7 @@ impl Inspector {
                         (Trit::False, _) | (Trit::Unknown, Radix::Ternary) => "0",
                         (Trit::Unknown, _) => "x",
                     };
-                    let bit = sim_core::bus::bit_label(name, i);
+                    let bit = sim_core::literal::bit_label(name, i);
                     let button = ui.add(
                         egui::Button::new(egui::RichText::new(symbol).monospace())
                             .small()
@@ -325,7 +325,7 @@ impl Inspector {
             ui.label(
                 egui::RichText::new(format!(
                     "Last step: {}: {} → {}",
-                    sim_core::bus::bit_label(name, change.bit),
+                    sim_core::literal::bit_label(name, change.bit),
                     number::format(&change.before, radix),
                     number::format(&change.after, radix)
                 ))

@@ -1,0 +1,229 @@
+//! The unchecked circuit description: what a file, a generator or an importer produces, and
+//! what [`Circuit::from_desc`](crate::Circuit::from_desc) checks.
+//!
+//! * [`CircuitDesc`] — nodes ([`Node`]: a label, a [`NodeKind`], a width, a position) and
+//!   wires by label ([`WireDesc`]), in file order;
+//! * the identities a checked [`Circuit`](crate::Circuit) hands out ([`NodeId`], [`WireId`],
+//!   [`Wire`]) and the editor's grid position ([`Pos`]);
+//! * [`WireRef`], the way errors name a wire.
+//!
+//! Nothing here checks anything: labels may repeat and wires may dangle until
+//! [`circuit`](crate::circuit) validates them.
+
+use std::fmt;
+
+use petgraph::stable_graph::{EdgeIndex, NodeIndex};
+use serde::{Deserialize, Serialize};
+
+use crate::kind::NodeKind;
+use crate::literal::Literal;
+use crate::memory::ContentsDecl;
+use crate::number::Radix;
+
+/// A node's identity in one [`Circuit`](crate::Circuit). Stays valid while other nodes are removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub(crate) NodeIndex);
+
+impl NodeId {
+    /// The graph index (dense in a freshly loaded circuit, with holes after removals).
+    pub fn index(self) -> usize {
+        self.0.index()
+    }
+}
+
+/// `#7`: the graph index, for messages that have no circuit at hand to look up a label.
+impl fmt::Display for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.index())
+    }
+}
+
+/// For graph algorithms run on [`Circuit::graph`](crate::Circuit::graph).
+impl From<NodeIndex> for NodeId {
+    fn from(index: NodeIndex) -> NodeId {
+        NodeId(index)
+    }
+}
+
+/// A wire's identity in one [`Circuit`](crate::Circuit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WireId(pub(crate) EdgeIndex);
+
+/// A position on the editor's grid, in grid cells. Written `(x, y)` in RON.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "(i32, i32)", into = "(i32, i32)")]
+pub struct Pos {
+    /// Column, growing to the right.
+    pub x: i32,
+    /// Row, growing downwards.
+    pub y: i32,
+}
+
+impl From<(i32, i32)> for Pos {
+    fn from((x, y): (i32, i32)) -> Pos {
+        Pos { x, y }
+    }
+}
+
+impl From<Pos> for (i32, i32) {
+    fn from(p: Pos) -> (i32, i32) {
+        (p.x, p.y)
+    }
+}
+
+/// A node: a unique label, a kind and an optional editor position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Node {
+    /// Unique within the circuit; non-empty, without whitespace, `,` or `=` (so that
+    /// `--set NAME=VAL,NAME=VAL` stays unambiguous).
+    pub label: String,
+    /// What the node is.
+    pub kind: NodeKind,
+    /// Where the editor draws it; `None` lets the editor choose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pos: Option<Pos>,
+    /// How many trits the node's output (or, for a terminal, its input) carries: 1 to 64.
+    /// Only files hold wider nodes; loading expands a node of width N into N nodes `L[0]` …
+    /// `L[N-1]` (see [`crate::bus`]), so a [`Circuit`](crate::Circuit) holds width 1 only.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub width: u8,
+    /// How a bus's value is written (files only; see [`crate::number`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radix: Option<Radix>,
+    /// A bus constant's value as a number (`162`, `"0x5A"`, `"0t1T0"`); without it every bit
+    /// of a constant is its kind's trit (files only). Boxed: almost no node has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Box<Literal>>,
+    /// A memory's contents (files only; see [`crate::memory`]): a contents file beside the
+    /// circuit file (`contents: "program.hex"`) or the words inline from address 0
+    /// (`contents: [16, "0x2f", "0b10x1"]`, each a number of the data width; the rest
+    /// unknown). Boxed: almost no node has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contents: Option<Box<ContentsDecl>>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_one(v: &u8) -> bool {
+    *v == 1
+}
+
+impl Node {
+    /// A node without a position.
+    pub fn new(label: impl Into<String>, kind: NodeKind) -> Node {
+        Node {
+            label: label.into(),
+            kind,
+            pos: None,
+            width: 1,
+            radix: None,
+            value: None,
+            contents: None,
+        }
+    }
+
+    /// The same node `width` trits wide (a bus; see [`crate::bus`]).
+    #[must_use]
+    pub fn wide(mut self, width: u8) -> Node {
+        self.width = width;
+        self
+    }
+
+    /// The same node placed at `(x, y)` grid cells.
+    #[must_use]
+    pub fn at(mut self, x: i32, y: i32) -> Node {
+        self.pos = Some(Pos { x, y });
+        self
+    }
+}
+
+/// A wire from `from`'s output to input pin `input` of `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wire {
+    /// The driving node.
+    pub from: NodeId,
+    /// The driven node.
+    pub to: NodeId,
+    /// The input pin of `to`, `0..to.kind.input_count()`.
+    pub input: u8,
+}
+
+/// An unchecked wire, by labels. In RON: `(from: "R", to: "NOR1", input: 0)`; `input` may be
+/// left out when it is 0.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WireDesc {
+    /// Label of the driving node.
+    pub from: String,
+    /// Label of the driven node.
+    pub to: String,
+    /// Input pin of `to` (0-based).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub input: u8,
+    /// Where the user bent the wire, in grid cells: the editor routes it through these
+    /// points in order (`via: [(12, 4)]`); empty (and left out) for a wire routed freely.
+    /// Only the drawing reads them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<Pos>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+impl WireDesc {
+    /// A wire from `from` to pin `input` of `to`.
+    pub fn new(from: impl Into<String>, to: impl Into<String>, input: u8) -> WireDesc {
+        WireDesc {
+            from: from.into(),
+            to: to.into(),
+            input,
+            via: Vec::new(),
+        }
+    }
+}
+
+/// An unchecked circuit: what [`Circuit::from_desc`](crate::Circuit::from_desc) validates and
+/// [`Circuit::to_desc`](crate::Circuit::to_desc) returns.
+/// Node order is file order; wire order is fanout order (the order events are scheduled in).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CircuitDesc {
+    /// The nodes, in file order.
+    pub nodes: Vec<Node>,
+    /// The wires, in file order.
+    pub wires: Vec<WireDesc>,
+}
+
+/// Names a wire in an error: `wires[3] (R → NOR1.0)`, or just `wire R → NOR1.0` for a wire made
+/// in an editor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WireRef {
+    /// Position in [`CircuitDesc::wires`], when the wire came from a description.
+    pub index: Option<usize>,
+    /// Label of the driving node.
+    pub from: String,
+    /// Label of the driven node.
+    pub to: String,
+    /// Input pin of `to`.
+    pub input: u8,
+}
+
+impl fmt::Display for WireRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let WireRef {
+            index,
+            from,
+            to,
+            input,
+        } = self;
+        match index {
+            Some(i) => write!(f, "wires[{i}] ({from} → {to}.{input})"),
+            None => write!(f, "wire {from} → {to}.{input}"),
+        }
+    }
+}

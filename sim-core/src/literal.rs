@@ -1,0 +1,227 @@
+//! Literals: a value as a file or a command line writes it (`-1`, `true`, `"T"`, `162`,
+//! `"0x5A"`), before it is known how wide its target is, and the labels of a bus's bits.
+//!
+//! This is the bottom of the description layer: a [`Node`](crate::desc::Node) holds a
+//! [`Literal`] for a bus constant, a memory's inline words are literals, and a test vector's
+//! assignments are literals; each is resolved against its target's width only once the
+//! target is known ([`Literal::resolve`]).
+//!
+//! ```
+//! use sim_core::literal::{Literal, LiteralError};
+//! use sim_core::Trit;
+//!
+//! assert_eq!(Literal::Text("T".into()).resolve(1), Ok(vec![Trit::True]));
+//! assert_eq!(Literal::Int(5).resolve(3)?, [Trit::True, Trit::False, Trit::True]); // 5 = 0b101
+//! assert!(matches!(Literal::Int(2).resolve(1), Err(LiteralError::NotATrit { value: 2 })));
+//! # Ok::<(), LiteralError>(())
+//! ```
+
+use crate::number::{self, NumberError, Radix};
+use crate::trit::Trit;
+
+/// A value as a file or a command line writes it, before it is known how wide its target is:
+/// an integer, a boolean or a text. [`resolve`](Self::resolve) reads it for a node (a trit:
+/// `-1`, `0`, `1`, `true`, `"T"`, `"X"`, …) or a bus (a number of its width in any radix,
+/// see [`number`]). In RON and JSON it is written as itself: `162`, `true`, `"0x5A"`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Literal {
+    /// An integer.
+    Int(i128),
+    /// `true` or `false`.
+    Bool(bool),
+    /// Text: a trit's name or a number literal.
+    Text(String),
+}
+
+impl Literal {
+    /// The trit itself.
+    pub fn trit(t: Trit) -> Literal {
+        Literal::Int(i128::from(t.to_i8()))
+    }
+
+    /// The value for a target `width` trits wide (1: a node; more: a bus), bit 0 first.
+    ///
+    /// # Errors
+    /// [`LiteralError`], saying why: not a trit, not a number, or a number wider than the
+    /// bus (naming both).
+    pub fn resolve(&self, width: usize) -> Result<Vec<Trit>, LiteralError> {
+        match (self, width) {
+            (Literal::Bool(_) | Literal::Int(_) | Literal::Text(_), 1) => {
+                self.as_trit().map(|t| vec![t])
+            }
+            (Literal::Bool(_), _) => Err(LiteralError::TruthValueForBus {
+                literal: self.to_string(),
+                width,
+            }),
+            (Literal::Int(v), _) => number::from_int(*v, width).map_err(LiteralError::Number),
+            (Literal::Text(t), _) => number::parse(t, width).map_err(|e| {
+                if t.parse::<Trit>().is_ok() {
+                    LiteralError::TritForBus {
+                        literal: t.clone(),
+                        width,
+                    }
+                } else {
+                    LiteralError::Number(e)
+                }
+            }),
+        }
+    }
+
+    /// The literal as one trit (a node's value).
+    fn as_trit(&self) -> Result<Trit, LiteralError> {
+        match self {
+            Literal::Bool(b) => Ok(Trit::from(*b)),
+            Literal::Int(v) => i8::try_from(*v)
+                .ok()
+                .and_then(Trit::from_i8)
+                .ok_or(LiteralError::NotATrit { value: *v }),
+            Literal::Text(t) => t
+                .parse::<Trit>()
+                .or_else(|_| match number::parse(t, 1).as_deref() {
+                    Ok(&[t]) => Ok(t),
+                    _ => Err(()),
+                })
+                .map_err(|()| LiteralError::NotATritText { text: t.clone() }),
+        }
+    }
+
+    /// The radix this literal is written in, if it says (a prefix, or a decimal number).
+    pub fn radix(&self) -> Option<Radix> {
+        match self {
+            Literal::Int(v) if *v < 0 => Some(Radix::Signed),
+            Literal::Int(_) => Some(Radix::Unsigned),
+            Literal::Bool(_) => None,
+            Literal::Text(t) => {
+                let t = t.trim().to_ascii_lowercase();
+                if t.starts_with("0x") {
+                    Some(Radix::Hex)
+                } else if t.starts_with("0b") {
+                    Some(Radix::Bin)
+                } else if t.starts_with("0t") {
+                    Some(Radix::Ternary)
+                } else if t.starts_with('-') && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+                    Some(Radix::Signed)
+                } else if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                    Some(Radix::Unsigned)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+}
+
+impl From<Trit> for Literal {
+    fn from(t: Trit) -> Literal {
+        Literal::trit(t)
+    }
+}
+
+impl std::str::FromStr for Literal {
+    type Err = std::convert::Infallible;
+
+    /// Command-line text: kept as text (`--set A=0x5A`), resolved against its target later.
+    fn from_str(s: &str) -> Result<Literal, Self::Err> {
+        Ok(Literal::Text(s.trim().to_owned()))
+    }
+}
+
+impl std::fmt::Display for Literal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Literal::Int(v) => write!(f, "{v}"),
+            Literal::Bool(b) => write!(f, "{b}"),
+            Literal::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl serde::Serialize for Literal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Literal::Int(v) => match i64::try_from(*v) {
+                Ok(v) => s.serialize_i64(v),
+                Err(_) => s.serialize_str(&v.to_string()),
+            },
+            Literal::Bool(b) => s.serialize_bool(*b),
+            Literal::Text(t) => s.serialize_str(t),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Literal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Literal, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Literal;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a value: a trit (-1, 0, 1, \"T\", true, …) or a number (162, \"0x5A\")",
+                )
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Literal, E> {
+                Ok(Literal::Bool(v))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Literal, E> {
+                Ok(Literal::Int(i128::from(v)))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Literal, E> {
+                Ok(Literal::Int(i128::from(v)))
+            }
+            fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Literal, E> {
+                Ok(Literal::Int(v))
+            }
+            fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Literal, E> {
+                i128::try_from(v)
+                    .map(Literal::Int)
+                    .map_err(|_| E::custom(format!("{v} is too large for any bus")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Literal, E> {
+                Ok(Literal::Text(v.to_owned()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The label of bit `i` of bus `name`: `name[i]`.
+pub fn bit_label(name: &str, i: usize) -> String {
+    format!("{name}[{i}]")
+}
+
+/// Why a [`Literal`] is not a value for its target ([`Literal::resolve`]). The messages are
+/// the ones commands and files show after the offending name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LiteralError {
+    /// `true`/`false` given for a bus.
+    #[error("`{literal}` is a truth value, but this is a bus of {width} trits: write a number")]
+    TruthValueForBus {
+        /// The literal as written.
+        literal: String,
+        /// The bus's width in trits.
+        width: usize,
+    },
+    /// An integer other than −1, 0 or 1 given for a node.
+    #[error("`{value}` is not a trit (-1, 0 or 1)")]
+    NotATrit {
+        /// The integer.
+        value: i128,
+    },
+    /// A text that names no trit given for a node.
+    #[error("`{text}` is not a trit (-1, 0, +1, F, X, T, false, true)")]
+    NotATritText {
+        /// The text.
+        text: String,
+    },
+    /// A trit's name given for a bus.
+    #[error("`{literal}` is a trit, but this is a bus of {width} trits: write a number")]
+    TritForBus {
+        /// The literal as written.
+        literal: String,
+        /// The bus's width in trits.
+        width: usize,
+    },
+    /// Not a number of the bus's width (see [`number::parse`] and [`number::from_int`]).
+    #[error(transparent)]
+    Number(NumberError),
+}
