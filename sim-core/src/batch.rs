@@ -31,7 +31,7 @@
 use crate::circuit::Circuit;
 use crate::desc::NodeId;
 use crate::graph;
-use crate::kind::{GateOp, NodeKind, TruthTable};
+use crate::kind::{GateBase, NodeKind, TruthTable};
 use crate::memory::MemoryKind;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
@@ -271,22 +271,17 @@ impl BatchEngine {
                 _ => continue,
             };
             let first = src.first().map_or(UNKNOWN, |&s| signal[s as usize]);
-            let (instr_and, invert_in, invert_out) = match op {
-                GateOp::Buf => {
-                    signal[i as usize] = first;
+            let (base, invert) = op.base();
+            let invert = u32::from(invert);
+            let (instr_and, invert_in, invert_out) = match base {
+                GateBase::Buf => {
+                    signal[i as usize] = first ^ invert;
                     continue;
                 }
-                GateOp::Not => {
-                    signal[i as usize] = first ^ 1;
-                    continue;
-                }
-                GateOp::And => (true, 0, 0),
-                GateOp::Nand => (true, 0, 1),
+                GateBase::And => (true, 0, invert),
                 // OR(a, b) = ¬AND(¬a, ¬b) and NOR(a, b) = AND(¬a, ¬b).
-                GateOp::Or => (true, 1, 1),
-                GateOp::Nor => (true, 1, 0),
-                GateOp::Xor => (false, 0, 0),
-                GateOp::Xnor => (false, 0, 1),
+                GateBase::Or => (true, 1, 1 ^ invert),
+                GateBase::Xor => (false, 0, invert),
             };
             let out = fresh;
             fresh += 1;

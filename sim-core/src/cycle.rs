@@ -646,13 +646,14 @@ fn push_gate(gates: &mut Vec<Gate>, op: GateOp, cells: &[u32], gate_base: u32) {
         gates.push(gate(cells, |v| op.eval(v.iter().copied())));
         return;
     }
-    // AND, OR and XOR are associative: chain them, negating at the end for NAND, NOR, XNOR.
-    let (base, invert) = match op {
-        GateOp::Nand => (GateOp::And, true),
-        GateOp::Nor => (GateOp::Or, true),
-        GateOp::Xnor => (GateOp::Xor, true),
-        other => (other, false),
-    };
+    // A base that chains (AND, OR, XOR: associative and commutative) is evaluated as a
+    // chain, negated at the end for NAND, NOR, XNOR; no other base has more than three pins.
+    let (base, invert) = op.base();
+    assert!(
+        base.chains(),
+        "{op:?} has {} pins but cannot be chained",
+        cells.len()
+    );
     let mut link: Vec<u32> = cells[..3].to_vec();
     let mut rest = &cells[3..];
     loop {

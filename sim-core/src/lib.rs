@@ -91,6 +91,6 @@ pub use engine::{
     Cause, ClockedRun, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError,
     SettleOptions, SettleReport, Sweep,
 };
-pub use kind::{GateOp, NodeKind, Role, TableError, TruthTable};
+pub use kind::{GateBase, GateOp, NodeKind, Role, TableError, TruthTable};
 pub use netlist::Netlist;
 pub use trit::Trit;

@@ -70,7 +70,7 @@ use crate::batch::{BatchEngine, BatchError, LANES, Lanes, WORDS};
 use crate::circuit::Circuit;
 use crate::desc::NodeId;
 use crate::graph;
-use crate::kind::{GateOp, NodeKind, Role};
+use crate::kind::{GateBase, GateOp, NodeKind, Role};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
@@ -829,16 +829,14 @@ fn gate(
         Some((t, f))
     };
     let swap = |(t, f): (Bdd, Bdd)| (f, t);
-    Some(match op {
-        GateOp::Buf => first(),
-        GateOp::Not => swap(first()),
-        GateOp::And => and_all()?,
-        GateOp::Nand => swap(and_all()?),
-        GateOp::Or => or_all()?,
-        GateOp::Nor => swap(or_all()?),
-        GateOp::Xor => xor_all()?,
-        GateOp::Xnor => swap(xor_all()?),
-    })
+    let (base, invert) = op.base();
+    let out = match base {
+        GateBase::Buf => first(),
+        GateBase::And => and_all()?,
+        GateBase::Or => or_all()?,
+        GateBase::Xor => xor_all()?,
+    };
+    Some(if invert { swap(out) } else { out })
 }
 
 /// The rails of a table gate: "is +1" is the union of the rows whose output is +1, each row

@@ -281,12 +281,8 @@ impl Dense {
             .iter()
             .position(|&op| table_index(op, 2) == slot.table)
             .unwrap_or(0);
-        let last = match (CHAIN_OPS[chain], slot.invert) {
-            (op, false) => op,
-            (GateOp::And, true) => GateOp::Nand,
-            (GateOp::Or, true) => GateOp::Nor,
-            (_, true) => GateOp::Xnor,
-        };
+        let (base, _) = CHAIN_OPS[chain].base();
+        let last = GateOp::from_base(base, slot.invert);
         let Some((&first, rest)) = pins.split_first() else {
             return;
         };

@@ -265,17 +265,13 @@ fn slot_of(
             slot.b = pins.get(1).copied().unwrap_or(floating);
         }
         Op::Gate(op) => {
-            // n-input XOR is the 2-input XOR folded: (−1)ⁿ⁺¹·∏ = −(−1)ⁿ·∏.
-            let (base, invert) = match op {
-                GateOp::And | GateOp::Buf => (GateOp::And, false),
-                GateOp::Nand | GateOp::Not => (GateOp::And, true),
-                GateOp::Or => (GateOp::Or, false),
-                GateOp::Nor => (GateOp::Or, true),
-                GateOp::Xor => (GateOp::Xor, false),
-                GateOp::Xnor => (GateOp::Xor, true),
-            };
+            // A wide gate is its base's two-input table folded, negated at the end
+            // (n-input XOR is the 2-input XOR folded: (−1)ⁿ⁺¹·∏ = −(−1)ⁿ·∏). Only a base
+            // that chains has more than two pins (`Buf` has one).
+            let (base, invert) = op.base();
+            debug_assert!(base.chains(), "{op:?} with {} pins", pins.len());
             slot.kind = Kind::Wide;
-            slot.table = table_index(base, 2);
+            slot.table = table_index(GateOp::from_base(base, false), 2);
             slot.invert = invert;
             slot.a = wide.len() as u32;
             wide.extend_from_slice(pins);

@@ -30,7 +30,7 @@
 //! `min(changes, 3)` exactly at every node.
 
 use crate::batch::{Lanes, WORDS};
-use crate::kind::{GateOp, NodeKind};
+use crate::kind::{GateBase, GateOp, NodeKind};
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
@@ -84,16 +84,15 @@ impl Transient {
 /// input whose value is unknown before or after). `None` when the output depends on an
 /// unknown input.
 pub(crate) fn eval(op: GateOp, inputs: &[Option<Transient>]) -> Option<Transient> {
-    match op {
-        GateOp::Buf => inputs.first().copied().flatten(),
-        GateOp::Not => inputs.first().copied().flatten().map(Transient::not),
-        GateOp::And => and(inputs.iter().copied()),
-        GateOp::Nand => and(inputs.iter().copied()).map(Transient::not),
-        GateOp::Or => and(inputs.iter().map(|t| t.map(Transient::not))).map(Transient::not),
-        GateOp::Nor => and(inputs.iter().map(|t| t.map(Transient::not))),
-        GateOp::Xor => xor(inputs),
-        GateOp::Xnor => xor(inputs).map(Transient::not),
-    }
+    let (base, invert) = op.base();
+    let out = match base {
+        GateBase::Buf => inputs.first().copied().flatten(),
+        GateBase::And => and(inputs.iter().copied()),
+        // OR(a, …) = ¬AND(¬a, …).
+        GateBase::Or => and(inputs.iter().map(|t| t.map(Transient::not))).map(Transient::not),
+        GateBase::Xor => xor(inputs),
+    };
+    if invert { out.map(Transient::not) } else { out }
 }
 
 /// AND of the transients (see the [module docs](self)).
@@ -249,21 +248,20 @@ impl SlicedEngine {
                 }
                 (Op::Gate(op), _) => {
                     let from = operands.len() as u32;
-                    let (and, inv_in, inv_out) = match op {
-                        GateOp::Buf | GateOp::Not => {
+                    let (base, invert) = op.base();
+                    let (and, inv_in, inv_out) = match base {
+                        GateBase::Buf => {
                             code.push(Instr::Buf {
                                 node: i,
                                 src: src.first().copied().unwrap_or(n as u32),
-                                inv: op == GateOp::Not,
+                                inv: invert,
                             });
                             continue;
                         }
-                        GateOp::And => (true, false, false),
-                        GateOp::Nand => (true, false, true),
-                        GateOp::Or => (true, true, true),
-                        GateOp::Nor => (true, true, false),
-                        GateOp::Xor => (false, false, false),
-                        GateOp::Xnor => (false, false, true),
+                        GateBase::And => (true, false, invert),
+                        // OR(a, …) = ¬AND(¬a, …).
+                        GateBase::Or => (true, true, !invert),
+                        GateBase::Xor => (false, false, invert),
                     };
                     operands.extend_from_slice(src);
                     let to = operands.len() as u32;
