@@ -8,7 +8,7 @@
 //! cheaper to evaluate every gate once in level order with no test at all: *oblivious*
 //! levelized compiled-code simulation (Abramovici, Breuer & Friedman, "Digital Systems Testing
 //! and Testable Design", ch. 3, "Compiled Simulation"), as cycle-based simulators such as
-//! Verilator do. Here the compiled code is data — a `Program` of gate steps and memory reads
+//! Verilator do. Here the compiled code is data — a `ClockedProgram` of gate steps and memory reads
 //! over an array of cells — so that it stays safe Rust and is built in linear time.
 //!
 //! A flip-flop whose D is its own output inverted toggles on every rising edge; ten ticks of a
@@ -47,7 +47,7 @@
 //! A netlist has a cycle-based form when it is levelized (no combinational loop) and
 //! *synchronous*: the clock pin of every flip-flop and of every RAM data bit is driven by a
 //! source (a clock, switch, button or constant) or left floating; otherwise
-//! `Program::new` says why not ([`NotCycleBased`]) and the engine goes on tick by tick.
+//! `ClockedProgram::new` says why not ([`NotCycleBased`]) and the engine goes on tick by tick.
 //! For such a netlist a clock edge in a settle of its own goes, under the levelized
 //! schedule, as follows: the sources change (key 1); every flip-flop and RAM write whose
 //! clock changed samples (key 2), reading its D, EN, data and write enable as they were
@@ -55,7 +55,7 @@
 //! above, a source's new value is seen — then the new Qs become visible and the combinational
 //! logic settles. Its settled values are a function of the sources, the flip-flops' outputs and
 //! the memories' words alone (Kleene functions on an acyclic graph have exactly one fixpoint),
-//! so evaluating every gate once in topological order gives them: a `Program` does exactly
+//! so evaluating every gate once in topological order gives them: a `ClockedProgram` does exactly
 //! these three things, with the rules of [`dffe_next`], [`write_enable`] and
 //! [`read_word`](crate::memory::read_word) (unknown addresses included). Tested against the
 //! levelized engine on random synchronous netlists with flip-flops, enables, ROMs and RAMs,
@@ -92,7 +92,7 @@ use crate::memory::{MemoryKind, Word, read_word_split, write_bit_split, write_en
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
 
-/// The words of each RAM (`None` for a ROM), by memory: the engine's and a [`Program`]'s.
+/// The words of each RAM (`None` for a ROM), by memory: the engine's and a [`ClockedProgram`]'s.
 type Rams = [Option<Vec<Word>>];
 
 /// The cell of the floating net: always digit 1 (unknown).
@@ -101,7 +101,7 @@ const FLOATING: u32 = 0;
 /// The cell of the constant +1: the enable of a flip-flop without an EN pin.
 const TRUE: u32 = 1;
 
-/// In [`Program::cell_of`]: the node's value is its cell's negated.
+/// In [`ClockedProgram::cell_of`]: the node's value is its cell's negated.
 const NEGATE: u32 = 1 << 31;
 
 /// Why a run is not cycle-based (see the [module docs](self)): the schedule in force, or why
@@ -178,27 +178,27 @@ impl Sweeps {
 /// One step of the sweep.
 #[derive(Clone, Copy, Debug)]
 enum Step {
-    /// Gates `start..end` of [`Program::gates`], in order.
+    /// Gates `start..end` of [`ClockedProgram::gates`], in order.
     Gates(u32, u32),
-    /// Read group `k` of [`Program::reads`].
+    /// Read group `k` of [`ClockedProgram::reads`].
     Read(u32),
 }
 
 /// The data bits of one memory that share their address pins: one word read for all.
 #[derive(Clone, Copy, Debug)]
 struct Read {
-    /// Index into [`Program::memories`].
+    /// Index into [`ClockedProgram::memories`].
     memory: u32,
-    /// Its address pins' cells, bit 0 first: `addr[start..end]` of [`Program::addr`].
+    /// Its address pins' cells, bit 0 first: `addr[start..end]` of [`ClockedProgram::addr`].
     addr: (u32, u32),
-    /// Its data bits: `bits[start..end]` of [`Program::bits`], written to cells
+    /// Its data bits: `bits[start..end]` of [`ClockedProgram::bits`], written to cells
     /// `out..out + (end − start)`.
     bits: (u32, u32),
     out: u32,
 }
 
 /// A flip-flop ([`Dff`](crate::NodeKind::Dff) or [`Dffe`](crate::NodeKind::Dffe)); flip-flop
-/// `k` of [`Program::flops`] has its output in cell `flop_base + k`.
+/// `k` of [`ClockedProgram::flops`] has its output in cell `flop_base + k`.
 #[derive(Clone, Copy, Debug)]
 struct Flop {
     /// The cells of its D and EN pins ([`TRUE`] for a `Dff`).
@@ -214,7 +214,7 @@ struct Write {
     memory: u32,
     /// Its bit of the word.
     bit: u32,
-    /// Its address pins' cells: `addr[start..end]` of [`Program::addr`].
+    /// Its address pins' cells: `addr[start..end]` of [`ClockedProgram::addr`].
     addr: (u32, u32),
     /// The cells of its data-in and write-enable pins.
     din: u32,
@@ -232,7 +232,7 @@ struct Clocked {
     /// the group saw last, unless `mixed`.
     seen: u8,
     /// Loaded from an engine in which they saw different clock values (kept in
-    /// [`Program::last`] until the group's next edge).
+    /// [`ClockedProgram::last`] until the group's next edge).
     mixed: bool,
     /// Its flip-flops, `flops[start..end]`, and RAM writes, `writes[start..end]`.
     flops: (u32, u32),
@@ -253,7 +253,7 @@ struct Clock {
 
 /// The cycle-based form of a synchronous netlist and its state (see the [module docs](self)).
 #[derive(Clone, Debug)]
-pub(crate) struct Program {
+pub(crate) struct ClockedProgram {
     /// Per dense index: its cell, with [`NEGATE`] for a folded inverter.
     cell_of: Vec<u32>,
     /// The digits, padded to a power of two.
@@ -339,7 +339,7 @@ fn combinational(net: &Netlist, from: u32, to: u32) -> bool {
     }
 }
 
-impl Program {
+impl ClockedProgram {
     /// The cycle-based form of `net`, its cells all unknown until [`load`](Self::load).
     /// Linear time in nodes and wires.
     ///
@@ -347,7 +347,7 @@ impl Program {
     /// [`NotCycleBased`] if `net` has a combinational loop or a clock not driven by a
     /// source.
     #[allow(clippy::too_many_lines)] // one pass per kind of cell: sources, gates, reads, clocks
-    pub(crate) fn new(net: &Netlist) -> Result<Program, NotCycleBased> {
+    pub(crate) fn new(net: &Netlist) -> Result<ClockedProgram, NotCycleBased> {
         let n = net.len();
         let floating = n as u32;
         if n >= NEGATE as usize {
@@ -609,7 +609,7 @@ impl Program {
             .collect();
         let mut cells = vec![1u8; (total as usize).next_power_of_two().max(NARROW)];
         cells[TRUE as usize] = 2;
-        Ok(Program {
+        Ok(ClockedProgram {
             cell_of,
             gates: Sweeps::new(gates, cells.len()),
             cells,
@@ -674,7 +674,7 @@ fn push_gate(gates: &mut Vec<Gate>, op: GateOp, cells: &[u32], gate_base: u32) {
     }
 }
 
-impl Program {
+impl ClockedProgram {
     /// Takes the state of a settled engine of the same netlist: the sources' values, the
     /// flip-flops' outputs and the clock values they (and the RAM writes) saw last, the RAMs'
     /// words (`rams`, by memory), the ROMs' images and the time; then one sweep computes every
@@ -790,7 +790,7 @@ impl Program {
     /// (or `dirty`: a clock read by the logic toggled) one sweep evaluates every gate and read.
     #[inline]
     pub(crate) fn settle(&mut self, mut dirty: bool) {
-        let Program {
+        let ClockedProgram {
             cells,
             flops,
             flop_base,
@@ -805,7 +805,7 @@ impl Program {
             ..
         } = self;
         let writes_at = flops.len();
-        // A power of two (see `Program::cells`): masked indices need no bounds check.
+        // A power of two (see `ClockedProgram::cells`): masked indices need no bounds check.
         let mask = cells.len().wrapping_sub(1);
         for group in clocked.iter_mut() {
             let now = cells[group.cell as usize];
@@ -878,7 +878,7 @@ impl Program {
 
     /// Evaluates every gate and memory read once, in level order.
     fn sweep(&mut self) {
-        let Program {
+        let ClockedProgram {
             cells,
             gates,
             gate_base,
@@ -924,7 +924,7 @@ impl Program {
     }
 }
 
-/// [`Program::next_table`]: [`dffe_next`] of every (previous clock, clock, D, Q, EN) as a
+/// [`ClockedProgram::next_table`]: [`dffe_next`] of every (previous clock, clock, D, Q, EN) as a
 /// digit at index `81·p + 27·c + 9·d + 3·q + e` of their digits.
 fn next_table() -> [u8; 256] {
     let mut table = [1u8; 256];
@@ -1006,7 +1006,7 @@ mod tests {
         c.connect(clk, q, 1).expect("wire");
         let net = Netlist::compile(&c);
         let index = |id| net.index_of(id).expect("in the netlist") as usize;
-        let mut program = Program::new(&net).expect("synchronous");
+        let mut program = ClockedProgram::new(&net).expect("synchronous");
         let mut values = vec![Trit::Unknown; net.len() + 1];
         values[index(clk)] = Trit::False;
         values[index(s)] = Trit::True;

@@ -14,7 +14,7 @@ pub const MAX_ROWS: usize = 1 << 16;
 /// ([`Circuit::terminals`]). The bits of a bus ([`crate::bus`]) stand together, most
 /// significant first, so that a bus's rows count up as numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TruthTable {
+pub struct CircuitTruthTable {
     /// The input columns, in node order.
     pub inputs: Vec<NodeId>,
     /// The output columns, in node order.
@@ -24,7 +24,7 @@ pub struct TruthTable {
     pub rows: Vec<Row>,
 }
 
-/// One row of a [`TruthTable`].
+/// One row of a [`CircuitTruthTable`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
     /// Input values, one per input column.
@@ -60,7 +60,7 @@ fn bus_order(circuit: &Circuit, ids: impl Iterator<Item = NodeId>) -> Vec<NodeId
 ///
 /// # Errors
 /// [`TableTooLarge`] beyond [`MAX_ROWS`] rows.
-pub fn truth_table(circuit: &Circuit, ternary: bool) -> Result<TruthTable, TableTooLarge> {
+pub fn truth_table(circuit: &Circuit, ternary: bool) -> Result<CircuitTruthTable, TableTooLarge> {
     let inputs = bus_order(circuit, circuit.inputs());
     let outputs = bus_order(circuit, circuit.terminals());
     let domains: Vec<&[Trit]> = inputs
@@ -83,7 +83,7 @@ pub fn truth_table(circuit: &Circuit, ternary: bool) -> Result<TruthTable, Table
         })?;
 
     let mut engine = Engine::from_circuit(circuit);
-    let mut table = TruthTable {
+    let mut table = CircuitTruthTable {
         inputs,
         outputs,
         rows: Vec::with_capacity(rows),

@@ -28,7 +28,7 @@ use std::time::Instant;
 use anyhow::{Context as _, Result, bail};
 use sim_core::cycle::NotCycleBased;
 use sim_core::literal::Literal;
-use sim_core::{Circuit, NodeId, NodeKind, Schedule, Trit};
+use sim_core::{Circuit, NodeId, Schedule, Trit};
 
 use super::args::TicksArgs;
 use super::load::load;
@@ -42,15 +42,16 @@ use super::{Console, Status};
 /// circuit has no clock.
 pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = load(&args.file, &args.load)?;
-    let mut session = Session::new(&loaded, &args.sets)?.with_radix(args.radix);
+    let schedule = if args.unit_delay {
+        Schedule::UnitDelay
+    } else {
+        Schedule::Levelized
+    };
+    let mut session = Session::with_schedule(&loaded, &args.sets, schedule)?.with_radix(args.radix);
     let circuit = session.circuit;
-    let half = circuit
-        .nodes()
-        .filter_map(|(_, n)| match n.kind {
-            NodeKind::Clock { half_period } => Some(u64::from(half_period.max(1))),
-            _ => None,
-        })
-        .min()
+    let cycle = session
+        .engine
+        .cycle_ticks()
         .with_context(|| format!("{}: the circuit has no clock to tick", loaded.name))?;
     let until = args
         .until
@@ -59,16 +60,13 @@ pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
         .transpose()
         .with_context(|| loaded.name.clone())?
         .unwrap_or_default();
-    if !args.unit_delay {
-        session.engine.set_schedule(Schedule::Levelized);
-    }
     session.power_on(&mut ());
     let start = Instant::now();
     let mut ticks = 0u64;
     let mut reached = false;
     for index in 0..session.batches.len() {
         session.apply(index, &mut ())?;
-        for _ in 0..2 * half {
+        for _ in 0..cycle {
             session.engine.tick();
             session.engine.settle();
             ticks += 1;
@@ -100,7 +98,7 @@ pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
     };
     let seconds = start.elapsed().as_secs_f64();
     writeln!(console.out, "{}", format_values(&session.terminal_values()))?;
-    let cycles = ticks / (2 * half);
+    let cycles = ticks / cycle;
     let rate = if seconds > 0.0 {
         format!("{:.0} cycles/s", cycles as f64 / seconds)
     } else {

@@ -9,7 +9,9 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use sim_core::number::Radix;
 use sim_core::signal::Signal;
-use sim_core::{Circuit, Engine, NodeId, Observer, Oscillation, SettleReport, Trit};
+use sim_core::{
+    Circuit, Engine, Netlist, NodeId, Observer, Oscillation, Schedule, SettleReport, Trit,
+};
 
 use super::args::{Format, RunArgs, SetBatch};
 use super::load::{Loaded, load};
@@ -89,6 +91,19 @@ impl<'a> Session<'a> {
     /// `<file>: batch N (…): <problem>` for an unknown label or a node that cannot take the
     /// value.
     pub fn new(loaded: &'a Loaded, sets: &'a [SetBatch]) -> Result<Session<'a>> {
+        Session::with_schedule(loaded, sets, Schedule::UnitDelay)
+    }
+
+    /// [`new`](Self::new), with an engine built for `schedule` (no unit-delay engine built
+    /// first and converted).
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn with_schedule(
+        loaded: &'a Loaded,
+        sets: &'a [SetBatch],
+        schedule: Schedule,
+    ) -> Result<Session<'a>> {
         let circuit = &loaded.doc.circuit;
         let batches = sets
             .iter()
@@ -102,7 +117,7 @@ impl<'a> Session<'a> {
             .with_context(|| loaded.name.clone())?;
         Ok(Session {
             circuit,
-            engine: Engine::from_circuit(circuit),
+            engine: Engine::with_schedule(Netlist::compile(circuit), schedule),
             batches,
             radix: None,
             outputs: sim_core::signal::signals(circuit, circuit.terminals()),

@@ -15,7 +15,7 @@
 
 use anyhow::{Context as _, Result};
 use sim_core::number::{self, Radix};
-use sim_core::table::{TruthTable, truth_table};
+use sim_core::table::{CircuitTruthTable, truth_table};
 use sim_core::{Circuit, NodeId, Trit};
 
 use super::args::TableArgs;
@@ -76,7 +76,7 @@ fn columns<'a>(circuit: &'a Circuit, ids: &[NodeId], radix: Option<Radix>) -> Ve
 }
 
 /// The table as lines: the header, then one line per row.
-fn render(circuit: &Circuit, table: &TruthTable, radix: Option<Radix>) -> Vec<String> {
+fn render(circuit: &Circuit, table: &CircuitTruthTable, radix: Option<Radix>) -> Vec<String> {
     let (ins, outs) = (
         columns(circuit, &table.inputs, radix),
         columns(circuit, &table.outputs, radix),

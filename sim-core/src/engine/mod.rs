@@ -70,7 +70,7 @@ pub use ports::Port;
 
 use crate::bus::Bus;
 use crate::circuit::Circuit;
-use crate::cycle::{NotCycleBased, Program};
+use crate::cycle::{ClockedProgram, NotCycleBased};
 use crate::desc::NodeId;
 pub use crate::event::{Cause, Event, Observer, Oscillation, Pending, Sweep};
 use crate::kind::NodeKind;
@@ -214,7 +214,7 @@ pub struct Engine {
     rams: Vec<Option<Vec<crate::memory::Word>>>,
     /// The cycle-based form of the netlist, built by the first
     /// [`run_clocked`](Self::run_clocked) under the levelized schedule, or why it has none.
-    cycle: Option<Result<Box<Program>, NotCycleBased>>,
+    cycle: Option<Result<Box<ClockedProgram>, NotCycleBased>>,
 }
 
 /// What [`Engine::run_clocked`] did.
@@ -520,6 +520,19 @@ impl Engine {
         !self.clocks.is_empty()
     }
 
+    /// The ticks of one clock cycle: a full period of the fastest clock (2 × its
+    /// `half_period`, at least 2), or `None` without clocks. What "cycles" means in
+    /// `tritium run`'s rate and the app's Run mode speed.
+    pub fn cycle_ticks(&self) -> Option<u64> {
+        self.clocks
+            .iter()
+            .filter_map(|&i| match self.net.kinds[i as usize] {
+                NodeKind::Clock { half_period } => Some(2 * u64::from(half_period.max(1))),
+                _ => None,
+            })
+            .min()
+    }
+
     /// Simulated time, in clock ticks since power-on.
     pub fn time(&self) -> u64 {
         self.time
@@ -655,7 +668,7 @@ impl Engine {
             let program = self
                 .cycle
                 .take()
-                .unwrap_or_else(|| Program::new(&self.net).map(Box::new));
+                .unwrap_or_else(|| ClockedProgram::new(&self.net).map(Box::new));
             if let Err(why) = &program {
                 self.cycle = Some(Err(why.clone()));
             }
