@@ -36,7 +36,7 @@
 //! | waves/100x100k/open | — | 1.4 ms | >700 |
 //!
 //! * `frame/waves/100x100k/fit`, `…/zoom40`, `…/open`: the waveform panel's plot
-//!   ([`gui::views::wave_paint::paint`], what the panel draws) of 100 nets with 100,000 changes
+//!   ([`gui::pages::circuit::views::wave_paint::paint`], what the panel draws) of 100 nets with 100,000 changes
 //!   each (10 million changes, a toggle every step) on a 1,000 × 2,630-point plot showing all
 //!   100 lanes: the whole record fitted (every lane a dense block per pixel column), 40 points
 //!   per step at the end of the record, and the same with the last step opened into delta
@@ -60,8 +60,8 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use egui::{Rect, pos2, vec2};
 use egui_kittest::Harness;
 use gui::TritiumApp;
-use gui::state::{AppState, DocState, Mode};
-use gui::timeline::TimeAxis;
+use gui::pages::circuit::state::{AppState, DocState, Mode};
+use gui::pages::circuit::timeline::TimeAxis;
 use sim_core::format::Document;
 use sim_core::{Circuit, Node, NodeKind, Trit};
 
@@ -221,7 +221,7 @@ fn busy_waveform() -> sim_core::wave::Waveform {
 
 /// One frame painting the waveform plot of every lane of `wave` with `axis`.
 fn bench_waves(c: &mut Criterion, name: &str, wave: &sim_core::wave::Waveform, axis: &TimeAxis) {
-    use gui::views::wave_paint::{self, HEADER, LanePaint, ROW};
+    use gui::pages::circuit::views::wave_paint::{self, HEADER, LanePaint, ROW};
     let lanes: Vec<LanePaint> = (0..wave.lane_count())
         .map(|l| LanePaint {
             bits: vec![l],
@@ -346,7 +346,7 @@ fn cpu_bench(c: &mut Criterion, program: &str) {
     state.sim.tick();
     state.sim.tick();
     state.set_value(reset, Trit::False);
-    state.sim.clock_hz = gui::state::SimSession::MAX_HZ;
+    state.sim.clock_hz = gui::pages::circuit::state::SimSession::MAX_HZ;
     let mut h = harness(state);
     let (start, ticks) = (
         std::time::Instant::now(),

@@ -5,10 +5,10 @@
 
 use std::any::Any;
 
+use crate::games::state::GamesState;
+use crate::pages::circuit::state::{AppState, Discarding, Mode};
 use crate::pages::circuit::views::{Canvas, Dialogs};
-use crate::pages::plugins::state::GamesState;
 use crate::pages::{self, CircuitPage, Page, Shared};
-use crate::state::{AppState, Discarding, Mode};
 
 /// The Tritium desktop app. [`TritiumApp::show`] draws one frame into any [`egui::Ui`], so
 /// tests run it headless; [`eframe::App`] wires it to a window.

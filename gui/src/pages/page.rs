@@ -3,9 +3,9 @@
 
 use std::any::{Any, TypeId};
 
+use crate::games::GamesState;
 use crate::pages::circuit::state::AppState;
 use crate::pages::circuit::views::Dialogs;
-use crate::pages::plugins::state::GamesState;
 
 /// A page of the window, shown under its tab. A page owns its views and the state no other
 /// page needs; what pages share is in [`Shared`]. The pages are listed once, in
@@ -54,7 +54,13 @@ impl<'a> Shared<'a> {
     /// Asks the window to show page `P` next (e.g. the Plugins page's "Play" opens the Game
     /// page).
     pub fn show<P: Page>(&mut self) {
-        self.go_to = Some(TypeId::of::<P>());
+        self.show_id(TypeId::of::<P>());
+    }
+
+    /// [`show`](Self::show) for the page whose type is `page`, for a page that must not name
+    /// another page's type.
+    pub fn show_id(&mut self, page: TypeId) {
+        self.go_to = Some(page);
     }
 
     /// The page asked for with [`show`](Self::show), if any.

@@ -9,7 +9,7 @@ use crate::common::{
 };
 use egui::{Modifiers, Pos2, pos2};
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::AppState;
 use sim_core::{Circuit, Pos};
 
 /// Every node lands this many cells right and down of where `circuits/half_adder.ron` has it,

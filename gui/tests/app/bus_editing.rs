@@ -3,7 +3,7 @@
 //! saving the edited bus level.
 
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::AppState;
 use sim_core::kind::Ranges;
 use sim_core::{NodeKind, Pos};
 
@@ -142,7 +142,11 @@ fn type_into(h: &mut App, label: &str, text: &str) {
 }
 
 /// Drags a wire on the canvas from grid point `from` to grid point `to` (pins).
-fn drag_wire(h: &mut App, from: gui::geometry::Point, to: gui::geometry::Point) {
+fn drag_wire(
+    h: &mut App,
+    from: gui::pages::circuit::geometry::Point,
+    to: gui::pages::circuit::geometry::Point,
+) {
     let (from, to) = (
         cell_to_screen(h, pos2(from.x, from.y)),
         cell_to_screen(h, pos2(to.x, to.y)),
@@ -225,11 +229,19 @@ fn the_palette_places_parts_of_the_chosen_width_and_splitters_of_the_typed_range
     };
     let (a, sp) = (node(NodeKind::Switch, 8), split.clone());
     let (low, high) = (node(NodeKind::Lamp, 2), node(NodeKind::Lamp, 6));
-    let out = gui::geometry::output_pin(&a).expect("a switch has an output");
-    drag_wire(&mut h, out, gui::geometry::input_pin(&sp, 0));
+    let out = gui::pages::circuit::geometry::output_pin(&a).expect("a switch has an output");
+    drag_wire(
+        &mut h,
+        out,
+        gui::pages::circuit::geometry::input_pin(&sp, 0),
+    );
     for (k, lamp) in [(0, &low), (1, &high)] {
-        let from = gui::geometry::split_output(&sp, k);
-        drag_wire(&mut h, from, gui::geometry::input_pin(lamp, 0));
+        let from = gui::pages::circuit::geometry::split_output(&sp, k);
+        drag_wire(
+            &mut h,
+            from,
+            gui::pages::circuit::geometry::input_pin(lamp, 0),
+        );
     }
     let wires = h
         .state()

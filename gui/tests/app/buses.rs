@@ -5,7 +5,7 @@
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::state::{AppState, End, Mode};
+use gui::pages::circuit::state::{AppState, End, Mode};
 use sim_core::Trit;
 use sim_core::number::{self, Radix};
 

@@ -8,7 +8,7 @@ use crate::common::{
 };
 use egui::{Modifiers, pos2, vec2};
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::AppState;
 use sim_core::{NodeKind, Pos, Trit};
 
 fn half_adder() -> App {
@@ -37,14 +37,18 @@ fn dragging_a_node_moves_it_by_whole_cells_and_undo_moves_it_back() {
     let t = scene_to_screen(&h);
     let grab = node_screen_rect(&h, "XOR1").center();
     // Three cells right and two down, plus a little less than half a cell: snaps.
-    let by = vec2(3.4, 1.6) * gui::geometry::CELL * t.scaling;
+    let by = vec2(3.4, 1.6) * gui::pages::circuit::geometry::CELL * t.scaling;
     drag(&mut h, grab, grab + by);
     h.run();
     let after = doc_node(&h, "XOR1").pos.expect("positioned");
     assert_eq!((after.x - before.x, after.y - before.y), (3, 2));
     // The AccessKit bounds follow the node.
     let moved = node_screen_rect(&h, "XOR1").center();
-    assert!((moved - (grab + vec2(3.0, 2.0) * gui::geometry::CELL * t.scaling)).length() < 0.5);
+    assert!(
+        (moved - (grab + vec2(3.0, 2.0) * gui::pages::circuit::geometry::CELL * t.scaling))
+            .length()
+            < 0.5
+    );
     // The wires came along.
     assert_eq!(h.state().state.circuit().wire_count(), 6);
 

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use gui::state::AppState;
+use gui::pages::circuit::state::AppState;
 use sim_core::Trit;
 
 use crate::common::{App, app, node_value};
@@ -59,7 +59,7 @@ fn a_seven_segment_display_shows_which_segments_are_lit() {
 #[test]
 fn display_texts() {
     use Trit::{False as F, True as T, Unknown as X};
-    use gui::draw::{hex_digits, segments_text};
+    use gui::pages::circuit::draw::{hex_digits, segments_text};
     assert_eq!(hex_digits(&[F, T, F, T, T, F, T, F]), "5A");
     assert_eq!(hex_digits(&[T, X, F, F, T, F, F, F]), "1?");
     assert_eq!(hex_digits(&[T]), "1");

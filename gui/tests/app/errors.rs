@@ -5,7 +5,7 @@
 use crate::common::{App, TempDir, app, app_with, arm, click_cell, click_node, node_value, status};
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::AppState;
 
 fn malformed(dir: &TempDir) -> std::path::PathBuf {
     let path = dir.join("broken.ron");
@@ -101,7 +101,7 @@ fn file_open_with_unsaved_changes_asks_and_cancel_keeps_the_document() {
     crate::common::drag(
         &mut h,
         grab,
-        grab + egui::vec2(0.0, 2.0 * gui::geometry::CELL * t.scaling),
+        grab + egui::vec2(0.0, 2.0 * gui::pages::circuit::geometry::CELL * t.scaling),
     );
     h.run();
     assert!(h.state().state.doc.is_modified());

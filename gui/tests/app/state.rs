@@ -3,7 +3,7 @@
 //! causality chains and Run-mode clocks.
 
 use crate::common::{TempDir, circuit_path};
-use gui::state::{AppState, Discarding, DocState, Mode};
+use gui::pages::circuit::state::{AppState, Discarding, DocState, Mode};
 use sim_core::format;
 use sim_core::{Cause, GateOp, NodeKind, Pos, Trit};
 

@@ -7,7 +7,7 @@
 use crate::common::{App, TempDir, app, app_with, cell_to_screen, circuit_path, drag, node_value};
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
-use gui::state::{AppState, Mode};
+use gui::pages::circuit::state::{AppState, Mode};
 use sim_core::{NodeKind, Trit};
 
 /// Sets the switches `labels` (top level) to `values` and lets the app settle.
@@ -329,8 +329,8 @@ fn a_part_file_beside_the_document_is_added_from_the_palette_and_placed() {
     // Wire A to the new block's pin a, as a user would by dragging (here: the state call the
     // drag makes), and save: the file now uses the library.
     assert!(state.connect_ends(
-        &gui::state::End::Node("A".into()),
-        &gui::state::End::Pin {
+        &gui::pages::circuit::state::End::Node("A".into()),
+        &gui::pages::circuit::state::End::Pin {
             instance: "U1".into(),
             pin: "a".into()
         },

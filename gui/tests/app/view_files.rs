@@ -9,7 +9,7 @@ use std::path::Path;
 
 use egui::{Modifiers, Rect, pos2};
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::AppState;
 
 use crate::common::{
     App, TempDir, WINDOW, app, app_with, circuit_path, node_screen_rect, scene_to_screen,

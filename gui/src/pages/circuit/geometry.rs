@@ -1,5 +1,5 @@
 //! Where things are on the canvas, in grid cells: each node kind's box and pins, an instance
-//! block's box and pins; the wires' routes are the [`router`](crate::router)'s. Pure functions on plain types
+//! block's box and pins; the wires' routes are the [`router`](crate::pages::circuit::router)'s. Pure functions on plain types
 //! ([`Point`], [`Vector`], [`Area`]; no egui): the canvas multiplies by [`CELL`] pixels and
 //! turns them into egui's types.
 

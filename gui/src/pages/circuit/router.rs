@@ -26,7 +26,7 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::geometry::{Area, Point, point};
+use crate::pages::circuit::geometry::{Area, Point, point};
 
 /// One wire to route: from an output pin to an input pin, on net `net` (the wires of one net
 /// may share their segments; those of different nets never do), through the points the user
@@ -794,7 +794,7 @@ pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::vector;
+    use crate::pages::circuit::geometry::vector;
 
     fn wire(from: (f32, f32), to: (f32, f32), net: usize) -> Connection {
         Connection {
@@ -928,7 +928,7 @@ mod tests {
         let along = |p: Point| {
             r.routes[0]
                 .windows(2)
-                .position(|w| crate::geometry::distance_to_path(p, w) < 1e-4)
+                .position(|w| crate::pages::circuit::geometry::distance_to_path(p, w) < 1e-4)
         };
         let (first, second) = (along(point(8.0, 6.0)), along(point(12.0, -3.0)));
         assert!(first.is_some() && second.is_some(), "{:?}", r.routes[0]);

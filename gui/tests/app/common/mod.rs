@@ -23,8 +23,8 @@ use egui::{Pos2, Rect, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::TritiumApp;
-use gui::geometry::{self, CELL};
-use gui::state::AppState;
+use gui::pages::circuit::geometry::{self, CELL};
+use gui::pages::circuit::state::AppState;
 use sim_core::Node;
 
 /// The app in a test harness.

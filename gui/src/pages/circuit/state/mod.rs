@@ -34,14 +34,7 @@ use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
 pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};
 pub use wires::WireRef;
 
-/// A line of feedback for the user (shown in the status bar).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    /// What happened.
-    pub text: String,
-    /// Whether it is an error (shown in red and kept until the next action).
-    pub is_error: bool,
-}
+use crate::common::Notice;
 
 /// An action that would discard unsaved changes, waiting for the user's confirmation.
 #[derive(Clone, Debug, PartialEq, Eq)]

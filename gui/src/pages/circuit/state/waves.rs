@@ -1,7 +1,7 @@
 //! The waveform panel's state: which signals it shows, in which order ([`WaveLanes`], keyed by
 //! [`LaneKey`] in a slot map, so a lane keeps its handle while others are added, removed or
 //! moved), the time cursor, and the actions on them. The values come from the session's record
-//! ([`super::SimSession::wave`]); the drawing is the panel's ([`crate::views`]).
+//! ([`super::SimSession::wave`]); the drawing is the panel's ([`crate::pages::circuit::views`]).
 
 use std::path::{Path, PathBuf};
 

@@ -10,7 +10,7 @@
 use sim_core::analysis::reset::Element;
 use sim_core::{Circuit, NodeId};
 
-use crate::state::AppState;
+use crate::pages::circuit::state::AppState;
 
 /// Shows the Analysis window while it is open.
 pub fn analysis_window(ctx: &egui::Context, state: &mut AppState) {

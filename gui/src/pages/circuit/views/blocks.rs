@@ -24,9 +24,9 @@ use sim_core::{Node, NodeId, NodeKind, Trit};
 use super::canvas::{Canvas, FrameInfo, px, px_rect};
 use super::canvas::{cells, snapped};
 use super::routes::WireKey;
-use crate::draw::{self, Known, NodeLook};
-use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
-use crate::state::{AppState, End};
+use crate::pages::circuit::draw::{self, Known, NodeLook};
+use crate::pages::circuit::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
+use crate::pages::circuit::state::{AppState, End};
 
 /// What the canvas needs of one instance of the open level, copied out of the state.
 pub(super) struct Block {

@@ -32,10 +32,10 @@ use sim_core::bus::Bus;
 use sim_core::{Cause, Circuit, NodeId, NodeKind, Pos, Trit};
 
 use super::routes::{Routes, WireKey};
-use crate::draw::{self, Batch, Known, NodeLook};
-use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
-use crate::kinds::kind_name;
-use crate::state::{AppState, End, WireRef, level_label};
+use crate::pages::circuit::draw::{self, Batch, Known, NodeLook};
+use crate::pages::circuit::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
+use crate::pages::circuit::kinds::kind_name;
+use crate::pages::circuit::state::{AppState, End, WireRef, level_label};
 
 /// A part dragged from the palette onto the canvas (its name).
 #[derive(Clone, Debug)]
@@ -514,7 +514,11 @@ impl Canvas {
             path.clear();
             match self.routes.get(&WireKey::Node(w.from, w.to, w.input)) {
                 Some(route) => path.extend(route.iter().map(|&p| px(p))),
-                None => path.extend(crate::router::plain_route(a, b).into_iter().map(px)),
+                None => path.extend(
+                    crate::pages::circuit::router::plain_route(a, b)
+                        .into_iter()
+                        .map(px),
+                ),
             }
             let path = &path[..];
             if !frame

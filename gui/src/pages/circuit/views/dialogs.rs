@@ -2,9 +2,9 @@
 //! egui, so it works on any X11 without a desktop portal), and "save the unsaved changes?"
 //! (Save, Discard, Cancel).
 
-use super::file_dialog::{self, FileDialog, Outcome, Purpose};
 use super::menu_bar::FileRequest;
-use crate::state::{Answer, AppState, Discarding};
+use crate::common::file_dialog::{self, FileDialog, Outcome, Purpose};
+use crate::pages::circuit::state::{Answer, AppState, Discarding};
 
 /// The dialogs view.
 #[derive(Debug, Default)]

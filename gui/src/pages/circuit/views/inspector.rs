@@ -13,7 +13,7 @@
 use sim_core::number::{self, Radix};
 use sim_core::{NodeKind, Trit};
 
-use crate::state::AppState;
+use crate::pages::circuit::state::AppState;
 
 /// The inspector view.
 #[derive(Debug, Default)]
@@ -228,7 +228,7 @@ fn oscillation(ui: &mut egui::Ui, state: &AppState) {
             .join(", ")
     };
     ui.colored_label(
-        crate::draw::LOOP,
+        crate::pages::circuit::draw::LOOP,
         format!(
             "Oscillation: {} kept changing after {} delta cycles; the loop {} was resolved to 0",
             names(&o.nodes),
@@ -266,7 +266,7 @@ impl Inspector {
         }
         ui.label(format!(
             "Kind: {}, {} trits wide",
-            crate::kinds::kind_name(kind),
+            crate::pages::circuit::kinds::kind_name(kind),
             bus.width()
         ));
         ui.label(format!("Value: {}", number::format(&values, radix)));
@@ -379,7 +379,10 @@ impl Inspector {
 /// The kind, and a table gate's outputs in row order (input 0 most significant, each input
 /// counting −1, 0, +1), as symbols.
 fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
-    ui.label(format!("Kind: {}", crate::kinds::kind_name(kind)));
+    ui.label(format!(
+        "Kind: {}",
+        crate::pages::circuit::kinds::kind_name(kind)
+    ));
     if let Some(table) = kind.table() {
         let outputs: String = table.outputs().into_iter().map(Trit::symbol).collect();
         ui.label(format!("Table (rows −−… to ++…): {outputs}"));
@@ -463,7 +466,7 @@ fn pin_values(
     outputs: &[String],
 ) {
     let text = |name: &String, values: &[Trit]| {
-        let end = crate::state::End::pin_text(label, name);
+        let end = crate::pages::circuit::state::End::pin_text(label, name);
         if let [v] = values {
             format!("{name} = {v}")
         } else {
@@ -473,12 +476,12 @@ fn pin_values(
         }
     };
     for name in inputs {
-        let end = crate::state::End::pin_text(label, name);
+        let end = crate::pages::circuit::state::End::pin_text(label, name);
         let values = state.bit_values(&state.bits_into(&end));
         ui.label(format!("in  {}", text(name, &values)));
     }
     for name in outputs {
-        let end = crate::state::End::pin_text(label, name);
+        let end = crate::pages::circuit::state::End::pin_text(label, name);
         let values = state.level_end_values(&end);
         ui.label(format!("out {}", text(name, &values)));
     }
@@ -486,7 +489,11 @@ fn pin_values(
 
 /// A selected wire: its ends and value, its net (the driver and every input it feeds), its
 /// bends, Delete and Straighten.
-fn wire_panel(ui: &mut egui::Ui, state: &mut AppState, wire: &crate::state::WireRef) {
+fn wire_panel(
+    ui: &mut egui::Ui,
+    state: &mut AppState,
+    wire: &crate::pages::circuit::state::WireRef,
+) {
     ui.label("Wire");
     let values = state.wire_values(wire);
     // Monospace: its font has the arrow.

@@ -1,4 +1,4 @@
-//! Memory windows: a hexadecimal editor per open memory ([`crate::state::MemoryViews`]).
+//! Memory windows: a hexadecimal editor per open memory ([`crate::pages::circuit::state::MemoryViews`]).
 //! Eight words a row, each a button named `word 0x03 = 7f` (for screen readers and the
 //! tests); a digit with an unknown bit shows `?` and an unknown word is drawn grey; the
 //! word (or every candidate word) the memory's address pins select now is highlighted. A click
@@ -10,7 +10,7 @@ use egui::{Color32, RichText};
 use sim_core::memory::contents;
 use sim_core::memory::{Memory, MemoryKind};
 
-use crate::state::{AppState, MemoryViewKey, address_of, candidates};
+use crate::pages::circuit::state::{AppState, MemoryViewKey, address_of, candidates};
 
 /// Words per row.
 const PER_ROW: usize = 8;

@@ -2,7 +2,7 @@
 //! Paste, Delete), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
 //! Reset, Tick, and the clock rate: logarithmic up to "max").
 
-use crate::state::{AppState, Discarding, Mode, SimSession};
+use crate::pages::circuit::state::{AppState, Discarding, Mode, SimSession};
 
 /// What the menu asks the dialogs to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,6 @@ mod blocks;
 mod canvas;
 mod crisp;
 mod dialogs;
-pub mod file_dialog;
 mod inspector;
 mod memory_panel;
 mod menu_bar;

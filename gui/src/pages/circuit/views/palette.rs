@@ -8,10 +8,10 @@ use sim_core::kind::Ranges;
 use sim_core::{GateOp, NodeKind, Trit, TruthTable};
 
 use super::canvas::PartPayload;
-use crate::draw::{self, NodeLook};
-use crate::geometry::{self, CELL};
-use crate::kinds;
-use crate::state::AppState;
+use crate::pages::circuit::draw::{self, NodeLook};
+use crate::pages::circuit::geometry::{self, CELL};
+use crate::pages::circuit::kinds;
+use crate::pages::circuit::state::AppState;
 
 /// The palette view.
 #[derive(Debug)]

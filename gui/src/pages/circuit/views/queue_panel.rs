@@ -3,7 +3,7 @@
 
 use sim_core::Cause;
 
-use crate::state::AppState;
+use crate::pages::circuit::state::AppState;
 
 /// The queue panel view.
 #[derive(Debug, Default)]

@@ -10,9 +10,9 @@ use sim_core::NodeId;
 
 use super::blocks::Ends;
 use super::canvas::{Canvas, FrameInfo, cells, snapped};
-use crate::geometry::{self, Area, CELL, Point};
-use crate::router::{self, Connection, Routing};
-use crate::state::{AppState, End, WireRef};
+use crate::pages::circuit::geometry::{self, Area, CELL, Point};
+use crate::pages::circuit::router::{self, Connection, Routing};
+use crate::pages::circuit::state::{AppState, End, WireRef};
 
 /// Which wire a connection draws.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -3,8 +3,8 @@
 //! evaluated in Step mode (with what it did to its bus, if it is a bus's bit), and the latest
 //! notice.
 
-use crate::draw;
-use crate::state::{AppState, Mode};
+use crate::pages::circuit::draw;
+use crate::pages::circuit::state::{AppState, Mode};
 
 /// The status bar view.
 #[derive(Debug, Default)]

@@ -11,7 +11,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use crate::state::{AppState, BusChange};
+use crate::pages::circuit::state::{AppState, BusChange};
 
 /// The trace panel view.
 #[derive(Debug, Default)]
@@ -40,7 +40,7 @@ pub enum TraceRow {
 }
 
 /// The rows of a trace whose events have the ticks `ticks` (oldest first, as
-/// [`crate::state::SimSession::trace_ticks`] gives them): runs of events of one tick become a
+/// [`crate::pages::circuit::state::SimSession::trace_ticks`] gives them): runs of events of one tick become a
 /// [`TraceRow::Tick`], followed by their events if the tick is in `open`.
 pub fn rows(ticks: impl Iterator<Item = Option<u64>>, open: &BTreeSet<u64>) -> Vec<TraceRow> {
     let mut rows = Vec::new();

@@ -17,8 +17,8 @@ use egui::{Key, Rect, Sense, pos2, vec2};
 use sim_core::wave::Point;
 
 use super::wave_paint::{self, HEADER, LanePaint, ROW};
-use crate::state::{AppState, LaneKey, Mode};
-use crate::timeline::TimeAxis;
+use crate::pages::circuit::state::{AppState, LaneKey, Mode};
+use crate::pages::circuit::timeline::TimeAxis;
 
 /// The width of the names column, in pixels.
 const NAMES: f32 = 210.0;

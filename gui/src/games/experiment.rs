@@ -9,9 +9,9 @@ use plugin_host::sweep::run_sweep;
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameInfo};
 
 use super::report;
-use crate::pages::circuit::state::Notice;
-use crate::pages::plugins::forms::{GameError, Setup, StrategyChoice, tell, warn};
-use crate::pages::plugins::task::Task;
+use crate::common::Notice;
+use crate::games::forms::{GameError, Setup, StrategyChoice, tell, warn};
+use crate::games::task::Task;
 
 /// A strategy family of the game and its size, for a sweep.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub struct Run {
 }
 
 /// Running an experiment (one strategy, or every strategy of a sweep) and the runs finished
-/// so far. Its strategy is the Game page's ([`crate::pages::game::Play::strategy`]).
+/// so far. Its strategy is the Game page's ([`crate::games::Play::strategy`]).
 #[derive(Debug)]
 pub struct Experiment {
     /// The sweep to run.
