@@ -21,34 +21,13 @@ use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
 use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
-use super::canvas::{Canvas, FrameInfo, px, px_rect};
-use super::canvas::{cells, snapped};
+use super::ends::{Block, Ends};
+use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
+use super::gestures::Canvas;
 use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
 use crate::pages::circuit::state::{AppState, End};
-
-/// What the canvas needs of one instance of the open level, copied out of the state.
-pub(super) struct Block {
-    label: String,
-    part: String,
-    inputs: Vec<String>,
-    outputs: Vec<String>,
-    /// The width of each input pin, then of each output pin.
-    widths: (Vec<usize>, Vec<usize>),
-    /// The block's box, in cells (with the drag offset).
-    pub(super) rect: Area,
-}
-
-impl Block {
-    fn input(&self, i: usize) -> Point {
-        geometry::block_input(self.rect, i)
-    }
-
-    fn output(&self, i: usize) -> Point {
-        geometry::block_output(self.rect, i)
-    }
-}
 
 impl Canvas {
     /// The open level's blocks, in cells, with the drag offset of the one being moved.
@@ -193,7 +172,7 @@ impl Canvas {
             prefix: state.level_prefix(),
         };
         let instances = state.level_instances();
-        let margin = 8.0 / frame.zoom.max(super::canvas::MIN_ZOOM);
+        let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
         let view = frame.view.expand(margin);
         let mut labels: Vec<(&str, Pos2, String)> = Vec::new();
         for (i, w) in wires.iter().enumerate() {
@@ -675,98 +654,6 @@ fn pin_radix(state: &AppState, end: &End) -> Radix {
     state
         .end_radix(&state.level, &end.to_text())
         .unwrap_or_default()
-}
-
-/// `values` as the canvas writes them: a trit as `-1`, `0` or `+1`, a bus as a number in
-/// `radix` (unknown bits shown: `0b10x1`, `0x5?`).
-pub(super) fn value_text(values: &[Trit], radix: Radix) -> String {
-    match values {
-        [v] => v.as_signed_str().to_owned(),
-        _ => number::format(values, radix),
-    }
-}
-
-/// Where the wires of a level start and end, in cells.
-pub(super) struct Ends<'a> {
-    pub(super) state: &'a AppState,
-    pub(super) frame: &'a FrameInfo,
-    pub(super) blocks: &'a [Block],
-    pub(super) pins: &'a [Node],
-    /// The level's nodes as written, on a level that uses buses (else empty).
-    pub(super) written: &'a [Node],
-    pub(super) prefix: String,
-}
-
-impl Ends<'_> {
-    fn flat(&self, label: &str) -> Option<NodeId> {
-        self.state
-            .circuit()
-            .find(&format!("{}{label}", self.prefix))
-    }
-
-    /// Node `label` as the level writes it (a bus, a splitter), if the level uses buses.
-    fn written_node(&self, label: &str) -> Option<&Node> {
-        self.written.iter().find(|n| n.label == label)
-    }
-
-    fn pin_node(&self, label: &str) -> Option<&Node> {
-        self.pins.iter().find(|n| n.label == label)
-    }
-
-    fn block(&self, label: &str) -> Option<&Block> {
-        self.blocks.iter().find(|b| b.label == label)
-    }
-
-    /// Where a wire leaves `end`.
-    pub(super) fn out_at(&self, end: &End) -> Option<Point> {
-        match end {
-            End::Node(l) => {
-                if let Some(n) = self.pin_node(l) {
-                    return geometry::output_pin(n);
-                }
-                // As written (a level with buses is read-only: its nodes stay where they are).
-                if let Some(n) = self.written_node(l) {
-                    return geometry::output_pin(n);
-                }
-                if let Some((left, k)) = l.split_once('.')
-                    && let Some(n) = self.written_node(left)
-                    && matches!(n.kind, NodeKind::Split(_))
-                {
-                    return Some(geometry::split_output(n, k.parse().ok()?));
-                }
-                let id = self.flat(l)?;
-                geometry::output_pin(&self.state.circuit()[id])
-                    .map(|p| p + cells(self.frame.shift(id, self.state)))
-            }
-            End::Pin { instance, pin } => {
-                let b = self.block(instance)?;
-                Some(b.output(b.outputs.iter().position(|p| p == pin)?))
-            }
-        }
-    }
-
-    /// Where a wire enters input `input` of `end`.
-    pub(super) fn in_at(&self, end: &End, input: u8) -> Option<Point> {
-        match end {
-            End::Node(l) => {
-                if let Some(n) = self.pin_node(l) {
-                    return Some(geometry::input_pin(n, 0));
-                }
-                if let Some(n) = self.written_node(l) {
-                    return Some(geometry::input_pin(n, usize::from(input)));
-                }
-                let id = self.flat(l)?;
-                Some(
-                    geometry::input_pin(&self.state.circuit()[id], usize::from(input))
-                        + cells(self.frame.shift(id, self.state)),
-                )
-            }
-            End::Pin { instance, pin } => {
-                let b = self.block(instance)?;
-                Some(b.input(b.inputs.iter().position(|p| p == pin)?))
-            }
-        }
-    }
 }
 
 /// The output pins of a splitter or merger (where, and the wire end they start) and its

@@ -6,7 +6,7 @@
 use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2, vec2};
 use sim_core::{NodeId, Trit};
 
-use super::canvas::px_rect;
+use super::frame::px_rect;
 use crate::pages::circuit::draw;
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::state::AppState;

@@ -8,8 +8,8 @@ use egui::Vec2;
 use rustc_hash::FxHashMap;
 use sim_core::NodeId;
 
-use super::blocks::Ends;
-use super::canvas::{Canvas, FrameInfo, cells, snapped};
+use super::ends::{Block, Ends};
+use super::frame::{FrameInfo, cells, snapped};
 use crate::pages::circuit::geometry::{self, Area, CELL, Point};
 use crate::pages::circuit::router::{self, Connection, Routing};
 use crate::pages::circuit::state::{AppState, End, WireRef};
@@ -101,16 +101,36 @@ impl Routes {
     }
 }
 
-impl Canvas {
-    /// Routes the open level again if the document, the level or a drag changed. A level of
+/// The drags in progress the routes follow (scene pixels): the selection's, a block's, a
+/// splitter's or merger's.
+pub(super) struct Drags<'a> {
+    /// The dragged selection's offset.
+    pub(super) selection: Option<Vec2>,
+    /// The dragged block: its label and offset.
+    pub(super) block: Option<&'a (String, Vec2)>,
+    /// The dragged splitter or merger: its label and offset.
+    pub(super) wiring: Option<&'a (String, Vec2)>,
+}
+
+impl Routes {
+    /// Routes the open level again if the document, the level or a drag changed: the level's
+    /// `blocks` (asked only then) and the nodes `shown` (a bus is shown once). A level of
     /// more than [`ROUTED_AT_ONCE`] wires is routed on a worker thread: it shows plain
     /// routes for the moment the router takes (a second on a 2,000-gate netlist), and the
     /// canvas repaints when the routing arrives.
-    pub(super) fn update_routes(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &AppState) {
-        self.routes.receive(ui);
+    pub(super) fn update(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &AppState,
+        moved: &Drags<'_>,
+        blocks: impl FnOnce() -> Vec<Block>,
+        shown: impl Fn(NodeId) -> bool,
+    ) {
+        self.receive(ui);
         let mut drags: Vec<(String, i32, i32)> = Vec::new();
         let whole = |v: Vec2| ((v.x / CELL).round() as i32, (v.y / CELL).round() as i32);
-        if let Some(offset) = self.moving {
+        if let Some(offset) = moved.selection {
             let (dx, dy) = whole(offset);
             drags.extend(
                 state
@@ -119,19 +139,19 @@ impl Canvas {
                     .map(|id| (format!("#{id:?}"), dx, dy)),
             );
         }
-        for (label, offset) in self.moving_block.iter().chain(&self.moving_wiring) {
+        for (label, offset) in moved.block.into_iter().chain(moved.wiring) {
             let (dx, dy) = whole(*offset);
             drags.push((label.clone(), dx, dy));
         }
         let made_for = (state.doc.revision(), state.level.clone(), drags);
-        if self.routes.made_for.as_ref() == Some(&made_for) {
+        if self.made_for.as_ref() == Some(&made_for) {
             return;
         }
         let mut routes = Routes {
             made_for: Some(made_for),
             ..Routes::default()
         };
-        let blocks = self.level_blocks(state);
+        let blocks = blocks();
         let pins = state.level_pins();
         let written = state.written_level();
         let ends = Ends {
@@ -143,7 +163,7 @@ impl Canvas {
             prefix: state.level_prefix(),
         };
         if let Some((nodes, wires)) = written {
-            self.route_written(&mut routes, &ends, nodes, wires);
+            Routes::route_written(&mut routes, &ends, nodes, wires, moved.wiring);
         } else {
             let c = state.circuit();
             for (_, w) in c.wires() {
@@ -175,7 +195,7 @@ impl Canvas {
                 }
             }
             for (id, n) in c.nodes() {
-                if state.on_level(&n.label).is_some() && self.is_shown(id) {
+                if state.on_level(&n.label).is_some() && shown(id) {
                     routes
                         .boxes
                         .push(geometry::rect(n).translate(cells(frame.shift(id, state))));
@@ -202,17 +222,17 @@ impl Canvas {
         } else {
             routes.routing = router::route(&routes.connections, &routes.boxes);
         }
-        self.routes = routes;
+        *self = routes;
     }
 
     /// The connections and boxes of a level that uses buses: its wires and nodes as written
     /// (the open part's pins are boxed as pins).
     fn route_written(
-        &self,
         routes: &mut Routes,
         ends: &Ends<'_>,
         nodes: &[sim_core::Node],
         wires: &[sim_core::WireDesc],
+        moving_wiring: Option<&(String, Vec2)>,
     ) {
         let state = ends.state;
         let pins = ends.pins;
@@ -235,17 +255,12 @@ impl Canvas {
             .iter()
             .filter(|n| !pins.iter().any(|p| p.label == n.label));
         routes.boxes.extend(inner.map(|n| {
-            let shift = match &self.moving_wiring {
+            let shift = match moving_wiring {
                 Some((label, offset)) if *label == n.label => cells(snapped(*offset)),
                 _ => geometry::Vector::ZERO,
             };
             geometry::rect(n).translate(shift)
         }));
-    }
-
-    /// The routed wires of the open level as last drawn (for tests: [`router::check`] them).
-    pub fn routes(&self) -> &Routes {
-        &self.routes
     }
 }
 
