@@ -13,11 +13,11 @@
 //! [`pages::circuit::state`].
 //!
 //! ```
-//! use gui::pages::circuit::state::{AppState, Mode};
+//! use gui::pages::circuit::state::{CircuitPageState, Mode};
 //! use sim_core::{NodeKind, Pos, Trit};
 //!
 //! // Build a NOT gate driven by a switch, the way the canvas would.
-//! let mut app = AppState::default();
+//! let mut app = CircuitPageState::default();
 //! let sw = app.place(NodeKind::Switch, Pos { x: 0, y: 0 }).expect("placed");
 //! let not = app.place(NodeKind::Not, Pos { x: 6, y: 0 }).expect("placed");
 //! assert!(app.connect(sw, not, 0));
@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 
 pub use app::TritiumApp;
 
-use pages::circuit::state::AppState;
+use pages::circuit::state::CircuitPageState;
 
 /// Opens the app in a native window on `path` (or on an empty circuit), and returns when the
 /// window closes. A file that cannot be loaded opens an empty circuit showing the error.
@@ -59,7 +59,7 @@ pub fn run(path: Option<&Path>) -> eframe::Result {
 /// If no window can be created (for example, no display).
 pub fn run_with_plugins(path: Option<&Path>, plugin_dirs: &[PathBuf]) -> eframe::Result {
     let games = games::state::GamesState::discover(&plugin_host::search_path(plugin_dirs));
-    let mut state = path.map_or_else(AppState::default, AppState::open_or_report);
+    let mut state = path.map_or_else(CircuitPageState::default, CircuitPageState::open_or_report);
     if let Ok(script) = std::env::var(app::DEMO_VAR)
         && let Err(message) = app::apply_demo(&mut state, &script)
     {

@@ -40,7 +40,7 @@ pub enum Outcome {
 
 /// A finished experiment or sweep, kept in the list of runs until cleared.
 #[derive(Clone, Debug)]
-pub struct Run {
+pub struct FinishedRun {
     /// What it was, for the list: e.g. `2048 · greedy · 100 games · rules seed`.
     pub title: String,
     /// Its results.
@@ -58,7 +58,7 @@ pub struct Experiment {
     /// Number of games (per strategy).
     pub games: u32,
     /// The finished runs, oldest first: a new one is added, never put in another's place.
-    pub runs: Vec<Run>,
+    pub runs: Vec<FinishedRun>,
     /// The run shown (an index into [`Experiment::runs`]).
     pub shown: Option<usize>,
     /// The game the running experiment or sweep plays, for its run's title.
@@ -250,7 +250,7 @@ impl Experiment {
 
     /// Adds a finished run to the list and shows it.
     fn add(&mut self, title: String, outcome: Outcome) {
-        self.runs.push(Run { title, outcome });
+        self.runs.push(FinishedRun { title, outcome });
         self.shown = Some(self.runs.len() - 1);
     }
 

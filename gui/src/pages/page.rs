@@ -4,7 +4,7 @@
 use std::any::{Any, TypeId};
 
 use crate::games::GamesState;
-use crate::pages::circuit::state::AppState;
+use crate::pages::circuit::state::CircuitPageState;
 use crate::pages::circuit::views::Dialogs;
 
 /// A page of the window, shown under its tab. A page owns its views and the state no other
@@ -28,7 +28,7 @@ pub trait Page: Any + std::fmt::Debug {
 #[derive(Debug)]
 pub struct Shared<'a> {
     /// The circuit editor's state.
-    pub state: &'a mut AppState,
+    pub state: &'a mut CircuitPageState,
     /// The plugins, the game being played and the experiment.
     pub games: &'a mut GamesState,
     /// The file dialogs and the unsaved-changes question.
@@ -39,7 +39,7 @@ pub struct Shared<'a> {
 impl<'a> Shared<'a> {
     /// What the pages share this frame.
     pub fn new(
-        state: &'a mut AppState,
+        state: &'a mut CircuitPageState,
         games: &'a mut GamesState,
         dialogs: &'a mut Dialogs,
     ) -> Shared<'a> {

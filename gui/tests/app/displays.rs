@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use gui::pages::circuit::state::AppState;
+use gui::pages::circuit::state::CircuitPageState;
 use sim_core::Trit;
 
 use crate::common::{App, app, node_value};
@@ -11,7 +11,7 @@ use crate::common::{App, app, node_value};
 /// The app showing `gui/tests/fixtures/displays.ron`.
 fn displays() -> App {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/displays.ron");
-    let state = AppState::open_or_report(&path);
+    let state = CircuitPageState::open_or_report(&path);
     assert!(state.notice.is_none(), "{:?}", state.notice);
     let mut h = app(state);
     h.run();

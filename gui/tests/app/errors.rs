@@ -5,7 +5,7 @@
 use crate::common::{App, TempDir, app, app_with, arm, click_cell, click_node, node_value, status};
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
-use gui::pages::circuit::state::AppState;
+use gui::pages::circuit::state::CircuitPageState;
 
 fn malformed(dir: &TempDir) -> std::path::PathBuf {
     let path = dir.join("broken.ron");
@@ -39,7 +39,7 @@ fn open_through_the_menu(h: &mut App, path: &std::path::Path) {
 fn a_malformed_file_shows_its_position_in_the_status_bar_and_the_app_keeps_running() {
     let dir = TempDir::new("errors-open");
     let path = malformed(&dir);
-    let mut h = app(AppState::open_or_report(&path));
+    let mut h = app(CircuitPageState::open_or_report(&path));
 
     let position = format!("{}:5:", path.display());
     let text = notice(&h, &position);

@@ -423,7 +423,10 @@ fn plugins_found_at_start_are_listed_with_the_directories_searched() {
         .with_max_steps(12)
         .build_ui_state(
             |ui, app: &mut gui::TritiumApp| app.show(ui),
-            gui::TritiumApp::with_games(gui::pages::circuit::state::AppState::default(), games),
+            gui::TritiumApp::with_games(
+                gui::pages::circuit::state::CircuitPageState::default(),
+                games,
+            ),
         );
     h.run();
     h.get_by_label("Plugins").click();

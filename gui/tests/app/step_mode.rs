@@ -4,7 +4,7 @@
 //! trace gets the room the inspector does not use.
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::pages::circuit::state::{AppState, Mode};
+use gui::pages::circuit::state::{CircuitPageState, Mode};
 use sim_core::{NodeKind, Pos};
 
 use crate::common::{
@@ -104,7 +104,7 @@ fn event_rows(h: &App) -> usize {
 
 #[test]
 fn a_running_clock_is_one_collapsed_trace_row_per_tick() {
-    let mut state = AppState::default();
+    let mut state = CircuitPageState::default();
     let clock = state
         .place(NodeKind::Clock { half_period: 1 }, Pos { x: 0, y: 0 })
         .expect("placed");

@@ -91,7 +91,7 @@ fn every_example_is_wired_cleanly_at_every_level() {
     let mut defects = Vec::new();
     let mut levels = 0;
     for path in &files {
-        let state = gui::pages::circuit::state::AppState::open_or_report(path);
+        let state = gui::pages::circuit::state::CircuitPageState::open_or_report(path);
         assert!(
             state.notice.is_none(),
             "{}: {:?}",
@@ -132,7 +132,7 @@ fn render_a_level() {
         .into_iter()
         .find(|p| p.file_name().is_some_and(|n| n == file))
         .expect("a circuit file");
-    let mut h = app(gui::pages::circuit::state::AppState::open_or_report(&path));
+    let mut h = app(gui::pages::circuit::state::CircuitPageState::open_or_report(&path));
     h.run();
     for label in level.split('/').filter(|l| !l.is_empty()) {
         assert!(
@@ -160,7 +160,7 @@ fn on_wire(h: &mut App, describe: &str) -> egui::Pos2 {
         .position(|w| w.describe() == describe)
         .unwrap_or_else(|| panic!("no wire {describe}"));
     let route = &routes.routing.routes[i];
-    let clear = |p: gui::pages::circuit::geometry::Point| {
+    let clear = |p: gui::pages::circuit::geometry::GridPoint| {
         routes
             .routing
             .routes
@@ -425,7 +425,7 @@ fn a_large_level_is_routed_on_a_worker_thread() {
     }
     let mut doc = gui::pages::circuit::state::DocState::new();
     doc.document = sim_core::format::Document::new(circuit);
-    let mut h = app(gui::pages::circuit::state::AppState::with_doc(doc));
+    let mut h = app(gui::pages::circuit::state::CircuitPageState::with_doc(doc));
     h.step();
     let wires = h.state_mut().canvas_mut().routes().connections.len();
     assert!(
@@ -453,9 +453,9 @@ fn a_large_level_is_routed_on_a_worker_thread() {
 /// frames, so that two clicks fall within egui's double-click delay).
 #[test]
 fn a_double_click_straightens_a_bent_wire() {
-    let state = gui::pages::circuit::state::AppState::open_or_report(&crate::common::circuit_path(
-        "half_adder.ron",
-    ));
+    let state = gui::pages::circuit::state::CircuitPageState::open_or_report(
+        &crate::common::circuit_path("half_adder.ron"),
+    );
     let mut h: App = egui_kittest::Harness::builder()
         .with_size(crate::common::WINDOW)
         .with_step_dt(0.02)

@@ -13,7 +13,7 @@
 use sim_core::number::{self, Radix};
 use sim_core::{NodeKind, Trit};
 
-use crate::pages::circuit::state::AppState;
+use crate::pages::circuit::state::CircuitPageState;
 
 /// The inspector view.
 #[derive(Debug, Default)]
@@ -52,7 +52,7 @@ pub fn radix_name(radix: Radix) -> &'static str {
 
 impl Inspector {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.heading("Inspector");
         oscillation(ui, state);
         if state.selection.is_empty()
@@ -161,7 +161,7 @@ const WHY_LINES: usize = 24;
 /// Why `id` is unknown: the chain back to what keeps it so (`sim_core::analysis::why`), one
 /// line a link, indented by its distance; the loops it closes; and how many links were left
 /// out past [`WHY_LINES`].
-fn why_unknown(ui: &mut egui::Ui, state: &AppState, id: sim_core::NodeId) {
+fn why_unknown(ui: &mut egui::Ui, state: &CircuitPageState, id: sim_core::NodeId) {
     let why = state.sim.why_unknown(state.circuit(), id);
     for link in why.links.iter().take(WHY_LINES) {
         let line = format!(
@@ -190,7 +190,11 @@ fn why_unknown(ui: &mut egui::Ui, state: &AppState, id: sim_core::NodeId) {
 
 /// A node's value (and the value it is set to, while that waits in the queue), its inputs'
 /// values, and Add to waveform; returns the value and the pending one.
-fn values(ui: &mut egui::Ui, state: &mut AppState, id: sim_core::NodeId) -> (Trit, Option<Trit>) {
+fn values(
+    ui: &mut egui::Ui,
+    state: &mut CircuitPageState,
+    id: sim_core::NodeId,
+) -> (Trit, Option<Trit>) {
     let value = state.sim.value(id);
     let pending = state.sim.pending_value(id);
     match pending {
@@ -215,7 +219,7 @@ fn values(ui: &mut egui::Ui, state: &mut AppState, id: sim_core::NodeId) -> (Tri
 }
 
 /// The oscillation report of the last settle, if any.
-fn oscillation(ui: &mut egui::Ui, state: &AppState) {
+fn oscillation(ui: &mut egui::Ui, state: &CircuitPageState) {
     let Some(o) = &state.sim.oscillation else {
         return;
     };
@@ -242,7 +246,7 @@ fn oscillation(ui: &mut egui::Ui, state: &AppState) {
 impl Inspector {
     /// A selected bus: its value in its radix and every other, the radix picker; for a bus of
     /// switches (or buttons) the `Number` field and the bit buttons; what the last step did.
-    fn bus(&mut self, ui: &mut egui::Ui, state: &mut AppState, name: &str) {
+    fn bus(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, name: &str) {
         let Some(bus) = state.circuit().bus(name).cloned() else {
             return;
         };
@@ -337,7 +341,13 @@ impl Inspector {
     /// The `Number` field of bus `name` of switches (`shown`: its value now, the field's text
     /// when the bus is first selected): Enter (or Set) sets every bit at once; a number that
     /// does not parse or fit is refused with the reason, and the field keeps its text.
-    fn bus_entry(&mut self, ui: &mut egui::Ui, state: &mut AppState, name: &str, shown: &str) {
+    fn bus_entry(
+        &mut self,
+        ui: &mut egui::Ui,
+        state: &mut CircuitPageState,
+        name: &str,
+        shown: &str,
+    ) {
         if self.entry.as_ref().is_none_or(|e| e.bus != name) {
             self.entry = Some(BusEntry {
                 bus: name.to_owned(),
@@ -408,7 +418,7 @@ fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
 impl Inspector {
     /// The selected instance: its label (rename), its part, its pins with their values, and
     /// Open.
-    fn instance(&mut self, ui: &mut egui::Ui, state: &mut AppState, label: &str) {
+    fn instance(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, label: &str) {
         let Some((part, inputs, outputs)) = state.instance_pins(label) else {
             return;
         };
@@ -460,7 +470,7 @@ impl Inspector {
 /// part's radix, with its width: `a/4 = 11`).
 fn pin_values(
     ui: &mut egui::Ui,
-    state: &AppState,
+    state: &CircuitPageState,
     label: &str,
     inputs: &[String],
     outputs: &[String],
@@ -491,8 +501,8 @@ fn pin_values(
 /// bends, Delete and Straighten.
 fn wire_panel(
     ui: &mut egui::Ui,
-    state: &mut AppState,
-    wire: &crate::pages::circuit::state::WireRef,
+    state: &mut CircuitPageState,
+    wire: &crate::pages::circuit::state::LevelWire,
 ) {
     ui.label("Wire");
     let values = state.wire_values(wire);

@@ -11,8 +11,8 @@
 //! the part's name), and every block pin one labelled `INSTANCE.PIN` carrying its value, so
 //! tests and screen readers read pins as they read nodes.
 //!
-//! On a level that uses buses ([`AppState::written_level`]) every wire is drawn as the file
-//! writes it, each resolved to the bits it carries ([`AppState::end_bits`]): a bus wire once,
+//! On a level that uses buses ([`CircuitPageState::written_level`]) every wire is drawn as the file
+//! writes it, each resolved to the bits it carries ([`CircuitPageState::end_bits`]): a bus wire once,
 //! thick, with its number written before its input in the radix of the bus it comes from;
 //! splitters and mergers as a spine with a branch per bit range. A bus pin of a block is
 //! named with its width (`a/4`) and carries its number (`lo.a` = `11`).
@@ -26,12 +26,12 @@ use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text}
 use super::gestures::Canvas;
 use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Known, NodeLook};
-use crate::pages::circuit::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
-use crate::pages::circuit::state::{AppState, End};
+use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
+use crate::pages::circuit::state::{CircuitPageState, End};
 
 impl Canvas {
     /// The open level's blocks, in cells, with the drag offset of the one being moved.
-    pub(super) fn level_blocks(&self, state: &AppState) -> Vec<Block> {
+    pub(super) fn level_blocks(&self, state: &CircuitPageState) -> Vec<Block> {
         state
             .level_instances()
             .iter()
@@ -60,7 +60,7 @@ impl Canvas {
     }
 
     /// The bounds of the open level's blocks and pins, in scene pixels.
-    pub(super) fn blocks_bounds(&self, state: &AppState) -> Rect {
+    pub(super) fn blocks_bounds(&self, state: &CircuitPageState) -> Rect {
         let mut bounds = Rect::NOTHING;
         for b in self.level_blocks(state) {
             bounds = bounds.union(px_rect(b.rect));
@@ -77,7 +77,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &mut AppState,
+        state: &mut CircuitPageState,
     ) -> bool {
         let blocks = self.level_blocks(state);
         let pins = state.level_pins();
@@ -154,7 +154,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &AppState,
+        state: &CircuitPageState,
     ) -> Vec<WiringAction> {
         self.wiring_target = None;
         let mut actions = Vec::new();
@@ -348,7 +348,7 @@ impl Canvas {
 
     /// Applies what the splitters' and mergers' gestures asked; returns whether one was
     /// clicked.
-    pub(super) fn apply_wiring(state: &mut AppState, actions: Vec<WiringAction>) -> bool {
+    pub(super) fn apply_wiring(state: &mut CircuitPageState, actions: Vec<WiringAction>) -> bool {
         let mut clicked = false;
         for action in actions {
             match action {
@@ -394,7 +394,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &AppState,
+        state: &CircuitPageState,
         n: &Node,
         actions: &mut Vec<Action>,
     ) {
@@ -447,7 +447,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &AppState,
+        state: &CircuitPageState,
         b: &Block,
         busy: Option<&str>,
         actions: &mut Vec<Action>,
@@ -596,11 +596,11 @@ impl Canvas {
     /// what is under the pointer (a node's input or a pin), if either end is a pin.
     pub(super) fn finish_pin_wiring(
         &mut self,
-        state: &mut AppState,
+        state: &mut CircuitPageState,
         from_node: Option<NodeId>,
         node_target: Option<(NodeId, u8)>,
     ) {
-        let local = |state: &AppState, id: NodeId| {
+        let local = |state: &CircuitPageState, id: NodeId| {
             state
                 .circuit()
                 .node(id)
@@ -650,7 +650,7 @@ fn draw_pin(painter: &egui::Painter, p: Pos2, values: &[Trit], hovered: bool) {
 }
 
 /// The radix a pin of the open level is shown in (its part's pin node's, else hexadecimal).
-fn pin_radix(state: &AppState, end: &End) -> Radix {
+fn pin_radix(state: &CircuitPageState, end: &End) -> Radix {
     state
         .end_radix(&state.level, &end.to_text())
         .unwrap_or_default()
@@ -658,7 +658,7 @@ fn pin_radix(state: &AppState, end: &End) -> Radix {
 
 /// The output pins of a splitter or merger (where, and the wire end they start) and its
 /// input pins (where, and the pin), in cells.
-type WiringPins = (Vec<(Point, String)>, Vec<(Point, u8)>);
+type WiringPins = (Vec<(GridPoint, String)>, Vec<(GridPoint, u8)>);
 
 /// What the gestures on a splitter or merger ask of the state, applied after drawing.
 pub(super) enum WiringAction {

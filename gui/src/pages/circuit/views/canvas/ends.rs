@@ -5,8 +5,8 @@
 use sim_core::{Node, NodeId, NodeKind};
 
 use super::frame::{FrameInfo, cells};
-use crate::pages::circuit::geometry::{self, Area, Point};
-use crate::pages::circuit::state::{AppState, End};
+use crate::pages::circuit::geometry::{self, Area, GridPoint};
+use crate::pages::circuit::state::{CircuitPageState, End};
 
 /// What the canvas needs of one instance of the open level, copied out of the state.
 pub(super) struct Block {
@@ -21,18 +21,18 @@ pub(super) struct Block {
 }
 
 impl Block {
-    pub(super) fn input(&self, i: usize) -> Point {
+    pub(super) fn input(&self, i: usize) -> GridPoint {
         geometry::block_input(self.rect, i)
     }
 
-    pub(super) fn output(&self, i: usize) -> Point {
+    pub(super) fn output(&self, i: usize) -> GridPoint {
         geometry::block_output(self.rect, i)
     }
 }
 
 /// Where the wires of a level start and end, in cells.
 pub(super) struct Ends<'a> {
-    pub(super) state: &'a AppState,
+    pub(super) state: &'a CircuitPageState,
     pub(super) frame: &'a FrameInfo,
     pub(super) blocks: &'a [Block],
     pub(super) pins: &'a [Node],
@@ -62,7 +62,7 @@ impl Ends<'_> {
     }
 
     /// Where a wire leaves `end`.
-    pub(super) fn out_at(&self, end: &End) -> Option<Point> {
+    pub(super) fn out_at(&self, end: &End) -> Option<GridPoint> {
         match end {
             End::Node(l) => {
                 if let Some(n) = self.pin_node(l) {
@@ -90,7 +90,7 @@ impl Ends<'_> {
     }
 
     /// Where a wire enters input `input` of `end`.
-    pub(super) fn in_at(&self, end: &End, input: u8) -> Option<Point> {
+    pub(super) fn in_at(&self, end: &End, input: u8) -> Option<GridPoint> {
         match end {
             End::Node(l) => {
                 if let Some(n) = self.pin_node(l) {

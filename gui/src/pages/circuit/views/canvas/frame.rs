@@ -8,8 +8,8 @@ use egui::{Pos2, Rect, Vec2, pos2};
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, NodeId, Trit};
 
-use crate::pages::circuit::geometry::{self, Area, CELL, Point, Vector};
-use crate::pages::circuit::state::{AppState, WireRef};
+use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, Vector};
+use crate::pages::circuit::state::{CircuitPageState, LevelWire};
 
 /// A part dragged from the palette onto the canvas (its name).
 #[derive(Clone, Debug)]
@@ -28,7 +28,7 @@ pub const DETAIL_ZOOM: f32 = 0.4;
 
 /// How a wire reads in its tooltip and the inspector: `A → NOR1.0 = +1 (net A, fanout 2)`,
 /// a bus's value as a number in the radix of the bus it comes from.
-pub(crate) fn wire_text(state: &AppState, wire: &WireRef, values: &[Trit]) -> String {
+pub(crate) fn wire_text(state: &CircuitPageState, wire: &LevelWire, values: &[Trit]) -> String {
     let radix = state
         .end_radix(&state.level, &wire.from.to_text())
         .unwrap_or_default();
@@ -42,7 +42,7 @@ pub(crate) fn wire_text(state: &AppState, wire: &WireRef, values: &[Trit]) -> St
 }
 
 /// Scene pixels of a point in cells: where [`geometry`]'s plain types become egui's.
-pub(super) fn px(p: Point) -> Pos2 {
+pub(super) fn px(p: GridPoint) -> Pos2 {
     pos2(p.x * CELL, p.y * CELL)
 }
 
@@ -63,7 +63,7 @@ pub(super) fn snapped(v: Vec2) -> Vec2 {
 }
 
 /// The point in cells at scene pixel `p`.
-pub(super) fn cell_at(p: Pos2) -> Point {
+pub(super) fn cell_at(p: Pos2) -> GridPoint {
     geometry::point(p.x / CELL, p.y / CELL)
 }
 
@@ -132,7 +132,7 @@ pub(super) struct FrameInfo {
 }
 
 impl FrameInfo {
-    pub(super) fn new(ui: &egui::Ui, state: &AppState, offset: Vec2) -> FrameInfo {
+    pub(super) fn new(ui: &egui::Ui, state: &CircuitPageState, offset: Vec2) -> FrameInfo {
         let to_global = ui.ctx().layer_transform_to_global(ui.layer_id());
         let zoom = to_global.map_or(1.0, |t| t.scaling);
         let pointer = ui
@@ -161,7 +161,7 @@ impl FrameInfo {
     }
 
     /// How far node `id` is drawn from its position (the drag offset, if it is selected).
-    pub(super) fn shift(&self, id: NodeId, state: &AppState) -> Vec2 {
+    pub(super) fn shift(&self, id: NodeId, state: &CircuitPageState) -> Vec2 {
         if self.offset != Vec2::ZERO && state.selection.contains(&id) {
             self.offset
         } else {

@@ -11,11 +11,11 @@ use sim_core::{NodeId, NodeKind, Pos, Trit};
 use super::frame::{BusIndex, FrameInfo, PartPayload, cell_at, px, px_rect, wire_text};
 use super::routes::Routes;
 use crate::pages::circuit::draw::{self, Known};
-use crate::pages::circuit::geometry::{self, CELL, PIN_RADIUS, Point};
-use crate::pages::circuit::state::{AppState, End, WireRef};
+use crate::pages::circuit::geometry::{self, CELL, GridPoint, PIN_RADIUS};
+use crate::pages::circuit::state::{CircuitPageState, End, LevelWire};
 
 /// The canvas view (keeps only gesture state and scratch buffers; the circuit lives in
-/// [`AppState`]).
+/// [`CircuitPageState`]).
 #[derive(Debug)]
 pub struct Canvas {
     /// The visible part of the scene, in scene pixels; kept between frames.
@@ -60,8 +60,8 @@ pub struct Canvas {
     pub(super) out_target: Option<End>,
     /// A wire being bent: the wire, its output and input pins (cells), and the grid point
     /// where the drag started.
-    pub(super) bending: Option<(WireRef, Point, Point, Pos)>,
-    /// The document shown last frame ([`AppState::document_id`]): a new one is fitted.
+    pub(super) bending: Option<(LevelWire, GridPoint, GridPoint, Pos)>,
+    /// The document shown last frame ([`CircuitPageState::document_id`]): a new one is fitted.
     pub(super) shown_document: u64,
     /// Set by [`Canvas::zoom_100`]: the next frame shows the scene at 100 %.
     pub(super) zoom_reset: bool,
@@ -100,7 +100,7 @@ impl Default for Canvas {
 /// A wire's bends `bends` after a drag from `grabbed` to `at`: the bend within a cell of
 /// `grabbed` moves to `at`; else `at` becomes a new bend, where it makes the path from the
 /// output through the bends to the input (`ends`) shortest.
-fn with_bend(mut bends: Vec<Pos>, grabbed: Pos, at: Pos, ends: (Point, Point)) -> Vec<Pos> {
+fn with_bend(mut bends: Vec<Pos>, grabbed: Pos, at: Pos, ends: (GridPoint, GridPoint)) -> Vec<Pos> {
     let (from, to) = ends;
     if let Some(near) = bends
         .iter_mut()
@@ -166,7 +166,12 @@ impl Canvas {
 impl Canvas {
     /// A click on the node (or bus) `group`: select it (Shift toggles it in the selection);
     /// toggle it if it is a switch (`toggles`).
-    pub(super) fn click(ui: &egui::Ui, state: &mut AppState, group: &[NodeId], toggles: bool) {
+    pub(super) fn click(
+        ui: &egui::Ui,
+        state: &mut CircuitPageState,
+        group: &[NodeId],
+        toggles: bool,
+    ) {
         state.selected_instance = None;
         state.selected_wiring = None;
         state.selected_wire = None;
@@ -189,7 +194,12 @@ impl Canvas {
     /// Dragging node `group[0]` (with the rest of its bus, `group`) moves the selection; the
     /// move is committed, snapped, on release. Dragging with the right or middle button pans
     /// instead.
-    pub(super) fn drag(&mut self, widget: &egui::Response, state: &mut AppState, group: &[NodeId]) {
+    pub(super) fn drag(
+        &mut self,
+        widget: &egui::Response,
+        state: &mut CircuitPageState,
+        group: &[NodeId],
+    ) {
         if self.panned(widget) {
             return;
         }
@@ -215,7 +225,7 @@ impl Canvas {
 
     /// Pins of the nodes on screen (full detail only): output pins start a wire, input pins
     /// end one (right-click disconnects).
-    pub(super) fn pins(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &mut AppState) {
+    pub(super) fn pins(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &mut CircuitPageState) {
         let mut target: Option<(NodeId, u8)> = None;
         let mut disconnect: Option<(NodeId, u8)> = None;
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
@@ -324,7 +334,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &AppState,
+        state: &CircuitPageState,
         node: &sim_core::Node,
         bus: &Bus,
         shift: Vec2,
@@ -397,7 +407,7 @@ impl Canvas {
         &mut self,
         frame: &FrameInfo,
         background: &egui::Response,
-        state: &mut AppState,
+        state: &mut CircuitPageState,
     ) {
         if let (Some((wire, from, to, grabbed)), Some(now)) = (&self.bending, frame.pointer) {
             let (x, y) = geometry::snap(cell_at(now));
@@ -431,7 +441,7 @@ impl Canvas {
         frame: &FrameInfo,
         background: &egui::Response,
         clicked_node: bool,
-        state: &mut AppState,
+        state: &mut CircuitPageState,
     ) {
         if self.panned(background) {
             self.boxing = None;

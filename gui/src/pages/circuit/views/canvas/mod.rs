@@ -18,7 +18,7 @@
 //! value as a number in its radix, an accessible widget named `A` whose value is that number
 //! (`162`, `0xA2`). A click selects the whole bus — a bus switch is set from the inspector, not
 //! toggled. A level that uses buses draws its wires as its file writes them
-//! ([`AppState::written_level`], [`blocks`]), a bus wire once.
+//! ([`CircuitPageState::written_level`], [`blocks`]), a bus wire once.
 //!
 //! Only what is on screen costs anything: nodes, wires and pins outside the visible part of the
 //! scene are skipped, and off-screen nodes have no widget. Zoomed out below [`DETAIL_ZOOM`] the
@@ -31,8 +31,8 @@
 //! changes), [`gestures`] (the [`Canvas`] type and the gestures), [`blocks`] (instances and
 //! pins) and [`paint`] (the frame drawn). This file only declares them.
 //!
-//! [`AppState`]: crate::pages::circuit::state::AppState
-//! [`AppState::written_level`]: crate::pages::circuit::state::AppState::written_level
+//! [`CircuitPageState`]: crate::pages::circuit::state::CircuitPageState
+//! [`CircuitPageState::written_level`]: crate::pages::circuit::state::CircuitPageState::written_level
 //! [`draw::Batch`]: crate::pages::circuit::draw::Batch
 
 mod blocks;

@@ -16,14 +16,14 @@ use crate::pages::circuit::draw::{self, Batch, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::kinds::kind_name;
 use crate::pages::circuit::router;
-use crate::pages::circuit::state::{AppState, level_label};
+use crate::pages::circuit::state::{CircuitPageState, level_label};
 use crate::pages::circuit::views::crisp;
 
 /// What a node (or bus) shows: its values (bit 0 first), a display's text (its digits or
 /// segments, see [`draw::display_text`]) and the text its widget carries (the display's, else
 /// its value or its bus's number).
 fn shown_text(
-    state: &AppState,
+    state: &CircuitPageState,
     kind: NodeKind,
     value: Trit,
     bus: Option<&Bus>,
@@ -51,7 +51,7 @@ fn hover_text(node: &sim_core::Node, bus: Option<&Bus>, text: &str, value: Trit)
 
 impl Canvas {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         if self.shown_level != state.level || self.shown_document != state.document_id {
             self.shown_level.clone_from(&state.level);
             self.shown_document = state.document_id;
@@ -96,7 +96,7 @@ impl Canvas {
 }
 
 impl Canvas {
-    pub(super) fn contents(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub(super) fn contents(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         let frame = FrameInfo::new(ui, state, snapped(self.moving.unwrap_or_default()));
         self.out_target = None;
         let background = ui.interact(
@@ -153,7 +153,7 @@ impl Canvas {
 
     /// Finds the nodes on screen (into `self.visible`), the wires delivering pending events
     /// and which bus each node is a bit of; returns the bounds of the whole circuit.
-    pub(super) fn cull(&mut self, frame: &FrameInfo, state: &AppState) -> Rect {
+    pub(super) fn cull(&mut self, frame: &FrameInfo, state: &CircuitPageState) -> Rect {
         let c = state.circuit();
         self.buses.update(state.doc.revision(), c);
         self.visible.clear();
@@ -187,7 +187,7 @@ impl Canvas {
 
     /// Every wire on screen, coloured by its value; the wires of the event just stepped pulse,
     /// and wires delivering a pending event carry a marker.
-    pub(super) fn wires(&self, frame: &FrameInfo, state: &AppState, batch: &mut Batch) {
+    pub(super) fn wires(&self, frame: &FrameInfo, state: &CircuitPageState, batch: &mut Batch) {
         if state.written_level().is_some() {
             return; // drawn as written, buses once: `written_wires`
         }
@@ -245,7 +245,7 @@ impl Canvas {
     }
 
     /// The selected wire's whole net, under the wires: every route its driver feeds.
-    pub(super) fn net_halo(&self, frame: &FrameInfo, state: &AppState) {
+    pub(super) fn net_halo(&self, frame: &FrameInfo, state: &CircuitPageState) {
         let Some(selected) = &state.selected_wire else {
             return;
         };
@@ -272,7 +272,7 @@ impl Canvas {
     }
 
     /// A dot wherever a net branches, in the colour of its value (full detail only).
-    pub(super) fn junctions(&self, frame: &FrameInfo, state: &AppState) {
+    pub(super) fn junctions(&self, frame: &FrameInfo, state: &CircuitPageState) {
         if !frame.detailed {
             return;
         }
@@ -299,7 +299,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &mut AppState,
+        state: &mut CircuitPageState,
         batch: &mut Batch,
     ) -> bool {
         let mut clicked_any = false;
@@ -410,7 +410,7 @@ impl Canvas {
 }
 
 /// A node's right-click menu: Add to waveform (the node's net, or its whole bus).
-fn waveform_menu(widget: &egui::Response, state: &mut AppState, id: NodeId) {
+fn waveform_menu(widget: &egui::Response, state: &mut CircuitPageState, id: NodeId) {
     let mut add = false;
     widget.context_menu(|ui| {
         if ui.button("Add to waveform").clicked() {

@@ -10,9 +10,9 @@ use sim_core::NodeId;
 
 use super::ends::{Block, Ends};
 use super::frame::{FrameInfo, cells, snapped};
-use crate::pages::circuit::geometry::{self, Area, CELL, Point};
+use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint};
 use crate::pages::circuit::router::{self, Connection, Routing};
-use crate::pages::circuit::state::{AppState, End, WireRef};
+use crate::pages::circuit::state::{CircuitPageState, End, LevelWire};
 
 /// Which wire a connection draws.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -20,7 +20,7 @@ pub enum WireKey {
     /// A wire between two nodes of the level: driver, driven node, input.
     Node(NodeId, NodeId, u8),
     /// The level's wire to or from a pin, by its index in
-    /// [`AppState::level_pin_wires`].
+    /// [`CircuitPageState::level_pin_wires`].
     Pin(usize),
     /// A wire of a level that uses buses, by its index in the level as written.
     Written(usize),
@@ -45,7 +45,7 @@ pub struct Routes {
     /// The level's connections (output pin, input pin, net), in cells.
     pub connections: Vec<Connection>,
     /// By connection: the wire as the level names it.
-    pub wires: Vec<WireRef>,
+    pub wires: Vec<LevelWire>,
     /// The level's nodes, blocks and pins, in cells.
     pub boxes: Vec<Area>,
     /// The routes of `connections`, and the junctions.
@@ -57,13 +57,13 @@ pub struct Routes {
 
 impl Routes {
     /// The route of wire `key`, in cells.
-    pub fn get(&self, key: &WireKey) -> Option<&[Point]> {
+    pub fn get(&self, key: &WireKey) -> Option<&[GridPoint]> {
         let i = *self.index.get(key)?;
         self.routing.routes.get(i).map(Vec::as_slice)
     }
 
     /// The connection whose route passes within `tolerance` cells of `p`, the nearest.
-    pub fn wire_at(&self, p: Point, tolerance: f32) -> Option<usize> {
+    pub fn wire_at(&self, p: GridPoint, tolerance: f32) -> Option<usize> {
         self.routing
             .routes
             .iter()
@@ -89,7 +89,14 @@ impl Routes {
         }
     }
 
-    fn push(&mut self, key: WireKey, wire: WireRef, via: Vec<Point>, from: Point, to: Point) {
+    fn push(
+        &mut self,
+        key: WireKey,
+        wire: LevelWire,
+        via: Vec<GridPoint>,
+        from: GridPoint,
+        to: GridPoint,
+    ) {
         // A net is everything one output pin drives: numbered by its driver's position
         // (anywhere on the grid, left of and above the origin too).
         let at = ((from.x * 2.0).round() as i32, (from.y * 2.0).round() as i32);
@@ -122,7 +129,7 @@ impl Routes {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &AppState,
+        state: &CircuitPageState,
         moved: &Drags<'_>,
         blocks: impl FnOnce() -> Vec<Block>,
         shown: impl Fn(NodeId) -> bool,
@@ -179,7 +186,7 @@ impl Routes {
                 let a = out + cells(frame.shift(w.from, state));
                 let b =
                     geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
-                let wire = WireRef {
+                let wire = LevelWire {
                     from: End::Node(from_label.to_owned()),
                     to: End::Node(to_label.to_owned()),
                     input: w.input,
@@ -189,7 +196,7 @@ impl Routes {
             }
             for (i, (from, to, input)) in state.level_pin_wires().into_iter().enumerate() {
                 if let (Some(a), Some(b)) = (ends.out_at(&from), ends.in_at(&to, input)) {
-                    let wire = WireRef { from, to, input };
+                    let wire = LevelWire { from, to, input };
                     let via = bends(state, &wire);
                     routes.push(WireKey::Pin(i), wire, via, a, b);
                 }
@@ -241,7 +248,7 @@ impl Routes {
             let from = ends.out_at(&End::parse(&w.from, instances));
             let to = ends.in_at(&End::parse(&w.to, instances), w.input);
             if let (Some(from), Some(to)) = (from, to) {
-                let wire = WireRef {
+                let wire = LevelWire {
                     from: End::parse(&w.from, instances),
                     to: End::parse(&w.to, instances),
                     input: w.input,
@@ -265,7 +272,7 @@ impl Routes {
 }
 
 /// The bends of `wire`, in cells.
-fn bends(state: &AppState, wire: &WireRef) -> Vec<Point> {
+fn bends(state: &CircuitPageState, wire: &LevelWire) -> Vec<GridPoint> {
     state
         .wire_bends(wire)
         .into_iter()
