@@ -1112,12 +1112,6 @@ fn workspace_graph() -> Graph {
 /// entry, or replace it by the smaller component the failure names. Never add an entry.
 const KNOWN_CYCLES: &[&[&str]] = &[
     &[
-        "gui/src/pages/circuit/views/blocks.rs",
-        "gui/src/pages/circuit/views/canvas.rs",
-        "gui/src/pages/circuit/views/pending.rs",
-        "gui/src/pages/circuit/views/routes.rs",
-    ],
-    &[
         "plugins/api/src/abi.rs",
         "plugins/api/src/game.rs",
         "plugins/api/src/plugin.rs",

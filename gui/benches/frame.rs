@@ -36,7 +36,7 @@
 //! | waves/100x100k/open | — | 1.4 ms | >700 |
 //!
 //! * `frame/waves/100x100k/fit`, `…/zoom40`, `…/open`: the waveform panel's plot
-//!   ([`gui::views::wave_paint::paint`], what the panel draws) of 100 nets with 100,000 changes
+//!   ([`gui::pages::circuit::views::wave_paint::paint`], what the panel draws) of 100 nets with 100,000 changes
 //!   each (10 million changes, a toggle every step) on a 1,000 × 2,630-point plot showing all
 //!   100 lanes: the whole record fitted (every lane a dense block per pixel column), 40 points
 //!   per step at the end of the record, and the same with the last step opened into delta
@@ -60,8 +60,8 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use egui::{Rect, pos2, vec2};
 use egui_kittest::Harness;
 use gui::TritiumApp;
-use gui::state::{AppState, DocState, Mode};
-use gui::timeline::TimeAxis;
+use gui::pages::circuit::state::{CircuitPageState, DocState, Mode};
+use gui::pages::circuit::timeline::TimeAxis;
 use sim_core::format::Document;
 use sim_core::{Circuit, Node, NodeKind, Trit};
 
@@ -107,7 +107,7 @@ fn grid() -> Circuit {
 }
 
 /// The app on `state` in a 1280×800 headless window, with the pointer on the canvas.
-fn harness(state: AppState) -> Harness<'static, TritiumApp> {
+fn harness(state: CircuitPageState) -> Harness<'static, TritiumApp> {
     let mut harness = Harness::builder()
         .with_size(vec2(1280.0, 800.0))
         .with_max_steps(8)
@@ -122,10 +122,10 @@ fn harness(state: AppState) -> Harness<'static, TritiumApp> {
     harness
 }
 
-fn grid_state() -> AppState {
+fn grid_state() -> CircuitPageState {
     let mut doc = DocState::new();
     doc.document = Document::new(grid());
-    let mut state = AppState::with_doc(doc);
+    let mut state = CircuitPageState::with_doc(doc);
     let switches: Vec<_> = state.circuit().inputs().collect();
     for (i, s) in switches.into_iter().enumerate() {
         state.set_value(s, if i % 2 == 0 { Trit::True } else { Trit::False });
@@ -159,7 +159,7 @@ fn bench_frames(c: &mut Criterion, name: &str, harness: &mut Harness<'static, Tr
 
 /// One frame on a bare context (AccessKit off), pointer on the canvas, after a few frames to
 /// fit the view.
-fn bench_bare(c: &mut Criterion, name: &str, state: AppState) {
+fn bench_bare(c: &mut Criterion, name: &str, state: CircuitPageState) {
     let ctx = egui::Context::default();
     let mut app = TritiumApp::new(state);
     let input = |events: Vec<egui::Event>| egui::RawInput {
@@ -221,7 +221,7 @@ fn busy_waveform() -> sim_core::wave::Waveform {
 
 /// One frame painting the waveform plot of every lane of `wave` with `axis`.
 fn bench_waves(c: &mut Criterion, name: &str, wave: &sim_core::wave::Waveform, axis: &TimeAxis) {
-    use gui::views::wave_paint::{self, HEADER, LanePaint, ROW};
+    use gui::pages::circuit::views::wave_paint::{self, HEADER, LanePaint, ROW};
     let lanes: Vec<LanePaint> = (0..wave.lane_count())
         .map(|l| LanePaint {
             bits: vec![l],
@@ -284,7 +284,7 @@ fn wave_benches(c: &mut Criterion) {
 fn frame_benches(c: &mut Criterion) {
     let adder =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/ripple_carry_adder_4bit.ron");
-    let mut h = harness(AppState::open_or_report(&adder));
+    let mut h = harness(CircuitPageState::open_or_report(&adder));
     bench_frames(c, "adder4/fit", &mut h);
     drop(h);
 
@@ -339,14 +339,14 @@ fn cpu_benches(c: &mut Criterion) {
 /// [`cpu_benches`] of `circuits/cpu/PROGRAM.ron`.
 fn cpu_bench(c: &mut Criterion, program: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../circuits/cpu/{program}.ron"));
-    let mut state = AppState::open_or_report(&path);
+    let mut state = CircuitPageState::open_or_report(&path);
     state.sim.clock_hz = 0.0;
     let reset = state.circuit().find("RESET").expect("RESET");
     state.set_value(reset, Trit::True);
     state.sim.tick();
     state.sim.tick();
     state.set_value(reset, Trit::False);
-    state.sim.clock_hz = gui::state::SimSession::MAX_HZ;
+    state.sim.clock_hz = gui::pages::circuit::state::SimSession::MAX_HZ;
     let mut h = harness(state);
     let (start, ticks) = (
         std::time::Instant::now(),

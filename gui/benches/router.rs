@@ -1,4 +1,4 @@
-//! The wire router ([`gui::router::route`]) on whole levels, as the canvas calls it once per
+//! The wire router ([`gui::pages::circuit::router::route`]) on whole levels, as the canvas calls it once per
 //! change: the largest example (`circuits/ripple_carry_adder_4bit.ron`, 58 wires) and ISCAS-85
 //! netlists laid out by [`sim_core::layout::place_unplaced`] as the app opens a `.bench`
 //! file (c432: 336 wires; c1908: 1,497; c6288: 4,800, under [`router::MAX_CONNECTIONS`]).
@@ -11,8 +11,8 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gui::geometry;
-use gui::router::{self, Connection};
+use gui::pages::circuit::geometry;
+use gui::pages::circuit::router::{self, Connection};
 use sim_core::Circuit;
 
 /// The connections and boxes of a flat circuit, as the canvas builds them.

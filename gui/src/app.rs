@@ -5,17 +5,17 @@
 
 use std::any::Any;
 
+use crate::games::state::GamesState;
+use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode};
 use crate::pages::circuit::views::{Canvas, Dialogs};
-use crate::pages::plugins::state::GamesState;
 use crate::pages::{self, CircuitPage, Page, Shared};
-use crate::state::{AppState, Discarding, Mode};
 
 /// The Tritium desktop app. [`TritiumApp::show`] draws one frame into any [`egui::Ui`], so
 /// tests run it headless; [`eframe::App`] wires it to a window.
 #[derive(Debug)]
 pub struct TritiumApp {
     /// Everything the circuit editor knows.
-    pub state: AppState,
+    pub state: CircuitPageState,
     /// The plugins, the game being played and the experiment.
     pub games: GamesState,
     /// Every page ([`pages::all`]), in tab order.
@@ -29,7 +29,7 @@ pub struct TritiumApp {
 impl Default for TritiumApp {
     fn default() -> TritiumApp {
         TritiumApp {
-            state: AppState::default(),
+            state: CircuitPageState::default(),
             games: GamesState::default(),
             pages: pages::all(),
             page: 0,
@@ -41,7 +41,7 @@ impl Default for TritiumApp {
 
 impl TritiumApp {
     /// The app showing `state`.
-    pub fn new(state: AppState) -> TritiumApp {
+    pub fn new(state: CircuitPageState) -> TritiumApp {
         TritiumApp {
             state,
             ..TritiumApp::default()
@@ -50,7 +50,7 @@ impl TritiumApp {
 
     /// The app showing `state`, with the plugins of `games` (e.g.
     /// [`GamesState::discover`] on [`plugin_host::search_path`]).
-    pub fn with_games(state: AppState, games: GamesState) -> TritiumApp {
+    pub fn with_games(state: CircuitPageState, games: GamesState) -> TritiumApp {
         TritiumApp {
             state,
             games,
@@ -184,7 +184,7 @@ pub const DEMO_VAR: &str = "TRITIUM_DEMO_STEPS";
 /// # Errors
 /// A message naming the part of the script that is not understood, a label that is not a
 /// switch or button (or a bus of them), or a number its bus refuses.
-pub fn apply_demo(state: &mut AppState, script: &str) -> Result<(), String> {
+pub fn apply_demo(state: &mut CircuitPageState, script: &str) -> Result<(), String> {
     let (sets, steps) = match script.split_once(';') {
         Some((sets, steps)) => {
             let n: usize = steps
@@ -249,9 +249,9 @@ mod tests {
 
     use super::*;
 
-    fn latch() -> AppState {
+    fn latch() -> CircuitPageState {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/rs_nor_latch.ron");
-        AppState::open_or_report(&path)
+        CircuitPageState::open_or_report(&path)
     }
 
     #[test]
@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn a_demo_script_sets_buses_as_numbers() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits/adder8_bus.ron");
-        let mut state = AppState::open_or_report(&path);
+        let mut state = CircuitPageState::open_or_report(&path);
         apply_demo(&mut state, "A=107, B=0x36, CIN=+1").expect("valid script");
         assert_eq!(state.bus_text("S").as_deref(), Some("162"));
         let err = apply_demo(&mut state, "A=300").expect_err("too wide");

@@ -7,15 +7,17 @@
 //! without a window, and its views, small egui types that draw the state and call those
 //! methods. Every page implements one [`pages::Page`] trait and is listed once in
 //! [`pages::all`]. [`TritiumApp`] shows the pages under a row of tabs; [`run`] opens it in a
-//! native window. [`state`], [`geometry`] and [`draw`] are the circuit page's
-//! modules, re-exported here under their short paths.
+//! native window. Below the pages, [`common`] holds what every page may use (notices, the file
+//! dialog) and [`games`] the plugin pages' shared model; pages import those and never each
+//! other. The circuit page's modules are reached by their paths, e.g.
+//! [`pages::circuit::state`].
 //!
 //! ```
-//! use gui::state::{AppState, Mode};
+//! use gui::pages::circuit::state::{CircuitPageState, Mode};
 //! use sim_core::{NodeKind, Pos, Trit};
 //!
 //! // Build a NOT gate driven by a switch, the way the canvas would.
-//! let mut app = AppState::default();
+//! let mut app = CircuitPageState::default();
 //! let sw = app.place(NodeKind::Switch, Pos { x: 0, y: 0 }).expect("placed");
 //! let not = app.place(NodeKind::Not, Pos { x: 6, y: 0 }).expect("placed");
 //! assert!(app.connect(sw, not, 0));
@@ -27,15 +29,15 @@
 //! ```
 
 pub mod app;
+pub mod common;
+pub mod games;
 pub mod pages;
-
-pub use pages::circuit::{draw, geometry, kinds, router, state, timeline, views};
 
 use std::path::{Path, PathBuf};
 
 pub use app::TritiumApp;
 
-use state::AppState;
+use pages::circuit::state::CircuitPageState;
 
 /// Opens the app in a native window on `path` (or on an empty circuit), and returns when the
 /// window closes. A file that cannot be loaded opens an empty circuit showing the error.
@@ -56,8 +58,8 @@ pub fn run(path: Option<&Path>) -> eframe::Result {
 /// # Errors
 /// If no window can be created (for example, no display).
 pub fn run_with_plugins(path: Option<&Path>, plugin_dirs: &[PathBuf]) -> eframe::Result {
-    let games = pages::plugins::state::GamesState::discover(&plugin_host::search_path(plugin_dirs));
-    let mut state = path.map_or_else(AppState::default, AppState::open_or_report);
+    let games = games::state::GamesState::discover(&plugin_host::search_path(plugin_dirs));
+    let mut state = path.map_or_else(CircuitPageState::default, CircuitPageState::open_or_report);
     if let Ok(script) = std::env::var(app::DEMO_VAR)
         && let Err(message) = app::apply_demo(&mut state, &script)
     {

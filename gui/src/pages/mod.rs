@@ -1,13 +1,16 @@
 //! The app's pages, one folder each with its plain-Rust state (no egui) and its views, behind
 //! one [`Page`] trait. [`all`] lists them in tab order: adding a page is one `impl Page` and
-//! one entry there.
+//! one entry there. Pages import [`crate::common`] (and the plugin pages [`crate::games`])
+//! and never each other.
 //!
 //! * [`circuit`]: the circuit editor and stepper.
 //! * [`figure`]: a figure to draw without lifting the pencil.
-//! * [`plugins`]: the plugins found and "Load plugin…", and the plugins' state the three
-//!   plugin pages share.
+//! * [`plugins`]: the plugins found and "Load plugin…" (the state the three plugin pages
+//!   share is [`crate::games`]).
 //! * [`game`]: a plugin game, played by hand, by a strategy or by a solver.
 //! * [`experiments`]: many games of one strategy, or a sweep, with plots.
+
+use std::any::TypeId;
 
 pub mod circuit;
 pub mod experiments;
@@ -28,7 +31,10 @@ pub fn all() -> Vec<Box<dyn Page>> {
     vec![
         Box::new(CircuitPage::default()),
         Box::new(FigurePage::default()),
-        Box::new(PluginsPage::default()),
+        Box::new(PluginsPage::new(
+            TypeId::of::<GamePage>(),
+            TypeId::of::<ExperimentsPage>(),
+        )),
         Box::new(GamePage::default()),
         Box::new(ExperimentsPage::default()),
     ]

@@ -3,9 +3,9 @@
 
 use std::any::{Any, TypeId};
 
-use crate::pages::circuit::state::AppState;
+use crate::games::GamesState;
+use crate::pages::circuit::state::CircuitPageState;
 use crate::pages::circuit::views::Dialogs;
-use crate::pages::plugins::state::GamesState;
 
 /// A page of the window, shown under its tab. A page owns its views and the state no other
 /// page needs; what pages share is in [`Shared`]. The pages are listed once, in
@@ -28,7 +28,7 @@ pub trait Page: Any + std::fmt::Debug {
 #[derive(Debug)]
 pub struct Shared<'a> {
     /// The circuit editor's state.
-    pub state: &'a mut AppState,
+    pub state: &'a mut CircuitPageState,
     /// The plugins, the game being played and the experiment.
     pub games: &'a mut GamesState,
     /// The file dialogs and the unsaved-changes question.
@@ -39,7 +39,7 @@ pub struct Shared<'a> {
 impl<'a> Shared<'a> {
     /// What the pages share this frame.
     pub fn new(
-        state: &'a mut AppState,
+        state: &'a mut CircuitPageState,
         games: &'a mut GamesState,
         dialogs: &'a mut Dialogs,
     ) -> Shared<'a> {
@@ -54,7 +54,13 @@ impl<'a> Shared<'a> {
     /// Asks the window to show page `P` next (e.g. the Plugins page's "Play" opens the Game
     /// page).
     pub fn show<P: Page>(&mut self) {
-        self.go_to = Some(TypeId::of::<P>());
+        self.show_id(TypeId::of::<P>());
+    }
+
+    /// [`show`](Self::show) for the page whose type is `page`, for a page that must not name
+    /// another page's type.
+    pub fn show_id(&mut self, page: TypeId) {
+        self.go_to = Some(page);
     }
 
     /// The page asked for with [`show`](Self::show), if any.

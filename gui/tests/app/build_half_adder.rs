@@ -9,7 +9,7 @@ use crate::common::{
 };
 use egui::{Modifiers, Pos2, pos2};
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::CircuitPageState;
 use sim_core::{Circuit, Pos};
 
 /// Every node lands this many cells right and down of where `circuits/half_adder.ron` has it,
@@ -52,7 +52,7 @@ fn rename_selected(h: &mut App, label: &str) {
 
 /// The half adder of `circuits/half_adder.ron` with every node moved by [`SHIFT`].
 fn expected_circuit() -> sim_core::CircuitDesc {
-    let state = AppState::open_or_report(&crate::common::circuit_path("half_adder.ron"));
+    let state = CircuitPageState::open_or_report(&crate::common::circuit_path("half_adder.ron"));
     let mut c: Circuit = state.circuit().clone();
     let ids: Vec<_> = c.nodes().map(|(id, _)| id).collect();
     for id in ids {
@@ -70,7 +70,7 @@ fn expected_circuit() -> sim_core::CircuitDesc {
 
 #[test]
 fn a_half_adder_built_with_the_pointer_adds() {
-    let mut h = app(AppState::default());
+    let mut h = app(CircuitPageState::default());
     zoom_to_100(&mut h);
 
     // Nodes, in the file's order: switches and gates by armed tool + click, lamps by drag.

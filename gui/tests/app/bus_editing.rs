@@ -3,7 +3,7 @@
 //! saving the edited bus level.
 
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::CircuitPageState;
 use sim_core::kind::Ranges;
 use sim_core::{NodeKind, Pos};
 
@@ -40,7 +40,7 @@ fn connect(h: &mut App, from: &str, to: &str, input: u8) {
 
 /// A new document with an 8-bit switch A cut by a splitter `0-3,4-7` into lamps L and H.
 fn splitter_by_hand() -> App {
-    let mut h = app(AppState::default());
+    let mut h = app(CircuitPageState::default());
     h.run();
     place(&mut h, NodeKind::Switch, 8, (0, 0), "A");
     assert!(
@@ -120,7 +120,7 @@ fn undo_restores_and_saving_round_trips() {
     h.state_mut().state.save_as(&path);
     let written = std::fs::read_to_string(&path).expect("saved");
     assert!(written.contains("Split(\"0-3,4-7\")"), "{written}");
-    let reloaded = AppState::open_or_report(&path);
+    let reloaded = CircuitPageState::open_or_report(&path);
     assert!(reloaded.notice.is_none(), "{:?}", reloaded.notice);
     assert_eq!(reloaded.document().design.bus_level, wired);
     let again = sim_core::format::to_string(reloaded.document()).expect("writes");
@@ -142,7 +142,11 @@ fn type_into(h: &mut App, label: &str, text: &str) {
 }
 
 /// Drags a wire on the canvas from grid point `from` to grid point `to` (pins).
-fn drag_wire(h: &mut App, from: gui::geometry::Point, to: gui::geometry::Point) {
+fn drag_wire(
+    h: &mut App,
+    from: gui::pages::circuit::geometry::GridPoint,
+    to: gui::pages::circuit::geometry::GridPoint,
+) {
     let (from, to) = (
         cell_to_screen(h, pos2(from.x, from.y)),
         cell_to_screen(h, pos2(to.x, to.y)),
@@ -164,7 +168,7 @@ fn bus_level(h: &App) -> (Vec<sim_core::Node>, Vec<sim_core::WireDesc>) {
 
 #[test]
 fn the_palette_places_parts_of_the_chosen_width_and_splitters_of_the_typed_ranges() {
-    let mut h = app(AppState::default());
+    let mut h = app(CircuitPageState::default());
     h.run();
     zoom_to_100(&mut h);
     // As a person would: the Width field, then the palette item, then a click on the canvas.
@@ -225,11 +229,19 @@ fn the_palette_places_parts_of_the_chosen_width_and_splitters_of_the_typed_range
     };
     let (a, sp) = (node(NodeKind::Switch, 8), split.clone());
     let (low, high) = (node(NodeKind::Lamp, 2), node(NodeKind::Lamp, 6));
-    let out = gui::geometry::output_pin(&a).expect("a switch has an output");
-    drag_wire(&mut h, out, gui::geometry::input_pin(&sp, 0));
+    let out = gui::pages::circuit::geometry::output_pin(&a).expect("a switch has an output");
+    drag_wire(
+        &mut h,
+        out,
+        gui::pages::circuit::geometry::input_pin(&sp, 0),
+    );
     for (k, lamp) in [(0, &low), (1, &high)] {
-        let from = gui::geometry::split_output(&sp, k);
-        drag_wire(&mut h, from, gui::geometry::input_pin(lamp, 0));
+        let from = gui::pages::circuit::geometry::split_output(&sp, k);
+        drag_wire(
+            &mut h,
+            from,
+            gui::pages::circuit::geometry::input_pin(lamp, 0),
+        );
     }
     let wires = h
         .state()

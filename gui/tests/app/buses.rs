@@ -5,7 +5,7 @@
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::state::{AppState, End, Mode};
+use gui::pages::circuit::state::{CircuitPageState, End, Mode};
 use sim_core::Trit;
 use sim_core::number::{self, Radix};
 
@@ -395,7 +395,7 @@ fn the_alu_computes_what_its_operation_says() {
 
 #[test]
 fn the_state_resolves_wire_ends_through_splitters_and_instances() {
-    let mut state = AppState::open_or_report(&circuit_path("adder8_bus.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("adder8_bus.ron"));
     assert!(state.notice.is_none(), "{:?}", state.notice);
     state.set_bus_number("A", "107").expect("a number");
     state.set_bus_number("B", "54").expect("a number");

@@ -8,13 +8,13 @@ use crate::common::{
 };
 use egui::{Modifiers, pos2, vec2};
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::CircuitPageState;
 use sim_core::{NodeKind, Pos, Trit};
 
 fn half_adder() -> App {
-    app(AppState::open_or_report(&crate::common::circuit_path(
-        "half_adder.ron",
-    )))
+    app(CircuitPageState::open_or_report(
+        &crate::common::circuit_path("half_adder.ron"),
+    ))
 }
 
 #[test]
@@ -37,14 +37,18 @@ fn dragging_a_node_moves_it_by_whole_cells_and_undo_moves_it_back() {
     let t = scene_to_screen(&h);
     let grab = node_screen_rect(&h, "XOR1").center();
     // Three cells right and two down, plus a little less than half a cell: snaps.
-    let by = vec2(3.4, 1.6) * gui::geometry::CELL * t.scaling;
+    let by = vec2(3.4, 1.6) * gui::pages::circuit::geometry::CELL * t.scaling;
     drag(&mut h, grab, grab + by);
     h.run();
     let after = doc_node(&h, "XOR1").pos.expect("positioned");
     assert_eq!((after.x - before.x, after.y - before.y), (3, 2));
     // The AccessKit bounds follow the node.
     let moved = node_screen_rect(&h, "XOR1").center();
-    assert!((moved - (grab + vec2(3.0, 2.0) * gui::geometry::CELL * t.scaling)).length() < 0.5);
+    assert!(
+        (moved - (grab + vec2(3.0, 2.0) * gui::pages::circuit::geometry::CELL * t.scaling))
+            .length()
+            < 0.5
+    );
     // The wires came along.
     assert_eq!(h.state().state.circuit().wire_count(), 6);
 
@@ -94,7 +98,7 @@ fn place_each(h: &mut App, items: &[(&str, NodeKind)]) -> Vec<NodeKind> {
 
 #[test]
 fn every_palette_item_places_its_kind() {
-    let mut h = app(AppState::default());
+    let mut h = app(CircuitPageState::default());
     zoom_to_100(&mut h);
     // n-input gates take the palette's input count.
     h.get_by_label("Gate inputs").set_value_accesskit(3.0);
@@ -112,7 +116,7 @@ fn every_palette_item_places_its_kind() {
 
 #[test]
 fn buttons_and_clocks_can_be_placed_and_drawn() {
-    let mut h = app(AppState::default());
+    let mut h = app(CircuitPageState::default());
     zoom_to_100(&mut h);
     // Step mode: in Run mode a clock keeps the app repainting, and `run` would never settle.
     h.get_by_label("Step mode").click();
@@ -132,14 +136,14 @@ fn buttons_and_clocks_can_be_placed_and_drawn() {
 
 #[test]
 fn an_empty_canvas_opens_at_100_percent() {
-    let h = app(AppState::default());
+    let h = app(CircuitPageState::default());
     let zoom = scene_to_screen(&h).scaling;
     assert!((zoom - 1.0).abs() < 1e-3, "zoom {zoom}");
 }
 
 #[test]
 fn a_click_anywhere_on_the_visible_canvas_places_the_armed_node() {
-    let mut h = app(AppState::default());
+    let mut h = app(CircuitPageState::default());
     zoom_to_100(&mut h);
     // Pan so that the scene's origin is in the middle of the canvas (with the mouse wheel,
     // which pans everywhere; see `right_or_middle_drag_pans_anywhere_on_the_canvas`).

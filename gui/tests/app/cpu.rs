@@ -3,7 +3,7 @@
 //! cycles per second reached; Step mode still processes one event at a time under unit delay.
 
 use egui_kittest::kittest::Queryable as _;
-use gui::state::{Mode, SimSession};
+use gui::pages::circuit::state::{Mode, SimSession};
 use sim_core::{Schedule, Trit};
 
 use crate::common::{App, app_with, node_value, status};

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use gui::state::AppState;
+use gui::pages::circuit::state::CircuitPageState;
 use sim_core::Trit;
 
 use crate::common::{App, app, node_value};
@@ -11,7 +11,7 @@ use crate::common::{App, app, node_value};
 /// The app showing `gui/tests/fixtures/displays.ron`.
 fn displays() -> App {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/displays.ron");
-    let state = AppState::open_or_report(&path);
+    let state = CircuitPageState::open_or_report(&path);
     assert!(state.notice.is_none(), "{:?}", state.notice);
     let mut h = app(state);
     h.run();
@@ -59,7 +59,7 @@ fn a_seven_segment_display_shows_which_segments_are_lit() {
 #[test]
 fn display_texts() {
     use Trit::{False as F, True as T, Unknown as X};
-    use gui::draw::{hex_digits, segments_text};
+    use gui::pages::circuit::draw::{hex_digits, segments_text};
     assert_eq!(hex_digits(&[F, T, F, T, T, F, T, F]), "5A");
     assert_eq!(hex_digits(&[T, X, F, F, T, F, F, F]), "1?");
     assert_eq!(hex_digits(&[T]), "1");

@@ -5,7 +5,7 @@
 use crate::common::{App, TempDir, app, app_with, arm, click_cell, click_node, node_value, status};
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::CircuitPageState;
 
 fn malformed(dir: &TempDir) -> std::path::PathBuf {
     let path = dir.join("broken.ron");
@@ -39,7 +39,7 @@ fn open_through_the_menu(h: &mut App, path: &std::path::Path) {
 fn a_malformed_file_shows_its_position_in_the_status_bar_and_the_app_keeps_running() {
     let dir = TempDir::new("errors-open");
     let path = malformed(&dir);
-    let mut h = app(AppState::open_or_report(&path));
+    let mut h = app(CircuitPageState::open_or_report(&path));
 
     let position = format!("{}:5:", path.display());
     let text = notice(&h, &position);
@@ -101,7 +101,7 @@ fn file_open_with_unsaved_changes_asks_and_cancel_keeps_the_document() {
     crate::common::drag(
         &mut h,
         grab,
-        grab + egui::vec2(0.0, 2.0 * gui::geometry::CELL * t.scaling),
+        grab + egui::vec2(0.0, 2.0 * gui::pages::circuit::geometry::CELL * t.scaling),
     );
     h.run();
     assert!(h.state().state.doc.is_modified());

@@ -112,7 +112,8 @@ fn save_contents_writes_the_file_beside_the_circuit() {
     let hex = std::fs::read_to_string(circuit_path("ram_16x4.hex")).expect("its contents");
     std::fs::write(dir.join("ram_16x4.ron"), ron).expect("copy");
     std::fs::write(dir.join("ram_16x4.hex"), hex).expect("copy");
-    let state = gui::state::AppState::open_or_report(&dir.join("ram_16x4.ron"));
+    let state =
+        gui::pages::circuit::state::CircuitPageState::open_or_report(&dir.join("ram_16x4.ron"));
     let mut h = app(state);
     h.run();
     open_memory(&mut h, "MEM");

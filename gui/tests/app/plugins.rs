@@ -174,7 +174,7 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
     assert!(h.query_by_label("greedy: 5 games, rules seed").is_some());
     // The summary is a table of readable names and values, the primary aggregate first and
     // the milestones in numeric order.
-    let rows = gui::pages::experiments::report::summary_table(&expected);
+    let rows = gui::games::report::summary_table(&expected);
     for (name, value) in &rows {
         assert!(h.query_by_label(name).is_some(), "summary name {name:?}");
         assert!(
@@ -182,7 +182,7 @@ fn a_small_experiment_shows_the_plugins_summary_and_exports_csv() {
             "summary value {value:?}"
         );
     }
-    let aett = gui::pages::experiments::report::aggregate(&expected.aggregates["aett"]);
+    let aett = gui::games::report::aggregate(&expected.aggregates["aett"]);
     assert_eq!(rows[0], ("average end-tile total (AETT)".to_owned(), aett));
     let milestones: Vec<&str> = rows
         .iter()
@@ -373,7 +373,7 @@ fn a_sweep_ranks_every_strategy_of_a_family_and_exports_the_ranking() {
             plugin.experiment("2048", &spec, None).expect("experiment")
         })
         .collect();
-    let expected = gui::pages::experiments::report::Ranking::new("cyclic", 3, reports);
+    let expected = gui::games::report::Ranking::new("cyclic", 3, reports);
     let ranking = h
         .state()
         .games
@@ -413,7 +413,7 @@ fn plugins_found_at_start_are_listed_with_the_directories_searched() {
     let library = game_2048();
     let copy = dir.join(&library.file_name().expect("a file name").to_string_lossy());
     std::fs::copy(&library, &copy).expect("copy the library");
-    let games = gui::pages::plugins::state::GamesState::discover(&[dir.path().to_owned()]);
+    let games = gui::games::state::GamesState::discover(&[dir.path().to_owned()]);
     assert_eq!(games.host().plugins().len(), 1);
     let (_, game) = games.game().expect("the first game is selected");
     assert_eq!(game.name, "2048");
@@ -423,7 +423,10 @@ fn plugins_found_at_start_are_listed_with_the_directories_searched() {
         .with_max_steps(12)
         .build_ui_state(
             |ui, app: &mut gui::TritiumApp| app.show(ui),
-            gui::TritiumApp::with_games(gui::state::AppState::default(), games),
+            gui::TritiumApp::with_games(
+                gui::pages::circuit::state::CircuitPageState::default(),
+                games,
+            ),
         );
     h.run();
     h.get_by_label("Plugins").click();

@@ -338,7 +338,7 @@ fn the_latch_reset_in_the_waveform_delta_by_delta() {
     }
     {
         let state = &mut h.state_mut().state;
-        state.sim.set_mode(gui::state::Mode::Step);
+        state.sim.set_mode(gui::pages::circuit::state::Mode::Step);
         state.waves.shown = true;
         for name in ["NOR1", "NOR2"] {
             state.add_wave_signal(name);
@@ -365,7 +365,7 @@ fn the_ring_oscillator_in_the_waveform() {
     set(&mut h, "EN", Trit::False);
     {
         let state = &mut h.state_mut().state;
-        state.sim.set_mode(gui::state::Mode::Step);
+        state.sim.set_mode(gui::pages::circuit::state::Mode::Step);
         state.waves.shown = true;
         for name in ["G1", "G2", "G3"] {
             state.add_wave_signal(name);
@@ -396,7 +396,7 @@ fn the_cpu_after_fib_ran() {
     {
         let state = &mut h.state_mut().state;
         state.waves.shown = true;
-        state.sim.clock_hz = gui::state::SimSession::MAX_HZ;
+        state.sim.clock_hz = gui::pages::circuit::state::SimSession::MAX_HZ;
     }
     crate::cpu::run_to_halt(&mut h);
     // A second of frames, so the rate is measured over a whole window.

@@ -1,18 +1,18 @@
-//! `AppState` without a window: undo/redo restores the exact document, the modified marker,
+//! `CircuitPageState` without a window: undo/redo restores the exact document, the modified marker,
 //! atomic save and reopen, malformed files, the "discard changes?" question, refused wires,
 //! causality chains and Run-mode clocks.
 
 use crate::common::{TempDir, circuit_path};
-use gui::state::{AppState, Discarding, DocState, Mode};
+use gui::pages::circuit::state::{CircuitPageState, Discarding, DocState, Mode};
 use sim_core::format;
 use sim_core::{Cause, GateOp, NodeKind, Pos, Trit};
 
 /// The document as the file format writes it: what "the exact document" means here.
-fn text(state: &AppState) -> String {
+fn text(state: &CircuitPageState) -> String {
     format::to_string(state.document()).expect("serializable")
 }
 
-fn find(state: &AppState, label: &str) -> sim_core::NodeId {
+fn find(state: &CircuitPageState, label: &str) -> sim_core::NodeId {
     state
         .circuit()
         .find(label)
@@ -21,7 +21,7 @@ fn find(state: &AppState, label: &str) -> sim_core::NodeId {
 
 #[test]
 fn undo_and_redo_restore_the_exact_document_over_every_kind_of_edit() {
-    let mut state = AppState::open_or_report(&circuit_path("half_adder.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("half_adder.ron"));
     let mut versions = vec![text(&state)];
     let a = find(&state, "A");
     let and1 = find(&state, "AND1");
@@ -103,7 +103,7 @@ fn undo_and_redo_restore_the_exact_document_over_every_kind_of_edit() {
 #[test]
 fn the_modified_marker_follows_edits_saves_and_undo() {
     let dir = TempDir::new("marker");
-    let mut state = AppState::default();
+    let mut state = CircuitPageState::default();
     assert_eq!(state.doc.title(), "untitled.ron — Tritium");
     state
         .place(NodeKind::Switch, Pos { x: 0, y: 0 })
@@ -133,7 +133,7 @@ fn the_modified_marker_follows_edits_saves_and_undo() {
 #[test]
 fn save_then_reopen_is_identical_and_leaves_no_temporary_files() {
     let dir = TempDir::new("save");
-    let mut state = AppState::open_or_report(&circuit_path("rs_nor_latch.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("rs_nor_latch.ron"));
     let r = find(&state, "R");
     state.move_nodes(&[r], 0, -1);
     let before = text(&state);
@@ -156,7 +156,7 @@ fn save_then_reopen_is_identical_and_leaves_no_temporary_files() {
     assert!(state.save());
     assert_eq!(dir.file_names(), ["latch.ron"]);
 
-    let reopened = AppState::open_or_report(&path);
+    let reopened = CircuitPageState::open_or_report(&path);
     assert!(reopened.notice.is_none(), "{:?}", reopened.notice);
     assert_eq!(text(&reopened), text(&state));
     assert_eq!(reopened.doc.path.as_deref(), Some(path.as_path()));
@@ -167,7 +167,7 @@ fn save_then_reopen_is_identical_and_leaves_no_temporary_files() {
 #[test]
 fn saving_into_a_missing_directory_reports_and_keeps_the_document() {
     let dir = TempDir::new("nodir");
-    let mut state = AppState::open_or_report(&circuit_path("half_adder.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("half_adder.ron"));
     let before = text(&state);
     let path = dir.join("missing").join("x.ron");
     state.save_as(&path);
@@ -189,7 +189,7 @@ fn a_malformed_file_opens_an_empty_app_with_the_error_position() {
     let path = dir.join("broken.ron");
     std::fs::write(&path, crate::common::MALFORMED).expect("write");
 
-    let state = AppState::open_or_report(&path);
+    let state = CircuitPageState::open_or_report(&path);
     let notice = state.notice.clone().expect("an error notice");
     assert!(notice.is_error);
     let prefix = format!("{}:5:", path.display());
@@ -211,7 +211,7 @@ fn opening_a_malformed_file_from_the_app_keeps_the_current_document() {
     let dir = TempDir::new("reopen");
     let path = dir.join("broken.ron");
     std::fs::write(&path, crate::common::MALFORMED).expect("write");
-    let mut state = AppState::open_or_report(&circuit_path("half_adder.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("half_adder.ron"));
     let before = text(&state);
     state.request(Discarding::Open(path.clone()));
     assert!(state.confirm.is_none(), "nothing unsaved: no question");
@@ -228,7 +228,7 @@ fn opening_a_malformed_file_from_the_app_keeps_the_current_document() {
 
 #[test]
 fn open_with_unsaved_changes_asks_first_and_cancel_keeps_the_document() {
-    let mut state = AppState::open_or_report(&circuit_path("half_adder.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("half_adder.ron"));
     state
         .place(NodeKind::Lamp, Pos { x: 20, y: 0 })
         .expect("placed");
@@ -260,7 +260,7 @@ fn open_with_unsaved_changes_asks_first_and_cancel_keeps_the_document() {
 
 #[test]
 fn a_second_driver_on_an_input_is_refused_with_a_notice() {
-    let mut state = AppState::open_or_report(&circuit_path("half_adder.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("half_adder.ron"));
     let (a, b, xor) = (find(&state, "A"), find(&state, "B"), find(&state, "XOR1"));
     let before = text(&state);
     let extra = state
@@ -290,8 +290,8 @@ fn a_second_driver_on_an_input_is_refused_with_a_notice() {
 
 #[test]
 fn why_runs_back_from_q_through_nor1_to_r_after_a_reset() {
-    let mut state = AppState::open_or_report(&circuit_path("rs_nor_latch.ron"));
-    let labels = |state: &AppState, id| -> Vec<String> {
+    let mut state = CircuitPageState::open_or_report(&circuit_path("rs_nor_latch.ron"));
+    let labels = |state: &CircuitPageState, id| -> Vec<String> {
         state
             .sim
             .why(id)
@@ -341,10 +341,10 @@ const CLOCKED: &str = r#"(
 )
 "#;
 
-fn clocked() -> AppState {
+fn clocked() -> CircuitPageState {
     let mut doc = DocState::new();
     doc.document = format::from_str(CLOCKED).expect("valid circuit");
-    AppState::with_doc(doc)
+    CircuitPageState::with_doc(doc)
 }
 
 #[test]
@@ -391,7 +391,7 @@ fn run_mode_clocks_tick_with_advance() {
 
 #[test]
 fn placed_sources_drive_their_power_on_values() {
-    let mut state = AppState::default();
+    let mut state = CircuitPageState::default();
     let one = state
         .place(NodeKind::Constant(Trit::True), Pos { x: 0, y: 0 })
         .expect("placed");
@@ -410,7 +410,7 @@ fn placed_sources_drive_their_power_on_values() {
 fn advance_does_not_tick_a_circuit_without_clocks() {
     // Regression: `advance` used to tick (and make the app repaint at the clock rate forever)
     // even when there was no clock to toggle.
-    let mut state = AppState::open_or_report(&circuit_path("rs_nor_latch.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("rs_nor_latch.ron"));
     let time = state.sim.engine().time();
     assert_eq!(state.sim.advance(5.0), 0);
     assert_eq!(state.sim.engine().time(), time);
@@ -421,7 +421,7 @@ fn renaming_a_node_renames_it_in_the_embedded_tests_too() {
     // Regression: the tests kept the old label, so the saved file could not be opened again
     // ("test `seed walkthrough`, steps[1]: unknown label `R`").
     let dir = TempDir::new("rename");
-    let mut state = AppState::open_or_report(&circuit_path("rs_nor_latch.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("rs_nor_latch.ron"));
     let original = text(&state);
     let r = find(&state, "R");
     assert!(state.rename(r, "Reset"));
@@ -434,7 +434,7 @@ fn renaming_a_node_renames_it_in_the_embedded_tests_too() {
 
     let path = dir.join("renamed.ron");
     state.save_as(&path);
-    let reopened = AppState::open_or_report(&path);
+    let reopened = CircuitPageState::open_or_report(&path);
     assert!(reopened.notice.is_none(), "{:?}", reopened.notice);
     assert_eq!(text(&reopened), renamed);
 
@@ -451,12 +451,12 @@ fn renaming_a_node_renames_it_in_the_embedded_tests_too() {
 #[test]
 fn a_saved_file_reopens_after_deleting_a_node_the_tests_name() {
     let dir = TempDir::new("delete");
-    let mut state = AppState::open_or_report(&circuit_path("rs_nor_latch.ron"));
+    let mut state = CircuitPageState::open_or_report(&circuit_path("rs_nor_latch.ron"));
     state.selection = [find(&state, "Q")].into();
     state.delete_selection();
     let path = dir.join("deleted.ron");
     state.save_as(&path);
-    let reopened = AppState::open_or_report(&path);
+    let reopened = CircuitPageState::open_or_report(&path);
     assert!(reopened.notice.is_none(), "{:?}", reopened.notice);
     assert_eq!(text(&reopened), text(&state));
 }
@@ -466,7 +466,7 @@ fn a_bench_netlist_opens_laid_out_and_untitled() {
     let dir = TempDir::new("bench");
     let path = dir.join("and.bench");
     std::fs::write(&path, "INPUT(a)\nINPUT(b)\nOUTPUT(y)\ny = AND(a, b)\n").expect("writable");
-    let state = AppState::open_or_report(&path);
+    let state = CircuitPageState::open_or_report(&path);
     assert!(state.notice.is_none(), "{:?}", state.notice);
     assert_eq!(
         state.circuit().node_count(),
@@ -481,7 +481,7 @@ fn a_bench_netlist_opens_laid_out_and_untitled() {
     assert_eq!(state.doc.path, None);
     assert!(state.doc.is_modified());
 
-    let mut state = AppState::default();
+    let mut state = CircuitPageState::default();
     state.request(Discarding::Open(path));
     assert_eq!(
         state.notice.as_ref().map(|n| (n.text.as_str(), n.is_error)),
@@ -500,7 +500,7 @@ fn a_library_outside_the_circuits_folder_is_refused_without_its_text() {
         "(\n    version: 2,\n    libraries: [\"../secret.ron\"],\n    nodes: [],\n)\n",
     )
     .expect("writable");
-    let state = AppState::open_or_report(&top);
+    let state = CircuitPageState::open_or_report(&top);
     let notice = state.notice.expect("an error");
     assert!(notice.is_error);
     assert!(

@@ -4,7 +4,7 @@
 //! trace gets the room the inspector does not use.
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::state::{AppState, Mode};
+use gui::pages::circuit::state::{CircuitPageState, Mode};
 use sim_core::{NodeKind, Pos};
 
 use crate::common::{
@@ -43,8 +43,8 @@ fn a_switch_clicked_in_step_mode_shows_its_pending_value() {
 /// The centre of the canvas's view, and node `label`'s centre, in scene pixels.
 fn view_and_node_centres(h: &mut App, label: &str) -> (egui::Pos2, egui::Pos2) {
     let node = doc_node(h, label);
-    let r = gui::geometry::rect(&node);
-    let cell = gui::geometry::CELL;
+    let r = gui::pages::circuit::geometry::rect(&node);
+    let cell = gui::pages::circuit::geometry::CELL;
     let centre = egui::pos2(
         f32::midpoint(r.min.x, r.max.x) * cell,
         f32::midpoint(r.min.y, r.max.y) * cell,
@@ -104,7 +104,7 @@ fn event_rows(h: &App) -> usize {
 
 #[test]
 fn a_running_clock_is_one_collapsed_trace_row_per_tick() {
-    let mut state = AppState::default();
+    let mut state = CircuitPageState::default();
     let clock = state
         .place(NodeKind::Clock { half_period: 1 }, Pos { x: 0, y: 0 })
         .expect("placed");

@@ -7,7 +7,7 @@
 use crate::common::{App, TempDir, app, app_with, cell_to_screen, circuit_path, drag, node_value};
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
-use gui::state::{AppState, Mode};
+use gui::pages::circuit::state::{CircuitPageState, Mode};
 use sim_core::{NodeKind, Trit};
 
 /// Sets the switches `labels` (top level) to `values` and lets the app settle.
@@ -107,7 +107,7 @@ fn a_subcircuit_made_from_a_selection_computes_the_same() {
         text.contains("version: 2") && text.contains("part1"),
         "{text}"
     );
-    let again = AppState::open_or_report(&path);
+    let again = CircuitPageState::open_or_report(&path);
     assert!(again.notice.is_none(), "{:?}", again.notice);
     assert_eq!(again.document().design, h.state().state.document().design);
 
@@ -224,7 +224,7 @@ fn editing_a_definition_inside_one_instance_updates_every_instance() {
     let dir = TempDir::new("definition");
     let path = dir.join("two.ron");
     std::fs::write(&path, TWO_INVERTERS).expect("write");
-    let mut h = app(AppState::open_or_report(&path));
+    let mut h = app(CircuitPageState::open_or_report(&path));
     set(&mut h, &["X"], &[Trit::True]);
     assert_eq!(
         (node_value(&h, "Y1"), node_value(&h, "Y2")),
@@ -277,7 +277,7 @@ fn editing_a_definition_inside_one_instance_updates_every_instance() {
     );
 }
 
-fn kind_of(state: &AppState, label: &str) -> NodeKind {
+fn kind_of(state: &CircuitPageState, label: &str) -> NodeKind {
     state.circuit()[state.circuit().find(label).expect(label)].kind
 }
 
@@ -311,7 +311,7 @@ fn a_part_file_beside_the_document_is_added_from_the_palette_and_placed() {
         "(version: 1, nodes: [(label: \"A\", kind: Switch, pos: (0, 0))], wires: [])",
     )
     .expect("write");
-    let mut h = app(AppState::open_or_report(&path));
+    let mut h = app(CircuitPageState::open_or_report(&path));
     h.get_by_label("Part files (lib/)").click();
     h.run();
     h.get_by_label("lib/half_adder.ron").click();
@@ -329,15 +329,15 @@ fn a_part_file_beside_the_document_is_added_from_the_palette_and_placed() {
     // Wire A to the new block's pin a, as a user would by dragging (here: the state call the
     // drag makes), and save: the file now uses the library.
     assert!(state.connect_ends(
-        &gui::state::End::Node("A".into()),
-        &gui::state::End::Pin {
+        &gui::pages::circuit::state::End::Node("A".into()),
+        &gui::pages::circuit::state::End::Pin {
             instance: "U1".into(),
             pin: "a".into()
         },
         0
     ));
     state.save_as(&path);
-    let again = AppState::open_or_report(&path);
+    let again = CircuitPageState::open_or_report(&path);
     assert!(again.notice.is_none(), "{:?}", again.notice);
     assert_eq!(again.document().design.pin_wires.len(), 1);
     assert!(again.circuit().find("U1/x").is_some());

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use egui::{Modifiers, Rect, pos2};
 use egui_kittest::kittest::Queryable as _;
-use gui::state::AppState;
+use gui::pages::circuit::state::CircuitPageState;
 
 use crate::common::{
     App, TempDir, WINDOW, app, app_with, circuit_path, node_screen_rect, scene_to_screen,
@@ -108,7 +108,7 @@ fn view_fit_and_zoom_100_from_the_menu_and_the_keys() {
 
 #[test]
 fn a_small_circuit_is_fitted_but_not_blown_up_and_new_opens_at_100_percent() {
-    let mut state = AppState::default();
+    let mut state = CircuitPageState::default();
     state.place(sim_core::NodeKind::Switch, sim_core::Pos { x: 0, y: 0 });
     let mut h = app(state);
     h.run();
@@ -205,7 +205,7 @@ fn the_file_dialog_lists_folders_and_filtered_files_and_remembers_recent_ones() 
     )
     .expect("write");
     std::fs::write(dir.join("notes.txt"), "not a circuit").expect("write");
-    let mut state = AppState::default();
+    let mut state = CircuitPageState::default();
     state.save_as(&dir.join("parts/empty.ron"));
     let mut h = app(state);
     h.run();
@@ -301,7 +301,7 @@ fn the_unsaved_changes_question_offers_save_discard_and_cancel() {
     let dir = TempDir::new("unsaved");
     let path = dir.join("latch.ron");
     std::fs::copy(circuit_path("rs_nor_latch.ron"), &path).expect("copy");
-    let mut h = app(AppState::open_or_report(&path));
+    let mut h = app(CircuitPageState::open_or_report(&path));
     h.run();
     let edit = |h: &mut App| {
         let state = &mut h.state_mut().state;

@@ -272,7 +272,7 @@ fn a_bus_lane_shows_its_number_and_lanes_move() {
     );
     // Reordering keeps the lanes' handles.
     let state = &mut h.state_mut().state;
-    let names = |state: &gui::state::AppState| -> Vec<String> {
+    let names = |state: &gui::pages::circuit::state::CircuitPageState| -> Vec<String> {
         state.waves.iter().map(|(_, l)| l.name.clone()).collect()
     };
     let before = names(state);

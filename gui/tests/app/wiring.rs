@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use egui_kittest::kittest::Queryable as _;
-use gui::router;
+use gui::pages::circuit::router;
 
 use crate::common::{App, app};
 
@@ -91,7 +91,7 @@ fn every_example_is_wired_cleanly_at_every_level() {
     let mut defects = Vec::new();
     let mut levels = 0;
     for path in &files {
-        let state = gui::state::AppState::open_or_report(path);
+        let state = gui::pages::circuit::state::CircuitPageState::open_or_report(path);
         assert!(
             state.notice.is_none(),
             "{}: {:?}",
@@ -132,7 +132,7 @@ fn render_a_level() {
         .into_iter()
         .find(|p| p.file_name().is_some_and(|n| n == file))
         .expect("a circuit file");
-    let mut h = app(gui::state::AppState::open_or_report(&path));
+    let mut h = app(gui::pages::circuit::state::CircuitPageState::open_or_report(&path));
     h.run();
     for label in level.split('/').filter(|l| !l.is_empty()) {
         assert!(
@@ -160,21 +160,21 @@ fn on_wire(h: &mut App, describe: &str) -> egui::Pos2 {
         .position(|w| w.describe() == describe)
         .unwrap_or_else(|| panic!("no wire {describe}"));
     let route = &routes.routing.routes[i];
-    let clear = |p: gui::geometry::Point| {
+    let clear = |p: gui::pages::circuit::geometry::GridPoint| {
         routes
             .routing
             .routes
             .iter()
             .enumerate()
             .filter(|(j, _)| *j != i)
-            .all(|(_, r)| gui::geometry::distance_to_path(p, r) > 0.35)
+            .all(|(_, r)| gui::pages::circuit::geometry::distance_to_path(p, r) > 0.35)
     };
     let spot = route
         .windows(2)
         .flat_map(|w| {
             (1..16u8).map(move |k| {
                 let t = f32::from(k) / 16.0;
-                gui::geometry::point(
+                gui::pages::circuit::geometry::point(
                     w[0].x + (w[1].x - w[0].x) * t,
                     w[0].y + (w[1].y - w[0].y) * t,
                 )
@@ -320,8 +320,10 @@ fn a_wire_is_bent_by_dragging_it() {
             .iter()
             .position(|w| w.describe() == wire)
             .expect("routed");
-        gui::geometry::distance_to_path(gui::geometry::point(x, y), &routes.routing.routes[i])
-            < 1e-3
+        gui::pages::circuit::geometry::distance_to_path(
+            gui::pages::circuit::geometry::point(x, y),
+            &routes.routing.routes[i],
+        ) < 1e-3
     };
     assert!(through(&mut h, 4.0, 9.0), "routed through the bend");
     assert!(
@@ -421,12 +423,15 @@ fn a_large_level_is_routed_on_a_worker_thread() {
     for id in ids {
         circuit.set_pos(id, None);
     }
-    let mut doc = gui::state::DocState::new();
+    let mut doc = gui::pages::circuit::state::DocState::new();
     doc.document = sim_core::format::Document::new(circuit);
-    let mut h = app(gui::state::AppState::with_doc(doc));
+    let mut h = app(gui::pages::circuit::state::CircuitPageState::with_doc(doc));
     h.step();
     let wires = h.state_mut().canvas_mut().routes().connections.len();
-    assert!(wires > gui::views::ROUTED_AT_ONCE, "{wires} wires");
+    assert!(
+        wires > gui::pages::circuit::views::ROUTED_AT_ONCE,
+        "{wires} wires"
+    );
     let first = h.state_mut().canvas_mut().routes().routing.fallbacks;
     assert_eq!(first, wires, "plain routes while the router works");
     let deadline = std::time::Instant::now() + std::time::Duration::from_mins(5);
@@ -448,8 +453,9 @@ fn a_large_level_is_routed_on_a_worker_thread() {
 /// frames, so that two clicks fall within egui's double-click delay).
 #[test]
 fn a_double_click_straightens_a_bent_wire() {
-    let state =
-        gui::state::AppState::open_or_report(&crate::common::circuit_path("half_adder.ron"));
+    let state = gui::pages::circuit::state::CircuitPageState::open_or_report(
+        &crate::common::circuit_path("half_adder.ron"),
+    );
     let mut h: App = egui_kittest::Harness::builder()
         .with_size(crate::common::WINDOW)
         .with_step_dt(0.02)

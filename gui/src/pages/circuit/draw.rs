@@ -16,13 +16,13 @@
 //! and mergers are a spine with one branch per bit range ([`wiring`]). Whether a bus's trits
 //! are known ([`Known`]) greys it, as 0 greys a trit.
 //!
-//! [`geometry::CELL`]: crate::geometry::CELL
+//! [`geometry::CELL`]: crate::pages::circuit::geometry::CELL
 
 use egui::epaint::{CubicBezierShape, Mesh, PathShape, PathStroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 use sim_core::{GateOp, NodeKind, Role, Trit};
 
-use crate::geometry::{self, CELL};
+use crate::pages::circuit::geometry::{self, CELL};
 
 /// Okabe–Ito blue, for +1.
 pub const TRUE: Color32 = Color32::from_rgb(0, 114, 178);

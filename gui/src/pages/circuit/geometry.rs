@@ -1,6 +1,6 @@
 //! Where things are on the canvas, in grid cells: each node kind's box and pins, an instance
-//! block's box and pins; the wires' routes are the [`router`](crate::router)'s. Pure functions on plain types
-//! ([`Point`], [`Vector`], [`Area`]; no egui): the canvas multiplies by [`CELL`] pixels and
+//! block's box and pins; the wires' routes are the [`router`](crate::pages::circuit::router)'s. Pure functions on plain types
+//! ([`GridPoint`], [`Vector`], [`Area`]; no egui): the canvas multiplies by [`CELL`] pixels and
 //! turns them into egui's types.
 
 use std::ops::{Add, Mul, Sub};
@@ -9,7 +9,7 @@ use sim_core::{Node, NodeKind};
 
 /// A point on the canvas, in grid cells (pins and wire lanes may lie between grid lines).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Point {
+pub struct GridPoint {
     /// Cells right of the origin.
     pub x: f32,
     /// Cells below the origin.
@@ -17,16 +17,16 @@ pub struct Point {
 }
 
 /// The point `(x, y)`, in cells.
-pub const fn point(x: f32, y: f32) -> Point {
-    Point { x, y }
+pub const fn point(x: f32, y: f32) -> GridPoint {
+    GridPoint { x, y }
 }
 
-impl Point {
+impl GridPoint {
     /// The origin.
-    pub const ZERO: Point = point(0.0, 0.0);
+    pub const ZERO: GridPoint = point(0.0, 0.0);
 
     /// The distance to `other`, in cells.
-    pub fn distance(self, other: Point) -> f32 {
+    pub fn distance(self, other: GridPoint) -> f32 {
         (self - other).length()
     }
 }
@@ -65,18 +65,18 @@ impl Vector {
     }
 }
 
-impl Add<Vector> for Point {
-    type Output = Point;
+impl Add<Vector> for GridPoint {
+    type Output = GridPoint;
 
-    fn add(self, v: Vector) -> Point {
+    fn add(self, v: Vector) -> GridPoint {
         point(self.x + v.x, self.y + v.y)
     }
 }
 
-impl Sub for Point {
+impl Sub for GridPoint {
     type Output = Vector;
 
-    fn sub(self, other: Point) -> Vector {
+    fn sub(self, other: GridPoint) -> Vector {
         vector(self.x - other.x, self.y - other.y)
     }
 }
@@ -93,14 +93,14 @@ impl Mul<f32> for Vector {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Area {
     /// The top-left corner.
-    pub min: Point,
+    pub min: GridPoint,
     /// The bottom-right corner.
-    pub max: Point,
+    pub max: GridPoint,
 }
 
 impl Area {
     /// The box with top-left corner `min` and size `size`.
-    pub fn from_min_size(min: Point, size: Vector) -> Area {
+    pub fn from_min_size(min: GridPoint, size: Vector) -> Area {
         Area {
             min,
             max: min + size,
@@ -108,7 +108,7 @@ impl Area {
     }
 
     /// The middle of the box.
-    pub fn center(self) -> Point {
+    pub fn center(self) -> GridPoint {
         point(
             f32::midpoint(self.min.x, self.max.x),
             f32::midpoint(self.min.y, self.max.y),
@@ -173,22 +173,22 @@ pub fn block_rect(pos: Option<sim_core::Pos>, inputs: usize, outputs: usize) -> 
 }
 
 /// Input pin `index` of the block `rect`: on its left edge ([`pin_offset`]).
-pub fn block_input(rect: Area, index: usize) -> Point {
+pub fn block_input(rect: Area, index: usize) -> GridPoint {
     point(rect.min.x, rect.min.y + pin_offset(index) as f32)
 }
 
 /// Output pin `index` of the block `rect`: on its right edge ([`pin_offset`]).
-pub fn block_output(rect: Area, index: usize) -> Point {
+pub fn block_output(rect: Area, index: usize) -> GridPoint {
     point(rect.max.x, rect.min.y + pin_offset(index) as f32)
 }
 
 /// A grid position as a point in cells (none: the origin).
-fn cell(pos: Option<sim_core::Pos>) -> Point {
-    pos.map_or(Point::ZERO, |p| point(p.x as f32, p.y as f32))
+fn cell(pos: Option<sim_core::Pos>) -> GridPoint {
+    pos.map_or(GridPoint::ZERO, |p| point(p.x as f32, p.y as f32))
 }
 
 /// The top-left corner of `node`, in cells (nodes without a position sit at the origin).
-pub fn origin(node: &Node) -> Point {
+pub fn origin(node: &Node) -> GridPoint {
     cell(node.pos)
 }
 
@@ -198,7 +198,7 @@ pub fn rect(node: &Node) -> Area {
 }
 
 /// Input pin `i` of `node`, in cells: on the left edge, one cell apart.
-pub fn input_pin(node: &Node, pin: usize) -> Point {
+pub fn input_pin(node: &Node, pin: usize) -> GridPoint {
     let top_left = origin(node);
     point(top_left.x, top_left.y + input_y(node.kind, pin))
 }
@@ -218,14 +218,14 @@ pub fn input_y(kind: NodeKind, pin: usize) -> f32 {
 
 /// Output `k` of splitter `node` (the wire end `SP.k`), in cells: on the right edge, one cell
 /// apart from one cell below the top, like a gate's inputs on its left.
-pub fn split_output(node: &Node, k: usize) -> Point {
+pub fn split_output(node: &Node, k: usize) -> GridPoint {
     let r = rect(node);
     point(r.max.x, r.min.y + 1.0 + k as f32)
 }
 
 /// The output pin of `node`, in cells (right edge, middle; a merger's on its first row, level
 /// with its input 0); `None` for terminals.
-pub fn output_pin(node: &Node) -> Option<Point> {
+pub fn output_pin(node: &Node) -> Option<GridPoint> {
     node.kind.has_output().then(|| {
         let r = rect(node);
         match node.kind {
@@ -236,13 +236,13 @@ pub fn output_pin(node: &Node) -> Option<Point> {
 }
 
 /// The distance from `p` to the polyline `path`, in the same units.
-pub fn distance_to_path(p: Point, path: &[Point]) -> f32 {
+pub fn distance_to_path(p: GridPoint, path: &[GridPoint]) -> f32 {
     path.windows(2)
         .map(|w| distance_to_segment(p, w[0], w[1]))
         .fold(f32::INFINITY, f32::min)
 }
 
-fn distance_to_segment(p: Point, a: Point, b: Point) -> f32 {
+fn distance_to_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> f32 {
     let ab = b - a;
     let t = if ab.length_sq() == 0.0 {
         0.0
@@ -253,7 +253,7 @@ fn distance_to_segment(p: Point, a: Point, b: Point) -> f32 {
 }
 
 /// Snaps a position in cells to the nearest grid point.
-pub fn snap(p: Point) -> (i32, i32) {
+pub fn snap(p: GridPoint) -> (i32, i32) {
     (p.x.round() as i32, p.y.round() as i32)
 }
 
@@ -296,7 +296,7 @@ mod tests {
         assert_eq!(input_pin(&lamp, 0), point(0.0, 1.0));
         // A flip-flop with enable: D, clock and EN a cell apart, where its symbol labels them.
         let ff = Node::new("R", NodeKind::Dffe).at(2, 2);
-        let pins: Vec<Point> = (0..3).map(|k| input_pin(&ff, k)).collect();
+        let pins: Vec<GridPoint> = (0..3).map(|k| input_pin(&ff, k)).collect();
         assert_eq!(pins, [point(2.0, 3.0), point(2.0, 4.0), point(2.0, 5.0)]);
         assert_eq!(output_pin(&ff), Some(point(6.0, 4.0)));
         assert_eq!(output_pin(&lamp), None);

@@ -16,7 +16,7 @@ pub mod views;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::pages::page::{Page, Shared};
-use state::{AppState, Discarding, Mode};
+use state::{CircuitPageState, Discarding, Mode};
 use views::{
     Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
     ViewRequest, WavePanel,
@@ -175,7 +175,7 @@ impl Page for CircuitPage {
 }
 
 /// While the canvas replays a moment of the waveform record: which one, and the way back.
-fn replay_banner(ui: &mut egui::Ui, state: &mut AppState) {
+fn replay_banner(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     let Some(at) = state.sim.replay() else {
         return;
     };
@@ -197,7 +197,7 @@ fn replay_banner(ui: &mut egui::Ui, state: &mut AppState) {
 
 /// The open level as a path of buttons above the canvas (`top › lo › fa2`) when the circuit
 /// has subcircuits; a click goes back up (the canvas frames the level it shows).
-fn breadcrumbs(ui: &mut egui::Ui, state: &mut AppState) {
+fn breadcrumbs(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     if state.level.is_empty() && state.doc.document.design.instances.is_empty() {
         return;
     }

@@ -26,7 +26,7 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::geometry::{Area, Point, point};
+use crate::pages::circuit::geometry::{Area, GridPoint, point};
 
 /// One wire to route: from an output pin to an input pin, on net `net` (the wires of one net
 /// may share their segments; those of different nets never do), through the points the user
@@ -34,14 +34,14 @@ use crate::geometry::{Area, Point, point};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Connection {
     /// The output pin, in cells (on a multiple of half a cell).
-    pub from: Point,
+    pub from: GridPoint,
     /// The input pin, in cells.
-    pub to: Point,
+    pub to: GridPoint,
     /// The net, any number the caller picks: equal for wires of one net only.
     pub net: usize,
     /// Points the route must pass, in order, in cells (a point inside a node or block, or
     /// more than [`BEND_REACH`] cells off the level, is ignored).
-    pub via: Vec<Point>,
+    pub via: Vec<GridPoint>,
 }
 
 /// The result of [`route`]: a polyline per connection, the junction dots, the fallbacks.
@@ -49,10 +49,10 @@ pub struct Connection {
 pub struct Routing {
     /// By connection: the corners from the output pin to the input pin, in cells (at least
     /// two points; consecutive points differ in x or in y only).
-    pub routes: Vec<Vec<Point>>,
+    pub routes: Vec<Vec<GridPoint>>,
     /// Where a net branches (three or four of its segments meet), in cells, each with one
     /// of the net's connections (to colour the dot by the net's value).
-    pub junctions: Vec<(Point, usize)>,
+    pub junctions: Vec<(GridPoint, usize)>,
     /// How many connections got a plain route because no clean one was found within the
     /// bounds (see the module's documentation).
     pub fallbacks: usize,
@@ -83,14 +83,14 @@ const STEPS: [Grid; 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 /// `p` on the half-cell grid (rounded to the nearest half cell).
 /// Points are kept within ±`FAR` half cells (a hostile file's bend at `i32::MAX` must not
 /// overflow the search's arithmetic).
-fn grid(p: Point) -> Grid {
+fn grid(p: GridPoint) -> Grid {
     const FAR: f32 = 268_435_456.0; // 2^28
     let at = |v: f32| (v * 2.0).round().clamp(-FAR, FAR) as i32;
     (at(p.x), at(p.y))
 }
 
 /// Grid point `g` in cells.
-fn cells(g: Grid) -> Point {
+fn cells(g: Grid) -> GridPoint {
     point(g.0 as f32 / 2.0, g.1 as f32 / 2.0)
 }
 
@@ -335,7 +335,7 @@ fn attempt(
         for &i in wires {
             let c = &connections[i];
             // The bends to pass (those outside every box, near the level), then the input pin.
-            let kept: Vec<Point> = c
+            let kept: Vec<GridPoint> = c
                 .via
                 .iter()
                 .copied()
@@ -404,7 +404,7 @@ struct Limits<'a> {
 
 /// The junctions: points where three or four unit edges of one net meet, each with the
 /// net's first connection.
-fn junctions(occupied: &Occupied, nets: &[Vec<usize>]) -> Vec<(Point, usize)> {
+fn junctions(occupied: &Occupied, nets: &[Vec<usize>]) -> Vec<(GridPoint, usize)> {
     let mut out: Vec<(Grid, usize)> = occupied
         .points
         .iter()
@@ -418,7 +418,7 @@ fn junctions(occupied: &Occupied, nets: &[Vec<usize>]) -> Vec<(Point, usize)> {
 }
 
 /// The corners of a unit-step path, in cells.
-fn corners(path: &[Grid]) -> Vec<Point> {
+fn corners(path: &[Grid]) -> Vec<GridPoint> {
     let mut out: Vec<Grid> = Vec::with_capacity(8);
     for &p in path {
         if out.len() >= 2 {
@@ -461,7 +461,7 @@ fn inside(p: Grid, b: &GridBox) -> bool {
 
 /// A plain route through `points` (an output pin, bends, an input pin): a [`plain_route`]
 /// from the first to the second point, then across and down (or up) to each next one.
-fn plain_through(points: &[Point]) -> Vec<Point> {
+fn plain_through(points: &[GridPoint]) -> Vec<GridPoint> {
     let [first, second, rest @ ..] = points else {
         return points.to_vec();
     };
@@ -480,7 +480,7 @@ fn plain_through(points: &[Point]) -> Vec<Point> {
 
 /// A plain route: out to the right, across halfway, in from the left (a wire running
 /// backwards loops below both ends).
-pub fn plain_route(from: Point, to: Point) -> Vec<Point> {
+pub fn plain_route(from: GridPoint, to: GridPoint) -> Vec<GridPoint> {
     if (from.y - to.y).abs() < 1e-4 && to.x >= from.x {
         return vec![from, to];
     }
@@ -690,7 +690,7 @@ pub enum Defect {
         /// The other.
         b: usize,
         /// Where, in cells.
-        at: Point,
+        at: GridPoint,
     },
     /// Connection `wire` runs through (or along the edge of) box `area`, around `at`.
     ThroughBox {
@@ -699,7 +699,7 @@ pub enum Defect {
         /// The box, by index.
         area: usize,
         /// Where, in cells.
-        at: Point,
+        at: GridPoint,
     },
     /// Boxes `a` and `b` overlap or touch (no wire could pass between them, and they read
     /// as one).
@@ -794,7 +794,7 @@ pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::vector;
+    use crate::pages::circuit::geometry::vector;
 
     fn wire(from: (f32, f32), to: (f32, f32), net: usize) -> Connection {
         Connection {
@@ -925,10 +925,10 @@ mod tests {
         let r = route(&wires, &boxes);
         assert_eq!(check(&wires, &boxes, &r), vec![]);
         assert_eq!(r.fallbacks, 0);
-        let along = |p: Point| {
+        let along = |p: GridPoint| {
             r.routes[0]
                 .windows(2)
-                .position(|w| crate::geometry::distance_to_path(p, w) < 1e-4)
+                .position(|w| crate::pages::circuit::geometry::distance_to_path(p, w) < 1e-4)
         };
         let (first, second) = (along(point(8.0, 6.0)), along(point(12.0, -3.0)));
         assert!(first.is_some() && second.is_some(), "{:?}", r.routes[0]);

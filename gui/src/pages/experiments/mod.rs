@@ -1,16 +1,13 @@
 //! The Experiments page: many seeded games of one strategy, or every strategy of a sweep,
 //! with plots and CSV export. The state is
-//! [`GamesState`](crate::pages::plugins::state::GamesState)'s [`Experiment`]; [`report`] turns
-//! reports into plot data and CSV; [`view`] draws the form, the plots and the ranking.
+//! [`GamesState`](crate::games::GamesState)'s [`Experiment`](crate::games::Experiment);
+//! [`report`](crate::games::report) turns reports into plot data and CSV; [`view`] draws the
+//! form, the plots and the ranking.
 
-pub mod experiment;
-pub mod report;
 pub mod view;
 
-pub use experiment::{Experiment, SweepChoice};
-
+use crate::games::widgets::status_bar;
 use crate::pages::page::{Page, Shared};
-use crate::pages::plugins::view::status_bar;
 use view::ExperimentsView;
 
 /// The Experiments page.

@@ -6,10 +6,10 @@
 use egui_plot::{AxisHints, Bar, BarChart, Plot, PlotPoint, Text};
 use tritium_plugin_api::protocol::{ExperimentReport, GameInfo};
 
-use crate::pages::experiments::experiment::Experiment;
-use crate::pages::experiments::report::{self, Bin, RankedStrategy, Ranking, Results};
-use crate::pages::plugins::state::GamesState;
-use crate::pages::plugins::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};
+use crate::games::experiment::Experiment;
+use crate::games::report::{self, Bin, RankedStrategy, Ranking, Results};
+use crate::games::state::GamesState;
+use crate::games::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};
 
 /// The Experiments view.
 #[derive(Debug, Default)]

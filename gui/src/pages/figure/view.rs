@@ -10,7 +10,7 @@ use egui::{Align2, Color32, FontId, Key, Pos2, Rect, Sense, Stroke, Vec2, pos2, 
 use sim_core::Pos;
 use sim_core::figure::{EdgeId, VertexId};
 
-use crate::pages::circuit::views::file_dialog::{self, FileDialog, Outcome, Purpose};
+use crate::common::file_dialog::{self, FileDialog, Outcome, Purpose};
 use crate::pages::figure::state::{FigureMode, FigureState};
 
 /// Pixels per grid cell on the figure canvas at 100 %.

@@ -1,15 +1,11 @@
 //! The Game page: a plugin game, played by hand, by a strategy (AI move, autoplay) or by a
-//! solver (Hint, Solve). The state is [`GamesState`](crate::pages::plugins::state::GamesState)'s
-//! [`Play`]; [`view`] draws the board and the controls.
+//! solver (Hint, Solve). The state is [`GamesState`](crate::games::GamesState)'s
+//! [`Play`](crate::games::Play); [`view`] draws the board and the controls.
 
-pub mod play;
-mod solve;
 pub mod view;
 
-pub use play::{Play, Session, UNDO_LIMIT, action_for_key};
-
+use crate::games::widgets::status_bar;
 use crate::pages::page::{Page, Shared};
-use crate::pages::plugins::view::status_bar;
 use view::GameView;
 
 /// The Game page.

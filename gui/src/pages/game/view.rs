@@ -9,10 +9,10 @@
 use egui::{Color32, Key, Sense, Vec2, vec2};
 use tritium_plugin_api::protocol::{ActionInfo, Cell, GameInfo, LegendEntry, Preview, StateView};
 
-use super::play::Session;
-use crate::pages::experiments::report;
-use crate::pages::plugins::state::GamesState;
-use crate::pages::plugins::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};
+use crate::games::GameSession;
+use crate::games::report;
+use crate::games::state::GamesState;
+use crate::games::widgets::{game_picker, labelled_field, setup_fields, strategy_picker};
 
 /// The game view.
 #[derive(Debug, Default)]
@@ -98,7 +98,11 @@ fn controls(ui: &mut egui::Ui, games: &mut GamesState) {
         if ui.button("New game").clicked() {
             games.new_game();
         }
-        let can_undo = games.play.session.as_ref().is_some_and(Session::can_undo);
+        let can_undo = games
+            .play
+            .session
+            .as_ref()
+            .is_some_and(GameSession::can_undo);
         if ui
             .add_enabled(can_undo, egui::Button::new("Undo"))
             .on_hover_text("Take the last move back (Ctrl+Z)")

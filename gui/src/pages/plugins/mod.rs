@@ -1,26 +1,36 @@
 //! The Plugins page: the plugins found, their games and solvers, the files rejected, and
-//! "Load plugin…". [`state`] is what the three plugin pages share ([`GamesState`]: the host,
-//! the game chosen, the notices, the worker [`task`]s); [`forms`] holds the settings the Game
-//! and Experiments pages both edit, and [`view`] the panel, the status bar and the form
-//! widgets.
+//! "Load plugin…". What the three plugin pages share is [`crate::games`]; [`view`] draws the
+//! panel. Its Play and Experiments buttons open the pages [`pages::all`](crate::pages::all)
+//! names to it, so that it imports no other page.
 
-pub mod forms;
-pub mod state;
-pub mod task;
 pub mod view;
-pub mod widgets;
 
-pub use state::GamesState;
+use std::any::TypeId;
 
-use crate::pages::experiments::ExperimentsPage;
-use crate::pages::game::GamePage;
+use crate::games::widgets::status_bar;
 use crate::pages::page::{Page, Shared};
-use view::{Open, PluginsPanel, status_bar};
+use view::{Open, PluginsPanel};
 
 /// The Plugins page.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PluginsPage {
     panel: PluginsPanel,
+    /// The page "Play" opens (the Game page).
+    game: TypeId,
+    /// The page "Experiments" opens.
+    experiments: TypeId,
+}
+
+impl PluginsPage {
+    /// The page, whose Play button shows the page `game` and whose Experiments button shows
+    /// the page `experiments` (both as [`TypeId::of`] the page).
+    pub fn new(game: TypeId, experiments: TypeId) -> PluginsPage {
+        PluginsPage {
+            panel: PluginsPanel::default(),
+            game,
+            experiments,
+        }
+    }
 }
 
 impl Page for PluginsPage {
@@ -34,8 +44,8 @@ impl Page for PluginsPage {
             .show(ui, |ui| self.panel.ui(ui, shared.games))
             .inner;
         match open {
-            Some(Open::Game) => shared.show::<GamePage>(),
-            Some(Open::Experiments) => shared.show::<ExperimentsPage>(),
+            Some(Open::Game) => shared.show_id(self.game),
+            Some(Open::Experiments) => shared.show_id(self.experiments),
             None => {}
         }
     }

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::state::{GameRef, GamesState};
+use crate::games::{GameRef, GamesState};
 
 /// The page a button of the panel opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,26 +148,4 @@ fn plugin_ui(ui: &mut egui::Ui, games: &mut GamesState, plugin: usize) -> Option
         }
     });
     open
-}
-
-/// The plugin pages' status bar: the last notice (errors in red), else how many plugins are
-/// loaded.
-pub fn status_bar(ui: &mut egui::Ui, games: &GamesState) {
-    egui::Panel::bottom("plugin-status").show(ui, |ui| {
-        ui.horizontal(|ui| match &games.notice {
-            Some(n) if n.is_error => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("Error: {}", n.text));
-            }
-            Some(n) => {
-                ui.label(&n.text);
-            }
-            None => {
-                let n = games.host().plugins().len();
-                ui.label(match n {
-                    1 => "1 plugin loaded".to_owned(),
-                    n => format!("{n} plugins loaded"),
-                });
-            }
-        });
-    });
 }

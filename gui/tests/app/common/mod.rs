@@ -23,8 +23,8 @@ use egui::{Pos2, Rect, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::TritiumApp;
-use gui::geometry::{self, CELL};
-use gui::state::AppState;
+use gui::pages::circuit::geometry::{self, CELL};
+use gui::pages::circuit::state::CircuitPageState;
 use sim_core::Node;
 
 /// The app in a test harness.
@@ -41,7 +41,7 @@ pub fn circuit_path(name: &str) -> PathBuf {
 }
 
 /// `state` shown by the app in a 1280×800 harness, with the first frames run.
-pub fn app(state: AppState) -> App {
+pub fn app(state: CircuitPageState) -> App {
     Harness::builder()
         .with_size(WINDOW)
         .with_max_steps(12)
@@ -53,7 +53,7 @@ pub fn app(state: AppState) -> App {
 
 /// The app on an empty circuit, without plugins, switched to a page by its tab `tab`.
 pub fn app_on_page(tab: &str) -> App {
-    let mut h = app(AppState::default());
+    let mut h = app(CircuitPageState::default());
     h.run();
     h.get_by_label(tab).click();
     h.run();
@@ -63,7 +63,7 @@ pub fn app_on_page(tab: &str) -> App {
 
 /// The app showing a circuit file of `circuits/`.
 pub fn app_with(name: &str) -> App {
-    let state = AppState::open_or_report(&circuit_path(name));
+    let state = CircuitPageState::open_or_report(&circuit_path(name));
     assert!(state.notice.is_none(), "{name}: {:?}", state.notice);
     app(state)
 }

@@ -10,7 +10,7 @@ use sim_core::analysis::hazard::{HazardAnalysis, TransitionReport};
 use sim_core::analysis::reset::{self, Element, ResetReport, Sequence};
 use sim_core::{Circuit, NodeId, NodeKind, Trit};
 
-use super::AppState;
+use super::CircuitPageState;
 
 /// What the Analysis window shows and the canvas marks.
 #[derive(Clone, Debug, Default)]
@@ -77,7 +77,7 @@ fn find_switch(circuit: &Circuit, names: &[&'static str]) -> Option<&'static str
     })
 }
 
-impl AppState {
+impl CircuitPageState {
     /// Opens the Analysis window, with a suggested reset sequence if none was typed.
     pub fn open_analysis(&mut self) {
         if self.analysis.sequence.is_empty() {

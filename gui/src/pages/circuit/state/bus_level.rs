@@ -1,7 +1,7 @@
 //! Editing the top level of a document that uses buses (see [`sim_core::bus`]): the level as
 //! its file writes it (`Design::bus_level`: bus nodes, splitters, mergers and bus wires) is
 //! the truth, and every structural edit — placing, moving, wiring, renaming, deleting — is
-//! applied to it by [`AppState::edit_bus_level`], which then rebuilds the document's circuit
+//! applied to it by [`CircuitPageState::edit_bus_level`], which then rebuilds the document's circuit
 //! exactly as loading does ([`sim_core::format::rebuild`]) and keeps every surviving node
 //! (matched by label, so a switch keeps its value, each bit of a bus too).
 //!
@@ -15,10 +15,11 @@ use sim_core::bus::BusDecl;
 use sim_core::format::Document;
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, WireDesc};
 
-use super::AppState;
+use super::CircuitPageState;
+use super::edit_error::CircuitEditError;
 use super::ends::End;
 
-impl AppState {
+impl CircuitPageState {
     /// Whether the open level's structural edits go to its description as the file writes
     /// it: it is the top level of a document that uses buses.
     pub fn edits_bus_level(&self) -> bool {
@@ -32,7 +33,7 @@ impl AppState {
     /// malformed end, …) the document is restored and the error shown.
     pub fn edit_bus_level<T>(
         &mut self,
-        edit: impl FnOnce(&mut Vec<Node>, &mut Vec<WireDesc>) -> Result<T, String>,
+        edit: impl FnOnce(&mut Vec<Node>, &mut Vec<WireDesc>) -> Result<T, CircuitEditError>,
     ) -> Option<T> {
         if !self.level.is_empty() {
             self.error("only the top level of a circuit with buses is edited here");
@@ -75,7 +76,7 @@ impl AppState {
 
     /// Places a node of `kind`, `width` trits wide (1..=64; a splitter or merger takes its
     /// width from its ranges), at `pos` with a fresh label and selects it; returns the label.
-    /// A node of width 1 in a document without buses is placed as [`AppState::place`] does;
+    /// A node of width 1 in a document without buses is placed as [`CircuitPageState::place`] does;
     /// anything wider, or a splitter, converts the document to one with buses first.
     pub fn place_node(&mut self, kind: NodeKind, width: u8, pos: Pos) -> Option<String> {
         let wiring = kind.is_wiring();
@@ -130,7 +131,7 @@ impl AppState {
         });
     }
 
-    /// [`AppState::move_nodes`] on the bus level: the written nodes of `ids`, and the
+    /// [`CircuitPageState::move_nodes`] on the bus level: the written nodes of `ids`, and the
     /// selected splitter or merger.
     pub(super) fn move_written_nodes(&mut self, ids: &[NodeId], dx: i32, dy: i32) {
         let labels: BTreeSet<String> = ids
@@ -149,7 +150,8 @@ impl AppState {
                 return Err(format!(
                     "`{to}` already has a driver (`{}`): disconnect it first",
                     old.from
-                ));
+                )
+                .into());
             }
             wires.push(WireDesc::new(from, to, input));
             Ok(())
@@ -170,7 +172,7 @@ impl AppState {
         }
     }
 
-    /// [`AppState::delete_selection`] on the bus level: the selected nodes (a bus whole), the
+    /// [`CircuitPageState::delete_selection`] on the bus level: the selected nodes (a bus whole), the
     /// selected splitter or merger and every wire touching them; test assignments of the
     /// deleted nodes go too. Returns how many test assignments went.
     pub(super) fn delete_written(&mut self) -> Option<usize> {
@@ -258,8 +260,8 @@ impl AppState {
 /// rebuilds its circuit, keeping the nodes that survive ([`adopt`]).
 pub(super) fn rebuild_edited<T>(
     doc: &mut Document,
-    edit: impl FnOnce(&mut Vec<Node>, &mut Vec<WireDesc>) -> Result<T, String>,
-) -> Result<T, String> {
+    edit: impl FnOnce(&mut Vec<Node>, &mut Vec<WireDesc>) -> Result<T, CircuitEditError>,
+) -> Result<T, CircuitEditError> {
     if doc.design.bus_level.is_none() {
         doc.design.bus_level = Some(top_level(doc));
     }
@@ -267,12 +269,12 @@ pub(super) fn rebuild_edited<T>(
         .design
         .bus_level
         .as_mut()
-        .ok_or_else(|| "this circuit has no bus level".to_owned())?;
+        .ok_or_else(|| CircuitEditError::from("this circuit has no bus level"))?;
     let value = edit(nodes, wires)?;
     let old = doc.circuit.clone();
-    sim_core::format::rebuild(doc).map_err(|e| e.to_string())?;
+    sim_core::format::rebuild(doc)?;
     let new = std::mem::replace(&mut doc.circuit, old);
-    adopt(&mut doc.circuit, &new).map_err(|e| e.to_string())?;
+    adopt(&mut doc.circuit, &new)?;
     Ok(value)
 }
 

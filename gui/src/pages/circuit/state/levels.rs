@@ -16,8 +16,8 @@
 //! rebuilds the instances (keeping node ids, so values and the selection survive).
 //!
 //! A level that uses buses (see [`sim_core::bus`]) is shown as its file writes it
-//! ([`AppState::written_level`]): its bus nodes, splitters, mergers and bus wires, each wire
-//! end resolved to the flat bit nodes carrying it ([`AppState::end_bits`]), since the flat
+//! ([`CircuitPageState::written_level`]): its bus nodes, splitters, mergers and bus wires, each wire
+//! end resolved to the flat bit nodes carrying it ([`CircuitPageState::end_bits`]), since the flat
 //! circuit only holds the bits (`A[0]` … `A[7]`) and splitters vanish from it.
 
 use std::collections::BTreeMap;
@@ -27,10 +27,11 @@ use sim_core::hierarchy::{Design, InstanceDesc, PartDesc};
 use sim_core::number::Radix;
 use sim_core::{Circuit, Node, NodeId, NodeKind, Pos, Trit, WireDesc};
 
-use super::AppState;
+use super::CircuitPageState;
+use super::edit_error::CircuitEditError;
 use super::ends::{End, level_label, prefix};
 
-impl AppState {
+impl CircuitPageState {
     // ----- reading a level -----
 
     /// The flat-label prefix of the open level.
@@ -45,7 +46,7 @@ impl AppState {
 
     /// `Some(why)` if the open level cannot be edited: a library part, or a part inside a
     /// circuit that uses buses (its top level is edited as its file writes it, see
-    /// [`AppState::edit_bus_level`]).
+    /// [`CircuitPageState::edit_bus_level`]).
     pub fn level_read_only(&self) -> Option<String> {
         if self.doc.document.design.uses_buses() && !self.level.is_empty() {
             return Some(
@@ -334,7 +335,7 @@ impl AppState {
     }
 
     /// The radix wire end `end` of level `path` asks to be shown in, if it says: the one
-    /// chosen for it in this session ([`AppState::set_bus_radix`]), else its node's `radix`
+    /// chosen for it in this session ([`CircuitPageState::set_bus_radix`]), else its node's `radix`
     /// as written (an instance pin: its part's pin node's; a splitter output: whatever feeds
     /// the splitter's).
     pub fn end_radix(&self, path: &[String], end: &str) -> Option<Radix> {
@@ -427,7 +428,7 @@ impl AppState {
     // ----- editing the hierarchy -----
 
     /// Why an edit of the flat circuit or of the design is refused on the open level: on the
-    /// top level of a circuit with buses only the edits of [`AppState::edit_bus_level`] are
+    /// top level of a circuit with buses only the edits of [`CircuitPageState::edit_bus_level`] are
     /// made (placing, moving, wiring, renaming and deleting nodes and splitters).
     pub(super) fn bus_level_refusal(&self) -> Option<String> {
         self.edits_bus_level().then(|| {
@@ -442,7 +443,7 @@ impl AppState {
     /// why. `edit` gets the design, the flat circuit and the open level's part name.
     pub fn edit_design<T>(
         &mut self,
-        edit: impl FnOnce(&mut Design, &mut Circuit, Option<&str>) -> Result<T, String>,
+        edit: impl FnOnce(&mut Design, &mut Circuit, Option<&str>) -> Result<T, CircuitEditError>,
     ) -> Option<T> {
         if let Some(why) = self.level_read_only().or_else(|| self.bus_level_refusal()) {
             self.error(why);
@@ -457,7 +458,7 @@ impl AppState {
             design
                 .sync(circuit)
                 .map(|()| value)
-                .map_err(|e| e.to_string())
+                .map_err(CircuitEditError::from)
         });
         self.commit_edit(before, result)
     }
@@ -468,13 +469,11 @@ impl AppState {
     pub(super) fn harvest_level(
         &mut self,
         renamed: &BTreeMap<String, String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), CircuitEditError> {
         let Document {
             design, circuit, ..
         } = &mut self.doc.document;
-        design
-            .harvest_level(circuit, &self.level, renamed)
-            .map_err(|e| e.to_string())
+        Ok(design.harvest_level(circuit, &self.level, renamed)?)
     }
 
     /// Places an instance of `part` at `pos` on the open level, labelled `U1`, `U2`, … (the
@@ -484,10 +483,10 @@ impl AppState {
         let part = part.to_owned();
         let placed = self.edit_design(|design, _, level| {
             if design.part(&part).is_none() {
-                return Err(format!("no part named `{part}`"));
+                return Err(format!("no part named `{part}`").into());
             }
             if level == Some(part.as_str()) {
-                return Err(format!("`{part}` cannot contain itself"));
+                return Err(format!("`{part}` cannot contain itself").into());
             }
             design
                 .level_instances_mut(level)
@@ -622,7 +621,7 @@ impl AppState {
         let renamed = self.edit_design(|design, _, level| {
             design
                 .rename_instance(level, old, new)
-                .map_err(|e| e.to_string())
+                .map_err(CircuitEditError::from)
         });
         if renamed.is_none() {
             return false;
@@ -639,7 +638,7 @@ impl AppState {
         let deleted = self.edit_design(|design, _, level| {
             design
                 .remove_instance(level, label)
-                .map_err(|e| e.to_string())
+                .map_err(CircuitEditError::from)
         });
         if deleted.is_some() {
             self.selected_instance = None;
@@ -647,7 +646,7 @@ impl AppState {
     }
 
     /// Wires `from` to input `input` of `to` at the open level, where at least one end is a
-    /// pin (wires between two nodes go through [`AppState::connect`]).
+    /// pin (wires between two nodes go through [`CircuitPageState::connect`]).
     pub fn connect_ends(&mut self, from: &End, to: &End, input: u8) -> bool {
         if self.edits_bus_level() {
             let (from, to) = (self.written_end(from), self.written_end(to));
@@ -663,7 +662,8 @@ impl AppState {
                 return Err(format!(
                     "`{}` already has a driver (`{}`): disconnect it first",
                     wire.to, old.from
-                ));
+                )
+                .into());
             }
             wires.push(wire);
             Ok(())

@@ -13,7 +13,7 @@ use sim_core::memory::contents::{self, ContentsFormat};
 use sim_core::memory::{self, ContentsDecl, Memory, MemoryKind, Word};
 use sim_core::{NodeId, Trit};
 
-use super::AppState;
+use super::CircuitPageState;
 
 new_key_type! {
     /// An open memory view: stable while other views open and close.
@@ -76,7 +76,7 @@ impl MemoryViews {
 }
 
 /// The address a memory reads now: the values of the drivers of its address pins.
-pub fn address_of(state: &AppState, memory: &Memory) -> Vec<Trit> {
+pub fn address_of(state: &CircuitPageState, memory: &Memory) -> Vec<Trit> {
     let c = state.circuit();
     let Some(bit) = c.find(&memory.bit_label(0)) else {
         return vec![Trit::Unknown; usize::from(memory.addr_bits)];
@@ -88,7 +88,7 @@ pub fn address_of(state: &AppState, memory: &Memory) -> Vec<Trit> {
         .collect()
 }
 
-impl AppState {
+impl CircuitPageState {
     /// Opens a view of memory `label` (or returns the one already open).
     pub fn open_memory(&mut self, label: &str) -> Option<MemoryViewKey> {
         let memory = self.circuit().memory(label)?;

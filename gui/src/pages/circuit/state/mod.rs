@@ -2,14 +2,15 @@
 //! selection, the clipboard, the simulation session, and pending questions to the user.
 //! Every user action is a method here, so tests can drive the app without a window.
 //!
-//! Buses (see [`sim_core::bus`]) are driven and read as numbers: [`AppState::set_bus_number`]
-//! sets every bit of a bus in one batch, [`AppState::toggle_bus_bit`] one bit, and
-//! [`AppState::bus_radix`] is how a bus is shown (a view setting, chosen per bus with
-//! [`AppState::set_bus_radix`]).
+//! Buses (see [`sim_core::bus`]) are driven and read as numbers: [`CircuitPageState::set_bus_number`]
+//! sets every bit of a bus in one batch, [`CircuitPageState::toggle_bus_bit`] one bit, and
+//! [`CircuitPageState::bus_radix`] is how a bus is shown (a view setting, chosen per bus with
+//! [`CircuitPageState::set_bus_radix`]).
 
 mod analysis;
 mod bus_level;
 mod document;
+mod edit_error;
 mod ends;
 mod history;
 mod levels;
@@ -23,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 pub use analysis::{Analysis, suggested_sequence};
 pub use document::{DocState, LoadError, SaveError, read_library};
+pub use edit_error::CircuitEditError;
 pub use ends::{End, level_label, prefix};
 pub use history::History;
 pub use memories::{MemoryView, MemoryViewKey, MemoryViews, address_of, candidates};
@@ -32,16 +34,9 @@ use sim_core::format::Document;
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit};
 pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};
-pub use wires::WireRef;
+pub use wires::LevelWire;
 
-/// A line of feedback for the user (shown in the status bar).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    /// What happened.
-    pub text: String,
-    /// Whether it is an error (shown in red and kept until the next action).
-    pub is_error: bool,
-}
+use crate::common::Notice;
 
 /// An action that would discard unsaved changes, waiting for the user's confirmation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,7 +59,7 @@ pub struct Clipboard {
 
 /// Everything the app knows. See the [module docs](self).
 #[derive(Debug)]
-pub struct AppState {
+pub struct CircuitPageState {
     /// The open document.
     pub doc: DocState,
     /// The simulation of the open document.
@@ -88,23 +83,23 @@ pub struct AppState {
     /// The selected instance of the open level.
     pub selected_instance: Option<String>,
     /// The radix chosen for a bus in this session, by its flat name (a view setting: see
-    /// [`AppState::set_bus_radix`]).
+    /// [`CircuitPageState::set_bus_radix`]).
     pub radixes: BTreeMap<String, Radix>,
     /// The selected splitter or merger of the top level (by label), on a level with buses.
     pub selected_wiring: Option<String>,
     /// How many trits wide the armed palette item places its nodes (1..=64).
     pub tool_width: u8,
     /// The selected wire of the open level (its whole net is highlighted).
-    pub selected_wire: Option<WireRef>,
-    /// Names the open document: every [`AppState::with_doc`] (File → New, Open) takes a fresh
+    pub selected_wire: Option<LevelWire>,
+    /// Names the open document: every [`CircuitPageState::with_doc`] (File → New, Open) takes a fresh
     /// number, so views can tell a new document from an edited one (the canvas fits a new
     /// one to the window).
     pub document_id: u64,
     /// A node the canvas should bring to the middle of its view on its next frame (see
-    /// [`AppState::show_node`]).
+    /// [`CircuitPageState::show_node`]).
     pub centre: Option<NodeId>,
     /// The files opened or saved in this session, newest first (at most
-    /// [`AppState::RECENT_LIMIT`]), for the file dialog.
+    /// [`CircuitPageState::RECENT_LIMIT`]), for the file dialog.
     pub recent: Vec<PathBuf>,
     /// The waveform panel's signals and time cursor.
     pub waves: WaveLanes,
@@ -125,19 +120,19 @@ pub enum Answer {
     Cancel,
 }
 
-impl Default for AppState {
-    fn default() -> AppState {
-        AppState::with_doc(DocState::new())
+impl Default for CircuitPageState {
+    fn default() -> CircuitPageState {
+        CircuitPageState::with_doc(DocState::new())
     }
 }
 
-impl AppState {
+impl CircuitPageState {
     /// The state for an open document.
-    pub fn with_doc(mut doc: DocState) -> AppState {
+    pub fn with_doc(mut doc: DocState) -> CircuitPageState {
         sim_core::layout::place_unplaced(&mut doc.document.circuit);
         let sim = SimSession::new(&doc.document.circuit);
         let waves = WaveLanes::for_circuit(&doc.document.circuit);
-        AppState {
+        CircuitPageState {
             waves,
             memories: MemoryViews::default(),
             analysis: Analysis::default(),
@@ -178,11 +173,11 @@ impl AppState {
 
     /// Opens `path`, or an empty document showing the error if it cannot be loaded (the app
     /// stays alive either way).
-    pub fn open_or_report(path: &Path) -> AppState {
+    pub fn open_or_report(path: &Path) -> CircuitPageState {
         match DocState::load(path) {
-            Ok(doc) => AppState::with_doc(doc),
+            Ok(doc) => CircuitPageState::with_doc(doc),
             Err(e) => {
-                let mut state = AppState::default();
+                let mut state = CircuitPageState::default();
                 state.error(e.to_string());
                 state
             }
@@ -261,14 +256,14 @@ impl AppState {
     fn perform(&mut self, action: Discarding) {
         let recent = std::mem::take(&mut self.recent);
         match action {
-            Discarding::New => *self = AppState::default(),
+            Discarding::New => *self = CircuitPageState::default(),
             Discarding::Open(path) => match DocState::load(&path) {
                 Ok(doc) => {
                     // The file opened (a `.bench` netlist opens untitled).
                     let name = path
                         .file_name()
                         .map_or_else(|| doc.file_name(), |n| n.to_string_lossy().into_owned());
-                    *self = AppState::with_doc(doc);
+                    *self = CircuitPageState::with_doc(doc);
                     self.recent = recent;
                     self.remember(&path);
                     self.info(format!("opened {name}"));
@@ -384,16 +379,14 @@ impl AppState {
             return None;
         }
         let before = self.doc.document.clone();
-        let result = edit(&mut self.doc.document.circuit).map_err(|e| e.to_string());
+        let result = edit(&mut self.doc.document.circuit).map_err(CircuitEditError::from);
         let result = result.and_then(|value| {
             if self.doc.document.design.is_flat() && self.level.is_empty() {
                 return Ok(value);
             }
             self.harvest_level(renamed)?;
             let doc = &mut self.doc.document;
-            doc.design
-                .sync(&mut doc.circuit)
-                .map_err(|e| e.to_string())?;
+            doc.design.sync(&mut doc.circuit)?;
             Ok(value)
         });
         self.commit_edit(before, result)
@@ -401,7 +394,11 @@ impl AppState {
 
     /// Ends an edit begun on the document `before`: records it for undo and rebuilds the
     /// simulation, or, if it failed, restores `before` and shows why.
-    fn commit_edit<T>(&mut self, before: Document, result: Result<T, String>) -> Option<T> {
+    fn commit_edit<T>(
+        &mut self,
+        before: Document,
+        result: Result<T, CircuitEditError>,
+    ) -> Option<T> {
         match result {
             Ok(value) => {
                 self.doc.record_edit(before);
@@ -411,7 +408,7 @@ impl AppState {
             }
             Err(e) => {
                 self.doc.document = before;
-                self.error(e);
+                self.error(e.to_string());
                 None
             }
         }

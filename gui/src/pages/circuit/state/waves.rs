@@ -1,7 +1,7 @@
 //! The waveform panel's state: which signals it shows, in which order ([`WaveLanes`], keyed by
 //! [`LaneKey`] in a slot map, so a lane keeps its handle while others are added, removed or
 //! moved), the time cursor, and the actions on them. The values come from the session's record
-//! ([`super::SimSession::wave`]); the drawing is the panel's ([`crate::views`]).
+//! ([`super::SimSession::wave`]); the drawing is the panel's ([`crate::pages::circuit::views`]).
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +11,7 @@ use sim_core::wave::vcd::VcdOptions;
 use sim_core::wave::{self, Point, WaveSignal};
 use sim_core::{Circuit, NodeId, Trit};
 
-use super::AppState;
+use super::CircuitPageState;
 
 new_key_type! {
     /// A lane of the waveform panel: stable while other lanes come and go.
@@ -128,7 +128,7 @@ impl WaveLanes {
     }
 }
 
-impl AppState {
+impl CircuitPageState {
     /// Adds the signal named `name` (a node's label or a bus's name, as the flat circuit
     /// names it) to the waveform panel, below the others, and shows the panel; a signal shown
     /// already stays where it is. Returns its lane, or `None` (with an error notice) if the

@@ -3,12 +3,12 @@
 
 use sim_core::{NodeId, Pos, Trit};
 
-use super::{AppState, End};
+use super::{CircuitPageState, End};
 
 /// A wire of the open level, by its ends as the level names them (`A` → `NOR1`, input 0;
 /// `lo.s` → `sm`, input 1).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct WireRef {
+pub struct LevelWire {
     /// What drives it: a node's output or a pin.
     pub from: End,
     /// What it drives: a node or a pin.
@@ -17,7 +17,7 @@ pub struct WireRef {
     pub input: u8,
 }
 
-impl WireRef {
+impl LevelWire {
     /// What it drives: `NOR1.0` (a node's input by number), `sm.1`, `lo.cin` (a pin).
     pub fn target(&self) -> String {
         match &self.to {
@@ -32,16 +32,16 @@ impl WireRef {
     }
 }
 
-impl AppState {
+impl CircuitPageState {
     /// Every wire of the open level, in the order the canvas routes them: as written on a
     /// level with buses; else the wires between the level's nodes, then those to or from a
     /// pin.
-    pub fn level_wires(&self) -> Vec<WireRef> {
+    pub fn level_wires(&self) -> Vec<LevelWire> {
         if let Some((_, wires)) = self.written_level() {
             let instances = self.level_instances();
             return wires
                 .iter()
-                .map(|w| WireRef {
+                .map(|w| LevelWire {
                     from: End::parse(&w.from, instances),
                     to: End::parse(&w.to, instances),
                     input: w.input,
@@ -49,12 +49,12 @@ impl AppState {
                 .collect();
         }
         let c = self.circuit();
-        let mut out: Vec<WireRef> = c
+        let mut out: Vec<LevelWire> = c
             .wires()
             .filter_map(|(_, w)| {
                 let from = self.on_level(&c.node(w.from)?.label)?;
                 let to = self.on_level(&c.node(w.to)?.label)?;
-                Some(WireRef {
+                Some(LevelWire {
                     from: End::Node(from.to_owned()),
                     to: End::Node(to.to_owned()),
                     input: w.input,
@@ -64,13 +64,13 @@ impl AppState {
         out.extend(
             self.level_pin_wires()
                 .into_iter()
-                .map(|(from, to, input)| WireRef { from, to, input }),
+                .map(|(from, to, input)| LevelWire { from, to, input }),
         );
         out
     }
 
     /// The wires of the net `from` drives on the open level (its fanout).
-    pub fn net_wires(&self, from: &End) -> Vec<WireRef> {
+    pub fn net_wires(&self, from: &End) -> Vec<LevelWire> {
         self.level_wires()
             .into_iter()
             .filter(|w| w.from == *from)
@@ -78,7 +78,7 @@ impl AppState {
     }
 
     /// Selects `wire` (and so its net), and nothing else.
-    pub fn select_wire(&mut self, wire: WireRef) {
+    pub fn select_wire(&mut self, wire: LevelWire) {
         self.selection.clear();
         self.selected_instance = None;
         self.selected_wiring = None;
@@ -87,7 +87,7 @@ impl AppState {
 
     /// What `wire` carries, bit 0 first (one trit for a plain wire; unknown where nothing
     /// drives it).
-    pub fn wire_values(&self, wire: &WireRef) -> Vec<Trit> {
+    pub fn wire_values(&self, wire: &LevelWire) -> Vec<Trit> {
         let bits = self.end_bits(&self.level, &wire.from.to_text());
         if bits.is_empty() {
             vec![Trit::Unknown]
@@ -97,7 +97,7 @@ impl AppState {
     }
 
     /// Deletes `wire` (one undo step); the selection forgets it.
-    pub fn delete_wire(&mut self, wire: &WireRef) {
+    pub fn delete_wire(&mut self, wire: &LevelWire) {
         if self.selected_wire.as_ref() == Some(wire) {
             self.selected_wire = None;
         }
@@ -130,7 +130,7 @@ impl AppState {
 
     /// Where the user bent `wire` ([`sim_core::WireDesc::via`]), in grid cells; empty for a
     /// wire routed freely.
-    pub fn wire_bends(&self, wire: &WireRef) -> Vec<Pos> {
+    pub fn wire_bends(&self, wire: &LevelWire) -> Vec<Pos> {
         let to = wire.to.to_text();
         let (_, wires) = self.level_desc(&self.level);
         if let Some(w) = wires.iter().find(|w| w.to == to && w.input == wire.input) {
@@ -146,7 +146,7 @@ impl AppState {
 
     /// Bends `wire` through `via` (grid cells; empty: routed freely again), one undo step.
     /// A part from a library file is not edited here (the refusal says so).
-    pub fn set_wire_bends(&mut self, wire: &WireRef, via: Vec<Pos>) {
+    pub fn set_wire_bends(&mut self, wire: &LevelWire, via: Vec<Pos>) {
         let input = wire.input;
         if self.edits_bus_level() {
             let to = self.written_end(&wire.to);

@@ -10,10 +10,10 @@
 use sim_core::analysis::reset::Element;
 use sim_core::{Circuit, NodeId};
 
-use crate::state::AppState;
+use crate::pages::circuit::state::CircuitPageState;
 
 /// Shows the Analysis window while it is open.
-pub fn analysis_window(ctx: &egui::Context, state: &mut AppState) {
+pub fn analysis_window(ctx: &egui::Context, state: &mut CircuitPageState) {
     if !state.analysis.shown {
         return;
     }
@@ -37,7 +37,7 @@ pub fn analysis_window(ctx: &egui::Context, state: &mut AppState) {
     state.analysis.shown = open;
 }
 
-fn reset_section(ui: &mut egui::Ui, state: &mut AppState) {
+fn reset_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     ui.heading("Reset");
     ui.label(
         "Every flip-flop, latch and RAM word starts unknown; the sequence is applied; \
@@ -146,7 +146,7 @@ fn labels(circuit: &Circuit, nodes: &[NodeId]) -> String {
         .join(", ")
 }
 
-fn hazard_section(ui: &mut egui::Ui, state: &mut AppState) {
+fn hazard_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     ui.heading("Hazards");
     ui.label(format!(
         "One digit per input (0 or 1), in this order: {}. Procedure A sets the changing \

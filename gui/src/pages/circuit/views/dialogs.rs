@@ -2,9 +2,9 @@
 //! egui, so it works on any X11 without a desktop portal), and "save the unsaved changes?"
 //! (Save, Discard, Cancel).
 
-use super::file_dialog::{self, FileDialog, Outcome, Purpose};
 use super::menu_bar::FileRequest;
-use crate::state::{Answer, AppState, Discarding};
+use crate::common::file_dialog::{self, FileDialog, Outcome, Purpose};
+use crate::pages::circuit::state::{Answer, CircuitPageState, Discarding};
 
 /// The dialogs view.
 #[derive(Debug, Default)]
@@ -16,7 +16,7 @@ pub struct Dialogs {
 impl Dialogs {
     /// Opens the file dialog for `request`, in the current file's folder with its name in the
     /// field (for Export Verilog, with extension `.v`).
-    pub fn ask(&mut self, request: FileRequest, state: &AppState) {
+    pub fn ask(&mut self, request: FileRequest, state: &CircuitPageState) {
         let (title, purpose, filters, start) = match request {
             FileRequest::Open => (
                 "Open circuit",
@@ -55,7 +55,7 @@ impl Dialogs {
 
 impl Dialogs {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         if let Some((request, dialog)) = &mut self.file {
             let request = *request;
             match dialog.show(ui.ctx(), &state.recent) {

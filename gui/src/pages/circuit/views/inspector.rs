@@ -13,7 +13,7 @@
 use sim_core::number::{self, Radix};
 use sim_core::{NodeKind, Trit};
 
-use crate::state::AppState;
+use crate::pages::circuit::state::CircuitPageState;
 
 /// The inspector view.
 #[derive(Debug, Default)]
@@ -52,7 +52,7 @@ pub fn radix_name(radix: Radix) -> &'static str {
 
 impl Inspector {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.heading("Inspector");
         oscillation(ui, state);
         if state.selection.is_empty()
@@ -161,7 +161,7 @@ const WHY_LINES: usize = 24;
 /// Why `id` is unknown: the chain back to what keeps it so (`sim_core::analysis::why`), one
 /// line a link, indented by its distance; the loops it closes; and how many links were left
 /// out past [`WHY_LINES`].
-fn why_unknown(ui: &mut egui::Ui, state: &AppState, id: sim_core::NodeId) {
+fn why_unknown(ui: &mut egui::Ui, state: &CircuitPageState, id: sim_core::NodeId) {
     let why = state.sim.why_unknown(state.circuit(), id);
     for link in why.links.iter().take(WHY_LINES) {
         let line = format!(
@@ -190,7 +190,11 @@ fn why_unknown(ui: &mut egui::Ui, state: &AppState, id: sim_core::NodeId) {
 
 /// A node's value (and the value it is set to, while that waits in the queue), its inputs'
 /// values, and Add to waveform; returns the value and the pending one.
-fn values(ui: &mut egui::Ui, state: &mut AppState, id: sim_core::NodeId) -> (Trit, Option<Trit>) {
+fn values(
+    ui: &mut egui::Ui,
+    state: &mut CircuitPageState,
+    id: sim_core::NodeId,
+) -> (Trit, Option<Trit>) {
     let value = state.sim.value(id);
     let pending = state.sim.pending_value(id);
     match pending {
@@ -215,7 +219,7 @@ fn values(ui: &mut egui::Ui, state: &mut AppState, id: sim_core::NodeId) -> (Tri
 }
 
 /// The oscillation report of the last settle, if any.
-fn oscillation(ui: &mut egui::Ui, state: &AppState) {
+fn oscillation(ui: &mut egui::Ui, state: &CircuitPageState) {
     let Some(o) = &state.sim.oscillation else {
         return;
     };
@@ -228,7 +232,7 @@ fn oscillation(ui: &mut egui::Ui, state: &AppState) {
             .join(", ")
     };
     ui.colored_label(
-        crate::draw::LOOP,
+        crate::pages::circuit::draw::LOOP,
         format!(
             "Oscillation: {} kept changing after {} delta cycles; the loop {} was resolved to 0",
             names(&o.nodes),
@@ -242,7 +246,7 @@ fn oscillation(ui: &mut egui::Ui, state: &AppState) {
 impl Inspector {
     /// A selected bus: its value in its radix and every other, the radix picker; for a bus of
     /// switches (or buttons) the `Number` field and the bit buttons; what the last step did.
-    fn bus(&mut self, ui: &mut egui::Ui, state: &mut AppState, name: &str) {
+    fn bus(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, name: &str) {
         let Some(bus) = state.circuit().bus(name).cloned() else {
             return;
         };
@@ -266,7 +270,7 @@ impl Inspector {
         }
         ui.label(format!(
             "Kind: {}, {} trits wide",
-            crate::kinds::kind_name(kind),
+            crate::pages::circuit::kinds::kind_name(kind),
             bus.width()
         ));
         ui.label(format!("Value: {}", number::format(&values, radix)));
@@ -337,7 +341,13 @@ impl Inspector {
     /// The `Number` field of bus `name` of switches (`shown`: its value now, the field's text
     /// when the bus is first selected): Enter (or Set) sets every bit at once; a number that
     /// does not parse or fit is refused with the reason, and the field keeps its text.
-    fn bus_entry(&mut self, ui: &mut egui::Ui, state: &mut AppState, name: &str, shown: &str) {
+    fn bus_entry(
+        &mut self,
+        ui: &mut egui::Ui,
+        state: &mut CircuitPageState,
+        name: &str,
+        shown: &str,
+    ) {
         if self.entry.as_ref().is_none_or(|e| e.bus != name) {
             self.entry = Some(BusEntry {
                 bus: name.to_owned(),
@@ -379,7 +389,10 @@ impl Inspector {
 /// The kind, and a table gate's outputs in row order (input 0 most significant, each input
 /// counting −1, 0, +1), as symbols.
 fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
-    ui.label(format!("Kind: {}", crate::kinds::kind_name(kind)));
+    ui.label(format!(
+        "Kind: {}",
+        crate::pages::circuit::kinds::kind_name(kind)
+    ));
     if let Some(table) = kind.table() {
         let outputs: String = table.outputs().into_iter().map(Trit::symbol).collect();
         ui.label(format!("Table (rows −−… to ++…): {outputs}"));
@@ -405,7 +418,7 @@ fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
 impl Inspector {
     /// The selected instance: its label (rename), its part, its pins with their values, and
     /// Open.
-    fn instance(&mut self, ui: &mut egui::Ui, state: &mut AppState, label: &str) {
+    fn instance(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, label: &str) {
         let Some((part, inputs, outputs)) = state.instance_pins(label) else {
             return;
         };
@@ -457,13 +470,13 @@ impl Inspector {
 /// part's radix, with its width: `a/4 = 11`).
 fn pin_values(
     ui: &mut egui::Ui,
-    state: &AppState,
+    state: &CircuitPageState,
     label: &str,
     inputs: &[String],
     outputs: &[String],
 ) {
     let text = |name: &String, values: &[Trit]| {
-        let end = crate::state::End::pin_text(label, name);
+        let end = crate::pages::circuit::state::End::pin_text(label, name);
         if let [v] = values {
             format!("{name} = {v}")
         } else {
@@ -473,12 +486,12 @@ fn pin_values(
         }
     };
     for name in inputs {
-        let end = crate::state::End::pin_text(label, name);
+        let end = crate::pages::circuit::state::End::pin_text(label, name);
         let values = state.bit_values(&state.bits_into(&end));
         ui.label(format!("in  {}", text(name, &values)));
     }
     for name in outputs {
-        let end = crate::state::End::pin_text(label, name);
+        let end = crate::pages::circuit::state::End::pin_text(label, name);
         let values = state.level_end_values(&end);
         ui.label(format!("out {}", text(name, &values)));
     }
@@ -486,7 +499,11 @@ fn pin_values(
 
 /// A selected wire: its ends and value, its net (the driver and every input it feeds), its
 /// bends, Delete and Straighten.
-fn wire_panel(ui: &mut egui::Ui, state: &mut AppState, wire: &crate::state::WireRef) {
+fn wire_panel(
+    ui: &mut egui::Ui,
+    state: &mut CircuitPageState,
+    wire: &crate::pages::circuit::state::LevelWire,
+) {
     ui.label("Wire");
     let values = state.wire_values(wire);
     // Monospace: its font has the arrow.

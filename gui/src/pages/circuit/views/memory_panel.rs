@@ -1,4 +1,4 @@
-//! Memory windows: a hexadecimal editor per open memory ([`crate::state::MemoryViews`]).
+//! Memory windows: a hexadecimal editor per open memory ([`crate::pages::circuit::state::MemoryViews`]).
 //! Eight words a row, each a button named `word 0x03 = 7f` (for screen readers and the
 //! tests); a digit with an unknown bit shows `?` and an unknown word is drawn grey; the
 //! word (or every candidate word) the memory's address pins select now is highlighted. A click
@@ -10,7 +10,7 @@ use egui::{Color32, RichText};
 use sim_core::memory::contents;
 use sim_core::memory::{Memory, MemoryKind};
 
-use crate::state::{AppState, MemoryViewKey, address_of, candidates};
+use crate::pages::circuit::state::{CircuitPageState, MemoryViewKey, address_of, candidates};
 
 /// Words per row.
 const PER_ROW: usize = 8;
@@ -19,7 +19,7 @@ const PER_ROW: usize = 8;
 const SELECTED: Color32 = Color32::from_rgb(240, 228, 66);
 
 /// Shows every open memory view as a window.
-pub fn memory_windows(ctx: &egui::Context, state: &mut AppState) {
+pub fn memory_windows(ctx: &egui::Context, state: &mut CircuitPageState) {
     // Over the canvas's lower part, clear of the menu bar and the palette; each further
     // window a little lower and to the right.
     let area = ctx.content_rect();
@@ -45,7 +45,7 @@ pub fn memory_windows(ctx: &egui::Context, state: &mut AppState) {
     }
 }
 
-fn view(ui: &mut egui::Ui, state: &mut AppState, key: MemoryViewKey, label: &str) {
+fn view(ui: &mut egui::Ui, state: &mut CircuitPageState, key: MemoryViewKey, label: &str) {
     let Some(memory) = state.circuit().memory(label).cloned() else {
         ui.label("This memory is no longer in the circuit.");
         return;
@@ -75,7 +75,7 @@ fn view(ui: &mut egui::Ui, state: &mut AppState, key: MemoryViewKey, label: &str
 }
 
 /// The contents file's name and the Load and Save buttons.
-fn file_row(ui: &mut egui::Ui, state: &mut AppState, key: MemoryViewKey, label: &str) {
+fn file_row(ui: &mut egui::Ui, state: &mut CircuitPageState, key: MemoryViewKey, label: &str) {
     ui.horizontal(|ui| {
         let name = ui.label("File");
         if let Some(view) = state.memories.get_mut(key) {
@@ -113,7 +113,7 @@ fn file_row(ui: &mut egui::Ui, state: &mut AppState, key: MemoryViewKey, label: 
 /// The words, eight a row, only the rows in sight laid out.
 fn words(
     ui: &mut egui::Ui,
-    state: &mut AppState,
+    state: &mut CircuitPageState,
     key: MemoryViewKey,
     memory: &Memory,
     selected: &[usize],
@@ -158,7 +158,7 @@ fn words(
 #[allow(clippy::too_many_arguments)] // one cell of the grid and everything it shows
 fn word(
     ui: &mut egui::Ui,
-    state: &mut AppState,
+    state: &mut CircuitPageState,
     key: MemoryViewKey,
     memory: &Memory,
     addr: usize,

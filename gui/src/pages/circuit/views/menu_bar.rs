@@ -2,7 +2,7 @@
 //! Paste, Delete), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
 //! Reset, Tick, and the clock rate: logarithmic up to "max").
 
-use crate::state::{AppState, Discarding, Mode, SimSession};
+use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, SimSession};
 
 /// What the menu asks the dialogs to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub struct MenuBar {
 
 impl MenuBar {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu(ui, state));
             ui.menu_button("Edit", |ui| {
@@ -123,7 +123,7 @@ impl MenuBar {
     }
 
     /// The File menu: New, Open, Save, Save As, Export Verilog, Export waveform, Quit.
-    fn file_menu(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    fn file_menu(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         if ui.button("New  (Ctrl+N)").clicked() {
             state.request(Discarding::New);
         }
@@ -200,7 +200,7 @@ fn clock_rate(ui: &mut egui::Ui, hz: &mut f32) {
 
 /// The View menu's windows and panels: the waveform panel, the Analysis window, a memory's
 /// window.
-fn panels_menu(ui: &mut egui::Ui, state: &mut AppState) {
+fn panels_menu(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     ui.checkbox(&mut state.waves.shown, "Waveform panel");
     if ui
         .button("Analysis…")

@@ -2,25 +2,21 @@
 //! stepper's event queue and trace, the waveform panel, the status bar, and the file dialogs.
 
 mod analysis_panel;
-mod blocks;
 mod canvas;
 mod crisp;
 mod dialogs;
-pub mod file_dialog;
 mod inspector;
 mod memory_panel;
 mod menu_bar;
 mod palette;
-mod pending;
 mod queue_panel;
-mod routes;
 mod status_bar;
 mod trace_panel;
 pub mod wave_paint;
 mod wave_panel;
 
 pub use analysis_panel::analysis_window;
-pub use canvas::{Canvas, MAX_FIT_ZOOM, PartPayload};
+pub use canvas::{Canvas, MAX_FIT_ZOOM, PartPayload, ROUTED_AT_ONCE, Routes, WireKey};
 pub use crisp::layout_scale;
 pub use dialogs::Dialogs;
 pub use inspector::Inspector;
@@ -28,7 +24,6 @@ pub use memory_panel::memory_windows;
 pub use menu_bar::{FileRequest, MenuBar, ViewRequest};
 pub use palette::Palette;
 pub use queue_panel::QueuePanel;
-pub use routes::{ROUTED_AT_ONCE, Routes, WireKey};
 pub use status_bar::StatusBar;
 pub use trace_panel::TracePanel;
 pub use wave_panel::WavePanel;

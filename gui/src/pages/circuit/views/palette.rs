@@ -8,10 +8,10 @@ use sim_core::kind::Ranges;
 use sim_core::{GateOp, NodeKind, Trit, TruthTable};
 
 use super::canvas::PartPayload;
-use crate::draw::{self, NodeLook};
-use crate::geometry::{self, CELL};
-use crate::kinds;
-use crate::state::AppState;
+use crate::pages::circuit::draw::{self, NodeLook};
+use crate::pages::circuit::geometry::{self, CELL};
+use crate::pages::circuit::kinds;
+use crate::pages::circuit::state::CircuitPageState;
 
 /// The palette view.
 #[derive(Debug)]
@@ -76,7 +76,7 @@ fn sum_digit() -> NodeKind {
 
 impl Palette {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.heading("Palette");
         ui.horizontal(|ui| {
             let label = ui.label("Gate inputs");

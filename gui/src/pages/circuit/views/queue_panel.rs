@@ -3,7 +3,7 @@
 
 use sim_core::Cause;
 
-use crate::state::AppState;
+use crate::pages::circuit::state::CircuitPageState;
 
 /// The queue panel view.
 #[derive(Debug, Default)]
@@ -11,7 +11,7 @@ pub struct QueuePanel;
 
 impl QueuePanel {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.heading("Queue");
         let pending: Vec<_> = state.sim.pending().take(200).collect();
         if pending.is_empty() {

@@ -3,8 +3,8 @@
 //! evaluated in Step mode (with what it did to its bus, if it is a bus's bit), and the latest
 //! notice.
 
-use crate::draw;
-use crate::state::{AppState, Mode};
+use crate::pages::circuit::draw;
+use crate::pages::circuit::state::{CircuitPageState, Mode};
 
 /// The status bar view.
 #[derive(Debug, Default)]
@@ -12,7 +12,7 @@ pub struct StatusBar;
 
 impl StatusBar {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.horizontal(|ui| {
             let engine = state.sim.engine();
             let mode = match state.sim.mode {

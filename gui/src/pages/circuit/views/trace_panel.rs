@@ -1,5 +1,5 @@
 //! The trace panel: processed events in the narration of `tritium trace`, newest last; a click
-//! selects the event's node and centres it on the canvas ([`AppState::show_node`]). An event
+//! selects the event's node and centres it on the canvas ([`CircuitPageState::show_node`]). An event
 //! that changed a bit of a bus ends with the bus's value before and after it, in the bus's
 //! radix: `… S[3] … → +1   S: 0x0A → 0x0E`. The events of one clock tick's settle (a running
 //! clock) are one collapsed row, `[+] tick 12: 9 events`, a click away from its events.
@@ -11,7 +11,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use crate::state::{AppState, BusChange};
+use crate::pages::circuit::state::{BusChange, CircuitPageState};
 
 /// The trace panel view.
 #[derive(Debug, Default)]
@@ -40,7 +40,7 @@ pub enum TraceRow {
 }
 
 /// The rows of a trace whose events have the ticks `ticks` (oldest first, as
-/// [`crate::state::SimSession::trace_ticks`] gives them): runs of events of one tick become a
+/// [`crate::pages::circuit::state::SimSession::trace_ticks`] gives them): runs of events of one tick become a
 /// [`TraceRow::Tick`], followed by their events if the tick is in `open`.
 pub fn rows(ticks: impl Iterator<Item = Option<u64>>, open: &BTreeSet<u64>) -> Vec<TraceRow> {
     let mut rows = Vec::new();
@@ -76,7 +76,7 @@ pub fn rows(ticks: impl Iterator<Item = Option<u64>>, open: &BTreeSet<u64>) -> V
 
 impl TracePanel {
     /// Draws the view into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.heading("Trace");
         let rows = rows(state.sim.trace_ticks(), &self.open);
         let row_height = (ui.text_style_height(&egui::TextStyle::Monospace)
@@ -144,7 +144,7 @@ impl TracePanel {
 }
 
 /// What an event did to its bus, in the bus's radix: `S: 0x0A → 0x0E`.
-pub fn bus_change_text(state: &AppState, change: &BusChange) -> String {
+pub fn bus_change_text(state: &CircuitPageState, change: &BusChange) -> String {
     let radix = state.bus_radix(&change.bus);
     format!(
         "{}: {} → {}",

@@ -9,8 +9,8 @@ use sim_core::Trit;
 use sim_core::number::{self, Radix};
 use sim_core::wave::{Point, Waveform};
 
-use crate::draw::{TRUE, UNKNOWN, value_color};
-use crate::timeline::{Segment, Shown, StepPoints, TimeAxis, segments};
+use crate::pages::circuit::draw::{TRUE, UNKNOWN, value_color};
+use crate::pages::circuit::timeline::{Segment, Shown, StepPoints, TimeAxis, segments};
 
 /// The height of the time header, in pixels: a line of step numbers and one of delta cycles.
 pub const HEADER: f32 = 30.0;

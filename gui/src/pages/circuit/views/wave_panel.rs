@@ -1,4 +1,4 @@
-//! The waveform panel: a timing diagram of the signals in [`AppState::waves`], docked under
+//! The waveform panel: a timing diagram of the signals in [`CircuitPageState::waves`], docked under
 //! the canvas (or floating in its own window).
 //!
 //! * Tool bar: Add signal (a searchable list of every net and bus), zoom out / in / fit,
@@ -17,8 +17,8 @@ use egui::{Key, Rect, Sense, pos2, vec2};
 use sim_core::wave::Point;
 
 use super::wave_paint::{self, HEADER, LanePaint, ROW};
-use crate::state::{AppState, LaneKey, Mode};
-use crate::timeline::TimeAxis;
+use crate::pages::circuit::state::{CircuitPageState, LaneKey, Mode};
+use crate::pages::circuit::timeline::TimeAxis;
 
 /// The width of the names column, in pixels.
 const NAMES: f32 = 210.0;
@@ -61,7 +61,7 @@ impl Default for WavePanel {
 
 impl WavePanel {
     /// Draws the panel into `ui` and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         self.keep_step_open(state);
         self.toolbar(ui, state);
         ui.separator();
@@ -125,7 +125,7 @@ impl WavePanel {
 
     /// In Step mode, opens the current step into its delta cycles (closing the one opened
     /// before it); keeps every opened step's number of sub-columns up to date.
-    fn keep_step_open(&mut self, state: &AppState) {
+    fn keep_step_open(&mut self, state: &CircuitPageState) {
         let wave = state.sim.wave();
         let current = (state.sim.mode == Mode::Step).then(|| wave.step());
         if self.auto_opened != current {
@@ -143,7 +143,7 @@ impl WavePanel {
         }
     }
 
-    fn toolbar(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    fn toolbar(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.horizontal_wrapped(|ui| {
             ui.strong("Waveform");
             self.add_menu(ui, state);
@@ -202,7 +202,7 @@ impl WavePanel {
     }
 
     /// Add signal: a filter field and the first 60 matching nets and buses not shown yet.
-    fn add_menu(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    fn add_menu(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.menu_button("Add signal", |ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut self.filter)
@@ -235,7 +235,7 @@ impl WavePanel {
         });
     }
 
-    fn cursor_controls(&mut self, ui: &mut egui::Ui, state: &mut AppState) {
+    fn cursor_controls(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         let Some(at) = state.waves.cursor else {
             ui.weak("Click the plot to place the cursor");
             return;
@@ -266,7 +266,7 @@ impl WavePanel {
 
     /// Opens or closes `step`'s delta cycles; the cursor on it moves to its end or its last
     /// delta.
-    pub fn toggle_step(&mut self, state: &mut AppState, step: u64) {
+    pub fn toggle_step(&mut self, state: &mut CircuitPageState, step: u64) {
         if self.axis.is_open(step) {
             self.axis.close(step);
             if self.auto_opened == Some(step) {
@@ -295,7 +295,7 @@ impl WavePanel {
     fn names_column(
         &mut self,
         ui: &mut egui::Ui,
-        state: &mut AppState,
+        state: &mut CircuitPageState,
         rect: Rect,
         visible: usize,
     ) {
@@ -373,7 +373,7 @@ impl WavePanel {
     }
 
     /// Clicks, double-clicks, drags, the wheel and the arrow keys on the plot.
-    fn plot_input(&mut self, ui: &mut egui::Ui, state: &mut AppState, rect: Rect) {
+    fn plot_input(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, rect: Rect) {
         let response = ui.interact(
             rect,
             ui.scope_id().with("wave-plot"),
@@ -432,7 +432,7 @@ impl WavePanel {
     }
 
     /// Moves the cursor one column: a step, or a delta cycle inside an opened step.
-    fn move_cursor(&mut self, state: &mut AppState, forward: bool) {
+    fn move_cursor(&mut self, state: &mut CircuitPageState, forward: bool) {
         let now = state.sim.wave().step();
         let Some(at) = state.waves.cursor else {
             return;

@@ -4,7 +4,7 @@
 use tritium_plugin_api::protocol::SolverInfo;
 
 use super::play::{Play, SolveMode};
-use crate::pages::plugins::task::Task;
+use crate::games::task::Task;
 
 impl Play {
     /// The solvers of the game in progress (those whose `game` is this game).

@@ -11,8 +11,8 @@
 //! the part's name), and every block pin one labelled `INSTANCE.PIN` carrying its value, so
 //! tests and screen readers read pins as they read nodes.
 //!
-//! On a level that uses buses ([`AppState::written_level`]) every wire is drawn as the file
-//! writes it, each resolved to the bits it carries ([`AppState::end_bits`]): a bus wire once,
+//! On a level that uses buses ([`CircuitPageState::written_level`]) every wire is drawn as the file
+//! writes it, each resolved to the bits it carries ([`CircuitPageState::end_bits`]): a bus wire once,
 //! thick, with its number written before its input in the radix of the bus it comes from;
 //! splitters and mergers as a spine with a branch per bit range. A bus pin of a block is
 //! named with its width (`a/4`) and carries its number (`lo.a` = `11`).
@@ -21,38 +21,17 @@ use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
 use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
-use super::canvas::{Canvas, FrameInfo, px, px_rect};
-use super::canvas::{cells, snapped};
+use super::ends::{Block, Ends};
+use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
+use super::gestures::Canvas;
 use super::routes::WireKey;
-use crate::draw::{self, Known, NodeLook};
-use crate::geometry::{self, Area, CELL, PIN_RADIUS, Point, Vector};
-use crate::state::{AppState, End};
-
-/// What the canvas needs of one instance of the open level, copied out of the state.
-pub(super) struct Block {
-    label: String,
-    part: String,
-    inputs: Vec<String>,
-    outputs: Vec<String>,
-    /// The width of each input pin, then of each output pin.
-    widths: (Vec<usize>, Vec<usize>),
-    /// The block's box, in cells (with the drag offset).
-    pub(super) rect: Area,
-}
-
-impl Block {
-    fn input(&self, i: usize) -> Point {
-        geometry::block_input(self.rect, i)
-    }
-
-    fn output(&self, i: usize) -> Point {
-        geometry::block_output(self.rect, i)
-    }
-}
+use crate::pages::circuit::draw::{self, Known, NodeLook};
+use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
+use crate::pages::circuit::state::{CircuitPageState, End};
 
 impl Canvas {
     /// The open level's blocks, in cells, with the drag offset of the one being moved.
-    pub(super) fn level_blocks(&self, state: &AppState) -> Vec<Block> {
+    pub(super) fn level_blocks(&self, state: &CircuitPageState) -> Vec<Block> {
         state
             .level_instances()
             .iter()
@@ -81,7 +60,7 @@ impl Canvas {
     }
 
     /// The bounds of the open level's blocks and pins, in scene pixels.
-    pub(super) fn blocks_bounds(&self, state: &AppState) -> Rect {
+    pub(super) fn blocks_bounds(&self, state: &CircuitPageState) -> Rect {
         let mut bounds = Rect::NOTHING;
         for b in self.level_blocks(state) {
             bounds = bounds.union(px_rect(b.rect));
@@ -98,7 +77,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &mut AppState,
+        state: &mut CircuitPageState,
     ) -> bool {
         let blocks = self.level_blocks(state);
         let pins = state.level_pins();
@@ -175,7 +154,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &AppState,
+        state: &CircuitPageState,
     ) -> Vec<WiringAction> {
         self.wiring_target = None;
         let mut actions = Vec::new();
@@ -193,7 +172,7 @@ impl Canvas {
             prefix: state.level_prefix(),
         };
         let instances = state.level_instances();
-        let margin = 8.0 / frame.zoom.max(super::canvas::MIN_ZOOM);
+        let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
         let view = frame.view.expand(margin);
         let mut labels: Vec<(&str, Pos2, String)> = Vec::new();
         for (i, w) in wires.iter().enumerate() {
@@ -369,7 +348,7 @@ impl Canvas {
 
     /// Applies what the splitters' and mergers' gestures asked; returns whether one was
     /// clicked.
-    pub(super) fn apply_wiring(state: &mut AppState, actions: Vec<WiringAction>) -> bool {
+    pub(super) fn apply_wiring(state: &mut CircuitPageState, actions: Vec<WiringAction>) -> bool {
         let mut clicked = false;
         for action in actions {
             match action {
@@ -415,7 +394,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &AppState,
+        state: &CircuitPageState,
         n: &Node,
         actions: &mut Vec<Action>,
     ) {
@@ -468,7 +447,7 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
-        state: &AppState,
+        state: &CircuitPageState,
         b: &Block,
         busy: Option<&str>,
         actions: &mut Vec<Action>,
@@ -617,11 +596,11 @@ impl Canvas {
     /// what is under the pointer (a node's input or a pin), if either end is a pin.
     pub(super) fn finish_pin_wiring(
         &mut self,
-        state: &mut AppState,
+        state: &mut CircuitPageState,
         from_node: Option<NodeId>,
         node_target: Option<(NodeId, u8)>,
     ) {
-        let local = |state: &AppState, id: NodeId| {
+        let local = |state: &CircuitPageState, id: NodeId| {
             state
                 .circuit()
                 .node(id)
@@ -671,107 +650,15 @@ fn draw_pin(painter: &egui::Painter, p: Pos2, values: &[Trit], hovered: bool) {
 }
 
 /// The radix a pin of the open level is shown in (its part's pin node's, else hexadecimal).
-fn pin_radix(state: &AppState, end: &End) -> Radix {
+fn pin_radix(state: &CircuitPageState, end: &End) -> Radix {
     state
         .end_radix(&state.level, &end.to_text())
         .unwrap_or_default()
 }
 
-/// `values` as the canvas writes them: a trit as `-1`, `0` or `+1`, a bus as a number in
-/// `radix` (unknown bits shown: `0b10x1`, `0x5?`).
-pub(super) fn value_text(values: &[Trit], radix: Radix) -> String {
-    match values {
-        [v] => v.as_signed_str().to_owned(),
-        _ => number::format(values, radix),
-    }
-}
-
-/// Where the wires of a level start and end, in cells.
-pub(super) struct Ends<'a> {
-    pub(super) state: &'a AppState,
-    pub(super) frame: &'a FrameInfo,
-    pub(super) blocks: &'a [Block],
-    pub(super) pins: &'a [Node],
-    /// The level's nodes as written, on a level that uses buses (else empty).
-    pub(super) written: &'a [Node],
-    pub(super) prefix: String,
-}
-
-impl Ends<'_> {
-    fn flat(&self, label: &str) -> Option<NodeId> {
-        self.state
-            .circuit()
-            .find(&format!("{}{label}", self.prefix))
-    }
-
-    /// Node `label` as the level writes it (a bus, a splitter), if the level uses buses.
-    fn written_node(&self, label: &str) -> Option<&Node> {
-        self.written.iter().find(|n| n.label == label)
-    }
-
-    fn pin_node(&self, label: &str) -> Option<&Node> {
-        self.pins.iter().find(|n| n.label == label)
-    }
-
-    fn block(&self, label: &str) -> Option<&Block> {
-        self.blocks.iter().find(|b| b.label == label)
-    }
-
-    /// Where a wire leaves `end`.
-    pub(super) fn out_at(&self, end: &End) -> Option<Point> {
-        match end {
-            End::Node(l) => {
-                if let Some(n) = self.pin_node(l) {
-                    return geometry::output_pin(n);
-                }
-                // As written (a level with buses is read-only: its nodes stay where they are).
-                if let Some(n) = self.written_node(l) {
-                    return geometry::output_pin(n);
-                }
-                if let Some((left, k)) = l.split_once('.')
-                    && let Some(n) = self.written_node(left)
-                    && matches!(n.kind, NodeKind::Split(_))
-                {
-                    return Some(geometry::split_output(n, k.parse().ok()?));
-                }
-                let id = self.flat(l)?;
-                geometry::output_pin(&self.state.circuit()[id])
-                    .map(|p| p + cells(self.frame.shift(id, self.state)))
-            }
-            End::Pin { instance, pin } => {
-                let b = self.block(instance)?;
-                Some(b.output(b.outputs.iter().position(|p| p == pin)?))
-            }
-        }
-    }
-
-    /// Where a wire enters input `input` of `end`.
-    pub(super) fn in_at(&self, end: &End, input: u8) -> Option<Point> {
-        match end {
-            End::Node(l) => {
-                if let Some(n) = self.pin_node(l) {
-                    return Some(geometry::input_pin(n, 0));
-                }
-                if let Some(n) = self.written_node(l) {
-                    return Some(geometry::input_pin(n, usize::from(input)));
-                }
-                let id = self.flat(l)?;
-                Some(
-                    geometry::input_pin(&self.state.circuit()[id], usize::from(input))
-                        + cells(self.frame.shift(id, self.state)),
-                )
-            }
-            End::Pin { instance, pin } => {
-                let b = self.block(instance)?;
-                Some(b.input(b.inputs.iter().position(|p| p == pin)?))
-            }
-        }
-    }
-}
-
 /// The output pins of a splitter or merger (where, and the wire end they start) and its
 /// input pins (where, and the pin), in cells.
-type WiringPins = (Vec<(Point, String)>, Vec<(Point, u8)>);
+type WiringPins = (Vec<(GridPoint, String)>, Vec<(GridPoint, u8)>);
 
 /// What the gestures on a splitter or merger ask of the state, applied after drawing.
 pub(super) enum WiringAction {

@@ -6,9 +6,9 @@
 use plugin_host::LoadedPlugin;
 use tritium_plugin_api::protocol::{ActionInfo, Frame, GameInfo, SolveReport};
 
-use crate::pages::circuit::state::Notice;
-use crate::pages::plugins::forms::{GameError, Setup, StrategyChoice, tell, warn};
-use crate::pages::plugins::task::Task;
+use crate::common::Notice;
+use crate::games::forms::{GameError, Setup, StrategyChoice, tell, warn};
+use crate::games::task::Task;
 
 /// What a solve is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub(super) enum SolveMode {
 
 /// A game in progress.
 #[derive(Clone, Debug)]
-pub struct Session {
+pub struct GameSession {
     /// The plugin playing it.
     pub plugin: LoadedPlugin,
     /// The game.
@@ -43,7 +43,7 @@ pub struct Session {
 /// How many moves Undo can take back.
 pub const UNDO_LIMIT: usize = 1000;
 
-impl Session {
+impl GameSession {
     /// Moves to `frame` by the action `id` of the current frame, keeping the current one
     /// for Undo; `last` says who moved and how.
     pub(super) fn advance(&mut self, frame: Frame, id: &str, last: String) {
@@ -95,7 +95,7 @@ pub(super) struct AiStep {
 /// ([`Play::park`], [`Play::unpark`]).
 #[derive(Debug, Default)]
 pub struct Parked {
-    session: Option<Session>,
+    session: Option<GameSession>,
     setup: Setup,
     position: String,
     strategy: StrategyChoice,
@@ -116,7 +116,7 @@ impl Parked {
 #[derive(Debug)]
 pub struct Play {
     /// The game in progress.
-    pub session: Option<Session>,
+    pub session: Option<GameSession>,
     /// Rules and seed of the next "New game".
     pub setup: Setup,
     /// A position text to start the next "New game" from (as the game view shows it under
@@ -278,7 +278,7 @@ impl Play {
             self.humans = vec![true; game.players.len()];
         }
         self.selected.clear();
-        self.session = Some(Session {
+        self.session = Some(GameSession {
             plugin,
             game,
             frame,

@@ -8,11 +8,11 @@ use egui::Vec2;
 use rustc_hash::FxHashMap;
 use sim_core::NodeId;
 
-use super::blocks::Ends;
-use super::canvas::{Canvas, FrameInfo, cells, snapped};
-use crate::geometry::{self, Area, CELL, Point};
-use crate::router::{self, Connection, Routing};
-use crate::state::{AppState, End, WireRef};
+use super::ends::{Block, Ends};
+use super::frame::{FrameInfo, cells, snapped};
+use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint};
+use crate::pages::circuit::router::{self, Connection, Routing};
+use crate::pages::circuit::state::{CircuitPageState, End, LevelWire};
 
 /// Which wire a connection draws.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -20,7 +20,7 @@ pub enum WireKey {
     /// A wire between two nodes of the level: driver, driven node, input.
     Node(NodeId, NodeId, u8),
     /// The level's wire to or from a pin, by its index in
-    /// [`AppState::level_pin_wires`].
+    /// [`CircuitPageState::level_pin_wires`].
     Pin(usize),
     /// A wire of a level that uses buses, by its index in the level as written.
     Written(usize),
@@ -45,7 +45,7 @@ pub struct Routes {
     /// The level's connections (output pin, input pin, net), in cells.
     pub connections: Vec<Connection>,
     /// By connection: the wire as the level names it.
-    pub wires: Vec<WireRef>,
+    pub wires: Vec<LevelWire>,
     /// The level's nodes, blocks and pins, in cells.
     pub boxes: Vec<Area>,
     /// The routes of `connections`, and the junctions.
@@ -57,13 +57,13 @@ pub struct Routes {
 
 impl Routes {
     /// The route of wire `key`, in cells.
-    pub fn get(&self, key: &WireKey) -> Option<&[Point]> {
+    pub fn get(&self, key: &WireKey) -> Option<&[GridPoint]> {
         let i = *self.index.get(key)?;
         self.routing.routes.get(i).map(Vec::as_slice)
     }
 
     /// The connection whose route passes within `tolerance` cells of `p`, the nearest.
-    pub fn wire_at(&self, p: Point, tolerance: f32) -> Option<usize> {
+    pub fn wire_at(&self, p: GridPoint, tolerance: f32) -> Option<usize> {
         self.routing
             .routes
             .iter()
@@ -89,7 +89,14 @@ impl Routes {
         }
     }
 
-    fn push(&mut self, key: WireKey, wire: WireRef, via: Vec<Point>, from: Point, to: Point) {
+    fn push(
+        &mut self,
+        key: WireKey,
+        wire: LevelWire,
+        via: Vec<GridPoint>,
+        from: GridPoint,
+        to: GridPoint,
+    ) {
         // A net is everything one output pin drives: numbered by its driver's position
         // (anywhere on the grid, left of and above the origin too).
         let at = ((from.x * 2.0).round() as i32, (from.y * 2.0).round() as i32);
@@ -101,16 +108,36 @@ impl Routes {
     }
 }
 
-impl Canvas {
-    /// Routes the open level again if the document, the level or a drag changed. A level of
+/// The drags in progress the routes follow (scene pixels): the selection's, a block's, a
+/// splitter's or merger's.
+pub(super) struct Drags<'a> {
+    /// The dragged selection's offset.
+    pub(super) selection: Option<Vec2>,
+    /// The dragged block: its label and offset.
+    pub(super) block: Option<&'a (String, Vec2)>,
+    /// The dragged splitter or merger: its label and offset.
+    pub(super) wiring: Option<&'a (String, Vec2)>,
+}
+
+impl Routes {
+    /// Routes the open level again if the document, the level or a drag changed: the level's
+    /// `blocks` (asked only then) and the nodes `shown` (a bus is shown once). A level of
     /// more than [`ROUTED_AT_ONCE`] wires is routed on a worker thread: it shows plain
     /// routes for the moment the router takes (a second on a 2,000-gate netlist), and the
     /// canvas repaints when the routing arrives.
-    pub(super) fn update_routes(&mut self, ui: &egui::Ui, frame: &FrameInfo, state: &AppState) {
-        self.routes.receive(ui);
+    pub(super) fn update(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &CircuitPageState,
+        moved: &Drags<'_>,
+        blocks: impl FnOnce() -> Vec<Block>,
+        shown: impl Fn(NodeId) -> bool,
+    ) {
+        self.receive(ui);
         let mut drags: Vec<(String, i32, i32)> = Vec::new();
         let whole = |v: Vec2| ((v.x / CELL).round() as i32, (v.y / CELL).round() as i32);
-        if let Some(offset) = self.moving {
+        if let Some(offset) = moved.selection {
             let (dx, dy) = whole(offset);
             drags.extend(
                 state
@@ -119,19 +146,19 @@ impl Canvas {
                     .map(|id| (format!("#{id:?}"), dx, dy)),
             );
         }
-        for (label, offset) in self.moving_block.iter().chain(&self.moving_wiring) {
+        for (label, offset) in moved.block.into_iter().chain(moved.wiring) {
             let (dx, dy) = whole(*offset);
             drags.push((label.clone(), dx, dy));
         }
         let made_for = (state.doc.revision(), state.level.clone(), drags);
-        if self.routes.made_for.as_ref() == Some(&made_for) {
+        if self.made_for.as_ref() == Some(&made_for) {
             return;
         }
         let mut routes = Routes {
             made_for: Some(made_for),
             ..Routes::default()
         };
-        let blocks = self.level_blocks(state);
+        let blocks = blocks();
         let pins = state.level_pins();
         let written = state.written_level();
         let ends = Ends {
@@ -143,7 +170,7 @@ impl Canvas {
             prefix: state.level_prefix(),
         };
         if let Some((nodes, wires)) = written {
-            self.route_written(&mut routes, &ends, nodes, wires);
+            Routes::route_written(&mut routes, &ends, nodes, wires, moved.wiring);
         } else {
             let c = state.circuit();
             for (_, w) in c.wires() {
@@ -159,7 +186,7 @@ impl Canvas {
                 let a = out + cells(frame.shift(w.from, state));
                 let b =
                     geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
-                let wire = WireRef {
+                let wire = LevelWire {
                     from: End::Node(from_label.to_owned()),
                     to: End::Node(to_label.to_owned()),
                     input: w.input,
@@ -169,13 +196,13 @@ impl Canvas {
             }
             for (i, (from, to, input)) in state.level_pin_wires().into_iter().enumerate() {
                 if let (Some(a), Some(b)) = (ends.out_at(&from), ends.in_at(&to, input)) {
-                    let wire = WireRef { from, to, input };
+                    let wire = LevelWire { from, to, input };
                     let via = bends(state, &wire);
                     routes.push(WireKey::Pin(i), wire, via, a, b);
                 }
             }
             for (id, n) in c.nodes() {
-                if state.on_level(&n.label).is_some() && self.is_shown(id) {
+                if state.on_level(&n.label).is_some() && shown(id) {
                     routes
                         .boxes
                         .push(geometry::rect(n).translate(cells(frame.shift(id, state))));
@@ -202,17 +229,17 @@ impl Canvas {
         } else {
             routes.routing = router::route(&routes.connections, &routes.boxes);
         }
-        self.routes = routes;
+        *self = routes;
     }
 
     /// The connections and boxes of a level that uses buses: its wires and nodes as written
     /// (the open part's pins are boxed as pins).
     fn route_written(
-        &self,
         routes: &mut Routes,
         ends: &Ends<'_>,
         nodes: &[sim_core::Node],
         wires: &[sim_core::WireDesc],
+        moving_wiring: Option<&(String, Vec2)>,
     ) {
         let state = ends.state;
         let pins = ends.pins;
@@ -221,7 +248,7 @@ impl Canvas {
             let from = ends.out_at(&End::parse(&w.from, instances));
             let to = ends.in_at(&End::parse(&w.to, instances), w.input);
             if let (Some(from), Some(to)) = (from, to) {
-                let wire = WireRef {
+                let wire = LevelWire {
                     from: End::parse(&w.from, instances),
                     to: End::parse(&w.to, instances),
                     input: w.input,
@@ -235,22 +262,17 @@ impl Canvas {
             .iter()
             .filter(|n| !pins.iter().any(|p| p.label == n.label));
         routes.boxes.extend(inner.map(|n| {
-            let shift = match &self.moving_wiring {
+            let shift = match moving_wiring {
                 Some((label, offset)) if *label == n.label => cells(snapped(*offset)),
                 _ => geometry::Vector::ZERO,
             };
             geometry::rect(n).translate(shift)
         }));
     }
-
-    /// The routed wires of the open level as last drawn (for tests: [`router::check`] them).
-    pub fn routes(&self) -> &Routes {
-        &self.routes
-    }
 }
 
 /// The bends of `wire`, in cells.
-fn bends(state: &AppState, wire: &WireRef) -> Vec<Point> {
+fn bends(state: &CircuitPageState, wire: &LevelWire) -> Vec<GridPoint> {
     state
         .wire_bends(wire)
         .into_iter()

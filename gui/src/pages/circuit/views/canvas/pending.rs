@@ -6,17 +6,17 @@
 use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2, vec2};
 use sim_core::{NodeId, Trit};
 
-use super::canvas::px_rect;
-use crate::draw;
-use crate::geometry::{self, CELL};
-use crate::state::AppState;
+use super::frame::px_rect;
+use crate::pages::circuit::draw;
+use crate::pages::circuit::geometry::{self, CELL};
+use crate::pages::circuit::state::CircuitPageState;
 
 /// Draws the pending-value tags of the switches and buttons among `ids` (those on the canvas;
 /// `shift` is how far a node is being dragged, in scene pixels).
 pub(super) fn tags(
     ui: &egui::Ui,
     painter: &egui::Painter,
-    state: &AppState,
+    state: &CircuitPageState,
     ids: &[NodeId],
     shift: impl Fn(NodeId) -> Vec2,
 ) {

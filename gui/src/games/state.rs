@@ -8,7 +8,7 @@
 //! from the plugin's [`Frame`](tritium_plugin_api::protocol::Frame).
 //!
 //! ```
-//! use gui::pages::plugins::state::GamesState;
+//! use gui::games::state::GamesState;
 //!
 //! // No plugins: nothing to play, and asking for a game says why instead of failing.
 //! let mut games = GamesState::default();
@@ -24,9 +24,9 @@ use plugin_host::{LoadedPlugin, PluginHost};
 use tritium_plugin_api::protocol::{GameInfo, SolverInfo};
 
 use super::forms::{Setup, StrategyChoice, tell, warn};
-use crate::pages::circuit::state::Notice;
-use crate::pages::experiments::experiment::{Experiment, SweepChoice};
-use crate::pages::game::play::{Parked, Play};
+use crate::common::Notice;
+use crate::games::experiment::{Experiment, SweepChoice};
+use crate::games::play::{Parked, Play};
 
 /// A game of a plugin: indices into the host's plugins and that plugin's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -217,7 +217,7 @@ impl GamesState {
         self.play.human_to_move()
     }
 
-    /// The action a key means in the game in progress; see [`action_for_key`](crate::pages::game::play::action_for_key).
+    /// The action a key means in the game in progress; see [`action_for_key`](crate::games::play::action_for_key).
     pub fn action_for_key(&self, key: &str) -> Option<String> {
         self.play.key_action(key)
     }

@@ -4,8 +4,8 @@
 use plugin_host::CallError;
 use tritium_plugin_api::protocol::{GameInfo, StrategyInfo};
 
-use crate::pages::circuit::state::Notice;
-use crate::pages::experiments::report::ExportError;
+use crate::common::Notice;
+use crate::games::report::ExportError;
 
 /// Why a game or experiment action failed. Shown to the user; the app keeps running.
 #[derive(Debug, thiserror::Error)]

@@ -135,3 +135,25 @@ pub fn setup_fields(ui: &mut egui::Ui, salt: &str, game: &GameInfo, setup: &mut 
         });
     labelled_field(ui, "Seed", &mut setup.seed, "0");
 }
+
+/// The plugin pages' status bar: the last notice (errors in red), else how many plugins are
+/// loaded.
+pub fn status_bar(ui: &mut egui::Ui, games: &GamesState) {
+    egui::Panel::bottom("plugin-status").show(ui, |ui| {
+        ui.horizontal(|ui| match &games.notice {
+            Some(n) if n.is_error => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("Error: {}", n.text));
+            }
+            Some(n) => {
+                ui.label(&n.text);
+            }
+            None => {
+                let n = games.host().plugins().len();
+                ui.label(match n {
+                    1 => "1 plugin loaded".to_owned(),
+                    n => format!("{n} plugins loaded"),
+                });
+            }
+        });
+    });
+}

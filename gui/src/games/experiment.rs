@@ -9,9 +9,9 @@ use plugin_host::sweep::run_sweep;
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec, GameInfo};
 
 use super::report;
-use crate::pages::circuit::state::Notice;
-use crate::pages::plugins::forms::{GameError, Setup, StrategyChoice, tell, warn};
-use crate::pages::plugins::task::Task;
+use crate::common::Notice;
+use crate::games::forms::{GameError, Setup, StrategyChoice, tell, warn};
+use crate::games::task::Task;
 
 /// A strategy family of the game and its size, for a sweep.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub enum Outcome {
 
 /// A finished experiment or sweep, kept in the list of runs until cleared.
 #[derive(Clone, Debug)]
-pub struct Run {
+pub struct FinishedRun {
     /// What it was, for the list: e.g. `2048 · greedy · 100 games · rules seed`.
     pub title: String,
     /// Its results.
@@ -48,7 +48,7 @@ pub struct Run {
 }
 
 /// Running an experiment (one strategy, or every strategy of a sweep) and the runs finished
-/// so far. Its strategy is the Game page's ([`crate::pages::game::Play::strategy`]).
+/// so far. Its strategy is the Game page's ([`crate::games::Play::strategy`]).
 #[derive(Debug)]
 pub struct Experiment {
     /// The sweep to run.
@@ -58,7 +58,7 @@ pub struct Experiment {
     /// Number of games (per strategy).
     pub games: u32,
     /// The finished runs, oldest first: a new one is added, never put in another's place.
-    pub runs: Vec<Run>,
+    pub runs: Vec<FinishedRun>,
     /// The run shown (an index into [`Experiment::runs`]).
     pub shown: Option<usize>,
     /// The game the running experiment or sweep plays, for its run's title.
@@ -250,7 +250,7 @@ impl Experiment {
 
     /// Adds a finished run to the list and shows it.
     fn add(&mut self, title: String, outcome: Outcome) {
-        self.runs.push(Run { title, outcome });
+        self.runs.push(FinishedRun { title, outcome });
         self.shown = Some(self.runs.len() - 1);
     }
 

@@ -1,0 +1,424 @@
+//! Painting the schematic: [`Canvas::ui`] shows the scene, culls what is off screen, and draws
+//! the grid, the wires, the junctions and the nodes (each node an accessible widget), then
+//! calls the blocks, the pending tags and the gestures.
+
+use egui::{Pos2, Rect, Sense, Vec2};
+use sim_core::bus::Bus;
+use sim_core::{Cause, NodeId, NodeKind, Trit};
+
+use super::frame::{
+    FrameInfo, MAX_FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, cell_at, cells, px, px_rect, snapped,
+};
+use super::gestures::Canvas;
+use super::pending;
+use super::routes::{Drags, WireKey};
+use crate::pages::circuit::draw::{self, Batch, Known, NodeLook};
+use crate::pages::circuit::geometry::{self, CELL};
+use crate::pages::circuit::kinds::kind_name;
+use crate::pages::circuit::router;
+use crate::pages::circuit::state::{CircuitPageState, level_label};
+use crate::pages::circuit::views::crisp;
+
+/// What a node (or bus) shows: its values (bit 0 first), a display's text (its digits or
+/// segments, see [`draw::display_text`]) and the text its widget carries (the display's, else
+/// its value or its bus's number).
+fn shown_text(
+    state: &CircuitPageState,
+    kind: NodeKind,
+    value: Trit,
+    bus: Option<&Bus>,
+) -> (Vec<Trit>, Option<String>, String) {
+    let values = bus.map_or_else(|| vec![value], |b| state.sim.values(&b.bits));
+    let shown = draw::display_text(kind, &values);
+    let text = shown.clone().unwrap_or_else(|| {
+        bus.map_or_else(
+            || value.as_signed_str().to_owned(),
+            |b| state.bus_text(&b.name).unwrap_or_default(),
+        )
+    });
+    (values, shown, text)
+}
+
+/// A node's (or bus's) hover text: its label or bus name, its kind ([`kind_name`]) and what it
+/// shows.
+fn hover_text(node: &sim_core::Node, bus: Option<&Bus>, text: &str, value: Trit) -> String {
+    let kind = kind_name(node.kind);
+    match bus {
+        Some(b) => format!("{} ({kind}, {} trits) = {text}", b.name, b.width()),
+        None => format!("{} ({kind}) = {value}", node.label),
+    }
+}
+
+impl Canvas {
+    /// Draws the view into `ui` and applies what the user did to `state`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
+        if self.shown_level != state.level || self.shown_document != state.document_id {
+            self.shown_level.clone_from(&state.level);
+            self.shown_document = state.document_id;
+            self.fit();
+        }
+        if std::mem::take(&mut self.zoom_reset) && self.scene_rect != Rect::ZERO {
+            self.scene_rect = Rect::from_center_size(self.scene_rect.center(), ui.available_size());
+        }
+        if self.scene_rect != Rect::ZERO
+            && let Some(id) = state.centre.take()
+            && let Some(node) = state.circuit().node(id)
+        {
+            let at = px_rect(geometry::rect(node)).center();
+            self.scene_rect = self.scene_rect.translate(at - self.scene_rect.center());
+        }
+        let fitting = self.scene_rect == Rect::ZERO;
+        if fitting {
+            // Fitting takes this frame to measure; the next one shows the fitted scene.
+            ui.ctx().request_repaint();
+        }
+        if self.scene_rect == Rect::ZERO && state.circuit().node_count() == 0 {
+            // Nothing to fit: open at 100 % with the origin top left.
+            self.scene_rect = Rect::from_min_size(Pos2::ZERO, ui.available_size());
+        }
+        let mut scene_rect = self.scene_rect;
+        self.pan = Vec2::ZERO;
+        let max_zoom = if fitting { MAX_FIT_ZOOM } else { MAX_ZOOM };
+        egui::Scene::new()
+            .zoom_range(MIN_ZOOM..=max_zoom)
+            .drag_pan_buttons(
+                egui::containers::DragPanButtons::SECONDARY
+                    | egui::containers::DragPanButtons::MIDDLE,
+            )
+            .show(ui, &mut scene_rect, |ui| {
+                let first = crisp::next_shape(ui);
+                self.contents(ui, state);
+                crisp::sharpen(ui, first);
+            });
+        // The canvas's widgets cover the Scene's own pan response, so they pan themselves.
+        self.scene_rect = scene_rect.translate(-self.pan);
+    }
+}
+
+impl Canvas {
+    pub(super) fn contents(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
+        let frame = FrameInfo::new(ui, state, snapped(self.moving.unwrap_or_default()));
+        self.out_target = None;
+        let background = ui.interact(
+            frame.view,
+            ui.scope_id().with("background"),
+            Sense::click_and_drag(),
+        );
+        let bounds = self.cull(&frame, state).union(self.blocks_bounds(state));
+        if bounds.is_positive() {
+            // Gives the scene something to fit on the first frame.
+            ui.allocate_rect(bounds.expand(2.0 * CELL), Sense::hover());
+        }
+        let mut routes = std::mem::take(&mut self.routes);
+        let moved = Drags {
+            selection: self.moving,
+            block: self.moving_block.as_ref(),
+            wiring: self.moving_wiring.as_ref(),
+        };
+        routes.update(
+            ui,
+            &frame,
+            state,
+            &moved,
+            || self.level_blocks(state),
+            |id| self.is_shown(id),
+        );
+        self.routes = routes;
+        let mut batch = Batch::new(frame.zoom, self.batch_size);
+        draw::grid(&mut batch, frame.view);
+        if frame.detailed {
+            batch.paint(&frame.painter);
+        }
+        self.net_halo(&frame, state);
+        self.wires(&frame, state, &mut batch);
+        let wiring_actions = self.written_wires(ui, &frame, state);
+        self.junctions(&frame, state);
+        let clicked_wiring = Self::apply_wiring(state, wiring_actions);
+        if frame.last.is_some() {
+            ui.ctx().request_repaint(); // the pulse animates
+        }
+        let clicked_node = self.nodes(ui, &frame, state, &mut batch);
+        self.batch_size = batch.len();
+        batch.paint(&frame.painter);
+        let clicked_block = self.blocks(ui, &frame, state);
+        if frame.detailed {
+            pending::tags(ui, &frame.painter, state, &self.visible, |id| {
+                frame.shift(id, state)
+            });
+        }
+        let clicked_node = clicked_node || clicked_block || clicked_wiring;
+        self.pins(ui, &frame, state);
+        self.background(ui, &frame, &background, clicked_node, state);
+    }
+
+    /// Finds the nodes on screen (into `self.visible`), the wires delivering pending events
+    /// and which bus each node is a bit of; returns the bounds of the whole circuit.
+    pub(super) fn cull(&mut self, frame: &FrameInfo, state: &CircuitPageState) -> Rect {
+        let c = state.circuit();
+        self.buses.update(state.doc.revision(), c);
+        self.visible.clear();
+        let mut bounds = Rect::NOTHING;
+        // Room for the label above a node and the selection halo.
+        let view = frame.view.expand(CELL);
+        let level = state.level_prefix();
+        let on_level = |label: &str| level_label(&level, label).is_some();
+        for (id, n) in c.nodes() {
+            // A bus is drawn once, as its bit 0 (its bits share its box).
+            if !on_level(&n.label) || self.buses.get(id).is_some_and(|(_, bit)| bit > 0) {
+                continue;
+            }
+            let r = px_rect(geometry::rect(n));
+            bounds = bounds.union(r);
+            if view.intersects(r.translate(frame.shift(id, state))) {
+                self.visible.push(id);
+            }
+        }
+        self.delivering.clear();
+        for p in state.sim.pending() {
+            if let Cause::Event(k) = p.cause
+                && let Some(e) = state.sim.event(k)
+            {
+                self.delivering.push((e.node, p.node));
+            }
+        }
+        self.delivering.sort_unstable();
+        bounds
+    }
+
+    /// Every wire on screen, coloured by its value; the wires of the event just stepped pulse,
+    /// and wires delivering a pending event carry a marker.
+    pub(super) fn wires(&self, frame: &FrameInfo, state: &CircuitPageState, batch: &mut Batch) {
+        if state.written_level().is_some() {
+            return; // drawn as written, buses once: `written_wires`
+        }
+        let c = state.circuit();
+        let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
+        let mut path: Vec<Pos2> = Vec::with_capacity(8);
+        let level = state.level_prefix();
+        let on_level = |label: &str| level_label(&level, label).is_some();
+        for (_, w) in c.wires() {
+            let (from, to) = (&c[w.from], &c[w.to]);
+            if !on_level(&from.label) || !on_level(&to.label) {
+                continue; // inside an instance, or reaching into one (drawn to its pin)
+            }
+            let Some(out) = geometry::output_pin(from) else {
+                continue;
+            };
+            let a = out + cells(frame.shift(w.from, state));
+            let b = geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
+            path.clear();
+            match self.routes.get(&WireKey::Node(w.from, w.to, w.input)) {
+                Some(route) => path.extend(route.iter().map(|&p| px(p))),
+                None => path.extend(router::plain_route(a, b).into_iter().map(px)),
+            }
+            let path = &path[..];
+            if !frame
+                .view
+                .expand(margin)
+                .intersects(Rect::from_points(path))
+            {
+                continue;
+            }
+            let changed_now = frame.last == Some((w.from, true));
+            let pulse = changed_now.then_some(frame.pulse);
+            let value = state.sim.value(w.from);
+            if frame.detailed {
+                draw::wire(&frame.painter, path, value, pulse);
+            } else {
+                draw::wire_coarse(batch, path, value, pulse);
+            }
+            if self.delivering.binary_search(&(w.from, w.to)).is_ok() {
+                let k = path.len() / 2;
+                let at = path[k - 1].lerp(path[k], 0.5);
+                if frame.detailed {
+                    draw::marker(&frame.painter, at);
+                } else {
+                    draw::marker_coarse(batch, at);
+                }
+            }
+        }
+    }
+
+    /// Whether node `id` is drawn as a node of its own (a bus is drawn once, as its bit 0).
+    pub(super) fn is_shown(&self, id: NodeId) -> bool {
+        self.buses.get(id).is_none_or(|(_, bit)| bit == 0)
+    }
+
+    /// The selected wire's whole net, under the wires: every route its driver feeds.
+    pub(super) fn net_halo(&self, frame: &FrameInfo, state: &CircuitPageState) {
+        let Some(selected) = &state.selected_wire else {
+            return;
+        };
+        let width = (6.0_f32).max(4.0 / frame.zoom.max(MIN_ZOOM));
+        for (wire, route) in self.routes.wires.iter().zip(&self.routes.routing.routes) {
+            if wire.from == selected.from {
+                let path: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
+                draw::halo_line(&frame.painter, &path, width);
+            }
+        }
+    }
+
+    /// The wire under the pointer, if no node is: its connection index.
+    pub(super) fn wire_under(&self, frame: &FrameInfo) -> Option<usize> {
+        self.wire_at(frame, frame.pointer?)
+    }
+
+    /// The wire at scene point `p` (within half a cell, or 6 screen pixels zoomed out).
+    pub(super) fn wire_at(&self, frame: &FrameInfo, p: Pos2) -> Option<usize> {
+        let p = cell_at(p);
+        // Half a cell, or 6 screen pixels when zoomed out.
+        let tolerance = (0.3_f32).max(6.0 / (CELL * frame.zoom.max(MIN_ZOOM)));
+        self.routes.wire_at(p, tolerance)
+    }
+
+    /// A dot wherever a net branches, in the colour of its value (full detail only).
+    pub(super) fn junctions(&self, frame: &FrameInfo, state: &CircuitPageState) {
+        if !frame.detailed {
+            return;
+        }
+        let view = frame.view.expand(CELL);
+        for &(at, i) in &self.routes.routing.junctions {
+            let p = px(at);
+            if !view.contains(p) {
+                continue;
+            }
+            let values = self
+                .routes
+                .wires
+                .get(i)
+                .map(|w| state.wire_values(w))
+                .unwrap_or_default();
+            if !values.is_empty() {
+                draw::junction(&frame.painter, p, &values);
+            }
+        }
+    }
+
+    /// Every node on screen as an accessible widget; returns whether one was clicked.
+    pub(super) fn nodes(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &mut CircuitPageState,
+        batch: &mut Batch,
+    ) -> bool {
+        let mut clicked_any = false;
+        let level_len = state.level_prefix().len();
+        for i in 0..self.visible.len() {
+            let id = self.visible[i];
+            let bus: Option<Bus> = self
+                .buses
+                .get(id)
+                .and_then(|(b, _)| state.circuit().buses().get(b).cloned());
+            let group: Vec<NodeId> = bus.as_ref().map_or_else(|| vec![id], |b| b.bits.clone());
+            let (kind, value, widget) = {
+                let node = &state.circuit()[id];
+                // Inside an instance, nodes go by their label at the level (`or`, not
+                // `lo/fa0/or`); the hover text gives the whole path. A bus goes by its name.
+                let full = bus
+                    .as_ref()
+                    .map_or(node.label.as_str(), |b| b.name.as_str());
+                let local = full.get(level_len..).unwrap_or(full);
+                let rect = px_rect(geometry::rect(node)).translate(frame.shift(id, state));
+                let value = state.sim.value(id);
+                let (values, shown, text) = shown_text(state, node.kind, value, bus.as_ref());
+                let widget = ui.interact(
+                    rect,
+                    ui.scope_id().with(("node", id)),
+                    Sense::click_and_drag(),
+                );
+                widget.widget_info(|| {
+                    let role = match node.kind {
+                        NodeKind::Switch | NodeKind::Button => egui::accesskit::Role::Button,
+                        // Not `Label`: egui would put a label's name in its value.
+                        _ => egui::accesskit::Role::Status,
+                    };
+                    let mut info = egui::WidgetInfo::labeled(role, true, local);
+                    info.current_text_value = Some(text.clone());
+                    info
+                });
+                let bits = &group[..];
+                let look = NodeLook {
+                    selected: bits.iter().any(|b| state.selection.contains(b)),
+                    evaluating: frame.last.is_some_and(|(n, _)| bits.contains(&n)),
+                    in_loop: bits.iter().any(|b| frame.in_loop.contains(b)),
+                    flagged: bits.iter().any(|b| state.analysis.marked.contains(b)),
+                    hovered: widget.hovered(),
+                };
+                let hover = hover_text(node, bus.as_ref(), &text, value);
+                let widget = if frame.detailed {
+                    match &bus {
+                        _ if shown.is_some() => {
+                            draw::display_node(
+                                &frame.painter,
+                                rect,
+                                node.kind,
+                                local,
+                                &values,
+                                look,
+                            );
+                        }
+                        Some(b) => {
+                            let known = Known::of(&state.sim.values(&b.bits));
+                            draw::bus_node(
+                                &frame.painter,
+                                rect,
+                                node.kind,
+                                local,
+                                b.width(),
+                                &text,
+                                known,
+                                look,
+                            );
+                        }
+                        None => draw::node(&frame.painter, rect, node.kind, local, value, look),
+                    }
+                    widget.on_hover_text(hover)
+                } else {
+                    // Zoomed out, a bus is tinted as unknown: one trit's colour would mislead.
+                    let tint = if bus.is_some() { Trit::Unknown } else { value };
+                    draw::node_coarse(batch, rect, node.kind, tint, look);
+                    if look.hovered {
+                        widget.on_hover_text(hover)
+                    } else {
+                        widget
+                    }
+                };
+                (node.kind, value, widget)
+            };
+            if widget.clicked() {
+                clicked_any = true;
+                // A bus switch is set from the inspector: a click selects it.
+                let toggles = kind == NodeKind::Switch && bus.is_none();
+                Self::click(ui, state, &group, toggles);
+            }
+            if widget.double_clicked() {
+                state.selection = group.iter().copied().collect();
+                self.rename_requested = true;
+            }
+            if kind == NodeKind::Button && bus.is_none() {
+                let down = widget.is_pointer_button_down_on();
+                if down != (value == Trit::True) {
+                    state.press(id, down);
+                }
+            }
+            waveform_menu(&widget, state, id);
+            self.drag(&widget, state, &group);
+        }
+        clicked_any
+    }
+}
+
+/// A node's right-click menu: Add to waveform (the node's net, or its whole bus).
+fn waveform_menu(widget: &egui::Response, state: &mut CircuitPageState, id: NodeId) {
+    let mut add = false;
+    widget.context_menu(|ui| {
+        if ui.button("Add to waveform").clicked() {
+            add = true;
+            ui.close();
+        }
+    });
+    if add {
+        state.add_wave_node(id);
+    }
+}
