@@ -80,7 +80,7 @@ impl Bus {
     }
 
     /// The assignments that drive the bus's bits to `value` (bit 0 first), for
-    /// [`Engine::set`](crate::Engine::set); `value` is as wide as the bus (as [`number::parse`] makes it).
+    /// [`Engine::set`](crate::Engine::set); `value` is as wide as the bus (as [`number::parse`](crate::number::parse) makes it).
     pub fn assign(&self, value: &[Trit]) -> Vec<(NodeId, Trit)> {
         self.bits
             .iter()

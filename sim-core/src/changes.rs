@@ -1,6 +1,6 @@
 //! [`Changes`]: many output changes of one delta cycle handed to an
 //! [`Observer`](crate::event::Observer) at once — a list, or a view of the state bytes of the
-//! levelized schedule's dense sweep ([`DenseChanges`]) that no list was built for.
+//! levelized schedule's dense sweep (`DenseChanges`) that no list was built for.
 //!
 //! It sits below both the engine's records ([`crate::event`]) and the levelized schedule that
 //! fills the dense view, so that neither depends on the other.
@@ -13,7 +13,7 @@ use crate::trit::Trit;
 pub(crate) const CHANGED: u8 = 4;
 
 /// Many changes of one delta cycle, each node at most once, in no particular order (see
-/// [`Observer::on_changes`]): a list, or a view of the state of the levelized schedule's
+/// [`Observer::on_changes`](crate::event::Observer::on_changes)): a list, or a view of the state of the levelized schedule's
 /// dense sweep that no list was built for. Read them one by one
 /// ([`for_each`](Self::for_each)) or gather them into a buffer in one pass without a branch
 /// per change ([`gather`](Self::gather)).

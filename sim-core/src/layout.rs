@@ -51,6 +51,17 @@ pub fn footprint(kind: NodeKind) -> (u16, u16) {
 /// hierarchical system structures", 1981): each node sits at the mean rank of its drivers in
 /// earlier columns, which removes most wire crossings in one left-to-right sweep.
 pub fn place_unplaced(circuit: &mut Circuit) {
+    if circuit.nodes().all(|(_, n)| n.pos.is_some()) {
+        return;
+    }
+    let net = Netlist::compile(circuit);
+    place_unplaced_in(circuit, &net);
+}
+
+/// [`place_unplaced`] with the levels read from `net`, the netlist compiled from `circuit`
+/// (positions are not part of a netlist, so placing changes nothing in it): a caller that
+/// compiles the netlist anyway — to simulate the circuit it opens — compiles it once.
+pub fn place_unplaced_in(circuit: &mut Circuit, net: &Netlist) {
     let unplaced: Vec<NodeId> = circuit
         .nodes()
         .filter(|(_, n)| n.pos.is_none())
@@ -59,8 +70,7 @@ pub fn place_unplaced(circuit: &mut Circuit) {
     if unplaced.is_empty() {
         return;
     }
-    let net = Netlist::compile(circuit);
-    let level = graph::levelize(&net, |_, _| true).level;
+    let level = graph::levelize(net, |_, _| true).level;
     let x0 = circuit
         .nodes()
         .filter_map(|(_, n)| n.pos.map(|p| p.x + i32::from(footprint(n.kind).0) + COLUMN))

@@ -40,50 +40,77 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Modules: [`trit`] (values), [`bench`](mod@bench) (ISCAS `.bench` import), [`batch`]
-//! (bit-parallel engine), [`kind`] (node kinds and gate functions), [`circuit`] (the checked
-//! graph), [`bus`] (buses: multi-trit nodes, splitters and their expansion into single trits),
-//! [`netlist`] (the compiled form), [`layout`] (positions for unplaced nodes), [`engine`]
-//! (the simulator), [`cycle`] (cycle-based runs of synchronous netlists: every gate once per
-//! clock edge, no events), [`narrate`] (events as text), [`number`] (bus values as binary, hex, decimal
-//! or balanced-ternary numbers), [`format`](mod@format) (RON files), [`testbench`] (embedded test
-//! vectors), [`table`] (truth tables), [`generate`] (generated circuits for tests and
-//! benchmarks), [`event`] (the records the engine produces), [`figure`] (Euler trails: "draw it
-//! without lifting your pencil"), [`hierarchy`] (subcircuits: flattening and its inverse),
-//! [`verilog`] (structural Verilog export), [`wave`] (waveforms: change-only records with delta
-//! cycles, VCD export), [`memory`] (ROM and RAM words and their rules for unknowns),
-//! [`analysis`] (what only a three-valued simulator can tell: hazards, X-pessimism decided
-//! exactly, reset analysis, where an unknown comes from).
+//! # The pipeline
+//!
+//! The modules below are listed in the order a circuit passes through them; each depends only
+//! on the ones above it (`tests/architecture.rs` fails on an import cycle):
+//!
+//! 1. **Values** — [`trit`] (a trit and Kleene's connectives), [`number`] (bus values as
+//!    binary, hex, decimal or balanced-ternary text), [`literal`] (a value as written, before
+//!    its target's width is known).
+//! 2. **Description** (unchecked) — [`kind`] (node kinds and each gate's meaning,
+//!    [`GateOp::base`]), [`memory`] (ROM/RAM words and their rules for unknowns), [`desc`]
+//!    (`CircuitDesc`: nodes and wires by label), [`bus`] (buses expanded into single trits),
+//!    [`hierarchy`] (subcircuits flattened).
+//! 3. **Front ends** — [`format`](mod@format) (RON files), [`bench`](mod@bench) (ISCAS
+//!    `.bench` import and export), [`generate`] (generated circuits for tests and
+//!    benchmarks). Each produces a description and checks it into a [`Circuit`]
+//!    ([`Circuit::from_desc`]; a file with buses or subcircuits is flattened first,
+//!    [`format::Document`]).
+//! 4. **Check** — [`circuit`] (`Circuit`, the checked graph), [`signal`] (names a command
+//!    uses: a node or a bus), [`layout`] (positions for unplaced nodes).
+//! 5. **Compile** — [`netlist`] (the flat, dense form every engine reads) and its graph
+//!    algorithms (levelization, loops).
+//! 6. **Engine forms** — [`changes`] and [`event`] (what a settle reports), [`engine`] (the
+//!    event-driven [`Engine`]: unit-delay or levelized), [`cycle`] (cycle-based runs of
+//!    synchronous netlists), [`batch`] (bit-parallel vectors), [`narrate`] (events as text),
+//!    [`testbench`] (embedded test vectors), [`table`] (truth tables).
+//! 7. **Writers** — [`verilog`] (structural Verilog), [`wave`] (waveforms and VCD); the
+//!    `.bench` writer is in [`bench`](mod@bench).
+//! 8. **Analyses** — [`analysis`]: what only a three-valued simulator can tell (hazards,
+//!    X-pessimism decided exactly, reset, where an unknown comes from).
+//!
+//! Beside the pipeline, [`figure`] solves "draw it without lifting your pencil" (Euler
+//! trails) on the same graph layer.
 
-pub mod analysis;
-pub mod batch;
-pub mod bench;
+// 1. Values.
+pub mod literal;
+pub mod number;
+pub mod trit;
+// 2. Description.
 pub mod bus;
-pub mod changes;
-pub mod circuit;
-pub mod cycle;
 pub mod desc;
-pub mod engine;
-pub mod event;
-pub mod figure;
-pub mod format;
-pub mod generate;
-mod graph;
 pub mod hierarchy;
 pub mod kind;
-pub mod layout;
-mod levelized;
-pub mod literal;
 pub mod memory;
-pub mod narrate;
-pub mod netlist;
-pub mod number;
+// 3. Front ends.
+pub mod bench;
+pub mod format;
+pub mod generate;
+// 4. Check.
+pub mod circuit;
+pub mod layout;
 pub mod signal;
+// 5. Compile.
+mod graph;
+pub mod netlist;
+// 6. Engine forms.
+pub mod batch;
+pub mod changes;
+pub mod cycle;
+pub mod engine;
+pub mod event;
+mod levelized;
+pub mod narrate;
 pub mod table;
 pub mod testbench;
-pub mod trit;
+// 7. Writers.
 pub mod verilog;
 pub mod wave;
+// 8. Analyses.
+pub mod analysis;
+// Beside the pipeline.
+pub mod figure;
 
 pub use circuit::{Circuit, CircuitError, Warning};
 pub use desc::{CircuitDesc, Node, NodeId, Pos, Wire, WireDesc, WireId};

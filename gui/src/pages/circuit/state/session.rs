@@ -234,16 +234,12 @@ fn clocks_of(circuit: &Circuit) -> Vec<NodeId> {
         .collect()
 }
 
-/// Ticks per cycle of the fastest clock of `circuit` (2 without clocks).
-fn ticks_per_cycle(circuit: &Circuit) -> u32 {
-    circuit
-        .nodes()
-        .filter_map(|(_, n)| match n.kind {
-            NodeKind::Clock { half_period } => Some(2 * half_period.max(1)),
-            _ => None,
-        })
-        .min()
-        .unwrap_or(2)
+/// Ticks per cycle of the fastest clock of `engine`'s netlist (2 without clocks): sim-core's
+/// [`Engine::cycle_ticks`], which `tritium run` reports its rate in too.
+fn cycle_ticks(engine: &Engine) -> u32 {
+    engine
+        .cycle_ticks()
+        .map_or(2, |ticks| u32::try_from(ticks).unwrap_or(u32::MAX))
 }
 
 /// A waveform record of every node `engine` simulates, from its present values.
@@ -315,8 +311,9 @@ impl SimSession {
             clock_hz: 2.0,
             clock_debt: 0.0,
             meter: RateMeter::default(),
-            ticks_per_cycle: ticks_per_cycle(circuit),
+            ticks_per_cycle: 2,
         };
+        session.ticks_per_cycle = cycle_ticks(&session.engine);
         session.settle();
         session
     }
@@ -341,7 +338,7 @@ impl SimSession {
         self.engine.rebuild(net);
         self.buses = BusBits::new(circuit);
         self.clocks = clocks_of(circuit);
-        self.ticks_per_cycle = ticks_per_cycle(circuit);
+        self.ticks_per_cycle = cycle_ticks(&self.engine);
         self.last = None;
         if same_nodes {
             // A moment of its own if it changed a value (a move changes none).
