@@ -1117,16 +1117,6 @@ const KNOWN_CYCLES: &[&[&str]] = &[
         "gui/src/pages/circuit/views/pending.rs",
         "gui/src/pages/circuit/views/routes.rs",
     ],
-    &[
-        "plugins/api/src/abi.rs",
-        "plugins/api/src/game.rs",
-        "plugins/api/src/plugin.rs",
-        "plugins/api/src/progress.rs",
-    ],
-    &[
-        "plugins/game-sliding/src/game.rs",
-        "plugins/game-sliding/src/solvers.rs",
-    ],
     &["sim-core/src/bench/parse.rs", "sim-core/src/bench/scan.rs"],
     &[
         "src/cli/analyze/exact.rs",
