@@ -13,8 +13,9 @@
 use crate::protocol::{Request, Response};
 use crate::{Plugin, PluginError, Progress};
 use std::any::Any;
-use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+
+pub use crate::sink::ProgressSink;
 
 /// The ABI version this crate speaks. The host refuses a library with another one.
 ///
@@ -124,27 +125,6 @@ impl Buffer {
             // SAFETY: per the contract, ptr/len describe a live allocation of the plugin.
             unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
         }
-    }
-}
-
-/// The host's progress callback.
-#[repr(C)]
-#[derive(Debug)]
-pub struct ProgressSink {
-    /// Host data passed back to `report`.
-    pub context: *const c_void,
-    /// Called with work done and total; returns `false` to cancel the call. Must be callable
-    /// from any thread at once and never unwind.
-    pub report: unsafe extern "C" fn(context: *const c_void, done: u64, total: u64) -> bool,
-}
-
-// SAFETY: the contract of `report` above: the host makes `context` usable from any thread.
-unsafe impl Sync for ProgressSink {}
-
-impl ProgressSink {
-    pub(crate) fn report(&self, done: u64, total: u64) -> bool {
-        // SAFETY: the host guarantees `report` and `context` are valid for the call.
-        unsafe { (self.report)(self.context, done, total) }
     }
 }
 

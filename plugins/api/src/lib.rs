@@ -98,6 +98,7 @@ mod plugin;
 mod progress;
 pub mod protocol;
 pub mod seed;
+mod sink;
 
 pub use abi::ABI_VERSION;
 pub use error::PluginError;

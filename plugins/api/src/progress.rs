@@ -1,7 +1,7 @@
 //! Progress reports and cancellation for long calls.
 
 use crate::PluginError;
-use crate::abi::ProgressSink;
+use crate::sink::ProgressSink;
 
 /// Handed to every long plugin call ([`crate::Game::ai_move`], [`crate::Game::experiment`],
 /// [`crate::Solver::solve`]): report how far you are and stop when the host cancels.

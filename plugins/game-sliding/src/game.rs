@@ -23,8 +23,8 @@ use tritium_plugin_api::protocol::{
 use tritium_plugin_api::{Game, PluginError, Progress};
 
 use crate::board::{Board, MAX_SIDE, Move};
+use crate::optimal::{solve_lc, solve_optimal};
 use crate::solve::SolveError;
-use crate::solvers::{solve_lc, solve_optimal};
 use crate::table;
 
 /// IDA* nodes spent on the live distance of a board larger than 3×3 before it shows `?`.

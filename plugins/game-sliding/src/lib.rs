@@ -21,6 +21,7 @@ pub mod fixed;
 mod game;
 pub mod heuristic;
 pub mod korf;
+mod optimal;
 pub mod pdb;
 pub mod solve;
 pub mod solvers;

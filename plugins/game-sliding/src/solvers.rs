@@ -19,49 +19,11 @@ use tritium_plugin_api::protocol::{SolveReport, SolverInfo};
 use tritium_plugin_api::{PluginError, Progress, Solver};
 
 use crate::State;
-use crate::board::Board;
-use crate::fixed::{self, Geometry, ManhattanLc};
+use crate::fixed::{self, Geometry};
 use crate::pdb::{self, PdbError};
-use crate::solve::{Heuristic, Solution, SolveError, astar, ida};
+use crate::solve::{Heuristic, Solution, SolveError, astar};
 
-/// An optimal solution by the fastest solver for the board: IDA* with the pattern databases
-/// up to 16 cells (built first if they are not at hand, reporting `preparing(done, total)`,
-/// which may answer `false` to stop), [`solve_lc`] beyond.
-///
-/// # Errors
-/// Those of [`fixed::ida`] and [`ida`].
-pub fn solve_optimal(
-    board: &Board,
-    keep_going: &dyn Fn(u64) -> bool,
-    preparing: &mut dyn FnMut(u64, u64) -> bool,
-) -> Result<Solution, SolveError> {
-    let (rows, cols) = (usize::from(board.rows), usize::from(board.cols));
-    if Geometry::new(rows, cols).is_none() {
-        return solve_lc(board, u64::MAX, keep_going);
-    }
-    match pdb::shared(rows, cols, preparing) {
-        Ok(estimator) => fixed::ida(board, &*estimator, u64::MAX, keep_going),
-        Err(PdbError::Cancelled) => Err(SolveError::Cancelled),
-        // The default partitions always build; should one not, the search still works.
-        Err(_) => solve_lc(board, u64::MAX, keep_going),
-    }
-}
-
-/// IDA* with Manhattan distance and linear conflicts: the fixed-size search
-/// ([`fixed::ida`] with [`ManhattanLc`]) up to 16 cells, the general one ([`ida`]) beyond.
-///
-/// # Errors
-/// Those of [`ida`].
-pub fn solve_lc(
-    board: &Board,
-    limit: u64,
-    keep_going: &dyn Fn(u64) -> bool,
-) -> Result<Solution, SolveError> {
-    match Geometry::new(usize::from(board.rows), usize::from(board.cols)) {
-        Some(g) => fixed::ida(board, &ManhattanLc::new(g), limit, keep_going),
-        None => ida(board, limit, keep_going),
-    }
-}
+pub use crate::optimal::{solve_lc, solve_optimal};
 
 /// A* expansions before it gives up (about 2 GB of open and closed lists would follow).
 pub const ASTAR_LIMIT: u64 = 5_000_000;
