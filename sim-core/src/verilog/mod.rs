@@ -128,6 +128,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 
 use crate::format::Document;
+use crate::kind::{GateBase, GateOp};
 use crate::memory::Word;
 use crate::{Circuit, NodeKind, Role, Trit};
 use hierarchical::{Hierarchy, Level};
@@ -626,10 +627,15 @@ fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str
                     sum
                 };
                 let _ = writeln!(out, "  assign {id} = {sum};");
-            } else if width > 1 {
-                let _ = writeln!(out, "  assign {id} = {};", bitwise(kind, &inputs));
+            } else if let Some(op) = kind.op() {
+                if width > 1 {
+                    let _ = writeln!(out, "  assign {id} = {};", bitwise(op, &inputs));
+                } else {
+                    let _ = writeln!(out, "  {} ({id}, {});", primitive(op), inputs.join(", "));
+                }
             } else {
-                let _ = writeln!(out, "  {} ({id}, {});", primitive(kind), inputs.join(", "));
+                // A kind with neither a table nor a gate function has its own arm above.
+                let _ = writeln!(out, "  // {id}: {kind} is not exported");
             }
         }
     }
@@ -644,18 +650,21 @@ fn replicate(width: usize, bit: &str) -> String {
     }
 }
 
-/// A gate of `kind` on vectors as a bitwise expression of its `inputs`.
-fn bitwise(kind: NodeKind, inputs: &[String]) -> String {
-    let fold = |op: &str| inputs.join(&format!(" {op} "));
-    match kind {
-        NodeKind::Not => format!("~{}", inputs.join("")),
-        NodeKind::And(_) => fold("&"),
-        NodeKind::Or(_) => fold("|"),
-        NodeKind::Xor(_) => fold("^"),
-        NodeKind::Nand(_) => format!("~({})", fold("&")),
-        NodeKind::Nor(_) => format!("~({})", fold("|")),
-        NodeKind::Xnor(_) => format!("~({})", fold("^")),
-        _ => inputs.join(""),
+/// A gate `op` on vectors as a bitwise expression of its `inputs`: its base's operator
+/// folded ([`GateOp::base`]), negated if the gate inverts.
+fn bitwise(op: GateOp, inputs: &[String]) -> String {
+    let (base, invert) = op.base();
+    let symbol = match base {
+        GateBase::Buf => None,
+        GateBase::And => Some("&"),
+        GateBase::Or => Some("|"),
+        GateBase::Xor => Some("^"),
+    };
+    match (symbol, invert) {
+        (None, false) => inputs.join(""),
+        (None, true) => format!("~{}", inputs.join("")),
+        (Some(symbol), false) => inputs.join(&format!(" {symbol} ")),
+        (Some(symbol), true) => format!("~({})", inputs.join(&format!(" {symbol} "))),
     }
 }
 
@@ -706,17 +715,17 @@ fn sum_of_primes(table: crate::TruthTable, inputs: &[String]) -> String {
     }
 }
 
-/// The Verilog gate primitive of a gate kind.
-fn primitive(kind: NodeKind) -> &'static str {
-    match kind {
-        NodeKind::Buf => "buf",
-        NodeKind::Not => "not",
-        NodeKind::And(_) => "and",
-        NodeKind::Or(_) => "or",
-        NodeKind::Nand(_) => "nand",
-        NodeKind::Nor(_) => "nor",
-        NodeKind::Xor(_) => "xor",
-        _ => "xnor",
+/// The Verilog gate primitive of a gate.
+fn primitive(op: GateOp) -> &'static str {
+    match op {
+        GateOp::Buf => "buf",
+        GateOp::Not => "not",
+        GateOp::And => "and",
+        GateOp::Or => "or",
+        GateOp::Nand => "nand",
+        GateOp::Nor => "nor",
+        GateOp::Xor => "xor",
+        GateOp::Xnor => "xnor",
     }
 }
 
