@@ -31,9 +31,9 @@ use sim_core::cycle::NotCycleBased;
 use sim_core::{Circuit, NodeId, NodeKind, Schedule, Trit};
 
 use super::args::TicksArgs;
+use super::console::{Console, Status};
 use super::load::load;
 use super::session::{Session, format_values};
-use super::{Console, Status};
 
 /// Runs `tritium run`.
 ///

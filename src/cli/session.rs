@@ -12,9 +12,9 @@ use sim_core::number::Radix;
 use sim_core::{Circuit, Engine, NodeId, Observer, Oscillation, SettleReport, Trit};
 
 use super::args::{Format, RunArgs, SetBatch};
+use super::console::{Console, Status};
 use super::load::{Loaded, load};
 use super::wave::{Recording, check_target, recording};
-use super::{Console, Status};
 
 /// One batch resolved against the circuit: node ids and values, in the order given.
 pub type Assignments = Vec<(NodeId, Trit)>;

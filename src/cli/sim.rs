@@ -25,10 +25,10 @@ use serde::Serialize;
 use sim_core::SettleReport;
 
 use super::args::RunArgs;
+use super::console::{Console, Status};
 use super::session::{
     self, LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
 };
-use super::{Console, Status};
 
 /// Runs `tritium sim`.
 ///

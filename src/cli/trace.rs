@@ -34,11 +34,11 @@ use serde::Serialize;
 use sim_core::{Cause, Circuit, Event, Observer, Oscillation, SettleReport, Trit};
 
 use super::args::RunArgs;
+use super::console::{Console, Status, plural};
 use super::session::{
     self, LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
 };
 use super::sim::warn_oscillation;
-use super::{Console, Status, plural};
 
 /// Runs `tritium trace`.
 ///
