@@ -1,5 +1,5 @@
 //! The `tritium` command line: the argument grammar ([`args`]), loading files ([`load`]), what
-//! `sim` and `trace` share ([`session`]), and one module per subcommand.
+//! `sim`, `trace` and `run` share ([`batch_run`]), and one module per subcommand.
 //!
 //! Every subcommand returns a [`Status`] for outcomes it reports itself (a failed test, an
 //! invalid circuit under `check`) or an error for bad input, which `main` prints as
@@ -8,6 +8,7 @@
 mod analyze;
 mod args;
 mod asm;
+mod batch_run;
 mod check;
 mod cluster;
 mod console;
@@ -22,7 +23,6 @@ mod play;
 mod plugins;
 mod replay;
 mod run;
-mod session;
 mod sim;
 mod solve;
 mod table;

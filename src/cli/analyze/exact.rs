@@ -37,9 +37,9 @@ use sim_core::analysis::exact::{self, Completion, ExactError, Options, Scope, Ve
 use sim_core::{Circuit, NodeId, Trit};
 
 use super::super::args::{ExactArgs, Format, SetBatch};
+use super::super::batch_run::{LabelMap, Shown};
 use super::super::console::{Console, Status, plural};
 use super::super::load::load;
-use super::super::session::{LabelMap, Shown};
 
 /// Runs `tritium analyze exact`.
 ///

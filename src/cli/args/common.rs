@@ -29,7 +29,7 @@ pub struct LoadArgs {
     pub library_dir: Vec<PathBuf>,
 }
 
-/// How `sim` and `trace` print their results.
+/// How `sim`, `trace` and the analyses print their results (`--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Lines for people.

@@ -20,7 +20,7 @@ pub use games::{
     EulerArgs, ExperimentArgs, PerftArgs, PlayArgs, ReplayArgs, ReportFormat, SolveArgs,
 };
 pub use simulate::{
-    EngineKind, RunArgs, ScheduleKind, TableArgs, TestArgs, TicksArgs, VectorsArgs, WaveArgs,
+    EngineKind, RunArgs, ScheduleKind, SimArgs, TableArgs, TestArgs, VectorsArgs, WaveArgs,
 };
 
 /// Tritium: a workbench for balanced-ternary logic circuits.
@@ -57,7 +57,7 @@ pub enum Command {
     /// assignments are applied together, in one delta cycle, and the circuit settles. After each
     /// batch one line shows every terminal (lamps and probes, in file order) as `NAME=VALUE`.
     /// Without `--set`, one line shows the power-on state.
-    Sim(RunArgs),
+    Sim(SimArgs),
 
     /// Simulate like `sim`, narrating every event as it is processed.
     ///
@@ -65,7 +65,7 @@ pub enum Command {
     /// set from outside, `inputs (...) → VALUE` for a gate or terminal), whether its output
     /// changed and which nodes that schedules, and what caused the event (`[← #K]`: the output
     /// change of event K).
-    Trace(RunArgs),
+    Trace(SimArgs),
 
     /// Run the test vectors embedded in circuit files.
     ///
@@ -98,7 +98,7 @@ pub enum Command {
     /// cycles per second. Uses the levelized schedule (the same values as unit delay after
     /// every clock edge of a synchronous design) unless `--unit-delay`. Exits with 1 if
     /// `--until` never held: the run stopped at its limit.
-    Run(TicksArgs),
+    Run(RunArgs),
 
     /// Assemble a program for the example CPU (`circuits/cpu/`; the ISA is in docs/cpu.md)
     /// into a ROM contents file: plain hex, one 16-bit word a line.

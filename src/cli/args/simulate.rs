@@ -12,7 +12,7 @@ use super::common::{Format, LoadArgs, SetBatch, parse_batch};
 
 /// Arguments of `sim` and `trace`.
 #[derive(Debug, Args)]
-pub struct RunArgs {
+pub struct SimArgs {
     /// The circuit file (`-` for standard input).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -131,7 +131,7 @@ fn parse_limit(text: &str) -> Result<usize, String> {
 
 /// Arguments of `run`.
 #[derive(Debug, Args)]
-pub struct TicksArgs {
+pub struct RunArgs {
     /// The circuit file (`-` for standard input).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
