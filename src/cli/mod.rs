@@ -7,7 +7,7 @@
 
 mod analyze;
 mod args;
-mod asm;
+mod assemble;
 mod batch_run;
 mod check;
 mod cluster;
@@ -68,7 +68,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Test(args)) => test::run(args, console),
         Some(Command::Table(args)) => table::run(args, console),
         Some(Command::Check(args)) => check::run(args, console),
-        Some(Command::Asm(args)) => asm::run(args, console),
+        Some(Command::Asm(args)) => assemble::run(args, console),
         Some(Command::Run(args)) => run::run(args, console),
         Some(Command::Import(args)) => import::run(args, console),
         Some(Command::Export(ExportCommand::Verilog(args))) => export::run(args, console),
