@@ -9,8 +9,8 @@
 use anyhow::Result;
 
 use super::args::CheckArgs;
+use super::console::{Console, Status, plural};
 use super::load::{LoadError, load};
-use super::{Console, Status, plural};
 
 /// Runs `tritium check`.
 ///

@@ -23,7 +23,7 @@ use sim_core::figure::existence::{self, Verdict};
 use sim_core::figure::{EulerError, Figure, VertexId, count, hierholzer, list, random, strokes};
 
 use super::args::{EulerArgs, ReportFormat};
-use super::{Console, Status, plural};
+use super::console::{Console, Status, plural};
 
 /// Runs `tritium euler`.
 ///

@@ -10,7 +10,8 @@ use plugin_host::sweep::run_sweep;
 use tritium_plugin_api::protocol::{ExperimentReport, ExperimentSpec};
 
 use super::args::{ExperimentArgs, ReportFormat};
-use super::{Console, Status, cluster, plugins};
+use super::console::{Console, Status};
+use super::{cluster, plugins};
 
 /// Runs `experiment`.
 ///

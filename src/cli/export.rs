@@ -9,8 +9,8 @@ use anyhow::{Context as _, Result};
 use sim_core::verilog;
 
 use super::args::ExportArgs;
+use super::console::{Console, Status, write_output};
 use super::load::{is_stdin, load};
-use super::{Console, Status, write_output};
 
 /// Runs `tritium export verilog`.
 ///

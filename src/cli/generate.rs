@@ -5,7 +5,7 @@ use sim_core::bench;
 use sim_core::generate::{DagShape, array_multiplier, random_dag};
 
 use super::args::GenCommand;
-use super::{Console, Status, write_output};
+use super::console::{Console, Status, write_output};
 
 /// Runs `tritium gen`.
 ///

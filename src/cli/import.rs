@@ -8,8 +8,8 @@ use anyhow::{Context as _, Result, bail};
 use sim_core::format;
 
 use super::args::ImportArgs;
+use super::console::{Console, Status, write_output};
 use super::load::{display_name, is_bench, load};
-use super::{Console, Status, write_output};
 
 /// Runs `tritium import`.
 ///

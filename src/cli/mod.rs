@@ -1,5 +1,5 @@
 //! The `tritium` command line: the argument grammar ([`args`]), loading files ([`load`]), what
-//! `sim` and `trace` share ([`session`]), and one module per subcommand.
+//! `sim`, `trace` and `run` share ([`batch_run`]), and one module per subcommand.
 //!
 //! Every subcommand returns a [`Status`] for outcomes it reports itself (a failed test, an
 //! invalid circuit under `check`) or an error for bad input, which `main` prints as
@@ -7,9 +7,11 @@
 
 mod analyze;
 mod args;
-mod asm;
+mod assemble;
+mod batch_run;
 mod check;
 mod cluster;
+mod console;
 mod euler;
 mod experiment;
 mod export;
@@ -21,7 +23,6 @@ mod play;
 mod plugins;
 mod replay;
 mod run;
-mod session;
 mod sim;
 mod solve;
 mod table;
@@ -30,65 +31,15 @@ mod trace;
 mod vectors;
 mod wave;
 
-use std::fmt::Display;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter};
 use std::path::Path;
 
 use anyhow::Result;
 
 pub use args::Cli;
-use args::Command;
-
-/// How a command ended, when it did not end with an error: the process exit status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// Everything went well: exit 0.
-    Success,
-    /// A test or check failed (already reported): exit 1.
-    Failed,
-    /// Some input was bad (already reported): exit 2, as for an error.
-    BadInput,
-}
-
-impl Status {
-    /// The process exit code: 0, 1 or 2.
-    pub fn code(self) -> u8 {
-        match self {
-            Status::Success => 0,
-            Status::Failed => 1,
-            Status::BadInput => 2,
-        }
-    }
-}
-
-/// Where a command writes: results to `out` (standard output), diagnostics to `err`
-/// (standard error). Diagnostics flush `out` first, so the two stay in order on a terminal.
-pub struct Console<'a> {
-    /// Results.
-    pub out: &'a mut dyn Write,
-    /// Warnings and errors.
-    pub err: &'a mut dyn Write,
-}
-
-impl Console<'_> {
-    /// Prints `warning: <message>` on standard error.
-    ///
-    /// # Errors
-    /// If writing fails.
-    pub fn warn(&mut self, message: impl Display) -> io::Result<()> {
-        self.out.flush()?;
-        writeln!(self.err, "warning: {message}")
-    }
-
-    /// Prints `error: <message>` on standard error, for errors a command reports and survives.
-    ///
-    /// # Errors
-    /// If writing fails.
-    pub fn error(&mut self, message: impl Display) -> io::Result<()> {
-        self.out.flush()?;
-        writeln!(self.err, "error: {message}")
-    }
-}
+use args::{Command, ExportCommand};
+use console::Console;
+pub use console::Status;
 
 /// Runs the command line `cli`, writing to standard output and standard error.
 ///
@@ -117,10 +68,10 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Test(args)) => test::run(args, console),
         Some(Command::Table(args)) => table::run(args, console),
         Some(Command::Check(args)) => check::run(args, console),
-        Some(Command::Asm(args)) => asm::run(args, console),
+        Some(Command::Asm(args)) => assemble::run(args, console),
         Some(Command::Run(args)) => run::run(args, console),
         Some(Command::Import(args)) => import::run(args, console),
-        Some(Command::Export(args::ExportCommand::Verilog(args))) => export::run(args, console),
+        Some(Command::Export(ExportCommand::Verilog(args))) => export::run(args, console),
         Some(Command::Analyze(command)) => analyze::run(command, console),
         Some(Command::Vectors(args)) => vectors::run(args, console),
         Some(Command::Gen(command)) => generate::run(command, console),
@@ -148,25 +99,3 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
 
 /// What `tritium` without arguments opens (relative to the working directory).
 const DEFAULT_CIRCUIT: &str = "circuits/rs_nor_latch.ron";
-
-/// `1 event`, `2 events`: a count with its noun, plural unless it is 1.
-pub fn plural(count: impl Into<u64>, noun: &str) -> String {
-    match count.into() {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
-    }
-}
-
-/// Writes `text` to the file `path`, or to standard output if `path` is `-`.
-///
-/// # Errors
-/// If the file cannot be written (the message names it).
-pub fn write_output(path: &Path, text: &str, console: &mut Console<'_>) -> Result<()> {
-    if load::is_stdin(path) {
-        console.out.write_all(text.as_bytes())?;
-    } else {
-        std::fs::write(path, text)
-            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;
-    }
-    Ok(())
-}

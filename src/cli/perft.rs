@@ -6,8 +6,9 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 
 use super::args::PerftArgs;
+use super::console::{Console, Status};
 use super::play::start;
-use super::{Console, Status, plugins};
+use super::plugins;
 
 /// Runs `perft`: prints `MOVE: LEAVES` per legal move, then the total and the speed.
 ///

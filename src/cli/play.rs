@@ -9,7 +9,8 @@ use plugin_host::LoadedPlugin;
 use tritium_plugin_api::protocol::{ActionInfo, Frame, StateView};
 
 use super::args::PlayArgs;
-use super::{Console, Status, plugins};
+use super::console::{Console, Status};
+use super::plugins;
 
 /// Runs `play`: reads moves from `input` (one per line) unless `--ai` plays.
 ///

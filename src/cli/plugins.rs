@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use plugin_host::{LoadedPlugin, PluginHost, search_path};
 use tritium_plugin_api::protocol::GameInfo;
 
-use super::{Console, Status};
+use super::console::{Console, Status};
 
 /// A host that has searched `--plugin-dir`s, `TRITIUM_PLUGIN_PATH` and the executable's
 /// directory.

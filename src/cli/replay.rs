@@ -8,8 +8,9 @@ use serde_json::json;
 use tritium_plugin_api::protocol::Frame;
 
 use super::args::{ReplayArgs, ReportFormat};
+use super::console::{Console, Status};
 use super::play::{render, start};
-use super::{Console, Status, plugins};
+use super::plugins;
 
 /// Runs `replay`: starts the game, applies every action in order and prints the last frame.
 ///

@@ -30,65 +30,65 @@ use sim_core::cycle::NotCycleBased;
 use sim_core::literal::Literal;
 use sim_core::{Circuit, NodeId, Schedule, Trit};
 
-use super::args::TicksArgs;
+use super::args::RunArgs;
+use super::batch_run::{BatchRun, format_values};
+use super::console::{Console, Status};
 use super::load::load;
-use super::session::{Session, format_values};
-use super::{Console, Status};
 
 /// Runs `tritium run`.
 ///
 /// # Errors
 /// Bad input: the file cannot be loaded, a batch or `--until` names an unknown node, or the
 /// circuit has no clock.
-pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
+pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = load(&args.file, &args.load)?;
     let schedule = if args.unit_delay {
         Schedule::UnitDelay
     } else {
         Schedule::Levelized
     };
-    let mut session = Session::with_schedule(&loaded, &args.sets, schedule)?.with_radix(args.radix);
-    let circuit = session.circuit;
-    let cycle = session
+    let mut run = BatchRun::with_schedule(&loaded, &args.sets, schedule)?.with_radix(args.radix);
+    let circuit = run.circuit;
+    let cycle = run
         .engine
         .cycle_ticks()
         .with_context(|| format!("{}: the circuit has no clock to tick", loaded.name))?;
     let until = args
         .until
         .as_deref()
-        .map(|text| condition(&session, text))
+        .map(|text| condition(&run, text))
         .transpose()
         .with_context(|| loaded.name.clone())?
         .unwrap_or_default();
-    session.power_on(&mut ());
+    run.power_on(&mut ());
     let start = Instant::now();
     let mut ticks = 0u64;
     let mut reached = false;
-    for index in 0..session.batches.len() {
-        session.apply(index, &mut ())?;
+    for index in 0..run.batches.len() {
+        run.apply(index, &mut ())?;
         for _ in 0..cycle {
-            session.engine.tick();
-            session.engine.settle();
+            run.engine.tick();
+            run.engine.settle();
             ticks += 1;
         }
     }
-    reached |= !until.is_empty() && until.iter().all(|&(b, w)| session.engine.value(b) == w);
+    reached |= !until.is_empty() && until.iter().all(|&(b, w)| run.engine.value(b) == w);
     let left = args.ticks.saturating_sub(ticks);
     let how = if args.unit_delay || args.event_driven || reached {
         if !reached {
-            let (ran, held) = session.engine.tick_until(left, &until);
+            let (ran, held) = run.engine.tick_until(left, &until);
             ticks += ran;
             reached = held;
         }
-        match session.engine.schedule() {
+        match run.engine.schedule() {
             Schedule::UnitDelay => "unit delay".to_owned(),
             Schedule::Levelized => "levelized, event-driven".to_owned(),
         }
     } else {
-        let run = session.engine.run_clocked(left, &until);
-        ticks += run.ticks;
-        reached = run.held;
-        match (run.cycle_based, session.engine.schedule()) {
+        let clocked = run.engine.run_clocked(left, &until);
+        ticks += clocked.ticks;
+        reached = clocked.held;
+        match (clocked.cycle_based, run.engine.schedule()) {
             (Ok(()), _) => "cycle-based".to_owned(),
             (Err(why), Schedule::UnitDelay) => format!("unit delay: {}", why_not(&why, circuit)),
             (Err(why), Schedule::Levelized) => {
@@ -97,7 +97,7 @@ pub fn run(args: &TicksArgs, console: &mut Console<'_>) -> Result<Status> {
         }
     };
     let seconds = start.elapsed().as_secs_f64();
-    writeln!(console.out, "{}", format_values(&session.terminal_values()))?;
+    writeln!(console.out, "{}", format_values(&run.terminal_values()))?;
     let cycles = ticks / cycle;
     let rate = if seconds > 0.0 {
         format!("{:.0} cycles/s", cycles as f64 / seconds)
@@ -146,9 +146,9 @@ fn why_not(why: &NotCycleBased, circuit: &Circuit) -> String {
 
 /// `LABEL[=VALUE]` as the bits of a node or bus, each with the value it must have (+1 for a
 /// node without `=VALUE`).
-fn condition(session: &Session<'_>, text: &str) -> Result<Vec<(NodeId, Trit)>> {
+fn condition(run: &BatchRun<'_>, text: &str) -> Result<Vec<(NodeId, Trit)>> {
     let (label, value) = text.split_once('=').unwrap_or((text, "+1"));
-    let Some(bits) = sim_core::signal::signal(session.circuit, label.trim()) else {
+    let Some(bits) = sim_core::signal::signal(run.circuit, label.trim()) else {
         bail!("--until {text}: no node or bus `{label}`");
     };
     let literal = value

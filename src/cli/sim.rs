@@ -24,31 +24,31 @@ use anyhow::Result;
 use serde::Serialize;
 use sim_core::SettleReport;
 
-use super::args::RunArgs;
-use super::session::{
-    self, LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
+use super::args::SimArgs;
+use super::batch_run::{
+    self, BatchRun, LabelMap, OscillationJson, Stage, describe_oscillation, format_values,
 };
-use super::{Console, Status};
+use super::console::{Console, Status};
 
 /// Runs `tritium sim`.
 ///
 /// # Errors
 /// Bad input: the file cannot be loaded, or a batch names an unknown or unsettable node.
-pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
-    session::run(args, console, text, json)
+pub fn run(args: &SimArgs, console: &mut Console<'_>) -> Result<Status> {
+    batch_run::run(args, console, text, json)
 }
 
 /// Prints one line of terminal values per batch.
-fn text(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
-    let report = session.power_on(&mut ());
-    warn_oscillation(session, Stage::PowerOn, &report, console)?;
-    if session.batches.is_empty() {
-        writeln!(console.out, "{}", format_values(&session.terminal_values()))?;
+fn text(run: &mut BatchRun<'_>, console: &mut Console<'_>) -> Result<()> {
+    let report = run.power_on(&mut ());
+    warn_oscillation(run, Stage::PowerOn, &report, console)?;
+    if run.batches.is_empty() {
+        writeln!(console.out, "{}", format_values(&run.terminal_values()))?;
     }
-    for index in 0..session.batches.len() {
-        let (_, report) = session.apply(index, &mut ())?;
-        warn_oscillation(session, Stage::Batch(index + 1), &report, console)?;
-        writeln!(console.out, "{}", format_values(&session.terminal_values()))?;
+    for index in 0..run.batches.len() {
+        let (_, report) = run.apply(index, &mut ())?;
+        warn_oscillation(run, Stage::Batch(index + 1), &report, console)?;
+        writeln!(console.out, "{}", format_values(&run.terminal_values()))?;
     }
     Ok(())
 }
@@ -59,7 +59,7 @@ fn text(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
 /// warning: batch 2 oscillated: NOR1, NOR2, Q, Qn kept changing after 70 delta cycles; the loop NOR1, NOR2 was resolved to 0
 /// ```
 pub fn warn_oscillation(
-    session: &Session<'_>,
+    run: &BatchRun<'_>,
     stage: Stage,
     report: &SettleReport,
     console: &mut Console<'_>,
@@ -72,7 +72,7 @@ pub fn warn_oscillation(
         };
         console.warn(format_args!(
             "{stage} oscillated: {}",
-            describe_oscillation(session.circuit, o, outcome)
+            describe_oscillation(run.circuit, o, outcome)
         ))?;
     }
     Ok(())
@@ -99,34 +99,30 @@ struct BatchJson<'a> {
 
 impl<'a> BatchJson<'a> {
     /// The record of the settle `report` just made, with the values it left.
-    fn new(session: &Session<'a>, set: Option<LabelMap<'a>>, report: &SettleReport) -> Self {
+    fn new(run: &BatchRun<'a>, set: Option<LabelMap<'a>>, report: &SettleReport) -> Self {
         BatchJson {
             set,
-            values: LabelMap(session.terminal_values()),
+            values: LabelMap(run.terminal_values()),
             events: report.events,
             deltas: report.deltas,
-            oscillation: OscillationJson::of(session, report),
+            oscillation: OscillationJson::of(run, report),
         }
     }
 }
 
 /// Prints the JSON document; oscillations are also warned about on standard error.
-fn json(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
-    let report = session.power_on(&mut ());
-    warn_oscillation(session, Stage::PowerOn, &report, console)?;
-    let power_on = BatchJson::new(session, None, &report);
-    let mut batches = Vec::with_capacity(session.batches.len());
-    for index in 0..session.batches.len() {
-        let (_, report) = session.apply(index, &mut ())?;
-        warn_oscillation(session, Stage::Batch(index + 1), &report, console)?;
-        batches.push(BatchJson::new(
-            session,
-            Some(session.batch_values(index)),
-            &report,
-        ));
+fn json(run: &mut BatchRun<'_>, console: &mut Console<'_>) -> Result<()> {
+    let report = run.power_on(&mut ());
+    warn_oscillation(run, Stage::PowerOn, &report, console)?;
+    let power_on = BatchJson::new(run, None, &report);
+    let mut batches = Vec::with_capacity(run.batches.len());
+    for index in 0..run.batches.len() {
+        let (_, report) = run.apply(index, &mut ())?;
+        warn_oscillation(run, Stage::Batch(index + 1), &report, console)?;
+        batches.push(BatchJson::new(run, Some(run.batch_values(index)), &report));
     }
     let doc = SimJson {
-        terminals: session.terminal_values().iter().map(|(l, _)| *l).collect(),
+        terminals: run.terminal_values().iter().map(|(l, _)| *l).collect(),
         power_on,
         batches,
     };

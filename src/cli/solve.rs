@@ -6,8 +6,9 @@ use anyhow::{Context, Result, bail};
 use serde_json::json;
 
 use super::args::{ReportFormat, SolveArgs};
+use super::console::{Console, Status};
 use super::play::start;
-use super::{Console, Status, plugins};
+use super::plugins;
 
 /// Runs `solve`.
 ///

@@ -19,8 +19,8 @@ use sim_core::table::{CircuitTruthTable, truth_table};
 use sim_core::{Circuit, NodeId, Trit};
 
 use super::args::TableArgs;
+use super::console::{Console, Status};
 use super::load::load;
-use super::{Console, Status};
 
 /// Runs `tritium table`.
 ///

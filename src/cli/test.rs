@@ -36,9 +36,9 @@ use sim_core::testbench::TestCase;
 use sim_core::wave::{WaveSignal, Waveform, nodes_of};
 
 use super::args::{TestArgs, WaveArgs};
+use super::console::{Console, Status};
 use super::load::{LoadError, Loaded, display_name, is_stdin, load};
 use super::wave::{options, signals, slug, top_scope, write};
-use super::{Console, Status};
 
 /// Test cases passed and failed so far, and files that could not be loaded.
 #[derive(Debug, Default)]

@@ -33,50 +33,45 @@ use anyhow::Result;
 use serde::Serialize;
 use sim_core::{Cause, Circuit, Event, Observer, Oscillation, SettleReport, Trit};
 
-use super::args::RunArgs;
-use super::session::{
-    self, LabelMap, OscillationJson, Session, Stage, describe_oscillation, format_values,
+use super::args::SimArgs;
+use super::batch_run::{
+    self, BatchRun, LabelMap, OscillationJson, Stage, describe_oscillation, format_values,
 };
+use super::console::{Console, Status, plural};
 use super::sim::warn_oscillation;
-use super::{Console, Status, plural};
 
 /// Runs `tritium trace`.
 ///
 /// # Errors
 /// Bad input: the file cannot be loaded, or a batch names an unknown or unsettable node.
-pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
-    session::run(args, console, text, json)
+pub fn run(args: &SimArgs, console: &mut Console<'_>) -> Result<Status> {
+    batch_run::run(args, console, text, json)
 }
 
 /// Narrates the power-on settle and every batch.
-fn text(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
+fn text(run: &mut BatchRun<'_>, console: &mut Console<'_>) -> Result<()> {
     let out = &mut *console.out;
-    if session.engine.is_settled() {
+    if run.engine.is_settled() {
         writeln!(out, "{}: no events", Stage::PowerOn)?;
     } else {
         writeln!(out, "{}", Stage::PowerOn)?;
-        let mut narrator = Narrator::new(session.circuit, out);
-        let report = session.power_on(&mut narrator);
+        let mut narrator = Narrator::new(run.circuit, out);
+        let report = run.power_on(&mut narrator);
         narrator.result?;
-        summarize(session, &report, out)?;
+        summarize(run, &report, out)?;
     }
-    for index in 0..session.batches.len() {
-        writeln!(
-            out,
-            "{}: {}",
-            Stage::Batch(index + 1),
-            session.batches[index].0
-        )?;
-        let mut narrator = Narrator::new(session.circuit, out);
-        let (_, report) = session.apply(index, &mut narrator)?;
+    for index in 0..run.batches.len() {
+        writeln!(out, "{}: {}", Stage::Batch(index + 1), run.batches[index].0)?;
+        let mut narrator = Narrator::new(run.circuit, out);
+        let (_, report) = run.apply(index, &mut narrator)?;
         narrator.result?;
-        summarize(session, &report, out)?;
+        summarize(run, &report, out)?;
     }
     Ok(())
 }
 
 /// The last line of a settle: `settled after N events in D delta cycles: Q=-1 Qn=+1`.
-fn summarize(session: &Session<'_>, report: &SettleReport, out: &mut dyn Write) -> Result<()> {
+fn summarize(run: &BatchRun<'_>, report: &SettleReport, out: &mut dyn Write) -> Result<()> {
     let outcome = match &report.oscillation {
         Some(o) if !o.resolved => "did not settle",
         _ => "settled",
@@ -86,7 +81,7 @@ fn summarize(session: &Session<'_>, report: &SettleReport, out: &mut dyn Write) 
         "{outcome} after {} in {}: {}",
         plural(report.events, "event"),
         plural(report.deltas, "delta cycle"),
-        format_values(&session.terminal_values())
+        format_values(&run.terminal_values())
     )?;
     Ok(())
 }
@@ -172,7 +167,7 @@ struct EventJson<'a> {
 impl<'a> SettleJson<'a> {
     /// The record of the settle `report` just made, with its `events` and the values it left.
     fn new(
-        session: &Session<'a>,
+        run: &BatchRun<'a>,
         set: Option<LabelMap<'a>>,
         events: Vec<Event>,
         report: &SettleReport,
@@ -182,41 +177,41 @@ impl<'a> SettleJson<'a> {
             .map(|e| EventJson {
                 seq: e.seq,
                 delta: e.delta,
-                node: session.label(e.node),
+                node: run.label(e.node),
                 changed: e.changed(),
                 inputs: e.inputs,
                 old: e.old,
                 new: e.new,
                 cause: e.cause,
-                fanout: session.labels(&e.fanout),
+                fanout: run.labels(&e.fanout),
             })
             .collect();
         SettleJson {
             set,
             events,
             deltas: report.deltas,
-            oscillation: OscillationJson::of(session, report),
-            values: LabelMap(session.terminal_values()),
+            oscillation: OscillationJson::of(run, report),
+            values: LabelMap(run.terminal_values()),
         }
     }
 }
 
 /// Prints the JSON document; oscillations are also warned about on standard error.
-fn json(session: &mut Session<'_>, console: &mut Console<'_>) -> Result<()> {
+fn json(run: &mut BatchRun<'_>, console: &mut Console<'_>) -> Result<()> {
     let mut events = Vec::new();
-    let report = session.power_on(&mut events);
-    warn_oscillation(session, Stage::PowerOn, &report, console)?;
-    let power_on = SettleJson::new(session, None, events, &report);
-    let mut batches = Vec::with_capacity(session.batches.len());
-    for index in 0..session.batches.len() {
+    let report = run.power_on(&mut events);
+    warn_oscillation(run, Stage::PowerOn, &report, console)?;
+    let power_on = SettleJson::new(run, None, events, &report);
+    let mut batches = Vec::with_capacity(run.batches.len());
+    for index in 0..run.batches.len() {
         let mut events = Vec::new();
-        let (_, report) = session.apply(index, &mut events)?;
-        warn_oscillation(session, Stage::Batch(index + 1), &report, console)?;
-        let set = Some(session.batch_values(index));
-        batches.push(SettleJson::new(session, set, events, &report));
+        let (_, report) = run.apply(index, &mut events)?;
+        warn_oscillation(run, Stage::Batch(index + 1), &report, console)?;
+        let set = Some(run.batch_values(index));
+        batches.push(SettleJson::new(run, set, events, &report));
     }
     let doc = TraceJson {
-        terminals: session.terminal_values().iter().map(|(l, _)| *l).collect(),
+        terminals: run.terminal_values().iter().map(|(l, _)| *l).collect(),
         power_on,
         batches,
     };

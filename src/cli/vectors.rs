@@ -49,9 +49,9 @@ use sim_core::signal::{Signal, signals};
 use sim_core::{Circuit, Engine, Netlist, NodeId, Trit};
 
 use super::args::{EngineKind, ScheduleKind, VectorsArgs};
+use super::console::{Console, Status};
 use super::load::{display_name, load};
 use super::wave::{Recording, check_target, recording};
-use super::{Console, Status};
 
 /// Runs `tritium vectors`.
 ///

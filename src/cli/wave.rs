@@ -16,8 +16,8 @@ use sim_core::wave::vcd::{self, VcdOptions};
 use sim_core::wave::{self, WaveSignal, Waveform};
 use sim_core::{Circuit, Engine};
 
-use super::Console;
 use super::args::WaveArgs;
+use super::console::Console;
 use super::load::{Loaded, is_stdin};
 
 /// A waveform being recorded, with what writing it needs.

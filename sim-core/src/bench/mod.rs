@@ -9,7 +9,7 @@
 //! ```
 //!
 //! Every net becomes a node labelled with the net name: an `INPUT` a switch, a gate its gate,
-//! a `DFF` a [`NodeKind::Dff`] clocked by one added clock node labelled [`CLOCK_LABEL`]. Every
+//! a `DFF` a [`NodeKind::Dff`](crate::NodeKind::Dff) clocked by one added clock node labelled [`CLOCK_LABEL`]. Every
 //! `OUTPUT(x)` adds a probe labelled `OUTPUT(x)` (parentheses cannot occur in net names, so the
 //! labels never clash) driven by net `x`. Nets may be used before they are defined. A
 //! one-input AND/OR/XOR is a buffer and a one-input NAND/NOR/XNOR an inverter.
@@ -18,111 +18,20 @@
 //! [`Circuit::inputs`] and [`Circuit::terminals`] list the primary inputs and outputs in
 //! declaration order.
 
+mod error;
 mod nets;
+mod ops;
 mod parse;
 mod scan;
 mod write;
 
+pub use error::{BenchError, BenchWriteError};
+pub use ops::CLOCK_LABEL;
 pub use write::to_string;
 
-use crate::circuit::{Circuit, CircuitError};
-use crate::kind::NodeKind;
+use crate::circuit::Circuit;
 use parse::parse;
 use scan::PARALLEL_BYTES;
-
-/// The label of the clock node added for the flip-flops of a sequential netlist.
-pub const CLOCK_LABEL: &str = "CLOCK()";
-
-/// Why a `.bench` text is not a netlist. Every variant names the 1-based line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BenchError {
-    /// A line that is neither a declaration, a gate nor a comment.
-    #[error(
-        "line {line}: malformed line `{text}` (expected INPUT(x), OUTPUT(x) or x = OP(a, b, ...))"
-    )]
-    Malformed {
-        /// 1-based line.
-        line: usize,
-        /// The line, trimmed.
-        text: String,
-    },
-    /// A gate operator this format does not have.
-    #[error(
-        "line {line}: unknown gate `{op}` (expected AND NAND OR NOR XOR XNOR NOT BUFF BUF DFF)"
-    )]
-    UnknownOp {
-        /// 1-based line.
-        line: usize,
-        /// The operator as written.
-        op: String,
-    },
-    /// A net defined twice (as an input or a gate output).
-    #[error("line {line}: net `{net}` is defined twice (first on line {first})")]
-    Redefined {
-        /// 1-based line of the second definition.
-        line: usize,
-        /// The net.
-        net: String,
-        /// 1-based line of the first definition.
-        first: usize,
-    },
-    /// A net used (as a gate input or an `OUTPUT`) but never defined.
-    #[error("line {line}: net `{net}` is used but never defined")]
-    Undefined {
-        /// 1-based line of the first use.
-        line: usize,
-        /// The net.
-        net: String,
-    },
-    /// A gate with the wrong number of inputs for its operator.
-    #[error("line {line}: {op} takes {expected}, found {found} input(s)")]
-    Arity {
-        /// 1-based line.
-        line: usize,
-        /// The operator.
-        op: String,
-        /// What it takes.
-        expected: &'static str,
-        /// How many it has.
-        found: usize,
-    },
-    /// A net name that cannot be a node label.
-    #[error("line {line}: {source}")]
-    Label {
-        /// 1-based line.
-        line: usize,
-        /// The label error.
-        source: CircuitError,
-    },
-}
-
-/// Why a circuit cannot be written as a `.bench` netlist.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BenchWriteError {
-    /// The format has no such node (constants, buttons, clocks other than the flip-flops' clock,
-    /// table gates, flip-flops with enable: `.bench` has `DFF` only).
-    #[error("node `{label}`: a {kind} has no .bench equivalent")]
-    Unsupported {
-        /// The node.
-        label: String,
-        /// Its kind.
-        kind: NodeKind,
-    },
-    /// A gate, flip-flop or terminal input without a driver.
-    #[error("node `{label}`: input {input} is unconnected")]
-    Unconnected {
-        /// The node.
-        label: String,
-        /// The pin.
-        input: usize,
-    },
-    /// A label that is not a valid net name (it has parentheses, `,`, `=`, `#` or spaces).
-    #[error("node `{label}`: not a valid .bench net name")]
-    Name {
-        /// The node.
-        label: String,
-    },
-}
 
 /// Parses a `.bench` netlist into a checked circuit (nodes without positions).
 ///
@@ -150,6 +59,7 @@ mod tests {
     use super::scan::{Line, general_line, scan_line};
     use super::*;
     use crate::desc::Node;
+    use crate::kind::NodeKind;
     use crate::{Engine, Trit};
 
     const C17: &str = "# c17\nINPUT(N1)\nINPUT(N2)\nINPUT(N3)\nINPUT(N6)\nINPUT(N7)\n\

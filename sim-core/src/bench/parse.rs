@@ -3,12 +3,13 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use super::error::BenchError;
 use super::nets::{Def, Hashed, Nets, RECENT, UNDEFINED};
+use super::ops::CLOCK_LABEL;
 use super::scan::{Scanned, scan, split};
-use super::{BenchError, CLOCK_LABEL};
 use crate::circuit::{Circuit, CircuitError};
 use crate::desc::{Node, NodeId};
-use crate::kind::{GATE_INPUTS, GateOp, NodeKind};
+use crate::kind::NodeKind;
 
 /// [`from_str`] with the text cut into (at most) `count` parts, scanned in parallel.
 pub(super) fn parse(text: &str, count: usize) -> Result<Circuit, BenchError> {
@@ -156,46 +157,4 @@ pub(super) fn build(
         circuit.connect_valid(from, probe, 0);
     }
     Ok(circuit)
-}
-
-/// The operators, upper case.
-pub(super) const OPS: [&str; 10] = [
-    "NOT", "BUFF", "BUF", "DFF", "AND", "NAND", "OR", "NOR", "XOR", "XNOR",
-];
-
-/// The node kind of `op` (any case) with `n` inputs.
-pub(super) fn gate_kind(line: usize, op: &str, n: usize) -> Result<NodeKind, BenchError> {
-    // Compared without changing case: no allocation per line.
-    let Some(&upper) = OPS.iter().find(|known| known.eq_ignore_ascii_case(op)) else {
-        return Err(BenchError::UnknownOp {
-            line,
-            op: op.to_owned(),
-        });
-    };
-    let arity = |expected: &'static str| BenchError::Arity {
-        line,
-        op: upper.to_owned(),
-        expected,
-        found: n,
-    };
-    let single = |expected| if n == 1 { Ok(()) } else { Err(arity(expected)) };
-    let gate = match upper {
-        "NOT" => return single("1 input").map(|()| NodeKind::Not),
-        "BUFF" | "BUF" => return single("1 input").map(|()| NodeKind::Buf),
-        "DFF" => return single("1 input (D)").map(|()| NodeKind::Dff),
-        "AND" => GateOp::And,
-        "NAND" => GateOp::Nand,
-        "OR" => GateOp::Or,
-        "NOR" => GateOp::Nor,
-        "XOR" => GateOp::Xor,
-        _ => GateOp::Xnor,
-    };
-    match u8::try_from(n) {
-        Ok(1) => Ok(match gate {
-            GateOp::Nand | GateOp::Nor | GateOp::Xnor => NodeKind::Not,
-            _ => NodeKind::Buf,
-        }),
-        Ok(k) if GATE_INPUTS.contains(&k) => Ok(NodeKind::gate(gate, k)),
-        _ => Err(arity("1 to 64 inputs")),
-    }
 }

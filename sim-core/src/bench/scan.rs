@@ -1,9 +1,9 @@
 //! The scanner: the text cut at line boundaries into parts, each part's lines split and its net
 //! names hashed (in parallel on large texts).
 
-use super::BenchError;
+use super::error::BenchError;
 use super::nets::Hashed;
-use super::parse::gate_kind;
+use super::ops::gate_kind;
 use crate::kind::NodeKind;
 
 /// Texts shorter than this are read by one thread.

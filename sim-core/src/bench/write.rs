@@ -1,7 +1,8 @@
 //! Writing a circuit as a `.bench` netlist ([`to_string`]).
 
+use super::error::BenchWriteError;
+use super::ops::CLOCK_LABEL;
 use super::scan::name;
-use super::{BenchWriteError, CLOCK_LABEL};
 use crate::circuit::Circuit;
 use crate::kind::{GateOp, NodeKind};
 

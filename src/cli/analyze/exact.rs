@@ -31,53 +31,15 @@
 //! `completions` is 2^k for k unknown inputs (a string past 2^63). Exit status 0 whatever
 //! the verdicts; 2 for bad input (an unknown label, a non-input, a loop, a flip-flop, a RAM).
 
-use std::path::PathBuf;
-
 use anyhow::{Context as _, Result};
-use clap::Args;
 use serde::Serialize;
 use sim_core::analysis::exact::{self, Completion, ExactError, Options, Scope, Verdict};
 use sim_core::{Circuit, NodeId, Trit};
 
-use super::super::args::{Format, LoadArgs, SetBatch, parse_batch};
+use super::super::args::{ExactArgs, Format, SetBatch};
+use super::super::batch_run::{LabelMap, Shown};
+use super::super::console::{Console, Status, plural};
 use super::super::load::load;
-use super::super::session::{LabelMap, Shown};
-use super::super::{Console, Status, plural};
-
-/// Arguments of `analyze exact`.
-#[derive(Debug, Args)]
-pub struct ExactArgs {
-    /// The circuit file (`-` for standard input): combinational (no loop, flip-flop or RAM).
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-
-    /// Known inputs; repeat or separate with commas, all apply together (a later value
-    /// wins). NAME is a switch or button, or a bus of them; a switch not set, or set to 0,
-    /// is unknown; a button not set is released (-1).
-    #[arg(
-        long = "set",
-        value_name = "NAME=VALUE[,NAME=VALUE...]",
-        value_parser = parse_batch
-    )]
-    pub sets: Vec<SetBatch>,
-
-    /// Decide every gate and terminal Kleene leaves unknown, not only the outputs.
-    #[arg(long)]
-    pub all_nets: bool,
-
-    /// How to print the report: lines, or one JSON document.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-
-    /// Enumerate every completion up to this many unknown inputs (2^N completions on the
-    /// batch engine); past it, random samples and then binary decision diagrams decide.
-    #[arg(long, value_name = "N", default_value_t = exact::ENUMERATION_LIMIT)]
-    pub enumeration_limit: u32,
-
-    /// How the file is loaded (`--max-nodes`, `--library-dir`).
-    #[command(flatten)]
-    pub load: LoadArgs,
-}
 
 /// Runs `tritium analyze exact`.
 ///

@@ -8,67 +8,16 @@
 //! hazards, 2 for bad input (an unreadable file, a vector that does not fit, a loop, a
 //! flip-flop or a RAM).
 
-use std::path::PathBuf;
-
 use anyhow::{Context as _, Result, bail};
-use clap::Args;
 use serde_json::{Value, json};
 use sim_core::analysis::hazard::{
     HazardAnalysis, HazardKind, OutputReport, SweepOptions, SweepReport, TransitionReport,
 };
 use sim_core::{Circuit, NodeId, Trit};
 
-use super::super::args::{Format, LoadArgs};
+use super::super::args::{Format, HazardArgs};
+use super::super::console::{Console, Status, plural};
 use super::super::load::load;
-use super::super::{Console, Status, plural};
-
-/// Arguments of `analyze hazards`.
-#[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("mode").required(true).args(["from", "all_single"])))]
-pub struct HazardArgs {
-    /// The circuit file (`-` for standard input).
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-
-    /// V1: the inputs before the change, one `0` or `1` per input (switches and buttons in
-    /// file order), e.g. `110`.
-    #[arg(long, value_name = "V1", requires = "to")]
-    pub from: Option<String>,
-
-    /// V2: the inputs after the change.
-    #[arg(long, value_name = "V2", requires = "from")]
-    pub to: Option<String>,
-
-    /// Examine every single-input change from every input vector (both directions), up to
-    /// 20 inputs (2^20 vectors); beyond that a seeded sample of vectors, said so in the
-    /// output.
-    #[arg(long, conflicts_with_all = ["from", "to"])]
-    pub all_single: bool,
-
-    /// With more than 20 inputs, how many vectors to sample (default 65536).
-    #[arg(long, value_name = "N", requires = "all_single")]
-    pub samples: Option<u64>,
-
-    /// The seed of the sample (`ChaCha8`, default 0).
-    #[arg(long, value_name = "S", requires = "all_single")]
-    pub seed: Option<u64>,
-
-    /// With `--all-single`, how many hazardous transitions to list per output.
-    #[arg(long, value_name = "N", default_value_t = 10)]
-    pub examples: usize,
-
-    /// Print one JSON document (the same as `--format json`).
-    #[arg(long)]
-    pub json: bool,
-
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-
-    /// How the file is loaded (`--max-nodes`, `--library-dir`).
-    #[command(flatten)]
-    pub load: LoadArgs,
-}
 
 /// Runs `tritium analyze hazards`.
 ///

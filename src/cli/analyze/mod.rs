@@ -8,7 +8,7 @@ pub mod reset;
 use anyhow::Result;
 
 use super::args::AnalyzeCommand;
-use super::{Console, Status};
+use super::console::{Console, Status};
 
 /// Runs `tritium analyze …`.
 ///

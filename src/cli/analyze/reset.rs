@@ -20,8 +20,8 @@ use sim_core::analysis::reset::{self, Element, ResetReport, Sequence};
 use sim_core::analysis::why::Explanation;
 
 use crate::cli::args::{Format, ResetArgs};
+use crate::cli::console::{Console, Status, plural};
 use crate::cli::load::load;
-use crate::cli::{Console, Status, plural};
 
 /// Runs `tritium analyze reset`.
 ///

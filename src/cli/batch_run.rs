@@ -1,5 +1,6 @@
-//! What `sim` and `trace` share: checking `--set` batches against a circuit, driving the engine
-//! batch by batch, recording it for `--vcd` (power-on is step 0, each batch the next step,
+//! What `sim` and `trace` share (and `run`, the batches before its clock ticks): a
+//! [`BatchRun`] checks the `--set` batches against a circuit and drives the engine batch by
+//! batch, recording it for `--vcd` (power-on is step 0, each batch the next step,
 //! every delta cycle recorded), and showing values and oscillations as text or JSON.
 
 use std::fmt;
@@ -13,10 +14,10 @@ use sim_core::{
     Circuit, Engine, Netlist, NodeId, Observer, Oscillation, Schedule, SettleReport, Trit,
 };
 
-use super::args::{Format, RunArgs, SetBatch};
+use super::args::{Format, SetBatch, SimArgs};
+use super::console::{Console, Status};
 use super::load::{Loaded, load};
 use super::wave::{Recording, check_target, recording};
-use super::{Console, Status};
 
 /// One batch resolved against the circuit: node ids and values, in the order given.
 pub type Assignments = Vec<(NodeId, Trit)>;
@@ -67,8 +68,9 @@ impl Serialize for Shown {
     }
 }
 
-/// A loaded circuit with its `--set` batches checked, ready to simulate.
-pub struct Session<'a> {
+/// One run of a loaded circuit through its `--set` batches: the batches checked against the
+/// circuit, the engine at power-on, and the `--vcd` recording, ready to simulate.
+pub struct BatchRun<'a> {
     /// The circuit being simulated.
     pub circuit: &'a Circuit,
     /// The simulator, at power-on (nothing processed yet).
@@ -83,15 +85,15 @@ pub struct Session<'a> {
     recording: Option<Recording>,
 }
 
-impl<'a> Session<'a> {
+impl<'a> BatchRun<'a> {
     /// Checks every batch against `loaded`'s circuit before anything runs, so that a bad label
     /// in the last batch is reported before any output.
     ///
     /// # Errors
     /// `<file>: batch N (…): <problem>` for an unknown label or a node that cannot take the
     /// value.
-    pub fn new(loaded: &'a Loaded, sets: &'a [SetBatch]) -> Result<Session<'a>> {
-        Session::with_schedule(loaded, sets, Schedule::UnitDelay)
+    pub fn new(loaded: &'a Loaded, sets: &'a [SetBatch]) -> Result<BatchRun<'a>> {
+        BatchRun::with_schedule(loaded, sets, Schedule::UnitDelay)
     }
 
     /// [`new`](Self::new), with an engine built for `schedule` (no unit-delay engine built
@@ -103,7 +105,7 @@ impl<'a> Session<'a> {
         loaded: &'a Loaded,
         sets: &'a [SetBatch],
         schedule: Schedule,
-    ) -> Result<Session<'a>> {
+    ) -> Result<BatchRun<'a>> {
         let circuit = &loaded.doc.circuit;
         let batches = sets
             .iter()
@@ -115,7 +117,7 @@ impl<'a> Session<'a> {
             })
             .collect::<Result<_>>()
             .with_context(|| loaded.name.clone())?;
-        Ok(Session {
+        Ok(BatchRun {
             circuit,
             engine: Engine::with_schedule(Netlist::compile(circuit), schedule),
             batches,
@@ -125,7 +127,7 @@ impl<'a> Session<'a> {
         })
     }
 
-    /// The same session recording its settles into `recording` (made from this session's
+    /// The same run recording its settles into `recording` (made from this run's
     /// engine at power-on).
     #[must_use]
     pub fn with_recording(mut self, recording: Option<Recording>) -> Self {
@@ -133,7 +135,7 @@ impl<'a> Session<'a> {
         self
     }
 
-    /// The same session showing buses in `radix` (`None`: each bus's own).
+    /// The same run showing buses in `radix` (`None`: each bus's own).
     #[must_use]
     pub fn with_radix(mut self, radix: Option<Radix>) -> Self {
         self.radix = radix;
@@ -178,10 +180,10 @@ impl<'a> Session<'a> {
     /// Returns the batch as given on the command line and what the settle did.
     ///
     /// # Errors
-    /// If the engine refuses the batch, which [`Session::new`] has already ruled out.
+    /// If the engine refuses the batch, which [`BatchRun::new`] has already ruled out.
     ///
     /// # Panics
-    /// If `index` is out of range of [`Session::batches`].
+    /// If `index` is out of range of [`BatchRun::batches`].
     pub fn apply<O: Observer>(
         &mut self,
         index: usize,
@@ -284,27 +286,27 @@ pub struct OscillationJson<'a> {
 
 impl<'a> OscillationJson<'a> {
     /// The oscillation of a settle report, if any.
-    pub fn of(session: &Session<'a>, report: &SettleReport) -> Option<OscillationJson<'a>> {
+    pub fn of(run: &BatchRun<'a>, report: &SettleReport) -> Option<OscillationJson<'a>> {
         report.oscillation.as_ref().map(|o| OscillationJson {
-            nodes: session.labels(&o.nodes),
-            feedback: session.labels(&o.feedback),
+            nodes: run.labels(&o.nodes),
+            feedback: run.labels(&o.feedback),
             budget: o.budget,
             resolved: o.resolved,
         })
     }
 }
 
-/// How one output format of `sim` or `trace` prints a whole session.
-pub type Printer = fn(&mut Session<'_>, &mut Console<'_>) -> Result<()>;
+/// How one output format of `sim` or `trace` prints a whole run.
+pub type Printer = fn(&mut BatchRun<'_>, &mut Console<'_>) -> Result<()>;
 
-/// Loads `args.file`, checks its `--set` batches, and prints the session with `text` or `json`
+/// Loads `args.file`, checks its `--set` batches, and prints the run with `text` or `json`
 /// as `--format` asks, then writes the `--vcd` waveform: the body of both `sim` and `trace`.
 ///
 /// # Errors
 /// Bad input: the file cannot be loaded, a batch names an unknown or unsettable node, a
 /// `--signals` pattern matches nothing, or the waveform cannot be written.
 pub fn run(
-    args: &RunArgs,
+    args: &SimArgs,
     console: &mut Console<'_>,
     text: Printer,
     json: Printer,
@@ -313,20 +315,20 @@ pub fn run(
         check_target(path)?;
     }
     let loaded = load(&args.file, &args.load)?;
-    let session = Session::new(&loaded, &args.sets)?.with_radix(args.radix);
+    let run = BatchRun::new(&loaded, &args.sets)?.with_radix(args.radix);
     let recording = recording(
         args.vcd.as_deref(),
         &args.wave,
         &loaded,
         &args.file,
-        &session.engine,
+        &run.engine,
     )?;
-    let mut session = session.with_recording(recording);
+    let mut run = run.with_recording(recording);
     match args.format {
-        Format::Text => text(&mut session, console)?,
-        Format::Json => json(&mut session, console)?,
+        Format::Text => text(&mut run, console)?,
+        Format::Json => json(&mut run, console)?,
     }
-    if let (Some(path), Some(recording)) = (&args.vcd, &session.recording) {
+    if let (Some(path), Some(recording)) = (&args.vcd, &run.recording) {
         recording.write(path, console)?;
     }
     Ok(Status::Success)

@@ -9,7 +9,7 @@
 use anyhow::{Context as _, Result};
 
 use super::args::AsmArgs;
-use super::{Console, Status};
+use super::console::{Console, Status};
 
 /// Runs `tritium asm`.
 ///

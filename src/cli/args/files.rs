@@ -1,0 +1,112 @@
+//! The commands that read, convert or write files without simulating: `check`, `import`,
+//! `export`, `asm`, `gen`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::common::LoadArgs;
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// Arguments of `import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The `.bench` netlist.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Where to write the RON circuit (`-` for standard output).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// The formats `export` writes.
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// Structural Verilog: one module, gate primitives, an always block per flip-flop.
+    ///
+    /// Ports: one input per switch, button and clock, one output per lamp and probe, in
+    /// file order. Gates become primitives (`and`, `nand`, `or`, `nor`, `xor`, `xnor`, `not`,
+    /// `buf`), constants `assign`s of 1'b0/1'bx/1'b1, flip-flops `always @(posedge clk)`
+    /// blocks (their registers start at x, like Tritium's 0). Labels that are not plain
+    /// Verilog identifiers, or are keywords, become escaped identifiers (`\OUTPUT(N22) `).
+    Verilog(ExportArgs),
+}
+
+/// Arguments of `export verilog`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Where to write the Verilog (`-` for standard output); memory images go beside it.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+
+    /// The module name (default: the document's name or the file's stem, made an identifier).
+    #[arg(long, value_name = "NAME")]
+    pub module: Option<String>,
+
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// Arguments of `asm`.
+#[derive(Debug, Args)]
+pub struct AsmArgs {
+    /// The program (assembly source).
+    #[arg(value_name = "PROGRAM")]
+    pub program: PathBuf,
+
+    /// Where to write the words (written atomically); standard output without it.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The generators of `gen`.
+#[derive(Debug, Subcommand)]
+pub enum GenCommand {
+    /// An N×N unsigned array multiplier (c6288 is a 16×16 one): inputs A0.. and B0.., outputs
+    /// the 2N product bits.
+    Multiplier {
+        /// Operand width in bits (2..=64).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(2..=64))]
+        bits: u16,
+        /// Where to write the netlist (`-` for standard output).
+        #[arg(short, long, value_name = "OUT", default_value = "-")]
+        output: PathBuf,
+    },
+    /// A random acyclic netlist: every gate reads earlier nets (from the previous 64), fan-in
+    /// up to 3; the same seed gives the same netlist.
+    RandomDag {
+        /// Number of gates.
+        #[arg(long)]
+        gates: usize,
+        /// Seed of the generator (`ChaCha8`).
+        #[arg(long)]
+        seed: u64,
+        /// Number of primary inputs.
+        #[arg(long, default_value_t = 64)]
+        inputs: usize,
+        /// Where to write the netlist (`-` for standard output).
+        #[arg(short, long, value_name = "OUT", default_value = "-")]
+        output: PathBuf,
+    },
+}
