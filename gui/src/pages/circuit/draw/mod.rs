@@ -1,0 +1,40 @@
+//! Painting nodes, wires and pins. Coordinates are scene pixels ([`geometry::CELL`] per cell).
+//!
+//! Values are told apart without colour too: +1 wires are thick and solid, −1 wires thin and
+//! solid, 0 wires dashed; lamps and pins show `+`, `−` or `?`. The colours are from the
+//! Okabe–Ito palette, chosen to stay distinct under the common colour-vision deficiencies
+//! (M. Okabe and K. Ito, "Color Universal Design", 2008): blue for +1, orange for −1, grey for 0.
+//!
+//! Two levels of detail: [`node`], [`wire`] and [`pin`] paint the full schematic through an
+//! [`egui::Painter`] (anti-aliased curves, labels); zoomed far out, [`node_coarse`] and
+//! [`wire_coarse`] add simplified shapes to one [`Batch`] — a single mesh for the whole
+//! canvas, so thousands of nodes cost one shape instead of thousands.
+//!
+//! Buses are drawn once for all their trits: a bus node shows its number ([`bus_node`], with a
+//! width badge `/8`), a bus wire is thick and dark ([`bus_wire`], [`BUS_WIDTH`]) and carries its
+//! number before its input ([`bus_label`]), a bus pin is a square ([`bus_pin`]), and splitters
+//! and mergers are a spine with one branch per bit range ([`wiring`]). Whether a bus's trits
+//! are known ([`Known`]) greys it, as 0 greys a trit.
+//!
+//! [`geometry::CELL`]: crate::pages::circuit::geometry::CELL
+//!
+//! The files are a stack, each importing only those above it in this list: `style` (colours,
+//! sizes, [`NodeLook`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
+//! (the [`Batch`] level of detail) and `displays`.
+
+mod buses;
+mod coarse;
+mod displays;
+mod style;
+mod symbols;
+mod wires;
+
+pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, wiring};
+pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
+pub use displays::{display_node, display_text, hex_digits, segments_text};
+pub use style::{
+    BUS, BUS_WIDTH, EVALUATING, FALSE, FLAGGED, LOOP, NodeLook, SELECTED, TRUE, UNKNOWN,
+    value_color, value_symbol,
+};
+pub use symbols::{block, node};
+pub use wires::{bend, halo_line, junction, marker, pin, wire};

@@ -1,0 +1,457 @@
+//! The full-detail symbol of a single node: sources, lamps and probes, the IEEE Std 91-1984
+//! distinctive-shape gates, tables, flip-flops, memories, and subcircuit blocks.
+
+use egui::epaint::{CubicBezierShape, PathShape, PathStroke};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
+use sim_core::{GateOp, NodeKind, Trit};
+
+use super::style::{
+    BODY, INK, LABEL_SIZE, NodeLook, caption, halo, outline, value_color, value_symbol,
+};
+use crate::pages::circuit::geometry::{self, CELL};
+
+/// A node of `kind` in `rect`, labelled, showing its output `v`.
+pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit, look: NodeLook) {
+    let outline = outline(look);
+    halo(painter, rect, look);
+    // Where the label goes if it fits: inside a gate's body.
+    let mut inside: Option<Rect> = None;
+    match kind {
+        NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
+            source(painter, rect, kind, v, outline);
+        }
+        NodeKind::Lamp => {
+            let radius = rect.width() / 2.0 - 2.0;
+            painter.circle(rect.center(), radius, value_color(v), outline);
+            lamp_symbol(painter, rect.center(), radius, v);
+        }
+        NodeKind::Probe => {
+            painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+            painter.text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                v.as_signed_str(),
+                font(0.8),
+                value_color(v),
+            );
+        }
+        NodeKind::Dff | NodeKind::Dffe => {
+            inside = Some(flip_flop(painter, rect, outline, kind == NodeKind::Dffe));
+        }
+        NodeKind::Table(_) => inside = Some(table_gate(painter, rect, outline)),
+        NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
+            inside = Some(memory_block(painter, rect, kind, outline));
+        }
+        _ => {
+            if let Some(op) = kind.op() {
+                inside = gate(painter, rect, kind, op, outline);
+            }
+        }
+    }
+    let galley = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), INK);
+    match inside {
+        Some(room) if galley.size().x <= room.width() => {
+            painter.galley(room.center() - galley.size() / 2.0, galley, INK);
+        }
+        _ => {
+            let at = pos2(
+                rect.center().x - galley.size().x / 2.0,
+                rect.min.y - 1.0 - galley.size().y,
+            );
+            painter.galley(at, galley, INK);
+        }
+    }
+}
+
+/// A subcircuit instance: a block in `rect` with its label above it and its part's name
+/// inside, the pin names along its edges (`inputs` left, `outputs` right, each at its `y`,
+/// scene pixels) and a double outline telling it from a gate.
+pub fn block(
+    painter: &Painter,
+    rect: Rect,
+    (label, part): (&str, &str),
+    inputs: &[(String, f32)],
+    outputs: &[(String, f32)],
+    look: NodeLook,
+) {
+    let outline = outline(look);
+    halo(painter, rect, look);
+    painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
+    painter.rect_stroke(
+        rect.shrink(3.0),
+        2.0,
+        Stroke::new(0.75, INK),
+        egui::StrokeKind::Inside,
+    );
+    painter.text(
+        pos2(rect.center().x, rect.max.y - 0.6 * CELL),
+        Align2::CENTER_CENTER,
+        part,
+        font(0.6),
+        INK,
+    );
+    caption(painter, rect, label);
+    for (name, y) in inputs {
+        painter.text(
+            pos2(rect.min.x + 0.4 * CELL, *y),
+            Align2::LEFT_CENTER,
+            name,
+            font(0.55),
+            INK,
+        );
+    }
+    for (name, y) in outputs {
+        painter.text(
+            pos2(rect.max.x - 0.4 * CELL, *y),
+            Align2::RIGHT_CENTER,
+            name,
+            font(0.55),
+            INK,
+        );
+    }
+}
+
+/// `+`, `−` or `?` on a lamp of `radius` at `c`: bars rather than text, so they stay bold at
+/// any zoom; dark on orange, white on blue and grey (for contrast).
+fn lamp_symbol(painter: &Painter, c: Pos2, radius: f32, v: Trit) {
+    let ink = if v == Trit::False {
+        INK
+    } else {
+        Color32::WHITE
+    };
+    let (arm, bar) = (0.5 * radius, (0.16 * radius).max(1.5));
+    match v {
+        Trit::True | Trit::False => {
+            painter.rect_filled(Rect::from_center_size(c, vec2(2.0 * arm, bar)), 0.0, ink);
+            if v == Trit::True {
+                painter.rect_filled(Rect::from_center_size(c, vec2(bar, 2.0 * arm)), 0.0, ink);
+            }
+        }
+        Trit::Unknown => {
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                "?",
+                FontId::proportional(1.2 * radius),
+                ink,
+            );
+        }
+    }
+}
+
+fn font(cells: f32) -> FontId {
+    FontId::proportional(cells * CELL * 0.7)
+}
+
+fn source(painter: &Painter, rect: Rect, kind: NodeKind, v: Trit, outline: Stroke) {
+    painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
+    let inner = rect.shrink(4.0);
+    painter.rect_filled(inner, 2.0, value_color(v).gamma_multiply(0.35));
+    if kind == NodeKind::Switch {
+        switch_symbol(painter, inner, v);
+        return;
+    }
+    let text = match kind {
+        NodeKind::Constant(c) => c.as_signed_str(),
+        _ => value_symbol(v),
+    };
+    // Buttons and clocks carry a small icon left of the value (drawn, so no font needs it).
+    let icon = pos2(inner.left() + 0.45 * CELL, inner.center().y);
+    let ink = Stroke::new(1.5, INK);
+    let text_at = match kind {
+        NodeKind::Button => {
+            painter.circle_stroke(icon, 0.3 * CELL, ink);
+            painter.circle_filled(icon, 0.15 * CELL, INK);
+            pos2(inner.center().x + 0.35 * CELL, inner.center().y)
+        }
+        NodeKind::Clock { .. } => {
+            let (h, w) = (0.25 * CELL, 0.2 * CELL);
+            let x = icon.x - 1.5 * w;
+            let pts = vec![
+                pos2(x, icon.y + h),
+                pos2(x + w, icon.y + h),
+                pos2(x + w, icon.y - h),
+                pos2(x + 2.0 * w, icon.y - h),
+                pos2(x + 2.0 * w, icon.y + h),
+                pos2(x + 3.0 * w, icon.y + h),
+            ];
+            painter.add(Shape::line(pts, ink));
+            pos2(inner.center().x + 0.35 * CELL, inner.center().y)
+        }
+        _ => inner.center(),
+    };
+    painter.text(text_at, Align2::CENTER_CENTER, text, font(0.8), INK);
+}
+
+/// A switch's `+`, `−` or `?`, filling most of its face `inner`: bars rather than text, so
+/// they stay legible at the zoom that fits a large circuit in the window.
+fn switch_symbol(painter: &Painter, inner: Rect, v: Trit) {
+    let c = inner.center();
+    let side = inner.width().min(inner.height());
+    let (arm, bar) = (0.32 * side, (0.11 * side).max(1.5));
+    match v {
+        Trit::True | Trit::False => {
+            painter.rect_filled(Rect::from_center_size(c, vec2(2.0 * arm, bar)), 0.0, INK);
+            if v == Trit::True {
+                painter.rect_filled(Rect::from_center_size(c, vec2(bar, 2.0 * arm)), 0.0, INK);
+            }
+        }
+        Trit::Unknown => {
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                "?",
+                FontId::proportional(0.8 * side),
+                INK,
+            );
+        }
+    }
+}
+
+/// The distinctive-shape symbol (IEEE Std 91-1984) of `op` in `rect`, with short leads from the
+/// input pins to a curved back. Returns the part of the body that can hold a label, if any.
+pub(super) fn gate(
+    painter: &Painter,
+    rect: Rect,
+    kind: NodeKind,
+    op: GateOp,
+    outline: Stroke,
+) -> Option<Rect> {
+    let bubble = matches!(op, GateOp::Not | GateOp::Nand | GateOp::Nor | GateOp::Xnor);
+    let r = 0.25 * CELL;
+    let body = if bubble {
+        Rect::from_min_max(rect.min, pos2(rect.max.x - 2.0 * r, rect.max.y))
+    } else {
+        rect
+    };
+    let fill = BODY;
+    let room = match op {
+        GateOp::Buf | GateOp::Not => {
+            let pts = vec![
+                body.left_top(),
+                pos2(body.right(), body.center().y),
+                body.left_bottom(),
+            ];
+            painter.add(Shape::convex_polygon(pts, fill, outline));
+            None
+        }
+        GateOp::And | GateOp::Nand => {
+            // A flat back and a half-circle nose of radius h.
+            let h = body.height() / 2.0;
+            let flat = (body.right() - h).max(body.left());
+            let c = pos2(flat, body.center().y);
+            let mut pts = vec![
+                pos2(flat, body.top()),
+                body.left_top(),
+                body.left_bottom(),
+                pos2(flat, body.bottom()),
+            ];
+            for i in 1..24 {
+                let a = std::f32::consts::PI * (0.5 - i as f32 / 24.0);
+                pts.push(pos2(c.x + h * a.cos(), c.y + h * a.sin()));
+            }
+            painter.add(Shape::Path(PathShape {
+                points: pts,
+                closed: true,
+                fill,
+                stroke: PathStroke::from(outline),
+            }));
+            Some(body.shrink2(vec2(0.1 * CELL, 0.2 * CELL)))
+        }
+        GateOp::Or | GateOp::Nor | GateOp::Xor | GateOp::Xnor => {
+            let exclusive = matches!(op, GateOp::Xor | GateOp::Xnor);
+            let back = or_body(painter, body, exclusive, outline);
+            // Leads from the pins (on the left edge) to the curved back.
+            for pin in 0..kind.input_count() {
+                let y = rect.top() + geometry::input_y(kind, pin) * CELL;
+                let x = back_x(back, y);
+                if x > rect.left() + 0.5 {
+                    painter.line_segment([pos2(rect.left(), y), pos2(x, y)], Stroke::new(1.5, INK));
+                }
+            }
+            Some(Rect::from_min_max(
+                pos2(back.left() + 0.3 * back.width(), body.top() + 0.2 * CELL),
+                pos2(
+                    body.right() - 0.1 * back.width(),
+                    body.bottom() - 0.2 * CELL,
+                ),
+            ))
+        }
+    };
+    if bubble {
+        painter.circle(pos2(rect.right() - r, rect.center().y), r, fill, outline);
+    }
+    room
+}
+
+/// The x of the curved back of an OR body in `b` at height `y` (the back is the cubic from the
+/// top-left to the bottom-left corner with both control points `0.3 × width` inside).
+fn back_x(b: Rect, y: f32) -> f32 {
+    let along = |t: f32| {
+        let u = 1.0 - t;
+        let y = b.top() + b.height() * (0.9 * u * u * t + 2.1 * u * t * t + t * t * t);
+        let x = b.left() + 0.9 * b.width() * u * t;
+        (x, y)
+    };
+    // y grows with t: bisect.
+    let (mut lo, mut hi) = (0.0_f32, 1.0_f32);
+    for _ in 0..20 {
+        let mid = f32::midpoint(lo, hi);
+        if along(mid).1 < y {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    along(f32::midpoint(lo, hi)).0
+}
+
+/// The curved OR body (with the extra back curve of XOR when `exclusive`) in `body`. Returns
+/// the rectangle of the body proper (right of the extra curve).
+fn or_body(painter: &Painter, body: Rect, exclusive: bool, outline: Stroke) -> Rect {
+    let fill = BODY;
+    let shift = if exclusive { 0.3 * CELL } else { 0.0 };
+    let b = Rect::from_min_max(pos2(body.left() + shift, body.top()), body.max);
+    let back_curve = |r: Rect| {
+        CubicBezierShape::from_points_stroke(
+            [
+                r.left_top(),
+                pos2(r.left() + r.width() * 0.3, r.top() + r.height() * 0.3),
+                pos2(r.left() + r.width() * 0.3, r.bottom() - r.height() * 0.3),
+                r.left_bottom(),
+            ],
+            false,
+            Color32::TRANSPARENT,
+            outline,
+        )
+    };
+    let back = back_curve(b);
+    let tip = pos2(b.right(), b.center().y);
+    let top = CubicBezierShape::from_points_stroke(
+        [
+            b.left_top(),
+            pos2(b.left() + b.width() * 0.6, b.top()),
+            pos2(b.right() - b.width() * 0.15, b.top() + b.height() * 0.2),
+            tip,
+        ],
+        false,
+        Color32::TRANSPARENT,
+        outline,
+    );
+    let bottom = CubicBezierShape::from_points_stroke(
+        [
+            b.left_bottom(),
+            pos2(b.left() + b.width() * 0.6, b.bottom()),
+            pos2(b.right() - b.width() * 0.15, b.bottom() - b.height() * 0.2),
+            tip,
+        ],
+        false,
+        Color32::TRANSPARENT,
+        outline,
+    );
+    // Fill: the outline sampled into one polygon.
+    let mut pts: Vec<Pos2> = top.flatten(Some(0.5));
+    let mut lower = bottom.flatten(Some(0.5));
+    lower.reverse();
+    pts.extend(lower);
+    let mut rear = back.flatten(Some(0.5));
+    rear.reverse();
+    pts.extend(rear);
+    painter.add(Shape::Path(PathShape {
+        points: pts,
+        closed: true,
+        fill,
+        stroke: PathStroke::NONE,
+    }));
+    painter.add(top);
+    painter.add(bottom);
+    painter.add(back);
+    if exclusive {
+        // The second back line of XOR, the same curve one gap further left.
+        let second = Rect::from_min_max(body.min, pos2(body.right() - shift, body.bottom()));
+        painter.add(back_curve(second));
+    }
+    b
+}
+
+/// A ROM or RAM: a block titled with its kind and size, its pins named (`A`; a RAM's `D`,
+/// `WE` and the clock's triangle).
+pub(super) fn memory_block(painter: &Painter, rect: Rect, kind: NodeKind, outline: Stroke) -> Rect {
+    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+    let (title, addr_bits) = match kind {
+        NodeKind::Rom { addr_bits } => ("ROM", addr_bits),
+        NodeKind::Ram { addr_bits } => ("RAM", addr_bits),
+        _ => ("", 0),
+    };
+    painter.text(
+        pos2(rect.center().x, rect.top() + 0.5 * CELL),
+        Align2::CENTER_CENTER,
+        format!("{title} 2^{addr_bits}"),
+        FontId::monospace(0.5 * CELL),
+        INK,
+    );
+    let font = FontId::monospace(0.45 * CELL);
+    for (pin, name) in ["A", "D", "WE", ">"]
+        .iter()
+        .enumerate()
+        .take(kind.file_input_count())
+    {
+        let y = rect.top() + geometry::input_y(kind, pin) * CELL;
+        // Clear of the pin's square on the edge.
+        painter.text(
+            pos2(rect.left() + 0.45 * CELL, y),
+            Align2::LEFT_CENTER,
+            *name,
+            font.clone(),
+            INK,
+        );
+    }
+    Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
+}
+
+/// A table gate: a box marked `TBL` at the top; returns the room below the mark (for the
+/// label).
+pub(super) fn table_gate(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
+    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+    painter.text(
+        pos2(rect.center().x, rect.top() + 0.5 * CELL),
+        Align2::CENTER_CENTER,
+        "TBL",
+        FontId::monospace(0.5 * CELL),
+        INK,
+    );
+    Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
+}
+
+/// A D flip-flop: a box with `D` at input 0 and the clock wedge `>` at input 1. Returns the
+/// room left for the label.
+pub(super) fn flip_flop(painter: &Painter, rect: Rect, outline: Stroke, enable: bool) -> Rect {
+    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+    let font = FontId::monospace(0.6 * CELL);
+    painter.text(
+        pos2(rect.left() + 3.0, rect.top() + CELL),
+        Align2::LEFT_CENTER,
+        "D",
+        font.clone(),
+        INK,
+    );
+    if enable {
+        // A flip-flop with enable: EN on its third pin, a row below the clock.
+        painter.text(
+            pos2(rect.left() + 3.0, rect.top() + 3.0 * CELL),
+            Align2::LEFT_CENTER,
+            "EN",
+            font,
+            INK,
+        );
+    }
+    let y = rect.top() + 2.0 * CELL;
+    let wedge = vec![
+        pos2(rect.left(), y - 0.3 * CELL),
+        pos2(rect.left() + 0.4 * CELL, y),
+        pos2(rect.left(), y + 0.3 * CELL),
+    ];
+    painter.add(Shape::line(wedge, outline));
+    let left = if enable { 1.1 } else { 0.8 };
+    Rect::from_min_max(pos2(rect.left() + left * CELL, rect.top()), rect.max)
+}

@@ -1,0 +1,418 @@
+//! Editing: every change to the circuit as one undoable step (rebuilding the simulation
+//! after it), placing, moving, connecting, deleting, renaming, copy and paste, undo and redo.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sim_core::format::Document;
+use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos};
+
+use super::edit_error::CircuitEditError;
+use super::{CircuitPageState, Clipboard};
+
+impl CircuitPageState {
+    /// Applies `edit` to the circuit as one undoable step, then recompiles the simulation. If
+    /// `edit` fails the circuit is restored and the error shown; nothing is recorded.
+    pub fn edit<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Circuit) -> Result<T, CircuitError>,
+    ) -> Option<T> {
+        self.edit_renaming(edit, &BTreeMap::new())
+    }
+
+    /// [`edit`](Self::edit) for an edit that renames nodes of the open level (`renamed`: old
+    /// label → new, at the level), so that wires to pins follow. Inside an instance, the edit
+    /// is written back to the part's definition and every instance of the part follows.
+    fn edit_renaming<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Circuit) -> Result<T, CircuitError>,
+        renamed: &BTreeMap<String, String>,
+    ) -> Option<T> {
+        if let Some(why) = self.level_read_only().or_else(|| self.bus_level_refusal()) {
+            self.error(why);
+            return None;
+        }
+        let before = self.doc.document.clone();
+        let result = edit(&mut self.doc.document.circuit).map_err(CircuitEditError::from);
+        let result = result.and_then(|value| {
+            if self.doc.document.design.is_flat() && self.level.is_empty() {
+                return Ok(value);
+            }
+            self.harvest_level(renamed)?;
+            let doc = &mut self.doc.document;
+            doc.design.sync(&mut doc.circuit)?;
+            Ok(value)
+        });
+        self.commit_edit(before, result)
+    }
+
+    /// Ends an edit begun on the document `before`: records it for undo and rebuilds the
+    /// simulation, or, if it failed, restores `before` and shows why.
+    pub(super) fn commit_edit<T>(
+        &mut self,
+        before: Document,
+        result: Result<T, CircuitEditError>,
+    ) -> Option<T> {
+        match result {
+            Ok(value) => {
+                self.doc.record_edit(before);
+                self.after_change();
+                self.notice = None;
+                Some(value)
+            }
+            Err(e) => {
+                self.doc.document = before;
+                self.error(e.to_string());
+                None
+            }
+        }
+    }
+
+    fn after_change(&mut self) {
+        self.fix_level();
+        let circuit = &self.doc.document.circuit;
+        self.selection.retain(|&id| circuit.node(id).is_some());
+        if let Some(label) = &self.selected_wiring
+            && !self
+                .written_level()
+                .is_some_and(|(nodes, _)| nodes.iter().any(|n| n.label == *label))
+        {
+            self.selected_wiring = None;
+        }
+        if let Some(wire) = &self.selected_wire
+            && !self.level_wires().contains(wire)
+        {
+            self.selected_wire = None;
+        }
+        // The analyses described the circuit before the edit: their verdicts and marks go.
+        self.clear_analysis();
+        let circuit = &self.doc.document.circuit;
+        self.sim.rebuild(circuit);
+        self.waves.refresh(circuit);
+        self.memories
+            .retain(|label| circuit.memory(label).is_some());
+    }
+
+    /// Places a new node of `kind` at `pos` with a fresh label (`AND1`, `SW2`, …) and selects it.
+    pub fn place(&mut self, kind: NodeKind, pos: Pos) -> Option<NodeId> {
+        let label = self.fresh_label(kind);
+        let id = self.edit(|c| {
+            c.add_node(Node {
+                pos: Some(pos),
+                ..Node::new(label, kind)
+            })
+        })?;
+        self.selection = BTreeSet::from([id]);
+        Some(id)
+    }
+
+    /// A label not used yet on the open level (the full path is returned: `AND3` at the top,
+    /// `U1/AND3` inside instance `U1`), from the kind's prefix and the first free number.
+    pub fn fresh_label(&self, kind: NodeKind) -> String {
+        let prefix = label_prefix(kind);
+        let level = self.level_prefix();
+        let pins = self.level_pins();
+        let taken = |l: &str| {
+            self.circuit().find(&format!("{level}{l}")).is_some()
+                || pins.iter().any(|n| n.label == l)
+                || self.level_instances().iter().any(|i| i.label == l)
+                || self
+                    .written_level()
+                    .is_some_and(|(nodes, _)| nodes.iter().any(|n| n.label == l))
+        };
+        // At most node_count labels are taken, so one of the first node_count + 1 is free.
+        let free = (1..=self.circuit().node_count() + pins.len() + 1)
+            .map(|n| format!("{prefix}{n}"))
+            .find(|l| !taken(l))
+            .unwrap_or_else(|| prefix.to_owned());
+        format!("{level}{free}")
+    }
+
+    /// Moves nodes by `(dx, dy)` grid cells, as one undoable step.
+    pub fn move_nodes(&mut self, ids: &[NodeId], dx: i32, dy: i32) {
+        if (dx, dy) == (0, 0) || ids.is_empty() {
+            return;
+        }
+        if self.edits_bus_level() {
+            self.move_written_nodes(ids, dx, dy);
+            return;
+        }
+        self.edit(|c| {
+            for &id in ids {
+                if let Some(p) = c.node(id).and_then(|n| n.pos) {
+                    c.set_pos(
+                        id,
+                        Some(Pos {
+                            x: p.x + dx,
+                            y: p.y + dy,
+                        }),
+                    );
+                }
+            }
+            Ok(())
+        });
+    }
+
+    /// Connects `from`'s output to pin `input` of `to`; a refused wire (a second driver, …)
+    /// shows why.
+    pub fn connect(&mut self, from: NodeId, to: NodeId, input: u8) -> bool {
+        if self.edits_bus_level() {
+            let (Some(from), Some(to)) = (self.written_label(from), self.written_label(to)) else {
+                return false;
+            };
+            return self.connect_written(&from, &to, input);
+        }
+        self.edit(|c| c.connect(from, to, input)).is_some()
+    }
+
+    /// Deletes the selected nodes and their wires.
+    ///
+    /// The document's embedded tests lose their assignments and expectations of the deleted
+    /// nodes (in the same undo step), so the file stays loadable; a notice says how many.
+    pub fn delete_selection(&mut self) {
+        if self.edits_bus_level()
+            && let Some(dropped) = self.delete_written()
+        {
+            if dropped > 0 {
+                self.info(format!(
+                    "removed {dropped} test assignment(s) of the deleted nodes"
+                ));
+            }
+            return;
+        }
+        let doomed: Vec<NodeId> = self.selection.iter().copied().collect();
+        if doomed.is_empty() {
+            if let Some(instance) = self.selected_instance.clone() {
+                self.delete_instance(&instance);
+            } else if let Some(wire) = self.selected_wire.clone() {
+                self.delete_wire(&wire);
+            }
+            return;
+        }
+        let labels: BTreeSet<String> = doomed
+            .iter()
+            .filter_map(|&id| self.circuit().node(id))
+            .map(|n| n.label.clone())
+            .collect();
+        self.edit(|c| {
+            for id in doomed {
+                c.remove_node(id);
+            }
+            Ok(())
+        });
+        self.selection.clear();
+        let dropped = self.drop_test_assignments(|l| labels.contains(l));
+        if dropped > 0 {
+            self.info(format!(
+                "removed {dropped} test assignment(s) of the deleted nodes"
+            ));
+        }
+    }
+
+    /// Removes every test assignment and expectation whose label is `gone` (the nodes a
+    /// deletion removed); returns how many went.
+    pub(crate) fn drop_test_assignments(&mut self, gone: impl Fn(&str) -> bool) -> usize {
+        let mut dropped = 0;
+        for step in self
+            .doc
+            .document
+            .tests
+            .iter_mut()
+            .flat_map(|t| &mut t.steps)
+        {
+            let before = step.set.len() + step.expect.len();
+            step.set.retain(|(l, _)| !gone(l));
+            step.expect.retain(|(l, _)| !gone(l));
+            dropped += before - step.set.len() - step.expect.len();
+        }
+        dropped
+    }
+
+    /// Removes the wire into pin `input` of `to`, if any.
+    pub fn disconnect_input(&mut self, to: NodeId, input: u8) {
+        if self.edits_bus_level() {
+            if let Some(to) = self.written_label(to) {
+                self.disconnect_written(&to, input);
+            }
+            return;
+        }
+        let wire = self
+            .circuit()
+            .wires()
+            .find(|(_, w)| w.to == to && w.input == input)
+            .map(|(id, _)| id);
+        if let Some(wire) = wire {
+            self.edit(|c| {
+                c.disconnect(wire);
+                Ok(())
+            });
+        }
+    }
+
+    /// Renames a node; a taken or invalid label is refused with a message. The document's
+    /// embedded tests follow the new label (in the same undo step), so the file stays valid.
+    pub fn rename(&mut self, id: NodeId, label: &str) -> bool {
+        if self.edits_bus_level() {
+            return match self.written_label(id) {
+                Some(old) => self.rename_written(&old, label),
+                None => false,
+            };
+        }
+        let Some(old) = self.circuit().node(id).map(|n| n.label.clone()) else {
+            return false;
+        };
+        // Inside an instance the label is given at the level (`x`, not `U1/x`).
+        let level = self.level_prefix();
+        let label = match label.strip_prefix(&level) {
+            Some(_) => label.to_owned(),
+            None => format!("{level}{label}"),
+        };
+        let label = label.as_str();
+        let mut renamed = BTreeMap::new();
+        if let (Some(from), Some(to)) = (self.on_level(&old), self.on_level(label)) {
+            renamed.insert(from.to_owned(), to.to_owned());
+        }
+        if self
+            .edit_renaming(|c| c.rename(id, label), &renamed)
+            .is_none()
+        {
+            return false;
+        }
+        self.relabel_tests(|l| (l == old).then(|| label.to_owned()));
+        true
+    }
+
+    /// Renames labels in the document's embedded tests (assignments and expectations):
+    /// `to(label)` is a label's new name, or `None` to keep it.
+    pub(super) fn relabel_tests(&mut self, to: impl Fn(&str) -> Option<String>) {
+        let steps = self
+            .doc
+            .document
+            .tests
+            .iter_mut()
+            .flat_map(|t| &mut t.steps);
+        for step in steps {
+            for (label, _) in step.set.iter_mut().chain(&mut step.expect) {
+                if let Some(new) = to(label) {
+                    *label = new;
+                }
+            }
+        }
+    }
+
+    /// Changes a node's kind (e.g. a gate's input count), dropping wires it cannot keep.
+    pub fn set_kind(&mut self, id: NodeId, kind: NodeKind) -> bool {
+        self.edit(|c| c.set_kind(id, kind)).is_some()
+    }
+
+    /// Copies the selected nodes and the wires among them.
+    pub fn copy(&mut self) {
+        let c = self.circuit();
+        let ids: Vec<NodeId> = self.selection.iter().copied().collect();
+        let index = |id: NodeId| ids.iter().position(|&x| x == id);
+        let level = self.level_prefix();
+        let nodes = ids
+            .iter()
+            .map(|&id| Node {
+                label: c[id]
+                    .label
+                    .strip_prefix(&level)
+                    .unwrap_or(&c[id].label)
+                    .to_owned(),
+                ..c[id].clone()
+            })
+            .collect();
+        let wires = c
+            .wires()
+            .filter_map(|(_, w)| Some((index(w.from)?, index(w.to)?, w.input)))
+            .collect();
+        self.clipboard = Clipboard { nodes, wires };
+    }
+
+    /// Pastes the clipboard shifted by `(dx, dy)` cells, with fresh labels where taken, and
+    /// selects the copies.
+    pub fn paste(&mut self, dx: i32, dy: i32) {
+        if self.clipboard.nodes.is_empty() {
+            return;
+        }
+        let clip = self.clipboard.clone();
+        let level = self.level_prefix();
+        let pasted = self.edit(|c| {
+            let mut ids = Vec::with_capacity(clip.nodes.len());
+            for node in &clip.nodes {
+                let mut node = node.clone();
+                node.label = unused_label(c, &format!("{level}{}", node.label));
+                node.pos = node.pos.map(|p| Pos {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                });
+                ids.push(c.add_node(node)?);
+            }
+            for &(from, to, input) in &clip.wires {
+                c.connect(ids[from], ids[to], input)?;
+            }
+            Ok(ids)
+        });
+        if let Some(ids) = pasted {
+            self.selection = ids.into_iter().collect();
+        }
+    }
+
+    /// Undo (Ctrl+Z).
+    pub fn undo(&mut self) {
+        if self.doc.undo() {
+            self.after_change();
+        }
+    }
+
+    /// Redo (Ctrl+Shift+Z, Ctrl+Y).
+    pub fn redo(&mut self) {
+        if self.doc.redo() {
+            self.after_change();
+        }
+    }
+
+    /// The document, for tests and saving.
+    pub fn document(&self) -> &Document {
+        &self.doc.document
+    }
+}
+
+/// `label` if free, else `label_2`, `label_3`, …
+fn unused_label(c: &Circuit, label: &str) -> String {
+    if c.find(label).is_none() {
+        return label.to_owned();
+    }
+    (2..=c.node_count() + 2)
+        .map(|n| format!("{label}_{n}"))
+        .find(|l| c.find(l).is_none())
+        .unwrap_or_else(|| label.to_owned())
+}
+
+/// The prefix of fresh labels for `kind`.
+fn label_prefix(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Constant(_) => "K",
+        NodeKind::Switch => "SW",
+        NodeKind::Button => "BTN",
+        NodeKind::Clock { .. } => "CLK",
+        NodeKind::Buf => "BUF",
+        NodeKind::Not => "NOT",
+        NodeKind::And(_) => "AND",
+        NodeKind::Or(_) => "OR",
+        NodeKind::Nand(_) => "NAND",
+        NodeKind::Nor(_) => "NOR",
+        NodeKind::Xor(_) => "XOR",
+        NodeKind::Xnor(_) => "XNOR",
+        NodeKind::Dff => "DFF",
+        NodeKind::Dffe => "DFFE",
+        NodeKind::Lamp => "LAMP",
+        NodeKind::Probe => "PROBE",
+        NodeKind::HexDisplay => "HEX",
+        NodeKind::SevenSegment => "SEG",
+        NodeKind::Split(_) => "SPLIT",
+        NodeKind::Merge(_) => "MERGE",
+        NodeKind::Table(_) => "TBL",
+        NodeKind::Rom { .. } => "ROM",
+        NodeKind::Ram { .. } => "RAM",
+    }
+}
