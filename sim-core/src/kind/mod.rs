@@ -211,6 +211,36 @@ impl NodeKind {
         !matches!(self.role(), Role::Terminal)
     }
 
+    /// The input count of an n-input gate (`And`, `Or`, `Nand`, `Nor`, `Xor`, `Xnor`: the
+    /// kinds whose count is chosen, within [`GATE_INPUTS`]); `None` for every other kind.
+    pub const fn gate_inputs(self) -> Option<u8> {
+        match self {
+            NodeKind::And(n)
+            | NodeKind::Or(n)
+            | NodeKind::Nand(n)
+            | NodeKind::Nor(n)
+            | NodeKind::Xor(n)
+            | NodeKind::Xnor(n) => Some(n),
+            NodeKind::Constant(_)
+            | NodeKind::Switch
+            | NodeKind::Button
+            | NodeKind::Clock { .. }
+            | NodeKind::Buf
+            | NodeKind::Not
+            | NodeKind::Dff
+            | NodeKind::Dffe
+            | NodeKind::Lamp
+            | NodeKind::Probe
+            | NodeKind::HexDisplay
+            | NodeKind::SevenSegment
+            | NodeKind::Split(_)
+            | NodeKind::Merge(_)
+            | NodeKind::Table(_)
+            | NodeKind::Rom { .. }
+            | NodeKind::Ram { .. } => None,
+        }
+    }
+
     /// The standard function that computes the output from the inputs: `None` for sources,
     /// the flip-flops (which have state) and table gates (whose function is their
     /// [`table`](Self::table)); terminals evaluate as [`GateOp::Buf`].

@@ -46,6 +46,35 @@ fn inputs(n: usize) -> String {
     }
 }
 
+/// The prefix of fresh labels for `kind`.
+pub fn label_prefix(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Constant(_) => "K",
+        NodeKind::Switch => "SW",
+        NodeKind::Button => "BTN",
+        NodeKind::Clock { .. } => "CLK",
+        NodeKind::Buf => "BUF",
+        NodeKind::Not => "NOT",
+        NodeKind::And(_) => "AND",
+        NodeKind::Or(_) => "OR",
+        NodeKind::Nand(_) => "NAND",
+        NodeKind::Nor(_) => "NOR",
+        NodeKind::Xor(_) => "XOR",
+        NodeKind::Xnor(_) => "XNOR",
+        NodeKind::Dff => "DFF",
+        NodeKind::Dffe => "DFFE",
+        NodeKind::Lamp => "LAMP",
+        NodeKind::Probe => "PROBE",
+        NodeKind::HexDisplay => "HEX",
+        NodeKind::SevenSegment => "SEG",
+        NodeKind::Split(_) => "SPLIT",
+        NodeKind::Merge(_) => "MERGE",
+        NodeKind::Table(_) => "TBL",
+        NodeKind::Rom { .. } => "ROM",
+        NodeKind::Ram { .. } => "RAM",
+    }
+}
+
 /// What a node of `kind` does, in a sentence or two (the palette's hover text).
 pub fn what_it_does(kind: NodeKind) -> String {
     let text = match kind {

@@ -3,7 +3,7 @@
 
 use egui::epaint::Mesh;
 use egui::{Color32, Painter, Pos2, Rect, Shape, Vec2, pos2, vec2};
-use sim_core::{GateOp, NodeKind, Role, Trit};
+use sim_core::{GateBase, GateOp, NodeKind, Role, Trit};
 
 use super::style::{BODY, EVALUATING, GRID, INK, NodeLook, SELECTED, mix, outline, value_color};
 use crate::pages::circuit::geometry::CELL;
@@ -283,7 +283,8 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
     batch.polygon(&pts[..n], center, tint);
     batch.outline(&pts[..n], width, stroke.color);
     if let Some(op) = kind.op() {
-        if matches!(op, GateOp::Xor | GateOp::Xnor) {
+        let (base, bubble) = op.base();
+        if base == GateBase::Xor {
             let b = rect;
             let back = [
                 b.left_top(),
@@ -292,7 +293,7 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
             ];
             batch.polyline(&back, width, stroke.color);
         }
-        if matches!(op, GateOp::Not | GateOp::Nand | GateOp::Nor | GateOp::Xnor) {
+        if bubble {
             let radius = 0.25 * CELL;
             let at = pos2(rect.right() - radius, rect.center().y);
             let diamond = [
@@ -310,15 +311,14 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
 /// The outline of a gate's body, a few points per curve, into `pts`; returns how many and a
 /// point every outline point is visible from.
 fn coarse_gate(kind: NodeKind, rect: Rect, pts: &mut [Pos2; 16]) -> (usize, Pos2) {
-    let op = kind.op().unwrap_or(GateOp::Buf);
-    let bubble = matches!(op, GateOp::Not | GateOp::Nand | GateOp::Nor | GateOp::Xnor);
+    let (base, bubble) = kind.op().unwrap_or(GateOp::Buf).base();
     let mut body = rect;
     if bubble {
         body.max.x -= 0.5 * CELL;
     }
     let (mid, wide, high) = (body.center(), body.width(), body.height());
-    match op {
-        GateOp::Buf | GateOp::Not => {
+    match base {
+        GateBase::Buf => {
             pts[..3].copy_from_slice(&[
                 body.left_top(),
                 pos2(body.right(), mid.y),
@@ -326,7 +326,7 @@ fn coarse_gate(kind: NodeKind, rect: Rect, pts: &mut [Pos2; 16]) -> (usize, Pos2
             ]);
             (3, pos2(body.left() + wide / 3.0, mid.y))
         }
-        GateOp::And | GateOp::Nand => {
+        GateBase::And => {
             let radius = high / 2.0;
             let flat = (body.right() - radius).max(body.left());
             pts[0] = body.left_bottom();
@@ -337,9 +337,9 @@ fn coarse_gate(kind: NodeKind, rect: Rect, pts: &mut [Pos2; 16]) -> (usize, Pos2
             }
             (9, mid)
         }
-        GateOp::Or | GateOp::Nor | GateOp::Xor | GateOp::Xnor => {
+        GateBase::Or | GateBase::Xor => {
             let mut or = body;
-            if matches!(op, GateOp::Xor | GateOp::Xnor) {
+            if base == GateBase::Xor {
                 or.min.x += 0.3 * CELL;
             }
             let (left, top, bottom, span) = (or.left(), or.top(), or.bottom(), or.width());

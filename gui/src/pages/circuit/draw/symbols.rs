@@ -3,7 +3,7 @@
 
 use egui::epaint::{CubicBezierShape, PathShape, PathStroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
-use sim_core::{GateOp, NodeKind, Trit};
+use sim_core::{GateBase, GateOp, NodeKind, Trit};
 
 use super::style::{
     BODY, INK, LABEL_SIZE, NodeLook, caption, halo, outline, value_color, value_symbol,
@@ -217,7 +217,8 @@ pub(super) fn gate(
     op: GateOp,
     outline: Stroke,
 ) -> Option<Rect> {
-    let bubble = matches!(op, GateOp::Not | GateOp::Nand | GateOp::Nor | GateOp::Xnor);
+    // The body is the base's shape; an inverting gate adds the bubble.
+    let (base, bubble) = op.base();
     let r = 0.25 * CELL;
     let body = if bubble {
         Rect::from_min_max(rect.min, pos2(rect.max.x - 2.0 * r, rect.max.y))
@@ -225,8 +226,8 @@ pub(super) fn gate(
         rect
     };
     let fill = BODY;
-    let room = match op {
-        GateOp::Buf | GateOp::Not => {
+    let room = match base {
+        GateBase::Buf => {
             let pts = vec![
                 body.left_top(),
                 pos2(body.right(), body.center().y),
@@ -235,7 +236,7 @@ pub(super) fn gate(
             painter.add(Shape::convex_polygon(pts, fill, outline));
             None
         }
-        GateOp::And | GateOp::Nand => {
+        GateBase::And => {
             // A flat back and a half-circle nose of radius h.
             let h = body.height() / 2.0;
             let flat = (body.right() - h).max(body.left());
@@ -258,8 +259,8 @@ pub(super) fn gate(
             }));
             Some(body.shrink2(vec2(0.1 * CELL, 0.2 * CELL)))
         }
-        GateOp::Or | GateOp::Nor | GateOp::Xor | GateOp::Xnor => {
-            let exclusive = matches!(op, GateOp::Xor | GateOp::Xnor);
+        GateBase::Or | GateBase::Xor => {
+            let exclusive = base == GateBase::Xor;
             let back = or_body(painter, body, exclusive, outline);
             // Leads from the pins (on the left edge) to the curved back.
             for pin in 0..kind.input_count() {

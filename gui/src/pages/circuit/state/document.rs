@@ -59,15 +59,15 @@ impl DocState {
 
     /// Reads and validates `path` with [`loader::load_circuit`]: a RON circuit with its
     /// subcircuit libraries from beside it, or an ISCAS `.bench` netlist (by its extension),
-    /// which gets the automatic layout ([`sim_core::layout::place_unplaced`]) and stays untitled
-    /// and unsaved, so that saving never writes RON over the netlist.
+    /// which stays untitled and unsaved, so that saving never writes RON over the netlist (its
+    /// nodes get the automatic layout when the page opens it,
+    /// [`CircuitPageState::with_doc`](super::CircuitPageState::with_doc)).
     ///
     /// # Errors
     /// [`LoadError`] naming the file, and line and column for syntax errors.
     pub fn load(path: &Path) -> Result<DocState, LoadError> {
-        let mut loaded = loader::load_circuit(path, &LibraryPolicy::new())?;
+        let loaded = loader::load_circuit(path, &LibraryPolicy::new())?;
         if loader::is_bench(path) {
-            sim_core::layout::place_unplaced(&mut loaded.doc.circuit);
             let mut doc = DocState {
                 document: loaded.doc,
                 ..DocState::new()

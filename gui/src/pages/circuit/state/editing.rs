@@ -108,7 +108,7 @@ impl CircuitPageState {
     /// A label not used yet on the open level (the full path is returned: `AND3` at the top,
     /// `U1/AND3` inside instance `U1`), from the kind's prefix and the first free number.
     pub fn fresh_label(&self, kind: NodeKind) -> String {
-        let prefix = label_prefix(kind);
+        let prefix = crate::pages::circuit::kinds::label_prefix(kind);
         let level = self.level_prefix();
         let pins = self.level_pins();
         let taken = |l: &str| {
@@ -386,33 +386,4 @@ fn unused_label(c: &Circuit, label: &str) -> String {
         .map(|n| format!("{label}_{n}"))
         .find(|l| c.find(l).is_none())
         .unwrap_or_else(|| label.to_owned())
-}
-
-/// The prefix of fresh labels for `kind`.
-fn label_prefix(kind: NodeKind) -> &'static str {
-    match kind {
-        NodeKind::Constant(_) => "K",
-        NodeKind::Switch => "SW",
-        NodeKind::Button => "BTN",
-        NodeKind::Clock { .. } => "CLK",
-        NodeKind::Buf => "BUF",
-        NodeKind::Not => "NOT",
-        NodeKind::And(_) => "AND",
-        NodeKind::Or(_) => "OR",
-        NodeKind::Nand(_) => "NAND",
-        NodeKind::Nor(_) => "NOR",
-        NodeKind::Xor(_) => "XOR",
-        NodeKind::Xnor(_) => "XNOR",
-        NodeKind::Dff => "DFF",
-        NodeKind::Dffe => "DFFE",
-        NodeKind::Lamp => "LAMP",
-        NodeKind::Probe => "PROBE",
-        NodeKind::HexDisplay => "HEX",
-        NodeKind::SevenSegment => "SEG",
-        NodeKind::Split(_) => "SPLIT",
-        NodeKind::Merge(_) => "MERGE",
-        NodeKind::Table(_) => "TBL",
-        NodeKind::Rom { .. } => "ROM",
-        NodeKind::Ram { .. } => "RAM",
-    }
 }

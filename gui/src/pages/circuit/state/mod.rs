@@ -40,7 +40,7 @@ pub use history::History;
 pub use memories::{MemoryView, MemoryViewKey, MemoryViews, address_of, candidates};
 pub use session::{BusChange, Mode, SimSession};
 use sim_core::number::Radix;
-use sim_core::{Circuit, Node, NodeId, NodeKind};
+use sim_core::{Circuit, Netlist, Node, NodeId, NodeKind};
 pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};
 pub use wires::LevelWire;
 
@@ -137,8 +137,11 @@ impl Default for CircuitPageState {
 impl CircuitPageState {
     /// The state for an open document.
     pub fn with_doc(mut doc: DocState) -> CircuitPageState {
-        sim_core::layout::place_unplaced(&mut doc.document.circuit);
-        let sim = SimSession::new(&doc.document.circuit);
+        // One compile when a file opens: the layout of unplaced nodes (a `.bench` netlist)
+        // reads its levels from the netlist the simulation runs.
+        let net = Netlist::compile(&doc.document.circuit);
+        sim_core::layout::place_unplaced_in(&mut doc.document.circuit, &net);
+        let sim = SimSession::with_netlist(&doc.document.circuit, net);
         let waves = WaveLanes::for_circuit(&doc.document.circuit);
         CircuitPageState {
             waves,

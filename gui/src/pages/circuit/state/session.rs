@@ -293,7 +293,12 @@ impl SimSession {
 
     /// A session for `circuit`, in Run mode, power-on settled.
     pub fn new(circuit: &Circuit) -> SimSession {
-        let engine = Engine::from_circuit(circuit);
+        SimSession::with_netlist(circuit, Netlist::compile(circuit))
+    }
+
+    /// [`new`](Self::new) with `net`, the netlist already compiled from `circuit`.
+    pub fn with_netlist(circuit: &Circuit, net: Netlist) -> SimSession {
+        let engine = Engine::new(net);
         let wave = record_all(&engine);
         let mut session = SimSession {
             engine,

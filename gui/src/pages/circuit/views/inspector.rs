@@ -101,7 +101,7 @@ impl Inspector {
             }
         });
         kind_label(ui, node.kind);
-        if let Some(n) = gate_inputs(node.kind) {
+        if let Some(n) = node.kind.gate_inputs() {
             let mut count = n;
             ui.horizontal(|ui| {
                 let label = ui.label("Inputs");
@@ -396,18 +396,6 @@ fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
     if let Some(table) = kind.table() {
         let outputs: String = table.outputs().into_iter().map(Trit::symbol).collect();
         ui.label(format!("Table (rows −−… to ++…): {outputs}"));
-    }
-}
-
-fn gate_inputs(kind: NodeKind) -> Option<u8> {
-    match kind {
-        NodeKind::And(n)
-        | NodeKind::Or(n)
-        | NodeKind::Nand(n)
-        | NodeKind::Nor(n)
-        | NodeKind::Xor(n)
-        | NodeKind::Xnor(n) => Some(n),
-        _ => None,
     }
 }
 
