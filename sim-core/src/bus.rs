@@ -51,7 +51,7 @@
 
 use std::collections::HashMap;
 
-use crate::desc::{Node, NodeId, WireDesc};
+use crate::desc::{Node, NodeId, SplitOutput, WireDesc, WireEnd};
 use crate::kind::NodeKind;
 use crate::literal::{LiteralError, bit_label};
 use crate::memory::{MemoryDecl, MemoryKind};
@@ -221,7 +221,7 @@ pub type PinWidth<'a> = dyn Fn(&str, &str) -> Option<u8> + 'a;
 /// wider than 1 at the end of a wire. Such a level needs version 3.
 pub fn uses_buses(nodes: &[Node], wires: &[WireDesc], pin_width: &PinWidth<'_>) -> bool {
     let wide_pin = |end: &str| {
-        end.split_once('.')
+        WireEnd::dotted(end)
             .and_then(|(i, p)| pin_width(i, p))
             .is_some_and(|w| w > 1)
     };
@@ -419,17 +419,10 @@ impl<'a> Expander<'a> {
         match self.by_label.get(end).map(|n| n.kind) {
             Some(NodeKind::Merge(ranges)) => (0..ranges.len()).map(|k| (end, k as u8)).collect(),
             Some(_) => Vec::new(),
-            None => match end.split_once('.') {
-                Some((left, _))
-                    if self
-                        .by_label
-                        .get(left)
-                        .is_some_and(|n| matches!(n.kind, NodeKind::Split(_))) =>
-                {
-                    vec![(left, 0)]
-                }
-                _ => Vec::new(),
-            },
+            None => self
+                .split_output(end)
+                .map(|out| vec![(out.splitter, 0)])
+                .unwrap_or_default(),
         }
     }
 
@@ -476,6 +469,15 @@ impl<'a> Expander<'a> {
         Ok(())
     }
 
+    /// Wire end `end` as an output `SP.k` of one of the level's splitters (whatever `k`).
+    fn split_output<'e>(&self, end: &'e str) -> Option<SplitOutput<'e>> {
+        SplitOutput::parse_with(end, |label| {
+            self.by_label
+                .get(label)
+                .is_some_and(|n| matches!(n.kind, NodeKind::Split(_)))
+        })
+    }
+
     /// The bits wire end `end` drives, reading splitter and merger inputs already resolved.
     fn read(&self, end: &str) -> Result<Option<Bits>, BusError> {
         let resolved = |label: &str, input: u8| -> Bits {
@@ -489,8 +491,9 @@ impl<'a> Expander<'a> {
                 NodeKind::Split(_) => Err(BusError::End {
                     end: end.to_owned(),
                     message: format!(
-                        "a splitter has one output per range: name one, `{end}.0` to `{end}.{}`",
-                        split_len(node) - 1
+                        "a splitter has one output per range: name one, `{}` to `{}`",
+                        SplitOutput::text(end, 0),
+                        SplitOutput::text(end, split_len(node) - 1)
                     ),
                 }),
                 NodeKind::Merge(ranges) => Ok(Some(
@@ -506,27 +509,28 @@ impl<'a> Expander<'a> {
                 }
             };
         }
-        let Some((left, right)) = end.split_once('.') else {
-            return Ok(None);
-        };
-        if let Some(node) = self.by_label.get(left).copied()
-            && let NodeKind::Split(ranges) = node.kind
+        if let Some(out) = self.split_output(end)
+            && let NodeKind::Split(ranges) = self.by_label[out.splitter].kind
         {
-            let range = right
-                .parse::<usize>()
-                .ok()
+            let left = out.splitter;
+            let range = out
+                .index()
                 .and_then(|k| ranges.get(k))
                 .ok_or_else(|| BusError::End {
                     end: end.to_owned(),
                     message: format!(
-                        "splitter `{left}` ({ranges}) has outputs `{left}.0` to `{left}.{}`",
-                        ranges.len() - 1
+                        "splitter `{left}` ({ranges}) has outputs `{}` to `{}`",
+                        SplitOutput::text(left, 0),
+                        SplitOutput::text(left, ranges.len() - 1)
                     ),
                 })?;
             let bits = resolved(left, 0);
             return Ok(Some(bits.get(range).map(<[_]>::to_vec).unwrap_or_default()));
         }
-        Ok((self.pin_width)(left, right).map(|width| {
+        let Some((instance, pin)) = WireEnd::dotted(end) else {
+            return Ok(None);
+        };
+        Ok((self.pin_width)(instance, pin).map(|width| {
             let width = usize::from(width);
             (0..width).map(|i| Some(bit_of(end, width, i))).collect()
         }))
@@ -544,8 +548,7 @@ impl<'a> Expander<'a> {
             );
             return (ends, one_trit && width > 1);
         }
-        let width = end
-            .split_once('.')
+        let width = WireEnd::dotted(end)
             .and_then(|(i, p)| (self.pin_width)(i, p))
             .map_or(1, usize::from);
         ((0..width).map(|i| bit_of(end, width, i)).collect(), false)

@@ -41,8 +41,8 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::circuit::{Circuit, CircuitError};
-use crate::desc::{CircuitDesc, Node, WireDesc};
-use crate::hierarchy::{Design, InstanceDesc, LibraryPart, PartDesc, WireEnd};
+use crate::desc::{CircuitDesc, InstanceDesc, Node, WireDesc, WireEnd};
+use crate::hierarchy::{Design, LibraryPart, PartDesc};
 use crate::memory::{ContentsDecl, Memory, MemoryDecl, Word};
 use crate::testbench::{TestCase, TestError};
 
@@ -201,7 +201,7 @@ impl FormatError {
                         | B::Loop { label: l } => label(l, 0),
                         B::Mismatch { from, to, .. } => nth_line(&[quoted(from), quoted(to)], 0),
                         B::End { end, .. } => nth_line(&[quoted(end)], 0).or_else(|| {
-                            let node = end.split('.').next().unwrap_or(end);
+                            let node = WireEnd::owner(end);
                             nth_line(&[format!("to: {}", quoted(node))], 0)
                         }),
                         B::DoubleDriver {

@@ -4,9 +4,9 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::{HierarchyError, InstanceDesc, MAX_DEPTH, PartDesc, WireEnd};
+use super::{HierarchyError, MAX_DEPTH, PartDesc};
 use crate::bus::{self, BusDecl};
-use crate::desc::{Node, WireDesc};
+use crate::desc::{InstanceDesc, Node, WireDesc, WireEnd};
 use crate::kind::Role;
 use crate::memory::MemoryDecl;
 

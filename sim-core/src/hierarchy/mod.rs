@@ -25,24 +25,23 @@
 //! [`DEFAULT_MAX_NODES`] unless the caller passes another (the CLI's `--max-nodes`).
 //!
 //! # Modules
-//! `end` reads and writes wire ends ([`WireEnd`], the `INSTANCE.PIN` syntax); `flatten`
-//! expands instances (the loader's direction); `edit` goes the other way, for an editor:
+//! Wire ends ([`WireEnd`], the `INSTANCE.PIN` syntax) and [`InstanceDesc`] are description
+//! types, in [`crate::desc`]; `flatten` expands instances (the loader's direction); `edit` goes the other way, for an editor:
 //! writing an edited level back into its part ([`Design::harvest_level`]), extracting a part
 //! from a selection ([`Design::plan_extraction`], [`Extraction::apply`]) and renaming an
 //! instance with the paths through it ([`Design::rename_instance`], [`Design::renamed_path`]).
 
 mod edit;
-mod end;
 mod flatten;
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::desc::{Node, Pos, WireDesc};
+pub use crate::desc::{InstanceDesc, WireEnd};
+use crate::desc::{Node, WireDesc};
 use crate::kind::Role;
 pub use edit::{EditError, Extraction, check_instance_label, level_label, path_prefix};
-pub use end::WireEnd;
 use flatten::{Part, flatten};
 
 /// The most nodes a flattening may make unless the caller allows more: 20 million.
@@ -59,19 +58,6 @@ pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 /// drawing anyone made by hand; a file nesting thousands of parts is refused by name
 /// ([`HierarchyError::TooDeep`]) instead of exhausting the stack of the recursive flattening.
 pub const MAX_DEPTH: usize = 256;
-
-/// An instance of a part, as a file places it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct InstanceDesc {
-    /// Unique among the circuit's labels; prefixes the flattened nodes (`label/…`).
-    pub label: String,
-    /// The part's name.
-    pub of: String,
-    /// Where the editor draws it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pos: Option<Pos>,
-}
 
 /// A part defined inside a file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
