@@ -10,7 +10,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Design, PartDesc};
+use super::Design;
+use super::part::PartDesc;
 use crate::circuit::Circuit;
 use crate::desc::{InstanceDesc, Node, NodeId, Pos, WireDesc, WireEnd};
 use crate::kind::NodeKind;
