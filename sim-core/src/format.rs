@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::circuit::{Circuit, CircuitError};
 use crate::desc::{CircuitDesc, InstanceDesc, Node, WireDesc, WireEnd};
-use crate::hierarchy::{Design, LibraryPart, PartDesc};
+use crate::hierarchy::{Design, LibraryPart, PartDesc, ResolveError, Resolver};
 use crate::memory::{ContentsDecl, Memory, MemoryDecl, Word};
 use crate::testbench::{TestCase, TestError};
 
@@ -300,9 +300,9 @@ fn syntax(e: &ron::error::SpannedError) -> FormatError {
 /// [`FormatError::Circuit`] or [`FormatError::Test`].
 pub fn from_str(text: &str) -> Result<Document, FormatError> {
     from_str_with(text, "this circuit", &mut |path, _| {
-        Err(format!(
-            "cannot read `{path}` here: open the file from disk so its libraries can be found"
-        ))
+        Err(ResolveError::NoFiles {
+            path: path.to_owned(),
+        })
     })
 }
 
@@ -313,10 +313,10 @@ pub fn from_str(text: &str) -> Result<Document, FormatError> {
 /// # Errors
 /// As [`from_str`], plus [`FormatError::Hierarchy`] naming the library file or the instance
 /// path.
-pub fn from_str_with(
+pub fn from_str_with<E: Into<ResolveError>>(
     text: &str,
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
 ) -> Result<Document, FormatError> {
     from_str_limited(text, name, resolve, crate::hierarchy::DEFAULT_MAX_NODES)
 }
@@ -329,10 +329,10 @@ pub fn from_str_with(
 /// As [`from_str_with`]; [`FormatError::Hierarchy`] with
 /// [`HierarchyError::TooLarge`](crate::hierarchy::HierarchyError::TooLarge) naming the instance
 /// path, its part and the sizes when the flattening would be larger.
-pub fn from_str_limited(
+pub fn from_str_limited<E: Into<ResolveError>>(
     text: &str,
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
     max_nodes: u64,
 ) -> Result<Document, FormatError> {
     let file = parse_file(text)?;
@@ -417,11 +417,11 @@ fn build(
 ///
 /// # Errors
 /// [`FormatError::Memory`] naming the memory and the file that cannot be read.
-fn read_contents(
+fn read_contents<E: Into<ResolveError>>(
     design: &mut Design,
     nodes: &[Node],
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
 ) -> Result<(), FormatError> {
     let parts = design
         .subcircuits
@@ -440,9 +440,9 @@ fn read_contents(
         if design.contents.contains_key(&file) {
             continue;
         }
-        let (_, text) = resolve(&file, name).map_err(|message| FormatError::Memory {
+        let (_, text) = resolve(&file, name).map_err(|error| FormatError::Memory {
             memory: memory.clone(),
-            message: format!("contents file `{file}`: {message}"),
+            message: format!("contents file `{file}`: {}", error.into()),
         })?;
         design.contents.insert(file, text);
     }
@@ -534,10 +534,10 @@ pub fn rebuild(doc: &mut Document) -> Result<(), FormatError> {
 /// # Errors
 /// [`FormatError::Hierarchy`] naming the library that cannot be read or parsed, or a part
 /// name defined twice; `design` is unchanged then.
-pub fn reload_libraries(
+pub fn reload_libraries<E: Into<ResolveError>>(
     design: &mut Design,
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
 ) -> Result<(), FormatError> {
     let file = FileRepr {
         libraries: design.libraries.clone(),
@@ -592,10 +592,10 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
 
 /// Gathers the library parts `file` may use: from each library, the library's top level
 /// (named after the file) and its own parts, recursively.
-fn collect_library(
+fn collect_library<E: Into<ResolveError>>(
     file: &FileRepr,
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
     library: &mut std::collections::BTreeMap<String, LibraryPart>,
     seen: &mut std::collections::HashSet<String>,
     depth: u32,
@@ -625,7 +625,8 @@ fn collect_library(
         if depth > 32 {
             return Err(library_error("libraries nest more than 32 deep".into()).into());
         }
-        let (lib_name, text) = resolve(path, name).map_err(library_error)?;
+        let (lib_name, text) =
+            resolve(path, name).map_err(|error| library_error(error.into().to_string()))?;
         if !seen.insert(lib_name.clone()) {
             continue;
         }

@@ -16,9 +16,57 @@ pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 /// ([`HierarchyError::TooDeep`]) instead of exhausting the stack of the recursive flattening.
 pub const MAX_DEPTH: usize = 256;
 
-/// Reads a library file: `(path as written, the file naming it)` → `(its name for messages,
-/// its text)`, or why not.
-pub type Resolver<'a> = dyn FnMut(&str, &str) -> Result<(String, String), String> + 'a;
+/// Reads a library (or contents) file: `(path as written, the file naming it)` → `(its name
+/// for messages, its text)`, or why not ([`ResolveError`], or any error that converts into
+/// one: a `String` is a resolver's own message).
+pub type Resolver<'a, E = ResolveError> = dyn FnMut(&str, &str) -> Result<(String, String), E> + 'a;
+
+/// Why a [`Resolver`] gives no file; its message is shown as is, after the name of the file
+/// that asked for it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// The caller reads no files at all (what [`from_str`](crate::format::from_str) answers).
+    #[error("cannot read `{path}` here: open the file from disk so its libraries can be found")]
+    NoFiles {
+        /// The path as written.
+        path: String,
+    },
+    /// The caller's policy refuses the file (e.g. it lies outside the allowed folders, is
+    /// not a regular file, or is too large).
+    #[error("refused {name}: {reason}")]
+    Refused {
+        /// The file, as messages name it.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// The file cannot be read (the system's reason, e.g. a missing file or text that is
+    /// not UTF-8).
+    #[error("cannot read {name}: {reason}")]
+    Unreadable {
+        /// The file, as messages name it.
+        name: String,
+        /// The system's reason.
+        reason: String,
+    },
+    /// A resolver's own message.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A resolver that answers with a message of its own.
+impl From<String> for ResolveError {
+    fn from(message: String) -> ResolveError {
+        ResolveError::Other(message)
+    }
+}
+
+/// For callers that keep messages as text.
+impl From<ResolveError> for String {
+    fn from(error: ResolveError) -> String {
+        error.to_string()
+    }
+}
 
 /// Why a hierarchy cannot be flattened; every message names the file or the instance path.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -42,7 +42,7 @@ use std::collections::{BTreeMap, HashMap};
 pub use crate::desc::{InstanceDesc, WireEnd};
 use crate::desc::{Node, WireDesc};
 pub use edit::{EditError, Extraction, check_instance_label, level_label, path_prefix};
-pub use error::{DEFAULT_MAX_NODES, HierarchyError, MAX_DEPTH, Resolver};
+pub use error::{DEFAULT_MAX_NODES, HierarchyError, MAX_DEPTH, ResolveError, Resolver};
 pub use flatten::Flattening;
 use flatten::{Part, flatten};
 pub use part::{LibraryPart, PartDesc};
