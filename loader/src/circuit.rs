@@ -154,7 +154,7 @@ pub(crate) fn read_limited(path: &Path, limit: u64) -> io::Result<String> {
 }
 
 /// Parses `text`, the RON circuit file `name` (a path: its libraries are resolved from its
-/// folder), reading its libraries under `libraries` ([`LibraryPolicy::resolve`]) and
+/// folder), reading its libraries under `libraries` ([`LibraryPolicy::read`]) and
 /// flattening it into at most [`LibraryPolicy::max_nodes`] nodes.
 ///
 /// A library that was read but is not a valid circuit file is reported by its name and the
@@ -171,7 +171,7 @@ pub fn parse_circuit(
     // The libraries read: an error about one of these is about its text.
     let mut read: HashSet<(String, String)> = HashSet::new();
     let mut resolve = |path: &str, from: &str| {
-        let answer = libraries.resolve(path, from);
+        let answer = libraries.read(path, from);
         if answer.is_ok() {
             read.insert((path.to_owned(), from.to_owned()));
         }

@@ -2,7 +2,7 @@
 //!
 //! A circuit's `libraries` entries are paths relative to the file that names them. A file
 //! off the internet can name any path (`/etc/passwd`, `../../x`, `/proc/self/environ`,
-//! `/dev/zero`), so [`LibraryPolicy::resolve`] reads a library only if:
+//! `/dev/zero`), so [`LibraryPolicy::read`] reads a library only if:
 //!
 //! 1. the path, joined to the folder of the naming file and with `.` and `..` resolved
 //!    lexically, lies under that folder or under a configured library folder — checked
@@ -24,6 +24,8 @@ use std::fmt::Display;
 use std::fs::{self, File};
 use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};
+
+use sim_core::hierarchy::ResolveError;
 
 /// The largest library file read by default: 64 MiB (about 350,000 gates of RON), far above
 /// any hand-made part library and far below what would exhaust memory.
@@ -122,28 +124,36 @@ impl LibraryPolicy {
     /// (`path` joined to `from`'s folder, e.g. `circuits/lib/adder4.ron`) and its text.
     ///
     /// # Errors
-    /// A message naming the library: it lies outside the allowed folders, is not a regular
-    /// file, is larger than [`LibraryPolicy::max_bytes`], or cannot be read (`cannot read
-    /// NAME: <the system's reason>`, e.g. a missing file, or text that is not UTF-8).
-    pub fn resolve(&self, path: &str, from: &str) -> Result<(String, String), String> {
+    /// [`ResolveError::Refused`] naming the library: it lies outside the allowed folders, is
+    /// not a regular file or is larger than [`LibraryPolicy::max_bytes`];
+    /// [`ResolveError::Unreadable`] when it cannot be read (`cannot read NAME: <the system's
+    /// reason>`, e.g. a missing file, or text that is not UTF-8).
+    pub fn read(&self, path: &str, from: &str) -> Result<(String, String), ResolveError> {
         let folder = Path::new(from)
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         let resolved = Path::new(from).parent().unwrap_or(Path::new("")).join(path);
         let name = resolved.display().to_string();
+        let refused = |reason: String| ResolveError::Refused {
+            name: name.clone(),
+            reason,
+        };
         let outside = |how: &str| {
-            format!(
-                "refused {name}: {how} outside {}, the folder of {from}{}",
+            refused(format!(
+                "{how} outside {}, the folder of {from}{}",
                 folder.display(),
                 if self.roots.is_empty() {
                     ""
                 } else {
                     ", and the library folders"
                 }
-            )
+            ))
         };
-        let cannot = |why: &dyn Display| format!("cannot read {name}: {why}");
+        let cannot = |why: &dyn Display| ResolveError::Unreadable {
+            name: name.clone(),
+            reason: why.to_string(),
+        };
         let allowed = || std::iter::once(folder).chain(self.roots.iter().map(PathBuf::as_path));
 
         let lexical = lexical_absolute(&resolved).map_err(|e| cannot(&e))?;
@@ -154,12 +164,12 @@ impl LibraryPolicy {
         if !allowed().any(|root| fs::canonicalize(root).is_ok_and(|r| canonical.starts_with(r))) {
             return Err(outside("a symbolic link leads"));
         }
-        let not_regular = || format!("refused {name}: not a regular file");
+        let not_regular = || refused("not a regular file".to_owned());
         let too_large = |size: u64| {
-            format!(
-                "refused {name}: {size} bytes, more than the {} a library may have",
+            refused(format!(
+                "{size} bytes, more than the {} a library may have",
                 self.max_bytes
-            )
+            ))
         };
         // Checked before opening: opening a pipe would wait for a writer.
         let meta = fs::metadata(&canonical).map_err(|e| cannot(&e))?;
@@ -185,6 +195,14 @@ impl LibraryPolicy {
         let text =
             String::from_utf8(bytes).map_err(|_| cannot(&"stream did not contain valid UTF-8"))?;
         Ok((name, text))
+    }
+
+    /// [`read`](Self::read) with its error as text, for callers that keep messages as text.
+    ///
+    /// # Errors
+    /// As [`read`](Self::read), its message.
+    pub fn resolve(&self, path: &str, from: &str) -> Result<(String, String), String> {
+        self.read(path, from).map_err(String::from)
     }
 }
 

@@ -10,9 +10,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Design, InstanceDesc, PartDesc, WireEnd};
+use super::Design;
+use super::part::PartDesc;
 use crate::circuit::Circuit;
-use crate::desc::{Node, NodeId, Pos, WireDesc};
+use crate::desc::{InstanceDesc, Node, NodeId, Pos, WireDesc, WireEnd};
 use crate::kind::NodeKind;
 
 /// Why an edit of a design's hierarchy is refused. Every message is a sentence for the user.

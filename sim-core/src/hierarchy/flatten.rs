@@ -4,11 +4,16 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::{HierarchyError, InstanceDesc, MAX_DEPTH, PartDesc, WireEnd};
+use super::error::{HierarchyError, MAX_DEPTH};
+use super::part::PartDesc;
 use crate::bus::{self, BusDecl};
-use crate::desc::{Node, WireDesc};
+use crate::desc::{InstanceDesc, Node, WireDesc, WireEnd};
 use crate::kind::Role;
 use crate::memory::MemoryDecl;
+
+/// A flattened level: single-trit nodes labelled by instance path, their wires, and the
+/// buses among the nodes (see [`crate::bus`]).
+pub type Flattening = (Vec<Node>, Vec<WireDesc>, Vec<BusDecl>, Vec<MemoryDecl>);
 
 /// A part ready to flatten.
 #[derive(Clone, Debug)]
@@ -74,7 +79,7 @@ pub(crate) fn flatten(
     top: &Part,
     parts: &BTreeMap<String, Part>,
     max_nodes: u64,
-) -> Result<super::Flattening, HierarchyError> {
+) -> Result<Flattening, HierarchyError> {
     check_size(top, parts, max_nodes)?;
     let mut memo: HashMap<String, Flat> = HashMap::new();
     let flat = expand(top, parts, &mut memo, &mut Vec::new(), "", true)?;

@@ -25,118 +25,27 @@
 //! [`DEFAULT_MAX_NODES`] unless the caller passes another (the CLI's `--max-nodes`).
 //!
 //! # Modules
-//! `end` reads and writes wire ends ([`WireEnd`], the `INSTANCE.PIN` syntax); `flatten`
-//! expands instances (the loader's direction); `edit` goes the other way, for an editor:
+//! Wire ends ([`WireEnd`], the `INSTANCE.PIN` syntax) and [`InstanceDesc`] are description
+//! types, in [`crate::desc`]; `part` holds the parts ([`PartDesc`], [`LibraryPart`]), `error`
+//! the limits, [`HierarchyError`] and the [`Resolver`]; `flatten` expands instances (the loader's direction); `edit` goes the other way, for an editor:
 //! writing an edited level back into its part ([`Design::harvest_level`]), extracting a part
 //! from a selection ([`Design::plan_extraction`], [`Extraction::apply`]) and renaming an
 //! instance with the paths through it ([`Design::rename_instance`], [`Design::renamed_path`]).
 
 mod edit;
-mod end;
+mod error;
 mod flatten;
+mod part;
 
 use std::collections::{BTreeMap, HashMap};
 
-use serde::{Deserialize, Serialize};
-
-use crate::desc::{Node, Pos, WireDesc};
-use crate::kind::Role;
+pub use crate::desc::{InstanceDesc, WireEnd};
+use crate::desc::{Node, WireDesc};
 pub use edit::{EditError, Extraction, check_instance_label, level_label, path_prefix};
-pub use end::WireEnd;
+pub use error::{DEFAULT_MAX_NODES, HierarchyError, MAX_DEPTH, ResolveError, Resolver};
+pub use flatten::Flattening;
 use flatten::{Part, flatten};
-
-/// The most nodes a flattening may make unless the caller allows more: 20 million.
-///
-/// Why that number: a loaded circuit costs about 300 bytes per node all told (`tritium
-/// vectors` on a 1.1 million-gate netlist peaks at 304 MB, see `docs/benchmarks.md`), and a
-/// hierarchy's flattening holds every node's full instance path besides, so 20 million nodes
-/// is some 6 GB and a minute of loading: about the most a workstation can do, while a file
-/// whose hierarchy explodes (2³⁰ nodes from a few kilobytes) is refused at once instead of
-/// exhausting memory.
-pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
-
-/// How deep parts may nest: instances inside instances, 256 levels. A design that deep is no
-/// drawing anyone made by hand; a file nesting thousands of parts is refused by name
-/// ([`HierarchyError::TooDeep`]) instead of exhausting the stack of the recursive flattening.
-pub const MAX_DEPTH: usize = 256;
-
-/// An instance of a part, as a file places it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct InstanceDesc {
-    /// Unique among the circuit's labels; prefixes the flattened nodes (`label/…`).
-    pub label: String,
-    /// The part's name.
-    pub of: String,
-    /// Where the editor draws it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pos: Option<Pos>,
-}
-
-/// A part defined inside a file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PartDesc {
-    /// The part's name.
-    pub name: String,
-    /// Its nodes (switches and buttons: input pins; lamps and probes: output pins).
-    pub nodes: Vec<Node>,
-    /// Its wires (pins of its own instances as `INSTANCE.PIN`).
-    #[serde(default)]
-    pub wires: Vec<WireDesc>,
-    /// Instances of other parts inside it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub instances: Vec<InstanceDesc>,
-    /// The input pins in order (default: its switches and buttons in file order).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub inputs: Option<Vec<String>>,
-    /// The output pins in order (default: its lamps and probes in file order).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outputs: Option<Vec<String>>,
-}
-
-impl PartDesc {
-    /// The input pins in order: `inputs` if given, else the part's switches and buttons in
-    /// node order.
-    pub fn input_pins(&self) -> Vec<String> {
-        self.inputs.clone().unwrap_or_else(|| {
-            self.nodes
-                .iter()
-                .filter(|n| matches!(n.kind, crate::NodeKind::Switch | crate::NodeKind::Button))
-                .map(|n| n.label.clone())
-                .collect()
-        })
-    }
-
-    /// The output pins in order: `outputs` if given, else the part's lamps and probes in node
-    /// order.
-    pub fn output_pins(&self) -> Vec<String> {
-        self.outputs.clone().unwrap_or_else(|| {
-            self.nodes
-                .iter()
-                .filter(|n| n.kind.role() == Role::Terminal)
-                .map(|n| n.label.clone())
-                .collect()
-        })
-    }
-
-    /// Whether `label` is one of the part's pins.
-    pub fn is_pin(&self, label: &str) -> bool {
-        self.input_pins()
-            .iter()
-            .chain(&self.output_pins())
-            .any(|p| p == label)
-    }
-}
-
-/// A part read from a library file: read-only for an editor of the file that uses it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LibraryPart {
-    /// The library file, as messages name it.
-    pub origin: String,
-    /// The part (a library file's top level is named after the file).
-    pub part: PartDesc,
-}
+pub use part::{LibraryPart, PartDesc};
 
 /// The subcircuit structure of a document, kept beside its flattening so that the document
 /// can be shown and edited level by level and saved without losing its hierarchy. All empty
@@ -349,99 +258,6 @@ impl Design {
         }
         Ok(())
     }
-}
-
-/// A flattened level: single-trit nodes labelled by instance path, their wires, and the
-/// buses among the nodes (see [`crate::bus`]).
-pub type Flattening = (
-    Vec<Node>,
-    Vec<WireDesc>,
-    Vec<crate::bus::BusDecl>,
-    Vec<crate::memory::MemoryDecl>,
-);
-
-/// Reads a library file: `(path as written, the file naming it)` → `(its name for messages,
-/// its text)`, or why not.
-pub type Resolver<'a> = dyn FnMut(&str, &str) -> Result<(String, String), String> + 'a;
-
-/// Why a hierarchy cannot be flattened; every message names the file or the instance path.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum HierarchyError {
-    /// A library file could not be read or parsed.
-    #[error("library `{path}` (named in {from}): {message}")]
-    Library {
-        /// The path as written.
-        path: String,
-        /// The file that names it.
-        from: String,
-        /// What went wrong.
-        message: String,
-    },
-    /// An instance names a part nobody defines.
-    #[error("instance `{path}`: no part named `{part}` (defined: {known})")]
-    UnknownPart {
-        /// The instance's path.
-        path: String,
-        /// The name it asked for.
-        part: String,
-        /// The parts that exist.
-        known: String,
-    },
-    /// Parts that contain themselves.
-    #[error("parts contain each other: {0}")]
-    Cycle(String),
-    /// A wire names a pin the part does not have, or a pin is misused.
-    #[error("{path}: {message}")]
-    Pin {
-        /// The instance (or part) path.
-        path: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// A level's buses do not fit together (see [`crate::bus`]).
-    #[error("{}{error}", if path.is_empty() { String::new() } else { format!("{path}: ") })]
-    Bus {
-        /// The instance path and part (empty: the file's top level).
-        path: String,
-        /// What is wrong, naming the node or wire.
-        error: crate::bus::BusError,
-    },
-    /// Parts nest deeper than [`MAX_DEPTH`].
-    #[error("instance `{path}`: parts nest more than {depth} levels deep")]
-    TooDeep {
-        /// The instance path at the limit.
-        path: String,
-        /// The limit.
-        depth: usize,
-    },
-    /// Two parts share a name.
-    #[error("part `{0}` is defined twice")]
-    DuplicatePart(String),
-    /// The flattening would make more nodes than allowed (checked before it is built).
-    #[error(
-        "the flattened circuit would have {total} nodes, more than the limit of {limit}: {}",
-        if path.is_empty() {
-            format!("the top level `{part}` has {size} of its own")
-        } else {
-            format!("instance `{path}` (part `{part}`) alone has {size}")
-        }
-    )]
-    TooLarge {
-        /// The nodes the whole flattening would have (saturating at `u64::MAX`).
-        total: u64,
-        /// The limit it exceeds.
-        limit: u64,
-        /// The deepest instance that alone exceeds the limit, or the top level's largest
-        /// instance if none does (empty: the top level itself).
-        path: String,
-        /// That instance's part.
-        part: String,
-        /// The nodes that instance makes.
-        size: u64,
-    },
-    /// The flattening is not a valid circuit (e.g. an input with two drivers).
-    #[error(transparent)]
-    Circuit(#[from] crate::CircuitError),
 }
 
 #[cfg(test)]

@@ -31,14 +31,14 @@ pub enum ContentsFormat {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ContentsError {
     /// A malformed or ill-fitting word, at a 1-based line and column.
-    #[error("{line}:{column}: {message}")]
+    #[error("{line}:{column}: {error}")]
     At {
         /// 1-based line.
         line: usize,
         /// 1-based column (in characters).
         column: usize,
         /// What is wrong, naming the word.
-        message: String,
+        error: WordError,
     },
     /// A word with unknown bits cannot be written in Logisim's format.
     #[error(
@@ -48,6 +48,76 @@ pub enum ContentsError {
         /// Its address.
         address: usize,
     },
+}
+
+/// Why a word of contents text (or a run of words, or a line of them) cannot be read; every
+/// message names the text as written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WordError {
+    /// No hex digits, or more than 16.
+    #[error("`{token}` is not a hex word of at most 64 bits")]
+    Length {
+        /// The word as written.
+        token: String,
+    },
+    /// A character that is not a hex digit (nor, where unknowns may be written, `?`).
+    #[error(
+        "`{token}` is not a hex word{}",
+        if *unknowns { " (digits 0-9, a-f, `?` unknown)" } else { "" }
+    )]
+    NotHex {
+        /// The word as written.
+        token: String,
+        /// Whether `?` digits were allowed (plain hex, not Logisim's format).
+        unknowns: bool,
+    },
+    /// A word wider than the memory's data bus.
+    #[error("word `{token}` is {width} bits wide, the data bus {data_bits}")]
+    TooWide {
+        /// The word as written.
+        token: String,
+        /// Its width in bits.
+        width: u32,
+        /// The data bus's width.
+        data_bits: u8,
+    },
+    /// A line of plain hex with more than one word.
+    #[error("one word a line in plain hex, found `{line}`")]
+    OneALine {
+        /// The line (trimmed, without its comment).
+        line: String,
+    },
+    /// A run `N*value` whose `N` is not a positive decimal.
+    #[error("run `{token}`: `{count}` is not a positive count")]
+    Count {
+        /// The run as written.
+        token: String,
+        /// Its count as written.
+        count: String,
+    },
+    /// A run that goes past the last address.
+    #[error("`{token}` runs past the last of the {limit} addresses")]
+    RunPast {
+        /// The run as written.
+        token: String,
+        /// The number of addresses.
+        limit: usize,
+    },
+    /// A word past the last address.
+    #[error("word `{token}` is past the last of the {limit} addresses")]
+    Past {
+        /// The word as written.
+        token: String,
+        /// The number of addresses.
+        limit: usize,
+    },
+}
+
+/// For callers that keep messages as text.
+impl From<WordError> for String {
+    fn from(error: WordError) -> String {
+        error.to_string()
+    }
 }
 
 /// Contents read from text: the words given, in address order (the rest are
@@ -93,10 +163,10 @@ pub fn parse(text: &str, addr_bits: u8, data_bits: u8) -> Result<Contents, Conte
     for (n, line) in text.lines().enumerate() {
         let body = strip_comment(line);
         for (column, token) in tokens(body) {
-            let at = |message: String| ContentsError::At {
+            let at = |error: WordError| ContentsError::At {
                 line: n + 1,
                 column,
-                message,
+                error,
             };
             if header {
                 // `v2.0 raw` is two tokens on the first line.
@@ -184,8 +254,9 @@ pub fn write(
 /// `data_bits` data bits.
 ///
 /// # Errors
-/// A message naming the text: not a hex word, or wider than `data_bits`.
-pub fn parse_word(text: &str, data_bits: u8) -> Result<Word, String> {
+/// [`WordError`] naming the text: not a hex word ([`WordError::Length`],
+/// [`WordError::NotHex`]), or wider than `data_bits` ([`WordError::TooWide`]).
+pub fn parse_word(text: &str, data_bits: u8) -> Result<Word, WordError> {
     parse_hex(text.trim(), data_bits, true)
 }
 
@@ -235,46 +306,48 @@ struct Reader {
 
 impl Reader {
     /// One line of plain hex holding `token`.
-    fn plain(&mut self, token: &str, body: &str) -> Result<(), String> {
+    fn plain(&mut self, token: &str, body: &str) -> Result<(), WordError> {
         if body.split_whitespace().count() > 1 {
-            return Err(format!(
-                "one word a line in plain hex, found `{}`",
-                body.trim()
-            ));
+            return Err(WordError::OneALine {
+                line: body.trim().to_owned(),
+            });
         }
         let word = parse_hex(token, self.data_bits, true)?;
         self.push(word, token)
     }
 
     /// One token of Logisim's format: a word or a run `N*value`.
-    fn logisim(&mut self, token: &str) -> Result<(), String> {
+    fn logisim(&mut self, token: &str) -> Result<(), WordError> {
         let (count, value) = match token.split_once('*') {
             Some((n, v)) => (
                 n.parse::<usize>()
                     .ok()
                     .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("run `{token}`: `{n}` is not a positive count"))?,
+                    .ok_or_else(|| WordError::Count {
+                        token: token.to_owned(),
+                        count: n.to_owned(),
+                    })?,
                 v,
             ),
             None => (1, token),
         };
         let word = parse_hex(value, self.data_bits, false)?;
         if self.words.len() + count > self.limit {
-            return Err(format!(
-                "`{token}` runs past the last of the {} addresses",
-                self.limit
-            ));
+            return Err(WordError::RunPast {
+                token: token.to_owned(),
+                limit: self.limit,
+            });
         }
         self.words.extend(std::iter::repeat_n(word, count));
         Ok(())
     }
 
-    fn push(&mut self, word: Word, token: &str) -> Result<(), String> {
+    fn push(&mut self, word: Word, token: &str) -> Result<(), WordError> {
         if self.words.len() >= self.limit {
-            return Err(format!(
-                "word `{token}` is past the last of the {} addresses",
-                self.limit
-            ));
+            return Err(WordError::Past {
+                token: token.to_owned(),
+                limit: self.limit,
+            });
         }
         self.words.push(word);
         Ok(())
@@ -282,13 +355,15 @@ impl Reader {
 }
 
 /// A hex word of at most `data_bits` bits; `?`/`x` digits are unknown when `unknowns`.
-fn parse_hex(token: &str, data_bits: u8, unknowns: bool) -> Result<Word, String> {
+fn parse_hex(token: &str, data_bits: u8, unknowns: bool) -> Result<Word, WordError> {
     let digits = token
         .strip_prefix("0x")
         .or_else(|| token.strip_prefix("0X"))
         .unwrap_or(token);
     if digits.is_empty() || digits.len() > 16 {
-        return Err(format!("`{token}` is not a hex word of at most 64 bits"));
+        return Err(WordError::Length {
+            token: token.to_owned(),
+        });
     }
     let mut known = 0u64;
     let mut ones = 0u64;
@@ -298,12 +373,9 @@ fn parse_hex(token: &str, data_bits: u8, unknowns: bool) -> Result<Word, String>
         match c {
             '?' | 'x' | 'X' if unknowns => {}
             _ => {
-                let v = c.to_digit(16).ok_or_else(|| {
-                    if unknowns {
-                        format!("`{token}` is not a hex word (digits 0-9, a-f, `?` unknown)")
-                    } else {
-                        format!("`{token}` is not a hex word")
-                    }
+                let v = c.to_digit(16).ok_or_else(|| WordError::NotHex {
+                    token: token.to_owned(),
+                    unknowns,
                 })?;
                 known |= 0xf;
                 ones |= u64::from(v);
@@ -313,9 +385,11 @@ fn parse_hex(token: &str, data_bits: u8, unknowns: bool) -> Result<Word, String>
     let outside = !mask(data_bits);
     if ones & outside != 0 {
         let width = 64 - ones.leading_zeros();
-        return Err(format!(
-            "word `{token}` is {width} bits wide, the data bus {data_bits}"
-        ));
+        return Err(WordError::TooWide {
+            token: token.to_owned(),
+            width,
+            data_bits,
+        });
     }
     // The bits above the digits written are known zeros; zero or unknown digits past the
     // width are fine (`0ff` for 8 bits, `?` for 2).
@@ -376,6 +450,15 @@ mod tests {
             "1:3: `zz` is not a hex word (digits 0-9, a-f, `?` unknown)"
         );
         assert_eq!(e("1 2\n"), "1:1: one word a line in plain hex, found `1 2`");
+        assert_eq!(e("v2.0 raw\nzz\n"), "2:1: `zz` is not a hex word");
+        assert_eq!(
+            parse_word(" 1ff ", 8).map_err(|e| e.to_string()),
+            Err("word `1ff` is 9 bits wide, the data bus 8".to_owned())
+        );
+        assert_eq!(
+            parse_word("", 8).map_err(String::from),
+            Err("`` is not a hex word of at most 64 bits".to_owned())
+        );
         assert_eq!(
             e("v2.0 raw\n1 x*3\n"),
             "2:3: run `x*3`: `x` is not a positive count"

@@ -5,14 +5,14 @@ use std::fmt::Write as _;
 
 use super::names::{Names, plain_identifier};
 use super::{MemoryImage, Warning, image_text, memory_statement, memory_words, node_statement};
-use crate::hierarchy::WireEnd;
+use crate::desc::{SplitOutput, WireEnd};
 use crate::{NodeKind, Role};
 
 /// One level of a hierarchy: a part's or the top level's nodes, wires and instances.
 pub(super) struct Level<'a> {
     pub(super) nodes: &'a [crate::Node],
     pub(super) wires: &'a [crate::WireDesc],
-    pub(super) instances: &'a [crate::hierarchy::InstanceDesc],
+    pub(super) instances: &'a [crate::desc::InstanceDesc],
 }
 
 /// A written part module: its name and its ports' identifiers.
@@ -362,9 +362,10 @@ impl<'a> Nets<'a> {
     /// Output `k` of a splitter, `SP.k`, as a part-select of the splitter's net
     /// (`SP[7:4]`, `SP[3]`); `None` if `end` is not one.
     fn split_output(&self, end: &str) -> Option<String> {
-        let (label, k) = end.split_once('.')?;
+        let out = SplitOutput::parse_with(end, |label| self.splits.contains_key(label))?;
+        let label = out.splitter;
         let ranges = self.splits.get(label)?;
-        let r = ranges.get(k.parse().ok()?)?;
+        let r = ranges.get(out.index()?)?;
         let id = self.node_ids.get(label)?;
         Some(if r.len() == 1 {
             format!("{id}[{}]", r.start)

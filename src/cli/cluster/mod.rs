@@ -3,7 +3,7 @@
 //!
 //! Games are already seeded by (master seed, game index), so distributing them needs only a
 //! partition and a gathering. Each process is one timely worker; worker `p` of `n` plays the
-//! games whose index `i` has `i % n == p` (the plugin's [`ExperimentSpec::shard`]), then a
+//! games whose index `i` has `i % n == p` (the plugin's `ExperimentSpec::shard`), then a
 //! one-round dataflow exchanges every share to worker 0, which merges them in game order and
 //! asks the plugin for the report of the whole ([`plugin_host::LoadedPlugin::report`]) —
 //! exactly the report one process computes. Only the `timing` (measurements) differs.

@@ -217,7 +217,7 @@ fn number(painter: &Painter, room: Rect, text: &str) {
     painter.galley(room.center() - galley.size() / 2.0, galley, INK);
 }
 
-/// A splitter or merger in `rect` (its box from [`geometry::rect`]): a spine with the whole bus
+/// A splitter or merger in `rect` (its box from [`geometry::rect`](crate::pages::circuit::geometry::rect)): a spine with the whole bus
 /// on one side (a splitter's input, a merger's output, on the first row) and one branch per
 /// bit range on the other (a splitter's outputs, a merger's inputs, a cell apart from the
 /// first row), each marked with its bits (`0-3`); a range of one bit is a thin branch.

@@ -134,7 +134,7 @@ fn with_bend(mut bends: Vec<Pos>, grabbed: Pos, at: Pos, ends: (GridPoint, GridP
 
 impl Canvas {
     /// Frames the whole circuit on the next frame (View → Fit, F): as large as it fits, at
-    /// most [`MAX_FIT_ZOOM`].
+    /// most [`MAX_FIT_ZOOM`](super::frame::MAX_FIT_ZOOM).
     pub fn fit(&mut self) {
         self.scene_rect = Rect::ZERO;
     }

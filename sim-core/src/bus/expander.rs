@@ -1,105 +1,15 @@
-//! Buses: wires that carry numbers.
-//!
-//! In a file (format version 3) a node may be `width: N` trits wide (1 to 64): switches,
-//! buttons, constants, lamps, probes, gates (bitwise: a 4-wide AND is four ANDs) and
-//! flip-flops (a `Dff` of width N is an N-bit register on one clock); clocks stay 1 wide.
-//! A wire joins equal widths. Splitters cut a bus into bit ranges and mergers join ranges into
-//! a bus, as in Logisim-evolution and Digital:
-//!
-//! ```ron
-//! (label: "A", kind: Switch, width: 8, radix: Hex),
-//! (label: "SP", kind: Split("0-3,4-7")),     // input: an 8-bit bus; outputs SP.0, SP.1
-//! (label: "M", kind: Merge("0-3,4-7")),      // inputs 0 and 1: 4 bits each; output: 8 bits
-//! ```
-//!
-//! There is one truth for simulation: loading *expands* every level into single-trit nets
-//! before anything else sees it ([`expand`]). A node `A` of width N becomes N nodes `A[0]` …
-//! `A[N-1]` (bit 0 the least significant); a wire between two N-bit ends becomes N wires;
-//! a `Dff`'s clock input, one trit, feeds every bit; an instance pin `I.p` of width N becomes
-//! the pins `I.p[0]` … `I.p[N-1]`. Splitters and mergers are pure wiring, like instance pins
-//! in [`crate::hierarchy`]: they vanish, and whatever reads a range of a splitter reads the
-//! bits that drive it, so they cost no event and no delta cycle. A node of width 1 keeps its
-//! label, so files without buses expand to themselves.
-//!
-//! The [`Circuit`](crate::Circuit) keeps the list of its buses ([`Bus`]: a name, its bit
-//! nodes and a [`Radix`]), so that every command and test that names a node also accepts a
-//! bus's name and reads or writes it as a number ([`crate::number`]).
-//!
-//! ```
-//! use sim_core::{format, number, Engine};
-//!
-//! let doc = format::from_str(r#"(
-//!     version: 3,
-//!     nodes: [
-//!         (label: "A", kind: Switch, width: 8),
-//!         (label: "B", kind: Switch, width: 8),
-//!         (label: "AND", kind: And(2), width: 8),
-//!         (label: "Y", kind: Lamp, width: 8, radix: Hex),
-//!     ],
-//!     wires: [(from: "A", to: "AND"), (from: "B", to: "AND", input: 1), (from: "AND", to: "Y")],
-//! )"#)?;
-//! let c = &doc.circuit;
-//! let (a, b, y) = (c.bus("A").unwrap(), c.bus("B").unwrap(), c.bus("Y").unwrap());
-//! let mut engine = Engine::from_circuit(c);
-//! engine.set(a.assign(&number::parse("0x5A", 8)?))?;
-//! engine.set(b.assign(&number::parse("0x0F", 8)?))?;
-//! engine.settle();
-//! assert_eq!(engine.bus_text(y, None), "0x0A");
-//! assert_eq!(c.node_count(), 32); // four 8-bit buses, one node per trit
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The expansion of one level into single-trit nodes and wires ([`expand`]), splitters and
+//! mergers resolved away by the `Expander`.
 
 use std::collections::HashMap;
 
-use crate::desc::{Node, NodeId, WireDesc};
+use super::BusDecl;
+use super::check::{check_width, constant_bits, memory_decl, same_width};
+use super::error::BusError;
+use crate::desc::{Node, SplitOutput, WireDesc, WireEnd};
 use crate::kind::NodeKind;
-use crate::literal::{LiteralError, bit_label};
-use crate::memory::{MemoryDecl, MemoryKind};
-use crate::number::Radix;
-use crate::trit::Trit;
-
-/// The widest bus: 64 trits.
-pub const MAX_WIDTH: u8 = 64;
-
-/// A bus of a loaded circuit: its name (an instance path, like node labels), its bit nodes
-/// (bit 0, the least significant, first) and how its value is written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bus {
-    /// The bus's name: the label of the node of width N it was expanded from.
-    pub name: String,
-    /// The nodes `name[0]` … `name[N-1]`.
-    pub bits: Vec<NodeId>,
-    /// The radix it is shown in (its file's `radix`, else hexadecimal).
-    pub radix: Radix,
-}
-
-impl Bus {
-    /// The width in trits.
-    pub fn width(&self) -> usize {
-        self.bits.len()
-    }
-
-    /// The assignments that drive the bus's bits to `value` (bit 0 first), for
-    /// [`Engine::set`](crate::Engine::set); `value` is as wide as the bus (as [`number::parse`](crate::number::parse) makes it).
-    pub fn assign(&self, value: &[Trit]) -> Vec<(NodeId, Trit)> {
-        self.bits
-            .iter()
-            .copied()
-            .zip(value.iter().copied())
-            .collect()
-    }
-}
-
-/// A bus a level declares: a node wider than 1 (not a splitter), by its label at the level.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BusDecl {
-    /// The node's label (an instance path once flattened).
-    pub label: String,
-    /// Its width, 2..=64.
-    pub width: u8,
-    /// Its radix, as written.
-    pub radix: Option<Radix>,
-}
+use crate::literal::bit_label;
+use crate::memory::MemoryDecl;
 
 /// One level expanded into single-trit nodes and wires.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -118,100 +28,6 @@ pub struct Expanded {
     pub memories: Vec<MemoryDecl>,
 }
 
-/// Why a level's buses cannot be expanded; every message names the node or wire.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BusError {
-    /// A width outside 1..=64, a clock wider than 1, or a splitter whose width disagrees
-    /// with its ranges.
-    #[error("node `{label}`: {message}")]
-    Width {
-        /// The node.
-        label: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// A wire joins ends of different widths.
-    #[error(
-        "wire {from} → {to}{}: `{from}` is {from_width} {} wide but `{to}`{} takes {to_width}",
-        pin_suffix(*input), trits(*from_width), pin_of(*input)
-    )]
-    Mismatch {
-        /// The driving end, as written.
-        from: String,
-        /// Its width.
-        from_width: usize,
-        /// The driven end, as written.
-        to: String,
-        /// Its input pin.
-        input: u8,
-        /// The width that input takes.
-        to_width: usize,
-    },
-    /// A bus constant's `value` is not a number of its width.
-    #[error("node `{label}`: {error}")]
-    Value {
-        /// The node.
-        label: String,
-        /// What is wrong (boxed: a rare error keeps the common result small).
-        error: Box<LiteralError>,
-    },
-    /// A `value` on a node that is not a constant.
-    #[error("node `{label}`: `value` is for constants, not a {kind}")]
-    ValueNotConstant {
-        /// The node.
-        label: String,
-        /// Its kind.
-        kind: NodeKind,
-    },
-    /// A wire end names a splitter or merger wrongly (`SP` instead of `SP.0`, a range that
-    /// does not exist, an input pin past the merger's ranges).
-    #[error("wire end `{end}`: {message}")]
-    End {
-        /// The end as written.
-        end: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// Splitters and mergers wired in a loop, with no gate in it.
-    #[error("splitters and mergers are wired in a loop through `{label}` with no gate in it")]
-    Loop {
-        /// A node in the loop.
-        label: String,
-    },
-    /// Two wires drive the same input of a splitter or merger.
-    #[error("input {input} of `{label}` has two drivers: `{first}` and `{second}`")]
-    DoubleDriver {
-        /// The splitter or merger.
-        label: String,
-        /// The input pin.
-        input: u8,
-        /// The first driver.
-        first: String,
-        /// The second driver.
-        second: String,
-    },
-}
-
-fn pin_suffix(input: u8) -> String {
-    if input == 0 {
-        String::new()
-    } else {
-        format!(".{input}")
-    }
-}
-
-fn pin_of(input: u8) -> String {
-    if input == 0 {
-        String::new()
-    } else {
-        format!(" (input {input})")
-    }
-}
-
-fn trits(width: usize) -> &'static str {
-    if width == 1 { "trit" } else { "trits" }
-}
-
 /// A level's instances' pins, for [`expand`]: the width of pin `pin` of instance `instance`,
 /// or `None` when `instance` is not one of the level's instances (or has no such pin: the
 /// flattener reports that).
@@ -221,7 +37,7 @@ pub type PinWidth<'a> = dyn Fn(&str, &str) -> Option<u8> + 'a;
 /// wider than 1 at the end of a wire. Such a level needs version 3.
 pub fn uses_buses(nodes: &[Node], wires: &[WireDesc], pin_width: &PinWidth<'_>) -> bool {
     let wide_pin = |end: &str| {
-        end.split_once('.')
+        WireEnd::dotted(end)
             .and_then(|(i, p)| pin_width(i, p))
             .is_some_and(|w| w > 1)
     };
@@ -419,17 +235,10 @@ impl<'a> Expander<'a> {
         match self.by_label.get(end).map(|n| n.kind) {
             Some(NodeKind::Merge(ranges)) => (0..ranges.len()).map(|k| (end, k as u8)).collect(),
             Some(_) => Vec::new(),
-            None => match end.split_once('.') {
-                Some((left, _))
-                    if self
-                        .by_label
-                        .get(left)
-                        .is_some_and(|n| matches!(n.kind, NodeKind::Split(_))) =>
-                {
-                    vec![(left, 0)]
-                }
-                _ => Vec::new(),
-            },
+            None => self
+                .split_output(end)
+                .map(|out| vec![(out.splitter, 0)])
+                .unwrap_or_default(),
         }
     }
 
@@ -476,6 +285,15 @@ impl<'a> Expander<'a> {
         Ok(())
     }
 
+    /// Wire end `end` as an output `SP.k` of one of the level's splitters (whatever `k`).
+    fn split_output<'e>(&self, end: &'e str) -> Option<SplitOutput<'e>> {
+        SplitOutput::parse_with(end, |label| {
+            self.by_label
+                .get(label)
+                .is_some_and(|n| matches!(n.kind, NodeKind::Split(_)))
+        })
+    }
+
     /// The bits wire end `end` drives, reading splitter and merger inputs already resolved.
     fn read(&self, end: &str) -> Result<Option<Bits>, BusError> {
         let resolved = |label: &str, input: u8| -> Bits {
@@ -489,8 +307,9 @@ impl<'a> Expander<'a> {
                 NodeKind::Split(_) => Err(BusError::End {
                     end: end.to_owned(),
                     message: format!(
-                        "a splitter has one output per range: name one, `{end}.0` to `{end}.{}`",
-                        split_len(node) - 1
+                        "a splitter has one output per range: name one, `{}` to `{}`",
+                        SplitOutput::text(end, 0),
+                        SplitOutput::text(end, split_len(node) - 1)
                     ),
                 }),
                 NodeKind::Merge(ranges) => Ok(Some(
@@ -506,27 +325,28 @@ impl<'a> Expander<'a> {
                 }
             };
         }
-        let Some((left, right)) = end.split_once('.') else {
-            return Ok(None);
-        };
-        if let Some(node) = self.by_label.get(left).copied()
-            && let NodeKind::Split(ranges) = node.kind
+        if let Some(out) = self.split_output(end)
+            && let NodeKind::Split(ranges) = self.by_label[out.splitter].kind
         {
-            let range = right
-                .parse::<usize>()
-                .ok()
+            let left = out.splitter;
+            let range = out
+                .index()
                 .and_then(|k| ranges.get(k))
                 .ok_or_else(|| BusError::End {
                     end: end.to_owned(),
                     message: format!(
-                        "splitter `{left}` ({ranges}) has outputs `{left}.0` to `{left}.{}`",
-                        ranges.len() - 1
+                        "splitter `{left}` ({ranges}) has outputs `{}` to `{}`",
+                        SplitOutput::text(left, 0),
+                        SplitOutput::text(left, ranges.len() - 1)
                     ),
                 })?;
             let bits = resolved(left, 0);
             return Ok(Some(bits.get(range).map(<[_]>::to_vec).unwrap_or_default()));
         }
-        Ok((self.pin_width)(left, right).map(|width| {
+        let Some((instance, pin)) = WireEnd::dotted(end) else {
+            return Ok(None);
+        };
+        Ok((self.pin_width)(instance, pin).map(|width| {
             let width = usize::from(width);
             (0..width).map(|i| Some(bit_of(end, width, i))).collect()
         }))
@@ -544,45 +364,11 @@ impl<'a> Expander<'a> {
             );
             return (ends, one_trit && width > 1);
         }
-        let width = end
-            .split_once('.')
+        let width = WireEnd::dotted(end)
             .and_then(|(i, p)| (self.pin_width)(i, p))
             .map_or(1, usize::from);
         ((0..width).map(|i| bit_of(end, width, i)).collect(), false)
     }
-}
-
-/// The memory node `n` declares, checked: address bits in
-/// [`ADDR_BITS`](crate::memory::ADDR_BITS), and `contents` only on a memory. `None` for any
-/// other node.
-fn memory_decl(n: &Node) -> Result<Option<MemoryDecl>, BusError> {
-    let fail = |message: String| BusError::Width {
-        label: n.label.clone(),
-        message,
-    };
-    let (kind, addr_bits) = match n.kind {
-        NodeKind::Rom { addr_bits } => (MemoryKind::Rom, addr_bits),
-        NodeKind::Ram { addr_bits } => (MemoryKind::Ram, addr_bits),
-        _ if n.contents.is_some() => {
-            return Err(fail(format!(
-                "`contents` is for memories, not a {}",
-                n.kind
-            )));
-        }
-        _ => return Ok(None),
-    };
-    if !crate::memory::ADDR_BITS.contains(&addr_bits) {
-        return Err(fail(format!(
-            "a memory has 1 to 16 address bits, not {addr_bits}"
-        )));
-    }
-    Ok(Some(MemoryDecl {
-        label: n.label.clone(),
-        kind,
-        addr_bits,
-        data_bits: n.width,
-        contents: n.contents.as_deref().cloned(),
-    }))
 }
 
 /// The single-trit wires of `w` into memory `node` (see [`crate::memory`] for its pins): the
@@ -635,21 +421,6 @@ fn memory_wires(
     Ok(())
 }
 
-/// Checks that wire `w` joins ends of the same width.
-fn same_width(w: &WireDesc, from_width: usize, to_width: usize) -> Result<(), BusError> {
-    if from_width == to_width {
-        Ok(())
-    } else {
-        Err(BusError::Mismatch {
-            from: w.from.clone(),
-            from_width,
-            to: w.to.clone(),
-            input: w.input,
-            to_width,
-        })
-    }
-}
-
 fn split_len(node: &Node) -> usize {
     match node.kind {
         NodeKind::Split(r) | NodeKind::Merge(r) => r.len(),
@@ -675,65 +446,11 @@ fn bit_of(label: &str, width: usize, i: usize) -> String {
     }
 }
 
-fn check_width(n: &Node) -> Result<(), BusError> {
-    let fail = |message: String| {
-        Err(BusError::Width {
-            label: n.label.clone(),
-            message,
-        })
-    };
-    match n.kind {
-        NodeKind::Split(r) | NodeKind::Merge(r)
-            if n.width != 1 && usize::from(n.width) != r.width() =>
-        {
-            return fail(format!(
-                "width {} disagrees with its ranges `{r}` ({} bits); leave `width` out",
-                n.width,
-                r.width()
-            ));
-        }
-        NodeKind::Split(_) | NodeKind::Merge(_) => {}
-        _ if n.width == 0 || n.width > MAX_WIDTH => {
-            return fail(format!("width {} is outside 1..={MAX_WIDTH}", n.width));
-        }
-        NodeKind::Clock { .. } if n.width != 1 => {
-            return fail(format!("a clock is 1 trit wide, not {}", n.width));
-        }
-        NodeKind::SevenSegment if !matches!(n.width, 7 | 8) => {
-            return fail(format!(
-                "a 7-segment display takes 7 trits (segments a to g) or 8 (and the decimal point), not {}",
-                n.width
-            ));
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// A constant's bits from its `value` (`None`: every bit is the kind's trit).
-fn constant_bits(n: &Node) -> Result<Option<Vec<Trit>>, BusError> {
-    let Some(value) = &n.value else {
-        return Ok(None);
-    };
-    if !matches!(n.kind, NodeKind::Constant(_)) {
-        return Err(BusError::ValueNotConstant {
-            label: n.label.clone(),
-            kind: n.kind,
-        });
-    }
-    value
-        .resolve(usize::from(n.width))
-        .map(Some)
-        .map_err(|error| BusError::Value {
-            label: n.label.clone(),
-            error: Box::new(error),
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::literal::Literal;
+    use crate::trit::Trit;
 
     fn none(_: &str, _: &str) -> Option<u8> {
         None

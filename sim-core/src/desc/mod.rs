@@ -5,10 +5,15 @@
 //!   wires by label ([`WireDesc`]), in file order;
 //! * the identities a checked [`Circuit`](crate::Circuit) hands out ([`NodeId`], [`WireId`],
 //!   [`Wire`]) and the editor's grid position ([`Pos`]);
-//! * [`WireRef`], the way errors name a wire.
+//! * [`WireRef`], the way errors name a wire;
+//! * [`InstanceDesc`], an instance of a part as a file places it (see [`crate::hierarchy`]);
+//! * `end`: the text of a wire's ends, [`WireEnd`] (`INSTANCE.PIN`) and [`SplitOutput`]
+//!   (`SPLITTER.K`), its one reader and writer.
 //!
 //! Nothing here checks anything: labels may repeat and wires may dangle until
 //! [`circuit`](crate::circuit) validates them.
+
+mod end;
 
 use std::fmt;
 
@@ -19,6 +24,7 @@ use crate::kind::NodeKind;
 use crate::literal::Literal;
 use crate::memory::ContentsDecl;
 use crate::number::Radix;
+pub use end::{SplitOutput, WireEnd};
 
 /// A node's identity in one [`Circuit`](crate::Circuit). Stays valid while other nodes are removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -197,6 +203,19 @@ pub struct CircuitDesc {
     pub nodes: Vec<Node>,
     /// The wires, in file order.
     pub wires: Vec<WireDesc>,
+}
+
+/// An instance of a part, as a file places it (see [`crate::hierarchy`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InstanceDesc {
+    /// Unique among the circuit's labels; prefixes the flattened nodes (`label/…`).
+    pub label: String,
+    /// The part's name.
+    pub of: String,
+    /// Where the editor draws it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pos: Option<Pos>,
 }
 
 /// Names a wire in an error: `wires[3] (R → NOR1.0)`, or just `wire R → NOR1.0` for a wire made

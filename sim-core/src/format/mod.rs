@@ -35,27 +35,26 @@
 //! [`Document`].
 //! This module reads `&str` and [`Read`]ers; opening files is the caller's business.
 
+//!
+//! # Modules
+//! `version` holds the version numbers, `error` [`FormatError`] with the line of a semantic
+//! error's item; this file reads, builds and writes.
+
+mod error;
+mod version;
+
 use std::io::Read;
 
 use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
-use crate::circuit::{Circuit, CircuitError};
-use crate::desc::{CircuitDesc, Node, WireDesc};
-use crate::hierarchy::{Design, InstanceDesc, LibraryPart, PartDesc, WireEnd};
+use crate::circuit::Circuit;
+use crate::desc::{CircuitDesc, InstanceDesc, Node, WireDesc, WireEnd};
+use crate::hierarchy::{Design, LibraryPart, PartDesc, ResolveError, Resolver};
 use crate::memory::{ContentsDecl, Memory, MemoryDecl, Word};
-use crate::testbench::{TestCase, TestError};
-
-/// The format version this crate writes for a flat circuit (and reads).
-pub const VERSION: u32 = 1;
-
-/// The format version of a file with subcircuits (`libraries`, `subcircuits`, `instances`;
-/// see [`crate::hierarchy`]).
-pub const HIERARCHY_VERSION: u32 = 2;
-
-/// The newest format version this crate reads: 3 adds buses (`width`, `radix` and `value`
-/// on nodes, `Split` and `Merge`; see [`crate::bus`]).
-pub const MAX_VERSION: u32 = 3;
+use crate::testbench::TestCase;
+pub use error::FormatError;
+pub use version::{HIERARCHY_VERSION, MAX_VERSION, VERSION};
 
 /// A circuit file: the circuit plus its name, description and test vectors.
 #[derive(Clone, Debug, Default)]
@@ -72,153 +71,6 @@ pub struct Document {
     /// instances and its wires to their pins. The circuit is its flattening; labels inside
     /// instances are instance paths.
     pub design: Design,
-}
-
-/// Why a file could not be read or written.
-#[derive(Debug, thiserror::Error)]
-pub enum FormatError {
-    /// Not valid RON, or not the shape of a circuit file. `line` and `column` are 1-based.
-    #[error("{line}:{column}: {message}")]
-    Syntax {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the parser expected.
-        message: String,
-    },
-    /// The file has no `version` field, or one this build does not understand.
-    #[error("{}", match found {
-        Some(v) if *v > u64::from(MAX_VERSION) => format!(
-            "format version {v} is newer than this Tritium understands (version {MAX_VERSION}); \
-             upgrade Tritium to open it"),
-        Some(v) => format!("format version {v} does not exist (expected version: {VERSION})"),
-        None => format!("missing `version` field (expected `version: {VERSION}`)"),
-    })]
-    Version {
-        /// The version in the file, if any.
-        found: Option<u64>,
-    },
-    /// The nodes and wires do not form a valid circuit.
-    #[error(transparent)]
-    Circuit(#[from] CircuitError),
-    /// A test names a missing node or sets something that cannot be set.
-    #[error(transparent)]
-    Test(#[from] TestError),
-    /// The reader failed.
-    #[error("read error: {0}")]
-    Io(#[from] std::io::Error),
-    /// Subcircuits that cannot be flattened (naming the instance path or library file).
-    #[error(transparent)]
-    Hierarchy(#[from] crate::hierarchy::HierarchyError),
-    /// A memory's contents cannot be read (naming the memory, the file and the line and
-    /// column of a bad word).
-    #[error("memory `{memory}`: {message}")]
-    Memory {
-        /// The memory's label.
-        memory: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// Serializing failed (cannot happen for a valid document; reported, not unwrapped).
-    #[error("cannot write RON: {0}")]
-    Write(String),
-}
-
-impl FormatError {
-    /// The 1-based `(line, column)` of a syntax error.
-    pub fn position(&self) -> Option<(usize, usize)> {
-        match self {
-            FormatError::Syntax { line, column, .. } => Some((*line, *column)),
-            _ => None,
-        }
-    }
-
-    /// The 1-based line of `text` (the file that gave this error) where the offending item
-    /// is written: a syntax error's line, or for a semantic error the line naming the node,
-    /// wire, test label, instance, part or library it is about (a duplicate: its second
-    /// occurrence). `None` when the item is not written in `text` (e.g. it is inside a
-    /// library file, whose name the message gives) or the error has no item.
-    pub fn line_in(&self, text: &str) -> Option<usize> {
-        use crate::hierarchy::HierarchyError as H;
-        let quoted = |s: &str| format!("\"{s}\"");
-        let nth_line = |needles: &[String], nth: usize| -> Option<usize> {
-            text.lines()
-                .enumerate()
-                .filter(|(_, line)| needles.iter().all(|n| line.contains(n.as_str())))
-                .nth(nth)
-                .map(|(i, _)| i + 1)
-        };
-        let label = |l: &str, nth: usize| nth_line(&[format!("label: {}", quoted(l))], nth);
-        let wire = |w: &crate::desc::WireRef| {
-            nth_line(&[quoted(&w.from), quoted(&w.to)], 0).or_else(|| nth_line(&[quoted(&w.to)], 0))
-        };
-        let last = |path: &str| path.rsplit('/').next().unwrap_or(path).to_owned();
-        match self {
-            FormatError::Syntax { line, .. } => Some(*line),
-            FormatError::Circuit(e) => match e {
-                CircuitError::DuplicateLabel { label: l } => label(l, 1),
-                CircuitError::InvalidLabel { label: l, .. }
-                | CircuitError::NotExpanded { label: l, .. }
-                | CircuitError::BadInputCount { label: l, .. }
-                | CircuitError::BadClock { label: l } => label(l, 0),
-                CircuitError::UnknownLabel { wire: w, .. }
-                | CircuitError::WireIntoSource { wire: w, .. }
-                | CircuitError::WireFromTerminal { wire: w, .. }
-                | CircuitError::InputOutOfRange { wire: w, .. }
-                | CircuitError::DoubleDriver { wire: w, .. } => wire(w),
-            },
-            FormatError::Test(e) => {
-                let after = text.find("tests:")?;
-                let skipped = text[..after].lines().count().saturating_sub(1);
-                let (TestError::UnknownLabel { label: l, .. }
-                | TestError::NotSettable { label: l, .. }
-                | TestError::BadValue { label: l, .. }) = e;
-                text[after..]
-                    .lines()
-                    .position(|line| line.contains(&quoted(l)))
-                    .map(|i| skipped + i + 1)
-            }
-            FormatError::Hierarchy(e) => match e {
-                H::Library { path, .. } => nth_line(&[quoted(path)], 0),
-                H::UnknownPart { path, .. } => label(&last(path), 0)
-                    .or_else(|| label(path.split('/').next().unwrap_or(path), 0)),
-                H::Pin { path, .. } => {
-                    let inst = last(path);
-                    nth_line(&[format!("\"{inst}.")], 0).or_else(|| label(&inst, 0))
-                }
-                H::DuplicatePart(name) => nth_line(&[format!("name: {}", quoted(name))], 1)
-                    .or_else(|| nth_line(&[format!("name: {}", quoted(name))], 0)),
-                H::TooLarge { path, .. } if !path.is_empty() => {
-                    label(path.split('/').next().unwrap_or(path), 0)
-                }
-                H::Bus { error, .. } => {
-                    use crate::bus::BusError as B;
-                    match error {
-                        B::Width { label: l, .. }
-                        | B::Value { label: l, .. }
-                        | B::ValueNotConstant { label: l, .. }
-                        | B::Loop { label: l } => label(l, 0),
-                        B::Mismatch { from, to, .. } => nth_line(&[quoted(from), quoted(to)], 0),
-                        B::End { end, .. } => nth_line(&[quoted(end)], 0).or_else(|| {
-                            let node = end.split('.').next().unwrap_or(end);
-                            nth_line(&[format!("to: {}", quoted(node))], 0)
-                        }),
-                        B::DoubleDriver {
-                            label: l, second, ..
-                        } => nth_line(&[quoted(second), quoted(l)], 0),
-                    }
-                }
-                H::TooDeep { path, .. } => label(path.split('/').next().unwrap_or(path), 0),
-                H::Cycle(_) | H::Circuit(_) | H::TooLarge { .. } => None,
-            },
-            FormatError::Version { .. } => nth_line(&["version".to_owned()], 0),
-            FormatError::Memory { memory, .. } => {
-                label(memory.split('/').next().unwrap_or(memory), 0)
-            }
-            FormatError::Io(_) | FormatError::Write(_) => None,
-        }
-    }
 }
 
 #[derive(Default, Serialize, Deserialize)]
@@ -300,9 +152,9 @@ fn syntax(e: &ron::error::SpannedError) -> FormatError {
 /// [`FormatError::Circuit`] or [`FormatError::Test`].
 pub fn from_str(text: &str) -> Result<Document, FormatError> {
     from_str_with(text, "this circuit", &mut |path, _| {
-        Err(format!(
-            "cannot read `{path}` here: open the file from disk so its libraries can be found"
-        ))
+        Err(ResolveError::NoFiles {
+            path: path.to_owned(),
+        })
     })
 }
 
@@ -313,10 +165,10 @@ pub fn from_str(text: &str) -> Result<Document, FormatError> {
 /// # Errors
 /// As [`from_str`], plus [`FormatError::Hierarchy`] naming the library file or the instance
 /// path.
-pub fn from_str_with(
+pub fn from_str_with<E: Into<ResolveError>>(
     text: &str,
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
 ) -> Result<Document, FormatError> {
     from_str_limited(text, name, resolve, crate::hierarchy::DEFAULT_MAX_NODES)
 }
@@ -329,10 +181,10 @@ pub fn from_str_with(
 /// As [`from_str_with`]; [`FormatError::Hierarchy`] with
 /// [`HierarchyError::TooLarge`](crate::hierarchy::HierarchyError::TooLarge) naming the instance
 /// path, its part and the sizes when the flattening would be larger.
-pub fn from_str_limited(
+pub fn from_str_limited<E: Into<ResolveError>>(
     text: &str,
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
     max_nodes: u64,
 ) -> Result<Document, FormatError> {
     let file = parse_file(text)?;
@@ -417,11 +269,11 @@ fn build(
 ///
 /// # Errors
 /// [`FormatError::Memory`] naming the memory and the file that cannot be read.
-fn read_contents(
+fn read_contents<E: Into<ResolveError>>(
     design: &mut Design,
     nodes: &[Node],
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
 ) -> Result<(), FormatError> {
     let parts = design
         .subcircuits
@@ -440,9 +292,9 @@ fn read_contents(
         if design.contents.contains_key(&file) {
             continue;
         }
-        let (_, text) = resolve(&file, name).map_err(|message| FormatError::Memory {
+        let (_, text) = resolve(&file, name).map_err(|error| FormatError::Memory {
             memory: memory.clone(),
-            message: format!("contents file `{file}`: {message}"),
+            message: format!("contents file `{file}`: {}", error.into()),
         })?;
         design.contents.insert(file, text);
     }
@@ -534,10 +386,10 @@ pub fn rebuild(doc: &mut Document) -> Result<(), FormatError> {
 /// # Errors
 /// [`FormatError::Hierarchy`] naming the library that cannot be read or parsed, or a part
 /// name defined twice; `design` is unchanged then.
-pub fn reload_libraries(
+pub fn reload_libraries<E: Into<ResolveError>>(
     design: &mut Design,
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
 ) -> Result<(), FormatError> {
     let file = FileRepr {
         libraries: design.libraries.clone(),
@@ -592,10 +444,10 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
 
 /// Gathers the library parts `file` may use: from each library, the library's top level
 /// (named after the file) and its own parts, recursively.
-fn collect_library(
+fn collect_library<E: Into<ResolveError>>(
     file: &FileRepr,
     name: &str,
-    resolve: &mut crate::hierarchy::Resolver<'_>,
+    resolve: &mut Resolver<'_, E>,
     library: &mut std::collections::BTreeMap<String, LibraryPart>,
     seen: &mut std::collections::HashSet<String>,
     depth: u32,
@@ -625,7 +477,8 @@ fn collect_library(
         if depth > 32 {
             return Err(library_error("libraries nest more than 32 deep".into()).into());
         }
-        let (lib_name, text) = resolve(path, name).map_err(library_error)?;
+        let (lib_name, text) =
+            resolve(path, name).map_err(|error| library_error(error.into().to_string()))?;
         if !seen.insert(lib_name.clone()) {
             continue;
         }
