@@ -12,6 +12,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use sim_core::bus::BusDecl;
+use sim_core::desc::{SplitOutput, WireEnd};
 use sim_core::format::Document;
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, WireDesc};
 
@@ -180,7 +181,7 @@ impl CircuitPageState {
         if doomed.is_empty() {
             return None;
         }
-        let node_of = |end: &str| end.split('.').next().unwrap_or(end).to_owned();
+        let node_of = |end: &str| WireEnd::owner(end).to_owned();
         self.edit_bus_level(|nodes, wires| {
             nodes.retain(|n| !doomed.contains(&n.label));
             wires.retain(|w| !doomed.contains(&node_of(&w.from)) && !doomed.contains(&w.to));
@@ -213,8 +214,13 @@ impl CircuitPageState {
         let follow = |end: &mut String| {
             if end == old {
                 new.clone_into(end);
-            } else if let Some(k) = end.strip_prefix(&format!("{old}.")) {
-                *end = format!("{new}.{k}");
+            } else if let Some(out) = SplitOutput::parse_with(end, |l| l == old) {
+                let renamed = SplitOutput {
+                    splitter: new,
+                    ..out
+                }
+                .to_string();
+                *end = renamed;
             }
         };
         let renamed = self.edit_bus_level(|nodes, wires| {

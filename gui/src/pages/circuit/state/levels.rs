@@ -22,6 +22,7 @@
 
 use std::collections::BTreeMap;
 
+use sim_core::desc::SplitOutput;
 use sim_core::format::Document;
 use sim_core::hierarchy::{Design, InstanceDesc, PartDesc};
 use sim_core::number::Radix;
@@ -168,15 +169,17 @@ impl CircuitPageState {
                         _ => usize::from(node.width),
                     };
                 }
-                label
-                    .split_once('.')
-                    .and_then(|(left, k)| {
-                        let splitter = nodes.iter().find(|n| n.label == left)?;
-                        let NodeKind::Split(ranges) = splitter.kind else {
-                            return None;
-                        };
-                        Some(ranges.get(k.parse().ok()?)?.len())
-                    })
+                let splitter = |l: &str| {
+                    nodes
+                        .iter()
+                        .find(|n| n.label == l)
+                        .and_then(|n| match n.kind {
+                            NodeKind::Split(ranges) => Some(ranges),
+                            _ => None,
+                        })
+                };
+                SplitOutput::parse_with(&label, |l| splitter(l).is_some())
+                    .and_then(|out| Some(splitter(out.splitter)?.get(out.index()?)?.len()))
                     .unwrap_or(1)
             }
         }
@@ -320,14 +323,19 @@ impl CircuitPageState {
                 }
             };
         }
-        if let Some((left, k)) = label.split_once('.')
-            && let Some(splitter) = nodes.iter().find(|n| n.label == left)
-            && let NodeKind::Split(ranges) = splitter.kind
+        if let Some(out) = SplitOutput::parse_with(&label, |l| {
+            nodes
+                .iter()
+                .any(|n| n.label == l && matches!(n.kind, NodeKind::Split(_)))
+        }) && let Some(NodeKind::Split(ranges)) = nodes
+            .iter()
+            .find(|n| n.label == out.splitter)
+            .map(|n| n.kind)
         {
-            let Some(range) = k.parse::<usize>().ok().and_then(|k| ranges.get(k)) else {
+            let Some(range) = out.index().and_then(|k| ranges.get(k)) else {
                 return Vec::new();
             };
-            let bits = driven(left, 0, ranges.width());
+            let bits = driven(out.splitter, 0, ranges.width());
             return bits.get(range).map_or_else(Vec::new, <[_]>::to_vec);
         }
         // Not written at this level: one of the flat circuit's nodes.
@@ -370,12 +378,14 @@ impl CircuitPageState {
                 if let Some(node) = nodes.iter().find(|n| n.label == label) {
                     return node.radix;
                 }
-                let (left, _) = label.split_once('.')?;
-                let splitter = nodes.iter().find(|n| n.label == left)?;
-                if !matches!(splitter.kind, NodeKind::Split(_)) {
-                    return None;
-                }
-                let w = wires.iter().find(|w| w.to == left && w.input == 0)?;
+                let out = SplitOutput::parse_with(&label, |l| {
+                    nodes
+                        .iter()
+                        .any(|n| n.label == l && matches!(n.kind, NodeKind::Split(_)))
+                })?;
+                let w = wires
+                    .iter()
+                    .find(|w| w.to == out.splitter && w.input == 0)?;
                 self.end_radix_depth(path, &w.from, depth + 1)
             }
         }

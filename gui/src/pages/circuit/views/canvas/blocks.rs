@@ -18,6 +18,7 @@
 //! named with its width (`a/4`) and carries its number (`lo.a` = `11`).
 
 use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
+use sim_core::desc::SplitOutput;
 use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
@@ -299,7 +300,7 @@ impl Canvas {
         let (outs, ins): WiringPins = match n.kind {
             NodeKind::Split(_) => (
                 (0..ranges.len())
-                    .map(|k| (geometry::split_output(n, k), format!("{}.{k}", n.label)))
+                    .map(|k| (geometry::split_output(n, k), SplitOutput::text(&n.label, k)))
                     .collect(),
                 vec![(geometry::input_pin(n, 0), 0)],
             ),

@@ -2,6 +2,7 @@
 //! level as the canvas draws it, and [`Ends`], which finds any wire end's pin (a node's, a
 //! block's, a pin of the open part, a splitter's output) with the drag offsets applied.
 
+use sim_core::desc::SplitOutput;
 use sim_core::{Node, NodeId, NodeKind};
 
 use super::frame::{FrameInfo, cells};
@@ -72,11 +73,12 @@ impl Ends<'_> {
                 if let Some(n) = self.written_node(l) {
                     return geometry::output_pin(n);
                 }
-                if let Some((left, k)) = l.split_once('.')
-                    && let Some(n) = self.written_node(left)
-                    && matches!(n.kind, NodeKind::Split(_))
+                if let Some(out) = SplitOutput::parse_with(l, |s| {
+                    self.written_node(s)
+                        .is_some_and(|n| matches!(n.kind, NodeKind::Split(_)))
+                }) && let Some(n) = self.written_node(out.splitter)
                 {
-                    return Some(geometry::split_output(n, k.parse().ok()?));
+                    return Some(geometry::split_output(n, out.index()?));
                 }
                 let id = self.flat(l)?;
                 geometry::output_pin(&self.state.circuit()[id])
