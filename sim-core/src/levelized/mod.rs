@@ -81,7 +81,6 @@
 mod build;
 mod clocked;
 mod dense;
-mod eval;
 mod fold;
 mod layout;
 mod memory;

@@ -3,7 +3,7 @@
 
 use biodivine_lib_bdd::{Bdd, BddValuation, BddVariable, BddVariableSet, op_function};
 
-use super::seen::Seen;
+use super::enumerate::Seen;
 use super::{Completion, ExactError};
 use crate::circuit::Circuit;
 use crate::desc::NodeId;

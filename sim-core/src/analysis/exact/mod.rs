@@ -63,15 +63,13 @@
 mod bdd;
 mod enumerate;
 mod report;
-mod seen;
 
 pub use report::{
     Completion, ENUMERATION_LIMIT, ExactError, Method, NetReport, Options, Report, Scope, Verdict,
 };
 
 use bdd::Diagrams;
-use enumerate::{constant, enumerate, sample};
-use seen::Seen;
+use enumerate::{Seen, constant, enumerate, sample};
 
 use crate::batch::{BatchEngine, BatchError, Lanes};
 use crate::circuit::Circuit;
