@@ -362,23 +362,16 @@ fn check_label(label: &str) -> Result<(), CircuitError> {
 }
 
 fn check_kind(label: &str, kind: NodeKind) -> Result<(), CircuitError> {
-    match kind {
-        NodeKind::Clock { half_period: 0 } => Err(CircuitError::BadClock {
+    if let NodeKind::Clock { half_period: 0 } = kind {
+        return Err(CircuitError::BadClock {
             label: label.to_owned(),
+        });
+    }
+    match kind.gate_inputs() {
+        Some(n) if !GATE_INPUTS.contains(&n) => Err(CircuitError::BadInputCount {
+            label: label.to_owned(),
+            kind,
         }),
-        NodeKind::And(n)
-        | NodeKind::Or(n)
-        | NodeKind::Nand(n)
-        | NodeKind::Nor(n)
-        | NodeKind::Xor(n)
-        | NodeKind::Xnor(n)
-            if !GATE_INPUTS.contains(&n) =>
-        {
-            Err(CircuitError::BadInputCount {
-                label: label.to_owned(),
-                kind,
-            })
-        }
         _ => Ok(()),
     }
 }
