@@ -354,7 +354,8 @@ mod tests {
 
     #[test]
     fn bases_are_associative_and_commutative() {
-        for op in GateOp::ALL {
+        for (k, op) in GateOp::ALL.into_iter().enumerate() {
+            assert_eq!(op as usize, k, "GateOp::ALL is in declaration order");
             let (base, invert) = op.base();
             assert_eq!(GateOp::from_base(base, invert), op);
             if !base.chains() {

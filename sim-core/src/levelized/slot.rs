@@ -67,8 +67,8 @@ pub(super) const TABLES: usize = 256;
 /// tables, see [`dense`]).
 pub(super) const FOLD_TABLES: usize = TABLES - 3;
 
-/// The fixed tables: one per (operation, arity ≤ 2), 8 × 3.
-pub(super) const BASE_TABLES: usize = 24;
+/// The fixed tables: one per (operation, arity ≤ 2), 3 per [`GateOp`].
+pub(super) const BASE_TABLES: usize = 3 * TABLE_OPS.len();
 
 /// A gate's output for inputs `a`, `b`, at index `4 · digit(a) + digit(b)` (the other 7
 /// entries are never read).
@@ -80,22 +80,14 @@ pub(super) fn digit(t: Trit) -> usize {
     usize::from(t.to_i8().cast_unsigned().wrapping_add(1))
 }
 
-/// The gate functions with truth tables, in table order (three tables each: arity 0, 1, 2).
-pub(super) const TABLE_OPS: [GateOp; 8] = [
-    GateOp::Buf,
-    GateOp::Not,
-    GateOp::And,
-    GateOp::Or,
-    GateOp::Nand,
-    GateOp::Nor,
-    GateOp::Xor,
-    GateOp::Xnor,
-];
+/// The gate functions with truth tables, in table order (three tables each: arity 0, 1, 2):
+/// every [`GateOp`], in declaration order, so a new one has its tables (built from
+/// [`GateOp::eval`]) with no change here.
+pub(super) const TABLE_OPS: [GateOp; GateOp::ALL.len()] = GateOp::ALL;
 
 /// The table of gate `op` with `arity` ≤ 2 inputs in [`Levelized::tables`].
 pub(super) fn table_index(op: GateOp, arity: usize) -> u8 {
-    let k = TABLE_OPS.iter().position(|&o| o == op).unwrap_or(0);
-    (3 * k + arity.min(2)) as u8
+    (3 * op as usize + arity.min(2)) as u8
 }
 
 /// Every truth table, built from [`GateOp::eval`].
