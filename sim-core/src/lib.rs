@@ -54,9 +54,8 @@
 //!    [`hierarchy`] (subcircuits flattened).
 //! 3. **Front ends** — [`format`](mod@format) (RON files), [`bench`](mod@bench) (ISCAS
 //!    `.bench` import and export), [`generate`] (generated circuits for tests and
-//!    benchmarks). Each produces a description and checks it into a [`Circuit`]
-//!    ([`Circuit::from_desc`]; a file with buses or subcircuits is flattened first,
-//!    [`format::Document`]).
+//!    benchmarks), and [`elaborate`], the one driver from a front end's description to a
+//!    checked [`Circuit`]: flattened, buses expanded, checked, with buses and memories.
 //! 4. **Check** — [`circuit`] (`Circuit`, the checked graph), [`signal`] (names a command
 //!    uses: a node or a bus), [`layout`] (positions for unplaced nodes).
 //! 5. **Compile** — [`netlist`] (the flat, dense form every engine reads) and its graph
@@ -85,6 +84,7 @@ pub mod kind;
 pub mod memory;
 // 3. Front ends.
 pub mod bench;
+pub mod elaborate;
 pub mod format;
 pub mod generate;
 // 4. Check.

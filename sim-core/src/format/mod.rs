@@ -49,9 +49,10 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::circuit::Circuit;
-use crate::desc::{CircuitDesc, InstanceDesc, Node, WireDesc, WireEnd};
+use crate::desc::{InstanceDesc, Node, WireDesc, WireEnd};
+use crate::elaborate::elaborate;
 use crate::hierarchy::{Design, LibraryPart, PartDesc, ResolveError, Resolver};
-use crate::memory::{ContentsDecl, Memory, MemoryDecl, Word};
+use crate::memory::ContentsDecl;
 use crate::testbench::TestCase;
 pub use error::FormatError;
 pub use version::{HIERARCHY_VERSION, MAX_VERSION, VERSION};
@@ -222,15 +223,10 @@ pub fn from_str_limited<E: Into<ResolveError>>(
     if crate::bus::uses_buses(&file.nodes, &file.wires, &pin_width) {
         design.bus_level = Some((file.nodes.clone(), file.wires.clone()));
     }
-    let circuit = if design.is_flat() && design.bus_level.is_none() {
-        Circuit::from_desc(&CircuitDesc {
-            nodes: file.nodes,
-            wires: file.wires,
-        })?
-    } else {
+    if !design.is_flat() || design.bus_level.is_some() {
         read_contents(&mut design, &file.nodes, name, resolve)?;
-        build(&design, name, file.nodes, file.wires, max_nodes)?
-    };
+    }
+    let circuit = elaborate(&design, name, file.nodes, file.wires, max_nodes)?;
     for test in &file.tests {
         test.validate(&circuit)?;
     }
@@ -241,27 +237,6 @@ pub fn from_str_limited<E: Into<ResolveError>>(
         tests: file.tests,
         design,
     })
-}
-
-/// The circuit of a top level made of `nodes` and `wires` (as a file writes them, buses and
-/// splitters included) and `design`'s instances: flattened, expanded into single trits and
-/// checked, with its buses.
-fn build(
-    design: &Design,
-    name: &str,
-    nodes: Vec<Node>,
-    wires: Vec<WireDesc>,
-    max_nodes: u64,
-) -> Result<Circuit, FormatError> {
-    let (nodes, wires, buses, memories) = design.flatten_limited(name, nodes, wires, max_nodes)?;
-    let mut circuit = Circuit::from_desc(&CircuitDesc { nodes, wires })?;
-    circuit.set_buses(&buses);
-    let memories = memories
-        .iter()
-        .map(|decl| memory_of(decl, &design.contents))
-        .collect::<Result<Vec<_>, _>>()?;
-    circuit.set_memories(memories);
-    Ok(circuit)
 }
 
 /// Reads the contents files that the memories of the top level `nodes` and of every part
@@ -301,61 +276,6 @@ fn read_contents<E: Into<ResolveError>>(
     Ok(())
 }
 
-/// The memory `decl` declares, its words read from `contents` (files by name) or inline.
-///
-/// # Errors
-/// [`FormatError::Memory`] naming the memory, the file and the line and column of a bad
-/// word, or the inline word.
-pub(crate) fn memory_of(
-    decl: &MemoryDecl,
-    contents: &std::collections::BTreeMap<String, String>,
-) -> Result<Memory, FormatError> {
-    let fail = |message: String| FormatError::Memory {
-        memory: decl.label.clone(),
-        message,
-    };
-    let (a, d) = (decl.addr_bits, decl.data_bits);
-    let (words, file) = match &decl.contents {
-        None => (vec![Word::UNKNOWN; 1 << a], None),
-        Some(ContentsDecl::File(file)) => {
-            let text = contents
-                .get(file)
-                .ok_or_else(|| fail(format!("contents file `{file}` was not read")))?;
-            let read = crate::memory::contents::parse(text, a, d)
-                .map_err(|e| fail(format!("contents file `{file}`: {e}")))?;
-            (read.fill(a, d), Some(file.clone()))
-        }
-        Some(ContentsDecl::Words(literals)) => {
-            if literals.len() > 1 << a {
-                return Err(fail(format!(
-                    "{} words inline, more than its {} addresses",
-                    literals.len(),
-                    1 << a
-                )));
-            }
-            let mut words = literals
-                .iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    l.resolve(usize::from(d))
-                        .map(|bits| Word::from_trits(&bits))
-                        .map_err(|e| fail(format!("word {i}: {e}")))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            words.resize(1 << a, Word::UNKNOWN);
-            (words, None)
-        }
-    };
-    Ok(Memory {
-        label: decl.label.clone(),
-        kind: decl.kind,
-        addr_bits: a,
-        data_bits: d,
-        image: words.into(),
-        file,
-    })
-}
-
 /// Rebuilds `doc.circuit` from `doc.design` exactly as loading builds it, after the top level
 /// as the file writes it (`design.bus_level`) was edited: flattened with the instances,
 /// expanded into single trits ([`crate::bus::expand`]) and checked by
@@ -370,7 +290,7 @@ pub fn rebuild(doc: &mut Document) -> Result<(), FormatError> {
     let Some((nodes, wires)) = &doc.design.bus_level else {
         return Ok(());
     };
-    doc.circuit = build(
+    doc.circuit = elaborate(
         &doc.design,
         "this circuit",
         nodes.clone(),

@@ -540,7 +540,7 @@ fn memory_words(n: &crate::Node, design: &crate::hierarchy::Design) -> Vec<Word>
         contents: n.contents.as_deref().cloned(),
     };
     // Loading resolved the same declaration already: this cannot fail for a loaded document.
-    crate::format::memory_of(&decl, &design.contents).map_or_else(
+    crate::elaborate::memory_of(&decl, &design.contents).map_or_else(
         |_| vec![Word::UNKNOWN; 1 << addr_bits],
         |m| m.image.to_vec(),
     )
