@@ -6,8 +6,9 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
-use sim_core::bench::{self, BenchError};
-use sim_core::format::{self, Document, FormatError};
+use sim_core::bench::BenchError;
+use sim_core::format::{Document, FormatError};
+use sim_core::front_end::{FrontEnd, FrontEndError};
 use sim_core::hierarchy::HierarchyError;
 
 use crate::library::LibraryPolicy;
@@ -92,8 +93,12 @@ pub fn display_name(path: &Path) -> String {
 
 /// Whether `path` names an ISCAS `.bench` netlist (by its extension, case-insensitive).
 pub fn is_bench(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("bench"))
+    front_end(path) == FrontEnd::Bench
+}
+
+/// The front end that reads the file at `path`, by its name ([`FrontEnd::of_name`]).
+fn front_end(path: &Path) -> FrontEnd {
+    FrontEnd::of_name(&path.to_string_lossy())
 }
 
 /// Reads and parses the circuit file at `path` (`-`: standard input, read as RON).
@@ -116,14 +121,26 @@ pub fn load_circuit(path: &Path, libraries: &LibraryPolicy) -> Result<Loaded, Lo
             name: name.clone(),
             error,
         })?;
-    let doc = if is_bench(path) {
-        let circuit = bench::from_str(&text).map_err(|error| LoadError::Netlist {
-            name: name.clone(),
-            error: Box::new(error),
-        })?;
-        Document::new(circuit)
-    } else {
-        parse_circuit(&text, &name, libraries)?
+    let doc = match front_end(path) {
+        FrontEnd::Bench => {
+            let mut no_libraries = |_: &str, _: &str| {
+                Err::<(String, String), String>("a netlist reads no library".into())
+            };
+            FrontEnd::Bench
+                .read(&text, &name, &mut no_libraries, libraries.max_nodes())
+                .map_err(|error| match error {
+                    FrontEndError::Bench(error) => LoadError::Netlist {
+                        name: name.clone(),
+                        error: Box::new(error),
+                    },
+                    FrontEndError::Ron(error) => LoadError::Invalid {
+                        line: error.line_in(&text),
+                        name: name.clone(),
+                        error: Box::new(error),
+                    },
+                })?
+        }
+        FrontEnd::Ron => parse_circuit(&text, &name, libraries)?,
     };
     Ok(Loaded { name, doc })
 }
@@ -177,8 +194,17 @@ pub fn parse_circuit(
         }
         answer
     };
-    let parsed = format::from_str_limited(text, name, &mut resolve, libraries.max_nodes());
-    parsed.map_err(|mut error| {
+    let parsed = FrontEnd::Ron.read(text, name, &mut resolve, libraries.max_nodes());
+    parsed.map_err(|error| {
+        let mut error = match error {
+            FrontEndError::Ron(error) => error,
+            FrontEndError::Bench(error) => {
+                return LoadError::Netlist {
+                    name: name.to_owned(),
+                    error: Box::new(error),
+                };
+            }
+        };
         if let FormatError::Hierarchy(HierarchyError::Library {
             path,
             from,

@@ -54,7 +54,8 @@
 //!    [`hierarchy`] (subcircuits flattened).
 //! 3. **Front ends** — [`format`](mod@format) (RON files), [`bench`](mod@bench) (ISCAS
 //!    `.bench` import and export), [`generate`] (generated circuits for tests and
-//!    benchmarks), and [`elaborate`], the one driver from a front end's description to a
+//!    benchmarks); [`front_end`] reads any of them ([`front_end::FrontEnd::read`], the one driver
+//!    from text to a checked circuit), and [`elaborate`], the one driver from a front end's description to a
 //!    checked [`Circuit`]: flattened, buses expanded, checked, with buses and memories.
 //! 4. **Check** — [`circuit`] (`Circuit`, the checked graph), [`signal`] (names a command
 //!    uses: a node or a bus), [`layout`] (positions for unplaced nodes).
@@ -86,6 +87,7 @@ pub mod memory;
 pub mod bench;
 pub mod elaborate;
 pub mod format;
+pub mod front_end;
 pub mod generate;
 // 4. Check.
 pub mod circuit;
