@@ -88,7 +88,7 @@ pub fn run(args: &TestArgs, console: &mut Console<'_>) -> Result<Status> {
         None => None,
     };
     let mut tally = Tally::default();
-    for file in expand(&args.files, console, &mut tally)? {
+    for file in circuit_files(&args.files, console, &mut tally)? {
         let loaded = match load(&file, &args.load) {
             Ok(loaded) => loaded,
             Err(err) => {
@@ -136,7 +136,11 @@ pub fn run(args: &TestArgs, console: &mut Console<'_>) -> Result<Status> {
 
 /// The files named by the arguments: each file as given, each directory replaced by its
 /// `*.ron` files sorted by name. An unreadable directory is reported and counted.
-fn expand(args: &[PathBuf], console: &mut Console<'_>, tally: &mut Tally) -> Result<Vec<PathBuf>> {
+fn circuit_files(
+    args: &[PathBuf],
+    console: &mut Console<'_>,
+    tally: &mut Tally,
+) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in args {
         if is_stdin(path) || !path.is_dir() {

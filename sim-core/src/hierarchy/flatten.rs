@@ -82,7 +82,7 @@ pub(crate) fn flatten(
 ) -> Result<Flattening, HierarchyError> {
     check_size(top, parts, max_nodes)?;
     let mut memo: HashMap<String, Flat> = HashMap::new();
-    let flat = expand(top, parts, &mut memo, &mut Vec::new(), "", true)?;
+    let flat = flatten_part(top, parts, &mut memo, &mut Vec::new(), "", true)?;
     Ok((flat.nodes, flat.wires, flat.buses, flat.memories))
 }
 
@@ -240,7 +240,7 @@ fn size_of<'a>(
 #[allow(clippy::too_many_lines)] // one pass over a part: pins, instances, wires
 /// Flattens `part`; `keep_pins` keeps its pin nodes (the top level), else they become the
 /// [`Flat`]'s pin tables.
-fn expand(
+fn flatten_part(
     part: &Part,
     parts: &BTreeMap<String, Part>,
     memo: &mut HashMap<String, Flat>,
@@ -319,7 +319,7 @@ fn expand(
             )));
         }
         if !memo.contains_key(&inst.of) {
-            let f = expand(def, parts, memo, chain, &inst_path, false)?;
+            let f = flatten_part(def, parts, memo, chain, &inst_path, false)?;
             memo.insert(inst.of.clone(), f);
         }
         let child = &memo[&inst.of];

@@ -5,8 +5,8 @@
 use super::Levelized;
 use super::clocked::{Clocked, Sampled};
 use super::fold::{self, fold};
-use super::layout::{self, layout};
 use super::memory::{WordBit, WordRead};
+use super::positions::{self, positions};
 use super::slot::{Custom, Kind, Slot, table_index, tables, three_pin_table};
 use crate::event::{Cause, Sweep};
 use crate::graph;
@@ -196,9 +196,9 @@ impl Levelized {
                 ram_clock(i).map(|c| level.get(c as usize).map_or(0, |&l| l + 1))
             }
         };
-        let (key_start, pos, own, order) = layout(level, sample_level, &by_kind(net));
+        let (key_start, pos, own, order) = positions(level, sample_level, &by_kind(net));
         drop(levels.level);
-        let key_end = layout::key_ends(&key_start);
+        let key_end = positions::key_ends(&key_start);
         // Slots and fanout, in position order.
         let positions = order.len();
         let mut slots = Vec::with_capacity(positions);
@@ -213,7 +213,7 @@ impl Levelized {
             // the pin's driver is evaluated between the two: in the clock driver's key.
             let settled = |d: u32| {
                 own.get(d as usize)
-                    .is_none_or(|&o| layout::apart(&key_end, o, p as u32))
+                    .is_none_or(|&o| positions::apart(&key_end, o, p as u32))
             };
             let iu = i as usize;
             let sample = pos[iu] != own[iu] && pos[iu] as usize == p;

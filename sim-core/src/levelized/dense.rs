@@ -651,7 +651,8 @@ impl Levelized {
         // is not −1; otherwise it only remembers the clock (as selective trace does, see
         // `Sampled::runs`).
         let (d_at, clock) = (dense.own[slot.a as usize], dense.own[slot.b as usize]);
-        let final_at = |at: u32| at & FOLDED == 0 && super::layout::apart(&self.key_end, at, clock);
+        let final_at =
+            |at: u32| at & FOLDED == 0 && super::positions::apart(&self.key_end, at, clock);
         let settled = final_at(d_at);
         let value =
             |s: u32| FROM_DIGIT[usize::from(dense.state[dense.own[s as usize] as usize] & 3)];

@@ -11,7 +11,7 @@ use crate::netlist::Netlist;
 use crate::trit::Trit;
 
 /// What a run processed.
-pub(crate) struct Run {
+pub(crate) struct RunTotals {
     /// Events reported (flip-flop commits are not events).
     pub events: u64,
     /// Highest level processed plus one; 0 if nothing was processed.
@@ -125,7 +125,7 @@ impl Levelized {
         &mut self,
         state: State<'_>,
         observer: &mut O,
-    ) -> Run {
+    ) -> RunTotals {
         let State {
             net,
             values,
@@ -312,14 +312,14 @@ impl Levelized {
     }
 
     /// The end of a run that reported `events` and processed position `last` last.
-    fn finish(&mut self, events: u64, last: Option<usize>) -> Run {
+    fn finish(&mut self, events: u64, last: Option<usize>) -> RunTotals {
         // A run stopped early may leave gates marked by their drivers.
         self.gates_pending = !self.is_idle();
         let levels = last.map_or(0, |p| {
             self.level_now = self.level_of(p);
             self.level_now + 1
         });
-        Run { events, levels }
+        RunTotals { events, levels }
     }
 
     /// Brings the marked folded gates up to date after a settle without records (see

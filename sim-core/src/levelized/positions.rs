@@ -1,4 +1,4 @@
-//! The position layout of a levelized schedule: nodes renumbered into positions sorted by key
+//! The positions of a levelized schedule: nodes renumbered into positions sorted by key
 //! (see the [module docs](super)).
 
 /// The position layout: `(key_start, pos, own, order)` — the first position of each key, the
@@ -7,7 +7,7 @@
 /// bit: one more than its clock's) has two positions, a sample at key `2 × that level` and its
 /// own at `2 × level + 1`; other nodes one. Within a key, nodes keep the order of `nodes` (every
 /// dense index once).
-pub(super) fn layout(
+pub(super) fn positions(
     level: &[u32],
     sample_level: impl Fn(usize) -> Option<u32>,
     nodes: &[u32],
