@@ -21,16 +21,7 @@ use sim_core::{
 use Trit::{False as N, True as P, Unknown as Z};
 
 /// Every gate function.
-const OPS: [GateOp; 8] = [
-    GateOp::Buf,
-    GateOp::Not,
-    GateOp::And,
-    GateOp::Or,
-    GateOp::Nand,
-    GateOp::Nor,
-    GateOp::Xor,
-    GateOp::Xnor,
-];
+const OPS: [GateOp; 8] = GateOp::ALL;
 
 /// The balanced-ternary sum digit of a + b: −2 = −3 + 1, 2 = 3 − 1.
 fn sum_digit() -> TruthTable {
