@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::program::{ClockedProgram, Gate, NARROW, NEGATE, Rams, Step, Sweeps, TRUE};
+use super::program::{ClockedProgram, Flop, Gate, NARROW, NEGATE, Rams, Step, Sweeps, TRUE};
 use crate::kind::{FROM_DIGIT, digit, may_rise};
 use crate::memory::{read_word_split, write_bit_split, write_enable};
 use crate::netlist::Netlist;
@@ -169,19 +169,14 @@ impl ClockedProgram {
             let base = *flop_base as usize;
             let (qs, nexts) = (&cells[base + start..base + end], &mut next[start..end]);
             let now_edge = 27 * usize::from(now & 3);
+            let flops = &flops[start..end];
+            let tables = (&cells[..], &**next_table);
             if mixed {
-                for (k, ((f, &q), next)) in flops[start..end].iter().zip(qs).zip(nexts).enumerate()
-                {
-                    let edge = 81 * digit(last[start + k]) + now_edge;
-                    let row = edge + 9 * digits(f.d) + 3 * usize::from(q & 3) + digits(f.en);
-                    *next = next_table[row & 255];
-                }
+                let edge = |k: usize| 81 * digit(last[start + k]) + now_edge;
+                sample(flops, qs, nexts, tables, edge);
             } else {
                 let edge = 81 * usize::from(seen & 3) + now_edge;
-                for ((f, &q), next) in flops[start..end].iter().zip(qs).zip(nexts) {
-                    let row = edge + 9 * digits(f.d) + 3 * usize::from(q & 3) + digits(f.en);
-                    *next = next_table[row & 255];
-                }
+                sample(flops, qs, nexts, tables, |_| edge);
             }
             sampled.push((group.flops.0, group.flops.1));
             let (start, end) = (group.writes.0 as usize, group.writes.1 as usize);
@@ -257,6 +252,27 @@ impl ClockedProgram {
                 }
             }
         }
+    }
+}
+
+/// Samples the flip-flops `flops` (their outputs `qs`) into `nexts`: flip-flop `k` looks up
+/// [`next_table`](ClockedProgram::next_table) at `edge(k) + 9·D + 3·Q + EN`, `edge(k)` being
+/// the part of the row its previous and present clock give. On slices, so that the loop keeps
+/// the cells and the table in registers (its stores to `nexts` alias neither).
+#[inline]
+fn sample(
+    flops: &[Flop],
+    qs: &[u8],
+    nexts: &mut [u8],
+    (cells, next_table): (&[u8], &[u8; 256]),
+    edge: impl Fn(usize) -> usize,
+) {
+    // A power of two (see `ClockedProgram::cells`): masked indices need no bounds check.
+    let mask = cells.len().wrapping_sub(1);
+    let digits = |c: u32| usize::from(cells[c as usize & mask] & 3);
+    for (k, ((f, &q), next)) in flops.iter().zip(qs).zip(nexts).enumerate() {
+        let row = edge(k) + 9 * digits(f.d) + 3 * usize::from(q & 3) + digits(f.en);
+        *next = next_table[row & 255];
     }
 }
 
