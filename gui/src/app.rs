@@ -6,7 +6,7 @@
 use std::any::Any;
 
 use crate::games::state::GamesState;
-use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode};
+use crate::pages::circuit::state::{BusInputError, CircuitPageState, Discarding, Mode};
 use crate::pages::circuit::views::{Canvas, Dialogs};
 use crate::pages::{self, CircuitPage, Page, Shared};
 
@@ -174,6 +174,48 @@ impl TritiumApp {
 /// The environment variable [`crate::run`] reads a demo script from (see [`apply_demo`]).
 pub const DEMO_VAR: &str = "TRITIUM_DEMO_STEPS";
 
+/// Why [`apply_demo`] refused a script; its text starts with [`DEMO_VAR`] and names the part
+/// not understood.
+#[derive(Debug, thiserror::Error)]
+pub enum DemoScriptError {
+    /// The part after `;` is not a number of steps.
+    #[error("{DEMO_VAR}: {steps:?} is not a number of steps")]
+    Steps {
+        /// The part as written.
+        steps: String,
+    },
+    /// An item without `=`.
+    #[error("{DEMO_VAR}: {item:?} is not LABEL=VALUE")]
+    NotAssignment {
+        /// The item as written.
+        item: String,
+    },
+    /// A label that is not a switch or button (nor a bus).
+    #[error("{DEMO_VAR}: no switch or button {label:?}")]
+    NoSwitch {
+        /// The label as written.
+        label: String,
+    },
+    /// A value that is not a ternary value.
+    #[error("{DEMO_VAR}: {item:?}: {error}")]
+    Value {
+        /// The item as written.
+        item: String,
+        /// Why its value is refused.
+        error: sim_core::trit::ParseTritError,
+    },
+    /// A number its bus refuses.
+    #[error("{DEMO_VAR}: {bus}={value}: {error}")]
+    Bus {
+        /// The bus's name.
+        bus: String,
+        /// The number as written.
+        value: String,
+        /// Why it is refused.
+        error: BusInputError,
+    },
+}
+
 /// Puts `state` into a demonstration state, for screenshots (`scripts/screenshot.sh`): the
 /// script is `LABEL=VALUE,LABEL=VALUE[;STEPS]`. Without `;STEPS` the switches are set in Run
 /// mode and the circuit settles; with it, the app enters Step mode, sets the switches (their
@@ -182,15 +224,14 @@ pub const DEMO_VAR: &str = "TRITIUM_DEMO_STEPS";
 /// radix, all its bits at once: `A=107,B=0x36,CIN=+1`.
 ///
 /// # Errors
-/// A message naming the part of the script that is not understood, a label that is not a
-/// switch or button (or a bus of them), or a number its bus refuses.
-pub fn apply_demo(state: &mut CircuitPageState, script: &str) -> Result<(), String> {
+/// A [`DemoScriptError`] naming the part of the script that is not understood, a label that
+/// is not a switch or button (or a bus of them), or a number its bus refuses.
+pub fn apply_demo(state: &mut CircuitPageState, script: &str) -> Result<(), DemoScriptError> {
     let (sets, steps) = match script.split_once(';') {
         Some((sets, steps)) => {
-            let n: usize = steps
-                .trim()
-                .parse()
-                .map_err(|_| format!("{DEMO_VAR}: {steps:?} is not a number of steps"))?;
+            let n: usize = steps.trim().parse().map_err(|_| DemoScriptError::Steps {
+                steps: steps.to_owned(),
+            })?;
             (sets, Some(n))
         }
         None => (script, None),
@@ -198,9 +239,11 @@ pub fn apply_demo(state: &mut CircuitPageState, script: &str) -> Result<(), Stri
     let mut batch = Vec::new();
     let mut buses = Vec::new();
     for item in sets.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (label, value) = item
-            .split_once('=')
-            .ok_or_else(|| format!("{DEMO_VAR}: {item:?} is not LABEL=VALUE"))?;
+        let (label, value) =
+            item.split_once('=')
+                .ok_or_else(|| DemoScriptError::NotAssignment {
+                    item: item.to_owned(),
+                })?;
         if state.circuit().bus(label.trim()).is_some() {
             buses.push((label.trim().to_owned(), value.trim().to_owned()));
             continue;
@@ -214,10 +257,13 @@ pub fn apply_demo(state: &mut CircuitPageState, script: &str) -> Result<(), Stri
                     sim_core::NodeKind::Switch | sim_core::NodeKind::Button
                 )
             })
-            .ok_or_else(|| format!("{DEMO_VAR}: no switch or button {label:?}"))?;
-        let value: sim_core::Trit = value
-            .parse()
-            .map_err(|e| format!("{DEMO_VAR}: {item:?}: {e}"))?;
+            .ok_or_else(|| DemoScriptError::NoSwitch {
+                label: label.to_owned(),
+            })?;
+        let value: sim_core::Trit = value.parse().map_err(|error| DemoScriptError::Value {
+            item: item.to_owned(),
+            error,
+        })?;
         batch.push((id, value));
     }
     if steps.is_some() {
@@ -229,7 +275,11 @@ pub fn apply_demo(state: &mut CircuitPageState, script: &str) -> Result<(), Stri
     for (bus, value) in buses {
         state
             .set_bus_number(&bus, &value)
-            .map_err(|e| format!("{DEMO_VAR}: {bus}={value}: {e}"))?;
+            .map_err(|error| DemoScriptError::Bus {
+                bus: bus.clone(),
+                value: value.clone(),
+                error,
+            })?;
     }
     for _ in 0..steps.unwrap_or(0) {
         state.sim.step();
@@ -275,7 +325,9 @@ mod tests {
         let mut state = CircuitPageState::open_or_report(&path);
         apply_demo(&mut state, "A=107, B=0x36, CIN=+1").expect("valid script");
         assert_eq!(state.bus_text("S").as_deref(), Some("162"));
-        let err = apply_demo(&mut state, "A=300").expect_err("too wide");
+        let err = apply_demo(&mut state, "A=300")
+            .expect_err("too wide")
+            .to_string();
         assert!(err.contains("needs 9 bits but the bus is 8 wide"), "{err}");
     }
 
@@ -287,7 +339,9 @@ mod tests {
             ("R=2", "is not a ternary value"),
             ("R=1;x", "is not a number of steps"),
         ] {
-            let err = apply_demo(&mut latch(), script).expect_err(script);
+            let err = apply_demo(&mut latch(), script)
+                .expect_err(script)
+                .to_string();
             assert!(err.contains(message), "{script}: {err}");
         }
     }

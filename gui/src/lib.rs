@@ -63,7 +63,7 @@ pub fn run_with_plugins(path: Option<&Path>, plugin_dirs: &[PathBuf]) -> eframe:
     if let Ok(script) = std::env::var(app::DEMO_VAR)
         && let Err(message) = app::apply_demo(&mut state, &script)
     {
-        state.error(message);
+        state.error(message.to_string());
     }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

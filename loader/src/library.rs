@@ -196,14 +196,6 @@ impl LibraryPolicy {
             String::from_utf8(bytes).map_err(|_| cannot(&"stream did not contain valid UTF-8"))?;
         Ok((name, text))
     }
-
-    /// [`read`](Self::read) with its error as text, for callers that keep messages as text.
-    ///
-    /// # Errors
-    /// As [`read`](Self::read), its message.
-    pub fn resolve(&self, path: &str, from: &str) -> Result<(String, String), String> {
-        self.read(path, from).map_err(String::from)
-    }
 }
 
 /// `path` made absolute (against the working directory) with `.` and `..` resolved by

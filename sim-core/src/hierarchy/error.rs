@@ -61,13 +61,6 @@ impl From<String> for ResolveError {
     }
 }
 
-/// For callers that keep messages as text.
-impl From<ResolveError> for String {
-    fn from(error: ResolveError) -> String {
-        error.to_string()
-    }
-}
-
 /// Why a hierarchy cannot be flattened; every message names the file or the instance path.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HierarchyError {

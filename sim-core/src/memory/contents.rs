@@ -113,13 +113,6 @@ pub enum WordError {
     },
 }
 
-/// For callers that keep messages as text.
-impl From<WordError> for String {
-    fn from(error: WordError) -> String {
-        error.to_string()
-    }
-}
-
 /// Contents read from text: the words given, in address order (the rest are
 /// [`Word::UNKNOWN`] for plain hex, 0 for Logisim's format: see [`Contents::fill`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -456,7 +449,7 @@ mod tests {
             Err("word `1ff` is 9 bits wide, the data bus 8".to_owned())
         );
         assert_eq!(
-            parse_word("", 8).map_err(String::from),
+            parse_word("", 8).map_err(|e| e.to_string()),
             Err("`` is not a hex word of at most 64 bits".to_owned())
         );
         assert_eq!(

@@ -3,9 +3,29 @@
 
 use sim_core::NodeId;
 use sim_core::bus::Bus;
-use sim_core::number::{self, Radix};
+use sim_core::number::{self, NumberError, Radix};
 
 use super::CircuitPageState;
+use super::session::SetInputError;
+
+/// Why [`CircuitPageState::set_bus_number`] set nothing; its text is what the inspector shows
+/// after "Refused: ".
+#[derive(Debug, thiserror::Error)]
+pub enum BusInputError {
+    /// The circuit has no bus of that name.
+    #[error("no bus named `{name}`")]
+    NoBus {
+        /// The name asked for.
+        name: String,
+    },
+    /// The number is malformed or wider than the bus ([`number::parse`]'s reason).
+    #[error(transparent)]
+    Number(#[from] NumberError),
+    /// A bit of the bus cannot be set ([`SimSession::set_many`](super::SimSession::set_many)'s
+    /// reason).
+    #[error(transparent)]
+    Set(#[from] SetInputError),
+}
 
 impl CircuitPageState {
     /// The bus node `id` is a bit of, if any.
@@ -76,16 +96,19 @@ impl CircuitPageState {
     /// each bit's change waits in the queue.
     ///
     /// # Errors
-    /// Why the number is refused, as [`number::parse`] says it (a malformed literal, or one
-    /// wider than the bus, naming both), or why the bus cannot be set; nothing changes then.
-    pub fn set_bus_number(&mut self, name: &str, text: &str) -> Result<(), String> {
+    /// A [`BusInputError`]: why the number is refused, as [`number::parse`] says it (a
+    /// malformed literal, or one wider than the bus, naming both), or why the bus cannot be
+    /// set; nothing changes then.
+    pub fn set_bus_number(&mut self, name: &str, text: &str) -> Result<(), BusInputError> {
         let bus = self
             .circuit()
             .bus(name)
-            .ok_or_else(|| format!("no bus named `{name}`"))?;
-        let value = number::parse(text, bus.width()).map_err(|e| e.to_string())?;
+            .ok_or_else(|| BusInputError::NoBus {
+                name: name.to_owned(),
+            })?;
+        let value = number::parse(text, bus.width())?;
         let batch = bus.assign(&value);
-        self.sim.set_many(&self.doc.document.circuit, &batch)
+        Ok(self.sim.set_many(&self.doc.document.circuit, &batch)?)
     }
 
     /// Toggles bit `bit` of bus `name` (0: the least significant) as a click toggles a

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use loader::LibraryPolicy;
 pub use loader::{LoadError, SaveError};
 use sim_core::format::Document;
+use sim_core::hierarchy::ResolveError;
 
 use super::history::History;
 
@@ -138,7 +139,8 @@ impl DocState {
 /// library's path (how messages name it) and text.
 ///
 /// # Errors
-/// The library is refused or cannot be read (the message names the resolved path).
-pub fn read_library(path: &str, from: &str) -> Result<(String, String), String> {
-    LibraryPolicy::new().resolve(path, from)
+/// [`ResolveError`]: the library is refused or cannot be read (the message names the
+/// resolved path).
+pub fn read_library(path: &str, from: &str) -> Result<(String, String), ResolveError> {
+    LibraryPolicy::new().read(path, from)
 }

@@ -9,11 +9,69 @@ use std::path::PathBuf;
 
 use slotmap::{SlotMap, new_key_type};
 
-use sim_core::memory::contents::{self, ContentsFormat};
+use sim_core::hierarchy::ResolveError;
+use sim_core::memory::contents::{self, ContentsError, ContentsFormat, WordError};
 use sim_core::memory::{self, ContentsDecl, Memory, MemoryKind, Word};
 use sim_core::{NodeId, Trit};
 
 use super::CircuitPageState;
+
+/// Why an action of a memory view (edit a word, load or save the contents file) failed; its
+/// text is what the status bar shows.
+#[derive(Debug, thiserror::Error)]
+pub enum MemoryViewError {
+    /// The circuit has no memory of that label.
+    #[error("no memory `{label}`")]
+    NoMemory {
+        /// The label asked for.
+        label: String,
+    },
+    /// The word's text is refused (not hex, too wide).
+    #[error(transparent)]
+    Word(#[from] WordError),
+    /// The address is past the memory's words.
+    #[error("{label} has no word {addr:#x}")]
+    NoWord {
+        /// The memory's label.
+        label: String,
+        /// The address asked for.
+        addr: usize,
+    },
+    /// The contents file is refused or cannot be read.
+    #[error(transparent)]
+    Read(#[from] ResolveError),
+    /// The contents file's text is malformed (its line and column after the file's name).
+    #[error("{file}:{error}")]
+    Contents {
+        /// The contents file, as given.
+        file: String,
+        /// What is wrong, and where.
+        error: ContentsError,
+    },
+    /// The words cannot be written in the file's format.
+    #[error(transparent)]
+    Write(ContentsError),
+    /// The circuit has not been saved, so its contents file has no folder.
+    #[error("save the circuit first: its contents file goes beside it")]
+    NoFolder,
+    /// The contents file cannot be written.
+    #[error("{}: {error}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        error: std::io::Error,
+    },
+    /// A ROM inside a part: its words are the part file's.
+    #[error("`{label}` is inside a part: edit the part's file to change its words")]
+    InsidePart {
+        /// The memory's label (an instance path).
+        label: String,
+    },
+    /// The document's edit was refused (the reason is already shown).
+    #[error("the edit was refused")]
+    Refused,
+}
 
 new_key_type! {
     /// An open memory view: stable while other views open and close.
@@ -134,16 +192,24 @@ impl CircuitPageState {
     /// its inline words, or its contents file's text, which Save contents writes).
     ///
     /// # Errors
-    /// A message naming the word: not hex, too wide, past the memory's words.
-    pub fn edit_memory_word(&mut self, label: &str, addr: usize, text: &str) -> Result<(), String> {
+    /// A [`MemoryViewError`] naming the word: not hex, too wide, past the memory's words.
+    pub fn edit_memory_word(
+        &mut self,
+        label: &str,
+        addr: usize,
+        text: &str,
+    ) -> Result<(), MemoryViewError> {
         let memory = self
             .circuit()
             .memory(label)
             .cloned()
-            .ok_or_else(|| format!("no memory `{label}`"))?;
+            .ok_or_else(|| no_memory(label))?;
         let word = contents::parse_word(text, memory.data_bits)?;
         if addr >= memory.words() {
-            return Err(format!("{label} has no word {addr:#x}"));
+            return Err(MemoryViewError::NoWord {
+                label: label.to_owned(),
+                addr,
+            });
         }
         if memory.kind == MemoryKind::Ram {
             self.sim.write_memory_word(label, addr, word);
@@ -158,17 +224,22 @@ impl CircuitPageState {
     /// RAM's words now, a ROM's in the document (undoable).
     ///
     /// # Errors
-    /// The file cannot be read or a word is malformed (line and column).
-    pub fn load_memory(&mut self, label: &str, file: &str) -> Result<(), String> {
+    /// A [`MemoryViewError`]: the file cannot be read or a word is malformed (line and
+    /// column).
+    pub fn load_memory(&mut self, label: &str, file: &str) -> Result<(), MemoryViewError> {
         let memory = self
             .circuit()
             .memory(label)
             .cloned()
-            .ok_or_else(|| format!("no memory `{label}`"))?;
+            .ok_or_else(|| no_memory(label))?;
         let from = self.document_path_text();
         let (_, text) = super::read_library(file, &from)?;
-        let read = contents::parse(&text, memory.addr_bits, memory.data_bits)
-            .map_err(|e| format!("{file}:{e}"))?;
+        let read = contents::parse(&text, memory.addr_bits, memory.data_bits).map_err(|error| {
+            MemoryViewError::Contents {
+                file: file.to_owned(),
+                error,
+            }
+        })?;
         let words = read.fill(memory.addr_bits, memory.data_bits);
         if memory.kind == MemoryKind::Ram {
             for (addr, &w) in words.iter().enumerate() {
@@ -183,17 +254,17 @@ impl CircuitPageState {
     /// folder; plain hex, or Logisim's format if the file is one), atomically.
     ///
     /// # Errors
-    /// The memory has no words, the circuit has no folder yet, or the file cannot be
-    /// written.
-    pub fn save_memory(&mut self, label: &str, file: &str) -> Result<PathBuf, String> {
+    /// A [`MemoryViewError`]: the memory has no words, the circuit has no folder yet, or the
+    /// file cannot be written.
+    pub fn save_memory(&mut self, label: &str, file: &str) -> Result<PathBuf, MemoryViewError> {
         let memory = self
             .circuit()
             .memory(label)
             .cloned()
-            .ok_or_else(|| format!("no memory `{label}`"))?;
+            .ok_or_else(|| no_memory(label))?;
         let words = self
             .memory_words(label)
-            .ok_or_else(|| format!("no memory `{label}`"))?
+            .ok_or_else(|| no_memory(label))?
             .to_vec();
         let format = memory
             .file
@@ -201,16 +272,19 @@ impl CircuitPageState {
             .and_then(|f| self.doc.document.design.contents.get(f))
             .and_then(|t| contents::parse(t, memory.addr_bits, memory.data_bits).ok())
             .map_or(ContentsFormat::PlainHex, |c| c.format);
-        let text = contents::write(&words, memory.data_bits, format).map_err(|e| e.to_string())?;
+        let text =
+            contents::write(&words, memory.data_bits, format).map_err(MemoryViewError::Write)?;
         let dir = self
             .doc
             .path
             .as_ref()
             .and_then(|p| p.parent())
-            .ok_or("save the circuit first: its contents file goes beside it")?;
+            .ok_or(MemoryViewError::NoFolder)?;
         let path = dir.join(file);
-        loader::write_atomically(&path, text.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        loader::write_atomically(&path, text.as_bytes()).map_err(|error| MemoryViewError::Io {
+            path: path.clone(),
+            error,
+        })?;
         if memory.file.as_deref() == Some(file) {
             self.doc
                 .document
@@ -232,19 +306,17 @@ impl CircuitPageState {
     /// Replaces ROM `memory`'s words in the document (an undoable edit): its contents file's
     /// text when it has one (kept in the document until Save contents writes it), else its
     /// words inline.
-    fn set_rom_words(&mut self, memory: &Memory, words: &[Word]) -> Result<(), String> {
+    fn set_rom_words(&mut self, memory: &Memory, words: &[Word]) -> Result<(), MemoryViewError> {
         let label = memory.label.clone();
         if label.contains('/') {
-            return Err(format!(
-                "`{label}` is inside a part: edit the part's file to change its words"
-            ));
+            return Err(MemoryViewError::InsidePart { label });
         }
         let data_bits = memory.data_bits;
         let file = memory.file.clone();
         let before = self.doc.document.clone();
         if let Some(file) = &file {
             let text = contents::write(words, data_bits, ContentsFormat::PlainHex)
-                .map_err(|e| e.to_string())?;
+                .map_err(MemoryViewError::Write)?;
             self.doc.document.design.contents.insert(file.clone(), text);
         }
         let inline: Vec<sim_core::literal::Literal> = {
@@ -268,7 +340,14 @@ impl CircuitPageState {
             Ok(())
         });
         self.commit_edit(before, result)
-            .ok_or_else(|| "the edit was refused".to_owned())
+            .ok_or(MemoryViewError::Refused)
+    }
+}
+
+/// [`MemoryViewError::NoMemory`] for `label`.
+fn no_memory(label: &str) -> MemoryViewError {
+    MemoryViewError::NoMemory {
+        label: label.to_owned(),
     }
 }
 
@@ -296,4 +375,52 @@ pub fn candidates(addr: &[Trit], limit: usize) -> Option<Vec<usize>> {
         return None;
     }
     Some(memory::candidate_addresses(addr).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_view_errors_read_as_before() {
+        let io = std::io::Error::new(std::io::ErrorKind::PermissionDenied, "denied");
+        for (error, text) in [
+            (no_memory("MEM"), "no memory `MEM`"),
+            (
+                MemoryViewError::NoWord {
+                    label: "MEM".into(),
+                    addr: 31,
+                },
+                "MEM has no word 0x1f",
+            ),
+            (
+                MemoryViewError::Io {
+                    path: PathBuf::from("dir/rom.hex"),
+                    error: io,
+                },
+                "dir/rom.hex: denied",
+            ),
+            (
+                MemoryViewError::InsidePart {
+                    label: "U1/ROM".into(),
+                },
+                "`U1/ROM` is inside a part: edit the part's file to change its words",
+            ),
+            (
+                MemoryViewError::NoFolder,
+                "save the circuit first: its contents file goes beside it",
+            ),
+        ] {
+            assert_eq!(error.to_string(), text);
+        }
+        let contents = contents::parse("zz\n", 4, 8).expect_err("not hex");
+        let error = MemoryViewError::Contents {
+            file: "rom.hex".into(),
+            error: contents,
+        };
+        assert_eq!(
+            error.to_string(),
+            "rom.hex:1:1: `zz` is not a hex word (digits 0-9, a-f, `?` unknown)"
+        );
+    }
 }

@@ -33,12 +33,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 pub use analysis::{Analysis, suggested_sequence};
+pub use bus_values::BusInputError;
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use edit_error::CircuitEditError;
 pub use ends::{End, level_label, prefix};
 pub use history::History;
-pub use memories::{MemoryView, MemoryViewKey, MemoryViews, address_of, candidates};
-pub use session::{BusChange, Mode, SimSession};
+pub use memories::{
+    MemoryView, MemoryViewError, MemoryViewKey, MemoryViews, address_of, candidates,
+};
+pub use session::{BusChange, Mode, SetInputError, SimSession};
 use sim_core::number::Radix;
 use sim_core::{Circuit, Netlist, Node, NodeId, NodeKind};
 pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};

@@ -34,8 +34,36 @@ use sim_core::memory::Word;
 use sim_core::wave::{Point, Waveform};
 use sim_core::{
     Cause, Circuit, Engine, Event, Netlist, NodeId, NodeKind, Observer, Oscillation, Pending,
-    Schedule, SettleReport, Trit,
+    Schedule, SetError, SettleReport, Trit,
 };
+
+/// Why [`SimSession::set_many`] set nothing; its text names the first node refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SetInputError {
+    /// The canvas replays a past step (read-only).
+    #[error("the canvas replays step {step} (read-only): go back to the present to change inputs")]
+    Replaying {
+        /// The step replayed.
+        step: u64,
+    },
+    /// A node of the batch is not in the circuit.
+    #[error("the node is gone")]
+    NodeGone,
+    /// A node that is not a switch or button, or that refuses the value (a button takes only
+    /// −1 or +1).
+    #[error("`{label}` ({kind}) cannot be set to {value}")]
+    Refused {
+        /// The node's label.
+        label: String,
+        /// Its kind.
+        kind: NodeKind,
+        /// The value refused.
+        value: Trit,
+    },
+    /// The engine refuses the batch.
+    #[error(transparent)]
+    Engine(#[from] SetError),
+}
 
 /// How changes are simulated.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -514,30 +542,30 @@ impl SimSession {
     /// same delta cycle, in Run mode settled at once, in Step mode queued as one event each.
     ///
     /// # Errors
-    /// A sentence naming the first node that is not a switch or button, or that refuses its
-    /// value (a button takes only −1 or +1); nothing is set then.
-    pub fn set_many(&mut self, circuit: &Circuit, batch: &[(NodeId, Trit)]) -> Result<(), String> {
+    /// A [`SetInputError`] naming the first node that is not a switch or button, or that
+    /// refuses its value (a button takes only −1 or +1); nothing is set then.
+    pub fn set_many(
+        &mut self,
+        circuit: &Circuit,
+        batch: &[(NodeId, Trit)],
+    ) -> Result<(), SetInputError> {
         if let Some(at) = self.replay {
-            return Err(format!(
-                "the canvas replays step {} (read-only): go back to the present to change inputs",
-                at.step
-            ));
+            return Err(SetInputError::Replaying { step: at.step });
         }
         for &(id, value) in batch {
             let Some(node) = circuit.node(id) else {
-                return Err("the node is gone".to_owned());
+                return Err(SetInputError::NodeGone);
             };
             if !node.kind.accepts(value) {
-                return Err(format!(
-                    "`{}` ({}) cannot be set to {value}",
-                    node.label, node.kind
-                ));
+                return Err(SetInputError::Refused {
+                    label: node.label.clone(),
+                    kind: node.kind,
+                    value,
+                });
             }
         }
         let settled = self.engine.is_settled();
-        self.engine
-            .set(batch.iter().copied())
-            .map_err(|e| e.to_string())?;
+        self.engine.set(batch.iter().copied())?;
         if settled {
             self.wave.begin_step();
         }
@@ -801,5 +829,32 @@ impl SimSession {
         // Sequence numbers increase along the trace (with gaps where edits settled unrecorded).
         let index = self.trace.binary_search_by_key(&seq, |e| e.seq).ok()?;
         self.trace.get(index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_input_errors_read_as_before() {
+        assert_eq!(
+            SetInputError::Replaying { step: 4 }.to_string(),
+            "the canvas replays step 4 (read-only): go back to the present to change inputs"
+        );
+        assert_eq!(SetInputError::NodeGone.to_string(), "the node is gone");
+        let refused = SetInputError::Refused {
+            label: "B".into(),
+            kind: NodeKind::Button,
+            value: Trit::Unknown,
+        };
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "`B` ({}) cannot be set to {}",
+                NodeKind::Button,
+                Trit::Unknown
+            )
+        );
     }
 }

@@ -374,7 +374,10 @@ impl Inspector {
                 );
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if entered || ui.button("Set").clicked() {
-                entry.error = state.set_bus_number(name, &entry.text).err();
+                entry.error = state
+                    .set_bus_number(name, &entry.text)
+                    .err()
+                    .map(|e| e.to_string());
             }
         });
         if let Some(error) = &entry.error {

@@ -94,7 +94,7 @@ fn file_row(ui: &mut egui::Ui, state: &mut CircuitPageState, key: MemoryViewKey,
         {
             match state.load_memory(label, &file) {
                 Ok(()) => state.info(format!("{label}: loaded {file}")),
-                Err(e) => state.error(e),
+                Err(e) => state.error(e.to_string()),
             }
         }
         if ui
@@ -104,7 +104,7 @@ fn file_row(ui: &mut egui::Ui, state: &mut CircuitPageState, key: MemoryViewKey,
         {
             match state.save_memory(label, &file) {
                 Ok(path) => state.info(format!("{label}: saved {}", path.display())),
-                Err(e) => state.error(e),
+                Err(e) => state.error(e.to_string()),
             }
         }
     });
@@ -150,7 +150,7 @@ fn words(
     if let Some((addr, text)) = write
         && let Err(e) = state.edit_memory_word(&memory.label, addr, &text)
     {
-        state.error(e);
+        state.error(e.to_string());
     }
 }
 
