@@ -36,7 +36,7 @@ use super::slot::{FOLD_TABLES, Kind, Slot, TABLES, Table, digit, table_index};
 use crate::changes::{CHANGED, Changes, DenseChanges, DenseFolded};
 use crate::desc::NodeId;
 use crate::event::{Observer, Sweep};
-use crate::kind::{FROM_DIGIT, GateOp, may_rise};
+use crate::kind::{FROM_DIGIT, GateBase, GateOp, may_rise};
 use crate::netlist::Netlist;
 use crate::trit::Trit;
 
@@ -60,6 +60,17 @@ const FOLDED: u32 = 1 << 31;
 
 /// The operations whose two-input tables chain a wide gate, in chain-table order.
 const CHAIN_OPS: [GateOp; 3] = [GateOp::And, GateOp::Or, GateOp::Xor];
+
+/// The place of `base`'s chain table in [`CHAIN_OPS`]. Exhaustive: a new base that chains
+/// needs its own chain table here.
+fn chain_of(base: GateBase) -> usize {
+    match base {
+        GateBase::And => 0,
+        GateBase::Or => 1,
+        GateBase::Xor => 2,
+        GateBase::Buf => unreachable!("a buffer has one pin: it is never a wide gate's chain"),
+    }
+}
 
 /// [`Gate::node`] of a hidden link of a chain (no node of its own).
 const HIDDEN: u32 = u32::MAX;
@@ -277,11 +288,9 @@ impl Dense {
         hidden: &mut u32,
     ) {
         // The base operation's chain table and, at the end, its (possibly inverted) table.
-        let chain = CHAIN_OPS
-            .iter()
-            .position(|&op| table_index(op, 2) == slot.table)
-            .unwrap_or(0);
-        let (base, _) = CHAIN_OPS[chain].base();
+        // A wide slot's table is its base's two-input table (`build.rs`), 3 per `GateOp`.
+        let (base, _) = GateOp::ALL[usize::from(slot.table) / 3].base();
+        let chain = chain_of(base);
         let last = GateOp::from_base(base, slot.invert);
         let Some((&first, rest)) = pins.split_first() else {
             return;
@@ -678,5 +687,25 @@ impl Levelized {
             self.bits[commit >> 6] |= 1 << (commit & 63);
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_chain_op_finds_its_own_chain_table() {
+        for (k, op) in CHAIN_OPS.into_iter().enumerate() {
+            let (base, invert) = op.base();
+            assert!(base.chains() && !invert, "{op:?}");
+            assert_eq!(chain_of(base), k, "{op:?}");
+            // The wide slot's table (`build.rs`) leads back to the same base.
+            let table = table_index(GateOp::from_base(base, false), 2);
+            assert_eq!(GateOp::ALL[usize::from(table) / 3].base().0, base);
+        }
+        // Every base that chains has a chain table.
+        let mut chaining = GateOp::ALL.iter().filter(|op| op.base().0.chains());
+        assert!(chaining.all(|op| CHAIN_OPS.contains(&GateOp::from_base(op.base().0, false))));
     }
 }
