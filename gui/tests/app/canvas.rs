@@ -218,3 +218,40 @@ fn right_or_middle_drag_pans_anywhere_on_the_canvas() {
         );
     }
 }
+
+/// Clicks View → `item` and closes the menu.
+fn view_menu(h: &mut App, item: &str) {
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+}
+
+#[test]
+fn the_side_panels_hide_from_the_view_menu_and_come_back() {
+    let mut h = half_adder();
+    let shown = |h: &App, label: &str| h.query_by_label(label).is_some();
+    assert!(shown(&h, "Switch") && shown(&h, "Inspector") && shown(&h, "Trace"));
+    view_menu(&mut h, "Show palette");
+    assert!(!shown(&h, "Switch"), "the palette is hidden");
+    assert!(shown(&h, "Inspector"), "the side panel stays");
+    view_menu(&mut h, "Show side panel");
+    assert!(
+        !shown(&h, "Inspector") && !shown(&h, "Trace"),
+        "the side panel is hidden"
+    );
+    // The canvas still works with both hidden: a switch toggles.
+    let before = node_value(&h, "A");
+    crate::common::click_node(&h, "A");
+    h.run();
+    assert_ne!(
+        node_value(&h, "A"),
+        before,
+        "a click on switch A toggles it"
+    );
+    view_menu(&mut h, "Show palette");
+    view_menu(&mut h, "Show side panel");
+    assert!(shown(&h, "Switch") && shown(&h, "Inspector") && shown(&h, "Trace"));
+}

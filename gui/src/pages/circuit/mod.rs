@@ -115,9 +115,11 @@ impl Page for CircuitPage {
             None => {}
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status.ui(ui, state));
+        // Either side panel may be hidden (View → Show palette / Show side panel) so the canvas
+        // takes the window; a hidden resizable panel keeps a handle to drag it back open.
         egui::Panel::left("palette")
             .resizable(false)
-            .show(ui, |ui| {
+            .show_collapsible(ui, &mut self.menu.panels.palette, |ui| {
                 // A long palette (many parts) scrolls rather than running off the window.
                 egui::ScrollArea::vertical()
                     .id_salt("palette-scroll")
@@ -125,7 +127,7 @@ impl Page for CircuitPage {
             });
         egui::Panel::right("side")
             .default_size(380.0)
-            .show(ui, |ui| {
+            .show_collapsible(ui, &mut self.menu.panels.side, |ui| {
                 // The inspector takes the height it needs (at most half, then it scrolls), the
                 // queue a resizable strip at the bottom, and the trace the rest.
                 egui::ScrollArea::vertical()

@@ -33,6 +33,27 @@ pub struct MenuBar {
     pub request: Option<FileRequest>,
     /// A change of the canvas's view the user asked for.
     pub view: Option<ViewRequest>,
+    /// Which side panels are shown (View → Show palette, View → Show side panel).
+    pub panels: Panels,
+}
+
+/// The side panels the user may hide so the canvas takes the window; both shown at first, and
+/// kept while the app runs (across documents).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Panels {
+    /// The palette, on the left.
+    pub palette: bool,
+    /// The inspector, queue and trace, on the right.
+    pub side: bool,
+}
+
+impl Default for Panels {
+    fn default() -> Panels {
+        Panels {
+            palette: true,
+            side: true,
+        }
+    }
 }
 
 impl MenuBar {
@@ -167,6 +188,11 @@ impl MenuBar {
         {
             self.view = Some(ViewRequest::Zoom100);
         }
+        ui.separator();
+        ui.checkbox(&mut self.panels.palette, "Show palette")
+            .on_hover_text("The parts to place, on the left");
+        ui.checkbox(&mut self.panels.side, "Show side panel")
+            .on_hover_text("The inspector, the event queue and the trace, on the right");
     }
 }
 
