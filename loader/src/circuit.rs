@@ -121,27 +121,7 @@ pub fn load_circuit(path: &Path, libraries: &LibraryPolicy) -> Result<Loaded, Lo
             name: name.clone(),
             error,
         })?;
-    let doc = match front_end(path) {
-        FrontEnd::Bench => {
-            let mut no_libraries = |_: &str, _: &str| {
-                Err::<(String, String), String>("a netlist reads no library".into())
-            };
-            FrontEnd::Bench
-                .read(&text, &name, &mut no_libraries, libraries.max_nodes())
-                .map_err(|error| match error {
-                    FrontEndError::Bench(error) => LoadError::Netlist {
-                        name: name.clone(),
-                        error: Box::new(error),
-                    },
-                    FrontEndError::Ron(error) => LoadError::Invalid {
-                        line: error.line_in(&text),
-                        name: name.clone(),
-                        error: Box::new(error),
-                    },
-                })?
-        }
-        FrontEnd::Ron => parse_circuit(&text, &name, libraries)?,
-    };
+    let doc = read_circuit(front_end(path), &text, &name, libraries)?;
     Ok(Loaded { name, doc })
 }
 
@@ -185,6 +165,17 @@ pub fn parse_circuit(
     name: &str,
     libraries: &LibraryPolicy,
 ) -> Result<Document, LoadError> {
+    read_circuit(FrontEnd::Ron, text, name, libraries)
+}
+
+/// Reads `text`, the file `name`, with `front_end` ([`FrontEnd::read`]), its libraries (a RON
+/// file's) under `libraries`: [`parse_circuit`] for any front end.
+fn read_circuit(
+    front_end: FrontEnd,
+    text: &str,
+    name: &str,
+    libraries: &LibraryPolicy,
+) -> Result<Document, LoadError> {
     // The libraries read: an error about one of these is about its text.
     let mut read: HashSet<(String, String)> = HashSet::new();
     let mut resolve = |path: &str, from: &str| {
@@ -194,7 +185,7 @@ pub fn parse_circuit(
         }
         answer
     };
-    let parsed = FrontEnd::Ron.read(text, name, &mut resolve, libraries.max_nodes());
+    let parsed = front_end.read(text, name, &mut resolve, libraries.max_nodes());
     parsed.map_err(|error| {
         let mut error = match error {
             FrontEndError::Ron(error) => error,

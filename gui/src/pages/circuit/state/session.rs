@@ -327,6 +327,7 @@ impl SimSession {
     /// [`new`](Self::new) with `net`, the netlist already compiled from `circuit`.
     pub fn with_netlist(circuit: &Circuit, net: Netlist) -> SimSession {
         let engine = Engine::new(net);
+        let ticks_per_cycle = cycle_ticks(&engine);
         let wave = record_all(&engine);
         let mut session = SimSession {
             engine,
@@ -344,9 +345,8 @@ impl SimSession {
             clock_hz: 2.0,
             clock_debt: 0.0,
             meter: RateMeter::default(),
-            ticks_per_cycle: 2,
+            ticks_per_cycle,
         };
-        session.ticks_per_cycle = cycle_ticks(&session.engine);
         session.settle();
         session
     }
