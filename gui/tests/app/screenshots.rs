@@ -467,3 +467,20 @@ fn a_static_hazard_outlined() {
     h.run();
     write(&mut h, "hazard_analysis");
 }
+
+#[test]
+#[ignore = "writes docs/screenshots/panels_hidden.png"]
+fn the_canvas_with_both_side_panels_hidden() {
+    let mut h = crate::common::app_with("adder8_bus.ron");
+    for item in ["Show palette", "Show side panel"] {
+        h.get_by_label("View").click();
+        h.run();
+        h.get_by_label(item).click();
+        h.run();
+        h.key_press(egui::Key::Escape);
+        h.run();
+    }
+    h.key_press(egui::Key::F); // fit the circuit to the wider canvas
+    h.run_steps(8);
+    save(&mut h, "panels_hidden");
+}
