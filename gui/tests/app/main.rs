@@ -21,6 +21,7 @@ mod canvas;
 mod cpu;
 mod displays;
 mod errors;
+mod export;
 mod figure;
 mod games;
 mod latch;

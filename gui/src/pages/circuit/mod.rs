@@ -6,6 +6,7 @@
 //! bar, dialogs).
 
 pub mod draw;
+pub mod export;
 pub mod geometry;
 pub mod kinds;
 pub mod router;

@@ -23,7 +23,7 @@ use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
 use super::ends::{Block, Ends};
-use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
+use super::frame::{FrameInfo, Group, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
 use super::gestures::Canvas;
 use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Known, NodeLook};
@@ -105,6 +105,7 @@ impl Canvas {
                 continue;
             };
             let route: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
+            frame.mark(|| Group::Net(from.to_text()));
             draw::wire(&frame.painter, &route, state.end_value(from), None);
         }
         let preview = self
@@ -181,6 +182,8 @@ impl Canvas {
                 continue;
             };
             let path: Vec<Pos2> = route.iter().copied().map(px).collect();
+            // A net whose wire has no length still gets its group in a still picture.
+            frame.mark(|| Group::Net(w.from.clone()));
             if path.len() < 2 || !view.intersects(Rect::from_points(&path)) {
                 continue;
             }
@@ -233,12 +236,14 @@ impl Canvas {
                 continue;
             }
             let selected = state.selected_wiring.as_deref() == Some(n.label.as_str());
+            frame.mark(|| Group::Node(n.label.clone()));
             if let Some(action) = self.wiring_node(ui, frame, n, selected) {
                 actions.push(action);
             }
         }
         // Over the wires, so that no wire hides a number.
-        for (_, at, text) in labels {
+        for (from, at, text) in labels {
+            frame.mark(|| Group::Net(from.to_owned()));
             draw::bus_label(&frame.painter, at, &text);
         }
         actions
@@ -400,6 +405,7 @@ impl Canvas {
         actions: &mut Vec<Action>,
     ) {
         let rect = px_rect(geometry::rect(n));
+        frame.mark(|| Group::Node(n.label.clone()));
         let values = state.bit_values(&state.pin_node_bits(&n.label));
         let radix = state.end_radix(&state.level, &n.label).unwrap_or_default();
         let text = value_text(&values, radix);
@@ -454,6 +460,7 @@ impl Canvas {
         actions: &mut Vec<Action>,
     ) -> bool {
         let rect = px_rect(b.rect);
+        frame.mark(|| Group::Block(b.label.clone()));
         let widget = ui.interact(
             rect,
             ui.scope_id().with(("block", &b.label)),

@@ -8,7 +8,7 @@ use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
 use sim_core::bus::Bus;
 use sim_core::{NodeId, NodeKind, Pos, Trit};
 
-use super::frame::{BusIndex, FrameInfo, PartPayload, cell_at, px, px_rect, wire_text};
+use super::frame::{BusIndex, FrameInfo, Group, PartPayload, cell_at, px, px_rect, wire_text};
 use super::routes::Routes;
 use crate::pages::circuit::draw::{self, Known};
 use crate::pages::circuit::geometry::{self, CELL, GridPoint, PIN_RADIUS};
@@ -235,6 +235,10 @@ impl Canvas {
             let node = &c[id];
             let shift = frame.shift(id, state);
             let bus = self.buses.get(id).and_then(|(b, _)| c.buses().get(b));
+            frame.mark(|| {
+                let label = bus.map_or(&node.label, |b| &b.name);
+                Group::Node(state.on_level(label).unwrap_or(label).to_owned())
+            });
             if let Some(bus) = bus {
                 let (start, over, cut) = self.bus_pins(ui, frame, state, node, bus, shift);
                 if start {

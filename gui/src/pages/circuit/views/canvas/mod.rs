@@ -44,6 +44,6 @@ mod pending;
 mod routes;
 
 pub(crate) use frame::wire_text;
-pub use frame::{MAX_FIT_ZOOM, PartPayload};
+pub use frame::{Group, MAX_FIT_ZOOM, Mark, PartPayload};
 pub use gestures::Canvas;
 pub use routes::{ROUTED_AT_ONCE, Routes, WireKey};

@@ -124,7 +124,7 @@ impl Routes {
     /// `blocks` (asked only then) and the nodes `shown` (a bus is shown once). A level of
     /// more than [`ROUTED_AT_ONCE`] wires is routed on a worker thread: it shows plain
     /// routes for the moment the router takes (a second on a 2,000-gate netlist), and the
-    /// canvas repaints when the routing arrives.
+    /// canvas repaints when the routing arrives (a still picture routes it at once).
     pub(super) fn update(
         &mut self,
         ui: &egui::Ui,
@@ -213,7 +213,8 @@ impl Routes {
         routes.boxes.extend(blocks.iter().map(|b| b.rect));
         // A large level is routed properly once the drag ends; while it lasts, plainly.
         let dragging = routes.made_for.as_ref().is_some_and(|m| !m.2.is_empty());
-        let large = routes.connections.len() > ROUTED_AT_ONCE;
+        // A still picture waits for the routing.
+        let large = routes.connections.len() > ROUTED_AT_ONCE && !frame.is_still();
         if large {
             routes.routing = router::route_plain(&routes.connections);
             if !dragging {
