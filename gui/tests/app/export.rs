@@ -284,3 +284,110 @@ fn every_example_exports_at_every_level_as_structured_svg_and_png() {
     );
     eprintln!("exported {} files, {levels} levels: 0 defects", files.len());
 }
+
+/// Opens File → `item` and writes `target` through the file dialog titled `title`, as a person
+/// types a path over the proposed name and presses Enter.
+fn export_through_menu(h: &mut crate::common::App, item: &str, title: &str, target: &Path) {
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+    assert!(
+        h.query_by_label(title).is_some(),
+        "the dialog {title:?} opened"
+    );
+    h.get_by_label("File name")
+        .type_text(&target.display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+}
+
+#[test]
+fn file_export_image_writes_the_level_shown_as_png_or_svg() {
+    let mut h = app_with("full_adder.ron");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export image…").click();
+    h.run();
+    // The dialog proposes the circuit's name as `.svg`.
+    assert!(h.query_by_label("Export image as").is_some());
+    assert_eq!(
+        h.get_by_label("File name").value().as_deref(),
+        Some("full_adder.svg")
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let dir = TempDir::new("export-image");
+    let png = dir.join("adder.png");
+    export_through_menu(&mut h, "Export image…", "Export image as", &png);
+    let notice = format!("exported image to {}", png.display());
+    assert!(h.query_by_label_contains(&notice).is_some(), "{notice}");
+    let bytes = std::fs::read(&png).expect("the PNG was written");
+    let picture = export::draw(&mut h.state_mut().state);
+    let extent = picture.extent();
+    let wanted = (
+        (extent.width() * DEFAULT_SCALE) as u32,
+        (extent.height() * DEFAULT_SCALE) as u32,
+    );
+    assert_eq!(png_size(&bytes), wanted);
+    // SVG by its extension: the picture the export draws, with the nodes the canvas shows.
+    let svg = dir.join("adder.svg");
+    export_through_menu(&mut h, "Export image…", "Export image as", &svg);
+    let text = std::fs::read_to_string(&svg).expect("the SVG was written");
+    assert_eq!(text, picture.svg());
+    assert_eq!(ImageFormat::of_path(&svg).ok(), Some(ImageFormat::Svg));
+    let doc = Document::parse(&text).expect("the SVG parses");
+    let nodes: BTreeSet<String> = groups(&doc, "node").into_iter().map(|(n, _)| n).collect();
+    assert_eq!(nodes, shown(&h.state().state).nodes);
+    // A name that is no image is refused, in the status bar.
+    let wrong = dir.join("adder.txt");
+    export_through_menu(&mut h, "Export image…", "Export image as", &wrong);
+    assert!(
+        h.query_by_label_contains("not an image file name")
+            .is_some()
+    );
+    assert!(!wrong.exists());
+}
+
+#[test]
+fn file_export_image_of_every_level_writes_one_file_per_level() {
+    let mut h = app_with("adder8.ron");
+    let dir = TempDir::new("export-levels");
+    let target = dir.join("adder8.svg");
+    export_through_menu(
+        &mut h,
+        "Export image of every level…",
+        "Export every level as",
+        &target,
+    );
+    let levels = export::levels(&h.state().state);
+    assert!(levels.len() > 2, "{levels:?}");
+    let notice = format!("exported {} images", levels.len());
+    assert!(h.query_by_label_contains(&notice).is_some(), "{notice}");
+    let mut expected: Vec<String> = levels
+        .iter()
+        .map(|l| {
+            let path = export::level_path(&target, l);
+            path.file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    expected.sort();
+    assert_eq!(dir.file_names(), expected);
+    assert!(
+        expected.contains(&"adder8.lo.fa0.svg".to_owned()),
+        "{expected:?}"
+    );
+    // Each file is its level's picture: the inside of `lo` shows its blocks fa0 … fa3.
+    let lo = std::fs::read_to_string(dir.join("adder8.lo.svg")).expect("lo's picture");
+    let doc = Document::parse(&lo).expect("the SVG parses");
+    assert_eq!(doc.root_element().attribute("data-level"), Some("lo"));
+    let blocks: Vec<String> = groups(&doc, "block").into_iter().map(|(n, _)| n).collect();
+    assert_eq!(blocks, ["fa0", "fa1", "fa2", "fa3"]);
+    // The canvas still shows the level it showed.
+    assert!(h.state().state.level.is_empty());
+}

@@ -106,6 +106,9 @@ impl Page for CircuitPage {
 
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
         let state = &mut *shared.state;
+        if let Some((path, every_level)) = shared.dialogs.take_image() {
+            export_image(state, &path, every_level);
+        }
         egui::Panel::top("menu").show(ui, |ui| self.menu.ui(ui, state));
         if let Some(request) = self.menu.request.take() {
             shared.dialogs.ask(request, state);
@@ -174,6 +177,28 @@ impl Page for CircuitPage {
         if std::mem::take(&mut self.canvas.rename_requested) {
             self.inspector.focus_label = true;
         }
+    }
+}
+
+/// File → Export image…: writes the open level (or every level) to `path` and says so, or why
+/// not, in the status bar.
+fn export_image(state: &mut CircuitPageState, path: &std::path::Path, every_level: bool) {
+    let scale = export::DEFAULT_SCALE;
+    let written = if every_level {
+        export::write_every_level(state, path, scale)
+    } else {
+        export::write_level(state, path, scale).map(|()| vec![path.to_owned()])
+    };
+    match written {
+        Ok(files) if files.len() == 1 => {
+            state.info(format!("exported image to {}", path.display()))
+        }
+        Ok(files) => state.info(format!(
+            "exported {} images: {} and the levels beside it",
+            files.len(),
+            path.display()
+        )),
+        Err(e) => state.error(format!("cannot export the image: {e}")),
     }
 }
 
