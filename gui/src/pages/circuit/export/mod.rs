@@ -82,12 +82,12 @@ pub enum ExportError {
     #[error("cannot encode the PNG: {0}")]
     Encode(String),
     /// The file could not be written.
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("cannot write {}: {reason}", path.display())]
     Write {
         /// The file.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }
 
@@ -368,9 +368,9 @@ pub fn write_level(
 ) -> Result<(), ExportError> {
     let format = ImageFormat::of_path(path)?;
     let bytes = draw(state).bytes(format, scale)?;
-    loader::write_atomically(path, &bytes).map_err(|source| ExportError::Write {
+    loader::write_atomically(path, &bytes).map_err(|reason| ExportError::Write {
         path: path.to_owned(),
-        source,
+        reason,
     })
 }
 
