@@ -1493,11 +1493,11 @@ fn draw_writes_the_schematic_as_structured_svg_and_as_png() {
     );
     // Without --values every wire is unknown: grey.
     assert!(!text.contains("#0072b2"), "no +1 wire");
-    let width: f32 = root
+    let width: u32 = root
         .attribute("width")
         .and_then(|w| w.parse().ok())
         .expect("a width");
-    let height: f32 = root
+    let height: u32 = root
         .attribute("height")
         .and_then(|h| h.parse().ok())
         .expect("a height");
@@ -1517,10 +1517,7 @@ fn draw_writes_the_schematic_as_structured_svg_and_as_png() {
     ]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let bytes = fs::read(&png).expect("the PNG was written");
-    assert_eq!(
-        png_size(&bytes),
-        ((width * 3.0) as u32, (height * 3.0) as u32)
-    );
+    assert_eq!(png_size(&bytes), (width * 3, height * 3));
     let with_values = dir.path().join("values.svg");
     let run = tritium(&[
         "draw",

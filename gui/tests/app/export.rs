@@ -202,23 +202,27 @@ fn defects(state: &mut CircuitPageState, png: bool) -> Vec<String> {
         ));
     }
     if png {
-        match picture.png(DEFAULT_SCALE) {
-            Ok(bytes) => {
-                let size = png_size(&bytes);
-                let wanted = (
-                    (extent.width() * DEFAULT_SCALE) as u32,
-                    (extent.height() * DEFAULT_SCALE) as u32,
-                );
-                if size != wanted {
-                    found.push(format!(
-                        "level '{level}': a {size:?} PNG, expected {wanted:?}"
-                    ));
-                }
-            }
-            Err(e) => found.push(format!("level '{level}': no PNG: {e}")),
-        }
+        found.extend(png_defect(&picture).map(|d| format!("level '{level}': {d}")));
     }
     found
+}
+
+/// The pixels of `units` SVG units in a PNG of [`DEFAULT_SCALE`].
+fn pixels(units: f32) -> u32 {
+    u32::try_from((units * DEFAULT_SCALE).round() as i64).expect("a picture's size")
+}
+
+/// What is wrong with `picture`'s PNG: none, or not the size of its extent.
+fn png_defect(picture: &export::Picture) -> Option<String> {
+    let extent = picture.extent();
+    let wanted = (pixels(extent.width()), pixels(extent.height()));
+    match picture.png(DEFAULT_SCALE) {
+        Ok(bytes) => {
+            let size = png_size(&bytes);
+            (size != wanted).then(|| format!("a {size:?} PNG, expected {wanted:?}"))
+        }
+        Err(e) => Some(format!("no PNG: {e}")),
+    }
 }
 
 /// What names the part a level shows: the file's stem at its top level (a library part is
@@ -327,10 +331,7 @@ fn file_export_image_writes_the_level_shown_as_png_or_svg() {
     let bytes = std::fs::read(&png).expect("the PNG was written");
     let picture = export::draw(&mut h.state_mut().state);
     let extent = picture.extent();
-    let wanted = (
-        (extent.width() * DEFAULT_SCALE) as u32,
-        (extent.height() * DEFAULT_SCALE) as u32,
-    );
+    let wanted = (pixels(extent.width()), pixels(extent.height()));
     assert_eq!(png_size(&bytes), wanted);
     // SVG by its extension: the picture the export draws, with the nodes the canvas shows.
     let svg = dir.join("adder.svg");

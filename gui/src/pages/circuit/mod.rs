@@ -191,7 +191,7 @@ fn export_image(state: &mut CircuitPageState, path: &std::path::Path, every_leve
     };
     match written {
         Ok(files) if files.len() == 1 => {
-            state.info(format!("exported image to {}", path.display()))
+            state.info(format!("exported image to {}", path.display()));
         }
         Ok(files) => state.info(format!(
             "exported {} images: {} and the levels beside it",

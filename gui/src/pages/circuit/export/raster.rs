@@ -49,6 +49,10 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, ExportError> {
     };
     let tree = usvg::Tree::from_str(svg, &options)?;
     let size = tree.size();
+    #[allow(
+        clippy::cast_sign_loss,
+        reason = "a size and the scale (checked above) are positive"
+    )]
     let pixels = |v: f32| (f64::from(v) * f64::from(scale)).ceil() as u64;
     let (width, height) = (pixels(size.width()), pixels(size.height()));
     let too_large = ExportError::TooLarge { width, height };

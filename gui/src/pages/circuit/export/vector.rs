@@ -207,45 +207,43 @@ fn rect(r: &RectShape) -> el::Rectangle {
     rect
 }
 
-fn quadratic(q: &QuadraticBezierShape) -> el::Path {
-    let [a, b, c] = q.points;
-    let mut data =
-        Data::new()
-            .move_to(point(a))
-            .quadratic_curve_to((num(b.x), num(b.y), num(c.x), num(c.y)));
-    if q.closed {
+fn quadratic(curve: &QuadraticBezierShape) -> el::Path {
+    let [start, control, end] = curve.points;
+    let mut data = Data::new().move_to(point(start)).quadratic_curve_to((
+        num(control.x),
+        num(control.y),
+        num(end.x),
+        num(end.y),
+    ));
+    if curve.closed {
         data = data.close();
     }
     let mut path = el::Path::new().set("d", data);
-    fill(&mut path, q.fill);
-    stroke(
-        &mut path,
-        path_stroke(&q.stroke, q.visual_bounding_rect(), a),
-    );
+    fill(&mut path, curve.fill);
+    let bounds = curve.visual_bounding_rect();
+    stroke(&mut path, path_stroke(&curve.stroke, bounds, start));
     path
 }
 
-fn cubic(c: &CubicBezierShape) -> el::Path {
-    let [a, b, d, e] = c.points;
-    let mut data = Data::new().move_to(point(a)).cubic_curve_to((
-        num(b.x),
-        num(b.y),
-        num(d.x),
-        num(d.y),
-        num(e.x),
-        num(e.y),
+fn cubic(curve: &CubicBezierShape) -> el::Path {
+    let [start, first, second, end] = curve.points;
+    let mut data = Data::new().move_to(point(start)).cubic_curve_to((
+        num(first.x),
+        num(first.y),
+        num(second.x),
+        num(second.y),
+        num(end.x),
+        num(end.y),
     ));
-    if c.closed {
+    if curve.closed {
         data = data.close();
     }
     let mut path = el::Path::new()
         .set("d", data)
         .set("stroke-linecap", "round");
-    fill(&mut path, c.fill);
-    stroke(
-        &mut path,
-        path_stroke(&c.stroke, c.visual_bounding_rect(), a),
-    );
+    fill(&mut path, curve.fill);
+    let bounds = curve.visual_bounding_rect();
+    stroke(&mut path, path_stroke(&curve.stroke, bounds, start));
     path
 }
 

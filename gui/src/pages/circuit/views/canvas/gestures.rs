@@ -235,10 +235,8 @@ impl Canvas {
             let node = &c[id];
             let shift = frame.shift(id, state);
             let bus = self.buses.get(id).and_then(|(b, _)| c.buses().get(b));
-            frame.mark(|| {
-                let label = bus.map_or(&node.label, |b| &b.name);
-                Group::Node(state.on_level(label).unwrap_or(label).to_owned())
-            });
+            let label = bus.map_or(&node.label, |b| &b.name);
+            frame.mark(|| Group::Node(state.on_level(label).unwrap_or(label).to_owned()));
             if let Some(bus) = bus {
                 let (start, over, cut) = self.bus_pins(ui, frame, state, node, bus, shift);
                 if start {
