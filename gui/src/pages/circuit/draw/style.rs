@@ -1,36 +1,157 @@
-//! The floor of the drawing: the value colours (Okabe–Ito), the inks and sizes every symbol
-//! shares, [`NodeLook`] with the outline and halo it gives a node, and the caption above a box.
+//! The floor of the drawing: the [`Palette`] of each theme (the value colours, Okabe–Ito, and
+//! the inks) with the WCAG contrast ratio they are checked by, the sizes every symbol shares, [`NodeLook`] with the outline and halo it gives a node, and the caption above a box.
 
 use egui::{Align2, Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::Trit;
 
 use crate::pages::circuit::geometry::CELL;
 
-/// Okabe–Ito blue, for +1.
-pub const TRUE: Color32 = Color32::from_rgb(0, 114, 178);
-/// Okabe–Ito orange, for −1.
-pub const FALSE: Color32 = Color32::from_rgb(230, 159, 0);
-/// Neutral grey, for 0 (unknown).
-pub const UNKNOWN: Color32 = Color32::from_rgb(128, 128, 128);
-/// Okabe–Ito reddish purple: nodes on an oscillating loop.
-pub const LOOP: Color32 = Color32::from_rgb(204, 121, 167);
-/// The outline of a node an analysis marked (state a reset left unknown): vermillion.
-pub const FLAGGED: Color32 = Color32::from_rgb(213, 94, 0);
-/// Okabe–Ito bluish green: the node being evaluated in Step mode.
-pub const EVALUATING: Color32 = Color32::from_rgb(0, 158, 115);
-/// Selection outline.
-pub const SELECTED: Color32 = Color32::from_rgb(86, 180, 233);
-
-/// Dark slate: bus wires and bus pins whose trits are all known.
-pub const BUS: Color32 = Color32::from_rgb(40, 52, 78);
 /// The width of a bus wire in scene pixels: 2.5 times a −1 or unknown trit's wire.
 pub const BUS_WIDTH: f32 = 3.75;
 
-pub(super) const INK: Color32 = Color32::from_gray(40);
-pub(super) const BODY: Color32 = Color32::from_gray(250);
-pub(super) const GRID: Color32 = Color32::from_gray(215);
-/// The width badge of a bus (`/8`).
-pub(super) const BADGE: Color32 = Color32::from_gray(95);
+/// The colours of the schematic in one theme: painting reads every colour from here, never
+/// from a constant of its own ([`Palette::LIGHT`], [`Palette::DARK`]; [`Palette::of`] picks
+/// the one egui's visuals are in).
+///
+/// The value colours are the Okabe–Ito palette's blue (+1) and orange (−1) and a neutral grey
+/// (0), each shade chosen per theme so that it keeps a contrast of at least 3:1 against the
+/// canvas and a node's body, the minimum WCAG 2.1 asks of graphical objects (success
+/// criterion 1.4.11, non-text contrast: <https://www.w3.org/TR/WCAG21/#non-text-contrast>),
+/// which [`contrast_ratio`] computes and the tests check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// The canvas behind the grid.
+    pub paper: Color32,
+    /// Outlines, text and pin rims.
+    pub ink: Color32,
+    /// The fill of a node's body.
+    pub body: Color32,
+    /// The grid's dots.
+    pub grid: Color32,
+    /// The width badge of a bus (`/8`).
+    pub badge: Color32,
+    /// The halo of a node under the pointer.
+    pub hover: Color32,
+    /// Bus wires and bus pins whose trits are all known.
+    pub bus: Color32,
+    /// A +1 (true) trit: Okabe–Ito blue.
+    pub plus: Color32,
+    /// A −1 (false) trit: Okabe–Ito orange.
+    pub minus: Color32,
+    /// A 0 (unknown) trit: neutral grey.
+    pub unknown: Color32,
+    /// Nodes on an oscillating loop: Okabe–Ito reddish purple.
+    pub in_loop: Color32,
+    /// The outline of a node an analysis marked (state a reset left unknown): vermillion.
+    pub flagged: Color32,
+    /// The node being evaluated in Step mode: Okabe–Ito bluish green.
+    pub evaluating: Color32,
+    /// The selection's outline.
+    pub selected: Color32,
+}
+
+impl Palette {
+    /// Dark ink on light paper, like a printed schematic: the app's first theme.
+    pub const LIGHT: Palette = Palette {
+        paper: Color32::from_gray(248),
+        ink: Color32::from_gray(40),
+        body: Color32::from_gray(250),
+        grid: Color32::from_gray(215),
+        badge: Color32::from_gray(95),
+        hover: Color32::from_gray(200),
+        bus: Color32::from_rgb(40, 52, 78),
+        plus: Color32::from_rgb(0, 114, 178),
+        // Okabe–Ito orange (230, 159, 0) has 2.1:1 on the paper: darkened to 3.3:1.
+        minus: Color32::from_rgb(184, 127, 0),
+        unknown: Color32::from_gray(128),
+        in_loop: Color32::from_rgb(204, 121, 167),
+        flagged: Color32::from_rgb(213, 94, 0),
+        evaluating: Color32::from_rgb(0, 158, 115),
+        selected: Color32::from_rgb(86, 180, 233),
+    };
+
+    /// Light ink on dark paper (egui's dark panels).
+    pub const DARK: Palette = Palette {
+        paper: Color32::from_gray(27),
+        ink: Color32::from_gray(215),
+        body: Color32::from_gray(42),
+        grid: Color32::from_gray(62),
+        badge: Color32::from_gray(165),
+        hover: Color32::from_gray(110),
+        bus: Color32::from_rgb(160, 178, 210),
+        // Okabe–Ito blue (0, 114, 178) has 2.8:1 on a dark body: lightened to 4.4:1.
+        plus: Color32::from_rgb(40, 150, 220),
+        minus: Color32::from_rgb(230, 159, 0),
+        unknown: Color32::from_gray(150),
+        in_loop: Color32::from_rgb(204, 121, 167),
+        flagged: Color32::from_rgb(213, 94, 0),
+        evaluating: Color32::from_rgb(0, 158, 115),
+        // Sky blue would be too close to the lighter +1: the palette's yellow.
+        selected: Color32::from_rgb(240, 228, 66),
+    };
+
+    /// The palette of a theme.
+    pub fn of_theme(theme: egui::Theme) -> &'static Palette {
+        match theme {
+            egui::Theme::Light => &Palette::LIGHT,
+            egui::Theme::Dark => &Palette::DARK,
+        }
+    }
+
+    /// The palette matching `ui`'s visuals (light or dark; "follow the system" is resolved
+    /// by egui before this).
+    pub fn of(ui: &egui::Ui) -> &'static Palette {
+        Palette::of_theme(if ui.visuals().dark_mode {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        })
+    }
+
+    /// The colour of a value.
+    pub fn value(&self, v: Trit) -> Color32 {
+        match v {
+            Trit::True => self.plus,
+            Trit::False => self.minus,
+            Trit::Unknown => self.unknown,
+        }
+    }
+
+}
+
+/// Black-ish or white, whichever has the higher [`contrast_ratio`] on `fill` (the symbol on a
+/// lamp of a value's colour), in either theme.
+pub fn ink_on(fill: Color32) -> Color32 {
+    let dark = Palette::LIGHT.ink;
+    if contrast_ratio(dark, fill) >= contrast_ratio(Color32::WHITE, fill) {
+        dark
+    } else {
+        Color32::WHITE
+    }
+}
+
+/// The relative luminance of an sRGB colour (alpha ignored), 0 for black to 1 for white, as
+/// WCAG 2.1 defines it (<https://www.w3.org/TR/WCAG21/#dfn-relative-luminance>): each channel
+/// linearised, then weighted 0.2126 R + 0.7152 G + 0.0722 B.
+pub fn relative_luminance(c: Color32) -> f32 {
+    let linear = |channel: u8| {
+        let s = f32::from(channel) / 255.0;
+        if s <= 0.040_45 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(c.r()) + 0.7152 * linear(c.g()) + 0.0722 * linear(c.b())
+}
+
+/// The WCAG 2.1 contrast ratio of two colours (<https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio>):
+/// `(L1 + 0.05) / (L2 + 0.05)` with `L1` the lighter's [`relative_luminance`]; from 1 (the
+/// same) to 21 (black on white).
+pub fn contrast_ratio(a: Color32, b: Color32) -> f32 {
+    let (la, lb) = (relative_luminance(a), relative_luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
 
 /// Size of node labels, in scene pixels.
 pub(super) const LABEL_SIZE: f32 = 0.65 * CELL;
@@ -50,15 +171,6 @@ pub struct NodeLook {
     pub hovered: bool,
 }
 
-/// The colour of a value.
-pub fn value_color(v: Trit) -> Color32 {
-    match v {
-        Trit::True => TRUE,
-        Trit::False => FALSE,
-        Trit::Unknown => UNKNOWN,
-    }
-}
-
 /// `+`, `−` or `?`.
 pub fn value_symbol(v: Trit) -> &'static str {
     match v {
@@ -74,27 +186,27 @@ pub(super) fn mix(a: Color32, b: Color32, t: f32) -> Color32 {
 }
 
 /// The outline stroke of a node, by how it stands out.
-pub(super) fn outline(look: NodeLook) -> Stroke {
+pub(super) fn outline(pal: &Palette, look: NodeLook) -> Stroke {
     if look.evaluating {
-        Stroke::new(3.0, EVALUATING)
+        Stroke::new(3.0, pal.evaluating)
     } else if look.in_loop {
-        Stroke::new(3.0, LOOP)
+        Stroke::new(3.0, pal.in_loop)
     } else if look.flagged {
-        Stroke::new(3.0, FLAGGED)
+        Stroke::new(3.0, pal.flagged)
     } else {
-        Stroke::new(1.5, INK)
+        Stroke::new(1.5, pal.ink)
     }
 }
 
 /// The ring around a selected (blue) or hovered (grey) node or block in `rect`.
-pub(super) fn halo(painter: &Painter, rect: Rect, look: NodeLook) {
+pub(super) fn halo(painter: &Painter, pal: &Palette, rect: Rect, look: NodeLook) {
     if !(look.selected || look.hovered) {
         return;
     }
     let color = if look.selected {
-        SELECTED
+        pal.selected
     } else {
-        Color32::from_gray(200)
+        pal.hover
     };
     painter.rect_stroke(
         rect.expand(4.0),
@@ -105,12 +217,12 @@ pub(super) fn halo(painter: &Painter, rect: Rect, look: NodeLook) {
 }
 
 /// A node's or block's label, centred just above its box `rect`.
-pub(super) fn caption(painter: &Painter, rect: Rect, text: impl ToString) {
+pub(super) fn caption(painter: &Painter, pal: &Palette, rect: Rect, text: impl ToString) {
     painter.text(
         pos2(rect.center().x, rect.min.y - 1.0),
         Align2::CENTER_BOTTOM,
         text,
         FontId::proportional(LABEL_SIZE),
-        INK,
+        pal.ink,
     );
 }
