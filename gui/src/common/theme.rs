@@ -4,7 +4,7 @@
 //! egui's [`ThemePreference`] is the one place the choice lives while the app runs: the menu
 //! sets it on the context, egui resolves "follow the system" to a light or dark
 //! [`egui::Visuals`], and everything drawn reads those (the canvas through its
-//! [`Palette`](crate::pages::circuit::draw::Palette)). The app saves it when eframe asks.
+//! [`Colors`](crate::pages::circuit::draw::Colors)). The app saves it when eframe asks.
 
 use egui::ThemePreference;
 

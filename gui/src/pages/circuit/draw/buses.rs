@@ -5,7 +5,7 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 use sim_core::{NodeKind, Trit};
 
-use super::style::{BUS_WIDTH, LABEL_SIZE, NodeLook, Palette, halo, mix, outline};
+use super::style::{BUS_WIDTH, LABEL_SIZE, NodeLook, Colors, halo, mix, outline};
 use super::symbols::{flip_flop, gate, memory_block, table_gate};
 use crate::pages::circuit::geometry::CELL;
 
@@ -34,20 +34,20 @@ impl Known {
     }
 
     /// The light fill of a bus node's number.
-    fn tint(self, pal: &Palette) -> Color32 {
+    fn tint(self, colors: &Colors) -> Color32 {
         match self {
-            Known::All => mix(pal.body, pal.plus, 0.16),
-            Known::Part => mix(pal.body, pal.unknown, 0.3),
-            Known::Nothing => mix(pal.body, pal.unknown, 0.45),
+            Known::All => mix(colors.body, colors.plus, 0.16),
+            Known::Part => mix(colors.body, colors.unknown, 0.3),
+            Known::Nothing => mix(colors.body, colors.unknown, 0.45),
         }
     }
 
     /// The colour of a bus wire or pin.
-    pub(super) fn ink(self, pal: &Palette) -> Color32 {
+    pub(super) fn ink(self, colors: &Colors) -> Color32 {
         match self {
-            Known::All => pal.bus,
-            Known::Part => mix(pal.bus, pal.unknown, 0.6),
-            Known::Nothing => pal.unknown,
+            Known::All => colors.bus,
+            Known::Part => mix(colors.bus, colors.unknown, 0.6),
+            Known::Nothing => colors.unknown,
         }
     }
 }
@@ -57,52 +57,52 @@ impl Known {
 /// `pulse` (0..1) brightens it, for a change just made to one of its trits.
 pub fn bus_wire(
     painter: &Painter,
-    pal: &Palette,
+    colors: &Colors,
     points: &[Pos2],
     known: Known,
     pulse: Option<f32>,
 ) {
     let mut width = BUS_WIDTH;
-    let mut color = known.ink(pal);
+    let mut color = known.ink(colors);
     if let Some(phase) = pulse {
         let glow = 0.5 + 0.5 * (phase * std::f32::consts::TAU).sin();
         width += 3.0 * glow;
-        color = mix(color, pal.evaluating, 0.3 + 0.4 * glow);
+        color = mix(color, colors.evaluating, 0.3 + 0.4 * glow);
     }
     let stroke = Stroke::new(width, color);
     if known == Known::Nothing {
         painter.extend(Shape::dashed_line(points, stroke, 8.0, 4.0));
     } else {
         painter.add(Shape::line(points.to_vec(), stroke));
-        painter.add(Shape::line(points.to_vec(), Stroke::new(0.9, pal.body)));
+        painter.add(Shape::line(points.to_vec(), Stroke::new(0.9, colors.body)));
     }
 }
 
 /// The number `text` a bus wire carries, in a small box above the wire just after where it
 /// starts, `at` (an output: of a splitter, a merger, a block).
-pub fn bus_label(painter: &Painter, pal: &Palette, at: Pos2, text: &str) {
-    let galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), pal.ink);
+pub fn bus_label(painter: &Painter, colors: &Colors, at: Pos2, text: &str) {
+    let galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), colors.ink);
     let size = galley.size();
     let min = pos2(at.x + 0.3 * CELL, at.y - 0.5 * BUS_WIDTH - 2.5 - size.y);
     let frame = Rect::from_min_size(min, size).expand2(vec2(2.0, 0.5));
     painter.rect(
         frame,
         2.0,
-        pal.body.gamma_multiply(0.92),
-        Stroke::new(0.5, pal.bus),
+        colors.body.gamma_multiply(0.92),
+        Stroke::new(0.5, colors.bus),
         egui::StrokeKind::Outside,
     );
-    painter.galley(min, galley, pal.ink);
+    painter.galley(min, galley, colors.ink);
 }
 
 /// A bus pin at `pos` (a small square; bigger when hovered).
-pub fn bus_pin(painter: &Painter, pal: &Palette, pos: Pos2, known: Known, hovered: bool) {
+pub fn bus_pin(painter: &Painter, colors: &Colors, pos: Pos2, known: Known, hovered: bool) {
     let half = if hovered { 5.5 } else { 3.5 };
     painter.rect(
         Rect::from_center_size(pos, Vec2::splat(2.0 * half)),
         1.0,
-        known.ink(pal),
-        Stroke::new(1.0, pal.ink),
+        known.ink(colors),
+        Stroke::new(1.0, colors.ink),
         egui::StrokeKind::Outside,
     );
 }
@@ -117,7 +117,7 @@ pub fn bus_pin(painter: &Painter, pal: &Palette, pos: Pos2, known: Known, hovere
 )]
 pub fn bus_node(
     painter: &Painter,
-    pal: &Palette,
+    colors: &Colors,
     rect: Rect,
     kind: NodeKind,
     label: &str,
@@ -126,45 +126,45 @@ pub fn bus_node(
     known: Known,
     look: NodeLook,
 ) {
-    let outline = outline(pal, look);
-    halo(painter, pal, rect, look);
+    let outline = outline(colors, look);
+    halo(painter, colors, rect, look);
     let mut inside: Option<Rect> = None;
     let mut below = true;
     match kind {
         NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
-            painter.rect(rect, 3.0, pal.body, outline, egui::StrokeKind::Inside);
+            painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
             let inner = rect.shrink(4.0);
-            painter.rect_filled(inner, 2.0, known.tint(pal));
-            number(painter, pal, inner, text);
+            painter.rect_filled(inner, 2.0, known.tint(colors));
+            number(painter, colors, inner, text);
             below = false;
         }
         NodeKind::Lamp | NodeKind::Probe => {
             painter.rect(
                 rect,
                 0.3 * CELL,
-                known.tint(pal),
+                known.tint(colors),
                 outline,
                 egui::StrokeKind::Inside,
             );
-            number(painter, pal, rect.shrink(3.0), text);
+            number(painter, colors, rect.shrink(3.0), text);
             below = false;
         }
         NodeKind::Dff | NodeKind::Dffe => {
-            inside = Some(flip_flop(painter, pal, rect, outline, kind == NodeKind::Dffe));
+            inside = Some(flip_flop(painter, colors, rect, outline, kind == NodeKind::Dffe));
         }
-        NodeKind::Table(_) => inside = Some(table_gate(painter, pal, rect, outline)),
+        NodeKind::Table(_) => inside = Some(table_gate(painter, colors, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
-            inside = Some(memory_block(painter, pal, rect, kind, outline));
+            inside = Some(memory_block(painter, colors, rect, kind, outline));
         }
         _ => {
             if let Some(op) = kind.op() {
-                inside = gate(painter, pal, rect, kind, op, outline);
+                inside = gate(painter, colors, rect, kind, op, outline);
             }
         }
     }
     if below {
         let galley =
-            painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), pal.ink);
+            painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), colors.ink);
         let at = pos2(
             rect.center().x - galley.size().x / 2.0,
             rect.max.y + 0.15 * CELL,
@@ -172,17 +172,17 @@ pub fn bus_node(
         painter.rect(
             Rect::from_min_size(at, galley.size()).expand2(vec2(2.0, 0.5)),
             2.0,
-            known.tint(pal),
-            Stroke::new(0.5, pal.bus),
+            known.tint(colors),
+            Stroke::new(0.5, colors.bus),
             egui::StrokeKind::Outside,
         );
-        painter.galley(at, galley, pal.ink);
+        painter.galley(at, galley, colors.ink);
     }
-    let name = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), pal.ink);
+    let name = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), colors.ink);
     let badge = painter.layout_no_wrap(
         format!("/{width}"),
         FontId::proportional(0.5 * CELL),
-        pal.badge,
+        colors.badge,
     );
     let (name_size, badge_size) = (name.size(), badge.size());
     let total = name_size.x + 2.0 + badge_size.x;
@@ -193,43 +193,43 @@ pub fn bus_node(
             rect.min.y - 1.0 - name_size.y,
         ),
     };
-    painter.galley(at, name, pal.ink);
+    painter.galley(at, name, colors.ink);
     painter.galley(
         pos2(
             at.x + name_size.x + 2.0,
             at.y + name_size.y - badge_size.y - 1.0,
         ),
         badge,
-        pal.badge,
+        colors.badge,
     );
 }
 
 /// `text` centred in `room` in a monospace font, shrunk to fit; a number that still does not
 /// fit is set on a box wider than `room`, over the node.
-fn number(painter: &Painter, pal: &Palette, room: Rect, text: &str) {
+fn number(painter: &Painter, colors: &Colors, room: Rect, text: &str) {
     let full = 0.8 * CELL * 0.7;
-    let mut galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(full), pal.ink);
+    let mut galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(full), colors.ink);
     if galley.size().x > room.width() {
         let size = (full * room.width() / galley.size().x).max(0.45 * CELL);
-        galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(size), pal.ink);
+        galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(size), colors.ink);
         if galley.size().x > room.width() {
             painter.rect(
                 Rect::from_center_size(room.center(), galley.size() + vec2(6.0, 2.0)),
                 2.0,
-                pal.body,
-                Stroke::new(1.0, pal.ink),
+                colors.body,
+                Stroke::new(1.0, colors.ink),
                 egui::StrokeKind::Inside,
             );
         }
     }
-    painter.galley(room.center() - galley.size() / 2.0, galley, pal.ink);
+    painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
 }
 
 /// A splitter or merger in `rect` (its box from [`geometry::rect`](crate::pages::circuit::geometry::rect)): a spine with the whole bus
 /// on one side (a splitter's input, a merger's output, on the first row) and one branch per
 /// bit range on the other (a splitter's outputs, a merger's inputs, a cell apart from the
 /// first row), each marked with its bits (`0-3`); a range of one bit is a thin branch.
-pub fn wiring(painter: &Painter, pal: &Palette, rect: Rect, kind: NodeKind) {
+pub fn wiring(painter: &Painter, colors: &Colors, rect: Rect, kind: NodeKind) {
     let (NodeKind::Split(ranges) | NodeKind::Merge(ranges)) = kind else {
         return;
     };
@@ -242,7 +242,7 @@ pub fn wiring(painter: &Painter, pal: &Palette, rect: Rect, kind: NodeKind) {
     };
     let row = |k: usize| rect.top() + (1.0 + k as f32) * CELL;
     let last = row(ranges.len().saturating_sub(1));
-    let bus = Stroke::new(BUS_WIDTH, pal.bus);
+    let bus = Stroke::new(BUS_WIDTH, colors.bus);
     let (whole_from, whole_to) = if split {
         (rect.left(), spine_x)
     } else {
@@ -255,14 +255,14 @@ pub fn wiring(painter: &Painter, pal: &Palette, rect: Rect, kind: NodeKind) {
             pos2(spine_x, top - 0.25 * CELL),
             pos2(spine_x, bottom + 0.25 * CELL),
         ],
-        Stroke::new(5.0, pal.ink),
+        Stroke::new(5.0, colors.ink),
     );
     let font = FontId::monospace(0.42 * CELL);
     for (k, r) in ranges.iter().enumerate() {
         let y = row(k);
         let end = if split { rect.right() } else { rect.left() };
         let stroke = if r.len() == 1 {
-            Stroke::new(1.5, pal.ink)
+            Stroke::new(1.5, colors.ink)
         } else {
             bus
         };
@@ -277,6 +277,6 @@ pub fn wiring(painter: &Painter, pal: &Palette, rect: Rect, kind: NodeKind) {
         } else {
             (pos2(spine_x - 4.0, y - 2.5), Align2::RIGHT_BOTTOM)
         };
-        painter.text(at, align, bits, font.clone(), pal.ink);
+        painter.text(at, align, bits, font.clone(), colors.ink);
     }
 }

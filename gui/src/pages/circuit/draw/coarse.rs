@@ -5,32 +5,32 @@ use egui::epaint::Mesh;
 use egui::{Color32, Painter, Pos2, Rect, Shape, Vec2, pos2, vec2};
 use sim_core::{GateBase, GateOp, NodeKind, Role, Trit};
 
-use super::style::{NodeLook, Palette, mix, outline};
+use super::style::{NodeLook, Colors, mix, outline};
 use crate::pages::circuit::geometry::CELL;
 
 /// One mesh that many simple shapes are added to, drawn as a single [`Shape`]: the canvas's
 /// coarse level of detail. Widths are given in screen pixels and converted with the zoom;
-/// colours come from the batch's [`Palette`].
+/// colours come from the batch's [`Colors`].
 #[derive(Debug)]
 pub struct Batch {
     mesh: Mesh,
     /// One screen pixel, in scene pixels.
     pixel: f32,
     /// The theme's colours.
-    pal: Palette,
+    colors: Colors,
 }
 
 impl Batch {
     /// An empty batch for a scene drawn at `zoom` (screen pixels per scene pixel) in the
-    /// colours of `pal`, with room for `vertices` vertices.
-    pub fn new(zoom: f32, pal: &Palette, vertices: usize) -> Batch {
+    /// colours of `colors`, with room for `vertices` vertices.
+    pub fn new(zoom: f32, colors: &Colors, vertices: usize) -> Batch {
         let mut mesh = Mesh::default();
         mesh.reserve_vertices(vertices);
         mesh.reserve_triangles(vertices / 2);
         Batch {
             mesh,
             pixel: 1.0 / zoom.max(1e-3),
-            pal: *pal,
+            colors: *colors,
         }
     }
 
@@ -170,7 +170,7 @@ pub fn grid(batch: &mut Batch, view: Rect) {
         let mut x = x0;
         while x <= x1 {
             let c = pos2(x * step, y * step);
-            batch.rect(Rect::from_min_max(c - half, c + half), batch.pal.grid);
+            batch.rect(Rect::from_min_max(c - half, c + half), batch.colors.grid);
             x += 1.0;
         }
         y += 1.0;
@@ -180,11 +180,11 @@ pub fn grid(batch: &mut Batch, view: Rect) {
 /// [`wire`](super::wire), simplified: widths in screen pixels, no anti-aliasing.
 pub fn wire_coarse(batch: &mut Batch, points: &[Pos2], v: Trit, pulse: Option<f32>) {
     let mut width = if v == Trit::True { 2.5 } else { 1.0 };
-    let mut color = batch.pal.value(v);
+    let mut color = batch.colors.value(v);
     if let Some(phase) = pulse {
         let glow = 0.5 + 0.5 * (phase * std::f32::consts::TAU).sin();
         width += 2.0 * glow;
-        color = mix(batch.pal.body, color, 0.6 + 0.4 * glow);
+        color = mix(batch.colors.body, color, 0.6 + 0.4 * glow);
     }
     if v == Trit::Unknown {
         batch.dashed(points, width, color, 6.0, 4.0);
@@ -201,7 +201,7 @@ pub fn marker_coarse(batch: &mut Batch, pos: Pos2) {
         pos2(pos.x + s, pos.y),
         pos2(pos.x - s, pos.y + s),
     ];
-    let (evaluating, ink) = (batch.pal.evaluating, batch.pal.ink);
+    let (evaluating, ink) = (batch.colors.evaluating, batch.colors.ink);
     batch.polygon(&pts, pos2(pos.x - s / 3.0, pos.y), evaluating);
     batch.outline(&pts, 1.0, ink);
 }
@@ -212,12 +212,12 @@ const BLOCK_BELOW: f32 = 12.0;
 /// [`node`](super::node), simplified: the outline of the symbol filled with a tint of the output value, no
 /// label, pins or text; a node too small to tell its shape is one tinted block.
 pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look: NodeLook) {
-    let (px, pal) = (batch.pixel, batch.pal);
+    let (px, colors) = (batch.pixel, batch.colors);
     if look.selected || look.hovered {
         let halo = if look.selected {
-            pal.selected
+            colors.selected
         } else {
-            pal.hover
+            colors.hover
         };
         let r = rect.expand(3.0 * px);
         batch.outline(
@@ -232,21 +232,21 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
         );
     }
     if rect.width() < BLOCK_BELOW * px {
-        let stroke = outline(&pal, look);
+        let stroke = outline(&colors, look);
         if stroke.width > 2.0 {
             batch.rect(rect.expand(1.5 * px), stroke.color);
         }
         let fill = if kind.role() == Role::Gate {
-            mix(pal.body, pal.value(v), 0.5)
+            mix(colors.body, colors.value(v), 0.5)
         } else {
-            pal.value(v) // sources, lamps and probes stand out
+            colors.value(v) // sources, lamps and probes stand out
         };
         batch.rect(rect, fill);
         return;
     }
-    let stroke = outline(&pal, look);
+    let stroke = outline(&colors, look);
     let width = if stroke.width > 2.0 { 2.5 } else { 1.0 };
-    let tint = mix(pal.body, pal.value(v), 0.45);
+    let tint = mix(colors.body, colors.value(v), 0.45);
     let mut pts = [Pos2::ZERO; 16];
     let (n, center) = match kind {
         NodeKind::Switch
@@ -268,7 +268,7 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
                 let a = std::f32::consts::TAU * (k as f32 + 0.5) / 8.0;
                 *p = c + r * vec2(a.cos(), a.sin());
             }
-            batch.polygon(&pts[..8], c, pal.value(v));
+            batch.polygon(&pts[..8], c, colors.value(v));
             batch.outline(&pts[..8], width, stroke.color);
             return;
         }
@@ -307,7 +307,7 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
                 pos2(at.x + radius, at.y),
                 pos2(at.x, at.y + radius),
             ];
-            batch.polygon(&diamond, at, pal.body);
+            batch.polygon(&diamond, at, colors.body);
             batch.outline(&diamond, width, stroke.color);
         }
     }

@@ -4,7 +4,7 @@
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Trit};
 
-use super::style::{NodeLook, Palette, caption, halo, outline};
+use super::style::{NodeLook, Colors, caption, halo, outline};
 
 // A display has its own dark face in either theme, like the part it stands for: its colours
 // are the display's, not the theme's.
@@ -79,11 +79,11 @@ pub fn display_text(kind: NodeKind, values: &[Trit]) -> Option<String> {
 }
 
 /// The colour of a segment showing `v`: lit, off or the theme's grey (unknown).
-fn segment_color(pal: &Palette, v: Trit) -> Color32 {
+fn segment_color(colors: &Colors, v: Trit) -> Color32 {
     match v {
         Trit::True => SEGMENT_LIT,
         Trit::False => SEGMENT_OFF,
-        Trit::Unknown => pal.unknown,
+        Trit::Unknown => colors.unknown,
     }
 }
 
@@ -92,28 +92,28 @@ fn segment_color(pal: &Palette, v: Trit) -> Color32 {
 /// the segments a–g and the decimal point, an unknown segment grey; labelled above.
 pub fn display_node(
     painter: &Painter,
-    pal: &Palette,
+    colors: &Colors,
     rect: Rect,
     kind: NodeKind,
     label: &str,
     values: &[Trit],
     look: NodeLook,
 ) {
-    halo(painter, pal, rect, look);
+    halo(painter, colors, rect, look);
     painter.rect(
         rect,
         2.0,
         DISPLAY_FACE,
-        outline(pal, look),
+        outline(colors, look),
         egui::StrokeKind::Inside,
     );
     let face = rect.shrink(3.0);
     if kind == NodeKind::SevenSegment {
-        seven_segments(painter, pal, face, values);
+        seven_segments(painter, colors, face, values);
     } else {
         let digits = hex_digits(values);
         let color = if digits.contains('?') {
-            pal.unknown
+            colors.unknown
         } else {
             SEGMENT_LIT
         };
@@ -130,11 +130,11 @@ pub fn display_node(
     } else {
         label.to_owned()
     };
-    caption(painter, pal, rect, title);
+    caption(painter, colors, rect, title);
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.
-fn seven_segments(painter: &Painter, pal: &Palette, face: Rect, values: &[Trit]) {
+fn seven_segments(painter: &Painter, colors: &Colors, face: Rect, values: &[Trit]) {
     let h = face.height() * 0.9;
     let w = h * 0.5;
     let t = (h * 0.1).max(1.0);
@@ -153,9 +153,9 @@ fn seven_segments(painter: &Painter, pal: &Palette, face: Rect, values: &[Trit])
     ];
     let value = |i: usize| values.get(i).copied().unwrap_or(Trit::False);
     for (i, (a, b)) in segments.into_iter().enumerate() {
-        painter.line_segment([a, b], Stroke::new(t, segment_color(pal, value(i))));
+        painter.line_segment([a, b], Stroke::new(t, segment_color(colors, value(i))));
     }
     if values.len() > 7 {
-        painter.circle_filled(pos2(x1 + 1.5 * t, y1), t * 0.7, segment_color(pal, value(7)));
+        painter.circle_filled(pos2(x1 + 1.5 * t, y1), t * 0.7, segment_color(colors, value(7)));
     }
 }

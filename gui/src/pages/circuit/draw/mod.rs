@@ -18,12 +18,12 @@
 //!
 //! [`geometry::CELL`]: crate::pages::circuit::geometry::CELL
 //!
-//! Every colour comes from the [`Palette`] of the theme the canvas is drawn in (passed to each
+//! Every colour comes from the [`Colors`] of the theme the canvas is drawn in (passed to each
 //! function, or held by the [`Batch`]); nothing here names a colour of its own but the
 //! displays' faces, which look the same in either theme.
 //!
 //! The files are a stack, each importing only those above it in this list: `style` (the
-//! [`Palette`]s, sizes, [`NodeLook`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
+//! [`Colors`]s, sizes, [`NodeLook`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
 //! (the [`Batch`] level of detail) and `displays`.
 
 mod buses;
@@ -37,7 +37,7 @@ pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
 pub use style::{
-    BUS_WIDTH, NodeLook, Palette, contrast_ratio, ink_on, relative_luminance, value_symbol,
+    BUS_WIDTH, NodeLook, Colors, contrast_ratio, ink_on, relative_luminance, value_symbol,
 };
 pub use symbols::{block, node};
 pub use wires::{bend, halo_line, junction, marker, pin, wire};

@@ -1,4 +1,4 @@
-//! The floor of the drawing: the [`Palette`] of each theme (the value colours, Okabe–Ito, and
+//! The floor of the drawing: the [`Colors`] of each theme (the value colours, Okabe–Ito, and
 //! the inks) with the WCAG contrast ratio they are checked by, the sizes every symbol shares, [`NodeLook`] with the outline and halo it gives a node, and the caption above a box.
 
 use egui::{Align2, Color32, FontId, Painter, Rect, Stroke, pos2};
@@ -10,7 +10,7 @@ use crate::pages::circuit::geometry::CELL;
 pub const BUS_WIDTH: f32 = 3.75;
 
 /// The colours of the schematic in one theme: painting reads every colour from here, never
-/// from a constant of its own ([`Palette::LIGHT`], [`Palette::DARK`]; [`Palette::of`] picks
+/// from a constant of its own ([`Colors::LIGHT`], [`Colors::DARK`]; [`Colors::of`] picks
 /// the one egui's visuals are in).
 ///
 /// The value colours are the Okabe–Ito palette's blue (+1) and orange (−1) and a neutral grey
@@ -19,7 +19,7 @@ pub const BUS_WIDTH: f32 = 3.75;
 /// criterion 1.4.11, non-text contrast: <https://www.w3.org/TR/WCAG21/#non-text-contrast>),
 /// which [`contrast_ratio`] computes and the tests check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Palette {
+pub struct Colors {
     /// The canvas behind the grid.
     pub paper: Color32,
     /// Outlines, text and pin rims.
@@ -50,9 +50,9 @@ pub struct Palette {
     pub selected: Color32,
 }
 
-impl Palette {
+impl Colors {
     /// Dark ink on light paper, like a printed schematic: the app's first theme.
-    pub const LIGHT: Palette = Palette {
+    pub const LIGHT: Colors = Colors {
         paper: Color32::from_gray(248),
         ink: Color32::from_gray(40),
         body: Color32::from_gray(250),
@@ -71,7 +71,7 @@ impl Palette {
     };
 
     /// Light ink on dark paper (egui's dark panels).
-    pub const DARK: Palette = Palette {
+    pub const DARK: Colors = Colors {
         paper: Color32::from_gray(27),
         ink: Color32::from_gray(215),
         body: Color32::from_gray(42),
@@ -90,18 +90,18 @@ impl Palette {
         selected: Color32::from_rgb(240, 228, 66),
     };
 
-    /// The palette of a theme.
-    pub fn of_theme(theme: egui::Theme) -> &'static Palette {
+    /// The colours of a theme.
+    pub fn of_theme(theme: egui::Theme) -> &'static Colors {
         match theme {
-            egui::Theme::Light => &Palette::LIGHT,
-            egui::Theme::Dark => &Palette::DARK,
+            egui::Theme::Light => &Colors::LIGHT,
+            egui::Theme::Dark => &Colors::DARK,
         }
     }
 
-    /// The palette matching `ui`'s visuals (light or dark; "follow the system" is resolved
+    /// The colours matching `ui`'s visuals (light or dark; "follow the system" is resolved
     /// by egui before this).
-    pub fn of(ui: &egui::Ui) -> &'static Palette {
-        Palette::of_theme(if ui.visuals().dark_mode {
+    pub fn of(ui: &egui::Ui) -> &'static Colors {
+        Colors::of_theme(if ui.visuals().dark_mode {
             egui::Theme::Dark
         } else {
             egui::Theme::Light
@@ -122,7 +122,7 @@ impl Palette {
 /// Black-ish or white, whichever has the higher [`contrast_ratio`] on `fill` (the symbol on a
 /// lamp of a value's colour), in either theme.
 pub fn ink_on(fill: Color32) -> Color32 {
-    let dark = Palette::LIGHT.ink;
+    let dark = Colors::LIGHT.ink;
     if contrast_ratio(dark, fill) >= contrast_ratio(Color32::WHITE, fill) {
         dark
     } else {
@@ -186,27 +186,27 @@ pub(super) fn mix(a: Color32, b: Color32, t: f32) -> Color32 {
 }
 
 /// The outline stroke of a node, by how it stands out.
-pub(super) fn outline(pal: &Palette, look: NodeLook) -> Stroke {
+pub(super) fn outline(colors: &Colors, look: NodeLook) -> Stroke {
     if look.evaluating {
-        Stroke::new(3.0, pal.evaluating)
+        Stroke::new(3.0, colors.evaluating)
     } else if look.in_loop {
-        Stroke::new(3.0, pal.in_loop)
+        Stroke::new(3.0, colors.in_loop)
     } else if look.flagged {
-        Stroke::new(3.0, pal.flagged)
+        Stroke::new(3.0, colors.flagged)
     } else {
-        Stroke::new(1.5, pal.ink)
+        Stroke::new(1.5, colors.ink)
     }
 }
 
 /// The ring around a selected (blue) or hovered (grey) node or block in `rect`.
-pub(super) fn halo(painter: &Painter, pal: &Palette, rect: Rect, look: NodeLook) {
+pub(super) fn halo(painter: &Painter, colors: &Colors, rect: Rect, look: NodeLook) {
     if !(look.selected || look.hovered) {
         return;
     }
     let color = if look.selected {
-        pal.selected
+        colors.selected
     } else {
-        pal.hover
+        colors.hover
     };
     painter.rect_stroke(
         rect.expand(4.0),
@@ -217,12 +217,12 @@ pub(super) fn halo(painter: &Painter, pal: &Palette, rect: Rect, look: NodeLook)
 }
 
 /// A node's or block's label, centred just above its box `rect`.
-pub(super) fn caption(painter: &Painter, pal: &Palette, rect: Rect, text: impl ToString) {
+pub(super) fn caption(painter: &Painter, colors: &Colors, rect: Rect, text: impl ToString) {
     painter.text(
         pos2(rect.center().x, rect.min.y - 1.0),
         Align2::CENTER_BOTTOM,
         text,
         FontId::proportional(LABEL_SIZE),
-        pal.ink,
+        colors.ink,
     );
 }

@@ -6,67 +6,67 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, ve
 use sim_core::{GateBase, GateOp, NodeKind, Trit};
 
 use super::style::{
-    LABEL_SIZE, NodeLook, Palette, caption, halo, ink_on, mix, outline, value_symbol,
+    LABEL_SIZE, NodeLook, Colors, caption, halo, ink_on, mix, outline, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
 
 /// A node of `kind` in `rect`, labelled, showing its output `v`.
 pub fn node(
     painter: &Painter,
-    pal: &Palette,
+    colors: &Colors,
     rect: Rect,
     kind: NodeKind,
     label: &str,
     v: Trit,
     look: NodeLook,
 ) {
-    let outline = outline(pal, look);
-    halo(painter, pal, rect, look);
+    let outline = outline(colors, look);
+    halo(painter, colors, rect, look);
     // Where the label goes if it fits: inside a gate's body.
     let mut inside: Option<Rect> = None;
     match kind {
         NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
-            source(painter, pal, rect, kind, v, outline);
+            source(painter, colors, rect, kind, v, outline);
         }
         NodeKind::Lamp => {
             let radius = rect.width() / 2.0 - 2.0;
-            painter.circle(rect.center(), radius, pal.value(v), outline);
-            lamp_symbol(painter, pal, rect.center(), radius, v);
+            painter.circle(rect.center(), radius, colors.value(v), outline);
+            lamp_symbol(painter, colors, rect.center(), radius, v);
         }
         NodeKind::Probe => {
-            painter.rect(rect, 2.0, pal.body, outline, egui::StrokeKind::Inside);
+            painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
             painter.text(
                 rect.center(),
                 Align2::CENTER_CENTER,
                 v.as_signed_str(),
                 font(0.8),
-                pal.value(v),
+                colors.value(v),
             );
         }
         NodeKind::Dff | NodeKind::Dffe => {
-            inside = Some(flip_flop(painter, pal, rect, outline, kind == NodeKind::Dffe));
+            inside = Some(flip_flop(painter, colors, rect, outline, kind == NodeKind::Dffe));
         }
-        NodeKind::Table(_) => inside = Some(table_gate(painter, pal, rect, outline)),
+        NodeKind::Table(_) => inside = Some(table_gate(painter, colors, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
-            inside = Some(memory_block(painter, pal, rect, kind, outline));
+            inside = Some(memory_block(painter, colors, rect, kind, outline));
         }
         _ => {
             if let Some(op) = kind.op() {
-                inside = gate(painter, pal, rect, kind, op, outline);
+                inside = gate(painter, colors, rect, kind, op, outline);
             }
         }
     }
-    let galley = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), pal.ink);
+    let galley = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), colors.ink);
     match inside {
         Some(room) if galley.size().x <= room.width() => {
-            painter.galley(room.center() - galley.size() / 2.0, galley, pal.ink);
+            painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
         }
         _ => {
             let at = pos2(
                 rect.center().x - galley.size().x / 2.0,
                 rect.min.y - 1.0 - galley.size().y,
             );
-            painter.galley(at, galley, pal.ink);
+            painter.galley(at, galley, colors.ink);
         }
     }
 }
@@ -76,20 +76,20 @@ pub fn node(
 /// scene pixels) and a double outline telling it from a gate.
 pub fn block(
     painter: &Painter,
-    pal: &Palette,
+    colors: &Colors,
     rect: Rect,
     (label, part): (&str, &str),
     inputs: &[(String, f32)],
     outputs: &[(String, f32)],
     look: NodeLook,
 ) {
-    let outline = outline(pal, look);
-    halo(painter, pal, rect, look);
-    painter.rect(rect, 3.0, pal.body, outline, egui::StrokeKind::Inside);
+    let outline = outline(colors, look);
+    halo(painter, colors, rect, look);
+    painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
     painter.rect_stroke(
         rect.shrink(3.0),
         2.0,
-        Stroke::new(0.75, pal.ink),
+        Stroke::new(0.75, colors.ink),
         egui::StrokeKind::Inside,
     );
     painter.text(
@@ -97,16 +97,16 @@ pub fn block(
         Align2::CENTER_CENTER,
         part,
         font(0.6),
-        pal.ink,
+        colors.ink,
     );
-    caption(painter, pal, rect, label);
+    caption(painter, colors, rect, label);
     for (name, y) in inputs {
         painter.text(
             pos2(rect.min.x + 0.4 * CELL, *y),
             Align2::LEFT_CENTER,
             name,
             font(0.55),
-            pal.ink,
+            colors.ink,
         );
     }
     for (name, y) in outputs {
@@ -115,15 +115,15 @@ pub fn block(
             Align2::RIGHT_CENTER,
             name,
             font(0.55),
-            pal.ink,
+            colors.ink,
         );
     }
 }
 
 /// `+`, `−` or `?` on a lamp of `radius` at `c`: bars rather than text, so they stay bold at
 /// any zoom; dark or white, whichever contrasts more with the lamp's colour ([`ink_on`]).
-fn lamp_symbol(painter: &Painter, pal: &Palette, c: Pos2, radius: f32, v: Trit) {
-    let ink = ink_on(pal.value(v));
+fn lamp_symbol(painter: &Painter, colors: &Colors, c: Pos2, radius: f32, v: Trit) {
+    let ink = ink_on(colors.value(v));
     let (arm, bar) = (0.5 * radius, (0.16 * radius).max(1.5));
     match v {
         Trit::True | Trit::False => {
@@ -148,12 +148,12 @@ fn font(cells: f32) -> FontId {
     FontId::proportional(cells * CELL * 0.7)
 }
 
-fn source(painter: &Painter, pal: &Palette, rect: Rect, kind: NodeKind, v: Trit, outline: Stroke) {
-    painter.rect(rect, 3.0, pal.body, outline, egui::StrokeKind::Inside);
+fn source(painter: &Painter, colors: &Colors, rect: Rect, kind: NodeKind, v: Trit, outline: Stroke) {
+    painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
     let inner = rect.shrink(4.0);
-    painter.rect_filled(inner, 2.0, mix(pal.body, pal.value(v), 0.35));
+    painter.rect_filled(inner, 2.0, mix(colors.body, colors.value(v), 0.35));
     if kind == NodeKind::Switch {
-        switch_symbol(painter, pal, inner, v);
+        switch_symbol(painter, colors, inner, v);
         return;
     }
     let text = match kind {
@@ -162,11 +162,11 @@ fn source(painter: &Painter, pal: &Palette, rect: Rect, kind: NodeKind, v: Trit,
     };
     // Buttons and clocks carry a small icon left of the value (drawn, so no font needs it).
     let icon = pos2(inner.left() + 0.45 * CELL, inner.center().y);
-    let ink = Stroke::new(1.5, pal.ink);
+    let ink = Stroke::new(1.5, colors.ink);
     let text_at = match kind {
         NodeKind::Button => {
             painter.circle_stroke(icon, 0.3 * CELL, ink);
-            painter.circle_filled(icon, 0.15 * CELL, pal.ink);
+            painter.circle_filled(icon, 0.15 * CELL, colors.ink);
             pos2(inner.center().x + 0.35 * CELL, inner.center().y)
         }
         NodeKind::Clock { .. } => {
@@ -185,20 +185,20 @@ fn source(painter: &Painter, pal: &Palette, rect: Rect, kind: NodeKind, v: Trit,
         }
         _ => inner.center(),
     };
-    painter.text(text_at, Align2::CENTER_CENTER, text, font(0.8), pal.ink);
+    painter.text(text_at, Align2::CENTER_CENTER, text, font(0.8), colors.ink);
 }
 
 /// A switch's `+`, `−` or `?`, filling most of its face `inner`: bars rather than text, so
 /// they stay legible at the zoom that fits a large circuit in the window.
-fn switch_symbol(painter: &Painter, pal: &Palette, inner: Rect, v: Trit) {
+fn switch_symbol(painter: &Painter, colors: &Colors, inner: Rect, v: Trit) {
     let c = inner.center();
     let side = inner.width().min(inner.height());
     let (arm, bar) = (0.32 * side, (0.11 * side).max(1.5));
     match v {
         Trit::True | Trit::False => {
-            painter.rect_filled(Rect::from_center_size(c, vec2(2.0 * arm, bar)), 0.0, pal.ink);
+            painter.rect_filled(Rect::from_center_size(c, vec2(2.0 * arm, bar)), 0.0, colors.ink);
             if v == Trit::True {
-                painter.rect_filled(Rect::from_center_size(c, vec2(bar, 2.0 * arm)), 0.0, pal.ink);
+                painter.rect_filled(Rect::from_center_size(c, vec2(bar, 2.0 * arm)), 0.0, colors.ink);
             }
         }
         Trit::Unknown => {
@@ -207,7 +207,7 @@ fn switch_symbol(painter: &Painter, pal: &Palette, inner: Rect, v: Trit) {
                 Align2::CENTER_CENTER,
                 "?",
                 FontId::proportional(0.8 * side),
-                pal.ink,
+                colors.ink,
             );
         }
     }
@@ -217,7 +217,7 @@ fn switch_symbol(painter: &Painter, pal: &Palette, inner: Rect, v: Trit) {
 /// input pins to a curved back. Returns the part of the body that can hold a label, if any.
 pub(super) fn gate(
     painter: &Painter,
-    pal: &Palette,
+    colors: &Colors,
     rect: Rect,
     kind: NodeKind,
     op: GateOp,
@@ -231,7 +231,7 @@ pub(super) fn gate(
     } else {
         rect
     };
-    let fill = pal.body;
+    let fill = colors.body;
     let room = match base {
         GateBase::Buf => {
             let pts = vec![
@@ -267,13 +267,13 @@ pub(super) fn gate(
         }
         GateBase::Or | GateBase::Xor => {
             let exclusive = base == GateBase::Xor;
-            let back = or_body(painter, pal.body, body, exclusive, outline);
+            let back = or_body(painter, colors.body, body, exclusive, outline);
             // Leads from the pins (on the left edge) to the curved back.
             for pin in 0..kind.input_count() {
                 let y = rect.top() + geometry::input_y(kind, pin) * CELL;
                 let x = back_x(back, y);
                 if x > rect.left() + 0.5 {
-                    painter.line_segment([pos2(rect.left(), y), pos2(x, y)], Stroke::new(1.5, pal.ink));
+                    painter.line_segment([pos2(rect.left(), y), pos2(x, y)], Stroke::new(1.5, colors.ink));
                 }
             }
             Some(Rect::from_min_max(
@@ -384,12 +384,12 @@ fn or_body(painter: &Painter, fill: Color32, body: Rect, exclusive: bool, outlin
 /// `WE` and the clock's triangle).
 pub(super) fn memory_block(
     painter: &Painter,
-    pal: &Palette,
+    colors: &Colors,
     rect: Rect,
     kind: NodeKind,
     outline: Stroke,
 ) -> Rect {
-    painter.rect(rect, 2.0, pal.body, outline, egui::StrokeKind::Inside);
+    painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
     let (title, addr_bits) = match kind {
         NodeKind::Rom { addr_bits } => ("ROM", addr_bits),
         NodeKind::Ram { addr_bits } => ("RAM", addr_bits),
@@ -400,7 +400,7 @@ pub(super) fn memory_block(
         Align2::CENTER_CENTER,
         format!("{title} 2^{addr_bits}"),
         FontId::monospace(0.5 * CELL),
-        pal.ink,
+        colors.ink,
     );
     let font = FontId::monospace(0.45 * CELL);
     for (pin, name) in ["A", "D", "WE", ">"]
@@ -415,7 +415,7 @@ pub(super) fn memory_block(
             Align2::LEFT_CENTER,
             *name,
             font.clone(),
-            pal.ink,
+            colors.ink,
         );
     }
     Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
@@ -423,14 +423,14 @@ pub(super) fn memory_block(
 
 /// A table gate: a box marked `TBL` at the top; returns the room below the mark (for the
 /// label).
-pub(super) fn table_gate(painter: &Painter, pal: &Palette, rect: Rect, outline: Stroke) -> Rect {
-    painter.rect(rect, 2.0, pal.body, outline, egui::StrokeKind::Inside);
+pub(super) fn table_gate(painter: &Painter, colors: &Colors, rect: Rect, outline: Stroke) -> Rect {
+    painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
     painter.text(
         pos2(rect.center().x, rect.top() + 0.5 * CELL),
         Align2::CENTER_CENTER,
         "TBL",
         FontId::monospace(0.5 * CELL),
-        pal.ink,
+        colors.ink,
     );
     Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
 }
@@ -439,19 +439,19 @@ pub(super) fn table_gate(painter: &Painter, pal: &Palette, rect: Rect, outline: 
 /// room left for the label.
 pub(super) fn flip_flop(
     painter: &Painter,
-    pal: &Palette,
+    colors: &Colors,
     rect: Rect,
     outline: Stroke,
     enable: bool,
 ) -> Rect {
-    painter.rect(rect, 2.0, pal.body, outline, egui::StrokeKind::Inside);
+    painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
     let font = FontId::monospace(0.6 * CELL);
     painter.text(
         pos2(rect.left() + 3.0, rect.top() + CELL),
         Align2::LEFT_CENTER,
         "D",
         font.clone(),
-        pal.ink,
+        colors.ink,
     );
     if enable {
         // A flip-flop with enable: EN on its third pin, a row below the clock.
@@ -460,7 +460,7 @@ pub(super) fn flip_flop(
             Align2::LEFT_CENTER,
             "EN",
             font,
-            pal.ink,
+            colors.ink,
         );
     }
     let y = rect.top() + 2.0 * CELL;

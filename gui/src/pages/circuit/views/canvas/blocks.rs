@@ -26,7 +26,7 @@ use super::ends::{Block, Ends};
 use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
 use super::gestures::Canvas;
 use super::routes::WireKey;
-use crate::pages::circuit::draw::{self, Known, NodeLook, Palette};
+use crate::pages::circuit::draw::{self, Known, NodeLook, Colors};
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
 use crate::pages::circuit::state::{CircuitPageState, End};
 
@@ -105,7 +105,7 @@ impl Canvas {
                 continue;
             };
             let route: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
-            draw::wire(&frame.painter,frame.pal, &route, state.end_value(from), None);
+            draw::wire(&frame.painter,frame.colors, &route, state.end_value(from), None);
         }
         let preview = self
             .wiring_end
@@ -127,7 +127,7 @@ impl Canvas {
         }
         // The wire being drawn from a pin, to the pointer.
         if let (Some((a, v)), Some(q)) = (preview, frame.pointer) {
-            draw::wire(&frame.painter,frame.pal, &[px(a), q], v, None);
+            draw::wire(&frame.painter,frame.colors, &[px(a), q], v, None);
         }
         for action in actions {
             match action {
@@ -191,7 +191,7 @@ impl Canvas {
                 .filter(|&(id, changed)| changed && bits.contains(&Some(id)))
                 .map(|_| frame.pulse);
             if values.len() > 1 {
-                draw::bus_wire(&frame.painter,frame.pal, &path, Known::of(&values), pulse);
+                draw::bus_wire(&frame.painter,frame.colors, &path, Known::of(&values), pulse);
                 // A bus node shows its own number, and a lamp or probe the one it receives.
                 let shown = |end: &str| {
                     End::parse(end, instances) == End::Node(end.to_owned())
@@ -219,12 +219,12 @@ impl Canvas {
                 }
             } else {
                 let v = values.first().copied().unwrap_or(Trit::Unknown);
-                draw::wire(&frame.painter,frame.pal, &path, v, pulse);
+                draw::wire(&frame.painter,frame.colors, &path, v, pulse);
             }
             let to = End::parse(&w.to, instances);
             if self.delivers(&ends, &bits, &to) {
                 let k = path.len() / 2;
-                draw::marker(&frame.painter,frame.pal, path[k - 1].lerp(path[k], 0.5));
+                draw::marker(&frame.painter,frame.colors, path[k - 1].lerp(path[k], 0.5));
             }
         }
         for n in nodes.iter().filter(|n| n.kind.is_wiring()) {
@@ -239,7 +239,7 @@ impl Canvas {
         }
         // Over the wires, so that no wire hides a number.
         for (_, at, text) in labels {
-            draw::bus_label(&frame.painter,frame.pal, at, &text);
+            draw::bus_label(&frame.painter,frame.colors, at, &text);
         }
         actions
     }
@@ -259,12 +259,12 @@ impl Canvas {
             _ => Vec2::ZERO,
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
-        draw::wiring(&frame.painter,frame.pal, rect, n.kind);
+        draw::wiring(&frame.painter,frame.colors, rect, n.kind);
         if selected {
             frame.painter.rect_stroke(
                 rect.expand(3.0),
                 3.0,
-                egui::Stroke::new(2.0, frame.pal.selected),
+                egui::Stroke::new(2.0, frame.colors.selected),
                 egui::StrokeKind::Outside,
             );
         }
@@ -422,7 +422,7 @@ impl Canvas {
             let width = usize::from(n.width);
             draw::bus_node(
                 &frame.painter,
-                frame.pal,
+                frame.colors,
                 rect,
                 n.kind,
                 &n.label,
@@ -432,7 +432,7 @@ impl Canvas {
                 look,
             );
         } else {
-            draw::node(&frame.painter,frame.pal, rect, n.kind, &n.label, value, look);
+            draw::node(&frame.painter,frame.colors, rect, n.kind, &n.label, value, look);
         }
         let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
         let known = (n.width > 1).then(|| Known::of(&values));
@@ -485,7 +485,7 @@ impl Canvas {
         };
         draw::block(
             &frame.painter,
-            frame.pal,
+            frame.colors,
             rect,
             (&b.label, &b.part),
             &names(&b.inputs, &b.widths.0),
@@ -515,7 +515,7 @@ impl Canvas {
             // What the pin receives: the value of the wire into it.
             let values = state.bit_values(&state.bits_into(&end.to_text()));
             let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
-            draw_pin(&frame.painter, frame.pal, p, &values, response.hovered());
+            draw_pin(&frame.painter, frame.colors, p, &values, response.hovered());
             if response.secondary_clicked() {
                 actions.push(Action::Disconnect(end.clone()));
             }
@@ -531,7 +531,7 @@ impl Canvas {
             let r = Rect::from_center_size(p, pin_size);
             let values = state.level_end_values(&end.to_text());
             let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
-            draw_pin(&frame.painter, frame.pal, p, &values, response.hovered());
+            draw_pin(&frame.painter, frame.colors, p, &values, response.hovered());
             if frame.pointer.is_some_and(|q| r.contains(q)) {
                 self.out_target = Some(end.clone());
             }
@@ -560,8 +560,8 @@ impl Canvas {
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let end = End::Node(n.label.clone());
         let draw_pin = |p: Pos2, hovered: bool| match bus {
-            Some(known) => draw::bus_pin(&frame.painter,frame.pal, p, known, hovered),
-            None => draw::pin(&frame.painter,frame.pal, p, value, hovered),
+            Some(known) => draw::bus_pin(&frame.painter,frame.colors, p, known, hovered),
+            None => draw::pin(&frame.painter,frame.colors, p, value, hovered),
         };
         if let Some(out) = geometry::output_pin(n) {
             let p = px(out);
@@ -645,10 +645,10 @@ fn pin_widget(ui: &egui::Ui, r: Rect, end: &End, values: &[Trit], radix: Radix) 
 }
 
 /// A pin showing `values`: a trit's dot, or a bus's square.
-fn draw_pin(painter: &egui::Painter, pal: &Palette, p: Pos2, values: &[Trit], hovered: bool) {
+fn draw_pin(painter: &egui::Painter, colors: &Colors, p: Pos2, values: &[Trit], hovered: bool) {
     match values {
-        [v] => draw::pin(painter, pal, p, *v, hovered),
-        _ => draw::bus_pin(painter, pal, p, Known::of(values), hovered),
+        [v] => draw::pin(painter, colors, p, *v, hovered),
+        _ => draw::bus_pin(painter, colors, p, Known::of(values), hovered),
     }
 }
 

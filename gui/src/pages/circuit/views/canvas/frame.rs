@@ -8,7 +8,7 @@ use egui::{Pos2, Rect, Vec2, pos2};
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, NodeId, Trit};
 
-use crate::pages::circuit::draw::Palette;
+use crate::pages::circuit::draw::Colors;
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, Vector};
 use crate::pages::circuit::state::{CircuitPageState, LevelWire};
 
@@ -131,7 +131,7 @@ pub(super) struct FrameInfo {
     /// Whether to draw full detail (pins, labels, curves) rather than the coarse batch.
     pub(super) detailed: bool,
     /// The colours of the theme the app is in.
-    pub(super) pal: &'static Palette,
+    pub(super) colors: &'static Colors,
 }
 
 impl FrameInfo {
@@ -160,7 +160,7 @@ impl FrameInfo {
             view: ui.clip_rect(),
             zoom,
             detailed: zoom >= DETAIL_ZOOM,
-            pal: Palette::of(ui),
+            colors: Colors::of(ui),
         }
     }
 

@@ -84,7 +84,7 @@ impl Canvas {
         ui.painter().rect_filled(
             ui.available_rect_before_wrap(),
             0.0,
-            draw::Palette::of(ui).paper,
+            draw::Colors::of(ui).paper,
         );
         egui::Scene::new()
             .zoom_range(MIN_ZOOM..=max_zoom)
@@ -131,7 +131,7 @@ impl Canvas {
             |id| self.is_shown(id),
         );
         self.routes = routes;
-        let mut batch = Batch::new(frame.zoom, frame.pal, self.batch_size);
+        let mut batch = Batch::new(frame.zoom, frame.colors, self.batch_size);
         draw::grid(&mut batch, frame.view);
         if frame.detailed {
             batch.paint(&frame.painter);
@@ -230,7 +230,7 @@ impl Canvas {
             let pulse = changed_now.then_some(frame.pulse);
             let value = state.sim.value(w.from);
             if frame.detailed {
-                draw::wire(&frame.painter,frame.pal, path, value, pulse);
+                draw::wire(&frame.painter,frame.colors, path, value, pulse);
             } else {
                 draw::wire_coarse(batch, path, value, pulse);
             }
@@ -238,7 +238,7 @@ impl Canvas {
                 let k = path.len() / 2;
                 let at = path[k - 1].lerp(path[k], 0.5);
                 if frame.detailed {
-                    draw::marker(&frame.painter,frame.pal, at);
+                    draw::marker(&frame.painter,frame.colors, at);
                 } else {
                     draw::marker_coarse(batch, at);
                 }
@@ -260,7 +260,7 @@ impl Canvas {
         for (wire, route) in self.routes.wires.iter().zip(&self.routes.routing.routes) {
             if wire.from == selected.from {
                 let path: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
-                draw::halo_line(&frame.painter,frame.pal, &path, width);
+                draw::halo_line(&frame.painter,frame.colors, &path, width);
             }
         }
     }
@@ -296,7 +296,7 @@ impl Canvas {
                 .map(|w| state.wire_values(w))
                 .unwrap_or_default();
             if !values.is_empty() {
-                draw::junction(&frame.painter,frame.pal, p, &values);
+                draw::junction(&frame.painter,frame.colors, p, &values);
             }
         }
     }
@@ -358,7 +358,7 @@ impl Canvas {
                         _ if shown.is_some() => {
                             draw::display_node(
                                 &frame.painter,
-                                frame.pal,
+                                frame.colors,
                                 rect,
                                 node.kind,
                                 local,
@@ -370,7 +370,7 @@ impl Canvas {
                             let known = Known::of(&state.sim.values(&b.bits));
                             draw::bus_node(
                                 &frame.painter,
-                                frame.pal,
+                                frame.colors,
                                 rect,
                                 node.kind,
                                 local,
@@ -380,7 +380,7 @@ impl Canvas {
                                 look,
                             );
                         }
-                        None => draw::node(&frame.painter,frame.pal, rect, node.kind, local, value, look),
+                        None => draw::node(&frame.painter,frame.colors, rect, node.kind, local, value, look),
                     }
                     widget.on_hover_text(hover)
                 } else {

@@ -46,11 +46,11 @@ pub(super) fn tags(
                 None => continue,
             },
         };
-        let pal = draw::Palette::of(ui);
+        let colors = draw::Colors::of(ui);
         let colour = match shown.as_str() {
-            "+1" => pal.value(Trit::True),
-            "-1" => pal.value(Trit::False),
-            _ => pal.value(Trit::Unknown),
+            "+1" => colors.value(Trit::True),
+            "-1" => colors.value(Trit::False),
+            _ => colors.value(Trit::Unknown),
         };
         let text = format!("→ {shown}");
         let rect = px_rect(geometry::rect(node)).translate(shift(id));
@@ -60,7 +60,7 @@ pub(super) fn tags(
         painter.rect(
             tag,
             0.25 * CELL,
-            pal.body,
+            colors.body,
             Stroke::new(1.5, colour),
             egui::StrokeKind::Inside,
         );
@@ -69,7 +69,7 @@ pub(super) fn tags(
             Align2::CENTER_CENTER,
             text,
             FontId::monospace(0.55 * CELL),
-            pal.ink,
+            colors.ink,
         );
         let local = name.strip_prefix(&prefix).unwrap_or(&name);
         let accessible = format!("{local} pending");
