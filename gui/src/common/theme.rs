@@ -68,6 +68,8 @@ pub fn menu(ui: &mut egui::Ui) {
 mod tests {
     use std::collections::HashMap;
 
+    use eframe::Storage as _;
+
     use super::*;
 
     #[derive(Default)]

@@ -8,6 +8,7 @@ use sim_core::{NodeKind, Trit};
 use super::style::{BUS_WIDTH, LABEL_SIZE, NodeLook, Colors, halo, mix, outline};
 use super::symbols::{flip_flop, gate, memory_block, table_gate};
 use crate::pages::circuit::geometry::CELL;
+use crate::pages::circuit::legibility;
 
 /// How many of a bus's trits are known: a bus is drawn grey as a trit is when unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,9 +134,9 @@ pub fn bus_node(
     match kind {
         NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
             painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
-            let inner = rect.shrink(4.0);
+            let inner = rect.shrink(legibility::value_inset(kind));
             painter.rect_filled(inner, 2.0, known.tint(colors));
-            number(painter, colors, inner, text);
+            number(painter, colors, kind, rect, text);
             below = false;
         }
         NodeKind::Lamp | NodeKind::Probe => {
@@ -146,7 +147,7 @@ pub fn bus_node(
                 outline,
                 egui::StrokeKind::Inside,
             );
-            number(painter, colors, rect.shrink(3.0), text);
+            number(painter, colors, kind, rect, text);
             below = false;
         }
         NodeKind::Dff | NodeKind::Dffe => {
@@ -204,25 +205,13 @@ pub fn bus_node(
     );
 }
 
-/// `text` centred in `room` in a monospace font, shrunk to fit; a number that still does not
-/// fit is set on a box wider than `room`, over the node.
-fn number(painter: &Painter, colors: &Colors, room: Rect, text: &str) {
-    let full = 0.8 * CELL * 0.7;
-    let mut galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(full), colors.ink);
-    if galley.size().x > room.width() {
-        let size = (full * room.width() / galley.size().x).max(0.45 * CELL);
-        galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(size), colors.ink);
-        if galley.size().x > room.width() {
-            painter.rect(
-                Rect::from_center_size(room.center(), galley.size() + vec2(6.0, 2.0)),
-                2.0,
-                colors.body,
-                Stroke::new(1.0, colors.ink),
-                egui::StrokeKind::Inside,
-            );
-        }
-    }
-    painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
+/// The number `text` of a bus node of `kind` centred in its box `rect`, in a monospace font
+/// fitted inside ([`legibility::fit_value`]: shrunk a little, then shortened with `…`; the
+/// node's hover text has it whole).
+fn number(painter: &Painter, colors: &Colors, kind: NodeKind, rect: Rect, text: &str) {
+    let fitted = legibility::fit_value(kind, rect.width(), text);
+    let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), colors.ink);
+    painter.galley(rect.center() - galley.size() / 2.0, galley, colors.ink);
 }
 
 /// A splitter or merger in `rect` (its box from [`geometry::rect`](crate::pages::circuit::geometry::rect)): a spine with the whole bus
@@ -257,7 +246,7 @@ pub fn wiring(painter: &Painter, colors: &Colors, rect: Rect, kind: NodeKind) {
         ],
         Stroke::new(5.0, colors.ink),
     );
-    let font = FontId::monospace(0.42 * CELL);
+    let font = FontId::monospace(0.5 * CELL);
     for (k, r) in ranges.iter().enumerate() {
         let y = row(k);
         let end = if split { rect.right() } else { rect.left() };

@@ -4,7 +4,8 @@
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Trit};
 
-use super::style::{NodeLook, Colors, caption, halo, outline};
+use super::style::{Colors, NodeLook, caption, halo, outline};
+use crate::pages::circuit::legibility;
 
 // A display has its own dark face in either theme, like the part it stands for: its colours
 // are the display's, not the theme's.
@@ -117,12 +118,13 @@ pub fn display_node(
         } else {
             SEGMENT_LIT
         };
-        let mut size = 0.75 * face.height();
-        let mut galley = painter.layout_no_wrap(digits.clone(), FontId::monospace(size), color);
-        if galley.size().x > face.width() {
-            size *= face.width() / galley.size().x;
-            galley = painter.layout_no_wrap(digits, FontId::monospace(size), color);
-        }
+        let fitted = legibility::fit_mono(
+            &digits,
+            0.75 * face.height(),
+            legibility::MIN_VALUE_SIZE,
+            face.width(),
+        );
+        let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
         painter.galley(face.center() - galley.size() / 2.0, galley, color);
     }
     let title = if values.len() > 1 {

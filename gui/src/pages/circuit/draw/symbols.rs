@@ -9,6 +9,7 @@ use super::style::{
     LABEL_SIZE, NodeLook, Colors, caption, halo, ink_on, mix, outline, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
+use crate::pages::circuit::legibility;
 
 /// A node of `kind` in `rect`, labelled, showing its output `v`.
 pub fn node(
@@ -73,7 +74,8 @@ pub fn node(
 
 /// A subcircuit instance: a block in `rect` with its label above it and its part's name
 /// inside, the pin names along its edges (`inputs` left, `outputs` right, each at its `y`,
-/// scene pixels) and a double outline telling it from a gate.
+/// scene pixels; input `k` and output `k` share a row, each name fitted into its half by
+/// [`legibility::fit_pin_names`]) and a double outline telling it from a gate.
 pub fn block(
     painter: &Painter,
     colors: &Colors,
@@ -92,32 +94,50 @@ pub fn block(
         Stroke::new(0.75, colors.ink),
         egui::StrokeKind::Inside,
     );
-    painter.text(
+    let part = legibility::fit_part_name(rect.width(), part);
+    mono_text(
+        painter,
+        colors,
         pos2(rect.center().x, rect.max.y - 0.6 * CELL),
         Align2::CENTER_CENTER,
         part,
-        font(0.6),
-        colors.ink,
     );
     caption(painter, colors, rect, label);
-    for (name, y) in inputs {
-        painter.text(
-            pos2(rect.min.x + 0.4 * CELL, *y),
-            Align2::LEFT_CENTER,
-            name,
-            font(0.55),
-            colors.ink,
-        );
+    // An input and an output share a row: each name fitted into its half.
+    for k in 0..inputs.len().max(outputs.len()) {
+        let (input, output) =
+            legibility::fit_pin_names(rect.width(), pin_name(inputs, k), pin_name(outputs, k));
+        if let Some((_, y)) = inputs.get(k) {
+            let at = pos2(rect.min.x + legibility::PIN_NAME_INSET, *y);
+            mono_text(painter, colors, at, Align2::LEFT_CENTER, input);
+        }
+        if let Some((_, y)) = outputs.get(k) {
+            let at = pos2(rect.max.x - legibility::PIN_NAME_INSET, *y);
+            mono_text(painter, colors, at, Align2::RIGHT_CENTER, output);
+        }
     }
-    for (name, y) in outputs {
-        painter.text(
-            pos2(rect.max.x - 0.4 * CELL, *y),
-            Align2::RIGHT_CENTER,
-            name,
-            font(0.55),
-            colors.ink,
-        );
-    }
+}
+
+/// The name of pin `k` of `pins`, or `""` past the last.
+fn pin_name(pins: &[(String, f32)], k: usize) -> &str {
+    pins.get(k).map_or("", |(name, _)| name.as_str())
+}
+
+/// A [`Fitted`](legibility::Fitted) text in the monospace font, in the ink, anchored at `at`.
+fn mono_text(
+    painter: &Painter,
+    colors: &Colors,
+    at: Pos2,
+    anchor: Align2,
+    fitted: legibility::Fitted,
+) {
+    painter.text(
+        at,
+        anchor,
+        fitted.text,
+        FontId::monospace(fitted.size),
+        colors.ink,
+    );
 }
 
 /// `+`, `−` or `?` on a lamp of `radius` at `c`: bars rather than text, so they stay bold at
@@ -402,7 +422,7 @@ pub(super) fn memory_block(
         FontId::monospace(0.5 * CELL),
         colors.ink,
     );
-    let font = FontId::monospace(0.45 * CELL);
+    let font = FontId::monospace(legibility::PIN_SIZE);
     for (pin, name) in ["A", "D", "WE", ">"]
         .iter()
         .enumerate()

@@ -28,6 +28,7 @@ use super::gestures::Canvas;
 use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Known, NodeLook, Colors};
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
+use crate::pages::circuit::legibility;
 use crate::pages::circuit::state::{CircuitPageState, End};
 
 impl Canvas {
@@ -478,8 +479,7 @@ impl Canvas {
                 .zip(widths)
                 .enumerate()
                 .map(|(i, (p, &w))| {
-                    let name = if w > 1 { format!("{p}/{w}") } else { p.clone() };
-                    (name, px(b.input(i)).y)
+                    (legibility::pin_label(p, w), px(b.input(i)).y)
                 })
                 .collect()
         };
