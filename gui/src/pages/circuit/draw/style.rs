@@ -67,7 +67,8 @@ impl Colors {
         in_loop: Color32::from_rgb(204, 121, 167),
         flagged: Color32::from_rgb(213, 94, 0),
         evaluating: Color32::from_rgb(0, 158, 115),
-        selected: Color32::from_rgb(86, 180, 233),
+        // Okabe–Ito sky blue (86, 180, 233) has 2.2:1 on the paper: deepened to 3:1 or more.
+        selected: Color32::from_rgb(0, 140, 220),
     };
 
     /// Light ink on dark paper (egui's dark panels).
@@ -225,4 +226,84 @@ pub(super) fn caption(painter: &Painter, colors: &Colors, rect: Rect, text: impl
         FontId::proportional(LABEL_SIZE),
         colors.ink,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pages::circuit::legibility::{MONO_ADVANCE, mono_width};
+
+    /// WCAG 2.1 success criterion 1.4.11 (non-text contrast): graphical objects need 3:1
+    /// against adjacent colours.
+    const NON_TEXT: f32 = 3.0;
+
+    #[test]
+    fn the_contrast_ratio_is_wcags() {
+        assert!((relative_luminance(Color32::WHITE) - 1.0).abs() < 1e-6);
+        assert!(relative_luminance(Color32::BLACK).abs() < 1e-6);
+        assert!((contrast_ratio(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 1e-3);
+        assert!((contrast_ratio(Color32::WHITE, Color32::WHITE) - 1.0).abs() < 1e-6);
+        // #777777 on white is the well-known 4.48:1.
+        let grey = Color32::from_gray(0x77);
+        assert!((contrast_ratio(grey, Color32::WHITE) - 4.48).abs() < 0.01);
+    }
+
+    #[test]
+    fn every_value_colour_stands_out_on_both_themes() {
+        for (name, colors) in [("light", Colors::LIGHT), ("dark", Colors::DARK)] {
+            for v in [Trit::True, Trit::False, Trit::Unknown] {
+                for (ground, behind) in [("paper", colors.paper), ("body", colors.body)] {
+                    let ratio = contrast_ratio(colors.value(v), behind);
+                    assert!(
+                        ratio >= NON_TEXT,
+                        "{name}: {v:?} on the {ground} has {ratio:.2}:1, below 3:1"
+                    );
+                }
+            }
+            for (what, c) in [
+                ("bus", colors.bus),
+                ("selection", colors.selected),
+                ("ink", colors.ink),
+            ] {
+                let ratio = contrast_ratio(c, colors.paper);
+                assert!(ratio >= NON_TEXT, "{name}: {what} has {ratio:.2}:1");
+            }
+            // Text: WCAG's 4.5:1 for the ink on a node's body.
+            assert!(contrast_ratio(colors.ink, colors.body) >= 4.5, "{name}: ink");
+        }
+        // The +1 shades differ per theme; the light one is Okabe–Ito's blue itself.
+        assert_eq!(Colors::LIGHT.plus, Color32::from_rgb(0, 114, 178));
+        assert_ne!(Colors::LIGHT.plus, Colors::DARK.plus);
+    }
+
+    #[test]
+    fn a_lamps_symbol_contrasts_with_its_colour() {
+        for colors in [Colors::LIGHT, Colors::DARK] {
+            for v in [Trit::True, Trit::False, Trit::Unknown] {
+                let fill = colors.value(v);
+                assert!(contrast_ratio(ink_on(fill), fill) >= NON_TEXT, "{v:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_monospace_font_is_as_wide_as_the_legibility_rules_assume() {
+        let ctx = egui::Context::default();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |_| {});
+        output.textures_delta.clear();
+        ctx.fonts_mut(|fonts| {
+            for text in ["0bxxxxxxxx", "0bxx…xxxx", "a/4", "WE", "162"] {
+                let galley = fonts.layout_no_wrap(
+                    text.to_owned(),
+                    FontId::monospace(20.0),
+                    Color32::BLACK,
+                );
+                let (laid, assumed) = (galley.size().x, mono_width(text, 20.0));
+                assert!(
+                    (laid - assumed).abs() <= 0.5,
+                    "{text:?}: laid out {laid}, assumed {assumed} ({MONO_ADVANCE} em)"
+                );
+            }
+        });
+    }
 }
