@@ -235,7 +235,13 @@ mod tests {
         let (box_width, _) = geometry::node_cells(kind);
         let room = box_width as f32 * CELL - 2.0 * value_inset(kind);
         for values in bus_values(width) {
-            for radix in [Radix::Bin, Radix::Hex, Radix::Unsigned, Radix::Signed, Radix::Ternary] {
+            for radix in [
+                Radix::Bin,
+                Radix::Hex,
+                Radix::Unsigned,
+                Radix::Signed,
+                Radix::Ternary,
+            ] {
                 let text = number::format(&values, radix);
                 let fitted = fit_value(kind, box_width as f32 * CELL, &text);
                 assert!(
@@ -253,8 +259,11 @@ mod tests {
     /// below it; returns how many names were checked.
     fn check_blocks(state: &mut CircuitPageState, what: &str) -> usize {
         let mut checked = 0;
-        let instances: Vec<String> =
-            state.level_instances().iter().map(|i| i.label.clone()).collect();
+        let instances: Vec<String> = state
+            .level_instances()
+            .iter()
+            .map(|i| i.label.clone())
+            .collect();
         for label in instances {
             let (part, inputs, outputs) = state.instance_pins(&label).expect("an instance");
             let width = geometry::block_size(inputs.len(), outputs.len()).0 as f32 * CELL;

@@ -5,7 +5,7 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 use sim_core::{NodeKind, Trit};
 
-use super::style::{BUS_WIDTH, LABEL_SIZE, NodeLook, Colors, halo, mix, outline};
+use super::style::{BUS_WIDTH, Colors, LABEL_SIZE, NodeLook, halo, mix, outline};
 use super::symbols::{flip_flop, gate, memory_block, table_gate};
 use crate::pages::circuit::geometry::CELL;
 use crate::pages::circuit::legibility;
@@ -151,7 +151,13 @@ pub fn bus_node(
             below = false;
         }
         NodeKind::Dff | NodeKind::Dffe => {
-            inside = Some(flip_flop(painter, colors, rect, outline, kind == NodeKind::Dffe));
+            inside = Some(flip_flop(
+                painter,
+                colors,
+                rect,
+                outline,
+                kind == NodeKind::Dffe,
+            ));
         }
         NodeKind::Table(_) => inside = Some(table_gate(painter, colors, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
@@ -179,7 +185,11 @@ pub fn bus_node(
         );
         painter.galley(at, galley, colors.ink);
     }
-    let name = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), colors.ink);
+    let name = painter.layout_no_wrap(
+        label.to_owned(),
+        FontId::proportional(LABEL_SIZE),
+        colors.ink,
+    );
     let badge = painter.layout_no_wrap(
         format!("/{width}"),
         FontId::proportional(0.5 * CELL),

@@ -5,7 +5,7 @@ use egui::epaint::Mesh;
 use egui::{Color32, Painter, Pos2, Rect, Shape, Vec2, pos2, vec2};
 use sim_core::{GateBase, GateOp, NodeKind, Role, Trit};
 
-use super::style::{NodeLook, Colors, mix, outline};
+use super::style::{Colors, NodeLook, mix, outline};
 use crate::pages::circuit::geometry::CELL;
 
 /// One mesh that many simple shapes are added to, drawn as a single [`Shape`]: the canvas's

@@ -158,6 +158,10 @@ fn seven_segments(painter: &Painter, colors: &Colors, face: Rect, values: &[Trit
         painter.line_segment([a, b], Stroke::new(t, segment_color(colors, value(i))));
     }
     if values.len() > 7 {
-        painter.circle_filled(pos2(x1 + 1.5 * t, y1), t * 0.7, segment_color(colors, value(7)));
+        painter.circle_filled(
+            pos2(x1 + 1.5 * t, y1),
+            t * 0.7,
+            segment_color(colors, value(7)),
+        );
     }
 }

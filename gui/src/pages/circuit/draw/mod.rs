@@ -37,7 +37,7 @@ pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
 pub use style::{
-    BUS_WIDTH, NodeLook, Colors, contrast_ratio, ink_on, relative_luminance, value_symbol,
+    BUS_WIDTH, Colors, NodeLook, contrast_ratio, ink_on, relative_luminance, value_symbol,
 };
 pub use symbols::{block, node};
 pub use wires::{bend, halo_line, junction, marker, pin, wire};

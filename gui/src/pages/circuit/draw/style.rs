@@ -117,7 +117,6 @@ impl Colors {
             Trit::Unknown => self.unknown,
         }
     }
-
 }
 
 /// Black-ish or white, whichever has the higher [`contrast_ratio`] on `fill` (the symbol on a
@@ -269,7 +268,10 @@ mod tests {
                 assert!(ratio >= NON_TEXT, "{name}: {what} has {ratio:.2}:1");
             }
             // Text: WCAG's 4.5:1 for the ink on a node's body.
-            assert!(contrast_ratio(colors.ink, colors.body) >= 4.5, "{name}: ink");
+            assert!(
+                contrast_ratio(colors.ink, colors.body) >= 4.5,
+                "{name}: ink"
+            );
         }
         // The +1 shades differ per theme; the light one is Okabe–Ito's blue itself.
         assert_eq!(Colors::LIGHT.plus, Color32::from_rgb(0, 114, 178));
@@ -293,11 +295,8 @@ mod tests {
         output.textures_delta.clear();
         ctx.fonts_mut(|fonts| {
             for text in ["0bxxxxxxxx", "0bxx…xxxx", "a/4", "WE", "162"] {
-                let galley = fonts.layout_no_wrap(
-                    text.to_owned(),
-                    FontId::monospace(20.0),
-                    Color32::BLACK,
-                );
+                let galley =
+                    fonts.layout_no_wrap(text.to_owned(), FontId::monospace(20.0), Color32::BLACK);
                 let (laid, assumed) = (galley.size().x, mono_width(text, 20.0));
                 assert!(
                     (laid - assumed).abs() <= 0.5,

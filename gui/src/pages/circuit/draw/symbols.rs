@@ -6,7 +6,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, ve
 use sim_core::{GateBase, GateOp, NodeKind, Trit};
 
 use super::style::{
-    LABEL_SIZE, NodeLook, Colors, caption, halo, ink_on, mix, outline, value_symbol,
+    Colors, LABEL_SIZE, NodeLook, caption, halo, ink_on, mix, outline, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::legibility;
@@ -45,7 +45,13 @@ pub fn node(
             );
         }
         NodeKind::Dff | NodeKind::Dffe => {
-            inside = Some(flip_flop(painter, colors, rect, outline, kind == NodeKind::Dffe));
+            inside = Some(flip_flop(
+                painter,
+                colors,
+                rect,
+                outline,
+                kind == NodeKind::Dffe,
+            ));
         }
         NodeKind::Table(_) => inside = Some(table_gate(painter, colors, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
@@ -57,7 +63,11 @@ pub fn node(
             }
         }
     }
-    let galley = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), colors.ink);
+    let galley = painter.layout_no_wrap(
+        label.to_owned(),
+        FontId::proportional(LABEL_SIZE),
+        colors.ink,
+    );
     match inside {
         Some(room) if galley.size().x <= room.width() => {
             painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
@@ -168,7 +178,14 @@ fn font(cells: f32) -> FontId {
     FontId::proportional(cells * CELL * 0.7)
 }
 
-fn source(painter: &Painter, colors: &Colors, rect: Rect, kind: NodeKind, v: Trit, outline: Stroke) {
+fn source(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    kind: NodeKind,
+    v: Trit,
+    outline: Stroke,
+) {
     painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
     let inner = rect.shrink(4.0);
     painter.rect_filled(inner, 2.0, mix(colors.body, colors.value(v), 0.35));
@@ -216,9 +233,17 @@ fn switch_symbol(painter: &Painter, colors: &Colors, inner: Rect, v: Trit) {
     let (arm, bar) = (0.32 * side, (0.11 * side).max(1.5));
     match v {
         Trit::True | Trit::False => {
-            painter.rect_filled(Rect::from_center_size(c, vec2(2.0 * arm, bar)), 0.0, colors.ink);
+            painter.rect_filled(
+                Rect::from_center_size(c, vec2(2.0 * arm, bar)),
+                0.0,
+                colors.ink,
+            );
             if v == Trit::True {
-                painter.rect_filled(Rect::from_center_size(c, vec2(bar, 2.0 * arm)), 0.0, colors.ink);
+                painter.rect_filled(
+                    Rect::from_center_size(c, vec2(bar, 2.0 * arm)),
+                    0.0,
+                    colors.ink,
+                );
             }
         }
         Trit::Unknown => {
@@ -293,7 +318,10 @@ pub(super) fn gate(
                 let y = rect.top() + geometry::input_y(kind, pin) * CELL;
                 let x = back_x(back, y);
                 if x > rect.left() + 0.5 {
-                    painter.line_segment([pos2(rect.left(), y), pos2(x, y)], Stroke::new(1.5, colors.ink));
+                    painter.line_segment(
+                        [pos2(rect.left(), y), pos2(x, y)],
+                        Stroke::new(1.5, colors.ink),
+                    );
                 }
             }
             Some(Rect::from_min_max(

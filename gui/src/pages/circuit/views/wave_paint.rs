@@ -266,7 +266,11 @@ fn paint_bus(painter: &egui::Painter, colors: &Colors, row: Rect, segs: &[Segmen
                 } else {
                     Color32::TRANSPARENT
                 };
-                let edge = if unknown == 0 { colors.plus } else { colors.unknown };
+                let edge = if unknown == 0 {
+                    colors.plus
+                } else {
+                    colors.unknown
+                };
                 painter.add(Shape::convex_polygon(outline, fill, Stroke::new(1.2, edge)));
                 if x1 - x0 > 14.0 {
                     let text = number::format(bits, radix);

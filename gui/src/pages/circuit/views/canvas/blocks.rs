@@ -26,7 +26,7 @@ use super::ends::{Block, Ends};
 use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
 use super::gestures::Canvas;
 use super::routes::WireKey;
-use crate::pages::circuit::draw::{self, Known, NodeLook, Colors};
+use crate::pages::circuit::draw::{self, Colors, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
 use crate::pages::circuit::legibility;
 use crate::pages::circuit::state::{CircuitPageState, End};
@@ -106,7 +106,13 @@ impl Canvas {
                 continue;
             };
             let route: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
-            draw::wire(&frame.painter,frame.colors, &route, state.end_value(from), None);
+            draw::wire(
+                &frame.painter,
+                frame.colors,
+                &route,
+                state.end_value(from),
+                None,
+            );
         }
         let preview = self
             .wiring_end
@@ -128,7 +134,7 @@ impl Canvas {
         }
         // The wire being drawn from a pin, to the pointer.
         if let (Some((a, v)), Some(q)) = (preview, frame.pointer) {
-            draw::wire(&frame.painter,frame.colors, &[px(a), q], v, None);
+            draw::wire(&frame.painter, frame.colors, &[px(a), q], v, None);
         }
         for action in actions {
             match action {
@@ -192,7 +198,13 @@ impl Canvas {
                 .filter(|&(id, changed)| changed && bits.contains(&Some(id)))
                 .map(|_| frame.pulse);
             if values.len() > 1 {
-                draw::bus_wire(&frame.painter,frame.colors, &path, Known::of(&values), pulse);
+                draw::bus_wire(
+                    &frame.painter,
+                    frame.colors,
+                    &path,
+                    Known::of(&values),
+                    pulse,
+                );
                 // A bus node shows its own number, and a lamp or probe the one it receives.
                 let shown = |end: &str| {
                     End::parse(end, instances) == End::Node(end.to_owned())
@@ -220,12 +232,12 @@ impl Canvas {
                 }
             } else {
                 let v = values.first().copied().unwrap_or(Trit::Unknown);
-                draw::wire(&frame.painter,frame.colors, &path, v, pulse);
+                draw::wire(&frame.painter, frame.colors, &path, v, pulse);
             }
             let to = End::parse(&w.to, instances);
             if self.delivers(&ends, &bits, &to) {
                 let k = path.len() / 2;
-                draw::marker(&frame.painter,frame.colors, path[k - 1].lerp(path[k], 0.5));
+                draw::marker(&frame.painter, frame.colors, path[k - 1].lerp(path[k], 0.5));
             }
         }
         for n in nodes.iter().filter(|n| n.kind.is_wiring()) {
@@ -240,7 +252,7 @@ impl Canvas {
         }
         // Over the wires, so that no wire hides a number.
         for (_, at, text) in labels {
-            draw::bus_label(&frame.painter,frame.colors, at, &text);
+            draw::bus_label(&frame.painter, frame.colors, at, &text);
         }
         actions
     }
@@ -260,7 +272,7 @@ impl Canvas {
             _ => Vec2::ZERO,
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
-        draw::wiring(&frame.painter,frame.colors, rect, n.kind);
+        draw::wiring(&frame.painter, frame.colors, rect, n.kind);
         if selected {
             frame.painter.rect_stroke(
                 rect.expand(3.0),
@@ -433,7 +445,15 @@ impl Canvas {
                 look,
             );
         } else {
-            draw::node(&frame.painter,frame.colors, rect, n.kind, &n.label, value, look);
+            draw::node(
+                &frame.painter,
+                frame.colors,
+                rect,
+                n.kind,
+                &n.label,
+                value,
+                look,
+            );
         }
         let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
         let known = (n.width > 1).then(|| Known::of(&values));
@@ -478,9 +498,7 @@ impl Canvas {
             pins.iter()
                 .zip(widths)
                 .enumerate()
-                .map(|(i, (p, &w))| {
-                    (legibility::pin_label(p, w), px(b.input(i)).y)
-                })
+                .map(|(i, (p, &w))| (legibility::pin_label(p, w), px(b.input(i)).y))
                 .collect()
         };
         draw::block(
@@ -560,8 +578,8 @@ impl Canvas {
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let end = End::Node(n.label.clone());
         let draw_pin = |p: Pos2, hovered: bool| match bus {
-            Some(known) => draw::bus_pin(&frame.painter,frame.colors, p, known, hovered),
-            None => draw::pin(&frame.painter,frame.colors, p, value, hovered),
+            Some(known) => draw::bus_pin(&frame.painter, frame.colors, p, known, hovered),
+            None => draw::pin(&frame.painter, frame.colors, p, value, hovered),
         };
         if let Some(out) = geometry::output_pin(n) {
             let p = px(out);

@@ -256,7 +256,7 @@ impl Canvas {
                     ui.scope_id().with(("in", id, pin)),
                     Sense::click_and_drag(),
                 );
-                draw::pin(&frame.painter,frame.colors, p, v, response.hovered());
+                draw::pin(&frame.painter, frame.colors, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{}.{pin} = {v}", node.label));
                 let pin = u8::try_from(pin).unwrap_or(u8::MAX);
                 if response.drag_started()
@@ -276,7 +276,7 @@ impl Canvas {
                 let r = Rect::from_center_size(p, pin_size);
                 let response = ui.interact(r, ui.scope_id().with(("out", id)), Sense::drag());
                 let v = state.sim.value(id);
-                draw::pin(&frame.painter,frame.colors, p, v, response.hovered());
+                draw::pin(&frame.painter, frame.colors, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{} = {v}", node.label));
                 if response.drag_started() {
                     self.wiring = Some(id);
@@ -295,10 +295,16 @@ impl Canvas {
             && let Some(q) = frame.pointer
         {
             let p = px(out) + frame.shift(from, state);
-            draw::wire(&frame.painter,frame.colors, &[p, q], state.sim.value(from), None);
+            draw::wire(
+                &frame.painter,
+                frame.colors,
+                &[p, q],
+                state.sim.value(from),
+                None,
+            );
         }
         if let (Some((_, _, p)), Some(q)) = (&self.wiring_back, frame.pointer) {
-            draw::wire(&frame.painter,frame.colors, &[*p, q], Trit::Unknown, None);
+            draw::wire(&frame.painter, frame.colors, &[*p, q], Trit::Unknown, None);
         }
         self.visible = visible;
         if let Some((id, pin)) = disconnect {
@@ -360,7 +366,13 @@ impl Canvas {
                 ui.scope_id().with(("bus-in", &bus.name, pin)),
                 Sense::click_and_drag(),
             );
-            draw::bus_pin(&frame.painter,frame.colors, p, Known::of(&values), response.hovered());
+            draw::bus_pin(
+                &frame.painter,
+                frame.colors,
+                p,
+                Known::of(&values),
+                response.hovered(),
+            );
             let text = sim_core::number::format(&values, radix);
             let response = response.on_hover_text(format!("{local}.{pin} = {text}"));
             let pin = u8::try_from(pin).unwrap_or(u8::MAX);
@@ -380,7 +392,13 @@ impl Canvas {
             let r = Rect::from_center_size(p, pin_size);
             let response =
                 ui.interact(r, ui.scope_id().with(("bus-out", &bus.name)), Sense::drag());
-            draw::bus_pin(&frame.painter,frame.colors, p, Known::of(&values), response.hovered());
+            draw::bus_pin(
+                &frame.painter,
+                frame.colors,
+                p,
+                Known::of(&values),
+                response.hovered(),
+            );
             let text = sim_core::number::format(&values, radix);
             let response = response.on_hover_text(format!("{local} = {text}"));
             start = response.drag_started();
@@ -412,7 +430,7 @@ impl Canvas {
         if let (Some((wire, from, to, grabbed)), Some(now)) = (&self.bending, frame.pointer) {
             let (x, y) = geometry::snap(cell_at(now));
             let at = geometry::point(x as f32, y as f32);
-            draw::bend(&frame.painter,frame.colors, px(at));
+            draw::bend(&frame.painter, frame.colors, px(at));
             if background.drag_stopped() {
                 let bends = state.wire_bends(wire);
                 let via = with_bend(bends, *grabbed, Pos { x, y }, (*from, *to));

@@ -230,7 +230,7 @@ impl Canvas {
             let pulse = changed_now.then_some(frame.pulse);
             let value = state.sim.value(w.from);
             if frame.detailed {
-                draw::wire(&frame.painter,frame.colors, path, value, pulse);
+                draw::wire(&frame.painter, frame.colors, path, value, pulse);
             } else {
                 draw::wire_coarse(batch, path, value, pulse);
             }
@@ -238,7 +238,7 @@ impl Canvas {
                 let k = path.len() / 2;
                 let at = path[k - 1].lerp(path[k], 0.5);
                 if frame.detailed {
-                    draw::marker(&frame.painter,frame.colors, at);
+                    draw::marker(&frame.painter, frame.colors, at);
                 } else {
                     draw::marker_coarse(batch, at);
                 }
@@ -260,7 +260,7 @@ impl Canvas {
         for (wire, route) in self.routes.wires.iter().zip(&self.routes.routing.routes) {
             if wire.from == selected.from {
                 let path: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
-                draw::halo_line(&frame.painter,frame.colors, &path, width);
+                draw::halo_line(&frame.painter, frame.colors, &path, width);
             }
         }
     }
@@ -296,7 +296,7 @@ impl Canvas {
                 .map(|w| state.wire_values(w))
                 .unwrap_or_default();
             if !values.is_empty() {
-                draw::junction(&frame.painter,frame.colors, p, &values);
+                draw::junction(&frame.painter, frame.colors, p, &values);
             }
         }
     }
@@ -380,7 +380,15 @@ impl Canvas {
                                 look,
                             );
                         }
-                        None => draw::node(&frame.painter,frame.colors, rect, node.kind, local, value, look),
+                        None => draw::node(
+                            &frame.painter,
+                            frame.colors,
+                            rect,
+                            node.kind,
+                            local,
+                            value,
+                            look,
+                        ),
                     }
                     widget.on_hover_text(hover)
                 } else {
