@@ -27,8 +27,9 @@ pub const MONO_ADVANCE: f32 = 1233.0 / 2048.0;
 /// The size of a number inside a bus node's box, in scene pixels.
 pub const VALUE_SIZE: f32 = 0.56 * CELL;
 
-/// The smallest size a number inside a box is shrunk to before it is shortened.
-pub const MIN_VALUE_SIZE: f32 = 0.45 * CELL;
+/// The smallest size a number inside a box is shrunk to before it is shortened: 10 pixels,
+/// still drawn (8 on the screen) at the zoom that fits an 8-bit adder on buses.
+pub const MIN_VALUE_SIZE: f32 = 0.5 * CELL;
 
 /// The size of pin names (a block's, a memory's, a flip-flop's) and of a block's part name:
 /// 11 pixels at zoom 100 %.
@@ -195,7 +196,7 @@ mod tests {
         assert!(byte.abbreviated, "{byte:?}");
         assert_eq!(byte.size, MIN_VALUE_SIZE);
         assert!(byte.width() <= 52.0, "{byte:?}");
-        assert_eq!(byte.text, "0bxx…xxxx");
+        assert_eq!(byte.text, "0bxx…xxx");
         // A lamp's face is 34 px.
         let lamp = fit_value(NodeKind::Lamp, 2.0 * CELL, "0bxxxxxxxx");
         assert!(lamp.width() <= 34.0, "{lamp:?}");
