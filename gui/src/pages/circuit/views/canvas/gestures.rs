@@ -294,14 +294,8 @@ impl Canvas {
             && let Some(out) = geometry::output_pin(node)
             && let Some(q) = frame.pointer
         {
-            let p = px(out) + frame.shift(from, state);
-            draw::wire(
-                &frame.painter,
-                frame.colors,
-                &[p, q],
-                state.sim.value(from),
-                None,
-            );
+            let (p, v) = (px(out) + frame.shift(from, state), state.sim.value(from));
+            draw::wire(&frame.painter, frame.colors, &[p, q], v, None);
         }
         if let (Some((_, _, p)), Some(q)) = (&self.wiring_back, frame.pointer) {
             draw::wire(&frame.painter, frame.colors, &[*p, q], Trit::Unknown, None);

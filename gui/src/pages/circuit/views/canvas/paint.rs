@@ -354,23 +354,18 @@ impl Canvas {
                 };
                 let hover = hover_text(node, bus.as_ref(), &text, value);
                 let widget = if frame.detailed {
+                    let (painter, colors) = (&frame.painter, frame.colors);
                     match &bus {
                         _ if shown.is_some() => {
                             draw::display_node(
-                                &frame.painter,
-                                frame.colors,
-                                rect,
-                                node.kind,
-                                local,
-                                &values,
-                                look,
+                                painter, colors, rect, node.kind, local, &values, look,
                             );
                         }
                         Some(b) => {
                             let known = Known::of(&state.sim.values(&b.bits));
                             draw::bus_node(
-                                &frame.painter,
-                                frame.colors,
+                                painter,
+                                colors,
                                 rect,
                                 node.kind,
                                 local,
@@ -380,15 +375,7 @@ impl Canvas {
                                 look,
                             );
                         }
-                        None => draw::node(
-                            &frame.painter,
-                            frame.colors,
-                            rect,
-                            node.kind,
-                            local,
-                            value,
-                            look,
-                        ),
+                        None => draw::node(painter, colors, rect, node.kind, local, value, look),
                     }
                     widget.on_hover_text(hover)
                 } else {
