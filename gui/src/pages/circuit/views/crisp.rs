@@ -42,14 +42,20 @@ pub(super) fn sharpen(ui: &egui::Ui, from: ShapeIdx) {
         .layer_transform_to_global(layer)
         .map_or(1.0, |t| t.scaling);
     let scale = layout_scale(zoom);
-    // Taken out of the paint list, laid out without holding its lock (the fonts take the
-    // context's lock too), and put back.
+    let relaid = (scale - 1.0).abs() >= 1e-3;
+    // Illegible texts dropped in place; the others, if they need laying out again, taken out
+    // of the paint list, laid out without holding its lock (the fonts take the context's lock
+    // too), and put back.
     let mut texts: Vec<(ShapeIdx, Rect, Shape)> = Vec::new();
     ctx.graphics_mut(|g| {
         let list = g.entry(layer);
         for i in from.0..list.next_idx().0 {
             list.mutate_shape(ShapeIdx(i), |c: &mut ClippedShape| {
-                if has_text(&c.shape) {
+                if !has_text(&c.shape) {
+                    return;
+                }
+                drop_illegible(&mut c.shape, zoom);
+                if relaid && has_text(&c.shape) {
                     texts.push((
                         ShapeIdx(i),
                         c.clip_rect,
@@ -62,16 +68,11 @@ pub(super) fn sharpen(ui: &egui::Ui, from: ShapeIdx) {
     if texts.is_empty() {
         return;
     }
-    for (_, _, shape) in &mut texts {
-        drop_illegible(shape, zoom);
-    }
-    if (scale - 1.0).abs() >= 1e-3 {
-        ctx.fonts_mut(|fonts| {
-            for (_, _, shape) in &mut texts {
-                relayout_all(shape, scale, fonts);
-            }
-        });
-    }
+    ctx.fonts_mut(|fonts| {
+        for (_, _, shape) in &mut texts {
+            relayout_all(shape, scale, fonts);
+        }
+    });
     ctx.graphics_mut(|g| {
         let list = g.entry(layer);
         for (i, clip, shape) in texts {
@@ -169,6 +170,37 @@ mod tests {
         assert!((2.8..3.4).contains(&s), "{s}");
         assert!((layout_scale(0.0) - 1.0).abs() < 1e-6);
         assert!((layout_scale(f32::NAN) - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn text_too_small_for_the_zoom_is_dropped() {
+        let ctx = egui::Context::default();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |_| {});
+        output.textures_delta.clear();
+        ctx.fonts_mut(|fonts| {
+            let text = |size: f32| {
+                Shape::text(
+                    fonts,
+                    Pos2::ZERO,
+                    egui::Align2::LEFT_TOP,
+                    "cout",
+                    egui::FontId::monospace(size),
+                    egui::Color32::BLACK,
+                )
+            };
+            let sizes = |shape: &Shape| -> Vec<bool> {
+                let Shape::Vec(shapes) = shape else {
+                    panic!("a list");
+                };
+                shapes.iter().map(|s| matches!(s, Shape::Text(_))).collect()
+            };
+            // 11 px and 13 px texts: both read at 100 %, only the 13 px one at 70 %.
+            let mut shape = Shape::Vec(vec![text(11.0), text(13.0)]);
+            drop_illegible(&mut shape, 1.0);
+            assert_eq!(sizes(&shape), [true, true]);
+            drop_illegible(&mut shape, 0.7);
+            assert_eq!(sizes(&shape), [false, true]);
+        });
     }
 
     #[test]
