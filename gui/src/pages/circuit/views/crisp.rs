@@ -178,7 +178,7 @@ mod tests {
         let mut output = ctx.run_ui(egui::RawInput::default(), |_| {});
         output.textures_delta.clear();
         ctx.fonts_mut(|fonts| {
-            let text = |size: f32| {
+            let mut text = |size: f32| {
                 Shape::text(
                     fonts,
                     Pos2::ZERO,
