@@ -188,7 +188,7 @@ mod tests {
                     egui::Color32::BLACK,
                 )
             };
-            let sizes = |shape: &Shape| -> Vec<bool> {
+            let texts_kept = |shape: &Shape| -> Vec<bool> {
                 let Shape::Vec(shapes) = shape else {
                     panic!("a list");
                 };
@@ -197,9 +197,9 @@ mod tests {
             // 11 px and 13 px texts: both read at 100 %, only the 13 px one at 70 %.
             let mut shape = Shape::Vec(vec![text(11.0), text(13.0)]);
             drop_illegible(&mut shape, 1.0);
-            assert_eq!(sizes(&shape), [true, true]);
+            assert_eq!(texts_kept(&shape), [true, true]);
             drop_illegible(&mut shape, 0.7);
-            assert_eq!(sizes(&shape), [false, true]);
+            assert_eq!(texts_kept(&shape), [false, true]);
         });
     }
 
