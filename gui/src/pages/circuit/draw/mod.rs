@@ -18,13 +18,17 @@
 //!
 //! [`geometry::CELL`]: crate::pages::circuit::geometry::CELL
 //!
+//! A turned or mirrored part is painted unturned and its shapes then turned ([`turned`]);
+//! text stays upright.
+//!
 //! The files are a stack, each importing only those above it in this list: `style` (colours,
-//! sizes, [`NodeLook`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
+//! sizes, [`NodeLook`]), `orient` (turning what was painted, [`Turn`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
 //! (the [`Batch`] level of detail) and `displays`.
 
 mod buses;
 mod coarse;
 mod displays;
+mod orient;
 mod style;
 mod symbols;
 mod wires;
@@ -36,5 +40,6 @@ pub use style::{
     BUS, BUS_WIDTH, EVALUATING, FALSE, FLAGGED, LOOP, NodeLook, SELECTED, TRUE, UNKNOWN,
     value_color, value_symbol,
 };
+pub use orient::{Turn, turned};
 pub use symbols::{block, node};
 pub use wires::{bend, halo_line, junction, marker, pin, wire};

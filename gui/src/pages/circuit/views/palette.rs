@@ -206,7 +206,15 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
             draw::display_node(&painter, drawn, kind, "", &values, look);
         }
         NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, drawn, kind),
-        _ => draw::node(&painter, drawn, kind, "", kinds::SYMBOL_VALUE, look),
+        _ => draw::node(
+            &painter,
+            drawn,
+            sim_core::Orientation::default(),
+            kind,
+            "",
+            kinds::SYMBOL_VALUE,
+            look,
+        ),
     }
     ui.ctx().graphics_mut(|g| {
         let list = g.entry(layer);

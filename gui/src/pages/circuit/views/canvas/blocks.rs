@@ -38,7 +38,8 @@ impl Canvas {
             .iter()
             .filter_map(|inst| {
                 let (part, inputs, outputs) = state.instance_pins(&inst.label)?;
-                let at = geometry::block_rect(inst.pos, inputs.len(), outputs.len());
+                let orientation = inst.orientation();
+                let at = geometry::block_rect(inst.pos, orientation, inputs.len(), outputs.len());
                 let shift = match &self.moving_block {
                     Some((label, offset)) if *label == inst.label => cells(snapped(*offset)),
                     _ => Vector::ZERO,
@@ -55,6 +56,7 @@ impl Canvas {
                     inputs,
                     outputs,
                     rect: Area::from_min_size(at.min + shift, at.max - at.min),
+                    orientation,
                 })
             })
             .collect()
@@ -259,7 +261,9 @@ impl Canvas {
             _ => Vec2::ZERO,
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
-        draw::wiring(&frame.painter, rect, n.kind);
+        draw::turned(&frame.painter, rect, n.orientation(), |r| {
+            draw::wiring(&frame.painter, r, n.kind);
+        });
         if selected {
             frame.painter.rect_stroke(
                 rect.expand(3.0),
@@ -417,21 +421,15 @@ impl Canvas {
             [v] => v,
             _ => Trit::Unknown,
         };
+        let (painter, turn) = (&frame.painter, n.orientation());
         if n.width > 1 {
             let known = Known::of(&values);
             let width = usize::from(n.width);
-            draw::bus_node(
-                &frame.painter,
-                rect,
-                n.kind,
-                &n.label,
-                width,
-                &text,
-                known,
-                look,
-            );
+            draw::turned(painter, rect, turn, |r| {
+                draw::bus_node(painter, r, n.kind, &n.label, width, &text, known, look);
+            });
         } else {
-            draw::node(&frame.painter, rect, n.kind, &n.label, value, look);
+            draw::node(painter, rect, turn, n.kind, &n.label, value, look);
         }
         let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
         let known = (n.width > 1).then(|| Known::of(&values));
@@ -472,19 +470,16 @@ impl Canvas {
             hovered: widget.hovered(),
         };
         // A bus pin is named with its width: `a/4`.
-        let names = |pins: &[String], widths: &[usize]| -> Vec<(String, f32)> {
+        let names = |pins: &[String], widths: &[usize]| -> Vec<String> {
             pins.iter()
                 .zip(widths)
-                .enumerate()
-                .map(|(i, (p, &w))| {
-                    let name = if w > 1 { format!("{p}/{w}") } else { p.clone() };
-                    (name, px(b.input(i)).y)
-                })
+                .map(|(p, &w)| if w > 1 { format!("{p}/{w}") } else { p.clone() })
                 .collect()
         };
         draw::block(
             &frame.painter,
             rect,
+            b.orientation,
             (&b.label, &b.part),
             &names(&b.inputs, &b.widths.0),
             &names(&b.outputs, &b.widths.1),

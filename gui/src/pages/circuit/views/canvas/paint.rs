@@ -346,38 +346,37 @@ impl Canvas {
                     hovered: widget.hovered(),
                 };
                 let hover = hover_text(node, bus.as_ref(), &text, value);
+                let turn = node.orientation();
                 let widget = if frame.detailed {
+                    let painter = &frame.painter;
                     match &bus {
                         _ if shown.is_some() => {
-                            draw::display_node(
-                                &frame.painter,
-                                rect,
-                                node.kind,
-                                local,
-                                &values,
-                                look,
-                            );
+                            draw::turned(painter, rect, turn, |r| {
+                                draw::display_node(painter, r, node.kind, local, &values, look);
+                            });
                         }
                         Some(b) => {
                             let known = Known::of(&state.sim.values(&b.bits));
-                            draw::bus_node(
-                                &frame.painter,
-                                rect,
-                                node.kind,
-                                local,
-                                b.width(),
-                                &text,
-                                known,
-                                look,
-                            );
+                            draw::turned(painter, rect, turn, |r| {
+                                draw::bus_node(
+                                    painter,
+                                    r,
+                                    node.kind,
+                                    local,
+                                    b.width(),
+                                    &text,
+                                    known,
+                                    look,
+                                );
+                            });
                         }
-                        None => draw::node(&frame.painter, rect, node.kind, local, value, look),
+                        None => draw::node(painter, rect, turn, node.kind, local, value, look),
                     }
                     widget.on_hover_text(hover)
                 } else {
                     // Zoomed out, a bus is tinted as unknown: one trit's colour would mislead.
                     let tint = if bus.is_some() { Trit::Unknown } else { value };
-                    draw::node_coarse(batch, rect, node.kind, tint, look);
+                    draw::node_coarse(batch, rect, turn, node.kind, tint, look);
                     if look.hovered {
                         widget.on_hover_text(hover)
                     } else {
