@@ -193,13 +193,17 @@ pub fn quarter_turn_corner(pos: Pos, (width, height): (i32, i32)) -> Pos {
     }
 }
 
+/// A box of `(width, height)` whole cells (unturned) once turned by `o` ([`turned_size`]).
+pub fn turned_whole(o: Orientation, (width, height): (i32, i32)) -> (i32, i32) {
+    match o.facing {
+        Facing::East | Facing::West => (width, height),
+        Facing::South | Facing::North => (height, width),
+    }
+}
+
 /// The size of `node`'s box as drawn (turned), in whole grid cells.
 pub fn turned_cells(node: &Node) -> (i32, i32) {
-    let (w, h) = node_cells(node.kind);
-    match node.facing {
-        Facing::East | Facing::West => (w, h),
-        Facing::South | Facing::North => (h, w),
-    }
+    turned_whole(node.orientation(), node_cells(node.kind))
 }
 
 /// The size of an instance block with `inputs` and `outputs` pins, in grid cells: 6 wide,

@@ -132,6 +132,21 @@ impl CircuitPageState {
         });
     }
 
+    /// Turns or mirrors the written nodes `labels` (buses, splitters, mergers, …) of the bus
+    /// level, as one undoable step. Returns whether it did.
+    pub fn reorient_written(&mut self, labels: &BTreeSet<String>, how: super::Reorient) -> bool {
+        if labels.is_empty() {
+            return false;
+        }
+        self.edit_bus_level(|nodes, _| {
+            for n in nodes.iter_mut().filter(|n| labels.contains(&n.label)) {
+                how.node(n);
+            }
+            Ok(())
+        })
+        .is_some()
+    }
+
     /// [`CircuitPageState::move_nodes`] on the bus level: the written nodes of `ids`, and the
     /// selected splitter or merger.
     pub(super) fn move_written_nodes(&mut self, ids: &[NodeId], dx: i32, dy: i32) {

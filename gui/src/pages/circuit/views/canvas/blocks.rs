@@ -5,7 +5,8 @@
 //! * click a block: select it; double-click: open it (look inside); drag: move it;
 //! * drag from an output pin (of a block, or an input pin of the open part) to an input
 //!   (a node's, a block's, or an output pin of the open part): connect; right-click a
-//!   block's input pin: disconnect it.
+//!   block's input pin: disconnect it; right-click the block: its menu (rename, rotate,
+//!   flip, delete).
 //!
 //! Every block is an accessible widget labelled with its instance label (its value text is
 //! the part's name), and every block pin one labelled `INSTANCE.PIN` carrying its value, so
@@ -25,6 +26,7 @@ use sim_core::{Node, NodeId, NodeKind, Trit};
 use super::ends::{Block, Ends};
 use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
 use super::gestures::Canvas;
+use super::menu;
 use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
@@ -142,6 +144,9 @@ impl Canvas {
                 }
                 Action::Move(label, dx, dy) => state.move_instance(&label, dx, dy),
                 Action::Disconnect(end) => state.disconnect_end(&end),
+                Action::Menu(widget, label) => {
+                    menu::context_menu(&widget, state, &menu::Target::Block(label));
+                }
             }
         }
         clicked
@@ -492,6 +497,7 @@ impl Canvas {
         if widget.double_clicked() {
             actions.push(Action::Open(b.label.clone()));
         }
+        actions.push(Action::Menu(widget.clone(), b.label.clone()));
         if !self.panned(&widget)
             && let Some((label, dx, dy)) = drag_move(&widget, &mut self.moving_block, &b.label)
         {
@@ -672,6 +678,8 @@ enum Action {
     Open(String),
     Move(String, i32, i32),
     Disconnect(End),
+    /// The block's right-click menu, on its widget.
+    Menu(egui::Response, String),
 }
 
 /// A primary-button drag of `widget` moving the item `label`: `moving` holds the item and

@@ -10,7 +10,7 @@ use super::frame::{
     FrameInfo, MAX_FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, cell_at, cells, px, px_rect, snapped,
 };
 use super::gestures::Canvas;
-use super::pending;
+use super::{menu, pending};
 use super::routes::{Drags, WireKey};
 use crate::pages::circuit::draw::{self, Batch, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, CELL};
@@ -311,7 +311,7 @@ impl Canvas {
                 .get(id)
                 .and_then(|(b, _)| state.circuit().buses().get(b).cloned());
             let group: Vec<NodeId> = bus.as_ref().map_or_else(|| vec![id], |b| b.bits.clone());
-            let (kind, value, widget) = {
+            let (kind, value, widget, local) = {
                 let node = &state.circuit()[id];
                 // Inside an instance, nodes go by their label at the level (`or`, not
                 // `lo/fa0/or`); the hover text gives the whole path. A bus goes by its name.
@@ -383,7 +383,7 @@ impl Canvas {
                         widget
                     }
                 };
-                (node.kind, value, widget)
+                (node.kind, value, widget, local.to_owned())
             };
             if widget.clicked() {
                 clicked_any = true;
@@ -401,23 +401,14 @@ impl Canvas {
                     state.press(id, down);
                 }
             }
-            waveform_menu(&widget, state, id);
+            let target = menu::Target::Node {
+                ids: group.clone(),
+                label: local,
+            };
+            menu::context_menu(&widget, state, &target);
             self.drag(&widget, state, &group);
         }
         clicked_any
     }
 }
 
-/// A node's right-click menu: Add to waveform (the node's net, or its whole bus).
-fn waveform_menu(widget: &egui::Response, state: &mut CircuitPageState, id: NodeId) {
-    let mut add = false;
-    widget.context_menu(|ui| {
-        if ui.button("Add to waveform").clicked() {
-            add = true;
-            ui.close();
-        }
-    });
-    if add {
-        state.add_wave_node(id);
-    }
-}

@@ -1,0 +1,126 @@
+//! The right-click menu of a node or a block: a Rename field (Enter renames), Rotate ↻ and ↺,
+//! Flip, Copy, Delete and, for a node, Add to waveform. Each edit is one undoable step through
+//! the state's own edit methods, as the keyboard and the Edit menu make it; Copy puts the node
+//! where Paste (Ctrl+V) finds it.
+
+use egui::{Id, Key, Response};
+use sim_core::NodeId;
+
+use crate::pages::circuit::state::{CircuitPageState, Reorient};
+
+/// What a right-click menu was opened on.
+pub(super) enum Target {
+    /// A node, or a bus's bits (`ids`, bit 0 first), going by `label` on the open level.
+    Node {
+        /// The node, or the bus's bits.
+        ids: Vec<NodeId>,
+        /// Its label at the open level (a bus: its name).
+        label: String,
+    },
+    /// An instance block of the open level, by its label.
+    Block(String),
+}
+
+/// What the user chose in the menu.
+enum Choice {
+    Rename(String),
+    Reorient(Reorient),
+    Copy,
+    Delete,
+    AddToWaveform,
+}
+
+/// Shows `target`'s right-click menu on `widget` (the node's or block's widget) and applies
+/// what was chosen to `state`.
+pub(super) fn context_menu(widget: &Response, state: &mut CircuitPageState, target: &Target) {
+    let (label, is_node) = match target {
+        Target::Node { label, .. } => (label, true),
+        Target::Block(label) => (label, false),
+    };
+    let mut choice = None;
+    widget.context_menu(|ui| {
+        choice = rename_field(ui, widget.id, label);
+        ui.separator();
+        let items = [
+            ("Rotate ↻  (R)", Choice::Reorient(Reorient::Clockwise)),
+            (
+                "Rotate ↺  (Shift+R)",
+                Choice::Reorient(Reorient::CounterClockwise),
+            ),
+            ("Flip  (M)", Choice::Reorient(Reorient::Flip)),
+            ("Copy  (Ctrl+C)", Choice::Copy),
+            ("Delete  (Del)", Choice::Delete),
+            ("Add to waveform", Choice::AddToWaveform),
+        ];
+        for (text, item) in items {
+            // A block is not copied (the clipboard holds nodes) nor put in the waveform.
+            let offered = is_node || !matches!(item, Choice::Copy | Choice::AddToWaveform);
+            if offered && ui.button(text).clicked() {
+                choice = Some(item);
+                ui.close();
+            }
+        }
+    });
+    if let Some(choice) = choice {
+        apply(state, target, choice);
+    }
+}
+
+/// The menu's Rename field, holding `label` until edited: Enter renames (closing the menu).
+fn rename_field(ui: &mut egui::Ui, menu: Id, label: &str) -> Option<Choice> {
+    let id = menu.with("rename");
+    let mut text = ui.data_mut(|d| d.get_temp_mut_or_insert_with(id, || label.to_owned()).clone());
+    let entered = ui
+        .horizontal(|ui| {
+            let name = ui.label("Rename to");
+            let field = ui.text_edit_singleline(&mut text).labelled_by(name.id);
+            field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
+        })
+        .inner;
+    if entered {
+        ui.data_mut(|d| d.remove::<String>(id));
+        ui.close();
+        return (text != label).then_some(Choice::Rename(text));
+    }
+    ui.data_mut(|d| d.insert_temp(id, text));
+    None
+}
+
+/// Applies `choice` to `target`.
+fn apply(state: &mut CircuitPageState, target: &Target, choice: Choice) {
+    match (target, choice) {
+        (Target::Node { ids, .. }, choice) => {
+            let Some(&first) = ids.first() else {
+                return;
+            };
+            match choice {
+                Choice::Rename(new) => {
+                    state.rename(first, &new);
+                }
+                Choice::Reorient(how) => {
+                    state.reorient_nodes(ids, how);
+                }
+                Choice::Copy => {
+                    state.selection = ids.iter().copied().collect();
+                    state.copy();
+                }
+                Choice::Delete => {
+                    state.selected_instance = None;
+                    state.selection = ids.iter().copied().collect();
+                    state.delete_selection();
+                }
+                Choice::AddToWaveform => {
+                    state.add_wave_node(first);
+                }
+            }
+        }
+        (Target::Block(label), Choice::Rename(new)) => {
+            state.rename_instance(label, &new);
+        }
+        (Target::Block(label), Choice::Reorient(how)) => {
+            state.reorient_instance(label, how);
+        }
+        (Target::Block(label), Choice::Delete) => state.delete_instance(label),
+        (Target::Block(_), Choice::Copy | Choice::AddToWaveform) => {}
+    }
+}
