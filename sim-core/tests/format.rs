@@ -324,7 +324,11 @@ fn orientation_round_trips_as_version_4() {
             flip: true
         }
     );
-    assert_eq!(orientation("u/n").facing, Facing::North, "inside an instance");
+    assert_eq!(
+        orientation("u/n").facing,
+        Facing::North,
+        "inside an instance"
+    );
     assert!(orientation("A").is_default());
     assert_eq!(
         doc.design.instances[0].orientation(),
@@ -343,7 +347,11 @@ fn orientation_round_trips_as_version_4() {
     ] {
         assert!(saved.contains(field), "{field} in {saved}");
     }
-    assert_eq!(saved.matches("facing:").count(), 4, "east is left out: {saved}");
+    assert_eq!(
+        saved.matches("facing:").count(),
+        4,
+        "east is left out: {saved}"
+    );
     let again = format::from_str(&saved).expect("reloads");
     assert_eq!(format::to_string(&again).expect("saves"), saved);
     assert_eq!(again.circuit.to_desc(), doc.circuit.to_desc());
@@ -357,7 +365,10 @@ fn orientation_round_trips_as_version_4() {
     let doc = format::from_str(&unturned).expect("valid as version 3");
     let saved = format::to_string(&doc).expect("saves");
     assert!(saved.starts_with("(\n    version: 3,"), "{saved}");
-    assert!(!saved.contains("facing") && !saved.contains("flip"), "{saved}");
+    assert!(
+        !saved.contains("facing") && !saved.contains("flip"),
+        "{saved}"
+    );
 }
 
 /// A flat file that turns a node is written as version 4 (not 1), and a file of an older

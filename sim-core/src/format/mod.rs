@@ -387,7 +387,9 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
     if file.version < ORIENTATION_VERSION
         && any_oriented(
             file.nodes.iter().chain(parts().flat_map(|p| &p.nodes)),
-            file.instances.iter().chain(parts().flat_map(|p| &p.instances)),
+            file.instances
+                .iter()
+                .chain(parts().flat_map(|p| &p.instances)),
         )
     {
         return Err(FormatError::Syntax {
@@ -405,8 +407,7 @@ fn any_oriented<'a>(
     mut nodes: impl Iterator<Item = &'a Node>,
     mut instances: impl Iterator<Item = &'a InstanceDesc>,
 ) -> bool {
-    nodes.any(|n| !n.orientation().is_default())
-        || instances.any(|i| !i.orientation().is_default())
+    nodes.any(|n| !n.orientation().is_default()) || instances.any(|i| !i.orientation().is_default())
 }
 
 /// Gathers the library parts `file` may use: from each library, the library's top level
@@ -511,7 +512,10 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
     };
     let parts = || design.subcircuits.iter();
     let version = if any_oriented(
-        top_nodes.iter().copied().chain(parts().flat_map(|p| &p.nodes)),
+        top_nodes
+            .iter()
+            .copied()
+            .chain(parts().flat_map(|p| &p.nodes)),
         design
             .instances
             .iter()

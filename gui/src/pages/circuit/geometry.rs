@@ -256,7 +256,10 @@ pub fn origin(node: &Node) -> GridPoint {
 
 /// The node's box as drawn (turned), in cells.
 pub fn rect(node: &Node) -> Area {
-    Area::from_min_size(origin(node), turned_size(node.orientation(), size(node.kind)))
+    Area::from_min_size(
+        origin(node),
+        turned_size(node.orientation(), size(node.kind)),
+    )
 }
 
 /// Point `local` of `node` drawn unturned, where the node's orientation puts it, in cells.
@@ -391,11 +394,7 @@ mod tests {
     fn a_turned_gate_takes_its_pins_along() {
         // AND(2) at (10, 4): 4 wide, 3 high unturned; inputs at (0, 1) and (0, 2), output at
         // (4, 1.5).
-        let and = |o: Orientation| {
-            Node::new("G", NodeKind::And(2))
-                .at(10, 4)
-                .oriented(o)
-        };
+        let and = |o: Orientation| Node::new("G", NodeKind::And(2)).at(10, 4).oriented(o);
         let south = and(facing(Facing::South, false));
         assert_eq!(
             rect(&south),
@@ -417,14 +416,21 @@ mod tests {
         assert_eq!(input_pin(&flipped, 1), point(10.0, 5.0));
         assert_eq!(output_pin(&flipped), Some(point(14.0, 5.5)));
         // Every pin stays on the turned box's edge.
-        for o in Facing::ALL.into_iter().flat_map(|f| [facing(f, false), facing(f, true)]) {
+        for o in Facing::ALL
+            .into_iter()
+            .flat_map(|f| [facing(f, false), facing(f, true)])
+        {
             let g = and(o);
             let r = rect(&g);
             let on_edge = |p: GridPoint| {
                 (p.x == r.min.x || p.x == r.max.x) && (r.min.y..=r.max.y).contains(&p.y)
                     || (p.y == r.min.y || p.y == r.max.y) && (r.min.x..=r.max.x).contains(&p.x)
             };
-            let pins = [input_pin(&g, 0), input_pin(&g, 1), output_pin(&g).unwrap_or_default()];
+            let pins = [
+                input_pin(&g, 0),
+                input_pin(&g, 1),
+                output_pin(&g).unwrap_or_default(),
+            ];
             assert!(pins.into_iter().all(on_edge), "{o:?}: {pins:?} on {r:?}");
         }
     }
@@ -461,7 +467,10 @@ mod tests {
             let twice = quarter_turn_corner(once, (cells.1, cells.0));
             assert_eq!(twice, start, "{cells:?}");
         }
-        assert_eq!(quarter_turn_corner(Pos { x: 0, y: 0 }, (4, 2)), Pos { x: 1, y: -1 });
+        assert_eq!(
+            quarter_turn_corner(Pos { x: 0, y: 0 }, (4, 2)),
+            Pos { x: 1, y: -1 }
+        );
     }
 
     #[test]
@@ -470,7 +479,10 @@ mod tests {
         assert_eq!(east, Area::from_min_size(GridPoint::ZERO, vector(6.0, 5.0)));
         let o = facing(Facing::South, false);
         let south = block_rect(Some(Pos { x: 0, y: 0 }), o, 2, 1);
-        assert_eq!(south, Area::from_min_size(GridPoint::ZERO, vector(5.0, 6.0)));
+        assert_eq!(
+            south,
+            Area::from_min_size(GridPoint::ZERO, vector(5.0, 6.0))
+        );
         assert_eq!(block_input(south, o, 0), point(4.0, 0.0));
         assert_eq!(block_input(south, o, 1), point(2.0, 0.0));
         assert_eq!(block_output(south, o, 0), point(4.0, 6.0));

@@ -36,10 +36,10 @@ mod wires;
 pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
+pub use orient::{Turn, turned};
 pub use style::{
     BUS, BUS_WIDTH, EVALUATING, FALSE, FLAGGED, LOOP, NodeLook, SELECTED, TRUE, UNKNOWN,
     value_color, value_symbol,
 };
-pub use orient::{Turn, turned};
 pub use symbols::{block, node};
 pub use wires::{bend, halo_line, junction, marker, pin, wire};

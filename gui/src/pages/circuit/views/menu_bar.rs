@@ -1,5 +1,5 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
-//! Paste, Delete, Rotate ↻ and ↺, Flip), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
+//! Paste, Delete, Rotate clockwise and counter-clockwise, Flip), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
 //! Reset, Tick, and the clock rate: logarithmic up to "max").
 
 use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, Reorient, SimSession};
@@ -94,8 +94,11 @@ impl MenuBar {
                     || state.selected_instance.is_some()
                     || state.selected_wiring.is_some();
                 for (text, how) in [
-                    ("Rotate ↻  (R)", Reorient::Clockwise),
-                    ("Rotate ↺  (Shift+R)", Reorient::CounterClockwise),
+                    ("Rotate clockwise  (R)", Reorient::Clockwise),
+                    (
+                        "Rotate counter-clockwise  (Shift+R)",
+                        Reorient::CounterClockwise,
+                    ),
                     ("Flip  (M)", Reorient::Flip),
                 ] {
                     if ui.add_enabled(selected, egui::Button::new(text)).clicked() {

@@ -145,7 +145,9 @@ impl Canvas {
                 Action::Move(label, dx, dy) => state.move_instance(&label, dx, dy),
                 Action::Disconnect(end) => state.disconnect_end(&end),
                 Action::Menu(widget, label) => {
-                    menu::context_menu(&widget, state, &menu::Target::Block(label));
+                    if let Some(chosen) = menu::context_menu(&widget, menu::Target::Block(label)) {
+                        self.chosen = Some(chosen);
+                    }
                 }
             }
         }

@@ -1,7 +1,8 @@
-//! The right-click menu of a node or a block: a Rename field (Enter renames), Rotate ↻ and ↺,
-//! Flip, Copy, Delete and, for a node, Add to waveform. Each edit is one undoable step through
-//! the state's own edit methods, as the keyboard and the Edit menu make it; Copy puts the node
-//! where Paste (Ctrl+V) finds it.
+//! The right-click menu of a node or a block: a Rename field (Enter renames), Rotate clockwise
+//! and counter-clockwise, Flip, Copy, Delete and, for a node, Add to waveform. What is chosen
+//! is applied once the frame is drawn ([`apply`]: a deleted node must not be drawn after),
+//! each edit one undoable step through the state's own edit methods, as the keyboard and the
+//! Edit menu make it; Copy puts the node where Paste (Ctrl+V) finds it.
 
 use egui::{Id, Key, Response};
 use sim_core::NodeId;
@@ -9,6 +10,7 @@ use sim_core::NodeId;
 use crate::pages::circuit::state::{CircuitPageState, Reorient};
 
 /// What a right-click menu was opened on.
+#[derive(Debug)]
 pub(super) enum Target {
     /// A node, or a bus's bits (`ids`, bit 0 first), going by `label` on the open level.
     Node {
@@ -21,8 +23,12 @@ pub(super) enum Target {
     Block(String),
 }
 
+/// What was chosen in a right-click menu, and on what.
+pub(super) type Chosen = (Target, Choice);
+
 /// What the user chose in the menu.
-enum Choice {
+#[derive(Debug)]
+pub(super) enum Choice {
     Rename(String),
     Reorient(Reorient),
     Copy,
@@ -30,21 +36,27 @@ enum Choice {
     AddToWaveform,
 }
 
-/// Shows `target`'s right-click menu on `widget` (the node's or block's widget) and applies
-/// what was chosen to `state`.
-pub(super) fn context_menu(widget: &Response, state: &mut CircuitPageState, target: &Target) {
-    let (label, is_node) = match target {
+/// Shows `target`'s right-click menu on `widget` (the node's or block's widget); returns what
+/// was chosen, to [`apply`] after the frame.
+pub(super) fn context_menu(widget: &Response, target: Target) -> Option<Chosen> {
+    let (label, is_node) = match &target {
         Target::Node { label, .. } => (label, true),
         Target::Block(label) => (label, false),
     };
     let mut choice = None;
-    widget.context_menu(|ui| {
+    // Clicks inside keep it open (the Rename field takes them); each item closes it.
+    let popup = egui::Popup::context_menu(widget)
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    popup.show(|ui| {
         choice = rename_field(ui, widget.id, label);
         ui.separator();
         let items = [
-            ("Rotate ↻  (R)", Choice::Reorient(Reorient::Clockwise)),
             (
-                "Rotate ↺  (Shift+R)",
+                "Rotate clockwise  (R)",
+                Choice::Reorient(Reorient::Clockwise),
+            ),
+            (
+                "Rotate counter-clockwise  (Shift+R)",
                 Choice::Reorient(Reorient::CounterClockwise),
             ),
             ("Flip  (M)", Choice::Reorient(Reorient::Flip)),
@@ -61,15 +73,16 @@ pub(super) fn context_menu(widget: &Response, state: &mut CircuitPageState, targ
             }
         }
     });
-    if let Some(choice) = choice {
-        apply(state, target, choice);
-    }
+    choice.map(|choice| (target, choice))
 }
 
 /// The menu's Rename field, holding `label` until edited: Enter renames (closing the menu).
 fn rename_field(ui: &mut egui::Ui, menu: Id, label: &str) -> Option<Choice> {
     let id = menu.with("rename");
-    let mut text = ui.data_mut(|d| d.get_temp_mut_or_insert_with(id, || label.to_owned()).clone());
+    let mut text = ui.data_mut(|d| {
+        d.get_temp_mut_or_insert_with(id, || label.to_owned())
+            .clone()
+    });
     let entered = ui
         .horizontal(|ui| {
             let name = ui.label("Rename to");
@@ -86,9 +99,9 @@ fn rename_field(ui: &mut egui::Ui, menu: Id, label: &str) -> Option<Choice> {
     None
 }
 
-/// Applies `choice` to `target`.
-fn apply(state: &mut CircuitPageState, target: &Target, choice: Choice) {
-    match (target, choice) {
+/// Applies what was chosen in a right-click menu.
+pub(super) fn apply(state: &mut CircuitPageState, (target, choice): Chosen) {
+    match (&target, choice) {
         (Target::Node { ids, .. }, choice) => {
             let Some(&first) = ids.first() else {
                 return;

@@ -30,9 +30,9 @@
 //! The files form a stack, each importing only those below it: [`frame`] (the frame's
 //! derived facts, the zoom limits and the cell ↔ pixel conversions), [`ends`] (where wires
 //! start and end), [`routes`] (the level's routing), [`pending`] (the tags of pending
-//! changes), [`gestures`] (the [`Canvas`] type and the gestures), [`menu`] (the right-click
-//! menu of a node or block), [`blocks`] (instances and pins) and [`paint`] (the frame
-//! drawn). This file only declares them.
+//! changes), [`menu`] (the right-click menu of a node or block), [`gestures`] (the
+//! [`Canvas`] type and the gestures), [`blocks`] (instances and pins) and [`paint`] (the
+//! frame drawn). This file only declares them.
 //!
 //! [`CircuitPageState`]: crate::pages::circuit::state::CircuitPageState
 //! [`CircuitPageState::written_level`]: crate::pages::circuit::state::CircuitPageState::written_level

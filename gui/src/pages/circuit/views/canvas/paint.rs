@@ -10,8 +10,8 @@ use super::frame::{
     FrameInfo, MAX_FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, cell_at, cells, px, px_rect, snapped,
 };
 use super::gestures::Canvas;
-use super::{menu, pending};
 use super::routes::{Drags, WireKey};
+use super::{menu, pending};
 use crate::pages::circuit::draw::{self, Batch, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::kinds::kind_name;
@@ -149,6 +149,9 @@ impl Canvas {
         let clicked_node = clicked_node || clicked_block || clicked_wiring;
         self.pins(ui, &frame, state);
         self.background(ui, &frame, &background, clicked_node, state);
+        if let Some(chosen) = self.chosen.take() {
+            menu::apply(state, chosen);
+        }
     }
 
     /// Finds the nodes on screen (into `self.visible`), the wires delivering pending events
@@ -405,10 +408,11 @@ impl Canvas {
                 ids: group.clone(),
                 label: local,
             };
-            menu::context_menu(&widget, state, &target);
+            if let Some(chosen) = menu::context_menu(&widget, target) {
+                self.chosen = Some(chosen);
+            }
             self.drag(&widget, state, &group);
         }
         clicked_any
     }
 }
-
