@@ -273,3 +273,94 @@ fn a_block_is_flipped_and_turned_from_its_menu_and_by_key() {
     }
     assert_eq!(instance(&h), before);
 }
+
+/// A file with a part of its own used twice, for editing inside an instance.
+const TWO_INVERTERS: &str = r#"(
+    version: 2,
+    subcircuits: [
+        (
+            name: "inv",
+            nodes: [
+                (label: "a", kind: Switch, pos: (0, 0)),
+                (label: "n", kind: Not, pos: (6, 0)),
+                (label: "y", kind: Lamp, pos: (12, 0)),
+            ],
+            wires: [(from: "a", to: "n"), (from: "n", to: "y")],
+        ),
+    ],
+    instances: [
+        (label: "u", of: "inv", pos: (6, 0)),
+        (label: "v", of: "inv", pos: (6, 8)),
+    ],
+    nodes: [(label: "A", kind: Switch, pos: (0, 0)), (label: "Y", kind: Lamp, pos: (20, 0))],
+    wires: [(from: "A", to: "u.a"), (from: "u.y", to: "v.a"), (from: "v.y", to: "Y")],
+)"#;
+
+fn state_of(text: &str) -> CircuitPageState {
+    let mut doc = gui::pages::circuit::state::DocState::new();
+    doc.document = sim_core::format::from_str(text).expect("valid circuit");
+    CircuitPageState::with_doc(doc)
+}
+
+#[test]
+fn turning_a_node_inside_an_instance_turns_it_in_the_part_and_every_instance() {
+    use gui::pages::circuit::state::Reorient;
+    let mut state = state_of(TWO_INVERTERS);
+    assert!(state.open_instance("u"));
+    let n = state.circuit().find("u/n").expect("u/n");
+    state.selection = std::iter::once(n).collect();
+    assert!(state.reorient_selection(Reorient::Clockwise));
+    assert!(state.notice.is_none(), "{:?}", state.notice);
+    let c = state.circuit();
+    for label in ["u/n", "v/n"] {
+        assert_eq!(c[c.find(label).expect(label)].facing, Facing::South, "{label}");
+    }
+    let part = &state.document().design.subcircuits[0];
+    assert_eq!(part.nodes[1].facing, Facing::South, "the part's definition");
+    // Written as version 4, with the part's node turned.
+    let text = sim_core::format::to_string(state.document()).expect("saves");
+    assert!(text.contains("version: 4,") && text.contains("facing: South"), "{text}");
+    state.undo();
+    let c = state.circuit();
+    assert_eq!(c[c.find("v/n").expect("v/n")].facing, Facing::East);
+}
+
+#[test]
+fn a_bus_and_a_splitter_turn_on_a_level_with_buses() {
+    use gui::pages::circuit::state::Reorient;
+    let text = r#"(
+    version: 3,
+    nodes: [
+        (label: "A", kind: Switch, pos: (0, 0), width: 8),
+        (label: "SP", kind: Split("0-3,4-7"), pos: (6, 0)),
+        (label: "L", kind: Lamp, pos: (12, 0), width: 4),
+        (label: "H", kind: Lamp, pos: (12, 4), width: 4),
+    ],
+    wires: [(from: "A", to: "SP"), (from: "SP.0", to: "L"), (from: "SP.1", to: "H")],
+)"#;
+    let mut state = state_of(text);
+    let a = state.circuit().bus("A").expect("bus A").bits.clone();
+    assert!(state.reorient_nodes(&a, Reorient::Flip));
+    state.selection.clear();
+    state.selected_wiring = Some("SP".into());
+    assert!(state.reorient_selection(Reorient::CounterClockwise));
+    let (nodes, _) = state.written_level().expect("a bus level");
+    let node = |label: &str| nodes.iter().find(|n| n.label == label).expect(label);
+    assert!(node("A").flip);
+    assert_eq!(node("SP").facing, Facing::North);
+    // Every bit of the bus follows the written node.
+    let c = state.circuit();
+    assert!(c.bus("A").expect("bus A").bits.iter().all(|&b| c[b].flip));
+    let saved = sim_core::format::to_string(state.document()).expect("saves");
+    assert!(saved.contains("version: 4,"), "{saved}");
+    assert!(saved.contains("facing: North"), "{saved}");
+}
+
+#[test]
+fn add_to_waveform_from_the_right_click_menu() {
+    let mut h = app_with("half_adder.ron");
+    let lane = |h: &App| h.state().state.waves.find("AND1");
+    assert!(lane(&h).is_none());
+    node_menu(&mut h, "AND1", "Add to waveform");
+    assert!(lane(&h).is_some());
+}

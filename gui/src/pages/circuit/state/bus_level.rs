@@ -344,6 +344,7 @@ fn adopt(circuit: &mut Circuit, new: &Circuit) -> Result<(), CircuitError> {
         let id = match kept.get(&n.label) {
             Some(&id) => {
                 circuit.set_pos(id, n.pos);
+                circuit.set_orientation(id, n.orientation());
                 id
             }
             None => circuit.add_node(n.clone())?,
