@@ -313,13 +313,20 @@ fn turning_a_node_inside_an_instance_turns_it_in_the_part_and_every_instance() {
     assert!(state.notice.is_none(), "{:?}", state.notice);
     let c = state.circuit();
     for label in ["u/n", "v/n"] {
-        assert_eq!(c[c.find(label).expect(label)].facing, Facing::South, "{label}");
+        assert_eq!(
+            c[c.find(label).expect(label)].facing,
+            Facing::South,
+            "{label}"
+        );
     }
     let part = &state.document().design.subcircuits[0];
     assert_eq!(part.nodes[1].facing, Facing::South, "the part's definition");
     // Written as version 4, with the part's node turned.
     let text = sim_core::format::to_string(state.document()).expect("saves");
-    assert!(text.contains("version: 4,") && text.contains("facing: South"), "{text}");
+    assert!(
+        text.contains("version: 4,") && text.contains("facing: South"),
+        "{text}"
+    );
     state.undo();
     let c = state.circuit();
     assert_eq!(c[c.find("v/n").expect("v/n")].facing, Facing::East);

@@ -519,10 +519,13 @@ fn parts_turned_and_mirrored() {
 )"#,
     )
     .expect("write the circuit");
-    let mut h = crate::common::app(
-        gui::pages::circuit::state::CircuitPageState::open_or_report(&path),
+    let mut h =
+        crate::common::app(gui::pages::circuit::state::CircuitPageState::open_or_report(&path));
+    assert!(
+        h.state().state.notice.is_none(),
+        "{:?}",
+        h.state().state.notice
     );
-    assert!(h.state().state.notice.is_none(), "{:?}", h.state().state.notice);
     h.run_steps(8);
     save(&mut h, "rotated_parts");
 }

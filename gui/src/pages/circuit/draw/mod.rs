@@ -36,7 +36,7 @@ mod wires;
 pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
-pub use orient::{Turn, turned};
+pub use orient::{Turn, drawn_turn, turned};
 pub use style::{
     BUS, BUS_WIDTH, EVALUATING, FALSE, FLAGGED, LOOP, NodeLook, SELECTED, TRUE, UNKNOWN,
     value_color, value_symbol,

@@ -2,12 +2,14 @@
 //! in the box it has unturned, and the shapes it added are then moved through the part's
 //! [`Orientation`] ([`geometry::orient`]), the same map that places its pins. Quarter turns
 //! and mirrors keep boxes axis-aligned and circles round, so every shape stays the shape it
-//! was; text is moved but stays upright, so it stays readable.
+//! was; text is moved but stays upright, so it stays readable. A plain box — a source, a
+//! lamp, a probe, a display — points no way: it is laid out afresh in its turned box instead
+//! ([`drawn_turn`]), so its number or digits stay on their face.
 
 use egui::epaint::{ClippedShape, Shape};
 use egui::layers::ShapeIdx;
 use egui::{Painter, Pos2, Rect, pos2, vec2};
-use sim_core::Orientation;
+use sim_core::{NodeKind, Orientation};
 
 use crate::pages::circuit::geometry::{self, Vector, vector};
 
@@ -94,6 +96,23 @@ impl Turn {
                 }
             }
         }
+    }
+}
+
+/// How a node of `kind` turned by `orientation` is painted: its drawing turned, or — for a
+/// plain box, whose drawing points no way (sources, lamps, probes, displays) — unturned in
+/// its turned box. Its pins follow `orientation` either way.
+pub fn drawn_turn(kind: NodeKind, orientation: Orientation) -> Orientation {
+    match kind {
+        NodeKind::Switch
+        | NodeKind::Button
+        | NodeKind::Clock { .. }
+        | NodeKind::Constant(_)
+        | NodeKind::Lamp
+        | NodeKind::Probe
+        | NodeKind::HexDisplay
+        | NodeKind::SevenSegment => Orientation::default(),
+        _ => orientation,
     }
 }
 

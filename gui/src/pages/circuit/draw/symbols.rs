@@ -6,7 +6,7 @@ use egui::epaint::{CubicBezierShape, PathShape, PathStroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
 use sim_core::{GateBase, GateOp, NodeKind, Orientation, Trit};
 
-use super::orient::{Turn, turned};
+use super::orient::{Turn, drawn_turn, turned};
 use super::style::{
     BODY, INK, LABEL_SIZE, NodeLook, caption, halo, outline, value_color, value_symbol,
 };
@@ -24,6 +24,7 @@ pub fn node(
     look: NodeLook,
 ) {
     halo(painter, rect, look);
+    let orientation = drawn_turn(kind, orientation);
     let inside = turned(painter, rect, orientation, |unturned| {
         symbol(painter, unturned, kind, v, outline(look))
     })

@@ -428,7 +428,7 @@ impl Canvas {
             [v] => v,
             _ => Trit::Unknown,
         };
-        let (painter, turn) = (&frame.painter, n.orientation());
+        let (painter, turn) = (&frame.painter, draw::drawn_turn(n.kind, n.orientation()));
         if n.width > 1 {
             let known = Known::of(&values);
             let width = usize::from(n.width);

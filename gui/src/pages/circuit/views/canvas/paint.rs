@@ -349,7 +349,7 @@ impl Canvas {
                     hovered: widget.hovered(),
                 };
                 let hover = hover_text(node, bus.as_ref(), &text, value);
-                let turn = node.orientation();
+                let turn = draw::drawn_turn(node.kind, node.orientation());
                 let widget = if frame.detailed {
                     let painter = &frame.painter;
                     match &bus {
