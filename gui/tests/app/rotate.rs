@@ -70,7 +70,7 @@ fn r_turns_the_selected_gate_and_its_pins_and_wires_follow() {
     let out = geometry::output_pin(&turned).expect("an output");
     assert_eq!((out.x, out.y), (r.center().x, r.max.y));
     let input = geometry::input_pin(&turned, 0);
-    assert_eq!(input.y, r.min.y);
+    assert_eq!(input, geometry::point(input.x, r.min.y), "on the top edge");
     // The wires were routed to the turned pins, cleanly; AccessKit's bounds are the turned
     // box (checked by `node_screen_rect`).
     assert!(routed_from_and_to(&mut h, out, input));
@@ -258,7 +258,11 @@ fn a_block_is_flipped_and_turned_from_its_menu_and_by_key() {
         (at - pos2(a0.x * CELL, a0.y * CELL)).length() < 0.01,
         "hi.a0 at {at:?}, expected {a0:?} cells"
     );
-    assert_eq!(a0.y, rect.max.y - 1.0, "mirrored, input 0 is at the bottom");
+    assert_eq!(
+        a0,
+        geometry::point(rect.min.x, rect.max.y - 1.0),
+        "mirrored, input 0 is at the bottom"
+    );
 
     click_at(&h, block_center(&h));
     h.run();

@@ -168,13 +168,20 @@ pub fn turned_size(o: Orientation, size: Vector) -> Vector {
 }
 
 /// Where the point `local` of a part drawn unturned in a box of `size` (an offset from its
-/// top-left corner) lies once the part is mirrored top to bottom (if `o.flip`) and then
-/// turned clockwise to `o.facing`: an offset from the turned box's top-left corner. Any unit
+/// top-left corner) lies once the part is mirrored top to bottom (if `orientation.flip`) and then
+/// turned clockwise to `orientation.facing`: an offset from the turned box's top-left corner. Any unit
 /// (cells, pixels).
-pub fn orient(o: Orientation, size: Vector, local: Vector) -> Vector {
+pub fn orient(orientation: Orientation, size: Vector, local: Vector) -> Vector {
     let (w, h) = (size.x, size.y);
-    let (x, y) = (local.x, if o.flip { h - local.y } else { local.y });
-    match o.facing {
+    let (x, y) = (
+        local.x,
+        if orientation.flip {
+            h - local.y
+        } else {
+            local.y
+        },
+    );
+    match orientation.facing {
         Facing::East => vector(x, y),
         Facing::South => vector(h - y, x),
         Facing::West => vector(w - x, h - y),
@@ -422,9 +429,12 @@ mod tests {
         {
             let g = and(o);
             let r = rect(&g);
+            // On a vertical edge within its height, or on a horizontal one within its width.
             let on_edge = |p: GridPoint| {
-                (p.x == r.min.x || p.x == r.max.x) && (r.min.y..=r.max.y).contains(&p.y)
-                    || (p.y == r.min.y || p.y == r.max.y) && (r.min.x..=r.max.x).contains(&p.x)
+                let on = |v: f32, a: f32, b: f32| [a, b].contains(&v);
+                let within = |v: f32, a: f32, b: f32| (a..=b).contains(&v);
+                on(p.x, r.min.x, r.max.x) && within(p.y, r.min.y, r.max.y)
+                    || on(p.y, r.min.y, r.max.y) && within(p.x, r.min.x, r.max.x)
             };
             let pins = [
                 input_pin(&g, 0),

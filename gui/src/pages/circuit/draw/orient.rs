@@ -117,8 +117,8 @@ pub fn drawn_turn(kind: NodeKind, orientation: Orientation) -> Orientation {
 }
 
 /// Paints a part turned by `orientation` into the box `placed` (as drawn): `paint` draws it
-/// unturned into the box it is given, and what it painted is then turned (see the
-/// [module docs](self)). Returns what `paint` returns.
+/// unturned into the box it is given, and every shape it painted is then moved through
+/// [`Turn::shape`] (text kept upright). Returns what `paint` returns.
 pub fn turned<R>(
     painter: &Painter,
     placed: Rect,

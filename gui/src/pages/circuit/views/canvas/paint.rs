@@ -39,6 +39,23 @@ fn shown_text(
     (values, shown, text)
 }
 
+/// How a node made of `bits` (one, or a bus's) is marked: selected, just evaluated, in a loop,
+/// flagged by an analysis, hovered.
+fn node_look(
+    state: &CircuitPageState,
+    frame: &FrameInfo,
+    bits: &[NodeId],
+    hovered: bool,
+) -> NodeLook {
+    NodeLook {
+        selected: bits.iter().any(|b| state.selection.contains(b)),
+        evaluating: frame.last.is_some_and(|(n, _)| bits.contains(&n)),
+        in_loop: bits.iter().any(|b| frame.in_loop.contains(b)),
+        flagged: bits.iter().any(|b| state.analysis.marked.contains(b)),
+        hovered,
+    }
+}
+
 /// A node's (or bus's) hover text: its label or bus name, its kind ([`kind_name`]) and what it
 /// shows.
 fn hover_text(node: &sim_core::Node, bus: Option<&Bus>, text: &str, value: Trit) -> String {
@@ -340,14 +357,7 @@ impl Canvas {
                     info.current_text_value = Some(text.clone());
                     info
                 });
-                let bits = &group[..];
-                let look = NodeLook {
-                    selected: bits.iter().any(|b| state.selection.contains(b)),
-                    evaluating: frame.last.is_some_and(|(n, _)| bits.contains(&n)),
-                    in_loop: bits.iter().any(|b| frame.in_loop.contains(b)),
-                    flagged: bits.iter().any(|b| state.analysis.marked.contains(b)),
-                    hovered: widget.hovered(),
-                };
+                let look = node_look(state, frame, &group, widget.hovered());
                 let hover = hover_text(node, bus.as_ref(), &text, value);
                 let turn = draw::drawn_turn(node.kind, node.orientation());
                 let widget = if frame.detailed {
