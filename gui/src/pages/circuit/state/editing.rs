@@ -27,7 +27,7 @@ pub enum Reorient {
 
 impl Reorient {
     /// The orientation `o` becomes.
-    pub fn apply(self, o: Orientation) -> Orientation {
+    fn apply(self, o: Orientation) -> Orientation {
         match self {
             Reorient::Clockwise => o.turned(1),
             Reorient::CounterClockwise => o.turned(-1),
@@ -38,7 +38,7 @@ impl Reorient {
     /// Where the top-left corner `pos` of a part of `cells` (as turned now) goes: a quarter
     /// turn keeps the part's centre within half a cell
     /// ([`quarter_turn_corner`](geometry::quarter_turn_corner)); a mirror keeps its box.
-    pub fn corner(self, pos: Pos, cells: (i32, i32)) -> Pos {
+    fn corner(self, pos: Pos, cells: (i32, i32)) -> Pos {
         match self {
             Reorient::Clockwise | Reorient::CounterClockwise => {
                 geometry::quarter_turn_corner(pos, cells)
@@ -48,7 +48,7 @@ impl Reorient {
     }
 
     /// Turns or mirrors `node` in place.
-    pub fn node(self, node: &mut Node) {
+    pub(super) fn node(self, node: &mut Node) {
         node.pos = node
             .pos
             .map(|p| self.corner(p, geometry::turned_cells(node)));
@@ -56,7 +56,7 @@ impl Reorient {
     }
 
     /// Turns or mirrors the block `inst`, whose box is `cells` unturned, in place.
-    pub fn instance(self, inst: &mut InstanceDesc, cells: (i32, i32)) {
+    fn instance(self, inst: &mut InstanceDesc, cells: (i32, i32)) {
         let turned = geometry::turned_whole(inst.orientation(), cells);
         inst.pos = inst.pos.map(|p| self.corner(p, turned));
         inst.set_orientation(self.apply(inst.orientation()));

@@ -29,10 +29,15 @@ pub(super) type Chosen = (Target, Choice);
 /// What the user chose in the menu.
 #[derive(Debug)]
 pub(super) enum Choice {
+    /// Rename to this label (at the open level).
     Rename(String),
+    /// Turn or mirror.
     Reorient(Reorient),
+    /// Copy the node for Paste.
     Copy,
+    /// Delete it (a node with its wires, a block with its wires to pins).
     Delete,
+    /// Add the node's net (or bus) to the waveform.
     AddToWaveform,
 }
 
@@ -43,12 +48,17 @@ pub(super) fn context_menu(widget: &Response, target: Target) -> Option<Chosen> 
         Target::Node { label, .. } => (label, true),
         Target::Block(label) => (label, false),
     };
+    let rename = widget.id.with("rename");
+    if widget.secondary_clicked() {
+        // A menu opens with the current label in its Rename field, not a stale edit.
+        widget.ctx.data_mut(|d| d.remove::<String>(rename));
+    }
     let mut choice = None;
     // Clicks inside keep it open (the Rename field takes them); each item closes it.
     let popup = egui::Popup::context_menu(widget)
         .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
     popup.show(|ui| {
-        choice = rename_field(ui, widget.id, label);
+        choice = rename_field(ui, rename, label);
         ui.separator();
         let items = [
             (
@@ -76,9 +86,9 @@ pub(super) fn context_menu(widget: &Response, target: Target) -> Option<Chosen> 
     choice.map(|choice| (target, choice))
 }
 
-/// The menu's Rename field, holding `label` until edited: Enter renames (closing the menu).
-fn rename_field(ui: &mut egui::Ui, menu: Id, label: &str) -> Option<Choice> {
-    let id = menu.with("rename");
+/// The menu's Rename field (its text kept under `id` while the menu is open), holding
+/// `label` until edited: Enter renames (closing the menu).
+fn rename_field(ui: &mut egui::Ui, id: Id, label: &str) -> Option<Choice> {
     let mut text = ui.data_mut(|d| {
         d.get_temp_mut_or_insert_with(id, || label.to_owned())
             .clone()
