@@ -22,13 +22,18 @@
 //! function, or held by the [`Batch`]); nothing here names a colour of its own but the
 //! displays' faces, which look the same in either theme.
 //!
+//! A turned or mirrored part is painted unturned and its shapes then turned ([`turned`]);
+//! text stays upright.
+//!
 //! The files are a stack, each importing only those above it in this list: `style` (the
-//! [`Colors`]s, sizes, [`NodeLook`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
+//! [`Colors`], sizes, [`NodeLook`]), `orient` (turning what was painted, [`Turn`]), `symbols`
+//! (a node's full-detail symbol), `buses`, `wires`, `coarse`
 //! (the [`Batch`] level of detail) and `displays`.
 
 mod buses;
 mod coarse;
 mod displays;
+mod orient;
 mod style;
 mod symbols;
 mod wires;
@@ -36,6 +41,7 @@ mod wires;
 pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
+pub use orient::{Turn, drawn_turn, turned};
 pub use style::{
     BUS_WIDTH, Colors, NodeLook, contrast_ratio, ink_on, relative_luminance, value_symbol,
 };

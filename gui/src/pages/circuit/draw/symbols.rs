@@ -1,28 +1,69 @@
 //! The full-detail symbol of a single node: sources, lamps and probes, the IEEE Std 91-1984
-//! distinctive-shape gates, tables, flip-flops, memories, and subcircuit blocks.
+//! distinctive-shape gates, tables, flip-flops, memories, and subcircuit blocks. Each is drawn
+//! unturned and turned by its orientation afterwards ([`turned`]); labels stay upright.
 
 use egui::epaint::{CubicBezierShape, PathShape, PathStroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
-use sim_core::{GateBase, GateOp, NodeKind, Trit};
+use sim_core::{GateBase, GateOp, NodeKind, Orientation, Trit};
 
+use super::orient::{Turn, drawn_turn, turned};
 use super::style::{
     Colors, LABEL_SIZE, NodeLook, caption, halo, ink_on, mix, outline, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::legibility;
 
-/// A node of `kind` in `rect`, labelled, showing its output `v`.
+/// A node of `kind` in `rect` (its box as drawn) turned by `orientation`, labelled, showing
+/// its output `v`. The label sits inside the body where it fits, else above the box.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "what one node shows, passed as the canvas and the palette have it"
+)]
 pub fn node(
     painter: &Painter,
     colors: &Colors,
     rect: Rect,
+    orientation: Orientation,
     kind: NodeKind,
     label: &str,
     v: Trit,
     look: NodeLook,
 ) {
-    let outline = outline(colors, look);
     halo(painter, colors, rect, look);
+    let orientation = drawn_turn(kind, orientation);
+    let inside = turned(painter, rect, orientation, |unturned| {
+        symbol(painter, colors, unturned, kind, v, outline(colors, look))
+    })
+    .map(|room| Turn::new(rect, orientation).rect(room));
+    let galley = painter.layout_no_wrap(
+        label.to_owned(),
+        FontId::proportional(LABEL_SIZE),
+        colors.ink,
+    );
+    match inside {
+        Some(room) if galley.size().x <= room.width() => {
+            painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
+        }
+        _ => {
+            let at = pos2(
+                rect.center().x - galley.size().x / 2.0,
+                rect.min.y - 1.0 - galley.size().y,
+            );
+            painter.galley(at, galley, colors.ink);
+        }
+    }
+}
+
+/// The symbol of a node of `kind` in `rect`, unturned, showing `v`; returns the part of its
+/// body that can hold a label, if any.
+fn symbol(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    kind: NodeKind,
+    v: Trit,
+    outline: Stroke,
+) -> Option<Rect> {
     // Where the label goes if it fits: inside a gate's body.
     let mut inside: Option<Rect> = None;
     match kind {
@@ -63,40 +104,51 @@ pub fn node(
             }
         }
     }
-    let galley = painter.layout_no_wrap(
-        label.to_owned(),
-        FontId::proportional(LABEL_SIZE),
-        colors.ink,
-    );
-    match inside {
-        Some(room) if galley.size().x <= room.width() => {
-            painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
-        }
-        _ => {
-            let at = pos2(
-                rect.center().x - galley.size().x / 2.0,
-                rect.min.y - 1.0 - galley.size().y,
-            );
-            painter.galley(at, galley, colors.ink);
-        }
-    }
+    inside
 }
 
-/// A subcircuit instance: a block in `rect` with its label above it and its part's name
-/// inside, the pin names along its edges (`inputs` left, `outputs` right, each at its `y`,
-/// scene pixels; input `k` and output `k` share a row, each name fitted into its half by
+/// A subcircuit instance: a block in `rect` (its box as drawn) turned by `orientation`, with
+/// its label above it and its part's name inside, the pin names along its edges (unturned:
+/// `inputs` left, `outputs` right, at their pins' rows, [`geometry::pin_offset`]; input `k`
+/// and output `k` share a row, each name fitted into its half by
 /// [`legibility::fit_pin_names`]) and a double outline telling it from a gate.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "what one block shows, passed as the canvas has it"
+)]
 pub fn block(
     painter: &Painter,
     colors: &Colors,
     rect: Rect,
+    orientation: Orientation,
     (label, part): (&str, &str),
-    inputs: &[(String, f32)],
-    outputs: &[(String, f32)],
+    inputs: &[String],
+    outputs: &[String],
     look: NodeLook,
 ) {
-    let outline = outline(colors, look);
     halo(painter, colors, rect, look);
+    turned(painter, rect, orientation, |unturned| {
+        block_body(
+            painter,
+            colors,
+            unturned,
+            part,
+            (inputs, outputs),
+            outline(colors, look),
+        );
+    });
+    caption(painter, colors, rect, label);
+}
+
+/// A block's body in `rect`, unturned: its outlines, its part's name and its pins' names.
+fn block_body(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    part: &str,
+    (inputs, outputs): (&[String], &[String]),
+    outline: Stroke,
+) {
     painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
     painter.rect_stroke(
         rect.shrink(3.0),
@@ -112,25 +164,25 @@ pub fn block(
         Align2::CENTER_CENTER,
         part,
     );
-    caption(painter, colors, rect, label);
     // An input and an output share a row: each name fitted into its half.
+    let row = |i: usize| rect.min.y + geometry::pin_offset(i) as f32 * CELL;
     for k in 0..inputs.len().max(outputs.len()) {
         let (input, output) =
             legibility::fit_pin_names(rect.width(), pin_name(inputs, k), pin_name(outputs, k));
-        if let Some((_, y)) = inputs.get(k) {
-            let at = pos2(rect.min.x + legibility::PIN_NAME_INSET, *y);
+        if k < inputs.len() {
+            let at = pos2(rect.min.x + legibility::PIN_NAME_INSET, row(k));
             mono_text(painter, colors, at, Align2::LEFT_CENTER, input);
         }
-        if let Some((_, y)) = outputs.get(k) {
-            let at = pos2(rect.max.x - legibility::PIN_NAME_INSET, *y);
+        if k < outputs.len() {
+            let at = pos2(rect.max.x - legibility::PIN_NAME_INSET, row(k));
             mono_text(painter, colors, at, Align2::RIGHT_CENTER, output);
         }
     }
 }
 
 /// The name of pin `k` of `pins`, or `""` past the last.
-fn pin_name(pins: &[(String, f32)], k: usize) -> &str {
-    pins.get(k).map_or("", |(name, _)| name.as_str())
+fn pin_name(pins: &[String], k: usize) -> &str {
+    pins.get(k).map_or("", String::as_str)
 }
 
 /// A [`Fitted`](legibility::Fitted) text in the monospace font, in the ink, anchored at `at`.

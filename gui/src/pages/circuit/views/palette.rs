@@ -207,7 +207,16 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
             draw::display_node(&painter, colors, drawn, kind, "", &values, look);
         }
         NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, colors, drawn, kind),
-        _ => draw::node(&painter, colors, drawn, kind, "", kinds::SYMBOL_VALUE, look),
+        _ => draw::node(
+            &painter,
+            colors,
+            drawn,
+            sim_core::Orientation::default(),
+            kind,
+            "",
+            kinds::SYMBOL_VALUE,
+            look,
+        ),
     }
     ui.ctx().graphics_mut(|g| {
         let list = g.entry(layer);

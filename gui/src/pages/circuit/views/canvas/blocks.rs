@@ -5,7 +5,8 @@
 //! * click a block: select it; double-click: open it (look inside); drag: move it;
 //! * drag from an output pin (of a block, or an input pin of the open part) to an input
 //!   (a node's, a block's, or an output pin of the open part): connect; right-click a
-//!   block's input pin: disconnect it.
+//!   block's input pin: disconnect it; right-click the block: its menu (rename, rotate,
+//!   flip, delete).
 //!
 //! Every block is an accessible widget labelled with its instance label (its value text is
 //! the part's name), and every block pin one labelled `INSTANCE.PIN` carrying its value, so
@@ -25,6 +26,7 @@ use sim_core::{Node, NodeId, NodeKind, Trit};
 use super::ends::{Block, Ends};
 use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
 use super::gestures::Canvas;
+use super::menu;
 use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Colors, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
@@ -39,7 +41,8 @@ impl Canvas {
             .iter()
             .filter_map(|inst| {
                 let (part, inputs, outputs) = state.instance_pins(&inst.label)?;
-                let at = geometry::block_rect(inst.pos, inputs.len(), outputs.len());
+                let orientation = inst.orientation();
+                let at = geometry::block_rect(inst.pos, orientation, inputs.len(), outputs.len());
                 let shift = match &self.moving_block {
                     Some((label, offset)) if *label == inst.label => cells(snapped(*offset)),
                     _ => Vector::ZERO,
@@ -56,6 +59,7 @@ impl Canvas {
                     inputs,
                     outputs,
                     rect: Area::from_min_size(at.min + shift, at.max - at.min),
+                    orientation,
                 })
             })
             .collect()
@@ -147,6 +151,11 @@ impl Canvas {
                 }
                 Action::Move(label, dx, dy) => state.move_instance(&label, dx, dy),
                 Action::Disconnect(end) => state.disconnect_end(&end),
+                Action::Menu(widget, label) => {
+                    if let Some(chosen) = menu::context_menu(&widget, menu::Target::Block(label)) {
+                        self.chosen = Some(chosen);
+                    }
+                }
             }
         }
         clicked
@@ -272,7 +281,9 @@ impl Canvas {
             _ => Vec2::ZERO,
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
-        draw::wiring(&frame.painter, frame.colors, rect, n.kind);
+        draw::turned(&frame.painter, rect, n.orientation(), |r| {
+            draw::wiring(&frame.painter, frame.colors, r, n.kind);
+        });
         if selected {
             frame.painter.rect_stroke(
                 rect.expand(3.0),
@@ -430,30 +441,18 @@ impl Canvas {
             [v] => v,
             _ => Trit::Unknown,
         };
+        let (painter, colors) = (&frame.painter, frame.colors);
+        let turn = draw::drawn_turn(n.kind, n.orientation());
         if n.width > 1 {
             let known = Known::of(&values);
             let width = usize::from(n.width);
-            draw::bus_node(
-                &frame.painter,
-                frame.colors,
-                rect,
-                n.kind,
-                &n.label,
-                width,
-                &text,
-                known,
-                look,
-            );
+            draw::turned(painter, rect, turn, |r| {
+                draw::bus_node(
+                    painter, colors, r, n.kind, &n.label, width, &text, known, look,
+                );
+            });
         } else {
-            draw::node(
-                &frame.painter,
-                frame.colors,
-                rect,
-                n.kind,
-                &n.label,
-                value,
-                look,
-            );
+            draw::node(painter, colors, rect, turn, n.kind, &n.label, value, look);
         }
         let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
         let known = (n.width > 1).then(|| Known::of(&values));
@@ -494,17 +493,17 @@ impl Canvas {
             hovered: widget.hovered(),
         };
         // A bus pin is named with its width: `a/4`.
-        let names = |pins: &[String], widths: &[usize]| -> Vec<(String, f32)> {
+        let names = |pins: &[String], widths: &[usize]| -> Vec<String> {
             pins.iter()
                 .zip(widths)
-                .enumerate()
-                .map(|(i, (p, &w))| (legibility::pin_label(p, w), px(b.input(i)).y))
+                .map(|(p, &w)| legibility::pin_label(p, w))
                 .collect()
         };
         draw::block(
             &frame.painter,
             frame.colors,
             rect,
+            b.orientation,
             (&b.label, &b.part),
             &names(&b.inputs, &b.widths.0),
             &names(&b.outputs, &b.widths.1),
@@ -517,6 +516,7 @@ impl Canvas {
         if widget.double_clicked() {
             actions.push(Action::Open(b.label.clone()));
         }
+        actions.push(Action::Menu(widget.clone(), b.label.clone()));
         if !self.panned(&widget)
             && let Some((label, dx, dy)) = drag_move(&widget, &mut self.moving_block, &b.label)
         {
@@ -697,6 +697,8 @@ enum Action {
     Open(String),
     Move(String, i32, i32),
     Disconnect(End),
+    /// The block's right-click menu, on its widget.
+    Menu(egui::Response, String),
 }
 
 /// A primary-button drag of `widget` moving the item `label`: `moving` holds the item and
