@@ -233,13 +233,15 @@ mod tests {
         ]
     }
 
-    /// Checks every value text a bus node of `kind` and `width` trits can show (in every
-    /// radix) fits its box at the size it is drawn; returns how many texts were checked and
-    /// how many had to be shortened.
-    fn check_values(kind: NodeKind, width: usize, what: &str) -> (usize, usize) {
+    /// Checks every value text a bus of `width` trits whose bit 0 is `node` can show (in
+    /// every radix) fits the node's box as drawn (turned with the node) at the size it is
+    /// drawn; returns how many texts were checked and how many had to be shortened.
+    fn check_values(node: &sim_core::Node, width: usize, what: &str) -> (usize, usize) {
         let (mut checked, mut shortened) = (0, 0);
-        let (box_width, _) = geometry::node_cells(kind);
-        let room = box_width as f32 * CELL - 2.0 * value_inset(kind);
+        let kind = node.kind;
+        let area = geometry::rect(node);
+        let box_width = (area.max.x - area.min.x) * CELL;
+        let room = box_width - 2.0 * value_inset(kind);
         for values in bus_values(width) {
             for radix in [
                 Radix::Bin,
@@ -249,7 +251,7 @@ mod tests {
                 Radix::Ternary,
             ] {
                 let text = number::format(&values, radix);
-                let fitted = fit_value(kind, box_width as f32 * CELL, &text);
+                let fitted = fit_value(kind, box_width, &text);
                 assert!(
                     fitted.width() <= room + 1e-3 && fitted.size >= MIN_VALUE_SIZE,
                     "{what}: {text:?} drawn as {fitted:?} in {room} px"
@@ -315,15 +317,11 @@ mod tests {
             let what = path.display().to_string();
             let mut state = CircuitPageState::open_or_report(path);
             assert!(state.notice.is_none(), "{what}: {:?}", state.notice);
-            let buses: Vec<(NodeKind, usize)> = state
-                .circuit()
-                .buses()
-                .iter()
-                .map(|b| (state.circuit()[b.bits[0]].kind, b.width()))
-                .collect();
-            for (kind, width) in buses {
+            let circuit = state.circuit();
+            for bus in circuit.buses() {
+                let node = &circuit[bus.bits[0]];
                 if matches!(
-                    kind,
+                    node.kind,
                     NodeKind::Switch
                         | NodeKind::Button
                         | NodeKind::Clock { .. }
@@ -331,7 +329,7 @@ mod tests {
                         | NodeKind::Lamp
                         | NodeKind::Probe
                 ) {
-                    let (checked, short) = check_values(kind, width, &what);
+                    let (checked, short) = check_values(node, bus.width(), &what);
                     values += checked;
                     shortened += short;
                 }
