@@ -10,6 +10,7 @@ use egui::{Pos2, Rect, Vec2, pos2};
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, NodeId, Trit};
 
+use crate::pages::circuit::draw::Colors;
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, Vector};
 use crate::pages::circuit::state::{CircuitPageState, LevelWire};
 
@@ -154,6 +155,8 @@ pub(super) struct FrameInfo {
     pub(super) detailed: bool,
     /// For a still picture ([`FrameInfo::still`]): where each group's shapes start.
     marks: Option<RefCell<Vec<Mark>>>,
+    /// The colours of the theme the app is in.
+    pub(super) colors: &'static Colors,
 }
 
 impl FrameInfo {
@@ -183,6 +186,7 @@ impl FrameInfo {
             zoom,
             detailed: zoom >= DETAIL_ZOOM,
             marks: None,
+            colors: Colors::of(ui),
         }
     }
 
