@@ -408,3 +408,86 @@ pub fn forget_values(state: &mut CircuitPageState) {
     state.sim.set_mode(Mode::Step);
     state.sim.reset();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pages::circuit::state::DocState;
+
+    fn state_of(ron: &str) -> CircuitPageState {
+        let document = sim_core::format::from_str(ron).expect("a valid circuit");
+        CircuitPageState::with_doc(DocState::untitled(document))
+    }
+
+    #[test]
+    fn formats_come_from_the_extension() {
+        assert_eq!(
+            ImageFormat::of_path(Path::new("a.SVG")).ok(),
+            Some(ImageFormat::Svg)
+        );
+        assert_eq!(
+            ImageFormat::of_path(Path::new("a.png")).ok(),
+            Some(ImageFormat::Png)
+        );
+        for name in ["a.jpg", "a", "svg"] {
+            let err = ImageFormat::of_path(Path::new(name)).expect_err(name);
+            assert!(err.to_string().contains("not an image file name"), "{err}");
+        }
+    }
+
+    #[test]
+    fn every_level_gets_a_file_named_by_its_path() {
+        let path = Path::new("out/adder8.svg");
+        assert_eq!(level_path(path, &[]), path);
+        let inner = ["lo".to_owned(), "fa0".to_owned()];
+        assert_eq!(level_path(path, &inner), Path::new("out/adder8.lo.fa0.svg"));
+    }
+
+    #[test]
+    fn a_label_with_quotes_and_markup_keeps_the_svg_well_formed() {
+        let mut state = state_of(
+            r#"(version: 1, nodes: [
+                (label: "say\"<hi>&", kind: Switch, pos: (0, 0)),
+                (label: "L", kind: Lamp, pos: (6, 0)),
+            ], wires: [(from: "say\"<hi>&", to: "L")])"#,
+        );
+        let picture = draw(&mut state);
+        let svg = roxmltree::Document::parse(picture.svg()).expect("well-formed");
+        let names: Vec<(&str, &str)> = svg
+            .root_element()
+            .children()
+            .filter_map(|g| {
+                Some((
+                    g.attribute("class")?,
+                    g.attribute("data-net").or(g.attribute("data-node"))?,
+                ))
+            })
+            .collect();
+        assert!(names.contains(&("node", "say'<hi>&")), "{names:?}");
+        assert!(names.contains(&("net", "say'<hi>&")), "{names:?}");
+        // The label itself is written exactly, as text.
+        assert!(svg.descendants().any(|n| n.text() == Some("say\"<hi>&")));
+    }
+
+    #[test]
+    fn a_level_that_does_not_exist_is_refused_and_the_picture_scales_to_png() {
+        let mut state = state_of(
+            r#"(version: 1, nodes: [(label: "S", kind: Switch, pos: (0, 0))], wires: [])"#,
+        );
+        let err = open_level(&mut state, "lo/fa0").expect_err("no instances");
+        assert!(err.to_string().contains("no level `lo/fa0`"), "{err}");
+        assert_eq!(levels(&state), [Vec::<String>::new()]);
+        let picture = draw(&mut state);
+        assert!(matches!(picture.png(0.0), Err(ExportError::Scale { .. })));
+        assert!(matches!(
+            picture.png(1e6),
+            Err(ExportError::TooLarge { .. })
+        ));
+        let png = picture.png(1.0).expect("a PNG");
+        let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+        assert!(
+            (width as f32 - picture.extent().width()).abs() < 0.5,
+            "{width}"
+        );
+    }
+}
