@@ -50,7 +50,8 @@
 //!    its target's width is known).
 //! 2. **Description** (unchecked) — [`kind`] (node kinds and each gate's meaning,
 //!    [`GateOp::base`]), [`memory`] (ROM/RAM words and their rules for unknowns), [`desc`]
-//!    (`CircuitDesc`: nodes and wires by label), [`bus`] (buses expanded into single trits),
+//!    (`CircuitDesc`: nodes and wires by label), [`tunnel`] (named labels joining nets,
+//!    resolved into wires), [`bus`] (buses expanded into single trits),
 //!    [`hierarchy`] (subcircuits flattened).
 //! 3. **Front ends** — [`format`](mod@format) (RON files), [`bench`](mod@bench) (ISCAS
 //!    `.bench` import and export), [`generate`] (generated circuits for tests and
@@ -83,6 +84,7 @@ pub mod desc;
 pub mod hierarchy;
 pub mod kind;
 pub mod memory;
+pub mod tunnel;
 // 3. Front ends.
 pub mod bench;
 pub mod elaborate;

@@ -3,7 +3,9 @@
 //! A `.bench` netlist is checked the same way (an invalid netlist is a failed check).
 //!
 //! On success prints `ok: <file>: N nodes, M wires, K tests` and one
-//! `warning: <file>: <warning>` per warning (on standard error), exit status 0. An invalid
+//! `warning: <file>: <warning>` per warning (on standard error; a tunnel's warnings — a name
+//! only one tunnel carries, a net nothing drives, a width clash — too, prefixed `part `P`: `
+//! inside a part), exit status 0. An invalid
 //! circuit is a failed check (exit status 1); a file that cannot be read is bad input (2).
 
 use anyhow::Result;
@@ -36,6 +38,12 @@ pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
     )?;
     for warning in circuit.warnings() {
         console.warn(format_args!("{}: {warning}", loaded.name))?;
+    }
+    for (part, warning) in loaded.doc.design.tunnel_warnings() {
+        match part {
+            Some(part) => console.warn(format_args!("{}: part `{part}`: {warning}", loaded.name))?,
+            None => console.warn(format_args!("{}: {warning}", loaded.name))?,
+        }
     }
     Ok(Status::Success)
 }

@@ -76,6 +76,9 @@ pub enum BusError {
         /// The second driver.
         second: String,
     },
+    /// The level's tunnels cannot be resolved (see [`crate::tunnel`]).
+    #[error(transparent)]
+    Tunnel(#[from] crate::tunnel::TunnelError),
 }
 
 fn pin_suffix(input: u8) -> String {

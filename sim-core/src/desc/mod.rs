@@ -107,6 +107,10 @@ pub struct Node {
     /// unknown). Boxed: almost no node has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contents: Option<Box<ContentsDecl>>,
+    /// A tunnel's name, the net it joins (tunnels only; see [`crate::tunnel`]): every tunnel
+    /// of one name on a level is one net. Left out, the tunnel is named by its label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<String>,
 }
 
 fn one() -> u8 {
@@ -129,6 +133,7 @@ impl Node {
             radix: None,
             value: None,
             contents: None,
+            net: None,
         }
     }
 
@@ -137,6 +142,13 @@ impl Node {
     pub fn wide(mut self, width: u8) -> Node {
         self.width = width;
         self
+    }
+
+    /// Whether the node exists only as a file writes it and is expanded before a circuit is
+    /// built (see [`crate::bus`], [`crate::tunnel`]): wider than one trit, pure wiring (a
+    /// splitter, merger or tunnel), a memory, or a node with a tunnel `net`.
+    pub fn is_written_only(&self) -> bool {
+        self.width != 1 || self.kind.is_wiring() || self.kind.is_memory() || self.net.is_some()
     }
 
     /// The same node placed at `(x, y)` grid cells.

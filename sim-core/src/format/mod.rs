@@ -356,7 +356,8 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
         return Err(FormatError::Syntax {
             line: 1,
             column: 1,
-            message: "buses (`width`, `Split`, `Merge`) need `version: 3`".into(),
+            message: "buses and tunnels (`width`, `Split`, `Merge`, `Tunnel`) need `version: 3`"
+                .into(),
         });
     }
     Ok(file)
