@@ -32,6 +32,7 @@ mod screenshots;
 mod state;
 mod step_mode;
 mod subcircuits;
+mod tunnels;
 mod view_files;
 mod waveform;
 mod wiring;

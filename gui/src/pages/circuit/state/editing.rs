@@ -119,8 +119,10 @@ impl CircuitPageState {
                     .written_level()
                     .is_some_and(|(nodes, _)| nodes.iter().any(|n| n.label == l))
         };
-        // At most node_count labels are taken, so one of the first node_count + 1 is free.
-        let free = (1..=self.circuit().node_count() + pins.len() + 1)
+        // At most this many labels are taken (the written level's splitters and tunnels are
+        // not in the circuit), so one of the first this many + 1 is free.
+        let written = self.written_level().map_or(0, |(nodes, _)| nodes.len());
+        let free = (1..=self.circuit().node_count() + pins.len() + written + 1)
             .map(|n| format!("{prefix}{n}"))
             .find(|l| !taken(l))
             .unwrap_or_else(|| prefix.to_owned());

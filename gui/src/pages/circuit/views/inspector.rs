@@ -11,7 +11,7 @@
 //! the last step did to the bus reads `S[3]: 0x0A → 0x0E`.
 
 use sim_core::number::{self, Radix};
-use sim_core::{NodeKind, Trit};
+use sim_core::{Node, NodeKind, Trit};
 
 use crate::pages::circuit::state::CircuitPageState;
 
@@ -22,6 +22,8 @@ pub struct Inspector {
     editing: Option<(sim_core::NodeId, String)>,
     /// The label being edited, and for which instance (its label when selected).
     editing_instance: Option<(String, String)>,
+    /// The selected tunnel's label and its name as being typed.
+    editing_tunnel: Option<(String, String)>,
     /// Focus the label field on the next frame.
     pub focus_label: bool,
     /// The number being typed for a bus of switches.
@@ -65,6 +67,12 @@ impl Inspector {
             && let Some(wire) = state.selected_wire.clone()
         {
             wire_panel(ui, state, &wire);
+            return;
+        }
+        if state.selection.is_empty()
+            && let Some(tunnel) = state.selected_tunnel()
+        {
+            self.tunnel(ui, state, &tunnel);
             return;
         }
         if let Some(bus) = state.selected_bus() {
@@ -407,6 +415,37 @@ fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
 }
 
 impl Inspector {
+    /// The selected tunnel: its label, and its name (the net it joins), edited in place.
+    fn tunnel(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, tunnel: &Node) {
+        let name = sim_core::tunnel::net_name(tunnel).unwrap_or(&tunnel.label);
+        if self
+            .editing_tunnel
+            .as_ref()
+            .is_none_or(|(of, _)| *of != tunnel.label)
+        {
+            self.editing_tunnel = Some((tunnel.label.clone(), name.to_owned()));
+        }
+        ui.label(format!("Tunnel {}", tunnel.label));
+        ui.horizontal(|ui| {
+            let label = ui.label("Tunnel name");
+            let Some((_, text)) = self.editing_tunnel.as_mut() else {
+                return;
+            };
+            let edit = ui.text_edit_singleline(text).labelled_by(label.id);
+            if self.focus_label {
+                edit.request_focus();
+                self.focus_label = false;
+            }
+            if edit.lost_focus() && text != name && !state.name_tunnel(&tunnel.label, text) {
+                name.clone_into(text);
+            }
+        });
+        ui.label(
+            "Every tunnel of this name on this level is one net: the wire into one drives \
+             what the others feed.",
+        );
+    }
+
     /// The selected instance: its label (rename), its part, its pins with their values, and
     /// Open.
     fn instance(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, label: &str) {

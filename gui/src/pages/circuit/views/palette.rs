@@ -57,6 +57,7 @@ impl Palette {
             ("Hex display", NodeKind::HexDisplay),
             ("7-segment", NodeKind::SevenSegment),
         ];
+        items.push(("Tunnel", NodeKind::Tunnel));
         // A malformed range text leaves the splitter and merger out (its reason is shown).
         if let Ok(r) = Ranges::parse(&self.ranges) {
             items.push(("Split", NodeKind::Split(r)));
@@ -206,6 +207,7 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
             draw::display_node(&painter, drawn, kind, "", &values, look);
         }
         NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, drawn, kind),
+        NodeKind::Tunnel => draw::tunnel(&painter, drawn, "", &[kinds::SYMBOL_VALUE]),
         _ => draw::node(&painter, drawn, kind, "", kinds::SYMBOL_VALUE, look),
     }
     ui.ctx().graphics_mut(|g| {

@@ -233,7 +233,7 @@ impl Canvas {
                 continue;
             }
             let selected = state.selected_wiring.as_deref() == Some(n.label.as_str());
-            if let Some(action) = self.wiring_node(ui, frame, n, selected) {
+            if let Some(action) = self.wiring_node(ui, frame, state, n, selected) {
                 actions.push(action);
             }
         }
@@ -244,13 +244,15 @@ impl Canvas {
         actions
     }
 
-    /// A splitter or merger of a level with buses: drawn (with its drag offset), an
-    /// accessible widget named after it (its value: its kind, `Split(0-3,4-7)`); a click
-    /// selects it, a drag moves it, its output pins start wires and its input pins end them.
+    /// A splitter, merger or tunnel of a level that uses buses or tunnels: drawn (with its
+    /// drag offset), an accessible widget named after it (its value: a splitter's or merger's
+    /// kind, `Split(0-3,4-7)`; a tunnel's net name); a click selects it, a drag moves it, its
+    /// output pins start wires and its input pins end them.
     fn wiring_node(
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
+        state: &CircuitPageState,
         n: &Node,
         selected: bool,
     ) -> Option<WiringAction> {
@@ -259,7 +261,14 @@ impl Canvas {
             _ => Vec2::ZERO,
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
-        draw::wiring(&frame.painter, rect, n.kind);
+        let tunnel = sim_core::tunnel::net_name(n);
+        match tunnel {
+            Some(name) => {
+                let values = state.level_end_values(&n.label);
+                draw::tunnel(&frame.painter, rect, name, &values);
+            }
+            None => draw::wiring(&frame.painter, rect, n.kind),
+        }
         if selected {
             frame.painter.rect_stroke(
                 rect.expand(3.0),
@@ -273,18 +282,19 @@ impl Canvas {
             ui.scope_id().with(("wiring", &n.label)),
             Sense::click_and_drag(),
         );
-        let kind = n.kind.to_string();
+        let value = tunnel.map_or_else(|| n.kind.to_string(), str::to_owned);
         widget.widget_info(|| {
             let mut info = egui::WidgetInfo::labeled(egui::accesskit::Role::Group, true, &n.label);
-            info.current_text_value = Some(kind.clone());
+            info.current_text_value = Some(value.clone());
             info
         });
-        let (what, ranges) = match n.kind {
-            NodeKind::Split(r) => ("splitter", r),
-            NodeKind::Merge(r) => ("merger", r),
+        let what = match n.kind {
+            NodeKind::Split(r) => format!("splitter {r}"),
+            NodeKind::Merge(r) => format!("merger {r}"),
+            NodeKind::Tunnel => format!("tunnel `{value}`"),
             _ => return None,
         };
-        let widget = widget.on_hover_text(format!("{} ({what} {})", n.label, n.kind));
+        let widget = widget.on_hover_text(format!("{} ({what})", n.label));
         let mut action = None;
         if !self.panned(&widget)
             && let Some((label, dx, dy)) = drag_move(&widget, &mut self.moving_wiring, &n.label)
@@ -294,29 +304,9 @@ impl Canvas {
         if widget.clicked() {
             action = Some(WiringAction::Select(n.label.clone()));
         }
-        // Pins: a splitter's whole bus in, its ranges out; a merger's ranges in, its bus out.
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let shift_cells = cells(shift);
-        let (outs, ins): WiringPins = match n.kind {
-            NodeKind::Split(_) => (
-                (0..ranges.len())
-                    .map(|k| (geometry::split_output(n, k), SplitOutput::text(&n.label, k)))
-                    .collect(),
-                vec![(geometry::input_pin(n, 0), 0)],
-            ),
-            _ => (
-                geometry::output_pin(n)
-                    .map(|p| (p, n.label.clone()))
-                    .into_iter()
-                    .collect(),
-                (0..ranges.len())
-                    .map(|k| {
-                        let pin = u8::try_from(k).unwrap_or(u8::MAX);
-                        (geometry::input_pin(n, k), pin)
-                    })
-                    .collect(),
-            ),
-        };
+        let (outs, ins) = wiring_pins(n);
         for (at, end) in outs {
             let r = Rect::from_center_size(px(at + shift_cells), pin_size);
             let response = ui.interact(r, ui.scope_id().with(("wiring-out", &end)), Sense::drag());
@@ -660,6 +650,37 @@ fn pin_radix(state: &CircuitPageState, end: &End) -> Radix {
 /// The output pins of a splitter or merger (where, and the wire end they start) and its
 /// input pins (where, and the pin), in cells.
 type WiringPins = (Vec<(GridPoint, String)>, Vec<(GridPoint, u8)>);
+
+/// The pins of splitter, merger or tunnel `n`: its outputs (where, and the wire end they
+/// are) and its inputs (where, and the input pin). A splitter takes its whole bus in and
+/// gives its ranges out (`SP.0`, `SP.1`, …); a merger the other way round; a tunnel has one
+/// input (its net's driver) and one output (what it feeds).
+fn wiring_pins(n: &Node) -> WiringPins {
+    let output = || {
+        geometry::output_pin(n)
+            .map(|p| (p, n.label.clone()))
+            .into_iter()
+            .collect()
+    };
+    match n.kind {
+        NodeKind::Split(ranges) => (
+            (0..ranges.len())
+                .map(|k| (geometry::split_output(n, k), SplitOutput::text(&n.label, k)))
+                .collect(),
+            vec![(geometry::input_pin(n, 0), 0)],
+        ),
+        NodeKind::Merge(ranges) => (
+            output(),
+            (0..ranges.len())
+                .map(|k| {
+                    let pin = u8::try_from(k).unwrap_or(u8::MAX);
+                    (geometry::input_pin(n, k), pin)
+                })
+                .collect(),
+        ),
+        _ => (output(), vec![(geometry::input_pin(n, 0), 0)]),
+    }
+}
 
 /// What the gestures on a splitter or merger ask of the state, applied after drawing.
 pub(super) enum WiringAction {
