@@ -35,4 +35,5 @@ mod subcircuits;
 mod tunnels;
 mod view_files;
 mod waveform;
+mod wire_bends;
 mod wiring;

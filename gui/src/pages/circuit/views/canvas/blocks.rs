@@ -127,7 +127,7 @@ impl Canvas {
         }
         // The wire being drawn from a pin, to the pointer.
         if let (Some((a, v)), Some(q)) = (preview, frame.pointer) {
-            draw::wire(&frame.painter, &[px(a), q], v, None);
+            draw::wire(&frame.painter, &self.drawn_path(px(a), q), v, None);
         }
         for action in actions {
             match action {
@@ -583,13 +583,15 @@ impl Canvas {
         }
     }
 
-    /// A wire drag ends: connects whatever was dragged from (a node's output or a pin) to
-    /// what is under the pointer (a node's input or a pin), if either end is a pin.
+    /// A wire being drawn ends: connects whatever it was drawn from (a node's output or a
+    /// pin) to what is under the pointer (a node's input or a pin) through `bends`, as one
+    /// undo step.
     pub(super) fn finish_pin_wiring(
         &mut self,
         state: &mut CircuitPageState,
         from_node: Option<NodeId>,
         node_target: Option<(NodeId, u8)>,
+        bends: Vec<sim_core::Pos>,
     ) {
         let local = |state: &CircuitPageState, id: NodeId| {
             state
@@ -609,7 +611,7 @@ impl Canvas {
             (None, None) => None,
         };
         if let Some((to, input)) = to {
-            state.connect_ends(&from, &to, input);
+            state.connect_bent(&from, &to, input, bends);
         }
     }
 }
