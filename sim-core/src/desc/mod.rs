@@ -7,6 +7,7 @@
 //!   [`Wire`]) and the editor's grid position ([`Pos`]);
 //! * [`WireRef`], the way errors name a wire;
 //! * [`InstanceDesc`], an instance of a part as a file places it (see [`crate::hierarchy`]);
+//! * [`Note`], a text annotation on a level;
 //! * `end`: the text of a wire's ends, [`WireEnd`] (`INSTANCE.PIN`) and [`SplitOutput`]
 //!   (`SPLITTER.K`), its one reader and writer.
 //!
@@ -215,6 +216,18 @@ pub struct CircuitDesc {
     pub nodes: Vec<Node>,
     /// The wires, in file order.
     pub wires: Vec<WireDesc>,
+}
+
+/// A text annotation on a level (Logisim-evolution's and Digital's *Text*): free text the
+/// editor draws at a grid position, nothing else reads — not a node, on no net. In RON
+/// `(pos: (4, 12), text: "carry chain")`; `text` may hold line breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Note {
+    /// Where its text starts (its top-left corner), in grid cells.
+    pub pos: Pos,
+    /// What it says.
+    pub text: String,
 }
 
 /// An instance of a part, as a file places it (see [`crate::hierarchy`]).
