@@ -25,6 +25,7 @@ mod figure;
 mod games;
 mod latch;
 mod memory;
+mod notes;
 mod palette;
 mod plugins;
 mod render;

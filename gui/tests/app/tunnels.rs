@@ -8,7 +8,9 @@ use gui::pages::circuit::geometry;
 use gui::pages::circuit::state::CircuitPageState;
 use sim_core::{Node, NodeKind};
 
-use crate::common::{App, app, arm, cell_to_screen, click_at, click_cell, drag, node_value, zoom_to_100};
+use crate::common::{
+    App, app, arm, cell_to_screen, click_at, click_cell, drag, node_value, zoom_to_100,
+};
 
 /// The written node of the open document's top level labelled `label`.
 fn written(h: &App, label: &str) -> Node {
@@ -34,7 +36,10 @@ fn labels_of(h: &App, kind: NodeKind) -> Vec<String> {
 fn wire(h: &mut App, from: &str, to: &str) {
     let a = geometry::output_pin(&written(h, from)).expect("an output");
     let b = geometry::input_pin(&written(h, to), 0);
-    let (a, b) = (cell_to_screen(h, pos2(a.x, a.y)), cell_to_screen(h, pos2(b.x, b.y)));
+    let (a, b) = (
+        cell_to_screen(h, pos2(a.x, a.y)),
+        cell_to_screen(h, pos2(b.x, b.y)),
+    );
     drag(h, a, b);
     h.run();
 }
@@ -86,7 +91,11 @@ fn two_tunnels_of_one_name_carry_a_switch_to_a_lamp() {
     h.run();
     let set = node_value(&h, &switch);
     assert_ne!(set, "0", "the switch is set");
-    assert_eq!(node_value(&h, &lamp), "0", "the tunnels have different names");
+    assert_eq!(
+        node_value(&h, &lamp),
+        "0",
+        "the tunnels have different names"
+    );
     // One name: one net, with no wire between the two tunnels.
     name(&mut h, t1, "link");
     name(&mut h, t2, "link");
@@ -100,7 +109,10 @@ fn two_tunnels_of_one_name_carry_a_switch_to_a_lamp() {
     // The simulated circuit has no tunnel: the switch drives the lamp directly.
     let c = h.state().state.circuit();
     assert!(c.nodes().all(|(_, n)| n.kind != NodeKind::Tunnel));
-    let (s, l) = (c.find(&switch).expect("switch"), c.find(&lamp).expect("lamp"));
+    let (s, l) = (
+        c.find(&switch).expect("switch"),
+        c.find(&lamp).expect("lamp"),
+    );
     assert!(c.wires().any(|(_, w)| w.from == s && w.to == l));
     // Undoing the second name cuts the net again.
     h.state_mut().state.undo();

@@ -6,8 +6,7 @@ use egui::pos2;
 use sim_core::{NodeId, Pos};
 
 use crate::common::{
-    App, app, arm, click_at, click_cell, click_node, input_pin, node_value, output_pin,
-    zoom_to_100,
+    App, app, arm, click_at, click_cell, click_node, input_pin, node_value, output_pin, zoom_to_100,
 };
 use gui::pages::circuit::state::CircuitPageState;
 
@@ -29,7 +28,10 @@ fn switch_and_lamp() -> (App, String, String) {
             .map(|(_, n)| n.label.clone())
             .expect("placed")
     };
-    let (switch, lamp) = (label(sim_core::NodeKind::Switch), label(sim_core::NodeKind::Lamp));
+    let (switch, lamp) = (
+        label(sim_core::NodeKind::Switch),
+        label(sim_core::NodeKind::Lamp),
+    );
     (h, switch, lamp)
 }
 
@@ -47,7 +49,10 @@ fn clicks_on_empty_canvas_bend_the_wire_being_drawn() {
     h.run();
     click_cell(&mut h, pos2(8.0, 2.0));
     click_cell(&mut h, pos2(8.0, 10.0));
-    assert!(!lamp_wired(&h, &lamp).1, "nothing is wired while the wire is drawn");
+    assert!(
+        !lamp_wired(&h, &lamp).1,
+        "nothing is wired while the wire is drawn"
+    );
     click_at(&h, input_pin(&h, &lamp, 0));
     h.run();
     let (id, wired) = lamp_wired(&h, &lamp);
@@ -59,7 +64,12 @@ fn clicks_on_empty_canvas_bend_the_wire_being_drawn() {
     );
     // The route goes through them.
     let routes = h.state_mut().canvas_mut().routes();
-    let path = routes.routing.routes.iter().find(|p| p.len() > 2).expect("a route");
+    let path = routes
+        .routing
+        .routes
+        .iter()
+        .find(|p| p.len() > 2)
+        .expect("a route");
     for bend in [(8.0, 2.0), (8.0, 10.0)] {
         assert!(
             path.iter().any(|p| (p.x, p.y) == bend),

@@ -87,6 +87,7 @@ impl Page for CircuitPage {
             if i.key_pressed(Key::Escape) {
                 state.tool = None;
                 state.part_tool = None;
+                state.note_tool = false;
                 self.canvas.cancel_wire();
             }
             if i.key_pressed(Key::F) || i.key_pressed(Key::Home) {

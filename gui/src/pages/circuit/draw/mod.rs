@@ -20,12 +20,14 @@
 //! [`geometry::CELL`]: crate::pages::circuit::geometry::CELL
 //!
 //! The files are a stack, each importing only those above it in this list: `style` (colours,
-//! sizes, [`NodeLook`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
-//! (the [`Batch`] level of detail) and `displays`.
+//! sizes, [`NodeLook`]), `notes` (text annotations, [`note`]), `symbols` (a node's
+//! full-detail symbol), `buses`, `wires`, `coarse` (the [`Batch`] level of detail) and
+//! `displays`.
 
 mod buses;
 mod coarse;
 mod displays;
+mod notes;
 mod style;
 mod symbols;
 mod wires;
@@ -33,6 +35,7 @@ mod wires;
 pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, tunnel, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
+pub use notes::note;
 pub use style::{
     BUS, BUS_WIDTH, EVALUATING, FALSE, FLAGGED, LOOP, NodeLook, SELECTED, TRUE, UNKNOWN,
     value_color, value_symbol,

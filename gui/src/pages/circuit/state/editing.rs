@@ -83,6 +83,12 @@ impl CircuitPageState {
         {
             self.selected_wire = None;
         }
+        if self
+            .selected_note
+            .is_some_and(|i| i >= self.level_notes().len())
+        {
+            self.selected_note = None;
+        }
         // The analyses described the circuit before the edit: their verdicts and marks go.
         self.clear_analysis();
         let circuit = &self.doc.document.circuit;
@@ -171,6 +177,9 @@ impl CircuitPageState {
     /// The document's embedded tests lose their assignments and expectations of the deleted
     /// nodes (in the same undo step), so the file stays loadable; a notice says how many.
     pub fn delete_selection(&mut self) {
+        if self.delete_selected_note() {
+            return;
+        }
         if self.edits_bus_level()
             && let Some(dropped) = self.delete_written()
         {

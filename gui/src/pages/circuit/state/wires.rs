@@ -82,6 +82,7 @@ impl CircuitPageState {
         self.selection.clear();
         self.selected_instance = None;
         self.selected_wiring = None;
+        self.selected_note = None;
         self.selected_wire = Some(wire);
     }
 

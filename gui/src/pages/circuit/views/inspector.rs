@@ -24,6 +24,8 @@ pub struct Inspector {
     editing_instance: Option<(String, String)>,
     /// The selected tunnel's label and its name as being typed.
     editing_tunnel: Option<(String, String)>,
+    /// The selected note's index and its text as being typed.
+    editing_note: Option<(usize, String)>,
     /// Focus the label field on the next frame.
     pub focus_label: bool,
     /// The number being typed for a bus of switches.
@@ -67,6 +69,12 @@ impl Inspector {
             && let Some(wire) = state.selected_wire.clone()
         {
             wire_panel(ui, state, &wire);
+            return;
+        }
+        if state.selection.is_empty()
+            && let Some(index) = state.selected_note
+        {
+            self.note(ui, state, index);
             return;
         }
         if state.selection.is_empty()
@@ -415,6 +423,35 @@ fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
 }
 
 impl Inspector {
+    /// The selected note: its text, edited in place (Enter or leaving the field applies it).
+    fn note(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, index: usize) {
+        let Some(text) = state.level_notes().get(index).map(|n| n.text.clone()) else {
+            return;
+        };
+        if self
+            .editing_note
+            .as_ref()
+            .is_none_or(|(of, _)| *of != index)
+        {
+            self.editing_note = Some((index, text.clone()));
+        }
+        ui.label("Note (text on the canvas, part of no net)");
+        ui.horizontal(|ui| {
+            let label = ui.label("Note text");
+            let Some((_, typed)) = self.editing_note.as_mut() else {
+                return;
+            };
+            let edit = ui.text_edit_singleline(typed).labelled_by(label.id);
+            if self.focus_label {
+                edit.request_focus();
+                self.focus_label = false;
+            }
+            if edit.lost_focus() && *typed != text && !state.set_note_text(index, typed) {
+                typed.clone_from(&text);
+            }
+        });
+    }
+
     /// The selected tunnel: its label, and its name (the net it joins), edited in place.
     fn tunnel(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, tunnel: &Node) {
         let name = sim_core::tunnel::net_name(tunnel).unwrap_or(&tunnel.label);

@@ -17,14 +17,14 @@
 //! splitters and mergers as a spine with a branch per bit range. A bus pin of a block is
 //! named with its width (`a/4`) and carries its number (`lo.a` = `11`).
 
-use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
+use egui::{Pos2, Rect, Sense, Vec2};
 use sim_core::desc::SplitOutput;
 use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
 use super::ends::{Block, Ends};
 use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
-use super::gestures::Canvas;
+use super::gestures::{Canvas, drag_move};
 use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
@@ -133,6 +133,7 @@ impl Canvas {
             match action {
                 Action::Select(label) => {
                     state.selection.clear();
+                    state.selected_note = None;
                     state.selected_instance = Some(label);
                 }
                 Action::Open(label) => {
@@ -347,6 +348,7 @@ impl Canvas {
                     clicked = true;
                     state.selection.clear();
                     state.selected_instance = None;
+                    state.selected_note = None;
                     state.selected_wiring = Some(label);
                 }
                 WiringAction::Move(label, dx, dy) => {
@@ -700,32 +702,4 @@ enum Action {
     Open(String),
     Move(String, i32, i32),
     Disconnect(End),
-}
-
-/// A primary-button drag of `widget` moving the item `label`: `moving` holds the item and
-/// its offset in pixels while the drag lasts; when it stops, the item and the offset in
-/// whole grid cells.
-fn drag_move(
-    widget: &egui::Response,
-    moving: &mut Option<(String, Vec2)>,
-    label: &str,
-) -> Option<(String, i32, i32)> {
-    if widget.drag_started_by(PointerButton::Primary) {
-        *moving = Some((label.to_owned(), Vec2::ZERO));
-    }
-    if widget.dragged()
-        && let Some((_, m)) = moving
-    {
-        *m += widget.drag_delta();
-    }
-    if widget.drag_stopped()
-        && let Some((label, m)) = moving.take()
-    {
-        return Some((
-            label,
-            (m.x / CELL).round() as i32,
-            (m.y / CELL).round() as i32,
-        ));
-    }
-    None
 }

@@ -61,6 +61,8 @@ pub struct Canvas {
     /// A wire being bent: the wire, its output and input pins (cells), and the grid point
     /// where the drag started.
     pub(super) bending: Option<(LevelWire, GridPoint, GridPoint, Pos)>,
+    /// A note drag in progress: its index and the pointer offset so far (scene pixels).
+    pub(super) moving_note: Option<(usize, Vec2)>,
     /// The wire being drawn from an output (`wiring`, `wiring_end`): where it started and the
     /// bends clicked so far.
     pub(super) drawn: Option<DrawnWire>,
@@ -95,6 +97,7 @@ impl Default for Canvas {
             out_target: None,
             bending: None,
             drawn: None,
+            moving_note: None,
             shown_document: 0,
             zoom_reset: false,
         }
@@ -232,9 +235,11 @@ impl Canvas {
             return true;
         }
         let p = geometry::point(x as f32, y as f32);
-        let on_a_box = self.routes.boxes.iter().any(|b| {
-            b.min.x <= p.x && p.x <= b.max.x && b.min.y <= p.y && p.y <= b.max.y
-        });
+        let on_a_box = self
+            .routes
+            .boxes
+            .iter()
+            .any(|b| b.min.x <= p.x && p.x <= b.max.x && b.min.y <= p.y && p.y <= b.max.y);
         if on_a_box {
             return false;
         }
@@ -253,6 +258,7 @@ impl Canvas {
         state.selected_instance = None;
         state.selected_wiring = None;
         state.selected_wire = None;
+        state.selected_note = None;
         if ui.input(|i| i.modifiers.shift) {
             if group.iter().any(|id| state.selection.contains(id)) {
                 for id in group {
@@ -352,11 +358,8 @@ impl Canvas {
             if let Some(out) = geometry::output_pin(node) {
                 let p = px(out) + shift;
                 let r = Rect::from_center_size(p, pin_size);
-                let response = ui.interact(
-                    r,
-                    ui.scope_id().with(("out", id)),
-                    Sense::click_and_drag(),
-                );
+                let response =
+                    ui.interact(r, ui.scope_id().with(("out", id)), Sense::click_and_drag());
                 let v = state.sim.value(id);
                 draw::pin(&frame.painter, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{} = {v}", node.label));
@@ -589,6 +592,9 @@ impl Canvas {
                 Pos { x, y }
             });
             match (state.tool, state.part_tool.clone(), at) {
+                (_, _, Some(pos)) if state.note_tool => {
+                    state.place_note(pos);
+                }
                 (Some(kind), _, Some(pos)) => {
                     state.place_node(kind, state.tool_width, pos);
                 }
@@ -604,6 +610,7 @@ impl Canvas {
                         state.selected_instance = None;
                         state.selected_wiring = None;
                         state.selected_wire = None;
+                        state.selected_note = None;
                     }
                 }
             }
@@ -631,4 +638,32 @@ impl Canvas {
             state.place_node(*kind, state.tool_width, Pos { x, y });
         }
     }
+}
+
+/// A drag of `widget` moving the thing keyed `key` (a block's or splitter's label, a note's
+/// index): starts, accumulates (in `moving`, scene pixels) and, when it stops, returns the key
+/// and the move in whole cells.
+pub(super) fn drag_move<K: Clone>(
+    widget: &egui::Response,
+    moving: &mut Option<(K, Vec2)>,
+    key: &K,
+) -> Option<(K, i32, i32)> {
+    if widget.drag_started_by(PointerButton::Primary) {
+        *moving = Some((key.clone(), Vec2::ZERO));
+    }
+    if widget.dragged()
+        && let Some((_, m)) = moving
+    {
+        *m += widget.drag_delta();
+    }
+    if widget.drag_stopped()
+        && let Some((key, m)) = moving.take()
+    {
+        return Some((
+            key,
+            (m.x / CELL).round() as i32,
+            (m.y / CELL).round() as i32,
+        ));
+    }
+    None
 }

@@ -146,7 +146,8 @@ impl Canvas {
                 frame.shift(id, state)
             });
         }
-        let clicked_node = clicked_node || clicked_block || clicked_wiring;
+        let clicked_note = self.notes(ui, &frame, state);
+        let clicked_node = clicked_node || clicked_block || clicked_wiring || clicked_note;
         self.pins(ui, &frame, state);
         self.background(ui, &frame, &background, clicked_node, state);
     }
