@@ -420,10 +420,7 @@ mod tests {
             .expect("set");
         let report = engine.settle();
         let bits: Vec<Trit> = y.bits.iter().map(|&b| engine.value(b)).collect();
-        assert_eq!(
-            bits,
-            [Trit::False, Trit::True, Trit::Unknown, Trit::False]
-        );
+        assert_eq!(bits, [Trit::False, Trit::True, Trit::Unknown, Trit::False]);
         // A[i], N[i], Y[i]: three delta cycles, as with a direct wire.
         assert_eq!(report.deltas, 3, "no delay through a tunnel");
     }

@@ -41,7 +41,9 @@ pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
     }
     for (part, warning) in loaded.doc.design.tunnel_warnings() {
         match part {
-            Some(part) => console.warn(format_args!("{}: part `{part}`: {warning}", loaded.name))?,
+            Some(part) => {
+                console.warn(format_args!("{}: part `{part}`: {warning}", loaded.name))?
+            }
             None => console.warn(format_args!("{}: {warning}", loaded.name))?,
         }
     }

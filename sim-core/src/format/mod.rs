@@ -636,7 +636,11 @@ mod tests {
         };
         assert_eq!(doc.notes, [note(0, 6, "two lines:\nin and out")]);
         assert_eq!(doc.design.subcircuits[0].notes, [note(1, 4, "a wire")]);
-        assert_eq!(doc.circuit.node_count(), 3, "A, I/n and Y: a note is no node");
+        assert_eq!(
+            doc.circuit.node_count(),
+            3,
+            "A, I/n and Y: a note is no node"
+        );
         let written = to_string(&doc).expect("writes");
         let again = from_str(&written).expect("reads back");
         assert_eq!(again.notes, doc.notes);
