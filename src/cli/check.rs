@@ -40,12 +40,8 @@ pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
         console.warn(format_args!("{}: {warning}", loaded.name))?;
     }
     for (part, warning) in loaded.doc.design.tunnel_warnings() {
-        match part {
-            Some(part) => {
-                console.warn(format_args!("{}: part `{part}`: {warning}", loaded.name))?
-            }
-            None => console.warn(format_args!("{}: {warning}", loaded.name))?,
-        }
+        let inside = part.map(|p| format!("part `{p}`: ")).unwrap_or_default();
+        console.warn(format_args!("{}: {inside}{warning}", loaded.name))?;
     }
     Ok(Status::Success)
 }

@@ -70,7 +70,7 @@ fn a_note_is_placed_edited_moved_deleted_and_saved() {
     h.state_mut().state.save_as(&path);
     let written = std::fs::read_to_string(&path).expect("saved");
     assert!(
-        written.contains(r#"notes: ["#) && written.contains("sum and carry"),
+        written.contains("notes: [") && written.contains("sum and carry"),
         "{written}"
     );
     let reloaded = CircuitPageState::open_or_report(&path);

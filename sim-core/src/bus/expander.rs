@@ -62,7 +62,8 @@ pub fn expand(
     outputs: Option<Vec<String>>,
     pin_width: &PinWidth<'_>,
 ) -> Result<Expanded, BusError> {
-    let (nodes, wires) = crate::tunnel::resolve(nodes, wires)?;
+    let (nodes, wires) =
+        crate::tunnel::resolve(nodes, wires).map_err(|e| BusError::Tunnel(Box::new(e)))?;
     if !uses_buses(&nodes, &wires, pin_width) {
         return Ok(Expanded {
             nodes,

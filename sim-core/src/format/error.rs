@@ -141,7 +141,7 @@ impl FormatError {
                         } => nth_line(&[quoted(second), quoted(l)], 0),
                         B::Tunnel(t) => {
                             use crate::tunnel::TunnelError as T;
-                            match t {
+                            match &**t {
                                 T::TwoDrivers {
                                     second_tunnel,
                                     second,

@@ -59,28 +59,7 @@ impl Inspector {
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.heading("Inspector");
         oscillation(ui, state);
-        if state.selection.is_empty()
-            && let Some(label) = state.selected_instance.clone()
-        {
-            self.instance(ui, state, &label);
-            return;
-        }
-        if state.selection.is_empty()
-            && let Some(wire) = state.selected_wire.clone()
-        {
-            wire_panel(ui, state, &wire);
-            return;
-        }
-        if state.selection.is_empty()
-            && let Some(index) = state.selected_note
-        {
-            self.note(ui, state, index);
-            return;
-        }
-        if state.selection.is_empty()
-            && let Some(tunnel) = state.selected_tunnel()
-        {
-            self.tunnel(ui, state, &tunnel);
+        if state.selection.is_empty() && self.not_a_node(ui, state) {
             return;
         }
         if let Some(bus) = state.selected_bus() {
@@ -423,6 +402,23 @@ fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
 }
 
 impl Inspector {
+    /// With no node selected: the selected instance, wire, note or tunnel, if one is;
+    /// whether one was shown.
+    fn not_a_node(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) -> bool {
+        if let Some(label) = state.selected_instance.clone() {
+            self.instance(ui, state, &label);
+        } else if let Some(wire) = state.selected_wire.clone() {
+            wire_panel(ui, state, &wire);
+        } else if let Some(index) = state.selected_note {
+            self.note(ui, state, index);
+        } else if let Some(tunnel) = state.selected_tunnel() {
+            self.tunnel(ui, state, &tunnel);
+        } else {
+            return false;
+        }
+        true
+    }
+
     /// The selected note: its text, edited in place (Enter or leaving the field applies it).
     fn note(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, index: usize) {
         let Some(text) = state.level_notes().get(index).map(|n| n.text.clone()) else {

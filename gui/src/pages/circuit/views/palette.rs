@@ -125,22 +125,7 @@ impl Palette {
                 state.tool = if armed { None } else { Some(kind) };
             }
         }
-        // A text annotation: no node, so no symbol and no width.
-        let text = ui
-            .horizontal(|ui| {
-                ui.add_space(SYMBOL.x + ui.spacing().item_spacing.x);
-                ui.selectable_label(state.note_tool, "Text")
-            })
-            .inner
-            .on_hover_text(
-                "Text: a note on the canvas, part of no net; click the canvas to place it, \
-                 edit it in the inspector (double-click), drag to move it",
-            );
-        if text.clicked() {
-            state.tool = None;
-            state.part_tool = None;
-            state.note_tool = !state.note_tool;
-        }
+        text_item(ui, state);
         let parts: Vec<String> = state
             .doc
             .document
@@ -194,6 +179,26 @@ impl Palette {
             state.part_tool = None;
             state.note_tool = false;
         }
+    }
+}
+
+/// The Text item: arms (or disarms) placing a note, a text annotation — no node, so no
+/// symbol and no width.
+fn text_item(ui: &mut egui::Ui, state: &mut CircuitPageState) {
+    let text = ui
+        .horizontal(|ui| {
+            ui.add_space(SYMBOL.x + ui.spacing().item_spacing.x);
+            ui.selectable_label(state.note_tool, "Text")
+        })
+        .inner
+        .on_hover_text(
+            "Text: a note on the canvas, part of no net; click the canvas to place it, edit \
+             it in the inspector (double-click), drag to move it",
+        );
+    if text.clicked() {
+        state.tool = None;
+        state.part_tool = None;
+        state.note_tool = !state.note_tool;
     }
 }
 

@@ -392,9 +392,23 @@ impl Canvas {
         if let Some((id, pin)) = disconnect {
             state.disconnect_input(id, pin);
         }
-        if ui.input(|i| i.pointer.any_released())
-            && let Some((to, input, _)) = self.wiring_back.take()
-        {
+        self.release(ui, frame, state, target);
+    }
+
+    /// The button released: a wire drawn backwards ends on the output under the pointer; a
+    /// wire drawn forwards ends on the input under the pointer (`target`, a node's, or a
+    /// pin's noted in `self`) with its bends, or, off any input, goes on ([`Canvas::keeps_drawing`]).
+    fn release(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &mut CircuitPageState,
+        target: Option<(NodeId, u8)>,
+    ) {
+        if !ui.input(|i| i.pointer.any_released()) {
+            return;
+        }
+        if let Some((to, input, _)) = self.wiring_back.take() {
             if let Some(from) = self.out_target.take() {
                 state.connect_wire(&from, &to, input);
             }
@@ -402,24 +416,22 @@ impl Canvas {
             self.wiring_end = None;
             return;
         }
-        if ui.input(|i| i.pointer.any_released()) {
-            let pin_target = self.block_target.is_some() || self.wiring_target.is_some();
-            if self.drawing()
-                && target.is_none()
-                && !pin_target
-                && frame.pointer.is_some_and(|at| self.keeps_drawing(at))
-            {
-                return;
-            }
-            let from = self.wiring.take();
-            let bends = self.drawn.take().map(|d| d.bends).unwrap_or_default();
-            if self.wiring_end.is_some() || (from.is_some() && pin_target) || !bends.is_empty() {
-                self.finish_pin_wiring(state, from, target, bends);
-            } else if let (Some(from), Some((to, input))) = (from, target) {
-                state.connect(from, to, input);
-            }
-            self.wiring_end = None;
+        let pin_target = self.block_target.is_some() || self.wiring_target.is_some();
+        if self.drawing()
+            && target.is_none()
+            && !pin_target
+            && frame.pointer.is_some_and(|at| self.keeps_drawing(at))
+        {
+            return;
         }
+        let from = self.wiring.take();
+        let bends = self.drawn.take().map(|d| d.bends).unwrap_or_default();
+        if self.wiring_end.is_some() || (from.is_some() && pin_target) || !bends.is_empty() {
+            self.finish_pin_wiring(state, from, target, bends);
+        } else if let (Some(from), Some((to, input))) = (from, target) {
+            state.connect(from, to, input);
+        }
+        self.wiring_end = None;
     }
 
     /// The pins of bus `bus` (drawn as its bit 0, `node`), showing what its inputs receive and
