@@ -9,7 +9,7 @@ use super::CircuitPageState;
 use super::edit_error::CircuitEditError;
 
 /// The text a note placed from the palette starts with.
-pub const NEW_NOTE: &str = "Text";
+const NEW_NOTE: &str = "Text";
 
 impl CircuitPageState {
     /// The open level's notes: the top level's, or the opened part's.
@@ -47,7 +47,7 @@ impl CircuitPageState {
         self.commit_edit(before, result)
     }
 
-    /// Places a note saying [`NEW_NOTE`] at `pos` and selects it; returns its index.
+    /// Places a note saying `Text` at `pos` and selects it; returns its index.
     pub fn place_note(&mut self, pos: Pos) -> Option<usize> {
         let index = self.edit_notes(|notes| {
             notes.push(Note {
