@@ -117,7 +117,7 @@ pub mod analysis;
 pub mod figure;
 
 pub use circuit::{Circuit, CircuitError, Warning};
-pub use desc::{CircuitDesc, Node, NodeId, Note, Pos, Wire, WireDesc, WireId};
+pub use desc::{CircuitDesc, Facing, Node, NodeId, Note, Orientation, Pos, Wire, WireDesc, WireId};
 pub use engine::{
     Cause, ClockedRun, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError,
     SettleOptions, SettleReport, Sweep,

@@ -29,6 +29,7 @@ mod notes;
 mod palette;
 mod plugins;
 mod render;
+mod rotate;
 mod screenshots;
 mod state;
 mod step_mode;

@@ -13,7 +13,8 @@
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png`, `docs/screenshots/sweep_ranking.png` and
 //! `docs/screenshots/cpu_fib.png`, `docs/screenshots/memory_ram.png` and
-//! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`.
+//! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`, and
+//! `docs/screenshots/rotated_parts.png`.
 
 use std::path::PathBuf;
 
@@ -483,4 +484,48 @@ fn the_canvas_with_both_side_panels_hidden() {
     h.key_press(egui::Key::F); // fit the circuit to the wider canvas
     h.run_steps(8);
     save(&mut h, "panels_hidden");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/rotated_parts.png"]
+fn parts_turned_and_mirrored() {
+    let dir = crate::common::TempDir::new("rotated-parts");
+    let path = dir.join("turned.ron");
+    std::fs::write(
+        &path,
+        r#"(
+    version: 4,
+    name: "Turned and mirrored parts",
+    nodes: [
+        (label: "A", kind: Switch, pos: (0, 0)),
+        (label: "B", kind: Switch, pos: (0, 5)),
+        (label: "X", kind: Xor(2), pos: (7, 1), facing: South),
+        (label: "CLK", kind: Button, pos: (0, 12)),
+        (label: "F", kind: Dff, pos: (12, 9), flip: true),
+        (label: "N", kind: Nand(2), pos: (20, 2), facing: West),
+        (label: "Q", kind: Lamp, pos: (22, 10)),
+        (label: "NQ", kind: Lamp, pos: (13, 1), facing: North),
+    ],
+    wires: [
+        (from: "A", to: "X"),
+        (from: "B", to: "X", input: 1),
+        (from: "X", to: "F"),
+        (from: "CLK", to: "F", input: 1),
+        (from: "F", to: "Q"),
+        (from: "F", to: "N"),
+        (from: "X", to: "N", input: 1),
+        (from: "N", to: "NQ"),
+    ],
+)"#,
+    )
+    .expect("write the circuit");
+    let mut h =
+        crate::common::app(gui::pages::circuit::state::CircuitPageState::open_or_report(&path));
+    assert!(
+        h.state().state.notice.is_none(),
+        "{:?}",
+        h.state().state.notice
+    );
+    h.run_steps(8);
+    save(&mut h, "rotated_parts");
 }

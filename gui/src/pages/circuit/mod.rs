@@ -16,7 +16,7 @@ pub mod views;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::pages::page::{Page, Shared};
-use state::{CircuitPageState, Discarding, Mode};
+use state::{CircuitPageState, Discarding, Mode, Reorient};
 use views::{
     Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
     ViewRequest, WavePanel,
@@ -89,6 +89,17 @@ impl Page for CircuitPage {
                 state.part_tool = None;
                 state.note_tool = false;
                 self.canvas.cancel_wire();
+            }
+            // R turns the selection a quarter turn clockwise (Shift+R: back), M mirrors it.
+            if i.key_pressed(Key::R) && !i.modifiers.command {
+                state.reorient_selection(if i.modifiers.shift {
+                    Reorient::CounterClockwise
+                } else {
+                    Reorient::Clockwise
+                });
+            }
+            if i.key_pressed(Key::M) && !i.modifiers.command {
+                state.reorient_selection(Reorient::Flip);
             }
             if i.key_pressed(Key::F) || i.key_pressed(Key::Home) {
                 self.canvas.fit();

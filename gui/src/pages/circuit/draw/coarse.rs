@@ -5,6 +5,9 @@ use egui::epaint::Mesh;
 use egui::{Color32, Painter, Pos2, Rect, Shape, Vec2, pos2, vec2};
 use sim_core::{GateBase, GateOp, NodeKind, Role, Trit};
 
+use sim_core::Orientation;
+
+use super::orient::Turn;
 use super::style::{BODY, EVALUATING, GRID, INK, NodeLook, SELECTED, mix, outline, value_color};
 use crate::pages::circuit::geometry::CELL;
 
@@ -204,9 +207,18 @@ pub fn marker_coarse(batch: &mut Batch, pos: Pos2) {
 /// Nodes narrower than this many screen pixels are drawn as plain blocks.
 const BLOCK_BELOW: f32 = 12.0;
 
-/// [`node`](super::node), simplified: the outline of the symbol filled with a tint of the output value, no
-/// label, pins or text; a node too small to tell its shape is one tinted block.
-pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look: NodeLook) {
+/// [`node`](super::node), simplified: the outline of the symbol filled with a tint of the
+/// output value, no label, pins or text; a node too small to tell its shape is one tinted
+/// block. `rect` is the node's box as drawn, turned by `orientation` (the outline is added
+/// unturned and its vertices then turned, as [`turned`](super::turned) does for shapes).
+pub fn node_coarse(
+    batch: &mut Batch,
+    rect: Rect,
+    orientation: Orientation,
+    kind: NodeKind,
+    v: Trit,
+    look: NodeLook,
+) {
     let px = batch.pixel;
     if look.selected || look.hovered {
         let halo = if look.selected {
@@ -239,6 +251,18 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
         batch.rect(rect, fill);
         return;
     }
+    let turn = Turn::new(rect, orientation);
+    let first = batch.len();
+    symbol_coarse(batch, turn.unturned, kind, v, look);
+    if !orientation.is_default() {
+        for vertex in &mut batch.mesh.vertices[first..] {
+            vertex.pos = turn.point(vertex.pos);
+        }
+    }
+}
+
+/// The outline of `kind`'s symbol in `rect`, unturned, filled with a tint of `v`.
+fn symbol_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look: NodeLook) {
     let stroke = outline(look);
     let width = if stroke.width > 2.0 { 2.5 } else { 1.0 };
     let tint = mix(BODY, value_color(v), 0.45);

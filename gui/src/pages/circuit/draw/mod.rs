@@ -19,15 +19,19 @@
 //!
 //! [`geometry::CELL`]: crate::pages::circuit::geometry::CELL
 //!
+//! A turned or mirrored part is painted unturned and its shapes then turned ([`turned`]);
+//! text stays upright.
+//!
 //! The files are a stack, each importing only those above it in this list: `style` (colours,
-//! sizes, [`NodeLook`]), `notes` (text annotations, [`note`]), `symbols` (a node's
-//! full-detail symbol), `buses`, `wires`, `coarse` (the [`Batch`] level of detail) and
-//! `displays`.
+//! sizes, [`NodeLook`]), `notes` (text annotations, [`note`]), `orient` (turning what was
+//! painted, [`Turn`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
+//! (the [`Batch`] level of detail) and `displays`.
 
 mod buses;
 mod coarse;
 mod displays;
 mod notes;
+mod orient;
 mod style;
 mod symbols;
 mod wires;
@@ -36,6 +40,7 @@ pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, tunnel, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
 pub use notes::note;
+pub use orient::{Turn, drawn_turn, turned};
 pub use style::{
     BUS, BUS_WIDTH, EVALUATING, FALSE, FLAGGED, LOOP, NodeLook, SELECTED, TRUE, UNKNOWN,
     value_color, value_symbol,

@@ -1,19 +1,52 @@
 //! The full-detail symbol of a single node: sources, lamps and probes, the IEEE Std 91-1984
-//! distinctive-shape gates, tables, flip-flops, memories, and subcircuit blocks.
+//! distinctive-shape gates, tables, flip-flops, memories, and subcircuit blocks. Each is drawn
+//! unturned and turned by its orientation afterwards ([`turned`]); labels stay upright.
 
 use egui::epaint::{CubicBezierShape, PathShape, PathStroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
-use sim_core::{GateBase, GateOp, NodeKind, Trit};
+use sim_core::{GateBase, GateOp, NodeKind, Orientation, Trit};
 
+use super::orient::{Turn, drawn_turn, turned};
 use super::style::{
     BODY, INK, LABEL_SIZE, NodeLook, caption, halo, outline, value_color, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
 
-/// A node of `kind` in `rect`, labelled, showing its output `v`.
-pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit, look: NodeLook) {
-    let outline = outline(look);
+/// A node of `kind` in `rect` (its box as drawn) turned by `orientation`, labelled, showing
+/// its output `v`. The label sits inside the body where it fits, else above the box.
+pub fn node(
+    painter: &Painter,
+    rect: Rect,
+    orientation: Orientation,
+    kind: NodeKind,
+    label: &str,
+    v: Trit,
+    look: NodeLook,
+) {
     halo(painter, rect, look);
+    let orientation = drawn_turn(kind, orientation);
+    let inside = turned(painter, rect, orientation, |unturned| {
+        symbol(painter, unturned, kind, v, outline(look))
+    })
+    .map(|room| Turn::new(rect, orientation).rect(room));
+    let galley = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), INK);
+    match inside {
+        Some(room) if galley.size().x <= room.width() => {
+            painter.galley(room.center() - galley.size() / 2.0, galley, INK);
+        }
+        _ => {
+            let at = pos2(
+                rect.center().x - galley.size().x / 2.0,
+                rect.min.y - 1.0 - galley.size().y,
+            );
+            painter.galley(at, galley, INK);
+        }
+    }
+}
+
+/// The symbol of a node of `kind` in `rect`, unturned, showing `v`; returns the part of its
+/// body that can hold a label, if any.
+fn symbol(painter: &Painter, rect: Rect, kind: NodeKind, v: Trit, outline: Stroke) -> Option<Rect> {
     // Where the label goes if it fits: inside a gate's body.
     let mut inside: Option<Rect> = None;
     match kind {
@@ -48,34 +81,37 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
             }
         }
     }
-    let galley = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), INK);
-    match inside {
-        Some(room) if galley.size().x <= room.width() => {
-            painter.galley(room.center() - galley.size() / 2.0, galley, INK);
-        }
-        _ => {
-            let at = pos2(
-                rect.center().x - galley.size().x / 2.0,
-                rect.min.y - 1.0 - galley.size().y,
-            );
-            painter.galley(at, galley, INK);
-        }
-    }
+    inside
 }
 
-/// A subcircuit instance: a block in `rect` with its label above it and its part's name
-/// inside, the pin names along its edges (`inputs` left, `outputs` right, each at its `y`,
-/// scene pixels) and a double outline telling it from a gate.
+/// A subcircuit instance: a block in `rect` (its box as drawn) turned by `orientation`, with
+/// its label above it and its part's name inside, the pin names along its edges (unturned:
+/// `inputs` left, `outputs` right, at their pins' rows, [`geometry::pin_offset`]) and a
+/// double outline telling it from a gate.
 pub fn block(
     painter: &Painter,
     rect: Rect,
+    orientation: Orientation,
     (label, part): (&str, &str),
-    inputs: &[(String, f32)],
-    outputs: &[(String, f32)],
+    inputs: &[String],
+    outputs: &[String],
     look: NodeLook,
 ) {
-    let outline = outline(look);
     halo(painter, rect, look);
+    turned(painter, rect, orientation, |unturned| {
+        block_body(painter, unturned, part, (inputs, outputs), outline(look));
+    });
+    caption(painter, rect, label);
+}
+
+/// A block's body in `rect`, unturned: its outlines, its part's name and its pins' names.
+fn block_body(
+    painter: &Painter,
+    rect: Rect,
+    part: &str,
+    (inputs, outputs): (&[String], &[String]),
+    outline: Stroke,
+) {
     painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
     painter.rect_stroke(
         rect.shrink(3.0),
@@ -90,19 +126,19 @@ pub fn block(
         font(0.6),
         INK,
     );
-    caption(painter, rect, label);
-    for (name, y) in inputs {
+    let row = |i: usize| rect.min.y + geometry::pin_offset(i) as f32 * CELL;
+    for (i, name) in inputs.iter().enumerate() {
         painter.text(
-            pos2(rect.min.x + 0.4 * CELL, *y),
+            pos2(rect.min.x + 0.4 * CELL, row(i)),
             Align2::LEFT_CENTER,
             name,
             font(0.55),
             INK,
         );
     }
-    for (name, y) in outputs {
+    for (i, name) in outputs.iter().enumerate() {
         painter.text(
-            pos2(rect.max.x - 0.4 * CELL, *y),
+            pos2(rect.max.x - 0.4 * CELL, row(i)),
             Align2::RIGHT_CENTER,
             name,
             font(0.55),

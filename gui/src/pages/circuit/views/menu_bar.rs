@@ -1,8 +1,8 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
-//! Paste, Delete), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
+//! Paste, Delete, Rotate clockwise and counter-clockwise, Flip), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
 //! Reset, Tick, and the clock rate: logarithmic up to "max").
 
-use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, SimSession};
+use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, Reorient, SimSession};
 
 /// What the menu asks the dialogs to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +88,22 @@ impl MenuBar {
                 }
                 if ui.button("Delete  (Del)").clicked() {
                     state.delete_selection();
+                }
+                ui.separator();
+                let selected = !state.selection.is_empty()
+                    || state.selected_instance.is_some()
+                    || state.selected_wiring.is_some();
+                for (text, how) in [
+                    ("Rotate clockwise  (R)", Reorient::Clockwise),
+                    (
+                        "Rotate counter-clockwise  (Shift+R)",
+                        Reorient::CounterClockwise,
+                    ),
+                    ("Flip  (M)", Reorient::Flip),
+                ] {
+                    if ui.add_enabled(selected, egui::Button::new(text)).clicked() {
+                        state.reorient_selection(how);
+                    }
                 }
                 ui.separator();
                 if ui

@@ -233,7 +233,15 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
         }
         NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, drawn, kind),
         NodeKind::Tunnel => draw::tunnel(&painter, drawn, "", &[kinds::SYMBOL_VALUE]),
-        _ => draw::node(&painter, drawn, kind, "", kinds::SYMBOL_VALUE, look),
+        _ => draw::node(
+            &painter,
+            drawn,
+            sim_core::Orientation::default(),
+            kind,
+            "",
+            kinds::SYMBOL_VALUE,
+            look,
+        ),
     }
     ui.ctx().graphics_mut(|g| {
         let list = g.entry(layer);

@@ -5,7 +5,8 @@
 //! * click a block: select it; double-click: open it (look inside); drag: move it;
 //! * drag from an output pin (of a block, or an input pin of the open part) to an input
 //!   (a node's, a block's, or an output pin of the open part): connect; right-click a
-//!   block's input pin: disconnect it.
+//!   block's input pin: disconnect it; right-click the block: its menu (rename, rotate,
+//!   flip, delete).
 //!
 //! Every block is an accessible widget labelled with its instance label (its value text is
 //! the part's name), and every block pin one labelled `INSTANCE.PIN` carrying its value, so
@@ -25,6 +26,7 @@ use sim_core::{Node, NodeId, NodeKind, Trit};
 use super::ends::{Block, Ends};
 use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
 use super::gestures::{Canvas, drag_move};
+use super::menu;
 use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
@@ -38,7 +40,8 @@ impl Canvas {
             .iter()
             .filter_map(|inst| {
                 let (part, inputs, outputs) = state.instance_pins(&inst.label)?;
-                let at = geometry::block_rect(inst.pos, inputs.len(), outputs.len());
+                let orientation = inst.orientation();
+                let at = geometry::block_rect(inst.pos, orientation, inputs.len(), outputs.len());
                 let shift = match &self.moving_block {
                     Some((label, offset)) if *label == inst.label => cells(snapped(*offset)),
                     _ => Vector::ZERO,
@@ -55,6 +58,7 @@ impl Canvas {
                     inputs,
                     outputs,
                     rect: Area::from_min_size(at.min + shift, at.max - at.min),
+                    orientation,
                 })
             })
             .collect()
@@ -141,6 +145,11 @@ impl Canvas {
                 }
                 Action::Move(label, dx, dy) => state.move_instance(&label, dx, dy),
                 Action::Disconnect(end) => state.disconnect_end(&end),
+                Action::Menu(widget, label) => {
+                    if let Some(chosen) = menu::context_menu(&widget, menu::Target::Block(label)) {
+                        self.chosen = Some(chosen);
+                    }
+                }
             }
         }
         clicked
@@ -263,13 +272,13 @@ impl Canvas {
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
         let tunnel = sim_core::tunnel::net_name(n);
-        match tunnel {
-            Some(name) => {
-                let values = state.level_end_values(&n.label);
-                draw::tunnel(&frame.painter, rect, name, &values);
+        let values = tunnel.map(|_| state.level_end_values(&n.label));
+        draw::turned(&frame.painter, rect, n.orientation(), |r| {
+            match (tunnel, &values) {
+                (Some(name), Some(values)) => draw::tunnel(&frame.painter, r, name, values),
+                _ => draw::wiring(&frame.painter, r, n.kind),
             }
-            None => draw::wiring(&frame.painter, rect, n.kind),
-        }
+        });
         if selected {
             frame.painter.rect_stroke(
                 rect.expand(3.0),
@@ -409,21 +418,15 @@ impl Canvas {
             [v] => v,
             _ => Trit::Unknown,
         };
+        let (painter, turn) = (&frame.painter, draw::drawn_turn(n.kind, n.orientation()));
         if n.width > 1 {
             let known = Known::of(&values);
             let width = usize::from(n.width);
-            draw::bus_node(
-                &frame.painter,
-                rect,
-                n.kind,
-                &n.label,
-                width,
-                &text,
-                known,
-                look,
-            );
+            draw::turned(painter, rect, turn, |r| {
+                draw::bus_node(painter, r, n.kind, &n.label, width, &text, known, look);
+            });
         } else {
-            draw::node(&frame.painter, rect, n.kind, &n.label, value, look);
+            draw::node(painter, rect, turn, n.kind, &n.label, value, look);
         }
         let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
         let known = (n.width > 1).then(|| Known::of(&values));
@@ -464,19 +467,16 @@ impl Canvas {
             hovered: widget.hovered(),
         };
         // A bus pin is named with its width: `a/4`.
-        let names = |pins: &[String], widths: &[usize]| -> Vec<(String, f32)> {
+        let names = |pins: &[String], widths: &[usize]| -> Vec<String> {
             pins.iter()
                 .zip(widths)
-                .enumerate()
-                .map(|(i, (p, &w))| {
-                    let name = if w > 1 { format!("{p}/{w}") } else { p.clone() };
-                    (name, px(b.input(i)).y)
-                })
+                .map(|(p, &w)| if w > 1 { format!("{p}/{w}") } else { p.clone() })
                 .collect()
         };
         draw::block(
             &frame.painter,
             rect,
+            b.orientation,
             (&b.label, &b.part),
             &names(&b.inputs, &b.widths.0),
             &names(&b.outputs, &b.widths.1),
@@ -489,6 +489,7 @@ impl Canvas {
         if widget.double_clicked() {
             actions.push(Action::Open(b.label.clone()));
         }
+        actions.push(Action::Menu(widget.clone(), b.label.clone()));
         if !self.panned(&widget)
             && let Some((label, dx, dy)) = drag_move(&widget, &mut self.moving_block, &b.label)
         {
@@ -702,4 +703,6 @@ enum Action {
     Open(String),
     Move(String, i32, i32),
     Disconnect(End),
+    /// The block's right-click menu, on its widget.
+    Menu(egui::Response, String),
 }

@@ -3,7 +3,7 @@
 //! block's, a pin of the open part, a splitter's output) with the drag offsets applied.
 
 use sim_core::desc::SplitOutput;
-use sim_core::{Node, NodeId, NodeKind};
+use sim_core::{Node, NodeId, NodeKind, Orientation};
 
 use super::frame::{FrameInfo, cells};
 use crate::pages::circuit::geometry::{self, Area, GridPoint};
@@ -17,17 +17,19 @@ pub(super) struct Block {
     pub(super) outputs: Vec<String>,
     /// The width of each input pin, then of each output pin.
     pub(super) widths: (Vec<usize>, Vec<usize>),
-    /// The block's box, in cells (with the drag offset).
+    /// The block's box as drawn (turned), in cells (with the drag offset).
     pub(super) rect: Area,
+    /// How the block is turned and mirrored.
+    pub(super) orientation: Orientation,
 }
 
 impl Block {
     pub(super) fn input(&self, i: usize) -> GridPoint {
-        geometry::block_input(self.rect, i)
+        geometry::block_input(self.rect, self.orientation, i)
     }
 
     pub(super) fn output(&self, i: usize) -> GridPoint {
-        geometry::block_output(self.rect, i)
+        geometry::block_output(self.rect, self.orientation, i)
     }
 }
 

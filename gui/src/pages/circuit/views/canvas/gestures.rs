@@ -9,6 +9,7 @@ use sim_core::bus::Bus;
 use sim_core::{NodeId, NodeKind, Pos, Trit};
 
 use super::frame::{BusIndex, FrameInfo, PartPayload, cell_at, px, px_rect, wire_text};
+use super::menu;
 use super::routes::Routes;
 use crate::pages::circuit::draw::{self, Known};
 use crate::pages::circuit::geometry::{self, CELL, GridPoint, PIN_RADIUS};
@@ -70,6 +71,8 @@ pub struct Canvas {
     pub(super) shown_document: u64,
     /// Set by [`Canvas::zoom_100`]: the next frame shows the scene at 100 %.
     pub(super) zoom_reset: bool,
+    /// What was chosen in a right-click menu this frame, applied once it is drawn.
+    pub(super) chosen: Option<menu::Chosen>,
 }
 
 impl Default for Canvas {
@@ -100,6 +103,7 @@ impl Default for Canvas {
             moving_note: None,
             shown_document: 0,
             zoom_reset: false,
+            chosen: None,
         }
     }
 }

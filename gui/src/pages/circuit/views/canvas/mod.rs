@@ -10,7 +10,9 @@
 //!   pointer; each click on empty canvas bends it there, a click on an input ends it, Esc drops
 //!   it;
 //! * drag on the background: box-select; click it with a palette item armed, or drop a palette
-//!   item: place a node (the Text item: a note, see [`notes`]).
+//!   item: place a node (the Text item: a note, see [`notes`]);
+//! * right-click a node or a block: its menu ([`menu`]: rename, rotate, flip, copy, delete,
+//!   add to waveform).
 //!
 //! Every node on screen is also an accessible widget labelled with its node label (at the open
 //! level: `or` inside instance `lo/fa0`, whose full path is `lo/fa0/or`) and carrying
@@ -31,8 +33,9 @@
 //! The files form a stack, each importing only those below it: [`frame`] (the frame's
 //! derived facts, the zoom limits and the cell ↔ pixel conversions), [`ends`] (where wires
 //! start and end), [`routes`] (the level's routing), [`pending`] (the tags of pending
-//! changes), [`gestures`] (the [`Canvas`] type and the gestures), [`notes`] (text
-//! annotations), [`blocks`] (instances and pins) and [`paint`] (the frame drawn). This file only declares them.
+//! changes), [`menu`] (the right-click menu of a node or block), [`gestures`] (the
+//! [`Canvas`] type and the gestures), [`notes`] (text annotations), [`blocks`] (instances
+//! and pins) and [`paint`] (the frame drawn). This file only declares them.
 //!
 //! [`CircuitPageState`]: crate::pages::circuit::state::CircuitPageState
 //! [`CircuitPageState::written_level`]: crate::pages::circuit::state::CircuitPageState::written_level
@@ -42,6 +45,7 @@ mod blocks;
 mod ends;
 mod frame;
 mod gestures;
+mod menu;
 mod notes;
 mod paint;
 mod pending;
