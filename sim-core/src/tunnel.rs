@@ -398,6 +398,41 @@ mod tests {
         );
     }
 
+    /// Tunnels join within their level only: a part's tunnels of one name join inside each
+    /// instance, never across instances or with the top level's tunnel of that name.
+    #[test]
+    fn tunnels_join_within_one_level_only() {
+        let doc = from_str(
+            r#"(version: 3,
+                subcircuits: [(name: "inv",
+                    nodes: [(label: "a", kind: Switch), (label: "T1", kind: Tunnel, net: "n"),
+                            (label: "T2", kind: Tunnel, net: "n"), (label: "g", kind: Not),
+                            (label: "y", kind: Lamp)],
+                    wires: [(from: "a", to: "T1"), (from: "T2", to: "g"), (from: "g", to: "y")])],
+                instances: [(label: "I", of: "inv"), (label: "J", of: "inv")],
+                nodes: [(label: "A", kind: Switch), (label: "B", kind: Switch),
+                        (label: "T", kind: Tunnel, net: "n"), (label: "U", kind: Tunnel, net: "n"),
+                        (label: "Y", kind: Lamp), (label: "Z", kind: Lamp)],
+                wires: [(from: "A", to: "I.a"), (from: "B", to: "J.a"),
+                        (from: "I.y", to: "T"), (from: "U", to: "Y"), (from: "J.y", to: "Z")])"#,
+        )
+        .expect("loads");
+        let c = &doc.circuit;
+        let id = |l: &str| c.find(l).expect(l);
+        let mut engine = Engine::from_circuit(c);
+        engine
+            .set([(id("A"), Trit::True), (id("B"), Trit::False)])
+            .expect("set");
+        engine.settle();
+        assert_eq!(engine.value(id("Y")), Trit::False, "NOT A, through T");
+        assert_eq!(
+            engine.value(id("Z")),
+            Trit::True,
+            "NOT B: J's net is its own"
+        );
+        assert!(c.nodes().all(|(_, n)| n.kind != NodeKind::Tunnel));
+    }
+
     /// A file's tunnels vanish on loading: the flat circuit is the one drawn with wires, and
     /// a bus tunnel carries a whole bus.
     #[test]

@@ -93,8 +93,8 @@ impl CircuitPageState {
         }
         if !self.level.is_empty() {
             self.error(
-                "buses and splitters are placed at the top level (the parts of a circuit \
-                 with buses are edited in its file for now)",
+                "buses, splitters and tunnels are placed at the top level (the parts of a \
+                 circuit with buses are edited in its file for now)",
             );
             return None;
         }

@@ -22,10 +22,12 @@ pub struct Inspector {
     editing: Option<(sim_core::NodeId, String)>,
     /// The label being edited, and for which instance (its label when selected).
     editing_instance: Option<(String, String)>,
-    /// The selected tunnel's label and its name as being typed.
-    editing_tunnel: Option<(String, String)>,
-    /// The selected note's index and its text as being typed.
-    editing_note: Option<(usize, String)>,
+    /// The selected tunnel's name as being typed, keyed by the tunnel's label and name as the
+    /// document has them (so an undo, or another tunnel, starts it afresh).
+    editing_tunnel: Option<((String, String), String)>,
+    /// The selected note's text as being typed, keyed by the note's index and text as the
+    /// document has them (so an undo, or another note, starts it afresh).
+    editing_note: Option<((usize, String), String)>,
     /// Focus the label field on the next frame.
     pub focus_label: bool,
     /// The number being typed for a bus of switches.
@@ -424,12 +426,9 @@ impl Inspector {
         let Some(text) = state.level_notes().get(index).map(|n| n.text.clone()) else {
             return;
         };
-        if self
-            .editing_note
-            .as_ref()
-            .is_none_or(|(of, _)| *of != index)
-        {
-            self.editing_note = Some((index, text.clone()));
+        let key = (index, text.clone());
+        if self.editing_note.as_ref().is_none_or(|(of, _)| *of != key) {
+            self.editing_note = Some((key, text.clone()));
         }
         ui.label("Note (text on the canvas, part of no net)");
         ui.horizontal(|ui| {
@@ -451,12 +450,13 @@ impl Inspector {
     /// The selected tunnel: its label, and its name (the net it joins), edited in place.
     fn tunnel(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, tunnel: &Node) {
         let name = sim_core::tunnel::net_name(tunnel).unwrap_or(&tunnel.label);
+        let key = (tunnel.label.clone(), name.to_owned());
         if self
             .editing_tunnel
             .as_ref()
-            .is_none_or(|(of, _)| *of != tunnel.label)
+            .is_none_or(|(of, _)| *of != key)
         {
-            self.editing_tunnel = Some((tunnel.label.clone(), name.to_owned()));
+            self.editing_tunnel = Some((key, name.to_owned()));
         }
         ui.label(format!("Tunnel {}", tunnel.label));
         ui.horizontal(|ui| {
