@@ -13,8 +13,9 @@
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png`, `docs/screenshots/sweep_ranking.png` and
 //! `docs/screenshots/cpu_fib.png`, `docs/screenshots/memory_ram.png` and
-//! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`, and
-//! `docs/screenshots/rotated_parts.png`, and `docs/screenshots/tunnels.png`.
+//! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`,
+//! `docs/screenshots/rotated_parts.png`, `docs/screenshots/dark_theme.png` and
+//! `docs/screenshots/tunnels.png`.
 
 use std::path::PathBuf;
 
@@ -259,6 +260,23 @@ fn the_8_bit_adder_on_buses() {
     }
     h.run_steps(4);
     save(&mut h, "adder8_bus");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/dark_theme.png"]
+fn the_8_bit_adder_on_buses_in_the_dark_theme() {
+    let mut h = crate::common::app_with("adder8_bus.ron");
+    {
+        let state = &mut h.state_mut().state;
+        // 107 + 54 = 161 without a carry in: +1 and −1 wires side by side.
+        state.set_bus_number("A", "107").expect("A");
+        state.set_bus_number("B", "54").expect("B");
+        let cin = state.circuit().find("CIN").expect("CIN");
+        state.set_value(cin, Trit::False);
+    }
+    crate::theme::choose_theme(&mut h, "Dark");
+    h.run_steps(4);
+    save(&mut h, "dark_theme");
 }
 
 /// Threes moves before the picture.

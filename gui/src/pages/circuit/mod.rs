@@ -1,6 +1,7 @@
 //! The circuit page: the editor and stepper. [`state`] is everything the editor knows (plain
 //! Rust, every user action a method); [`geometry`] places nodes, blocks, pins and wires in grid
-//! cells (nodes a file left without a position are placed by [`sim_core::layout`]); [`draw`]
+//! cells (nodes a file left without a position are placed by [`sim_core::layout`]);
+//! [`legibility`] decides how text fits its box and whether it reads at the zoom; [`draw`]
 //! paints them; and
 //! [`views`] are the page's parts (menu bar, palette, canvas, inspector, queue, trace, status
 //! bar, dialogs).
@@ -8,6 +9,7 @@
 pub mod draw;
 pub mod geometry;
 pub mod kinds;
+pub mod legibility;
 pub mod router;
 pub mod state;
 pub mod timeline;

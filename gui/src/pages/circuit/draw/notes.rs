@@ -3,22 +3,24 @@
 
 use egui::{FontId, Painter, Pos2, Rect, Stroke};
 
-use super::style::{INK, NodeLook, SELECTED};
+use super::style::{Colors, NodeLook};
 use crate::pages::circuit::geometry::CELL;
 
 /// The size of a note's text, in scene pixels.
 const NOTE_SIZE: f32 = 0.7 * CELL;
 
-/// Draws note `text` with its top-left corner at `at` (scene pixels), outlined when `look`
-/// says it is selected or under the pointer; returns the box its text takes.
-pub fn note(painter: &Painter, at: Pos2, text: &str, look: NodeLook) -> Rect {
-    let galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(NOTE_SIZE), INK);
+/// Draws note `text` in the ink of `colors` with its top-left corner at `at` (scene pixels),
+/// outlined when `look` says it is selected or under the pointer; returns the box its text
+/// takes.
+pub fn note(painter: &Painter, colors: &Colors, at: Pos2, text: &str, look: NodeLook) -> Rect {
+    let font = FontId::proportional(NOTE_SIZE);
+    let galley = painter.layout_no_wrap(text.to_owned(), font, colors.ink);
     let rect = Rect::from_min_size(at, galley.size());
-    painter.galley(at, galley, INK);
+    painter.galley(at, galley, colors.ink);
     let outline = if look.selected {
-        Some(Stroke::new(2.0, SELECTED))
+        Some(Stroke::new(2.0, colors.selected))
     } else if look.hovered {
-        Some(Stroke::new(1.0, INK.gamma_multiply(0.4)))
+        Some(Stroke::new(1.0, colors.hover))
     } else {
         None
     };

@@ -1,7 +1,9 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
-//! Paste, Delete, Rotate clockwise and counter-clockwise, Flip), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
-//! Reset, Tick, and the clock rate: logarithmic up to "max").
+//! Paste, Delete, Rotate clockwise and counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme,
+//! the panels), and the simulation controls (Run/Step, Step, Settle, Reset, Tick, and the clock
+//! rate: logarithmic up to "max").
 
+use crate::common::theme;
 use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, Reorient, SimSession};
 
 /// What the menu asks the dialogs to do.
@@ -188,7 +190,7 @@ impl MenuBar {
         }
     }
 
-    /// The View menu: Fit and Zoom 100 %.
+    /// The View menu: Fit, Zoom 100 %, Theme, and the side panels.
     fn view_menu(&mut self, ui: &mut egui::Ui) {
         if ui
             .button("Fit  (F)")
@@ -204,6 +206,9 @@ impl MenuBar {
         {
             self.view = Some(ViewRequest::Zoom100);
         }
+        ui.menu_button("Theme", theme::menu)
+            .response
+            .on_hover_text("Light, dark, or as the system is; remembered");
         ui.separator();
         ui.checkbox(&mut self.panels.palette, "Show palette")
             .on_hover_text("The parts to place, on the left");

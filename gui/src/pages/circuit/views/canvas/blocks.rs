@@ -28,8 +28,9 @@ use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text}
 use super::gestures::{Canvas, drag_move};
 use super::menu;
 use super::routes::WireKey;
-use crate::pages::circuit::draw::{self, Known, NodeLook};
+use crate::pages::circuit::draw::{self, Colors, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
+use crate::pages::circuit::legibility;
 use crate::pages::circuit::state::{CircuitPageState, End};
 
 impl Canvas {
@@ -109,7 +110,13 @@ impl Canvas {
                 continue;
             };
             let route: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
-            draw::wire(&frame.painter, &route, state.end_value(from), None);
+            draw::wire(
+                &frame.painter,
+                frame.colors,
+                &route,
+                state.end_value(from),
+                None,
+            );
         }
         let preview = self
             .wiring_end
@@ -131,7 +138,13 @@ impl Canvas {
         }
         // The wire being drawn from a pin, to the pointer.
         if let (Some((a, v)), Some(q)) = (preview, frame.pointer) {
-            draw::wire(&frame.painter, &self.drawn_path(px(a), q), v, None);
+            draw::wire(
+                &frame.painter,
+                frame.colors,
+                &self.drawn_path(px(a), q),
+                v,
+                None,
+            );
         }
         for action in actions {
             match action {
@@ -201,7 +214,13 @@ impl Canvas {
                 .filter(|&(id, changed)| changed && bits.contains(&Some(id)))
                 .map(|_| frame.pulse);
             if values.len() > 1 {
-                draw::bus_wire(&frame.painter, &path, Known::of(&values), pulse);
+                draw::bus_wire(
+                    &frame.painter,
+                    frame.colors,
+                    &path,
+                    Known::of(&values),
+                    pulse,
+                );
                 // A bus node shows its own number, and a lamp or probe the one it receives.
                 let shown = |end: &str| {
                     End::parse(end, instances) == End::Node(end.to_owned())
@@ -229,12 +248,12 @@ impl Canvas {
                 }
             } else {
                 let v = values.first().copied().unwrap_or(Trit::Unknown);
-                draw::wire(&frame.painter, &path, v, pulse);
+                draw::wire(&frame.painter, frame.colors, &path, v, pulse);
             }
             let to = End::parse(&w.to, instances);
             if self.delivers(&ends, &bits, &to) {
                 let k = path.len() / 2;
-                draw::marker(&frame.painter, path[k - 1].lerp(path[k], 0.5));
+                draw::marker(&frame.painter, frame.colors, path[k - 1].lerp(path[k], 0.5));
             }
         }
         for n in nodes.iter().filter(|n| n.kind.is_wiring()) {
@@ -249,7 +268,7 @@ impl Canvas {
         }
         // Over the wires, so that no wire hides a number.
         for (_, at, text) in labels {
-            draw::bus_label(&frame.painter, at, &text);
+            draw::bus_label(&frame.painter, frame.colors, at, &text);
         }
         actions
     }
@@ -275,15 +294,17 @@ impl Canvas {
         let values = tunnel.map(|_| state.level_end_values(&n.label));
         draw::turned(&frame.painter, rect, n.orientation(), |r| {
             match (tunnel, &values) {
-                (Some(name), Some(values)) => draw::tunnel(&frame.painter, r, name, values),
-                _ => draw::wiring(&frame.painter, r, n.kind),
+                (Some(name), Some(values)) => {
+                    draw::tunnel(&frame.painter, frame.colors, r, name, values);
+                }
+                _ => draw::wiring(&frame.painter, frame.colors, r, n.kind),
             }
         });
         if selected {
             frame.painter.rect_stroke(
                 rect.expand(3.0),
                 3.0,
-                egui::Stroke::new(2.0, draw::SELECTED),
+                egui::Stroke::new(2.0, frame.colors.selected),
                 egui::StrokeKind::Outside,
             );
         }
@@ -418,15 +439,18 @@ impl Canvas {
             [v] => v,
             _ => Trit::Unknown,
         };
-        let (painter, turn) = (&frame.painter, draw::drawn_turn(n.kind, n.orientation()));
+        let (painter, colors) = (&frame.painter, frame.colors);
+        let turn = draw::drawn_turn(n.kind, n.orientation());
         if n.width > 1 {
             let known = Known::of(&values);
             let width = usize::from(n.width);
             draw::turned(painter, rect, turn, |r| {
-                draw::bus_node(painter, r, n.kind, &n.label, width, &text, known, look);
+                draw::bus_node(
+                    painter, colors, r, n.kind, &n.label, width, &text, known, look,
+                );
             });
         } else {
-            draw::node(painter, rect, turn, n.kind, &n.label, value, look);
+            draw::node(painter, colors, rect, turn, n.kind, &n.label, value, look);
         }
         let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
         let known = (n.width > 1).then(|| Known::of(&values));
@@ -470,11 +494,12 @@ impl Canvas {
         let names = |pins: &[String], widths: &[usize]| -> Vec<String> {
             pins.iter()
                 .zip(widths)
-                .map(|(p, &w)| if w > 1 { format!("{p}/{w}") } else { p.clone() })
+                .map(|(p, &w)| legibility::pin_label(p, w))
                 .collect()
         };
         draw::block(
             &frame.painter,
+            frame.colors,
             rect,
             b.orientation,
             (&b.label, &b.part),
@@ -506,7 +531,7 @@ impl Canvas {
             // What the pin receives: the value of the wire into it.
             let values = state.bit_values(&state.bits_into(&end.to_text()));
             let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
-            draw_pin(&frame.painter, p, &values, response.hovered());
+            draw_pin(&frame.painter, frame.colors, p, &values, response.hovered());
             if response.secondary_clicked() {
                 actions.push(Action::Disconnect(end.clone()));
             }
@@ -522,7 +547,7 @@ impl Canvas {
             let r = Rect::from_center_size(p, pin_size);
             let values = state.level_end_values(&end.to_text());
             let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
-            draw_pin(&frame.painter, p, &values, response.hovered());
+            draw_pin(&frame.painter, frame.colors, p, &values, response.hovered());
             if frame.pointer.is_some_and(|q| r.contains(q)) {
                 self.out_target = Some(end.clone());
             }
@@ -551,8 +576,8 @@ impl Canvas {
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let end = End::Node(n.label.clone());
         let draw_pin = |p: Pos2, hovered: bool| match bus {
-            Some(known) => draw::bus_pin(&frame.painter, p, known, hovered),
-            None => draw::pin(&frame.painter, p, value, hovered),
+            Some(known) => draw::bus_pin(&frame.painter, frame.colors, p, known, hovered),
+            None => draw::pin(&frame.painter, frame.colors, p, value, hovered),
         };
         if let Some(out) = geometry::output_pin(n) {
             let p = px(out);
@@ -638,10 +663,10 @@ fn pin_widget(ui: &egui::Ui, r: Rect, end: &End, values: &[Trit], radix: Radix) 
 }
 
 /// A pin showing `values`: a trit's dot, or a bus's square.
-fn draw_pin(painter: &egui::Painter, p: Pos2, values: &[Trit], hovered: bool) {
+fn draw_pin(painter: &egui::Painter, colors: &Colors, p: Pos2, values: &[Trit], hovered: bool) {
     match values {
-        [v] => draw::pin(painter, p, *v, hovered),
-        _ => draw::bus_pin(painter, p, Known::of(values), hovered),
+        [v] => draw::pin(painter, colors, p, *v, hovered),
+        _ => draw::bus_pin(painter, colors, p, Known::of(values), hovered),
     }
 }
 

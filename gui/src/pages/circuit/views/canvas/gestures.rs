@@ -344,7 +344,7 @@ impl Canvas {
                     ui.scope_id().with(("in", id, pin)),
                     Sense::click_and_drag(),
                 );
-                draw::pin(&frame.painter, p, v, response.hovered());
+                draw::pin(&frame.painter, frame.colors, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{}.{pin} = {v}", node.label));
                 let pin = u8::try_from(pin).unwrap_or(u8::MAX);
                 if response.drag_started()
@@ -365,7 +365,7 @@ impl Canvas {
                 let response =
                     ui.interact(r, ui.scope_id().with(("out", id)), Sense::click_and_drag());
                 let v = state.sim.value(id);
-                draw::pin(&frame.painter, p, v, response.hovered());
+                draw::pin(&frame.painter, frame.colors, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{} = {v}", node.label));
                 // A drag or a click starts a wire (a click: it follows the pointer).
                 if (response.drag_started() || response.clicked()) && !self.drawing() {
@@ -385,12 +385,17 @@ impl Canvas {
             && let Some(out) = geometry::output_pin(node)
             && let Some(q) = frame.pointer
         {
-            let p = px(out) + frame.shift(from, state);
-            let path = self.drawn_path(p, q);
-            draw::wire(&frame.painter, &path, state.sim.value(from), None);
+            let (p, v) = (px(out) + frame.shift(from, state), state.sim.value(from));
+            draw::wire(
+                &frame.painter,
+                frame.colors,
+                &self.drawn_path(p, q),
+                v,
+                None,
+            );
         }
         if let (Some((_, _, p)), Some(q)) = (&self.wiring_back, frame.pointer) {
-            draw::wire(&frame.painter, &[*p, q], Trit::Unknown, None);
+            draw::wire(&frame.painter, frame.colors, &[*p, q], Trit::Unknown, None);
         }
         self.visible = visible;
         if let Some((id, pin)) = disconnect {
@@ -472,7 +477,13 @@ impl Canvas {
                 ui.scope_id().with(("bus-in", &bus.name, pin)),
                 Sense::click_and_drag(),
             );
-            draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
+            draw::bus_pin(
+                &frame.painter,
+                frame.colors,
+                p,
+                Known::of(&values),
+                response.hovered(),
+            );
             let text = sim_core::number::format(&values, radix);
             let response = response.on_hover_text(format!("{local}.{pin} = {text}"));
             let pin = u8::try_from(pin).unwrap_or(u8::MAX);
@@ -492,7 +503,13 @@ impl Canvas {
             let r = Rect::from_center_size(p, pin_size);
             let response =
                 ui.interact(r, ui.scope_id().with(("bus-out", &bus.name)), Sense::drag());
-            draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
+            draw::bus_pin(
+                &frame.painter,
+                frame.colors,
+                p,
+                Known::of(&values),
+                response.hovered(),
+            );
             let text = sim_core::number::format(&values, radix);
             let response = response.on_hover_text(format!("{local} = {text}"));
             start = response.drag_started();
@@ -524,7 +541,7 @@ impl Canvas {
         if let (Some((wire, from, to, grabbed)), Some(now)) = (&self.bending, frame.pointer) {
             let (x, y) = geometry::snap(cell_at(now));
             let at = geometry::point(x as f32, y as f32);
-            draw::bend(&frame.painter, px(at));
+            draw::bend(&frame.painter, frame.colors, px(at));
             if background.drag_stopped() {
                 let bends = state.wire_bends(wire);
                 let via = with_bend(bends, *grabbed, Pos { x, y }, (*from, *to));
@@ -577,7 +594,7 @@ impl Canvas {
             frame.painter.rect_stroke(
                 r,
                 0.0,
-                egui::Stroke::new(1.0 / frame.zoom, draw::SELECTED),
+                egui::Stroke::new(1.0 / frame.zoom, frame.colors.selected),
                 egui::StrokeKind::Inside,
             );
             if background.drag_stopped() {

@@ -34,7 +34,7 @@ impl Canvas {
                 hovered,
                 ..NodeLook::default()
             };
-            let rect = draw::note(&frame.painter, at, &note.text, look);
+            let rect = draw::note(&frame.painter, frame.colors, at, &note.text, look);
             let widget = ui.interact(rect, id, Sense::click_and_drag());
             let name = format!("Note: {}", note.text);
             widget.widget_info(|| {

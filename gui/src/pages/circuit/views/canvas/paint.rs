@@ -96,6 +96,13 @@ impl Canvas {
         let mut scene_rect = self.scene_rect;
         self.pan = Vec2::ZERO;
         let max_zoom = if fitting { MAX_FIT_ZOOM } else { MAX_ZOOM };
+        // The paper of the theme's palette, so the value colours sit on the background their
+        // contrast was checked against.
+        ui.painter().rect_filled(
+            ui.available_rect_before_wrap(),
+            0.0,
+            draw::Colors::of(ui).paper,
+        );
         egui::Scene::new()
             .zoom_range(MIN_ZOOM..=max_zoom)
             .drag_pan_buttons(
@@ -141,7 +148,7 @@ impl Canvas {
             |id| self.is_shown(id),
         );
         self.routes = routes;
-        let mut batch = Batch::new(frame.zoom, self.batch_size);
+        let mut batch = Batch::new(frame.zoom, frame.colors, self.batch_size);
         draw::grid(&mut batch, frame.view);
         if frame.detailed {
             batch.paint(&frame.painter);
@@ -244,7 +251,7 @@ impl Canvas {
             let pulse = changed_now.then_some(frame.pulse);
             let value = state.sim.value(w.from);
             if frame.detailed {
-                draw::wire(&frame.painter, path, value, pulse);
+                draw::wire(&frame.painter, frame.colors, path, value, pulse);
             } else {
                 draw::wire_coarse(batch, path, value, pulse);
             }
@@ -252,7 +259,7 @@ impl Canvas {
                 let k = path.len() / 2;
                 let at = path[k - 1].lerp(path[k], 0.5);
                 if frame.detailed {
-                    draw::marker(&frame.painter, at);
+                    draw::marker(&frame.painter, frame.colors, at);
                 } else {
                     draw::marker_coarse(batch, at);
                 }
@@ -274,7 +281,7 @@ impl Canvas {
         for (wire, route) in self.routes.wires.iter().zip(&self.routes.routing.routes) {
             if wire.from == selected.from {
                 let path: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
-                draw::halo_line(&frame.painter, &path, width);
+                draw::halo_line(&frame.painter, frame.colors, &path, width);
             }
         }
     }
@@ -310,7 +317,7 @@ impl Canvas {
                 .map(|w| state.wire_values(w))
                 .unwrap_or_default();
             if !values.is_empty() {
-                draw::junction(&frame.painter, p, &values);
+                draw::junction(&frame.painter, frame.colors, p, &values);
             }
         }
     }
@@ -360,13 +367,13 @@ impl Canvas {
                 });
                 let look = node_look(state, frame, &group, widget.hovered());
                 let hover = hover_text(node, bus.as_ref(), &text, value);
-                let turn = draw::drawn_turn(node.kind, node.orientation());
+                let (kind, turn) = (node.kind, draw::drawn_turn(node.kind, node.orientation()));
                 let widget = if frame.detailed {
-                    let painter = &frame.painter;
+                    let (painter, colors) = (&frame.painter, frame.colors);
                     match &bus {
                         _ if shown.is_some() => {
                             draw::turned(painter, rect, turn, |r| {
-                                draw::display_node(painter, r, node.kind, local, &values, look);
+                                draw::display_node(painter, colors, r, kind, local, &values, look);
                             });
                         }
                         Some(b) => {
@@ -374,8 +381,9 @@ impl Canvas {
                             draw::turned(painter, rect, turn, |r| {
                                 draw::bus_node(
                                     painter,
+                                    colors,
                                     r,
-                                    node.kind,
+                                    kind,
                                     local,
                                     b.width(),
                                     &text,
@@ -384,7 +392,7 @@ impl Canvas {
                                 );
                             });
                         }
-                        None => draw::node(painter, rect, turn, node.kind, local, value, look),
+                        None => draw::node(painter, colors, rect, turn, kind, local, value, look),
                     }
                     widget.on_hover_text(hover)
                 } else {
