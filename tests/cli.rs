@@ -392,6 +392,48 @@ fn check_reports_size_and_warnings() {
 }
 
 #[test]
+fn check_warns_of_lonely_and_undriven_tunnels_and_fails_on_two_drivers() {
+    let dir = TempDir::new("cli");
+    let file = |name: &str, extra_wire: &str| {
+        dir.file(
+            name,
+            &format!(
+                r#"(version: 3,
+                    nodes: [(label: "A", kind: Switch), (label: "B", kind: Switch),
+                            (label: "T1", kind: Tunnel, net: "n"), (label: "T2", kind: Tunnel, net: "n"),
+                            (label: "L", kind: Tunnel), (label: "Y", kind: Lamp)],
+                    wires: [(from: "T2", to: "Y"), (from: "L", to: "B") {extra_wire}])"#
+            ),
+        )
+    };
+    let undriven = file("undriven.ron", "");
+    let run = tritium(&["check".as_ref(), undriven.as_os_str()]);
+    run.expect_code(0);
+    let name = undriven.display();
+    assert_eq!(
+        run.stderr,
+        format!(
+            "warning: {name}: `Y` input 0 is unconnected and reads 0 (unknown)\n\
+             warning: {name}: tunnel `L` is the only tunnel named `L`: it joins nothing\n\
+             warning: {name}: nothing drives tunnel net `n` (tunnels `T1`, `T2`): what it feeds floats\n"
+        )
+    );
+    let two = file(
+        "two.ron",
+        r#", (from: "A", to: "T1"), (from: "B", to: "T2")"#,
+    );
+    let run = tritium(&["check".as_ref(), two.as_os_str()]);
+    run.expect_code(1);
+    assert!(
+        run.stderr.contains(
+            "tunnel net `n` has two drivers: `A` (into tunnel `T1`) and `B` (into tunnel `T2`)"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn check_fails_on_an_invalid_circuit() {
     let dir = TempDir::new("cli");
     let two_drivers = HALF_ADDER.replace(

@@ -12,7 +12,7 @@ use gui::pages::circuit::router;
 use crate::common::{App, app};
 
 /// The circuit files this test expects to check (update it when adding one).
-const EXPECTED_FILES: usize = 45;
+const EXPECTED_FILES: usize = 46;
 
 fn circuit_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits");

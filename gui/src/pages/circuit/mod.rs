@@ -90,6 +90,8 @@ impl Page for CircuitPage {
             if i.key_pressed(Key::Escape) {
                 state.tool = None;
                 state.part_tool = None;
+                state.note_tool = false;
+                self.canvas.cancel_wire();
             }
             // R turns the selection a quarter turn clockwise (Shift+R: back), M mirrors it.
             if i.key_pressed(Key::R) && !i.modifiers.command {

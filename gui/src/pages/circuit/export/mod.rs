@@ -13,6 +13,7 @@
 //!   by the output that drives it as the level's wires name it (`CLK`, `lo.s`, `SPL.1`);
 //! * each node is one `<g class="node" data-node="AND1">` whose first shape is its outline,
 //!   with its label and its pins; each instance one `<g class="block" data-block="lo">`;
+//!   each text annotation one `<g class="note" data-note="TEXT">`;
 //! * labels are `<text>` elements in egui's fonts (Ubuntu Light, Hack).
 //!
 //! `raster` renders the SVG to PNG with resvg, with egui's font bytes, so the PNG is the SVG's
@@ -227,6 +228,7 @@ fn svg_group(group: &Group) -> el::Group {
         Group::Net(name) => ("net", "data-net", name),
         Group::Node(name) => ("node", "data-node", name),
         Group::Block(name) => ("block", "data-block", name),
+        Group::Note(text) => ("note", "data-note", text),
     };
     el::Group::new()
         .set("class", class)

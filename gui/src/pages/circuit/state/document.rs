@@ -117,6 +117,11 @@ impl DocState {
         self.revision = fresh_revision();
     }
 
+    /// Joins the last edit to the one before it into one undo step.
+    pub fn merge_last_edit(&mut self) {
+        self.history.merge_last();
+    }
+
     /// Undoes the last edit; `false` if there was none.
     pub fn undo(&mut self) -> bool {
         self.history.undo(&mut self.document, &mut self.revision)

@@ -125,6 +125,8 @@ pub enum Group {
     Node(String),
     /// An instance of a part, by its label: its block, its pin names and its pin circles.
     Block(String),
+    /// A text annotation, by its text (on no net).
+    Note(String),
 }
 
 /// Where a group's shapes start: the index of the first shape painted for it on the canvas's

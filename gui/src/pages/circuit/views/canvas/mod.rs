@@ -6,8 +6,11 @@
 //! * drag a node: move the selection (snapped to the grid);
 //! * drag from an output pin to an input pin: connect (a second driver is refused, with a
 //!   message); right-click an input pin: disconnect it;
+//! * click an output pin (or end a wire's drag on empty canvas): the wire follows the
+//!   pointer; each click on empty canvas bends it there, a click on an input ends it, Esc drops
+//!   it;
 //! * drag on the background: box-select; click it with a palette item armed, or drop a palette
-//!   item: place a node;
+//!   item: place a node (the Text item: a note, see [`notes`]);
 //! * right-click a node or a block: its menu ([`menu`]: rename, rotate, flip, copy, delete,
 //!   add to waveform).
 //!
@@ -31,8 +34,8 @@
 //! derived facts, the zoom limits and the cell ↔ pixel conversions), [`ends`] (where wires
 //! start and end), [`routes`] (the level's routing), [`pending`] (the tags of pending
 //! changes), [`menu`] (the right-click menu of a node or block), [`gestures`] (the
-//! [`Canvas`] type and the gestures), [`blocks`] (instances and pins) and [`paint`] (the
-//! frame drawn). This file only declares them.
+//! [`Canvas`] type and the gestures), [`notes`] (text annotations), [`blocks`] (instances
+//! and pins) and [`paint`] (the frame drawn). This file only declares them.
 //!
 //! [`CircuitPageState`]: crate::pages::circuit::state::CircuitPageState
 //! [`CircuitPageState::written_level`]: crate::pages::circuit::state::CircuitPageState::written_level
@@ -43,6 +46,7 @@ mod ends;
 mod frame;
 mod gestures;
 mod menu;
+mod notes;
 mod paint;
 mod pending;
 mod routes;

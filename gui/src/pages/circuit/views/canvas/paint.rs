@@ -201,7 +201,8 @@ impl Canvas {
                 frame.shift(id, state)
             });
         }
-        let clicked_node = clicked_node || clicked_block || clicked_wiring;
+        let on_a_note = self.notes(ui, frame, state);
+        let clicked_node = clicked_node || clicked_block || clicked_wiring || on_a_note;
         self.pins(ui, frame, state);
         self.background(ui, frame, &background, clicked_node, state);
         if let Some(chosen) = self.chosen.take() {
