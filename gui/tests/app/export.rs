@@ -16,7 +16,7 @@ use crate::common::{TempDir, app_with};
 
 /// The circuit files of `circuits/` and its folders but `figures/` (Euler figures, not
 /// circuits) this test expects (update it when adding one).
-const EXPECTED_FILES: usize = 56;
+const EXPECTED_FILES: usize = 57;
 
 fn circuit_files(dir: &Path, files: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("circuits/ is readable") {
@@ -199,6 +199,13 @@ fn defects(state: &mut CircuitPageState, png: bool) -> Vec<String> {
         found.push(format!(
             "level '{level}': net groups {nets:?}, expected {:?}",
             expected.nets
+        ));
+    }
+    let notes: Vec<String> = groups(&svg, "note").into_iter().map(|(n, _)| n).collect();
+    let written: Vec<String> = state.level_notes().iter().map(|n| n.text.clone()).collect();
+    if notes != written {
+        found.push(format!(
+            "level '{level}': note groups {notes:?}, expected {written:?}"
         ));
     }
     if png {
