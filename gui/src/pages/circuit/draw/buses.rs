@@ -80,9 +80,14 @@ pub fn bus_wire(
 }
 
 /// The number `text` a bus wire carries, in a small box above the wire just after where it
-/// starts, `at` (an output: of a splitter, a merger, a block).
-pub fn bus_label(painter: &Painter, colors: &Colors, at: Pos2, text: &str) {
-    let galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), colors.ink);
+/// starts, `at` (an output: of a splitter, a merger, a block). Nothing at all — box included —
+/// where the number would be too small to read at `zoom` ([`legibility::legible`]).
+pub fn bus_label(painter: &Painter, colors: &Colors, at: Pos2, text: &str, zoom: f32) {
+    const SIZE: f32 = 0.5 * CELL;
+    if !legibility::legible(SIZE, zoom) {
+        return;
+    }
+    let galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(SIZE), colors.ink);
     let size = galley.size();
     let min = pos2(at.x + 0.3 * CELL, at.y - 0.5 * BUS_WIDTH - 2.5 - size.y);
     let frame = Rect::from_min_size(min, size).expand2(vec2(2.0, 0.5));

@@ -273,7 +273,7 @@ impl Canvas {
         // Over the wires, so that no wire hides a number.
         for (from, at, text) in labels {
             frame.mark(|| Group::Net(from.to_owned()));
-            draw::bus_label(&frame.painter, frame.colors, at, &text);
+            draw::bus_label(&frame.painter, frame.colors, at, &text, frame.zoom);
         }
         actions
     }
