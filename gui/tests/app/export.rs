@@ -187,29 +187,41 @@ fn defects(state: &mut CircuitPageState, png: bool) -> Vec<String> {
             ));
         }
     }
-    let blocks: BTreeSet<String> = groups(&svg, "block").into_iter().map(|(n, _)| n).collect();
+    found.extend(named_groups(&svg, &expected, state, &level));
+    if png {
+        found.extend(png_defect(&picture).map(|d| format!("level '{level}': {d}")));
+    }
+    found
+}
+
+/// What is wrong with the block, net and note groups of `svg` against what the level shows.
+fn named_groups(
+    svg: &Document<'_>,
+    expected: &Shown,
+    state: &CircuitPageState,
+    level: &str,
+) -> Vec<String> {
+    let mut found = Vec::new();
+    let blocks: BTreeSet<String> = groups(svg, "block").into_iter().map(|(n, _)| n).collect();
     if blocks != expected.blocks {
         found.push(format!(
             "level '{level}': block groups {blocks:?}, expected {:?}",
             expected.blocks
         ));
     }
-    let nets: BTreeSet<String> = groups(&svg, "net").into_iter().map(|(n, _)| n).collect();
+    let nets: BTreeSet<String> = groups(svg, "net").into_iter().map(|(n, _)| n).collect();
     if nets != expected.nets {
         found.push(format!(
             "level '{level}': net groups {nets:?}, expected {:?}",
             expected.nets
         ));
     }
-    let notes: Vec<String> = groups(&svg, "note").into_iter().map(|(n, _)| n).collect();
+    let texts: Vec<String> = groups(svg, "note").into_iter().map(|(n, _)| n).collect();
     let written: Vec<String> = state.level_notes().iter().map(|n| n.text.clone()).collect();
-    if notes != written {
+    if texts != written {
         found.push(format!(
-            "level '{level}': note groups {notes:?}, expected {written:?}"
+            "level '{level}': note groups {texts:?}, expected {written:?}"
         ));
-    }
-    if png {
-        found.extend(png_defect(&picture).map(|d| format!("level '{level}': {d}")));
     }
     found
 }
