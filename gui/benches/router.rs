@@ -58,14 +58,28 @@ fn router_benches(c: &mut Criterion) {
     g.sample_size(10);
     for (name, circuit) in cases() {
         let (wires, boxes) = level(&circuit);
-        let once = router::route(&wires, &boxes);
+        let once = router::route(
+            &wires,
+            router::Obstacles {
+                boxes: &boxes,
+                labels: &[],
+            },
+        );
         eprintln!(
             "router/{name}: {} wires, {} fell back",
             wires.len(),
-            once.fallbacks
+            once.fallbacks.len()
         );
         g.bench_function(BenchmarkId::from_parameter(&name), |b| {
-            b.iter(|| black_box(router::route(&wires, &boxes)));
+            b.iter(|| {
+                black_box(router::route(
+                    &wires,
+                    router::Obstacles {
+                        boxes: &boxes,
+                        labels: &[],
+                    },
+                ))
+            });
         });
     }
     g.finish();

@@ -8,6 +8,7 @@
 pub mod draw;
 pub mod geometry;
 pub mod kinds;
+pub mod picture;
 pub mod router;
 pub mod state;
 pub mod timeline;

@@ -6,11 +6,11 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, po
 use sim_core::{NodeKind, Trit};
 
 use super::style::{
-    BADGE, BODY, BUS, BUS_WIDTH, EVALUATING, INK, LABEL_SIZE, NodeLook, TRUE, UNKNOWN, halo, mix,
-    outline,
+    BADGE, BODY, BUS, BUS_WIDTH, EVALUATING, INK, LABEL_SIZE, NodeLook, TRUE, UNKNOWN, cells_of,
+    halo, label_in, mix, outline, pixels_of,
 };
 use super::symbols::{flip_flop, gate, memory_block, table_gate};
-use crate::pages::circuit::geometry::CELL;
+use crate::pages::circuit::geometry::{self, CELL};
 
 /// How many of a bus's trits are known: a bus is drawn grey as a trit is when unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,12 +178,22 @@ pub fn bus_node(
         painter.layout_no_wrap(format!("/{width}"), FontId::proportional(0.5 * CELL), BADGE);
     let (name_size, badge_size) = (name.size(), badge.size());
     let total = name_size.x + 2.0 + badge_size.x;
-    let at = match inside {
-        Some(room) if total <= room.width() => room.center() - vec2(total, name_size.y) / 2.0,
-        _ => pos2(
-            rect.center().x - total / 2.0,
-            rect.min.y - 1.0 - name_size.y,
-        ),
+    let text = geometry::label_text(label, width);
+    let at = match (inside, geometry::label_area(kind, cells_of(rect), &text)) {
+        (Some(room), None) => room.center() - vec2(total, name_size.y) / 2.0,
+        (_, area) => {
+            let area = area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), &text));
+            if total > pixels_of(area).width() {
+                // Too wide for its box at this size: the label alone, shrunk to fit.
+                label_in(painter, pixels_of(area), &text);
+                return;
+            }
+            let area = pixels_of(area);
+            pos2(
+                area.center().x - total / 2.0,
+                area.max.y - 1.0 - name_size.y,
+            )
+        }
     };
     painter.galley(at, name, INK);
     painter.galley(

@@ -5,6 +5,7 @@ use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Trit};
 
 use super::style::{NodeLook, UNKNOWN, caption, halo, outline};
+use crate::pages::circuit::geometry;
 
 /// A lit segment of a 7-segment display (a hexadecimal display's digits too).
 const SEGMENT_LIT: Color32 = Color32::from_rgb(230, 50, 30);
@@ -121,12 +122,7 @@ pub fn display_node(
         }
         painter.galley(face.center() - galley.size() / 2.0, galley, color);
     }
-    let title = if values.len() > 1 {
-        format!("{label} /{}", values.len())
-    } else {
-        label.to_owned()
-    };
-    caption(painter, rect, title);
+    caption(painter, rect, &geometry::label_text(label, values.len()));
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.

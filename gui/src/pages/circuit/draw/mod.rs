@@ -37,4 +37,4 @@ pub use style::{
     value_color, value_symbol,
 };
 pub use symbols::{block, node};
-pub use wires::{bend, halo_line, junction, marker, pin, wire};
+pub use wires::{bend, halo_line, junction, marker, pin, ratsnest, wire};

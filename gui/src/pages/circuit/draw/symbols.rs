@@ -6,7 +6,8 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, ve
 use sim_core::{GateBase, GateOp, NodeKind, Trit};
 
 use super::style::{
-    BODY, INK, LABEL_SIZE, NodeLook, caption, halo, outline, value_color, value_symbol,
+    BODY, INK, LABEL_SIZE, NodeLook, caption, cells_of, halo, label_in, outline, pixels_of,
+    value_color, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
 
@@ -48,17 +49,15 @@ pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit,
             }
         }
     }
-    let galley = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), INK);
-    match inside {
-        Some(room) if galley.size().x <= room.width() => {
+    match (inside, geometry::label_area(kind, cells_of(rect), label)) {
+        (Some(room), None) => {
+            let galley =
+                painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), INK);
             painter.galley(room.center() - galley.size() / 2.0, galley, INK);
         }
-        _ => {
-            let at = pos2(
-                rect.center().x - galley.size().x / 2.0,
-                rect.min.y - 1.0 - galley.size().y,
-            );
-            painter.galley(at, galley, INK);
+        (_, area) => {
+            let area = area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), label));
+            label_in(painter, pixels_of(area), label);
         }
     }
 }

@@ -26,8 +26,7 @@
 //! under the pointer still gets one), and every shape goes into one mesh ([`draw::Batch`]).
 //!
 //! The files form a stack, each importing only those below it: [`frame`] (the frame's
-//! derived facts, the zoom limits and the cell ↔ pixel conversions), [`ends`] (where wires
-//! start and end), [`routes`] (the level's routing), [`pending`] (the tags of pending
+//! derived facts, the zoom limits and the cell ↔ pixel conversions), [`routes`] (the level's routing), [`pending`] (the tags of pending
 //! changes), [`gestures`] (the [`Canvas`] type and the gestures), [`blocks`] (instances and
 //! pins) and [`paint`] (the frame drawn). This file only declares them.
 //!
@@ -36,7 +35,6 @@
 //! [`draw::Batch`]: crate::pages::circuit::draw::Batch
 
 mod blocks;
-mod ends;
 mod frame;
 mod gestures;
 mod paint;
@@ -46,4 +44,4 @@ mod routes;
 pub(crate) use frame::wire_text;
 pub use frame::{MAX_FIT_ZOOM, PartPayload};
 pub use gestures::Canvas;
-pub use routes::{ROUTED_AT_ONCE, Routes, WireKey};
+pub use routes::{ROUTED_AT_ONCE, Routes};
