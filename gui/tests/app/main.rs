@@ -26,6 +26,7 @@ mod games;
 mod latch;
 mod memory;
 mod palette;
+mod picture;
 mod plugins;
 mod render;
 mod screenshots;
