@@ -15,6 +15,7 @@ mod common;
 
 mod analysis;
 mod build_half_adder;
+mod counter;
 mod bus_editing;
 mod buses;
 mod canvas;

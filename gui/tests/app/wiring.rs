@@ -44,7 +44,7 @@ pub(crate) fn circuit_files() -> Vec<PathBuf> {
 
 /// What is wrong with the open level's wiring as the canvas drew it, one line per kind of
 /// defect.
-fn defects_here(h: &mut App) -> Vec<String> {
+pub(crate) fn defects_here(h: &mut App) -> Vec<String> {
     h.run();
     let level = h.state().state.level.join("/");
     let routes = h.state_mut().canvas_mut().routes();

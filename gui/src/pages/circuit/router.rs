@@ -1,8 +1,11 @@
 //! Orthogonal wire routing: every wire of a level laid on a half-cell grid so that two
 //! different nets never share a segment, never meet end to end or at a bend, cross only at
-//! right angles, and never run through (or along the edge of) a node or block. A net that
-//! branches does so at a junction ([`Routing::junctions`], drawn as a dot); a crossing has
-//! none.
+//! right angles, keep a full cell apart where they run side by side or in line (half a cell
+//! costs [`CROWD`] a step, so it is taken only where nothing else is found), and never run
+//! through (or along the edge of) a node or block nor strike through a label
+//! ([`Obstacles`]). A net that branches does so at a junction ([`Routing::junctions`], drawn
+//! as a dot); a crossing has none. [`reroute`] routes a level after an edit keeping the
+//! routes of every net the edit did not touch, so the picture does not jump.
 //!
 //! This is a maze router: Lee's wave expansion ("An algorithm for path connections and its
 //! applications", IRE Trans. Electronic Computers EC-10(3), 1961) driven by A* (Hart, Nilsson
@@ -17,9 +20,10 @@
 //! Cost: each search is bounded to the box around the net and the pin, widened by
 //! [`MARGIN`] cells (then once to twice that box; a search's memory is the states it reaches,
 //! not its window), and
-//! the whole level to [`BUDGET`] expanded states; a connection that finds no path within them — or every connection of a
-//! level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist imported from ISCAS) — gets
-//! a plain three-segment route, counted in [`Routing::fallbacks`].
+//! the whole level to [`BUDGET`] expanded states; a connection that finds no path within them —
+//! or every connection of a level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist
+//! imported from ISCAS) — gets a straight "ratsnest" line from pin to pin, listed in
+//! [`Routing::fallbacks`], which the canvas draws dotted and [`check`] reports.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

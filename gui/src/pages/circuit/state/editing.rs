@@ -178,9 +178,11 @@ impl CircuitPageState {
     }
 
     /// The smallest offset in whole cells (nearest first, then top to bottom, left to right)
-    /// that leaves every box of `boxes` at least a cell clear of the open level's other
-    /// nodes (all but `moving`), blocks and pins, so no two outlines touch and a wire fits
-    /// between; `(0, 0)` if they are clear already or no spot within [`PUSH_REACH`] cells is.
+    /// that leaves every box of `boxes` clear of the open level's other nodes (all but
+    /// `moving`), blocks and pins — two cells across (room for an output's wire and another
+    /// net's into the input facing it, a cell apart) and one cell up and down — so no two
+    /// outlines touch and wires fit between; `(0, 0)` if they are clear already or no spot
+    /// within [`PUSH_REACH`] cells is.
     pub fn clear_offset(&self, boxes: &[Area], moving: &BTreeSet<NodeId>) -> (i32, i32) {
         let mut fixed: Vec<Area> = self
             .circuit()
@@ -194,8 +196,8 @@ impl CircuitPageState {
             Some(geometry::block_rect(inst.pos, inputs.len(), outputs.len()))
         }));
         let near = |a: &Area, b: &Area| {
-            a.min.x < b.max.x + 1.0
-                && b.min.x < a.max.x + 1.0
+            a.min.x < b.max.x + 2.0
+                && b.min.x < a.max.x + 2.0
                 && a.min.y < b.max.y + 1.0
                 && b.min.y < a.max.y + 1.0
         };
