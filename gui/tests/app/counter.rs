@@ -51,7 +51,10 @@ fn a_counter_built_from_the_palette_is_wired_cleanly() {
     assert_eq!(state.circuit().wire_count(), 7, "{:?}", state.notice);
     let and = state.circuit().find("AND1").expect("the AND");
     assert!(
-        state.circuit().wires().all(|(_, w)| w.to != and && w.from != and),
+        state
+            .circuit()
+            .wires()
+            .all(|(_, w)| w.to != and && w.from != and),
         "the AND is not wired"
     );
     let defects = defects_here(&mut h);

@@ -15,10 +15,10 @@ mod common;
 
 mod analysis;
 mod build_half_adder;
-mod counter;
 mod bus_editing;
 mod buses;
 mod canvas;
+mod counter;
 mod cpu;
 mod displays;
 mod errors;

@@ -152,6 +152,10 @@ struct Occupied {
     edges: FxHashMap<(i32, i32, u8), u32>,
     /// Each used point: the nets there, each with the directions it leaves in (bit `d`).
     points: FxHashMap<Grid, Vec<(u32, u8)>>,
+    /// The unit edge by which each pin will be entered or left (its stub), and its net:
+    /// where a wire will be even before its net is routed, so that no other net ends in
+    /// line with it half a cell away ([`Occupied::crowds`]).
+    stubs: FxHashMap<(i32, i32, u8), u32>,
 }
 
 impl Occupied {
@@ -193,7 +197,11 @@ impl Occupied {
     /// as one wire. [`check`] allows such a run up to one cell; the router avoids any at a
     /// cost ([`CROWD`]).
     fn crowds(&self, p: Grid, d: usize, net: u32) -> bool {
-        let other = |e: (i32, i32, u8)| self.edges.get(&e).is_some_and(|&n| n != net);
+        let other = |e: (i32, i32, u8)| {
+            let of =
+                |edges: &FxHashMap<(i32, i32, u8), u32>| edges.get(&e).is_some_and(|&n| n != net);
+            of(&self.edges) || of(&self.stubs)
+        };
         let (x, y, axis) = edge(p, d);
         let beside = if axis == 0 {
             [(x, y - 1, 0), (x, y + 1, 0)]
@@ -506,6 +514,11 @@ impl Router<'_> {
         let mut failed = Vec::new();
         let mut crowded = 0;
         let mut occupied = Occupied::default();
+        for (c, &net) in connections.iter().zip(&self.dense) {
+            let (a, b) = (grid(c.from), grid(c.to));
+            occupied.stubs.insert(edge(a, 0), net);
+            occupied.stubs.insert(edge(b, 2), net);
+        }
         let mut unit: Vec<Vec<Grid>> = vec![Vec::new(); connections.len()];
         for (&i, path) in &kept.paths {
             occupied.add(path, self.dense[i]);
