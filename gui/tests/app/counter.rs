@@ -4,7 +4,7 @@
 //! clean ([`router::check`](gui::pages::circuit::router::check) on what the canvas drew).
 
 use egui::pos2;
-use gui::pages::circuit::state::CircuitPageState;
+use gui::pages::circuit::state::{CircuitPageState, Mode};
 
 use crate::common::{App, app, arm, click_cell, wire, zoom_to_100};
 use crate::wiring::defects_here;
@@ -13,7 +13,10 @@ use crate::wiring::defects_here;
 /// the canvas, wires dragged from output to input pins; then the AND dropped in front of
 /// DFF1's clock.
 pub(crate) fn counter_with_an_and_before_a_clock() -> App {
-    let mut h = app(CircuitPageState::default());
+    // In Step mode, so the clock waits and the frames settle.
+    let mut state = CircuitPageState::default();
+    state.sim.set_mode(Mode::Step);
+    let mut h = app(state);
     zoom_to_100(&mut h);
     for (item, x, y) in [
         ("Clock", 1.0, 12.0),
@@ -37,7 +40,7 @@ pub(crate) fn counter_with_an_and_before_a_clock() -> App {
     wire(&mut h, "CLK1", "DFF2", 1);
     // The AND, right where the clock's wire runs to DFF1.
     arm(&mut h, "AND");
-    click_cell(&mut h, pos2(11.0, 3.0));
+    click_cell(&mut h, pos2(11.0, 4.0));
     h.key_press(egui::Key::Escape);
     h.run();
     h
@@ -47,7 +50,12 @@ pub(crate) fn counter_with_an_and_before_a_clock() -> App {
 fn a_counter_built_from_the_palette_is_wired_cleanly() {
     let mut h = counter_with_an_and_before_a_clock();
     let state = &h.state().state;
-    assert_eq!(state.circuit().node_count(), 6, "{:?}", state.notice);
+    let labels: Vec<&str> = state
+        .circuit()
+        .nodes()
+        .map(|(_, n)| n.label.as_str())
+        .collect();
+    assert_eq!(labels.len(), 6, "{labels:?} {:?}", state.notice);
     assert_eq!(state.circuit().wire_count(), 7, "{:?}", state.notice);
     let and = state.circuit().find("AND1").expect("the AND");
     assert!(
