@@ -245,7 +245,7 @@ fn bench_waves(c: &mut Criterion, name: &str, wave: &sim_core::wave::Waveform, a
             wave_paint::paint(
                 ui.painter(),
                 (header, plot),
-                ui.visuals().text_color(),
+                gui::pages::circuit::draw::Colors::of(ui),
                 wave,
                 &lanes,
                 axis,

@@ -1,10 +1,11 @@
 //! The application: a row of tabs over the pages ([`pages::all`]: the circuit editor, the
 //! figure page, the plugin pages), the window title, the close-with-unsaved-changes question,
-//! the background work every frame (the simulation's clocks, the plugins' workers), and the
-//! demo script for screenshots.
+//! the background work every frame (the simulation's clocks, the plugins' workers), the theme
+//! remembered between runs, and the demo script for screenshots.
 
 use std::any::Any;
 
+use crate::common::theme;
 use crate::games::state::GamesState;
 use crate::pages::circuit::state::{BusInputError, CircuitPageState, Discarding, Mode};
 use crate::pages::circuit::views::{Canvas, Dialogs};
@@ -24,6 +25,11 @@ pub struct TritiumApp {
     page: usize,
     dialogs: Dialogs,
     title: String,
+    /// The theme (View → Theme): put on the context on the first frame, then read back from
+    /// it each frame (the menu sets it there), for [`eframe::App::save`].
+    theme: egui::ThemePreference,
+    /// Whether `theme` was put on the context yet.
+    theme_applied: bool,
 }
 
 impl Default for TritiumApp {
@@ -35,6 +41,8 @@ impl Default for TritiumApp {
             page: 0,
             dialogs: Dialogs::default(),
             title: String::new(),
+            theme: theme::DEFAULT_THEME,
+            theme_applied: false,
         }
     }
 }
@@ -56,6 +64,18 @@ impl TritiumApp {
             games,
             ..TritiumApp::default()
         }
+    }
+
+    /// Takes the settings remembered in `storage` by an earlier run (the theme), before the
+    /// first frame.
+    pub fn restore(&mut self, storage: &dyn eframe::Storage) {
+        self.theme = theme::restore(storage);
+        self.theme_applied = false;
+    }
+
+    /// The theme chosen (View → Theme), as of the last frame.
+    pub fn theme(&self) -> egui::ThemePreference {
+        self.theme
     }
 
     /// The title of the page shown (its tab's text).
@@ -106,9 +126,11 @@ impl TritiumApp {
 
     /// Draws one frame and handles its input.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        if self.title.is_empty() {
-            // Schematics read best dark-on-light, like paper; set once, the user may change it.
-            ui.ctx().set_theme(egui::Theme::Light);
+        if self.theme_applied {
+            self.theme = ui.ctx().options(|o| o.theme_preference);
+        } else {
+            ui.ctx().set_theme(self.theme);
+            self.theme_applied = true;
         }
         if let Some(page) = self.pages.get_mut(self.page) {
             let mut shared = Shared::new(&mut self.state, &mut self.games, &mut self.dialogs);
@@ -290,6 +312,11 @@ pub fn apply_demo(state: &mut CircuitPageState, script: &str) -> Result<(), Demo
 impl eframe::App for TritiumApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+
+    /// Remembers the theme for the next run ([`TritiumApp::restore`]).
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        theme::remember(storage, self.theme);
     }
 }
 

@@ -74,6 +74,13 @@ pub fn run_with_plugins(path: Option<&Path>, plugin_dirs: &[PathBuf]) -> eframe:
     eframe::run_native(
         "Tritium",
         options,
-        Box::new(|_cc| Ok(Box::new(TritiumApp::with_games(state, games)))),
+        Box::new(|cc| {
+            let mut app = TritiumApp::with_games(state, games);
+            // eframe's storage (its `persistence` feature): a file in the user's data folder.
+            if let Some(storage) = cc.storage {
+                app.restore(storage);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

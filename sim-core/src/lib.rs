@@ -115,7 +115,7 @@ pub mod analysis;
 pub mod figure;
 
 pub use circuit::{Circuit, CircuitError, Warning};
-pub use desc::{CircuitDesc, Node, NodeId, Pos, Wire, WireDesc, WireId};
+pub use desc::{CircuitDesc, Facing, Node, NodeId, Orientation, Pos, Wire, WireDesc, WireId};
 pub use engine::{
     Cause, ClockedRun, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError,
     SettleOptions, SettleReport, Sweep,

@@ -101,17 +101,17 @@ fn syntax_errors_carry_line_and_column() {
 #[test]
 fn newer_and_missing_versions_are_refused_clearly() {
     // A future file whose body this version could not parse: the version is checked first.
-    let err = load_err("(version: 4, layers: [(whatever: 1)])");
-    assert!(matches!(err, FormatError::Version { found: Some(4) }));
+    let err = load_err("(version: 5, layers: [(whatever: 1)])");
+    assert!(matches!(err, FormatError::Version { found: Some(5) }));
     assert!(
         err.to_string()
             .contains("newer than this Tritium understands"),
         "{err}"
     );
     // A future file that happens to parse as this version's: still refused by its version.
-    let err = load_err("(version: 4, nodes: [])");
+    let err = load_err("(version: 5, nodes: [])");
     assert!(
-        matches!(err, FormatError::Version { found: Some(4) }),
+        matches!(err, FormatError::Version { found: Some(5) }),
         "{err}"
     );
     let err = load_err("(version: 0, nodes: [])");
@@ -269,4 +269,179 @@ fn wire_bends_round_trip() {
     let doc = format::from_str(&flat).expect("valid");
     let saved = format::to_string(&doc).expect("saves");
     assert!(saved.contains("via: [(3, 0)]"), "{saved}");
+}
+
+/// Version 4: a turned or mirrored node or instance (`facing`, `flip`), at the top level and
+/// inside a part, with buses beside them.
+const ORIENTED: &str = r#"(
+    version: 4,
+    subcircuits: [
+        (
+            name: "inv",
+            instances: [],
+            nodes: [
+                (label: "a", kind: Switch),
+                (label: "n", kind: Not, facing: North),
+                (label: "y", kind: Lamp),
+            ],
+            wires: [(from: "a", to: "n"), (from: "n", to: "y")],
+        ),
+    ],
+    instances: [(label: "u", of: "inv", pos: (10, 0), facing: West, flip: true)],
+    nodes: [
+        (label: "A", kind: Switch, pos: (0, 0)),
+        (label: "G", kind: And(2), pos: (5, 0), facing: South, flip: true),
+        (label: "W", kind: Switch, pos: (0, 6), width: 4),
+        (label: "V", kind: Lamp, pos: (6, 6), width: 4, facing: West),
+        (label: "Y", kind: Lamp, pos: (20, 0)),
+    ],
+    wires: [
+        (from: "A", to: "G"),
+        (from: "A", to: "G", input: 1),
+        (from: "G", to: "u.a"),
+        (from: "u.y", to: "Y"),
+        (from: "W", to: "V"),
+    ],
+    tests: [(name: "inverts", steps: [(set: {"A": 1}, expect: {"Y": -1})])],
+)"#;
+
+/// A version-4 file is read by the same rules as before (its tests pass: the orientation
+/// changes nothing the simulation sees), keeps every `facing` and `flip` through a save and
+/// a load, and is written as version 4; the same circuit unturned is written as version 3.
+#[test]
+fn orientation_round_trips_as_version_4() {
+    use sim_core::{Facing, Orientation};
+    let doc = format::from_str(ORIENTED).expect("valid");
+    for test in &doc.tests {
+        assert!(test.run(&doc.circuit).expect("fits").passed(), "{test:?}");
+    }
+    let c = &doc.circuit;
+    let orientation = |label: &str| c[c.find(label).expect(label)].orientation();
+    assert_eq!(
+        orientation("G"),
+        Orientation {
+            facing: Facing::South,
+            flip: true
+        }
+    );
+    assert_eq!(
+        orientation("u/n").facing,
+        Facing::North,
+        "inside an instance"
+    );
+    assert!(orientation("A").is_default());
+    assert_eq!(
+        doc.design.instances[0].orientation(),
+        Orientation {
+            facing: Facing::West,
+            flip: true
+        }
+    );
+    let saved = format::to_string(&doc).expect("saves");
+    assert!(saved.starts_with("(\n    version: 4,"), "{saved}");
+    for field in [
+        "facing: South, flip: true",
+        "facing: North",
+        "facing: West, flip: true",
+        "facing: West, width: 4",
+    ] {
+        assert!(saved.contains(field), "{field} in {saved}");
+    }
+    assert_eq!(
+        saved.matches("facing:").count(),
+        4,
+        "east is left out: {saved}"
+    );
+    let again = format::from_str(&saved).expect("reloads");
+    assert_eq!(format::to_string(&again).expect("saves"), saved);
+    assert_eq!(again.circuit.to_desc(), doc.circuit.to_desc());
+
+    let unturned = ORIENTED
+        .replace("version: 4", "version: 3")
+        .replace(", facing: North", "")
+        .replace(", facing: South, flip: true", "")
+        .replace(", facing: West, flip: true", "")
+        .replace(", facing: West", "");
+    let doc = format::from_str(&unturned).expect("valid as version 3");
+    let saved = format::to_string(&doc).expect("saves");
+    assert!(saved.starts_with("(\n    version: 3,"), "{saved}");
+    assert!(
+        !saved.contains("facing") && !saved.contains("flip"),
+        "{saved}"
+    );
+}
+
+/// A flat file that turns a node is written as version 4 (not 1), and a file of an older
+/// version that uses `facing` or `flip` is refused, naming the version they need.
+#[test]
+fn orientation_needs_version_4() {
+    let flat = r#"(version: 4, nodes: [(label: "N", kind: Not, facing: West)])"#;
+    let doc = format::from_str(flat).expect("valid");
+    let saved = format::to_string(&doc).expect("saves");
+    assert!(saved.starts_with("(\n    version: 4,"), "{saved}");
+    for old in 1..=3 {
+        for field in ["facing: West", "flip: true"] {
+            let text = format!(r#"(version: {old}, nodes: [(label: "N", kind: Not, {field})])"#);
+            let err = load_err(&text).to_string();
+            assert!(err.contains("need `version: 4`"), "{text}: {err}");
+        }
+    }
+    let part = r#"(version: 2, subcircuits: [(name: "p", nodes: [(label: "n", kind: Not, flip: true)], wires: [])], nodes: [])"#;
+    assert!(load_err(part).to_string().contains("version: 4"));
+    let instance = r#"(version: 2, subcircuits: [(name: "p", nodes: [(label: "n", kind: Not)], wires: [])], instances: [(label: "u", of: "p", facing: North)], nodes: [])"#;
+    assert!(load_err(instance).to_string().contains("version: 4"));
+    let typo = r#"(version: 4, nodes: [(label: "N", kind: Not, facing: Up)])"#;
+    assert!(load_err(typo).to_string().contains("Up"));
+}
+
+/// The Verilog and `.bench` writers ignore how parts are drawn: a turned and mirrored copy
+/// of a circuit exports the same text.
+#[test]
+fn writers_ignore_orientation() {
+    let plain = r#"(version: 1, nodes: [(label: "A", kind: Switch), (label: "B", kind: Switch),
+        (label: "G", kind: Nand(2)), (label: "Y", kind: Lamp)],
+        wires: [(from: "A", to: "G"), (from: "B", to: "G", input: 1), (from: "G", to: "Y")])"#;
+    let turned = plain
+        .replace("version: 1", "version: 4")
+        .replace("kind: Nand(2)", "kind: Nand(2), facing: North, flip: true")
+        .replace("kind: Lamp", "kind: Lamp, facing: South");
+    let (plain, turned) = (
+        format::from_str(plain).expect("valid"),
+        format::from_str(&turned).expect("valid"),
+    );
+    assert_ne!(plain.circuit.to_desc(), turned.circuit.to_desc());
+    assert_eq!(
+        sim_core::verilog::circuit(&turned.circuit, "m").expect("exports"),
+        sim_core::verilog::circuit(&plain.circuit, "m").expect("exports")
+    );
+    assert_eq!(
+        sim_core::bench::to_string(&turned.circuit).expect("exports"),
+        sim_core::bench::to_string(&plain.circuit).expect("exports")
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(64))]
+
+    /// Any facing and mirror on any node survive a save and a load, and the file is written
+    /// as version 4 exactly when some node is turned or mirrored (else as version 1).
+    #[test]
+    fn any_orientation_round_trips(
+        orientations in proptest::collection::vec((0..4_usize, proptest::bool::ANY), 5),
+    ) {
+        use sim_core::{Facing, Orientation};
+        let mut doc = format::from_str(LATCH).expect("valid");
+        let ids: Vec<_> = doc.circuit.nodes().map(|(id, _)| id).collect();
+        for (&id, &(turns, flip)) in ids.iter().zip(&orientations) {
+            let o = Orientation { facing: Facing::ALL[turns], flip };
+            doc.circuit.set_orientation(id, o);
+        }
+        let text = format::to_string(&doc).expect("saves");
+        let again = format::from_str(&text).expect("reloads");
+        proptest::prop_assert_eq!(again.circuit.to_desc(), doc.circuit.to_desc());
+        let turned = orientations.iter().any(|&(turns, flip)| turns != 0 || flip);
+        let version = if turned { 4 } else { 1 };
+        let header = format!("(\n    version: {version},");
+        proptest::prop_assert!(text.starts_with(&header), "{}", text);
+    }
 }

@@ -1,8 +1,10 @@
 //! What every page may use, below all of them: [`Notice`], a line of feedback for the status
-//! bar, and [`file_dialog`], the file dialog in plain egui. Pages import `common` and never
+//! bar, [`file_dialog`], the file dialog in plain egui, and [`theme`], the app's light or
+//! dark theme and how it is remembered. Pages import `common` and never
 //! each other.
 
 pub mod file_dialog;
 pub mod notice;
+pub mod theme;
 
 pub use notice::Notice;

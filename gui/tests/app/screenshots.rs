@@ -13,7 +13,8 @@
 //! `docs/screenshots/experiment_plots.png`,
 //! `docs/screenshots/plugins_page.png`, `docs/screenshots/sweep_ranking.png` and
 //! `docs/screenshots/cpu_fib.png`, `docs/screenshots/memory_ram.png` and
-//! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`, and the
+//! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`,
+//! `docs/screenshots/rotated_parts.png` and `docs/screenshots/dark_theme.png`, and the
 //! wiring of issue 38: `docs/screenshots/counter_and_before_clock.png`,
 //! `docs/screenshots/full_adder.png` and `docs/screenshots/c17.png` (with `cpu_fib.png`).
 
@@ -260,6 +261,23 @@ fn the_8_bit_adder_on_buses() {
     }
     h.run_steps(4);
     save(&mut h, "adder8_bus");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/dark_theme.png"]
+fn the_8_bit_adder_on_buses_in_the_dark_theme() {
+    let mut h = crate::common::app_with("adder8_bus.ron");
+    {
+        let state = &mut h.state_mut().state;
+        // 107 + 54 = 161 without a carry in: +1 and −1 wires side by side.
+        state.set_bus_number("A", "107").expect("A");
+        state.set_bus_number("B", "54").expect("B");
+        let cin = state.circuit().find("CIN").expect("CIN");
+        state.set_value(cin, Trit::False);
+    }
+    crate::theme::choose_theme(&mut h, "Dark");
+    h.run_steps(4);
+    save(&mut h, "dark_theme");
 }
 
 /// Threes moves before the picture.
@@ -514,4 +532,48 @@ fn the_iscas_c17_netlist() {
     let mut h = crate::common::app(state);
     h.run_steps(4);
     save(&mut h, "c17");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/rotated_parts.png"]
+fn parts_turned_and_mirrored() {
+    let dir = crate::common::TempDir::new("rotated-parts");
+    let path = dir.join("turned.ron");
+    std::fs::write(
+        &path,
+        r#"(
+    version: 4,
+    name: "Turned and mirrored parts",
+    nodes: [
+        (label: "A", kind: Switch, pos: (0, 0)),
+        (label: "B", kind: Switch, pos: (0, 5)),
+        (label: "X", kind: Xor(2), pos: (7, 1), facing: South),
+        (label: "CLK", kind: Button, pos: (0, 12)),
+        (label: "F", kind: Dff, pos: (12, 9), flip: true),
+        (label: "N", kind: Nand(2), pos: (20, 2), facing: West),
+        (label: "Q", kind: Lamp, pos: (22, 10)),
+        (label: "NQ", kind: Lamp, pos: (13, 1), facing: North),
+    ],
+    wires: [
+        (from: "A", to: "X"),
+        (from: "B", to: "X", input: 1),
+        (from: "X", to: "F"),
+        (from: "CLK", to: "F", input: 1),
+        (from: "F", to: "Q"),
+        (from: "F", to: "N"),
+        (from: "X", to: "N", input: 1),
+        (from: "N", to: "NQ"),
+    ],
+)"#,
+    )
+    .expect("write the circuit");
+    let mut h =
+        crate::common::app(gui::pages::circuit::state::CircuitPageState::open_or_report(&path));
+    assert!(
+        h.state().state.notice.is_none(),
+        "{:?}",
+        h.state().state.notice
+    );
+    h.run_steps(8);
+    save(&mut h, "rotated_parts");
 }

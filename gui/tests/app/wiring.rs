@@ -209,7 +209,7 @@ fn render_a_level() {
         .into_iter()
         .find(|p| p.file_name().is_some_and(|n| n == file))
         .expect("a circuit file");
-    let mut h = app(gui::pages::circuit::state::CircuitPageState::open_or_report(&path));
+    let mut h = app(CircuitPageState::open_or_report(&path));
     h.run();
     for label in level.split('/').filter(|l| !l.is_empty()) {
         assert!(
@@ -502,7 +502,7 @@ fn a_large_level_is_routed_on_a_worker_thread() {
     }
     let mut doc = gui::pages::circuit::state::DocState::new();
     doc.document = sim_core::format::Document::new(circuit);
-    let mut h = app(gui::pages::circuit::state::CircuitPageState::with_doc(doc));
+    let mut h = app(CircuitPageState::with_doc(doc));
     h.step();
     let wires = h
         .state_mut()
@@ -536,9 +536,7 @@ fn a_large_level_is_routed_on_a_worker_thread() {
 /// frames, so that two clicks fall within egui's double-click delay).
 #[test]
 fn a_double_click_straightens_a_bent_wire() {
-    let state = gui::pages::circuit::state::CircuitPageState::open_or_report(
-        &crate::common::circuit_path("half_adder.ron"),
-    );
+    let state = CircuitPageState::open_or_report(&crate::common::circuit_path("half_adder.ron"));
     let mut h: App = egui_kittest::Harness::builder()
         .with_size(crate::common::WINDOW)
         .with_step_dt(0.02)

@@ -168,6 +168,8 @@ impl<'a> Expander<'a> {
                     label: bit_of(&n.label, width, i),
                     kind,
                     pos: n.pos,
+                    facing: n.facing,
+                    flip: n.flip,
                     ..Node::new("", kind)
                 });
             }

@@ -290,6 +290,14 @@ impl Circuit {
         Ok(removed)
     }
 
+    /// Turns or mirrors node `id` as the editor draws it; does nothing if `id` is not in the
+    /// circuit.
+    pub fn set_orientation(&mut self, id: NodeId, orientation: crate::Orientation) {
+        if let Some(node) = self.graph.node_weight_mut(id.0) {
+            node.set_orientation(orientation);
+        }
+    }
+
     /// Moves node `id` on the editor grid; does nothing if `id` is not in the circuit.
     pub fn set_pos(&mut self, id: NodeId, pos: Option<Pos>) {
         if let Some(node) = self.graph.node_weight_mut(id.0) {

@@ -146,11 +146,7 @@ mod tests {
 
     #[test]
     fn a_dot_names_a_pin_only_of_an_instance() {
-        let instances = [InstanceDesc {
-            label: "u".into(),
-            of: "p".into(),
-            pos: None,
-        }];
+        let instances = [InstanceDesc::new("u", "p", None)];
         let pin = WireEnd::parse("u.a.b", &instances);
         assert_eq!(
             pin,

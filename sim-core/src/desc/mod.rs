@@ -7,6 +7,8 @@
 //!   [`Wire`]) and the editor's grid position ([`Pos`]);
 //! * [`WireRef`], the way errors name a wire;
 //! * [`InstanceDesc`], an instance of a part as a file places it (see [`crate::hierarchy`]);
+//! * [`Facing`] and [`Orientation`], how the editor turns and mirrors a node or an instance
+//!   (drawing only: nothing else reads them);
 //! * `end`: the text of a wire's ends, [`WireEnd`] (`INSTANCE.PIN`) and [`SplitOutput`]
 //!   (`SPLITTER.K`), its one reader and writer.
 //!
@@ -77,6 +79,91 @@ impl From<Pos> for (i32, i32) {
     }
 }
 
+/// Which way a drawn part faces: where its east side — a gate's output side — points after
+/// the part is turned clockwise by whole quarter turns (Logisim's "facing"). East is the
+/// unturned drawing. Written `facing: South` in RON; left out when east.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Facing {
+    /// Unturned: inputs on the left, the output on the right.
+    #[default]
+    East,
+    /// A quarter turn clockwise: the output at the bottom.
+    South,
+    /// A half turn: the output on the left.
+    West,
+    /// Three quarter turns clockwise: the output at the top.
+    North,
+}
+
+impl Facing {
+    /// The four facings in clockwise order from east.
+    pub const ALL: [Facing; 4] = [Facing::East, Facing::South, Facing::West, Facing::North];
+
+    /// How many quarter turns clockwise from east: 0 to 3.
+    pub fn quarter_turns(self) -> u8 {
+        match self {
+            Facing::East => 0,
+            Facing::South => 1,
+            Facing::West => 2,
+            Facing::North => 3,
+        }
+    }
+
+    /// This facing turned `quarter_turns` clockwise (negative: counter-clockwise).
+    #[must_use]
+    pub fn turned(self, quarter_turns: i32) -> Facing {
+        let turns = (i32::from(self.quarter_turns()) + quarter_turns).rem_euclid(4);
+        Facing::ALL[usize::try_from(turns).unwrap_or(0)]
+    }
+
+    /// Whether this is east (the unturned drawing).
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+    pub fn is_east(&self) -> bool {
+        *self == Facing::East
+    }
+}
+
+/// How the editor draws a part: mirrored top to bottom in its own frame when `flip` (a
+/// gate's inputs then run bottom to top), then turned to `facing`. The default is the
+/// unturned, unmirrored drawing. The simulation, the writers and the analyses ignore it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Orientation {
+    /// Where the part's east side points.
+    pub facing: Facing,
+    /// Mirrored across the part's own horizontal middle line, before it is turned.
+    pub flip: bool,
+}
+
+impl Orientation {
+    /// Whether this is the unturned, unmirrored drawing.
+    pub fn is_default(self) -> bool {
+        self == Orientation::default()
+    }
+
+    /// This orientation turned `quarter_turns` clockwise (negative: counter-clockwise).
+    #[must_use]
+    pub fn turned(self, quarter_turns: i32) -> Orientation {
+        Orientation {
+            facing: self.facing.turned(quarter_turns),
+            ..self
+        }
+    }
+
+    /// This orientation mirrored (a second mirror undoes the first).
+    #[must_use]
+    pub fn flipped(self) -> Orientation {
+        Orientation {
+            flip: !self.flip,
+            ..self
+        }
+    }
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
 /// A node: a unique label, a kind and an optional editor position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -89,6 +176,12 @@ pub struct Node {
     /// Where the editor draws it; `None` lets the editor choose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pos: Option<Pos>,
+    /// Where the drawn node faces (format version 4; see [`Orientation`]).
+    #[serde(default, skip_serializing_if = "Facing::is_east")]
+    pub facing: Facing,
+    /// Whether the drawn node is mirrored (format version 4; see [`Orientation`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub flip: bool,
     /// How many trits the node's output (or, for a terminal, its input) carries: 1 to 64.
     /// Only files hold wider nodes; loading expands a node of width N into N nodes `L[0]` …
     /// `L[N-1]` (see [`crate::bus`]), so a [`Circuit`](crate::Circuit) holds width 1 only.
@@ -125,6 +218,8 @@ impl Node {
             label: label.into(),
             kind,
             pos: None,
+            facing: Facing::East,
+            flip: false,
             width: 1,
             radix: None,
             value: None,
@@ -144,6 +239,27 @@ impl Node {
     pub fn at(mut self, x: i32, y: i32) -> Node {
         self.pos = Some(Pos { x, y });
         self
+    }
+
+    /// The same node drawn turned and mirrored by `orientation`.
+    #[must_use]
+    pub fn oriented(mut self, orientation: Orientation) -> Node {
+        self.set_orientation(orientation);
+        self
+    }
+
+    /// How the editor draws the node.
+    pub fn orientation(&self) -> Orientation {
+        Orientation {
+            facing: self.facing,
+            flip: self.flip,
+        }
+    }
+
+    /// Sets how the editor draws the node.
+    pub fn set_orientation(&mut self, orientation: Orientation) {
+        self.facing = orientation.facing;
+        self.flip = orientation.flip;
     }
 }
 
@@ -216,6 +332,39 @@ pub struct InstanceDesc {
     /// Where the editor draws it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pos: Option<Pos>,
+    /// Where the drawn block faces (format version 4; see [`Orientation`]).
+    #[serde(default, skip_serializing_if = "Facing::is_east")]
+    pub facing: Facing,
+    /// Whether the drawn block is mirrored (format version 4; see [`Orientation`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub flip: bool,
+}
+
+impl InstanceDesc {
+    /// An unturned instance `label` of part `of` at `pos`.
+    pub fn new(label: impl Into<String>, of: impl Into<String>, pos: Option<Pos>) -> InstanceDesc {
+        InstanceDesc {
+            label: label.into(),
+            of: of.into(),
+            pos,
+            facing: Facing::East,
+            flip: false,
+        }
+    }
+
+    /// How the editor draws the block.
+    pub fn orientation(&self) -> Orientation {
+        Orientation {
+            facing: self.facing,
+            flip: self.flip,
+        }
+    }
+
+    /// Sets how the editor draws the block.
+    pub fn set_orientation(&mut self, orientation: Orientation) {
+        self.facing = orientation.facing;
+        self.flip = orientation.flip;
+    }
 }
 
 /// Names a wire in an error: `wires[3] (R → NOR1.0)`, or just `wire R → NOR1.0` for a wire made

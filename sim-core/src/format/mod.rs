@@ -1,4 +1,4 @@
-//! The RON circuit format (version 1).
+//! The RON circuit format (versions 1 to 4).
 //!
 //! ```ron
 //! (
@@ -28,6 +28,30 @@
 //! with another number of entries, or a value outside −1..+1, is a syntax error at its line and
 //! column. Values may be written `-1`, `0`, `+1`/`1`, `"F"`, `"X"`, `"T"`, `false` or `true`.
 //!
+//! # Versions
+//! Each version adds to the one before and reads its files unchanged; a file is written with
+//! the oldest version that holds what it uses. 1: flat circuits as above. 2
+//! ([`HIERARCHY_VERSION`]): subcircuits — `libraries`, `subcircuits`, `instances` (see
+//! [`crate::hierarchy`]). 3 ([`BUS_VERSION`]): buses — `width`, `radix`, `value` on nodes,
+//! `Split` and `Merge` (see [`crate::bus`]). 4 ([`ORIENTATION_VERSION`]): parts drawn turned
+//! or mirrored — on a node or an instance, `facing: South` (`East`, the default, `South`,
+//! `West`, `North`: where its output side points after quarter turns clockwise) and
+//! `flip: true` (mirrored top to bottom in its own frame, before turning), each left out when
+//! default (see [`Orientation`](crate::Orientation)). Only the editor reads them: engines,
+//! writers and analyses ignore them. A field of a newer version in an older file is a syntax
+//! error naming the version it needs.
+//!
+//! ```ron
+//! (
+//!     version: 4,
+//!     nodes: [
+//!         (label: "A", kind: Switch, pos: (0, 0)),
+//!         (label: "G", kind: And(2), pos: (6, 0), facing: South, flip: true),
+//!     ],
+//!     wires: [(from: "A", to: "G")],
+//! )
+//! ```
+//!
 //! Reading never panics: syntax errors carry the line and column (from ron's spanned errors),
 //! a newer or missing `version` is refused whatever the rest of the file holds (the text is
 //! parsed once; only a file that fails is read again for its version), and semantic errors
@@ -55,7 +79,7 @@ use crate::hierarchy::{Design, LibraryPart, PartDesc, ResolveError, Resolver};
 use crate::memory::ContentsDecl;
 use crate::testbench::TestCase;
 pub use error::FormatError;
-pub use version::{HIERARCHY_VERSION, MAX_VERSION, VERSION};
+pub use version::{BUS_VERSION, HIERARCHY_VERSION, MAX_VERSION, ORIENTATION_VERSION, VERSION};
 
 /// A circuit file: the circuit plus its name, description and test vectors.
 #[derive(Clone, Debug, Default)]
@@ -350,7 +374,7 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
         });
     }
     let bus = |n: &Node| n.width != 1 || n.kind.is_wiring();
-    if file.version < 3
+    if file.version < BUS_VERSION
         && (file.nodes.iter().any(bus) || file.subcircuits.iter().any(|p| p.nodes.iter().any(bus)))
     {
         return Err(FormatError::Syntax {
@@ -359,7 +383,31 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
             message: "buses (`width`, `Split`, `Merge`) need `version: 3`".into(),
         });
     }
+    let parts = || file.subcircuits.iter();
+    if file.version < ORIENTATION_VERSION
+        && any_oriented(
+            file.nodes.iter().chain(parts().flat_map(|p| &p.nodes)),
+            file.instances
+                .iter()
+                .chain(parts().flat_map(|p| &p.instances)),
+        )
+    {
+        return Err(FormatError::Syntax {
+            line: 1,
+            column: 1,
+            message: "turned or mirrored parts (`facing`, `flip`) need `version: 4`".into(),
+        });
+    }
     Ok(file)
+}
+
+/// Whether any of `nodes` or `instances` is drawn turned or mirrored (which needs
+/// [`ORIENTATION_VERSION`]).
+fn any_oriented<'a>(
+    mut nodes: impl Iterator<Item = &'a Node>,
+    mut instances: impl Iterator<Item = &'a InstanceDesc>,
+) -> bool {
+    nodes.any(|n| !n.orientation().is_default()) || instances.any(|i| !i.orientation().is_default())
 }
 
 /// Gathers the library parts `file` may use: from each library, the library's top level
@@ -440,7 +488,9 @@ pub fn from_reader(mut reader: impl Read) -> Result<Document, FormatError> {
 /// per line, ending with a newline. A flat document is written as version 1; one with
 /// subcircuits as version 2 with its libraries, parts and instances, the top level's own
 /// nodes and wires, then its wires to instance pins (the nodes inside instances are not
-/// written: they are the parts' flattening).
+/// written: they are the parts' flattening); one with buses as version 3, and one with a
+/// turned or mirrored node or instance as version 4 (the oldest version that holds all it
+/// uses).
 ///
 /// # Errors
 /// [`FormatError::Write`] if RON serialization fails.
@@ -453,8 +503,27 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
     let design = &doc.design;
     let flat = design.is_flat();
     let desc = doc.circuit.to_desc();
-    let version = if design.uses_buses() {
-        MAX_VERSION
+    // The top level's own nodes (inside instances, labels have a `/`), or as the file wrote
+    // them when it has buses (the circuit holds their expansion).
+    let top = |label: &str| flat || !label.contains('/');
+    let top_nodes: Vec<&Node> = match &design.bus_level {
+        Some((nodes, _)) => nodes.iter().collect(),
+        None => desc.nodes.iter().filter(|n| top(&n.label)).collect(),
+    };
+    let parts = || design.subcircuits.iter();
+    let version = if any_oriented(
+        top_nodes
+            .iter()
+            .copied()
+            .chain(parts().flat_map(|p| &p.nodes)),
+        design
+            .instances
+            .iter()
+            .chain(parts().flat_map(|p| &p.instances)),
+    ) {
+        ORIENTATION_VERSION
+    } else if design.uses_buses() {
+        BUS_VERSION
     } else if flat {
         VERSION
     } else {
@@ -513,23 +582,14 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
             .collect();
         list(&mut out, "    ", "instances", &items)?;
     }
-    if let Some((nodes, wires)) = &design.bus_level {
+    let nodes: Vec<&dyn erased::Ron> = top_nodes.iter().map(|&n| n as &dyn erased::Ron).collect();
+    list(&mut out, "    ", "nodes", &nodes)?;
+    if let Some((_, wires)) = &design.bus_level {
         // A top level with buses is written as the file wrote it (its wires to instance
-        // pins included): the circuit holds its expansion.
-        let nodes: Vec<&dyn erased::Ron> = nodes.iter().map(|n| n as &dyn erased::Ron).collect();
-        list(&mut out, "    ", "nodes", &nodes)?;
+        // pins included).
         let wires: Vec<&dyn erased::Ron> = wires.iter().map(|w| w as &dyn erased::Ron).collect();
         list(&mut out, "    ", "wires", &wires)?;
     } else {
-        // The top level's own nodes and wires; inside instances, labels have a `/`.
-        let top = |label: &str| flat || !label.contains('/');
-        let nodes: Vec<&dyn erased::Ron> = desc
-            .nodes
-            .iter()
-            .filter(|n| top(&n.label))
-            .map(|n| n as &dyn erased::Ron)
-            .collect();
-        list(&mut out, "    ", "nodes", &nodes)?;
         let wires: Vec<&dyn erased::Ron> = desc
             .wires
             .iter()

@@ -7,6 +7,14 @@ pub const VERSION: u32 = 1;
 /// see [`crate::hierarchy`]).
 pub const HIERARCHY_VERSION: u32 = 2;
 
-/// The newest format version this crate reads: 3 adds buses (`width`, `radix` and `value`
-/// on nodes, `Split` and `Merge`; see [`crate::bus`]).
-pub const MAX_VERSION: u32 = 3;
+/// The format version of a file with buses (`width`, `radix` and `value` on nodes, `Split`
+/// and `Merge`; see [`crate::bus`]).
+pub const BUS_VERSION: u32 = 3;
+
+/// The format version of a file with turned or mirrored parts (`facing` and `flip` on nodes
+/// and instances; see [`crate::Orientation`]).
+pub const ORIENTATION_VERSION: u32 = 4;
+
+/// The newest format version this crate reads; each version reads every file of the ones
+/// before it unchanged.
+pub const MAX_VERSION: u32 = ORIENTATION_VERSION;

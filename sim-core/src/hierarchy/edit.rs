@@ -657,11 +657,11 @@ impl Extraction {
         for &id in &self.ids {
             circuit.remove_node(id);
         }
-        design.level_instances_mut(level)?.push(InstanceDesc {
-            label: instance.to_owned(),
-            of: name.to_owned(),
-            pos: Some(self.origin),
-        });
+        design.level_instances_mut(level)?.push(InstanceDesc::new(
+            instance,
+            name,
+            Some(self.origin),
+        ));
         let gone: BTreeSet<&str> = self.inside.iter().map(String::as_str).collect();
         let wires = design.level_wires_mut(level)?;
         wires.retain(|w| !gone.contains(w.from.as_str()) && !gone.contains(w.to.as_str()));

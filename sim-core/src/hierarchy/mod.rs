@@ -240,7 +240,10 @@ impl Design {
         }
         for node in nodes.iter().filter(|n| n.label.contains('/')) {
             match circuit.find(&node.label) {
-                Some(id) => circuit.set_pos(id, node.pos),
+                Some(id) => {
+                    circuit.set_pos(id, node.pos);
+                    circuit.set_orientation(id, node.orientation());
+                }
                 None => {
                     circuit.add_node(node.clone())?;
                 }

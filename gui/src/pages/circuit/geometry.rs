@@ -2,10 +2,15 @@
 //! block's box and pins; the wires' routes are the [`router`](crate::pages::circuit::router)'s. Pure functions on plain types
 //! ([`GridPoint`], [`Vector`], [`Area`]; no egui): the canvas multiplies by [`CELL`] pixels and
 //! turns them into egui's types.
+//!
+//! A part is laid out unturned — inputs on the left, outputs on the right — in a box of its
+//! [`size`], then mirrored and turned by its [`Orientation`] ([`orient`]): its pins go with
+//! it, and a quarter turn swaps its box's width and height ([`turned_size`]). Its position is
+//! the top-left corner of the turned box.
 
 use std::ops::{Add, Mul, Sub};
 
-use sim_core::{Node, NodeKind};
+use sim_core::{Facing, Node, NodeKind, Orientation, Pos};
 
 /// A point on the canvas, in grid cells (pins and wire lanes may lie between grid lines).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -153,6 +158,61 @@ pub fn size(kind: NodeKind) -> Vector {
     vector(w as f32, h as f32)
 }
 
+/// The size of a box of `size` (unturned) once turned by `o`: a quarter turn swaps its width
+/// and height. Turning a turned size gives the unturned one back.
+pub fn turned_size(o: Orientation, size: Vector) -> Vector {
+    match o.facing {
+        Facing::East | Facing::West => size,
+        Facing::South | Facing::North => vector(size.y, size.x),
+    }
+}
+
+/// Where the point `local` of a part drawn unturned in a box of `size` (an offset from its
+/// top-left corner) lies once the part is mirrored top to bottom (if `orientation.flip`) and then
+/// turned clockwise to `orientation.facing`: an offset from the turned box's top-left corner. Any unit
+/// (cells, pixels).
+pub fn orient(orientation: Orientation, size: Vector, local: Vector) -> Vector {
+    let (w, h) = (size.x, size.y);
+    let (x, y) = (
+        local.x,
+        if orientation.flip {
+            h - local.y
+        } else {
+            local.y
+        },
+    );
+    match orientation.facing {
+        Facing::East => vector(x, y),
+        Facing::South => vector(h - y, x),
+        Facing::West => vector(w - x, h - y),
+        Facing::North => vector(y, w - x),
+    }
+}
+
+/// The top-left corner of a box at `pos` of `(width, height)` whole cells (as turned now)
+/// after a quarter turn about its centre, either way: the centre moves by at most half a
+/// cell, rounded toward the old corner, so that two quarter turns bring the box back.
+pub fn quarter_turn_corner(pos: Pos, (width, height): (i32, i32)) -> Pos {
+    // Integer division truncates toward zero, so the two turns' shifts cancel.
+    Pos {
+        x: pos.x + (width - height) / 2,
+        y: pos.y + (height - width) / 2,
+    }
+}
+
+/// A box of `(width, height)` whole cells (unturned) once turned by `o` ([`turned_size`]).
+pub fn turned_whole(o: Orientation, (width, height): (i32, i32)) -> (i32, i32) {
+    match o.facing {
+        Facing::East | Facing::West => (width, height),
+        Facing::South | Facing::North => (height, width),
+    }
+}
+
+/// The size of `node`'s box as drawn (turned), in whole grid cells.
+pub fn turned_cells(node: &Node) -> (i32, i32) {
+    turned_whole(node.orientation(), node_cells(node.kind))
+}
+
 /// The size of an instance block with `inputs` and `outputs` pins, in grid cells: 6 wide,
 /// two rows per pin of the longer side and one more.
 pub fn block_size(inputs: usize, outputs: usize) -> (i32, i32) {
@@ -165,25 +225,34 @@ pub fn pin_offset(index: usize) -> i32 {
     1 + 2 * i32::try_from(index).unwrap_or(i32::MAX / 4)
 }
 
-/// The box of an instance block at `pos` with `inputs` and `outputs` pins ([`block_size`]),
-/// in cells (blocks without a position sit at the origin).
-pub fn block_rect(pos: Option<sim_core::Pos>, inputs: usize, outputs: usize) -> Area {
+/// The box of an instance block at `pos` turned by `o`, with `inputs` and `outputs` pins
+/// ([`block_size`]), in cells (blocks without a position sit at the origin).
+pub fn block_rect(pos: Option<Pos>, o: Orientation, inputs: usize, outputs: usize) -> Area {
     let (w, h) = block_size(inputs, outputs);
-    Area::from_min_size(cell(pos), vector(w as f32, h as f32))
+    Area::from_min_size(cell(pos), turned_size(o, vector(w as f32, h as f32)))
 }
 
-/// Input pin `index` of the block `rect`: on its left edge ([`pin_offset`]).
-pub fn block_input(rect: Area, index: usize) -> GridPoint {
-    point(rect.min.x, rect.min.y + pin_offset(index) as f32)
+/// Point `local` of a part drawn unturned, in the box `rect` the part takes turned by `o`.
+pub fn place(rect: Area, o: Orientation, local: GridPoint) -> GridPoint {
+    let unturned = turned_size(o, rect.max - rect.min);
+    rect.min + orient(o, unturned, local - GridPoint::ZERO)
 }
 
-/// Output pin `index` of the block `rect`: on its right edge ([`pin_offset`]).
-pub fn block_output(rect: Area, index: usize) -> GridPoint {
-    point(rect.max.x, rect.min.y + pin_offset(index) as f32)
+/// Input pin `index` of the block `rect` turned by `o`: on its left edge unturned
+/// ([`pin_offset`]).
+pub fn block_input(rect: Area, o: Orientation, index: usize) -> GridPoint {
+    place(rect, o, point(0.0, pin_offset(index) as f32))
+}
+
+/// Output pin `index` of the block `rect` turned by `o`: on its right edge unturned
+/// ([`pin_offset`]).
+pub fn block_output(rect: Area, o: Orientation, index: usize) -> GridPoint {
+    let width = turned_size(o, rect.max - rect.min).x;
+    place(rect, o, point(width, pin_offset(index) as f32))
 }
 
 /// A grid position as a point in cells (none: the origin).
-fn cell(pos: Option<sim_core::Pos>) -> GridPoint {
+fn cell(pos: Option<Pos>) -> GridPoint {
     pos.map_or(GridPoint::ZERO, |p| point(p.x as f32, p.y as f32))
 }
 
@@ -192,15 +261,22 @@ pub fn origin(node: &Node) -> GridPoint {
     cell(node.pos)
 }
 
-/// The node's box, in cells.
+/// The node's box as drawn (turned), in cells.
 pub fn rect(node: &Node) -> Area {
-    Area::from_min_size(origin(node), size(node.kind))
+    Area::from_min_size(
+        origin(node),
+        turned_size(node.orientation(), size(node.kind)),
+    )
 }
 
-/// Input pin `i` of `node`, in cells: on the left edge, one cell apart.
+/// Point `local` of `node` drawn unturned, where the node's orientation puts it, in cells.
+fn node_point(node: &Node, local: GridPoint) -> GridPoint {
+    place(rect(node), node.orientation(), local)
+}
+
+/// Input pin `i` of `node`, in cells: on the left edge unturned, one cell apart.
 pub fn input_pin(node: &Node, pin: usize) -> GridPoint {
-    let top_left = origin(node);
-    point(top_left.x, top_left.y + input_y(node.kind, pin))
+    node_point(node, point(0.0, input_y(node.kind, pin)))
 }
 
 /// How far input pin `pin` of a `kind` node lies below the node's top edge, in cells.
@@ -216,22 +292,22 @@ pub fn input_y(kind: NodeKind, pin: usize) -> f32 {
     }
 }
 
-/// Output `k` of splitter `node` (the wire end `SP.k`), in cells: on the right edge, one cell
-/// apart from one cell below the top, like a gate's inputs on its left.
+/// Output `k` of splitter `node` (the wire end `SP.k`), in cells: on the right edge unturned,
+/// one cell apart from one cell below the top, like a gate's inputs on its left.
 pub fn split_output(node: &Node, k: usize) -> GridPoint {
-    let r = rect(node);
-    point(r.max.x, r.min.y + 1.0 + k as f32)
+    node_point(node, point(size(node.kind).x, 1.0 + k as f32))
 }
 
-/// The output pin of `node`, in cells (right edge, middle; a merger's on its first row, level
-/// with its input 0); `None` for terminals.
+/// The output pin of `node`, in cells (right edge unturned, middle; a merger's on its first
+/// row, level with its input 0); `None` for terminals.
 pub fn output_pin(node: &Node) -> Option<GridPoint> {
     node.kind.has_output().then(|| {
-        let r = rect(node);
-        match node.kind {
-            NodeKind::Merge(_) => point(r.max.x, r.min.y + 1.0),
-            _ => point(r.max.x, r.center().y),
-        }
+        let s = size(node.kind);
+        let y = match node.kind {
+            NodeKind::Merge(_) => 1.0,
+            _ => s.y / 2.0,
+        };
+        node_point(node, point(s.x, y))
     })
 }
 
@@ -399,5 +475,114 @@ mod tests {
             (input_pin(&merge, 1), output_pin(&merge)),
             (point(6.0, 2.0), Some(point(10.0, 1.0)))
         );
+    }
+
+    fn facing(facing: Facing, flip: bool) -> Orientation {
+        Orientation { facing, flip }
+    }
+
+    #[test]
+    fn a_turned_gate_takes_its_pins_along() {
+        // AND(2) at (10, 4): 4 wide, 3 high unturned; inputs at (0, 1) and (0, 2), output at
+        // (4, 1.5).
+        let and = |o: Orientation| Node::new("G", NodeKind::And(2)).at(10, 4).oriented(o);
+        let south = and(facing(Facing::South, false));
+        assert_eq!(
+            rect(&south),
+            Area::from_min_size(point(10.0, 4.0), vector(3.0, 4.0))
+        );
+        // Facing south: the output at the bottom, the inputs along the top, input 0 right.
+        assert_eq!(output_pin(&south), Some(point(11.5, 8.0)));
+        assert_eq!(input_pin(&south, 0), point(12.0, 4.0));
+        assert_eq!(input_pin(&south, 1), point(11.0, 4.0));
+        let west = and(facing(Facing::West, false));
+        assert_eq!(output_pin(&west), Some(point(10.0, 5.5)));
+        assert_eq!(input_pin(&west, 0), point(14.0, 6.0));
+        let north = and(facing(Facing::North, false));
+        assert_eq!(output_pin(&north), Some(point(11.5, 4.0)));
+        assert_eq!(input_pin(&north, 0), point(11.0, 8.0));
+        // Mirrored: the inputs swap rows, the output stays in the middle.
+        let flipped = and(facing(Facing::East, true));
+        assert_eq!(input_pin(&flipped, 0), point(10.0, 6.0));
+        assert_eq!(input_pin(&flipped, 1), point(10.0, 5.0));
+        assert_eq!(output_pin(&flipped), Some(point(14.0, 5.5)));
+        // Every pin stays on the turned box's edge.
+        for o in Facing::ALL
+            .into_iter()
+            .flat_map(|f| [facing(f, false), facing(f, true)])
+        {
+            let g = and(o);
+            let r = rect(&g);
+            // On a vertical edge within its height, or on a horizontal one within its width.
+            let on_edge = |p: GridPoint| {
+                let on = |v: f32, a: f32, b: f32| [a, b].contains(&v);
+                let within = |v: f32, a: f32, b: f32| (a..=b).contains(&v);
+                on(p.x, r.min.x, r.max.x) && within(p.y, r.min.y, r.max.y)
+                    || on(p.y, r.min.y, r.max.y) && within(p.x, r.min.x, r.max.x)
+            };
+            let pins = [
+                input_pin(&g, 0),
+                input_pin(&g, 1),
+                output_pin(&g).unwrap_or_default(),
+            ];
+            assert!(pins.into_iter().all(on_edge), "{o:?}: {pins:?} on {r:?}");
+        }
+    }
+
+    #[test]
+    fn four_quarter_turns_and_two_flips_are_the_identity() {
+        let size = vector(4.0, 3.0);
+        let points = [vector(0.0, 1.0), vector(4.0, 1.5), vector(1.0, 3.0)];
+        for start in Facing::ALL {
+            for flip in [false, true] {
+                let o = facing(start, flip);
+                for local in points {
+                    let at = orient(o, size, local);
+                    // Turning the orientation four times, or mirroring it twice, lands
+                    // every point where it was.
+                    assert_eq!(orient(o.turned(4), size, local), at);
+                    assert_eq!(orient(o.flipped().flipped(), size, local), at);
+                    // A turn clockwise then one back is no turn.
+                    assert_eq!(orient(o.turned(1).turned(-1), size, local), at);
+                }
+            }
+        }
+        // One quarter turn moves (x, y) to (h − y, x); a mirror moves y to h − y.
+        let o = facing(Facing::South, false);
+        assert_eq!(orient(o, size, vector(4.0, 1.5)), vector(1.5, 4.0));
+        assert_eq!(turned_size(o, size), vector(3.0, 4.0));
+        assert_eq!(turned_size(o, turned_size(o, size)), size);
+        let m = facing(Facing::East, true);
+        assert_eq!(orient(m, size, vector(0.0, 1.0)), vector(0.0, 2.0));
+        // A box turned about its centre comes back after two quarter turns (so four).
+        for cells in [(4, 3), (4, 2), (6, 9), (3, 3)] {
+            let start = Pos { x: 5, y: -2 };
+            let once = quarter_turn_corner(start, cells);
+            let twice = quarter_turn_corner(once, (cells.1, cells.0));
+            assert_eq!(twice, start, "{cells:?}");
+        }
+        assert_eq!(
+            quarter_turn_corner(Pos { x: 0, y: 0 }, (4, 2)),
+            Pos { x: 1, y: -1 }
+        );
+    }
+
+    #[test]
+    fn a_turned_block_takes_its_pins_along() {
+        let east = block_rect(Some(Pos { x: 0, y: 0 }), Orientation::default(), 2, 1);
+        assert_eq!(east, Area::from_min_size(GridPoint::ZERO, vector(6.0, 5.0)));
+        let o = facing(Facing::South, false);
+        let south = block_rect(Some(Pos { x: 0, y: 0 }), o, 2, 1);
+        assert_eq!(
+            south,
+            Area::from_min_size(GridPoint::ZERO, vector(5.0, 6.0))
+        );
+        assert_eq!(block_input(south, o, 0), point(4.0, 0.0));
+        assert_eq!(block_input(south, o, 1), point(2.0, 0.0));
+        assert_eq!(block_output(south, o, 0), point(4.0, 6.0));
+        let flipped = facing(Facing::East, true);
+        let r = block_rect(Some(Pos { x: 0, y: 0 }), flipped, 2, 1);
+        assert_eq!(block_input(r, flipped, 0), point(0.0, 4.0));
+        assert_eq!(block_output(r, flipped, 0), point(6.0, 4.0));
     }
 }

@@ -1,6 +1,7 @@
 //! The circuit page: the editor and stepper. [`state`] is everything the editor knows (plain
 //! Rust, every user action a method); [`geometry`] places nodes, blocks, pins and wires in grid
-//! cells (nodes a file left without a position are placed by [`sim_core::layout`]); [`draw`]
+//! cells (nodes a file left without a position are placed by [`sim_core::layout`]);
+//! [`legibility`] decides how text fits its box and whether it reads at the zoom; [`draw`]
 //! paints them; and
 //! [`views`] are the page's parts (menu bar, palette, canvas, inspector, queue, trace, status
 //! bar, dialogs).
@@ -8,6 +9,7 @@
 pub mod draw;
 pub mod geometry;
 pub mod kinds;
+pub mod legibility;
 pub mod picture;
 pub mod router;
 pub mod state;
@@ -17,7 +19,7 @@ pub mod views;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::pages::page::{Page, Shared};
-use state::{CircuitPageState, Discarding, Mode};
+use state::{CircuitPageState, Discarding, Mode, Reorient};
 use views::{
     Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
     ViewRequest, WavePanel,
@@ -88,6 +90,17 @@ impl Page for CircuitPage {
             if i.key_pressed(Key::Escape) {
                 state.tool = None;
                 state.part_tool = None;
+            }
+            // R turns the selection a quarter turn clockwise (Shift+R: back), M mirrors it.
+            if i.key_pressed(Key::R) && !i.modifiers.command {
+                state.reorient_selection(if i.modifiers.shift {
+                    Reorient::CounterClockwise
+                } else {
+                    Reorient::Clockwise
+                });
+            }
+            if i.key_pressed(Key::M) && !i.modifiers.command {
+                state.reorient_selection(Reorient::Flip);
             }
             if i.key_pressed(Key::F) || i.key_pressed(Key::Home) {
                 self.canvas.fit();

@@ -7,7 +7,7 @@
 //! without a window.
 
 use sim_core::desc::SplitOutput;
-use sim_core::{Node, NodeId, NodeKind};
+use sim_core::{Node, NodeId, NodeKind, Orientation};
 
 use crate::pages::circuit::geometry::{self, Area, GridPoint, Vector};
 use crate::pages::circuit::router::{self, Connection, Defect, Obstacles, Routing};
@@ -69,19 +69,21 @@ pub struct Block {
     pub outputs: Vec<String>,
     /// The width of each input pin, then of each output pin.
     pub widths: (Vec<usize>, Vec<usize>),
-    /// The block's box, in cells (with the drag offset).
+    /// The block's box as drawn (turned), in cells (with the drag offset).
     pub rect: Area,
+    /// How the block is turned and mirrored.
+    pub orientation: Orientation,
 }
 
 impl Block {
     /// Input pin `i`, in cells.
     pub fn input(&self, i: usize) -> GridPoint {
-        geometry::block_input(self.rect, i)
+        geometry::block_input(self.rect, self.orientation, i)
     }
 
     /// Output pin `i`, in cells.
     pub fn output(&self, i: usize) -> GridPoint {
-        geometry::block_output(self.rect, i)
+        geometry::block_output(self.rect, self.orientation, i)
     }
 }
 
@@ -92,7 +94,8 @@ pub fn level_blocks(state: &CircuitPageState, moves: &Moves) -> Vec<Block> {
         .iter()
         .filter_map(|inst| {
             let (part, inputs, outputs) = state.instance_pins(&inst.label)?;
-            let at = geometry::block_rect(inst.pos, inputs.len(), outputs.len());
+            let orientation = inst.orientation();
+            let at = geometry::block_rect(inst.pos, orientation, inputs.len(), outputs.len());
             let shift = match &moves.block {
                 Some((label, offset)) if *label == inst.label => *offset,
                 _ => Vector::ZERO,
@@ -109,6 +112,7 @@ pub fn level_blocks(state: &CircuitPageState, moves: &Moves) -> Vec<Block> {
                 inputs,
                 outputs,
                 rect: at.translate(shift),
+                orientation,
             })
         })
         .collect()

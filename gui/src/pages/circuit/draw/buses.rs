@@ -6,11 +6,11 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, po
 use sim_core::{NodeKind, Trit};
 
 use super::style::{
-    BADGE, BODY, BUS, BUS_WIDTH, EVALUATING, INK, LABEL_SIZE, NodeLook, TRUE, UNKNOWN, cells_of,
-    halo, label_in, mix, outline, pixels_of,
+    BUS_WIDTH, Colors, LABEL_SIZE, NodeLook, cells_of, halo, label_in, mix, outline, pixels_of,
 };
 use super::symbols::{flip_flop, gate, memory_block, table_gate};
 use crate::pages::circuit::geometry::{self, CELL};
+use crate::pages::circuit::legibility;
 
 /// How many of a bus's trits are known: a bus is drawn grey as a trit is when unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,20 +37,20 @@ impl Known {
     }
 
     /// The light fill of a bus node's number.
-    fn tint(self) -> Color32 {
+    fn tint(self, colors: &Colors) -> Color32 {
         match self {
-            Known::All => mix(BODY, TRUE, 0.16),
-            Known::Part => mix(BODY, UNKNOWN, 0.3),
-            Known::Nothing => mix(BODY, UNKNOWN, 0.45),
+            Known::All => mix(colors.body, colors.plus, 0.16),
+            Known::Part => mix(colors.body, colors.unknown, 0.3),
+            Known::Nothing => mix(colors.body, colors.unknown, 0.45),
         }
     }
 
     /// The colour of a bus wire or pin.
-    pub(super) fn ink(self) -> Color32 {
+    pub(super) fn ink(self, colors: &Colors) -> Color32 {
         match self {
-            Known::All => BUS,
-            Known::Part => mix(BUS, UNKNOWN, 0.6),
-            Known::Nothing => UNKNOWN,
+            Known::All => colors.bus,
+            Known::Part => mix(colors.bus, colors.unknown, 0.6),
+            Known::Nothing => colors.unknown,
         }
     }
 }
@@ -58,48 +58,54 @@ impl Known {
 /// A bus wire along `points`, drawn once for all its trits: [`BUS_WIDTH`] thick with a light
 /// core, dark when every trit is known, grey when some are unknown, dashed grey when all are.
 /// `pulse` (0..1) brightens it, for a change just made to one of its trits.
-pub fn bus_wire(painter: &Painter, points: &[Pos2], known: Known, pulse: Option<f32>) {
+pub fn bus_wire(
+    painter: &Painter,
+    colors: &Colors,
+    points: &[Pos2],
+    known: Known,
+    pulse: Option<f32>,
+) {
     let mut width = BUS_WIDTH;
-    let mut color = known.ink();
+    let mut color = known.ink(colors);
     if let Some(phase) = pulse {
         let glow = 0.5 + 0.5 * (phase * std::f32::consts::TAU).sin();
         width += 3.0 * glow;
-        color = mix(color, EVALUATING, 0.3 + 0.4 * glow);
+        color = mix(color, colors.evaluating, 0.3 + 0.4 * glow);
     }
     let stroke = Stroke::new(width, color);
     if known == Known::Nothing {
         painter.extend(Shape::dashed_line(points, stroke, 8.0, 4.0));
     } else {
         painter.add(Shape::line(points.to_vec(), stroke));
-        painter.add(Shape::line(points.to_vec(), Stroke::new(0.9, BODY)));
+        painter.add(Shape::line(points.to_vec(), Stroke::new(0.9, colors.body)));
     }
 }
 
 /// The number `text` a bus wire carries, in a small box above the wire just after where it
 /// starts, `at` (an output: of a splitter, a merger, a block).
-pub fn bus_label(painter: &Painter, at: Pos2, text: &str) {
-    let galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), INK);
+pub fn bus_label(painter: &Painter, colors: &Colors, at: Pos2, text: &str) {
+    let galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), colors.ink);
     let size = galley.size();
     let min = pos2(at.x + 0.3 * CELL, at.y - 0.5 * BUS_WIDTH - 2.5 - size.y);
     let frame = Rect::from_min_size(min, size).expand2(vec2(2.0, 0.5));
     painter.rect(
         frame,
         2.0,
-        Color32::from_rgba_unmultiplied(250, 250, 250, 235),
-        Stroke::new(0.5, BUS),
+        colors.body.gamma_multiply(0.92),
+        Stroke::new(0.5, colors.bus),
         egui::StrokeKind::Outside,
     );
-    painter.galley(min, galley, INK);
+    painter.galley(min, galley, colors.ink);
 }
 
 /// A bus pin at `pos` (a small square; bigger when hovered).
-pub fn bus_pin(painter: &Painter, pos: Pos2, known: Known, hovered: bool) {
+pub fn bus_pin(painter: &Painter, colors: &Colors, pos: Pos2, known: Known, hovered: bool) {
     let half = if hovered { 5.5 } else { 3.5 };
     painter.rect(
         Rect::from_center_size(pos, Vec2::splat(2.0 * half)),
         1.0,
-        known.ink(),
-        Stroke::new(1.0, INK),
+        known.ink(colors),
+        Stroke::new(1.0, colors.ink),
         egui::StrokeKind::Outside,
     );
 }
@@ -114,6 +120,7 @@ pub fn bus_pin(painter: &Painter, pos: Pos2, known: Known, hovered: bool) {
 )]
 pub fn bus_node(
     painter: &Painter,
+    colors: &Colors,
     rect: Rect,
     kind: NodeKind,
     label: &str,
@@ -122,44 +129,51 @@ pub fn bus_node(
     known: Known,
     look: NodeLook,
 ) {
-    let outline = outline(look);
-    halo(painter, rect, look);
+    let outline = outline(colors, look);
+    halo(painter, colors, rect, look);
     let mut inside: Option<Rect> = None;
     let mut below = true;
     match kind {
         NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
-            painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
-            let inner = rect.shrink(4.0);
-            painter.rect_filled(inner, 2.0, known.tint());
-            number(painter, inner, text);
+            painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
+            let inner = rect.shrink(legibility::value_inset(kind));
+            painter.rect_filled(inner, 2.0, known.tint(colors));
+            number(painter, colors, kind, rect, text);
             below = false;
         }
         NodeKind::Lamp | NodeKind::Probe => {
             painter.rect(
                 rect,
                 0.3 * CELL,
-                known.tint(),
+                known.tint(colors),
                 outline,
                 egui::StrokeKind::Inside,
             );
-            number(painter, rect.shrink(3.0), text);
+            number(painter, colors, kind, rect, text);
             below = false;
         }
         NodeKind::Dff | NodeKind::Dffe => {
-            inside = Some(flip_flop(painter, rect, outline, kind == NodeKind::Dffe));
+            inside = Some(flip_flop(
+                painter,
+                colors,
+                rect,
+                outline,
+                kind == NodeKind::Dffe,
+            ));
         }
-        NodeKind::Table(_) => inside = Some(table_gate(painter, rect, outline)),
+        NodeKind::Table(_) => inside = Some(table_gate(painter, colors, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
-            inside = Some(memory_block(painter, rect, kind, outline));
+            inside = Some(memory_block(painter, colors, rect, kind, outline));
         }
         _ => {
             if let Some(op) = kind.op() {
-                inside = gate(painter, rect, kind, op, outline);
+                inside = gate(painter, colors, rect, kind, op, outline);
             }
         }
     }
     if below {
-        let galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), INK);
+        let galley =
+            painter.layout_no_wrap(text.to_owned(), FontId::monospace(0.5 * CELL), colors.ink);
         let at = pos2(
             rect.center().x - galley.size().x / 2.0,
             rect.max.y + 0.15 * CELL,
@@ -167,71 +181,66 @@ pub fn bus_node(
         painter.rect(
             Rect::from_min_size(at, galley.size()).expand2(vec2(2.0, 0.5)),
             2.0,
-            known.tint(),
-            Stroke::new(0.5, BUS),
+            known.tint(colors),
+            Stroke::new(0.5, colors.bus),
             egui::StrokeKind::Outside,
         );
-        painter.galley(at, galley, INK);
+        painter.galley(at, galley, colors.ink);
     }
-    let name = painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), INK);
-    let badge =
-        painter.layout_no_wrap(format!("/{width}"), FontId::proportional(0.5 * CELL), BADGE);
+    let name = painter.layout_no_wrap(
+        label.to_owned(),
+        FontId::proportional(LABEL_SIZE),
+        colors.ink,
+    );
+    let badge = painter.layout_no_wrap(
+        format!("/{width}"),
+        FontId::proportional(0.5 * CELL),
+        colors.badge,
+    );
     let (name_size, badge_size) = (name.size(), badge.size());
     let total = name_size.x + 2.0 + badge_size.x;
     let text = geometry::label_text(label, width);
     let at = match (inside, geometry::label_area(kind, cells_of(rect), &text)) {
         (Some(room), None) => room.center() - vec2(total, name_size.y) / 2.0,
         (_, area) => {
-            let area = area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), &text));
-            if total > pixels_of(area).width() {
+            let area =
+                pixels_of(area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), &text)));
+            if total > area.width() {
                 // Too wide for its box at this size: the label alone, shrunk to fit.
-                label_in(painter, pixels_of(area), &text);
+                label_in(painter, colors, area, &text);
                 return;
             }
-            let area = pixels_of(area);
             pos2(
                 area.center().x - total / 2.0,
                 area.max.y - 1.0 - name_size.y,
             )
         }
     };
-    painter.galley(at, name, INK);
+    painter.galley(at, name, colors.ink);
     painter.galley(
         pos2(
             at.x + name_size.x + 2.0,
             at.y + name_size.y - badge_size.y - 1.0,
         ),
         badge,
-        BADGE,
+        colors.badge,
     );
 }
 
-/// `text` centred in `room` in a monospace font, shrunk to fit; a number that still does not
-/// fit is set on a box wider than `room`, over the node.
-fn number(painter: &Painter, room: Rect, text: &str) {
-    let full = 0.8 * CELL * 0.7;
-    let mut galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(full), INK);
-    if galley.size().x > room.width() {
-        let size = (full * room.width() / galley.size().x).max(0.45 * CELL);
-        galley = painter.layout_no_wrap(text.to_owned(), FontId::monospace(size), INK);
-        if galley.size().x > room.width() {
-            painter.rect(
-                Rect::from_center_size(room.center(), galley.size() + vec2(6.0, 2.0)),
-                2.0,
-                BODY,
-                Stroke::new(1.0, INK),
-                egui::StrokeKind::Inside,
-            );
-        }
-    }
-    painter.galley(room.center() - galley.size() / 2.0, galley, INK);
+/// The number `text` of a bus node of `kind` centred in its box `rect`, in a monospace font
+/// fitted inside ([`legibility::fit_value`]: shrunk a little, then shortened with `…`; the
+/// node's hover text has it whole).
+fn number(painter: &Painter, colors: &Colors, kind: NodeKind, rect: Rect, text: &str) {
+    let fitted = legibility::fit_value(kind, rect.width(), text);
+    let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), colors.ink);
+    painter.galley(rect.center() - galley.size() / 2.0, galley, colors.ink);
 }
 
 /// A splitter or merger in `rect` (its box from [`geometry::rect`](crate::pages::circuit::geometry::rect)): a spine with the whole bus
 /// on one side (a splitter's input, a merger's output, on the first row) and one branch per
 /// bit range on the other (a splitter's outputs, a merger's inputs, a cell apart from the
 /// first row), each marked with its bits (`0-3`); a range of one bit is a thin branch.
-pub fn wiring(painter: &Painter, rect: Rect, kind: NodeKind) {
+pub fn wiring(painter: &Painter, colors: &Colors, rect: Rect, kind: NodeKind) {
     let (NodeKind::Split(ranges) | NodeKind::Merge(ranges)) = kind else {
         return;
     };
@@ -244,7 +253,7 @@ pub fn wiring(painter: &Painter, rect: Rect, kind: NodeKind) {
     };
     let row = |k: usize| rect.top() + (1.0 + k as f32) * CELL;
     let last = row(ranges.len().saturating_sub(1));
-    let bus = Stroke::new(BUS_WIDTH, BUS);
+    let bus = Stroke::new(BUS_WIDTH, colors.bus);
     let (whole_from, whole_to) = if split {
         (rect.left(), spine_x)
     } else {
@@ -257,14 +266,14 @@ pub fn wiring(painter: &Painter, rect: Rect, kind: NodeKind) {
             pos2(spine_x, top - 0.25 * CELL),
             pos2(spine_x, bottom + 0.25 * CELL),
         ],
-        Stroke::new(5.0, INK),
+        Stroke::new(5.0, colors.ink),
     );
-    let font = FontId::monospace(0.42 * CELL);
+    let font = FontId::monospace(0.5 * CELL);
     for (k, r) in ranges.iter().enumerate() {
         let y = row(k);
         let end = if split { rect.right() } else { rect.left() };
         let stroke = if r.len() == 1 {
-            Stroke::new(1.5, INK)
+            Stroke::new(1.5, colors.ink)
         } else {
             bus
         };
@@ -279,6 +288,6 @@ pub fn wiring(painter: &Painter, rect: Rect, kind: NodeKind) {
         } else {
             (pos2(spine_x - 4.0, y - 2.5), Align2::RIGHT_BOTTOM)
         };
-        painter.text(at, align, bits, font.clone(), INK);
+        painter.text(at, align, bits, font.clone(), colors.ink);
     }
 }

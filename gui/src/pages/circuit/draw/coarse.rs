@@ -5,28 +5,35 @@ use egui::epaint::Mesh;
 use egui::{Color32, Painter, Pos2, Rect, Shape, Vec2, pos2, vec2};
 use sim_core::{GateBase, GateOp, NodeKind, Role, Trit};
 
-use super::style::{BODY, EVALUATING, GRID, INK, NodeLook, SELECTED, mix, outline, value_color};
+use sim_core::Orientation;
+
+use super::orient::Turn;
+use super::style::{Colors, NodeLook, mix, outline};
 use crate::pages::circuit::geometry::CELL;
 
 /// One mesh that many simple shapes are added to, drawn as a single [`Shape`]: the canvas's
-/// coarse level of detail. Widths are given in screen pixels and converted with the zoom.
+/// coarse level of detail. Widths are given in screen pixels and converted with the zoom;
+/// colours come from the batch's [`Colors`].
 #[derive(Debug)]
 pub struct Batch {
     mesh: Mesh,
     /// One screen pixel, in scene pixels.
     pixel: f32,
+    /// The theme's colours.
+    colors: Colors,
 }
 
 impl Batch {
-    /// An empty batch for a scene drawn at `zoom` (screen pixels per scene pixel), with room
-    /// for `vertices` vertices.
-    pub fn new(zoom: f32, vertices: usize) -> Batch {
+    /// An empty batch for a scene drawn at `zoom` (screen pixels per scene pixel) in the
+    /// colours of `colors`, with room for `vertices` vertices.
+    pub fn new(zoom: f32, colors: &Colors, vertices: usize) -> Batch {
         let mut mesh = Mesh::default();
         mesh.reserve_vertices(vertices);
         mesh.reserve_triangles(vertices / 2);
         Batch {
             mesh,
             pixel: 1.0 / zoom.max(1e-3),
+            colors: *colors,
         }
     }
 
@@ -166,7 +173,7 @@ pub fn grid(batch: &mut Batch, view: Rect) {
         let mut x = x0;
         while x <= x1 {
             let c = pos2(x * step, y * step);
-            batch.rect(Rect::from_min_max(c - half, c + half), GRID);
+            batch.rect(Rect::from_min_max(c - half, c + half), batch.colors.grid);
             x += 1.0;
         }
         y += 1.0;
@@ -176,11 +183,11 @@ pub fn grid(batch: &mut Batch, view: Rect) {
 /// [`wire`](super::wire), simplified: widths in screen pixels, no anti-aliasing.
 pub fn wire_coarse(batch: &mut Batch, points: &[Pos2], v: Trit, pulse: Option<f32>) {
     let mut width = if v == Trit::True { 2.5 } else { 1.0 };
-    let mut color = value_color(v);
+    let mut color = batch.colors.value(v);
     if let Some(phase) = pulse {
         let glow = 0.5 + 0.5 * (phase * std::f32::consts::TAU).sin();
         width += 2.0 * glow;
-        color = mix(BODY, color, 0.6 + 0.4 * glow);
+        color = mix(batch.colors.body, color, 0.6 + 0.4 * glow);
     }
     if v == Trit::Unknown {
         batch.dashed(points, width, color, 6.0, 4.0);
@@ -197,22 +204,32 @@ pub fn marker_coarse(batch: &mut Batch, pos: Pos2) {
         pos2(pos.x + s, pos.y),
         pos2(pos.x - s, pos.y + s),
     ];
-    batch.polygon(&pts, pos2(pos.x - s / 3.0, pos.y), EVALUATING);
-    batch.outline(&pts, 1.0, INK);
+    let (evaluating, ink) = (batch.colors.evaluating, batch.colors.ink);
+    batch.polygon(&pts, pos2(pos.x - s / 3.0, pos.y), evaluating);
+    batch.outline(&pts, 1.0, ink);
 }
 
 /// Nodes narrower than this many screen pixels are drawn as plain blocks.
 const BLOCK_BELOW: f32 = 12.0;
 
-/// [`node`](super::node), simplified: the outline of the symbol filled with a tint of the output value, no
-/// label, pins or text; a node too small to tell its shape is one tinted block.
-pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look: NodeLook) {
-    let px = batch.pixel;
+/// [`node`](super::node), simplified: the outline of the symbol filled with a tint of the
+/// output value, no label, pins or text; a node too small to tell its shape is one tinted
+/// block. `rect` is the node's box as drawn, turned by `orientation` (the outline is added
+/// unturned and its vertices then turned, as [`turned`](super::turned) does for shapes).
+pub fn node_coarse(
+    batch: &mut Batch,
+    rect: Rect,
+    orientation: Orientation,
+    kind: NodeKind,
+    v: Trit,
+    look: NodeLook,
+) {
+    let (px, colors) = (batch.pixel, batch.colors);
     if look.selected || look.hovered {
         let halo = if look.selected {
-            SELECTED
+            colors.selected
         } else {
-            Color32::from_gray(200)
+            colors.hover
         };
         let r = rect.expand(3.0 * px);
         batch.outline(
@@ -227,21 +244,34 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
         );
     }
     if rect.width() < BLOCK_BELOW * px {
-        let stroke = outline(look);
+        let stroke = outline(&colors, look);
         if stroke.width > 2.0 {
             batch.rect(rect.expand(1.5 * px), stroke.color);
         }
         let fill = if kind.role() == Role::Gate {
-            mix(BODY, value_color(v), 0.5)
+            mix(colors.body, colors.value(v), 0.5)
         } else {
-            value_color(v) // sources, lamps and probes stand out
+            colors.value(v) // sources, lamps and probes stand out
         };
         batch.rect(rect, fill);
         return;
     }
-    let stroke = outline(look);
+    let turn = Turn::new(rect, orientation);
+    let first = batch.len();
+    symbol_coarse(batch, turn.unturned, kind, v, look);
+    if !orientation.is_default() {
+        for vertex in &mut batch.mesh.vertices[first..] {
+            vertex.pos = turn.point(vertex.pos);
+        }
+    }
+}
+
+/// The outline of `kind`'s symbol in `rect`, unturned, filled with a tint of `v`.
+fn symbol_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look: NodeLook) {
+    let colors = batch.colors;
+    let stroke = outline(&colors, look);
     let width = if stroke.width > 2.0 { 2.5 } else { 1.0 };
-    let tint = mix(BODY, value_color(v), 0.45);
+    let tint = mix(colors.body, colors.value(v), 0.45);
     let mut pts = [Pos2::ZERO; 16];
     let (n, center) = match kind {
         NodeKind::Switch
@@ -263,7 +293,7 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
                 let a = std::f32::consts::TAU * (k as f32 + 0.5) / 8.0;
                 *p = c + r * vec2(a.cos(), a.sin());
             }
-            batch.polygon(&pts[..8], c, value_color(v));
+            batch.polygon(&pts[..8], c, colors.value(v));
             batch.outline(&pts[..8], width, stroke.color);
             return;
         }
@@ -302,7 +332,7 @@ pub fn node_coarse(batch: &mut Batch, rect: Rect, kind: NodeKind, v: Trit, look:
                 pos2(at.x + radius, at.y),
                 pos2(at.x, at.y + radius),
             ];
-            batch.polygon(&diamond, at, BODY);
+            batch.polygon(&diamond, at, colors.body);
             batch.outline(&diamond, width, stroke.color);
         }
     }

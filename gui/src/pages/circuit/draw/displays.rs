@@ -4,8 +4,12 @@
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Trit};
 
-use super::style::{NodeLook, UNKNOWN, caption, halo, outline};
+use super::style::{Colors, NodeLook, caption, halo, outline};
 use crate::pages::circuit::geometry;
+use crate::pages::circuit::legibility;
+
+// A display has its own dark face in either theme, like the part it stands for: its colours
+// are the display's, not the theme's.
 
 /// A lit segment of a 7-segment display (a hexadecimal display's digits too).
 const SEGMENT_LIT: Color32 = Color32::from_rgb(230, 50, 30);
@@ -76,12 +80,12 @@ pub fn display_text(kind: NodeKind, values: &[Trit]) -> Option<String> {
     }
 }
 
-/// The colour of a segment showing `v`: lit, off or grey (unknown).
-fn segment_color(v: Trit) -> Color32 {
+/// The colour of a segment showing `v`: lit, off or the theme's grey (unknown).
+fn segment_color(colors: &Colors, v: Trit) -> Color32 {
     match v {
         Trit::True => SEGMENT_LIT,
         Trit::False => SEGMENT_OFF,
-        Trit::Unknown => UNKNOWN,
+        Trit::Unknown => colors.unknown,
     }
 }
 
@@ -90,43 +94,50 @@ fn segment_color(v: Trit) -> Color32 {
 /// the segments a–g and the decimal point, an unknown segment grey; labelled above.
 pub fn display_node(
     painter: &Painter,
+    colors: &Colors,
     rect: Rect,
     kind: NodeKind,
     label: &str,
     values: &[Trit],
     look: NodeLook,
 ) {
-    halo(painter, rect, look);
+    halo(painter, colors, rect, look);
     painter.rect(
         rect,
         2.0,
         DISPLAY_FACE,
-        outline(look),
+        outline(colors, look),
         egui::StrokeKind::Inside,
     );
     let face = rect.shrink(3.0);
     if kind == NodeKind::SevenSegment {
-        seven_segments(painter, face, values);
+        seven_segments(painter, colors, face, values);
     } else {
         let digits = hex_digits(values);
         let color = if digits.contains('?') {
-            UNKNOWN
+            colors.unknown
         } else {
             SEGMENT_LIT
         };
-        let mut size = 0.75 * face.height();
-        let mut galley = painter.layout_no_wrap(digits.clone(), FontId::monospace(size), color);
-        if galley.size().x > face.width() {
-            size *= face.width() / galley.size().x;
-            galley = painter.layout_no_wrap(digits, FontId::monospace(size), color);
-        }
+        let fitted = legibility::fit_mono(
+            &digits,
+            0.75 * face.height(),
+            legibility::MIN_VALUE_SIZE,
+            face.width(),
+        );
+        let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
         painter.galley(face.center() - galley.size() / 2.0, galley, color);
     }
-    caption(painter, rect, &geometry::label_text(label, values.len()));
+    caption(
+        painter,
+        colors,
+        rect,
+        &geometry::label_text(label, values.len()),
+    );
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.
-fn seven_segments(painter: &Painter, face: Rect, values: &[Trit]) {
+fn seven_segments(painter: &Painter, colors: &Colors, face: Rect, values: &[Trit]) {
     let h = face.height() * 0.9;
     let w = h * 0.5;
     let t = (h * 0.1).max(1.0);
@@ -145,9 +156,13 @@ fn seven_segments(painter: &Painter, face: Rect, values: &[Trit]) {
     ];
     let value = |i: usize| values.get(i).copied().unwrap_or(Trit::False);
     for (i, (a, b)) in segments.into_iter().enumerate() {
-        painter.line_segment([a, b], Stroke::new(t, segment_color(value(i))));
+        painter.line_segment([a, b], Stroke::new(t, segment_color(colors, value(i))));
     }
     if values.len() > 7 {
-        painter.circle_filled(pos2(x1 + 1.5 * t, y1), t * 0.7, segment_color(value(7)));
+        painter.circle_filled(
+            pos2(x1 + 1.5 * t, y1),
+            t * 0.7,
+            segment_color(colors, value(7)),
+        );
     }
 }

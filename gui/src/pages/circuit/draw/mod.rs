@@ -18,13 +18,22 @@
 //!
 //! [`geometry::CELL`]: crate::pages::circuit::geometry::CELL
 //!
-//! The files are a stack, each importing only those above it in this list: `style` (colours,
-//! sizes, [`NodeLook`]), `symbols` (a node's full-detail symbol), `buses`, `wires`, `coarse`
+//! Every colour comes from the [`Colors`] of the theme the canvas is drawn in (passed to each
+//! function, or held by the [`Batch`]); nothing here names a colour of its own but the
+//! displays' faces, which look the same in either theme.
+//!
+//! A turned or mirrored part is painted unturned and its shapes then turned ([`turned`]);
+//! text stays upright.
+//!
+//! The files are a stack, each importing only those above it in this list: `style` (the
+//! [`Colors`], sizes, [`NodeLook`]), `orient` (turning what was painted, [`Turn`]), `symbols`
+//! (a node's full-detail symbol), `buses`, `wires`, `coarse`
 //! (the [`Batch`] level of detail) and `displays`.
 
 mod buses;
 mod coarse;
 mod displays;
+mod orient;
 mod style;
 mod symbols;
 mod wires;
@@ -32,9 +41,9 @@ mod wires;
 pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
+pub use orient::{Turn, drawn_turn, turned};
 pub use style::{
-    BUS, BUS_WIDTH, EVALUATING, FALSE, FLAGGED, LOOP, NodeLook, SELECTED, TRUE, UNKNOWN,
-    value_color, value_symbol,
+    BUS_WIDTH, Colors, NodeLook, contrast_ratio, ink_on, relative_luminance, value_symbol,
 };
 pub use symbols::{block, node};
 pub use wires::{bend, halo_line, junction, marker, pin, ratsnest, wire};

@@ -1,123 +1,209 @@
 //! The full-detail symbol of a single node: sources, lamps and probes, the IEEE Std 91-1984
-//! distinctive-shape gates, tables, flip-flops, memories, and subcircuit blocks.
+//! distinctive-shape gates, tables, flip-flops, memories, and subcircuit blocks. Each is drawn
+//! unturned and turned by its orientation afterwards ([`turned`]); labels stay upright.
 
 use egui::epaint::{CubicBezierShape, PathShape, PathStroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
-use sim_core::{GateBase, GateOp, NodeKind, Trit};
+use sim_core::{GateBase, GateOp, NodeKind, Orientation, Trit};
 
+use super::orient::{Turn, drawn_turn, turned};
 use super::style::{
-    BODY, INK, LABEL_SIZE, NodeLook, caption, cells_of, halo, label_in, outline, pixels_of,
-    value_color, value_symbol,
+    Colors, LABEL_SIZE, NodeLook, caption, cells_of, halo, ink_on, label_in, mix, outline,
+    pixels_of, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
+use crate::pages::circuit::legibility;
 
-/// A node of `kind` in `rect`, labelled, showing its output `v`.
-pub fn node(painter: &Painter, rect: Rect, kind: NodeKind, label: &str, v: Trit, look: NodeLook) {
-    let outline = outline(look);
-    halo(painter, rect, look);
+/// A node of `kind` in `rect` (its box as drawn) turned by `orientation`, labelled, showing
+/// its output `v`. The label sits inside the body where it fits, else above the box.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "what one node shows, passed as the canvas and the palette have it"
+)]
+pub fn node(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    orientation: Orientation,
+    kind: NodeKind,
+    label: &str,
+    v: Trit,
+    look: NodeLook,
+) {
+    halo(painter, colors, rect, look);
+    let orientation = drawn_turn(kind, orientation);
+    let inside = turned(painter, rect, orientation, |unturned| {
+        symbol(painter, colors, unturned, kind, v, outline(colors, look))
+    })
+    .map(|room| Turn::new(rect, orientation).rect(room));
+    match (inside, geometry::label_area(kind, cells_of(rect), label)) {
+        (Some(room), None) => {
+            let galley = painter.layout_no_wrap(
+                label.to_owned(),
+                FontId::proportional(LABEL_SIZE),
+                colors.ink,
+            );
+            painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
+        }
+        (_, area) => {
+            let area = area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), label));
+            label_in(painter, colors, pixels_of(area), label);
+        }
+    }
+}
+
+/// The symbol of a node of `kind` in `rect`, unturned, showing `v`; returns the part of its
+/// body that can hold a label, if any.
+fn symbol(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    kind: NodeKind,
+    v: Trit,
+    outline: Stroke,
+) -> Option<Rect> {
     // Where the label goes if it fits: inside a gate's body.
     let mut inside: Option<Rect> = None;
     match kind {
         NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } | NodeKind::Constant(_) => {
-            source(painter, rect, kind, v, outline);
+            source(painter, colors, rect, kind, v, outline);
         }
         NodeKind::Lamp => {
             let radius = rect.width() / 2.0 - 2.0;
-            painter.circle(rect.center(), radius, value_color(v), outline);
-            lamp_symbol(painter, rect.center(), radius, v);
+            painter.circle(rect.center(), radius, colors.value(v), outline);
+            lamp_symbol(painter, colors, rect.center(), radius, v);
         }
         NodeKind::Probe => {
-            painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+            painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
             painter.text(
                 rect.center(),
                 Align2::CENTER_CENTER,
                 v.as_signed_str(),
                 font(0.8),
-                value_color(v),
+                colors.value(v),
             );
         }
         NodeKind::Dff | NodeKind::Dffe => {
-            inside = Some(flip_flop(painter, rect, outline, kind == NodeKind::Dffe));
+            inside = Some(flip_flop(
+                painter,
+                colors,
+                rect,
+                outline,
+                kind == NodeKind::Dffe,
+            ));
         }
-        NodeKind::Table(_) => inside = Some(table_gate(painter, rect, outline)),
+        NodeKind::Table(_) => inside = Some(table_gate(painter, colors, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
-            inside = Some(memory_block(painter, rect, kind, outline));
+            inside = Some(memory_block(painter, colors, rect, kind, outline));
         }
         _ => {
             if let Some(op) = kind.op() {
-                inside = gate(painter, rect, kind, op, outline);
+                inside = gate(painter, colors, rect, kind, op, outline);
             }
         }
     }
-    match (inside, geometry::label_area(kind, cells_of(rect), label)) {
-        (Some(room), None) => {
-            let galley =
-                painter.layout_no_wrap(label.to_owned(), FontId::proportional(LABEL_SIZE), INK);
-            painter.galley(room.center() - galley.size() / 2.0, galley, INK);
-        }
-        (_, area) => {
-            let area = area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), label));
-            label_in(painter, pixels_of(area), label);
-        }
-    }
+    inside
 }
 
-/// A subcircuit instance: a block in `rect` with its label above it and its part's name
-/// inside, the pin names along its edges (`inputs` left, `outputs` right, each at its `y`,
-/// scene pixels) and a double outline telling it from a gate.
+/// A subcircuit instance: a block in `rect` (its box as drawn) turned by `orientation`, with
+/// its label above it and its part's name inside, the pin names along its edges (unturned:
+/// `inputs` left, `outputs` right, at their pins' rows, [`geometry::pin_offset`]; input `k`
+/// and output `k` share a row, each name fitted into its half by
+/// [`legibility::fit_pin_names`]) and a double outline telling it from a gate.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "what one block shows, passed as the canvas has it"
+)]
 pub fn block(
     painter: &Painter,
+    colors: &Colors,
     rect: Rect,
+    orientation: Orientation,
     (label, part): (&str, &str),
-    inputs: &[(String, f32)],
-    outputs: &[(String, f32)],
+    inputs: &[String],
+    outputs: &[String],
     look: NodeLook,
 ) {
-    let outline = outline(look);
-    halo(painter, rect, look);
-    painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
+    halo(painter, colors, rect, look);
+    turned(painter, rect, orientation, |unturned| {
+        block_body(
+            painter,
+            colors,
+            unturned,
+            part,
+            (inputs, outputs),
+            outline(colors, look),
+        );
+    });
+    caption(painter, colors, rect, label);
+}
+
+/// A block's body in `rect`, unturned: its outlines, its part's name and its pins' names.
+fn block_body(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    part: &str,
+    (inputs, outputs): (&[String], &[String]),
+    outline: Stroke,
+) {
+    painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
     painter.rect_stroke(
         rect.shrink(3.0),
         2.0,
-        Stroke::new(0.75, INK),
+        Stroke::new(0.75, colors.ink),
         egui::StrokeKind::Inside,
     );
-    painter.text(
+    let part = legibility::fit_part_name(rect.width(), part);
+    mono_text(
+        painter,
+        colors,
         pos2(rect.center().x, rect.max.y - 0.6 * CELL),
         Align2::CENTER_CENTER,
         part,
-        font(0.6),
-        INK,
     );
-    caption(painter, rect, label);
-    for (name, y) in inputs {
-        painter.text(
-            pos2(rect.min.x + 0.4 * CELL, *y),
-            Align2::LEFT_CENTER,
-            name,
-            font(0.55),
-            INK,
-        );
-    }
-    for (name, y) in outputs {
-        painter.text(
-            pos2(rect.max.x - 0.4 * CELL, *y),
-            Align2::RIGHT_CENTER,
-            name,
-            font(0.55),
-            INK,
-        );
+    // An input and an output share a row: each name fitted into its half.
+    let row = |i: usize| rect.min.y + geometry::pin_offset(i) as f32 * CELL;
+    for k in 0..inputs.len().max(outputs.len()) {
+        let (input, output) =
+            legibility::fit_pin_names(rect.width(), pin_name(inputs, k), pin_name(outputs, k));
+        if k < inputs.len() {
+            let at = pos2(rect.min.x + legibility::PIN_NAME_INSET, row(k));
+            mono_text(painter, colors, at, Align2::LEFT_CENTER, input);
+        }
+        if k < outputs.len() {
+            let at = pos2(rect.max.x - legibility::PIN_NAME_INSET, row(k));
+            mono_text(painter, colors, at, Align2::RIGHT_CENTER, output);
+        }
     }
 }
 
+/// The name of pin `k` of `pins`, or `""` past the last.
+fn pin_name(pins: &[String], k: usize) -> &str {
+    pins.get(k).map_or("", String::as_str)
+}
+
+/// A [`Fitted`](legibility::Fitted) text in the monospace font, in the ink, anchored at `at`.
+fn mono_text(
+    painter: &Painter,
+    colors: &Colors,
+    at: Pos2,
+    anchor: Align2,
+    fitted: legibility::Fitted,
+) {
+    painter.text(
+        at,
+        anchor,
+        fitted.text,
+        FontId::monospace(fitted.size),
+        colors.ink,
+    );
+}
+
 /// `+`, `−` or `?` on a lamp of `radius` at `c`: bars rather than text, so they stay bold at
-/// any zoom; dark on orange, white on blue and grey (for contrast).
-fn lamp_symbol(painter: &Painter, c: Pos2, radius: f32, v: Trit) {
-    let ink = if v == Trit::False {
-        INK
-    } else {
-        Color32::WHITE
-    };
+/// any zoom; dark or white, whichever contrasts more with the lamp's colour ([`ink_on`]).
+fn lamp_symbol(painter: &Painter, colors: &Colors, c: Pos2, radius: f32, v: Trit) {
+    let ink = ink_on(colors.value(v));
     let (arm, bar) = (0.5 * radius, (0.16 * radius).max(1.5));
     match v {
         Trit::True | Trit::False => {
@@ -142,12 +228,19 @@ fn font(cells: f32) -> FontId {
     FontId::proportional(cells * CELL * 0.7)
 }
 
-fn source(painter: &Painter, rect: Rect, kind: NodeKind, v: Trit, outline: Stroke) {
-    painter.rect(rect, 3.0, BODY, outline, egui::StrokeKind::Inside);
+fn source(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    kind: NodeKind,
+    v: Trit,
+    outline: Stroke,
+) {
+    painter.rect(rect, 3.0, colors.body, outline, egui::StrokeKind::Inside);
     let inner = rect.shrink(4.0);
-    painter.rect_filled(inner, 2.0, value_color(v).gamma_multiply(0.35));
+    painter.rect_filled(inner, 2.0, mix(colors.body, colors.value(v), 0.35));
     if kind == NodeKind::Switch {
-        switch_symbol(painter, inner, v);
+        switch_symbol(painter, colors, inner, v);
         return;
     }
     let text = match kind {
@@ -156,11 +249,11 @@ fn source(painter: &Painter, rect: Rect, kind: NodeKind, v: Trit, outline: Strok
     };
     // Buttons and clocks carry a small icon left of the value (drawn, so no font needs it).
     let icon = pos2(inner.left() + 0.45 * CELL, inner.center().y);
-    let ink = Stroke::new(1.5, INK);
+    let ink = Stroke::new(1.5, colors.ink);
     let text_at = match kind {
         NodeKind::Button => {
             painter.circle_stroke(icon, 0.3 * CELL, ink);
-            painter.circle_filled(icon, 0.15 * CELL, INK);
+            painter.circle_filled(icon, 0.15 * CELL, colors.ink);
             pos2(inner.center().x + 0.35 * CELL, inner.center().y)
         }
         NodeKind::Clock { .. } => {
@@ -179,20 +272,28 @@ fn source(painter: &Painter, rect: Rect, kind: NodeKind, v: Trit, outline: Strok
         }
         _ => inner.center(),
     };
-    painter.text(text_at, Align2::CENTER_CENTER, text, font(0.8), INK);
+    painter.text(text_at, Align2::CENTER_CENTER, text, font(0.8), colors.ink);
 }
 
 /// A switch's `+`, `−` or `?`, filling most of its face `inner`: bars rather than text, so
 /// they stay legible at the zoom that fits a large circuit in the window.
-fn switch_symbol(painter: &Painter, inner: Rect, v: Trit) {
+fn switch_symbol(painter: &Painter, colors: &Colors, inner: Rect, v: Trit) {
     let c = inner.center();
     let side = inner.width().min(inner.height());
     let (arm, bar) = (0.32 * side, (0.11 * side).max(1.5));
     match v {
         Trit::True | Trit::False => {
-            painter.rect_filled(Rect::from_center_size(c, vec2(2.0 * arm, bar)), 0.0, INK);
+            painter.rect_filled(
+                Rect::from_center_size(c, vec2(2.0 * arm, bar)),
+                0.0,
+                colors.ink,
+            );
             if v == Trit::True {
-                painter.rect_filled(Rect::from_center_size(c, vec2(bar, 2.0 * arm)), 0.0, INK);
+                painter.rect_filled(
+                    Rect::from_center_size(c, vec2(bar, 2.0 * arm)),
+                    0.0,
+                    colors.ink,
+                );
             }
         }
         Trit::Unknown => {
@@ -201,7 +302,7 @@ fn switch_symbol(painter: &Painter, inner: Rect, v: Trit) {
                 Align2::CENTER_CENTER,
                 "?",
                 FontId::proportional(0.8 * side),
-                INK,
+                colors.ink,
             );
         }
     }
@@ -211,6 +312,7 @@ fn switch_symbol(painter: &Painter, inner: Rect, v: Trit) {
 /// input pins to a curved back. Returns the part of the body that can hold a label, if any.
 pub(super) fn gate(
     painter: &Painter,
+    colors: &Colors,
     rect: Rect,
     kind: NodeKind,
     op: GateOp,
@@ -224,7 +326,7 @@ pub(super) fn gate(
     } else {
         rect
     };
-    let fill = BODY;
+    let fill = colors.body;
     let room = match base {
         GateBase::Buf => {
             let pts = vec![
@@ -260,13 +362,16 @@ pub(super) fn gate(
         }
         GateBase::Or | GateBase::Xor => {
             let exclusive = base == GateBase::Xor;
-            let back = or_body(painter, body, exclusive, outline);
+            let back = or_body(painter, colors.body, body, exclusive, outline);
             // Leads from the pins (on the left edge) to the curved back.
             for pin in 0..kind.input_count() {
                 let y = rect.top() + geometry::input_y(kind, pin) * CELL;
                 let x = back_x(back, y);
                 if x > rect.left() + 0.5 {
-                    painter.line_segment([pos2(rect.left(), y), pos2(x, y)], Stroke::new(1.5, INK));
+                    painter.line_segment(
+                        [pos2(rect.left(), y), pos2(x, y)],
+                        Stroke::new(1.5, colors.ink),
+                    );
                 }
             }
             Some(Rect::from_min_max(
@@ -306,10 +411,9 @@ fn back_x(b: Rect, y: f32) -> f32 {
     along(f32::midpoint(lo, hi)).0
 }
 
-/// The curved OR body (with the extra back curve of XOR when `exclusive`) in `body`. Returns
-/// the rectangle of the body proper (right of the extra curve).
-fn or_body(painter: &Painter, body: Rect, exclusive: bool, outline: Stroke) -> Rect {
-    let fill = BODY;
+/// The curved OR body (with the extra back curve of XOR when `exclusive`) in `body`, filled
+/// with `fill`. Returns the rectangle of the body proper (right of the extra curve).
+fn or_body(painter: &Painter, fill: Color32, body: Rect, exclusive: bool, outline: Stroke) -> Rect {
     let shift = if exclusive { 0.3 * CELL } else { 0.0 };
     let b = Rect::from_min_max(pos2(body.left() + shift, body.top()), body.max);
     let back_curve = |r: Rect| {
@@ -376,8 +480,14 @@ fn or_body(painter: &Painter, body: Rect, exclusive: bool, outline: Stroke) -> R
 
 /// A ROM or RAM: a block titled with its kind and size, its pins named (`A`; a RAM's `D`,
 /// `WE` and the clock's triangle).
-pub(super) fn memory_block(painter: &Painter, rect: Rect, kind: NodeKind, outline: Stroke) -> Rect {
-    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+pub(super) fn memory_block(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    kind: NodeKind,
+    outline: Stroke,
+) -> Rect {
+    painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
     let (title, addr_bits) = match kind {
         NodeKind::Rom { addr_bits } => ("ROM", addr_bits),
         NodeKind::Ram { addr_bits } => ("RAM", addr_bits),
@@ -388,9 +498,9 @@ pub(super) fn memory_block(painter: &Painter, rect: Rect, kind: NodeKind, outlin
         Align2::CENTER_CENTER,
         format!("{title} 2^{addr_bits}"),
         FontId::monospace(0.5 * CELL),
-        INK,
+        colors.ink,
     );
-    let font = FontId::monospace(0.45 * CELL);
+    let font = FontId::monospace(legibility::PIN_SIZE);
     for (pin, name) in ["A", "D", "WE", ">"]
         .iter()
         .enumerate()
@@ -403,7 +513,7 @@ pub(super) fn memory_block(painter: &Painter, rect: Rect, kind: NodeKind, outlin
             Align2::LEFT_CENTER,
             *name,
             font.clone(),
-            INK,
+            colors.ink,
         );
     }
     Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
@@ -411,29 +521,35 @@ pub(super) fn memory_block(painter: &Painter, rect: Rect, kind: NodeKind, outlin
 
 /// A table gate: a box marked `TBL` at the top; returns the room below the mark (for the
 /// label).
-pub(super) fn table_gate(painter: &Painter, rect: Rect, outline: Stroke) -> Rect {
-    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+pub(super) fn table_gate(painter: &Painter, colors: &Colors, rect: Rect, outline: Stroke) -> Rect {
+    painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
     painter.text(
         pos2(rect.center().x, rect.top() + 0.5 * CELL),
         Align2::CENTER_CENTER,
         "TBL",
         FontId::monospace(0.5 * CELL),
-        INK,
+        colors.ink,
     );
     Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
 }
 
 /// A D flip-flop: a box with `D` at input 0 and the clock wedge `>` at input 1. Returns the
 /// room left for the label.
-pub(super) fn flip_flop(painter: &Painter, rect: Rect, outline: Stroke, enable: bool) -> Rect {
-    painter.rect(rect, 2.0, BODY, outline, egui::StrokeKind::Inside);
+pub(super) fn flip_flop(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    outline: Stroke,
+    enable: bool,
+) -> Rect {
+    painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
     let font = FontId::monospace(0.6 * CELL);
     painter.text(
         pos2(rect.left() + 3.0, rect.top() + CELL),
         Align2::LEFT_CENTER,
         "D",
         font.clone(),
-        INK,
+        colors.ink,
     );
     if enable {
         // A flip-flop with enable: EN on its third pin, a row below the clock.
@@ -442,7 +558,7 @@ pub(super) fn flip_flop(painter: &Painter, rect: Rect, outline: Stroke, enable: 
             Align2::LEFT_CENTER,
             "EN",
             font,
-            INK,
+            colors.ink,
         );
     }
     let y = rect.top() + 2.0 * CELL;

@@ -6,13 +6,13 @@ use egui::{Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2};
 use sim_core::Trit;
 
 use super::buses::Known;
-use super::style::{EVALUATING, INK, SELECTED, value_color};
+use super::style::Colors;
 use crate::pages::circuit::geometry::CELL;
 
 /// A wire along `points` carrying `v`. `pulse` (0..1) brightens it, for a change just made.
-pub fn wire(painter: &Painter, points: &[Pos2], v: Trit, pulse: Option<f32>) {
+pub fn wire(painter: &Painter, colors: &Colors, points: &[Pos2], v: Trit, pulse: Option<f32>) {
     let mut width = if v == Trit::True { 3.0 } else { 1.5 };
-    let mut color = value_color(v);
+    let mut color = colors.value(v);
     if let Some(phase) = pulse {
         let glow = 0.5 + 0.5 * (phase * std::f32::consts::TAU).sin();
         width += 3.0 * glow;
@@ -29,46 +29,46 @@ pub fn wire(painter: &Painter, points: &[Pos2], v: Trit, pulse: Option<f32>) {
 /// A connection the router found no clean route for, along `points` (a straight line from
 /// pin to pin): dotted, thin and in the value's colour, so that it reads as "connected, not
 /// routed" and never as a real wire.
-pub fn ratsnest(painter: &Painter, points: &[Pos2], v: Trit) {
-    painter.extend(Shape::dotted_line(points, value_color(v), 0.3 * CELL, 1.5));
+pub fn ratsnest(painter: &Painter, colors: &Colors, points: &[Pos2], v: Trit) {
+    painter.extend(Shape::dotted_line(points, colors.value(v), 0.3 * CELL, 1.5));
 }
 
 /// The highlight under a selected net's wire along `points`, `width` scene pixels wide.
-pub fn halo_line(painter: &Painter, points: &[Pos2], width: f32) {
+pub fn halo_line(painter: &Painter, colors: &Colors, points: &[Pos2], width: f32) {
     painter.add(Shape::line(
         points.to_vec(),
-        Stroke::new(width, SELECTED.gamma_multiply(0.55)),
+        Stroke::new(width, colors.selected.gamma_multiply(0.55)),
     ));
 }
 
 /// Where a dragged wire will bend: a hollow square at `pos`.
-pub fn bend(painter: &Painter, pos: Pos2) {
+pub fn bend(painter: &Painter, colors: &Colors, pos: Pos2) {
     painter.rect_stroke(
         Rect::from_center_size(pos, Vec2::splat(0.5 * CELL)),
         1.0,
-        Stroke::new(2.0, SELECTED),
+        Stroke::new(2.0, colors.selected),
         egui::StrokeKind::Middle,
     );
 }
 
 /// The dot where a net branches, coloured as its wires are: a trit's value colour, a bus's
 /// ink ([`Known`]); `values` are the net's, bit 0 first.
-pub fn junction(painter: &Painter, pos: Pos2, values: &[Trit]) {
+pub fn junction(painter: &Painter, colors: &Colors, pos: Pos2, values: &[Trit]) {
     let (radius, color) = match values {
-        [v] => (0.2 * CELL, value_color(*v)),
-        _ => (0.28 * CELL, Known::of(values).ink()),
+        [v] => (0.2 * CELL, colors.value(*v)),
+        _ => (0.28 * CELL, Known::of(values).ink(colors)),
     };
     painter.circle_filled(pos, radius, color);
 }
 
 /// A pin at `pos` showing `v` (a small dot; bigger when hovered).
-pub fn pin(painter: &Painter, pos: Pos2, v: Trit, hovered: bool) {
+pub fn pin(painter: &Painter, colors: &Colors, pos: Pos2, v: Trit, hovered: bool) {
     let r = if hovered { 5.0 } else { 3.0 };
-    painter.circle(pos, r, value_color(v), Stroke::new(1.0, INK));
+    painter.circle(pos, r, colors.value(v), Stroke::new(1.0, colors.ink));
 }
 
 /// A marker for an event waiting to be delivered along a wire, at `pos`.
-pub fn marker(painter: &Painter, pos: Pos2) {
+pub fn marker(painter: &Painter, colors: &Colors, pos: Pos2) {
     let s = 5.0;
     let points = vec![
         pos2(pos.x - s, pos.y - s),
@@ -77,7 +77,7 @@ pub fn marker(painter: &Painter, pos: Pos2) {
     ];
     painter.add(Shape::convex_polygon(
         points,
-        EVALUATING,
-        Stroke::new(1.0, INK),
+        colors.evaluating,
+        Stroke::new(1.0, colors.ink),
     ));
 }

@@ -132,6 +132,21 @@ impl CircuitPageState {
         });
     }
 
+    /// Turns or mirrors the written nodes `labels` (buses, splitters, mergers, …) of the bus
+    /// level, as one undoable step. Returns whether it did.
+    pub fn reorient_written(&mut self, labels: &BTreeSet<String>, how: super::Reorient) -> bool {
+        if labels.is_empty() {
+            return false;
+        }
+        self.edit_bus_level(|nodes, _| {
+            for n in nodes.iter_mut().filter(|n| labels.contains(&n.label)) {
+                how.node(n);
+            }
+            Ok(())
+        })
+        .is_some()
+    }
+
     /// [`CircuitPageState::move_nodes`] on the bus level: the written nodes of `ids`, and the
     /// selected splitter or merger.
     pub(super) fn move_written_nodes(&mut self, ids: &[NodeId], dx: i32, dy: i32) {
@@ -329,6 +344,7 @@ fn adopt(circuit: &mut Circuit, new: &Circuit) -> Result<(), CircuitError> {
         let id = match kept.get(&n.label) {
             Some(&id) => {
                 circuit.set_pos(id, n.pos);
+                circuit.set_orientation(id, n.orientation());
                 id
             }
             None => circuit.add_node(n.clone())?,

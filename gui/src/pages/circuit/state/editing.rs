@@ -1,17 +1,70 @@
 //! Editing: every change to the circuit as one undoable step (rebuilding the simulation
-//! after it), placing, moving, connecting, deleting, renaming, copy and paste, undo and redo.
+//! after it), placing, moving, turning and mirroring, connecting, deleting, renaming, copy and
+//! paste, undo and redo.
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use sim_core::desc::InstanceDesc;
 use sim_core::format::Document;
-use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos};
+use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Orientation, Pos};
 
 use super::edit_error::CircuitEditError;
+use super::{CircuitPageState, Clipboard};
 use crate::pages::circuit::geometry::{self, Area};
 
 /// How far [`CircuitPageState::clear_offset`] looks for a free spot, in cells each way.
 pub const PUSH_REACH: i32 = 32;
-use super::{CircuitPageState, Clipboard};
+
+/// A turn or mirror of a drawn part (a node, a block, a splitter), about its own centre:
+/// R, Shift+R and M on the canvas. The part's pins go with it and its wires stay attached
+/// (they are routed from the pins); the simulation is not affected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reorient {
+    /// A quarter turn clockwise (R).
+    Clockwise,
+    /// A quarter turn counter-clockwise (Shift+R).
+    CounterClockwise,
+    /// Mirrored top to bottom in the part's own frame (M): a gate's inputs swap ends.
+    Flip,
+}
+
+impl Reorient {
+    /// The orientation `o` becomes.
+    fn apply(self, o: Orientation) -> Orientation {
+        match self {
+            Reorient::Clockwise => o.turned(1),
+            Reorient::CounterClockwise => o.turned(-1),
+            Reorient::Flip => o.flipped(),
+        }
+    }
+
+    /// Where the top-left corner `pos` of a part of `cells` (as turned now) goes: a quarter
+    /// turn keeps the part's centre within half a cell
+    /// ([`quarter_turn_corner`](geometry::quarter_turn_corner)); a mirror keeps its box.
+    fn corner(self, pos: Pos, cells: (i32, i32)) -> Pos {
+        match self {
+            Reorient::Clockwise | Reorient::CounterClockwise => {
+                geometry::quarter_turn_corner(pos, cells)
+            }
+            Reorient::Flip => pos,
+        }
+    }
+
+    /// Turns or mirrors `node` in place.
+    pub(super) fn node(self, node: &mut Node) {
+        node.pos = node
+            .pos
+            .map(|p| self.corner(p, geometry::turned_cells(node)));
+        node.set_orientation(self.apply(node.orientation()));
+    }
+
+    /// Turns or mirrors the block `inst`, whose box is `cells` unturned, in place.
+    fn instance(self, inst: &mut InstanceDesc, cells: (i32, i32)) {
+        let turned = geometry::turned_whole(inst.orientation(), cells);
+        inst.pos = inst.pos.map(|p| self.corner(p, turned));
+        inst.set_orientation(self.apply(inst.orientation()));
+    }
+}
 
 impl CircuitPageState {
     /// Applies `edit` to the circuit as one undoable step, then recompiles the simulation. If
@@ -193,7 +246,12 @@ impl CircuitPageState {
         fixed.extend(self.level_pins().iter().map(geometry::rect));
         fixed.extend(self.level_instances().iter().filter_map(|inst| {
             let (_, inputs, outputs) = self.instance_pins(&inst.label)?;
-            Some(geometry::block_rect(inst.pos, inputs.len(), outputs.len()))
+            Some(geometry::block_rect(
+                inst.pos,
+                inst.orientation(),
+                inputs.len(),
+                outputs.len(),
+            ))
         }));
         let near = |a: &Area, b: &Area| {
             a.min.x < b.max.x + 2.0
@@ -212,6 +270,79 @@ impl CircuitPageState {
             .collect();
         offsets.sort_by_key(|&(dx, dy)| (dx.abs() + dy.abs(), dy, dx));
         offsets.into_iter().find(|&o| clear(o)).unwrap_or((0, 0))
+    }
+
+    /// Turns or mirrors nodes `ids`, each about its own centre ([`Reorient`]), as one
+    /// undoable step; on a level with buses, the written nodes they are (and the selected
+    /// splitter or merger). Returns whether it did.
+    pub fn reorient_nodes(&mut self, ids: &[NodeId], how: Reorient) -> bool {
+        if self.edits_bus_level() {
+            let labels: BTreeSet<String> = ids
+                .iter()
+                .filter_map(|&id| self.written_label(id))
+                .chain(self.selected_wiring.clone())
+                .collect();
+            return self.reorient_written(&labels, how);
+        }
+        if ids.is_empty() {
+            return false;
+        }
+        self.edit(|c| {
+            for &id in ids {
+                let Some(mut node) = c.node(id).cloned() else {
+                    continue;
+                };
+                how.node(&mut node);
+                c.set_pos(id, node.pos);
+                c.set_orientation(id, node.orientation());
+            }
+            Ok(())
+        })
+        .is_some()
+    }
+
+    /// Turns or mirrors instance `label` of the open level about its block's centre
+    /// ([`Reorient`]), as one undoable step. Returns whether it did.
+    pub fn reorient_instance(&mut self, label: &str, how: Reorient) -> bool {
+        self.edit_design(|design, _, level| {
+            let missing = || CircuitEditError::from(format!("no instance `{label}`"));
+            let of = design
+                .level_instances_mut(level)
+                .map_err(|e| e.to_string())?
+                .iter()
+                .find(|i| i.label == label)
+                .map(|i| i.of.clone())
+                .ok_or_else(missing)?;
+            let (part, _) = design
+                .part(&of)
+                .ok_or_else(|| format!("no part named `{of}`"))?;
+            let cells = geometry::block_size(part.input_pins().len(), part.output_pins().len());
+            let inst = design
+                .level_instances_mut(level)
+                .map_err(|e| e.to_string())?
+                .iter_mut()
+                .find(|i| i.label == label)
+                .ok_or_else(missing)?;
+            how.instance(inst, cells);
+            Ok(())
+        })
+        .is_some()
+    }
+
+    /// Turns or mirrors what is selected ([`Reorient`]): the selected nodes, else the
+    /// selected block, else the selected splitter or merger. Returns whether it did.
+    pub fn reorient_selection(&mut self, how: Reorient) -> bool {
+        if !self.selection.is_empty() {
+            let ids: Vec<NodeId> = self.selection.iter().copied().collect();
+            return self.reorient_nodes(&ids, how);
+        }
+        if let Some(label) = self.selected_instance.clone() {
+            return self.reorient_instance(&label, how);
+        }
+        if let Some(label) = self.selected_wiring.clone() {
+            return self.reorient_written(&BTreeSet::from([label]), how);
+        }
+        false
     }
 
     /// Connects `from`'s output to pin `input` of `to`; a refused wire (a second driver, …)

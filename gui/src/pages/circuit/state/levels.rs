@@ -501,11 +501,7 @@ impl CircuitPageState {
             design
                 .level_instances_mut(level)
                 .map_err(|e| e.to_string())?
-                .push(InstanceDesc {
-                    label: label.clone(),
-                    of: part.clone(),
-                    pos: Some(pos),
-                });
+                .push(InstanceDesc::new(label.clone(), part.clone(), Some(pos)));
             Ok(label)
         })?;
         self.selection.clear();

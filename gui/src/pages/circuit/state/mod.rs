@@ -36,6 +36,7 @@ pub use analysis::{Analysis, suggested_sequence};
 pub use bus_values::BusInputError;
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use edit_error::CircuitEditError;
+pub use editing::Reorient;
 pub use ends::{End, level_label, prefix};
 pub use history::History;
 pub use memories::{

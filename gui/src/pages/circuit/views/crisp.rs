@@ -3,7 +3,9 @@
 //! thins them out when zoomed out): see <https://github.com/emilk/egui/issues/4813>. After the
 //! canvas has painted, [`sharpen`] lays every text of the frame out again at its size on the
 //! screen and shrinks the result back into the scene, so the transform scales it to exactly
-//! the size its glyphs were rasterised at. The drawing code is unchanged.
+//! the size its glyphs were rasterised at. The same pass drops every text smaller on the screen
+//! than [`legibility::legible`] allows (a pin name zoomed out), rather than drawing it as an
+//! unreadable smudge. The drawing code is unchanged.
 
 use std::sync::Arc;
 
@@ -12,6 +14,8 @@ use egui::epaint::text::{FontsView, LayoutJob};
 use egui::epaint::{ClippedShape, Shape, TextShape};
 use egui::layers::ShapeIdx;
 use egui::{Pos2, Rect};
+
+use crate::pages::circuit::legibility;
 
 /// The index the next shape painted on `ui`'s layer gets: pass it to [`sharpen`].
 pub(super) fn next_shape(ui: &egui::Ui) -> ShapeIdx {
@@ -29,26 +33,29 @@ pub fn layout_scale(zoom: f32) -> f32 {
     2f32.powf(steps / 4.0).clamp(0.25, 8.0)
 }
 
-/// Lays the texts painted on `ui`'s layer since shape `from` out again at the layer's zoom
-/// (see the [module docs](self)).
+/// Lays the texts painted on `ui`'s layer since shape `from` out again at the layer's zoom,
+/// dropping those too small to read there (see the [module docs](self)).
 pub(super) fn sharpen(ui: &egui::Ui, from: ShapeIdx) {
     let ctx = ui.ctx();
     let layer = ui.layer_id();
-    let Some(zoom) = ctx.layer_transform_to_global(layer).map(|t| t.scaling) else {
-        return;
-    };
+    let zoom = ctx
+        .layer_transform_to_global(layer)
+        .map_or(1.0, |t| t.scaling);
     let scale = layout_scale(zoom);
-    if (scale - 1.0).abs() < 1e-3 {
-        return;
-    }
-    // Taken out of the paint list, laid out without holding its lock (the fonts take the
-    // context's lock too), and put back.
+    let relaid = (scale - 1.0).abs() >= 1e-3;
+    // Illegible texts dropped in place; the others, if they need laying out again, taken out
+    // of the paint list, laid out without holding its lock (the fonts take the context's lock
+    // too), and put back.
     let mut texts: Vec<(ShapeIdx, Rect, Shape)> = Vec::new();
     ctx.graphics_mut(|g| {
         let list = g.entry(layer);
         for i in from.0..list.next_idx().0 {
             list.mutate_shape(ShapeIdx(i), |c: &mut ClippedShape| {
-                if has_text(&c.shape) {
+                if !has_text(&c.shape) {
+                    return;
+                }
+                drop_illegible(&mut c.shape, zoom);
+                if relaid && has_text(&c.shape) {
                     texts.push((
                         ShapeIdx(i),
                         c.clip_rect,
@@ -79,6 +86,31 @@ fn has_text(shape: &Shape) -> bool {
         Shape::Text(_) => true,
         Shape::Vec(shapes) => shapes.iter().any(has_text),
         _ => false,
+    }
+}
+
+/// Replaces every text of `shape` whose largest font is not [`legibility::legible`] at `zoom`
+/// with nothing.
+fn drop_illegible(shape: &mut Shape, zoom: f32) {
+    match shape {
+        Shape::Text(text) => {
+            let size = text
+                .galley
+                .job
+                .sections
+                .iter()
+                .map(|section| section.format.font_id.size)
+                .fold(0.0, f32::max);
+            if !legibility::legible(size, zoom) {
+                *shape = Shape::Noop;
+            }
+        }
+        Shape::Vec(shapes) => {
+            for shape in shapes {
+                drop_illegible(shape, zoom);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -138,6 +170,37 @@ mod tests {
         assert!((2.8..3.4).contains(&s), "{s}");
         assert!((layout_scale(0.0) - 1.0).abs() < 1e-6);
         assert!((layout_scale(f32::NAN) - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn text_too_small_for_the_zoom_is_dropped() {
+        let ctx = egui::Context::default();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |_| {});
+        output.textures_delta.clear();
+        ctx.fonts_mut(|fonts| {
+            let mut text = |size: f32| {
+                Shape::text(
+                    fonts,
+                    Pos2::ZERO,
+                    egui::Align2::LEFT_TOP,
+                    "cout",
+                    egui::FontId::monospace(size),
+                    egui::Color32::BLACK,
+                )
+            };
+            let texts_kept = |shape: &Shape| -> Vec<bool> {
+                let Shape::Vec(shapes) = shape else {
+                    panic!("a list");
+                };
+                shapes.iter().map(|s| matches!(s, Shape::Text(_))).collect()
+            };
+            // 11 px and 13 px texts: both read at 100 %, only the 13 px one at 70 %.
+            let mut shape = Shape::Vec(vec![text(11.0), text(13.0)]);
+            drop_illegible(&mut shape, 1.0);
+            assert_eq!(texts_kept(&shape), [true, true]);
+            drop_illegible(&mut shape, 0.7);
+            assert_eq!(texts_kept(&shape), [false, true]);
+        });
     }
 
     #[test]

@@ -232,7 +232,7 @@ fn oscillation(ui: &mut egui::Ui, state: &CircuitPageState) {
             .join(", ")
     };
     ui.colored_label(
-        crate::pages::circuit::draw::LOOP,
+        crate::pages::circuit::draw::Colors::of(ui).in_loop,
         format!(
             "Oscillation: {} kept changing after {} delta cycles; the loop {} was resolved to 0",
             names(&o.nodes),

@@ -1,8 +1,10 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
-//! Paste, Delete), View (Fit, Zoom 100 %), and the simulation controls (Run/Step, Step, Settle,
-//! Reset, Tick, and the clock rate: logarithmic up to "max").
+//! Paste, Delete, Rotate clockwise and counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme,
+//! the panels), and the simulation controls (Run/Step, Step, Settle, Reset, Tick, and the clock
+//! rate: logarithmic up to "max").
 
-use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, SimSession};
+use crate::common::theme;
+use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, Reorient, SimSession};
 
 /// What the menu asks the dialogs to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +92,22 @@ impl MenuBar {
                     state.delete_selection();
                 }
                 ui.separator();
+                let selected = !state.selection.is_empty()
+                    || state.selected_instance.is_some()
+                    || state.selected_wiring.is_some();
+                for (text, how) in [
+                    ("Rotate clockwise  (R)", Reorient::Clockwise),
+                    (
+                        "Rotate counter-clockwise  (Shift+R)",
+                        Reorient::CounterClockwise,
+                    ),
+                    ("Flip  (M)", Reorient::Flip),
+                ] {
+                    if ui.add_enabled(selected, egui::Button::new(text)).clicked() {
+                        state.reorient_selection(how);
+                    }
+                }
+                ui.separator();
                 if ui
                     .add_enabled(
                         !state.selection.is_empty(),
@@ -172,7 +190,7 @@ impl MenuBar {
         }
     }
 
-    /// The View menu: Fit and Zoom 100 %.
+    /// The View menu: Fit, Zoom 100 %, Theme, and the side panels.
     fn view_menu(&mut self, ui: &mut egui::Ui) {
         if ui
             .button("Fit  (F)")
@@ -188,6 +206,9 @@ impl MenuBar {
         {
             self.view = Some(ViewRequest::Zoom100);
         }
+        ui.menu_button("Theme", theme::menu)
+            .response
+            .on_hover_text("Light, dark, or as the system is; remembered");
         ui.separator();
         ui.checkbox(&mut self.panels.palette, "Show palette")
             .on_hover_text("The parts to place, on the left");

@@ -199,14 +199,24 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
     let layer = ui.layer_id();
     let first = ui.ctx().graphics_mut(|g| g.entry(layer).next_idx());
     let look = NodeLook::default();
+    let colors = draw::Colors::of(ui);
     match kind {
         NodeKind::HexDisplay | NodeKind::SevenSegment => {
             let width = if kind == NodeKind::SevenSegment { 7 } else { 4 };
             let values = vec![kinds::SYMBOL_VALUE; width];
-            draw::display_node(&painter, drawn, kind, "", &values, look);
+            draw::display_node(&painter, colors, drawn, kind, "", &values, look);
         }
-        NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, drawn, kind),
-        _ => draw::node(&painter, drawn, kind, "", kinds::SYMBOL_VALUE, look),
+        NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, colors, drawn, kind),
+        _ => draw::node(
+            &painter,
+            colors,
+            drawn,
+            sim_core::Orientation::default(),
+            kind,
+            "",
+            kinds::SYMBOL_VALUE,
+            look,
+        ),
     }
     ui.ctx().graphics_mut(|g| {
         let list = g.entry(layer);

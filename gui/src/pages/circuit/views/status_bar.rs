@@ -69,7 +69,7 @@ impl StatusBar {
                 let color = if n.is_error {
                     egui::Color32::RED
                 } else {
-                    draw::TRUE
+                    draw::Colors::of(ui).plus
                 };
                 // Monospace: messages quote wires as `A → B.0`, and the proportional default
                 // font has no arrows.

@@ -9,7 +9,7 @@ use sim_core::Trit;
 use sim_core::number::{self, Radix};
 use sim_core::wave::{Point, Waveform};
 
-use crate::pages::circuit::draw::{TRUE, UNKNOWN, value_color};
+use crate::pages::circuit::draw::Colors;
 use crate::pages::circuit::timeline::{Segment, Shown, StepPoints, TimeAxis, segments};
 
 /// The height of the time header, in pixels: a line of step numbers and one of delta cycles.
@@ -45,13 +45,13 @@ const CURSOR: Color32 = Color32::from_rgb(220, 38, 127);
 const DELTAS: Color32 = Color32::from_rgb(90, 90, 200);
 
 /// Paints the header into `header` and `lanes` into consecutive rows of `plot` (each [`ROW`]
-/// high, clipped to `plot`), the clock edges of `clocks` (record lanes) and the cursor; text
-/// in `ink` (the theme's text colour).
+/// high, clipped to `plot`), the clock edges of `clocks` (record lanes) and the cursor, in
+/// the colours of the theme's `colors` (the canvas's value colours).
 #[allow(clippy::too_many_arguments)]
 pub fn paint(
     painter: &egui::Painter,
     (header, plot): (Rect, Rect),
-    ink: Color32,
+    colors: &Colors,
     wave: &Waveform,
     lanes: &[LanePaint],
     axis: &TimeAxis,
@@ -59,7 +59,7 @@ pub fn paint(
     cursor: Option<Point>,
 ) {
     let painter = painter.with_clip_rect(header.union(plot));
-    paint_header(&painter, (header, plot), wave, axis, ink);
+    paint_header(&painter, (header, plot), wave, axis, colors.ink);
     let mut steps = StepPoints::default();
     paint_clock_edges(&painter, (header, plot), wave, axis, clocks, &mut steps);
     for (k, lane) in lanes.iter().enumerate() {
@@ -70,8 +70,8 @@ pub fn paint(
         let row = Rect::from_min_size(pos2(plot.left(), top), vec2(plot.width(), ROW));
         let segs = segments(wave, &lane.bits, axis, (0.0, plot.width()), &mut steps);
         match lane.radix {
-            None => paint_net(&painter, row, &segs),
-            Some(radix) => paint_bus(&painter, row, &segs, radix, ink),
+            None => paint_net(&painter, colors, row, &segs),
+            Some(radix) => paint_bus(&painter, colors, row, &segs, radix),
         }
         painter.hline(plot.x_range(), row.bottom(), Stroke::new(1.0, GRID));
     }
@@ -195,7 +195,7 @@ fn paint_clock_edges(
 
 /// A net: +1 a line at the top, −1 at the bottom, unknown a grey band between; vertical
 /// edges where the level changes; dense stretches as blocks; glitch marks.
-fn paint_net(painter: &egui::Painter, row: Rect, segs: &[Segment]) {
+fn paint_net(painter: &egui::Painter, colors: &Colors, row: Rect, segs: &[Segment]) {
     let (hi, lo) = (row.top() + 4.0, row.bottom() - 4.0);
     let mut previous: Option<f32> = None;
     for seg in segs {
@@ -215,17 +215,17 @@ fn paint_net(painter: &egui::Painter, row: Rect, segs: &[Segment]) {
                         f32::midpoint(hi, lo)
                     }
                 };
-                let stroke = Stroke::new(1.5, value_color(value));
+                let stroke = Stroke::new(1.5, colors.value(value));
                 if let Some(py) = previous
                     && (py - y).abs() > 0.5
                 {
-                    painter.vline(x0, py.min(y)..=py.max(y), Stroke::new(1.5, UNKNOWN));
+                    painter.vline(x0, py.min(y)..=py.max(y), Stroke::new(1.5, colors.unknown));
                 }
                 if value.is_known() {
                     painter.hline(x0..=x1, y, stroke);
                 } else {
-                    painter.hline(x0..=x1, hi, Stroke::new(1.0, UNKNOWN));
-                    painter.hline(x0..=x1, lo, Stroke::new(1.0, UNKNOWN));
+                    painter.hline(x0..=x1, hi, Stroke::new(1.0, colors.unknown));
+                    painter.hline(x0..=x1, lo, Stroke::new(1.0, colors.unknown));
                 }
                 previous = Some(y);
             }
@@ -238,7 +238,8 @@ fn paint_net(painter: &egui::Painter, row: Rect, segs: &[Segment]) {
 
 /// A bus: one box per value, slanted where it changes, its value in `radix` inside when it
 /// fits; a box with unknown bits is tinted grey (all unknown: the grey band).
-fn paint_bus(painter: &egui::Painter, row: Rect, segs: &[Segment], radix: Radix, ink: Color32) {
+fn paint_bus(painter: &egui::Painter, colors: &Colors, row: Rect, segs: &[Segment], radix: Radix) {
+    let ink = colors.ink;
     let (hi, lo, mid) = (row.top() + 4.0, row.bottom() - 4.0, row.center().y);
     let font = FontId::monospace(11.0);
     for seg in segs {
@@ -265,7 +266,11 @@ fn paint_bus(painter: &egui::Painter, row: Rect, segs: &[Segment], radix: Radix,
                 } else {
                     Color32::TRANSPARENT
                 };
-                let edge = if unknown == 0 { TRUE } else { UNKNOWN };
+                let edge = if unknown == 0 {
+                    colors.plus
+                } else {
+                    colors.unknown
+                };
                 painter.add(Shape::convex_polygon(outline, fill, Stroke::new(1.2, edge)));
                 if x1 - x0 > 14.0 {
                     let text = number::format(bits, radix);

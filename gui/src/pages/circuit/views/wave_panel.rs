@@ -17,6 +17,7 @@ use egui::{Key, Rect, Sense, pos2, vec2};
 use sim_core::wave::Point;
 
 use super::wave_paint::{self, HEADER, LanePaint, ROW};
+use crate::pages::circuit::draw::Colors;
 use crate::pages::circuit::state::{CircuitPageState, LaneKey, Mode};
 use crate::pages::circuit::timeline::TimeAxis;
 
@@ -114,7 +115,7 @@ impl WavePanel {
         wave_paint::paint(
             ui.painter(),
             (header, plot),
-            ui.visuals().text_color(),
+            Colors::of(ui),
             wave,
             &lanes,
             &self.axis,

@@ -5,7 +5,8 @@
 //! * click a block: select it; double-click: open it (look inside); drag: move it;
 //! * drag from an output pin (of a block, or an input pin of the open part) to an input
 //!   (a node's, a block's, or an output pin of the open part): connect; right-click a
-//!   block's input pin: disconnect it.
+//!   block's input pin: disconnect it; right-click the block: its menu (rename, rotate,
+//!   flip, delete).
 //!
 //! Every block is an accessible widget labelled with its instance label (its value text is
 //! the part's name), and every block pin one labelled `INSTANCE.PIN` carrying its value, so
@@ -24,8 +25,10 @@ use sim_core::{Node, NodeId, NodeKind, Trit};
 
 use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
 use super::gestures::Canvas;
-use crate::pages::circuit::draw::{self, Known, NodeLook};
+use super::menu;
+use crate::pages::circuit::draw::{self, Colors, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, CELL, GridPoint, PIN_RADIUS, Vector};
+use crate::pages::circuit::legibility;
 use crate::pages::circuit::picture::{self, Block, Ends, Moves, WireKey};
 use crate::pages::circuit::state::{CircuitPageState, End};
 
@@ -91,9 +94,15 @@ impl Canvas {
             };
             let route: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
             if self.routes.is_fallback(&WireKey::Pin(i)) {
-                draw::ratsnest(&frame.painter, &route, state.end_value(from));
+                draw::ratsnest(&frame.painter, frame.colors, &route, state.end_value(from));
             } else {
-                draw::wire(&frame.painter, &route, state.end_value(from), None);
+                draw::wire(
+                    &frame.painter,
+                    frame.colors,
+                    &route,
+                    state.end_value(from),
+                    None,
+                );
             }
         }
         let preview = self
@@ -116,7 +125,7 @@ impl Canvas {
         }
         // The wire being drawn from a pin, to the pointer.
         if let (Some((a, v)), Some(q)) = (preview, frame.pointer) {
-            draw::wire(&frame.painter, &[px(a), q], v, None);
+            draw::wire(&frame.painter, frame.colors, &[px(a), q], v, None);
         }
         for action in actions {
             match action {
@@ -129,6 +138,11 @@ impl Canvas {
                 }
                 Action::Move(label, dx, dy) => state.move_instance(&label, dx, dy),
                 Action::Disconnect(end) => state.disconnect_end(&end),
+                Action::Menu(widget, label) => {
+                    if let Some(chosen) = menu::context_menu(&widget, menu::Target::Block(label)) {
+                        self.chosen = Some(chosen);
+                    }
+                }
             }
         }
         clicked
@@ -175,9 +189,15 @@ impl Canvas {
                 .map(|_| frame.pulse);
             if self.routes.is_fallback(&WireKey::Written(i)) {
                 let v = values.first().copied().unwrap_or(Trit::Unknown);
-                draw::ratsnest(&frame.painter, &path, v);
+                draw::ratsnest(&frame.painter, frame.colors, &path, v);
             } else if values.len() > 1 {
-                draw::bus_wire(&frame.painter, &path, Known::of(&values), pulse);
+                draw::bus_wire(
+                    &frame.painter,
+                    frame.colors,
+                    &path,
+                    Known::of(&values),
+                    pulse,
+                );
                 // A bus node shows its own number, and a lamp or probe the one it receives.
                 let shown = |end: &str| {
                     End::parse(end, instances) == End::Node(end.to_owned())
@@ -205,12 +225,12 @@ impl Canvas {
                 }
             } else {
                 let v = values.first().copied().unwrap_or(Trit::Unknown);
-                draw::wire(&frame.painter, &path, v, pulse);
+                draw::wire(&frame.painter, frame.colors, &path, v, pulse);
             }
             let to = End::parse(&w.to, instances);
             if self.delivers(&ends, &bits, &to) {
                 let k = path.len() / 2;
-                draw::marker(&frame.painter, path[k - 1].lerp(path[k], 0.5));
+                draw::marker(&frame.painter, frame.colors, path[k - 1].lerp(path[k], 0.5));
             }
         }
         for n in nodes.iter().filter(|n| n.kind.is_wiring()) {
@@ -225,7 +245,7 @@ impl Canvas {
         }
         // Over the wires, so that no wire hides a number.
         for (_, at, text) in labels {
-            draw::bus_label(&frame.painter, at, &text);
+            draw::bus_label(&frame.painter, frame.colors, at, &text);
         }
         actions
     }
@@ -245,12 +265,14 @@ impl Canvas {
             _ => Vec2::ZERO,
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
-        draw::wiring(&frame.painter, rect, n.kind);
+        draw::turned(&frame.painter, rect, n.orientation(), |r| {
+            draw::wiring(&frame.painter, frame.colors, r, n.kind);
+        });
         if selected {
             frame.painter.rect_stroke(
                 rect.expand(3.0),
                 3.0,
-                egui::Stroke::new(2.0, draw::SELECTED),
+                egui::Stroke::new(2.0, frame.colors.selected),
                 egui::StrokeKind::Outside,
             );
         }
@@ -403,21 +425,18 @@ impl Canvas {
             [v] => v,
             _ => Trit::Unknown,
         };
+        let (painter, colors) = (&frame.painter, frame.colors);
+        let turn = draw::drawn_turn(n.kind, n.orientation());
         if n.width > 1 {
             let known = Known::of(&values);
             let width = usize::from(n.width);
-            draw::bus_node(
-                &frame.painter,
-                rect,
-                n.kind,
-                &n.label,
-                width,
-                &text,
-                known,
-                look,
-            );
+            draw::turned(painter, rect, turn, |r| {
+                draw::bus_node(
+                    painter, colors, r, n.kind, &n.label, width, &text, known, look,
+                );
+            });
         } else {
-            draw::node(&frame.painter, rect, n.kind, &n.label, value, look);
+            draw::node(painter, colors, rect, turn, n.kind, &n.label, value, look);
         }
         let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
         let known = (n.width > 1).then(|| Known::of(&values));
@@ -458,19 +477,17 @@ impl Canvas {
             hovered: widget.hovered(),
         };
         // A bus pin is named with its width: `a/4`.
-        let names = |pins: &[String], widths: &[usize]| -> Vec<(String, f32)> {
+        let names = |pins: &[String], widths: &[usize]| -> Vec<String> {
             pins.iter()
                 .zip(widths)
-                .enumerate()
-                .map(|(i, (p, &w))| {
-                    let name = if w > 1 { format!("{p}/{w}") } else { p.clone() };
-                    (name, px(b.input(i)).y)
-                })
+                .map(|(p, &w)| legibility::pin_label(p, w))
                 .collect()
         };
         draw::block(
             &frame.painter,
+            frame.colors,
             rect,
+            b.orientation,
             (&b.label, &b.part),
             &names(&b.inputs, &b.widths.0),
             &names(&b.outputs, &b.widths.1),
@@ -483,6 +500,7 @@ impl Canvas {
         if widget.double_clicked() {
             actions.push(Action::Open(b.label.clone()));
         }
+        actions.push(Action::Menu(widget.clone(), b.label.clone()));
         if !self.panned(&widget)
             && let Some((label, dx, dy)) = drag_move(&widget, &mut self.moving_block, &b.label)
         {
@@ -499,7 +517,7 @@ impl Canvas {
             // What the pin receives: the value of the wire into it.
             let values = state.bit_values(&state.bits_into(&end.to_text()));
             let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
-            draw_pin(&frame.painter, p, &values, response.hovered());
+            draw_pin(&frame.painter, frame.colors, p, &values, response.hovered());
             if response.secondary_clicked() {
                 actions.push(Action::Disconnect(end.clone()));
             }
@@ -515,7 +533,7 @@ impl Canvas {
             let r = Rect::from_center_size(p, pin_size);
             let values = state.level_end_values(&end.to_text());
             let response = pin_widget(ui, r, &end, &values, pin_radix(state, &end));
-            draw_pin(&frame.painter, p, &values, response.hovered());
+            draw_pin(&frame.painter, frame.colors, p, &values, response.hovered());
             if frame.pointer.is_some_and(|q| r.contains(q)) {
                 self.out_target = Some(end.clone());
             }
@@ -544,8 +562,8 @@ impl Canvas {
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let end = End::Node(n.label.clone());
         let draw_pin = |p: Pos2, hovered: bool| match bus {
-            Some(known) => draw::bus_pin(&frame.painter, p, known, hovered),
-            None => draw::pin(&frame.painter, p, value, hovered),
+            Some(known) => draw::bus_pin(&frame.painter, frame.colors, p, known, hovered),
+            None => draw::pin(&frame.painter, frame.colors, p, value, hovered),
         };
         if let Some(out) = geometry::output_pin(n) {
             let p = px(out);
@@ -629,10 +647,10 @@ fn pin_widget(ui: &egui::Ui, r: Rect, end: &End, values: &[Trit], radix: Radix) 
 }
 
 /// A pin showing `values`: a trit's dot, or a bus's square.
-fn draw_pin(painter: &egui::Painter, p: Pos2, values: &[Trit], hovered: bool) {
+fn draw_pin(painter: &egui::Painter, colors: &Colors, p: Pos2, values: &[Trit], hovered: bool) {
     match values {
-        [v] => draw::pin(painter, p, *v, hovered),
-        _ => draw::bus_pin(painter, p, Known::of(values), hovered),
+        [v] => draw::pin(painter, colors, p, *v, hovered),
+        _ => draw::bus_pin(painter, colors, p, Known::of(values), hovered),
     }
 }
 
@@ -663,6 +681,8 @@ enum Action {
     Open(String),
     Move(String, i32, i32),
     Disconnect(End),
+    /// The block's right-click menu, on its widget.
+    Menu(egui::Response, String),
 }
 
 /// A primary-button drag of `widget` moving the item `label`: `moving` holds the item and

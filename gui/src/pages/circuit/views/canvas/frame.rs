@@ -8,6 +8,7 @@ use egui::{Pos2, Rect, Vec2, pos2};
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, NodeId, Trit};
 
+use crate::pages::circuit::draw::Colors;
 use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, Vector};
 use crate::pages::circuit::state::{CircuitPageState, LevelWire};
 
@@ -129,6 +130,8 @@ pub(super) struct FrameInfo {
     pub(super) zoom: f32,
     /// Whether to draw full detail (pins, labels, curves) rather than the coarse batch.
     pub(super) detailed: bool,
+    /// The colours of the theme the app is in.
+    pub(super) colors: &'static Colors,
 }
 
 impl FrameInfo {
@@ -157,6 +160,7 @@ impl FrameInfo {
             view: ui.clip_rect(),
             zoom,
             detailed: zoom >= DETAIL_ZOOM,
+            colors: Colors::of(ui),
         }
     }
 

@@ -9,6 +9,7 @@ use sim_core::bus::Bus;
 use sim_core::{NodeId, NodeKind, Pos, Trit};
 
 use super::frame::{BusIndex, FrameInfo, PartPayload, cell_at, px, px_rect, wire_text};
+use super::menu;
 use super::routes::Routes;
 use crate::pages::circuit::draw::{self, Known};
 use crate::pages::circuit::geometry::{self, CELL, GridPoint, PIN_RADIUS};
@@ -65,6 +66,8 @@ pub struct Canvas {
     pub(super) shown_document: u64,
     /// Set by [`Canvas::zoom_100`]: the next frame shows the scene at 100 %.
     pub(super) zoom_reset: bool,
+    /// What was chosen in a right-click menu this frame, applied once it is drawn.
+    pub(super) chosen: Option<menu::Chosen>,
 }
 
 impl Default for Canvas {
@@ -93,6 +96,7 @@ impl Default for Canvas {
             bending: None,
             shown_document: 0,
             zoom_reset: false,
+            chosen: None,
         }
     }
 }
@@ -256,7 +260,7 @@ impl Canvas {
                     ui.scope_id().with(("in", id, pin)),
                     Sense::click_and_drag(),
                 );
-                draw::pin(&frame.painter, p, v, response.hovered());
+                draw::pin(&frame.painter, frame.colors, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{}.{pin} = {v}", node.label));
                 let pin = u8::try_from(pin).unwrap_or(u8::MAX);
                 if response.drag_started()
@@ -276,7 +280,7 @@ impl Canvas {
                 let r = Rect::from_center_size(p, pin_size);
                 let response = ui.interact(r, ui.scope_id().with(("out", id)), Sense::drag());
                 let v = state.sim.value(id);
-                draw::pin(&frame.painter, p, v, response.hovered());
+                draw::pin(&frame.painter, frame.colors, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{} = {v}", node.label));
                 if response.drag_started() {
                     self.wiring = Some(id);
@@ -294,11 +298,11 @@ impl Canvas {
             && let Some(out) = geometry::output_pin(node)
             && let Some(q) = frame.pointer
         {
-            let p = px(out) + frame.shift(from, state);
-            draw::wire(&frame.painter, &[p, q], state.sim.value(from), None);
+            let (p, v) = (px(out) + frame.shift(from, state), state.sim.value(from));
+            draw::wire(&frame.painter, frame.colors, &[p, q], v, None);
         }
         if let (Some((_, _, p)), Some(q)) = (&self.wiring_back, frame.pointer) {
-            draw::wire(&frame.painter, &[*p, q], Trit::Unknown, None);
+            draw::wire(&frame.painter, frame.colors, &[*p, q], Trit::Unknown, None);
         }
         self.visible = visible;
         if let Some((id, pin)) = disconnect {
@@ -360,7 +364,13 @@ impl Canvas {
                 ui.scope_id().with(("bus-in", &bus.name, pin)),
                 Sense::click_and_drag(),
             );
-            draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
+            draw::bus_pin(
+                &frame.painter,
+                frame.colors,
+                p,
+                Known::of(&values),
+                response.hovered(),
+            );
             let text = sim_core::number::format(&values, radix);
             let response = response.on_hover_text(format!("{local}.{pin} = {text}"));
             let pin = u8::try_from(pin).unwrap_or(u8::MAX);
@@ -380,7 +390,13 @@ impl Canvas {
             let r = Rect::from_center_size(p, pin_size);
             let response =
                 ui.interact(r, ui.scope_id().with(("bus-out", &bus.name)), Sense::drag());
-            draw::bus_pin(&frame.painter, p, Known::of(&values), response.hovered());
+            draw::bus_pin(
+                &frame.painter,
+                frame.colors,
+                p,
+                Known::of(&values),
+                response.hovered(),
+            );
             let text = sim_core::number::format(&values, radix);
             let response = response.on_hover_text(format!("{local} = {text}"));
             start = response.drag_started();
@@ -412,7 +428,7 @@ impl Canvas {
         if let (Some((wire, from, to, grabbed)), Some(now)) = (&self.bending, frame.pointer) {
             let (x, y) = geometry::snap(cell_at(now));
             let at = geometry::point(x as f32, y as f32);
-            draw::bend(&frame.painter, px(at));
+            draw::bend(&frame.painter, frame.colors, px(at));
             if background.drag_stopped() {
                 let bends = state.wire_bends(wire);
                 let via = with_bend(bends, *grabbed, Pos { x, y }, (*from, *to));
@@ -465,7 +481,7 @@ impl Canvas {
             frame.painter.rect_stroke(
                 r,
                 0.0,
-                egui::Stroke::new(1.0 / frame.zoom, draw::SELECTED),
+                egui::Stroke::new(1.0 / frame.zoom, frame.colors.selected),
                 egui::StrokeKind::Inside,
             );
             if background.drag_stopped() {

@@ -7,7 +7,9 @@
 //! * drag from an output pin to an input pin: connect (a second driver is refused, with a
 //!   message); right-click an input pin: disconnect it;
 //! * drag on the background: box-select; click it with a palette item armed, or drop a palette
-//!   item: place a node.
+//!   item: place a node;
+//! * right-click a node or a block: its menu ([`menu`]: rename, rotate, flip, copy, delete,
+//!   add to waveform).
 //!
 //! Every node on screen is also an accessible widget labelled with its node label (at the open
 //! level: `or` inside instance `lo/fa0`, whose full path is `lo/fa0/or`) and carrying
@@ -26,9 +28,10 @@
 //! under the pointer still gets one), and every shape goes into one mesh ([`draw::Batch`]).
 //!
 //! The files form a stack, each importing only those below it: [`frame`] (the frame's
-//! derived facts, the zoom limits and the cell ↔ pixel conversions), [`routes`] (the level's routing), [`pending`] (the tags of pending
-//! changes), [`gestures`] (the [`Canvas`] type and the gestures), [`blocks`] (instances and
-//! pins) and [`paint`] (the frame drawn). This file only declares them.
+//! derived facts, the zoom limits and the cell ↔ pixel conversions), [`routes`] (the level's
+//! routing), [`pending`] (the tags of pending changes), [`menu`] (the right-click menu of a
+//! node or block), [`gestures`] (the [`Canvas`] type and the gestures), [`blocks`]
+//! (instances and pins) and [`paint`] (the frame drawn). This file only declares them.
 //!
 //! [`CircuitPageState`]: crate::pages::circuit::state::CircuitPageState
 //! [`CircuitPageState::written_level`]: crate::pages::circuit::state::CircuitPageState::written_level
@@ -37,6 +40,7 @@
 mod blocks;
 mod frame;
 mod gestures;
+mod menu;
 mod paint;
 mod pending;
 mod routes;

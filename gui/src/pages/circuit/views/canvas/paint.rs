@@ -10,7 +10,7 @@ use super::frame::{
     FrameInfo, MAX_FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, cell_at, cells, px, px_rect, snapped,
 };
 use super::gestures::Canvas;
-use super::pending;
+use super::{menu, pending};
 use crate::pages::circuit::draw::{self, Batch, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::kinds::kind_name;
@@ -36,6 +36,23 @@ fn shown_text(
         )
     });
     (values, shown, text)
+}
+
+/// How a node made of `bits` (one, or a bus's) is marked: selected, just evaluated, in a loop,
+/// flagged by an analysis, hovered.
+fn node_look(
+    state: &CircuitPageState,
+    frame: &FrameInfo,
+    bits: &[NodeId],
+    hovered: bool,
+) -> NodeLook {
+    NodeLook {
+        selected: bits.iter().any(|b| state.selection.contains(b)),
+        evaluating: frame.last.is_some_and(|(n, _)| bits.contains(&n)),
+        in_loop: bits.iter().any(|b| frame.in_loop.contains(b)),
+        flagged: bits.iter().any(|b| state.analysis.marked.contains(b)),
+        hovered,
+    }
 }
 
 /// A node's (or bus's) hover text: its label or bus name, its kind ([`kind_name`]) and what it
@@ -78,6 +95,13 @@ impl Canvas {
         let mut scene_rect = self.scene_rect;
         self.pan = Vec2::ZERO;
         let max_zoom = if fitting { MAX_FIT_ZOOM } else { MAX_ZOOM };
+        // The paper of the theme's palette, so the value colours sit on the background their
+        // contrast was checked against.
+        ui.painter().rect_filled(
+            ui.available_rect_before_wrap(),
+            0.0,
+            draw::Colors::of(ui).paper,
+        );
         egui::Scene::new()
             .zoom_range(MIN_ZOOM..=max_zoom)
             .drag_pan_buttons(
@@ -110,7 +134,7 @@ impl Canvas {
         }
         let moves = self.moves();
         self.routes.update(ui, state, moves);
-        let mut batch = Batch::new(frame.zoom, self.batch_size);
+        let mut batch = Batch::new(frame.zoom, frame.colors, self.batch_size);
         draw::grid(&mut batch, frame.view);
         if frame.detailed {
             batch.paint(&frame.painter);
@@ -135,6 +159,9 @@ impl Canvas {
         let clicked_node = clicked_node || clicked_block || clicked_wiring;
         self.pins(ui, &frame, state);
         self.background(ui, &frame, &background, clicked_node, state);
+        if let Some(chosen) = self.chosen.take() {
+            menu::apply(state, chosen);
+        }
     }
 
     /// Finds the nodes on screen (into `self.visible`), the wires delivering pending events
@@ -215,9 +242,9 @@ impl Canvas {
             let pulse = changed_now.then_some(frame.pulse);
             let value = state.sim.value(w.from);
             if route.is_none() {
-                draw::ratsnest(&frame.painter, path, value);
+                draw::ratsnest(&frame.painter, frame.colors, path, value);
             } else if frame.detailed {
-                draw::wire(&frame.painter, path, value, pulse);
+                draw::wire(&frame.painter, frame.colors, path, value, pulse);
             } else {
                 draw::wire_coarse(batch, path, value, pulse);
             }
@@ -225,7 +252,7 @@ impl Canvas {
                 let k = path.len() / 2;
                 let at = path[k - 1].lerp(path[k], 0.5);
                 if frame.detailed {
-                    draw::marker(&frame.painter, at);
+                    draw::marker(&frame.painter, frame.colors, at);
                 } else {
                     draw::marker_coarse(batch, at);
                 }
@@ -242,7 +269,7 @@ impl Canvas {
         for (wire, route) in self.routes.wires.iter().zip(&self.routes.routing.routes) {
             if wire.from == selected.from {
                 let path: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
-                draw::halo_line(&frame.painter, &path, width);
+                draw::halo_line(&frame.painter, frame.colors, &path, width);
             }
         }
     }
@@ -278,7 +305,7 @@ impl Canvas {
                 .map(|w| state.wire_values(w))
                 .unwrap_or_default();
             if !values.is_empty() {
-                draw::junction(&frame.painter, p, &values);
+                draw::junction(&frame.painter, frame.colors, p, &values);
             }
         }
     }
@@ -300,7 +327,7 @@ impl Canvas {
                 .get(id)
                 .and_then(|(b, _)| state.circuit().buses().get(b).cloned());
             let group: Vec<NodeId> = bus.as_ref().map_or_else(|| vec![id], |b| b.bits.clone());
-            let (kind, value, widget) = {
+            let (kind, value, widget, local) = {
                 let node = &state.circuit()[id];
                 // Inside an instance, nodes go by their label at the level (`or`, not
                 // `lo/fa0/or`); the hover text gives the whole path. A bus goes by its name.
@@ -326,54 +353,47 @@ impl Canvas {
                     info.current_text_value = Some(text.clone());
                     info
                 });
-                let bits = &group[..];
-                let look = NodeLook {
-                    selected: bits.iter().any(|b| state.selection.contains(b)),
-                    evaluating: frame.last.is_some_and(|(n, _)| bits.contains(&n)),
-                    in_loop: bits.iter().any(|b| frame.in_loop.contains(b)),
-                    flagged: bits.iter().any(|b| state.analysis.marked.contains(b)),
-                    hovered: widget.hovered(),
-                };
+                let look = node_look(state, frame, &group, widget.hovered());
                 let hover = hover_text(node, bus.as_ref(), &text, value);
+                let (kind, turn) = (node.kind, draw::drawn_turn(node.kind, node.orientation()));
                 let widget = if frame.detailed {
+                    let (painter, colors) = (&frame.painter, frame.colors);
                     match &bus {
                         _ if shown.is_some() => {
-                            draw::display_node(
-                                &frame.painter,
-                                rect,
-                                node.kind,
-                                local,
-                                &values,
-                                look,
-                            );
+                            draw::turned(painter, rect, turn, |r| {
+                                draw::display_node(painter, colors, r, kind, local, &values, look);
+                            });
                         }
                         Some(b) => {
                             let known = Known::of(&state.sim.values(&b.bits));
-                            draw::bus_node(
-                                &frame.painter,
-                                rect,
-                                node.kind,
-                                local,
-                                b.width(),
-                                &text,
-                                known,
-                                look,
-                            );
+                            draw::turned(painter, rect, turn, |r| {
+                                draw::bus_node(
+                                    painter,
+                                    colors,
+                                    r,
+                                    kind,
+                                    local,
+                                    b.width(),
+                                    &text,
+                                    known,
+                                    look,
+                                );
+                            });
                         }
-                        None => draw::node(&frame.painter, rect, node.kind, local, value, look),
+                        None => draw::node(painter, colors, rect, turn, kind, local, value, look),
                     }
                     widget.on_hover_text(hover)
                 } else {
                     // Zoomed out, a bus is tinted as unknown: one trit's colour would mislead.
                     let tint = if bus.is_some() { Trit::Unknown } else { value };
-                    draw::node_coarse(batch, rect, node.kind, tint, look);
+                    draw::node_coarse(batch, rect, turn, node.kind, tint, look);
                     if look.hovered {
                         widget.on_hover_text(hover)
                     } else {
                         widget
                     }
                 };
-                (node.kind, value, widget)
+                (node.kind, value, widget, local.to_owned())
             };
             if widget.clicked() {
                 clicked_any = true;
@@ -391,23 +411,15 @@ impl Canvas {
                     state.press(id, down);
                 }
             }
-            waveform_menu(&widget, state, id);
+            let target = menu::Target::Node {
+                ids: group.clone(),
+                label: local,
+            };
+            if let Some(chosen) = menu::context_menu(&widget, target) {
+                self.chosen = Some(chosen);
+            }
             self.drag(&widget, state, &group);
         }
         clicked_any
-    }
-}
-
-/// A node's right-click menu: Add to waveform (the node's net, or its whole bus).
-fn waveform_menu(widget: &egui::Response, state: &mut CircuitPageState, id: NodeId) {
-    let mut add = false;
-    widget.context_menu(|ui| {
-        if ui.button("Add to waveform").clicked() {
-            add = true;
-            ui.close();
-        }
-    });
-    if add {
-        state.add_wave_node(id);
     }
 }

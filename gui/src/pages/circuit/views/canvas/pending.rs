@@ -3,7 +3,7 @@
 //! something. The tag is an AccessKit status named `R pending` whose value is the new value;
 //! a bus of switches shows the number its bits are set to (`A pending`: `0x6B`).
 
-use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2, vec2};
+use egui::{Align2, FontId, Rect, Sense, Stroke, Vec2, vec2};
 use sim_core::{NodeId, Trit};
 
 use super::frame::px_rect;
@@ -46,10 +46,11 @@ pub(super) fn tags(
                 None => continue,
             },
         };
+        let colors = draw::Colors::of(ui);
         let colour = match shown.as_str() {
-            "+1" => draw::value_color(Trit::True),
-            "-1" => draw::value_color(Trit::False),
-            _ => draw::value_color(Trit::Unknown),
+            "+1" => colors.value(Trit::True),
+            "-1" => colors.value(Trit::False),
+            _ => colors.value(Trit::Unknown),
         };
         let text = format!("→ {shown}");
         let rect = px_rect(geometry::rect(node)).translate(shift(id));
@@ -59,7 +60,7 @@ pub(super) fn tags(
         painter.rect(
             tag,
             0.25 * CELL,
-            Color32::WHITE,
+            colors.body,
             Stroke::new(1.5, colour),
             egui::StrokeKind::Inside,
         );
@@ -68,7 +69,7 @@ pub(super) fn tags(
             Align2::CENTER_CENTER,
             text,
             FontId::monospace(0.55 * CELL),
-            Color32::from_gray(40),
+            colors.ink,
         );
         let local = name.strip_prefix(&prefix).unwrap_or(&name);
         let accessible = format!("{local} pending");
