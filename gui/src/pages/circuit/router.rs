@@ -317,7 +317,7 @@ impl<'a> Router<'a> {
             })
             .collect();
         let labelled = obstacles.labels.iter().flat_map(label_edges).collect();
-        let reserved = stubs(connections, &dense);
+        let reserved = stubs(connections, &dense, &boxes);
         Router {
             connections,
             boxes,
@@ -479,21 +479,44 @@ const RETRIES: usize = 3;
 /// routing: each attempt costs as much as the first).
 const RETRIED: usize = 1000;
 
-/// The point just outside every pin, half a cell out, each kept for the pin's net (`u32::MAX`
-/// where two nets' stubs meet: kept for neither), so that no other net blocks a pin's way in
-/// or out. Inputs are entered from the left, outputs left to the right.
-fn stubs(connections: &[Connection], dense: &[u32]) -> FxHashMap<Grid, u32> {
+/// The point just outside every pin, half a cell out ([`pin_ways`]), each kept for the pin's
+/// net (`u32::MAX` where two nets' stubs meet: kept for neither), so that no other net
+/// blocks a pin's way in or out.
+fn stubs(connections: &[Connection], dense: &[u32], boxes: &[GridBox]) -> FxHashMap<Grid, u32> {
     let mut reserved: FxHashMap<Grid, u32> = FxHashMap::default();
     for (c, &net) in connections.iter().zip(dense) {
-        let (a, b) = (grid(c.from), grid(c.to));
-        for p in [(a.0 + 1, a.1), (b.0 - 1, b.1)] {
-            let kept = reserved.entry(p).or_insert(net);
+        for (pin, d) in pin_ways(c, boxes) {
+            let s = STEPS[d];
+            let kept = reserved.entry((pin.0 + s.0, pin.1 + s.1)).or_insert(net);
             if *kept != net {
                 *kept = u32::MAX;
             }
         }
     }
     reserved
+}
+
+/// Connection `c`'s two pins, each with the direction out of its box: away from the edge of
+/// the box it lies on (a turned part's pins face up, down or left), else an output's to the
+/// right and an input's to the left.
+fn pin_ways(c: &Connection, boxes: &[GridBox]) -> [(Grid, usize); 2] {
+    let out = |p: Grid, default: usize| {
+        let side = boxes.iter().find(|b| inside(p, b)).map(|b| {
+            if p.0 == b.1.0 {
+                0
+            } else if p.1 == b.1.1 {
+                1
+            } else if p.0 == b.0.0 {
+                2
+            } else if p.1 == b.0.1 {
+                3
+            } else {
+                default
+            }
+        });
+        (p, side.unwrap_or(default))
+    };
+    [out(grid(c.from), 0), out(grid(c.to), 2)]
 }
 
 impl Router<'_> {
@@ -515,9 +538,9 @@ impl Router<'_> {
         let mut crowded = 0;
         let mut occupied = Occupied::default();
         for (c, &net) in connections.iter().zip(&self.dense) {
-            let (a, b) = (grid(c.from), grid(c.to));
-            occupied.stubs.insert(edge(a, 0), net);
-            occupied.stubs.insert(edge(b, 2), net);
+            for (pin, d) in pin_ways(c, &self.boxes) {
+                occupied.stubs.insert(edge(pin, d), net);
+            }
         }
         let mut unit: Vec<Vec<Grid>> = vec![Vec::new(); connections.len()];
         for (&i, path) in &kept.paths {
