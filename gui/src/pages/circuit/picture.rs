@@ -6,6 +6,7 @@
 //! [`router`]; the canvas's `routes.rs` keeps the result, and tests check any state's picture
 //! without a window.
 
+use rustc_hash::FxHashMap;
 use sim_core::desc::SplitOutput;
 use sim_core::{Node, NodeId, NodeKind, Orientation};
 
@@ -253,7 +254,7 @@ impl Picture {
         let pins = state.level_pins();
         let ends = Ends::new(state, moves, &blocks, &pins);
         let mut picture = Picture::default();
-        let mut nets: rustc_hash::FxHashMap<(i32, i32), usize> = Default::default();
+        let mut nets: FxHashMap<(i32, i32), usize> = FxHashMap::default();
         let mut push = |key: WireKey, wire: LevelWire, from: GridPoint, to: GridPoint| {
             // A net is everything one output pin drives: numbered by its driver's position.
             let at = ((from.x * 2.0).round() as i32, (from.y * 2.0).round() as i32);
@@ -340,7 +341,7 @@ impl Picture {
             return;
         }
         let c = state.circuit();
-        let mut bus_of: rustc_hash::FxHashMap<NodeId, (&str, usize, bool)> = Default::default();
+        let mut bus_of: FxHashMap<NodeId, (&str, usize, bool)> = FxHashMap::default();
         for b in c.buses() {
             for (k, &bit) in b.bits.iter().enumerate() {
                 bus_of.insert(bit, (b.name.as_str(), b.width(), k == 0));

@@ -196,21 +196,22 @@ impl Occupied {
     /// half a cell away (parallel, or in line with a gap of half a cell): the two would read
     /// as one wire. [`check`] allows such a run up to one cell; the router avoids any at a
     /// cost ([`CROWD`]).
-    fn crowds(&self, p: Grid, d: usize, net: u32) -> bool {
-        let other = |e: (i32, i32, u8)| {
-            let of =
-                |edges: &FxHashMap<(i32, i32, u8), u32>| edges.get(&e).is_some_and(|&n| n != net);
+    fn crowds(&self, from: Grid, d: usize, net: u32) -> bool {
+        let other = |unit: (i32, i32, u8)| {
+            let of = |edges: &FxHashMap<(i32, i32, u8), u32>| {
+                edges.get(&unit).is_some_and(|&n| n != net)
+            };
             of(&self.edges) || of(&self.stubs)
         };
-        let (x, y, axis) = edge(p, d);
+        let (x, y, axis) = edge(from, d);
         let beside = if axis == 0 {
             [(x, y - 1, 0), (x, y + 1, 0)]
         } else {
             [(x - 1, y, 1), (x + 1, y, 1)]
         };
-        let s = STEPS[d];
-        let ahead = (p.0 + 2 * s.0, p.1 + 2 * s.1);
-        let behind = (p.0 - s.0, p.1 - s.1);
+        let step = STEPS[d];
+        let ahead = (from.0 + 2 * step.0, from.1 + 2 * step.1);
+        let behind = (from.0 - step.0, from.1 - step.1);
         beside.into_iter().any(other) || other(edge(ahead, d)) || other(edge(behind, (d + 2) % 4))
     }
 }
@@ -247,8 +248,8 @@ pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
 /// pin, inputs and bends) keeps its routes exactly, unless the edit put something in their
 /// way (a node, a label, another net's pin); only the other nets are searched for, around the
 /// kept ones. So an edit re-routes the nets it touched and the picture stays put elsewhere.
-/// If that leaves some connection without a clean route, the whole level is routed afresh
-/// and whichever routing has fewer fallbacks is returned.
+/// If that leaves more connections without a clean route than before, the whole level is
+/// routed afresh and whichever routing has fewer fallbacks is returned.
 pub fn reroute(
     connections: &[Connection],
     obstacles: Obstacles<'_>,
@@ -257,7 +258,8 @@ pub fn reroute(
     let router = Router::new(connections, obstacles);
     let kept = router.kept(before);
     let routing = router.run(&kept);
-    if routing.fallbacks.is_empty() || kept.nets.is_empty() {
+    // A congested level that had fallbacks before is not routed twice for them.
+    if routing.fallbacks.len() <= before.1.fallbacks.len() || kept.nets.is_empty() {
         return routing;
     }
     let fresh = router.run(&Kept::default());
@@ -1070,7 +1072,7 @@ fn struck_label(route: &[GridPoint], labels: &[Area]) -> Option<(usize, GridPoin
             let across = lo.x < l.max.x && hi.x > l.min.x;
             let down = lo.y < l.max.y && hi.y > l.min.y;
             // A horizontal segment lies within the box's height, a vertical one its width.
-            if lo.y == hi.y {
+            if grid(w[0]).1 == grid(w[1]).1 {
                 across && lo.y > l.min.y && lo.y < l.max.y
             } else {
                 down && lo.x > l.min.x && lo.x < l.max.x
@@ -1159,9 +1161,9 @@ fn junction_dots(connections: &[Connection], at: &Occupied, routing: &Routing) -
     let mut branches: Vec<Grid> = at
         .points
         .iter()
-        .filter(|(_, wires)| {
+        .filter(|&(_, wires)| {
             let mut by_net: FxHashMap<usize, u8> = FxHashMap::default();
-            for &(w, mask) in wires.iter() {
+            for &(w, mask) in wires {
                 *by_net.entry(connections[w as usize].net).or_default() |= mask;
             }
             by_net.values().any(|m| m.count_ones() >= 3)

@@ -128,7 +128,7 @@ impl Routes {
         // A large level is routed properly once the drag ends; while it lasts, ratsnest.
         if picture.connections.len() > ROUTED_AT_ONCE {
             routes.routing = router::route_plain(&picture.connections);
-            routes.settled = before.clone();
+            routes.settled.clone_from(&before);
             if !dragging {
                 let (tx, rx) = std::sync::mpsc::channel();
                 let made = picture.clone();
