@@ -1,7 +1,7 @@
 //! Orthogonal wire routing: every wire of a level laid on a half-cell grid so that two
 //! different nets never share a segment, never meet end to end or at a bend, cross only at
 //! right angles, keep a full cell apart where they run side by side or in line (half a cell
-//! costs [`CROWD`] a step, so it is taken only where nothing else is found), and never run
+//! costs the search extra, so it is taken only where nothing else is found), and never run
 //! through (or along the edge of) a node or block nor strike through a label
 //! ([`Obstacles`]). A net that branches does so at a junction ([`Routing::junctions`], drawn
 //! as a dot); a crossing has none. [`reroute`] routes a level after an edit keeping the

@@ -13,7 +13,7 @@ use super::{CircuitPageState, Clipboard};
 use crate::pages::circuit::geometry::{self, Area};
 
 /// How far [`CircuitPageState::clear_offset`] looks for a free spot, in cells each way.
-pub const PUSH_REACH: i32 = 32;
+const PUSH_REACH: i32 = 32;
 
 /// A turn or mirror of a drawn part (a node, a block, a splitter), about its own centre:
 /// R, Shift+R and M on the canvas. The part's pins go with it and its wires stay attached
@@ -235,7 +235,7 @@ impl CircuitPageState {
     /// `moving`), blocks and pins — two cells across (room for an output's wire and another
     /// net's into the input facing it, a cell apart) and one cell up and down — so no two
     /// outlines touch and wires fit between; `(0, 0)` if they are clear already or no spot
-    /// within [`PUSH_REACH`] cells is.
+    /// within 32 cells (`PUSH_REACH`) is.
     pub fn clear_offset(&self, boxes: &[Area], moving: &BTreeSet<NodeId>) -> (i32, i32) {
         let mut fixed: Vec<Area> = self
             .circuit()
