@@ -392,6 +392,48 @@ fn check_reports_size_and_warnings() {
 }
 
 #[test]
+fn check_warns_of_lonely_and_undriven_tunnels_and_fails_on_two_drivers() {
+    let dir = TempDir::new("cli");
+    let file = |name: &str, extra_wire: &str| {
+        dir.file(
+            name,
+            &format!(
+                r#"(version: 3,
+                    nodes: [(label: "A", kind: Switch), (label: "B", kind: Switch),
+                            (label: "T1", kind: Tunnel, net: "n"), (label: "T2", kind: Tunnel, net: "n"),
+                            (label: "L", kind: Tunnel), (label: "Y", kind: Lamp)],
+                    wires: [(from: "T2", to: "Y"), (from: "L", to: "B") {extra_wire}])"#
+            ),
+        )
+    };
+    let undriven = file("undriven.ron", "");
+    let run = tritium(&["check".as_ref(), undriven.as_os_str()]);
+    run.expect_code(0);
+    let name = undriven.display();
+    assert_eq!(
+        run.stderr,
+        format!(
+            "warning: {name}: `Y` input 0 is unconnected and reads 0 (unknown)\n\
+             warning: {name}: tunnel `L` is the only tunnel named `L`: it joins nothing\n\
+             warning: {name}: nothing drives tunnel net `n` (tunnels `T1`, `T2`): what it feeds floats\n"
+        )
+    );
+    let two = file(
+        "two.ron",
+        r#", (from: "A", to: "T1"), (from: "B", to: "T2")"#,
+    );
+    let run = tritium(&["check".as_ref(), two.as_os_str()]);
+    run.expect_code(1);
+    assert!(
+        run.stderr.contains(
+            "tunnel net `n` has two drivers: `A` (into tunnel `T1`) and `B` (into tunnel `T2`)"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn check_fails_on_an_invalid_circuit() {
     let dir = TempDir::new("cli");
     let two_drivers = HALF_ADDER.replace(
@@ -1439,4 +1481,131 @@ fn run_names_the_clock_that_keeps_it_from_running_cycle_based() {
         "--event-driven".as_ref(),
     ]);
     assert_eq!(run.stdout, event_driven.stdout);
+}
+
+/// A PNG's width and height, from its header.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[1..4], b"PNG", "a PNG file");
+    let word = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    (word(16), word(20))
+}
+
+#[test]
+fn draw_writes_the_schematic_as_structured_svg_and_as_png() {
+    let dir = TempDir::new("draw");
+    let svg = dir.path().join("full_adder.svg");
+    let run = tritium(&[
+        "draw",
+        "circuits/full_adder.ron",
+        "-o",
+        &svg.display().to_string(),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout, format!("wrote {}\n", svg.display()));
+    let text = fs::read_to_string(&svg).expect("the SVG was written");
+    let doc = roxmltree::Document::parse(&text).expect("the SVG parses");
+    let root = doc.root_element();
+    assert_eq!(root.attribute("data-cell"), Some("20"));
+    let named = |class: &str| -> Vec<String> {
+        let attribute = format!("data-{class}");
+        root.children()
+            .filter(|g| g.attribute("class") == Some(class))
+            .filter_map(|g| g.attribute(attribute.as_str()).map(str::to_owned))
+            .collect()
+    };
+    let mut nodes = named("node");
+    nodes.sort();
+    assert_eq!(
+        nodes,
+        [
+            "A", "AB", "AC", "B", "BC", "CARRY", "Cin", "Cout", "S", "SUM"
+        ]
+    );
+    let mut nets = named("net");
+    nets.sort();
+    assert_eq!(nets, ["A", "AB", "AC", "B", "BC", "CARRY", "Cin", "SUM"]);
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(
+        nodes.iter().all(|n| texts.contains(&n.as_str())),
+        "{texts:?}"
+    );
+    // Without --values every wire is unknown: grey.
+    assert!(!text.contains("#0072b2"), "no +1 wire");
+    let width: u32 = root
+        .attribute("width")
+        .and_then(|w| w.parse().ok())
+        .expect("a width");
+    let height: u32 = root
+        .attribute("height")
+        .and_then(|h| h.parse().ok())
+        .expect("a height");
+
+    // The values of a simulation, drawn into a PNG three pixels per unit.
+    let png = dir.path().join("full_adder.png");
+    let run = tritium(&[
+        "draw",
+        "circuits/full_adder.ron",
+        "-o",
+        &png.display().to_string(),
+        "--values",
+        "--set",
+        "A=1,B=1,Cin=-1",
+        "--scale",
+        "3",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let bytes = fs::read(&png).expect("the PNG was written");
+    assert_eq!(png_size(&bytes), (width * 3, height * 3));
+    let with_values = dir.path().join("values.svg");
+    let run = tritium(&[
+        "draw",
+        "circuits/full_adder.ron",
+        "-o",
+        &with_values.display().to_string(),
+        "--values",
+        "--set",
+        "A=1,B=1,Cin=-1",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = fs::read_to_string(&with_values).expect("the SVG was written");
+    assert!(text.contains("#0072b2"), "+1 wires are blue");
+}
+
+#[test]
+fn draw_draws_a_level_inside_and_refuses_what_does_not_exist() {
+    let dir = TempDir::new("draw-level");
+    let out = dir.path().join("fa0.svg");
+    let out_text = out.display().to_string();
+    let run = tritium(&[
+        "draw",
+        "circuits/adder8.ron",
+        "-o",
+        &out_text,
+        "--level",
+        "lo/fa0",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = fs::read_to_string(&out).expect("the SVG was written");
+    assert!(text.contains(r#"data-level="lo/fa0""#), "{text}");
+    for (args, message) in [
+        (vec!["--level", "lo/nope"], "no level `lo/nope`"),
+        (vec!["--values", "--set", "Q=1"], "unknown label `Q`"),
+    ] {
+        let mut all = vec!["draw", "circuits/adder8.ron", "-o", &out_text];
+        all.extend(args);
+        let run = tritium(&all);
+        assert_eq!(run.code, Some(2), "{all:?}");
+        assert!(run.stderr.contains(message), "{all:?}: {}", run.stderr);
+    }
+    let run = tritium(&["draw", "circuits/adder8.ron", "-o", "picture.jpg"]);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("not an image file name"),
+        "{}",
+        run.stderr
+    );
 }

@@ -50,7 +50,8 @@
 //!    its target's width is known).
 //! 2. **Description** (unchecked) — [`kind`] (node kinds and each gate's meaning,
 //!    [`GateOp::base`]), [`memory`] (ROM/RAM words and their rules for unknowns), [`desc`]
-//!    (`CircuitDesc`: nodes and wires by label), [`bus`] (buses expanded into single trits),
+//!    (`CircuitDesc`: nodes and wires by label), [`tunnel`] (named labels joining nets,
+//!    resolved into wires), [`bus`] (buses expanded into single trits),
 //!    [`hierarchy`] (subcircuits flattened).
 //! 3. **Front ends** — [`format`](mod@format) (RON files), [`bench`](mod@bench) (ISCAS
 //!    `.bench` import and export), [`generate`] (generated circuits for tests and
@@ -83,6 +84,7 @@ pub mod desc;
 pub mod hierarchy;
 pub mod kind;
 pub mod memory;
+pub mod tunnel;
 // 3. Front ends.
 pub mod bench;
 pub mod elaborate;
@@ -115,7 +117,7 @@ pub mod analysis;
 pub mod figure;
 
 pub use circuit::{Circuit, CircuitError, Warning};
-pub use desc::{CircuitDesc, Facing, Node, NodeId, Orientation, Pos, Wire, WireDesc, WireId};
+pub use desc::{CircuitDesc, Facing, Node, NodeId, Note, Orientation, Pos, Wire, WireDesc, WireId};
 pub use engine::{
     Cause, ClockedRun, Engine, Event, Observer, Oscillation, Pending, Port, Schedule, SetError,
     SettleOptions, SettleReport, Sweep,

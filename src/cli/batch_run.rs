@@ -224,7 +224,7 @@ impl<'a> BatchRun<'a> {
 }
 
 /// Resolves one batch's labels and values, checking that each node can take its value.
-fn resolve(circuit: &Circuit, batch: &SetBatch) -> Result<Assignments> {
+pub fn resolve(circuit: &Circuit, batch: &SetBatch) -> Result<Assignments> {
     let mut out = Vec::new();
     for (label, literal) in &batch.0 {
         let Some(bits) = sim_core::signal::signal(circuit, label) else {

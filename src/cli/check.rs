@@ -3,7 +3,9 @@
 //! A `.bench` netlist is checked the same way (an invalid netlist is a failed check).
 //!
 //! On success prints `ok: <file>: N nodes, M wires, K tests` and one
-//! `warning: <file>: <warning>` per warning (on standard error), exit status 0. An invalid
+//! `warning: <file>: <warning>` per warning (on standard error; a tunnel's warnings — a name
+//! only one tunnel carries, a net nothing drives, a width clash — too, prefixed `part `P`: `
+//! inside a part), exit status 0. An invalid
 //! circuit is a failed check (exit status 1); a file that cannot be read is bad input (2).
 
 use anyhow::Result;
@@ -36,6 +38,10 @@ pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
     )?;
     for warning in circuit.warnings() {
         console.warn(format_args!("{}: {warning}", loaded.name))?;
+    }
+    for (part, warning) in loaded.doc.design.tunnel_warnings() {
+        let inside = part.map(|p| format!("part `{p}`: ")).unwrap_or_default();
+        console.warn(format_args!("{}: {inside}{warning}", loaded.name))?;
     }
     Ok(Status::Success)
 }

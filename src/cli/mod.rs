@@ -12,6 +12,7 @@ mod batch_run;
 mod check;
 mod cluster;
 mod console;
+mod draw;
 mod euler;
 mod experiment;
 mod export;
@@ -72,6 +73,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Run(args)) => run::run(args, console),
         Some(Command::Import(args)) => import::run(args, console),
         Some(Command::Export(ExportCommand::Verilog(args))) => export::run(args, console),
+        Some(Command::Draw(args)) => draw::run(args, console),
         Some(Command::Analyze(command)) => analyze::run(command, console),
         Some(Command::Vectors(args)) => vectors::run(args, console),
         Some(Command::Gen(command)) => generate::run(command, console),

@@ -76,6 +76,15 @@ pub const VERILOG_FILTERS: &[Filter] = &[
     ALL_FILES,
 ];
 
+/// What File → Export image shows.
+pub const IMAGE_FILTERS: &[Filter] = &[
+    Filter {
+        name: "Images (.svg, .png)",
+        extensions: &["svg", "png"],
+    },
+    ALL_FILES,
+];
+
 /// What Export waveform shows.
 pub const VCD_FILTERS: &[Filter] = &[
     Filter {

@@ -14,9 +14,10 @@
 //! `docs/screenshots/plugins_page.png`, `docs/screenshots/sweep_ranking.png` and
 //! `docs/screenshots/cpu_fib.png`, `docs/screenshots/memory_ram.png` and
 //! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`,
-//! `docs/screenshots/rotated_parts.png` and `docs/screenshots/dark_theme.png`, and the
-//! wiring of issue 38: `docs/screenshots/counter_and_before_clock.png`,
-//! `docs/screenshots/full_adder.png` and `docs/screenshots/c17.png` (with `cpu_fib.png`).
+//! `docs/screenshots/rotated_parts.png`, `docs/screenshots/dark_theme.png` and
+//! `docs/screenshots/tunnels.png`, and the wiring of issue 38:
+//! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
+//! `docs/screenshots/c17.png` (with `cpu_fib.png`).
 
 use std::path::PathBuf;
 
@@ -576,4 +577,20 @@ fn parts_turned_and_mirrored() {
     );
     h.run_steps(8);
     save(&mut h, "rotated_parts");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/tunnels.png"]
+fn the_full_adder_through_tunnels() {
+    let mut h = crate::common::app_with("tunnels.ron");
+    {
+        let state = &mut h.state_mut().state;
+        for (label, value) in [("A", Trit::True), ("B", Trit::True), ("CIN", Trit::False)] {
+            let id = state.circuit().find(label).expect(label);
+            state.set_value(id, value);
+        }
+        state.set_bus_number("X", "0x5").expect("X");
+    }
+    h.run_steps(4);
+    save(&mut h, "tunnels");
 }

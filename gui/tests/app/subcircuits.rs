@@ -4,7 +4,9 @@
 //! instance and see the other instance follow, place an instance from the palette, undo;
 //! File → Export Verilog… writes the hierarchical Verilog.
 
-use crate::common::{App, TempDir, app, app_with, cell_to_screen, circuit_path, drag, node_value};
+use crate::common::{
+    App, TempDir, app, app_with, cell_to_screen, circuit_path, drag, node_value, scroll_and_click,
+};
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::state::{CircuitPageState, Mode};
@@ -258,7 +260,7 @@ fn editing_a_definition_inside_one_instance_updates_every_instance() {
     );
 
     // Place a third instance from the palette, wire it, undo it all.
-    h.get_by_label("inv").click();
+    scroll_and_click(&mut h, "inv");
     h.run();
     crate::common::click_at(&h, cell_to_screen(&h, pos2(6.5, 14.5)));
     h.run();
@@ -312,9 +314,9 @@ fn a_part_file_beside_the_document_is_added_from_the_palette_and_placed() {
     )
     .expect("write");
     let mut h = app(CircuitPageState::open_or_report(&path));
-    h.get_by_label("Part files (lib/)").click();
+    scroll_and_click(&mut h, "Part files (lib/)");
     h.run();
-    h.get_by_label("lib/half_adder.ron").click();
+    scroll_and_click(&mut h, "lib/half_adder.ron");
     h.run();
     assert_eq!(
         h.state().state.part_tool.as_deref(),

@@ -17,7 +17,7 @@ use gui::pages::circuit::state::CircuitPageState;
 use crate::common::{App, app};
 
 /// The circuit files this test expects to check (update it when adding one).
-const EXPECTED_FILES: usize = 56;
+const EXPECTED_FILES: usize = 57;
 
 /// Every `.ron` circuit under `circuits/`, recursively, but the Euler figures.
 pub(crate) fn circuit_files() -> Vec<PathBuf> {

@@ -76,6 +76,10 @@ pub enum BusError {
         /// The second driver.
         second: String,
     },
+    /// The level's tunnels cannot be resolved (see [`crate::tunnel`]). Boxed: a rare error
+    /// keeps the common result small.
+    #[error(transparent)]
+    Tunnel(Box<crate::tunnel::TunnelError>),
 }
 
 fn pin_suffix(input: u8) -> String {

@@ -33,27 +33,27 @@ pub struct Expanded {
 /// flattener reports that).
 pub type PinWidth<'a> = dyn Fn(&str, &str) -> Option<u8> + 'a;
 
-/// Whether a level uses buses: a node wider than 1, a splitter or merger, or an instance pin
-/// wider than 1 at the end of a wire. Such a level needs version 3.
+/// Whether a level uses buses: a node wider than 1, a splitter, merger or tunnel, or an
+/// instance pin wider than 1 at the end of a wire. Such a level needs version 3.
 pub fn uses_buses(nodes: &[Node], wires: &[WireDesc], pin_width: &PinWidth<'_>) -> bool {
     let wide_pin = |end: &str| {
         WireEnd::dotted(end)
             .and_then(|(i, p)| pin_width(i, p))
             .is_some_and(|w| w > 1)
     };
-    nodes
-        .iter()
-        .any(|n| n.width != 1 || n.kind.is_wiring() || n.kind.is_memory())
+    nodes.iter().any(Node::is_written_only)
         || wires.iter().any(|w| wide_pin(&w.from) || wide_pin(&w.to))
 }
 
 /// Expands one level (a top level or a part: its `nodes`, `wires` and explicit pin lists)
-/// into single-trit nodes and wires; `pin_width` gives its instances' pin widths. A level
-/// without buses comes back unchanged. Linear in the expanded size.
+/// into single-trit nodes and wires, its tunnels resolved first ([`crate::tunnel::resolve`]);
+/// `pin_width` gives its instances' pin widths. A level without buses or tunnels comes back
+/// unchanged. Linear in the expanded size.
 ///
 /// # Errors
 /// [`BusError`] naming the node or wire: a bad width, a width mismatch, a bad constant
-/// value, a wrongly named splitter end, splitters in a loop. A wire naming a label that does
+/// value, a wrongly named splitter end, splitters in a loop, a tunnel net with two drivers
+/// ([`BusError::Tunnel`]). A wire naming a label that does
 /// not exist is passed through for the circuit to report.
 pub fn expand(
     nodes: Vec<Node>,
@@ -62,6 +62,8 @@ pub fn expand(
     outputs: Option<Vec<String>>,
     pin_width: &PinWidth<'_>,
 ) -> Result<Expanded, BusError> {
+    let (nodes, wires) =
+        crate::tunnel::resolve(nodes, wires).map_err(|e| BusError::Tunnel(Box::new(e)))?;
     if !uses_buses(&nodes, &wires, pin_width) {
         return Ok(Expanded {
             nodes,

@@ -85,10 +85,10 @@ impl Circuit {
         check_kind(&node.label, node.kind)?;
         if node.width != 1 || node.kind.is_wiring() {
             return Err(CircuitError::NotExpanded {
-                what: if node.kind.is_wiring() {
-                    "splitter".to_owned()
-                } else {
-                    format!("bus of width {}", node.width)
+                what: match node.kind {
+                    NodeKind::Tunnel => "tunnel".to_owned(),
+                    kind if kind.is_wiring() => "splitter".to_owned(),
+                    _ => format!("bus of width {}", node.width),
                 },
                 label: node.label,
             });

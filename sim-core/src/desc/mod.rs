@@ -7,6 +7,7 @@
 //!   [`Wire`]) and the editor's grid position ([`Pos`]);
 //! * [`WireRef`], the way errors name a wire;
 //! * [`InstanceDesc`], an instance of a part as a file places it (see [`crate::hierarchy`]);
+//! * [`Note`], a text annotation on a level;
 //! * [`Facing`] and [`Orientation`], how the editor turns and mirrors a node or an instance
 //!   (drawing only: nothing else reads them);
 //! * `end`: the text of a wire's ends, [`WireEnd`] (`INSTANCE.PIN`) and [`SplitOutput`]
@@ -200,6 +201,10 @@ pub struct Node {
     /// unknown). Boxed: almost no node has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contents: Option<Box<ContentsDecl>>,
+    /// A tunnel's name, the net it joins (tunnels only; see [`crate::tunnel`]): every tunnel
+    /// of one name on a level is one net. Left out, the tunnel is named by its label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<String>,
 }
 
 fn one() -> u8 {
@@ -224,6 +229,7 @@ impl Node {
             radix: None,
             value: None,
             contents: None,
+            net: None,
         }
     }
 
@@ -232,6 +238,13 @@ impl Node {
     pub fn wide(mut self, width: u8) -> Node {
         self.width = width;
         self
+    }
+
+    /// Whether the node exists only as a file writes it and is expanded before a circuit is
+    /// built (see [`crate::bus`], [`crate::tunnel`]): wider than one trit, pure wiring (a
+    /// splitter, merger or tunnel), a memory, or a node with a tunnel `net`.
+    pub fn is_written_only(&self) -> bool {
+        self.width != 1 || self.kind.is_wiring() || self.kind.is_memory() || self.net.is_some()
     }
 
     /// The same node placed at `(x, y)` grid cells.
@@ -319,6 +332,18 @@ pub struct CircuitDesc {
     pub nodes: Vec<Node>,
     /// The wires, in file order.
     pub wires: Vec<WireDesc>,
+}
+
+/// A text annotation on a level (Logisim-evolution's and Digital's *Text*): free text the
+/// editor draws at a grid position, nothing else reads — not a node, on no net. In RON
+/// `(pos: (4, 12), text: "carry chain")`; `text` may hold line breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Note {
+    /// Where its text starts (its top-left corner), in grid cells.
+    pub pos: Pos,
+    /// What it says.
+    pub text: String,
 }
 
 /// An instance of a part, as a file places it (see [`crate::hierarchy`]).

@@ -139,6 +139,20 @@ impl FormatError {
                         B::DoubleDriver {
                             label: l, second, ..
                         } => nth_line(&[quoted(second), quoted(l)], 0),
+                        B::Tunnel(t) => {
+                            use crate::tunnel::TunnelError as T;
+                            match &**t {
+                                T::TwoDrivers {
+                                    second_tunnel,
+                                    second,
+                                    ..
+                                } => nth_line(&[quoted(second), quoted(second_tunnel)], 0),
+                                T::TunnelToTunnel { from, to } | T::Pin { from, to, .. } => {
+                                    nth_line(&[quoted(from), quoted(to)], 0)
+                                }
+                                T::NetNotTunnel { label: l, .. } => label(l, 0),
+                            }
+                        }
                     }
                 }
                 H::TooDeep { path, .. } => label(path.split('/').next().unwrap_or(path), 0),

@@ -14,6 +14,7 @@
 //!         (from: "R", to: "NOR1"),                 // input 0
 //!         (from: "NOR1", to: "Q"),
 //!     ],
+//!     notes: [(pos: (0, 6), text: "the seed's latch")], // optional text annotations
 //!     tests: [                                     // optional, see `testbench`
 //!         (name: "reset", steps: [(set: {"R": 1}, expect: {"Q": -1})]),
 //!     ],
@@ -73,7 +74,7 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::circuit::Circuit;
-use crate::desc::{InstanceDesc, Node, WireDesc, WireEnd};
+use crate::desc::{InstanceDesc, Node, Note, WireDesc, WireEnd};
 use crate::elaborate::elaborate;
 use crate::hierarchy::{Design, LibraryPart, PartDesc, ResolveError, Resolver};
 use crate::memory::ContentsDecl;
@@ -96,6 +97,8 @@ pub struct Document {
     /// instances and its wires to their pins. The circuit is its flattening; labels inside
     /// instances are instance paths.
     pub design: Design,
+    /// The top level's text annotations (a part's are in its [`PartDesc`]).
+    pub notes: Vec<Note>,
 }
 
 #[derive(Default, Serialize, Deserialize)]
@@ -120,6 +123,9 @@ struct FileRepr {
     /// Version 2: instances of parts at the top level.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     instances: Vec<InstanceDesc>,
+    /// Text annotations on the top level (any version: nothing but the editor reads them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<Note>,
 }
 
 /// Just the version: read when a file does not parse, so that a newer file is refused with a
@@ -260,6 +266,7 @@ pub fn from_str_limited<E: Into<ResolveError>>(
         circuit,
         tests: file.tests,
         design,
+        notes: file.notes,
     })
 }
 
@@ -380,7 +387,8 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
         return Err(FormatError::Syntax {
             line: 1,
             column: 1,
-            message: "buses (`width`, `Split`, `Merge`) need `version: 3`".into(),
+            message: "buses and tunnels (`width`, `Split`, `Merge`, `Tunnel`) need `version: 3`"
+                .into(),
         });
     }
     let parts = || file.subcircuits.iter();
@@ -467,6 +475,7 @@ fn collect_library<E: Into<ResolveError>>(
                 instances: lib.instances,
                 inputs: None,
                 outputs: None,
+                notes: lib.notes,
             },
             &lib_name,
         )?;
@@ -570,6 +579,11 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
             let items: Vec<&dyn erased::Ron> =
                 part.wires.iter().map(|w| w as &dyn erased::Ron).collect();
             list(&mut out, indent, "wires", &items)?;
+            if !part.notes.is_empty() {
+                let items: Vec<&dyn erased::Ron> =
+                    part.notes.iter().map(|n| n as &dyn erased::Ron).collect();
+                list(&mut out, indent, "notes", &items)?;
+            }
             out.push_str("        ),\n");
         }
         out.push_str("    ],\n");
@@ -598,6 +612,11 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
             .map(|w| w as &dyn erased::Ron)
             .collect();
         list(&mut out, "    ", "wires", &wires)?;
+    }
+    if !doc.notes.is_empty() {
+        let items: Vec<&dyn erased::Ron> =
+            doc.notes.iter().map(|n| n as &dyn erased::Ron).collect();
+        list(&mut out, "    ", "notes", &items)?;
     }
     if !doc.tests.is_empty() {
         out.push_str("    tests: [\n");
@@ -654,6 +673,40 @@ mod tests {
     use super::*;
     use crate::NodeKind;
     use crate::kind::Ranges;
+
+    /// Text annotations are read and written back, at the top level and in a part, and are
+    /// no node of the circuit.
+    #[test]
+    fn notes_round_trip_and_are_not_nodes() {
+        let text = r#"(
+            version: 2,
+            subcircuits: [(name: "inv", nodes: [(label: "a", kind: Switch), (label: "n", kind: Not),
+                                                (label: "y", kind: Lamp)],
+                           wires: [(from: "a", to: "n"), (from: "n", to: "y")],
+                           notes: [(pos: (1, 4), text: "a wire")])],
+            instances: [(label: "I", of: "inv")],
+            nodes: [(label: "A", kind: Switch), (label: "Y", kind: Lamp)],
+            wires: [(from: "A", to: "I.a"), (from: "I.y", to: "Y")],
+            notes: [(pos: (0, 6), text: "two lines:\nin and out")],
+        )"#;
+        let doc = from_str(text).expect("reads");
+        let note = |x, y, text: &str| Note {
+            pos: crate::Pos { x, y },
+            text: text.to_owned(),
+        };
+        assert_eq!(doc.notes, [note(0, 6, "two lines:\nin and out")]);
+        assert_eq!(doc.design.subcircuits[0].notes, [note(1, 4, "a wire")]);
+        assert_eq!(
+            doc.circuit.node_count(),
+            3,
+            "A, I/n and Y: a note is no node"
+        );
+        let written = to_string(&doc).expect("writes");
+        let again = from_str(&written).expect("reads back");
+        assert_eq!(again.notes, doc.notes);
+        assert_eq!(again.design.subcircuits, doc.design.subcircuits);
+        assert_eq!(to_string(&again).expect("writes"), written);
+    }
 
     #[test]
     fn rebuild_builds_the_edited_bus_level_as_loading_does() {

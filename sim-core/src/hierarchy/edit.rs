@@ -632,6 +632,7 @@ impl Extraction {
             instances: Vec::new(),
             inputs: None,
             outputs: None,
+            notes: Vec::new(),
         }
     }
 

@@ -82,15 +82,32 @@ impl Design {
         self.libraries.is_empty() && self.subcircuits.is_empty() && self.instances.is_empty()
     }
 
-    /// Whether the document uses buses anywhere (it is saved as version 3 then): at its top
-    /// level or in one of its own parts.
+    /// Whether the document uses buses (or tunnels) anywhere (it is saved as version 3
+    /// then): at its top level or in one of its own parts.
     pub fn uses_buses(&self) -> bool {
         self.bus_level.is_some()
-            || self.subcircuits.iter().any(|p| {
-                p.nodes
-                    .iter()
-                    .any(|n| n.width != 1 || n.kind.is_wiring() || n.kind.is_memory())
-            })
+            || self
+                .subcircuits
+                .iter()
+                .any(|p| p.nodes.iter().any(Node::is_written_only))
+    }
+
+    /// What is suspicious about the tunnels of each level this document writes
+    /// ([`crate::tunnel::warnings`]): its top level as written (`bus_level`, which a level
+    /// with tunnels has) and its own parts, each warning with its part's name (`None` for the
+    /// top level).
+    pub fn tunnel_warnings(&self) -> Vec<(Option<&str>, crate::tunnel::TunnelWarning)> {
+        let top = self
+            .bus_level
+            .iter()
+            .flat_map(|(nodes, wires)| crate::tunnel::warnings(nodes, wires))
+            .map(|w| (None, w));
+        let parts = self.subcircuits.iter().flat_map(|p| {
+            crate::tunnel::warnings(&p.nodes, &p.wires)
+                .into_iter()
+                .map(|w| (Some(p.name.as_str()), w))
+        });
+        top.chain(parts).collect()
     }
 
     /// The part named `name`: the document's own (`None` origin) or a library's.

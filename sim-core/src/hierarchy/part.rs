@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::desc::{InstanceDesc, Node, WireDesc};
+use crate::desc::{InstanceDesc, Node, Note, WireDesc};
 use crate::kind::Role;
 
 /// A part defined inside a file.
@@ -26,6 +26,9 @@ pub struct PartDesc {
     /// The output pins in order (default: its lamps and probes in file order).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outputs: Option<Vec<String>>,
+    /// Its text annotations (drawn inside it; see [`Note`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
 }
 
 impl PartDesc {

@@ -104,6 +104,12 @@ pub enum NodeKind {
     /// A merger: one input per bit range of `ranges` (input `k` takes range `k`), one output
     /// bus of their total width. Pure wiring, like [`Split`](Self::Split).
     Merge(Ranges),
+    /// A tunnel: a named label that joins nets without a wire (Logisim-evolution's and
+    /// Digital's *Tunnel*). Every tunnel of one name (the node's `net`, else its label) on
+    /// one level is one net: the wire into one of them drives every wire out of the others.
+    /// As wide as its node (a bus tunnel). Pure wiring, like [`Split`](Self::Split): resolved
+    /// away before buses are expanded (see [`crate::tunnel`]); no engine ever sees one.
+    Tunnel,
     /// A table gate: any function of one to three inputs, given as its [`TruthTable`]. In RON
     /// `Table(inputs: 2, outputs: [...])`, the 3ⁿ outputs in the table's
     /// [row order](TruthTable#row-order).
@@ -168,7 +174,8 @@ impl NodeKind {
             | NodeKind::Probe
             | NodeKind::HexDisplay
             | NodeKind::SevenSegment
-            | NodeKind::Split(_) => 1,
+            | NodeKind::Split(_)
+            | NodeKind::Tunnel => 1,
             NodeKind::Dff => 2,
             NodeKind::Dffe => 3,
             NodeKind::Merge(r) => r.len(),
@@ -235,6 +242,7 @@ impl NodeKind {
             | NodeKind::SevenSegment
             | NodeKind::Split(_)
             | NodeKind::Merge(_)
+            | NodeKind::Tunnel
             | NodeKind::Table(_)
             | NodeKind::Rom { .. }
             | NodeKind::Ram { .. } => None,
@@ -254,6 +262,7 @@ impl NodeKind {
             | NodeKind::Dffe
             | NodeKind::Split(_)
             | NodeKind::Merge(_)
+            | NodeKind::Tunnel
             | NodeKind::Table(_)
             | NodeKind::Rom { .. }
             | NodeKind::Ram { .. } => {
@@ -296,10 +305,13 @@ impl NodeKind {
         }
     }
 
-    /// Whether this kind is pure bus wiring ([`Split`](Self::Split), [`Merge`](Self::Merge)),
-    /// resolved away when buses are expanded.
+    /// Whether this kind is pure wiring ([`Split`](Self::Split), [`Merge`](Self::Merge),
+    /// [`Tunnel`](Self::Tunnel)), resolved away when a level is expanded.
     pub const fn is_wiring(self) -> bool {
-        matches!(self, NodeKind::Split(_) | NodeKind::Merge(_))
+        matches!(
+            self,
+            NodeKind::Split(_) | NodeKind::Merge(_) | NodeKind::Tunnel
+        )
     }
 
     /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches take
@@ -329,6 +341,7 @@ impl NodeKind {
             NodeKind::SevenSegment => "SevenSegment".into(),
             NodeKind::Split(r) => format!("Split({r})"),
             NodeKind::Merge(r) => format!("Merge({r})"),
+            NodeKind::Tunnel => "Tunnel".into(),
             NodeKind::Rom { addr_bits } => format!("ROM{addr_bits}"),
             NodeKind::Ram { addr_bits } => format!("RAM{addr_bits}"),
             NodeKind::Buf | NodeKind::Not => self.op().map_or("", GateOp::name).into(),

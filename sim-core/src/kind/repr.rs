@@ -83,6 +83,7 @@ kind_repr! {
     SevenSegment,
     Split(ranges: Ranges),
     Merge(ranges: Ranges),
+    Tunnel,
     Rom { addr_bits: u8 },
     Ram { addr_bits: u8 },
 }

@@ -15,6 +15,17 @@ pub(super) struct Level<'a> {
     pub(super) instances: &'a [crate::desc::InstanceDesc],
 }
 
+/// A level's `nodes` and `wires` with its tunnels resolved into wires
+/// ([`crate::tunnel::resolve`]), so a module declares no net for a tunnel. Loading resolved
+/// this very level already, so it cannot fail here; were it to, the level is kept as written.
+pub(super) fn without_tunnels(
+    nodes: &[crate::Node],
+    wires: &[crate::WireDesc],
+) -> (Vec<crate::Node>, Vec<crate::WireDesc>) {
+    crate::tunnel::resolve(nodes.to_vec(), wires.to_vec())
+        .unwrap_or_else(|_| (nodes.to_vec(), wires.to_vec()))
+}
+
 /// A written part module: its name and its ports' identifiers.
 pub(super) struct Ports {
     module: String,
@@ -73,9 +84,10 @@ impl Hierarchy<'_> {
                 _ => continue,
             });
         }
+        let (nodes, wires) = without_tunnels(&desc.nodes, &desc.wires);
         let level = Level {
-            nodes: &desc.nodes,
-            wires: &desc.wires,
+            nodes: &nodes,
+            wires: &wires,
             instances: &desc.instances,
         };
         let (inputs, outputs) = self.module(&module, &level, Some((&inputs, &outputs)));

@@ -358,7 +358,7 @@ pub fn export(doc: &Document, module: &str) -> Result<Export, ExportError> {
     // without `/` and the wires among them, plus the wires to and from instance pins, which
     // only the design keeps.
     let (nodes, wires) = if let Some((nodes, wires)) = &design.bus_level {
-        (nodes.clone(), wires.clone())
+        hierarchical::without_tunnels(nodes, wires)
     } else {
         let c = &doc.circuit;
         let top = |label: &str| !label.contains('/');

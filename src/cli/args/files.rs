@@ -1,11 +1,11 @@
-//! The commands that read, convert or write files without simulating: `check`, `import`,
-//! `export`, `asm`, `gen`.
+//! The commands that read, convert or write files without simulating (but `draw --values`):
+//! `check`, `import`, `export`, `draw`, `asm`, `gen`.
 
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::common::LoadArgs;
+use super::common::{LoadArgs, SetBatch, parse_batch};
 
 /// Arguments of `check`.
 #[derive(Debug, Args)]
@@ -29,6 +29,51 @@ pub struct ImportArgs {
     /// Where to write the RON circuit (`-` for standard output).
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
+
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// Arguments of `draw`.
+#[derive(Debug, Args)]
+pub struct DrawArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Where to write the picture: SVG or PNG, by its extension (`.svg`, `.png`).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+
+    /// The level to draw: instance labels from the top separated by `/` (`lo/fa0`); the top
+    /// level by default.
+    #[arg(long, value_name = "PATH", conflicts_with = "every_level")]
+    pub level: Option<String>,
+
+    /// Draw every level, one file each: OUT for the top level, and OUT's name with the
+    /// level's path before the extension for the others (`adder8.lo.fa0.svg`).
+    #[arg(long)]
+    pub every_level: bool,
+
+    /// Draw the values of a simulation, coloured as the app shows them: settled from
+    /// power-on, then after each `--set` batch. Without it every value is drawn unknown.
+    #[arg(long)]
+    pub values: bool,
+
+    /// One batch of inputs (as `sim --set`), applied and settled before drawing; repeat for
+    /// more.
+    #[arg(
+        long = "set",
+        value_name = "NAME=VALUE[,NAME=VALUE...]",
+        value_parser = parse_batch,
+        requires = "values"
+    )]
+    pub sets: Vec<SetBatch>,
+
+    /// PNG pixels per SVG unit (a grid cell is 20 units).
+    #[arg(long, value_name = "N", default_value_t = gui::pages::circuit::export::DEFAULT_SCALE)]
+    pub scale: f32,
 
     /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]

@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::{AnalyzeCommand, ExactArgs, HazardArgs, ResetArgs};
 pub use common::{Format, LoadArgs, SetBatch};
-pub use files::{AsmArgs, CheckArgs, ExportArgs, ExportCommand, GenCommand, ImportArgs};
+pub use files::{AsmArgs, CheckArgs, DrawArgs, ExportArgs, ExportCommand, GenCommand, ImportArgs};
 pub use games::{
     EulerArgs, ExperimentArgs, PerftArgs, PlayArgs, ReplayArgs, ReportFormat, SolveArgs,
 };
@@ -110,6 +110,15 @@ pub enum Command {
     /// Write a circuit in another format (structural Verilog).
     #[command(subcommand)]
     Export(ExportCommand),
+
+    /// Draw a circuit's schematic as the app's canvas draws it, to an SVG or PNG file.
+    ///
+    /// The SVG is structured for tools: each net's wires and junctions in a
+    /// `<g class="net" data-net="NAME">`, each node in a `<g class="node" data-node="LABEL">`
+    /// (its outline first), each instance in a `<g class="block" data-block="LABEL">`, labels as
+    /// `<text>`, and the scale on the root element (`data-cell`: units per grid cell). A PNG is
+    /// that SVG rendered, with the app's own fonts.
+    Draw(DrawArgs),
 
     /// Analyses only a three-valued simulator can make: hazards, X-pessimism decided exactly,
     /// reset.

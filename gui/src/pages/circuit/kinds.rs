@@ -23,6 +23,7 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::SevenSegment => "7-segment display".to_owned(),
         NodeKind::Split(r) => format!("Splitter {r}"),
         NodeKind::Merge(r) => format!("Merger {r}"),
+        NodeKind::Tunnel => "Tunnel".to_owned(),
         NodeKind::Rom { addr_bits } => format!("ROM, {} words", 1u32 << addr_bits),
         NodeKind::Ram { addr_bits } => format!("RAM, {} words", 1u32 << addr_bits),
         NodeKind::And(_)
@@ -69,6 +70,7 @@ pub fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::SevenSegment => "SEG",
         NodeKind::Split(_) => "SPLIT",
         NodeKind::Merge(_) => "MERGE",
+        NodeKind::Tunnel => "TUN",
         NodeKind::Table(_) => "TBL",
         NodeKind::Rom { .. } => "ROM",
         NodeKind::Ram { .. } => "RAM",
@@ -134,6 +136,9 @@ pub fn what_it_does(kind: NodeKind) -> String {
         }
         NodeKind::Merge(_) => {
             "Merger: joins one bus per bit range above (inputs 0, 1, …) into one bus"
+        }
+        NodeKind::Tunnel => {
+            "Tunnel: a named label; every tunnel of one name on a level is one net, joined              without a wire (rename it to choose its name)"
         }
     };
     text.to_owned()

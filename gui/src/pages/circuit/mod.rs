@@ -7,6 +7,7 @@
 //! bar, dialogs).
 
 pub mod draw;
+pub mod export;
 pub mod geometry;
 pub mod kinds;
 pub mod legibility;
@@ -90,6 +91,8 @@ impl Page for CircuitPage {
             if i.key_pressed(Key::Escape) {
                 state.tool = None;
                 state.part_tool = None;
+                state.note_tool = false;
+                self.canvas.cancel_wire();
             }
             // R turns the selection a quarter turn clockwise (Shift+R: back), M mirrors it.
             if i.key_pressed(Key::R) && !i.modifiers.command {
@@ -119,6 +122,9 @@ impl Page for CircuitPage {
 
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
         let state = &mut *shared.state;
+        if let Some((path, every_level)) = shared.dialogs.take_image() {
+            export_image(state, &path, every_level);
+        }
         egui::Panel::top("menu").show(ui, |ui| self.menu.ui(ui, state));
         if let Some(request) = self.menu.request.take() {
             shared.dialogs.ask(request, state);
@@ -187,6 +193,28 @@ impl Page for CircuitPage {
         if std::mem::take(&mut self.canvas.rename_requested) {
             self.inspector.focus_label = true;
         }
+    }
+}
+
+/// File → Export image…: writes the open level (or every level) to `path` and says so, or why
+/// not, in the status bar.
+fn export_image(state: &mut CircuitPageState, path: &std::path::Path, every_level: bool) {
+    let scale = export::DEFAULT_SCALE;
+    let written = if every_level {
+        export::write_every_level(state, path, scale)
+    } else {
+        export::write_level(state, path, scale).map(|()| vec![path.to_owned()])
+    };
+    match written {
+        Ok(files) if files.len() == 1 => {
+            state.info(format!("exported image to {}", path.display()));
+        }
+        Ok(files) => state.info(format!(
+            "exported {} images: {} and the levels beside it",
+            files.len(),
+            path.display()
+        )),
+        Err(e) => state.error(format!("cannot export the image: {e}")),
     }
 }
 

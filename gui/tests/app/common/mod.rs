@@ -264,6 +264,15 @@ pub fn zoom_to_100(h: &mut App) {
     assert!((zoom - 1.0).abs() < 1e-3, "zoom {zoom}");
 }
 
+/// Scrolls widget `label` into view (the palette scrolls once it is longer than the window)
+/// and clicks it.
+pub fn scroll_and_click(h: &mut App, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+}
+
 /// Arms palette item `item` with a click (the palette keeps it armed).
 pub fn arm(h: &mut App, item: &str) {
     h.get_by_label(item).click();

@@ -1,6 +1,6 @@
 //! Buses, drawn once for all their trits: [`Known`] (how many trits are known), a bus wire,
-//! its number label and pin, a bus node with its number and width badge, and the splitter and
-//! merger spines ([`wiring`]).
+//! its number label and pin, a bus node with its number and width badge, the splitter and
+//! merger spines ([`wiring`]) and the tunnel's flag ([`tunnel`]).
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 use sim_core::{NodeKind, Trit};
@@ -290,4 +290,39 @@ pub fn wiring(painter: &Painter, colors: &Colors, rect: Rect, kind: NodeKind) {
         };
         painter.text(at, align, bits, font.clone(), colors.ink);
     }
+}
+
+/// A tunnel in `rect` (its box from [`geometry::rect`](crate::pages::circuit::geometry::rect)):
+/// a flag — a label box pointing right, to its output on the right edge — with its net's
+/// `name` inside, outlined in the colour of the `values` it carries (a trit's value colour, or
+/// a bus wire's ink for a bus).
+pub fn tunnel(painter: &Painter, colors: &Colors, rect: Rect, name: &str, values: &[Trit]) {
+    let ink = match values {
+        [v] => colors.value(*v),
+        bus => Known::of(bus).ink(colors),
+    };
+    let inset = 0.25 * CELL;
+    let (top, bottom) = (rect.top() + inset, rect.bottom() - inset);
+    let tip = rect.right();
+    let shoulder = tip - (bottom - top) / 2.0;
+    let flag = vec![
+        pos2(rect.left(), top),
+        pos2(shoulder, top),
+        pos2(tip, rect.center().y),
+        pos2(shoulder, bottom),
+        pos2(rect.left(), bottom),
+    ];
+    painter.add(Shape::convex_polygon(
+        flag,
+        colors.body,
+        Stroke::new(2.0, ink),
+    ));
+    let room = Rect::from_min_max(pos2(rect.left() + 2.0, top), pos2(shoulder, bottom));
+    let full = LABEL_SIZE.min(room.height() * 0.8);
+    let mut galley = painter.layout_no_wrap(name.to_owned(), FontId::monospace(full), colors.ink);
+    if galley.size().x > room.width() {
+        let size = (full * room.width() / galley.size().x).max(0.4 * CELL);
+        galley = painter.layout_no_wrap(name.to_owned(), FontId::monospace(size), colors.ink);
+    }
+    painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
 }

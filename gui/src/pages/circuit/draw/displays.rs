@@ -5,7 +5,6 @@ use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Trit};
 
 use super::style::{Colors, NodeLook, caption, halo, outline};
-use crate::pages::circuit::geometry;
 use crate::pages::circuit::legibility;
 
 // A display has its own dark face in either theme, like the part it stands for: its colours
@@ -128,12 +127,13 @@ pub fn display_node(
         let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
         painter.galley(face.center() - galley.size() / 2.0, galley, color);
     }
-    caption(
-        painter,
-        colors,
-        rect,
-        &geometry::label_text(label, values.len()),
-    );
+    // A display of several trits adds its width to its label: `SEG /8`.
+    let title = if values.len() > 1 {
+        format!("{label} /{}", values.len())
+    } else {
+        label.to_owned()
+    };
+    caption(painter, colors, rect, &title);
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.

@@ -13,7 +13,8 @@
 //! Buses are drawn once for all their trits: a bus node shows its number ([`bus_node`], with a
 //! width badge `/8`), a bus wire is thick and dark ([`bus_wire`], [`BUS_WIDTH`]) and carries its
 //! number before its input ([`bus_label`]), a bus pin is a square ([`bus_pin`]), and splitters
-//! and mergers are a spine with one branch per bit range ([`wiring`]). Whether a bus's trits
+//! and mergers are a spine with one branch per bit range ([`wiring`]); a tunnel is a flag with
+//! its net's name ([`tunnel`]). Whether a bus's trits
 //! are known ([`Known`]) greys it, as 0 greys a trit.
 //!
 //! [`geometry::CELL`]: crate::pages::circuit::geometry::CELL
@@ -26,21 +27,24 @@
 //! text stays upright.
 //!
 //! The files are a stack, each importing only those above it in this list: `style` (the
-//! [`Colors`], sizes, [`NodeLook`]), `orient` (turning what was painted, [`Turn`]), `symbols`
-//! (a node's full-detail symbol), `buses`, `wires`, `coarse`
+//! [`Colors`], sizes, [`NodeLook`]), `notes` (text annotations, [`note`]), `orient` (turning
+//! what was painted, [`Turn`]), `symbols` (a node's full-detail symbol), `buses`, `wires`,
+//! `coarse`
 //! (the [`Batch`] level of detail) and `displays`.
 
 mod buses;
 mod coarse;
 mod displays;
+mod notes;
 mod orient;
 mod style;
 mod symbols;
 mod wires;
 
-pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, wiring};
+pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, tunnel, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{display_node, display_text, hex_digits, segments_text};
+pub use notes::note;
 pub use orient::{Turn, drawn_turn, turned};
 pub use style::{
     BUS_WIDTH, Colors, NodeLook, contrast_ratio, ink_on, relative_luminance, value_symbol,

@@ -78,7 +78,8 @@ impl CircuitPageState {
     /// Places a node of `kind`, `width` trits wide (1..=64; a splitter or merger takes its
     /// width from its ranges), at `pos` with a fresh label and selects it; returns the label.
     /// A node of width 1 in a document without buses is placed as [`CircuitPageState::place`] does;
-    /// anything wider, or a splitter, converts the document to one with buses first.
+    /// anything wider, a splitter or a tunnel (named by its label until
+    /// [`CircuitPageState::name_tunnel`] names it) converts the document to one with buses first.
     pub fn place_node(&mut self, kind: NodeKind, width: u8, pos: Pos) -> Option<String> {
         let wiring = kind.is_wiring();
         // Clocks and table gates are one trit wide.
@@ -92,8 +93,8 @@ impl CircuitPageState {
         }
         if !self.level.is_empty() {
             self.error(
-                "buses and splitters are placed at the top level (the parts of a circuit \
-                 with buses are edited in its file for now)",
+                "buses, splitters and tunnels are placed at the top level (the parts of a \
+                 circuit with buses are edited in its file for now)",
             );
             return None;
         }
@@ -102,7 +103,8 @@ impl CircuitPageState {
             pos: Some(pos),
             ..Node::new(label.clone(), kind)
         };
-        if !wiring {
+        // A splitter or merger is as wide as its ranges; a tunnel as the palette's width.
+        if !matches!(kind, NodeKind::Split(_) | NodeKind::Merge(_)) {
             node = node.wide(width.max(1));
         }
         self.edit_bus_level(|nodes, _| {
@@ -262,6 +264,36 @@ impl CircuitPageState {
             Some(format!("{new}[{bit}"))
         });
         true
+    }
+
+    /// The selected tunnel of the open level (as written), if a tunnel is selected.
+    pub fn selected_tunnel(&self) -> Option<Node> {
+        let label = self.selected_wiring.as_deref()?;
+        let (nodes, _) = self.written_level()?;
+        nodes
+            .iter()
+            .find(|n| n.label == label && n.kind == NodeKind::Tunnel)
+            .cloned()
+    }
+
+    /// Names tunnel `label` of the bus level `name`: it joins the net of every tunnel of that
+    /// name (see [`sim_core::tunnel`]). An empty name, or a node that is no tunnel, is refused
+    /// with why; a name that gives the net two drivers is refused by the rebuild.
+    pub fn name_tunnel(&mut self, label: &str, name: &str) -> bool {
+        let name = name.trim();
+        if name.is_empty() {
+            self.error("a tunnel needs a name");
+            return false;
+        }
+        self.edit_bus_level(|nodes, _| {
+            let tunnel = nodes
+                .iter_mut()
+                .find(|n| n.label == label && n.kind == NodeKind::Tunnel)
+                .ok_or_else(|| format!("no tunnel `{label}` here"))?;
+            tunnel.net = (name != label).then(|| name.to_owned());
+            Ok(())
+        })
+        .is_some()
     }
 
     /// A wire end of the canvas (a flat node's or a pin) as the bus level writes it.

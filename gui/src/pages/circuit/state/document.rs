@@ -58,6 +58,15 @@ impl DocState {
         self.revision
     }
 
+    /// An untitled, unmodified document holding `document` (one the caller loaded itself, as
+    /// `tritium draw` does with its own library folders).
+    pub fn untitled(document: Document) -> DocState {
+        DocState {
+            document,
+            ..DocState::new()
+        }
+    }
+
     /// Reads and validates `path` with [`loader::load_circuit`]: a RON circuit with its
     /// subcircuit libraries from beside it, or an ISCAS `.bench` netlist (by its extension),
     /// which stays untitled and unsaved, so that saving never writes RON over the netlist (its
@@ -106,6 +115,11 @@ impl DocState {
     pub fn record_edit(&mut self, before: Document) {
         self.history.record(before, self.revision);
         self.revision = fresh_revision();
+    }
+
+    /// Joins the last edit to the one before it into one undo step.
+    pub fn merge_last_edit(&mut self) {
+        self.history.merge_last();
     }
 
     /// Undoes the last edit; `false` if there was none.

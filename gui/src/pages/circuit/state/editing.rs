@@ -140,6 +140,12 @@ impl CircuitPageState {
         {
             self.selected_wire = None;
         }
+        if self
+            .selected_note
+            .is_some_and(|i| i >= self.level_notes().len())
+        {
+            self.selected_note = None;
+        }
         // The analyses described the circuit before the edit: their verdicts and marks go.
         self.clear_analysis();
         let circuit = &self.doc.document.circuit;
@@ -187,8 +193,10 @@ impl CircuitPageState {
                     .written_level()
                     .is_some_and(|(nodes, _)| nodes.iter().any(|n| n.label == l))
         };
-        // At most node_count labels are taken, so one of the first node_count + 1 is free.
-        let free = (1..=self.circuit().node_count() + pins.len() + 1)
+        // At most this many labels are taken (the written level's splitters and tunnels are
+        // not in the circuit), so one of the first this many + 1 is free.
+        let written = self.written_level().map_or(0, |(nodes, _)| nodes.len());
+        let free = (1..=self.circuit().node_count() + pins.len() + written + 1)
             .map(|n| format!("{prefix}{n}"))
             .find(|l| !taken(l))
             .unwrap_or_else(|| prefix.to_owned());
@@ -362,6 +370,9 @@ impl CircuitPageState {
     /// The document's embedded tests lose their assignments and expectations of the deleted
     /// nodes (in the same undo step), so the file stays loadable; a notice says how many.
     pub fn delete_selection(&mut self) {
+        if self.delete_selected_note() {
+            return;
+        }
         if self.edits_bus_level()
             && let Some(dropped) = self.delete_written()
         {

@@ -130,6 +130,12 @@ impl CircuitPageState {
         self.doc.path.as_ref().map(|p| p.with_extension("v"))
     }
 
+    /// Where File → Export image… proposes to write: the document's path with extension `.svg`
+    /// (`None` for an untitled document).
+    pub fn image_path(&self) -> Option<PathBuf> {
+        self.doc.path.as_ref().map(|p| p.with_extension("svg"))
+    }
+
     /// Writes the document as structural Verilog ([`sim_core::verilog::document`], what
     /// `tritium export verilog` writes) to `path`, in a module named after the document (its
     /// name, else its file's stem, else `path`'s) and reports the outcome, with the export's

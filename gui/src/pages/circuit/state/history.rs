@@ -46,6 +46,13 @@ impl History {
         Self::swap(&mut self.redo, &mut self.undo, current, revision)
     }
 
+    /// Joins the last recorded edit to the one before it: one undo then takes both back.
+    pub fn merge_last(&mut self) {
+        if self.undo.len() >= 2 {
+            self.undo.pop();
+        }
+    }
+
     /// Whether there is something to undo.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()

@@ -15,7 +15,8 @@
 //! [`Design`](sim_core::hierarchy::Design), and every edit ends with `Design::sync`, which
 //! rebuilds the instances (keeping node ids, so values and the selection survive).
 //!
-//! A level that uses buses (see [`sim_core::bus`]) is shown as its file writes it
+//! A level that uses buses or tunnels (see [`sim_core::bus`], [`sim_core::tunnel`]) is shown
+//! as its file writes it
 //! ([`CircuitPageState::written_level`]): its bus nodes, splitters, mergers and bus wires, each wire
 //! end resolved to the flat bit nodes carrying it ([`CircuitPageState::end_bits`]), since the flat
 //! circuit only holds the bits (`A[0]` … `A[7]`) and splitters vanish from it.
@@ -237,7 +238,7 @@ impl CircuitPageState {
 
     /// The flat nodes carrying each trit of wire end `end` (`A`, `SP.1`, `M`, `I.p`, as the
     /// wires of level `path` write it), bit 0 first, `None` for a floating trit: through
-    /// splitters and mergers, into instances (an output pin is what drives it inside) and out
+    /// splitters, mergers and tunnels (a tunnel carries what drives its net), into instances (an output pin is what drives it inside) and out
     /// of them (a part's input pin is what drives the instance's pin one level up). Empty if
     /// `end` names nothing that drives a wire.
     pub fn end_bits(&self, path: &[String], end: &str) -> Vec<Option<NodeId>> {
@@ -289,6 +290,15 @@ impl CircuitPageState {
             return match node.kind {
                 // A splitter is read through its outputs (`SP.0`).
                 NodeKind::Split(_) => Vec::new(),
+                // A tunnel carries what drives any tunnel of its name.
+                NodeKind::Tunnel => {
+                    let net = sim_core::tunnel::net_name(node);
+                    nodes
+                        .iter()
+                        .filter(|t| sim_core::tunnel::net_name(t) == net)
+                        .find(|t| into(&t.label, 0).is_some())
+                        .map_or_else(|| vec![None; width], |t| driven(&t.label, 0, width))
+                }
                 NodeKind::Merge(ranges) => ranges
                     .iter()
                     .enumerate()

@@ -11,7 +11,8 @@
 //! split by concern into the child files, each adding an `impl CircuitPageState`: `files`
 //! (open, save, export), `editing` (every change to the circuit as an undoable step),
 //! `inputs` (switches and buttons from the canvas), `bus_values` (buses as numbers), and the
-//! older `levels`, `bus_level`, `wires`, `waves`, `memories` and `analysis`.
+//! older `levels`, `bus_level`, `wires`, `waves`, `memories`, `notes` (text annotations) and
+//! `analysis`.
 
 mod analysis;
 mod bus_level;
@@ -25,6 +26,7 @@ mod history;
 mod inputs;
 mod levels;
 mod memories;
+mod notes;
 mod session;
 mod waves;
 mod wires;
@@ -103,6 +105,11 @@ pub struct CircuitPageState {
     pub tool_width: u8,
     /// The selected wire of the open level (its whole net is highlighted).
     pub selected_wire: Option<LevelWire>,
+    /// Whether the palette's Text item is armed: a click on the canvas places a note.
+    pub note_tool: bool,
+    /// The selected text annotation of the open level, by its index in
+    /// [`CircuitPageState::level_notes`].
+    pub selected_note: Option<usize>,
     /// Names the open document: every [`CircuitPageState::with_doc`] (File → New, Open) takes a fresh
     /// number, so views can tell a new document from an edited one (the canvas fits a new
     /// one to the window).
@@ -165,6 +172,8 @@ impl CircuitPageState {
             radixes: BTreeMap::new(),
             selected_wiring: None,
             selected_wire: None,
+            note_tool: false,
+            selected_note: None,
             tool_width: 1,
             recent: Vec::new(),
             centre: None,

@@ -82,6 +82,7 @@ impl CircuitPageState {
         self.selection.clear();
         self.selected_instance = None;
         self.selected_wiring = None;
+        self.selected_note = None;
         self.selected_wire = Some(wire);
     }
 
@@ -144,31 +145,34 @@ impl CircuitPageState {
         }
     }
 
-    /// Bends `wire` through `via` (grid cells; empty: routed freely again), one undo step.
-    /// A part from a library file is not edited here (the refusal says so).
-    pub fn set_wire_bends(&mut self, wire: &LevelWire, via: Vec<Pos>) {
+    /// Bends `wire` through `via` (grid cells; empty: routed freely again), one undo step;
+    /// whether it was made. A part from a library file is not edited here (the refusal says
+    /// so).
+    pub fn set_wire_bends(&mut self, wire: &LevelWire, via: Vec<Pos>) -> bool {
         let input = wire.input;
         if self.edits_bus_level() {
             let to = self.written_end(&wire.to);
-            self.edit_bus_level(|_, wires| {
-                let w = wires
-                    .iter_mut()
-                    .find(|w| w.to == to && w.input == input)
-                    .ok_or_else(|| format!("no wire into {to}"))?;
-                w.via = via;
-                Ok(())
-            });
-            return;
+            return self
+                .edit_bus_level(|_, wires| {
+                    let w = wires
+                        .iter_mut()
+                        .find(|w| w.to == to && w.input == input)
+                        .ok_or_else(|| format!("no wire into {to}"))?;
+                    w.via = via;
+                    Ok(())
+                })
+                .is_some();
         }
         let to = wire.to.to_text();
         if self.level.is_empty()
             && let (End::Node(_), Some(id)) = (&wire.from, self.flat_node(&to))
         {
-            self.edit(|c| {
-                c.set_bends(id, input, via);
-                Ok(())
-            });
-            return;
+            return self
+                .edit(|c| {
+                    c.set_bends(id, input, via);
+                    Ok(())
+                })
+                .is_some();
         }
         self.edit_design(|design, _, level| {
             let wires = design.level_wires_mut(level).map_err(|e| e.to_string())?;
@@ -178,7 +182,26 @@ impl CircuitPageState {
                 .ok_or_else(|| format!("no wire into {to}"))?;
             w.via = via;
             Ok(())
-        });
+        })
+        .is_some()
+    }
+
+    /// Wires output `from` to input `input` of `to` through the bends `via` (grid cells, in
+    /// order: a wire drawn with clicks on empty canvas), as one undo step; a refused wire
+    /// shows why.
+    pub fn connect_bent(&mut self, from: &End, to: &End, input: u8, via: Vec<Pos>) -> bool {
+        if !self.connect_wire(from, to, input) {
+            return false;
+        }
+        let wire = LevelWire {
+            from: from.clone(),
+            to: to.clone(),
+            input,
+        };
+        if !via.is_empty() && self.set_wire_bends(&wire, via) {
+            self.doc.merge_last_edit();
+        }
+        true
     }
 
     /// The flat node a label of the open level names, unless it is one of the open part's

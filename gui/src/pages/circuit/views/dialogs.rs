@@ -1,6 +1,8 @@
-//! Modal questions: the file dialog for Open, Save As, Export Verilog and Export waveform ([`FileDialog`], pure
-//! egui, so it works on any X11 without a desktop portal), and "save the unsaved changes?"
-//! (Save, Discard, Cancel).
+//! Modal questions: the file dialog for Open, Save As, Export Verilog, Export image and Export
+//! waveform ([`FileDialog`], pure egui, so it works on any X11 without a desktop portal), and
+//! "save the unsaved changes?" (Save, Discard, Cancel).
+
+use std::path::PathBuf;
 
 use super::menu_bar::FileRequest;
 use crate::common::file_dialog::{self, FileDialog, Outcome, Purpose};
@@ -11,6 +13,8 @@ use crate::pages::circuit::state::{Answer, CircuitPageState, Discarding};
 pub struct Dialogs {
     /// The file dialog being shown, and what it is for.
     file: Option<(FileRequest, FileDialog)>,
+    /// An image file chosen (and whether for every level), for the circuit page to write.
+    image: Option<(PathBuf, bool)>,
 }
 
 impl Dialogs {
@@ -42,9 +46,26 @@ impl Dialogs {
                 file_dialog::VCD_FILTERS,
                 state.waveform_path(),
             ),
+            FileRequest::ExportImage { every_level } => (
+                if every_level {
+                    "Export every level as"
+                } else {
+                    "Export image as"
+                },
+                Purpose::Save { extension: "svg" },
+                file_dialog::IMAGE_FILTERS,
+                state.image_path(),
+            ),
         };
         let dialog = FileDialog::new(title, purpose, filters, start.as_deref());
         self.file = Some((request, dialog));
+    }
+
+    /// The image file chosen with File → Export image… (and whether for every level), once:
+    /// the circuit page writes it (the export draws with the canvas, a view these dialogs do
+    /// not use).
+    pub fn take_image(&mut self) -> Option<(PathBuf, bool)> {
+        self.image.take()
     }
 
     /// Whether a file dialog is open.
@@ -75,6 +96,9 @@ impl Dialogs {
                         }
                         FileRequest::ExportWaveform => {
                             state.export_waveform(&path);
+                        }
+                        FileRequest::ExportImage { every_level } => {
+                            self.image = Some((path, every_level));
                         }
                     }
                 }

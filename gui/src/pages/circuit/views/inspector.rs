@@ -11,7 +11,7 @@
 //! the last step did to the bus reads `S[3]: 0x0A → 0x0E`.
 
 use sim_core::number::{self, Radix};
-use sim_core::{NodeKind, Trit};
+use sim_core::{Node, NodeKind, Trit};
 
 use crate::pages::circuit::state::CircuitPageState;
 
@@ -22,6 +22,12 @@ pub struct Inspector {
     editing: Option<(sim_core::NodeId, String)>,
     /// The label being edited, and for which instance (its label when selected).
     editing_instance: Option<(String, String)>,
+    /// The selected tunnel's name as being typed, keyed by the tunnel's label and name as the
+    /// document has them (so an undo, or another tunnel, starts it afresh).
+    editing_tunnel: Option<((String, String), String)>,
+    /// The selected note's text as being typed, keyed by the note's index and text as the
+    /// document has them (so an undo, or another note, starts it afresh).
+    editing_note: Option<((usize, String), String)>,
     /// Focus the label field on the next frame.
     pub focus_label: bool,
     /// The number being typed for a bus of switches.
@@ -55,16 +61,7 @@ impl Inspector {
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         ui.heading("Inspector");
         oscillation(ui, state);
-        if state.selection.is_empty()
-            && let Some(label) = state.selected_instance.clone()
-        {
-            self.instance(ui, state, &label);
-            return;
-        }
-        if state.selection.is_empty()
-            && let Some(wire) = state.selected_wire.clone()
-        {
-            wire_panel(ui, state, &wire);
+        if state.selection.is_empty() && self.not_a_node(ui, state) {
             return;
         }
         if let Some(bus) = state.selected_bus() {
@@ -407,6 +404,81 @@ fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {
 }
 
 impl Inspector {
+    /// With no node selected: the selected instance, wire, note or tunnel, if one is;
+    /// whether one was shown.
+    fn not_a_node(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) -> bool {
+        if let Some(label) = state.selected_instance.clone() {
+            self.instance(ui, state, &label);
+        } else if let Some(wire) = state.selected_wire.clone() {
+            wire_panel(ui, state, &wire);
+        } else if let Some(index) = state.selected_note {
+            self.note(ui, state, index);
+        } else if let Some(tunnel) = state.selected_tunnel() {
+            self.tunnel(ui, state, &tunnel);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// The selected note: its text, edited in place (Enter or leaving the field applies it).
+    fn note(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, index: usize) {
+        let Some(text) = state.level_notes().get(index).map(|n| n.text.clone()) else {
+            return;
+        };
+        let key = (index, text.clone());
+        if self.editing_note.as_ref().is_none_or(|(of, _)| *of != key) {
+            self.editing_note = Some((key, text.clone()));
+        }
+        ui.label("Note (text on the canvas, part of no net)");
+        ui.horizontal(|ui| {
+            let label = ui.label("Note text");
+            let Some((_, typed)) = self.editing_note.as_mut() else {
+                return;
+            };
+            let edit = ui.text_edit_singleline(typed).labelled_by(label.id);
+            if self.focus_label {
+                edit.request_focus();
+                self.focus_label = false;
+            }
+            if edit.lost_focus() && *typed != text && !state.set_note_text(index, typed) {
+                typed.clone_from(&text);
+            }
+        });
+    }
+
+    /// The selected tunnel: its label, and its name (the net it joins), edited in place.
+    fn tunnel(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, tunnel: &Node) {
+        let name = sim_core::tunnel::net_name(tunnel).unwrap_or(&tunnel.label);
+        let key = (tunnel.label.clone(), name.to_owned());
+        if self
+            .editing_tunnel
+            .as_ref()
+            .is_none_or(|(of, _)| *of != key)
+        {
+            self.editing_tunnel = Some((key, name.to_owned()));
+        }
+        ui.label(format!("Tunnel {}", tunnel.label));
+        ui.horizontal(|ui| {
+            let label = ui.label("Tunnel name");
+            let Some((_, text)) = self.editing_tunnel.as_mut() else {
+                return;
+            };
+            let edit = ui.text_edit_singleline(text).labelled_by(label.id);
+            if self.focus_label {
+                edit.request_focus();
+                self.focus_label = false;
+            }
+            if edit.lost_focus() && text != name && !state.name_tunnel(&tunnel.label, text) {
+                name.clone_into(text);
+            }
+        });
+        ui.label(
+            "Every tunnel of this name on this level is one net: the wire into one drives \
+             what the others feed.",
+        );
+    }
+
     /// The selected instance: its label (rename), its part, its pins with their values, and
     /// Open.
     fn instance(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, label: &str) {

@@ -1,7 +1,7 @@
-//! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Quit), Edit (Undo, Redo, Copy,
-//! Paste, Delete, Rotate clockwise and counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme,
-//! the panels), and the simulation controls (Run/Step, Step, Settle, Reset, Tick, and the clock
-//! rate: logarithmic up to "max").
+//! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Export image, Export
+//! waveform, Quit), Edit (Undo, Redo, Copy, Paste, Delete, Rotate clockwise and
+//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme, the panels), and the simulation
+//! controls (Run/Step, Step, Settle, Reset, Tick, and the clock rate: logarithmic up to "max").
 
 use crate::common::theme;
 use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, Reorient, SimSession};
@@ -17,6 +17,12 @@ pub enum FileRequest {
     ExportVerilog,
     /// Ask for a path to write the waveform panel's signals to, as VCD.
     ExportWaveform,
+    /// Ask for a path to write the schematic to, as SVG or PNG by its extension: the open level,
+    /// or every level of the hierarchy (one file each, named after the path).
+    ExportImage {
+        /// Every level rather than the open one.
+        every_level: bool,
+    },
 }
 
 /// What the View menu asks the canvas to do.
@@ -161,7 +167,8 @@ impl MenuBar {
         });
     }
 
-    /// The File menu: New, Open, Save, Save As, Export Verilog, Export waveform, Quit.
+    /// The File menu: New, Open, Save, Save As, Export Verilog, Export image (of the level shown
+    /// or of every level), Export waveform, Quit.
     fn file_menu(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         if ui.button("New  (Ctrl+N)").clicked() {
             state.request(Discarding::New);
@@ -177,6 +184,26 @@ impl MenuBar {
         }
         if ui.button("Export Verilog…").clicked() {
             self.request = Some(FileRequest::ExportVerilog);
+        }
+        if ui
+            .button("Export image…")
+            .on_hover_text("The level shown, as SVG or PNG (by the file's extension)")
+            .clicked()
+        {
+            self.request = Some(FileRequest::ExportImage { every_level: false });
+        }
+        if ui
+            .add_enabled(
+                !state.doc.document.design.instances.is_empty(),
+                egui::Button::new("Export image of every level…"),
+            )
+            .on_hover_text(
+                "The top level and the inside of every instance, one file each \
+                 (adder8.svg, adder8.lo.svg, adder8.lo.fa0.svg, …)",
+            )
+            .clicked()
+        {
+            self.request = Some(FileRequest::ExportImage { every_level: true });
         }
         if ui
             .button("Export waveform…")

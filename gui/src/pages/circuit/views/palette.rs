@@ -1,7 +1,8 @@
 //! The palette: every node kind of sim-core, then the subcircuits the document can place (its
 //! own parts and its libraries'). Click an item to arm it (then click the canvas to place),
 //! or drag it onto the canvas. n-input gates take the input count set below; the table gate
-//! is a two-input one, the balanced-ternary sum digit.
+//! is a two-input one, the balanced-ternary sum digit. The Text item places a note (a text
+//! annotation, no node).
 
 use egui::Sense;
 use sim_core::kind::Ranges;
@@ -57,6 +58,7 @@ impl Palette {
             ("Hex display", NodeKind::HexDisplay),
             ("7-segment", NodeKind::SevenSegment),
         ];
+        items.push(("Tunnel", NodeKind::Tunnel));
         // A malformed range text leaves the splitter and merger out (its reason is shown).
         if let Ok(r) = Ranges::parse(&self.ranges) {
             items.push(("Split", NodeKind::Split(r)));
@@ -119,9 +121,11 @@ impl Palette {
             }
             if response.clicked() {
                 state.part_tool = None;
+                state.note_tool = false;
                 state.tool = if armed { None } else { Some(kind) };
             }
         }
+        text_item(ui, state);
         let parts: Vec<String> = state
             .doc
             .document
@@ -144,6 +148,7 @@ impl Palette {
                 }
                 if response.clicked() {
                     state.tool = None;
+                    state.note_tool = false;
                     state.part_tool = if armed { None } else { Some(part) };
                 }
             }
@@ -167,12 +172,33 @@ impl Palette {
                     }
                 });
         }
-        if (state.tool.is_some() || state.part_tool.is_some())
+        if (state.tool.is_some() || state.part_tool.is_some() || state.note_tool)
             && ui.button("Done placing (Esc)").clicked()
         {
             state.tool = None;
             state.part_tool = None;
+            state.note_tool = false;
         }
+    }
+}
+
+/// The Text item: arms (or disarms) placing a note, a text annotation — no node, so no
+/// symbol and no width.
+fn text_item(ui: &mut egui::Ui, state: &mut CircuitPageState) {
+    let text = ui
+        .horizontal(|ui| {
+            ui.add_space(SYMBOL.x + ui.spacing().item_spacing.x);
+            ui.selectable_label(state.note_tool, "Text")
+        })
+        .inner
+        .on_hover_text(
+            "Text: a note on the canvas, part of no net; click the canvas to place it, edit \
+             it in the inspector (double-click), drag to move it",
+        );
+    if text.clicked() {
+        state.tool = None;
+        state.part_tool = None;
+        state.note_tool = !state.note_tool;
     }
 }
 
@@ -207,6 +233,7 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
             draw::display_node(&painter, colors, drawn, kind, "", &values, look);
         }
         NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, colors, drawn, kind),
+        NodeKind::Tunnel => draw::tunnel(&painter, colors, drawn, "", &[kinds::SYMBOL_VALUE]),
         _ => draw::node(
             &painter,
             colors,

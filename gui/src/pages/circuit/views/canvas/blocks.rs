@@ -18,13 +18,13 @@
 //! splitters and mergers as a spine with a branch per bit range. A bus pin of a block is
 //! named with its width (`a/4`) and carries its number (`lo.a` = `11`).
 
-use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
+use egui::{Pos2, Rect, Sense, Vec2};
 use sim_core::desc::SplitOutput;
 use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
-use super::frame::{FrameInfo, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
-use super::gestures::Canvas;
+use super::frame::{FrameInfo, Group, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
+use super::gestures::{Canvas, drag_move};
 use super::menu;
 use crate::pages::circuit::draw::{self, Colors, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, CELL, GridPoint, PIN_RADIUS, Vector};
@@ -93,6 +93,7 @@ impl Canvas {
                 continue;
             };
             let route: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
+            frame.mark(|| Group::Net(from.to_text()));
             if self.routes.is_fallback(&WireKey::Pin(i)) {
                 draw::ratsnest(&frame.painter, frame.colors, &route, state.end_value(from));
             } else {
@@ -125,12 +126,19 @@ impl Canvas {
         }
         // The wire being drawn from a pin, to the pointer.
         if let (Some((a, v)), Some(q)) = (preview, frame.pointer) {
-            draw::wire(&frame.painter, frame.colors, &[px(a), q], v, None);
+            draw::wire(
+                &frame.painter,
+                frame.colors,
+                &self.drawn_path(px(a), q),
+                v,
+                None,
+            );
         }
         for action in actions {
             match action {
                 Action::Select(label) => {
                     state.selection.clear();
+                    state.selected_note = None;
                     state.selected_instance = Some(label);
                 }
                 Action::Open(label) => {
@@ -178,6 +186,8 @@ impl Canvas {
                 continue;
             };
             let path: Vec<Pos2> = route.iter().copied().map(px).collect();
+            // A net whose wire has no length still gets its group in a still picture.
+            frame.mark(|| Group::Net(w.from.clone()));
             if path.len() < 2 || !view.intersects(Rect::from_points(&path)) {
                 continue;
             }
@@ -239,24 +249,28 @@ impl Canvas {
                 continue;
             }
             let selected = state.selected_wiring.as_deref() == Some(n.label.as_str());
-            if let Some(action) = self.wiring_node(ui, frame, n, selected) {
+            frame.mark(|| Group::Node(n.label.clone()));
+            if let Some(action) = self.wiring_node(ui, frame, state, n, selected) {
                 actions.push(action);
             }
         }
         // Over the wires, so that no wire hides a number.
-        for (_, at, text) in labels {
+        for (from, at, text) in labels {
+            frame.mark(|| Group::Net(from.to_owned()));
             draw::bus_label(&frame.painter, frame.colors, at, &text);
         }
         actions
     }
 
-    /// A splitter or merger of a level with buses: drawn (with its drag offset), an
-    /// accessible widget named after it (its value: its kind, `Split(0-3,4-7)`); a click
-    /// selects it, a drag moves it, its output pins start wires and its input pins end them.
+    /// A splitter, merger or tunnel of a level that uses buses or tunnels: drawn (with its
+    /// drag offset), an accessible widget named after it (its value: a splitter's or merger's
+    /// kind, `Split(0-3,4-7)`; a tunnel's net name); a click selects it, a drag moves it, its
+    /// output pins start wires and its input pins end them.
     fn wiring_node(
         &mut self,
         ui: &egui::Ui,
         frame: &FrameInfo,
+        state: &CircuitPageState,
         n: &Node,
         selected: bool,
     ) -> Option<WiringAction> {
@@ -265,8 +279,15 @@ impl Canvas {
             _ => Vec2::ZERO,
         };
         let rect = px_rect(geometry::rect(n)).translate(shift);
+        let tunnel = sim_core::tunnel::net_name(n);
+        let values = tunnel.map(|_| state.level_end_values(&n.label));
         draw::turned(&frame.painter, rect, n.orientation(), |r| {
-            draw::wiring(&frame.painter, frame.colors, r, n.kind);
+            match (tunnel, &values) {
+                (Some(name), Some(values)) => {
+                    draw::tunnel(&frame.painter, frame.colors, r, name, values);
+                }
+                _ => draw::wiring(&frame.painter, frame.colors, r, n.kind),
+            }
         });
         if selected {
             frame.painter.rect_stroke(
@@ -281,18 +302,19 @@ impl Canvas {
             ui.scope_id().with(("wiring", &n.label)),
             Sense::click_and_drag(),
         );
-        let kind = n.kind.to_string();
+        let value = tunnel.map_or_else(|| n.kind.to_string(), str::to_owned);
         widget.widget_info(|| {
             let mut info = egui::WidgetInfo::labeled(egui::accesskit::Role::Group, true, &n.label);
-            info.current_text_value = Some(kind.clone());
+            info.current_text_value = Some(value.clone());
             info
         });
-        let (what, ranges) = match n.kind {
-            NodeKind::Split(r) => ("splitter", r),
-            NodeKind::Merge(r) => ("merger", r),
+        let what = match n.kind {
+            NodeKind::Split(r) => format!("splitter {r}"),
+            NodeKind::Merge(r) => format!("merger {r}"),
+            NodeKind::Tunnel => format!("tunnel `{value}`"),
             _ => return None,
         };
-        let widget = widget.on_hover_text(format!("{} ({what} {})", n.label, n.kind));
+        let widget = widget.on_hover_text(format!("{} ({what})", n.label));
         let mut action = None;
         if !self.panned(&widget)
             && let Some((label, dx, dy)) = drag_move(&widget, &mut self.moving_wiring, &n.label)
@@ -302,29 +324,9 @@ impl Canvas {
         if widget.clicked() {
             action = Some(WiringAction::Select(n.label.clone()));
         }
-        // Pins: a splitter's whole bus in, its ranges out; a merger's ranges in, its bus out.
         let pin_size = Vec2::splat(2.0 * PIN_RADIUS * CELL);
         let shift_cells = cells(shift);
-        let (outs, ins): WiringPins = match n.kind {
-            NodeKind::Split(_) => (
-                (0..ranges.len())
-                    .map(|k| (geometry::split_output(n, k), SplitOutput::text(&n.label, k)))
-                    .collect(),
-                vec![(geometry::input_pin(n, 0), 0)],
-            ),
-            _ => (
-                geometry::output_pin(n)
-                    .map(|p| (p, n.label.clone()))
-                    .into_iter()
-                    .collect(),
-                (0..ranges.len())
-                    .map(|k| {
-                        let pin = u8::try_from(k).unwrap_or(u8::MAX);
-                        (geometry::input_pin(n, k), pin)
-                    })
-                    .collect(),
-            ),
-        };
+        let (outs, ins) = wiring_pins(n);
         for (at, end) in outs {
             let r = Rect::from_center_size(px(at + shift_cells), pin_size);
             let response = ui.interact(r, ui.scope_id().with(("wiring-out", &end)), Sense::drag());
@@ -365,6 +367,7 @@ impl Canvas {
                     clicked = true;
                     state.selection.clear();
                     state.selected_instance = None;
+                    state.selected_note = None;
                     state.selected_wiring = Some(label);
                 }
                 WiringAction::Move(label, dx, dy) => {
@@ -408,6 +411,7 @@ impl Canvas {
         actions: &mut Vec<Action>,
     ) {
         let rect = px_rect(geometry::rect(n));
+        frame.mark(|| Group::Node(n.label.clone()));
         let values = state.bit_values(&state.pin_node_bits(&n.label));
         let radix = state.end_radix(&state.level, &n.label).unwrap_or_default();
         let text = value_text(&values, radix);
@@ -459,6 +463,7 @@ impl Canvas {
         actions: &mut Vec<Action>,
     ) -> bool {
         let rect = px_rect(b.rect);
+        frame.mark(|| Group::Block(b.label.clone()));
         let widget = ui.interact(
             rect,
             ui.scope_id().with(("block", &b.label)),
@@ -597,13 +602,15 @@ impl Canvas {
         }
     }
 
-    /// A wire drag ends: connects whatever was dragged from (a node's output or a pin) to
-    /// what is under the pointer (a node's input or a pin), if either end is a pin.
+    /// A wire being drawn ends: connects whatever it was drawn from (a node's output or a
+    /// pin) to what is under the pointer (a node's input or a pin) through `bends`, as one
+    /// undo step.
     pub(super) fn finish_pin_wiring(
         &mut self,
         state: &mut CircuitPageState,
         from_node: Option<NodeId>,
         node_target: Option<(NodeId, u8)>,
+        bends: Vec<sim_core::Pos>,
     ) {
         let local = |state: &CircuitPageState, id: NodeId| {
             state
@@ -623,7 +630,7 @@ impl Canvas {
             (None, None) => None,
         };
         if let Some((to, input)) = to {
-            state.connect_ends(&from, &to, input);
+            state.connect_bent(&from, &to, input, bends);
         }
     }
 }
@@ -665,6 +672,37 @@ fn pin_radix(state: &CircuitPageState, end: &End) -> Radix {
 /// input pins (where, and the pin), in cells.
 type WiringPins = (Vec<(GridPoint, String)>, Vec<(GridPoint, u8)>);
 
+/// The pins of splitter, merger or tunnel `n`: its outputs (where, and the wire end they
+/// are) and its inputs (where, and the input pin). A splitter takes its whole bus in and
+/// gives its ranges out (`SP.0`, `SP.1`, …); a merger the other way round; a tunnel has one
+/// input (its net's driver) and one output (what it feeds).
+fn wiring_pins(n: &Node) -> WiringPins {
+    let output = || {
+        geometry::output_pin(n)
+            .map(|p| (p, n.label.clone()))
+            .into_iter()
+            .collect()
+    };
+    match n.kind {
+        NodeKind::Split(ranges) => (
+            (0..ranges.len())
+                .map(|k| (geometry::split_output(n, k), SplitOutput::text(&n.label, k)))
+                .collect(),
+            vec![(geometry::input_pin(n, 0), 0)],
+        ),
+        NodeKind::Merge(ranges) => (
+            output(),
+            (0..ranges.len())
+                .map(|k| {
+                    let pin = u8::try_from(k).unwrap_or(u8::MAX);
+                    (geometry::input_pin(n, k), pin)
+                })
+                .collect(),
+        ),
+        _ => (output(), vec![(geometry::input_pin(n, 0), 0)]),
+    }
+}
+
 /// What the gestures on a splitter or merger ask of the state, applied after drawing.
 pub(super) enum WiringAction {
     /// Select it.
@@ -683,32 +721,4 @@ enum Action {
     Disconnect(End),
     /// The block's right-click menu, on its widget.
     Menu(egui::Response, String),
-}
-
-/// A primary-button drag of `widget` moving the item `label`: `moving` holds the item and
-/// its offset in pixels while the drag lasts; when it stops, the item and the offset in
-/// whole grid cells.
-fn drag_move(
-    widget: &egui::Response,
-    moving: &mut Option<(String, Vec2)>,
-    label: &str,
-) -> Option<(String, i32, i32)> {
-    if widget.drag_started_by(PointerButton::Primary) {
-        *moving = Some((label.to_owned(), Vec2::ZERO));
-    }
-    if widget.dragged()
-        && let Some((_, m)) = moving
-    {
-        *m += widget.drag_delta();
-    }
-    if widget.drag_stopped()
-        && let Some((label, m)) = moving.take()
-    {
-        return Some((
-            label,
-            (m.x / CELL).round() as i32,
-            (m.y / CELL).round() as i32,
-        ));
-    }
-    None
 }

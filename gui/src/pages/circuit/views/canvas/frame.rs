@@ -2,8 +2,10 @@
 //! zoom limits, and the conversions between [`geometry`]'s cells and egui's scene pixels —
 //! the one place geometry becomes pixels. Every other file of the canvas imports this one.
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 
+use egui::layers::ShapeIdx;
 use egui::{Pos2, Rect, Vec2, pos2};
 use sim_core::number::{self, Radix};
 use sim_core::{Circuit, NodeId, Trit};
@@ -108,6 +110,29 @@ impl BusIndex {
     }
 }
 
+/// What a part of a still picture of the canvas shows ([`Canvas::paint_still`]): the shapes
+/// painted from one [`Mark`] up to the next belong to its group.
+///
+/// [`Canvas::paint_still`]: super::Canvas::paint_still
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// A net: the wires, junctions and numbers of everything one output drives, named by that
+    /// output as the level's wires name it (`CLK`, `lo.s` for an instance's pin, `SPL.1` for a
+    /// splitter's second range).
+    Net(String),
+    /// A node of the level by its label there (a bus once, by its name; a splitter or merger;
+    /// one of the open part's pins): its symbol, its label and its pins.
+    Node(String),
+    /// An instance of a part, by its label: its block, its pin names and its pin circles.
+    Block(String),
+    /// A text annotation, by its text (on no net).
+    Note(String),
+}
+
+/// Where a group's shapes start: the index of the first shape painted for it on the canvas's
+/// layer.
+pub type Mark = (ShapeIdx, Group);
+
 /// What one frame of the canvas derives from the state before drawing.
 pub(super) struct FrameInfo {
     pub(super) painter: egui::Painter,
@@ -130,6 +155,8 @@ pub(super) struct FrameInfo {
     pub(super) zoom: f32,
     /// Whether to draw full detail (pins, labels, curves) rather than the coarse batch.
     pub(super) detailed: bool,
+    /// For a still picture ([`FrameInfo::still`]): where each group's shapes start.
+    marks: Option<RefCell<Vec<Mark>>>,
     /// The colours of the theme the app is in.
     pub(super) colors: &'static Colors,
 }
@@ -160,8 +187,43 @@ impl FrameInfo {
             view: ui.clip_rect(),
             zoom,
             detailed: zoom >= DETAIL_ZOOM,
+            marks: None,
             colors: Colors::of(ui),
         }
+    }
+
+    /// This frame as a still picture: nothing of the moment (the stepped event's pulse, the
+    /// pointer, a press), and every group's shapes marked ([`FrameInfo::mark`]).
+    pub(super) fn still(mut self) -> FrameInfo {
+        self.last = None;
+        self.pulse = 0.0;
+        self.pointer = None;
+        self.press = None;
+        self.marks = Some(RefCell::default());
+        self
+    }
+
+    /// Whether this frame is a still picture (see [`FrameInfo::still`]).
+    pub(super) fn is_still(&self) -> bool {
+        self.marks.is_some()
+    }
+
+    /// In a still picture, starts `group`: the shapes painted from now on belong to it (the
+    /// name is made only then).
+    pub(super) fn mark(&self, group: impl FnOnce() -> Group) {
+        if let Some(marks) = &self.marks {
+            let layer = self.painter.layer_id();
+            let at = self
+                .painter
+                .ctx()
+                .graphics_mut(|g| g.entry(layer).next_idx());
+            marks.borrow_mut().push((at, group()));
+        }
+    }
+
+    /// The marks of a still picture, in painting order (empty for a live frame).
+    pub(super) fn into_marks(self) -> Vec<Mark> {
+        self.marks.map(RefCell::into_inner).unwrap_or_default()
     }
 
     /// How far node `id` is drawn from its position (the drag offset, if it is selected).

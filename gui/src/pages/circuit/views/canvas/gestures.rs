@@ -8,7 +8,7 @@ use egui::{PointerButton, Pos2, Rect, Sense, Vec2};
 use sim_core::bus::Bus;
 use sim_core::{NodeId, NodeKind, Pos, Trit};
 
-use super::frame::{BusIndex, FrameInfo, PartPayload, cell_at, px, px_rect, wire_text};
+use super::frame::{BusIndex, FrameInfo, Group, PartPayload, cell_at, px, px_rect, wire_text};
 use super::menu;
 use super::routes::Routes;
 use crate::pages::circuit::draw::{self, Known};
@@ -62,6 +62,11 @@ pub struct Canvas {
     /// A wire being bent: the wire, its output and input pins (cells), and the grid point
     /// where the drag started.
     pub(super) bending: Option<(LevelWire, GridPoint, GridPoint, Pos)>,
+    /// A note drag in progress: its index and the pointer offset so far (scene pixels).
+    pub(super) moving_note: Option<(usize, Vec2)>,
+    /// The wire being drawn from an output (`wiring`, `wiring_end`): where it started and the
+    /// bends clicked so far.
+    pub(super) drawn: Option<DrawnWire>,
     /// The document shown last frame ([`CircuitPageState::document_id`]): a new one is fitted.
     pub(super) shown_document: u64,
     /// Set by [`Canvas::zoom_100`]: the next frame shows the scene at 100 %.
@@ -94,11 +99,22 @@ impl Default for Canvas {
             wiring_back: None,
             out_target: None,
             bending: None,
+            drawn: None,
+            moving_note: None,
             shown_document: 0,
             zoom_reset: false,
             chosen: None,
         }
     }
+}
+
+/// A wire being drawn: where it started (scene pixels: its output pin, where the button went
+/// down) and the bends clicked on empty canvas so far, in order (grid cells), which the
+/// finished wire keeps as its [`via`](sim_core::WireDesc::via).
+#[derive(Clone, Debug)]
+pub(super) struct DrawnWire {
+    origin: Pos2,
+    bends: Vec<Pos>,
 }
 
 /// A wire's bends `bends` after a drag from `grabbed` to `at`: the bend within a cell of
@@ -168,6 +184,74 @@ impl Canvas {
 }
 
 impl Canvas {
+    /// Whether a wire is being drawn from an output.
+    pub(super) fn drawing(&self) -> bool {
+        self.wiring.is_some() || self.wiring_end.is_some()
+    }
+
+    /// Drops the wire being drawn, bends and all (Esc).
+    pub fn cancel_wire(&mut self) {
+        self.wiring = None;
+        self.wiring_end = None;
+        self.wiring_back = None;
+        self.drawn = None;
+    }
+
+    /// The path of the wire being drawn from `start` (its output, scene pixels) through the
+    /// bends clicked so far to `to`.
+    pub(super) fn drawn_path(&self, start: Pos2, to: Pos2) -> Vec<Pos2> {
+        let bends = self.drawn.iter().flat_map(|d| &d.bends);
+        std::iter::once(start)
+            .chain(bends.map(|b| px(geometry::point(b.x as f32, b.y as f32))))
+            .chain(std::iter::once(to))
+            .collect()
+    }
+
+    /// Notes where the wire being drawn started, on the frame it starts; forgets it once no
+    /// wire is being drawn.
+    fn track_drawn(&mut self, frame: &FrameInfo) {
+        if !self.drawing() {
+            self.drawn = None;
+        } else if self.drawn.is_none()
+            && let Some(origin) = frame.press.or(frame.pointer)
+        {
+            self.drawn = Some(DrawnWire {
+                origin,
+                bends: Vec::new(),
+            });
+        }
+    }
+
+    /// The button released at `at` (scene pixels), not on an input, while a wire is being
+    /// drawn: whether the wire goes on. Where the wire last reached (its output, where a
+    /// click started it, or its last bend) nothing changes; on empty canvas the wire bends
+    /// there (as in Logisim-evolution and Digital); on a node or block it is dropped.
+    fn keeps_drawing(&mut self, at: Pos2) -> bool {
+        let Some(drawn) = &mut self.drawn else {
+            return false;
+        };
+        let (x, y) = geometry::snap(cell_at(at));
+        let last = drawn
+            .bends
+            .last()
+            .map_or_else(|| geometry::snap(cell_at(drawn.origin)), |b| (b.x, b.y));
+        if (x, y) == last {
+            return true;
+        }
+        let p = geometry::point(x as f32, y as f32);
+        let on_a_box = self
+            .routes
+            .picture
+            .boxes
+            .iter()
+            .any(|b| b.min.x <= p.x && p.x <= b.max.x && b.min.y <= p.y && p.y <= b.max.y);
+        if on_a_box {
+            return false;
+        }
+        drawn.bends.push(Pos { x, y });
+        true
+    }
+
     /// A click on the node (or bus) `group`: select it (Shift toggles it in the selection);
     /// toggle it if it is a switch (`toggles`).
     pub(super) fn click(
@@ -179,6 +263,7 @@ impl Canvas {
         state.selected_instance = None;
         state.selected_wiring = None;
         state.selected_wire = None;
+        state.selected_note = None;
         if ui.input(|i| i.modifiers.shift) {
             if group.iter().any(|id| state.selection.contains(id)) {
                 for id in group {
@@ -239,6 +324,8 @@ impl Canvas {
             let node = &c[id];
             let shift = frame.shift(id, state);
             let bus = self.buses.get(id).and_then(|(b, _)| c.buses().get(b));
+            let label = bus.map_or(&node.label, |b| &b.name);
+            frame.mark(|| Group::Node(state.on_level(label).unwrap_or(label).to_owned()));
             if let Some(bus) = bus {
                 let (start, over, cut) = self.bus_pins(ui, frame, state, node, bus, shift);
                 if start {
@@ -278,11 +365,13 @@ impl Canvas {
             if let Some(out) = geometry::output_pin(node) {
                 let p = px(out) + shift;
                 let r = Rect::from_center_size(p, pin_size);
-                let response = ui.interact(r, ui.scope_id().with(("out", id)), Sense::drag());
+                let response =
+                    ui.interact(r, ui.scope_id().with(("out", id)), Sense::click_and_drag());
                 let v = state.sim.value(id);
                 draw::pin(&frame.painter, frame.colors, p, v, response.hovered());
                 let response = response.on_hover_text(format!("{} = {v}", node.label));
-                if response.drag_started() {
+                // A drag or a click starts a wire (a click: it follows the pointer).
+                if (response.drag_started() || response.clicked()) && !self.drawing() {
                     self.wiring = Some(id);
                 }
                 if frame.pointer.is_some_and(|q| r.contains(q))
@@ -292,14 +381,21 @@ impl Canvas {
                 }
             }
         }
-        // The wire being drawn, from its output to the pointer.
+        self.track_drawn(frame);
+        // The wire being drawn, from its output through its bends to the pointer.
         if let Some(from) = self.wiring
             && let Some(node) = c.node(from)
             && let Some(out) = geometry::output_pin(node)
             && let Some(q) = frame.pointer
         {
             let (p, v) = (px(out) + frame.shift(from, state), state.sim.value(from));
-            draw::wire(&frame.painter, frame.colors, &[p, q], v, None);
+            draw::wire(
+                &frame.painter,
+                frame.colors,
+                &self.drawn_path(p, q),
+                v,
+                None,
+            );
         }
         if let (Some((_, _, p)), Some(q)) = (&self.wiring_back, frame.pointer) {
             draw::wire(&frame.painter, frame.colors, &[*p, q], Trit::Unknown, None);
@@ -308,9 +404,23 @@ impl Canvas {
         if let Some((id, pin)) = disconnect {
             state.disconnect_input(id, pin);
         }
-        if ui.input(|i| i.pointer.any_released())
-            && let Some((to, input, _)) = self.wiring_back.take()
-        {
+        self.release(ui, frame, state, target);
+    }
+
+    /// The button released: a wire drawn backwards ends on the output under the pointer; a
+    /// wire drawn forwards ends on the input under the pointer (`target`, a node's, or a
+    /// pin's noted in `self`) with its bends, or, off any input, goes on ([`Canvas::keeps_drawing`]).
+    fn release(
+        &mut self,
+        ui: &egui::Ui,
+        frame: &FrameInfo,
+        state: &mut CircuitPageState,
+        target: Option<(NodeId, u8)>,
+    ) {
+        if !ui.input(|i| i.pointer.any_released()) {
+            return;
+        }
+        if let Some((to, input, _)) = self.wiring_back.take() {
             if let Some(from) = self.out_target.take() {
                 state.connect_wire(&from, &to, input);
             }
@@ -318,16 +428,22 @@ impl Canvas {
             self.wiring_end = None;
             return;
         }
-        if ui.input(|i| i.pointer.any_released()) {
-            let from = self.wiring.take();
-            let pin_target = self.block_target.is_some() || self.wiring_target.is_some();
-            if self.wiring_end.is_some() || (from.is_some() && pin_target) {
-                self.finish_pin_wiring(state, from, target);
-            } else if let (Some(from), Some((to, input))) = (from, target) {
-                state.connect(from, to, input);
-            }
-            self.wiring_end = None;
+        let pin_target = self.block_target.is_some() || self.wiring_target.is_some();
+        if self.drawing()
+            && target.is_none()
+            && !pin_target
+            && frame.pointer.is_some_and(|at| self.keeps_drawing(at))
+        {
+            return;
         }
+        let from = self.wiring.take();
+        let bends = self.drawn.take().map(|d| d.bends).unwrap_or_default();
+        if self.wiring_end.is_some() || (from.is_some() && pin_target) || !bends.is_empty() {
+            self.finish_pin_wiring(state, from, target, bends);
+        } else if let (Some(from), Some((to, input))) = (from, target) {
+            state.connect(from, to, input);
+        }
+        self.wiring_end = None;
     }
 
     /// The pins of bus `bus` (drawn as its bit 0, `node`), showing what its inputs receive and
@@ -505,12 +621,16 @@ impl Canvas {
         if !background.dragged() {
             self.boxing = None;
         }
-        if background.clicked() && !clicked_node {
+        // A click while a wire is being drawn bends it (`pins`), nothing else.
+        if background.clicked() && !clicked_node && !self.drawing() {
             let at = background.interact_pointer_pos().map(|p| {
                 let (x, y) = geometry::snap(cell_at(p));
                 Pos { x, y }
             });
             match (state.tool, state.part_tool.clone(), at) {
+                (_, _, Some(pos)) if state.note_tool => {
+                    state.place_note(pos);
+                }
                 (Some(kind), _, Some(pos)) => {
                     state.place_node(kind, state.tool_width, pos);
                 }
@@ -526,6 +646,7 @@ impl Canvas {
                         state.selected_instance = None;
                         state.selected_wiring = None;
                         state.selected_wire = None;
+                        state.selected_note = None;
                     }
                 }
             }
@@ -553,4 +674,32 @@ impl Canvas {
             state.place_node(*kind, state.tool_width, Pos { x, y });
         }
     }
+}
+
+/// A drag of `widget` moving the thing keyed `key` (a block's or splitter's label, a note's
+/// index): starts, accumulates (in `moving`, scene pixels) and, when it stops, returns the key
+/// and the move in whole cells.
+pub(super) fn drag_move<K: Clone>(
+    widget: &egui::Response,
+    moving: &mut Option<(K, Vec2)>,
+    key: &K,
+) -> Option<(K, i32, i32)> {
+    if widget.drag_started_by(PointerButton::Primary) {
+        *moving = Some((key.clone(), Vec2::ZERO));
+    }
+    if widget.dragged()
+        && let Some((_, m)) = moving
+    {
+        *m += widget.drag_delta();
+    }
+    if widget.drag_stopped()
+        && let Some((key, m)) = moving.take()
+    {
+        return Some((
+            key,
+            (m.x / CELL).round() as i32,
+            (m.y / CELL).round() as i32,
+        ));
+    }
+    None
 }

@@ -6,8 +6,11 @@
 //! * drag a node: move the selection (snapped to the grid);
 //! * drag from an output pin to an input pin: connect (a second driver is refused, with a
 //!   message); right-click an input pin: disconnect it;
+//! * click an output pin (or end a wire's drag on empty canvas): the wire follows the
+//!   pointer; each click on empty canvas bends it there, a click on an input ends it, Esc drops
+//!   it;
 //! * drag on the background: box-select; click it with a palette item armed, or drop a palette
-//!   item: place a node;
+//!   item: place a node (the Text item: a note, see [`notes`]);
 //! * right-click a node or a block: its menu ([`menu`]: rename, rotate, flip, copy, delete,
 //!   add to waveform).
 //!
@@ -30,8 +33,9 @@
 //! The files form a stack, each importing only those below it: [`frame`] (the frame's
 //! derived facts, the zoom limits and the cell ↔ pixel conversions), [`routes`] (the level's
 //! routing), [`pending`] (the tags of pending changes), [`menu`] (the right-click menu of a
-//! node or block), [`gestures`] (the [`Canvas`] type and the gestures), [`blocks`]
-//! (instances and pins) and [`paint`] (the frame drawn). This file only declares them.
+//! node or block), [`gestures`] (the [`Canvas`] type and the gestures), [`notes`] (text
+//! annotations), [`blocks`] (instances and pins) and [`paint`] (the frame drawn). This file
+//! only declares them.
 //!
 //! [`CircuitPageState`]: crate::pages::circuit::state::CircuitPageState
 //! [`CircuitPageState::written_level`]: crate::pages::circuit::state::CircuitPageState::written_level
@@ -41,11 +45,12 @@ mod blocks;
 mod frame;
 mod gestures;
 mod menu;
+mod notes;
 mod paint;
 mod pending;
 mod routes;
 
 pub(crate) use frame::wire_text;
-pub use frame::{MAX_FIT_ZOOM, PartPayload};
+pub use frame::{Group, MAX_FIT_ZOOM, Mark, PartPayload};
 pub use gestures::Canvas;
 pub use routes::{ROUTED_AT_ONCE, Routes};

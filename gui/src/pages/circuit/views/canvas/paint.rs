@@ -1,13 +1,14 @@
 //! Painting the schematic: [`Canvas::ui`] shows the scene, culls what is off screen, and draws
 //! the grid, the wires, the junctions and the nodes (each node an accessible widget), then
-//! calls the blocks, the pending tags and the gestures.
+//! calls the blocks, the pending tags and the gestures. [`Canvas::paint_still`] paints the same
+//! way once, as a still picture whose shapes are marked by net, node and block (the export).
 
 use egui::{Pos2, Rect, Sense, Vec2};
 use sim_core::bus::Bus;
 use sim_core::{Cause, NodeId, NodeKind, Trit};
 
 use super::frame::{
-    FrameInfo, MAX_FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, cell_at, cells, px, px_rect, snapped,
+    FrameInfo, Group, MAX_FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, Mark, cell_at, cells, px, px_rect, snapped,
 };
 use super::gestures::Canvas;
 use super::{menu, pending};
@@ -121,44 +122,75 @@ impl Canvas {
 impl Canvas {
     pub(super) fn contents(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         let frame = FrameInfo::new(ui, state, snapped(self.moving.unwrap_or_default()));
+        self.paint(ui, state, &frame);
+    }
+
+    /// Paints the open level once into `ui` as a still picture — what this canvas shows, at
+    /// 100 %, without the grid, the selection, the pointer's hover, the pulse of the event just
+    /// stepped or the pending events' tags — and returns where each net's, node's and block's
+    /// shapes start on `ui`'s layer. Only what lies in `ui`'s clip rect is painted; a large
+    /// level is routed at once rather than on a worker thread. The export draws with this
+    /// (see [`crate::pages::circuit::export`]).
+    pub fn paint_still(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) -> Vec<Mark> {
+        let selection = (
+            std::mem::take(&mut state.selection),
+            state.selected_wire.take(),
+            state.selected_instance.take(),
+            state.selected_wiring.take(),
+        );
+        let frame = FrameInfo::new(ui, state, Vec2::ZERO).still();
+        self.paint(ui, state, &frame);
+        (
+            state.selection,
+            state.selected_wire,
+            state.selected_instance,
+            state.selected_wiring,
+        ) = selection;
+        frame.into_marks()
+    }
+
+    fn paint(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, frame: &FrameInfo) {
         self.out_target = None;
         let background = ui.interact(
             frame.view,
             ui.scope_id().with("background"),
             Sense::click_and_drag(),
         );
-        let bounds = self.cull(&frame, state).union(self.blocks_bounds(state));
+        let bounds = self.cull(frame, state).union(self.blocks_bounds(state));
         if bounds.is_positive() {
             // Gives the scene something to fit on the first frame.
             ui.allocate_rect(bounds.expand(2.0 * CELL), Sense::hover());
         }
         let moves = self.moves();
-        self.routes.update(ui, state, moves);
+        self.routes.update(ui, state, moves, frame.is_still());
         let mut batch = Batch::new(frame.zoom, frame.colors, self.batch_size);
-        draw::grid(&mut batch, frame.view);
+        if !frame.is_still() {
+            draw::grid(&mut batch, frame.view);
+        }
         if frame.detailed {
             batch.paint(&frame.painter);
         }
-        self.net_halo(&frame, state);
-        self.wires(&frame, state, &mut batch);
-        let wiring_actions = self.written_wires(ui, &frame, state);
-        self.junctions(&frame, state);
+        self.net_halo(frame, state);
+        self.wires(frame, state, &mut batch);
+        let wiring_actions = self.written_wires(ui, frame, state);
+        self.junctions(frame, state);
         let clicked_wiring = Self::apply_wiring(state, wiring_actions);
         if frame.last.is_some() {
             ui.ctx().request_repaint(); // the pulse animates
         }
-        let clicked_node = self.nodes(ui, &frame, state, &mut batch);
+        let clicked_node = self.nodes(ui, frame, state, &mut batch);
         self.batch_size = batch.len();
         batch.paint(&frame.painter);
-        let clicked_block = self.blocks(ui, &frame, state);
-        if frame.detailed {
+        let clicked_block = self.blocks(ui, frame, state);
+        if frame.detailed && !frame.is_still() {
             pending::tags(ui, &frame.painter, state, &self.visible, |id| {
                 frame.shift(id, state)
             });
         }
-        let clicked_node = clicked_node || clicked_block || clicked_wiring;
-        self.pins(ui, &frame, state);
-        self.background(ui, &frame, &background, clicked_node, state);
+        let on_a_note = self.notes(ui, frame, state);
+        let clicked_node = clicked_node || clicked_block || clicked_wiring || on_a_note;
+        self.pins(ui, frame, state);
+        self.background(ui, frame, &background, clicked_node, state);
         if let Some(chosen) = self.chosen.take() {
             menu::apply(state, chosen);
         }
@@ -187,7 +219,9 @@ impl Canvas {
             }
         }
         self.delivering.clear();
-        for p in state.sim.pending() {
+        // A still picture shows no pending event.
+        let pending = state.sim.pending().filter(|_| !frame.is_still());
+        for p in pending {
             if let Cause::Event(k) = p.cause
                 && let Some(e) = state.sim.event(k)
             {
@@ -238,6 +272,13 @@ impl Canvas {
             {
                 continue;
             }
+            frame.mark(|| {
+                Group::Net(
+                    level_label(&level, &from.label)
+                        .unwrap_or_default()
+                        .to_owned(),
+                )
+            });
             let changed_now = frame.last == Some((w.from, true));
             let pulse = changed_now.then_some(frame.pulse);
             let value = state.sim.value(w.from);
@@ -305,6 +346,9 @@ impl Canvas {
                 .map(|w| state.wire_values(w))
                 .unwrap_or_default();
             if !values.is_empty() {
+                if let Some(wire) = self.routes.wires.get(i) {
+                    frame.mark(|| Group::Net(wire.from.to_text()));
+                }
                 draw::junction(&frame.painter, frame.colors, p, &values);
             }
         }
@@ -355,6 +399,7 @@ impl Canvas {
                 });
                 let look = node_look(state, frame, &group, widget.hovered());
                 let hover = hover_text(node, bus.as_ref(), &text, value);
+                frame.mark(|| Group::Node(local.to_owned()));
                 let (kind, turn) = (node.kind, draw::drawn_turn(node.kind, node.orientation()));
                 let widget = if frame.detailed {
                     let (painter, colors) = (&frame.painter, frame.colors);
@@ -405,7 +450,8 @@ impl Canvas {
                 state.selection = group.iter().copied().collect();
                 self.rename_requested = true;
             }
-            if kind == NodeKind::Button && bus.is_none() {
+            // A still picture presses nothing (its buttons keep their values).
+            if kind == NodeKind::Button && bus.is_none() && !frame.is_still() {
                 let down = widget.is_pointer_button_down_on();
                 if down != (value == Trit::True) {
                     state.press(id, down);

@@ -95,8 +95,15 @@ impl Routes {
     /// On the same level, the nets the change (or the drag) did not touch keep the routes
     /// they had after the last change. A level of more than [`ROUTED_AT_ONCE`] wires is
     /// routed on a worker thread: it shows ratsnest lines for the moment the router takes (a
-    /// second on a 2,000-gate netlist), and the canvas repaints when the routing arrives.
-    pub(super) fn update(&mut self, ui: &egui::Ui, state: &CircuitPageState, moves: Moves) {
+    /// second on a 2,000-gate netlist), and the canvas repaints when the routing arrives (a
+    /// `still` picture, one being exported, routes it at once).
+    pub(super) fn update(
+        &mut self,
+        ui: &egui::Ui,
+        state: &CircuitPageState,
+        moves: Moves,
+        still: bool,
+    ) {
         self.receive(ui);
         let made_for = (state.doc.revision(), state.level.clone(), moves);
         if self.made_for.as_ref() == Some(&made_for) {
@@ -125,8 +132,9 @@ impl Routes {
                 Some((_, earlier, routing)) => picture.reroute(earlier, routing),
                 None => picture.route(),
             };
-        // A large level is routed properly once the drag ends; while it lasts, ratsnest.
-        if picture.connections.len() > ROUTED_AT_ONCE {
+        // A large level is routed properly once the drag ends; while it lasts, ratsnest (a still
+        // picture waits for the routing).
+        if picture.connections.len() > ROUTED_AT_ONCE && !still {
             routes.routing = router::route_plain(&picture.connections);
             routes.settled.clone_from(&before);
             if !dragging {
