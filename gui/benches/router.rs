@@ -2,7 +2,10 @@
 //! change: the largest example (`circuits/ripple_carry_adder_4bit.ron`, 58 wires) and ISCAS-85
 //! netlists laid out by [`sim_core::layout::place_unplaced`] as the app opens a `.bench`
 //! file (c432: 336 wires; c1908: 1,497; c6288: 4,800, under [`router::MAX_CONNECTIONS`]).
-//! Prints, per case, how many wires fell back to a plain route.
+//! Prints, per case, how many wires fell back to a ratsnest line. Each case is measured twice:
+//! routed afresh (`router/NAME`), and routed again after a single edit (`router-edit/NAME`:
+//! one node moved down a cell, [`router::reroute`] keeping every net it did not touch), the
+//! time an edit costs the canvas.
 //!
 //! Run with `cargo bench -p gui --bench router` (needs `../shared/circuits/iscas85/`; the
 //! ISCAS cases are skipped without it).
@@ -53,19 +56,51 @@ fn cases() -> Vec<(String, Circuit)> {
     out
 }
 
+/// The level after one edit: the node driving the first wire moved down by one cell.
+fn edited(c: &Circuit) -> Circuit {
+    let mut c = c.clone();
+    let first = c.wires().next().map(|(_, w)| w.from);
+    if let Some(id) = first {
+        let pos = c[id].pos.unwrap_or_default();
+        c.set_pos(
+            id,
+            Some(sim_core::Pos {
+                x: pos.x,
+                y: pos.y + 1,
+            }),
+        );
+    }
+    c
+}
+
 fn router_benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("router");
     g.sample_size(10);
+    let mut edits = Vec::new();
     for (name, circuit) in cases() {
         let (wires, boxes) = level(&circuit);
-        let once = router::route(&wires, &boxes);
+        let obstacles = router::Obstacles {
+            boxes: &boxes,
+            labels: &[],
+        };
+        let once = router::route(&wires, obstacles);
         eprintln!(
             "router/{name}: {} wires, {} fell back",
             wires.len(),
-            once.fallbacks
+            once.fallbacks.len()
         );
         g.bench_function(BenchmarkId::from_parameter(&name), |b| {
-            b.iter(|| black_box(router::route(&wires, &boxes)));
+            b.iter(|| black_box(router::route(&wires, obstacles)));
+        });
+        edits.push((name, level(&edited(&circuit)), (wires, once)));
+    }
+    g.finish();
+    let mut g = c.benchmark_group("router-edit");
+    g.sample_size(10);
+    for (name, (wires, boxes), (before, routing)) in &edits {
+        let obstacles = router::Obstacles { boxes, labels: &[] };
+        g.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter(|| black_box(router::reroute(wires, obstacles, (before, routing))));
         });
     }
     g.finish();

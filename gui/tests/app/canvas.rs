@@ -36,16 +36,17 @@ fn dragging_a_node_moves_it_by_whole_cells_and_undo_moves_it_back() {
     let before = doc_node(&h, "XOR1").pos.expect("positioned");
     let t = scene_to_screen(&h);
     let grab = node_screen_rect(&h, "XOR1").center();
-    // Three cells right and two down, plus a little less than half a cell: snaps.
-    let by = vec2(3.4, 1.6) * gui::pages::circuit::geometry::CELL * t.scaling;
+    // One cell right and four up, plus a little less than half a cell: snaps (to a free
+    // spot: a node dropped on another would be pushed clear).
+    let by = vec2(1.4, -3.6) * gui::pages::circuit::geometry::CELL * t.scaling;
     drag(&mut h, grab, grab + by);
     h.run();
     let after = doc_node(&h, "XOR1").pos.expect("positioned");
-    assert_eq!((after.x - before.x, after.y - before.y), (3, 2));
+    assert_eq!((after.x - before.x, after.y - before.y), (1, -4));
     // The AccessKit bounds follow the node.
     let moved = node_screen_rect(&h, "XOR1").center();
     assert!(
-        (moved - (grab + vec2(3.0, 2.0) * gui::pages::circuit::geometry::CELL * t.scaling))
+        (moved - (grab + vec2(1.0, -4.0) * gui::pages::circuit::geometry::CELL * t.scaling))
             .length()
             < 0.5
     );

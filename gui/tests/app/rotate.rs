@@ -6,7 +6,6 @@
 use egui::{Key, Modifiers, Pos2, pos2};
 use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::geometry::{self, CELL};
-use gui::pages::circuit::router;
 use gui::pages::circuit::state::CircuitPageState;
 use sim_core::{Facing, Orientation};
 
@@ -36,12 +35,12 @@ fn node_menu(h: &mut App, label: &str, item: &str) {
     h.run();
 }
 
-/// What is wrong with the open level's wiring ([`router::check`] on what the canvas drew).
-fn wiring_defects(h: &mut App) -> usize {
+/// What is wrong with the open level's wiring ([`check`](gui::pages::circuit::router::check)
+/// on what the canvas drew, fallbacks included).
+fn wiring_defects(h: &mut App) -> Vec<gui::pages::circuit::router::Defect> {
     h.run();
     let routes = h.state_mut().canvas_mut().routes();
-    router::check(&routes.connections, &routes.boxes, &routes.routing).len()
-        + routes.routing.fallbacks
+    routes.picture.check(&routes.routing)
 }
 
 /// Whether some routed wire starts at `from` and another ends at `to` (cells).
@@ -49,8 +48,12 @@ fn routed_from_and_to(h: &mut App, from: geometry::GridPoint, to: geometry::Grid
     h.run();
     let routes = h.state_mut().canvas_mut().routes();
     let near = |a: geometry::GridPoint, b: geometry::GridPoint| a.distance(b) < 1e-3;
-    routes.connections.iter().any(|c| near(c.from, from))
-        && routes.connections.iter().any(|c| near(c.to, to))
+    routes
+        .picture
+        .connections
+        .iter()
+        .any(|c| near(c.from, from))
+        && routes.picture.connections.iter().any(|c| near(c.to, to))
 }
 
 #[test]
@@ -74,7 +77,7 @@ fn r_turns_the_selected_gate_and_its_pins_and_wires_follow() {
     // The wires were routed to the turned pins, cleanly; AccessKit's bounds are the turned
     // box (checked by `node_screen_rect`).
     assert!(routed_from_and_to(&mut h, out, input));
-    assert_eq!(wiring_defects(&mut h), 0);
+    assert_eq!(wiring_defects(&mut h), vec![]);
     node_screen_rect(&h, "AND1");
 
     // A click on the part of the turned box that the unturned box did not cover finds it.
@@ -270,7 +273,16 @@ fn a_block_is_flipped_and_turned_from_its_menu_and_by_key() {
     h.key_press(Key::R);
     h.run();
     assert_eq!(instance(&h).facing, Facing::South);
-    assert_eq!(wiring_defects(&mut h), 0);
+    // Nine wires into the top of a turned block, from switches on its left: the router may
+    // leave some running half a cell apart there (reported as crowded, not yet avoided); none
+    // touches another or runs through a part or label.
+    let defects = wiring_defects(&mut h);
+    assert!(
+        defects
+            .iter()
+            .all(|d| matches!(d, gui::pages::circuit::router::Defect::Crowded { .. })),
+        "{defects:?}"
+    );
     for _ in 0..2 {
         h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         h.run();

@@ -15,7 +15,9 @@
 //! `docs/screenshots/cpu_fib.png`, `docs/screenshots/memory_ram.png` and
 //! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`,
 //! `docs/screenshots/rotated_parts.png`, `docs/screenshots/dark_theme.png` and
-//! `docs/screenshots/tunnels.png`.
+//! `docs/screenshots/tunnels.png`, and the wiring of issue 38:
+//! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
+//! `docs/screenshots/c17.png` (with `cpu_fib.png`).
 
 use std::path::PathBuf;
 
@@ -502,6 +504,35 @@ fn the_canvas_with_both_side_panels_hidden() {
     h.key_press(egui::Key::F); // fit the circuit to the wider canvas
     h.run_steps(8);
     save(&mut h, "panels_hidden");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/counter_and_before_clock.png"]
+fn the_counter_with_an_and_before_its_clock() {
+    let mut h = crate::counter::counter_with_an_and_before_a_clock();
+    h.state_mut().canvas_mut().fit();
+    h.run_steps(4);
+    save(&mut h, "counter_and_before_clock");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/full_adder.png"]
+fn the_full_adder() {
+    let mut h = crate::common::app_with("full_adder.ron");
+    h.run_steps(4);
+    save(&mut h, "full_adder");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/c17.png"]
+fn the_iscas_c17_netlist() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/circuits/iscas85/c17.bench");
+    let state = gui::pages::circuit::state::CircuitPageState::open_or_report(&path);
+    assert!(state.notice.is_none(), "{:?}", state.notice);
+    let mut h = crate::common::app(state);
+    h.run_steps(4);
+    save(&mut h, "c17");
 }
 
 #[test]

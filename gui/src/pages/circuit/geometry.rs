@@ -311,6 +311,71 @@ pub fn output_pin(node: &Node) -> Option<GridPoint> {
     })
 }
 
+/// The font size of a node's or block's label, in cells.
+pub const LABEL_FONT: f32 = 0.65;
+
+/// The height of a label's box, in cells (a line of [`LABEL_FONT`] text).
+pub const LABEL_HEIGHT: f32 = 0.8;
+
+/// The width of a label's box for `text`, in cells: 0.62 em a character, more than the
+/// proportional font's average advance, so that the text fits (the painter shrinks a text
+/// that would not).
+pub fn label_width(text: &str) -> f32 {
+    text.chars().count() as f32 * 0.62 * LABEL_FONT
+}
+
+/// A node's or block's label as drawn: its name, with its width if it is a bus (`A/8`).
+pub fn label_text(name: &str, width: usize) -> String {
+    if width > 1 {
+        format!("{name}/{width}")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// The width of the room inside a node of `kind` of size `size` that can hold its label,
+/// in cells (the body of a gate, a flip-flop right of its pin names, a table or memory below
+/// its title); `None` for a node that draws its label above it (sources, lamps, probes,
+/// buffers and inverters).
+fn label_room(kind: NodeKind, size: Vector) -> Option<f32> {
+    use sim_core::GateBase;
+    match kind {
+        NodeKind::Dff => Some(size.x - 0.8),
+        NodeKind::Dffe => Some(size.x - 1.1),
+        NodeKind::Table(_) | NodeKind::Rom { .. } | NodeKind::Ram { .. } => Some(size.x),
+        _ => {
+            let (base, bubble) = kind.op()?.base();
+            let body = size.x - if bubble { 0.5 } else { 0.0 };
+            match base {
+                GateBase::Buf => None,
+                GateBase::And => Some(body - 0.2),
+                GateBase::Or | GateBase::Xor => Some(0.6 * body),
+            }
+        }
+    }
+}
+
+/// Where the label `text` of a node of `kind` whose box is `rect` is drawn: `None` inside
+/// its body (it fits there), else the box just above it ([`caption_area`]). The one place
+/// this is decided: the canvas draws the label there and the router keeps wires out of it.
+pub fn label_area(kind: NodeKind, rect: Area, text: &str) -> Option<Area> {
+    let size = rect.max - rect.min;
+    match label_room(kind, size) {
+        Some(room) if label_width(text) <= room => None,
+        _ => Some(caption_area(rect, text)),
+    }
+}
+
+/// The box of a caption `text` centred just above the box `rect`, in cells.
+pub fn caption_area(rect: Area, text: &str) -> Area {
+    let width = label_width(text);
+    let centre = rect.center().x;
+    Area {
+        min: point(centre - width / 2.0, rect.min.y - LABEL_HEIGHT),
+        max: point(centre + width / 2.0, rect.min.y),
+    }
+}
+
 /// The distance from `p` to the polyline `path`, in the same units.
 pub fn distance_to_path(p: GridPoint, path: &[GridPoint]) -> f32 {
     path.windows(2)
@@ -356,6 +421,25 @@ mod tests {
         assert_eq!(block_size(2, 1), (6, 5));
         assert_eq!(block_size(0, 0), (6, 3));
         assert_eq!((pin_offset(0), pin_offset(2)), (1, 5));
+    }
+
+    /// A short label sits inside a gate's body, a long one (or any on a source) above the
+    /// box, centred, as wide as its text.
+    #[test]
+    fn labels_go_inside_when_they_fit_else_above() {
+        let and = Node::new("AND1", NodeKind::And(2)).at(10, 4);
+        assert_eq!(label_area(and.kind, rect(&and), "AND1"), None);
+        let long = label_area(and.kind, rect(&and), "nop2_or_op0").expect("above");
+        assert!((long.max.y - 4.0).abs() < 1e-6 && long.min.y < 4.0);
+        assert!((long.center().x - 12.0).abs() < 1e-4);
+        assert!(
+            long.max.x - long.min.x > 4.0,
+            "as wide as the text: {long:?}"
+        );
+        let switch = Node::new("A", NodeKind::Switch).at(0, 0);
+        assert!(label_area(switch.kind, rect(&switch), "A").is_some());
+        assert_eq!(label_text("A", 8), "A/8");
+        assert_eq!(label_text("A", 1), "A");
     }
 
     #[test]

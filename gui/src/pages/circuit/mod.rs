@@ -11,6 +11,7 @@ pub mod export;
 pub mod geometry;
 pub mod kinds;
 pub mod legibility;
+pub mod picture;
 pub mod router;
 pub mod state;
 pub mod timeline;

@@ -1,8 +1,11 @@
 //! Orthogonal wire routing: every wire of a level laid on a half-cell grid so that two
 //! different nets never share a segment, never meet end to end or at a bend, cross only at
-//! right angles, and never run through (or along the edge of) a node or block. A net that
-//! branches does so at a junction ([`Routing::junctions`], drawn as a dot); a crossing has
-//! none.
+//! right angles, keep a full cell apart where they run side by side or in line (half a cell
+//! costs the search extra, so it is taken only where nothing else is found), and never run
+//! through (or along the edge of) a node or block nor strike through a label
+//! ([`Obstacles`]). A net that branches does so at a junction ([`Routing::junctions`], drawn
+//! as a dot); a crossing has none. [`reroute`] routes a level after an edit keeping the
+//! routes of every net the edit did not touch, so the picture does not jump.
 //!
 //! This is a maze router: Lee's wave expansion ("An algorithm for path connections and its
 //! applications", IRE Trans. Electronic Computers EC-10(3), 1961) driven by A* (Hart, Nilsson
@@ -17,9 +20,10 @@
 //! Cost: each search is bounded to the box around the net and the pin, widened by
 //! [`MARGIN`] cells (then once to twice that box; a search's memory is the states it reaches,
 //! not its window), and
-//! the whole level to [`BUDGET`] expanded states; a connection that finds no path within them — or every connection of a
-//! level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist imported from ISCAS) — gets
-//! a plain three-segment route, counted in [`Routing::fallbacks`].
+//! the whole level to [`BUDGET`] expanded states; a connection that finds no path within them —
+//! or every connection of a level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist
+//! imported from ISCAS) — gets a straight "ratsnest" line from pin to pin, listed in
+//! [`Routing::fallbacks`], which the canvas draws dotted and [`check`] reports.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -48,14 +52,35 @@ pub struct Connection {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Routing {
     /// By connection: the corners from the output pin to the input pin, in cells (at least
-    /// two points; consecutive points differ in x or in y only).
+    /// two points; consecutive points differ in x or in y only — except a fallback's, which
+    /// is the straight line from pin to pin).
     pub routes: Vec<Vec<GridPoint>>,
     /// Where a net branches (three or four of its segments meet), in cells, each with one
     /// of the net's connections (to colour the dot by the net's value).
     pub junctions: Vec<(GridPoint, usize)>,
-    /// How many connections got a plain route because no clean one was found within the
-    /// bounds (see the module's documentation).
-    pub fallbacks: usize,
+    /// The connections (indices, ascending) no clean route was found for within the bounds
+    /// (see the module's documentation): each route is the straight "ratsnest" line from its
+    /// output pin to its input pin, which the canvas draws dotted, never as a real wire.
+    pub fallbacks: Vec<usize>,
+}
+
+impl Routing {
+    /// Whether connection `wire` is a fallback (a ratsnest line, not a route).
+    pub fn is_fallback(&self, wire: usize) -> bool {
+        self.fallbacks.binary_search(&wire).is_ok()
+    }
+}
+
+/// What a level's wires must keep clear of, in cells: the boxes of its nodes, blocks and
+/// pins (no wire runs through or along one) and the boxes of the text drawn outside them,
+/// the labels ([`geometry::label_area`](crate::pages::circuit::geometry::label_area); no
+/// wire crosses one).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Obstacles<'a> {
+    /// Node, block and pin boxes.
+    pub boxes: &'a [Area],
+    /// Label boxes.
+    pub labels: &'a [Area],
 }
 
 /// Cells added around a search's box on every side.
@@ -73,6 +98,10 @@ const STEP: u32 = 2;
 const BEND: u32 = 5;
 /// The extra cost of crossing another net.
 const CROSS: u32 = 6;
+/// The extra cost of a half-cell step beside another net, half a cell away ([`Occupied::crowds`]):
+/// high enough that a clean detour of a few cells is preferred, but a pin reached only that
+/// way is still reached.
+const CROWD: u32 = 64;
 
 /// A point of the half-cell grid: cells × 2.
 type Grid = (i32, i32);
@@ -123,6 +152,10 @@ struct Occupied {
     edges: FxHashMap<(i32, i32, u8), u32>,
     /// Each used point: the nets there, each with the directions it leaves in (bit `d`).
     points: FxHashMap<Grid, Vec<(u32, u8)>>,
+    /// The unit edge by which each pin will be entered or left (its stub), and its net:
+    /// where a wire will be even before its net is routed, so that no other net ends in
+    /// line with it half a cell away ([`Occupied::crowds`]).
+    stubs: FxHashMap<(i32, i32, u8), u32>,
 }
 
 impl Occupied {
@@ -158,6 +191,31 @@ impl Occupied {
     }
 }
 
+impl Occupied {
+    /// Whether a unit step of `net` from `p` in direction `d` would run beside another net
+    /// half a cell away (parallel, or in line with a gap of half a cell): the two would read
+    /// as one wire. [`check`] allows such a run up to one cell; the router avoids any at a
+    /// cost ([`CROWD`]).
+    fn crowds(&self, from: Grid, d: usize, net: u32) -> bool {
+        let other = |unit: (i32, i32, u8)| {
+            let of = |edges: &FxHashMap<(i32, i32, u8), u32>| {
+                edges.get(&unit).is_some_and(|&n| n != net)
+            };
+            of(&self.edges) || of(&self.stubs)
+        };
+        let (x, y, axis) = edge(from, d);
+        let beside = if axis == 0 {
+            [(x, y - 1, 0), (x, y + 1, 0)]
+        } else {
+            [(x - 1, y, 1), (x + 1, y, 1)]
+        };
+        let step = STEPS[d];
+        let ahead = (from.0 + 2 * step.0, from.1 + 2 * step.1);
+        let behind = (from.0 - step.0, from.1 - step.1);
+        beside.into_iter().any(other) || other(edge(ahead, d)) || other(edge(behind, (d + 2) % 4))
+    }
+}
+
 /// The direction of the unit step from `a` to `b`.
 fn direction(a: Grid, b: Grid) -> usize {
     match (b.0 - a.0, b.1 - a.1) {
@@ -177,77 +235,236 @@ struct Tree {
     max: Grid,
 }
 
-/// Routes `connections` around `boxes` (the level's nodes, blocks and pins, in cells).
-/// Connections are routed net by net, the nets with the shortest first, and within a net
-/// from the nearest input to the farthest. Deterministic: the same input gives the same
+/// Routes `connections` around `obstacles` (the level's nodes, blocks, pins and labels, in
+/// cells). Connections are routed net by net, the nets with the shortest first, and within a
+/// net from the nearest input to the farthest. Deterministic: the same input gives the same
 /// routing.
-pub fn route(connections: &[Connection], boxes: &[Area]) -> Routing {
-    let boxes: Vec<GridBox> = boxes.iter().map(grid_box).collect();
-    // The nets, numbered densely in the order they first appear.
-    let mut dense: FxHashMap<usize, u32> = FxHashMap::default();
-    let mut nets: Vec<Vec<usize>> = Vec::new();
-    for (i, c) in connections.iter().enumerate() {
-        let fresh = u32::try_from(nets.len()).unwrap_or(u32::MAX);
-        let n = *dense.entry(c.net).or_insert(fresh);
-        if n == fresh {
-            nets.push(Vec::new());
-        }
-        nets[n as usize].push(i);
+pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
+    Router::new(connections, obstacles).run(&Kept::default())
+}
+
+/// Routes `connections` after an edit of a level that was routed as `before` (its
+/// connections and their routing): a net whose connections are all unchanged (same output
+/// pin, inputs and bends) keeps its routes exactly, unless the edit put something in their
+/// way (a node, a label, another net's pin); only the other nets are searched for, around the
+/// kept ones. So an edit re-routes the nets it touched and the picture stays put elsewhere.
+/// If that leaves more connections without a clean route than before, the whole level is
+/// routed afresh and whichever routing has fewer fallbacks is returned.
+pub fn reroute(
+    connections: &[Connection],
+    obstacles: Obstacles<'_>,
+    before: (&[Connection], &Routing),
+) -> Routing {
+    let router = Router::new(connections, obstacles);
+    let kept = router.kept(before);
+    let routing = router.run(&kept);
+    // A congested level that had fallbacks before is not routed twice for them.
+    if routing.fallbacks.len() <= before.1.fallbacks.len() || kept.nets.is_empty() {
+        return routing;
     }
-    let manhattan = |c: &Connection| {
-        let (a, b) = (grid(c.from), grid(c.to));
-        (a.0 - b.0).unsigned_abs() + (a.1 - b.1).unsigned_abs()
-    };
-    let mut order: Vec<(u32, u32)> = nets
-        .iter_mut()
-        .enumerate()
-        .map(|(n, wires)| {
+    let fresh = router.run(&Kept::default());
+    if fresh.fallbacks.len() < routing.fallbacks.len() {
+        fresh
+    } else {
+        routing
+    }
+}
+
+/// The nets kept from an earlier routing: their dense numbers, and by connection the unit
+/// steps of its kept route.
+#[derive(Default)]
+struct Kept {
+    nets: FxHashSet<u32>,
+    paths: FxHashMap<usize, Vec<Grid>>,
+}
+
+/// One level to route: its connections grouped into nets, and what they must keep clear of.
+struct Router<'a> {
+    connections: &'a [Connection],
+    boxes: Vec<GridBox>,
+    /// Every grid point in a box.
+    blocked: FxHashSet<Grid>,
+    /// Every unit edge crossing a label.
+    labelled: FxHashSet<(i32, i32, u8)>,
+    /// Each connection's net, numbered densely in the order they first appear.
+    dense: Vec<u32>,
+    /// The connections of each net, nearest input first.
+    nets: Vec<Vec<usize>>,
+    /// The pin stubs ([`stubs`]).
+    reserved: FxHashMap<Grid, u32>,
+}
+
+impl<'a> Router<'a> {
+    fn new(connections: &'a [Connection], obstacles: Obstacles<'_>) -> Router<'a> {
+        let boxes: Vec<GridBox> = obstacles.boxes.iter().map(grid_box).collect();
+        let mut numbers: FxHashMap<usize, u32> = FxHashMap::default();
+        let mut nets: Vec<Vec<usize>> = Vec::new();
+        let mut dense = Vec::with_capacity(connections.len());
+        for (i, c) in connections.iter().enumerate() {
+            let fresh = u32::try_from(nets.len()).unwrap_or(u32::MAX);
+            let n = *numbers.entry(c.net).or_insert(fresh);
+            if n == fresh {
+                nets.push(Vec::new());
+            }
+            nets[n as usize].push(i);
+            dense.push(n);
+        }
+        for wires in &mut nets {
             wires.sort_by_key(|&i| (manhattan(&connections[i]), i));
-            let span = wires.iter().map(|&i| manhattan(&connections[i])).sum();
-            (span, u32::try_from(n).unwrap_or(u32::MAX))
-        })
-        .collect();
-    order.sort_unstable();
-    let mut order: Vec<u32> = order.into_iter().map(|(_, n)| n).collect();
-    let reserved = stubs(connections, &dense);
-    let plain = connections.len() > MAX_CONNECTIONS;
-    let mut budget = BUDGET;
-    // Rip-up and reroute, coarsely: while some connections fall back, route again with their
-    // nets first (a few times), and keep the best attempt.
-    let mut best = attempt(
-        connections,
-        &boxes,
-        &nets,
-        &order,
-        &reserved,
-        plain,
-        &mut budget,
-    );
-    for _ in 0..RETRIES {
-        if best.0.fallbacks == 0 || plain || connections.len() > RETRIED {
-            break;
         }
-        let failed: Vec<u32> = order
+        let blocked = boxes
             .iter()
-            .copied()
-            .filter(|&n| best.1.contains(&n))
+            .flat_map(|&((x0, y0), (x1, y1))| {
+                (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
+            })
             .collect();
-        order.retain(|n| !failed.contains(n));
-        order.splice(0..0, failed);
-        let again = attempt(
+        let labelled = obstacles.labels.iter().flat_map(label_edges).collect();
+        let reserved = stubs(connections, &dense, &boxes);
+        Router {
             connections,
-            &boxes,
-            &nets,
-            &order,
-            &reserved,
-            plain,
-            &mut budget,
-        );
-        if again.0.fallbacks < best.0.fallbacks {
-            best = again;
+            boxes,
+            blocked,
+            labelled,
+            dense,
+            nets,
+            reserved,
         }
     }
-    best.0
+
+    /// The nets of `before` whose connections are all unchanged and whose routes are still
+    /// clear of every box, label and other net's pin stub.
+    fn kept(&self, (connections, routing): (&[Connection], &Routing)) -> Kept {
+        // The earlier routes by output pin, then input pin and bends.
+        let mut earlier: FxHashMap<Grid, Vec<(usize, &Connection)>> = FxHashMap::default();
+        for (i, c) in connections.iter().enumerate() {
+            if !routing.is_fallback(i) && routing.routes.get(i).is_some() {
+                earlier.entry(grid(c.from)).or_default().push((i, c));
+            }
+        }
+        let mut kept = Kept::default();
+        for (net, wires) in self.nets.iter().enumerate() {
+            let net = u32::try_from(net).unwrap_or(u32::MAX);
+            let from = grid(self.connections[wires[0]].from);
+            let Some(old) = earlier.get(&from) else {
+                continue;
+            };
+            if old.len() != wires.len() {
+                continue;
+            }
+            let mut paths = Vec::with_capacity(wires.len());
+            for &i in wires {
+                let c = &self.connections[i];
+                let same = old
+                    .iter()
+                    .find(|(_, o)| o.to == c.to && o.via == c.via && o.from == c.from);
+                let Some(path) = same.map(|&(j, _)| steps(&routing.routes[j])) else {
+                    break;
+                };
+                if !self.clear(&path, net) {
+                    break;
+                }
+                paths.push((i, path));
+            }
+            if paths.len() == wires.len() {
+                kept.nets.insert(net);
+                kept.paths.extend(paths);
+            }
+        }
+        kept
+    }
+
+    /// Whether a unit-step path of net `net` keeps clear of the boxes (but at its two ends),
+    /// the labels and the other nets' pin stubs.
+    fn clear(&self, path: &[Grid], net: u32) -> bool {
+        let inner = &path[1..path.len().saturating_sub(1)];
+        let no_box = inner.iter().all(|p| !self.blocked.contains(p));
+        let no_stub = inner
+            .iter()
+            .all(|p| self.reserved.get(p).is_none_or(|&n| n == net));
+        let no_label = path
+            .windows(2)
+            .all(|w| !self.labelled.contains(&edge(w[0], direction(w[0], w[1]))));
+        no_box && no_stub && no_label
+    }
+
+    /// Routes every net but the kept ones (which keep their routes), with rip-up and reroute
+    /// (coarsely: while some connections fall back or crowd another net, route again with
+    /// their nets first, a few times, and keep the best attempt).
+    fn run(&self, kept: &Kept) -> Routing {
+        let mut order: Vec<(u32, u32)> = self
+            .nets
+            .iter()
+            .enumerate()
+            .filter_map(|(n, wires)| {
+                let n = u32::try_from(n).unwrap_or(u32::MAX);
+                let span = wires.iter().map(|&i| manhattan(&self.connections[i])).sum();
+                (!kept.nets.contains(&n)).then_some((span, n))
+            })
+            .collect();
+        order.sort_unstable();
+        let mut order: Vec<u32> = order.into_iter().map(|(_, n)| n).collect();
+        let plain = self.connections.len() > MAX_CONNECTIONS;
+        let mut budget = BUDGET;
+        let mut best = self.attempt(&order, kept, plain, &mut budget);
+        for _ in 0..RETRIES {
+            if best.1.is_empty() || plain || self.connections.len() > RETRIED {
+                break;
+            }
+            let failed: Vec<u32> = order
+                .iter()
+                .copied()
+                .filter(|&n| best.1.contains(&n))
+                .collect();
+            order.retain(|n| !failed.contains(n));
+            order.splice(0..0, failed);
+            let again = self.attempt(&order, kept, plain, &mut budget);
+            if (again.0.fallbacks.len(), again.2) < (best.0.fallbacks.len(), best.2) {
+                best = again;
+            }
+        }
+        best.0
+    }
+}
+
+/// The Manhattan length of a connection, in half cells.
+fn manhattan(c: &Connection) -> u32 {
+    let (a, b) = (grid(c.from), grid(c.to));
+    (a.0 - b.0).unsigned_abs() + (a.1 - b.1).unsigned_abs()
+}
+
+/// The unit edges whose open segment meets the open box `label` (a wire along one would
+/// strike through the text).
+fn label_edges(label: &Area) -> Vec<(i32, i32, u8)> {
+    let (min, max) = (
+        (label.min.x * 2.0, label.min.y * 2.0),
+        (label.max.x * 2.0, label.max.y * 2.0),
+    );
+    // Grid lines strictly inside the box, and the unit steps overlapping it.
+    let strictly = |lo: f32, hi: f32| (lo.floor() as i32 + 1)..=(hi.ceil() as i32 - 1);
+    let overlapping = |lo: f32, hi: f32| (lo.floor() as i32)..(hi.ceil() as i32);
+    let mut out = Vec::new();
+    for y in strictly(min.1, max.1) {
+        out.extend(overlapping(min.0, max.0).map(|x| (x, y, 0)));
+    }
+    for x in strictly(min.0, max.0) {
+        out.extend(overlapping(min.1, max.1).map(|y| (x, y, 1)));
+    }
+    out
+}
+
+/// The unit steps of a route given by its corners (a straight segment's every half cell).
+fn steps(route: &[GridPoint]) -> Vec<Grid> {
+    let g: Vec<Grid> = route.iter().map(|&p| grid(p)).collect();
+    let mut unit = g.first().map(|&p| vec![p]).unwrap_or_default();
+    for w in g.windows(2) {
+        let mut p = w[0];
+        let (dx, dy) = ((w[1].0 - p.0).signum(), (w[1].1 - p.1).signum());
+        while p != w[1] && (dx == 0 || dy == 0) {
+            p = (p.0 + dx, p.1 + dy);
+            unit.push(p);
+        }
+    }
+    unit
 }
 
 /// The longest wire searched for, across or down, in cells; a longer one (nodes a file put
@@ -264,16 +481,15 @@ const RETRIES: usize = 3;
 /// routing: each attempt costs as much as the first).
 const RETRIED: usize = 1000;
 
-/// The point just outside every pin, half a cell out, each kept for the pin's net (`u32::MAX`
-/// where two nets' stubs meet: kept for neither), so that no other net blocks a pin's way in
-/// or out. Inputs are entered from the left, outputs left to the right.
-fn stubs(connections: &[Connection], dense: &FxHashMap<usize, u32>) -> FxHashMap<Grid, u32> {
+/// The point just outside every pin, half a cell out ([`pin_ways`]), each kept for the pin's
+/// net (`u32::MAX` where two nets' stubs meet: kept for neither), so that no other net
+/// blocks a pin's way in or out.
+fn stubs(connections: &[Connection], dense: &[u32], boxes: &[GridBox]) -> FxHashMap<Grid, u32> {
     let mut reserved: FxHashMap<Grid, u32> = FxHashMap::default();
-    for c in connections {
-        let net = dense[&c.net];
-        let (a, b) = (grid(c.from), grid(c.to));
-        for p in [(a.0 + 1, a.1), (b.0 - 1, b.1)] {
-            let kept = reserved.entry(p).or_insert(net);
+    for (c, &net) in connections.iter().zip(dense) {
+        for (pin, d) in pin_ways(c, boxes) {
+            let s = STEPS[d];
+            let kept = reserved.entry((pin.0 + s.0, pin.1 + s.1)).or_insert(net);
             if *kept != net {
                 *kept = u32::MAX;
             }
@@ -282,123 +498,168 @@ fn stubs(connections: &[Connection], dense: &FxHashMap<usize, u32>) -> FxHashMap
     reserved
 }
 
-/// One routing of every net in `order`; also the nets that fell back.
-fn attempt(
-    connections: &[Connection],
-    boxes: &[GridBox],
-    nets: &[Vec<usize>],
-    order: &[u32],
-    reserved: &FxHashMap<Grid, u32>,
-    plain: bool,
-    budget: &mut usize,
-) -> (Routing, Vec<u32>) {
-    let mut routing = Routing {
-        routes: vec![Vec::new(); connections.len()],
-        ..Routing::default()
-    };
-    let mut failed = Vec::new();
-    let mut occupied = Occupied::default();
-    let mut unit: Vec<Vec<Grid>> = vec![Vec::new(); connections.len()];
-    let mut search = Search::default();
-    // Where a bend may be: the level's boxes and pins, widened by `BEND_REACH` cells.
-    let ends = connections.iter().flat_map(|c| [grid(c.from), grid(c.to)]);
-    let reach = boxes
-        .iter()
-        .flat_map(|b| [b.0, b.1])
-        .chain(ends)
-        .map(|p| (p, p))
-        .reduce(|a, b| {
-            (
-                (a.0.0.min(b.0.0), a.0.1.min(b.0.1)),
-                (a.1.0.max(b.1.0), a.1.1.max(b.1.1)),
-            )
-        })
-        .map_or(((0, 0), (0, 0)), |(lo, hi)| {
-            let r = 2 * BEND_REACH;
-            ((lo.0 - r, lo.1 - r), (hi.0 + r, hi.1 + r))
-        });
-    let blocked: FxHashSet<Grid> = boxes
-        .iter()
-        .flat_map(|&((x0, y0), (x1, y1))| {
-            (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
-        })
-        .collect();
-    for &net in order {
-        let wires = &nets[net as usize];
-        let driver = grid(connections[wires[0]].from);
-        let mut tree = Tree {
-            min: driver,
-            max: driver,
-            ..Tree::default()
-        };
-        tree.points.insert(driver, None);
-        for &i in wires {
-            let c = &connections[i];
-            // The bends to pass (those outside every box, near the level), then the input pin.
-            let kept: Vec<GridPoint> = c
-                .via
-                .iter()
-                .copied()
-                .filter(|&p| inside(grid(p), &reach) && !boxes.iter().any(|b| inside(grid(p), b)))
-                .collect();
-            let mut stops: Vec<Grid> = kept.iter().map(|&p| grid(p)).collect();
-            stops.dedup();
-            stops.push(grid(c.to));
-            let mut full: Option<Vec<Grid>> = None;
-            let mut from: Option<Grid> = None;
-            let routable = !plain && grid(c.from) == driver;
-            for &stop in stops.iter().filter(|_| routable) {
-                let limits = Limits {
-                    boxes,
-                    blocked: &blocked,
-                    reserved,
-                };
-                let Some((start, path)) =
-                    search.run(&tree, from, stop, limits, &occupied, net, budget)
-                else {
-                    full = None;
-                    break;
-                };
-                let so_far =
-                    full.get_or_insert_with(|| match tree.points.get(&start).copied().flatten() {
-                        Some((owner, at)) => unit[owner][..=at].to_vec(),
-                        None => vec![driver],
-                    });
-                so_far.extend_from_slice(&path[1..]);
-                occupied.add(&path, net);
-                let offset = so_far.len() - path.len();
-                for (k, &p) in path.iter().enumerate() {
-                    tree.points.entry(p).or_insert(Some((i, offset + k)));
-                    tree.min = (tree.min.0.min(p.0), tree.min.1.min(p.1));
-                    tree.max = (tree.max.0.max(p.0), tree.max.1.max(p.1));
-                }
-                from = Some(stop);
+/// Connection `c`'s two pins, each with the direction out of its box: away from the edge of
+/// the box it lies on (a turned part's pins face up, down or left), else an output's to the
+/// right and an input's to the left.
+fn pin_ways(c: &Connection, boxes: &[GridBox]) -> [(Grid, usize); 2] {
+    let out = |p: Grid, default: usize| {
+        let side = boxes.iter().find(|b| inside(p, b)).map(|b| {
+            if p.0 == b.1.0 {
+                0
+            } else if p.1 == b.1.1 {
+                1
+            } else if p.0 == b.0.0 {
+                2
+            } else if p.1 == b.0.1 {
+                3
+            } else {
+                default
             }
-            let Some(full) = full.filter(|f| f.last() == stops.last()) else {
-                routing.fallbacks += 1;
-                if failed.last() != Some(&net) {
-                    failed.push(net);
-                }
-                let mut points = vec![c.from];
-                points.extend(kept);
-                points.push(c.to);
-                routing.routes[i] = plain_through(&points);
-                continue;
-            };
-            routing.routes[i] = corners(&full);
-            unit[i] = full;
-        }
-    }
-    routing.junctions = junctions(&occupied, nets);
-    (routing, failed)
+        });
+        (p, side.unwrap_or(default))
+    };
+    [out(grid(c.from), 0), out(grid(c.to), 2)]
 }
 
-/// What a search may not enter: the boxes (and every grid point in them), and the pin
-/// stubs kept for other nets.
+impl Router<'_> {
+    /// One routing of every net in `order` around the `kept` ones; also the nets that fell
+    /// back or run beside another half a cell away, and how many such steps they take.
+    fn attempt(
+        &self,
+        order: &[u32],
+        kept: &Kept,
+        plain: bool,
+        budget: &mut usize,
+    ) -> (Routing, Vec<u32>, usize) {
+        let connections = self.connections;
+        let mut routing = Routing {
+            routes: vec![Vec::new(); connections.len()],
+            ..Routing::default()
+        };
+        let mut failed = Vec::new();
+        let mut crowded = 0;
+        let mut occupied = Occupied::default();
+        for (c, &net) in connections.iter().zip(&self.dense) {
+            for (pin, d) in pin_ways(c, &self.boxes) {
+                occupied.stubs.insert(edge(pin, d), net);
+            }
+        }
+        let mut unit: Vec<Vec<Grid>> = vec![Vec::new(); connections.len()];
+        for (&i, path) in &kept.paths {
+            occupied.add(path, self.dense[i]);
+            routing.routes[i] = corners(path);
+        }
+        let mut search = Search::default();
+        let reach = self.reach();
+        let limits = Limits {
+            boxes: &self.boxes,
+            blocked: &self.blocked,
+            labelled: &self.labelled,
+            reserved: &self.reserved,
+        };
+        for &net in order {
+            let wires = &self.nets[net as usize];
+            let driver = grid(connections[wires[0]].from);
+            let mut tree = Tree {
+                min: driver,
+                max: driver,
+                ..Tree::default()
+            };
+            tree.points.insert(driver, None);
+            for &i in wires {
+                let c = &connections[i];
+                // The bends to pass (those outside every box, near the level), then the input
+                // pin.
+                let mut stops: Vec<Grid> = c
+                    .via
+                    .iter()
+                    .map(|&p| grid(p))
+                    .filter(|&p| inside(p, &reach) && !self.boxes.iter().any(|b| inside(p, b)))
+                    .collect();
+                stops.dedup();
+                stops.push(grid(c.to));
+                let mut full: Option<Vec<Grid>> = None;
+                let mut from: Option<Grid> = None;
+                let routable = !plain && grid(c.from) == driver;
+                for &stop in stops.iter().filter(|_| routable) {
+                    let Some((start, path)) =
+                        search.run(&tree, from, stop, limits, &occupied, net, budget)
+                    else {
+                        full = None;
+                        break;
+                    };
+                    let so_far = full.get_or_insert_with(|| {
+                        match tree.points.get(&start).copied().flatten() {
+                            Some((owner, at)) => unit[owner][..=at].to_vec(),
+                            None => vec![driver],
+                        }
+                    });
+                    so_far.extend_from_slice(&path[1..]);
+                    let crowding = path
+                        .windows(2)
+                        .filter(|w| occupied.crowds(w[0], direction(w[0], w[1]), net))
+                        .count();
+                    if crowding > 0 && failed.last() != Some(&net) {
+                        failed.push(net);
+                    }
+                    crowded += crowding;
+                    occupied.add(&path, net);
+                    let offset = so_far.len() - path.len();
+                    for (k, &p) in path.iter().enumerate() {
+                        tree.points.entry(p).or_insert(Some((i, offset + k)));
+                        tree.min = (tree.min.0.min(p.0), tree.min.1.min(p.1));
+                        tree.max = (tree.max.0.max(p.0), tree.max.1.max(p.1));
+                    }
+                    from = Some(stop);
+                }
+                let Some(full) = full.filter(|f| f.last() == stops.last()) else {
+                    routing.fallbacks.push(i);
+                    if failed.last() != Some(&net) {
+                        failed.push(net);
+                    }
+                    routing.routes[i] = vec![c.from, c.to];
+                    continue;
+                };
+                routing.routes[i] = corners(&full);
+                unit[i] = full;
+            }
+        }
+        routing.fallbacks.sort_unstable();
+        routing.junctions = junctions(&occupied, &self.nets);
+        (routing, failed, crowded)
+    }
+
+    /// Where a bend may be: the level's boxes and pins, widened by [`BEND_REACH`] cells.
+    fn reach(&self) -> GridBox {
+        let ends = self
+            .connections
+            .iter()
+            .flat_map(|c| [grid(c.from), grid(c.to)]);
+        self.boxes
+            .iter()
+            .flat_map(|b| [b.0, b.1])
+            .chain(ends)
+            .map(|p| (p, p))
+            .reduce(|a, b| {
+                (
+                    (a.0.0.min(b.0.0), a.0.1.min(b.0.1)),
+                    (a.1.0.max(b.1.0), a.1.1.max(b.1.1)),
+                )
+            })
+            .map_or(((0, 0), (0, 0)), |(lo, hi)| {
+                let r = 2 * BEND_REACH;
+                ((lo.0 - r, lo.1 - r), (hi.0 + r, hi.1 + r))
+            })
+    }
+}
+
+/// What a search may not enter: the boxes (and every grid point in them), the unit edges
+/// crossing a label, and the pin stubs kept for other nets.
 #[derive(Clone, Copy)]
 struct Limits<'a> {
     boxes: &'a [GridBox],
     blocked: &'a FxHashSet<Grid>,
+    labelled: &'a FxHashSet<(i32, i32, u8)>,
     reserved: &'a FxHashMap<Grid, u32>,
 }
 
@@ -435,69 +696,20 @@ fn corners(path: &[Grid]) -> Vec<GridPoint> {
     out.into_iter().map(cells).collect()
 }
 
-/// Plain routes for `connections` (through their bends), without searching: what a level
-/// too large to route while something is dragged across it shows until the drag ends.
+/// Ratsnest lines for `connections`, without searching: what a level too large to route
+/// while something is dragged across it shows until the drag ends (every connection a
+/// fallback).
 pub fn route_plain(connections: &[Connection]) -> Routing {
-    let routes = connections
-        .iter()
-        .map(|c| {
-            let mut points = vec![c.from];
-            points.extend(c.via.iter().copied());
-            points.push(c.to);
-            plain_through(&points)
-        })
-        .collect();
     Routing {
-        routes,
+        routes: connections.iter().map(|c| vec![c.from, c.to]).collect(),
         junctions: Vec::new(),
-        fallbacks: connections.len(),
+        fallbacks: (0..connections.len()).collect(),
     }
 }
 
 /// Whether grid point `p` lies in the closed box `b`.
 fn inside(p: Grid, b: &GridBox) -> bool {
     p.0 >= b.0.0 && p.0 <= b.1.0 && p.1 >= b.0.1 && p.1 <= b.1.1
-}
-
-/// A plain route through `points` (an output pin, bends, an input pin): a [`plain_route`]
-/// from the first to the second point, then across and down (or up) to each next one.
-fn plain_through(points: &[GridPoint]) -> Vec<GridPoint> {
-    let [first, second, rest @ ..] = points else {
-        return points.to_vec();
-    };
-    if rest.is_empty() {
-        return plain_route(*first, *second);
-    }
-    let mut out = vec![*first, point(second.x, first.y), *second];
-    for q in rest {
-        let last = out[out.len() - 1];
-        out.push(point(q.x, last.y));
-        out.push(*q);
-    }
-    out.dedup();
-    out
-}
-
-/// A plain route: out to the right, across halfway, in from the left (a wire running
-/// backwards loops below both ends).
-pub fn plain_route(from: GridPoint, to: GridPoint) -> Vec<GridPoint> {
-    if (from.y - to.y).abs() < 1e-4 && to.x >= from.x {
-        return vec![from, to];
-    }
-    if to.x >= from.x + 1.0 {
-        let mid = (f32::midpoint(from.x, to.x) * 2.0).round() / 2.0;
-        vec![from, point(mid, from.y), point(mid, to.y), to]
-    } else {
-        let below = from.y.max(to.y).ceil() + 1.5;
-        vec![
-            from,
-            point(from.x + 1.0, from.y),
-            point(from.x + 1.0, below),
-            point(to.x - 1.0, below),
-            point(to.x - 1.0, to.y),
-            to,
-        ]
-    }
 }
 
 /// A search state: a grid point and the direction it was entered in (4: a start).
@@ -640,9 +852,11 @@ impl Search {
                 {
                     continue;
                 }
-                if occupied.edges.contains_key(&edge(p, d)) {
+                if occupied.edges.contains_key(&edge(p, d)) || limits.labelled.contains(&edge(p, d))
+                {
                     continue;
                 }
+                let crowd = if occupied.crowds(p, d, net) { CROWD } else { 0 };
                 let cross = if at_sink {
                     false
                 } else {
@@ -655,8 +869,11 @@ impl Search {
                     continue; // back onto its own net: start there instead
                 }
                 let bend = !is_start && d != d_in;
-                let next_cost =
-                    cost + STEP + if bend { BEND } else { 0 } + if cross { CROSS } else { 0 };
+                let next_cost = cost
+                    + STEP
+                    + crowd
+                    + if bend { BEND } else { 0 }
+                    + if cross { CROSS } else { 0 };
                 let reached: State = (q, u8::try_from(d).unwrap_or(0));
                 if self.cost.get(&reached).is_none_or(|c| next_cost < c.0) {
                     self.cost.insert(reached, (next_cost, Some(state)));
@@ -692,12 +909,32 @@ pub enum Defect {
         /// Where, in cells.
         at: GridPoint,
     },
+    /// Connections `a` and `b` of different nets run side by side half a cell apart for more
+    /// than one cell, or in line with only half a cell between them, around `at`: they would
+    /// read as one wire.
+    Crowded {
+        /// One connection.
+        a: usize,
+        /// The other.
+        b: usize,
+        /// Where, in cells.
+        at: GridPoint,
+    },
     /// Connection `wire` runs through (or along the edge of) box `area`, around `at`.
     ThroughBox {
         /// The connection.
         wire: usize,
         /// The box, by index.
         area: usize,
+        /// Where, in cells.
+        at: GridPoint,
+    },
+    /// Connection `wire` strikes through label `label` (by index), around `at`.
+    ThroughLabel {
+        /// The connection.
+        wire: usize,
+        /// The label's box, by index.
+        label: usize,
         /// Where, in cells.
         at: GridPoint,
     },
@@ -709,33 +946,60 @@ pub enum Defect {
         /// The other.
         b: usize,
     },
+    /// A pin of connection `wire` lies inside box `area` (not on its edge), or on the edge
+    /// of two boxes: it reads as a pin of the wrong node.
+    PinInside {
+        /// The connection.
+        wire: usize,
+        /// The box, by index.
+        area: usize,
+    },
+    /// A junction dot is missing where one net's segments branch (`drawn` false), or drawn
+    /// where none do (`drawn` true), at `at`.
+    Junction {
+        /// Where, in cells.
+        at: GridPoint,
+        /// Whether the dot is drawn.
+        drawn: bool,
+    },
     /// Connection `wire`'s route does not run from its output to its input in orthogonal
     /// segments.
     Broken {
         /// The connection.
         wire: usize,
     },
+    /// Connection `wire` got no route within the router's bounds: it is drawn as a dotted
+    /// ratsnest line (reported, not clean).
+    Fallback {
+        /// The connection.
+        wire: usize,
+    },
 }
 
 /// Checks a routing as the eye would, independently of how it was made: boxes neither
-/// overlap nor touch; every route runs orthogonally from its output pin to its input pin; no route
-/// enters a box except at its own two pins; and two routes of different nets share no
-/// point except where both run straight across each other at right angles. Returns every
-/// defect (empty: clean). Quadratic in the segments: for tests.
-pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> Vec<Defect> {
-    let mut defects = Vec::new();
-    let gboxes: Vec<GridBox> = boxes.iter().map(grid_box).collect();
-    for (a, ba) in gboxes.iter().enumerate() {
-        for (b, bb) in gboxes.iter().enumerate().skip(a + 1) {
-            if ba.0.0 <= bb.1.0 && bb.0.0 <= ba.1.0 && ba.0.1 <= bb.1.1 && bb.0.1 <= ba.1.1 {
-                defects.push(Defect::Overlap { a, b });
-            }
-        }
-    }
+/// overlap nor touch, and no pin lies inside a box or on two; every route runs
+/// orthogonally from its output pin to its input pin; no route enters a box except at its own
+/// two pins, nor crosses a label; two routes of different nets share no point except where
+/// both run straight across each other at right angles, run side by side half a cell apart
+/// for at most one cell, and never end in line half a cell apart; a junction dot is drawn
+/// exactly where three or four segments of one net meet; and no connection fell back.
+/// Returns every defect (empty: clean). Quadratic in the boxes: for tests.
+pub fn check(
+    connections: &[Connection],
+    obstacles: Obstacles<'_>,
+    routing: &Routing,
+) -> Vec<Defect> {
+    let gboxes: Vec<GridBox> = obstacles.boxes.iter().map(grid_box).collect();
+    let mut defects = overlaps(&gboxes);
+    defects.extend(pins_inside(connections, &gboxes));
     // Every unit step of every route, with the directions each route leaves each point in.
     // Each wire marked on its own (its index as the "net"), to find where wires meet.
     let mut at = Occupied::default();
     for (wire, (c, route)) in connections.iter().zip(&routing.routes).enumerate() {
+        if routing.is_fallback(wire) {
+            defects.push(Defect::Fallback { wire });
+            continue;
+        }
         let ends = (grid(c.from), grid(c.to));
         let g: Vec<Grid> = route.iter().map(|&p| grid(p)).collect();
         let orthogonal = g.windows(2).all(|w| w[0].0 == w[1].0 || w[0].1 == w[1].1);
@@ -743,34 +1007,88 @@ pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> V
             defects.push(Defect::Broken { wire });
             continue;
         }
-        let mut unit = vec![g[0]];
-        for w in g.windows(2) {
-            let mut p = w[0];
-            let (dx, dy) = ((w[1].0 - p.0).signum(), (w[1].1 - p.1).signum());
-            while p != w[1] {
-                p = (p.0 + dx, p.1 + dy);
-                unit.push(p);
-            }
-        }
+        let unit = steps(route);
         at.add(&unit, u32::try_from(wire).unwrap_or(u32::MAX));
-        for &p in &unit {
-            if p == ends.0 || p == ends.1 {
-                continue;
-            }
-            let inside = |b: &GridBox| p.0 >= b.0.0 && p.0 <= b.1.0 && p.1 >= b.0.1 && p.1 <= b.1.1;
-            if let Some(area) = gboxes.iter().position(inside) {
-                defects.push(Defect::ThroughBox {
-                    wire,
-                    area,
-                    at: cells(p),
-                });
-                break;
+        let through = unit
+            .iter()
+            .filter(|&&p| p != ends.0 && p != ends.1)
+            .find_map(|&p| Some((p, gboxes.iter().position(|b| inside(p, b))?)));
+        if let Some((p, area)) = through {
+            defects.push(Defect::ThroughBox {
+                wire,
+                area,
+                at: cells(p),
+            });
+        }
+        if let Some((label, p)) = struck_label(route, obstacles.labels) {
+            defects.push(Defect::ThroughLabel { wire, label, at: p });
+        }
+    }
+    defects.extend(touching(connections, &at));
+    defects.extend(crowded(connections, &at));
+    defects.extend(junction_dots(connections, &at, routing));
+    defects
+}
+
+/// Pairs of boxes that overlap or touch.
+fn overlaps(boxes: &[GridBox]) -> Vec<Defect> {
+    let mut out = Vec::new();
+    for (a, ba) in boxes.iter().enumerate() {
+        for (b, bb) in boxes.iter().enumerate().skip(a + 1) {
+            if ba.0.0 <= bb.1.0 && bb.0.0 <= ba.1.0 && ba.0.1 <= bb.1.1 && bb.0.1 <= ba.1.1 {
+                out.push(Defect::Overlap { a, b });
             }
         }
     }
-    let mut points: Vec<_> = at.points.into_iter().collect();
-    points.sort_unstable_by_key(|(p, _)| *p);
-    for (p, wires) in points {
+    out
+}
+
+/// Pins inside a box, or on the edges of two.
+fn pins_inside(connections: &[Connection], boxes: &[GridBox]) -> Vec<Defect> {
+    let strictly = |p: Grid, b: &GridBox| p.0 > b.0.0 && p.0 < b.1.0 && p.1 > b.0.1 && p.1 < b.1.1;
+    let mut out = Vec::new();
+    for (wire, c) in connections.iter().enumerate() {
+        for pin in [grid(c.from), grid(c.to)] {
+            let holding: Vec<usize> = (0..boxes.len())
+                .filter(|&k| inside(pin, &boxes[k]))
+                .collect();
+            let wrong = holding.iter().find(|&&k| strictly(pin, &boxes[k]));
+            if let Some(&area) = wrong.or_else(|| holding.get(1)) {
+                out.push(Defect::PinInside { wire, area });
+            }
+        }
+    }
+    out
+}
+
+/// The first label `route` crosses (its open box meets a segment), and where.
+fn struck_label(route: &[GridPoint], labels: &[Area]) -> Option<(usize, GridPoint)> {
+    route.windows(2).find_map(|w| {
+        let (lo, hi) = (
+            point(w[0].x.min(w[1].x), w[0].y.min(w[1].y)),
+            point(w[0].x.max(w[1].x), w[0].y.max(w[1].y)),
+        );
+        let meets = |l: &Area| {
+            let across = lo.x < l.max.x && hi.x > l.min.x;
+            let down = lo.y < l.max.y && hi.y > l.min.y;
+            // A horizontal segment lies within the box's height, a vertical one its width.
+            if grid(w[0]).1 == grid(w[1]).1 {
+                across && lo.y > l.min.y && lo.y < l.max.y
+            } else {
+                down && lo.x > l.min.x && lo.x < l.max.x
+            }
+        };
+        let label = labels.iter().position(meets)?;
+        Some((label, labels[label].center()))
+    })
+}
+
+/// Wires of different nets that share a point other than a right-angled crossing.
+fn touching(connections: &[Connection], at: &Occupied) -> Vec<Defect> {
+    let mut points: Vec<_> = at.points.iter().collect();
+    points.sort_unstable_by_key(|(p, _)| **p);
+    let mut out = Vec::new();
+    for (&p, wires) in points {
         for (k, &(a, ma)) in wires.iter().enumerate() {
             for &(b, mb) in &wires[k + 1..] {
                 let (a, b) = (a as usize, b as usize);
@@ -779,7 +1097,7 @@ pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> V
                 }
                 let crossing = (ma == 0b0101 && mb == 0b1010) || (ma == 0b1010 && mb == 0b0101);
                 if !crossing {
-                    defects.push(Defect::Touching {
+                    out.push(Defect::Touching {
                         a: a.min(b),
                         b: a.max(b),
                         at: cells(p),
@@ -788,7 +1106,85 @@ pub fn check(connections: &[Connection], boxes: &[Area], routing: &Routing) -> V
             }
         }
     }
-    defects
+    out
+}
+
+/// Wires of different nets half a cell apart along more than one cell (three unit edges
+/// side by side), or in line with half a cell between their ends.
+fn crowded(connections: &[Connection], at: &Occupied) -> Vec<Defect> {
+    let net = |w: u32| connections[w as usize].net;
+    let mut out = Vec::new();
+    let mut edges: Vec<_> = at.edges.iter().collect();
+    edges.sort_unstable();
+    for (&(x, y, axis), &a) in edges {
+        // Along the axis, and across it.
+        let (along, across) = if axis == 0 {
+            ((1, 0), (0, 1))
+        } else {
+            ((0, 1), (1, 0))
+        };
+        let other = |dx: i32, dy: i32| {
+            at.edges
+                .get(&(x + dx, y + dy, axis))
+                .copied()
+                .filter(|&b| net(b) != net(a))
+        };
+        let side = other(across.0, across.1).filter(|&b| {
+            (1..3).all(|k| {
+                let e = (x + k * along.0, y + k * along.1, axis);
+                let f = (e.0 + across.0, e.1 + across.1, axis);
+                at.edges.get(&e).is_some_and(|&n| net(n) == net(a))
+                    && at.edges.get(&f).is_some_and(|&n| net(n) == net(b))
+            })
+        });
+        let gap = || {
+            // The half cell after this edge is no one's, the next is another net's.
+            let e = (x + along.0, y + along.1, axis);
+            (!at.edges.contains_key(&e))
+                .then(|| other(2 * along.0, 2 * along.1))
+                .flatten()
+        };
+        if let Some(b) = side.or_else(gap) {
+            out.push(Defect::Crowded {
+                a: (a as usize).min(b as usize),
+                b: (a as usize).max(b as usize),
+                at: cells((x, y)),
+            });
+        }
+    }
+    out
+}
+
+/// The junction dots that are missing or drawn where no net branches.
+fn junction_dots(connections: &[Connection], at: &Occupied, routing: &Routing) -> Vec<Defect> {
+    // Per point, the directions each net leaves it in (its wires' together).
+    let mut branches: Vec<Grid> = at
+        .points
+        .iter()
+        .filter(|&(_, wires)| {
+            let mut by_net: FxHashMap<usize, u8> = FxHashMap::default();
+            for &(w, mask) in wires {
+                *by_net.entry(connections[w as usize].net).or_default() |= mask;
+            }
+            by_net.values().any(|m| m.count_ones() >= 3)
+        })
+        .map(|(&p, _)| p)
+        .collect();
+    branches.sort_unstable();
+    let mut dots: Vec<Grid> = routing.junctions.iter().map(|&(p, _)| grid(p)).collect();
+    dots.sort_unstable();
+    let missing = branches.iter().filter(|p| dots.binary_search(p).is_err());
+    let extra = dots.iter().filter(|p| branches.binary_search(p).is_err());
+    missing
+        .map(|&p| Defect::Junction {
+            at: cells(p),
+            drawn: false,
+        })
+        .chain(extra.map(|&p| Defect::Junction {
+            at: cells(p),
+            drawn: true,
+        }))
+        .collect()
 }
 
 #[cfg(test)]
@@ -805,6 +1201,17 @@ mod tests {
         }
     }
 
+    fn on(boxes: &[Area]) -> Obstacles<'_> {
+        Obstacles { boxes, labels: &[] }
+    }
+
+    /// The route a naive router would take: out to the right, across halfway, in from the
+    /// left.
+    fn plain_route(from: GridPoint, to: GridPoint) -> Vec<GridPoint> {
+        let mid = (f32::midpoint(from.x, to.x) * 2.0).round() / 2.0;
+        vec![from, point(mid, from.y), point(mid, to.y), to]
+    }
+
     fn area(x: f32, y: f32, w: f32, h: f32) -> Area {
         Area::from_min_size(point(x, y), vector(w, h))
     }
@@ -813,10 +1220,10 @@ mod tests {
     fn a_straight_wire_stays_straight() {
         let wires = [wire((3.0, 1.0), (10.0, 1.0), 0)];
         let boxes = [area(0.0, 0.0, 3.0, 2.0), area(10.0, 0.0, 4.0, 2.0)];
-        let r = route(&wires, &boxes);
+        let r = route(&wires, on(&boxes));
         assert_eq!(r.routes[0], vec![point(3.0, 1.0), point(10.0, 1.0)]);
-        assert!(check(&wires, &boxes, &r).is_empty());
-        assert_eq!(r.fallbacks, 0);
+        assert!(check(&wires, on(&boxes), &r).is_empty());
+        assert!(r.fallbacks.is_empty());
     }
 
     #[test]
@@ -827,8 +1234,8 @@ mod tests {
             area(10.0, 2.0, 4.0, 6.0),
             area(20.0, 4.0, 4.0, 2.0),
         ];
-        let r = route(&wires, &boxes);
-        assert!(check(&wires, &boxes, &r).is_empty(), "{r:?}");
+        let r = route(&wires, on(&boxes));
+        assert!(check(&wires, on(&boxes), &r).is_empty(), "{r:?}");
         assert!(r.routes[0].len() >= 4, "it bends around: {:?}", r.routes[0]);
     }
 
@@ -853,12 +1260,12 @@ mod tests {
             ..Routing::default()
         };
         assert!(
-            !check(&wires, &boxes, &plain).is_empty(),
+            !check(&wires, on(&boxes), &plain).is_empty(),
             "the plain routes do collide"
         );
-        let r = route(&wires, &boxes);
-        assert_eq!(check(&wires, &boxes, &r), vec![], "{r:?}");
-        assert_eq!(r.fallbacks, 0);
+        let r = route(&wires, on(&boxes));
+        assert_eq!(check(&wires, on(&boxes), &r), vec![], "{r:?}");
+        assert!(r.fallbacks.is_empty());
         assert!(r.junctions.is_empty(), "no net branches: {:?}", r.junctions);
     }
 
@@ -876,8 +1283,8 @@ mod tests {
             area(12.0, 1.0, 4.0, 4.0),
             area(12.0, 7.0, 4.0, 3.0),
         ];
-        let r = route(&wires, &boxes);
-        assert_eq!(check(&wires, &boxes, &r), vec![]);
+        let r = route(&wires, on(&boxes));
+        assert_eq!(check(&wires, on(&boxes), &r), vec![]);
         assert_eq!(r.junctions.len(), 1, "{r:?}");
         for (j, _) in &r.junctions {
             assert!(r.routes[0].iter().chain(&r.routes[1]).any(|p| {
@@ -906,9 +1313,9 @@ mod tests {
             area(0.0, 7.0, 3.0, 2.0),
             area(20.0, 0.5, 2.0, 2.0),
         ];
-        let r = route(&wires, &boxes);
-        assert_eq!(check(&wires, &boxes, &r), vec![]);
-        assert_eq!(r.fallbacks, 0);
+        let r = route(&wires, on(&boxes));
+        assert_eq!(check(&wires, on(&boxes), &r), vec![]);
+        assert!(r.fallbacks.is_empty());
     }
 
     /// A bent wire passes its bends in order; a bend inside a box is ignored.
@@ -922,9 +1329,9 @@ mod tests {
             area(20.0, 0.0, 4.0, 2.0),
             area(14.0, 0.0, 2.0, 2.0),
         ];
-        let r = route(&wires, &boxes);
-        assert_eq!(check(&wires, &boxes, &r), vec![]);
-        assert_eq!(r.fallbacks, 0);
+        let r = route(&wires, on(&boxes));
+        assert_eq!(check(&wires, on(&boxes), &r), vec![]);
+        assert!(r.fallbacks.is_empty());
         let along = |p: GridPoint| {
             r.routes[0]
                 .windows(2)
@@ -945,10 +1352,10 @@ mod tests {
     fn a_bend_at_the_edge_of_the_integers_is_survived() {
         let mut far = wire((3.0, 1.0), (20.0, 1.0), 0);
         far.via = vec![point(2_147_483_647.0, 0.0), point(-2_147_483_648.0, 5.0)];
-        let r = route(std::slice::from_ref(&far), &[]);
+        let r = route(std::slice::from_ref(&far), on(&[]));
         assert_eq!(r.routes[0].first(), Some(&far.from));
         assert_eq!(r.routes[0].last(), Some(&far.to));
-        assert_eq!(r.fallbacks, 0);
+        assert!(r.fallbacks.is_empty());
     }
 
     #[test]
@@ -962,7 +1369,7 @@ mod tests {
             routes: wires.iter().map(|w| vec![w.from, w.to]).collect(),
             ..Routing::default()
         };
-        let defects = check(&wires, &boxes, &r);
+        let defects = check(&wires, on(&boxes), &r);
         assert!(defects.contains(&Defect::Overlap { a: 0, b: 1 }));
         assert!(
             defects
@@ -978,7 +1385,7 @@ mod tests {
             routes: vec![vec![point(0.0, 0.0), point(10.0, 1.0)], vec![]],
             ..Routing::default()
         };
-        assert!(check(&wires, &[], &bent).contains(&Defect::Broken { wire: 0 }));
+        assert!(check(&wires, on(&[]), &bent).contains(&Defect::Broken { wire: 0 }));
     }
 
     /// Past its bounds the router falls back, and says so: a level with more than
@@ -991,12 +1398,15 @@ mod tests {
                 wire((0.0, y), (10.0, y + 0.5), k)
             })
             .collect();
-        let r = route(&wires, &[]);
-        assert_eq!(r.fallbacks, wires.len());
+        let r = route(&wires, on(&[]));
+        assert_eq!(r.fallbacks, (0..wires.len()).collect::<Vec<_>>());
         for (w, route) in wires.iter().zip(&r.routes) {
-            assert_eq!((route[0], route[route.len() - 1]), (w.from, w.to));
+            assert_eq!(route, &vec![w.from, w.to], "a straight ratsnest line");
         }
-        assert_eq!(route_plain(&wires).routes, r.routes);
+        assert_eq!(route_plain(&wires), r);
+        let defects = check(&wires, on(&[]), &r);
+        assert_eq!(defects.len(), wires.len(), "every fallback is reported");
+        assert!(defects.contains(&Defect::Fallback { wire: 0 }));
     }
 
     /// Nodes a hostile file put a billion cells apart: the wire between them gets a plain
@@ -1004,14 +1414,183 @@ mod tests {
     #[test]
     fn a_wire_across_a_billion_cells_is_routed_plainly() {
         let far = wire((3.0, 1.0), (1.0e9, 1.0e9), 0);
-        let r = route(std::slice::from_ref(&far), &[]);
-        assert_eq!(r.fallbacks, 1);
-        assert_eq!(r.routes[0], plain_route(far.from, far.to));
+        let r = route(std::slice::from_ref(&far), on(&[]));
+        assert_eq!(r.fallbacks, [0]);
+        assert_eq!(r.routes[0], [far.from, far.to]);
+    }
+
+    /// Two nets that would run side by side half a cell apart (from drivers half a cell
+    /// apart to pins a cell apart) are kept a full cell apart, and the checker finds the
+    /// crowded run when they are not.
+    #[test]
+    fn different_nets_keep_a_cell_apart() {
+        let wires = [
+            wire((3.0, 1.0), (20.0, 6.0), 0),
+            wire((3.0, 5.5), (20.0, 7.0), 1),
+        ];
+        let boxes = [
+            area(0.0, 0.0, 3.0, 2.0),
+            area(0.0, 4.5, 3.0, 2.0),
+            area(20.0, 5.0, 4.0, 3.0),
+        ];
+        let crowded = Routing {
+            routes: vec![
+                vec![
+                    point(3.0, 1.0),
+                    point(10.0, 1.0),
+                    point(10.0, 6.0),
+                    point(20.0, 6.0),
+                ],
+                vec![
+                    point(3.0, 5.5),
+                    point(12.0, 5.5),
+                    point(12.0, 7.0),
+                    point(20.0, 7.0),
+                ],
+            ],
+            ..Routing::default()
+        };
+        let defects = check(&wires, on(&boxes), &crowded);
+        assert!(
+            defects
+                .iter()
+                .any(|d| matches!(d, Defect::Crowded { a: 0, b: 1, .. })),
+            "{defects:?}"
+        );
+        let in_line = Routing {
+            routes: vec![
+                vec![
+                    point(3.0, 1.0),
+                    point(10.0, 1.0),
+                    point(10.0, 6.0),
+                    point(20.0, 6.0),
+                ],
+                vec![point(3.0, 5.5), point(9.0, 5.5), point(9.0, 0.5)],
+            ],
+            ..Routing::default()
+        };
+        assert!(
+            check(&wires[..1], on(&boxes), &in_line).is_empty(),
+            "one wire alone is clean"
+        );
+        let r = route(&wires, on(&boxes));
+        assert_eq!(check(&wires, on(&boxes), &r), vec![], "{r:?}");
+    }
+
+    /// A label above a node is a box no wire crosses: the router goes round it, and the
+    /// checker reports a wire through it.
+    #[test]
+    fn wires_go_round_labels() {
+        let wires = [wire((3.0, 1.0), (20.0, 1.0), 0)];
+        let boxes = [area(0.0, 0.0, 3.0, 2.0), area(20.0, 0.0, 4.0, 2.0)];
+        let labels = [area(10.0, 0.3, 2.0, 1.4)];
+        let obstacles = Obstacles {
+            boxes: &boxes,
+            labels: &labels,
+        };
+        let straight = Routing {
+            routes: vec![vec![point(3.0, 1.0), point(20.0, 1.0)]],
+            ..Routing::default()
+        };
+        assert!(matches!(
+            check(&wires, obstacles, &straight)[..],
+            [Defect::ThroughLabel {
+                wire: 0,
+                label: 0,
+                ..
+            }]
+        ));
+        let r = route(&wires, obstacles);
+        assert_eq!(check(&wires, obstacles, &r), vec![], "{r:?}");
+        assert!(r.routes[0].len() >= 4, "it bends round: {:?}", r.routes[0]);
+    }
+
+    /// A pin on the edge of two boxes (a gate flush against a flip-flop), a junction dot
+    /// missing or drawn where nothing branches: each is a defect.
+    #[test]
+    fn check_finds_pins_in_boxes_and_wrong_dots() {
+        let wires = [wire((16.0, 3.5), (16.0, 3.0), 0)];
+        let boxes = [area(12.0, 2.0, 4.0, 3.0), area(16.0, 2.0, 4.0, 3.0)];
+        let r = route(&wires, on(&boxes));
+        let defects = check(&wires, on(&boxes), &r);
+        assert!(
+            defects
+                .iter()
+                .any(|d| matches!(d, Defect::PinInside { wire: 0, .. })),
+            "{defects:?}"
+        );
+        let wires = [
+            wire((3.0, 5.0), (12.0, 2.0), 0),
+            wire((3.0, 5.0), (12.0, 8.0), 0),
+        ];
+        let boxes = [
+            area(0.0, 4.0, 3.0, 2.0),
+            area(12.0, 1.0, 4.0, 4.0),
+            area(12.0, 7.0, 4.0, 3.0),
+        ];
+        let mut r = route(&wires, on(&boxes));
+        assert_eq!(check(&wires, on(&boxes), &r), vec![]);
+        let dot = r.junctions.pop().expect("one junction");
+        assert_eq!(
+            check(&wires, on(&boxes), &r),
+            vec![Defect::Junction {
+                at: dot.0,
+                drawn: false
+            }]
+        );
+        r.junctions.push((point(3.5, 5.0), 0));
+        r.junctions.push(dot);
+        assert_eq!(
+            check(&wires, on(&boxes), &r),
+            vec![Defect::Junction {
+                at: point(3.5, 5.0),
+                drawn: true
+            }]
+        );
+    }
+
+    /// After an edit, the nets it did not touch keep their exact routes; the touched one is
+    /// routed again (here: a node moved down, so its input's wire ends elsewhere).
+    #[test]
+    fn an_edit_reroutes_only_the_nets_it_touched() {
+        let before = [
+            wire((3.0, 1.0), (20.0, 9.0), 0),
+            wire((3.0, 5.0), (20.0, 3.0), 1),
+            wire((3.0, 9.0), (12.0, 6.0), 2),
+        ];
+        let boxes = [
+            area(0.0, 0.0, 3.0, 2.0),
+            area(0.0, 4.0, 3.0, 2.0),
+            area(0.0, 8.0, 3.0, 2.0),
+            area(20.0, 2.0, 4.0, 2.0),
+            area(20.0, 8.0, 4.0, 2.0),
+            area(12.0, 5.0, 4.0, 2.0),
+        ];
+        let first = route(&before, on(&boxes));
+        assert_eq!(check(&before, on(&boxes), &first), vec![]);
+        // The third wire's node moves down by four cells.
+        let mut after = before.clone();
+        after[2].to = point(12.0, 10.0);
+        let mut moved = boxes;
+        moved[5] = area(12.0, 9.0, 4.0, 2.0);
+        let again = reroute(&after, on(&moved), (&before, &first));
+        assert_eq!(check(&after, on(&moved), &again), vec![], "{again:?}");
+        assert_eq!(
+            again.routes[..2],
+            first.routes[..2],
+            "untouched nets keep their paths"
+        );
+        assert_ne!(again.routes[2], first.routes[2]);
+        // With nothing changed, nothing moves.
+        assert_eq!(reroute(&before, on(&boxes), (&before, &first)), first);
     }
 
     #[test]
     fn an_empty_level_routes_to_nothing() {
-        assert_eq!(route(&[], &[area(0.0, 0.0, 3.0, 2.0)]), Routing::default());
+        assert_eq!(
+            route(&[], on(&[area(0.0, 0.0, 3.0, 2.0)])),
+            Routing::default()
+        );
     }
 
     #[test]
@@ -1022,6 +1601,6 @@ mod tests {
                 wire((3.0, 2.0 * y), (20.0, 23.0 - 2.0 * y), usize::from(k))
             })
             .collect();
-        assert_eq!(route(&wires, &[]), route(&wires, &[]));
+        assert_eq!(route(&wires, on(&[])), route(&wires, on(&[])));
     }
 }

@@ -5,9 +5,11 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 use sim_core::{NodeKind, Trit};
 
-use super::style::{BUS_WIDTH, Colors, LABEL_SIZE, NodeLook, halo, mix, outline};
+use super::style::{
+    BUS_WIDTH, Colors, LABEL_SIZE, NodeLook, cells_of, halo, label_in, mix, outline, pixels_of,
+};
 use super::symbols::{flip_flop, gate, memory_block, table_gate};
-use crate::pages::circuit::geometry::CELL;
+use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::legibility;
 
 /// How many of a bus's trits are known: a bus is drawn grey as a trit is when unknown.
@@ -202,12 +204,22 @@ pub fn bus_node(
     );
     let (name_size, badge_size) = (name.size(), badge.size());
     let total = name_size.x + 2.0 + badge_size.x;
-    let at = match inside {
-        Some(room) if total <= room.width() => room.center() - vec2(total, name_size.y) / 2.0,
-        _ => pos2(
-            rect.center().x - total / 2.0,
-            rect.min.y - 1.0 - name_size.y,
-        ),
+    let text = geometry::label_text(label, width);
+    let at = match (inside, geometry::label_area(kind, cells_of(rect), &text)) {
+        (Some(room), None) => room.center() - vec2(total, name_size.y) / 2.0,
+        (_, area) => {
+            let area =
+                pixels_of(area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), &text)));
+            if total > area.width() {
+                // Too wide for its box at this size: the label alone, shrunk to fit.
+                label_in(painter, colors, area, &text);
+                return;
+            }
+            pos2(
+                area.center().x - total / 2.0,
+                area.max.y - 1.0 - name_size.y,
+            )
+        }
     };
     painter.galley(at, name, colors.ink);
     painter.galley(

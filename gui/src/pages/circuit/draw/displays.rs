@@ -127,12 +127,13 @@ pub fn display_node(
         let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
         painter.galley(face.center() - galley.size() / 2.0, galley, color);
     }
+    // A display of several trits adds its width to its label: `SEG /8`.
     let title = if values.len() > 1 {
         format!("{label} /{}", values.len())
     } else {
         label.to_owned()
     };
-    caption(painter, colors, rect, title);
+    caption(painter, colors, rect, &title);
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.

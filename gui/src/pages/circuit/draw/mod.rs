@@ -50,4 +50,4 @@ pub use style::{
     BUS_WIDTH, Colors, NodeLook, contrast_ratio, ink_on, relative_luminance, value_symbol,
 };
 pub use symbols::{block, node};
-pub use wires::{bend, halo_line, junction, marker, pin, wire};
+pub use wires::{bend, halo_line, junction, marker, pin, ratsnest, wire};

@@ -1,10 +1,10 @@
 //! The floor of the drawing: the [`Colors`] of each theme (the value colours, Okabe–Ito, and
 //! the inks) with the WCAG contrast ratio they are checked by, the sizes every symbol shares, [`NodeLook`] with the outline and halo it gives a node, and the caption above a box.
 
-use egui::{Align2, Color32, FontId, Painter, Rect, Stroke, pos2};
+use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::Trit;
 
-use crate::pages::circuit::geometry::CELL;
+use crate::pages::circuit::geometry::{self, CELL};
 
 /// The width of a bus wire in scene pixels: 2.5 times a −1 or unknown trit's wire.
 pub const BUS_WIDTH: f32 = 3.75;
@@ -217,14 +217,42 @@ pub(super) fn halo(painter: &Painter, colors: &Colors, rect: Rect, look: NodeLoo
 }
 
 /// A node's or block's label, centred just above its box `rect`.
-pub(super) fn caption(painter: &Painter, colors: &Colors, rect: Rect, text: impl ToString) {
-    painter.text(
-        pos2(rect.center().x, rect.min.y - 1.0),
-        Align2::CENTER_BOTTOM,
-        text,
-        FontId::proportional(LABEL_SIZE),
-        colors.ink,
+pub(super) fn caption(painter: &Painter, colors: &Colors, rect: Rect, text: &str) {
+    let area = geometry::caption_area(cells_of(rect), text);
+    label_in(painter, colors, pixels_of(area), text);
+}
+
+/// `rect` (scene pixels) in cells.
+pub(super) fn cells_of(rect: Rect) -> geometry::Area {
+    geometry::Area {
+        min: geometry::point(rect.min.x / CELL, rect.min.y / CELL),
+        max: geometry::point(rect.max.x / CELL, rect.max.y / CELL),
+    }
+}
+
+/// `area` (cells) in scene pixels.
+pub(super) fn pixels_of(area: geometry::Area) -> Rect {
+    Rect::from_min_max(
+        pos2(area.min.x * CELL, area.min.y * CELL),
+        pos2(area.max.x * CELL, area.max.y * CELL),
+    )
+}
+
+/// `text` centred in `area` (scene pixels, from [`geometry::label_area`]), in the label font
+/// or smaller if it would not fit: never outside the box the router keeps wires out of.
+pub(super) fn label_in(painter: &Painter, colors: &Colors, area: Rect, text: &str) {
+    let mut size = LABEL_SIZE;
+    let mut galley =
+        painter.layout_no_wrap(text.to_owned(), FontId::proportional(size), colors.ink);
+    if galley.size().x > area.width() {
+        size *= area.width() / galley.size().x;
+        galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(size), colors.ink);
+    }
+    let at = pos2(
+        area.center().x - galley.size().x / 2.0,
+        area.max.y - 1.0 - galley.size().y,
     );
+    painter.galley(at, galley, colors.ink);
 }
 
 #[cfg(test)]

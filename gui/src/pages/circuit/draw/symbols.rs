@@ -8,7 +8,8 @@ use sim_core::{GateBase, GateOp, NodeKind, Orientation, Trit};
 
 use super::orient::{Turn, drawn_turn, turned};
 use super::style::{
-    Colors, LABEL_SIZE, NodeLook, caption, halo, ink_on, mix, outline, value_symbol,
+    Colors, LABEL_SIZE, NodeLook, caption, cells_of, halo, ink_on, label_in, mix, outline,
+    pixels_of, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::legibility;
@@ -35,21 +36,18 @@ pub fn node(
         symbol(painter, colors, unturned, kind, v, outline(colors, look))
     })
     .map(|room| Turn::new(rect, orientation).rect(room));
-    let galley = painter.layout_no_wrap(
-        label.to_owned(),
-        FontId::proportional(LABEL_SIZE),
-        colors.ink,
-    );
-    match inside {
-        Some(room) if galley.size().x <= room.width() => {
+    match (inside, geometry::label_area(kind, cells_of(rect), label)) {
+        (Some(room), None) => {
+            let galley = painter.layout_no_wrap(
+                label.to_owned(),
+                FontId::proportional(LABEL_SIZE),
+                colors.ink,
+            );
             painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
         }
-        _ => {
-            let at = pos2(
-                rect.center().x - galley.size().x / 2.0,
-                rect.min.y - 1.0 - galley.size().y,
-            );
-            painter.galley(at, galley, colors.ink);
+        (_, area) => {
+            let area = area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), label));
+            label_in(painter, colors, pixels_of(area), label);
         }
     }
 }

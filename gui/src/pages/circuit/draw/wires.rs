@@ -1,4 +1,5 @@
-//! Single-trit wires and what sits on them: a wire by its value, the halo of a selected net,
+//! Single-trit wires and what sits on them: a wire by its value, a ratsnest line (a wire
+//! without a route), the halo of a selected net,
 //! a bend, a junction (a bus's too), a pin and a waiting event's marker.
 
 use egui::{Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2};
@@ -23,6 +24,13 @@ pub fn wire(painter: &Painter, colors: &Colors, points: &[Pos2], v: Trit, pulse:
     } else {
         painter.add(Shape::line(points.to_vec(), stroke));
     }
+}
+
+/// A connection the router found no clean route for, along `points` (a straight line from
+/// pin to pin): dotted, thin and in the value's colour, so that it reads as "connected, not
+/// routed" and never as a real wire.
+pub fn ratsnest(painter: &Painter, colors: &Colors, points: &[Pos2], v: Trit) {
+    painter.extend(Shape::dotted_line(points, colors.value(v), 0.3 * CELL, 1.5));
 }
 
 /// The highlight under a selected net's wire along `points`, `width` scene pixels wide.

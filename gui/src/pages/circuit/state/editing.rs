@@ -10,7 +10,10 @@ use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Orientation, Pos};
 
 use super::edit_error::CircuitEditError;
 use super::{CircuitPageState, Clipboard};
-use crate::pages::circuit::geometry;
+use crate::pages::circuit::geometry::{self, Area};
+
+/// How far [`CircuitPageState::clear_offset`] looks for a free spot, in cells each way.
+const PUSH_REACH: i32 = 32;
 
 /// A turn or mirror of a drawn part (a node, a block, a splitter), about its own centre:
 /// R, Shift+R and M on the canvas. The part's pins go with it and its wires stay attached
@@ -152,9 +155,20 @@ impl CircuitPageState {
             .retain(|label| circuit.memory(label).is_some());
     }
 
-    /// Places a new node of `kind` at `pos` with a fresh label (`AND1`, `SW2`, …) and selects it.
+    /// Places a new node of `kind` at `pos` with a fresh label (`AND1`, `SW2`, …) and selects
+    /// it. A node dropped onto (or flush against) another is pushed to the nearest free spot,
+    /// as in Logisim and Digital ([`clear_offset`](Self::clear_offset)).
     pub fn place(&mut self, kind: NodeKind, pos: Pos) -> Option<NodeId> {
         let label = self.fresh_label(kind);
+        let at = Area::from_min_size(
+            geometry::point(pos.x as f32, pos.y as f32),
+            geometry::size(kind),
+        );
+        let (dx, dy) = self.clear_offset(&[at], &BTreeSet::new());
+        let pos = Pos {
+            x: pos.x + dx,
+            y: pos.y + dy,
+        };
         let id = self.edit(|c| {
             c.add_node(Node {
                 pos: Some(pos),
@@ -189,7 +203,8 @@ impl CircuitPageState {
         format!("{level}{free}")
     }
 
-    /// Moves nodes by `(dx, dy)` grid cells, as one undoable step.
+    /// Moves nodes by `(dx, dy)` grid cells, as one undoable step. Nodes moved onto (or
+    /// flush against) others are pushed on to the nearest free spot, together.
     pub fn move_nodes(&mut self, ids: &[NodeId], dx: i32, dy: i32) {
         if (dx, dy) == (0, 0) || ids.is_empty() {
             return;
@@ -198,6 +213,15 @@ impl CircuitPageState {
             self.move_written_nodes(ids, dx, dy);
             return;
         }
+        let moving: BTreeSet<NodeId> = ids.iter().copied().collect();
+        let shift = geometry::vector(dx as f32, dy as f32);
+        let moved: Vec<Area> = ids
+            .iter()
+            .filter_map(|&id| self.circuit().node(id))
+            .map(|n| geometry::rect(n).translate(shift))
+            .collect();
+        let (ex, ey) = self.clear_offset(&moved, &moving);
+        let (dx, dy) = (dx + ex, dy + ey);
         self.edit(|c| {
             for &id in ids {
                 if let Some(p) = c.node(id).and_then(|n| n.pos) {
@@ -212,6 +236,48 @@ impl CircuitPageState {
             }
             Ok(())
         });
+    }
+
+    /// The smallest offset in whole cells (nearest first, then top to bottom, left to right)
+    /// that leaves every box of `boxes` clear of the open level's other nodes (all but
+    /// `moving`), blocks and pins — two cells across (room for an output's wire and another
+    /// net's into the input facing it, a cell apart) and one cell up and down — so no two
+    /// outlines touch and wires fit between; `(0, 0)` if they are clear already or no spot
+    /// within 32 cells (`PUSH_REACH`) is.
+    pub fn clear_offset(&self, boxes: &[Area], moving: &BTreeSet<NodeId>) -> (i32, i32) {
+        let mut fixed: Vec<Area> = self
+            .circuit()
+            .nodes()
+            .filter(|(id, n)| !moving.contains(id) && self.on_level(&n.label).is_some())
+            .map(|(_, n)| geometry::rect(n))
+            .collect();
+        fixed.extend(self.level_pins().iter().map(geometry::rect));
+        fixed.extend(self.level_instances().iter().filter_map(|inst| {
+            let (_, inputs, outputs) = self.instance_pins(&inst.label)?;
+            Some(geometry::block_rect(
+                inst.pos,
+                inst.orientation(),
+                inputs.len(),
+                outputs.len(),
+            ))
+        }));
+        let near = |a: &Area, b: &Area| {
+            a.min.x < b.max.x + 2.0
+                && b.min.x < a.max.x + 2.0
+                && a.min.y < b.max.y + 1.0
+                && b.min.y < a.max.y + 1.0
+        };
+        let clear = |(dx, dy): (i32, i32)| {
+            let by = geometry::vector(dx as f32, dy as f32);
+            boxes
+                .iter()
+                .all(|b| !fixed.iter().any(|f| near(&b.translate(by), f)))
+        };
+        let mut offsets: Vec<(i32, i32)> = (-PUSH_REACH..=PUSH_REACH)
+            .flat_map(|dy| (-PUSH_REACH..=PUSH_REACH).map(move |dx| (dx, dy)))
+            .collect();
+        offsets.sort_by_key(|&(dx, dy)| (dx.abs() + dy.abs(), dy, dx));
+        offsets.into_iter().find(|&o| clear(o)).unwrap_or((0, 0))
     }
 
     /// Turns or mirrors nodes `ids`, each about its own centre ([`Reorient`]), as one

@@ -16,7 +16,7 @@ pub mod wave_paint;
 mod wave_panel;
 
 pub use analysis_panel::analysis_window;
-pub use canvas::{Canvas, Group, MAX_FIT_ZOOM, Mark, PartPayload, ROUTED_AT_ONCE, Routes, WireKey};
+pub use canvas::{Canvas, Group, MAX_FIT_ZOOM, Mark, PartPayload, ROUTED_AT_ONCE, Routes};
 pub use crisp::layout_scale;
 pub use dialogs::Dialogs;
 pub use inspector::Inspector;

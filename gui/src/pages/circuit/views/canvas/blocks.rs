@@ -23,46 +23,35 @@ use sim_core::desc::SplitOutput;
 use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
-use super::ends::{Block, Ends};
 use super::frame::{FrameInfo, Group, MIN_ZOOM, cells, px, px_rect, snapped, value_text};
 use super::gestures::{Canvas, drag_move};
 use super::menu;
-use super::routes::WireKey;
 use crate::pages::circuit::draw::{self, Colors, Known, NodeLook};
-use crate::pages::circuit::geometry::{self, Area, CELL, GridPoint, PIN_RADIUS, Vector};
+use crate::pages::circuit::geometry::{self, CELL, GridPoint, PIN_RADIUS, Vector};
 use crate::pages::circuit::legibility;
+use crate::pages::circuit::picture::{self, Block, Ends, Moves, WireKey};
 use crate::pages::circuit::state::{CircuitPageState, End};
 
 impl Canvas {
+    /// The drags in progress, in whole cells.
+    pub(super) fn moves(&self) -> Moves {
+        let whole = |v: Vec2| cells(snapped(v));
+        Moves {
+            selection: self.moving.map_or(Vector::ZERO, whole),
+            block: self
+                .moving_block
+                .as_ref()
+                .map(|(l, v)| (l.clone(), whole(*v))),
+            wiring: self
+                .moving_wiring
+                .as_ref()
+                .map(|(l, v)| (l.clone(), whole(*v))),
+        }
+    }
+
     /// The open level's blocks, in cells, with the drag offset of the one being moved.
     pub(super) fn level_blocks(&self, state: &CircuitPageState) -> Vec<Block> {
-        state
-            .level_instances()
-            .iter()
-            .filter_map(|inst| {
-                let (part, inputs, outputs) = state.instance_pins(&inst.label)?;
-                let orientation = inst.orientation();
-                let at = geometry::block_rect(inst.pos, orientation, inputs.len(), outputs.len());
-                let shift = match &self.moving_block {
-                    Some((label, offset)) if *label == inst.label => cells(snapped(*offset)),
-                    _ => Vector::ZERO,
-                };
-                let width = |pins: &[String]| -> Vec<usize> {
-                    pins.iter()
-                        .map(|p| state.pin_width(&state.level, &inst.label, p))
-                        .collect()
-                };
-                Some(Block {
-                    label: inst.label.clone(),
-                    part,
-                    widths: (width(&inputs), width(&outputs)),
-                    inputs,
-                    outputs,
-                    rect: Area::from_min_size(at.min + shift, at.max - at.min),
-                    orientation,
-                })
-            })
-            .collect()
+        picture::level_blocks(state, &self.moves())
     }
 
     /// The bounds of the open level's blocks and pins, in scene pixels.
@@ -91,14 +80,8 @@ impl Canvas {
             return false;
         }
         let wires = state.level_pin_wires();
-        let ends = Ends {
-            state,
-            frame,
-            blocks: &blocks,
-            pins: &pins,
-            written: &[],
-            prefix: state.level_prefix(),
-        };
+        let moves = self.moves();
+        let ends = Ends::new(state, &moves, &blocks, &pins);
         // A level with buses has drawn every wire as written (`written_wires`).
         let pin_wires = if state.written_level().is_some() {
             &[][..]
@@ -111,13 +94,17 @@ impl Canvas {
             };
             let route: Vec<Pos2> = route.iter().map(|&p| px(p)).collect();
             frame.mark(|| Group::Net(from.to_text()));
-            draw::wire(
-                &frame.painter,
-                frame.colors,
-                &route,
-                state.end_value(from),
-                None,
-            );
+            if self.routes.is_fallback(&WireKey::Pin(i)) {
+                draw::ratsnest(&frame.painter, frame.colors, &route, state.end_value(from));
+            } else {
+                draw::wire(
+                    &frame.painter,
+                    frame.colors,
+                    &route,
+                    state.end_value(from),
+                    None,
+                );
+            }
         }
         let preview = self
             .wiring_end
@@ -188,14 +175,8 @@ impl Canvas {
         };
         let blocks = self.level_blocks(state);
         let pins = state.level_pins();
-        let ends = Ends {
-            state,
-            frame,
-            blocks: &blocks,
-            pins: &pins,
-            written: nodes,
-            prefix: state.level_prefix(),
-        };
+        let moves = self.moves();
+        let ends = Ends::new(state, &moves, &blocks, &pins);
         let instances = state.level_instances();
         let margin = 8.0 / frame.zoom.max(MIN_ZOOM);
         let view = frame.view.expand(margin);
@@ -216,7 +197,10 @@ impl Canvas {
                 .last
                 .filter(|&(id, changed)| changed && bits.contains(&Some(id)))
                 .map(|_| frame.pulse);
-            if values.len() > 1 {
+            if self.routes.is_fallback(&WireKey::Written(i)) {
+                let v = values.first().copied().unwrap_or(Trit::Unknown);
+                draw::ratsnest(&frame.painter, frame.colors, &path, v);
+            } else if values.len() > 1 {
                 draw::bus_wire(
                     &frame.painter,
                     frame.colors,

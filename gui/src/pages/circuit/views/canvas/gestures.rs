@@ -241,6 +241,7 @@ impl Canvas {
         let p = geometry::point(x as f32, y as f32);
         let on_a_box = self
             .routes
+            .picture
             .boxes
             .iter()
             .any(|b| b.min.x <= p.x && p.x <= b.max.x && b.min.y <= p.y && p.y <= b.max.y);
@@ -582,7 +583,7 @@ impl Canvas {
             let origin = frame.press.or(frame.pointer);
             match origin.and_then(|p| self.wire_at(frame, p)) {
                 Some(i) => {
-                    let (wire, c) = (&self.routes.wires[i], &self.routes.connections[i]);
+                    let (wire, c) = (&self.routes.wires[i], &self.routes.picture.connections[i]);
                     state.select_wire(wire.clone());
                     let (x, y) = origin.map_or((0, 0), |p| geometry::snap(cell_at(p)));
                     self.bending = Some((wire.clone(), c.from, c.to, Pos { x, y }));

@@ -31,18 +31,17 @@
 //! under the pointer still gets one), and every shape goes into one mesh ([`draw::Batch`]).
 //!
 //! The files form a stack, each importing only those below it: [`frame`] (the frame's
-//! derived facts, the zoom limits and the cell ↔ pixel conversions), [`ends`] (where wires
-//! start and end), [`routes`] (the level's routing), [`pending`] (the tags of pending
-//! changes), [`menu`] (the right-click menu of a node or block), [`gestures`] (the
-//! [`Canvas`] type and the gestures), [`notes`] (text annotations), [`blocks`] (instances
-//! and pins) and [`paint`] (the frame drawn). This file only declares them.
+//! derived facts, the zoom limits and the cell ↔ pixel conversions), [`routes`] (the level's
+//! routing), [`pending`] (the tags of pending changes), [`menu`] (the right-click menu of a
+//! node or block), [`gestures`] (the [`Canvas`] type and the gestures), [`notes`] (text
+//! annotations), [`blocks`] (instances and pins) and [`paint`] (the frame drawn). This file
+//! only declares them.
 //!
 //! [`CircuitPageState`]: crate::pages::circuit::state::CircuitPageState
 //! [`CircuitPageState::written_level`]: crate::pages::circuit::state::CircuitPageState::written_level
 //! [`draw::Batch`]: crate::pages::circuit::draw::Batch
 
 mod blocks;
-mod ends;
 mod frame;
 mod gestures;
 mod menu;
@@ -54,4 +53,4 @@ mod routes;
 pub(crate) use frame::wire_text;
 pub use frame::{Group, MAX_FIT_ZOOM, Mark, PartPayload};
 pub use gestures::Canvas;
-pub use routes::{ROUTED_AT_ONCE, Routes, WireKey};
+pub use routes::{ROUTED_AT_ONCE, Routes};

@@ -11,12 +11,11 @@ use super::frame::{
     FrameInfo, Group, MAX_FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, Mark, cell_at, cells, px, px_rect, snapped,
 };
 use super::gestures::Canvas;
-use super::routes::{Drags, WireKey};
 use super::{menu, pending};
 use crate::pages::circuit::draw::{self, Batch, Known, NodeLook};
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::kinds::kind_name;
-use crate::pages::circuit::router;
+use crate::pages::circuit::picture::WireKey;
 use crate::pages::circuit::state::{CircuitPageState, level_label};
 use crate::pages::circuit::views::crisp;
 
@@ -162,21 +161,8 @@ impl Canvas {
             // Gives the scene something to fit on the first frame.
             ui.allocate_rect(bounds.expand(2.0 * CELL), Sense::hover());
         }
-        let mut routes = std::mem::take(&mut self.routes);
-        let moved = Drags {
-            selection: self.moving,
-            block: self.moving_block.as_ref(),
-            wiring: self.moving_wiring.as_ref(),
-        };
-        routes.update(
-            ui,
-            frame,
-            state,
-            &moved,
-            || self.level_blocks(state),
-            |id| self.is_shown(id),
-        );
-        self.routes = routes;
+        let moves = self.moves();
+        self.routes.update(ui, state, moves, frame.is_still());
         let mut batch = Batch::new(frame.zoom, frame.colors, self.batch_size);
         if !frame.is_still() {
             draw::grid(&mut batch, frame.view);
@@ -268,9 +254,15 @@ impl Canvas {
             let a = out + cells(frame.shift(w.from, state));
             let b = geometry::input_pin(to, usize::from(w.input)) + cells(frame.shift(w.to, state));
             path.clear();
-            match self.routes.get(&WireKey::Node(w.from, w.to, w.input)) {
+            let key = WireKey::Node(w.from, w.to, w.input);
+            // Until it is routed, or if it cannot be: a ratsnest line.
+            let route = self
+                .routes
+                .get(&key)
+                .filter(|_| !self.routes.is_fallback(&key));
+            match route {
                 Some(route) => path.extend(route.iter().map(|&p| px(p))),
-                None => path.extend(router::plain_route(a, b).into_iter().map(px)),
+                None => path.extend([px(a), px(b)]),
             }
             let path = &path[..];
             if !frame
@@ -290,7 +282,9 @@ impl Canvas {
             let changed_now = frame.last == Some((w.from, true));
             let pulse = changed_now.then_some(frame.pulse);
             let value = state.sim.value(w.from);
-            if frame.detailed {
+            if route.is_none() {
+                draw::ratsnest(&frame.painter, frame.colors, path, value);
+            } else if frame.detailed {
                 draw::wire(&frame.painter, frame.colors, path, value, pulse);
             } else {
                 draw::wire_coarse(batch, path, value, pulse);
@@ -305,11 +299,6 @@ impl Canvas {
                 }
             }
         }
-    }
-
-    /// Whether node `id` is drawn as a node of its own (a bus is drawn once, as its bit 0).
-    pub(super) fn is_shown(&self, id: NodeId) -> bool {
-        self.buses.get(id).is_none_or(|(_, bit)| bit == 0)
     }
 
     /// The selected wire's whole net, under the wires: every route its driver feeds.
