@@ -224,12 +224,9 @@ fn random_edit_sequences_keep_the_picture_true() {
 }
 
 /// As [`random_edit_sequences_keep_the_picture_true`], with turns and mirrors among the
-/// edits. Known to fail (issue 38, open): a part turned north or south keeps its label
-/// above its box, over the pin on its top edge, so a wire from that pin cannot leave
-/// without crossing the label (minimal case: a NOT turned counter-clockwise wired to a lamp
-/// on its left falls back to a ratsnest line). The label must move to a side without pins.
+/// edits (it found that a part turned north or south kept its label above its box, over
+/// the pin on its top edge: now the label goes beside it, [`geometry::caption_area`]).
 #[test]
-#[ignore = "known defect: the label of a part turned north or south covers its top pin"]
 fn random_edit_sequences_with_turns_keep_the_picture_true() {
     check_random_edits(true);
 }
