@@ -240,8 +240,10 @@ impl CircuitPageState {
 
     /// The smallest offset in whole cells (nearest first, then top to bottom, left to right)
     /// that leaves every box of `boxes` clear of the open level's other nodes (all but
-    /// `moving`), blocks and pins — two cells across (room for an output's wire and another
-    /// net's into the input facing it, a cell apart) and one cell up and down — so no two
+    /// `moving`), blocks and pins — three cells across (room for an output's wire and two
+    /// other nets' into the inputs facing it, each a full cell from the next: with two, the
+    /// random-edit property test found nets crowded half a cell apart) and one cell up and
+    /// down — so no two
     /// outlines touch and wires fit between; `(0, 0)` if they are clear already or no spot
     /// within 32 cells (`PUSH_REACH`) is.
     pub fn clear_offset(&self, boxes: &[Area], moving: &BTreeSet<NodeId>) -> (i32, i32) {
@@ -262,8 +264,8 @@ impl CircuitPageState {
             ))
         }));
         let near = |a: &Area, b: &Area| {
-            a.min.x < b.max.x + 2.0
-                && b.min.x < a.max.x + 2.0
+            a.min.x < b.max.x + 3.0
+                && b.min.x < a.max.x + 3.0
                 && a.min.y < b.max.y + 1.0
                 && b.min.y < a.max.y + 1.0
         };
