@@ -10,7 +10,7 @@ use crate::common::{
 use egui::{Modifiers, Pos2, pos2};
 use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::state::CircuitPageState;
-use sim_core::{Circuit, Pos};
+use sim_core::{Circuit, NodeKind, Pos};
 
 /// Every node lands this many cells right and down of where `circuits/half_adder.ron` has it,
 /// so that no click lands on the very edge of the scene's origin.
@@ -57,10 +57,12 @@ fn expected_circuit() -> sim_core::CircuitDesc {
     let ids: Vec<_> = c.nodes().map(|(id, _)| id).collect();
     for id in ids {
         let p = c[id].pos.expect("positioned");
+        // The lamps a cell further right than in the file: three cells clear of the gates.
+        let room = i32::from(c[id].kind == NodeKind::Lamp);
         c.set_pos(
             id,
             Some(Pos {
-                x: p.x + SHIFT,
+                x: p.x + SHIFT + room,
                 y: p.y + SHIFT,
             }),
         );
@@ -87,9 +89,10 @@ fn a_half_adder_built_with_the_pointer_adds() {
     h.run();
     assert!(h.state().state.tool.is_none());
     assert!(h.query_by_label("Done placing (Esc)").is_none());
-    drop_at(&mut h, "Lamp", 12, 0);
+    // Three cells clear of the gates: nearer, the editor pushes a part on to make room.
+    drop_at(&mut h, "Lamp", 13, 0);
     rename_selected(&mut h, "S");
-    drop_at(&mut h, "Lamp", 12, 4);
+    drop_at(&mut h, "Lamp", 13, 4);
     rename_selected(&mut h, "C");
 
     // Wires, in the file's order (the order fanout is scheduled in).

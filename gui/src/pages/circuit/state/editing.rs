@@ -283,8 +283,8 @@ impl CircuitPageState {
     }
 
     /// Turns or mirrors nodes `ids`, each about its own centre ([`Reorient`]), as one
-    /// undoable step, pushed clear of their neighbours if they would touch one (as a move
-    /// is, [`clear_offset`](Self::clear_offset)); on a level with buses, the written nodes they are (and the selected
+    /// undoable step (in place, so that four quarter turns give the part back where it
+    /// was; a turn that brings it against a neighbour is not pushed clear); on a level with buses, the written nodes they are (and the selected
     /// splitter or merger). Returns whether it did.
     pub fn reorient_nodes(&mut self, ids: &[NodeId], how: Reorient) -> bool {
         if self.edits_bus_level() {
@@ -298,25 +298,14 @@ impl CircuitPageState {
         if ids.is_empty() {
             return false;
         }
-        // The parts as turned, pushed clear of their neighbours together, as a move is.
-        let turned: Vec<(NodeId, Node)> = ids
-            .iter()
-            .filter_map(|&id| {
-                let mut node = self.circuit().node(id)?.clone();
-                how.node(&mut node);
-                Some((id, node))
-            })
-            .collect();
-        let boxes: Vec<Area> = turned.iter().map(|(_, n)| geometry::rect(n)).collect();
-        let (dx, dy) = self.clear_offset(&boxes, &ids.iter().copied().collect());
         self.edit(|c| {
-            for (id, node) in &turned {
-                let pos = node.pos.map(|p| Pos {
-                    x: p.x + dx,
-                    y: p.y + dy,
-                });
-                c.set_pos(*id, pos);
-                c.set_orientation(*id, node.orientation());
+            for &id in ids {
+                let Some(mut node) = c.node(id).cloned() else {
+                    continue;
+                };
+                how.node(&mut node);
+                c.set_pos(id, node.pos);
+                c.set_orientation(id, node.orientation());
             }
             Ok(())
         })
