@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use gui::pages::circuit::geometry::{self, Area};
 use gui::pages::circuit::picture::{Moves, Picture};
 use gui::pages::circuit::router::Routing;
-use gui::pages::circuit::state::{CircuitPageState, DocState};
+use gui::pages::circuit::state::{CircuitPageState, DocState, Reorient};
 use proptest::prelude::*;
 use sim_core::{NodeId, NodeKind, Pos};
 
@@ -141,9 +141,17 @@ enum Edit {
     Wire { from: usize, to: usize, input: u8 },
     /// Delete node `node`.
     Delete { node: usize },
+    /// Turn or mirror node `node`: clockwise, counter-clockwise or flipped by `how % 3`.
+    Reorient { node: usize, how: usize },
     /// Undo the last edit.
     Undo,
 }
+
+const REORIENT: [Reorient; 3] = [
+    Reorient::Clockwise,
+    Reorient::CounterClockwise,
+    Reorient::Flip,
+];
 
 const KINDS: [NodeKind; 6] = [
     NodeKind::Switch,
@@ -154,12 +162,15 @@ const KINDS: [NodeKind; 6] = [
     NodeKind::Dff,
 ];
 
-fn edit() -> impl Strategy<Value = Edit> {
+/// A random edit; turns and mirrors only if `turns`.
+fn edit(turns: bool) -> impl Strategy<Value = Edit> {
+    let turn_weight = if turns { 2 } else { 0 };
     prop_oneof![
         3 => (0..KINDS.len(), 0..40_i32, 0..30_i32).prop_map(|(kind, x, y)| Edit::Place { kind, x, y }),
         2 => (0..64_usize, -8..8_i32, -8..8_i32).prop_map(|(node, dx, dy)| Edit::Move { node, dx, dy }),
         3 => (0..64_usize, 0..64_usize, 0..2_u8).prop_map(|(from, to, input)| Edit::Wire { from, to, input }),
         1 => (0..64_usize).prop_map(|node| Edit::Delete { node }),
+        turn_weight => (0..64_usize, 0..REORIENT.len()).prop_map(|(node, how)| Edit::Reorient { node, how }),
         1 => Just(Edit::Undo),
     ]
 }
@@ -193,6 +204,11 @@ fn apply(state: &mut CircuitPageState, edit: &Edit) {
                 state.delete_selection();
             }
         }
+        Edit::Reorient { node, how } => {
+            if let Some(id) = nth(state, node) {
+                state.reorient_nodes(&[id], REORIENT[how % REORIENT.len()]);
+            }
+        }
         Edit::Undo => state.undo(),
     }
 }
@@ -204,6 +220,24 @@ fn apply(state: &mut CircuitPageState, edit: &Edit) {
 /// which passed with 1,000 sequences.
 #[test]
 fn random_edit_sequences_keep_the_picture_true() {
+    check_random_edits(false);
+}
+
+/// As [`random_edit_sequences_keep_the_picture_true`], with turns and mirrors among the
+/// edits. It found that a part turned north or south kept its label over the pin on its top
+/// edge (now beside it: [`geometry::caption_area`]); it passes 64 cases but still fails at
+/// 1,000: pushing a part clear keeps one cell up and down, enough between parts whose pins
+/// are on their left and right but not for a turned part's top or bottom pin with another
+/// part's caption in that cell (minimal case: a lamp turned north above a switch, its input
+/// boxed in, falls back to a ratsnest line). Open in issue 38: space by the sides that hold
+/// pins, captions included.
+#[test]
+#[ignore = "known defect: push-clear spacing ignores a turned part's top and bottom pins"]
+fn random_edit_sequences_with_turns_keep_the_picture_true() {
+    check_random_edits(true);
+}
+
+fn check_random_edits(turns: bool) {
     let config = ProptestConfig {
         cases: std::env::var("PROPTEST_CASES")
             .ok()
@@ -212,7 +246,7 @@ fn random_edit_sequences_keep_the_picture_true() {
         ..ProptestConfig::default()
     };
     let edits_checked = std::sync::atomic::AtomicUsize::new(0);
-    proptest!(config, |(edits in prop::collection::vec(edit(), 1..24))| {
+    proptest!(config, |(edits in prop::collection::vec(edit(turns), 1..24))| {
         let mut state = CircuitPageState::with_doc(DocState::new());
         let (mut picture, mut routing) = routed(&state);
         for (k, e) in edits.iter().enumerate() {

@@ -98,44 +98,21 @@ fn defects_in(level: &str, picture: &Picture, routing: &router::Routing) -> Vec<
     found
 }
 
-/// The parts whose files place their nodes on top of each other (the CPU's, laid out before
-/// the picture was checked): until they are laid out again, their levels are checked for
-/// that alone, and must still show it (so this list shrinks when one is fixed). Routing them
-/// would only report the same overlaps again, after minutes of a debug build.
-const OVERLAPPING: [&str; 2] = ["cpu8", "alu8"];
-
 /// What [`visit`] counts.
 #[derive(Default)]
 struct Tally {
     levels: usize,
-    /// Levels of an [`OVERLAPPING`] part.
-    overlapping: usize,
     defects: Vec<String>,
 }
 
-/// Checks the open level (of part `part`; the file's stem at the top) as the canvas routes it
-/// ([`Picture::of`], [`Picture::route`]), then every part used below it that `seen` does not
-/// hold yet.
-fn visit(state: &mut CircuitPageState, part: &str, seen: &mut BTreeSet<String>, tally: &mut Tally) {
+/// Checks the open level as the canvas routes it ([`Picture::of`], [`Picture::route`]), then
+/// every part used below it that `seen` does not hold yet.
+fn visit(state: &mut CircuitPageState, seen: &mut BTreeSet<String>, tally: &mut Tally) {
     let picture = Picture::of(state, &Moves::default());
     let level = state.level.join("/");
-    if OVERLAPPING.contains(&part) {
-        let boxes_only = Picture {
-            boxes: picture.boxes.clone(),
-            ..Picture::default()
-        };
-        let overlaps = boxes_only.check(&router::Routing::default());
-        if overlaps.is_empty() {
-            tally.defects.push(format!(
-                "level '{level}' ({part}) no longer overlaps: take it off OVERLAPPING"
-            ));
-        }
-        tally.overlapping += 1;
-    } else {
-        tally
-            .defects
-            .extend(defects_in(&level, &picture, &picture.route()));
-    }
+    tally
+        .defects
+        .extend(defects_in(&level, &picture, &picture.route()));
     tally.levels += 1;
     let instances: Vec<(String, String)> = state
         .level_instances()
@@ -145,7 +122,7 @@ fn visit(state: &mut CircuitPageState, part: &str, seen: &mut BTreeSet<String>, 
     let depth = state.level.len();
     for (label, of) in instances {
         if seen.insert(of.clone()) && state.open_instance(&label) {
-            visit(state, &of, seen, tally);
+            visit(state, seen, tally);
             state.go_up(depth);
         }
     }
@@ -167,22 +144,16 @@ fn every_example_is_wired_cleanly_at_every_level() {
         let name = path
             .strip_prefix(&root)
             .map_or_else(|_| path.display().to_string(), |n| n.display().to_string());
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-        // The CPU's parts by their file (`cpu/lib/alu8.ron`), not `circuits/alu8.ron`.
-        let part = stem
-            .filter(|_| name.starts_with("cpu/"))
-            .unwrap_or_default();
         let before = tally.defects.len();
-        visit(&mut state, &part, &mut BTreeSet::new(), &mut tally);
+        visit(&mut state, &mut BTreeSet::new(), &mut tally);
         for d in &mut tally.defects[before..] {
             *d = format!("{name}: {d}");
         }
     }
     let counts = format!(
-        "{} files, {} levels ({} of them only checked for overlapping nodes), {} violations",
+        "{} files, {} levels, {} violations",
         files.len(),
         tally.levels,
-        tally.overlapping,
         tally.defects.len()
     );
     println!("every example: {counts}");

@@ -355,26 +355,49 @@ fn label_room(kind: NodeKind, size: Vector) -> Option<f32> {
     }
 }
 
-/// Where the label `text` of a node of `kind` whose box is `rect` is drawn: `None` inside
-/// its body (it fits there), else the box just above it ([`caption_area`]). The one place
-/// this is decided: the canvas draws the label there and the router keeps wires out of it.
-pub fn label_area(kind: NodeKind, rect: Area, text: &str) -> Option<Area> {
+/// Where the label `text` of a node of `kind` whose box is `rect`, turned by `orientation`,
+/// is drawn: `None` inside its body (it fits there), else beside the box ([`caption_area`]).
+/// The one place this is decided: the canvas draws the label there and the router keeps
+/// wires out of it.
+pub fn label_area(
+    kind: NodeKind,
+    rect: Area,
+    orientation: Orientation,
+    text: &str,
+) -> Option<Area> {
     let size = rect.max - rect.min;
     match label_room(kind, size) {
         Some(room) if label_width(text) <= room => None,
-        _ => Some(caption_area(rect, text)),
+        _ => Some(caption_area(rect, orientation, text)),
     }
 }
 
-/// The box of a caption `text` centred just above the box `rect`, in cells.
-pub fn caption_area(rect: Area, text: &str) -> Area {
+/// The box of a caption `text` beside the box `rect` of a part turned by `orientation`, in
+/// cells, on a side without pins: centred just above a part facing east or west (its pins
+/// are on its left and right), just right of one facing north or south (its pins are on
+/// its top and bottom, where a caption would cover them).
+pub fn caption_area(rect: Area, orientation: Orientation, text: &str) -> Area {
     let width = label_width(text);
-    let centre = rect.center().x;
-    Area {
-        min: point(centre - width / 2.0, rect.min.y - LABEL_HEIGHT),
-        max: point(centre + width / 2.0, rect.min.y),
+    match orientation.facing {
+        Facing::East | Facing::West => {
+            let centre = rect.center().x;
+            Area {
+                min: point(centre - width / 2.0, rect.min.y - LABEL_HEIGHT),
+                max: point(centre + width / 2.0, rect.min.y),
+            }
+        }
+        Facing::North | Facing::South => {
+            let (left, middle) = (rect.max.x + CAPTION_GAP, rect.center().y);
+            Area {
+                min: point(left, middle - LABEL_HEIGHT / 2.0),
+                max: point(left + width, middle + LABEL_HEIGHT / 2.0),
+            }
+        }
     }
 }
+
+/// The gap between a part's box and a caption beside it (not above it), in cells.
+const CAPTION_GAP: f32 = 0.2;
 
 /// The distance from `p` to the polyline `path`, in the same units.
 pub fn distance_to_path(p: GridPoint, path: &[GridPoint]) -> f32 {
@@ -428,8 +451,12 @@ mod tests {
     #[test]
     fn labels_go_inside_when_they_fit_else_above() {
         let and = Node::new("AND1", NodeKind::And(2)).at(10, 4);
-        assert_eq!(label_area(and.kind, rect(&and), "AND1"), None);
-        let long = label_area(and.kind, rect(&and), "nop2_or_op0").expect("above");
+        assert_eq!(
+            label_area(and.kind, rect(&and), and.orientation(), "AND1"),
+            None
+        );
+        let long =
+            label_area(and.kind, rect(&and), and.orientation(), "nop2_or_op0").expect("above");
         assert!((long.max.y - 4.0).abs() < 1e-6 && long.min.y < 4.0);
         assert!((long.center().x - 12.0).abs() < 1e-4);
         assert!(
@@ -437,7 +464,7 @@ mod tests {
             "as wide as the text: {long:?}"
         );
         let switch = Node::new("A", NodeKind::Switch).at(0, 0);
-        assert!(label_area(switch.kind, rect(&switch), "A").is_some());
+        assert!(label_area(switch.kind, rect(&switch), switch.orientation(), "A").is_some());
         assert_eq!(label_text("A", 8), "A/8");
         assert_eq!(label_text("A", 1), "A");
     }

@@ -307,18 +307,13 @@ impl Picture {
         }
         picture.add_nodes(state, moves, &ends);
         for pin in &pins {
-            picture.add_box(
-                pin.kind,
-                geometry::rect(pin),
-                &pin.label,
-                usize::from(pin.width),
-            );
+            picture.add_box(pin, geometry::rect(pin), &pin.label, usize::from(pin.width));
         }
         for b in &blocks {
             picture.boxes.push(b.rect);
             picture
                 .labels
-                .push(geometry::caption_area(b.rect, &b.label));
+                .push(geometry::caption_area(b.rect, b.orientation, &b.label));
         }
         picture
     }
@@ -335,7 +330,7 @@ impl Picture {
                 if matches!(n.kind, NodeKind::Split(_) | NodeKind::Merge(_)) {
                     self.boxes.push(rect);
                 } else {
-                    self.add_box(n.kind, rect, &n.label, usize::from(n.width));
+                    self.add_box(n, rect, &n.label, usize::from(n.width));
                 }
             }
             return;
@@ -359,15 +354,24 @@ impl Picture {
             };
             let local = name.get(level..).unwrap_or(name);
             let rect = geometry::rect(n).translate(moves.shift(id, state));
-            self.add_box(n.kind, rect, local, width);
+            self.add_box(n, rect, local, width);
         }
     }
 
-    /// A node's box and, if drawn outside it, its label's.
-    fn add_box(&mut self, kind: NodeKind, rect: Area, name: &str, width: usize) {
+    /// A node's box and, if drawn outside it, its label's. A bus node draws its caption in
+    /// its own frame, turned with it as a whole ([`draw::bus_node`]): above it, unturned.
+    ///
+    /// [`draw::bus_node`]: crate::pages::circuit::draw::bus_node
+    fn add_box(&mut self, n: &Node, rect: Area, name: &str, width: usize) {
         self.boxes.push(rect);
         let text = geometry::label_text(name, width);
-        self.labels.extend(geometry::label_area(kind, rect, &text));
+        let orientation = if width > 1 {
+            Orientation::default()
+        } else {
+            n.orientation()
+        };
+        self.labels
+            .extend(geometry::label_area(n.kind, rect, orientation, &text));
     }
 
     /// What the wires must keep clear of.

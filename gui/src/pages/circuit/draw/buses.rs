@@ -3,7 +3,7 @@
 //! merger spines ([`wiring`]) and the tunnel's flag ([`tunnel`]).
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
-use sim_core::{NodeKind, Trit};
+use sim_core::{NodeKind, Orientation, Trit};
 
 use super::style::{
     BUS_WIDTH, Colors, LABEL_SIZE, NodeLook, cells_of, halo, label_in, mix, outline, pixels_of,
@@ -205,11 +205,17 @@ pub fn bus_node(
     let (name_size, badge_size) = (name.size(), badge.size());
     let total = name_size.x + 2.0 + badge_size.x;
     let text = geometry::label_text(label, width);
-    let at = match (inside, geometry::label_area(kind, cells_of(rect), &text)) {
+    // Drawn in the bus node's own frame (turned as a whole by the caller): above it.
+    let unturned = Orientation::default();
+    let at = match (
+        inside,
+        geometry::label_area(kind, cells_of(rect), unturned, &text),
+    ) {
         (Some(room), None) => room.center() - vec2(total, name_size.y) / 2.0,
         (_, area) => {
-            let area =
-                pixels_of(area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), &text)));
+            let area = pixels_of(
+                area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), unturned, &text)),
+            );
             if total > area.width() {
                 // Too wide for its box at this size: the label alone, shrunk to fit.
                 label_in(painter, colors, area, &text);

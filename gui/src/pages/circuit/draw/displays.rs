@@ -2,7 +2,7 @@
 //! drawing, a dark face with lit, unlit and unknown segments.
 
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
-use sim_core::{NodeKind, Trit};
+use sim_core::{NodeKind, Orientation, Trit};
 
 use super::style::{Colors, NodeLook, caption, halo, outline};
 use crate::pages::circuit::legibility;
@@ -133,7 +133,7 @@ pub fn display_node(
     } else {
         label.to_owned()
     };
-    caption(painter, colors, rect, &title);
+    caption(painter, colors, rect, Orientation::default(), &title);
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.

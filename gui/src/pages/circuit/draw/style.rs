@@ -2,7 +2,7 @@
 //! the inks) with the WCAG contrast ratio they are checked by, the sizes every symbol shares, [`NodeLook`] with the outline and halo it gives a node, and the caption above a box.
 
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
-use sim_core::Trit;
+use sim_core::{Orientation, Trit};
 
 use crate::pages::circuit::geometry::{self, CELL};
 
@@ -216,9 +216,16 @@ pub(super) fn halo(painter: &Painter, colors: &Colors, rect: Rect, look: NodeLoo
     );
 }
 
-/// A node's or block's label, centred just above its box `rect`.
-pub(super) fn caption(painter: &Painter, colors: &Colors, rect: Rect, text: &str) {
-    let area = geometry::caption_area(cells_of(rect), text);
+/// A node's or block's label beside its box `rect` (above it unless turned north or south:
+/// [`geometry::caption_area`]).
+pub(super) fn caption(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    orientation: Orientation,
+    text: &str,
+) {
+    let area = geometry::caption_area(cells_of(rect), orientation, text);
     label_in(painter, colors, pixels_of(area), text);
 }
 

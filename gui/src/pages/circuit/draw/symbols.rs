@@ -31,12 +31,15 @@ pub fn node(
     look: NodeLook,
 ) {
     halo(painter, colors, rect, look);
-    let orientation = drawn_turn(kind, orientation);
-    let inside = turned(painter, rect, orientation, |unturned| {
+    let turn = drawn_turn(kind, orientation);
+    let inside = turned(painter, rect, turn, |unturned| {
         symbol(painter, colors, unturned, kind, v, outline(colors, look))
     })
-    .map(|room| Turn::new(rect, orientation).rect(room));
-    match (inside, geometry::label_area(kind, cells_of(rect), label)) {
+    .map(|room| Turn::new(rect, turn).rect(room));
+    match (
+        inside,
+        geometry::label_area(kind, cells_of(rect), orientation, label),
+    ) {
         (Some(room), None) => {
             let galley = painter.layout_no_wrap(
                 label.to_owned(),
@@ -46,7 +49,8 @@ pub fn node(
             painter.galley(room.center() - galley.size() / 2.0, galley, colors.ink);
         }
         (_, area) => {
-            let area = area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), label));
+            let area =
+                area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), orientation, label));
             label_in(painter, colors, pixels_of(area), label);
         }
     }
@@ -135,7 +139,7 @@ pub fn block(
             outline(colors, look),
         );
     });
-    caption(painter, colors, rect, label);
+    caption(painter, colors, rect, orientation, label);
 }
 
 /// A block's body in `rect`, unturned: its outlines, its part's name and its pins' names.

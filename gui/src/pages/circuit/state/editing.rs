@@ -240,8 +240,10 @@ impl CircuitPageState {
 
     /// The smallest offset in whole cells (nearest first, then top to bottom, left to right)
     /// that leaves every box of `boxes` clear of the open level's other nodes (all but
-    /// `moving`), blocks and pins — two cells across (room for an output's wire and another
-    /// net's into the input facing it, a cell apart) and one cell up and down — so no two
+    /// `moving`), blocks and pins — three cells across (room for an output's wire and two
+    /// other nets' into the inputs facing it, each a full cell from the next: with two, the
+    /// random-edit property test found nets crowded half a cell apart) and one cell up and
+    /// down — so no two
     /// outlines touch and wires fit between; `(0, 0)` if they are clear already or no spot
     /// within 32 cells (`PUSH_REACH`) is.
     pub fn clear_offset(&self, boxes: &[Area], moving: &BTreeSet<NodeId>) -> (i32, i32) {
@@ -262,8 +264,8 @@ impl CircuitPageState {
             ))
         }));
         let near = |a: &Area, b: &Area| {
-            a.min.x < b.max.x + 2.0
-                && b.min.x < a.max.x + 2.0
+            a.min.x < b.max.x + 3.0
+                && b.min.x < a.max.x + 3.0
                 && a.min.y < b.max.y + 1.0
                 && b.min.y < a.max.y + 1.0
         };
@@ -281,7 +283,8 @@ impl CircuitPageState {
     }
 
     /// Turns or mirrors nodes `ids`, each about its own centre ([`Reorient`]), as one
-    /// undoable step; on a level with buses, the written nodes they are (and the selected
+    /// undoable step, pushed clear of their neighbours if they would touch one (as a move
+    /// is, [`clear_offset`](Self::clear_offset)); on a level with buses, the written nodes they are (and the selected
     /// splitter or merger). Returns whether it did.
     pub fn reorient_nodes(&mut self, ids: &[NodeId], how: Reorient) -> bool {
         if self.edits_bus_level() {
@@ -295,14 +298,25 @@ impl CircuitPageState {
         if ids.is_empty() {
             return false;
         }
-        self.edit(|c| {
-            for &id in ids {
-                let Some(mut node) = c.node(id).cloned() else {
-                    continue;
-                };
+        // The parts as turned, pushed clear of their neighbours together, as a move is.
+        let turned: Vec<(NodeId, Node)> = ids
+            .iter()
+            .filter_map(|&id| {
+                let mut node = self.circuit().node(id)?.clone();
                 how.node(&mut node);
-                c.set_pos(id, node.pos);
-                c.set_orientation(id, node.orientation());
+                Some((id, node))
+            })
+            .collect();
+        let boxes: Vec<Area> = turned.iter().map(|(_, n)| geometry::rect(n)).collect();
+        let (dx, dy) = self.clear_offset(&boxes, &ids.iter().copied().collect());
+        self.edit(|c| {
+            for (id, node) in &turned {
+                let pos = node.pos.map(|p| Pos {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                });
+                c.set_pos(*id, pos);
+                c.set_orientation(*id, node.orientation());
             }
             Ok(())
         })

@@ -440,7 +440,16 @@ impl Canvas {
                 );
             });
         } else {
-            draw::node(painter, colors, rect, turn, n.kind, &n.label, value, look);
+            draw::node(
+                painter,
+                colors,
+                rect,
+                n.orientation(),
+                n.kind,
+                &n.label,
+                value,
+                look,
+            );
         }
         let _ = widget.on_hover_text(format!("pin {} = {text}", n.label));
         let known = (n.width > 1).then(|| Known::of(&values));

@@ -400,7 +400,8 @@ impl Canvas {
                 let look = node_look(state, frame, &group, widget.hovered());
                 let hover = hover_text(node, bus.as_ref(), &text, value);
                 frame.mark(|| Group::Node(local.to_owned()));
-                let (kind, turn) = (node.kind, draw::drawn_turn(node.kind, node.orientation()));
+                let (kind, o) = (node.kind, node.orientation());
+                let turn = draw::drawn_turn(kind, o);
                 let widget = if frame.detailed {
                     let (painter, colors) = (&frame.painter, frame.colors);
                     match &bus {
@@ -425,7 +426,7 @@ impl Canvas {
                                 );
                             });
                         }
-                        None => draw::node(painter, colors, rect, turn, kind, local, value, look),
+                        None => draw::node(painter, colors, rect, o, kind, local, value, look),
                     }
                     widget.on_hover_text(hover)
                 } else {
