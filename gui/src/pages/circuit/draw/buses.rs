@@ -8,7 +8,7 @@ use sim_core::{NodeKind, Orientation, Trit};
 use super::style::{
     BUS_WIDTH, Colors, LABEL_SIZE, NodeLook, cells_of, halo, label_in, mix, outline, pixels_of,
 };
-use super::symbols::{flip_flop, gate, memory_block, table_gate};
+use super::symbols::symbol;
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::legibility;
 
@@ -157,24 +157,8 @@ pub fn bus_node(
             number(painter, colors, kind, rect, text);
             below = false;
         }
-        NodeKind::Dff | NodeKind::Dffe => {
-            inside = Some(flip_flop(
-                painter,
-                colors,
-                rect,
-                outline,
-                kind == NodeKind::Dffe,
-            ));
-        }
-        NodeKind::Table(_) => inside = Some(table_gate(painter, colors, rect, outline)),
-        NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
-            inside = Some(memory_block(painter, colors, rect, kind, outline));
-        }
-        _ => {
-            if let Some(op) = kind.op() {
-                inside = gate(painter, colors, rect, kind, op, outline);
-            }
-        }
+        // A gate, table, flip-flop or memory: its one-trit symbol (which shows no value).
+        _ => inside = symbol(painter, colors, rect, kind, Trit::Unknown, outline),
     }
     if below {
         let galley =

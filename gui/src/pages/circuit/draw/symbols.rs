@@ -58,7 +58,7 @@ pub fn node(
 
 /// The symbol of a node of `kind` in `rect`, unturned, showing `v`; returns the part of its
 /// body that can hold a label, if any.
-fn symbol(
+pub(super) fn symbol(
     painter: &Painter,
     colors: &Colors,
     rect: Rect,
