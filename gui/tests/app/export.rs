@@ -4,7 +4,7 @@
 //! File → Export image… writing the open level, or every level, as a person would.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::export::{self, DEFAULT_SCALE, ImageFormat};
@@ -12,22 +12,11 @@ use gui::pages::circuit::geometry::{self, CELL};
 use gui::pages::circuit::state::CircuitPageState;
 use roxmltree::{Document, Node};
 
-use crate::common::{TempDir, app_with};
+use crate::common::{TempDir, app_with, circuit_files};
 
 /// The circuit files of `circuits/` and its folders but `figures/` (Euler figures, not
 /// circuits) this test expects (update it when adding one).
 const EXPECTED_FILES: usize = 57;
-
-fn circuit_files(dir: &Path, files: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("circuits/ is readable") {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() && !path.ends_with("figures") {
-            circuit_files(&path, files);
-        } else if path.extension().is_some_and(|e| e == "ron") {
-            files.push(path);
-        }
-    }
-}
 
 /// What the open level shows, as the canvas names it: its nodes (a bus once, by its name; the
 /// open part's pins; a level with buses as written), its blocks, and the drivers of its wires.
@@ -260,11 +249,7 @@ fn part_key(path: &Path, state: &CircuitPageState) -> String {
 
 #[test]
 fn every_example_exports_at_every_level_as_structured_svg_and_png() {
-    let mut files = Vec::new();
-    circuit_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits"),
-        &mut files,
-    );
+    let mut files = circuit_files();
     // Libraries first, so that a part is drawn where it is written (the CPU's routing alone
     // takes a minute in a debug build).
     files.sort_by_key(|f| (!f.parent().is_some_and(|d| d.ends_with("lib")), f.clone()));

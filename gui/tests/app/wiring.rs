@@ -7,40 +7,17 @@
 //! branches, and no wire fell back to a ratsnest line).
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::picture::{Moves, Picture};
 use gui::pages::circuit::router;
 use gui::pages::circuit::state::CircuitPageState;
 
-use crate::common::{App, app};
+use crate::common::{App, app, circuit_files};
 
 /// The circuit files this test expects to check (update it when adding one).
 const EXPECTED_FILES: usize = 57;
-
-/// Every `.ron` circuit under `circuits/`, recursively, but the Euler figures.
-pub(crate) fn circuit_files() -> Vec<PathBuf> {
-    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).expect("circuits/ is readable") {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                if !path.ends_with("figures") {
-                    walk(&path, files);
-                }
-            } else if path.extension().is_some_and(|e| e == "ron") {
-                files.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../circuits"),
-        &mut files,
-    );
-    files.sort();
-    files
-}
 
 /// What is wrong with the open level's wiring as the canvas drew it, one line per kind of
 /// defect.

@@ -40,6 +40,27 @@ pub fn circuit_path(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Every `.ron` circuit under `circuits/`, recursively, sorted — but the Euler figures of
+/// `circuits/figures/`, which are not circuits.
+pub fn circuit_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("circuits/ is readable") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                if !path.ends_with("figures") {
+                    walk(&path, files);
+                }
+            } else if path.extension().is_some_and(|e| e == "ron") {
+                files.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&circuit_path(""), &mut files);
+    files.sort();
+    files
+}
+
 /// `state` shown by the app in a 1280×800 harness, with the first frames run.
 pub fn app(state: CircuitPageState) -> App {
     Harness::builder()
