@@ -1,7 +1,8 @@
 //! Orthogonal wire routing: every wire of a level laid on a half-cell grid so that two
 //! different nets never share a segment, never meet end to end or at a bend, cross only at
-//! right angles, keep a full cell apart where they run side by side or in line (half a cell
-//! costs the search extra, so it is taken only where nothing else is found), and never run
+//! right angles, keep a full cell apart where they run side by side and more than two cells
+//! apart where they end in line on one grid line (closer costs the search extra, so it is
+//! taken only where nothing else is found), and never run
 //! through (or along the edge of) a node or block nor strike through a label
 //! ([`Obstacles`]). A net that branches does so at a junction ([`Routing::junctions`], drawn
 //! as a dot); a crossing has none. [`reroute`] routes a level after an edit keeping the
@@ -102,6 +103,14 @@ const CROSS: u32 = 6;
 /// high enough that a clean detour of a few cells is preferred, but a pin reached only that
 /// way is still reached.
 const CROWD: u32 = 64;
+/// The extra cost of a straight run ending in line with another net's wire
+/// ([`Occupied::in_line`]): more than two half-cell steps beside another net (which [`check`]
+/// lets be), less than three (which it reports), so that the search takes the lesser defect.
+const ALIGN: u32 = 5 * CROWD / 2;
+/// The widest gap between the ends of two different nets' wires on one grid line that still
+/// reads as one wire, in half cells (two cells): [`check`] reports it ([`Defect::Crowded`])
+/// unless a box lies in the gap, and the router avoids it at a cost ([`ALIGN`]).
+const IN_LINE: i32 = 4;
 
 /// A point of the half-cell grid: cells × 2.
 type Grid = (i32, i32);
@@ -193,27 +202,79 @@ impl Occupied {
 
 impl Occupied {
     /// Whether a unit step of `net` from `p` in direction `d` would run beside another net
-    /// half a cell away (parallel, or in line with a gap of half a cell): the two would read
-    /// as one wire. [`check`] allows such a run up to one cell; the router avoids any at a
-    /// cost ([`CROWD`]).
+    /// half a cell away: the two would read as one wire. [`check`] allows such a run up to
+    /// one cell; the router avoids any at a cost ([`CROWD`]).
     fn crowds(&self, from: Grid, d: usize, net: u32) -> bool {
-        let other = |unit: (i32, i32, u8)| {
-            let of = |edges: &FxHashMap<(i32, i32, u8), u32>| {
-                edges.get(&unit).is_some_and(|&n| n != net)
-            };
-            of(&self.edges) || of(&self.stubs)
-        };
         let (x, y, axis) = edge(from, d);
         let beside = if axis == 0 {
             [(x, y - 1, 0), (x, y + 1, 0)]
         } else {
             [(x - 1, y, 1), (x + 1, y, 1)]
         };
-        let step = STEPS[d];
-        let ahead = (from.0 + 2 * step.0, from.1 + 2 * step.1);
-        let behind = (from.0 - step.0, from.1 - step.1);
-        beside.into_iter().any(other) || other(edge(ahead, d)) || other(edge(behind, (d + 2) % 4))
+        beside.into_iter().any(|unit| {
+            [&self.edges, &self.stubs]
+                .into_iter()
+                .any(|edges| edges.get(&unit).is_some_and(|&n| n != net))
+        })
     }
+
+    /// Whether a straight run of `net` that ends at `end`, heading in direction `d`, has
+    /// another net's wire or pin stub in line ahead of it ([`in_line`]).
+    fn in_line(&self, end: Grid, d: usize, net: u32, blocked: &FxHashSet<Grid>) -> bool {
+        let on = |unit: &(i32, i32, u8)| {
+            self.edges
+                .get(unit)
+                .or_else(|| self.stubs.get(unit))
+                .copied()
+        };
+        let stub = |unit: &(i32, i32, u8)| self.stubs.contains_key(unit);
+        in_line(end, d, on, |p| blocked.contains(&p), stub).is_some_and(|n| n != net)
+    }
+
+    /// How many ends of the straight runs of a unit-step path of `net` lie in line with
+    /// another net's wire ([`Occupied::in_line`]): what the search charged [`ALIGN`] for.
+    fn in_line_ends(&self, path: &[Grid], net: u32, blocked: &FxHashSet<Grid>) -> usize {
+        let ways: Vec<usize> = path.windows(2).map(|w| direction(w[0], w[1])).collect();
+        let (Some(&first), Some(&last)) = (ways.first(), ways.last()) else {
+            return 0;
+        };
+        let bends = ways.windows(2).zip(&path[1..]).filter(|(w, _)| w[0] != w[1]);
+        let ends = bends.map(|(w, &p)| {
+            usize::from(self.in_line(p, w[0], net, blocked))
+                + usize::from(self.in_line(p, (w[1] + 2) % 4, net, blocked))
+        });
+        usize::from(self.in_line(path[0], (first + 2) % 4, net, blocked))
+            + ends.sum::<usize>()
+            + usize::from(self.in_line(path[path.len() - 1], last, net, blocked))
+    }
+}
+
+/// What lies in line ahead of a wire whose straight run ends at `end` heading in direction
+/// `d`: the wire (as `edges` names it) of the first unit edge on that grid line at most
+/// [`IN_LINE`] half cells beyond `end`, or `None` if the run goes on (an edge from `end`
+/// itself), a point of a box (`blocked`) comes first, or there is none that near. Two pin
+/// stubs facing each other (the run is its pin's half-cell stub, and so is the edge found:
+/// `stub`) are left alone: the layout put the two pins on one line, and no route parts them.
+fn in_line(
+    end: Grid,
+    d: usize,
+    edges: impl Fn(&(i32, i32, u8)) -> Option<u32>,
+    blocked: impl Fn(Grid) -> bool,
+    stub: impl Fn(&(i32, i32, u8)) -> bool,
+) -> Option<u32> {
+    let s = STEPS[d];
+    for k in 0..=IN_LINE {
+        let p = (end.0 + k * s.0, end.1 + k * s.1);
+        let unit = edge(p, d);
+        if let Some(wire) = edges(&unit) {
+            let facing_pins = stub(&unit) && stub(&edge(end, (d + 2) % 4));
+            return (k > 0 && !facing_pins).then_some(wire);
+        }
+        if k > 0 && blocked(p) {
+            return None;
+        }
+    }
+    None
 }
 
 /// The direction of the unit step from `a` to `b`.
@@ -598,7 +659,8 @@ impl Router<'_> {
                     let crowding = path
                         .windows(2)
                         .filter(|w| occupied.crowds(w[0], direction(w[0], w[1]), net))
-                        .count();
+                        .count()
+                        + occupied.in_line_ends(&path, net, &self.blocked);
                     if crowding > 0 && failed.last() != Some(&net) {
                         failed.push(net);
                     }
@@ -835,6 +897,9 @@ impl Search {
             *budget = budget.checked_sub(1)?;
             let is_start = d_in == 4;
             let d_in = usize::from(d_in);
+            // A bend here ends the straight run that came in.
+            let run_ends_in_line =
+                !is_start && occupied.in_line(p, d_in, net, limits.blocked);
             // Straight on only, across another net.
             let crossing = !is_start && occupied.points.contains_key(&p);
             for (d, step) in STEPS.iter().enumerate() {
@@ -856,7 +921,16 @@ impl Search {
                 {
                     continue;
                 }
-                let crowd = if occupied.crowds(p, d, net) { CROWD } else { 0 };
+                let bend = !is_start && d != d_in;
+                // Another net beside this step, or in line with the run this step ends (at a
+                // bend), starts (at a bend or the start) or reaches the sink with.
+                let in_line = [
+                    bend && run_ends_in_line,
+                    (bend || is_start) && occupied.in_line(p, (d + 2) % 4, net, limits.blocked),
+                    at_sink && occupied.in_line(q, d, net, limits.blocked),
+                ];
+                let crowd = if occupied.crowds(p, d, net) { CROWD } else { 0 }
+                    + ALIGN * in_line.into_iter().map(u32::from).sum::<u32>();
                 let cross = if at_sink {
                     false
                 } else {
@@ -868,7 +942,6 @@ impl Search {
                 if tree.points.contains_key(&q) {
                     continue; // back onto its own net: start there instead
                 }
-                let bend = !is_start && d != d_in;
                 let next_cost = cost
                     + STEP
                     + crowd
@@ -910,8 +983,10 @@ pub enum Defect {
         at: GridPoint,
     },
     /// Connections `a` and `b` of different nets run side by side half a cell apart for more
-    /// than one cell, or in line with only half a cell between them, around `at`: they would
-    /// read as one wire.
+    /// than one cell, or end in line on one grid line with at most two cells and no box
+    /// between their ends (what crosses the gap at right angles does not part them; two
+    /// pins facing each other on one line, each wire bending at its pin's half-cell stub,
+    /// are let be), around `at`: they would read as one wire.
     Crowded {
         /// One connection.
         a: usize,
@@ -981,7 +1056,8 @@ pub enum Defect {
 /// orthogonally from its output pin to its input pin; no route enters a box except at its own
 /// two pins, nor crosses a label; two routes of different nets share no point except where
 /// both run straight across each other at right angles, run side by side half a cell apart
-/// for at most one cell, and never end in line half a cell apart; a junction dot is drawn
+/// for at most one cell, and never end in line on one grid line with two cells or less and
+/// no box between their ends (but where two pins face each other); a junction dot is drawn
 /// exactly where three or four segments of one net meet; and no connection fell back.
 /// Returns every defect (empty: clean). Quadratic in the boxes: for tests.
 pub fn check(
@@ -1025,7 +1101,7 @@ pub fn check(
         }
     }
     defects.extend(touching(connections, &at));
-    defects.extend(crowded(connections, &at));
+    defects.extend(crowded(connections, &gboxes, &at));
     defects.extend(junction_dots(connections, &at, routing));
     defects
 }
@@ -1110,9 +1186,15 @@ fn touching(connections: &[Connection], at: &Occupied) -> Vec<Defect> {
 }
 
 /// Wires of different nets half a cell apart along more than one cell (three unit edges
-/// side by side), or in line with half a cell between their ends.
-fn crowded(connections: &[Connection], at: &Occupied) -> Vec<Defect> {
+/// side by side), or in line on one grid line with at most [`IN_LINE`] half cells (two
+/// cells) and no box between their ends (but for two pins' stubs facing each other).
+fn crowded(connections: &[Connection], boxes: &[GridBox], at: &Occupied) -> Vec<Defect> {
     let net = |w: u32| connections[w as usize].net;
+    let stubs: FxHashSet<(i32, i32, u8)> = connections
+        .iter()
+        .flat_map(|c| pin_ways(c, boxes))
+        .map(|(pin, d)| edge(pin, d))
+        .collect();
     let mut out = Vec::new();
     let mut edges: Vec<_> = at.edges.iter().collect();
     edges.sort_unstable();
@@ -1138,11 +1220,12 @@ fn crowded(connections: &[Connection], at: &Occupied) -> Vec<Defect> {
             })
         });
         let gap = || {
-            // The half cell after this edge is no one's, the next is another net's.
-            let e = (x + along.0, y + along.1, axis);
-            (!at.edges.contains_key(&e))
-                .then(|| other(2 * along.0, 2 * along.1))
-                .flatten()
+            // The run ends after this edge, and another net's comes next on its line.
+            let end = (x + along.0, y + along.1);
+            let forward = usize::from(axis);
+            let blocked = |p: Grid| boxes.iter().any(|b| inside(p, b));
+            in_line(end, forward, |e| at.edges.get(e).copied(), blocked, |e| stubs.contains(e))
+                .filter(|&b| net(b) != net(a))
         };
         if let Some(b) = side.or_else(gap) {
             out.push(Defect::Crowded {
