@@ -1560,6 +1560,88 @@ mod tests {
         assert_eq!(check(&wires, on(&boxes), &r), vec![], "{r:?}");
     }
 
+    /// Three nets into one gate's three inputs (a full adder's carry: `AB` from above into
+    /// pin 0, `AC` straight into pin 1, `BC` from below into pin 2): run down and up one
+    /// grid line, `AB`'s and `BC`'s wires end in line two cells apart with `AC` crossing the
+    /// gap, and read as one net; the checker finds that (not with two and a half cells
+    /// between them), and the router, given room, keeps them off each other's line.
+    #[test]
+    fn different_nets_never_end_in_line_within_two_cells() {
+        let wires = [
+            wire((13.0, 1.0), (20.0, 5.0), 0),
+            wire((13.0, 6.0), (20.0, 6.0), 1),
+            wire((13.0, 11.0), (20.0, 7.0), 2),
+        ];
+        let boxes = [
+            area(10.0, 0.0, 3.0, 2.0),
+            area(10.0, 5.0, 3.0, 2.0),
+            area(10.0, 10.0, 3.0, 2.0),
+            area(20.0, 4.0, 4.0, 4.0),
+        ];
+        let through = |column: f32, w: &Connection| {
+            vec![
+                w.from,
+                point(column, w.from.y),
+                point(column, w.to.y),
+                w.to,
+            ]
+        };
+        let one_line = Routing {
+            routes: wires.iter().map(|w| through(17.0, w)).collect(),
+            ..Routing::default()
+        };
+        let defects = check(&wires, on(&boxes), &one_line);
+        assert_eq!(
+            defects,
+            [Defect::Crowded {
+                a: 0,
+                b: 2,
+                at: point(17.0, 4.5)
+            }],
+            "AB and BC in line, two cells apart"
+        );
+        let mut apart = one_line;
+        apart.routes[2] = vec![
+            wires[2].from,
+            point(17.0, 11.0),
+            point(17.0, 7.5),
+            point(19.0, 7.5),
+            point(19.0, 7.0),
+            wires[2].to,
+        ];
+        assert_eq!(
+            check(&wires, on(&boxes), &apart),
+            [],
+            "two and a half cells apart"
+        );
+        let r = route(&wires, on(&boxes));
+        assert_eq!(check(&wires, on(&boxes), &r), [], "{r:?}");
+        assert!(r.fallbacks.is_empty());
+    }
+
+    /// An output pin facing another net's input pin on one row three cells away (a half
+    /// adder's `B` and `AND1.0`): however each wire turns, their pin stubs stay in line, so
+    /// the checker lets that be, and the router keeps the rest of both wires off the line.
+    #[test]
+    fn pins_facing_each_other_are_no_defect() {
+        let wires = [
+            wire((3.0, 1.0), (6.0, 5.0), 0),
+            wire((3.0, 5.0), (6.0, 6.0), 1),
+        ];
+        let boxes = [
+            area(0.0, 0.0, 3.0, 2.0),
+            area(0.0, 4.0, 3.0, 2.0),
+            area(6.0, 4.0, 4.0, 3.0),
+        ];
+        let r = route(&wires, on(&boxes));
+        assert_eq!(check(&wires, on(&boxes), &r), [], "{r:?}");
+        let stubs_only = |route: &[GridPoint], x: f32| {
+            route.iter().filter(|p| p.y == 5.0).all(|p| (p.x - x).abs() <= 0.5)
+        };
+        assert!(stubs_only(&r.routes[0], 6.0), "{r:?}");
+        assert!(stubs_only(&r.routes[1], 3.0), "{r:?}");
+    }
+
     /// A label above a node is a box no wire crosses: the router goes round it, and the
     /// checker reports a wire through it.
     #[test]
