@@ -238,7 +238,10 @@ impl Occupied {
         let (Some(&first), Some(&last)) = (ways.first(), ways.last()) else {
             return 0;
         };
-        let bends = ways.windows(2).zip(&path[1..]).filter(|(w, _)| w[0] != w[1]);
+        let bends = ways
+            .windows(2)
+            .zip(&path[1..])
+            .filter(|(w, _)| w[0] != w[1]);
         let ends = bends.map(|(w, &p)| {
             usize::from(self.in_line(p, w[0], net, blocked))
                 + usize::from(self.in_line(p, (w[1] + 2) % 4, net, blocked))
@@ -898,8 +901,7 @@ impl Search {
             let is_start = d_in == 4;
             let d_in = usize::from(d_in);
             // A bend here ends the straight run that came in.
-            let run_ends_in_line =
-                !is_start && occupied.in_line(p, d_in, net, limits.blocked);
+            let run_ends_in_line = !is_start && occupied.in_line(p, d_in, net, limits.blocked);
             // Straight on only, across another net.
             let crossing = !is_start && occupied.points.contains_key(&p);
             for (d, step) in STEPS.iter().enumerate() {
@@ -1224,8 +1226,14 @@ fn crowded(connections: &[Connection], boxes: &[GridBox], at: &Occupied) -> Vec<
             let end = (x + along.0, y + along.1);
             let forward = usize::from(axis);
             let blocked = |p: Grid| boxes.iter().any(|b| inside(p, b));
-            in_line(end, forward, |e| at.edges.get(e).copied(), blocked, |e| stubs.contains(e))
-                .filter(|&b| net(b) != net(a))
+            in_line(
+                end,
+                forward,
+                |e| at.edges.get(e).copied(),
+                blocked,
+                |e| stubs.contains(e),
+            )
+            .filter(|&b| net(b) != net(a))
         };
         if let Some(b) = side.or_else(gap) {
             out.push(Defect::Crowded {
@@ -1579,12 +1587,7 @@ mod tests {
             area(20.0, 4.0, 4.0, 4.0),
         ];
         let through = |column: f32, w: &Connection| {
-            vec![
-                w.from,
-                point(column, w.from.y),
-                point(column, w.to.y),
-                w.to,
-            ]
+            vec![w.from, point(column, w.from.y), point(column, w.to.y), w.to]
         };
         let one_line = Routing {
             routes: wires.iter().map(|w| through(17.0, w)).collect(),
@@ -1636,7 +1639,10 @@ mod tests {
         let r = route(&wires, on(&boxes));
         assert_eq!(check(&wires, on(&boxes), &r), [], "{r:?}");
         let stubs_only = |route: &[GridPoint], x: f32| {
-            route.iter().filter(|p| p.y == 5.0).all(|p| (p.x - x).abs() <= 0.5)
+            route
+                .iter()
+                .filter(|p| p.y == 5.0)
+                .all(|p| (p.x - x).abs() <= 0.5)
         };
         assert!(stubs_only(&r.routes[0], 6.0), "{r:?}");
         assert!(stubs_only(&r.routes[1], 3.0), "{r:?}");
