@@ -201,26 +201,26 @@ impl Occupied {
 }
 
 impl Occupied {
-    /// Whether a unit step of `net` from `p` in direction `d` would run beside another net
-    /// half a cell away: the two would read as one wire. [`check`] allows such a run up to
-    /// one cell; the router avoids any at a cost ([`CROWD`]).
-    fn crowds(&self, from: Grid, d: usize, net: u32) -> bool {
+    /// The other net a unit step of `net` from `p` in direction `d` would run beside, half a
+    /// cell away: the two would read as one wire. [`check`] allows such a run up to one
+    /// cell; the router avoids any at a cost ([`CROWD`]).
+    fn crowds(&self, from: Grid, d: usize, net: u32) -> Option<u32> {
         let (x, y, axis) = edge(from, d);
         let beside = if axis == 0 {
             [(x, y - 1, 0), (x, y + 1, 0)]
         } else {
             [(x - 1, y, 1), (x + 1, y, 1)]
         };
-        beside.into_iter().any(|unit| {
+        beside.into_iter().find_map(|unit| {
             [&self.edges, &self.stubs]
                 .into_iter()
-                .any(|edges| edges.get(&unit).is_some_and(|&n| n != net))
+                .find_map(|edges| edges.get(&unit).copied().filter(|&n| n != net))
         })
     }
 
-    /// Whether a straight run of `net` that ends at `end`, heading in direction `d`, has
-    /// another net's wire or pin stub in line ahead of it ([`in_line`]).
-    fn in_line(&self, end: Grid, d: usize, net: u32, blocked: &FxHashSet<Grid>) -> bool {
+    /// The other net whose wire or pin stub lies in line ahead of a straight run of `net`
+    /// that ends at `end`, heading in direction `d` ([`in_line`]).
+    fn in_line(&self, end: Grid, d: usize, net: u32, blocked: &FxHashSet<Grid>) -> Option<u32> {
         let on = |unit: &(i32, i32, u8)| {
             self.edges
                 .get(unit)
@@ -228,27 +228,38 @@ impl Occupied {
                 .copied()
         };
         let stub = |unit: &(i32, i32, u8)| self.stubs.contains_key(unit);
-        in_line(end, d, on, |p| blocked.contains(&p), stub).is_some_and(|n| n != net)
+        in_line(end, d, on, |p| blocked.contains(&p), stub).filter(|&n| n != net)
     }
 
-    /// How many ends of the straight runs of a unit-step path of `net` lie in line with
-    /// another net's wire ([`Occupied::in_line`]): what the search charged [`ALIGN`] for.
-    fn in_line_ends(&self, path: &[Grid], net: u32, blocked: &FxHashSet<Grid>) -> usize {
+    /// The other nets a unit-step path of `net` crowds, once per step beside one
+    /// ([`Occupied::crowds`]) and per end of its straight runs in line with one
+    /// ([`Occupied::in_line`]): what the search charged [`CROWD`] and [`ALIGN`] for.
+    fn crowded_by(&self, path: &[Grid], net: u32, blocked: &FxHashSet<Grid>) -> Vec<u32> {
         let ways: Vec<usize> = path.windows(2).map(|w| direction(w[0], w[1])).collect();
         let (Some(&first), Some(&last)) = (ways.first(), ways.last()) else {
-            return 0;
+            return Vec::new();
         };
+        let beside = path
+            .iter()
+            .zip(&ways)
+            .filter_map(|(&p, &d)| self.crowds(p, d, net));
         let bends = ways
             .windows(2)
             .zip(&path[1..])
             .filter(|(w, _)| w[0] != w[1]);
-        let ends = bends.map(|(w, &p)| {
-            usize::from(self.in_line(p, w[0], net, blocked))
-                + usize::from(self.in_line(p, (w[1] + 2) % 4, net, blocked))
+        let ends = bends.flat_map(|(w, &p)| {
+            [
+                self.in_line(p, w[0], net, blocked),
+                self.in_line(p, (w[1] + 2) % 4, net, blocked),
+            ]
         });
-        usize::from(self.in_line(path[0], (first + 2) % 4, net, blocked))
-            + ends.sum::<usize>()
-            + usize::from(self.in_line(path[path.len() - 1], last, net, blocked))
+        let first = self.in_line(path[0], (first + 2) % 4, net, blocked);
+        let last = self.in_line(path[path.len() - 1], last, net, blocked);
+        beside
+            .chain(ends.flatten())
+            .chain(first)
+            .chain(last)
+            .collect()
     }
 }
 
@@ -304,7 +315,9 @@ struct Tree {
 /// net from the nearest input to the farthest. Deterministic: the same input gives the same
 /// routing.
 pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
-    Router::new(connections, obstacles).run(&Kept::default())
+    Router::new(connections, obstacles)
+        .run(&Kept::default())
+        .routing
 }
 
 /// Routes `connections` after an edit of a level that was routed as `before` (its
@@ -312,8 +325,10 @@ pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
 /// pin, inputs and bends) keeps its routes exactly, unless the edit put something in their
 /// way (a node, a label, another net's pin); only the other nets are searched for, around the
 /// kept ones. So an edit re-routes the nets it touched and the picture stays put elsewhere.
-/// If that leaves more connections without a clean route than before, the whole level is
-/// routed afresh and whichever routing has fewer fallbacks is returned.
+/// If those run beside or end in line with kept nets, they are routed again together with
+/// those nets (rip-up and reroute), and the better routing is kept. If that leaves more
+/// connections without a clean route than before, the whole level is routed afresh and
+/// whichever routing has fewer fallbacks is returned.
 pub fn reroute(
     connections: &[Connection],
     obstacles: Obstacles<'_>,
@@ -321,16 +336,43 @@ pub fn reroute(
 ) -> Routing {
     let router = Router::new(connections, obstacles);
     let kept = router.kept(before);
-    let routing = router.run(&kept);
+    let mut best = router.run(&kept);
+    let crowded: FxHashSet<u32> = best.crowding.intersection(&kept.nets).copied().collect();
+    if !crowded.is_empty() {
+        let again = router.run(&router.release(&kept, &crowded));
+        if again.better_than(&best) {
+            best = again;
+        }
+    }
+    let routing = best.routing;
     // A congested level that had fallbacks before is not routed twice for them.
     if routing.fallbacks.len() <= before.1.fallbacks.len() || kept.nets.is_empty() {
         return routing;
     }
-    let fresh = router.run(&Kept::default());
+    let fresh = router.run(&Kept::default()).routing;
     if fresh.fallbacks.len() < routing.fallbacks.len() {
         fresh
     } else {
         routing
+    }
+}
+
+/// One routing of a level ([`Router::attempt`]): the routing, the nets that fell back or
+/// crowd another (beside it or in line with it), how many times they do, and the nets they
+/// crowd.
+struct Attempt {
+    routing: Routing,
+    failed: Vec<u32>,
+    crowded: usize,
+    crowding: FxHashSet<u32>,
+}
+
+impl Attempt {
+    /// Whether this attempt is better than `other`: fewer fallbacks, or as many and less
+    /// crowding.
+    fn better_than(&self, other: &Attempt) -> bool {
+        (self.routing.fallbacks.len(), self.crowded)
+            < (other.routing.fallbacks.len(), other.crowded)
     }
 }
 
@@ -454,7 +496,7 @@ impl<'a> Router<'a> {
     /// Routes every net but the kept ones (which keep their routes), with rip-up and reroute
     /// (coarsely: while some connections fall back or crowd another net, route again with
     /// their nets first, a few times, and keep the best attempt).
-    fn run(&self, kept: &Kept) -> Routing {
+    fn run(&self, kept: &Kept) -> Attempt {
         let mut order: Vec<(u32, u32)> = self
             .nets
             .iter()
@@ -471,22 +513,35 @@ impl<'a> Router<'a> {
         let mut budget = BUDGET;
         let mut best = self.attempt(&order, kept, plain, &mut budget);
         for _ in 0..RETRIES {
-            if best.1.is_empty() || plain || self.connections.len() > RETRIED {
+            if best.failed.is_empty() || plain || self.connections.len() > RETRIED {
                 break;
             }
             let failed: Vec<u32> = order
                 .iter()
                 .copied()
-                .filter(|&n| best.1.contains(&n))
+                .filter(|&n| best.failed.contains(&n))
                 .collect();
             order.retain(|n| !failed.contains(n));
             order.splice(0..0, failed);
             let again = self.attempt(&order, kept, plain, &mut budget);
-            if (again.0.fallbacks.len(), again.2) < (best.0.fallbacks.len(), best.2) {
+            if again.better_than(&best) {
                 best = again;
             }
         }
-        best.0
+        best
+    }
+
+    /// `kept` without the nets `released`.
+    fn release(&self, kept: &Kept, released: &FxHashSet<u32>) -> Kept {
+        Kept {
+            nets: kept.nets.difference(released).copied().collect(),
+            paths: kept
+                .paths
+                .iter()
+                .filter(|(i, _)| !released.contains(&self.dense[**i]))
+                .map(|(&i, path)| (i, path.clone()))
+                .collect(),
+        }
     }
 }
 
@@ -586,15 +641,8 @@ fn pin_ways(c: &Connection, boxes: &[GridBox]) -> [(Grid, usize); 2] {
 }
 
 impl Router<'_> {
-    /// One routing of every net in `order` around the `kept` ones; also the nets that fell
-    /// back or run beside another half a cell away, and how many such steps they take.
-    fn attempt(
-        &self,
-        order: &[u32],
-        kept: &Kept,
-        plain: bool,
-        budget: &mut usize,
-    ) -> (Routing, Vec<u32>, usize) {
+    /// One routing of every net in `order` around the `kept` ones.
+    fn attempt(&self, order: &[u32], kept: &Kept, plain: bool, budget: &mut usize) -> Attempt {
         let connections = self.connections;
         let mut routing = Routing {
             routes: vec![Vec::new(); connections.len()],
@@ -602,6 +650,7 @@ impl Router<'_> {
         };
         let mut failed = Vec::new();
         let mut crowded = 0;
+        let mut crowding = FxHashSet::default();
         let mut occupied = Occupied::default();
         for (c, &net) in connections.iter().zip(&self.dense) {
             for (pin, d) in pin_ways(c, &self.boxes) {
@@ -659,15 +708,12 @@ impl Router<'_> {
                         }
                     });
                     so_far.extend_from_slice(&path[1..]);
-                    let crowding = path
-                        .windows(2)
-                        .filter(|w| occupied.crowds(w[0], direction(w[0], w[1]), net))
-                        .count()
-                        + occupied.in_line_ends(&path, net, &self.blocked);
-                    if crowding > 0 && failed.last() != Some(&net) {
+                    let others = occupied.crowded_by(&path, net, &self.blocked);
+                    if !others.is_empty() && failed.last() != Some(&net) {
                         failed.push(net);
                     }
-                    crowded += crowding;
+                    crowded += others.len();
+                    crowding.extend(others);
                     occupied.add(&path, net);
                     let offset = so_far.len() - path.len();
                     for (k, &p) in path.iter().enumerate() {
@@ -691,7 +737,12 @@ impl Router<'_> {
         }
         routing.fallbacks.sort_unstable();
         routing.junctions = junctions(&occupied, &self.nets);
-        (routing, failed, crowded)
+        Attempt {
+            routing,
+            failed,
+            crowded,
+            crowding,
+        }
     }
 
     /// Where a bend may be: the level's boxes and pins, widened by [`BEND_REACH`] cells.
@@ -901,7 +952,7 @@ impl Search {
             let is_start = d_in == 4;
             let d_in = usize::from(d_in);
             // A bend here ends the straight run that came in.
-            let run_ends_in_line = !is_start && occupied.in_line(p, d_in, net, limits.blocked);
+            let run_ends_in_line = !is_start && occupied.in_line(p, d_in, net, limits.blocked).is_some();
             // Straight on only, across another net.
             let crossing = !is_start && occupied.points.contains_key(&p);
             for (d, step) in STEPS.iter().enumerate() {
@@ -928,10 +979,11 @@ impl Search {
                 // bend), starts (at a bend or the start) or reaches the sink with.
                 let in_line = [
                     bend && run_ends_in_line,
-                    (bend || is_start) && occupied.in_line(p, (d + 2) % 4, net, limits.blocked),
-                    at_sink && occupied.in_line(q, d, net, limits.blocked),
+                    (bend || is_start)
+                        && occupied.in_line(p, (d + 2) % 4, net, limits.blocked).is_some(),
+                    at_sink && occupied.in_line(q, d, net, limits.blocked).is_some(),
                 ];
-                let crowd = if occupied.crowds(p, d, net) { CROWD } else { 0 }
+                let crowd = if occupied.crowds(p, d, net).is_some() { CROWD } else { 0 }
                     + ALIGN * in_line.into_iter().map(u32::from).sum::<u32>();
                 let cross = if at_sink {
                     false
