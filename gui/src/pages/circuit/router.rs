@@ -952,7 +952,8 @@ impl Search {
             let is_start = d_in == 4;
             let d_in = usize::from(d_in);
             // A bend here ends the straight run that came in.
-            let run_ends_in_line = !is_start && occupied.in_line(p, d_in, net, limits.blocked).is_some();
+            let run_ends_in_line =
+                !is_start && occupied.in_line(p, d_in, net, limits.blocked).is_some();
             // Straight on only, across another net.
             let crossing = !is_start && occupied.points.contains_key(&p);
             for (d, step) in STEPS.iter().enumerate() {
@@ -980,11 +981,16 @@ impl Search {
                 let in_line = [
                     bend && run_ends_in_line,
                     (bend || is_start)
-                        && occupied.in_line(p, (d + 2) % 4, net, limits.blocked).is_some(),
+                        && occupied
+                            .in_line(p, (d + 2) % 4, net, limits.blocked)
+                            .is_some(),
                     at_sink && occupied.in_line(q, d, net, limits.blocked).is_some(),
                 ];
-                let crowd = if occupied.crowds(p, d, net).is_some() { CROWD } else { 0 }
-                    + ALIGN * in_line.into_iter().map(u32::from).sum::<u32>();
+                let crowd = if occupied.crowds(p, d, net).is_some() {
+                    CROWD
+                } else {
+                    0
+                } + ALIGN * in_line.into_iter().map(u32::from).sum::<u32>();
                 let cross = if at_sink {
                     false
                 } else {
@@ -1693,7 +1699,7 @@ mod tests {
         let stubs_only = |route: &[GridPoint], x: f32| {
             route
                 .iter()
-                .filter(|p| p.y == 5.0)
+                .filter(|p| (p.y - 5.0).abs() < 1e-4)
                 .all(|p| (p.x - x).abs() <= 0.5)
         };
         assert!(stubs_only(&r.routes[0], 6.0), "{r:?}");
