@@ -231,18 +231,21 @@ impl Occupied {
         in_line(end, d, on, |p| blocked.contains(&p), stub).filter(|&n| n != net)
     }
 
-    /// The other nets a unit-step path of `net` crowds, once per step beside one
-    /// ([`Occupied::crowds`]) and per end of its straight runs in line with one
-    /// ([`Occupied::in_line`]): what the search charged [`CROWD`] and [`ALIGN`] for.
-    fn crowded_by(&self, path: &[Grid], net: u32, blocked: &FxHashSet<Grid>) -> Vec<u32> {
+    /// How many unit steps of a unit-step path of `net` run beside another net
+    /// ([`Occupied::crowds`]): what the search charged [`CROWD`] for.
+    fn beside(&self, path: &[Grid], net: u32) -> usize {
+        path.windows(2)
+            .filter(|w| self.crowds(w[0], direction(w[0], w[1]), net).is_some())
+            .count()
+    }
+
+    /// The other nets the ends of the straight runs of a unit-step path of `net` lie in line
+    /// with, once per end ([`Occupied::in_line`]): what the search charged [`ALIGN`] for.
+    fn in_line_with(&self, path: &[Grid], net: u32, blocked: &FxHashSet<Grid>) -> Vec<u32> {
         let ways: Vec<usize> = path.windows(2).map(|w| direction(w[0], w[1])).collect();
         let (Some(&first), Some(&last)) = (ways.first(), ways.last()) else {
             return Vec::new();
         };
-        let beside = path
-            .iter()
-            .zip(&ways)
-            .filter_map(|(&p, &d)| self.crowds(p, d, net));
         let bends = ways
             .windows(2)
             .zip(&path[1..])
@@ -255,11 +258,7 @@ impl Occupied {
         });
         let first = self.in_line(path[0], (first + 2) % 4, net, blocked);
         let last = self.in_line(path[path.len() - 1], last, net, blocked);
-        beside
-            .chain(ends.flatten())
-            .chain(first)
-            .chain(last)
-            .collect()
+        ends.flatten().chain(first).chain(last).collect()
     }
 }
 
@@ -325,8 +324,8 @@ pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
 /// pin, inputs and bends) keeps its routes exactly, unless the edit put something in their
 /// way (a node, a label, another net's pin); only the other nets are searched for, around the
 /// kept ones. So an edit re-routes the nets it touched and the picture stays put elsewhere.
-/// If those run beside or end in line with kept nets, they are routed again together with
-/// those nets (rip-up and reroute), and the better routing is kept. If that leaves more
+/// If those end in line with kept nets, they are routed again together with those nets
+/// (rip-up and reroute), and the better routing is kept. If that leaves more
 /// connections without a clean route than before, the whole level is routed afresh and
 /// whichever routing has fewer fallbacks is returned.
 pub fn reroute(
@@ -337,7 +336,11 @@ pub fn reroute(
     let router = Router::new(connections, obstacles);
     let kept = router.kept(before);
     let mut best = router.run(&kept);
-    let crowded: FxHashSet<u32> = best.crowding.intersection(&kept.nets).copied().collect();
+    let crowded: FxHashSet<u32> = best
+        .ends_in_line
+        .intersection(&kept.nets)
+        .copied()
+        .collect();
     if !crowded.is_empty() {
         let again = router.run(&router.release(&kept, &crowded));
         if again.better_than(&best) {
@@ -358,13 +361,13 @@ pub fn reroute(
 }
 
 /// One routing of a level ([`Router::attempt`]): the routing, the nets that fell back or
-/// crowd another (beside it or in line with it), how many times they do, and the nets they
-/// crowd.
+/// crowd another (beside it or in line with it), how many times they do, and the nets their
+/// runs end in line with.
 struct Attempt {
     routing: Routing,
     failed: Vec<u32>,
     crowded: usize,
-    crowding: FxHashSet<u32>,
+    ends_in_line: FxHashSet<u32>,
 }
 
 impl Attempt {
@@ -650,7 +653,7 @@ impl Router<'_> {
         };
         let mut failed = Vec::new();
         let mut crowded = 0;
-        let mut crowding = FxHashSet::default();
+        let mut ends_in_line = FxHashSet::default();
         let mut occupied = Occupied::default();
         for (c, &net) in connections.iter().zip(&self.dense) {
             for (pin, d) in pin_ways(c, &self.boxes) {
@@ -708,12 +711,13 @@ impl Router<'_> {
                         }
                     });
                     so_far.extend_from_slice(&path[1..]);
-                    let others = occupied.crowded_by(&path, net, &self.blocked);
-                    if !others.is_empty() && failed.last() != Some(&net) {
+                    let in_line = occupied.in_line_with(&path, net, &self.blocked);
+                    let beside = occupied.beside(&path, net);
+                    if beside + in_line.len() > 0 && failed.last() != Some(&net) {
                         failed.push(net);
                     }
-                    crowded += others.len();
-                    crowding.extend(others);
+                    crowded += beside + in_line.len();
+                    ends_in_line.extend(in_line);
                     occupied.add(&path, net);
                     let offset = so_far.len() - path.len();
                     for (k, &p) in path.iter().enumerate() {
@@ -741,7 +745,7 @@ impl Router<'_> {
             routing,
             failed,
             crowded,
-            crowding,
+            ends_in_line,
         }
     }
 
