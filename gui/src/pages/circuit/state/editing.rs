@@ -262,9 +262,9 @@ impl CircuitPageState {
 
     /// Turns or mirrors nodes `ids`, each about its own centre ([`Reorient`]), as one
     /// undoable step: in place, so that four quarter turns give the part back where it was,
-    /// unless the turn brings a pin, the part or its caption too close to a neighbour — then
-    /// the turned parts are pushed clear together, as a placed or moved part is
-    /// ([`clear_offset`](Self::clear_offset)). On a level with buses, the written nodes they
+    /// unless the turn brings a pin, the part or its caption too close to a neighbour it was
+    /// clear of ([`Footprint::crowds`]) — then the turned parts are pushed clear together, as
+    /// a placed or moved part is ([`clear_offset`](Self::clear_offset)). On a level with buses, the written nodes they
     /// are (and the selected splitter or merger). Returns whether it did.
     pub fn reorient_nodes(&mut self, ids: &[NodeId], how: Reorient) -> bool {
         if self.edits_bus_level() {
@@ -287,8 +287,19 @@ impl CircuitPageState {
             return false;
         }
         let moving: BTreeSet<NodeId> = ids.iter().copied().collect();
-        let parts = picture::node_footprints(self, turned.iter().map(|(id, n)| (*id, n)));
-        let (dx, dy) = self.clear_offset(&parts, &moving);
+        let c = self.circuit();
+        let before =
+            picture::node_footprints(self, ids.iter().filter_map(|&id| Some((id, c.node(id)?))));
+        let after = picture::node_footprints(self, turned.iter().map(|(id, n)| (*id, n)));
+        let fixed = picture::level_footprints(self, &moving);
+        let newly_crowds = fixed
+            .iter()
+            .any(|f| after.iter().any(|p| p.crowds(f)) && !before.iter().any(|p| p.crowds(f)));
+        let (dx, dy) = if newly_crowds {
+            self.clear_offset(&after, &moving)
+        } else {
+            (0, 0)
+        };
         self.edit(|c| {
             for (id, node) in &turned {
                 let pos = node.pos.map(|p| Pos {
