@@ -18,8 +18,8 @@
 //! [`check`] verifies any routing independently.
 //!
 //! Cost: each search is bounded to the box around the net and the pin, widened by
-//! [`MARGIN`] cells (then once to twice that box; a search's memory is the states it reaches,
-//! not its window), and
+//! [`MARGIN`] cells (then once to twice that box, if the first finds no path or only one
+//! beside another net; a search's memory is the states it reaches, not its window), and
 //! the whole level to [`BUDGET`] expanded states; a connection that finds no path within them —
 //! or every connection of a level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist
 //! imported from ISCAS) — gets a straight "ratsnest" line from pin to pin, listed in
@@ -729,7 +729,8 @@ impl Search {
     /// A path for net `net` to `sink` from `from` (a bend already reached), or else from
     /// anywhere on the net's tree: the point it starts at and the unit steps, or `None` if
     /// there is none within the window (first the start and the sink widened by [`MARGIN`],
-    /// then the whole level) or the budget ran out.
+    /// then — if that finds none, or only one that runs beside another net — twice as wide,
+    /// keeping the path that runs beside fewer) or the budget ran out.
     #[allow(
         clippy::too_many_arguments,
         reason = "one search's inputs, passed rather than bundled for its one caller"
@@ -756,10 +757,17 @@ impl Search {
             (max.0 + margin, max.1 + margin),
         );
         let ends = (from, sink);
-        if let Some(found) = self.within(near, tree, ends, limits, occupied, net, budget) {
-            return Some(found);
+        let crowding = |(_, path): &(Grid, Vec<Grid>)| {
+            path.windows(2)
+                .filter(|w| occupied.crowds(w[0], direction(w[0], w[1]), net))
+                .count()
+        };
+        let found = self.within(near, tree, ends, limits, occupied, net, budget);
+        if found.as_ref().is_some_and(|f| crowding(f) == 0) {
+            return found;
         }
-        // Then a window twice as wide and tall (within the level): a detour around a block.
+        // Then (none found, or only one beside another net) a window twice as wide and tall
+        // (within the level): a detour around a block or a crowd.
         let (w, h) = (max.0 - min.0 + 2 * margin, max.1 - min.1 + 2 * margin);
         let mut level = near;
         for b in limits.boxes {
@@ -777,9 +785,13 @@ impl Search {
             ),
         );
         if wide == near {
-            return None;
+            return found;
         }
-        self.within(wide, tree, ends, limits, occupied, net, budget)
+        let detour = self.within(wide, tree, ends, limits, occupied, net, budget);
+        match (found, detour) {
+            (Some(f), Some(d)) if crowding(&d) >= crowding(&f) => Some(f),
+            (found, detour) => detour.or(found),
+        }
     }
 
     #[allow(
