@@ -364,10 +364,8 @@ fn turning_a_node_inside_an_instance_turns_it_in_the_part_and_every_instance() {
     assert_eq!(c[c.find("v/n").expect("v/n")].facing, Facing::East);
 }
 
-#[test]
-fn a_bus_and_a_splitter_turn_on_a_level_with_buses() {
-    use gui::pages::circuit::state::Reorient;
-    let text = r#"(
+/// A bus split in two, into two bus lamps.
+const SPLIT_BUS: &str = r#"(
     version: 3,
     nodes: [
         (label: "A", kind: Switch, pos: (0, 0), width: 8),
@@ -377,7 +375,11 @@ fn a_bus_and_a_splitter_turn_on_a_level_with_buses() {
     ],
     wires: [(from: "A", to: "SP"), (from: "SP.0", to: "L"), (from: "SP.1", to: "H")],
 )"#;
-    let mut state = state_of(text);
+
+#[test]
+fn a_bus_and_a_splitter_turn_on_a_level_with_buses() {
+    use gui::pages::circuit::state::Reorient;
+    let mut state = state_of(SPLIT_BUS);
     let a = state.circuit().bus("A").expect("bus A").bits.clone();
     assert!(state.reorient_nodes(&a, Reorient::Flip));
     state.selection.clear();
@@ -402,4 +404,28 @@ fn add_to_waveform_from_the_right_click_menu() {
     assert!(lane(&h).is_none());
     node_menu(&mut h, "AND1", "Add to waveform");
     assert!(lane(&h).is_some());
+}
+
+/// A turned bus node's caption is drawn beside its turned box, in its own orientation
+/// (`draw::bus_node` and the picture both read `geometry::label_area`), and the router keeps
+/// the wires off that box, not off the one above it that an unturned node would have.
+#[test]
+fn a_turned_bus_node_keeps_wires_off_its_caption_where_it_is_drawn() {
+    use gui::pages::circuit::picture::{Moves, Picture};
+    use gui::pages::circuit::state::Reorient;
+    let mut state = state_of(SPLIT_BUS);
+    let h = state.circuit().bus("H").expect("bus H").bits.clone();
+    assert!(state.reorient_nodes(&h, Reorient::Clockwise));
+    let (nodes, _) = state.written_level().expect("a bus level");
+    let node = nodes.iter().find(|n| n.label == "H").expect("H");
+    assert_eq!(node.facing, Facing::South);
+    let rect = geometry::rect(node);
+    let text = geometry::label_text("H", 4);
+    let beside = geometry::label_area(node.kind, rect, node.orientation(), &text);
+    let above = geometry::caption_area(rect, Orientation::default(), &text);
+    assert!(beside.is_some_and(|b| b.min.x >= rect.max.x), "{beside:?}");
+    let picture = Picture::of(&state, &Moves::default());
+    assert!(picture.labels.iter().any(|l| Some(*l) == beside));
+    assert!(!picture.labels.contains(&above));
+    assert_eq!(picture.check(&picture.route()), vec![]);
 }
