@@ -5,10 +5,10 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 use sim_core::{NodeKind, Orientation, Trit};
 
+use super::orient::{Turn, drawn_turn, turned};
 use super::style::{
     BUS_WIDTH, Colors, LABEL_SIZE, NodeLook, cells_of, halo, label_in, mix, outline, pixels_of,
 };
-use super::orient::{Turn, drawn_turn, turned};
 use super::symbols::symbol;
 use crate::pages::circuit::geometry::{self, CELL};
 use crate::pages::circuit::legibility;
@@ -143,7 +143,15 @@ pub fn bus_node(
         bus_body(painter, colors, unturned, kind, text, known, look)
     })
     .map(|room| Turn::new(rect, turn).rect(room));
-    bus_caption(painter, colors, (rect, orientation), kind, label, width, inside);
+    bus_caption(
+        painter,
+        colors,
+        (rect, orientation),
+        kind,
+        label,
+        width,
+        inside,
+    );
 }
 
 /// The body of a bus node of `kind` in `rect`, unturned, showing `text`; returns the part of

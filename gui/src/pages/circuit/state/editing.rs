@@ -217,8 +217,8 @@ impl CircuitPageState {
         let moved: Vec<Footprint> =
             picture::node_footprints(self, ids.iter().filter_map(|&id| Some((id, c.node(id)?))))
                 .into_iter()
-            .map(|f| f.translate(shift))
-            .collect();
+                .map(|f| f.translate(shift))
+                .collect();
         let (ex, ey) = self.clear_offset(&moved, &moving);
         let (dx, dy) = (dx + ex, dy + ey);
         self.edit(|c| {
