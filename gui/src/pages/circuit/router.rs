@@ -248,8 +248,10 @@ pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
 /// pin, inputs and bends) keeps its routes exactly, unless the edit put something in their
 /// way (a node, a label, another net's pin); only the other nets are searched for, around the
 /// kept ones. So an edit re-routes the nets it touched and the picture stays put elsewhere.
-/// If that leaves more connections without a clean route than before, the whole level is
-/// routed afresh and whichever routing has fewer fallbacks is returned.
+/// If that leaves more connections without a clean route than before, or nets crowded
+/// together ([`check`]: the kept routes left a searched net no clean way in), the whole level
+/// is routed afresh and whichever routing has fewer fallbacks, then fewer crowded places, is
+/// returned.
 pub fn reroute(
     connections: &[Connection],
     obstacles: Obstacles<'_>,
@@ -258,12 +260,23 @@ pub fn reroute(
     let router = Router::new(connections, obstacles);
     let kept = router.kept(before);
     let routing = router.run(&kept);
+    let crowded = |r: &Routing| {
+        check(connections, obstacles, r)
+            .iter()
+            .filter(|d| matches!(d, Defect::Crowded { .. }))
+            .count()
+    };
+    if kept.nets.is_empty() {
+        return routing;
+    }
     // A congested level that had fallbacks before is not routed twice for them.
-    if routing.fallbacks.len() <= before.1.fallbacks.len() || kept.nets.is_empty() {
+    let more_fallbacks = routing.fallbacks.len() > before.1.fallbacks.len();
+    let kept_crowded = crowded(&routing);
+    if !more_fallbacks && kept_crowded == 0 {
         return routing;
     }
     let fresh = router.run(&Kept::default());
-    if fresh.fallbacks.len() < routing.fallbacks.len() {
+    if (fresh.fallbacks.len(), crowded(&fresh)) < (routing.fallbacks.len(), kept_crowded) {
         fresh
     } else {
         routing
