@@ -264,8 +264,9 @@ impl CircuitPageState {
     /// undoable step: in place, so that four quarter turns give the part back where it was,
     /// unless the turn brings a pin, the part or its caption too close to a neighbour it was
     /// clear of ([`Footprint::crowds`]) — then the turned parts are pushed clear together, as
-    /// a placed or moved part is ([`clear_offset`](Self::clear_offset)). On a level with buses, the written nodes they
-    /// are (and the selected splitter or merger). Returns whether it did.
+    /// a placed or moved part is ([`clear_offset`](Self::clear_offset)). On a level with
+    /// buses, the written nodes they are (and the selected splitter or merger). Returns
+    /// whether it did.
     pub fn reorient_nodes(&mut self, ids: &[NodeId], how: Reorient) -> bool {
         if self.edits_bus_level() {
             let labels: BTreeSet<String> = ids
