@@ -225,14 +225,16 @@ fn random_edit_sequences_keep_the_picture_true() {
 
 /// As [`random_edit_sequences_keep_the_picture_true`], with turns and mirrors among the
 /// edits. It found that a part turned north or south kept its label over the pin on its top
-/// edge (now beside it: [`geometry::caption_area`]); it passes 64 cases but still fails at
-/// 1,000: pushing a part clear keeps one cell up and down, enough between parts whose pins
-/// are on their left and right but not for a turned part's top or bottom pin with another
-/// part's caption in that cell (minimal case: a lamp turned north above a switch, its input
-/// boxed in, falls back to a ratsnest line). Open in issue 38: space by the sides that hold
-/// pins, captions included.
+/// edge (now beside it: [`geometry::caption_area`]), and that pushing parts clear by a fixed
+/// three cells across and one up and down left a turned part's top or bottom pin boxed in by
+/// another part's caption (a lamp turned north above a switch fell back to a ratsnest
+/// line): parts are now spaced by the sides that hold pins, captions included
+/// ([`geometry::Footprint::crowds`]), and a turn that crowds a neighbour is pushed clear; and
+/// that a re-route could leave a new net crowded against a kept one (now routed afresh:
+/// [`router::reroute`](gui::pages::circuit::router::reroute)). It passed with 1,000 sequences
+/// (`PROPTEST_CASES=1000`: 12,170 edits checked, 0 violations; the count varies with the
+/// seed proptest draws).
 #[test]
-#[ignore = "known defect: push-clear spacing ignores a turned part's top and bottom pins"]
 fn random_edit_sequences_with_turns_keep_the_picture_true() {
     check_random_edits(true);
 }

@@ -576,6 +576,12 @@ fn parts_turned_and_mirrored() {
         h.state().state.notice
     );
     h.run_steps(8);
+    let routes = h.state_mut().canvas_mut().routes();
+    assert_eq!(
+        routes.picture.check(&routes.routing),
+        vec![],
+        "the picture is true"
+    );
     save(&mut h, "rotated_parts");
 }
 

@@ -399,6 +399,103 @@ pub fn caption_area(rect: Area, orientation: Orientation, text: &str) -> Area {
 /// The gap between a part's box and a caption beside it (not above it), in cells.
 const CAPTION_GAP: f32 = 0.2;
 
+/// Every pin of `node`, in cells: its inputs, its output (a splitter's outputs).
+pub fn pins(node: &Node) -> Vec<GridPoint> {
+    let inputs = (0..node.kind.file_input_count()).map(|i| input_pin(node, i));
+    let outputs: Vec<GridPoint> = match node.kind {
+        NodeKind::Split(ranges) => (0..ranges.len()).map(|k| split_output(node, k)).collect(),
+        _ => output_pin(node).into_iter().collect(),
+    };
+    inputs.chain(outputs).collect()
+}
+
+/// How far, in cells, the side of a part that holds pins keeps other parts (and their
+/// captions) away: room for a wire out of a pin and two other nets' wires past it, each a
+/// full cell from the next (with two, the random-edit property test found nets crowded
+/// half a cell apart).
+pub const PIN_ROOM: f32 = 3.0;
+
+/// How far, in cells, a side without pins keeps other parts' boxes away: their outlines
+/// never touch (another part's caption may lie in the gap).
+pub const PART_GAP: f32 = 1.0;
+
+/// Which sides of a part's box hold pins, in the order left, right, top, bottom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sides([bool; 4]);
+
+impl Sides {
+    /// The sides of `body` that the points `pins` (on its edges) lie on.
+    pub fn of(body: Area, pins: impl IntoIterator<Item = GridPoint>) -> Sides {
+        const EDGE: f32 = 1e-3;
+        let mut sides = [false; 4];
+        for p in pins {
+            sides[0] |= p.x <= body.min.x + EDGE;
+            sides[1] |= p.x >= body.max.x - EDGE;
+            sides[2] |= p.y <= body.min.y + EDGE;
+            sides[3] |= p.y >= body.max.y - EDGE;
+        }
+        Sides(sides)
+    }
+
+    /// `body` grown by `with_pins` cells on the sides that hold pins and by `without` on
+    /// the others.
+    fn grow(self, body: Area, with_pins: f32, without: f32) -> Area {
+        let [left, right, top, bottom] = self.0.map(|pins| if pins { with_pins } else { without });
+        Area {
+            min: point(body.min.x - left, body.min.y - top),
+            max: point(body.max.x + right, body.max.y + bottom),
+        }
+    }
+}
+
+/// A part as the spacing of parts sees it (a node, a block, a pin of the open part), as
+/// drawn after its turn, in cells: its box, its caption's box if drawn outside it
+/// ([`label_area`], [`caption_area`]) and the sides of its box that hold pins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Footprint {
+    /// The part's box.
+    pub body: Area,
+    /// Its caption's box, if drawn outside the body.
+    pub caption: Option<Area>,
+    /// The sides of the body that hold pins.
+    pub pins: Sides,
+}
+
+impl Footprint {
+    /// The footprint moved by `by`.
+    #[must_use]
+    pub fn translate(self, by: Vector) -> Footprint {
+        Footprint {
+            body: self.body.translate(by),
+            caption: self.caption.map(|c| c.translate(by)),
+            pins: self.pins,
+        }
+    }
+
+    /// Whether the two parts stand too close for their wires: either part's box within
+    /// [`PIN_ROOM`] of a side of the other's that holds pins (within [`PART_GAP`] of any
+    /// other side), either part's caption within [`PIN_ROOM`] of a side of the other's
+    /// that holds pins, or a caption on the other's box or caption.
+    pub fn crowds(&self, other: &Footprint) -> bool {
+        self.reaches(other) || other.reaches(self)
+    }
+
+    /// Whether `other`'s box or caption lies where this part keeps it away.
+    fn reaches(&self, other: &Footprint) -> bool {
+        let around = self.pins.grow(self.body, PIN_ROOM, PART_GAP);
+        let before_pins = self.pins.grow(self.body, PIN_ROOM, 0.0);
+        overlaps(around, other.body)
+            || other.caption.is_some_and(|c| {
+                overlaps(before_pins, c) || self.caption.is_some_and(|own| overlaps(own, c))
+            })
+    }
+}
+
+/// Whether two boxes overlap (more than touching).
+fn overlaps(a: Area, b: Area) -> bool {
+    a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
+}
+
 /// The distance from `p` to the polyline `path`, in the same units.
 pub fn distance_to_path(p: GridPoint, path: &[GridPoint]) -> f32 {
     path.windows(2)

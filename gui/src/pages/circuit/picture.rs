@@ -6,11 +6,13 @@
 //! [`router`]; the canvas's `routes.rs` keeps the result, and tests check any state's picture
 //! without a window.
 
+use std::collections::BTreeSet;
+
 use rustc_hash::FxHashMap;
 use sim_core::desc::SplitOutput;
 use sim_core::{Node, NodeId, NodeKind, Orientation};
 
-use crate::pages::circuit::geometry::{self, Area, GridPoint, Vector};
+use crate::pages::circuit::geometry::{self, Area, Footprint, GridPoint, Sides, Vector};
 use crate::pages::circuit::router::{self, Connection, Defect, Obstacles, Routing};
 use crate::pages::circuit::state::{CircuitPageState, End, LevelWire};
 
@@ -86,6 +88,97 @@ impl Block {
     pub fn output(&self, i: usize) -> GridPoint {
         geometry::block_output(self.rect, self.orientation, i)
     }
+
+    /// The block's footprint: its box, its caption beside it and its pins' sides.
+    pub fn footprint(&self) -> Footprint {
+        let inputs = (0..self.inputs.len()).map(|i| self.input(i));
+        let outputs = (0..self.outputs.len()).map(|i| self.output(i));
+        Footprint {
+            body: self.rect,
+            caption: Some(geometry::caption_area(
+                self.rect,
+                self.orientation,
+                &self.label,
+            )),
+            pins: Sides::of(self.rect, inputs.chain(outputs)),
+        }
+    }
+}
+
+/// The footprint of node `n` drawn as `name` (its label on the level, or its bus's name) of
+/// `width` trits, moved by `shift`: its turned box, the caption painted beside it — the one
+/// box both the painting and the router read ([`geometry::label_area`] in the node's own
+/// orientation, a bus or display node's too) — and the sides that hold its pins.
+pub fn node_footprint(n: &Node, name: &str, width: usize, shift: Vector) -> Footprint {
+    let body = geometry::rect(n).translate(shift);
+    let text = geometry::label_text(name, width);
+    Footprint {
+        body,
+        caption: geometry::label_area(n.kind, body, n.orientation(), &text),
+        pins: Sides::of(body, geometry::pins(n).into_iter().map(|p| p + shift)),
+    }
+}
+
+/// The open level's nodes as drawn on a level without buses, each once: its id, its name
+/// on the level and its width (a bus as its bit 0, with the bus's name and width).
+fn level_nodes(state: &CircuitPageState) -> Vec<(NodeId, String, usize)> {
+    let c = state.circuit();
+    let mut bus_of: FxHashMap<NodeId, (&str, usize, bool)> = FxHashMap::default();
+    for b in c.buses() {
+        for (k, &bit) in b.bits.iter().enumerate() {
+            bus_of.insert(bit, (b.name.as_str(), b.width(), k == 0));
+        }
+    }
+    let level = state.level_prefix().len();
+    c.nodes()
+        .filter(|(_, n)| state.on_level(&n.label).is_some())
+        .filter_map(|(id, n)| {
+            let (name, width) = match bus_of.get(&id) {
+                Some(&(_, _, false)) => return None, // drawn once, as bit 0
+                Some(&(name, width, true)) => (name, width),
+                None => (n.label.as_str(), 1),
+            };
+            Some((id, name.get(level..).unwrap_or(name).to_owned(), width))
+        })
+        .collect()
+}
+
+/// The footprints of the open level's parts where they stand (a level without buses): its
+/// nodes but `skip`, its blocks and its pins.
+pub fn level_footprints(state: &CircuitPageState, skip: &BTreeSet<NodeId>) -> Vec<Footprint> {
+    let c = state.circuit();
+    let nodes = level_nodes(state)
+        .into_iter()
+        .filter(|(id, _, _)| !skip.contains(id))
+        .map(|(id, name, width)| node_footprint(&c[id], &name, width, Vector::ZERO));
+    let pins = state
+        .level_pins()
+        .into_iter()
+        .map(|pin| node_footprint(&pin, &pin.label, usize::from(pin.width), Vector::ZERO));
+    let blocks = level_blocks(state, &Moves::default());
+    nodes
+        .chain(pins)
+        .chain(blocks.iter().map(Block::footprint))
+        .collect()
+}
+
+/// The footprints of the open level's nodes `nodes` (a level without buses), each given by
+/// its id and as it would stand (moved or turned); a bus's bits but bit 0 add none.
+pub fn node_footprints<'a>(
+    state: &CircuitPageState,
+    nodes: impl IntoIterator<Item = (NodeId, &'a Node)>,
+) -> Vec<Footprint> {
+    let names: FxHashMap<NodeId, (String, usize)> = level_nodes(state)
+        .into_iter()
+        .map(|(id, name, width)| (id, (name, width)))
+        .collect();
+    nodes
+        .into_iter()
+        .filter_map(|(id, n)| {
+            let (name, width) = names.get(&id)?;
+            Some(node_footprint(n, name, *width, Vector::ZERO))
+        })
+        .collect()
 }
 
 /// The open level's blocks, in cells, the one `moves` drags moved.
@@ -307,13 +400,15 @@ impl Picture {
         }
         picture.add_nodes(state, moves, &ends);
         for pin in &pins {
-            picture.add_box(pin, geometry::rect(pin), &pin.label, usize::from(pin.width));
+            picture.add(node_footprint(
+                pin,
+                &pin.label,
+                usize::from(pin.width),
+                Vector::ZERO,
+            ));
         }
         for b in &blocks {
-            picture.boxes.push(b.rect);
-            picture
-                .labels
-                .push(geometry::caption_area(b.rect, b.orientation, &b.label));
+            picture.add(b.footprint());
         }
         picture
     }
@@ -326,52 +421,25 @@ impl Picture {
                 if ends.pin_node(&n.label).is_some() {
                     continue; // drawn (and boxed) as a pin
                 }
-                let rect = geometry::rect(n).translate(moves.wiring_shift(&n.label));
+                let shift = moves.wiring_shift(&n.label);
                 if matches!(n.kind, NodeKind::Split(_) | NodeKind::Merge(_)) {
-                    self.boxes.push(rect);
+                    self.boxes.push(geometry::rect(n).translate(shift));
                 } else {
-                    self.add_box(n, rect, &n.label, usize::from(n.width));
+                    self.add(node_footprint(n, &n.label, usize::from(n.width), shift));
                 }
             }
             return;
         }
         let c = state.circuit();
-        let mut bus_of: FxHashMap<NodeId, (&str, usize, bool)> = FxHashMap::default();
-        for b in c.buses() {
-            for (k, &bit) in b.bits.iter().enumerate() {
-                bus_of.insert(bit, (b.name.as_str(), b.width(), k == 0));
-            }
-        }
-        let level = state.level_prefix().len();
-        for (id, n) in c.nodes() {
-            if state.on_level(&n.label).is_none() {
-                continue;
-            }
-            let (name, width) = match bus_of.get(&id) {
-                Some(&(_, _, false)) => continue, // drawn once, as bit 0
-                Some(&(name, width, true)) => (name, width),
-                None => (n.label.as_str(), 1),
-            };
-            let local = name.get(level..).unwrap_or(name);
-            let rect = geometry::rect(n).translate(moves.shift(id, state));
-            self.add_box(n, rect, local, width);
+        for (id, name, width) in level_nodes(state) {
+            self.add(node_footprint(&c[id], &name, width, moves.shift(id, state)));
         }
     }
 
-    /// A node's box and, if drawn outside it, its label's. A bus node draws its caption in
-    /// its own frame, turned with it as a whole ([`draw::bus_node`]): above it, unturned.
-    ///
-    /// [`draw::bus_node`]: crate::pages::circuit::draw::bus_node
-    fn add_box(&mut self, n: &Node, rect: Area, name: &str, width: usize) {
-        self.boxes.push(rect);
-        let text = geometry::label_text(name, width);
-        let orientation = if width > 1 {
-            Orientation::default()
-        } else {
-            n.orientation()
-        };
-        self.labels
-            .extend(geometry::label_area(n.kind, rect, orientation, &text));
+    /// A part's box and, if drawn outside it, its caption's.
+    fn add(&mut self, part: Footprint) {
+        self.boxes.push(part.body);
+        self.labels.extend(part.caption);
     }
 
     /// What the wires must keep clear of.

@@ -19,8 +19,8 @@
 //! [`check`] verifies any routing independently.
 //!
 //! Cost: each search is bounded to the box around the net and the pin, widened by
-//! [`MARGIN`] cells (then once to twice that box; a search's memory is the states it reaches,
-//! not its window), and
+//! [`MARGIN`] cells (then once to twice that box, if the first finds no path or only one
+//! beside another net; a search's memory is the states it reaches, not its window), and
 //! the whole level to [`BUDGET`] expanded states; a connection that finds no path within them —
 //! or every connection of a level with more than [`MAX_CONNECTIONS`] (a 2,000-gate netlist
 //! imported from ISCAS) — gets a straight "ratsnest" line from pin to pin, listed in
@@ -325,9 +325,10 @@ pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
 /// way (a node, a label, another net's pin); only the other nets are searched for, around the
 /// kept ones. So an edit re-routes the nets it touched and the picture stays put elsewhere.
 /// If those end in line with kept nets, they are routed again together with those nets
-/// (rip-up and reroute), and the better routing is kept. If that leaves more
-/// connections without a clean route than before, the whole level is routed afresh and
-/// whichever routing has fewer fallbacks is returned.
+/// (rip-up and reroute), and the better routing is kept. If that still leaves more
+/// connections without a clean route than before, or nets crowded together ([`check`]: the
+/// kept routes left a searched net no clean way in), the whole level is routed afresh and
+/// whichever routing has fewer fallbacks, then fewer crowded places, is returned.
 pub fn reroute(
     connections: &[Connection],
     obstacles: Obstacles<'_>,
@@ -348,12 +349,23 @@ pub fn reroute(
         }
     }
     let routing = best.routing;
+    let crowded = |r: &Routing| {
+        check(connections, obstacles, r)
+            .iter()
+            .filter(|d| matches!(d, Defect::Crowded { .. }))
+            .count()
+    };
+    if kept.nets.is_empty() {
+        return routing;
+    }
     // A congested level that had fallbacks before is not routed twice for them.
-    if routing.fallbacks.len() <= before.1.fallbacks.len() || kept.nets.is_empty() {
+    let more_fallbacks = routing.fallbacks.len() > before.1.fallbacks.len();
+    let kept_crowded = crowded(&routing);
+    if !more_fallbacks && kept_crowded == 0 {
         return routing;
     }
     let fresh = router.run(&Kept::default()).routing;
-    if fresh.fallbacks.len() < routing.fallbacks.len() {
+    if (fresh.fallbacks.len(), crowded(&fresh)) < (routing.fallbacks.len(), kept_crowded) {
         fresh
     } else {
         routing
@@ -849,7 +861,8 @@ impl Search {
     /// A path for net `net` to `sink` from `from` (a bend already reached), or else from
     /// anywhere on the net's tree: the point it starts at and the unit steps, or `None` if
     /// there is none within the window (first the start and the sink widened by [`MARGIN`],
-    /// then the whole level) or the budget ran out.
+    /// then — if that finds none, or only one that runs beside another net — twice as wide,
+    /// keeping the path that runs beside fewer) or the budget ran out.
     #[allow(
         clippy::too_many_arguments,
         reason = "one search's inputs, passed rather than bundled for its one caller"
@@ -876,10 +889,15 @@ impl Search {
             (max.0 + margin, max.1 + margin),
         );
         let ends = (from, sink);
-        if let Some(found) = self.within(near, tree, ends, limits, occupied, net, budget) {
-            return Some(found);
+        let crowding = |(_, path): &(Grid, Vec<Grid>)| {
+            occupied.beside(path, net) + occupied.in_line_with(path, net, limits.blocked).len()
+        };
+        let found = self.within(near, tree, ends, limits, occupied, net, budget);
+        if found.as_ref().is_some_and(|f| crowding(f) == 0) {
+            return found;
         }
-        // Then a window twice as wide and tall (within the level): a detour around a block.
+        // Then (none found, or only one beside another net) a window twice as wide and tall
+        // (within the level): a detour around a block or a crowd.
         let (w, h) = (max.0 - min.0 + 2 * margin, max.1 - min.1 + 2 * margin);
         let mut level = near;
         for b in limits.boxes {
@@ -897,9 +915,13 @@ impl Search {
             ),
         );
         if wide == near {
-            return None;
+            return found;
         }
-        self.within(wide, tree, ends, limits, occupied, net, budget)
+        let detour = self.within(wide, tree, ends, limits, occupied, net, budget);
+        match (found, detour) {
+            (Some(f), Some(d)) if crowding(&d) >= crowding(&f) => Some(f),
+            (found, detour) => detour.or(found),
+        }
     }
 
     #[allow(

@@ -5,6 +5,7 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 use sim_core::{NodeKind, Orientation, Trit};
 
+use super::orient::{Turn, drawn_turn, turned};
 use super::style::{
     BUS_WIDTH, Colors, LABEL_SIZE, NodeLook, cells_of, halo, label_in, mix, outline, pixels_of,
 };
@@ -115,10 +116,12 @@ pub fn bus_pin(painter: &Painter, colors: &Colors, pos: Pos2, known: Known, hove
     );
 }
 
-/// A bus of nodes of `kind` in `rect` (its trits share the box), drawn once: a switch, button
-/// or constant shows its number `text` in its box, a lamp or probe in a display, a gate, table
-/// or flip-flop its usual symbol with the number below it; the `label` goes inside a gate if
-/// it fits, else above, followed by the width badge `/N`.
+/// A bus of nodes of `kind` in `rect` (its trits share the box; as drawn, turned by
+/// `orientation`), drawn once: a switch, button or constant shows its number `text` in its
+/// box, a lamp or probe in a display, a gate, table or flip-flop its usual symbol with the
+/// number below it, turned as one ([`drawn_turn`]); the `label` goes inside a gate if it fits,
+/// else beside the turned box where the router keeps wires off it ([`geometry::label_area`]
+/// in the node's orientation), followed by the width badge `/N`.
 #[allow(
     clippy::too_many_arguments,
     reason = "what one bus node shows, passed rather than bundled for two callers"
@@ -127,6 +130,7 @@ pub fn bus_node(
     painter: &Painter,
     colors: &Colors,
     rect: Rect,
+    orientation: Orientation,
     kind: NodeKind,
     label: &str,
     width: usize,
@@ -134,6 +138,33 @@ pub fn bus_node(
     known: Known,
     look: NodeLook,
 ) {
+    let turn = drawn_turn(kind, orientation);
+    let inside = turned(painter, rect, turn, |unturned| {
+        bus_body(painter, colors, unturned, kind, text, known, look)
+    })
+    .map(|room| Turn::new(rect, turn).rect(room));
+    bus_caption(
+        painter,
+        colors,
+        (rect, orientation),
+        kind,
+        label,
+        width,
+        inside,
+    );
+}
+
+/// The body of a bus node of `kind` in `rect`, unturned, showing `text`; returns the part of
+/// it that can hold a label, if any.
+fn bus_body(
+    painter: &Painter,
+    colors: &Colors,
+    rect: Rect,
+    kind: NodeKind,
+    text: &str,
+    known: Known,
+    look: NodeLook,
+) -> Option<Rect> {
     let outline = outline(colors, look);
     halo(painter, colors, rect, look);
     let mut inside: Option<Rect> = None;
@@ -176,6 +207,21 @@ pub fn bus_node(
         );
         painter.galley(at, galley, colors.ink);
     }
+    inside
+}
+
+/// The caption `label` of a bus node of `kind` and `width` trits in the box `placed` (as
+/// drawn, with its orientation): in the room `inside` its body if it fits, else in its
+/// [`geometry::label_area`].
+fn bus_caption(
+    painter: &Painter,
+    colors: &Colors,
+    (rect, orientation): (Rect, Orientation),
+    kind: NodeKind,
+    label: &str,
+    width: usize,
+    inside: Option<Rect>,
+) {
     let name = painter.layout_no_wrap(
         label.to_owned(),
         FontId::proportional(LABEL_SIZE),
@@ -189,16 +235,14 @@ pub fn bus_node(
     let (name_size, badge_size) = (name.size(), badge.size());
     let total = name_size.x + 2.0 + badge_size.x;
     let text = geometry::label_text(label, width);
-    // Drawn in the bus node's own frame (turned as a whole by the caller): above it.
-    let unturned = Orientation::default();
     let at = match (
         inside,
-        geometry::label_area(kind, cells_of(rect), unturned, &text),
+        geometry::label_area(kind, cells_of(rect), orientation, &text),
     ) {
         (Some(room), None) => room.center() - vec2(total, name_size.y) / 2.0,
         (_, area) => {
             let area = pixels_of(
-                area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), unturned, &text)),
+                area.unwrap_or_else(|| geometry::caption_area(cells_of(rect), orientation, &text)),
             );
             if total > area.width() {
                 // Too wide for its box at this size: the label alone, shrunk to fit.

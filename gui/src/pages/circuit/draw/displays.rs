@@ -4,7 +4,8 @@
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Orientation, Trit};
 
-use super::style::{Colors, NodeLook, caption, halo, outline};
+use super::style::{Colors, NodeLook, cells_of, halo, label_in, outline, pixels_of};
+use crate::pages::circuit::geometry;
 use crate::pages::circuit::legibility;
 
 // A display has its own dark face in either theme, like the part it stands for: its colours
@@ -89,12 +90,19 @@ fn segment_color(colors: &Colors, v: Trit) -> Color32 {
 }
 
 /// A hexadecimal or 7-segment display of `width` trits (1: a single trit, no badge) in
-/// `rect`, showing `values` (bit 0 first): a dark face with the digits ([`hex_digits`]) or
-/// the segments a–g and the decimal point, an unknown segment grey; labelled above.
+/// `rect` (as drawn, turned by `orientation`: the face stays upright), showing `values` (bit
+/// 0 first): a dark face with the digits ([`hex_digits`]) or the segments a–g and the
+/// decimal point, an unknown segment grey; labelled beside it where the router keeps wires
+/// off the label ([`geometry::label_area`] in the node's orientation).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "what one display shows, passed rather than bundled for two callers"
+)]
 pub fn display_node(
     painter: &Painter,
     colors: &Colors,
     rect: Rect,
+    orientation: Orientation,
     kind: NodeKind,
     label: &str,
     values: &[Trit],
@@ -127,13 +135,17 @@ pub fn display_node(
         let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
         painter.galley(face.center() - galley.size() / 2.0, galley, color);
     }
-    // A display of several trits adds its width to its label: `SEG /8`.
+    // A display of several trits adds its width to its label: `SEG /8`, in the box of the
+    // label the router reserves (`SEG/8`).
     let title = if values.len() > 1 {
         format!("{label} /{}", values.len())
     } else {
         label.to_owned()
     };
-    caption(painter, colors, rect, Orientation::default(), &title);
+    let reserved = geometry::label_text(label, values.len());
+    let area = geometry::label_area(kind, cells_of(rect), orientation, &reserved)
+        .unwrap_or_else(|| geometry::caption_area(cells_of(rect), orientation, &reserved));
+    label_in(painter, colors, pixels_of(area), &title);
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.

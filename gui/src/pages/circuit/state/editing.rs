@@ -10,7 +10,8 @@ use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Orientation, Pos};
 
 use super::edit_error::CircuitEditError;
 use super::{CircuitPageState, Clipboard};
-use crate::pages::circuit::geometry::{self, Area};
+use crate::pages::circuit::geometry::{self, Footprint};
+use crate::pages::circuit::picture;
 
 /// How far [`CircuitPageState::clear_offset`] looks for a free spot, in cells each way.
 const PUSH_REACH: i32 = 32;
@@ -160,21 +161,18 @@ impl CircuitPageState {
     /// as in Logisim and Digital ([`clear_offset`](Self::clear_offset)).
     pub fn place(&mut self, kind: NodeKind, pos: Pos) -> Option<NodeId> {
         let label = self.fresh_label(kind);
-        let at = Area::from_min_size(
-            geometry::point(pos.x as f32, pos.y as f32),
-            geometry::size(kind),
-        );
+        let mut node = Node {
+            pos: Some(pos),
+            ..Node::new(label, kind)
+        };
+        let local = self.on_level(&node.label).unwrap_or(&node.label);
+        let at = picture::node_footprint(&node, local, 1, geometry::Vector::ZERO);
         let (dx, dy) = self.clear_offset(&[at], &BTreeSet::new());
-        let pos = Pos {
+        node.pos = Some(Pos {
             x: pos.x + dx,
             y: pos.y + dy,
-        };
-        let id = self.edit(|c| {
-            c.add_node(Node {
-                pos: Some(pos),
-                ..Node::new(label, kind)
-            })
-        })?;
+        });
+        let id = self.edit(|c| c.add_node(node))?;
         self.selection = BTreeSet::from([id]);
         Some(id)
     }
@@ -215,11 +213,12 @@ impl CircuitPageState {
         }
         let moving: BTreeSet<NodeId> = ids.iter().copied().collect();
         let shift = geometry::vector(dx as f32, dy as f32);
-        let moved: Vec<Area> = ids
-            .iter()
-            .filter_map(|&id| self.circuit().node(id))
-            .map(|n| geometry::rect(n).translate(shift))
-            .collect();
+        let c = self.circuit();
+        let moved: Vec<Footprint> =
+            picture::node_footprints(self, ids.iter().filter_map(|&id| Some((id, c.node(id)?))))
+                .into_iter()
+                .map(|f| f.translate(shift))
+                .collect();
         let (ex, ey) = self.clear_offset(&moved, &moving);
         let (dx, dy) = (dx + ex, dy + ey);
         self.edit(|c| {
@@ -239,41 +238,20 @@ impl CircuitPageState {
     }
 
     /// The smallest offset in whole cells (nearest first, then top to bottom, left to right)
-    /// that leaves every box of `boxes` clear of the open level's other nodes (all but
-    /// `moving`), blocks and pins — three cells across (room for an output's wire and two
-    /// other nets' into the inputs facing it, each a full cell from the next: with two, the
-    /// random-edit property test found nets crowded half a cell apart) and one cell up and
-    /// down — so no two
-    /// outlines touch and wires fit between; `(0, 0)` if they are clear already or no spot
-    /// within 32 cells (`PUSH_REACH`) is.
-    pub fn clear_offset(&self, boxes: &[Area], moving: &BTreeSet<NodeId>) -> (i32, i32) {
-        let mut fixed: Vec<Area> = self
-            .circuit()
-            .nodes()
-            .filter(|(id, n)| !moving.contains(id) && self.on_level(&n.label).is_some())
-            .map(|(_, n)| geometry::rect(n))
-            .collect();
-        fixed.extend(self.level_pins().iter().map(geometry::rect));
-        fixed.extend(self.level_instances().iter().filter_map(|inst| {
-            let (_, inputs, outputs) = self.instance_pins(&inst.label)?;
-            Some(geometry::block_rect(
-                inst.pos,
-                inst.orientation(),
-                inputs.len(),
-                outputs.len(),
-            ))
-        }));
-        let near = |a: &Area, b: &Area| {
-            a.min.x < b.max.x + 3.0
-                && b.min.x < a.max.x + 3.0
-                && a.min.y < b.max.y + 1.0
-                && b.min.y < a.max.y + 1.0
-        };
+    /// that leaves every part of `parts` (as drawn after its turn) clear of the open level's
+    /// other nodes (all but `moving`), blocks and pins ([`Footprint::crowds`]: the sides
+    /// that hold pins, captions included, keep others [`PIN_ROOM`](geometry::PIN_ROOM)
+    /// cells away, the other sides [`PART_GAP`](geometry::PART_GAP)), so no two outlines
+    /// touch and every pin's wires fit; `(0, 0)` if they are clear already or no spot within
+    /// 32 cells (`PUSH_REACH`) is.
+    pub fn clear_offset(&self, parts: &[Footprint], moving: &BTreeSet<NodeId>) -> (i32, i32) {
+        let fixed = picture::level_footprints(self, moving);
         let clear = |(dx, dy): (i32, i32)| {
             let by = geometry::vector(dx as f32, dy as f32);
-            boxes
-                .iter()
-                .all(|b| !fixed.iter().any(|f| near(&b.translate(by), f)))
+            parts.iter().all(|p| {
+                let p = p.translate(by);
+                !fixed.iter().any(|f| p.crowds(f))
+            })
         };
         let mut offsets: Vec<(i32, i32)> = (-PUSH_REACH..=PUSH_REACH)
             .flat_map(|dy| (-PUSH_REACH..=PUSH_REACH).map(move |dx| (dx, dy)))
@@ -283,9 +261,12 @@ impl CircuitPageState {
     }
 
     /// Turns or mirrors nodes `ids`, each about its own centre ([`Reorient`]), as one
-    /// undoable step (in place, so that four quarter turns give the part back where it
-    /// was; a turn that brings it against a neighbour is not pushed clear); on a level with buses, the written nodes they are (and the selected
-    /// splitter or merger). Returns whether it did.
+    /// undoable step: in place, so that four quarter turns give the part back where it was,
+    /// unless the turn brings a pin, the part or its caption too close to a neighbour it was
+    /// clear of ([`Footprint::crowds`]) — then the turned parts are pushed clear together, as
+    /// a placed or moved part is ([`clear_offset`](Self::clear_offset)). On a level with
+    /// buses, the written nodes they are (and the selected splitter or merger). Returns
+    /// whether it did.
     pub fn reorient_nodes(&mut self, ids: &[NodeId], how: Reorient) -> bool {
         if self.edits_bus_level() {
             let labels: BTreeSet<String> = ids
@@ -295,17 +276,39 @@ impl CircuitPageState {
                 .collect();
             return self.reorient_written(&labels, how);
         }
-        if ids.is_empty() {
+        let turned: Vec<(NodeId, Node)> = ids
+            .iter()
+            .filter_map(|&id| {
+                let mut node = self.circuit().node(id)?.clone();
+                how.node(&mut node);
+                Some((id, node))
+            })
+            .collect();
+        if turned.is_empty() {
             return false;
         }
+        let moving: BTreeSet<NodeId> = ids.iter().copied().collect();
+        let c = self.circuit();
+        let before =
+            picture::node_footprints(self, ids.iter().filter_map(|&id| Some((id, c.node(id)?))));
+        let after = picture::node_footprints(self, turned.iter().map(|(id, n)| (*id, n)));
+        let fixed = picture::level_footprints(self, &moving);
+        let newly_crowds = fixed
+            .iter()
+            .any(|f| after.iter().any(|p| p.crowds(f)) && !before.iter().any(|p| p.crowds(f)));
+        let (dx, dy) = if newly_crowds {
+            self.clear_offset(&after, &moving)
+        } else {
+            (0, 0)
+        };
         self.edit(|c| {
-            for &id in ids {
-                let Some(mut node) = c.node(id).cloned() else {
-                    continue;
-                };
-                how.node(&mut node);
-                c.set_pos(id, node.pos);
-                c.set_orientation(id, node.orientation());
+            for (id, node) in &turned {
+                let pos = node.pos.map(|p| Pos {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                });
+                c.set_pos(*id, pos);
+                c.set_orientation(*id, node.orientation());
             }
             Ok(())
         })

@@ -6,7 +6,7 @@
 
 use egui::Sense;
 use sim_core::kind::Ranges;
-use sim_core::{GateOp, NodeKind, Trit, TruthTable};
+use sim_core::{GateOp, NodeKind, Orientation, Trit, TruthTable};
 
 use super::canvas::PartPayload;
 use crate::pages::circuit::draw::{self, NodeLook};
@@ -230,7 +230,16 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
         NodeKind::HexDisplay | NodeKind::SevenSegment => {
             let width = if kind == NodeKind::SevenSegment { 7 } else { 4 };
             let values = vec![kinds::SYMBOL_VALUE; width];
-            draw::display_node(&painter, colors, drawn, kind, "", &values, look);
+            draw::display_node(
+                &painter,
+                colors,
+                drawn,
+                Orientation::default(),
+                kind,
+                "",
+                &values,
+                look,
+            );
         }
         NodeKind::Split(_) | NodeKind::Merge(_) => draw::wiring(&painter, colors, drawn, kind),
         NodeKind::Tunnel => draw::tunnel(&painter, colors, drawn, "", &[kinds::SYMBOL_VALUE]),
@@ -238,7 +247,7 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
             &painter,
             colors,
             drawn,
-            sim_core::Orientation::default(),
+            Orientation::default(),
             kind,
             "",
             kinds::SYMBOL_VALUE,

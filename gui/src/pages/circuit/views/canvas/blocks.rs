@@ -430,15 +430,21 @@ impl Canvas {
             _ => Trit::Unknown,
         };
         let (painter, colors) = (&frame.painter, frame.colors);
-        let turn = draw::drawn_turn(n.kind, n.orientation());
         if n.width > 1 {
             let known = Known::of(&values);
             let width = usize::from(n.width);
-            draw::turned(painter, rect, turn, |r| {
-                draw::bus_node(
-                    painter, colors, r, n.kind, &n.label, width, &text, known, look,
-                );
-            });
+            draw::bus_node(
+                painter,
+                colors,
+                rect,
+                n.orientation(),
+                n.kind,
+                &n.label,
+                width,
+                &text,
+                known,
+                look,
+            );
         } else {
             draw::node(
                 painter,

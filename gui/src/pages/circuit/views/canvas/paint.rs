@@ -406,25 +406,24 @@ impl Canvas {
                     let (painter, colors) = (&frame.painter, frame.colors);
                     match &bus {
                         _ if shown.is_some() => {
-                            draw::turned(painter, rect, turn, |r| {
-                                draw::display_node(painter, colors, r, kind, local, &values, look);
-                            });
+                            draw::display_node(
+                                painter, colors, rect, o, kind, local, &values, look,
+                            );
                         }
                         Some(b) => {
                             let known = Known::of(&state.sim.values(&b.bits));
-                            draw::turned(painter, rect, turn, |r| {
-                                draw::bus_node(
-                                    painter,
-                                    colors,
-                                    r,
-                                    kind,
-                                    local,
-                                    b.width(),
-                                    &text,
-                                    known,
-                                    look,
-                                );
-                            });
+                            draw::bus_node(
+                                painter,
+                                colors,
+                                rect,
+                                o,
+                                kind,
+                                local,
+                                b.width(),
+                                &text,
+                                known,
+                                look,
+                            );
                         }
                         None => draw::node(painter, colors, rect, o, kind, local, value, look),
                     }
