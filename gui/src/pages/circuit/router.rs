@@ -889,9 +889,7 @@ impl Search {
             (max.0 + margin, max.1 + margin),
         );
         let ends = (from, sink);
-        let crowding = |(_, path): &(Grid, Vec<Grid>)| {
-            occupied.beside(path, net) + occupied.in_line_with(path, net, limits.blocked).len()
-        };
+        let crowding = |(_, path): &(Grid, Vec<Grid>)| occupied.beside(path, net);
         let found = self.within(near, tree, ends, limits, occupied, net, budget);
         if found.as_ref().is_some_and(|f| crowding(f) == 0) {
             return found;
