@@ -11,7 +11,11 @@ use crate::wiring::defects_here;
 
 /// The counter, built as a person would: nodes placed by arming palette items and clicking
 /// the canvas, wires dragged from output to input pins; then the AND dropped in front of
-/// DFF1's clock.
+/// DFF1's clock, in the gap the clock's wire runs through (the scene of issue 38, where the
+/// wire used to run through the AND and read as CLK → AND → DFF1).
+/// Where the AND is dropped, in cells: left of DFF1's clock pin, level with it.
+const AND_AT: egui::Pos2 = pos2(12.0, 3.0);
+
 pub(crate) fn counter_with_an_and_before_a_clock() -> App {
     // In Step mode, so the clock waits and the frames settle.
     let mut state = CircuitPageState::default();
@@ -19,11 +23,11 @@ pub(crate) fn counter_with_an_and_before_a_clock() -> App {
     let mut h = app(state);
     zoom_to_100(&mut h);
     for (item, x, y) in [
-        ("Clock", 1.0, 12.0),
-        ("NOT", 8.0, 1.0),
-        ("DFF", 16.0, 1.0),
-        ("XOR", 8.0, 7.0),
-        ("DFF", 16.0, 8.0),
+        ("Clock", 1.0, 14.0),
+        ("NOT", 4.0, 1.0),
+        ("DFF", 20.0, 1.0),
+        ("XOR", 4.0, 9.0),
+        ("DFF", 20.0, 9.0),
     ] {
         arm(&mut h, item);
         click_cell(&mut h, pos2(x, y));
@@ -40,7 +44,7 @@ pub(crate) fn counter_with_an_and_before_a_clock() -> App {
     wire(&mut h, "CLK1", "DFF2", 1);
     // The AND, right where the clock's wire runs to DFF1.
     arm(&mut h, "AND");
-    click_cell(&mut h, pos2(11.0, 4.0));
+    click_cell(&mut h, AND_AT);
     h.key_press(egui::Key::Escape);
     h.run();
     h
@@ -64,6 +68,13 @@ fn a_counter_built_from_the_palette_is_wired_cleanly() {
             .wires()
             .all(|(_, w)| w.to != and && w.from != and),
         "the AND is not wired"
+    );
+    // It stays where it was dropped, in front of DFF1's clock pin (nothing to push it from).
+    let at = state.circuit()[and].pos.expect("placed");
+    assert_eq!(
+        (at.x as f32, at.y as f32),
+        (AND_AT.x, AND_AT.y),
+        "the AND moved"
     );
     let defects = defects_here(&mut h);
     assert!(defects.is_empty(), "{defects:#?}");

@@ -93,6 +93,20 @@ pub const BUDGET: usize = 8_000_000;
 /// documentation).
 pub const MAX_CONNECTIONS: usize = 6_000;
 
+/// The most states a search may spend on a detour round another net when it has already
+/// found a path beside it ([`Search::run`]).
+const DETOUR: usize = 50_000;
+
+/// The most connections a level may have for [`reroute`] to route it afresh when an edit
+/// left more connections without a clean route than before: a full route of a level this size takes tens of
+/// milliseconds, of a larger one seconds (`gui/benches/router.rs`).
+pub const FRESH_LIMIT: usize = 64;
+
+/// The most kept nets [`reroute`] rips up to route again with the nets an edit touched: an
+/// edit that crowds more than this is left as routed (more would cost a large level a full
+/// route's time).
+const RIP_UP: usize = 6;
+
 /// The cost of one half-cell step.
 const STEP: u32 = 2;
 /// The extra cost of a bend.
@@ -315,7 +329,7 @@ struct Tree {
 /// routing.
 pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
     Router::new(connections, obstacles)
-        .run(&Kept::default())
+        .run(&Kept::default(), RETRIES)
         .routing
 }
 
@@ -324,11 +338,12 @@ pub fn route(connections: &[Connection], obstacles: Obstacles<'_>) -> Routing {
 /// pin, inputs and bends) keeps its routes exactly, unless the edit put something in their
 /// way (a node, a label, another net's pin); only the other nets are searched for, around the
 /// kept ones. So an edit re-routes the nets it touched and the picture stays put elsewhere.
-/// If those end in line with kept nets, they are routed again together with those nets
-/// (rip-up and reroute), and the better routing is kept. If that still leaves more
-/// connections without a clean route than before, or nets crowded together ([`check`]: the
-/// kept routes left a searched net no clean way in), the whole level is routed afresh and
-/// whichever routing has fewer fallbacks, then fewer crowded places, is returned.
+/// If those end in line with kept nets or run beside them ([`Defect::Crowded`]), they are
+/// routed again together with those nets, at most [`RIP_UP`] of them (rip-up and reroute),
+/// and the better routing is kept. If that still leaves more
+/// connections without a clean route than before, a level of at most [`FRESH_LIMIT`]
+/// connections is routed afresh and whichever routing has fewer fallbacks, then fewer
+/// crowded places, is returned.
 pub fn reroute(
     connections: &[Connection],
     obstacles: Obstacles<'_>,
@@ -336,36 +351,41 @@ pub fn reroute(
 ) -> Routing {
     let router = Router::new(connections, obstacles);
     let kept = router.kept(before);
-    let mut best = router.run(&kept);
-    let crowded: FxHashSet<u32> = best
+    let mut best = router.run(&kept, RETRIES);
+    // Rip-up and reroute: the kept nets a searched net ends in line with or runs beside are
+    // routed again together with it (if there are few), and the better routing is kept.
+    let mut partners: FxHashSet<u32> = best
         .ends_in_line
         .intersection(&kept.nets)
         .copied()
         .collect();
-    if !crowded.is_empty() {
-        let again = router.run(&router.release(&kept, &crowded));
+    for (a, b) in router.crowded(connections, &best.routing, &kept.nets) {
+        partners.extend([a, b].into_iter().filter(|n| kept.nets.contains(n)));
+    }
+    if !partners.is_empty() && partners.len() <= RIP_UP {
+        let again = router.run(&router.release(&kept, &partners), 0);
         if again.better_than(&best) {
             best = again;
         }
     }
     let routing = best.routing;
-    let crowded = |r: &Routing| {
-        check(connections, obstacles, r)
-            .iter()
-            .filter(|d| matches!(d, Defect::Crowded { .. }))
-            .count()
+    // The kept routes may still have left a searched net no clean way: a level of at most
+    // `FRESH_LIMIT` connections with more fallbacks than before is routed afresh.
+    if kept.nets.is_empty()
+        || connections.len() > FRESH_LIMIT
+        || routing.fallbacks.len() <= before.1.fallbacks.len()
+    {
+        return routing;
+    }
+    let fresh = router.run(&Kept::default(), RETRIES).routing;
+    let all = FxHashSet::default();
+    let score = |r: &Routing| {
+        (
+            r.fallbacks.len(),
+            router.crowded(connections, r, &all).len(),
+        )
     };
-    if kept.nets.is_empty() {
-        return routing;
-    }
-    // A congested level that had fallbacks before is not routed twice for them.
-    let more_fallbacks = routing.fallbacks.len() > before.1.fallbacks.len();
-    let kept_crowded = crowded(&routing);
-    if !more_fallbacks && kept_crowded == 0 {
-        return routing;
-    }
-    let fresh = router.run(&Kept::default()).routing;
-    if (fresh.fallbacks.len(), crowded(&fresh)) < (routing.fallbacks.len(), kept_crowded) {
+    if score(&fresh) < score(&routing) {
         fresh
     } else {
         routing
@@ -510,8 +530,8 @@ impl<'a> Router<'a> {
 
     /// Routes every net but the kept ones (which keep their routes), with rip-up and reroute
     /// (coarsely: while some connections fall back or crowd another net, route again with
-    /// their nets first, a few times, and keep the best attempt).
-    fn run(&self, kept: &Kept) -> Attempt {
+    /// their nets first, up to `retries` times, and keep the best attempt).
+    fn run(&self, kept: &Kept, retries: usize) -> Attempt {
         let mut order: Vec<(u32, u32)> = self
             .nets
             .iter()
@@ -527,7 +547,7 @@ impl<'a> Router<'a> {
         let plain = self.connections.len() > MAX_CONNECTIONS;
         let mut budget = BUDGET;
         let mut best = self.attempt(&order, kept, plain, &mut budget);
-        for _ in 0..RETRIES {
+        for _ in 0..retries {
             if best.failed.is_empty() || plain || self.connections.len() > RETRIED {
                 break;
             }
@@ -544,6 +564,32 @@ impl<'a> Router<'a> {
             }
         }
         best
+    }
+
+    /// The places where wires of different nets in `routing` of `connections` run beside
+    /// each other or end in line ([`Defect::Crowded`], as [`check`] finds them among this
+    /// level's boxes), as the pair of their nets (dense numbers), leaving out pairs of two
+    /// nets in `kept`; wires that fell back are not counted.
+    fn crowded(
+        &self,
+        connections: &[Connection],
+        routing: &Routing,
+        kept: &FxHashSet<u32>,
+    ) -> Vec<(u32, u32)> {
+        let mut at = Occupied::default();
+        for (wire, route) in routing.routes.iter().enumerate() {
+            if !routing.is_fallback(wire) {
+                at.add(&steps(route), u32::try_from(wire).unwrap_or(u32::MAX));
+            }
+        }
+        crowded(connections, &self.boxes, &at)
+            .iter()
+            .filter_map(|d| match d {
+                Defect::Crowded { a, b, .. } => Some((self.dense[*a], self.dense[*b])),
+                _ => None,
+            })
+            .filter(|(a, b)| !(kept.contains(a) && kept.contains(b)))
+            .collect()
     }
 
     /// `kept` without the nets `released`.
@@ -915,7 +961,21 @@ impl Search {
         if wide == near {
             return found;
         }
-        let detour = self.within(wide, tree, ends, limits, occupied, net, budget);
+        let detour = if found.is_some() {
+            // A detour round a crowd is a nicety: it may spend at most `DETOUR` states, and
+            // only while a quarter of the level's budget is left for the searches that must
+            // find a path at all (else a large level falls back to ratsnest lines).
+            if *budget < BUDGET / 4 {
+                return found;
+            }
+            let allowed = (*budget).min(DETOUR);
+            let mut spare = allowed;
+            let detour = self.within(wide, tree, ends, limits, occupied, net, &mut spare);
+            *budget -= allowed - spare;
+            detour
+        } else {
+            self.within(wide, tree, ends, limits, occupied, net, budget)
+        };
         match (found, detour) {
             (Some(f), Some(d)) if crowding(&d) >= crowding(&f) => Some(f),
             (found, detour) => detour.or(found),
