@@ -1276,19 +1276,35 @@ const MUX: &str = "circuits/hazards/mux_no_consensus.ron";
 
 #[test]
 fn analyze_hazards_names_the_static_hazard_of_the_multiplexer_and_its_gates() {
-    let run = tritium(&["analyze", "hazards", MUX, "--from", "110", "--to", "111"]);
+    let run = tritium(&[
+        "analyze",
+        "hazards",
+        MUX,
+        "--from",
+        "A=+1,B=+1,S=-1",
+        "--to",
+        "A=+1,B=+1,S=+1",
+    ]);
     run.expect_code(1);
     assert_eq!(
         run.lines(),
         [
-            "circuits/hazards/mux_no_consensus.ron: 110 → 111 (1 input changing: S)",
+            "circuits/hazards/mux_no_consensus.ron: A=+1, B=+1, S=-1 → A=+1, B=+1, S=+1 (1 input changing: S)",
             "Y: +1 → 0 → +1 (2 changes): static hazard through NotS, AndA, AndB, OR1, Y",
             "1 hazard",
         ]
     );
     assert_eq!(run.stderr, "");
     // A clean change: exit 0.
-    let run = tritium(&["analyze", "hazards", MUX, "--from", "100", "--to", "101"]);
+    let run = tritium(&[
+        "analyze",
+        "hazards",
+        MUX,
+        "--from",
+        "A=T, B=F, S=F",
+        "--to",
+        "S=1, A=1, B=-1",
+    ]);
     run.expect_code(0);
     assert_eq!(
         run.lines()[1..],
@@ -1299,9 +1315,9 @@ fn analyze_hazards_names_the_static_hazard_of_the_multiplexer_and_its_gates() {
         "hazards",
         "circuits/hazards/dynamic_hazard.ron",
         "--from",
-        "111",
+        "A=+1,B=+1,S=+1",
         "--to",
-        "110",
+        "A=+1,B=+1,S=-1",
         "--json",
     ]);
     run.expect_code(1);
@@ -1318,6 +1334,7 @@ fn analyze_hazards_names_the_static_hazard_of_the_multiplexer_and_its_gates() {
         serde_json::json!(["NotS", "AndA", "AndB", "OR1", "G", "Y"])
     );
     assert_eq!(doc["changing"], serde_json::json!(["S"]));
+    assert_eq!(doc["from"], "A=+1, B=+1, S=+1");
 }
 
 #[test]
@@ -1329,7 +1346,7 @@ fn analyze_hazards_all_single_counts_every_single_change() {
         [
             "circuits/hazards/mux_no_consensus.ron: every single-input change, all 8 vectors of 3 inputs: 24 transitions",
             "Y: 2 static, 0 dynamic",
-            "  static  110 ↔ 111 (S)",
+            "  static  A=+1, B=+1, S=-1 ↔ A=+1, B=+1, S=+1 (S)",
             "2 hazardous transitions",
         ]
     );
@@ -1355,7 +1372,10 @@ fn analyze_hazards_all_single_counts_every_single_change() {
     assert_eq!(doc["transitions"], 24);
     assert_eq!(doc["outputs"][0]["static"], 2);
     assert_eq!(doc["outputs"][0]["dynamic"], 2);
-    assert_eq!(doc["outputs"][0]["examples"][1]["from"], "110");
+    assert_eq!(
+        doc["outputs"][0]["examples"][1]["from"],
+        "A=+1, B=+1, S=-1"
+    );
 }
 
 #[test]
@@ -1407,19 +1427,19 @@ fn analyze_hazards_samples_beyond_twenty_inputs_and_says_so() {
 
 #[test]
 fn analyze_hazards_refuses_bad_vectors_and_loops() {
-    let run = tritium(&["analyze", "hazards", MUX, "--from", "11", "--to", "111"]);
-    run.expect_code(2);
-    assert!(
-        run.stderr
-            .contains("the from vector has 2 value(s), but the circuit has 3 input(s)"),
-        "{}",
-        run.stderr
-    );
-    let run = tritium(&["analyze", "hazards", MUX, "--from", "1x0", "--to", "111"]);
-    run.expect_code(2);
-    assert!(run.stderr.contains("input `B`"), "{}", run.stderr);
-    let run = tritium(&["analyze", "hazards", MUX, "--from", "1a0", "--to", "111"]);
-    run.expect_code(2);
+    let full = "A=1,B=1,S=1";
+    for (from, message) in [
+        ("A=1,B=1", "the from vector gives no value to S"),
+        ("A=1,B=0,S=1", "the from vector gives input `B` (value 2) an unknown value"),
+        ("A=1,B=1,S=maybe", "`maybe` is neither a trit"),
+        ("A=1,B=1,S=1,Y=1", "sets `Y`, which is not a switch or a button"),
+        // The former digit form is refused (its 0 meant -1, elsewhere 0 is unknown).
+        ("110", "`110` is not an assignment NAME=VALUE"),
+    ] {
+        let run = tritium(&["analyze", "hazards", MUX, "--from", from, "--to", full]);
+        run.expect_code(2);
+        assert!(run.stderr.contains(message), "{from}: {}", run.stderr);
+    }
     let run = tritium(&["analyze", "hazards", LATCH, "--all-single"]);
     run.expect_code(2);
     assert!(
@@ -1428,7 +1448,7 @@ fn analyze_hazards_refuses_bad_vectors_and_loops() {
         run.stderr
     );
     // --from needs --to; a mode is required.
-    tritium(&["analyze", "hazards", MUX, "--from", "110"]).expect_code(2);
+    tritium(&["analyze", "hazards", MUX, "--from", full]).expect_code(2);
     tritium(&["analyze", "hazards", MUX]).expect_code(2);
 }
 

@@ -184,6 +184,83 @@ impl<'de> serde::Deserialize<'de> for Literal {
     }
 }
 
+/// Why a text is not a list of assignments `NAME=VALUE[,NAME=VALUE...]`
+/// ([`parse_assignments`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AssignmentError {
+    /// An item without `=`.
+    #[error("`{item}` is not an assignment NAME=VALUE")]
+    NotAssignment {
+        /// The item as written.
+        item: String,
+    },
+    /// An item with nothing before `=`.
+    #[error("`{item}` has no label before `=`")]
+    NoLabel {
+        /// The item as written.
+        item: String,
+    },
+    /// A value that is neither a trit nor a number in any radix.
+    #[error(
+        "{label}: `{value}` is neither a trit (-1 0 +1, F X T, false unknown true) nor a number (162, -94, 0x5A, 0b10x1, 0t1T0): {reason}"
+    )]
+    NotAValue {
+        /// The label it was given to.
+        label: String,
+        /// The value as written.
+        value: String,
+        /// Why it is not a number.
+        reason: NumberError,
+    },
+    /// A label given twice.
+    #[error("`{label}` is set twice in one batch")]
+    Twice {
+        /// The label.
+        label: String,
+    },
+}
+
+/// Parses `NAME=VALUE[,NAME=VALUE...]`, the notation of `tritium sim --set` and of the app's
+/// forms (`A=-1, B=+1, BUS=0x5A`): labels and values in the order given, each label at most
+/// once, each value a trit or a number of some radix (kept as [`Literal::Text`]). Whether the
+/// labels exist and the values fit is the circuit's business ([`Literal::resolve`]).
+///
+/// # Errors
+/// [`AssignmentError`] naming the malformed item, the value that is not a trit or a number,
+/// or the label given twice.
+pub fn parse_assignments(text: &str) -> Result<Vec<(String, Literal)>, AssignmentError> {
+    let mut batch: Vec<(String, Literal)> = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        let Some((label, value)) = item.split_once('=') else {
+            return Err(AssignmentError::NotAssignment {
+                item: item.to_owned(),
+            });
+        };
+        let (label, value) = (label.trim(), value.trim());
+        if label.is_empty() {
+            return Err(AssignmentError::NoLabel {
+                item: item.to_owned(),
+            });
+        }
+        if value.parse::<Trit>().is_err()
+            && let Err(reason) = number::parse(value, 64)
+        {
+            return Err(AssignmentError::NotAValue {
+                label: label.to_owned(),
+                value: value.to_owned(),
+                reason,
+            });
+        }
+        if batch.iter().any(|(seen, _)| seen == label) {
+            return Err(AssignmentError::Twice {
+                label: label.to_owned(),
+            });
+        }
+        batch.push((label.to_owned(), Literal::Text(value.to_owned())));
+    }
+    Ok(batch)
+}
+
 /// The label of bit `i` of bus `name`: `name[i]`.
 pub fn bit_label(name: &str, i: usize) -> String {
     format!("{name}[{i}]")

@@ -199,7 +199,8 @@ fn the_hazard_of_a_multiplexer_without_its_consensus_term_is_outlined() {
     let mut h = app_with("hazards/mux_no_consensus.ron");
     h.run();
     open_analysis(&mut h);
-    for (field, text) in [("From", "110"), ("To", "111")] {
+    // Typed as everywhere in the app: labels and −1/0/+1 (or F/X/T) values.
+    for (field, text) in [("From", "A=+1, B=+1, S=-1"), ("To", "A=T, B=T, S=+1")] {
         h.get_by_label(field).focus();
         h.run();
         h.get_by_label(field).type_text(text);
@@ -231,7 +232,32 @@ fn the_hazard_of_a_multiplexer_without_its_consensus_term_is_outlined() {
     // With the consensus term there is none.
     let mut h = app_with("hazards/mux_consensus.ron");
     h.run();
-    analyze_hazards(&mut h, "110", "111");
+    analyze_hazards(&mut h, "A=+1, B=+1, S=-1", "A=+1, B=+1, S=+1");
     assert!(h.query_by_label("No hazard in this change.").is_some());
     assert!(h.state().state.analysis.marked.is_empty());
+}
+
+#[test]
+fn the_hazard_form_refuses_digits_and_names_a_missing_input() {
+    let mut h = app_with("hazards/mux_no_consensus.ron");
+    h.run();
+    // The former one-digit-per-input form: its 0 meant −1, where the app's 0 is unknown.
+    analyze_hazards(&mut h, "110", "111");
+    assert!(
+        h.query_by_label("from: `110` is not an assignment NAME=VALUE")
+            .is_some()
+    );
+    analyze_hazards(&mut h, "A=+1, B=+1, S=-1", "A=+1, S=+1");
+    assert!(
+        h.query_by_label("the to vector gives no value to B")
+            .is_some()
+    );
+    // 0 is unknown, as on the canvas: refused by name.
+    analyze_hazards(&mut h, "A=+1, B=0, S=-1", "A=+1, B=+1, S=+1");
+    assert!(
+        h.query_by_label(
+            "the from vector gives input `B` (value 2) an unknown value: hazards are analysed between binary vectors"
+        )
+        .is_some()
+    );
 }

@@ -482,7 +482,7 @@ fn a_static_hazard_outlined() {
     // the window reports Y's static hazard and the canvas outlines the gates it passes.
     let mut h = crate::common::app_with("hazards/mux_no_consensus.ron");
     h.run();
-    crate::common::analyze_hazards(&mut h, "110", "111");
+    crate::common::analyze_hazards(&mut h, "A=+1, B=+1, S=-1", "A=+1, B=+1, S=+1");
     h.state_mut().canvas_mut().fit();
     h.remove_cursor();
     h.run();

@@ -2,18 +2,18 @@
 //! ([`sim_core::analysis::hazard`]), for one transition (`--from V1 --to V2`) or every
 //! single-input change (`--all-single`).
 //!
-//! Vectors are one character per input (switches and buttons in file order; a bus's bits
-//! one by one, bit 0 first): `0` (−1) or `1` (+1). Text by default, one line per output;
+//! Vectors are assignments as `--set` writes them (`A=-1,B=+1,S=+1`; a bus takes a number),
+//! and are printed the same way, one value per input. Text by default, one line per output;
 //! `--json` (or `--format json`) one JSON document. Exit status 0 without hazards, 1 with
 //! hazards, 2 for bad input (an unreadable file, a vector that does not fit, a loop, a
 //! flip-flop or a RAM).
 
-use anyhow::{Context as _, Result, bail};
+use anyhow::{Context as _, Result};
 use serde_json::{Value, json};
 use sim_core::analysis::hazard::{
-    HazardAnalysis, HazardKind, OutputReport, SweepOptions, SweepReport, TransitionReport,
+    HazardAnalysis, HazardKind, OutputReport, SweepOptions, SweepReport, TransitionReport, Which,
 };
-use sim_core::{Circuit, NodeId, Trit};
+use sim_core::{Circuit, NodeId};
 
 use super::super::args::{Format, HazardArgs};
 use super::super::console::{Console, Status, plural};
@@ -30,15 +30,18 @@ pub fn run(args: &HazardArgs, console: &mut Console<'_>) -> Result<Status> {
     let analysis = HazardAnalysis::new(circuit).with_context(|| loaded.name.clone())?;
     let json = args.json || args.format == Format::Json;
     let hazards = if let (Some(from), Some(to)) = (&args.from, &args.to) {
-        let (from, to) = (parse("--from", from)?, parse("--to", to)?);
+        let from = analysis
+            .vector(Which::From, &from.0)
+            .context("--from")?;
+        let to = analysis.vector(Which::To, &to.0).context("--to")?;
         let report = analysis
             .transition(&from, &to)
             .with_context(|| loaded.name.clone())?;
         if json {
-            let doc = transition_json(circuit, &loaded.name, &report);
+            let doc = transition_json(circuit, &analysis, &loaded.name, &report);
             writeln!(console.out, "{doc:#}")?;
         } else {
-            transition_text(circuit, &loaded.name, &report, console)?;
+            transition_text(circuit, &analysis, &loaded.name, &report, console)?;
         }
         report.hazards().count() as u64
     } else {
@@ -53,10 +56,10 @@ pub fn run(args: &HazardArgs, console: &mut Console<'_>) -> Result<Status> {
             .all_single(&options)
             .with_context(|| loaded.name.clone())?;
         if json {
-            let doc = sweep_json(circuit, &loaded.name, &report);
+            let doc = sweep_json(circuit, &analysis, &loaded.name, &report);
             writeln!(console.out, "{doc:#}")?;
         } else {
-            sweep_text(circuit, &loaded.name, &report, console)?;
+            sweep_text(circuit, &analysis, &loaded.name, &report, console)?;
         }
         report
             .outputs
@@ -69,33 +72,6 @@ pub fn run(args: &HazardArgs, console: &mut Console<'_>) -> Result<Status> {
     } else {
         Status::Success
     })
-}
-
-/// Parses a vector of `0`, `1` and `x` characters (an `x` is refused by the analysis, naming
-/// the input).
-fn parse(option: &str, text: &str) -> Result<Vec<Trit>> {
-    text.trim()
-        .chars()
-        .enumerate()
-        .map(|(k, c)| match c {
-            '0' => Ok(Trit::False),
-            '1' => Ok(Trit::True),
-            'x' | 'X' => Ok(Trit::Unknown),
-            _ => bail!("{option} {text}: `{c}` (character {}) is not 0 or 1", k + 1),
-        })
-        .collect()
-}
-
-/// A vector as its characters: `0`, `1`, `x`.
-fn vector(values: &[Trit]) -> String {
-    values
-        .iter()
-        .map(|v| match v {
-            Trit::False => '0',
-            Trit::Unknown => 'x',
-            Trit::True => '1',
-        })
-        .collect()
 }
 
 fn label(circuit: &Circuit, id: NodeId) -> &str {
@@ -129,6 +105,7 @@ fn output_line(circuit: &Circuit, o: &OutputReport) -> String {
 
 fn transition_text(
     circuit: &Circuit,
+    analysis: &HazardAnalysis,
     name: &str,
     report: &TransitionReport,
     console: &mut Console<'_>,
@@ -137,8 +114,8 @@ fn transition_text(
     writeln!(
         console.out,
         "{name}: {} → {} ({} changing{})",
-        vector(&report.from),
-        vector(&report.to),
+        analysis.assignments_text(&report.from),
+        analysis.assignments_text(&report.to),
         plural(changing.len() as u64, "input"),
         if changing.is_empty() {
             String::new()
@@ -162,7 +139,7 @@ fn count_line(count: u64, noun: &str) -> String {
     }
 }
 
-fn transition_json(circuit: &Circuit, name: &str, report: &TransitionReport) -> Value {
+fn transition_json(circuit: &Circuit, analysis: &HazardAnalysis, name: &str, report: &TransitionReport) -> Value {
     let outputs: Vec<Value> = report
         .outputs
         .iter()
@@ -180,8 +157,8 @@ fn transition_json(circuit: &Circuit, name: &str, report: &TransitionReport) -> 
         .collect();
     json!({
         "file": name,
-        "from": vector(&report.from),
-        "to": vector(&report.to),
+        "from": analysis.assignments_text(&report.from),
+        "to": analysis.assignments_text(&report.to),
         "changing": labels(circuit, &report.changing),
         "outputs": outputs,
         "hazards": report.hazards().count(),
@@ -190,6 +167,7 @@ fn transition_json(circuit: &Circuit, name: &str, report: &TransitionReport) -> 
 
 fn sweep_text(
     circuit: &Circuit,
+    analysis: &HazardAnalysis,
     name: &str,
     report: &SweepReport,
     console: &mut Console<'_>,
@@ -225,8 +203,8 @@ fn sweep_text(
                 console.out,
                 "  {:<7} {} ↔ {} ({})",
                 e.kind.to_string(),
-                vector(&e.from),
-                vector(&e.to),
+                analysis.assignments_text(&e.from),
+                analysis.assignments_text(&e.to),
                 label(circuit, e.input)
             )?;
         }
@@ -235,7 +213,7 @@ fn sweep_text(
     Ok(())
 }
 
-fn sweep_json(circuit: &Circuit, name: &str, report: &SweepReport) -> Value {
+fn sweep_json(circuit: &Circuit, analysis: &HazardAnalysis, name: &str, report: &SweepReport) -> Value {
     let kind = |k: HazardKind| k.to_string();
     let outputs: Vec<Value> = report
         .outputs
@@ -248,8 +226,8 @@ fn sweep_json(circuit: &Circuit, name: &str, report: &SweepReport) -> Value {
                     json!({
                         "kind": kind(e.kind),
                         "input": label(circuit, e.input),
-                        "from": vector(&e.from),
-                        "to": vector(&e.to),
+                        "from": analysis.assignments_text(&e.from),
+                        "to": analysis.assignments_text(&e.to),
                     })
                 })
                 .collect();
@@ -276,21 +254,4 @@ fn sweep_json(circuit: &Circuit, name: &str, report: &SweepReport) -> Value {
         "outputs": outputs,
         "hazards": hazards,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn vectors_are_read_character_by_character() {
-        assert_eq!(
-            parse("--from", "10x").expect("valid"),
-            [Trit::True, Trit::False, Trit::Unknown]
-        );
-        assert_eq!(
-            parse("--to", "1a0").expect_err("bad").to_string(),
-            "--to 1a0: `a` (character 2) is not 0 or 1"
-        );
-    }
 }

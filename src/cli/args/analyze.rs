@@ -56,14 +56,16 @@ pub struct HazardArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// V1: the inputs before the change, one `0` or `1` per input (switches and buttons in
-    /// file order), e.g. `110`.
-    #[arg(long, value_name = "V1", requires = "to")]
-    pub from: Option<String>,
+    /// V1: the inputs before the change, as `--set` writes them: `A=-1,B=+1,S=-1` (a trit
+    /// -1 0 +1 / F X T, or a number for a bus); every switch and button needs a value. The
+    /// former form, one 0/1 digit per input in file order, is no longer read: its `0` meant
+    /// -1, where everywhere else `0` is unknown.
+    #[arg(long, value_name = "NAME=VALUE[,NAME=VALUE...]", requires = "to", value_parser = parse_batch)]
+    pub from: Option<SetBatch>,
 
-    /// V2: the inputs after the change.
-    #[arg(long, value_name = "V2", requires = "from")]
-    pub to: Option<String>,
+    /// V2: the inputs after the change, in the same notation.
+    #[arg(long, value_name = "NAME=VALUE[,NAME=VALUE...]", requires = "from", value_parser = parse_batch)]
+    pub to: Option<SetBatch>,
 
     /// Examine every single-input change from every input vector (both directions), up to
     /// 20 inputs (2^20 vectors); beyond that a seeded sample of vectors, said so in the

@@ -5,7 +5,6 @@ use std::fmt;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use sim_core::Trit;
 use sim_core::literal::Literal;
 
 /// How a circuit file is loaded, shared by the commands that load one: its size limit and the
@@ -56,7 +55,8 @@ impl fmt::Display for SetBatch {
     }
 }
 
-/// Parses `NAME=VALUE[,NAME=VALUE...]` (the value parser of `--set`).
+/// Parses `NAME=VALUE[,NAME=VALUE...]` (the value parser of `--set`), with
+/// [`sim_core::literal::parse_assignments`].
 ///
 /// Only the syntax is checked here; whether the labels exist is up to the circuit.
 ///
@@ -64,38 +64,15 @@ impl fmt::Display for SetBatch {
 /// A message naming the malformed assignment, the value that is not a trit, or the label given
 /// twice.
 pub fn parse_batch(text: &str) -> Result<SetBatch, String> {
-    let mut batch = Vec::new();
-    for item in text.split(',').map(str::trim) {
-        let Some((label, value)) = item.split_once('=') else {
-            return Err(format!("`{item}` is not an assignment NAME=VALUE"));
-        };
-        let label = label.trim();
-        if label.is_empty() {
-            return Err(format!("`{item}` has no label before `=`"));
-        }
-        let value = value.trim();
-        // A trit or a number of some width; whether it fits its node or bus is the circuit's
-        // business.
-        if value.parse::<Trit>().is_err()
-            && let Err(e) = sim_core::number::parse(value, 64)
-        {
-            return Err(format!(
-                "{label}: `{value}` is neither a trit (-1 0 +1, F X T, false unknown true) \
-                 nor a number (162, -94, 0x5A, 0b10x1, 0t1T0): {e}"
-            ));
-        }
-        let value = Literal::Text(value.to_owned());
-        if batch.iter().any(|(seen, _)| seen == label) {
-            return Err(format!("`{label}` is set twice in one batch"));
-        }
-        batch.push((label.to_owned(), value));
-    }
-    Ok(SetBatch(batch))
+    sim_core::literal::parse_assignments(text)
+        .map(SetBatch)
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sim_core::Trit;
     use sim_core::number::Radix;
 
     #[test]

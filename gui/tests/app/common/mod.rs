@@ -345,8 +345,8 @@ pub const MALFORMED: &str = r#"(
 )
 "#;
 
-/// Opens the Analysis window and runs the hazard analysis of the change `from` → `to` (one
-/// `0`/`1` per input), set in the app's state directly; then one frame.
+/// Opens the Analysis window and runs the hazard analysis of the change `from` → `to`
+/// (`A=-1, B=+1`), set in the app's state directly; then one frame.
 pub fn analyze_hazards(h: &mut App, from: &str, to: &str) {
     let state = &mut h.state_mut().state;
     state.open_analysis();

@@ -81,7 +81,9 @@ use crate::circuit::Circuit;
 use crate::desc::NodeId;
 use crate::engine::Engine;
 use crate::kind::NodeKind;
+use crate::literal::Literal;
 use crate::netlist::{Netlist, Op};
+use crate::signal;
 use crate::trit::Trit;
 
 /// Which of the two vectors of a transition an error is about.
@@ -149,6 +151,40 @@ pub enum HazardError {
     Memory {
         /// The first RAM's label.
         label: String,
+    },
+    /// A vector names a label that is neither a node nor a bus of the circuit.
+    #[error("the {which} vector names `{label}`, which is neither a node nor a bus of the circuit")]
+    UnknownSignal {
+        /// Which vector.
+        which: Which,
+        /// The label.
+        label: String,
+    },
+    /// A vector names a node (or a bus bit) that is not an input.
+    #[error("the {which} vector sets `{label}`, which is not a switch or a button")]
+    NotAnInput {
+        /// Which vector.
+        which: Which,
+        /// The node's label.
+        label: String,
+    },
+    /// A vector's value does not fit its node or bus.
+    #[error("the {which} vector sets `{label}`: {reason}")]
+    BadValue {
+        /// Which vector.
+        which: Which,
+        /// The label.
+        label: String,
+        /// Why the value does not fit.
+        reason: String,
+    },
+    /// A vector leaves inputs without a value.
+    #[error("the {which} vector gives no value to {}", .labels.join(", "))]
+    Unset {
+        /// Which vector.
+        which: Which,
+        /// The inputs without a value, in [`Circuit::inputs`] order.
+        labels: Vec<String>,
     },
     /// A node the analysis was asked about is not in the circuit.
     #[error("node {node} is not in the circuit")]
@@ -297,6 +333,71 @@ impl HazardAnalysis {
     /// The outputs, in [`Circuit::terminals`] order.
     pub fn outputs(&self) -> &[NodeId] {
         &self.outputs
+    }
+
+    /// A vector from assignments (`A=-1, B=+1`, parsed by
+    /// [`parse_assignments`](crate::literal::parse_assignments)): each label a switch or
+    /// button, or a bus of them (a number of its width); every input must get a value (a
+    /// later assignment wins). The result has one value per input, in [`Self::inputs`] order.
+    ///
+    /// # Errors
+    /// [`HazardError::UnknownSignal`], [`HazardError::NotAnInput`] or
+    /// [`HazardError::BadValue`] naming the label, [`HazardError::Unset`] naming the inputs
+    /// left without a value.
+    pub fn vector(
+        &self,
+        which: Which,
+        assignments: &[(String, Literal)],
+    ) -> Result<Vec<Trit>, HazardError> {
+        let mut values = vec![None; self.inputs.len()];
+        for (label, literal) in assignments {
+            let bits = signal::signal(&self.circuit, label).ok_or_else(|| {
+                HazardError::UnknownSignal {
+                    which,
+                    label: label.clone(),
+                }
+            })?;
+            let given = literal
+                .resolve(bits.len())
+                .map_err(|e| HazardError::BadValue {
+                    which,
+                    label: label.clone(),
+                    reason: e.to_string(),
+                })?;
+            for (bit, value) in bits.into_iter().zip(given) {
+                let k = self.inputs.iter().position(|&i| i == bit).ok_or_else(|| {
+                    HazardError::NotAnInput {
+                        which,
+                        label: self.circuit[bit].label.clone(),
+                    }
+                })?;
+                values[k] = Some(value);
+            }
+        }
+        let unset: Vec<String> = self
+            .inputs
+            .iter()
+            .zip(&values)
+            .filter(|(_, v)| v.is_none())
+            .map(|(&id, _)| self.circuit[id].label.clone())
+            .collect();
+        if !unset.is_empty() {
+            return Err(HazardError::Unset {
+                which,
+                labels: unset,
+            });
+        }
+        Ok(values.into_iter().flatten().collect())
+    }
+
+    /// `values` (one per input) in the notation [`Self::vector`] reads: `A=+1, B=-1`.
+    pub fn assignments_text(&self, values: &[Trit]) -> String {
+        self.inputs
+            .iter()
+            .zip(values)
+            .map(|(&id, v)| format!("{}={v}", self.circuit[id].label))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// Analyses the transition `from` → `to` (one binary value per input): procedures A and B
@@ -490,5 +591,36 @@ mod tests {
         assert_eq!((y.before, y.during, y.after), (f, Trit::Unknown, t));
         assert_eq!(y.changes, Some(3));
         assert_eq!(y.hazard, Some(HazardKind::Dynamic));
+    }
+
+    #[test]
+    fn vectors_are_read_as_assignments_by_label_and_bus() {
+        let c = crate::format::from_str(
+            r#"(version: 3,
+            nodes: [(label: "S", kind: Switch), (label: "D", kind: Switch, width: 2),
+                    (label: "Y", kind: Lamp), (label: "E", kind: Lamp, width: 2)],
+            wires: [(from: "S", to: "Y"), (from: "D", to: "E")])"#,
+        )
+        .expect("valid")
+        .circuit;
+        let analysis = HazardAnalysis::new(&c).expect("combinational");
+        let read = |text: &str| {
+            let assignments = crate::literal::parse_assignments(text).expect("syntax");
+            analysis.vector(Which::From, &assignments)
+        };
+        let (t, f) = (Trit::True, Trit::False);
+        // A bus takes a number, bit 0 first; its bits may be set one by one.
+        assert_eq!(read("D=0b01, S=F"), Ok(vec![f, t, f]));
+        assert_eq!(read("S=+1, D[1]=+1, D[0]=-1"), Ok(vec![t, f, t]));
+        assert_eq!(analysis.assignments_text(&[f, t, f]), "S=-1, D[0]=+1, D[1]=-1");
+        for (text, message) in [
+            ("S=-1, D[1]=1", "the from vector gives no value to D[0]"),
+            ("S=-1, D=0b01, Z=1", "`Z`, which is neither a node nor a bus"),
+            ("S=-1, D=0b01, Y=1", "sets `Y`, which is not a switch or a button"),
+            ("S=-1, D=9", "the from vector sets `D`:"),
+        ] {
+            let err = read(text).expect_err(text).to_string();
+            assert!(err.contains(message), "{text}: {err}");
+        }
     }
 }

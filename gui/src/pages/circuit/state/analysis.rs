@@ -6,9 +6,10 @@
 
 use std::collections::BTreeSet;
 
-use sim_core::analysis::hazard::{HazardAnalysis, TransitionReport};
+use sim_core::analysis::hazard::{HazardAnalysis, TransitionReport, Which};
 use sim_core::analysis::reset::{self, Element, ResetReport, Sequence};
-use sim_core::{Circuit, NodeId, NodeKind, Trit};
+use sim_core::literal::parse_assignments;
+use sim_core::{Circuit, NodeId, NodeKind};
 
 use super::CircuitPageState;
 
@@ -21,7 +22,7 @@ pub struct Analysis {
     pub sequence: String,
     /// The last reset analysis: its report, or why it could not run.
     pub reset: Option<Result<ResetReport, String>>,
-    /// The hazard analysis's V1, one character per input (`0`, `1`), as typed.
+    /// The hazard analysis's V1 as typed, in the notation of `--set`: `A=-1, B=+1, S=-1`.
     pub from: String,
     /// Its V2.
     pub to: String,
@@ -30,23 +31,6 @@ pub struct Analysis {
     /// What the last analysis found, which the canvas outlines: the state elements still
     /// unknown after the reset, or the gates the hazards pass through.
     pub marked: BTreeSet<NodeId>,
-}
-
-/// `text` as one binary value per character (`0` −1, `1` +1; `x` unknown, which the hazard
-/// analysis refuses by name); spaces and `_` are skipped.
-///
-/// # Errors
-/// The first other character, named.
-fn vector(text: &str) -> Result<Vec<Trit>, String> {
-    text.chars()
-        .filter(|c| !c.is_whitespace() && *c != '_')
-        .map(|c| match c {
-            '0' => Ok(Trit::False),
-            '1' => Ok(Trit::True),
-            'x' | 'X' => Ok(Trit::Unknown),
-            other => Err(format!("`{other}` is not 0, 1 or x")),
-        })
-        .collect()
 }
 
 /// A reset sequence to start from: with a clock, `RESET=+1; tick 2; RESET=-1` (one clock
@@ -116,9 +100,15 @@ impl CircuitPageState {
     /// the message and clears the marks).
     pub fn analyze_hazards(&mut self) {
         let result = (|| {
-            let from = vector(&self.analysis.from).map_err(|e| format!("From: {e}"))?;
-            let to = vector(&self.analysis.to).map_err(|e| format!("To: {e}"))?;
             let analysis = HazardAnalysis::new(self.circuit()).map_err(|e| e.to_string())?;
+            let vector = |which: Which, text: &str| {
+                let assignments = parse_assignments(text).map_err(|e| format!("{which}: {e}"))?;
+                analysis
+                    .vector(which, &assignments)
+                    .map_err(|e| e.to_string())
+            };
+            let from = vector(Which::From, &self.analysis.from)?;
+            let to = vector(Which::To, &self.analysis.to)?;
             analysis.transition(&from, &to).map_err(|e| e.to_string())
         })();
         self.analysis.reset = None;
@@ -132,13 +122,14 @@ impl CircuitPageState {
         self.analysis.hazards = Some(result);
     }
 
-    /// The inputs a hazard vector gives values to, in order, by label; empty if the circuit
-    /// cannot be analysed.
-    pub fn hazard_inputs(&self) -> Vec<String> {
+    /// An example hazard vector naming every input the vectors need (`A=-1, B=-1`), for
+    /// the form's hint.
+    pub fn hazard_vector_hint(&self) -> String {
         self.circuit()
             .inputs()
-            .map(|id| self.circuit()[id].label.clone())
-            .collect()
+            .map(|id| format!("{}=-1", self.circuit()[id].label))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// Forgets the last analyses and their marks.

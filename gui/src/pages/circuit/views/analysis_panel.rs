@@ -2,7 +2,8 @@
 //! field (`RESET=+1; tick 2; RESET=-1`, suggested from the circuit's reset and clock), an
 //! Analyze reset button, the verdict (`2 flip-flops, 0 latches; 1 still unknown`), and each
 //! state element still unknown as a button that shows it on the canvas, with what keeps it
-//! unknown — and the hazard analysis of one input change: From and To vectors, Analyze
+//! unknown — and the hazard analysis of one input change: From and To vectors (`A=-1, B=+1`,
+//! as `tritium sim --set` writes them), Analyze
 //! change, each output's values before, during (procedure A) and after, its hazard and the
 //! gates it passes through. The canvas outlines what the last analysis found until Clear
 //! marks.
@@ -148,12 +149,13 @@ fn labels(circuit: &Circuit, nodes: &[NodeId]) -> String {
 
 fn hazard_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     ui.heading("Hazards");
-    ui.label(format!(
-        "One digit per input (0 or 1), in this order: {}. Procedure A sets the changing \
-         inputs unknown; an output unknown there but equal before and after has a static \
-         hazard.",
-        state.hazard_inputs().join(" ")
-    ));
+    ui.label(
+        "Each input's value before (From) and after (To) the change, written as everywhere \
+         in the app: A=-1, B=+1 (−1/0/+1 or F/X/T; a bus takes a number). Procedure A sets \
+         the changing inputs unknown; an output unknown there but equal before and after has \
+         a static hazard.",
+    );
+    let hint = state.hazard_vector_hint();
     for (name, which) in [("From", true), ("To", false)] {
         ui.horizontal(|ui| {
             let label = ui.label(name);
@@ -162,8 +164,12 @@ fn hazard_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
             } else {
                 &mut state.analysis.to
             };
-            ui.add(egui::TextEdit::singleline(text).desired_width(200.0))
-                .labelled_by(label.id);
+            ui.add(
+                egui::TextEdit::singleline(text)
+                    .hint_text(hint.as_str())
+                    .desired_width(280.0),
+            )
+            .labelled_by(label.id);
         });
     }
     if ui
