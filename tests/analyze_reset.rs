@@ -21,7 +21,16 @@ fn a_register_without_reset_fails_with_the_loop_named() {
             "  FF1 (flip-flop) follows its unknown D or clock: NEXT1",
             "    NEXT1 is unknown through its unknown input(s) FF1",
             "  loop: FF1 → NEXT1 → FF1",
+            "  reset: NEXT1 does not depend on RESET; NEXT0 does, through NRESET",
         ]
+    );
+    let run = tritium(&[
+        "analyze", "reset", MISSING, "--sequence", RESET, "--format", "json",
+    ]);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    assert_eq!(
+        doc["unknown"][0]["reset"],
+        serde_json::json!(["NEXT1 does not depend on RESET; NEXT0 does, through NRESET"])
     );
 }
 

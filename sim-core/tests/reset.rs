@@ -84,6 +84,49 @@ fn a_register_without_reset_is_reported_with_the_loop_that_keeps_it_unknown() {
 }
 
 #[test]
+fn a_register_without_reset_is_explained_by_where_the_reset_goes() {
+    let c = example("reset/counter2_missing_reset.ron");
+    let explain = |text: &str| -> Vec<(String, Vec<String>)> {
+        let report = reset::analyze(&c, &sequence(text)).expect("ok");
+        // CLK only reaches clock pins: RESET is the one reset input.
+        let inputs: Vec<&str> = report.reset_inputs.iter().map(|&i| c[i].label.as_str()).collect();
+        assert_eq!(inputs, ["RESET"]);
+        report
+            .unknown
+            .iter()
+            .map(|u| {
+                let name = match &u.element {
+                    Element::FlipFlop(f) => c[*f].label.clone(),
+                    Element::Latch(_) => "latch".to_owned(),
+                };
+                (name, u.reset.iter().map(|r| r.describe(&c)).collect())
+            })
+            .collect()
+    };
+    assert_eq!(
+        explain("CLK=-1, RESET=+1; CLK=+1; CLK=-1, RESET=-1"),
+        [(
+            "FF1".to_owned(),
+            vec!["NEXT1 does not depend on RESET; NEXT0 does, through NRESET".to_owned()]
+        )]
+    );
+    // Without a clock edge the reset reaches FF0's next state but never loads it.
+    assert_eq!(
+        explain("CLK=-1, RESET=+1; RESET=-1"),
+        [
+            (
+                "FF0".to_owned(),
+                vec!["NEXT0 depends on RESET, through NRESET".to_owned()]
+            ),
+            (
+                "FF1".to_owned(),
+                vec!["NEXT1 does not depend on RESET; NEXT0 does, through NRESET".to_owned()]
+            ),
+        ]
+    );
+}
+
+#[test]
 fn latches_count_as_state() {
     let c = example("rs_nor_latch.ron");
     let report = reset::analyze(&c, &sequence("R=-1, S=-1")).expect("ok");

@@ -106,6 +106,11 @@ fn the_reset_analysis_reports_and_marks_a_register_without_reset() {
         h.query_by_label_contains("held by a loop through its own state")
             .is_some()
     );
+    // Why no reset reaches it: its next state is outside RESET's fan-out.
+    assert_eq!(
+        texts(&h, "depend on RESET"),
+        ["    NEXT1 does not depend on RESET; NEXT0 does, through NRESET"]
+    );
     // FF1 is outlined on the canvas; FF0 is not.
     let circuit = h.state().state.circuit().clone();
     let marked = h.state().state.analysis.marked.clone();

@@ -8,6 +8,14 @@
 //! through its own state, a flip-flop whose clock never rose (a `Dffe`: never rose without its
 //! enable at −1) as never clocked.
 //!
+//! For an unknown flip-flop the report also says whether the reset reaches it
+//! ([`Unknown::reset`], [`Reach`]): the *reset inputs* are the nodes the sequence sets whose
+//! combinational fan-out (through gates, not through flip-flops or RAMs: within one clock
+//! cycle) reaches some flip-flop's D; for each, the flip-flop's next state (its D's driver)
+//! either depends on it, with the path named, or does not, with the next state of a
+//! flip-flop that does as the example — `NEXT1 does not depend on RESET; NEXT0 does, through
+//! NRESET`.
+//!
 //! Memories are reported apart ([`ResetReport::memories`]): a reset rarely clears a RAM (a
 //! program writes a word before it reads it), so unknown words do not make
 //! [`ResetReport::is_initialised`] false; a caller that wants them to counts
@@ -36,6 +44,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::str::FromStr;
 
@@ -195,6 +204,73 @@ pub struct Unknown {
     pub element: Element,
     /// Why its (first unknown) node is unknown.
     pub why: Explanation,
+    /// For a flip-flop with its D connected: whether each reset input reaches its next state
+    /// (D) within a clock cycle, one entry per [`ResetReport::reset_inputs`]. Empty for a
+    /// latch.
+    pub reset: Vec<Reach>,
+}
+
+/// Whether a reset input reaches an unknown flip-flop's next state: a walk of the
+/// combinational fan-out of the input (through gates, not through flip-flops or RAMs, so
+/// within one clock cycle) to the node driving the flip-flop's D.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// The next state depends on the input (the reset reaches it, yet did not make it known).
+    Through {
+        /// The reset input.
+        input: NodeId,
+        /// The node driving the flip-flop's D.
+        next: NodeId,
+        /// The nodes between the input and `next` on one path, in order (empty: directly).
+        gates: Vec<NodeId>,
+    },
+    /// The next state does not depend on the input: the reset does not reach the flip-flop.
+    Missing {
+        /// The reset input.
+        input: NodeId,
+        /// The node driving the flip-flop's D.
+        next: NodeId,
+        /// The next state (D driver) of the first flip-flop, in node order, that does depend
+        /// on the input: what a correct reset path looks like in this circuit.
+        other: NodeId,
+        /// The nodes between the input and `other` on one path, in order (empty: directly).
+        gates: Vec<NodeId>,
+    },
+}
+
+impl Reach {
+    /// A sentence naming the nodes: `NEXT1 does not depend on RESET; NEXT0 does, through
+    /// NRESET`, or `NEXT0 depends on RESET, through NRESET`.
+    pub fn describe(&self, circuit: &Circuit) -> String {
+        let label = |id: NodeId| circuit.node(id).map_or("?", |n| n.label.as_str());
+        let path = |gates: &[NodeId]| {
+            if gates.is_empty() {
+                "directly".to_owned()
+            } else {
+                let names: Vec<&str> = gates.iter().map(|&g| label(g)).collect();
+                format!("through {}", names.join(", "))
+            }
+        };
+        match self {
+            Reach::Through {
+                input,
+                next,
+                gates,
+            } => format!("{} depends on {}, {}", label(*next), label(*input), path(gates)),
+            Reach::Missing {
+                input,
+                next,
+                other,
+                gates,
+            } => format!(
+                "{} does not depend on {}; {} does, {}",
+                label(*next),
+                label(*input),
+                label(*other),
+                path(gates)
+            ),
+        }
+    }
 }
 
 /// A RAM after the sequence.
@@ -221,6 +297,10 @@ pub struct ResetReport {
     pub memories: Vec<MemoryState>,
     /// The nodes forced to unknown by an oscillation during the sequence.
     pub oscillated: Vec<NodeId>,
+    /// The reset inputs: the nodes the sequence sets whose combinational fan-out reaches the
+    /// D of some flip-flop (a clock, which only reaches clock pins, is not one), in node
+    /// order.
+    pub reset_inputs: Vec<NodeId>,
 }
 
 impl ResetReport {
@@ -347,12 +427,14 @@ pub fn analyze(circuit: &Circuit, sequence: &Sequence) -> Result<ResetReport, Re
             .collect(),
         oscillated: oscillated.clone(),
     };
+    let resets = ResetCones::new(circuit, &steps, &dffs);
     let mut unknown = Vec::new();
     for &d in &dffs {
         if engine.value(d) == Trit::Unknown {
             unknown.push(Unknown {
                 element: Element::FlipFlop(d),
                 why: why::explain(&engine, circuit, d, &context),
+                reset: resets.reach(circuit, d),
             });
         }
     }
@@ -362,6 +444,7 @@ pub fn analyze(circuit: &Circuit, sequence: &Sequence) -> Result<ResetReport, Re
             unknown.push(Unknown {
                 element: Element::Latch(latch.clone()),
                 why: why::explain(&engine, circuit, first, &context),
+                reset: Vec::new(),
             });
         }
     }
@@ -372,7 +455,122 @@ pub fn analyze(circuit: &Circuit, sequence: &Sequence) -> Result<ResetReport, Re
         unknown,
         memories,
         oscillated,
+        reset_inputs: resets.cones.iter().map(|r| r.cone.input).collect(),
     })
+}
+
+/// The combinational fan-out of one input: every node reached from it through gates (not
+/// through a flip-flop or a RAM), each with the node it was first reached from.
+struct Cone {
+    input: NodeId,
+    parent: HashMap<NodeId, NodeId>,
+}
+
+impl Cone {
+    /// Walks breadth first from `input`, so each path found is a shortest one.
+    fn new(circuit: &Circuit, input: NodeId) -> Cone {
+        let mut parent = HashMap::new();
+        let mut queue = VecDeque::from([input]);
+        while let Some(n) = queue.pop_front() {
+            let kind = circuit[n].kind;
+            if n != input && (kind.is_flip_flop() || matches!(kind, NodeKind::Ram { .. })) {
+                continue;
+            }
+            for (_, w) in circuit.fanout(n) {
+                if w.to != input && !parent.contains_key(&w.to) {
+                    parent.insert(w.to, n);
+                    queue.push_back(w.to);
+                }
+            }
+        }
+        Cone { input, parent }
+    }
+
+    /// The nodes strictly between the input and `node`, in order, if `node` is the input or
+    /// in its cone.
+    fn gates(&self, node: NodeId) -> Option<Vec<NodeId>> {
+        if node == self.input {
+            return Some(Vec::new());
+        }
+        let mut path = Vec::new();
+        let mut at = *self.parent.get(&node)?;
+        while at != self.input {
+            path.push(at);
+            at = self.parent[&at];
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+/// One reset input: its cone, and the first flip-flop whose next state it reaches.
+struct ResetInput {
+    cone: Cone,
+    /// That flip-flop's D driver.
+    first: NodeId,
+    /// The nodes between the input and `first`.
+    gates: Vec<NodeId>,
+}
+
+/// The reset inputs of a sequence and their cones.
+struct ResetCones {
+    cones: Vec<ResetInput>,
+}
+
+impl ResetCones {
+    /// The nodes `steps` set, kept where their cone reaches the D of one of `dffs`.
+    fn new(circuit: &Circuit, steps: &[Resolved], dffs: &[NodeId]) -> ResetCones {
+        let mut inputs: Vec<NodeId> = steps
+            .iter()
+            .flat_map(|s| match s {
+                Resolved::Set(set) => set.iter().map(|&(id, _)| id).collect(),
+                Resolved::Tick(_) => Vec::new(),
+            })
+            .collect();
+        inputs.sort_unstable();
+        inputs.dedup();
+        let cones = inputs
+            .into_iter()
+            .filter_map(|input| {
+                let cone = Cone::new(circuit, input);
+                let (first, gates) = dffs.iter().find_map(|&d| {
+                    let next = next_state(circuit, d)?;
+                    Some((next, cone.gates(next)?))
+                })?;
+                Some(ResetInput { cone, first, gates })
+            })
+            .collect();
+        ResetCones { cones }
+    }
+
+    /// How each reset input reaches flip-flop `dff`'s next state (empty if its D is
+    /// unconnected).
+    fn reach(&self, circuit: &Circuit, dff: NodeId) -> Vec<Reach> {
+        let Some(next) = next_state(circuit, dff) else {
+            return Vec::new();
+        };
+        self.cones
+            .iter()
+            .map(|reset| match reset.cone.gates(next) {
+                Some(gates) => Reach::Through {
+                    input: reset.cone.input,
+                    next,
+                    gates,
+                },
+                None => Reach::Missing {
+                    input: reset.cone.input,
+                    next,
+                    other: reset.first,
+                    gates: reset.gates.clone(),
+                },
+            })
+            .collect()
+    }
+}
+
+/// The node driving flip-flop `dff`'s D (its next state), if connected.
+fn next_state(circuit: &Circuit, dff: NodeId) -> Option<NodeId> {
+    circuit.drivers(dff).first().copied().flatten()
 }
 
 /// The clock and enable drivers of each flip-flop the analysis watches for a rising edge.

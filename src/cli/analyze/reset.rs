@@ -7,10 +7,12 @@
 //!   FF1 (flip-flop) follows its unknown D or clock: NEXT1
 //!     NEXT1 is unknown through its unknown input(s) FF1
 //!   loop: FF1 → NEXT1 → FF1
+//!   reset: NEXT1 does not depend on RESET; NEXT0 does, through NRESET
 //! ```
 //!
 //! then one line per RAM with unknown words; `--format json` prints one document with the
-//! same content (`initialised`, `unknown` with each element's `why` links and `loops`,
+//! same content (`initialised`, `unknown` with each element's `why` links, `loops` and
+//! `reset` (how each reset input reaches its next state, [`reset::Reach`]),
 //! `memories`, `oscillated`). Exit status 1 if state is still unknown, 2 on bad input.
 
 use anyhow::{Context as _, Result};
@@ -94,6 +96,9 @@ fn text(
             path.push(path[0]);
             writeln!(out, "  loop: {}", path.join(" → "))?;
         }
+        for r in &u.reset {
+            writeln!(out, "  reset: {}", r.describe(circuit))?;
+        }
         if u.why.truncated {
             writeln!(
                 out,
@@ -144,6 +149,7 @@ struct UnknownJson<'c> {
     nodes: Vec<&'c str>,
     why: Vec<WhyJson<'c>>,
     loops: Vec<Vec<&'c str>>,
+    reset: Vec<String>,
     truncated: bool,
 }
 
@@ -194,6 +200,7 @@ fn json<'c>(report: &ResetReport, sequence: &Sequence, circuit: &'c Circuit) -> 
                         .iter()
                         .map(|l| l.iter().map(|&n| label(circuit, n)).collect())
                         .collect(),
+                    reset: u.reset.iter().map(|r| r.describe(circuit)).collect(),
                     truncated: u.why.truncated,
                 }
             })

@@ -2,7 +2,7 @@
 //! field (`RESET=+1; tick 2; RESET=-1`, suggested from the circuit's reset and clock), an
 //! Analyze reset button, the verdict (`2 flip-flops, 0 latches; 1 still unknown`), and each
 //! state element still unknown as a button that shows it on the canvas, with what keeps it
-//! unknown — and the hazard analysis of one input change: From and To vectors (`A=-1, B=+1`,
+//! unknown and whether the reset reaches its next state — and the hazard analysis of one input change: From and To vectors (`A=-1, B=+1`,
 //! as `tritium sim --set` writes them), Analyze
 //! change, each output's values before, during (procedure A) and after, its hazard and the
 //! gates it passes through. The canvas outlines what the last analysis found until Clear
@@ -122,6 +122,9 @@ fn reset_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
                 }
                 if !u.why.loops.is_empty() {
                     ui.label("    held by a loop through its own state");
+                }
+                for r in &u.reset {
+                    ui.label(format!("    {}", r.describe(state.circuit())));
                 }
             }
             for m in &report.memories {
