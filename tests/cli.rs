@@ -1291,6 +1291,7 @@ fn analyze_hazards_names_the_static_hazard_of_the_multiplexer_and_its_gates() {
         [
             "circuits/hazards/mux_no_consensus.ron: A=+1, B=+1, S=-1 → A=+1, B=+1, S=+1 (1 input changing: S)",
             "Y: +1 → 0 → +1 (2 changes): static hazard through NotS, AndA, AndB, OR1, Y",
+            "  the consensus term A·B removes it",
             "1 hazard",
         ]
     );
@@ -1335,6 +1336,8 @@ fn analyze_hazards_names_the_static_hazard_of_the_multiplexer_and_its_gates() {
     );
     assert_eq!(doc["changing"], serde_json::json!(["S"]));
     assert_eq!(doc["from"], "A=+1, B=+1, S=+1");
+    // Y = M·S is not two-level: no consensus term is named.
+    assert_eq!(y["consensus"], Value::Null);
 }
 
 #[test]

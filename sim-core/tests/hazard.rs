@@ -67,6 +67,40 @@ fn the_multiplexer_without_its_consensus_term_has_a_static_1_hazard_when_s_chang
 }
 
 #[test]
+fn the_static_hazards_of_two_level_circuits_name_their_consensus_term() {
+    // Y = A·¬S + B·S: the consensus of the two products on S is A·B, the term
+    // mux_consensus.ron adds (in both directions of the change).
+    let c = example("hazards/mux_no_consensus.ron");
+    let analysis = HazardAnalysis::new(&c).expect("combinational");
+    for (from, to) in [("110", "111"), ("111", "110")] {
+        let report = analysis.transition(&v(from), &v(to)).expect("fits");
+        let cure = report.outputs[0].consensus.as_ref().expect("a sum of products");
+        assert_eq!(cure.describe(&c), "A·B", "{from} → {to}");
+    }
+    // The dual: Y = (A + S)·(B + ¬S) has a static-0 hazard when S changes with A = B = −1,
+    // removed by the consensus sum (A + B).
+    let pos = sim_core::bench::from_str(
+        "INPUT(A)\nINPUT(B)\nINPUT(S)\nOUTPUT(Y)\nNS = NOT(S)\nO1 = OR(A, S)\n\
+         O2 = OR(B, NS)\nY = AND(O1, O2)\n",
+    )
+    .expect("valid");
+    let analysis = HazardAnalysis::new(&pos).expect("combinational");
+    let report = analysis.transition(&v("000"), &v("001")).expect("fits");
+    let y = &report.outputs[0];
+    assert_eq!(y.hazard, Some(HazardKind::Static));
+    let cure = y.consensus.as_ref().expect("a product of sums");
+    assert_eq!(cure.describe(&pos), "(A + B)");
+    // Not two-level (Y = M·S with M the multiplexer): its static-0 hazard names no term.
+    let c = example("hazards/dynamic_hazard.ron");
+    let report = HazardAnalysis::new(&c)
+        .expect("combinational")
+        .transition(&v("101"), &v("100"))
+        .expect("fits");
+    assert_eq!(report.outputs[0].hazard, Some(HazardKind::Static));
+    assert_eq!(report.outputs[0].consensus, None);
+}
+
+#[test]
 fn the_multiplexer_with_its_consensus_term_has_no_hazard() {
     let c = example("hazards/mux_consensus.ron");
     let analysis = HazardAnalysis::new(&c).expect("combinational");

@@ -221,6 +221,11 @@ fn the_hazard_of_a_multiplexer_without_its_consensus_term_is_outlined() {
     // The gates it passes through, listed and outlined on the canvas.
     let through = texts(&h, "through ");
     assert_eq!(through, ["    through NotS, AndA, AndB, OR1, Y"]);
+    // The cure: the consensus term of the two products, A·B.
+    assert_eq!(
+        texts(&h, "consensus term"),
+        ["    the consensus term A·B removes it"]
+    );
     let circuit = h.state().state.circuit().clone();
     let marked: Vec<String> = h
         .state()

@@ -3,7 +3,8 @@
 //! single-input change (`--all-single`).
 //!
 //! Vectors are assignments as `--set` writes them (`A=-1,B=+1,S=+1`; a bus takes a number),
-//! and are printed the same way, one value per input. Text by default, one line per output;
+//! and are printed the same way, one value per input. A static hazard of a two-level output
+//! is followed by the consensus term that removes it. Text by default, one line per output;
 //! `--json` (or `--format json`) one JSON document. Exit status 0 without hazards, 1 with
 //! hazards, 2 for bad input (an unreadable file, a vector that does not fit, a loop, a
 //! flip-flop or a RAM).
@@ -125,6 +126,13 @@ fn transition_text(
     )?;
     for o in &report.outputs {
         writeln!(console.out, "{}", output_line(circuit, o))?;
+        if let Some(term) = &o.consensus {
+            writeln!(
+                console.out,
+                "  the consensus term {} removes it",
+                term.describe(circuit)
+            )?;
+        }
     }
     let hazards = report.hazards().count() as u64;
     writeln!(console.out, "{}", count_line(hazards, "hazard"))?;
@@ -152,6 +160,7 @@ fn transition_json(circuit: &Circuit, analysis: &HazardAnalysis, name: &str, rep
                 "changes": o.changes,
                 "hazard": o.hazard.map(|k| k.to_string()),
                 "nodes": labels(circuit, &o.nodes),
+                "consensus": o.consensus.as_ref().map(|t| t.describe(circuit)),
             })
         })
         .collect();

@@ -27,6 +27,11 @@
 //! a table gate or a ROM, and a net unknown before or after (a floating input, a constant 0),
 //! make the outputs they feed undecided ([`OutputReport::changes`] is `None`), never a guess.
 //!
+//! # The cure of a static hazard
+//! For a static hazard of a two-level output (a sum of products of the inputs, or a product
+//! of sums) in a single-input change, [`OutputReport::consensus`] names the consensus term
+//! whose addition removes it ([`Term`]; `A·B` for the multiplexer below).
+//!
 //! # Every single-input change
 //! [`HazardAnalysis::all_single`] examines every single-input change from every binary input
 //! vector (2ⁿ vectors × n changes, each pair of vectors V ↔ V′ in both directions), up to
@@ -68,12 +73,16 @@
 //! assert_eq!(y.changes, Some(2)); // +1, −1, +1
 //! let path: Vec<&str> = y.nodes.iter().map(|&n| doc.circuit[n].label.as_str()).collect();
 //! assert_eq!(path, ["NS", "AA", "AB", "OR", "Y"]);
+//! let cure = y.consensus.as_ref().expect("a sum of products");
+//! assert_eq!(cure.describe(&doc.circuit), "A·B");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod consensus;
 mod sweep;
 mod transient;
 
+pub use consensus::{Factor, Term, TermKind};
 pub use sweep::{Example, OutputSweep, SweepOptions, SweepReport};
 
 use crate::batch::{self, BatchError};
@@ -233,6 +242,10 @@ pub struct OutputReport {
     /// input cone that are unknown after procedure A — every path along which the change
     /// can reach the output — in node order. Empty without a hazard.
     pub nodes: Vec<NodeId>,
+    /// For a static hazard of a two-level output (a sum of products, or a product of sums,
+    /// of the inputs) in a single-input change: the consensus term that removes it (see
+    /// [`Term`]). `None` otherwise.
+    pub consensus: Option<Term>,
 }
 
 /// What one transition V1 → V2 does to every output.
@@ -454,6 +467,11 @@ impl HazardAnalysis {
                 } else {
                     Vec::new()
                 };
+                let consensus = (hazard == Some(HazardKind::Static))
+                    .then(|| {
+                        consensus::consensus(&self.circuit, output, &self.inputs, from, to)
+                    })
+                    .flatten();
                 OutputReport {
                     output,
                     before: b,
@@ -462,6 +480,7 @@ impl HazardAnalysis {
                     changes,
                     hazard,
                     nodes,
+                    consensus,
                 }
             })
             .collect();

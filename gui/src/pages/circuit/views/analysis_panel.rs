@@ -2,11 +2,11 @@
 //! field (`RESET=+1; tick 2; RESET=-1`, suggested from the circuit's reset and clock), an
 //! Analyze reset button, the verdict (`2 flip-flops, 0 latches; 1 still unknown`), and each
 //! state element still unknown as a button that shows it on the canvas, with what keeps it
-//! unknown and whether the reset reaches its next state — and the hazard analysis of one input change: From and To vectors (`A=-1, B=+1`,
-//! as `tritium sim --set` writes them), Analyze
-//! change, each output's values before, during (procedure A) and after, its hazard and the
-//! gates it passes through. The canvas outlines what the last analysis found until Clear
-//! marks.
+//! unknown and whether the reset reaches its next state — and the hazard analysis of one
+//! input change: From and To vectors (`A=-1, B=+1`, as `tritium sim --set` writes them),
+//! Analyze change, each output's values before, during (procedure A) and after, its hazard,
+//! the gates it passes through and, for a two-level output, the consensus term that removes
+//! it. The canvas outlines what the last analysis found until Clear marks.
 
 use sim_core::analysis::reset::Element;
 use sim_core::{Circuit, NodeId};
@@ -209,5 +209,11 @@ fn hazard_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
         );
         ui.label(egui::RichText::new(line).monospace());
         ui.label(format!("    through {}", labels(circuit, &o.nodes)));
+        if let Some(term) = &o.consensus {
+            ui.label(format!(
+                "    the consensus term {} removes it",
+                term.describe(circuit)
+            ));
+        }
     }
 }
