@@ -3,7 +3,7 @@
 //! Analysis window marks the state a reset leaves unknown; the counter and the CPU are shown
 //! initialised by theirs.
 
-use crate::common::{App, analyze_hazards, app_with, click_node};
+use crate::common::{App, analyze_hazards, app_with, click_node, node_value};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
 /// The texts of every label that contains `needle`.
@@ -238,6 +238,16 @@ fn the_hazard_of_a_multiplexer_without_its_consensus_term_is_outlined() {
     assert_eq!(marked.len(), 5, "{marked:?}");
     for gate in ["NotS", "AndA", "AndB", "OR1", "Y"] {
         assert!(marked.iter().any(|m| m == gate), "{gate}: {marked:?}");
+    }
+    // The analysed states on the canvas: S −1 then +1 with A = B = +1, Y +1 in both.
+    for (button, s) in [("Show From on canvas", "-1"), ("Show To on canvas", "+1")] {
+        h.get_by_label(button).click();
+        h.run();
+        assert_eq!(
+            [node_value(&h, "A"), node_value(&h, "S"), node_value(&h, "Y")],
+            ["+1", s, "+1"],
+            "{button}"
+        );
     }
     // With the consensus term there is none.
     let mut h = app_with("hazards/mux_consensus.ron");

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use sim_core::analysis::hazard::{HazardAnalysis, TransitionReport, Which};
 use sim_core::analysis::reset::{self, Element, ResetReport, Sequence};
 use sim_core::literal::parse_assignments;
-use sim_core::{Circuit, NodeId, NodeKind};
+use sim_core::{Circuit, NodeId, NodeKind, Trit};
 
 use super::CircuitPageState;
 
@@ -120,6 +120,27 @@ impl CircuitPageState {
             Err(_) => BTreeSet::new(),
         };
         self.analysis.hazards = Some(result);
+    }
+
+    /// Puts the canvas into vector `which` of the last hazard analysis: every input set to
+    /// its value there, in one batch (nothing without a report; a refusal, as while a past
+    /// moment is replayed, is shown as the page's error).
+    pub fn show_hazard_vector(&mut self, which: Which) {
+        let Some(Ok(report)) = &self.analysis.hazards else {
+            return;
+        };
+        let values = match which {
+            Which::From => &report.from,
+            Which::To => &report.to,
+        };
+        let batch: Vec<(NodeId, Trit)> = self
+            .circuit()
+            .inputs()
+            .zip(values.iter().copied())
+            .collect();
+        if let Err(e) = self.sim.set_many(&self.doc.document.circuit, &batch) {
+            self.error(e.to_string());
+        }
     }
 
     /// An example hazard vector naming every input the vectors need (`A=-1, B=-1`), for

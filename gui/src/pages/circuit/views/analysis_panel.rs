@@ -6,8 +6,10 @@
 //! input change: From and To vectors (`A=-1, B=+1`, as `tritium sim --set` writes them),
 //! Analyze change, each output's values before, during (procedure A) and after, its hazard,
 //! the gates it passes through and, for a two-level output, the consensus term that removes
-//! it. The canvas outlines what the last analysis found until Clear marks.
+//! it; Show From / Show To on canvas set the inputs to either vector. The canvas outlines
+//! what the last analysis found until Clear marks.
 
+use sim_core::analysis::hazard::Which;
 use sim_core::analysis::reset::Element;
 use sim_core::{Circuit, NodeId};
 
@@ -192,6 +194,17 @@ fn hazard_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
             return;
         }
     };
+    ui.horizontal(|ui| {
+        for (name, which) in [("From", Which::From), ("To", Which::To)] {
+            if ui
+                .button(format!("Show {name} on canvas"))
+                .on_hover_text(format!("Set the inputs to the {name} vector"))
+                .clicked()
+            {
+                state.show_hazard_vector(which);
+            }
+        }
+    });
     let circuit = state.circuit();
     let found = report.hazards().count();
     ui.label(match found {
