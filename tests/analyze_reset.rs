@@ -25,7 +25,13 @@ fn a_register_without_reset_fails_with_the_loop_named() {
         ]
     );
     let run = tritium(&[
-        "analyze", "reset", MISSING, "--sequence", RESET, "--format", "json",
+        "analyze",
+        "reset",
+        MISSING,
+        "--sequence",
+        RESET,
+        "--format",
+        "json",
     ]);
     let doc: Value = serde_json::from_str(&run.stdout).expect("valid JSON");
     assert_eq!(

@@ -1375,10 +1375,7 @@ fn analyze_hazards_all_single_counts_every_single_change() {
     assert_eq!(doc["transitions"], 24);
     assert_eq!(doc["outputs"][0]["static"], 2);
     assert_eq!(doc["outputs"][0]["dynamic"], 2);
-    assert_eq!(
-        doc["outputs"][0]["examples"][1]["from"],
-        "A=+1, B=+1, S=-1"
-    );
+    assert_eq!(doc["outputs"][0]["examples"][1]["from"], "A=+1, B=+1, S=-1");
 }
 
 #[test]
@@ -1433,9 +1430,15 @@ fn analyze_hazards_refuses_bad_vectors_and_loops() {
     let full = "A=1,B=1,S=1";
     for (from, message) in [
         ("A=1,B=1", "the from vector gives no value to S"),
-        ("A=1,B=0,S=1", "the from vector gives input `B` (value 2) an unknown value"),
+        (
+            "A=1,B=0,S=1",
+            "the from vector gives input `B` (value 2) an unknown value",
+        ),
         ("A=1,B=1,S=maybe", "`maybe` is neither a trit"),
-        ("A=1,B=1,S=1,Y=1", "sets `Y`, which is not a switch or a button"),
+        (
+            "A=1,B=1,S=1,Y=1",
+            "sets `Y`, which is not a switch or a button",
+        ),
         // The former digit form is refused (its 0 meant -1, elsewhere 0 is unknown).
         ("110", "`110` is not an assignment NAME=VALUE"),
     ] {

@@ -74,7 +74,10 @@ fn the_static_hazards_of_two_level_circuits_name_their_consensus_term() {
     let analysis = HazardAnalysis::new(&c).expect("combinational");
     for (from, to) in [("110", "111"), ("111", "110")] {
         let report = analysis.transition(&v(from), &v(to)).expect("fits");
-        let cure = report.outputs[0].consensus.as_ref().expect("a sum of products");
+        let cure = report.outputs[0]
+            .consensus
+            .as_ref()
+            .expect("a sum of products");
         assert_eq!(cure.describe(&c), "A·B", "{from} → {to}");
     }
     // The dual: Y = (A + S)·(B + ¬S) has a static-0 hazard when S changes with A = B = −1,

@@ -89,7 +89,11 @@ fn a_register_without_reset_is_explained_by_where_the_reset_goes() {
     let explain = |text: &str| -> Vec<(String, Vec<String>)> {
         let report = reset::analyze(&c, &sequence(text)).expect("ok");
         // CLK only reaches clock pins: RESET is the one reset input.
-        let inputs: Vec<&str> = report.reset_inputs.iter().map(|&i| c[i].label.as_str()).collect();
+        let inputs: Vec<&str> = report
+            .reset_inputs
+            .iter()
+            .map(|&i| c[i].label.as_str())
+            .collect();
         assert_eq!(inputs, ["RESET"]);
         report
             .unknown

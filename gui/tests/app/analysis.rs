@@ -244,7 +244,11 @@ fn the_hazard_of_a_multiplexer_without_its_consensus_term_is_outlined() {
         h.get_by_label(button).click();
         h.run();
         assert_eq!(
-            [node_value(&h, "A"), node_value(&h, "S"), node_value(&h, "Y")],
+            [
+                node_value(&h, "A"),
+                node_value(&h, "S"),
+                node_value(&h, "Y")
+            ],
             ["+1", s, "+1"],
             "{button}"
         );

@@ -252,11 +252,12 @@ impl Reach {
             }
         };
         match self {
-            Reach::Through {
-                input,
-                next,
-                gates,
-            } => format!("{} depends on {}, {}", label(*next), label(*input), path(gates)),
+            Reach::Through { input, next, gates } => format!(
+                "{} depends on {}, {}",
+                label(*next),
+                label(*input),
+                path(gates)
+            ),
             Reach::Missing {
                 input,
                 next,

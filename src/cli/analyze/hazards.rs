@@ -31,9 +31,7 @@ pub fn run(args: &HazardArgs, console: &mut Console<'_>) -> Result<Status> {
     let analysis = HazardAnalysis::new(circuit).with_context(|| loaded.name.clone())?;
     let json = args.json || args.format == Format::Json;
     let hazards = if let (Some(from), Some(to)) = (&args.from, &args.to) {
-        let from = analysis
-            .vector(Which::From, &from.0)
-            .context("--from")?;
+        let from = analysis.vector(Which::From, &from.0).context("--from")?;
         let to = analysis.vector(Which::To, &to.0).context("--to")?;
         let report = analysis
             .transition(&from, &to)
@@ -147,7 +145,12 @@ fn count_line(count: u64, noun: &str) -> String {
     }
 }
 
-fn transition_json(circuit: &Circuit, analysis: &HazardAnalysis, name: &str, report: &TransitionReport) -> Value {
+fn transition_json(
+    circuit: &Circuit,
+    analysis: &HazardAnalysis,
+    name: &str,
+    report: &TransitionReport,
+) -> Value {
     let outputs: Vec<Value> = report
         .outputs
         .iter()
@@ -222,7 +225,12 @@ fn sweep_text(
     Ok(())
 }
 
-fn sweep_json(circuit: &Circuit, analysis: &HazardAnalysis, name: &str, report: &SweepReport) -> Value {
+fn sweep_json(
+    circuit: &Circuit,
+    analysis: &HazardAnalysis,
+    name: &str,
+    report: &SweepReport,
+) -> Value {
     let kind = |k: HazardKind| k.to_string();
     let outputs: Vec<Value> = report
         .outputs

@@ -5,9 +5,8 @@
 //! after, and while `x` changes both may be −1 for a moment. Their *consensus* `P·Q` is +1 on
 //! both sides and does not depend on `x`; added to the sum it holds the output through the
 //! change (the consensus theorem, `x·P + ¬x·Q = x·P + ¬x·Q + P·Q`; D. A. Huffman, "The design
-//! and use of hazard-free switching networks", J. ACM 4(1), 1957; E. J. McCluskey, *Logic
-//! Design Principles*, Prentice-Hall 1986, §4.4). Dually, a product of sums with a static-0
-//! hazard is cured by the consensus sum `(P + Q)` of `(x + P)·(¬x + Q)`.
+//! and use of hazard-free switching networks", J. ACM 4(1), 1957). Dually, a product of sums
+//! with a static-0 hazard is cured by the consensus sum `(P + Q)` of `(x + P)·(¬x + Q)`.
 //!
 //! The two-level form is read from the gates: the output's driver is an OR (an AND for the
 //! dual) whose inputs are each an AND (an OR) of literals or a single literal; a literal is an

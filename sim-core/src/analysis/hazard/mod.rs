@@ -364,12 +364,11 @@ impl HazardAnalysis {
     ) -> Result<Vec<Trit>, HazardError> {
         let mut values = vec![None; self.inputs.len()];
         for (label, literal) in assignments {
-            let bits = signal::signal(&self.circuit, label).ok_or_else(|| {
-                HazardError::UnknownSignal {
+            let bits =
+                signal::signal(&self.circuit, label).ok_or_else(|| HazardError::UnknownSignal {
                     which,
                     label: label.clone(),
-                }
-            })?;
+                })?;
             let given = literal
                 .resolve(bits.len())
                 .map_err(|e| HazardError::BadValue {
@@ -468,9 +467,7 @@ impl HazardAnalysis {
                     Vec::new()
                 };
                 let consensus = (hazard == Some(HazardKind::Static))
-                    .then(|| {
-                        consensus::consensus(&self.circuit, output, &self.inputs, from, to)
-                    })
+                    .then(|| consensus::consensus(&self.circuit, output, &self.inputs, from, to))
                     .flatten();
                 OutputReport {
                     output,
@@ -631,11 +628,20 @@ mod tests {
         // A bus takes a number, bit 0 first; its bits may be set one by one.
         assert_eq!(read("D=0b01, S=F"), Ok(vec![f, t, f]));
         assert_eq!(read("S=+1, D[1]=+1, D[0]=-1"), Ok(vec![t, f, t]));
-        assert_eq!(analysis.assignments_text(&[f, t, f]), "S=-1, D[0]=+1, D[1]=-1");
+        assert_eq!(
+            analysis.assignments_text(&[f, t, f]),
+            "S=-1, D[0]=+1, D[1]=-1"
+        );
         for (text, message) in [
             ("S=-1, D[1]=1", "the from vector gives no value to D[0]"),
-            ("S=-1, D=0b01, Z=1", "`Z`, which is neither a node nor a bus"),
-            ("S=-1, D=0b01, Y=1", "sets `Y`, which is not a switch or a button"),
+            (
+                "S=-1, D=0b01, Z=1",
+                "`Z`, which is neither a node nor a bus",
+            ),
+            (
+                "S=-1, D=0b01, Y=1",
+                "sets `Y`, which is not a switch or a button",
+            ),
             ("S=-1, D=9", "the from vector sets `D`:"),
         ] {
             let err = read(text).expect_err(text).to_string();
