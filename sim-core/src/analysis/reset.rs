@@ -144,22 +144,11 @@ impl FromStr for Sequence {
                 actions.push(Action::Tick(n));
                 continue;
             }
-            let mut batch: Vec<(String, Literal)> = Vec::new();
-            for assignment in item.split(',').map(str::trim) {
-                let Some((label, value)) = assignment.split_once('=') else {
-                    return Err(syntax(
-                        "expected `tick`, `tick N` or assignments `LABEL=VALUE, …`",
-                    ));
-                };
-                let (label, value) = (label.trim(), value.trim());
-                if label.is_empty() || value.is_empty() {
-                    return Err(syntax("an assignment needs a label and a value"));
-                }
-                if batch.iter().any(|(seen, _)| seen == label) {
-                    return Err(syntax(&format!("`{label}` is set twice in one batch")));
-                }
-                batch.push((label.to_owned(), Literal::Text(value.to_owned())));
-            }
+            let batch = crate::literal::parse_assignments(item).map_err(|e| {
+                syntax(&format!(
+                    "expected `tick`, `tick N` or assignments `LABEL=VALUE, …`: {e}"
+                ))
+            })?;
             actions.push(Action::Set(batch));
         }
         Ok(Sequence { actions })
