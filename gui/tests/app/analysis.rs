@@ -109,7 +109,7 @@ fn the_reset_analysis_reports_and_marks_a_register_without_reset() {
     // Why no reset reaches it: its next state is outside RESET's fan-out.
     assert_eq!(
         texts(&h, "depend on RESET"),
-        ["    NEXT1 does not depend on RESET; NEXT0 does, through NRESET"]
+        ["NEXT1 does not depend on RESET; NEXT0 does, through NRESET"]
     );
     // FF1 is outlined on the canvas; FF0 is not.
     let circuit = h.state().state.circuit().clone();

@@ -125,9 +125,12 @@ fn reset_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
                 if !u.why.loops.is_empty() {
                     ui.label("    held by a loop through its own state");
                 }
-                for r in &u.reset {
-                    ui.label(format!("    {}", r.describe(state.circuit())));
-                }
+                // Indented as a block, so that a wrapped sentence stays under its start.
+                ui.indent((node, "reset"), |ui| {
+                    for r in &u.reset {
+                        ui.label(r.describe(state.circuit()));
+                    }
+                });
             }
             for m in &report.memories {
                 ui.label(format!(
@@ -161,22 +164,21 @@ fn hazard_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
          a static hazard.",
     );
     let hint = state.hazard_vector_hint();
-    for (name, which) in [("From", true), ("To", false)] {
-        ui.horizontal(|ui| {
-            let label = ui.label(name);
-            let text = if which {
-                &mut state.analysis.from
-            } else {
-                &mut state.analysis.to
-            };
-            ui.add(
-                egui::TextEdit::singleline(text)
-                    .hint_text(hint.as_str())
-                    .desired_width(280.0),
-            )
-            .labelled_by(label.id);
+    egui::Grid::new("hazard vectors")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let analysis = &mut state.analysis;
+            for (name, text) in [("From", &mut analysis.from), ("To", &mut analysis.to)] {
+                let label = ui.label(name);
+                ui.add(
+                    egui::TextEdit::singleline(text)
+                        .hint_text(hint.as_str())
+                        .desired_width(280.0),
+                )
+                .labelled_by(label.id);
+                ui.end_row();
+            }
         });
-    }
     if ui
         .button("Analyze change")
         .on_hover_text("Find the hazards of this input change and outline their gates")
