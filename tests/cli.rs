@@ -1049,7 +1049,7 @@ fn asm_writes_the_rom_contents_and_names_the_line_of_an_error() {
 
     let bad = dir.file("bad.s", "start: LD #5\n  JMP nowhere\n");
     let run = tritium(&["asm".as_ref(), bad.as_os_str()]);
-    run.expect_code(1);
+    run.expect_code(2);
     assert_eq!(
         run.stderr,
         format!("error: {}:2:7: undefined label `nowhere`\n", bad.display())

@@ -104,7 +104,7 @@ pub enum Command {
     /// into a ROM contents file: plain hex, one 16-bit word a line.
     ///
     /// Two passes: labels (`name:`), constants (`.equ NAME, value`), `.org`, `.byte`,
-    /// `.word`, `;` comments. An error names the file, line and column; exit status 1.
+    /// `.word`, `;` comments. An error names the file, line and column; exit status 2 (bad input).
     Asm(AsmArgs),
 
     /// Write a circuit in another format (structural Verilog).
