@@ -16,7 +16,7 @@
 //! # Ok::<(), LiteralError>(())
 //! ```
 
-use crate::number::{self, NumberError, Radix};
+use crate::number::{self, NumberError, Radix, excerpt};
 use crate::trit::Trit;
 
 /// A value as a file or a command line writes it, before it is known how wide its target is:
@@ -194,7 +194,10 @@ pub fn bit_label(name: &str, i: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LiteralError {
     /// `true`/`false` given for a bus.
-    #[error("`{literal}` is a truth value, but this is a bus of {width} trits: write a number")]
+    #[error(
+        "`{}` is a truth value, but this is a bus of {width} trits: write a number",
+        excerpt(literal)
+    )]
     TruthValueForBus {
         /// The literal as written.
         literal: String,
@@ -208,13 +211,16 @@ pub enum LiteralError {
         value: i128,
     },
     /// A text that names no trit given for a node.
-    #[error("`{text}` is not a trit (-1, 0, +1, F, X, T, false, true)")]
+    #[error("`{}` is not a trit (-1, 0, +1, F, X, T, false, true)", excerpt(text))]
     NotATritText {
         /// The text.
         text: String,
     },
     /// A trit's name given for a bus.
-    #[error("`{literal}` is a trit, but this is a bus of {width} trits: write a number")]
+    #[error(
+        "`{}` is a trit, but this is a bus of {width} trits: write a number",
+        excerpt(literal)
+    )]
     TritForBus {
         /// The literal as written.
         literal: String,

@@ -59,6 +59,27 @@ use crate::Trit;
 /// The widest bus, in bits (or trits).
 pub const MAX_WIDTH: usize = 64;
 
+/// The most characters of an offending text an error message echoes ([`excerpt`]).
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `text` as an error message echoes it: whole if it has at most [`EXCERPT_CHARS`]
+/// characters, else its first [`EXCERPT_CHARS`] characters and `…`, so a 3 MB word in a file
+/// still gives a one-line message.
+///
+/// ```
+/// use sim_core::number::excerpt;
+///
+/// assert_eq!(excerpt("0x5A"), "0x5A");
+/// assert_eq!(excerpt(&"f".repeat(3_000_000)), format!("{}…", "f".repeat(40)));
+/// ```
+#[must_use]
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
 /// How a bus value is written; see the [module documentation](self) for the syntax.
 ///
 /// Serialized as a unit variant (`radix: Hex` in RON, `"Hex"` in JSON). The default is `Hex`.
@@ -142,13 +163,13 @@ pub enum NumberError {
     #[error("empty number (expected e.g. 0b1010, 0x5A, 162, -94 or 0t1T0)")]
     Empty,
     /// The literal has a prefix or sign but no digit, like `0x` or `-`.
-    #[error("`{literal}` has no digits")]
+    #[error("`{}` has no digits", excerpt(literal))]
     NoDigits {
         /// The literal, trimmed.
         literal: String,
     },
     /// A character that is not a digit of the literal's radix.
-    #[error("`{literal}`: `{found}` at position {position} is not {expected}")]
+    #[error("`{}`: `{found}` at position {position} is not {expected}", excerpt(literal))]
     BadDigit {
         /// The literal, trimmed.
         literal: String,
@@ -160,7 +181,7 @@ pub enum NumberError {
         expected: &'static str,
     },
     /// The number needs more bits than the bus has.
-    #[error("`{literal}` needs {needs} bits but the bus is {width} wide")]
+    #[error("`{}` needs {needs} bits but the bus is {width} wide", excerpt(literal))]
     TooWide {
         /// The literal, trimmed (or the integer, for [`from_int`]).
         literal: String,
@@ -170,7 +191,7 @@ pub enum NumberError {
         width: usize,
     },
     /// A decimal literal beyond the 128-bit integers: far too wide for any bus.
-    #[error("`{literal}` needs more than 128 bits but the bus is {width} wide")]
+    #[error("`{}` needs more than 128 bits but the bus is {width} wide", excerpt(literal))]
     TooLarge {
         /// The literal, trimmed.
         literal: String,
@@ -178,7 +199,7 @@ pub enum NumberError {
         width: usize,
     },
     /// A balanced-ternary number needs more trits than the bus has.
-    #[error("`{literal}` needs {needs} trits but the bus is {width} wide")]
+    #[error("`{}` needs {needs} trits but the bus is {width} wide", excerpt(literal))]
     TooManyTrits {
         /// The literal, trimmed (or the integer, for [`from_balanced`]).
         literal: String,
@@ -188,7 +209,7 @@ pub enum NumberError {
         width: usize,
     },
     /// [`Radix::from_str`] was given something else than a radix name.
-    #[error("`{name}` is not a radix (expected bin, hex, unsigned, signed or ternary)")]
+    #[error("`{}` is not a radix (expected bin, hex, unsigned, signed or ternary)", excerpt(name))]
     UnknownRadix {
         /// The name given, trimmed.
         name: String,

@@ -23,6 +23,16 @@ pub enum AsmErrorKind {
     /// A character that starts no token (`$`, `@`, a lone `.`).
     #[error("unexpected character `{0}`")]
     UnexpectedChar(char),
+    /// A name, directive or number longer than
+    /// [`MAX_TOKEN_CHARS`](crate::MAX_TOKEN_CHARS) characters (not echoed).
+    #[error(
+        "a token of {chars} characters, more than the {max} a name or number may have",
+        max = super::lexer::MAX_TOKEN_CHARS
+    )]
+    TooLong {
+        /// Its length in characters.
+        chars: usize,
+    },
     /// A number that does not parse (`0x`, `12ab`, `0b102`) or does not fit 64 bits.
     #[error("bad number `{0}`")]
     BadNumber(String),

@@ -24,6 +24,10 @@ pub(super) struct Token {
     pub(super) text: String,
 }
 
+/// The most characters a name, directive or number may have. A longer one is refused without
+/// being echoed ([`AsmErrorKind::TooLong`]), so no message repeats a megabyte of input.
+pub const MAX_TOKEN_CHARS: usize = 64;
+
 /// Splits one line (without its comment) into tokens.
 pub(super) fn lex(number: usize, text: &str) -> Result<Vec<Token>, AsmError> {
     let chars: Vec<char> = text.chars().collect();
@@ -56,6 +60,10 @@ pub(super) fn lex(number: usize, text: &str) -> Result<Vec<Token>, AsmError> {
                 while chars.get(i).is_some_and(|&c| ident_char(c)) {
                     i += 1;
                 }
+                if i - start > MAX_TOKEN_CHARS {
+                    let chars = i - start;
+                    return Err(error(number, column, AsmErrorKind::TooLong { chars }));
+                }
                 let text: String = chars[start..i].iter().collect();
                 match parse_number(&text) {
                     Some(n) => Tok::Number(n),
@@ -87,6 +95,10 @@ pub(super) fn lex(number: usize, text: &str) -> Result<Vec<Token>, AsmError> {
                 return Err(error(number, column, AsmErrorKind::UnexpectedChar(other)));
             }
         };
+        if i - start > MAX_TOKEN_CHARS {
+            let chars = i - start;
+            return Err(error(number, column, AsmErrorKind::TooLong { chars }));
+        }
         tokens.push(Token {
             tok,
             column,

@@ -16,5 +16,6 @@ mod passes;
 mod program;
 
 pub use error::{AsmError, AsmErrorKind};
+pub use lexer::MAX_TOKEN_CHARS;
 pub use passes::assemble;
 pub use program::{Program, ROM_WORDS};
