@@ -1150,6 +1150,29 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
         "{}",
         run.stderr
     );
+    // `--ticks` counts the batches' ticks (two batches of one 2-tick cycle): fewer is bad
+    // input, not a run past its own limit; 0 is refused by the argument parser.
+    let run = args("3", "HALTED");
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains(
+            "--ticks 3: fewer than the 4 ticks the 2 --set batches hold (one clock cycle of 2 ticks each)"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = args("0", "HALTED");
+    run.expect_code(2);
+    assert!(run.stderr.contains("--ticks <N>"), "{}", run.stderr);
+    let run = args("4", "HALTED");
+    run.expect_code(1);
+    assert!(
+        run.stderr.starts_with(
+            "warning: stopped at the --ticks limit of 4 ticks: HALTED never held (4 ticks"
+        ),
+        "{}",
+        run.stderr
+    );
     let run = args("100", "NOPE");
     run.expect_code(2);
     assert!(

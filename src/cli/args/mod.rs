@@ -92,7 +92,8 @@ pub enum Command {
     /// the end.
     ///
     /// Settles from power-on, applies each `--set` batch and holds it for one clock cycle,
-    /// then ticks the clocks until `--ticks N` in all (settling after each), stopping once
+    /// then ticks the clocks until `--ticks N` in all, the batches' ticks included (settling
+    /// after each), stopping once
     /// `--until LABEL[=VALUE]` holds
     /// (+1 by default). Standard error gives the ticks, the clock cycles and the simulated
     /// cycles per second. Uses the levelized schedule (the same values as unit delay after
