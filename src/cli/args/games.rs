@@ -234,7 +234,9 @@ pub struct EulerArgs {
     /// apart); 0 when no single stroke draws the figure. Counts of any size are exact (JSON:
     /// a number up to 2^64 − 1, a decimal string beyond). Counting can take exponential time:
     /// a spinner shows its progress on a terminal, and Ctrl+C or `--time-limit` stop it with
-    /// no number and exit status 1.
+    /// no number and exit status 1, as does a count needing more than 2 million memoized
+    /// states (about 250 MB and a second; a complete graph such as K9): "too many to count
+    /// in time".
     #[arg(long)]
     pub count: bool,
 
