@@ -550,12 +550,30 @@ fn a_hierarchy_that_flattens_too_large_is_refused_at_once_and_max_nodes_raises_t
     );
     let want = format!(
         "{}:2: the flattened circuit would have 536870914 nodes, more than the limit of \
-         20000000: instance `a/a/a/a` (part `l25`) alone has 33554432",
+         4000000: instance `a/a/a/a/a/a/a` (part `l22`) alone has 4194304",
         file.display()
     );
     assert!(
         run.stderr.contains(&want),
         "want {want:?} in\n{}",
+        run.stderr
+    );
+    // 23 levels, 8.4 million nodes (about 6 GB to load): refused at once by the default
+    // limit, not an allocation failure minutes later.
+    let file = dir.path().join("l23.ron");
+    let start = std::time::Instant::now();
+    let run = tritium(&["check".as_ref(), file.as_os_str()]);
+    run.expect_code(1);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        run.stderr.contains(
+            "the flattened circuit would have 8388610 nodes, more than the limit of 4000000"
+        ),
+        "{}",
         run.stderr
     );
 
