@@ -119,6 +119,14 @@ pub struct SolveArgs {
     #[arg(long, value_name = "R")]
     pub rules: Option<String>,
 
+    /// Stop the search after this many seconds with no answer (exit status 1). Default: 10
+    /// when no `--solver` is named, so the picked solver answers in bounded time or says
+    /// that none will (a random 5×5 sliding puzzle can take hours to solve optimally);
+    /// none for a named solver. Building a solver's tables (with a known total) is not
+    /// counted.
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub time_limit: Option<f64>,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
