@@ -169,7 +169,10 @@ pub enum NumberError {
         literal: String,
     },
     /// A character that is not a digit of the literal's radix.
-    #[error("`{}`: `{found}` at position {position} is not {expected}", excerpt(literal))]
+    #[error(
+        "`{}`: `{found}` at position {position} is not {expected}",
+        excerpt(literal)
+    )]
     BadDigit {
         /// The literal, trimmed.
         literal: String,
@@ -181,7 +184,10 @@ pub enum NumberError {
         expected: &'static str,
     },
     /// The number needs more bits than the bus has.
-    #[error("`{}` needs {needs} bits but the bus is {width} wide", excerpt(literal))]
+    #[error(
+        "`{}` needs {needs} bits but the bus is {width} wide",
+        excerpt(literal)
+    )]
     TooWide {
         /// The literal, trimmed (or the integer, for [`from_int`]).
         literal: String,
@@ -191,7 +197,10 @@ pub enum NumberError {
         width: usize,
     },
     /// A decimal literal beyond the 128-bit integers: far too wide for any bus.
-    #[error("`{}` needs more than 128 bits but the bus is {width} wide", excerpt(literal))]
+    #[error(
+        "`{}` needs more than 128 bits but the bus is {width} wide",
+        excerpt(literal)
+    )]
     TooLarge {
         /// The literal, trimmed.
         literal: String,
@@ -199,7 +208,10 @@ pub enum NumberError {
         width: usize,
     },
     /// A balanced-ternary number needs more trits than the bus has.
-    #[error("`{}` needs {needs} trits but the bus is {width} wide", excerpt(literal))]
+    #[error(
+        "`{}` needs {needs} trits but the bus is {width} wide",
+        excerpt(literal)
+    )]
     TooManyTrits {
         /// The literal, trimmed (or the integer, for [`from_balanced`]).
         literal: String,
@@ -209,7 +221,10 @@ pub enum NumberError {
         width: usize,
     },
     /// [`Radix::from_str`] was given something else than a radix name.
-    #[error("`{}` is not a radix (expected bin, hex, unsigned, signed or ternary)", excerpt(name))]
+    #[error(
+        "`{}` is not a radix (expected bin, hex, unsigned, signed or ternary)",
+        excerpt(name)
+    )]
     UnknownRadix {
         /// The name given, trimmed.
         name: String,

@@ -74,7 +74,10 @@ pub struct Sequence {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ResetError {
     /// An item that is neither `tick [N]` nor `LABEL=VALUE, …`.
-    #[error("reset sequence item {item} `{}`: {reason}", crate::number::excerpt(text))]
+    #[error(
+        "reset sequence item {item} `{}`: {reason}",
+        crate::number::excerpt(text)
+    )]
     Syntax {
         /// The item's number (from 1).
         item: usize,

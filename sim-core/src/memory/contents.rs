@@ -74,7 +74,10 @@ pub enum WordError {
         unknowns: bool,
     },
     /// A word wider than the memory's data bus.
-    #[error("word `{}` is {width} bits wide, the data bus {data_bits}", excerpt(token))]
+    #[error(
+        "word `{}` is {width} bits wide, the data bus {data_bits}",
+        excerpt(token)
+    )]
     TooWide {
         /// The word as written.
         token: String,
@@ -90,7 +93,11 @@ pub enum WordError {
         line: String,
     },
     /// A run `N*value` whose `N` is not a positive decimal.
-    #[error("run `{}`: `{}` is not a positive count", excerpt(token), excerpt(count))]
+    #[error(
+        "run `{}`: `{}` is not a positive count",
+        excerpt(token),
+        excerpt(count)
+    )]
     Count {
         /// The run as written.
         token: String,
@@ -454,7 +461,10 @@ mod tests {
         );
         assert_eq!(
             e(&format!("1 {huge}\n")),
-            format!("1:1: one word a line in plain hex, found `1 {}…`", &head[2..])
+            format!(
+                "1:1: one word a line in plain hex, found `1 {}…`",
+                &head[2..]
+            )
         );
         assert_eq!(e("v2.0 raw\nzz\n"), "2:1: `zz` is not a hex word");
         assert_eq!(
