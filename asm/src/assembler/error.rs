@@ -2,6 +2,10 @@
 
 use crate::isa::Op;
 
+/// The most characters a name, directive or number may have. A longer one is refused without
+/// being echoed ([`AsmErrorKind::TooLong`]), so no message repeats a megabyte of input.
+pub const MAX_TOKEN_CHARS: usize = 64;
+
 /// Why a source did not assemble: where (1-based line and column of the offending token,
 /// columns counted in characters) and what.
 ///
@@ -24,10 +28,10 @@ pub enum AsmErrorKind {
     #[error("unexpected character `{0}`")]
     UnexpectedChar(char),
     /// A name, directive or number longer than
-    /// [`MAX_TOKEN_CHARS`](crate::MAX_TOKEN_CHARS) characters (not echoed).
+    /// [`MAX_TOKEN_CHARS`] characters (not echoed).
     #[error(
         "a token of {chars} characters, more than the {max} a name or number may have",
-        max = super::lexer::MAX_TOKEN_CHARS
+        max = MAX_TOKEN_CHARS
     )]
     TooLong {
         /// Its length in characters.

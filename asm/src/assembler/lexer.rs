@@ -1,7 +1,7 @@
 //! The lexer: one line's text (up to its `;` comment) into tokens, numbers and character
 //! literals read to their values.
 
-use super::error::{AsmError, AsmErrorKind, error};
+use super::error::{AsmError, AsmErrorKind, MAX_TOKEN_CHARS, error};
 
 /// A token's kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,10 +23,6 @@ pub(super) struct Token {
     pub(super) column: usize,
     pub(super) text: String,
 }
-
-/// The most characters a name, directive or number may have. A longer one is refused without
-/// being echoed ([`AsmErrorKind::TooLong`]), so no message repeats a megabyte of input.
-pub const MAX_TOKEN_CHARS: usize = 64;
 
 /// Splits one line (without its comment) into tokens.
 pub(super) fn lex(number: usize, text: &str) -> Result<Vec<Token>, AsmError> {
