@@ -435,3 +435,36 @@ fn the_state_resolves_wire_ends_through_splitters_and_instances() {
     state.toggle_bus_bit("A", 7);
     assert_eq!(state.sim.pending().count(), 1);
 }
+
+#[test]
+fn decimals_typed_into_a_balanced_ternary_bus_read_back_as_typed() {
+    let mut h = app_with("bt_adder6_demo.ron");
+    h.run();
+    // A decimal on a 6-trit balanced-ternary bus is its balanced-ternary value, shown with
+    // its digits and back in decimal: 5 = 9 − 3 − 1, −42 = −81 + 27 + 9 + 3.
+    for (bus, typed, shown) in [("A", "5", "0t0001TT (5)"), ("B", "-42", "0t0T1110 (-42)")] {
+        set_bus(&mut h, bus, typed);
+        assert!(
+            h.query_by_label_contains("Refused: ").is_none(),
+            "{bus}={typed}"
+        );
+        assert_eq!(label_containing(&h, "Value: "), format!("Value: {shown}"));
+        assert_eq!(
+            node_value(&h, bus),
+            shown.split(' ').next().expect("digits")
+        );
+    }
+    // CIN is still at power-on: 0, the digit zero.
+    assert_eq!(node_value(&h, "CIN"), "0");
+    // The sum, 5 + (−42) + 0 = −37, reads in decimal in the inspector.
+    click_bus(&mut h, "S");
+    assert_eq!(label_containing(&h, "Value: "), "Value: 0t00TT0T (-37)");
+    // Past ±364 a decimal is refused with the bus's range; nothing changes.
+    click_bus(&mut h, "A");
+    enter_number(&mut h, "365");
+    assert_eq!(
+        label_containing(&h, "Refused: "),
+        "Refused: `365` is outside -364..=364, the range of a 6-trit balanced-ternary bus"
+    );
+    assert_eq!(node_value(&h, "A"), "0t0001TT");
+}

@@ -270,7 +270,10 @@ impl Inspector {
             crate::pages::circuit::kinds::kind_name(kind),
             bus.width()
         ));
-        ui.label(format!("Value: {}", number::format(&values, radix)));
+        ui.label(format!(
+            "Value: {}",
+            number::format_readable(&values, radix)
+        ));
         ui.horizontal_wrapped(|ui| {
             ui.label("Radix");
             for r in Radix::ALL {
@@ -279,25 +282,15 @@ impl Inspector {
                 }
             }
         });
-        egui::Grid::new("bus-readings").show(ui, |ui| {
-            for r in Radix::ALL.into_iter().filter(|&r| r != radix) {
-                ui.weak(r.name());
-                ui.label(egui::RichText::new(number::format(&values, r)).monospace());
-                ui.end_row();
-            }
-        });
+        bus_readings(ui, &values, radix);
         if matches!(kind, NodeKind::Switch | NodeKind::Button) {
             ui.separator();
             self.bus_entry(ui, state, name, &number::format(&values, radix));
             ui.horizontal_wrapped(|ui| {
                 ui.label("Bits");
                 for (i, &v) in values.iter().enumerate().rev() {
-                    let symbol = match (v, radix) {
-                        (Trit::True, _) => "1",
-                        (Trit::False, Radix::Ternary) => "T",
-                        (Trit::False, _) | (Trit::Unknown, Radix::Ternary) => "0",
-                        (Trit::Unknown, _) => "x",
-                    };
+                    // The trit itself, whatever the radix reads it as: −1, 0 or +1.
+                    let symbol = v.as_signed_str();
                     let bit = sim_core::literal::bit_label(name, i);
                     let button = ui.add(
                         egui::Button::new(egui::RichText::new(symbol).monospace())
@@ -367,7 +360,8 @@ impl Inspector {
                 .labelled_by(label.id)
                 .on_hover_text(
                     "A number in any radix: 107, -21, 0x6B, 0b0110_1011, 0t1T0 (x or ? for \
-                     unknown bits). Enter sets it.",
+                     unknown bits). A decimal reads as the bus's radix does: balanced \
+                     ternary on a Ternary bus, else unsigned or two's complement. Enter sets it.",
                 );
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if entered || ui.button("Set").clicked() {
@@ -384,6 +378,29 @@ impl Inspector {
             );
         }
     }
+}
+
+/// The value of a bus (`values`, bit 0 first) shown in `radix`, in the other radixes that read
+/// its trits the same way: a binary bus in the other binary radixes (bin, hex, unsigned,
+/// signed; never as balanced-ternary digits, which would be its raw trits), a balanced-ternary
+/// bus as the decimal its digits add up to.
+fn bus_readings(ui: &mut egui::Ui, values: &[Trit], radix: Radix) {
+    egui::Grid::new("bus-readings").show(ui, |ui| {
+        if radix == Radix::Ternary {
+            ui.weak("decimal");
+            ui.label(egui::RichText::new(number::to_balanced(values).to_string()).monospace());
+            ui.end_row();
+            return;
+        }
+        for r in Radix::ALL
+            .into_iter()
+            .filter(|&r| r != radix && r != Radix::Ternary)
+        {
+            ui.weak(r.name());
+            ui.label(egui::RichText::new(number::format(values, r)).monospace());
+            ui.end_row();
+        }
+    });
 }
 
 /// The kind, and a table gate's outputs in row order (input 0 most significant, each input
