@@ -273,7 +273,7 @@ fn buses_take_and_print_numbers() {
     assert_eq!(doc["batches"][0]["set"]["cin"], 1);
     // A number wider than its bus, a malformed one, a trit for a bus: exit 2, named.
     for (set, message) in [
-        ("a=16", "`a`: `16` needs 5 bits but the bus is 4 wide"),
+        ("a=16", "`a`: `16` needs 5 trits but the bus is 4 trits wide"),
         ("a=0x1G", "`0x1G` is neither a trit"),
         (
             "a=true",
@@ -324,7 +324,7 @@ fn buses_take_and_print_numbers() {
     run.expect_code(2);
     assert!(
         run.stderr
-            .contains("line 1: `a`: `16` needs 5 bits but the bus is 4 wide"),
+            .contains("line 1: `a`: `16` needs 5 trits but the bus is 4 trits wide"),
         "{}",
         run.stderr
     );

@@ -19,6 +19,9 @@
 //!
 //! [`parse`] takes a literal of any radix whatever the bus's display radix: the prefix decides
 //! (`0b`, `0x`, `0t`, in either case; none means decimal, with an optional `-` or `+`).
+//! [`parse_in`] reads a literal for a bus shown in a given radix, where a decimal means what
+//! that radix reads: on a [`Radix::Ternary`] bus the balanced-ternary value (range
+//! ±(3^width − 1)/2), on any other unsigned or two's complement as [`parse`] reads it.
 //! Surrounding whitespace is ignored; `_` may separate digits anywhere after the prefix or sign.
 //! Fewer digits than the bus is wide are fine: missing high bits are `0` (false) in binary, hex
 //! and decimal, and missing high ternary digits are `0` (unknown). Leading zero digits beyond the
@@ -45,7 +48,7 @@
 //! assert_eq!(number::to_balanced(&number::parse("0t1T0", 3)?), 6);
 //!
 //! let err = number::parse("0x1FF", 8).expect_err("9 bits");
-//! assert_eq!(err.to_string(), "`0x1FF` needs 9 bits but the bus is 8 wide");
+//! assert_eq!(err.to_string(), "`0x1FF` needs 9 trits but the bus is 8 trits wide");
 //! # Ok::<(), number::NumberError>(())
 //! ```
 
@@ -160,7 +163,7 @@ pub enum NumberError {
         expected: &'static str,
     },
     /// The number needs more bits than the bus has.
-    #[error("`{literal}` needs {needs} bits but the bus is {width} wide")]
+    #[error("`{literal}` needs {needs} trits but the bus is {width} trits wide")]
     TooWide {
         /// The literal, trimmed (or the integer, for [`from_int`]).
         literal: String,
@@ -170,7 +173,7 @@ pub enum NumberError {
         width: usize,
     },
     /// A decimal literal beyond the 128-bit integers: far too wide for any bus.
-    #[error("`{literal}` needs more than 128 bits but the bus is {width} wide")]
+    #[error("`{literal}` needs more than 128 trits but the bus is {width} trits wide")]
     TooLarge {
         /// The literal, trimmed.
         literal: String,
@@ -178,7 +181,7 @@ pub enum NumberError {
         width: usize,
     },
     /// A balanced-ternary number needs more trits than the bus has.
-    #[error("`{literal}` needs {needs} trits but the bus is {width} wide")]
+    #[error("`{literal}` needs {needs} trits but the bus is {width} trits wide")]
     TooManyTrits {
         /// The literal, trimmed (or the integer, for [`from_balanced`]).
         literal: String,
@@ -781,26 +784,26 @@ mod tests {
         // Wider than the bus.
         assert_eq!(
             msg("0x1FF", 8),
-            "`0x1FF` needs 9 bits but the bus is 8 wide"
+            "`0x1FF` needs 9 trits but the bus is 8 trits wide"
         );
         assert_eq!(
             msg("0b1_0000", 4),
-            "`0b1_0000` needs 5 bits but the bus is 4 wide"
+            "`0b1_0000` needs 5 trits but the bus is 4 trits wide"
         );
-        assert_eq!(msg("0x??", 4), "`0x??` needs 5 bits but the bus is 4 wide");
+        assert_eq!(msg("0x??", 4), "`0x??` needs 5 trits but the bus is 4 trits wide");
         assert_eq!(
             msg("0bx00", 2),
-            "`0bx00` needs 3 bits but the bus is 2 wide"
+            "`0bx00` needs 3 trits but the bus is 2 trits wide"
         );
-        assert_eq!(msg("256", 8), "`256` needs 9 bits but the bus is 8 wide");
-        assert_eq!(msg("-129", 8), "`-129` needs 9 bits but the bus is 8 wide");
+        assert_eq!(msg("256", 8), "`256` needs 9 trits but the bus is 8 trits wide");
+        assert_eq!(msg("-129", 8), "`-129` needs 9 trits but the bus is 8 trits wide");
         assert_eq!(
             msg("0t1T0", 2),
-            "`0t1T0` needs 3 trits but the bus is 2 wide"
+            "`0t1T0` needs 3 trits but the bus is 2 trits wide"
         );
         assert_eq!(
             msg("1000000000000000000000000000000000000000", 64),
-            "`1000000000000000000000000000000000000000` needs more than 128 bits but the bus is 64 wide"
+            "`1000000000000000000000000000000000000000` needs more than 128 trits but the bus is 64 trits wide"
         );
         // Malformed: the character and its position (1-based, in the trimmed literal).
         assert_eq!(
@@ -857,7 +860,7 @@ mod tests {
         assert_eq!(from_int(i128::from(i64::MIN), 64), Ok(bits_of(1 << 63, 64)));
         assert_eq!(
             from_int(256, 8).map_err(|e| e.to_string()),
-            Err("`256` needs 9 bits but the bus is 8 wide".to_owned())
+            Err("`256` needs 9 trits but the bus is 8 trits wide".to_owned())
         );
         assert_eq!(
             from_int(-129, 8),
@@ -918,7 +921,7 @@ mod tests {
         assert_eq!(
             from_balanced(max + 1, 64).map_err(|e| e.to_string()),
             Err(format!(
-                "`{}` needs 65 trits but the bus is 64 wide",
+                "`{}` needs 65 trits but the bus is 64 trits wide",
                 max + 1
             ))
         );

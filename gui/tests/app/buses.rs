@@ -258,7 +258,7 @@ fn a_malformed_or_too_wide_number_is_refused_with_its_reason() {
         number::parse("300", 8)
             .expect_err("too wide")
             .to_string()
-            .contains("needs 9 bits but the bus is 8 wide")
+            .contains("needs 9 trits but the bus is 8 trits wide")
     );
     // A good number clears the refusal.
     enter_number(&mut h, "0b0110_1100");
