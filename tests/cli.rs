@@ -273,7 +273,10 @@ fn buses_take_and_print_numbers() {
     assert_eq!(doc["batches"][0]["set"]["cin"], 1);
     // A number wider than its bus, a malformed one, a trit for a bus: exit 2, named.
     for (set, message) in [
-        ("a=16", "`a`: `16` needs 5 trits but the bus is 4 trits wide"),
+        (
+            "a=16",
+            "`a`: `16` needs 5 trits but the bus is 4 trits wide",
+        ),
         ("a=0x1G", "`0x1G` is neither a trit"),
         (
             "a=true",

@@ -790,13 +790,22 @@ mod tests {
             msg("0b1_0000", 4),
             "`0b1_0000` needs 5 trits but the bus is 4 trits wide"
         );
-        assert_eq!(msg("0x??", 4), "`0x??` needs 5 trits but the bus is 4 trits wide");
+        assert_eq!(
+            msg("0x??", 4),
+            "`0x??` needs 5 trits but the bus is 4 trits wide"
+        );
         assert_eq!(
             msg("0bx00", 2),
             "`0bx00` needs 3 trits but the bus is 2 trits wide"
         );
-        assert_eq!(msg("256", 8), "`256` needs 9 trits but the bus is 8 trits wide");
-        assert_eq!(msg("-129", 8), "`-129` needs 9 trits but the bus is 8 trits wide");
+        assert_eq!(
+            msg("256", 8),
+            "`256` needs 9 trits but the bus is 8 trits wide"
+        );
+        assert_eq!(
+            msg("-129", 8),
+            "`-129` needs 9 trits but the bus is 8 trits wide"
+        );
         assert_eq!(
             msg("0t1T0", 2),
             "`0t1T0` needs 3 trits but the bus is 2 trits wide"
