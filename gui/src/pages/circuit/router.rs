@@ -105,7 +105,7 @@ pub const FRESH_LIMIT: usize = 64;
 /// The most kept nets [`reroute`] rips up to route again with the nets an edit touched: an
 /// edit that crowds more than this is left as routed (more would cost a large level a full
 /// route's time).
-const RIP_UP: usize = 6;
+pub const RIP_UP: usize = 6;
 
 /// The cost of one half-cell step.
 const STEP: u32 = 2;
