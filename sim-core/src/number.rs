@@ -227,8 +227,8 @@ pub fn format(bits: &[Trit], radix: Radix) -> String {
     }
 }
 
-/// [`format`] for people: a balanced-ternary value is followed by its decimal value,
-/// `0t0T1110 (-42)`; every other radix prints as [`format`] prints it (its decimal forms are
+/// [`format()`] for people: a balanced-ternary value is followed by its decimal value,
+/// `0t0T1110 (-42)`; every other radix prints as [`format()`] prints it (its decimal forms are
 /// numbers already).
 pub fn format_readable(bits: &[Trit], radix: Radix) -> String {
     let text = format(bits, radix);
