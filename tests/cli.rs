@@ -210,6 +210,28 @@ fn malformed_ron_is_reported_with_its_position() {
 }
 
 #[test]
+fn balanced_ternary_buses_take_and_print_decimals() {
+    const DEMO: &str = "circuits/bt_adder6_demo.ron";
+    // A decimal for a balanced-ternary bus is its balanced-ternary value, and the sum shows its
+    // decimal beside its digits: 5 + (-42) + 0 = -37 = -27 - 9 - 1.
+    let run = tritium(&["sim", DEMO, "--set", "A=5,B=-42,CIN=0"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout, "S=0t00TT0T (-37) COUT=0\n", "{}", run.stderr);
+    // Digits and decimals mix; past ±364 a decimal is refused naming the range.
+    let run = tritium(&["sim", DEMO, "--set", "A=0t011111,B=-3,CIN=0"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout, "S=0t011101 (118) COUT=0\n", "{}", run.stderr);
+    let run = tritium(&["sim", DEMO, "--set", "A=365,B=0,CIN=0"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr
+            .contains("`365` is outside -364..=364, the range of a 6-trit balanced-ternary bus"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn buses_take_and_print_numbers() {
     const ADD4: &str = "circuits/lib/add4.ron";
     // Inputs in any radix; the sum in the file's radix (unsigned), then in the one asked for.
@@ -220,7 +242,8 @@ fn buses_take_and_print_numbers() {
         ("hex", "0xA"),
         ("bin", "0b1010"),
         ("signed", "-6"),
-        ("ternary", "0t1T1T"), // the same trits read as balanced-ternary digits: 27 - 9 + 3 - 1
+        // The same trits read as balanced-ternary digits, 27 - 9 + 3 - 1, and that value.
+        ("ternary", "0t1T1T (20)"),
     ] {
         let run = tritium(&["sim", ADD4, "--set", "a=6,b=3,cin=1", "--radix", radix]);
         run.expect_code(0);
@@ -250,7 +273,10 @@ fn buses_take_and_print_numbers() {
     assert_eq!(doc["batches"][0]["set"]["cin"], 1);
     // A number wider than its bus, a malformed one, a trit for a bus: exit 2, named.
     for (set, message) in [
-        ("a=16", "`a`: `16` needs 5 bits but the bus is 4 wide"),
+        (
+            "a=16",
+            "`a`: `16` needs 5 trits but the bus is 4 trits wide",
+        ),
         ("a=0x1G", "`0x1G` is neither a trit"),
         (
             "a=true",
@@ -301,7 +327,7 @@ fn buses_take_and_print_numbers() {
     run.expect_code(2);
     assert!(
         run.stderr
-            .contains("line 1: `a`: `16` needs 5 bits but the bus is 4 wide"),
+            .contains("line 1: `a`: `16` needs 5 trits but the bus is 4 trits wide"),
         "{}",
         run.stderr
     );

@@ -166,7 +166,10 @@ fn condition(run: &BatchRun<'_>, text: &str) -> Result<Vec<(NodeId, Trit)>> {
         .parse::<i128>()
         .map_or_else(|_| Literal::Text(value.trim().to_owned()), Literal::Int);
     let want = literal
-        .resolve(bits.len())
+        .resolve_in(
+            bits.len(),
+            sim_core::signal::radix(run.circuit, label.trim()),
+        )
         .map_err(|e| anyhow::anyhow!("--until {text}: {e}"))?;
     Ok(bits.into_iter().zip(want).collect())
 }

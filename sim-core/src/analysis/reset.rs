@@ -266,7 +266,7 @@ fn resolve(circuit: &Circuit, sequence: &Sequence) -> Result<Vec<Resolved>, Rese
                         }
                     })?;
                     let values = literal
-                        .resolve(bits.len())
+                        .resolve_in(bits.len(), signal::radix(circuit, label))
                         .map_err(|e| bad(e.to_string()))?;
                     for (id, value) in bits.into_iter().zip(values) {
                         let kind = circuit[id].kind;
