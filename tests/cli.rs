@@ -210,6 +210,28 @@ fn malformed_ron_is_reported_with_its_position() {
 }
 
 #[test]
+fn balanced_ternary_buses_take_and_print_decimals() {
+    const DEMO: &str = "circuits/bt_adder6_demo.ron";
+    // A decimal for a balanced-ternary bus is its balanced-ternary value, and the sum shows its
+    // decimal beside its digits: 5 + (-42) + 0 = -37 = -27 - 9 - 1.
+    let run = tritium(&["sim", DEMO, "--set", "A=5,B=-42,CIN=0"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout, "S=0t00TT0T (-37) COUT=0\n", "{}", run.stderr);
+    // Digits and decimals mix; past ±364 a decimal is refused naming the range.
+    let run = tritium(&["sim", DEMO, "--set", "A=0t011111,B=-3,CIN=0"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout, "S=0t011101 (118) COUT=0\n", "{}", run.stderr);
+    let run = tritium(&["sim", DEMO, "--set", "A=365,B=0,CIN=0"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr
+            .contains("`365` is outside -364..=364, the range of a 6-trit balanced-ternary bus"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn buses_take_and_print_numbers() {
     const ADD4: &str = "circuits/lib/add4.ron";
     // Inputs in any radix; the sum in the file's radix (unsigned), then in the one asked for.
@@ -220,7 +242,8 @@ fn buses_take_and_print_numbers() {
         ("hex", "0xA"),
         ("bin", "0b1010"),
         ("signed", "-6"),
-        ("ternary", "0t1T1T"), // the same trits read as balanced-ternary digits: 27 - 9 + 3 - 1
+        // The same trits read as balanced-ternary digits, 27 - 9 + 3 - 1, and that value.
+        ("ternary", "0t1T1T (20)"),
     ] {
         let run = tritium(&["sim", ADD4, "--set", "a=6,b=3,cin=1", "--radix", radix]);
         run.expect_code(0);
@@ -250,7 +273,10 @@ fn buses_take_and_print_numbers() {
     assert_eq!(doc["batches"][0]["set"]["cin"], 1);
     // A number wider than its bus, a malformed one, a trit for a bus: exit 2, named.
     for (set, message) in [
-        ("a=16", "`a`: `16` needs 5 bits but the bus is 4 wide"),
+        (
+            "a=16",
+            "`a`: `16` needs 5 trits but the bus is 4 trits wide",
+        ),
         ("a=0x1G", "`0x1G` is neither a trit"),
         (
             "a=true",
@@ -301,7 +327,7 @@ fn buses_take_and_print_numbers() {
     run.expect_code(2);
     assert!(
         run.stderr
-            .contains("line 1: `a`: `16` needs 5 bits but the bus is 4 wide"),
+            .contains("line 1: `a`: `16` needs 5 trits but the bus is 4 trits wide"),
         "{}",
         run.stderr
     );
@@ -550,12 +576,30 @@ fn a_hierarchy_that_flattens_too_large_is_refused_at_once_and_max_nodes_raises_t
     );
     let want = format!(
         "{}:2: the flattened circuit would have 536870914 nodes, more than the limit of \
-         20000000: instance `a/a/a/a` (part `l25`) alone has 33554432",
+         4000000: instance `a/a/a/a/a/a/a` (part `l22`) alone has 4194304",
         file.display()
     );
     assert!(
         run.stderr.contains(&want),
         "want {want:?} in\n{}",
+        run.stderr
+    );
+    // 23 levels, 8.4 million nodes (about 6 GB to load): refused at once by the default
+    // limit, not an allocation failure minutes later.
+    let file = dir.path().join("l23.ron");
+    let start = std::time::Instant::now();
+    let run = tritium(&["check".as_ref(), file.as_os_str()]);
+    run.expect_code(1);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        run.stderr.contains(
+            "the flattened circuit would have 8388610 nodes, more than the limit of 4000000"
+        ),
+        "{}",
         run.stderr
     );
 
@@ -1049,7 +1093,7 @@ fn asm_writes_the_rom_contents_and_names_the_line_of_an_error() {
 
     let bad = dir.file("bad.s", "start: LD #5\n  JMP nowhere\n");
     let run = tritium(&["asm".as_ref(), bad.as_os_str()]);
-    run.expect_code(1);
+    run.expect_code(2);
     assert_eq!(
         run.stderr,
         format!("error: {}:2:7: undefined label `nowhere`\n", bad.display())
@@ -1147,6 +1191,29 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
     assert!(
         run.stderr
             .starts_with("warning: stopped at the --ticks limit of 1000 ticks: PORT=7 never held"),
+        "{}",
+        run.stderr
+    );
+    // `--ticks` counts the batches' ticks (two batches of one 2-tick cycle): fewer is bad
+    // input, not a run past its own limit; 0 is refused by the argument parser.
+    let run = args("3", "HALTED");
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains(
+            "--ticks 3: fewer than the 4 ticks the 2 --set batches hold (one clock cycle of 2 ticks each)"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = args("0", "HALTED");
+    run.expect_code(2);
+    assert!(run.stderr.contains("--ticks <N>"), "{}", run.stderr);
+    let run = args("4", "HALTED");
+    run.expect_code(1);
+    assert!(
+        run.stderr.starts_with(
+            "warning: stopped at the --ticks limit of 4 ticks: HALTED never held (4 ticks"
+        ),
         "{}",
         run.stderr
     );

@@ -211,6 +211,16 @@ fn euler_counts_without_overflow_stops_when_told_and_streams_its_drawings() {
     assert!(err.contains("--count cut off by --time-limit 1 s"), "{err}");
     assert!(!out.contains("drawings in all"), "{out}");
     assert!(began.elapsed().as_secs() < 30, "stopped in time");
+    // Without a limit, the memo's bound stops it in seconds: no number, exit status 1.
+    let began = std::time::Instant::now();
+    let (code, out, err) = tritium(&["euler", "--edges", &k9.join(","), "--count"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        err.contains("error: --count: too many to count in time: counting needs more than 2000000 memoized states"),
+        "{err}"
+    );
+    assert!(!out.contains("drawings in all"), "{out}");
+    assert!(began.elapsed().as_secs() < 30, "stopped in time");
     // Ctrl+C (SIGINT) stops it the same way.
     #[cfg(unix)]
     {

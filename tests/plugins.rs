@@ -1378,6 +1378,26 @@ fn solve_without_a_solver_picks_the_best_for_the_board_and_names_it() {
     assert_eq!(json["solver"], "ida-manhattan-lc", "{}", run.stdout);
     assert_eq!(json["picked"], true);
     assert_eq!(json["length"], 1);
+    // A random 5×5 board: no solver answers in bounded time, and the time limit (10 s by
+    // default for a picked solver, here less) says so instead of searching for hours.
+    for (solver, who) in [
+        (None, "the best solver for this board"),
+        (Some("ida-manhattan-lc"), "ida-manhattan-lc"),
+    ] {
+        let mut args = vec!["solve", "sliding", "--rules", "5x5", "--time-limit", "0.5"];
+        args.extend(solver.map(|name| ["--solver", name]).iter().flatten());
+        let began = std::time::Instant::now();
+        let run = tritium_with(&args, &[&plugin_dir()], "", &env);
+        assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "within 0.5 s: {who} found no solution in that time"
+            )),
+            "{}",
+            run.stderr
+        );
+        assert!(began.elapsed().as_secs() < 5, "{:?}", began.elapsed());
+    }
     // A named solver is not "picked".
     let run = tritium(
         &[

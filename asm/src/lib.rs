@@ -34,6 +34,6 @@ pub mod assembler;
 pub mod emu;
 pub mod isa;
 
-pub use assembler::{AsmError, AsmErrorKind, Program, ROM_WORDS, assemble};
+pub use assembler::{AsmError, AsmErrorKind, MAX_TOKEN_CHARS, Program, ROM_WORDS, assemble};
 pub use emu::{EmuError, Emulator, Flag, Phase, Run, emulate};
 pub use isa::{IMMEDIATE_BIT, Instruction, Op, Operand, OperandKind, decode, disassemble};

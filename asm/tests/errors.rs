@@ -1,7 +1,7 @@
 //! Golden error messages: a table of bad sources, each with the exact `line:column: message`
 //! the assembler must give, and the syntax that must assemble.
 
-use asm::{AsmErrorKind, Op, assemble};
+use asm::{AsmErrorKind, MAX_TOKEN_CHARS, Op, assemble};
 
 /// `(source, message)`: the message names the line, column and offending item.
 const BAD: &[(&str, &str)] = &[
@@ -147,6 +147,31 @@ fn errors_are_typed_with_their_position() {
     assert_eq!(error.kind, AsmErrorKind::UndefinedLabel("loop2".to_owned()));
     let error = assemble("st #1").expect_err("immediate");
     assert_eq!(error.kind, AsmErrorKind::ImmediateNotAllowed(Op::St));
+}
+
+/// A name or number longer than `MAX_TOKEN_CHARS` is refused by its length, not echoed: a
+/// megabyte word gives a one-line message.
+#[test]
+fn an_overlong_token_is_refused_without_being_echoed() {
+    let long = "x".repeat(1_000_000);
+    for (source, column) in [
+        (format!("JMP {long}"), 5),
+        (format!("LD #1{long}"), 5),
+        (format!(".{long}"), 1),
+        (long.clone(), 1),
+    ] {
+        let error = assemble(&source).expect_err("too long");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "1:{column}: a token of {} characters, more than the {MAX_TOKEN_CHARS} a name or number may have",
+                source.chars().count() + 1 - column
+            )
+        );
+    }
+    let longest = "x".repeat(MAX_TOKEN_CHARS);
+    let error = assemble(&format!("JMP {longest}")).expect_err("undefined");
+    assert_eq!(error.kind, AsmErrorKind::UndefinedLabel(longest));
 }
 
 /// Every syntax form of docs/cpu.md.

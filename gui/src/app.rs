@@ -355,7 +355,10 @@ mod tests {
         let err = apply_demo(&mut state, "A=300")
             .expect_err("too wide")
             .to_string();
-        assert!(err.contains("needs 9 bits but the bus is 8 wide"), "{err}");
+        assert!(
+            err.contains("needs 9 trits but the bus is 8 trits wide"),
+            "{err}"
+        );
     }
 
     #[test]

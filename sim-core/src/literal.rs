@@ -16,7 +16,7 @@
 //! # Ok::<(), LiteralError>(())
 //! ```
 
-use crate::number::{self, NumberError, Radix};
+use crate::number::{self, NumberError, Radix, excerpt};
 use crate::trit::Trit;
 
 /// A value as a file or a command line writes it, before it is known how wide its target is:
@@ -45,6 +45,17 @@ impl Literal {
     /// [`LiteralError`], saying why: not a trit, not a number, or a number wider than the
     /// bus (naming both).
     pub fn resolve(&self, width: usize) -> Result<Vec<Trit>, LiteralError> {
+        self.resolve_in(width, Radix::Bin)
+    }
+
+    /// The value for a target `width` trits wide shown in `radix`, bit 0 first: as
+    /// [`resolve`](Self::resolve), except that a decimal (an integer, or text without a prefix)
+    /// for a [`Radix::Ternary`] bus is its balanced-ternary value ([`number::parse_in`]).
+    ///
+    /// # Errors
+    /// As [`resolve`](Self::resolve); a decimal outside a balanced-ternary bus's range is a
+    /// [`NumberError::OutOfBalancedRange`].
+    pub fn resolve_in(&self, width: usize, radix: Radix) -> Result<Vec<Trit>, LiteralError> {
         match (self, width) {
             (Literal::Bool(_) | Literal::Int(_) | Literal::Text(_), 1) => {
                 self.as_trit().map(|t| vec![t])
@@ -53,8 +64,11 @@ impl Literal {
                 literal: self.to_string(),
                 width,
             }),
+            (Literal::Int(v), _) if radix == Radix::Ternary => {
+                number::parse_in(&v.to_string(), width, radix).map_err(LiteralError::Number)
+            }
             (Literal::Int(v), _) => number::from_int(*v, width).map_err(LiteralError::Number),
-            (Literal::Text(t), _) => number::parse(t, width).map_err(|e| {
+            (Literal::Text(t), _) => number::parse_in(t, width, radix).map_err(|e| {
                 if t.parse::<Trit>().is_ok() {
                     LiteralError::TritForBus {
                         literal: t.clone(),
@@ -271,7 +285,10 @@ pub fn bit_label(name: &str, i: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LiteralError {
     /// `true`/`false` given for a bus.
-    #[error("`{literal}` is a truth value, but this is a bus of {width} trits: write a number")]
+    #[error(
+        "`{}` is a truth value, but this is a bus of {width} trits: write a number",
+        excerpt(literal)
+    )]
     TruthValueForBus {
         /// The literal as written.
         literal: String,
@@ -285,13 +302,16 @@ pub enum LiteralError {
         value: i128,
     },
     /// A text that names no trit given for a node.
-    #[error("`{text}` is not a trit (-1, 0, +1, F, X, T, false, true)")]
+    #[error("`{}` is not a trit (-1, 0, +1, F, X, T, false, true)", excerpt(text))]
     NotATritText {
         /// The text.
         text: String,
     },
     /// A trit's name given for a bus.
-    #[error("`{literal}` is a trit, but this is a bus of {width} trits: write a number")]
+    #[error(
+        "`{}` is a trit, but this is a bus of {width} trits: write a number",
+        excerpt(literal)
+    )]
     TritForBus {
         /// The literal as written.
         literal: String,

@@ -19,6 +19,9 @@
 //!
 //! [`parse`] takes a literal of any radix whatever the bus's display radix: the prefix decides
 //! (`0b`, `0x`, `0t`, in either case; none means decimal, with an optional `-` or `+`).
+//! [`parse_in`] reads a literal for a bus shown in a given radix, where a decimal means what
+//! that radix reads: on a [`Radix::Ternary`] bus the balanced-ternary value (range
+//! ±(3^width − 1)/2), on any other unsigned or two's complement as [`parse`] reads it.
 //! Surrounding whitespace is ignored; `_` may separate digits anywhere after the prefix or sign.
 //! Fewer digits than the bus is wide are fine: missing high bits are `0` (false) in binary, hex
 //! and decimal, and missing high ternary digits are `0` (unknown). Leading zero digits beyond the
@@ -45,7 +48,7 @@
 //! assert_eq!(number::to_balanced(&number::parse("0t1T0", 3)?), 6);
 //!
 //! let err = number::parse("0x1FF", 8).expect_err("9 bits");
-//! assert_eq!(err.to_string(), "`0x1FF` needs 9 bits but the bus is 8 wide");
+//! assert_eq!(err.to_string(), "`0x1FF` needs 9 trits but the bus is 8 trits wide");
 //! # Ok::<(), number::NumberError>(())
 //! ```
 
@@ -58,6 +61,27 @@ use crate::Trit;
 
 /// The widest bus, in bits (or trits).
 pub const MAX_WIDTH: usize = 64;
+
+/// The most characters of an offending text an error message echoes ([`excerpt`]).
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `text` as an error message echoes it: whole if it has at most [`EXCERPT_CHARS`]
+/// characters, else its first [`EXCERPT_CHARS`] characters and `…`, so a 3 MB word in a file
+/// still gives a one-line message.
+///
+/// ```
+/// use sim_core::number::excerpt;
+///
+/// assert_eq!(excerpt("0x5A"), "0x5A");
+/// assert_eq!(excerpt(&"f".repeat(3_000_000)), format!("{}…", "f".repeat(40)));
+/// ```
+#[must_use]
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
 
 /// How a bus value is written; see the [module documentation](self) for the syntax.
 ///
@@ -142,13 +166,16 @@ pub enum NumberError {
     #[error("empty number (expected e.g. 0b1010, 0x5A, 162, -94 or 0t1T0)")]
     Empty,
     /// The literal has a prefix or sign but no digit, like `0x` or `-`.
-    #[error("`{literal}` has no digits")]
+    #[error("`{}` has no digits", excerpt(literal))]
     NoDigits {
         /// The literal, trimmed.
         literal: String,
     },
     /// A character that is not a digit of the literal's radix.
-    #[error("`{literal}`: `{found}` at position {position} is not {expected}")]
+    #[error(
+        "`{}`: `{found}` at position {position} is not {expected}",
+        excerpt(literal)
+    )]
     BadDigit {
         /// The literal, trimmed.
         literal: String,
@@ -160,7 +187,10 @@ pub enum NumberError {
         expected: &'static str,
     },
     /// The number needs more bits than the bus has.
-    #[error("`{literal}` needs {needs} bits but the bus is {width} wide")]
+    #[error(
+        "`{}` needs {needs} trits but the bus is {width} trits wide",
+        excerpt(literal)
+    )]
     TooWide {
         /// The literal, trimmed (or the integer, for [`from_int`]).
         literal: String,
@@ -170,7 +200,10 @@ pub enum NumberError {
         width: usize,
     },
     /// A decimal literal beyond the 128-bit integers: far too wide for any bus.
-    #[error("`{literal}` needs more than 128 bits but the bus is {width} wide")]
+    #[error(
+        "`{}` needs more than 128 trits but the bus is {width} trits wide",
+        excerpt(literal)
+    )]
     TooLarge {
         /// The literal, trimmed.
         literal: String,
@@ -178,7 +211,10 @@ pub enum NumberError {
         width: usize,
     },
     /// A balanced-ternary number needs more trits than the bus has.
-    #[error("`{literal}` needs {needs} trits but the bus is {width} wide")]
+    #[error(
+        "`{}` needs {needs} trits but the bus is {width} trits wide",
+        excerpt(literal)
+    )]
     TooManyTrits {
         /// The literal, trimmed (or the integer, for [`from_balanced`]).
         literal: String,
@@ -187,8 +223,24 @@ pub enum NumberError {
         /// The bus width.
         width: usize,
     },
+    /// A decimal for a balanced-ternary bus outside the range the bus holds.
+    #[error(
+        "`{}` is outside -{max}..={max}, the range of a {width}-trit balanced-ternary bus",
+        excerpt(literal)
+    )]
+    OutOfBalancedRange {
+        /// The literal, trimmed.
+        literal: String,
+        /// The largest value the bus holds, (3^width − 1)/2; the smallest is its negation.
+        max: i128,
+        /// The bus width, in trits.
+        width: usize,
+    },
     /// [`Radix::from_str`] was given something else than a radix name.
-    #[error("`{name}` is not a radix (expected bin, hex, unsigned, signed or ternary)")]
+    #[error(
+        "`{}` is not a radix (expected bin, hex, unsigned, signed or ternary)",
+        excerpt(name)
+    )]
     UnknownRadix {
         /// The name given, trimmed.
         name: String,
@@ -209,6 +261,17 @@ pub fn format(bits: &[Trit], radix: Radix) -> String {
         Radix::Unsigned => to_unsigned(bits).map_or_else(|| format_bin(bits), |v| v.to_string()),
         Radix::Signed => to_signed(bits).map_or_else(|| format_bin(bits), |v| v.to_string()),
         Radix::Ternary => format_ternary(bits),
+    }
+}
+
+/// [`format()`] for people: a balanced-ternary value is followed by its decimal value,
+/// `0t0T1110 (-42)`; every other radix prints as [`format()`] prints it (its decimal forms are
+/// numbers already).
+pub fn format_readable(bits: &[Trit], radix: Radix) -> String {
+    let text = format(bits, radix);
+    match radix {
+        Radix::Ternary => format!("{text} ({})", to_balanced(bits)),
+        _ => text,
     }
 }
 
@@ -291,6 +354,39 @@ pub fn parse(text: &str, width: usize) -> Result<Vec<Trit>, NumberError> {
         't' => parse_ternary(literal, width),
         _ => parse_decimal(literal, width),
     }
+}
+
+/// Parses `text` as the value of a bus of `width` trits (1..=64) shown in `radix`, returned
+/// least significant first: as [`parse`], except that a decimal (a literal without a `0b`,
+/// `0x` or `0t` prefix) typed for a [`Radix::Ternary`] bus is its balanced-ternary value, so
+/// `5` on a 6-trit bus is `0t0001TT` (9 − 3 − 1) and `-42` is `0t0T1110` (−81 + 27 + 9 + 3),
+/// which the bus then shows back as 5 and −42. Every other literal reads as [`parse`] reads it.
+///
+/// # Errors
+///
+/// As [`parse`]; a decimal for a balanced-ternary bus outside ±(3^width − 1)/2 is
+/// [`NumberError::OutOfBalancedRange`], naming that range.
+pub fn parse_in(text: &str, width: usize, radix: Radix) -> Result<Vec<Trit>, NumberError> {
+    check_width(width)?;
+    let literal = text.trim();
+    let prefixed = literal.len() >= 2
+        && literal.starts_with('0')
+        && literal[1..].starts_with(|c: char| matches!(c.to_ascii_lowercase(), 'b' | 'x' | 't'));
+    if radix != Radix::Ternary || literal.is_empty() || prefixed {
+        return parse(text, width);
+    }
+    let value = decimal_value(literal, width)?;
+    from_balanced(value, width).map_err(|_| NumberError::OutOfBalancedRange {
+        literal: literal.to_owned(),
+        max: balanced_max(width),
+        width,
+    })
+}
+
+/// The largest value `width` balanced-ternary trits hold, (3^width − 1)/2 (the smallest is its
+/// negation); exact for every width up to 80.
+pub fn balanced_max(width: usize) -> i128 {
+    (0..width).fold(0i128, |max, _| max.saturating_mul(3).saturating_add(1))
 }
 
 /// The digits of `literal` after its first `skip` characters, read by `digit`, least
@@ -395,6 +491,16 @@ fn parse_hex(literal: &str, width: usize) -> Result<Vec<Trit>, NumberError> {
 }
 
 fn parse_decimal(literal: &str, width: usize) -> Result<Vec<Trit>, NumberError> {
+    let value = decimal_value(literal, width)?;
+    int_bits(value, width).map_err(|needs| NumberError::TooWide {
+        literal: literal.to_owned(),
+        needs,
+        width,
+    })
+}
+
+/// The value of the decimal `literal` (an optional sign, then digits), for a bus of `width`.
+fn decimal_value(literal: &str, width: usize) -> Result<i128, NumberError> {
     const EXPECTED: &str = "a decimal digit";
     let (negative, skip) = match literal.chars().next() {
         Some('-') => (true, 1),
@@ -419,12 +525,7 @@ fn parse_decimal(literal: &str, width: usize) -> Result<Vec<Trit>, NumberError> 
             width,
         });
     }
-    let value = if negative { -magnitude } else { magnitude };
-    int_bits(value, width).map_err(|needs| NumberError::TooWide {
-        literal: literal.to_owned(),
-        needs,
-        width,
-    })
+    Ok(if negative { -magnitude } else { magnitude })
 }
 
 fn parse_ternary(literal: &str, width: usize) -> Result<Vec<Trit>, NumberError> {
@@ -720,26 +821,35 @@ mod tests {
         // Wider than the bus.
         assert_eq!(
             msg("0x1FF", 8),
-            "`0x1FF` needs 9 bits but the bus is 8 wide"
+            "`0x1FF` needs 9 trits but the bus is 8 trits wide"
         );
         assert_eq!(
             msg("0b1_0000", 4),
-            "`0b1_0000` needs 5 bits but the bus is 4 wide"
+            "`0b1_0000` needs 5 trits but the bus is 4 trits wide"
         );
-        assert_eq!(msg("0x??", 4), "`0x??` needs 5 bits but the bus is 4 wide");
+        assert_eq!(
+            msg("0x??", 4),
+            "`0x??` needs 5 trits but the bus is 4 trits wide"
+        );
         assert_eq!(
             msg("0bx00", 2),
-            "`0bx00` needs 3 bits but the bus is 2 wide"
+            "`0bx00` needs 3 trits but the bus is 2 trits wide"
         );
-        assert_eq!(msg("256", 8), "`256` needs 9 bits but the bus is 8 wide");
-        assert_eq!(msg("-129", 8), "`-129` needs 9 bits but the bus is 8 wide");
+        assert_eq!(
+            msg("256", 8),
+            "`256` needs 9 trits but the bus is 8 trits wide"
+        );
+        assert_eq!(
+            msg("-129", 8),
+            "`-129` needs 9 trits but the bus is 8 trits wide"
+        );
         assert_eq!(
             msg("0t1T0", 2),
-            "`0t1T0` needs 3 trits but the bus is 2 wide"
+            "`0t1T0` needs 3 trits but the bus is 2 trits wide"
         );
         assert_eq!(
             msg("1000000000000000000000000000000000000000", 64),
-            "`1000000000000000000000000000000000000000` needs more than 128 bits but the bus is 64 wide"
+            "`1000000000000000000000000000000000000000` needs more than 128 trits but the bus is 64 trits wide"
         );
         // Malformed: the character and its position (1-based, in the trimmed literal).
         assert_eq!(
@@ -796,7 +906,7 @@ mod tests {
         assert_eq!(from_int(i128::from(i64::MIN), 64), Ok(bits_of(1 << 63, 64)));
         assert_eq!(
             from_int(256, 8).map_err(|e| e.to_string()),
-            Err("`256` needs 9 bits but the bus is 8 wide".to_owned())
+            Err("`256` needs 9 trits but the bus is 8 trits wide".to_owned())
         );
         assert_eq!(
             from_int(-129, 8),
@@ -857,7 +967,7 @@ mod tests {
         assert_eq!(
             from_balanced(max + 1, 64).map_err(|e| e.to_string()),
             Err(format!(
-                "`{}` needs 65 trits but the bus is 64 wide",
+                "`{}` needs 65 trits but the bus is 64 trits wide",
                 max + 1
             ))
         );
@@ -875,6 +985,69 @@ mod tests {
                 Err(NumberError::TooManyTrits { .. })
             ));
         }
+    }
+
+    #[test]
+    fn decimals_for_a_ternary_bus_are_balanced_ternary() {
+        // Every value of a 4-trit bus, ±40, reads back as itself and prints as its digits.
+        let max = balanced_max(4);
+        assert_eq!(max, 40);
+        for value in -max..=max {
+            let trits = parse_in(&value.to_string(), 4, Radix::Ternary).expect("in range");
+            assert_eq!(to_balanced(&trits), value);
+            assert_eq!(trits, from_balanced(value, 4).expect("in range"));
+            assert_eq!(
+                format_readable(&trits, Radix::Ternary),
+                format!("{} ({value})", format(&trits, Radix::Ternary))
+            );
+        }
+        // The issue's two numbers on a 6-trit bus.
+        let five = parse_in("5", 6, Radix::Ternary).expect("fits");
+        assert_eq!(format(&five, Radix::Ternary), "0t0001TT");
+        let minus_42 = parse_in(" -42 ", 6, Radix::Ternary).expect("fits");
+        assert_eq!(format_readable(&minus_42, Radix::Ternary), "0t0T1110 (-42)");
+        // The range edges: ±(3^n − 1)/2 fit, one past is refused naming the range.
+        assert_eq!(parse_in("364", 6, Radix::Ternary), Ok(vec![T; 6]));
+        assert_eq!(parse_in("-364", 6, Radix::Ternary), Ok(vec![F; 6]));
+        assert_eq!(
+            parse_in("365", 6, Radix::Ternary).map_err(|e| e.to_string()),
+            Err(
+                "`365` is outside -364..=364, the range of a 6-trit balanced-ternary bus"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            parse_in("-365", 6, Radix::Ternary),
+            Err(NumberError::OutOfBalancedRange {
+                literal: "-365".to_owned(),
+                max: 364,
+                width: 6
+            })
+        );
+        assert_eq!(parse_in("1", 1, Radix::Ternary), Ok(vec![T]));
+        assert!(parse_in("2", 1, Radix::Ternary).is_err());
+        assert_eq!(balanced_max(64), (3i128.pow(64) - 1) / 2);
+        // Prefixed literals read as parse reads them, whatever the bus's radix; a short 0t
+        // literal pads with the digit 0.
+        assert_eq!(parse_in("0t1T", 4, Radix::Ternary), Ok(vec![F, T, U, U]));
+        assert_eq!(parse_in("0b101", 3, Radix::Ternary), parse("0b101", 3));
+        assert_eq!(parse_in("0x5", 3, Radix::Ternary), parse("0x5", 3));
+        // A binary bus keeps unsigned and two's-complement decimals.
+        for radix in [Radix::Bin, Radix::Hex, Radix::Unsigned, Radix::Signed] {
+            assert_eq!(parse_in("5", 6, radix), parse("5", 6), "{radix}");
+            assert_eq!(parse_in("-5", 6, radix), parse("-5", 6), "{radix}");
+            assert_eq!(format_readable(&five, radix), format(&five, radix));
+        }
+        // Malformed or empty text says so as parse does.
+        assert_eq!(parse_in("", 6, Radix::Ternary), Err(NumberError::Empty));
+        assert!(matches!(
+            parse_in("4a", 6, Radix::Ternary),
+            Err(NumberError::BadDigit { found: 'a', .. })
+        ));
+        assert_eq!(
+            parse_in("1", 0, Radix::Ternary),
+            Err(NumberError::InvalidWidth { width: 0 })
+        );
     }
 
     fn trit() -> impl Strategy<Value = Trit> {

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use crate::bus::Bus;
 use crate::circuit::Circuit;
 use crate::desc::NodeId;
+use crate::number::Radix;
 
 /// The nodes a name stands for in `circuit`: a node's label gives that node, a bus's name its
 /// bits (bit 0 first). `None` if it is neither.
@@ -14,6 +15,15 @@ pub fn signal(circuit: &Circuit, name: &str) -> Option<Vec<NodeId>> {
         .find(name)
         .map(|id| vec![id])
         .or_else(|| circuit.bus(name).map(|b| b.bits.clone()))
+}
+
+/// The radix a value given for name `name` is read in ([`Literal::resolve_in`]): its bus's
+/// radix, so that a decimal for a balanced-ternary bus is its balanced-ternary value; binary
+/// for a node or an unknown name.
+///
+/// [`Literal::resolve_in`]: crate::literal::Literal::resolve_in
+pub fn radix(circuit: &Circuit, name: &str) -> Radix {
+    circuit.bus(name).map_or(Radix::Bin, |b| b.radix)
 }
 
 /// A node or a bus as a command shows it: one column of a table, one field of a vector, one

@@ -273,7 +273,7 @@ impl TestCase {
                     label: label.to_owned(),
                 })?;
             let values = literal
-                .resolve(bits.len())
+                .resolve_in(bits.len(), crate::signal::radix(circuit, label))
                 .map_err(|error| TestError::BadValue {
                     test: self.name.clone(),
                     step,

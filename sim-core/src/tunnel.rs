@@ -124,7 +124,7 @@ impl fmt::Display for TunnelWarning {
                 second: (b, wb),
             } => write!(
                 f,
-                "tunnels named `{net}` disagree on width: `{a}` is {wa} wide, `{b}` {wb}"
+                "tunnels named `{net}` disagree on width: `{a}` is {wa} trits wide, `{b}` {wb}"
             ),
         }
     }
@@ -393,7 +393,7 @@ mod tests {
             [
                 "tunnel `L` is the only tunnel named `LONE`: it joins nothing",
                 "nothing drives tunnel net `UNDRIVEN` (tunnels `U1`, `U2`): what it feeds floats",
-                "tunnels named `WIDE` disagree on width: `W1` is 4 wide, `W2` 8",
+                "tunnels named `WIDE` disagree on width: `W1` is 4 trits wide, `W2` 8",
             ]
         );
     }

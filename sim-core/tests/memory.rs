@@ -321,6 +321,10 @@ fn bad_memories_are_named() {
             "memory `M`: contents file `gone.hex`: no file `gone.hex`",
         ),
         (
+            file(r#"(label: "M", kind: Rom(addr_bits: 1), width: 4, contents: "")"#, 1),
+            "memory `M`: the contents path is empty: name a contents file",
+        ),
+        (
             file(r#"(label: "M", kind: Rom(addr_bits: 1), width: 4, contents: "m.hex")"#, 1),
             "memory `M`: contents file `m.hex`: 2:2: word `1f` is 5 bits wide, the data bus 4",
         ),

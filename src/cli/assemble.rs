@@ -3,8 +3,8 @@
 //!
 //! Writes the words as plain hex, one a line (the ROM's contents format, see
 //! `sim_core::memory::contents`), to `-o FILE` atomically, or to standard output. An error
-//! in the program names the file, line and column (`fib.s:3:9: undefined label loop2`),
-//! exit status 1; a file that cannot be read or written is bad input (2).
+//! in the program names the file, line and column (`fib.s:3:9: undefined label loop2`);
+//! it, like a file that cannot be read or written, is bad input: exit status 2.
 
 use anyhow::{Context as _, Result};
 
@@ -14,7 +14,8 @@ use super::console::{Console, Status};
 /// Runs `tritium asm`.
 ///
 /// # Errors
-/// Bad input: the program cannot be read, or the output cannot be written.
+/// Bad input: the program cannot be read, or the output cannot be written. An assembly
+/// error is reported here and returned as [`Status::BadInput`].
 pub fn run(args: &AsmArgs, console: &mut Console<'_>) -> Result<Status> {
     let name = args.program.display().to_string();
     let source =
@@ -23,7 +24,7 @@ pub fn run(args: &AsmArgs, console: &mut Console<'_>) -> Result<Status> {
         Ok(program) => program,
         Err(e) => {
             console.error(format_args!("{name}:{e}"))?;
-            return Ok(Status::Failed);
+            return Ok(Status::BadInput);
         }
     };
     let hex = program.to_hex();

@@ -8,7 +8,7 @@ use std::fmt;
 use anyhow::{Context as _, Result, bail};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use sim_core::number::Radix;
+use sim_core::number::{self, Radix};
 use sim_core::signal::Signal;
 use sim_core::{
     Circuit, Engine, Netlist, NodeId, Observer, Oscillation, Schedule, SettleReport, Trit,
@@ -204,7 +204,10 @@ impl<'a> BatchRun<'a> {
             .iter()
             .map(|s| {
                 let shown = match s.bus {
-                    Some(bus) => Shown::Number(self.engine.bus_text(bus, self.radix)),
+                    Some(bus) => Shown::Number(number::format_readable(
+                        &self.engine.bus_value(bus),
+                        self.radix.unwrap_or(bus.radix),
+                    )),
                     None => Shown::Trit(self.engine.value(s.bits[0])),
                 };
                 (s.name, shown)
@@ -231,7 +234,7 @@ pub fn resolve(circuit: &Circuit, batch: &SetBatch) -> Result<Assignments> {
             bail!("unknown label `{label}` (neither a node nor a bus)");
         };
         let values = literal
-            .resolve(bits.len())
+            .resolve_in(bits.len(), sim_core::signal::radix(circuit, label))
             .map_err(|e| anyhow::anyhow!("`{label}`: {e}"))?;
         for (id, value) in bits.into_iter().zip(values) {
             let kind = circuit[id].kind;

@@ -6,7 +6,9 @@
 //! strokes (and a count of 0). `--format json` prints one object for scripts.
 //!
 //! Counting and listing can take exponential time: the count shows a spinner on a terminal,
-//! and both stop on Ctrl+C or `--time-limit`, saying so, with exit status 1 and no number.
+//! and both stop on Ctrl+C or `--time-limit`, saying so, with exit status 1 and no number; a
+//! count whose memo outgrows [`count::MAX_STATES`] (K9, say) stops the same way, "too many to
+//! count in time", within seconds.
 //! `--all` prints each drawing as soon as it is found (JSON too: the object's `all` array is
 //! written last, element by element), so memory does not grow with `--limit`.
 
@@ -29,7 +31,7 @@ use super::console::{Console, Status, plural};
 ///
 /// # Errors
 /// Bad input: an unreadable or invalid figure file, a bad edge list, an unknown or illegal
-/// start, a count beyond the counting limit.
+/// start, a figure with more edges than counting handles.
 pub fn run(args: &EulerArgs, console: &mut Console<'_>) -> Result<Status> {
     let (name, figure) = load(args)?;
     let g = figure.graph();
@@ -90,8 +92,12 @@ pub fn run(args: &EulerArgs, console: &mut Console<'_>) -> Result<Status> {
     } else if !matches!(verdict, Verdict::Empty) {
         report["strokes"] = json!(1);
         match one_stroke(args, &figure, start, &mut report, &stop)? {
-            Some(more) => lines.extend(more),
-            None => return cut_off(console, &stop, "--count"),
+            Ok(more) => lines.extend(more),
+            Err(NoCount::Stopped) => return cut_off(console, &stop, "--count"),
+            Err(NoCount::TooMany(max)) => {
+                console.error(format!("--count: {}", EulerError::TooManyStates(max)))?;
+                return Ok(Status::Failed);
+            }
         }
     }
     let listing = args.all && !matches!(verdict, Verdict::Empty | Verdict::Strokes { .. });
@@ -318,15 +324,23 @@ fn summary(figure: &Figure, verdict: &Verdict<VertexId>) -> (&'static str, Strin
     }
 }
 
+/// Why `--count` gave no number (exit status 1, never a partial number).
+enum NoCount {
+    /// Ctrl+C or `--time-limit` stopped it.
+    Stopped,
+    /// Its memo outgrew this many states ([`count::MAX_STATES`]): too many to count in time.
+    TooMany(usize),
+}
+
 /// For a figure one stroke draws: the counts, or one drawing — text lines, and the same in
-/// `report` (`--all` is streamed afterwards). `None` when the count was cut off.
+/// `report` (`--all` is streamed afterwards); [`NoCount`] when the count gave no number.
 fn one_stroke(
     args: &EulerArgs,
     figure: &Figure,
     start: Option<VertexId>,
     report: &mut Value,
     stop: &Stop,
-) -> Result<Option<Vec<String>>> {
+) -> Result<Result<Vec<String>, NoCount>> {
     let g = figure.graph();
     let labels = |vs: &[VertexId]| -> Vec<String> {
         vs.iter().map(|&v| figure.label(v).to_owned()).collect()
@@ -344,7 +358,8 @@ fn one_stroke(
         });
         bar.finish_and_clear();
         let (per, total) = match counted {
-            Err(EulerError::Cancelled) => return Ok(None),
+            Err(EulerError::Cancelled) => return Ok(Err(NoCount::Stopped)),
+            Err(EulerError::TooManyStates(max)) => return Ok(Err(NoCount::TooMany(max))),
             other => other.context("--count")?,
         };
         let per: Vec<(VertexId, BigUint)> = match start {
@@ -375,7 +390,7 @@ fn one_stroke(
         };
         lines.push(format!("{how}: {}", figure.path_text(&trail.vertices)));
     }
-    Ok(Some(lines))
+    Ok(Ok(lines))
 }
 
 /// `1 vertex`, `5 vertices`.

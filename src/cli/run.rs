@@ -4,7 +4,8 @@
 //! Loads the circuit, settles from power-on, applies each `--set` batch (settled) and holds it
 //! for one clock cycle (the ticks count towards the total: `--set RESET=1 --set RESET=-1`
 //! resets a synchronous design and lets it run), then ticks the clocks until `--ticks N` in
-//! all, settling after each tick, and stops early once
+//! all (at least the batches' ticks, else bad input), settling after each tick, and stops
+//! early once
 //! `--until LABEL[=VALUE]` holds (a node or a bus; the value +1 by default). Prints the
 //! terminals once at the end, as `sim` prints a line, and on standard error the ticks run,
 //! the simulated clock cycles (a cycle is two ticks of the fastest clock, `half_period`
@@ -38,8 +39,8 @@ use super::load::load;
 /// Runs `tritium run`.
 ///
 /// # Errors
-/// Bad input: the file cannot be loaded, a batch or `--until` names an unknown node, or the
-/// circuit has no clock.
+/// Bad input: the file cannot be loaded, a batch or `--until` names an unknown node, the
+/// circuit has no clock, or `--ticks` is fewer than the ticks the `--set` batches hold.
 pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = load(&args.file, &args.load)?;
     let schedule = if args.unit_delay {
@@ -53,6 +54,15 @@ pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
         .engine
         .cycle_ticks()
         .with_context(|| format!("{}: the circuit has no clock to tick", loaded.name))?;
+    let held = cycle * run.batches.len() as u64;
+    if args.ticks < held {
+        bail!(
+            "--ticks {}: fewer than the {held} ticks the {} --set batches hold (one clock cycle \
+             of {cycle} ticks each); --ticks counts them",
+            args.ticks,
+            run.batches.len()
+        );
+    }
     let until = args
         .until
         .as_deref()
@@ -156,7 +166,10 @@ fn condition(run: &BatchRun<'_>, text: &str) -> Result<Vec<(NodeId, Trit)>> {
         .parse::<i128>()
         .map_or_else(|_| Literal::Text(value.trim().to_owned()), Literal::Int);
     let want = literal
-        .resolve(bits.len())
+        .resolve_in(
+            bits.len(),
+            sim_core::signal::radix(run.circuit, label.trim()),
+        )
         .map_err(|e| anyhow::anyhow!("--until {text}: {e}"))?;
     Ok(bits.into_iter().zip(want).collect())
 }

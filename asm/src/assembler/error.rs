@@ -2,6 +2,10 @@
 
 use crate::isa::Op;
 
+/// The most characters a name, directive or number may have. A longer one is refused without
+/// being echoed ([`AsmErrorKind::TooLong`]), so no message repeats a megabyte of input.
+pub const MAX_TOKEN_CHARS: usize = 64;
+
 /// Why a source did not assemble: where (1-based line and column of the offending token,
 /// columns counted in characters) and what.
 ///
@@ -23,6 +27,16 @@ pub enum AsmErrorKind {
     /// A character that starts no token (`$`, `@`, a lone `.`).
     #[error("unexpected character `{0}`")]
     UnexpectedChar(char),
+    /// A name, directive or number longer than
+    /// [`MAX_TOKEN_CHARS`] characters (not echoed).
+    #[error(
+        "a token of {chars} characters, more than the {max} a name or number may have",
+        max = MAX_TOKEN_CHARS
+    )]
+    TooLong {
+        /// Its length in characters.
+        chars: usize,
+    },
     /// A number that does not parse (`0x`, `12ab`, `0b102`) or does not fit 64 bits.
     #[error("bad number `{0}`")]
     BadNumber(String),

@@ -1,7 +1,7 @@
 //! The lexer: one line's text (up to its `;` comment) into tokens, numbers and character
 //! literals read to their values.
 
-use super::error::{AsmError, AsmErrorKind, error};
+use super::error::{AsmError, AsmErrorKind, MAX_TOKEN_CHARS, error};
 
 /// A token's kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +56,10 @@ pub(super) fn lex(number: usize, text: &str) -> Result<Vec<Token>, AsmError> {
                 while chars.get(i).is_some_and(|&c| ident_char(c)) {
                     i += 1;
                 }
+                if i - start > MAX_TOKEN_CHARS {
+                    let chars = i - start;
+                    return Err(error(number, column, AsmErrorKind::TooLong { chars }));
+                }
                 let text: String = chars[start..i].iter().collect();
                 match parse_number(&text) {
                     Some(n) => Tok::Number(n),
@@ -87,6 +91,10 @@ pub(super) fn lex(number: usize, text: &str) -> Result<Vec<Token>, AsmError> {
                 return Err(error(number, column, AsmErrorKind::UnexpectedChar(other)));
             }
         };
+        if i - start > MAX_TOKEN_CHARS {
+            let chars = i - start;
+            return Err(error(number, column, AsmErrorKind::TooLong { chars }));
+        }
         tokens.push(Token {
             tok,
             column,

@@ -15,6 +15,6 @@ mod parser;
 mod passes;
 mod program;
 
-pub use error::{AsmError, AsmErrorKind};
+pub use error::{AsmError, AsmErrorKind, MAX_TOKEN_CHARS};
 pub use passes::assemble;
 pub use program::{Program, ROM_WORDS};

@@ -77,6 +77,17 @@ fn label_containing(h: &App, needle: &str) -> String {
     found.into_iter().next().expect("one label")
 }
 
+/// The Bits row of bus `name`, `width` trits wide, most significant first: each button's trit.
+fn bit_values(h: &App, name: &str, width: usize) -> Vec<String> {
+    (0..width)
+        .rev()
+        .map(|i| {
+            let bit = sim_core::literal::bit_label(name, i);
+            h.get_by_label(&bit).value().unwrap_or_default()
+        })
+        .collect()
+}
+
 /// `adder8_bus.ron` with A = 107, B = 54 and CIN = +1 entered through the canvas and the
 /// inspector.
 fn adder_with_107_54_1() -> App {
@@ -258,7 +269,7 @@ fn a_malformed_or_too_wide_number_is_refused_with_its_reason() {
         number::parse("300", 8)
             .expect_err("too wide")
             .to_string()
-            .contains("needs 9 bits but the bus is 8 wide")
+            .contains("needs 9 trits but the bus is 8 trits wide")
     );
     // A good number clears the refusal.
     enter_number(&mut h, "0b0110_1100");
@@ -434,4 +445,94 @@ fn the_state_resolves_wire_ends_through_splitters_and_instances() {
     state.sim.set_mode(Mode::Step);
     state.toggle_bus_bit("A", 7);
     assert_eq!(state.sim.pending().count(), 1);
+}
+
+#[test]
+fn decimals_typed_into_a_balanced_ternary_bus_read_back_as_typed() {
+    let mut h = app_with("bt_adder6_demo.ron");
+    h.run();
+    // A decimal on a 6-trit balanced-ternary bus is its balanced-ternary value, shown with
+    // its digits and back in decimal: 5 = 9 − 3 − 1, −42 = −81 + 27 + 9 + 3.
+    for (bus, typed, shown) in [("A", "5", "0t0001TT (5)"), ("B", "-42", "0t0T1110 (-42)")] {
+        set_bus(&mut h, bus, typed);
+        assert!(
+            h.query_by_label_contains("Refused: ").is_none(),
+            "{bus}={typed}"
+        );
+        assert_eq!(label_containing(&h, "Value: "), format!("Value: {shown}"));
+        assert_eq!(
+            node_value(&h, bus),
+            shown.split(' ').next().expect("digits")
+        );
+        // The readings are the decimal, never binary readings of the digits.
+        assert!(h.query_by_label("decimal").is_some());
+        assert!(
+            h.query_by_label("hex").is_none(),
+            "no binary reading of {bus}"
+        );
+    }
+    // The Bits row shows the trits of 0t0T1110, most significant first, as −1/0/+1.
+    assert_eq!(bit_values(&h, "B", 6), ["0", "-1", "+1", "+1", "+1", "0"]);
+    // CIN is still at power-on: 0, the digit zero.
+    assert_eq!(node_value(&h, "CIN"), "0");
+    // The sum, 5 + (−42) + 0 = −37, reads in decimal in the inspector.
+    click_bus(&mut h, "S");
+    assert_eq!(label_containing(&h, "Value: "), "Value: 0t00TT0T (-37)");
+    // Past ±364 a decimal is refused with the bus's range; nothing changes.
+    click_bus(&mut h, "A");
+    enter_number(&mut h, "365");
+    assert_eq!(
+        label_containing(&h, "Refused: "),
+        "Refused: `365` is outside -364..=364, the range of a 6-trit balanced-ternary bus"
+    );
+    assert_eq!(node_value(&h, "A"), "0t0001TT");
+}
+
+#[test]
+fn a_binary_bus_reads_in_binary_radixes_and_its_bits_as_trits() {
+    let mut h = adder_with_107_54_1();
+    click_bus(&mut h, "A");
+    // 107 = 0b0110_1011: a bit 1 is the trit +1, a bit 0 the trit −1.
+    assert_eq!(
+        bit_values(&h, "A", 8),
+        ["-1", "+1", "+1", "-1", "+1", "-1", "+1", "+1"]
+    );
+    // Every binary reading, and no balanced-ternary reading of the raw trits.
+    for radix in ["bin", "hex", "signed"] {
+        assert!(h.query_by_label(radix).is_some(), "{radix}");
+    }
+    assert!(h.query_by_label("ternary").is_none());
+    assert!(h.query_by_label("decimal").is_none());
+}
+
+#[test]
+fn a_bus_is_renamed_in_the_inspector_and_its_number_field_selects_on_focus() {
+    let mut h = adder_with_107_54_1();
+    click_bus(&mut h, "A");
+    // The Number field, focused, holds its number selected: typing replaces it.
+    assert_eq!(h.get_by_label("Number").value().as_deref(), Some("107"));
+    h.get_by_label("Number").focus();
+    run(&mut h);
+    h.get_by_label("Number").type_text("50");
+    run(&mut h);
+    assert_eq!(h.get_by_label("Number").value().as_deref(), Some("50"));
+    h.key_press(Key::Enter);
+    run(&mut h);
+    assert_eq!(h.state().state.bus_text("S").as_deref(), Some("105"));
+    // The Label field renames the bus.
+    assert_eq!(h.get_by_label("Label").value().as_deref(), Some("A"));
+    h.get_by_label("Label").focus();
+    run(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    run(&mut h);
+    h.get_by_label("Label").type_text("X");
+    run(&mut h);
+    h.key_press(Key::Enter);
+    run(&mut h);
+    let state = &h.state().state;
+    assert!(state.circuit().bus("X").is_some(), "{:?}", state.notice);
+    assert!(state.circuit().bus("A").is_none());
+    click_bus(&mut h, "X");
+    assert_eq!(selected_bus(&h).as_deref(), Some("X"));
+    assert_eq!(h.get_by_label("Label").value().as_deref(), Some("X"));
 }

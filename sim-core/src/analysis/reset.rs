@@ -83,7 +83,10 @@ pub struct Sequence {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ResetError {
     /// An item that is neither `tick [N]` nor `LABEL=VALUE, …`.
-    #[error("reset sequence item {item} `{text}`: {reason}")]
+    #[error(
+        "reset sequence item {item} `{}`: {reason}",
+        crate::number::excerpt(text)
+    )]
     Syntax {
         /// The item's number (from 1).
         item: usize,
@@ -333,7 +336,7 @@ fn resolve(circuit: &Circuit, sequence: &Sequence) -> Result<Vec<Resolved>, Rese
                         }
                     })?;
                     let values = literal
-                        .resolve(bits.len())
+                        .resolve_in(bits.len(), signal::radix(circuit, label))
                         .map_err(|e| bad(e.to_string()))?;
                     for (id, value) in bits.into_iter().zip(values) {
                         let kind = circuit[id].kind;

@@ -20,7 +20,7 @@ pub(super) fn check_width(n: &Node) -> Result<(), BusError> {
             if n.width != 1 && usize::from(n.width) != r.width() =>
         {
             return fail(format!(
-                "width {} disagrees with its ranges `{r}` ({} bits); leave `width` out",
+                "width {} disagrees with its ranges `{r}` ({} trits); leave `width` out",
                 n.width,
                 r.width()
             ));

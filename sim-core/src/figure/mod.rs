@@ -361,8 +361,10 @@ pub enum EulerError {
         /// The limit.
         max: usize,
     },
-    /// The count's memo grew past its limit.
-    #[error("counting needs more than {0} memoized states; the figure is too large to count")]
+    /// The count's memo grew past its limit ([`count::MAX_STATES`]).
+    #[error(
+        "too many to count in time: counting needs more than {0} memoized states; the figure is too large to count"
+    )]
     TooManyStates(usize),
     /// The count does not fit in 128 bits (see [`count::trails_counted`] for any size).
     #[error("the number of trails exceeds 2^128")]

@@ -274,7 +274,8 @@ pub fn from_str_limited<E: Into<ResolveError>>(
 /// name (relative to the document `name`, through `resolve`) into `design.contents`.
 ///
 /// # Errors
-/// [`FormatError::Memory`] naming the memory and the file that cannot be read.
+/// [`FormatError::Memory`] naming the memory and the file that cannot be read, or saying
+/// that its contents path is empty (blank).
 fn read_contents<E: Into<ResolveError>>(
     design: &mut Design,
     nodes: &[Node],
@@ -297,6 +298,14 @@ fn read_contents<E: Into<ResolveError>>(
     for (memory, file) in wanted {
         if design.contents.contains_key(&file) {
             continue;
+        }
+        if file.trim().is_empty() {
+            return Err(FormatError::Memory {
+                memory,
+                message: "the contents path is empty: name a contents file (relative to the \
+                          circuit file) or write the words inline"
+                    .to_owned(),
+            });
         }
         let (_, text) = resolve(&file, name).map_err(|error| FormatError::Memory {
             memory: memory.clone(),

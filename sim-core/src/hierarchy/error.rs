@@ -1,15 +1,15 @@
 //! What can go wrong in a hierarchy: the limits a flattening keeps, [`HierarchyError`], and
 //! the [`Resolver`] that reads library files for the loader.
 
-/// The most nodes a flattening may make unless the caller allows more: 20 million.
+/// The most nodes a flattening may make unless the caller allows more: 4 million.
 ///
-/// Why that number: a loaded circuit costs about 300 bytes per node all told (`tritium
-/// vectors` on a 1.1 million-gate netlist peaks at 304 MB, see `docs/benchmarks.md`), and a
-/// hierarchy's flattening holds every node's full instance path besides, so 20 million nodes
-/// is some 6 GB and a minute of loading: about the most a workstation can do, while a file
-/// whose hierarchy explodes (2³⁰ nodes from a few kilobytes) is refused at once instead of
-/// exhausting memory.
-pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+/// Why that number: loading a hierarchy costs about 700 bytes per flattened node at its peak
+/// (every node's full instance path, the flat description, the checked circuit and its
+/// netlist: `tritium check` on a doubling chain of 2²⁰ gates peaks at 740 MB), so 4 million
+/// nodes is some 2.8 GB — room to spare on a workstation (a 24 GB machine runs it with other
+/// work), while a file whose hierarchy explodes (2³⁰ nodes from a few kilobytes, or 8.4
+/// million from 23 doubling levels) is refused at once instead of exhausting memory.
+pub const DEFAULT_MAX_NODES: u64 = 4_000_000;
 
 /// How deep parts may nest: instances inside instances, 256 levels. A design that deep is no
 /// drawing anyone made by hand; a file nesting thousands of parts is refused by name

@@ -534,7 +534,7 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
-        // 2^29 gates and the top level's two pins; 2^25 > 20 million >= 2^24.
+        // 2^29 gates and the top level's two pins; 2^22 > 4 million >= 2^21.
         let crate::format::FormatError::Hierarchy(super::HierarchyError::TooLarge {
             total,
             limit,
@@ -548,12 +548,12 @@ mod tests {
         assert_eq!((*total, *limit), ((1 << 29) + 2, super::DEFAULT_MAX_NODES));
         assert_eq!(
             (path.as_str(), part.as_str(), *size),
-            ("a/a/a/a", "l25", 1 << 25)
+            ("a/a/a/a/a/a/a", "l22", 1 << 22)
         );
         assert_eq!(
             err.to_string(),
-            "the flattened circuit would have 536870914 nodes, more than the limit of 20000000: \
-             instance `a/a/a/a` (part `l25`) alone has 33554432"
+            "the flattened circuit would have 536870914 nodes, more than the limit of 4000000: \
+             instance `a/a/a/a/a/a/a` (part `l22`) alone has 4194304"
         );
         assert_eq!(err.line_in(&text), Some(2), "the line of instance `a`");
         // The limit is inclusive: l6 has 64 gates and 2 pins.

@@ -20,7 +20,7 @@ pub struct Ranges {
 
 /// Why a bit-range text is not a valid [`Ranges`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bit ranges `{text}`: {reason}")]
+#[error("bit ranges `{}`: {reason}", crate::number::excerpt(text))]
 pub struct RangesError {
     /// The text as written.
     pub text: String,

@@ -16,6 +16,7 @@
 //! more words than addresses is an error naming the line and column.
 
 use super::{Word, mask};
+use crate::number::excerpt;
 
 /// Which text format a contents file is in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -55,14 +56,15 @@ pub enum ContentsError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WordError {
     /// No hex digits, or more than 16.
-    #[error("`{token}` is not a hex word of at most 64 bits")]
+    #[error("`{}` is not a hex word of at most 64 bits", excerpt(token))]
     Length {
         /// The word as written.
         token: String,
     },
     /// A character that is not a hex digit (nor, where unknowns may be written, `?`).
     #[error(
-        "`{token}` is not a hex word{}",
+        "`{}` is not a hex word{}",
+        excerpt(token),
         if *unknowns { " (digits 0-9, a-f, `?` unknown)" } else { "" }
     )]
     NotHex {
@@ -72,7 +74,10 @@ pub enum WordError {
         unknowns: bool,
     },
     /// A word wider than the memory's data bus.
-    #[error("word `{token}` is {width} bits wide, the data bus {data_bits}")]
+    #[error(
+        "word `{}` is {width} bits wide, the data bus {data_bits}",
+        excerpt(token)
+    )]
     TooWide {
         /// The word as written.
         token: String,
@@ -82,13 +87,17 @@ pub enum WordError {
         data_bits: u8,
     },
     /// A line of plain hex with more than one word.
-    #[error("one word a line in plain hex, found `{line}`")]
+    #[error("one word a line in plain hex, found `{}`", excerpt(line))]
     OneALine {
         /// The line (trimmed, without its comment).
         line: String,
     },
     /// A run `N*value` whose `N` is not a positive decimal.
-    #[error("run `{token}`: `{count}` is not a positive count")]
+    #[error(
+        "run `{}`: `{}` is not a positive count",
+        excerpt(token),
+        excerpt(count)
+    )]
     Count {
         /// The run as written.
         token: String,
@@ -96,7 +105,7 @@ pub enum WordError {
         count: String,
     },
     /// A run that goes past the last address.
-    #[error("`{token}` runs past the last of the {limit} addresses")]
+    #[error("`{}` runs past the last of the {limit} addresses", excerpt(token))]
     RunPast {
         /// The run as written.
         token: String,
@@ -104,7 +113,7 @@ pub enum WordError {
         limit: usize,
     },
     /// A word past the last address.
-    #[error("word `{token}` is past the last of the {limit} addresses")]
+    #[error("word `{}` is past the last of the {limit} addresses", excerpt(token))]
     Past {
         /// The word as written.
         token: String,
@@ -443,6 +452,20 @@ mod tests {
             "1:3: `zz` is not a hex word (digits 0-9, a-f, `?` unknown)"
         );
         assert_eq!(e("1 2\n"), "1:1: one word a line in plain hex, found `1 2`");
+        // A 3 MB word is echoed as its first `EXCERPT_CHARS` characters and `…`.
+        let huge = "f".repeat(3_000_000);
+        let head = "f".repeat(crate::number::EXCERPT_CHARS);
+        assert_eq!(
+            e(&format!("{huge}\n")),
+            format!("1:1: `{head}…` is not a hex word of at most 64 bits")
+        );
+        assert_eq!(
+            e(&format!("1 {huge}\n")),
+            format!(
+                "1:1: one word a line in plain hex, found `1 {}…`",
+                &head[2..]
+            )
+        );
         assert_eq!(e("v2.0 raw\nzz\n"), "2:1: `zz` is not a hex word");
         assert_eq!(
             parse_word(" 1ff ", 8).map_err(|e| e.to_string()),

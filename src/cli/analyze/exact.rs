@@ -79,7 +79,7 @@ fn resolve(circuit: &Circuit, sets: &[SetBatch]) -> Result<Vec<(NodeId, Trit)>> 
                 label: label.clone(),
             })?;
         let values = literal
-            .resolve(bits.len())
+            .resolve_in(bits.len(), sim_core::signal::radix(circuit, label))
             .map_err(|e| anyhow::anyhow!("`{label}`: {e}"))?;
         out.extend(bits.into_iter().zip(values));
     }

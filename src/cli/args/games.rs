@@ -119,6 +119,14 @@ pub struct SolveArgs {
     #[arg(long, value_name = "R")]
     pub rules: Option<String>,
 
+    /// Stop the search after this many seconds with no answer (exit status 1). Default: 10
+    /// when no `--solver` is named, so the picked solver answers in bounded time or says
+    /// that none will (a random 5×5 sliding puzzle can take hours to solve optimally);
+    /// none for a named solver. Building a solver's tables (with a known total) is not
+    /// counted.
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub time_limit: Option<f64>,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
@@ -234,7 +242,9 @@ pub struct EulerArgs {
     /// apart); 0 when no single stroke draws the figure. Counts of any size are exact (JSON:
     /// a number up to 2^64 − 1, a decimal string beyond). Counting can take exponential time:
     /// a spinner shows its progress on a terminal, and Ctrl+C or `--time-limit` stop it with
-    /// no number and exit status 1.
+    /// no number and exit status 1, as does a count needing more than 2 million memoized
+    /// states (about 250 MB and a second; a complete graph such as K9): "too many to count
+    /// in time".
     #[arg(long)]
     pub count: bool,
 

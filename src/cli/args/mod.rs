@@ -92,7 +92,8 @@ pub enum Command {
     /// the end.
     ///
     /// Settles from power-on, applies each `--set` batch and holds it for one clock cycle,
-    /// then ticks the clocks until `--ticks N` in all (settling after each), stopping once
+    /// then ticks the clocks until `--ticks N` in all, the batches' ticks included (settling
+    /// after each), stopping once
     /// `--until LABEL[=VALUE]` holds
     /// (+1 by default). Standard error gives the ticks, the clock cycles and the simulated
     /// cycles per second. Uses the levelized schedule (the same values as unit delay after
@@ -104,7 +105,7 @@ pub enum Command {
     /// into a ROM contents file: plain hex, one 16-bit word a line.
     ///
     /// Two passes: labels (`name:`), constants (`.equ NAME, value`), `.org`, `.byte`,
-    /// `.word`, `;` comments. An error names the file, line and column; exit status 1.
+    /// `.word`, `;` comments. An error names the file, line and column; exit status 2 (bad input).
     Asm(AsmArgs),
 
     /// Write a circuit in another format (structural Verilog).

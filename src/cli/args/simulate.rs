@@ -145,8 +145,10 @@ pub struct RunArgs {
     )]
     pub sets: Vec<SetBatch>,
 
-    /// The most clock ticks to run (a cycle of a clock with half period 1 is two ticks).
-    #[arg(long, value_name = "N")]
+    /// The most clock ticks to run, 1 or more, counting the clock cycle each `--set` batch is
+    /// held for (a cycle of a clock with half period 1 is two ticks); fewer than the
+    /// batches hold is bad input (exit status 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub ticks: u64,
 
     /// Stop once this node or bus has this value (+1 by default), e.g. `HALTED` or

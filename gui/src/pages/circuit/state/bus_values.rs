@@ -18,7 +18,7 @@ pub enum BusInputError {
         /// The name asked for.
         name: String,
     },
-    /// The number is malformed or wider than the bus ([`number::parse`]'s reason).
+    /// The number is malformed or wider than the bus ([`number::parse_in`]'s reason).
     #[error(transparent)]
     Number(#[from] NumberError),
     /// A bit of the bus cannot be set ([`SimSession::set_many`](super::SimSession::set_many)'s
@@ -92,11 +92,12 @@ impl CircuitPageState {
 
     /// Sets the switches (or buttons) of bus `name` to the number `text`, in any radix
     /// (`107`, `0x6B`, `0b0110_1011`, `-21`, `0t1T0`; see [`sim_core::number`]), all bits in
-    /// one batch — as one click sets one switch: in Run mode the circuit settles, in Step mode
+    /// one batch; a decimal means what the bus's radix reads ([`number::parse_in`]): on a
+    /// balanced-ternary bus `-42` is the digits `0t0T1110`, on a binary one two's complement — as one click sets one switch: in Run mode the circuit settles, in Step mode
     /// each bit's change waits in the queue.
     ///
     /// # Errors
-    /// A [`BusInputError`]: why the number is refused, as [`number::parse`] says it (a
+    /// A [`BusInputError`]: why the number is refused, as [`number::parse_in`] says it (a
     /// malformed literal, or one wider than the bus, naming both), or why the bus cannot be
     /// set; nothing changes then.
     pub fn set_bus_number(&mut self, name: &str, text: &str) -> Result<(), BusInputError> {
@@ -106,7 +107,7 @@ impl CircuitPageState {
             .ok_or_else(|| BusInputError::NoBus {
                 name: name.to_owned(),
             })?;
-        let value = number::parse(text, bus.width())?;
+        let value = number::parse_in(text, bus.width(), self.bus_radix(name))?;
         let batch = bus.assign(&value);
         Ok(self.sim.set_many(&self.doc.document.circuit, &batch)?)
     }

@@ -4,14 +4,18 @@
 //! events back to a source); for a selected instance its label (rename), part, pin values and
 //! Open. Also the oscillation report.
 //!
-//! A selected bus (any of its bits) shows its value as a number in the radix picked here
-//! (Bin, Hex, Unsigned, Signed, Ternary) and in every other; a bus of switches has a `Number`
-//! field — a number in any radix, set with Enter (all bits in one batch), refused in place
-//! with the reason — and one button per bit, most significant first, that toggles it. What
+//! A selected bus (any of its bits) has a `Label` field (rename) and shows its value as a
+//! number in the radix picked here (Bin, Hex, Unsigned, Signed, Ternary) and in the radixes
+//! that read its trits alike (a ternary bus in decimal); a bus of switches has a `Number`
+//! field — a number in any radix, its text selected on focus so typing replaces it, a decimal
+//! read as the bus's radix reads it, set with Enter (all bits in one batch), refused in place
+//! with the reason — and one button per bit (−1, 0 or +1), most significant first, that
+//! toggles it. What
 //! the last step did to the bus reads `S[3]: 0x0A → 0x0E`.
 
+use egui::text_selection::CCursorRange;
 use sim_core::number::{self, Radix};
-use sim_core::{Node, NodeKind, Trit};
+use sim_core::{Node, NodeId, NodeKind, Trit};
 
 use crate::pages::circuit::state::CircuitPageState;
 
@@ -19,7 +23,7 @@ use crate::pages::circuit::state::CircuitPageState;
 #[derive(Debug, Default)]
 pub struct Inspector {
     /// The label being edited, and for which node.
-    editing: Option<(sim_core::NodeId, String)>,
+    editing: Option<(NodeId, String)>,
     /// The label being edited, and for which instance (its label when selected).
     editing_instance: Option<(String, String)>,
     /// The selected tunnel's name as being typed, keyed by the tunnel's label and name as the
@@ -65,8 +69,6 @@ impl Inspector {
             return;
         }
         if let Some(bus) = state.selected_bus() {
-            // A bus is named by its file: there is no label to rename here.
-            self.focus_label = false;
             self.bus(ui, state, &bus);
             return;
         }
@@ -77,26 +79,7 @@ impl Inspector {
         let Some(node) = state.circuit().node(id).cloned() else {
             return;
         };
-        // Label.
-        if self.editing.as_ref().is_none_or(|(e, _)| *e != id) {
-            self.editing = Some((id, node.label.clone()));
-        }
-        ui.horizontal(|ui| {
-            let label = ui.label("Label");
-            if let Some((_, text)) = &mut self.editing {
-                let edit = ui.text_edit_singleline(text).labelled_by(label.id);
-                if self.focus_label {
-                    edit.request_focus();
-                    self.focus_label = false;
-                }
-                if edit.lost_focus() && *text != node.label {
-                    let new = text.clone();
-                    if !state.rename(id, &new) {
-                        text.clone_from(&node.label);
-                    }
-                }
-            }
-        });
+        self.label_field(ui, state, id, &node.label);
         kind_label(ui, node.kind);
         if let Some(n) = node.kind.gate_inputs() {
             let mut count = n;
@@ -158,7 +141,7 @@ const WHY_LINES: usize = 24;
 /// Why `id` is unknown: the chain back to what keeps it so (`sim_core::analysis::why`), one
 /// line a link, indented by its distance; the loops it closes; and how many links were left
 /// out past [`WHY_LINES`].
-fn why_unknown(ui: &mut egui::Ui, state: &CircuitPageState, id: sim_core::NodeId) {
+fn why_unknown(ui: &mut egui::Ui, state: &CircuitPageState, id: NodeId) {
     let why = state.sim.why_unknown(state.circuit(), id);
     for link in why.links.iter().take(WHY_LINES) {
         let line = format!(
@@ -187,11 +170,7 @@ fn why_unknown(ui: &mut egui::Ui, state: &CircuitPageState, id: sim_core::NodeId
 
 /// A node's value (and the value it is set to, while that waits in the queue), its inputs'
 /// values, and Add to waveform; returns the value and the pending one.
-fn values(
-    ui: &mut egui::Ui,
-    state: &mut CircuitPageState,
-    id: sim_core::NodeId,
-) -> (Trit, Option<Trit>) {
+fn values(ui: &mut egui::Ui, state: &mut CircuitPageState, id: NodeId) -> (Trit, Option<Trit>) {
     let value = state.sim.value(id);
     let pending = state.sim.pending_value(id);
     match pending {
@@ -221,7 +200,7 @@ fn oscillation(ui: &mut egui::Ui, state: &CircuitPageState) {
         return;
     };
     let c = state.circuit();
-    let names = |ids: &[sim_core::NodeId]| {
+    let names = |ids: &[NodeId]| {
         ids.iter()
             .filter_map(|&i| c.node(i))
             .map(|n| n.label.as_str())
@@ -241,8 +220,40 @@ fn oscillation(ui: &mut egui::Ui, state: &CircuitPageState) {
 }
 
 impl Inspector {
-    /// A selected bus: its value in its radix and every other, the radix picker; for a bus of
-    /// switches (or buttons) the `Number` field and the bit buttons; what the last step did.
+    /// The `Label` field of node `id` (named `current`; for a bus, its first bit and the bus's
+    /// name): the new name is applied when the field loses focus, and a taken or malformed one
+    /// is refused (the field goes back to `current`).
+    fn label_field(
+        &mut self,
+        ui: &mut egui::Ui,
+        state: &mut CircuitPageState,
+        id: NodeId,
+        current: &str,
+    ) {
+        if self.editing.as_ref().is_none_or(|(e, _)| *e != id) {
+            self.editing = Some((id, current.to_owned()));
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("Label");
+            if let Some((_, text)) = &mut self.editing {
+                let edit = ui.text_edit_singleline(text).labelled_by(label.id);
+                if self.focus_label {
+                    edit.request_focus();
+                    self.focus_label = false;
+                }
+                if edit.lost_focus() && text != current {
+                    let new = text.clone();
+                    if !state.rename(id, &new) {
+                        current.clone_into(text);
+                    }
+                }
+            }
+        });
+    }
+
+    /// A selected bus: its label (rename), its value in its radix and the radixes that read it
+    /// alike, the radix picker; for a bus of switches (or buttons) the `Number` field and the
+    /// bit buttons; what the last step did.
     fn bus(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, name: &str) {
         let Some(bus) = state.circuit().bus(name).cloned() else {
             return;
@@ -258,6 +269,9 @@ impl Inspector {
         let radix = state.bus_radix(name);
         let values = state.sim.values(&bus.bits);
         ui.label(egui::RichText::new(format!("Bus {name}")).strong());
+        if let Some(&first) = bus.bits.first() {
+            self.label_field(ui, state, first, name);
+        }
         if ui
             .button("Add to waveform")
             .on_hover_text("Show this bus in the waveform panel")
@@ -270,7 +284,10 @@ impl Inspector {
             crate::pages::circuit::kinds::kind_name(kind),
             bus.width()
         ));
-        ui.label(format!("Value: {}", number::format(&values, radix)));
+        ui.label(format!(
+            "Value: {}",
+            number::format_readable(&values, radix)
+        ));
         ui.horizontal_wrapped(|ui| {
             ui.label("Radix");
             for r in Radix::ALL {
@@ -279,35 +296,28 @@ impl Inspector {
                 }
             }
         });
-        egui::Grid::new("bus-readings").show(ui, |ui| {
-            for r in Radix::ALL.into_iter().filter(|&r| r != radix) {
-                ui.weak(r.name());
-                ui.label(egui::RichText::new(number::format(&values, r)).monospace());
-                ui.end_row();
-            }
-        });
+        bus_readings(ui, &values, radix);
         if matches!(kind, NodeKind::Switch | NodeKind::Button) {
             ui.separator();
             self.bus_entry(ui, state, name, &number::format(&values, radix));
             ui.horizontal_wrapped(|ui| {
                 ui.label("Bits");
                 for (i, &v) in values.iter().enumerate().rev() {
-                    let symbol = match (v, radix) {
-                        (Trit::True, _) => "1",
-                        (Trit::False, Radix::Ternary) => "T",
-                        (Trit::False, _) | (Trit::Unknown, Radix::Ternary) => "0",
-                        (Trit::Unknown, _) => "x",
-                    };
+                    // The trit itself, whatever the radix reads it as: −1, 0 or +1.
+                    let symbol = v.as_signed_str();
                     let bit = sim_core::literal::bit_label(name, i);
                     let button = ui.add(
                         egui::Button::new(egui::RichText::new(symbol).monospace())
                             .small()
                             .selected(v == Trit::True),
                     );
-                    // Named by the bit (`A[7]`), not by its digit.
+                    // Named by the bit (`A[7]`), its trit the value.
                     button.widget_info(|| {
                         let role = egui::accesskit::Role::Button;
-                        egui::WidgetInfo::selected(role, true, v == Trit::True, &bit)
+                        let mut info =
+                            egui::WidgetInfo::selected(role, true, v == Trit::True, &bit);
+                        info.current_text_value = Some(symbol.to_owned());
+                        info
                     });
                     if button
                         .on_hover_text(format!("{bit} = {v}: click to toggle"))
@@ -357,18 +367,25 @@ impl Inspector {
         };
         ui.horizontal(|ui| {
             let label = ui.label("Number");
-            let edit = ui
-                .add(
-                    egui::TextEdit::singleline(&mut entry.text)
-                        .desired_width(130.0)
-                        .font(egui::TextStyle::Monospace)
-                        .hint_text("107, 0x6B, -21, 0t1T0"),
-                )
-                .labelled_by(label.id)
-                .on_hover_text(
-                    "A number in any radix: 107, -21, 0x6B, 0b0110_1011, 0t1T0 (x or ? for \
-                     unknown bits). Enter sets it.",
-                );
+            let output = egui::TextEdit::singleline(&mut entry.text)
+                .desired_width(130.0)
+                .font(egui::TextStyle::Monospace)
+                .hint_text("107, 0x6B, -21, 0t1T0")
+                .show(ui);
+            let edit = output.response.response.labelled_by(label.id);
+            if edit.gained_focus() {
+                // Its text selected: typing replaces the number shown.
+                let mut edit_state = output.state;
+                edit_state
+                    .cursor
+                    .set_char_range(Some(CCursorRange::select_all_str(&entry.text)));
+                edit_state.store(ui.ctx(), edit.id);
+            }
+            let edit = edit.on_hover_text(
+                "A number in any radix: 107, -21, 0x6B, 0b0110_1011, 0t1T0 (x or ? for \
+                     unknown bits). A decimal reads as the bus's radix does: balanced \
+                     ternary on a Ternary bus, else unsigned or two's complement. Enter sets it.",
+            );
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if entered || ui.button("Set").clicked() {
                 entry.error = state
@@ -384,6 +401,29 @@ impl Inspector {
             );
         }
     }
+}
+
+/// The value of a bus (`values`, bit 0 first) shown in `radix`, in the other radixes that read
+/// its trits the same way: a binary bus in the other binary radixes (bin, hex, unsigned,
+/// signed; never as balanced-ternary digits, which would be its raw trits), a balanced-ternary
+/// bus as the decimal its digits add up to.
+fn bus_readings(ui: &mut egui::Ui, values: &[Trit], radix: Radix) {
+    egui::Grid::new("bus-readings").show(ui, |ui| {
+        if radix == Radix::Ternary {
+            ui.weak("decimal");
+            ui.label(egui::RichText::new(number::to_balanced(values).to_string()).monospace());
+            ui.end_row();
+            return;
+        }
+        for r in Radix::ALL
+            .into_iter()
+            .filter(|&r| r != radix && r != Radix::Ternary)
+        {
+            ui.weak(r.name());
+            ui.label(egui::RichText::new(number::format(values, r)).monospace());
+            ui.end_row();
+        }
+    });
 }
 
 /// The kind, and a table gate's outputs in row order (input 0 most significant, each input
