@@ -10,7 +10,7 @@
 //! what the last analysis found until Clear marks.
 
 use sim_core::analysis::hazard::Which;
-use sim_core::analysis::reset::Element;
+use sim_core::analysis::reset::{Element, Unknown};
 use sim_core::{Circuit, NodeId};
 
 use crate::pages::circuit::state::CircuitPageState;
@@ -104,33 +104,9 @@ fn reset_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
         .max_height(220.0)
         .show(ui, |ui| {
             for u in &report.unknown {
-                let (kind, node) = match &u.element {
-                    Element::FlipFlop(f) => ("flip-flop", *f),
-                    Element::Latch(nodes) => ("latch", nodes[0]),
-                };
-                let name = state
-                    .circuit()
-                    .node(node)
-                    .map_or_else(|| "?".to_owned(), |n| n.label.clone());
-                if ui
-                    .button(format!("{kind} {name}"))
-                    .on_hover_text("Show it on the canvas")
-                    .clicked()
-                {
+                if let Some(node) = unknown_element(ui, state.circuit(), u) {
                     show = Some(node);
                 }
-                if let Some(origin) = u.why.origins().next().or(u.why.links.last()) {
-                    ui.label(format!("    {}", origin.describe(state.circuit())));
-                }
-                if !u.why.loops.is_empty() {
-                    ui.label("    held by a loop through its own state");
-                }
-                // Indented as a block, so that a wrapped sentence stays under its start.
-                ui.indent((node, "reset"), |ui| {
-                    for r in &u.reset {
-                        ui.label(r.describe(state.circuit()));
-                    }
-                });
             }
             for m in &report.memories {
                 ui.label(format!(
@@ -144,6 +120,33 @@ fn reset_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     if let Some(node) = show {
         state.show_node(node);
     }
+}
+
+/// One state element still unknown: its button, what keeps it unknown and whether the reset
+/// reaches it. Returns its node when the button was clicked.
+fn unknown_element(ui: &mut egui::Ui, circuit: &Circuit, u: &Unknown) -> Option<NodeId> {
+    let (kind, node) = match &u.element {
+        Element::FlipFlop(f) => ("flip-flop", *f),
+        Element::Latch(nodes) => ("latch", nodes[0]),
+    };
+    let name = circuit.node(node).map_or("?", |n| n.label.as_str());
+    let clicked = ui
+        .button(format!("{kind} {name}"))
+        .on_hover_text("Show it on the canvas")
+        .clicked();
+    if let Some(origin) = u.why.origins().next().or(u.why.links.last()) {
+        ui.label(format!("    {}", origin.describe(circuit)));
+    }
+    if !u.why.loops.is_empty() {
+        ui.label("    held by a loop through its own state");
+    }
+    // Indented as a block, so that a wrapped sentence stays under its start.
+    ui.indent((node, "reset"), |ui| {
+        for r in &u.reset {
+            ui.label(r.describe(circuit));
+        }
+    });
+    clicked.then_some(node)
 }
 
 /// The labels of `nodes`, joined by commas.
