@@ -201,7 +201,7 @@ pub enum NumberError {
     },
     /// A decimal literal beyond the 128-bit integers: far too wide for any bus.
     #[error(
-        "`{}` needs more than 128 trits but the bus is {width} trits wide",
+        "`{}` is beyond the 128-bit integers, far too wide for a bus of {width} trits",
         excerpt(literal)
     )]
     TooLarge {
@@ -849,7 +849,7 @@ mod tests {
         );
         assert_eq!(
             msg("1000000000000000000000000000000000000000", 64),
-            "`1000000000000000000000000000000000000000` needs more than 128 trits but the bus is 64 trits wide"
+            "`1000000000000000000000000000000000000000` is beyond the 128-bit integers, far too wide for a bus of 64 trits"
         );
         // Malformed: the character and its position (1-based, in the trimmed literal).
         assert_eq!(
