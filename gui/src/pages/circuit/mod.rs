@@ -4,7 +4,7 @@
 //! [`legibility`] decides how text fits its box and whether it reads at the zoom; [`draw`]
 //! paints them; and
 //! [`views`] are the page's parts (menu bar, palette, canvas, inspector, queue, trace, status
-//! bar, dialogs).
+//! bar, dialogs, the Analysis and Tests windows).
 
 pub mod draw;
 pub mod export;
@@ -22,8 +22,8 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use crate::pages::page::{Page, Shared};
 use state::{CircuitPageState, Discarding, Mode, Reorient};
 use views::{
-    Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
-    ViewRequest, WavePanel,
+    Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TestsPanel,
+    TracePanel, ViewRequest, WavePanel,
 };
 
 /// The circuit page: its views (the state is shared: the window's title follows the document).
@@ -38,6 +38,8 @@ pub struct CircuitPage {
     trace: TracePanel,
     /// The waveform panel, to read or set its time axis.
     pub waves: WavePanel,
+    /// The Tests window, to read or set whether it is open.
+    pub tests: TestsPanel,
     status: StatusBar,
 }
 
@@ -132,6 +134,7 @@ impl Page for CircuitPage {
         match self.menu.view.take() {
             Some(ViewRequest::Fit) => self.canvas.fit(),
             Some(ViewRequest::Zoom100) => self.canvas.zoom_100(),
+            Some(ViewRequest::RunTests) => self.tests.run(state),
             None => {}
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status.ui(ui, state));
@@ -182,6 +185,10 @@ impl Page for CircuitPage {
         }
         views::memory_windows(ui.ctx(), state);
         views::analysis_window(ui.ctx(), state);
+        if self.tests.show(ui.ctx(), state) {
+            // The step shown is the newest of the record: keep it in view.
+            self.waves.follow = true;
+        }
         if std::mem::take(&mut self.waves.export_requested) {
             shared.dialogs.ask(FileRequest::ExportWaveform, state);
         }

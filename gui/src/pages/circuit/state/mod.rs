@@ -11,8 +11,8 @@
 //! split by concern into the child files, each adding an `impl CircuitPageState`: `files`
 //! (open, save, export), `editing` (every change to the circuit as an undoable step),
 //! `inputs` (switches and buttons from the canvas), `bus_values` (buses as numbers), and the
-//! older `levels`, `bus_level`, `wires`, `waves`, `memories`, `notes` (text annotations) and
-//! `analysis`.
+//! older `levels`, `bus_level`, `wires`, `waves`, `memories`, `notes` (text annotations),
+//! `analysis` and `test_run` (the Tests panel: embedded tests run, a step shown).
 
 mod analysis;
 mod bus_level;
@@ -28,6 +28,7 @@ mod levels;
 mod memories;
 mod notes;
 mod session;
+mod test_run;
 mod waves;
 mod wires;
 
@@ -46,6 +47,7 @@ pub use memories::{
 };
 pub use session::{BusChange, Mode, SetInputError, SimSession};
 use sim_core::number::Radix;
+pub use test_run::{Counts, TestResult, TestRun};
 use sim_core::{Circuit, Netlist, Node, NodeId, NodeKind};
 pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};
 pub use wires::LevelWire;
@@ -126,6 +128,8 @@ pub struct CircuitPageState {
     pub memories: MemoryViews,
     /// The Analysis window: the reset analysis and the state it marks.
     pub analysis: Analysis,
+    /// The Tests panel: the last run of the document's embedded tests, the step shown.
+    pub tests: TestRun,
 }
 
 /// How the user answers "discard unsaved changes?".
@@ -158,6 +162,7 @@ impl CircuitPageState {
             waves,
             memories: MemoryViews::default(),
             analysis: Analysis::default(),
+            tests: TestRun::default(),
             doc,
             sim,
             selection: BTreeSet::new(),

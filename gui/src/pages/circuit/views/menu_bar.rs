@@ -1,6 +1,6 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Export image, Export
 //! waveform, Quit), Edit (Undo, Redo, Copy, Paste, Delete, Rotate clockwise and
-//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme, the panels), and the simulation
+//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Run tests, Theme, the panels), and the simulation
 //! controls (Run/Step, Step, Settle, Reset, Tick, and the clock rate: logarithmic up to "max").
 
 use crate::common::theme;
@@ -32,6 +32,8 @@ pub enum ViewRequest {
     Fit,
     /// Show the scene at 100 % (1).
     Zoom100,
+    /// Open the Tests window and run the circuit's embedded tests.
+    RunTests,
 }
 
 /// The menu bar view.
@@ -217,7 +219,7 @@ impl MenuBar {
         }
     }
 
-    /// The View menu: Fit, Zoom 100 %, Theme, and the side panels.
+    /// The View menu: Fit, Zoom 100 %, Run tests, Theme, and the side panels.
     fn view_menu(&mut self, ui: &mut egui::Ui) {
         if ui
             .button("Fit  (F)")
@@ -232,6 +234,13 @@ impl MenuBar {
             .clicked()
         {
             self.view = Some(ViewRequest::Zoom100);
+        }
+        if ui
+            .button("Run tests")
+            .on_hover_text("Run the circuit's embedded tests and list each step in the Tests window")
+            .clicked()
+        {
+            self.view = Some(ViewRequest::RunTests);
         }
         ui.menu_button("Theme", theme::menu)
             .response

@@ -1,5 +1,6 @@
 //! The circuit views: the menu bar, the canvas, the palette of parts, the inspector, the
-//! stepper's event queue and trace, the waveform panel, the status bar, and the file dialogs.
+//! stepper's event queue and trace, the waveform panel, the Tests window, the status bar, and
+//! the file dialogs.
 
 mod analysis_panel;
 mod canvas;
@@ -11,6 +12,7 @@ mod menu_bar;
 mod palette;
 mod queue_panel;
 mod status_bar;
+mod tests_panel;
 mod trace_panel;
 pub mod wave_paint;
 mod wave_panel;
@@ -25,5 +27,6 @@ pub use menu_bar::{FileRequest, MenuBar, ViewRequest};
 pub use palette::Palette;
 pub use queue_panel::QueuePanel;
 pub use status_bar::StatusBar;
+pub use tests_panel::TestsPanel;
 pub use trace_panel::TracePanel;
 pub use wave_panel::WavePanel;
