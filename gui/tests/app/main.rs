@@ -38,6 +38,7 @@ mod screenshots;
 mod state;
 mod step_mode;
 mod subcircuits;
+mod tests_panel;
 mod theme;
 mod tunnels;
 mod view_files;
