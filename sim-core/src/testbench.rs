@@ -563,7 +563,10 @@ mod tests {
         };
         assert_eq!(wave.value_before(y, after(test.checked_at(0))), Trit::True);
         assert_eq!(wave.value_before(y, after(test.checked_at(1))), Trit::False);
-        assert_eq!(wave.value_before(clk, after(test.checked_at(2))), Trit::True);
+        assert_eq!(
+            wave.value_before(clk, after(test.checked_at(2))),
+            Trit::True
+        );
         assert_ne!(
             wave.value_before(clk, after(test.checked_at(1))),
             Trit::True,

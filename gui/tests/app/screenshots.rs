@@ -15,7 +15,8 @@
 //! `docs/screenshots/cpu_fib.png`, `docs/screenshots/memory_ram.png` and
 //! `docs/screenshots/reset_analysis.png` and `docs/screenshots/hazard_analysis.png`,
 //! `docs/screenshots/rotated_parts.png`, `docs/screenshots/dark_theme.png` and
-//! `docs/screenshots/tunnels.png`, and the wiring of issue 38:
+//! `docs/screenshots/tunnels.png`, `docs/screenshots/tests_panel.png`, and the wiring of
+//! issue 38:
 //! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
 //! `docs/screenshots/c17.png` (with `cpu_fib.png`).
 
@@ -599,4 +600,27 @@ fn the_full_adder_through_tunnels() {
     }
     h.run_steps(4);
     save(&mut h, "tunnels");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/tests_panel.png"]
+fn a_failing_test_step_shown() {
+    // The half adder with its carry gate deleted, its tests run: steps[3] of the truth table
+    // (A = B = +1) expected C = +1 and got 0. Clicked, the canvas holds that step and the
+    // waveform's cursor marks its end.
+    let mut h = crate::common::app_with("half_adder.ron");
+    h.run();
+    crate::common::click_node(&h, "AND1");
+    h.run();
+    h.key_press(egui::Key::Delete);
+    h.run();
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Run tests").click();
+    h.run();
+    h.get_by_label("steps[3]  FAIL  A=+1, B=+1").click();
+    h.run();
+    h.state_mut().canvas_mut().fit();
+    h.run_steps(4);
+    save(&mut h, "tests_panel");
 }

@@ -49,10 +49,7 @@ fn a_passing_example_lists_every_step_passed_with_the_count() {
     let mut h = app_with("half_adder.ron");
     h.run();
     run_tests(&mut h);
-    assert_eq!(
-        status(&h, "Tests: "),
-        "Tests: 2 tests, 7 steps: all passed"
-    );
+    assert_eq!(status(&h, "Tests: "), "Tests: 2 tests, 7 steps: all passed");
     assert!(h.query_by_label("ok   truth table").is_some());
     assert!(h.query_by_label("ok   one unknown input").is_some());
     assert_eq!(step_rows(&h), half_adder_rows(["pass"; 7]));
@@ -111,7 +108,11 @@ fn a_failing_step_is_listed_and_shown_on_the_canvas_and_the_waveform() {
     }
     let state = &h.state().state;
     assert_eq!(state.sim.mode, Mode::Step, "held at the step");
-    assert_eq!(state.doc.revision(), revision, "a simulation state, not an edit");
+    assert_eq!(
+        state.doc.revision(),
+        revision,
+        "a simulation state, not an edit"
+    );
     assert_eq!(state.tests.shown, Some((0, 3)));
     // Power-on is step 0 and each of the four batches a step: steps[3] ends at step 4.
     assert_eq!(
@@ -122,7 +123,10 @@ fn a_failing_step_is_listed_and_shown_on_the_canvas_and_the_waveform() {
         })
     );
     assert!(state.waves.shown, "the waveform panel opened");
-    assert!(state.waves.find("C").is_some(), "the failing signal is a lane");
+    assert!(
+        state.waves.find("C").is_some(),
+        "the failing signal is a lane"
+    );
     assert_eq!(state.selection.len(), 1, "the failing lamp selected");
     assert!(h.query_by_label("Cursor: step 4").is_some());
     let page = h.state().page::<CircuitPage>().expect("circuit page");

@@ -47,8 +47,8 @@ pub use memories::{
 };
 pub use session::{BusChange, Mode, SetInputError, SimSession};
 use sim_core::number::Radix;
-pub use test_run::{Counts, TestResult, TestRun};
 use sim_core::{Circuit, Netlist, Node, NodeId, NodeKind};
+pub use test_run::{Counts, TestResult, TestRun};
 pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};
 pub use wires::LevelWire;
 

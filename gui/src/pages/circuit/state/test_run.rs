@@ -309,7 +309,10 @@ mod tests {
             run(vec![outcome(4, &[]), outcome(3, &[])]).summary(),
             "2 tests, 7 steps: all passed"
         );
-        assert_eq!(run(vec![outcome(1, &[])]).summary(), "1 test, 1 step: all passed");
+        assert_eq!(
+            run(vec![outcome(1, &[])]).summary(),
+            "1 test, 1 step: all passed"
+        );
         // Two failures of one step count as one failed step.
         let failing = run(vec![outcome(4, &[1, 1, 3]), outcome(3, &[])]);
         assert_eq!(failing.summary(), "1 of 2 tests failed (2 of 7 steps)");

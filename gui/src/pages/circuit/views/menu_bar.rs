@@ -237,7 +237,9 @@ impl MenuBar {
         }
         if ui
             .button("Run tests")
-            .on_hover_text("Run the circuit's embedded tests and list each step in the Tests window")
+            .on_hover_text(
+                "Run the circuit's embedded tests and list each step in the Tests window",
+            )
             .clicked()
         {
             self.view = Some(ViewRequest::RunTests);

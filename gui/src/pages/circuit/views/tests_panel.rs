@@ -129,7 +129,8 @@ fn steps(
         );
         let selected = state.tests.shown == Some((test, step));
         let mut row = egui::RichText::new(text).monospace();
-        if !failures.is_empty() {
+        // Red for a failure, but not on the selection's background, where it would not read.
+        if !failures.is_empty() && !selected {
             row = row.color(ui.visuals().error_fg_color);
         }
         if ui
