@@ -274,8 +274,8 @@ mod tests {
     use super::*;
     use sim_core::testbench::Failure;
 
-    fn outcome(steps: usize, failing: &[usize]) -> Result<TestOutcome, TestError> {
-        Ok(TestOutcome {
+    fn outcome(steps: usize, failing: &[usize]) -> TestOutcome {
+        TestOutcome {
             name: "t".into(),
             steps,
             failures: failing
@@ -286,7 +286,7 @@ mod tests {
                     nodes: Vec::new(),
                 })
                 .collect(),
-        })
+        }
     }
 
     fn run(outcomes: Vec<Result<TestOutcome, TestError>>) -> TestRun {
@@ -306,15 +306,15 @@ mod tests {
     fn the_summary_counts_tests_and_steps() {
         assert_eq!(run(Vec::new()).summary(), "no tests");
         assert_eq!(
-            run(vec![outcome(4, &[]), outcome(3, &[])]).summary(),
+            run(vec![Ok(outcome(4, &[])), Ok(outcome(3, &[]))]).summary(),
             "2 tests, 7 steps: all passed"
         );
         assert_eq!(
-            run(vec![outcome(1, &[])]).summary(),
+            run(vec![Ok(outcome(1, &[]))]).summary(),
             "1 test, 1 step: all passed"
         );
         // Two failures of one step count as one failed step.
-        let failing = run(vec![outcome(4, &[1, 1, 3]), outcome(3, &[])]);
+        let failing = run(vec![Ok(outcome(4, &[1, 1, 3])), Ok(outcome(3, &[]))]);
         assert_eq!(failing.summary(), "1 of 2 tests failed (2 of 7 steps)");
         let unfit = run(vec![Err(TestError::UnknownLabel {
             test: "t".into(),

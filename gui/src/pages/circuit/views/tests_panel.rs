@@ -123,12 +123,12 @@ fn steps(
             .map(|f| state.failure_text(f))
             .collect();
         let verdict = if failures.is_empty() { "pass" } else { "FAIL" };
-        let text = format!(
+        let row_text = format!(
             "steps[{step}]  {verdict}  {}",
             state.test_step_text(test, step)
         );
         let selected = state.tests.shown == Some((test, step));
-        let mut row = egui::RichText::new(text).monospace();
+        let mut row = egui::RichText::new(row_text).monospace();
         // Red for a failure, but not on the selection's background, where it would not read.
         if !failures.is_empty() && !selected {
             row = row.color(ui.visuals().error_fg_color);
