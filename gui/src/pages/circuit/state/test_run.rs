@@ -15,7 +15,7 @@ use sim_core::{Circuit, Trit};
 
 use super::{CircuitPageState, Mode};
 
-/// The last run of the open document's tests and the step shown. See the [module docs](self).
+/// The last run of the open document's tests and the step shown: the Tests window's state.
 #[derive(Clone, Debug, Default)]
 pub struct TestRun {
     /// Each test's result, in file order; empty before the first run (or without tests).
