@@ -1,9 +1,11 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Export image, Export
 //! waveform, Quit), Edit (Undo, Redo, Copy, Paste, Delete, Rotate clockwise and
-//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme, the panels), and the simulation
+//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme, the panels), Help (the keyboard
+//! shortcuts, [`shortcuts::SHORTCUTS`]), and the simulation
 //! controls (Run/Step, Step, Settle, Reset, Tick, and the clock rate: logarithmic up to "max").
 
 use crate::common::theme;
+use crate::pages::circuit::shortcuts;
 use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, Reorient, SimSession};
 
 /// What the menu asks the dialogs to do.
@@ -133,6 +135,7 @@ impl MenuBar {
                 ui.separator();
                 panels_menu(ui, state);
             });
+            ui.menu_button("Help", shortcuts::help_menu);
             ui.separator();
             let mut mode = state.sim.mode;
             ui.selectable_value(&mut mode, Mode::Run, "Run");
