@@ -35,7 +35,11 @@ fn a_refused_number_is_forgotten_when_another_file_opens() {
     click_bus(&mut h, "A");
     let shown = h.get_by_label("Number").value();
     enter_number(&mut h, "300");
-    assert_eq!(labels_containing(&h, "Refused: ").len(), 1, "300 is refused");
+    assert_eq!(
+        labels_containing(&h, "Refused: ").len(),
+        1,
+        "300 is refused"
+    );
 
     // The same file again: a new document whose bus A is not the one typed into.
     open_file(&mut h, &circuit_path("adder8_bus.ron"));
@@ -99,7 +103,11 @@ fn why_a_switch_has_its_value_outlasts_the_trace_of_a_long_clock_run() {
     while !sim.why(en).is_empty() {
         sim.tick();
     }
-    assert_eq!(sim.trace().len(), SimSession::TRACE_LIMIT, "the trace is full");
+    assert_eq!(
+        sim.trace().len(),
+        SimSession::TRACE_LIMIT,
+        "the trace is full"
+    );
     h.state_mut().state.selection = [en].into();
     h.run();
 
@@ -145,6 +153,14 @@ fn the_keyboard_shortcuts_work_after_a_click_on_the_waveform_plot() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(h.state().state.circuit().find("Q").is_some(), "Ctrl+Z");
+    h.key_press_modifiers(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+    h.run();
+    assert!(
+        h.state().state.circuit().find("Q").is_none(),
+        "Ctrl+Shift+Z redoes (it is not Ctrl+Z)"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
     click_at(&h, plot.center());
     h.run();
     h.key_press(Key::Space);
@@ -172,9 +188,16 @@ fn an_imported_netlist_opens_clean_titled_after_it_and_saves_as_ron() {
     h.run();
     open_file(&mut h, &bench);
     let doc = &h.state().state.doc;
-    assert_eq!(doc.title(), "and.bench — Tritium", "clean, named after the netlist");
+    assert_eq!(
+        doc.title(),
+        "and.bench — Tritium",
+        "clean, named after the netlist"
+    );
     assert!(!doc.is_modified());
-    assert_eq!(doc.path, None, "no path: Save must not write RON over the netlist");
+    assert_eq!(
+        doc.path, None,
+        "no path: Save must not write RON over the netlist"
+    );
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
@@ -204,7 +227,9 @@ fn the_recent_files_are_remembered_for_the_next_run() {
     for path in [circuit_path("rs_nor_latch.ron"), gone.clone()] {
         first.state.request(Discarding::Open(path));
     }
-    first.state.request(Discarding::Open(circuit_path("adder8.ron")));
+    first
+        .state
+        .request(Discarding::Open(circuit_path("adder8.ron")));
     assert_eq!(first.state.recent.len(), 3);
     let mut storage = Storage::default();
     eframe::App::save(&mut first, &mut storage);
@@ -222,7 +247,9 @@ fn the_recent_files_are_remembered_for_the_next_run() {
     assert!(h.query_by_label("adder8.ron").is_some(), "listed as recent");
 
     // What a later version (or a hand) wrote is ignored.
-    storage.0.insert(RECENT_KEY.to_owned(), "not json".to_owned());
+    storage
+        .0
+        .insert(RECENT_KEY.to_owned(), "not json".to_owned());
     let mut next = TritiumApp::new(CircuitPageState::default());
     next.restore(&storage);
     assert!(next.state.recent.is_empty());
@@ -236,7 +263,11 @@ fn the_help_menu_lists_every_shortcut() {
     h.run();
     assert!(h.query_by_label("Keyboard shortcuts").is_some());
     for shortcut in &SHORTCUTS {
-        assert!(h.query_by_label(shortcut.does).is_some(), "{}", shortcut.does);
+        assert!(
+            h.query_by_label(shortcut.does).is_some(),
+            "{}",
+            shortcut.does
+        );
         let keys = shortcut.keys_text(&h.ctx);
         assert!(h.query_by_label(&keys).is_some(), "{keys}");
     }

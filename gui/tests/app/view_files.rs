@@ -226,7 +226,11 @@ fn the_file_dialog_lists_folders_and_filtered_files_and_remembers_recent_ones() 
     h.run();
     assert!(h.query_by_label("File name").is_none(), "the dialog closed");
     assert_eq!(h.state().state.circuit().node_count(), 4);
-    assert_eq!(h.state().state.doc.path, None, "a netlist opens without a path");
+    assert_eq!(
+        h.state().state.doc.path,
+        None,
+        "a netlist opens without a path"
+    );
     assert!(
         h.query_by_label("y").is_some(),
         "the lamp y is on the canvas"

@@ -142,14 +142,14 @@ impl CircuitPage {
         match action {
             Action::New => state.request(Discarding::New),
             Action::Open => shared.dialogs.ask(FileRequest::Open, state),
-            Action::SaveAs => shared.dialogs.ask(FileRequest::SaveAs, state),
             Action::Save => {
                 if !state.save() {
                     shared.dialogs.ask(FileRequest::SaveAs, state);
                 }
             }
-            Action::Redo => state.redo(),
+            Action::SaveAs => shared.dialogs.ask(FileRequest::SaveAs, state),
             Action::Undo => state.undo(),
+            Action::Redo => state.redo(),
             Action::Copy => state.copy(),
             Action::Paste => state.paste(2, 2),
             Action::MakeSubcircuit => {
@@ -162,11 +162,11 @@ impl CircuitPage {
                 state.note_tool = false;
                 self.canvas.cancel_wire();
             }
-            Action::RotateCounterClockwise => {
-                state.reorient_selection(Reorient::CounterClockwise);
-            }
             Action::RotateClockwise => {
                 state.reorient_selection(Reorient::Clockwise);
+            }
+            Action::RotateCounterClockwise => {
+                state.reorient_selection(Reorient::CounterClockwise);
             }
             Action::Flip => {
                 state.reorient_selection(Reorient::Flip);
