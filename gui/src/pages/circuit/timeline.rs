@@ -188,11 +188,12 @@ impl TimeAxis {
     }
 
     /// Scrolls so that the end of step `step` is at the right edge of a plot `width` wide, if
-    /// it is not visible already.
+    /// it is not visible already — forward as the record grows, back when it starts again (a
+    /// power-on reset: step 0 after step 10,000).
     pub fn follow(&mut self, step: u64, width: f32) {
         let end = self.start_of(step) + self.width(step);
         let right = self.scroll + f64::from(width);
-        if end > right {
+        if end > right || end <= self.scroll {
             self.scroll = (end - f64::from(width) + 8.0).max(0.0);
         }
     }
