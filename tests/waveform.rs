@@ -639,7 +639,7 @@ fn a_waveform_past_its_limit_warns_and_keeps_its_start_and_its_end() {
         "--signals",
         "*",
         "--wave-limit",
-        "4",
+        "10",
         "--vcd",
         out.to_str().expect("UTF-8"),
     ]);

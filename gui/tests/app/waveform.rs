@@ -439,7 +439,7 @@ fn past_its_limit_the_record_keeps_the_start_and_shows_the_gap() {
     let clk = |h: &App| lane(h, "CLK");
     let start = clk(&h);
     assert!(start == "CLK = +1" || start == "CLK = -1", "{start}");
-    let middle = (gap.from.step + gap.to.step) / 2;
+    let middle = u64::midpoint(gap.from.step, gap.to.step);
     click_plot(&mut h, step(middle));
     assert!(
         h.query_by_label(&format!("Cursor: step {middle}"))

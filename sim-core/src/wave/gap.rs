@@ -80,18 +80,13 @@ impl Waveform {
         self.sync();
         let newest = self.points.len() - 1;
         // `window`: the first point after the kept start and the resume point.
-        let (old_head, window, mut head_end, resumed) = match &self.kept {
-            Some(kept) => (
-                kept.head,
-                kept.head + 1,
-                kept.head_end.clone(),
-                kept.resumed.clone(),
-            ),
-            None => {
-                let head = self.first_head(newest);
-                let head_end = self.values_before(head);
-                (head, head, head_end.clone(), head_end)
-            }
+        let (old_head, window, mut head_end, resumed) = if let Some(kept) = &self.kept {
+            let (head_end, resumed) = (kept.head_end.clone(), kept.resumed.clone());
+            (kept.head, kept.head + 1, head_end, resumed)
+        } else {
+            let head = self.first_head(newest);
+            let head_end = self.values_before(head);
+            (head, head, head_end.clone(), head_end)
         };
         // The first point kept after the gap, each lane's value before it, the least it may
         // be, and the resume entries it is expected to need.

@@ -283,28 +283,21 @@ pub fn write(
 
     // Flat arrays (no pointer to chase per change): each signal's lanes, identifier text and
     // kind; the signals of each lane.
-    let (flat, offsets) = flatten(&lanes);
+    let vars = Vars::new(&lanes, signals, &ids);
+    let (flat, offsets, id_text, id_at) = (&vars.flat, &vars.offsets, &vars.id_text, &vars.id_at);
     let (lane_sigs, lane_sig_at) = csr_of_lanes(&lanes, wave.lane_count());
-    let (id_text, id_at) = concat(&ids);
-    let lines = Lines {
-        flat: &flat,
-        offsets: &offsets,
-        bus: &signals.iter().map(WaveSignal::is_bus).collect::<Vec<_>>(),
-        id_text: &id_text,
-        id_at: &id_at,
-    };
     let mut current: Vec<Trit> = (0..wave.lane_count()).map(|l| wave.initial(l)).collect();
     let mut written: Vec<Trit> = flat.iter().map(|&l| current[l]).collect();
     // Per lane, the one net signal it is the only bit of, if it belongs to no other signal
     // (`NONE` otherwise), and that signal's value as last written.
-    let scalar = scalar_signals(&lane_sigs, &lane_sig_at, lines.bus);
+    let scalar = scalar_signals(&lane_sigs, &lane_sig_at, &vars.bus);
     let mut written_scalar = current.clone();
 
     // The text goes through a local buffer, handed to `out` 64 KiB at a time.
     let mut buf: Vec<u8> = Vec::with_capacity(1 << 17);
     stamp(&mut buf, 0);
     buf.extend_from_slice(b"$dumpvars\n");
-    lines.all(&mut buf, &current);
+    vars.all(&mut buf, &current);
     buf.extend_from_slice(b"$end\n");
     let mut stamped_at = 0;
 
@@ -319,13 +312,7 @@ pub fn write(
         // The points written at one time, and their changes: one run of the log.
         let time = timing.time(points[p]);
         let resumes = gap.filter(|g| g.resume == p);
-        let mut end = p + 1;
-        while end < points.len()
-            && timing.time(points[end]) == time
-            && gap.is_none_or(|g| g.resume != end)
-        {
-            end += 1;
-        }
+        let end = group_end(points, p, &timing, gap.map(|g| g.resume));
         let changes = wave.point_range(p).start..wave.point_range(end - 1).end;
         p = end;
         let changes = log.entries(changes);
@@ -336,24 +323,19 @@ pub fn write(
             current[(entry >> 2) as usize] = unpack(entry).1;
         }
         if let Some(gap) = resumes {
-            // Every signal unknown over the gap, then every value at its end.
-            let from = timing.time(gap.from);
-            write_gap_comment(&mut buf, wave.dropped(), &gap);
-            if from < time {
-                if stamped_at != from {
-                    stamp(&mut buf, from);
-                }
-                lines.unknown(&mut buf);
-            }
-            if stamped_at != time {
-                stamp(&mut buf, time);
-                stamped_at = time;
-            }
-            lines.all(&mut buf, &current);
-            for (w, &l) in written.iter_mut().zip(lines.flat) {
+            let times = (timing.time(gap.from), time);
+            vars.gap(
+                &mut buf,
+                (&gap, wave.dropped()),
+                times,
+                stamped_at,
+                &current,
+            );
+            written_scalar.clone_from(&current);
+            for (w, &l) in written.iter_mut().zip(flat) {
                 *w = current[l];
             }
-            written_scalar.clone_from(&current);
+            stamped_at = time;
             continue;
         }
         let mut stamped = stamped_at == time;
@@ -387,7 +369,7 @@ pub fn write(
                 for (w, &l) in written[range.clone()].iter_mut().zip(&flat[range]) {
                     *w = current[l];
                 }
-                lines.line(&mut buf, s, &current);
+                vars.line(&mut buf, s, &current);
             }
         }
         if stamped {
@@ -409,17 +391,31 @@ pub fn write(
     Ok(())
 }
 
-/// How each signal is written: its lanes (`flat[offsets[s]..offsets[s + 1]]`, bit 0 first),
-/// whether it is a bus, and its identifier code (`id_text[id_at[s]..id_at[s + 1]]`).
-struct Lines<'a> {
-    flat: &'a [usize],
-    offsets: &'a [usize],
-    bus: &'a [bool],
-    id_text: &'a [u8],
-    id_at: &'a [usize],
+/// The variables, one per signal: its lanes (`flat[offsets[s]..offsets[s + 1]]`, bit 0
+/// first), whether it is a bus, and its identifier code (`id_text[id_at[s]..id_at[s + 1]]`).
+struct Vars {
+    flat: Vec<usize>,
+    offsets: Vec<usize>,
+    bus: Vec<bool>,
+    id_text: Vec<u8>,
+    id_at: Vec<usize>,
 }
 
-impl Lines<'_> {
+impl Vars {
+    /// The variables of `signals`, whose lanes are `lanes` and identifier codes `ids`.
+    fn new(lanes: &[Vec<usize>], signals: &[WaveSignal], ids: &[String]) -> Vars {
+        let (flat, offsets) = flatten(lanes);
+        let (id_text, id_at) = concat(ids);
+        let bus = signals.iter().map(WaveSignal::is_bus).collect();
+        Vars {
+            flat,
+            offsets,
+            bus,
+            id_text,
+            id_at,
+        }
+    }
+
     /// Appends signal `s`'s value in `current` (a bus most significant bit first).
     #[inline]
     fn line(&self, buf: &mut Vec<u8>, s: usize, current: &[Trit]) {
@@ -451,6 +447,39 @@ impl Lines<'_> {
         }
     }
 
+    /// Appends the gap (with the number of its changes) at its resume point, whose time is
+    /// `times.1` (`stamped_at`: the time stamped last): a comment saying what was not kept,
+    /// every signal unknown from the gap's first moment (at `times.0`, if that is earlier),
+    /// then every signal's value in `current`.
+    fn gap(
+        &self,
+        buf: &mut Vec<u8>,
+        (gap, changes): (&Gap, u64),
+        (from, time): (u64, u64),
+        stamped_at: u64,
+        current: &[Trit],
+    ) {
+        let comment = format!(
+            "$comment Tritium: {changes} changes not kept (the waveform's limit was reached): \
+             from step {} delta {} to step {} delta {}; every signal reads x until the values \
+             at its end $end\n",
+            gap.from.step, gap.from.delta, gap.to.step, gap.to.delta
+        );
+        buf.extend_from_slice(comment.as_bytes());
+        let mut stamped_at = stamped_at;
+        if from < time {
+            if stamped_at != from {
+                stamp(buf, from);
+                stamped_at = from;
+            }
+            self.unknown(buf);
+        }
+        if stamped_at != time {
+            stamp(buf, time);
+        }
+        self.all(buf, current);
+    }
+
     /// Appends every signal as unknown (`x`, or a bus of `x`s).
     fn unknown(&self, buf: &mut Vec<u8>) {
         for s in 0..self.bus.len() {
@@ -466,15 +495,15 @@ impl Lines<'_> {
     }
 }
 
-/// Appends the comment that says where `gap` is and how many changes it held.
-fn write_gap_comment(buf: &mut Vec<u8>, changes: u64, gap: &Gap) {
-    let text = format!(
-        "$comment Tritium: {changes} changes not kept (the waveform's limit was reached): from \
-         step {} delta {} to step {} delta {}; every signal reads x until the values at its \
-         end $end\n",
-        gap.from.step, gap.from.delta, gap.to.step, gap.to.delta
-    );
-    buf.extend_from_slice(text.as_bytes());
+/// The end of the group of points from `p` written at one time: the points after it at the
+/// same time, up to the gap's resume point `resume` (which begins a group of its own).
+fn group_end(points: &[Point], p: usize, timing: &Timing, resume: Option<usize>) -> usize {
+    let time = timing.time(points[p]);
+    let mut end = p + 1;
+    while end < points.len() && timing.time(points[end]) == time && resume != Some(end) {
+        end += 1;
+    }
+    end
 }
 
 /// The lanes of every signal, bit 0 first.
