@@ -451,6 +451,15 @@ fn past_its_limit_the_record_keeps_the_start_and_shows_the_gap() {
     let clock = h.state().state.circuit().find("CLK").expect("CLK");
     let present = h.state().state.sim.value(clock);
     assert_eq!(clk(&h), format!("CLK = {present}"));
+    // Exported, the gap reads x and the notice says which steps were not kept.
+    let dir = TempDir::new("vcd-gap");
+    let path = dir.join("clock.vcd");
+    assert!(h.state_mut().state.export_waveform(&path));
+    let notice = h.state().state.notice.clone().expect("a notice");
+    let steps = format!("steps {}–{} were not kept", gap.from.step, gap.to.step);
+    assert!(!notice.is_error && notice.text.contains(&steps), "{notice:?}");
+    let text = std::fs::read_to_string(&path).expect("written");
+    assert!(text.contains("changes not kept"), "{text}");
 }
 
 #[test]
