@@ -457,7 +457,10 @@ fn past_its_limit_the_record_keeps_the_start_and_shows_the_gap() {
     assert!(h.state_mut().state.export_waveform(&path));
     let notice = h.state().state.notice.clone().expect("a notice");
     let steps = format!("steps {}–{} were not kept", gap.from.step, gap.to.step);
-    assert!(!notice.is_error && notice.text.contains(&steps), "{notice:?}");
+    assert!(
+        !notice.is_error && notice.text.contains(&steps),
+        "{notice:?}"
+    );
     let text = std::fs::read_to_string(&path).expect("written");
     assert!(text.contains("changes not kept"), "{text}");
 }

@@ -1,33 +1,33 @@
 //! What a [`Waveform`] keeps past its [limit](Waveform::limit): the start of the run and the
 //! latest window, with a [`Gap`] between them.
 //!
-//! # The policy
-//! Until the limit is reached, every change is kept. When a change would pass it, the record
-//! keeps the two parts of a long run one looks at — how it began (the power-on, a reset, the
-//! first instructions) and what it is doing now — rather than only the latest changes:
-//! * the *kept start*: the first points, whole, holding at most half of the limit, kept from
-//!   then on;
-//! * the *latest window*: the newest points. Whenever the limit is reached again, the oldest
-//!   points of the window are dropped until it holds at most half of what the kept start
-//!   leaves of the limit (so a drop, which moves the window in memory, comes once per that
-//!   many changes, and the window holds between a quarter and a half of the limit);
-//! * between them the [`Gap`]: the changes not kept ([`Waveform::dropped`] counts them). The
-//!   window opens with a *resume point* at the gap's last moment holding, for every lane whose
-//!   value at the end of the gap differs from its value at the end of the kept start, its
-//!   value then. So every answer on either side of the gap is exact —
-//!   [`Waveform::value_before`], [`Waveform::changes`] (each change still differs from the
-//!   value before it), the VCD writer — and only the moments inside it are not known
-//!   ([`Gap::hides`]).
-//!
-//! The newest point is always kept whole. If it and the resume point alone pass the limit,
-//! the kept start shrinks (to nothing at worst: the gap then begins at the first point), so a
-//! record holds at most the limit or two changes per lane, whichever is more.
+//! The policy is described on [`Gap`].
 
 use super::{MAX_POINTS, NONE, Point, Waveform, code, unpack};
 use crate::trit::Trit;
 
-/// The stretch of a [`Waveform`]'s time whose changes were not kept (see the
-/// [module docs](self)).
+/// The stretch of a [`Waveform`]'s time whose changes were not kept.
+///
+/// # The limit's policy
+/// Until the limit is reached, every change is kept. When a change would pass it, the record
+/// keeps the two parts of a long run one looks at — how it began (the power-on, a reset, the
+/// first instructions) and what it is doing now — rather than only the latest changes:
+/// * the *kept start*: the first points, whole, holding at most half of the limit, kept from
+///   then on;
+/// * the *latest window*: the newest points. Whenever the limit is reached again, the oldest
+///   points of the window are dropped until it holds at most half of what the kept start
+///   leaves of the limit (so a drop, which moves the window in memory, comes once per that
+///   many changes, and the window holds from half to all of that room);
+/// * between them the gap: the changes not kept ([`Waveform::dropped`] counts them). The
+///   window opens with a *resume point* at the gap's last moment holding, for every lane whose
+///   value at the end of the gap differs from its value at the end of the kept start, its
+///   value then (a change like any other). So every answer on either side of the gap is
+///   exact — [`Waveform::value_before`], [`Waveform::changes`], the VCD writer — and only the
+///   moments inside it are not known ([`Gap::hides`]).
+///
+/// The newest point is always kept whole. If it and the resume point alone pass the limit,
+/// the kept start shrinks (to nothing at worst: the gap then begins at the first point), so a
+/// record holds at most the limit or two changes per lane, whichever is more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Gap {
     /// The first moment not kept: the record is exact before it.
@@ -72,7 +72,7 @@ impl Waveform {
         })
     }
 
-    /// Brings the record back within its limit (see the [module docs](self)): on the first
+    /// Brings the record back within its limit (see [`Gap`]): on the first
     /// call fixes the kept start, then drops the oldest points of the latest window into the
     /// gap and writes the resume point; the kept start gives up points only when the newest
     /// point and the resume point need its room.

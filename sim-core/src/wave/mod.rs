@@ -16,7 +16,7 @@
 //! per change for a viewer's per-lane index.
 //! Memory grows with the number of changes, never with time × nodes. Past the
 //! [limit](Waveform::limit) the record keeps the start of the run and the latest window, with
-//! a [`Gap`] between them ([`gap`] describes the policy).
+//! a [`Gap`] between them (whose docs describe the policy).
 //!
 //! ```
 //! use sim_core::{format, wave::{self, Waveform}, Engine, Trit};

@@ -32,7 +32,7 @@ pub struct WaveLanes {
 }
 
 /// What a lane reads at a moment inside the record's gap ([`sim_core::wave::Gap`]).
-pub const NOT_KEPT: &str = "not kept";
+const NOT_KEPT: &str = "not kept";
 
 /// The most lanes a newly opened circuit starts with (its switches, buttons, clocks, lamps
 /// and probes, in file order).
@@ -176,7 +176,7 @@ impl CircuitPageState {
     }
 
     /// Lane `key`'s value at `at` as text: `+1`/`0`/`-1` for a net, a number in the bus's
-    /// radix (the session's choice) for a bus; [`NOT_KEPT`] inside the record's gap.
+    /// radix (the session's choice) for a bus; `not kept` inside the record's gap.
     pub fn wave_text(&self, key: LaneKey, at: Point) -> String {
         let Some(lane) = self.waves.get(key) else {
             return String::new();
