@@ -447,6 +447,15 @@ fn past_its_limit_the_record_keeps_the_start_and_shows_the_gap() {
     );
     assert_eq!(clk(&h), "CLK = not kept");
     assert_eq!(lane(&h, "Y"), "Y = not kept");
+    // The canvas cannot replay a moment not kept, and says so.
+    h.get_by_label("Show on canvas").click();
+    h.run();
+    assert!(h.state().state.sim.replay().is_none());
+    let notice = h.state().state.notice.clone().expect("a notice");
+    assert!(
+        notice.is_error && notice.text.contains("not kept"),
+        "{notice:?}"
+    );
     click_plot(&mut h, step(now));
     let clock = h.state().state.circuit().find("CLK").expect("CLK");
     let present = h.state().state.sim.value(clock);

@@ -195,13 +195,28 @@ impl CircuitPageState {
     pub fn set_wave_cursor(&mut self, at: Option<Point>) {
         self.waves.cursor = at;
         if self.sim.replay().is_some() {
-            self.sim.set_replay(at);
+            self.replay_at(at);
         }
     }
 
     /// Shows on the canvas the values at the cursor (read-only), or the present again.
     pub fn replay_cursor(&mut self, on: bool) {
         let at = if on { self.waves.cursor } else { None };
+        self.replay_at(at);
+    }
+
+    /// Replays moment `at` on the canvas (`None`: the present) — unless the record's gap hides
+    /// it, whose values were not kept: then the present again, and an error notice says so.
+    fn replay_at(&mut self, at: Option<Point>) {
+        let gap = self.sim.wave().gap();
+        if let Some(gap) = gap.filter(|gap| at.is_some_and(|at| gap.hides(at))) {
+            self.sim.set_replay(None);
+            self.error(format!(
+                "steps {}–{} of the waveform were not kept: the canvas cannot show them",
+                gap.from.step, gap.to.step
+            ));
+            return;
+        }
         self.sim.set_replay(at);
     }
 
