@@ -558,4 +558,25 @@ mod tests {
         axis.zoom(1e-9, 0.0);
         assert!((axis.pixels_per_step - TimeAxis::ZOOM.0).abs() < 1e-12);
     }
+
+    #[test]
+    fn follow_scrolls_forward_as_the_record_grows_and_back_when_it_starts_again() {
+        let mut axis = TimeAxis::default();
+        axis.follow(1000, 400.0);
+        let end = axis.start_of(1000) + axis.width(1000);
+        assert!(axis.scroll < end && end <= axis.scroll + 400.0);
+        let scrolled = axis.scroll;
+        axis.follow(995, 400.0);
+        assert!(
+            (axis.scroll - scrolled).abs() < f64::EPSILON,
+            "still in view: no move"
+        );
+        // A power-on reset: the record is at step 0 again.
+        axis.follow(0, 400.0);
+        assert!(
+            axis.scroll.abs() < f64::EPSILON,
+            "step 0 in view: {}",
+            axis.scroll
+        );
+    }
 }
