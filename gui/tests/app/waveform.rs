@@ -18,7 +18,7 @@ use crate::common::{
 };
 
 /// Shows the waveform panel through View → Waveform panel.
-fn open_panel(h: &mut App) {
+pub fn open_panel(h: &mut App) {
     h.get_by_label("View").click();
     h.run();
     h.get_by_label("Waveform panel").click();
