@@ -1,11 +1,11 @@
 //! Memory windows, used like a person would: open a RAM from the View menu, read its words
 //! (from its contents file, unknown where never written), see the word its address selects
 //! highlighted, edit a word and watch the circuit read it; edit a ROM's word, undo it; open a
-//! memory from the inspector; save the contents file.
+//! memory from the inspector (a RAM is a bus); save the contents file.
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
-use crate::common::{App, TempDir, app, app_with, circuit_path};
+use crate::common::{App, TempDir, app, app_with, circuit_path, click_at, scene_to_screen};
 
 /// Opens memory `label` through View → Memories.
 fn open_memory(h: &mut App, label: &str) {
@@ -122,4 +122,22 @@ fn save_contents_writes_the_file_beside_the_circuit() {
     h.run();
     let saved = std::fs::read_to_string(dir.join("ram_16x4.hex")).expect("saved");
     assert_eq!(saved, "a\n5\nc\n?\ne\n");
+}
+
+#[test]
+fn a_ram_bus_selected_on_the_canvas_opens_its_memory_from_the_inspector() {
+    let mut h = app_with("ram_16x4.ron");
+    h.run();
+    // A click on the RAM on the canvas (its AccessKit bounds are in scene pixels).
+    let bounds = h.get_by_label("MEM").rect();
+    click_at(&h, (scene_to_screen(&h) * bounds).center());
+    h.run();
+    assert!(
+        h.query_by_label("Bus MEM").is_some(),
+        "the RAM is a 4-trit bus"
+    );
+    h.get_by_label("Open memory").click();
+    h.run();
+    assert_eq!(h.state().state.memories.len(), 1, "its window is open");
+    assert_eq!(word(&h, 0), "a", "showing its words");
 }
