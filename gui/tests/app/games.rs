@@ -316,3 +316,42 @@ fn experiments_use_the_game_pages_strategy_and_keep_every_run() {
             .is_some()
     );
 }
+
+#[test]
+fn checkers_move_buttons_fit_in_a_1280_by_800_window() {
+    let mut h = app();
+    assert_eq!(crate::common::WINDOW, egui::vec2(1280.0, 800.0));
+    load(&mut h, &game_checkers());
+    h.get_by_label("Play Checkers").click();
+    h.run();
+    h.get_by_label("New game").click();
+    h.run();
+    // The notation shown too: everything under the board at once.
+    h.get_by_label("Square numbers").click();
+    h.run();
+    let labels: Vec<String> = h
+        .state()
+        .games
+        .play
+        .session
+        .as_ref()
+        .map(|s| s.frame.actions.iter().map(|a| a.label.clone()).collect())
+        .unwrap_or_default();
+    assert_eq!(labels.len(), 7, "red's seven opening moves");
+    // The status line at the window's foot covers what reaches below its top.
+    let foot = h
+        .get_by_label("new Checkers game, rules american, seed 1")
+        .rect()
+        .top();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, crate::common::WINDOW);
+    for label in &labels {
+        let button = h
+            .get_by_role_and_label(egui::accesskit::Role::Button, label)
+            .rect();
+        assert!(window.contains_rect(button), "{label} at {button:?}");
+        assert!(
+            button.bottom() <= foot,
+            "{label} at {button:?}, under the status line at {foot}"
+        );
+    }
+}
