@@ -212,14 +212,24 @@ fn strategy_parameters_are_fields_built_from_the_plugins_declarations() {
     h.run();
     choose(&mut h, "Strategy", "expectimax");
     let spec = |h: &crate::common::App| h.state().games.play.strategy.spec.clone();
-    assert_eq!(spec(&h), "expectimax:depth=3", "the example");
+    // The form starts at the plugin's declared defaults: its documented depth, 4.
+    assert_eq!(spec(&h), "expectimax", "nothing but the defaults");
     let depth = |h: &crate::common::App| {
         h.get_by_label("depth")
             .accesskit_node()
             .numeric_value()
             .expect("a number field")
     };
-    assert!((depth(&h) - 3.0).abs() < 1e-9);
+    let declared = h
+        .state()
+        .games
+        .game()
+        .and_then(|(_, g)| g.strategies.iter().find(|s| s.name == "expectimax"))
+        .and_then(|s| s.params.iter().find(|p| p.name == "depth"))
+        .map(|p| p.default.clone())
+        .expect("expectimax declares its depth");
+    assert_eq!(declared, "4", "2048's expectimax documents depth 4");
+    assert!((depth(&h) - 4.0).abs() < 1e-9, "the field shows it");
     // A field changed rewrites the spec, which stays shown and editable.
     h.get_by_label("depth").set_value_accesskit(2.0);
     h.run();

@@ -253,7 +253,7 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
     let can_move = games.can_move() && games.human_to_move();
     let value_rows = view.values.len().div_ceil(VALUES_PER_ROW);
     // The board gets the height the rest of the panel left it on the last frame.
-    let chrome_id = egui::Id::new("game-board-chrome");
+    let chrome_id = egui::Id::unique("game-board-chrome");
     let chrome = ui
         .data(|d| d.get_temp::<f32>(chrome_id))
         .unwrap_or(110.0 + 52.0 * value_rows as f32);
