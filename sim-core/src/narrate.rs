@@ -91,11 +91,11 @@ fn list<T: fmt::Display>(
 
 #[cfg(test)]
 mod tests {
+    use crate::Circuit;
     use crate::desc::Node;
     use crate::event::{Cause, Event};
     use crate::kind::NodeKind;
     use crate::trit::Trit;
-    use crate::Circuit;
 
     /// An event recorded before an edit removed its node (or a node it scheduled) narrates
     /// that node as `?` rather than panicking.
@@ -124,6 +124,11 @@ mod tests {
             "#3 δ0 A := +1 (was 0), changed: schedules ?"
         );
         c.remove_node(a);
-        assert!(event.narrate(&c).to_string().starts_with("#3 δ0 ? inputs ()"));
+        assert!(
+            event
+                .narrate(&c)
+                .to_string()
+                .starts_with("#3 δ0 ? inputs ()")
+        );
     }
 }

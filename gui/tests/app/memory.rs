@@ -6,7 +6,7 @@
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use sim_core::Trit;
 
-use crate::common::{App, TempDir, app, app_with, circuit_path, click_at, scene_to_screen};
+use crate::common::{App, TempDir, app, app_with, circuit_path, click_bus};
 
 /// Opens memory `label` through View → Memories.
 fn open_memory(h: &mut App, label: &str) {
@@ -143,10 +143,7 @@ fn save_contents_writes_the_file_beside_the_circuit() {
 fn a_ram_bus_selected_on_the_canvas_opens_its_memory_from_the_inspector() {
     let mut h = app_with("ram_16x4.ron");
     h.run();
-    // A click on the RAM on the canvas (its AccessKit bounds are in scene pixels).
-    let bounds = h.get_by_label("MEM").rect();
-    click_at(&h, (scene_to_screen(&h) * bounds).center());
-    h.run();
+    click_bus(&mut h, "MEM");
     assert!(
         h.query_by_label("Bus MEM").is_some(),
         "the RAM is a 4-trit bus"
