@@ -326,8 +326,9 @@ impl FigureState {
 
     // ---- Draw -------------------------------------------------------------------------
 
-    /// Draw it: prepares Hierholzer's trail (see [`FigureState::prepare`]) and starts the
-    /// pencil at once — its first edge drawn, Run on for the rest.
+    /// Draw it: prepares Hierholzer's trail (from the selected vertex if it is a legal start),
+    /// or the fewest strokes when one will not do, and starts the pencil at once — its first
+    /// edge drawn, Run on for the rest.
     pub fn draw(&mut self) {
         self.prepare();
         self.start();
