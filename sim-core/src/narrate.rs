@@ -21,9 +21,11 @@ pub struct Narration<'a> {
 impl fmt::Display for Narration<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Narration { circuit, event } = self;
-        let label = |id| circuit[id].label.as_str();
+        // A node the circuit no longer has (an event recorded before an edit) reads `?`.
+        let label = |id| circuit.node(id).map_or("?", |n| n.label.as_str());
+        let kind = circuit.node(event.node).map(|n| n.kind);
         write!(f, "#{} δ{} {}", event.seq, event.delta, label(event.node))?;
-        if let NodeKind::Rom { addr_bits } | NodeKind::Ram { addr_bits } = circuit[event.node].kind
+        if let Some(NodeKind::Rom { addr_bits } | NodeKind::Ram { addr_bits }) = kind
             && let Some(addr) = event.inputs.get(..usize::from(addr_bits))
         {
             // The word it reads (and a RAM may write): the address in hex, `?` for a digit
@@ -34,7 +36,7 @@ impl fmt::Display for Narration<'_> {
                 crate::number::format(addr, crate::number::Radix::Hex)
             )?;
         }
-        if circuit[event.node].kind.role() == Role::Source {
+        if kind.is_some_and(|k| k.role() == Role::Source) {
             write!(f, " := {} (was {})", event.new, event.old)?;
         } else {
             f.write_str(" inputs (")?;
@@ -85,4 +87,48 @@ fn list<T: fmt::Display>(
         write!(f, "{item}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Circuit;
+    use crate::desc::Node;
+    use crate::event::{Cause, Event};
+    use crate::kind::NodeKind;
+    use crate::trit::Trit;
+
+    /// An event recorded before an edit removed its node (or a node it scheduled) narrates
+    /// that node as `?` rather than panicking.
+    #[test]
+    fn a_node_no_longer_in_the_circuit_reads_as_a_question_mark() {
+        let mut c = Circuit::new();
+        let a = c.add_node(Node::new("A", NodeKind::Switch)).expect("A");
+        let gone = c.add_node(Node::new("G", NodeKind::Not)).expect("G");
+        let event = Event {
+            seq: 3,
+            delta: 0,
+            node: a,
+            inputs: Vec::new(),
+            old: Trit::Unknown,
+            new: Trit::True,
+            cause: Cause::Set,
+            fanout: vec![gone],
+        };
+        assert_eq!(
+            event.narrate(&c).to_string(),
+            "#3 δ0 A := +1 (was 0), changed: schedules G"
+        );
+        c.remove_node(gone);
+        assert_eq!(
+            event.narrate(&c).to_string(),
+            "#3 δ0 A := +1 (was 0), changed: schedules ?"
+        );
+        c.remove_node(a);
+        assert!(
+            event
+                .narrate(&c)
+                .to_string()
+                .starts_with("#3 δ0 ? inputs ()")
+        );
+    }
 }

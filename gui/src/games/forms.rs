@@ -29,7 +29,8 @@ pub enum GameError {
 }
 
 /// A strategy spec being edited: the strategy chosen in the picker and the full spec text
-/// (prefilled with the strategy's example, e.g. `cyclic:drdl`).
+/// (prefilled with the strategy's declared defaults, e.g. `expectimax` searching the depth
+/// its `depth` parameter declares, or `biased:1,1,1,1`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StrategyChoice {
     /// The chosen strategy's name.
@@ -39,22 +40,28 @@ pub struct StrategyChoice {
 }
 
 impl StrategyChoice {
-    /// The game's first strategy, with its example spec.
+    /// The game's first strategy, at its defaults.
     pub fn first_of(game: &GameInfo) -> StrategyChoice {
         game.strategies
             .first()
-            .map(|s| StrategyChoice {
-                name: s.name.clone(),
-                spec: s.example.clone(),
-            })
+            .map(StrategyChoice::at_defaults)
             .unwrap_or_default()
     }
 
-    /// Chooses strategy `name` of `game`, with its example spec.
+    /// Chooses strategy `name` of `game`, at its defaults.
     pub fn choose(&mut self, game: &GameInfo, name: &str) {
         if let Some(strategy) = game.strategies.iter().find(|s| s.name == name) {
-            self.name.clone_from(&strategy.name);
-            self.spec.clone_from(&strategy.example);
+            *self = StrategyChoice::at_defaults(strategy);
+        }
+    }
+
+    /// `strategy` with every parameter at the default it declares — the one source of the
+    /// values the fields show, the spec and the plugin's own parsing agree on: a keyed
+    /// parameter left out of the spec, a positional one written with its default.
+    fn at_defaults(strategy: &StrategyInfo) -> StrategyChoice {
+        StrategyChoice {
+            name: strategy.name.clone(),
+            spec: spec_with(strategy, &vec![None; strategy.params.len()]),
         }
     }
 }

@@ -45,8 +45,9 @@ pub fn game_picker(ui: &mut egui::Ui, games: &mut GamesState) {
     }
 }
 
-/// The strategy picker: a combo box of the game's strategies (choosing one puts its example
-/// spec in the field), the spec field, and what the strategy and its parameters mean.
+/// The strategy picker: a combo box of the game's strategies (choosing one puts its spec at
+/// the declared defaults in the field), the spec field, and what the strategy and its
+/// parameters mean.
 pub fn strategy_picker(
     ui: &mut egui::Ui,
     salt: &str,

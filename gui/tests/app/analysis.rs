@@ -285,3 +285,31 @@ fn the_hazard_form_refuses_digits_and_names_a_missing_input() {
         .is_some()
     );
 }
+
+#[test]
+fn show_on_canvas_puts_the_canvas_into_the_state_the_reset_analysis_reached() {
+    let mut h = app_with("reset/counter2_missing_reset.ron");
+    h.run();
+    // RESET low and the clock never set: the counter is unknown on the canvas.
+    click_node(&h, "RESET");
+    h.run();
+    assert_eq!(node_value(&h, "RESET"), "-1");
+    assert_eq!([node_value(&h, "Q0"), node_value(&h, "Q1")], ["0", "0"]);
+    open_analysis(&mut h);
+    h.get_by_label("Analyze reset").click();
+    h.run();
+    // The sequence is applied from power-on: reset held over a rising clock edge, released.
+    h.get_by_label("Show on canvas").click();
+    h.run();
+    assert_eq!(
+        [node_value(&h, "CLK"), node_value(&h, "RESET")],
+        ["-1", "-1"],
+        "the sequence's last values"
+    );
+    assert_eq!(node_value(&h, "Q0"), "-1", "FF0 cleared by the reset");
+    assert_eq!(
+        node_value(&h, "Q1"),
+        "0",
+        "FF1, which no reset reaches, unknown"
+    );
+}

@@ -10,7 +10,8 @@ use sim_core::Trit;
 use sim_core::number::{self, Radix};
 
 use crate::common::{
-    App, app_with, circuit_path, click_bus, click_node, enter_number, node_value, status,
+    App, app_with, app_with_short_frames, circuit_path, click_bus, click_node, double_click_at,
+    enter_number, node_value, scene_to_screen, status,
 };
 
 /// Runs frames until the app settles; on failure writes the picture to /tmp/bus-fail.png.
@@ -68,7 +69,11 @@ fn bit_values(h: &App, name: &str, width: usize) -> Vec<String> {
 /// `adder8_bus.ron` with A = 107, B = 54 and CIN = +1 entered through the canvas and the
 /// inspector.
 fn adder_with_107_54_1() -> App {
-    let mut h = app_with("adder8_bus.ron");
+    adder_in_with_107_54_1(app_with("adder8_bus.ron"))
+}
+
+/// [`adder_with_107_54_1`] in the harness `h` showing `adder8_bus.ron`.
+fn adder_in_with_107_54_1(mut h: App) -> App {
     h.run();
     set_bus(&mut h, "A", "107");
     set_bus(&mut h, "B", "54");
@@ -512,4 +517,36 @@ fn a_bus_is_renamed_in_the_inspector_and_its_number_field_selects_on_focus() {
     click_bus(&mut h, "X");
     assert_eq!(selected_bus(&h).as_deref(), Some("X"));
     assert_eq!(h.get_by_label("Label").value().as_deref(), Some("X"));
+}
+
+#[test]
+fn a_double_click_on_a_bus_switch_or_display_opens_its_label_for_renaming() {
+    let mut h = adder_in_with_107_54_1(app_with_short_frames("adder8_bus.ron"));
+    for (bus, new) in [("A", "X"), ("S", "SUM")] {
+        // A double-click on the bus on the canvas: selected, its Label field focused.
+        let on = (scene_to_screen(&h) * h.get_by_label(bus).rect()).center();
+        double_click_at(&mut h, on);
+        assert_eq!(selected_bus(&h).as_deref(), Some(bus));
+        let label = h.get_by_label("Label");
+        assert_eq!(label.value().as_deref(), Some(bus));
+        assert!(
+            label.is_focused(),
+            "{bus}: the Label field has the keyboard"
+        );
+        // Typed over and confirmed: the bus has its new name (and the trace, whose events
+        // name the nodes the rename replaced, still draws).
+        h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+        run(&mut h);
+        h.get_by_label("Label").type_text(new);
+        run(&mut h);
+        h.key_press(Key::Enter);
+        run(&mut h);
+        let state = &h.state().state;
+        assert!(
+            state.circuit().bus(new).is_some(),
+            "{bus} → {new}: {:?}",
+            state.notice
+        );
+        assert!(state.circuit().bus(bus).is_none());
+    }
 }

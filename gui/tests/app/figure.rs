@@ -1,7 +1,7 @@
 //! The Figure page used like a person would: the barn traced by clicking its points, a
 //! refused step with its reason, the hint, the pencil drawing by Step, Königsberg's verdict
-//! after Open, a point placed and joined in Edit, the pencil's edges never hiding the
-//! tracing, and the canvas fitted, panned and zoomed.
+//! after Open and its drawing started at once by Draw it, a point placed and joined in Edit,
+//! the pencil's edges never hiding the tracing, and the canvas fitted, panned and zoomed.
 
 use crate::common::{App, click_at, drag, drag_with};
 use egui_kittest::kittest::Queryable as _;
@@ -106,9 +106,27 @@ fn the_pencil_draws_step_by_step_and_konigsberg_needs_two_strokes() {
         "{}",
         message(&h)
     );
+    // Draw it draws at once: the first edge, and the pencil runs on by itself.
     h.get_by_label("Draw it").click();
-    h.run();
+    h.run_steps(2);
     assert!(h.query_by_label("2 strokes (the fewest)").is_some());
+    assert!(
+        h.query_by_label("drawn 1 of 7 edges").is_some(),
+        "the first edge drawn without Step or Run"
+    );
+    assert!(figures(h.state()).pencil.running, "Run is on");
+    // Two edges a second: the seven drawn in about three seconds of frames.
+    let mut frames = 0;
+    while h.query_by_label("drawn 7 of 7 edges").is_none() && frames < 600 {
+        h.step();
+        frames += 1;
+    }
+    assert!(
+        h.query_by_label("drawn 7 of 7 edges").is_some(),
+        "all drawn"
+    );
+    h.run();
+    assert!(!figures(h.state()).pencil.running, "and the pencil stops");
 }
 
 #[test]

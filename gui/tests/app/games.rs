@@ -212,14 +212,24 @@ fn strategy_parameters_are_fields_built_from_the_plugins_declarations() {
     h.run();
     choose(&mut h, "Strategy", "expectimax");
     let spec = |h: &crate::common::App| h.state().games.play.strategy.spec.clone();
-    assert_eq!(spec(&h), "expectimax:depth=3", "the example");
+    // The form starts at the plugin's declared defaults: its documented depth, 4.
+    assert_eq!(spec(&h), "expectimax", "nothing but the defaults");
     let depth = |h: &crate::common::App| {
         h.get_by_label("depth")
             .accesskit_node()
             .numeric_value()
             .expect("a number field")
     };
-    assert!((depth(&h) - 3.0).abs() < 1e-9);
+    let declared = h
+        .state()
+        .games
+        .game()
+        .and_then(|(_, g)| g.strategies.iter().find(|s| s.name == "expectimax"))
+        .and_then(|s| s.params.iter().find(|p| p.name == "depth"))
+        .map(|p| p.default.clone())
+        .expect("expectimax declares its depth");
+    assert_eq!(declared, "4", "2048's expectimax documents depth 4");
+    assert!((depth(&h) - 4.0).abs() < 1e-9, "the field shows it");
     // A field changed rewrites the spec, which stays shown and editable.
     h.get_by_label("depth").set_value_accesskit(2.0);
     h.run();
@@ -315,4 +325,43 @@ fn experiments_use_the_game_pages_strategy_and_keep_every_run() {
         h.query_by_label("No results yet: choose a strategy and Run, or run a sweep.")
             .is_some()
     );
+}
+
+#[test]
+fn checkers_move_buttons_fit_in_a_1280_by_800_window() {
+    let mut h = app();
+    assert_eq!(crate::common::WINDOW, egui::vec2(1280.0, 800.0));
+    load(&mut h, &game_checkers());
+    h.get_by_label("Play Checkers").click();
+    h.run();
+    h.get_by_label("New game").click();
+    h.run();
+    // The notation shown too: everything under the board at once.
+    h.get_by_label("Square numbers").click();
+    h.run();
+    let labels: Vec<String> = h
+        .state()
+        .games
+        .play
+        .session
+        .as_ref()
+        .map(|s| s.frame.actions.iter().map(|a| a.label.clone()).collect())
+        .unwrap_or_default();
+    assert_eq!(labels.len(), 7, "red's seven opening moves");
+    // The status line at the window's foot covers what reaches below its top.
+    let foot = h
+        .get_by_label("new Checkers game, rules american, seed 1")
+        .rect()
+        .top();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, crate::common::WINDOW);
+    for label in &labels {
+        let button = h
+            .get_by_role_and_label(egui::accesskit::Role::Button, label)
+            .rect();
+        assert!(window.contains_rect(button), "{label} at {button:?}");
+        assert!(
+            button.bottom() <= foot,
+            "{label} at {button:?}, under the status line at {foot}"
+        );
+    }
 }

@@ -1,11 +1,12 @@
 //! Memory windows, used like a person would: open a RAM from the View menu, read its words
 //! (from its contents file, unknown where never written), see the word its address selects
 //! highlighted, edit a word and watch the circuit read it; edit a ROM's word, undo it; open a
-//! memory from the inspector; save the contents file.
+//! memory from the inspector (a RAM is a bus); save the contents file.
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use sim_core::Trit;
 
-use crate::common::{App, TempDir, app, app_with, circuit_path};
+use crate::common::{App, TempDir, app, app_with, circuit_path, click_bus};
 
 /// Opens memory `label` through View → Memories.
 fn open_memory(h: &mut App, label: &str) {
@@ -21,12 +22,26 @@ fn open_memory(h: &mut App, label: &str) {
     assert_eq!(h.state().state.memories.len(), 1);
 }
 
-/// The text the button of word `addr` shows (its AccessKit label is `word 0x03 = 7`).
+/// The text the button of word `addr` shows (its AccessKit label is `word 0x03 = 7`, and
+/// `, read now` or `, may be read` after it when the address marks it).
 fn word(h: &App, addr: usize) -> String {
     let prefix = format!("word {addr:#04x} = ");
     let node = h.get_by_label_contains(&prefix);
     let label = node.accesskit_node().label().unwrap_or_default();
-    label.strip_prefix(&prefix).unwrap_or_default().to_owned()
+    let text = label.strip_prefix(&prefix).unwrap_or_default();
+    text.split(',').next().unwrap_or_default().to_owned()
+}
+
+/// The addresses of the words marked `mark` (`read now`, `may be read`).
+fn marked(h: &App, mark: &str) -> Vec<usize> {
+    let suffix = format!(", {mark}");
+    h.query_all_by_label_contains(&suffix)
+        .filter_map(|n| {
+            let label = n.accesskit_node().label()?;
+            let hex = label.strip_prefix("word 0x")?.split(' ').next()?;
+            usize::from_str_radix(hex, 16).ok()
+        })
+        .collect()
 }
 
 /// Clicks word `addr`.
@@ -122,4 +137,59 @@ fn save_contents_writes_the_file_beside_the_circuit() {
     h.run();
     let saved = std::fs::read_to_string(dir.join("ram_16x4.hex")).expect("saved");
     assert_eq!(saved, "a\n5\nc\n?\ne\n");
+}
+
+#[test]
+fn a_ram_bus_selected_on_the_canvas_opens_its_memory_from_the_inspector() {
+    let mut h = app_with("ram_16x4.ron");
+    h.run();
+    click_bus(&mut h, "MEM");
+    assert!(
+        h.query_by_label("Bus MEM").is_some(),
+        "the RAM is a 4-trit bus"
+    );
+    h.get_by_label("Open memory").click();
+    h.run();
+    assert_eq!(h.state().state.memories.len(), 1, "its window is open");
+    assert_eq!(word(&h, 0), "a", "showing its words");
+}
+
+#[test]
+fn an_unknown_address_marks_its_candidate_words_apart_from_the_word_read_now() {
+    let mut h = app_with("ram_16x4.ron");
+    h.run();
+    open_memory(&mut h, "MEM");
+    // A is unknown at power-on: it may select any of the 16 words, none of them for sure.
+    assert!(h.query_by_label("Address now: 0x?").is_some());
+    assert!(
+        marked(&h, "read now").is_empty(),
+        "no word is read for sure"
+    );
+    assert_eq!(marked(&h, "may be read"), (0..16).collect::<Vec<_>>());
+    // The legend says what each mark means.
+    assert!(
+        h.query_by_label("any of these: the address has unknown trits")
+            .is_some()
+    );
+    assert!(h.query_by_label("the word the address selects;").is_some());
+    // Two trits known (A = 0b1x0x as bits: A[3] = +1, A[1] = −1): four candidates.
+    for (bit, v) in [(3, Trit::True), (1, Trit::False)] {
+        let id = h
+            .state()
+            .state
+            .circuit()
+            .find(&format!("A[{bit}]"))
+            .expect("bit");
+        h.state_mut().state.set_value(id, v);
+    }
+    h.run();
+    assert_eq!(marked(&h, "may be read"), [8, 9, 12, 13]);
+    // A known address: one word, read now, and no candidates.
+    h.state_mut()
+        .state
+        .set_bus_number("A", "3")
+        .expect("A is a bus of switches");
+    h.run();
+    assert_eq!(marked(&h, "read now"), [3]);
+    assert!(marked(&h, "may be read").is_empty());
 }

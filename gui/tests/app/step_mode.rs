@@ -4,7 +4,7 @@
 //! trace gets the room the inspector does not use.
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gui::pages::circuit::state::{CircuitPageState, Mode};
+use gui::pages::circuit::state::{CircuitPageState, Mode, Reorient};
 use sim_core::{NodeKind, Pos};
 
 use crate::common::{
@@ -243,4 +243,62 @@ fn a_bus_of_switches_set_in_step_mode_shows_the_number_it_is_set_to() {
         "what the tag promised"
     );
     assert!(h.query_by_label("A pending").is_none());
+}
+
+/// The pending-event markers painted this frame: each a triangle's three corners.
+fn markers(h: &App) -> Vec<[egui::Pos2; 3]> {
+    let fill = gui::pages::circuit::draw::Colors::LIGHT.evaluating;
+    h.output()
+        .shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Path(p) if p.closed && p.fill == fill => p.points.clone().try_into().ok(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Which way a marker's triangle points: from the middle of its base to its tip, the tip
+/// being the corner farthest from the triangle's centroid.
+fn pointing(corners: [egui::Pos2; 3]) -> egui::Vec2 {
+    let centroid = egui::Pos2::ZERO
+        + (corners[0].to_vec2() + corners[1].to_vec2() + corners[2].to_vec2()) / 3.0;
+    let tip = corners
+        .into_iter()
+        .max_by(|a, b| a.distance(centroid).total_cmp(&b.distance(centroid)))
+        .expect("three corners");
+    tip - centroid
+}
+
+#[test]
+fn the_pending_event_marker_points_the_way_the_event_travels() {
+    // A switch and a NOT both turned to face west: the wire runs from right to left.
+    let mut state = CircuitPageState::default();
+    let switch = state
+        .place(NodeKind::Switch, Pos { x: 12, y: 0 })
+        .expect("placed");
+    let not = state
+        .place(NodeKind::Not, Pos { x: 0, y: 0 })
+        .expect("placed");
+    for _ in 0..2 {
+        assert!(state.reorient_nodes(&[switch, not], Reorient::Clockwise));
+    }
+    assert!(state.connect(switch, not, 0));
+    let label = state.circuit()[switch].label.clone();
+    let mut h = app(state);
+    h.run();
+    h.get_by_label("Step mode").click();
+    h.run();
+    click_node(&h, &label);
+    h.run();
+    // The switch's change runs: the NOT's evaluation waits, delivered along the wire.
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    let markers = markers(&h);
+    assert_eq!(markers.len(), 1, "one event waits on the one wire");
+    let way = pointing(markers[0]);
+    assert!(
+        way.x < 0.0 && way.y.abs() < 0.01,
+        "the marker points west, as the event travels: {way:?}"
+    );
 }

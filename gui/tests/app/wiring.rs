@@ -483,19 +483,10 @@ fn a_large_level_is_routed_on_a_worker_thread() {
     );
 }
 
-/// A double-click on a bent wire straightens it, as Straighten does (a harness with short
-/// frames, so that two clicks fall within egui's double-click delay).
+/// A double-click on a bent wire straightens it, as Straighten does.
 #[test]
 fn a_double_click_straightens_a_bent_wire() {
-    let state = CircuitPageState::open_or_report(&crate::common::circuit_path("half_adder.ron"));
-    let mut h: App = egui_kittest::Harness::builder()
-        .with_size(crate::common::WINDOW)
-        .with_step_dt(0.02)
-        .with_max_steps(40)
-        .build_ui_state(
-            |ui, app: &mut gui::TritiumApp| app.show(ui),
-            gui::TritiumApp::new(state),
-        );
+    let mut h = crate::common::app_with_short_frames("half_adder.ron");
     h.run();
     let wire = h
         .state()
@@ -509,20 +500,7 @@ fn a_double_click_straightens_a_bent_wire() {
         .set_wire_bends(&wire, vec![sim_core::Pos { x: 4, y: 9 }]);
     h.run();
     let on = crate::common::cell_to_screen(&h, egui::pos2(4.0, 9.0));
-    h.hover_at(on);
-    h.step();
-    for _ in 0..2 {
-        for pressed in [true, false] {
-            h.event(egui::Event::PointerButton {
-                pos: on,
-                button: egui::PointerButton::Primary,
-                pressed,
-                modifiers: egui::Modifiers::NONE,
-            });
-            h.step();
-        }
-    }
-    h.run();
+    crate::common::double_click_at(&mut h, on);
     assert!(h.state().state.wire_bends(&wire).is_empty(), "straightened");
 }
 

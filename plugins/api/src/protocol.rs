@@ -283,7 +283,8 @@ pub struct StrategyInfo {
     /// Its parameters, in spec order.
     #[serde(default)]
     pub params: Vec<ParamInfo>,
-    /// A complete example spec, e.g. `cyclic:drdl`; what a picker offers first.
+    /// A complete example spec, e.g. `cyclic:drdl`, shown with the strategy's description
+    /// (a picker starts from the declared defaults, [`ParamInfo::default`], instead).
     pub example: String,
 }
 

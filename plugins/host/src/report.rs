@@ -17,12 +17,18 @@ use std::fmt::Write as _;
 use serde_json::Value;
 use tritium_plugin_api::protocol::ExperimentReport;
 
-/// A number as text: whole numbers without a fraction, others with 3 decimals.
+/// A number as text: whole numbers without a fraction, others with 3 decimals. A value
+/// that reads as zero shows no sign (`-0.0` is `0`, `-0.0001` is `0.000`: an Elo difference
+/// of an even match is not "−0").
 pub fn number(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
+    let text = if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{value:.0}")
     } else {
         format!("{value:.3}")
+    };
+    match text.strip_prefix('-') {
+        Some(digits) if digits.bytes().all(|b| matches!(b, b'0' | b'.')) => digits.to_owned(),
+        _ => text,
     }
 }
 
@@ -450,6 +456,10 @@ mod tests {
         assert_eq!(number(-2.0), "-2");
         assert_eq!(number(0.5), "0.500");
         assert_eq!(number(-1.25), "-1.250");
+        // Zero has no sign, however it was reached.
+        assert_eq!(number(-0.0), "0");
+        assert_eq!(number(-0.000_4), "0.000");
+        assert_eq!(number(-0.000_6), "-0.001");
     }
 
     #[test]

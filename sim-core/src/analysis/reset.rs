@@ -308,49 +308,61 @@ impl ResetReport {
     }
 }
 
-/// A sequence item resolved against a circuit.
-enum Resolved {
+/// An [`Action`] resolved against a circuit ([`Sequence::resolve`]): what [`analyze`]
+/// applies, and what a simulator applies to reach the same state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Switches and buttons (a bus's bits one by one) and their values, set in one batch,
+    /// then settled.
     Set(Vec<(NodeId, Trit)>),
+    /// This many clock ticks, each settled.
     Tick(u32),
 }
 
-/// Resolves `sequence`'s labels and values against `circuit`.
-fn resolve(circuit: &Circuit, sequence: &Sequence) -> Result<Vec<Resolved>, ResetError> {
-    let mut out = Vec::new();
-    for (k, action) in sequence.actions.iter().enumerate() {
-        let item = k + 1;
-        match action {
-            Action::Tick(n) => out.push(Resolved::Tick(*n)),
-            Action::Set(batch) => {
-                let mut set = Vec::new();
-                for (label, literal) in batch {
-                    let bad = |reason: String| ResetError::BadValue {
-                        item,
-                        label: label.clone(),
-                        reason,
-                    };
-                    let bits = signal::signal(circuit, label).ok_or_else(|| {
-                        ResetError::UnknownSignal {
+impl Sequence {
+    /// The sequence's labels and values resolved against `circuit`, item by item.
+    ///
+    /// # Errors
+    /// [`ResetError::UnknownSignal`] for a label that is no node or bus, or
+    /// [`ResetError::BadValue`] for a value that does not fit it or its kind refuses, each
+    /// naming the item and label.
+    pub fn resolve(&self, circuit: &Circuit) -> Result<Vec<Step>, ResetError> {
+        let mut out = Vec::new();
+        for (k, action) in self.actions.iter().enumerate() {
+            let item = k + 1;
+            match action {
+                Action::Tick(n) => out.push(Step::Tick(*n)),
+                Action::Set(batch) => {
+                    let mut set = Vec::new();
+                    for (label, literal) in batch {
+                        let bad = |reason: String| ResetError::BadValue {
                             item,
                             label: label.clone(),
+                            reason,
+                        };
+                        let bits = signal::signal(circuit, label).ok_or_else(|| {
+                            ResetError::UnknownSignal {
+                                item,
+                                label: label.clone(),
+                            }
+                        })?;
+                        let values = literal
+                            .resolve_in(bits.len(), signal::radix(circuit, label))
+                            .map_err(|e| bad(e.to_string()))?;
+                        for (id, value) in bits.into_iter().zip(values) {
+                            let kind = circuit[id].kind;
+                            if !kind.accepts(value) {
+                                return Err(bad(format!("a {kind} cannot be set to {value}")));
+                            }
+                            set.push((id, value));
                         }
-                    })?;
-                    let values = literal
-                        .resolve_in(bits.len(), signal::radix(circuit, label))
-                        .map_err(|e| bad(e.to_string()))?;
-                    for (id, value) in bits.into_iter().zip(values) {
-                        let kind = circuit[id].kind;
-                        if !kind.accepts(value) {
-                            return Err(bad(format!("a {kind} cannot be set to {value}")));
-                        }
-                        set.push((id, value));
                     }
+                    out.push(Step::Set(set));
                 }
-                out.push(Resolved::Set(set));
             }
         }
+        Ok(out)
     }
-    Ok(out)
 }
 
 /// Applies `sequence` to `circuit` from power-on with every RAM word unknown, and reports
@@ -360,7 +372,7 @@ fn resolve(circuit: &Circuit, sequence: &Sequence) -> Result<Vec<Resolved>, Rese
 /// # Errors
 /// [`ResetError::UnknownSignal`] or [`ResetError::BadValue`] naming the item and label.
 pub fn analyze(circuit: &Circuit, sequence: &Sequence) -> Result<ResetReport, ResetError> {
-    let steps = resolve(circuit, sequence)?;
+    let steps = sequence.resolve(circuit)?;
     let mut engine = Engine::from_circuit(circuit);
     let rams: Vec<_> = circuit
         .memories()
@@ -393,14 +405,14 @@ pub fn analyze(circuit: &Circuit, sequence: &Sequence) -> Result<ResetReport, Re
     settle(&mut engine, &before, &mut rose);
     for step in &steps {
         match step {
-            Resolved::Set(set) => {
+            Step::Set(set) => {
                 let before = clock_values(&engine);
                 // Every node was checked to accept its value, so the engine takes the batch.
                 if engine.set(set.iter().copied()).is_ok() {
                     settle(&mut engine, &before, &mut rose);
                 }
             }
-            Resolved::Tick(n) => {
+            Step::Tick(n) => {
                 for _ in 0..*n {
                     let before = clock_values(&engine);
                     engine.tick();
@@ -512,12 +524,12 @@ struct ResetCones {
 
 impl ResetCones {
     /// The nodes `steps` set, kept where their cone reaches the D of one of `dffs`.
-    fn new(circuit: &Circuit, steps: &[Resolved], dffs: &[NodeId]) -> ResetCones {
+    fn new(circuit: &Circuit, steps: &[Step], dffs: &[NodeId]) -> ResetCones {
         let mut inputs: Vec<NodeId> = steps
             .iter()
             .flat_map(|s| match s {
-                Resolved::Set(set) => set.iter().map(|&(id, _)| id).collect(),
-                Resolved::Tick(_) => Vec::new(),
+                Step::Set(set) => set.iter().map(|&(id, _)| id).collect(),
+                Step::Tick(_) => Vec::new(),
             })
             .collect();
         inputs.sort_unstable();

@@ -326,9 +326,17 @@ impl FigureState {
 
     // ---- Draw -------------------------------------------------------------------------
 
+    /// Draw it: prepares Hierholzer's trail (from the selected vertex if it is a legal start),
+    /// or the fewest strokes when one will not do, and starts the pencil at once — its first
+    /// edge drawn, Run on for the rest.
+    pub fn draw(&mut self) {
+        self.prepare();
+        self.start();
+    }
+
     /// Prepares the pencil: Hierholzer's trail (from the selected vertex if it is a legal
     /// start), or the fewest strokes when one will not do. Nothing is drawn yet.
-    pub fn draw(&mut self) {
+    fn prepare(&mut self) {
         let g = self.doc.figure.graph();
         let start = self.selected;
         let trail = hierholzer::euler_trail(g, start).or_else(|_| hierholzer::euler_trail(g, None));
@@ -351,7 +359,14 @@ impl FigureState {
         };
     }
 
-    /// Prepares a random drawing from the seed field.
+    /// Starts the pencil prepared: its first edge drawn, Run on for the rest.
+    fn start(&mut self) {
+        self.set_running(true);
+        self.step();
+    }
+
+    /// Random drawing: prepares a random trail from the seed field and starts the pencil
+    /// at once, as [`FigureState::draw`] does.
     pub fn random_drawing(&mut self) {
         let Ok(seed) = self.seed.trim().parse::<u64>() else {
             let text = format!("seed `{}` is not a whole number", self.seed.trim());
@@ -365,6 +380,7 @@ impl FigureState {
                     strokes: vec![t],
                     ..Pencil::default()
                 };
+                self.start();
             }
             Err(e) => self.error(e.to_string()),
         }
@@ -373,7 +389,7 @@ impl FigureState {
     /// Draws one more edge (preparing Hierholzer's trail first if nothing is prepared).
     pub fn step(&mut self) {
         if self.pencil.strokes.is_empty() {
-            self.draw();
+            self.prepare();
         }
         if self.pencil.shown < self.pencil.total() {
             self.pencil.shown += 1;
@@ -386,7 +402,7 @@ impl FigureState {
     /// Run on or off: one edge every `interval` seconds while on.
     pub fn set_running(&mut self, on: bool) {
         if on && self.pencil.strokes.is_empty() {
-            self.draw();
+            self.prepare();
         }
         if on && self.pencil.shown == self.pencil.total() {
             self.pencil.shown = 0;
@@ -591,10 +607,13 @@ mod tests {
         assert_eq!(s.figure().graph().edge_count(), 8);
         assert_eq!(s.figure().graph().node_count(), 5);
         s.draw();
+        assert_eq!(s.pencil.drawn().len(), 1, "Draw it draws at once");
+        assert!(s.pencil.running, "and goes on by itself");
         for _ in 0..8 {
             s.step();
         }
         assert_eq!(s.pencil.drawn().len(), 8);
+        assert!(!s.pencil.running, "done: Run is off");
         s.count();
         assert_eq!(s.counts.as_deref(), Some("88 drawings (from 3: 44, 4: 44)"));
     }

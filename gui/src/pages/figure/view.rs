@@ -173,8 +173,8 @@ impl FigureView {
                          move, Delete removes the selected point, Ctrl+Z undoes"
                     }
                     FigureMode::Draw => {
-                        "Draw: Step draws the next edge, Run animates the pencil; odd points \
-                         are ringed"
+                        "Draw: Draw it starts the pencil, Step draws the next edge, Run \
+                         animates it; odd points are ringed"
                     }
                     FigureMode::Play => {
                         "Play: click points to trace the figure; Hint shows the edges that \
@@ -354,8 +354,8 @@ impl FigureView {
             if ui
                 .button("Draw it")
                 .on_hover_text(
-                    "Hierholzer's trail (from the selected point if it may start one), or the \
-                     fewest strokes",
+                    "Draw Hierholzer's trail (from the selected point if it may start one), or \
+                     the fewest strokes, at once: the pencil starts running",
                 )
                 .clicked()
             {
@@ -374,7 +374,11 @@ impl FigureView {
             let label = ui.label("Seed");
             ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(60.0))
                 .labelled_by(label.id);
-            if ui.button("Random drawing").clicked() {
+            if ui
+                .button("Random drawing")
+                .on_hover_text("A random trail from the seed, drawn at once")
+                .clicked()
+            {
                 state.random_drawing();
             }
         });

@@ -252,14 +252,16 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
     // The person's moves: not while the AI thinks, nor when the side to move is the AI's.
     let can_move = games.can_move() && games.human_to_move();
     let value_rows = view.values.len().div_ceil(VALUES_PER_ROW);
-    let room = vec2(
-        ui.available_width() - 16.0,
-        ui.available_height() - 110.0 - 52.0 * value_rows as f32,
-    );
+    // The board gets the height the rest of the panel left it on the last frame.
+    let chrome_id = egui::Id::unique("game-board-chrome");
+    let chrome = ui
+        .data(|d| d.get_temp::<f32>(chrome_id))
+        .unwrap_or(110.0 + 52.0 * value_rows as f32);
+    let room = vec2(ui.available_width() - 16.0, ui.available_height() - chrome);
     let side = cell_side(&view, room);
     let width = (side * view.cols as f32 + gap_for(side)).max(360.0);
     let spacing = ui.spacing().item_spacing.x;
-    ui.vertical_centered(|ui| {
+    let laid_out = ui.vertical_centered(|ui| {
         ui.heading(title);
         for row in view.values.chunks(VALUES_PER_ROW) {
             let card = (width - spacing * (row.len() - 1) as f32) / row.len() as f32;
@@ -313,6 +315,19 @@ fn board_panel(ui: &mut egui::Ui, games: &mut GamesState) {
             games.act(&id);
         }
     });
+    let measured = laid_out.response.rect.height() - board_size(&view, side).y;
+    remember_chrome(ui, chrome_id, chrome, measured);
+}
+
+/// Keeps `measured`, the board panel's height besides the board (title, values, preview,
+/// and whatever the game shows under the board: its legend, position, outcome and every row
+/// of move buttons), under `id` for the next frame's board; when it differs from `used`, this
+/// frame is laid out again, so nothing under the board is pushed out of the window.
+fn remember_chrome(ui: &egui::Ui, id: egui::Id, used: f32, measured: f32) {
+    if (measured - used).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(id, measured));
+        ui.ctx().request_discard("the board's room changed");
+    }
 }
 
 /// The action buttons in order, each with whether it is legal now: the game's fixed
@@ -453,6 +468,12 @@ fn gap_for(side: f32) -> f32 {
     (side / 14.0).clamp(1.0, GAP)
 }
 
+/// The board's size with cells of `side` points (gap included).
+fn board_size(view: &StateView, side: f32) -> Vec2 {
+    let gap = gap_for(side);
+    vec2(side * view.cols as f32 + gap, side * view.rows as f32 + gap)
+}
+
 /// The side of a cell (gap included) for the board to fit in `room`.
 fn cell_side(view: &StateView, room: Vec2) -> f32 {
     let (rows, cols) = (view.rows.max(1) as f32, view.cols.max(1) as f32);
@@ -515,8 +536,7 @@ fn board(ui: &mut egui::Ui, view: &StateView, side: f32, marks: &Marks) -> Optio
     }
     let mut clicked = None;
     let gap = gap_for(side);
-    let board_size = vec2(side * cols as f32 + gap, side * rows as f32 + gap);
-    let (rect, _) = ui.allocate_exact_size(board_size, Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(board_size(view, side), Sense::hover());
     let painter = ui.painter_at(rect);
     let dark = ui.visuals().dark_mode;
     let frame = if dark {

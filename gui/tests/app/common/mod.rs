@@ -107,6 +107,22 @@ pub fn app_with(name: &str) -> App {
     app(state)
 }
 
+/// The app showing a circuit file of `circuits/` in a harness of short frames (20 ms): two
+/// clicks a frame apart fall within egui's double-click delay (kittest's default frame is a
+/// quarter of a second), as [`double_click_at`] needs.
+pub fn app_with_short_frames(name: &str) -> App {
+    let state = CircuitPageState::open_or_report(&circuit_path(name));
+    assert!(state.notice.is_none(), "{name}: {:?}", state.notice);
+    Harness::builder()
+        .with_size(WINDOW)
+        .with_step_dt(0.02)
+        .with_max_steps(40)
+        .build_ui_state(
+            |ui, app: &mut TritiumApp| app.show(ui),
+            TritiumApp::new(state),
+        )
+}
+
 /// A fresh directory under the system's temp dir, removed (with its contents) on drop.
 pub struct TempDir(PathBuf);
 
@@ -245,6 +261,31 @@ pub fn click_at(h: &App, pos: Pos2) {
         pressed: false,
         modifiers: egui::Modifiers::NONE,
     });
+}
+
+/// A primary double-click at `pos`: two presses and releases, one frame each, then the frames
+/// run (in a harness of [`app_with_short_frames`], or the clicks are too far apart). It waits
+/// first until the last click is older than egui's double-click delay, so that an earlier
+/// click does not make it a triple-click.
+pub fn double_click_at(h: &mut App, pos: Pos2) {
+    h.hover_at(pos);
+    h.step();
+    let delay = h.ctx.options(|o| o.input_options.max_double_click_delay);
+    while f64::from(h.ctx.input(|i| i.pointer.time_since_last_click())) <= delay {
+        h.step();
+    }
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+            h.step();
+        }
+    }
+    h.run();
 }
 
 /// Drags with the primary button from `from` to `to` in ten moves, one frame each, and

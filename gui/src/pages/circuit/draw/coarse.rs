@@ -9,6 +9,7 @@ use sim_core::Orientation;
 
 use super::orient::Turn;
 use super::style::{Colors, NodeLook, mix, outline};
+use super::wires::{marker_place, marker_triangle};
 use crate::pages::circuit::geometry::CELL;
 
 /// One mesh that many simple shapes are added to, drawn as a single [`Shape`]: the canvas's
@@ -197,15 +198,14 @@ pub fn wire_coarse(batch: &mut Batch, points: &[Pos2], v: Trit, pulse: Option<f3
 }
 
 /// [`marker`](super::marker), simplified.
-pub fn marker_coarse(batch: &mut Batch, pos: Pos2) {
-    let s = 4.0 * batch.pixel;
-    let pts = [
-        pos2(pos.x - s, pos.y - s),
-        pos2(pos.x + s, pos.y),
-        pos2(pos.x - s, pos.y + s),
-    ];
+pub fn marker_coarse(batch: &mut Batch, path: &[Pos2]) {
+    let Some((pos, toward)) = marker_place(path) else {
+        return;
+    };
+    let size = 4.0 * batch.pixel;
+    let pts = marker_triangle(pos, toward, size);
     let (evaluating, ink) = (batch.colors.evaluating, batch.colors.ink);
-    batch.polygon(&pts, pos2(pos.x - s / 3.0, pos.y), evaluating);
+    batch.polygon(&pts, pos - toward * (size / 3.0), evaluating);
     batch.outline(&pts, 1.0, ink);
 }
 

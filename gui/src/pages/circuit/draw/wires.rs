@@ -2,7 +2,7 @@
 //! without a route), the halo of a selected net,
 //! a bend, a junction (a bus's too), a pin and a waiting event's marker.
 
-use egui::{Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2};
+use egui::{Painter, Pos2, Rect, Shape, Stroke, Vec2};
 use sim_core::Trit;
 
 use super::buses::Known;
@@ -67,17 +67,37 @@ pub fn pin(painter: &Painter, colors: &Colors, pos: Pos2, v: Trit, hovered: bool
     painter.circle(pos, r, colors.value(v), Stroke::new(1.0, colors.ink));
 }
 
-/// A marker for an event waiting to be delivered along a wire, at `pos`.
-pub fn marker(painter: &Painter, colors: &Colors, pos: Pos2) {
-    let s = 5.0;
-    let points = vec![
-        pos2(pos.x - s, pos.y - s),
-        pos2(pos.x + s, pos.y),
-        pos2(pos.x - s, pos.y + s),
-    ];
+/// A marker for an event waiting to be delivered along a wire drawn through `path`: a
+/// triangle halfway along the path's middle segment, pointing the way the event travels.
+pub fn marker(painter: &Painter, colors: &Colors, path: &[Pos2]) {
+    let Some((pos, toward)) = marker_place(path) else {
+        return;
+    };
     painter.add(Shape::convex_polygon(
-        points,
+        marker_triangle(pos, toward, 5.0).to_vec(),
         colors.evaluating,
         Stroke::new(1.0, colors.ink),
     ));
+}
+
+/// Where a waiting event's marker sits on a wire drawn through `path` (from the driver to
+/// the input it feeds) — halfway along its middle segment — and the way the event travels
+/// there, a unit vector (east on a segment of no length). `None` for fewer than two points.
+pub(super) fn marker_place(path: &[Pos2]) -> Option<(Pos2, Vec2)> {
+    let k = path.len() / 2;
+    let (from, to) = (*path.get(k.checked_sub(1)?)?, *path.get(k)?);
+    let toward = (to - from).normalized();
+    let toward = if toward == Vec2::ZERO {
+        Vec2::X
+    } else {
+        toward
+    };
+    Some((from.lerp(to, 0.5), toward))
+}
+
+/// A marker's triangle centred on `pos`, its tip `size` ahead along the unit vector `toward`
+/// and its base `size` behind, as wide as twice `size`.
+pub(super) fn marker_triangle(pos: Pos2, toward: Vec2, size: f32) -> [Pos2; 3] {
+    let (ahead, across) = (toward * size, toward.rot90() * size);
+    [pos - ahead + across, pos + ahead, pos - ahead - across]
 }

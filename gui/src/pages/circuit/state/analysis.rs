@@ -7,8 +7,9 @@
 use std::collections::BTreeSet;
 
 use sim_core::analysis::hazard::{HazardAnalysis, TransitionReport, Which};
-use sim_core::analysis::reset::{self, Element, ResetReport, Sequence};
+use sim_core::analysis::reset::{self, Element, ResetReport, Sequence, Step};
 use sim_core::literal::parse_assignments;
+use sim_core::memory::{MemoryKind, Word};
 use sim_core::{Circuit, NodeId, NodeKind, Trit};
 
 use super::CircuitPageState;
@@ -22,6 +23,9 @@ pub struct Analysis {
     pub sequence: String,
     /// The last reset analysis: its report, or why it could not run.
     pub reset: Option<Result<ResetReport, String>>,
+    /// The sequence the last reset analysis applied (kept apart from the field, which may
+    /// have been edited since), for Show on canvas.
+    pub analysed_sequence: Option<Sequence>,
     /// The hazard analysis's V1 as typed, in the notation of `--set`: `A=-1, B=+1, S=-1`.
     pub from: String,
     /// Its V2.
@@ -74,12 +78,12 @@ impl CircuitPageState {
     /// report, and marks the state still unknown on the canvas (a bad sequence keeps the
     /// message and clears the marks).
     pub fn analyze_reset(&mut self) {
-        let result = self
-            .analysis
-            .sequence
-            .parse::<Sequence>()
+        let sequence = self.analysis.sequence.parse::<Sequence>();
+        let result = sequence
+            .clone()
             .and_then(|s| reset::analyze(self.circuit(), &s))
             .map_err(|e| e.to_string());
+        self.analysis.analysed_sequence = sequence.ok().filter(|_| result.is_ok());
         self.analysis.marked = match &result {
             Ok(report) => report
                 .unknown
@@ -119,6 +123,7 @@ impl CircuitPageState {
                 .collect(),
             Err(_) => BTreeSet::new(),
         };
+        self.analysis.analysed_sequence = None;
         self.analysis.hazards = Some(result);
     }
 
@@ -143,6 +148,50 @@ impl CircuitPageState {
         }
     }
 
+    /// Puts the canvas into the state the last reset analysis reached: power-on (every net
+    /// unknown) with every RAM word unknown, as the analysis starts, then the analysed
+    /// sequence, each item settled (nothing without a report; a refusal, as while a past
+    /// moment is replayed, is shown as the page's error).
+    pub fn show_reset_state(&mut self) {
+        let Some(sequence) = &self.analysis.analysed_sequence else {
+            return;
+        };
+        let steps = match sequence.resolve(self.circuit()) {
+            Ok(steps) => steps,
+            Err(e) => return self.error(e.to_string()),
+        };
+        self.sim.reset();
+        self.sim.settle();
+        let rams: Vec<(String, usize)> = self
+            .circuit()
+            .memories()
+            .iter()
+            .filter(|m| m.kind == MemoryKind::Ram)
+            .map(|m| (m.label.clone(), m.words()))
+            .collect();
+        for (label, words) in rams {
+            for addr in 0..words {
+                self.sim.write_memory_word(&label, addr, Word::UNKNOWN);
+            }
+        }
+        for step in steps {
+            match step {
+                Step::Set(batch) => {
+                    if let Err(e) = self.sim.set_many(&self.doc.document.circuit, &batch) {
+                        return self.error(e.to_string());
+                    }
+                }
+                Step::Tick(n) => {
+                    for _ in 0..n {
+                        self.sim.tick();
+                        self.sim.settle();
+                    }
+                }
+            }
+            self.sim.settle();
+        }
+    }
+
     /// An example hazard vector naming every input the vectors need (`A=-1, B=-1`), for
     /// the form's hint.
     pub fn hazard_vector_hint(&self) -> String {
@@ -156,6 +205,7 @@ impl CircuitPageState {
     /// Forgets the last analyses and their marks.
     pub fn clear_analysis(&mut self) {
         self.analysis.reset = None;
+        self.analysis.analysed_sequence = None;
         self.analysis.hazards = None;
         self.analysis.marked.clear();
     }

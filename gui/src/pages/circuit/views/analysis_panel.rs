@@ -1,8 +1,9 @@
 //! The Analysis window (View → Analysis): the reset analysis of the open circuit — a sequence
 //! field (`RESET=+1; tick 2; RESET=-1`, suggested from the circuit's reset and clock), an
-//! Analyze reset button, the verdict (`2 flip-flops, 0 latches; 1 still unknown`), and each
-//! state element still unknown as a button that shows it on the canvas, with what keeps it
-//! unknown and whether the reset reaches its next state — and the hazard analysis of one
+//! Analyze reset button, the verdict (`2 flip-flops, 0 latches; 1 still unknown`), Show on
+//! canvas (the canvas put into the state analysed), and each state element still unknown as
+//! a button that shows it on the canvas, with what keeps it unknown and whether the reset
+//! reaches its next state — and the hazard analysis of one
 //! input change: From and To vectors (`A=-1, B=+1`, as `tritium sim --set` writes them),
 //! Analyze change, each output's values before, during (procedure A) and after, its hazard,
 //! the gates it passes through and, for a two-level output, the consensus term that removes
@@ -98,6 +99,16 @@ fn reset_section(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     ));
     if report.is_initialised() {
         ui.label("The sequence initialises every flip-flop and latch.");
+    }
+    if ui
+        .button("Show on canvas")
+        .on_hover_text(
+            "Power on (every net and RAM word unknown) and apply the sequence: the canvas \
+             shows the state analysed",
+        )
+        .clicked()
+    {
+        state.show_reset_state();
     }
     let mut show = None;
     egui::ScrollArea::vertical()

@@ -105,14 +105,7 @@ impl Inspector {
             });
         }
         let (value, pending) = values(ui, state, id);
-        if let Some(memory) = state.memory_of_node(id).map(|m| m.label.clone())
-            && ui
-                .button("Open memory")
-                .on_hover_text("Show this memory's words in a window")
-                .clicked()
-        {
-            state.open_memory(&memory);
-        }
+        open_memory_button(ui, state, id);
         if node.kind == NodeKind::Switch {
             ui.horizontal(|ui| {
                 ui.label("Set");
@@ -142,6 +135,19 @@ impl Inspector {
         for line in chain {
             ui.label(egui::RichText::new(line).monospace());
         }
+    }
+}
+
+/// An "Open memory" button when `id` is a RAM's or ROM's output (one trit, or a bus's bit):
+/// clicked, it opens the memory's window.
+fn open_memory_button(ui: &mut egui::Ui, state: &mut CircuitPageState, id: NodeId) {
+    if let Some(memory) = state.memory_of_node(id).map(|m| m.label.clone())
+        && ui
+            .button("Open memory")
+            .on_hover_text("Show this memory's words in a window")
+            .clicked()
+    {
+        state.open_memory(&memory);
     }
 }
 
@@ -321,6 +327,9 @@ impl Inspector {
             .clicked()
         {
             state.add_wave_signal(name);
+        }
+        if let Some(&first) = bus.bits.first() {
+            open_memory_button(ui, state, first);
         }
         ui.label(format!(
             "Kind: {}, {} trits wide",

@@ -1,7 +1,9 @@
 //! Memory windows: a hexadecimal editor per open memory ([`crate::pages::circuit::state::MemoryViews`]).
 //! Eight words a row, each a button named `word 0x03 = 7f` (for screen readers and the
-//! tests); a digit with an unknown bit shows `?` and an unknown word is drawn grey; the
-//! word (or every candidate word) the memory's address pins select now is highlighted. A click
+//! tests); a digit with an unknown bit shows `?` and an unknown word is drawn grey. The word
+//! the memory's address pins select now is filled yellow (`read now`); while the address has
+//! unknown trits, every word it may select is outlined instead (`may be read`), and a legend
+//! under the address says which is which. A click
 //! edits a word (Enter writes it, Escape cancels): a RAM's word in the running simulation, a
 //! ROM's in the document. Load and Save read and write the contents file beside the circuit.
 
@@ -15,8 +17,59 @@ use crate::pages::circuit::state::{CircuitPageState, MemoryViewKey, address_of, 
 /// Words per row.
 const PER_ROW: usize = 8;
 
-/// The highlight of the word the address selects.
-const SELECTED: Color32 = Color32::from_rgb(240, 228, 66);
+/// The fill of the word the address selects.
+const READ_NOW: Color32 = Color32::from_rgb(240, 228, 66);
+
+/// The outline of a word an address with unknown trits may select (Okabe–Ito orange: apart
+/// from [`READ_NOW`]'s yellow and readable on both themes' paper).
+const MAY_BE_READ: Color32 = Color32::from_rgb(230, 159, 0);
+
+/// How a word is marked by the address the memory reads now.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Read {
+    /// Not selected.
+    No,
+    /// The one word a known address selects.
+    Now,
+    /// One of the words an address with unknown trits may select.
+    Maybe,
+}
+
+impl Read {
+    /// How word `addr` is marked when the address selects `selected` (its candidates).
+    fn of(addr: usize, selected: &[usize]) -> Read {
+        match selected {
+            [only] if *only == addr => Read::Now,
+            [_] => Read::No,
+            _ if selected.contains(&addr) => Read::Maybe,
+            _ => Read::No,
+        }
+    }
+
+    /// What the mark adds to a word's AccessKit label, and the legend's words for it.
+    fn words(self) -> &'static str {
+        match self {
+            Read::No => "",
+            Read::Now => "read now",
+            Read::Maybe => "may be read",
+        }
+    }
+
+    /// A frameless button showing `text`, marked.
+    fn button(self, text: RichText) -> egui::Button<'static> {
+        match self {
+            Read::No => egui::Button::new(text).frame(false),
+            // Dark on the yellow fill, readable in both themes.
+            Read::Now => egui::Button::new(text.color(Color32::BLACK))
+                .fill(READ_NOW)
+                .frame(true),
+            Read::Maybe => egui::Button::new(text)
+                .fill(Color32::TRANSPARENT)
+                .stroke(egui::Stroke::new(2.0, MAY_BE_READ))
+                .frame(true),
+        }
+    }
+}
 
 /// Shows every open memory view as a window.
 pub fn memory_windows(ctx: &egui::Context, state: &mut CircuitPageState) {
@@ -69,9 +122,26 @@ fn view(ui: &mut egui::Ui, state: &mut CircuitPageState, key: MemoryViewKey, lab
         "Address now: {}",
         sim_core::number::format(&addr, sim_core::number::Radix::Hex)
     ));
+    legend(ui);
     file_row(ui, state, key, label);
     ui.separator();
     words(ui, state, key, &memory, &selected);
+}
+
+/// What the two marks of a word mean, each shown on a sample word.
+fn legend(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (read, meaning) in [
+            (Read::Now, "the word the address selects;"),
+            (Read::Maybe, "any of these: the address has unknown trits"),
+        ] {
+            let sample = read
+                .button(RichText::new(read.words()).monospace())
+                .sense(egui::Sense::hover());
+            ui.add(sample);
+            ui.label(RichText::new(meaning).weak());
+        }
+    });
 }
 
 /// The contents file's name and the Load and Save buttons.
@@ -203,22 +273,18 @@ fn word(
         return;
     }
     let text = contents::format_word(w, memory.data_bits);
-    let is_selected = selected.contains(&addr);
+    let read = Read::of(addr, selected);
     let mut rich = RichText::new(&text).monospace();
-    if is_selected {
-        // Dark on the yellow fill, readable in both themes.
-        rich = rich.color(Color32::BLACK);
-    } else if w.is_unknown(memory.data_bits) {
+    if read != Read::Now && w.is_unknown(memory.data_bits) {
         rich = rich.color(Color32::GRAY);
     }
-    let mut button = egui::Button::new(rich).frame(false);
-    if is_selected {
-        button = button.fill(SELECTED).frame(true);
-    }
-    let response = ui.add(button);
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name} = {text}"))
-    });
+    let response = ui.add(read.button(rich));
+    // Named by the word and its value; a marked word says how (`word 0x03 = 7, read now`).
+    let accessible = match read {
+        Read::No => format!("{name} = {text}"),
+        _ => format!("{name} = {text}, {}", read.words()),
+    };
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &accessible));
     let response = response.on_hover_text(format!("{name}: {text} (click to edit)"));
     if response.clicked()
         && let Some(view) = state.memories.get_mut(key)

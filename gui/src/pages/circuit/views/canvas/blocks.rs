@@ -239,8 +239,7 @@ impl Canvas {
             }
             let to = End::parse(&w.to, instances);
             if self.delivers(&ends, &bits, &to) {
-                let k = path.len() / 2;
-                draw::marker(&frame.painter, frame.colors, path[k - 1].lerp(path[k], 0.5));
+                draw::marker(&frame.painter, frame.colors, &path);
             }
         }
         for n in nodes.iter().filter(|n| n.kind.is_wiring()) {

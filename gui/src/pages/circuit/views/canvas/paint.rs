@@ -290,12 +290,10 @@ impl Canvas {
                 draw::wire_coarse(batch, path, value, pulse);
             }
             if self.delivering.binary_search(&(w.from, w.to)).is_ok() {
-                let k = path.len() / 2;
-                let at = path[k - 1].lerp(path[k], 0.5);
                 if frame.detailed {
-                    draw::marker(&frame.painter, frame.colors, at);
+                    draw::marker(&frame.painter, frame.colors, path);
                 } else {
-                    draw::marker_coarse(batch, at);
+                    draw::marker_coarse(batch, path);
                 }
             }
         }
