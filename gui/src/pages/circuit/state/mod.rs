@@ -15,6 +15,7 @@
 //! `analysis`.
 
 mod analysis;
+mod breakpoints;
 mod bus_level;
 mod bus_values;
 mod document;
@@ -35,6 +36,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 pub use analysis::{Analysis, suggested_sequence};
+pub use breakpoints::{Breakpoints, HALTED};
 pub use bus_values::BusInputError;
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use edit_error::CircuitEditError;
@@ -44,7 +46,7 @@ pub use history::History;
 pub use memories::{
     MemoryView, MemoryViewError, MemoryViewKey, MemoryViews, address_of, candidates,
 };
-pub use session::{BusChange, Mode, SetInputError, SimSession};
+pub use session::{BusChange, Mode, SetInputError, SimSession, Stop};
 use sim_core::number::Radix;
 use sim_core::{Circuit, Netlist, Node, NodeId, NodeKind};
 pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};

@@ -1,10 +1,11 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Export image, Export
 //! waveform, Quit), Edit (Undo, Redo, Copy, Paste, Delete, Rotate clockwise and
 //! counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme, the panels), and the simulation
-//! controls (Run/Step, Step, Settle, Reset, Tick, and the clock rate: logarithmic up to "max").
+//! controls ([`SimBar`]).
 
 use crate::common::theme;
-use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, Reorient, SimSession};
+use super::sim_bar::SimBar;
+use crate::pages::circuit::state::{CircuitPageState, Discarding, Reorient};
 
 /// What the menu asks the dialogs to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +44,8 @@ pub struct MenuBar {
     pub view: Option<ViewRequest>,
     /// Which side panels are shown (View → Show palette, View → Show side panel).
     pub panels: Panels,
+    /// The simulation controls.
+    sim: SimBar,
 }
 
 /// The side panels the user may hide so the canvas takes the window; both shown at first, and
@@ -134,36 +137,7 @@ impl MenuBar {
                 panels_menu(ui, state);
             });
             ui.separator();
-            let mut mode = state.sim.mode;
-            ui.selectable_value(&mut mode, Mode::Run, "Run");
-            ui.selectable_value(&mut mode, Mode::Step, "Step mode");
-            if mode != state.sim.mode {
-                state.sim.set_mode(mode);
-            }
-            ui.separator();
-            if ui
-                .add_enabled(mode == Mode::Step, egui::Button::new("Step"))
-                .on_hover_text("Process one event (Space)")
-                .clicked()
-            {
-                state.sim.step();
-            }
-            if ui.button("Settle").clicked() {
-                state.sim.settle();
-            }
-            if ui.button("Reset").clicked() {
-                state.sim.reset();
-            }
-            if ui
-                .button("Tick")
-                .on_hover_text("Advance the clocks by one tick")
-                .clicked()
-            {
-                state.sim.tick();
-            }
-            if mode == Mode::Run {
-                clock_rate(ui, &mut state.sim.clock_hz);
-            }
+            self.sim.ui(ui, state);
         });
     }
 
@@ -242,34 +216,6 @@ impl MenuBar {
         ui.checkbox(&mut self.panels.side, "Show side panel")
             .on_hover_text("The inspector, the event queue and the trace, on the right");
     }
-}
-
-/// The clock rate's slider: ticks per second, logarithmic from 0 up to "max"
-/// ([`SimSession::MAX_HZ`]: as many ticks as a frame's time budget allows).
-fn clock_rate(ui: &mut egui::Ui, hz: &mut f32) {
-    ui.add(
-        egui::Slider::new(hz, 0.0..=SimSession::MAX_HZ)
-            .logarithmic(true)
-            .custom_formatter(|hz, _| {
-                if hz >= f64::from(SimSession::MAX_HZ) {
-                    "max".to_owned()
-                } else if hz < 10.0 {
-                    format!("{hz:.1}")
-                } else {
-                    format!("{hz:.0}")
-                }
-            })
-            .custom_parser(|text| match text.trim() {
-                "max" => Some(f64::from(SimSession::MAX_HZ)),
-                t => t.parse().ok(),
-            })
-            .text("clock Hz"),
-    )
-    .on_hover_text(
-        "Clock ticks per second (a cycle is two ticks of a half-period-1 clock). \
-         Above 1,000 the run is fast: levelized schedule, no trace, as many ticks \
-         as fit in 12 ms per frame",
-    );
 }
 
 /// The View menu's windows and panels: the waveform panel, the Analysis window, a memory's

@@ -2,6 +2,7 @@
 //! stepper's event queue and trace, the waveform panel, the status bar, and the file dialogs.
 
 mod analysis_panel;
+mod break_when;
 mod canvas;
 mod crisp;
 mod dialogs;
@@ -10,6 +11,7 @@ mod memory_panel;
 mod menu_bar;
 mod palette;
 mod queue_panel;
+mod sim_bar;
 mod status_bar;
 mod trace_panel;
 pub mod wave_paint;
