@@ -25,7 +25,7 @@ fn run(h: &mut App) {
 
 /// Clicks canvas bus (or node) `label` where its widget is: AccessKit bounds are in scene
 /// pixels (see `common`), mapped onto the screen.
-fn click_bus(h: &mut App, label: &str) {
+pub(crate) fn click_bus(h: &mut App, label: &str) {
     let bounds = h.get_by_label(label).rect();
     click_at(h, (scene_to_screen(h) * bounds).center());
     run(h);

@@ -1,6 +1,6 @@
 //! The 8-bit CPU of `circuits/cpu/` in the app: Run mode at the fastest rate (the levelized
 //! schedule, a frame's time budget of ticks) runs fib to `HLT` while drawing and shows the
-//! cycles per second reached; Step mode still processes one event at a time under unit delay.
+//! cycles per second reached, stopping there (its automatic `HALTED` breakpoint); Step mode still processes one event at a time under unit delay.
 
 use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::state::{Mode, SimSession};
@@ -71,7 +71,10 @@ fn fib_runs_to_halt_at_the_fastest_rate_and_shows_its_rate() {
         sim.wave().step()
     );
     assert_eq!(sim.trace().len(), traced);
-    // Slowed down, the clock is unit delay again (and the trace records).
+    // HALTED stopped the clock (its automatic breakpoint); released and slowed down, the
+    // clock is unit delay again (and the trace records).
+    assert!(h.state().state.sim.paused(), "stopped at HALTED");
+    h.get_by_label("Pause").click();
     h.state_mut().state.sim.clock_hz = 2.0;
     h.run_steps(1);
     assert_eq!(h.state().state.sim.schedule(), Schedule::UnitDelay);

@@ -9,6 +9,7 @@ use gui::pages::circuit::state::{Mode, SimSession};
 use sim_core::Trit;
 
 use crate::common::{App, click_node, node_value, status};
+use crate::buses::click_bus;
 use crate::cpu::fib_reset;
 
 /// Simulated time, in ticks since power-on.
@@ -87,8 +88,7 @@ fn run_for_a_typed_count_runs_exactly_that_many_cycles_then_pauses() {
 fn a_bus_breakpoint_set_in_the_inspector_stops_the_clock_and_is_named() {
     let mut h = fib_reset();
     let start = time(&h);
-    h.get_by_label("PORT").click();
-    h.run_steps(2);
+    click_bus(&mut h, "PORT");
     type_into(&mut h, "Break when =", "13");
     assert_eq!(
         h.state().state.sim.breakpoints().iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -98,9 +98,10 @@ fn a_bus_breakpoint_set_in_the_inspector_stops_the_clock_and_is_named() {
     h.state_mut().state.sim.clock_hz = SimSession::MAX_HZ;
     run_until_stopped(&mut h, 3_000);
     assert_eq!(h.state().state.bus_text("PORT").as_deref(), Some("13"));
-    // fib.ron's test: the OUT of 13 in execute cycle 120 after the reset, its 240th tick.
+    // fib.ron's test: the OUT of 13 in execute cycle 120 after the reset, at its rising edge
+    // (the cycle's first tick, the 239th).
     let tick = time(&h);
-    assert_eq!(tick - start, 240);
+    assert_eq!(tick - start, 239);
     assert_eq!(
         status(&h, "Stopped"),
         format!(
@@ -113,9 +114,9 @@ fn a_bus_breakpoint_set_in_the_inspector_stops_the_clock_and_is_named() {
     assert_eq!(time(&h), stopped, "the clock stays stopped");
     // Removed from the Breakpoints menu, it no longer stops the clock.
     h.get_by_label("Breakpoints (2)").click();
-    h.run_steps(1);
+    h.run_steps(2);
     h.get_by_label("Remove PORT=13").click();
-    h.run_steps(1);
+    h.run_steps(2);
     assert_eq!(h.state().state.sim.breakpoints().iter().len(), 1);
     assert!(h.query_by_label_contains("Breakpoints (1)").is_some());
 }
@@ -177,7 +178,11 @@ fn the_speed_is_typed_in_cycles_per_second() {
         .query_all_by_label("cycles/s")
         .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Slider)
         .expect("the speed's slider");
-    assert_eq!(slider.value().as_deref(), Some("0.0"), "fib_reset stops the clock");
+    assert_eq!(
+        slider.accesskit_node().numeric_value(),
+        Some(0.0),
+        "fib_reset stops the clock"
+    );
     // The slider's number, clicked, is a text field: 50 cycles/s is 100 ticks/s.
     let number = h
         .query_all_by_value("0.0")
