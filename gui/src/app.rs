@@ -1,11 +1,11 @@
 //! The application: a row of tabs over the pages ([`pages::all`]: the circuit editor, the
 //! figure page, the plugin pages), the window title, the close-with-unsaved-changes question,
 //! the background work every frame (the simulation's clocks, the plugins' workers), the theme
-//! remembered between runs, and the demo script for screenshots.
+//! and the recent files remembered between runs, and the demo script for screenshots.
 
 use std::any::Any;
 
-use crate::common::theme;
+use crate::common::{recent, theme};
 use crate::games::state::GamesState;
 use crate::pages::circuit::state::{BusInputError, CircuitPageState, Discarding, Mode};
 use crate::pages::circuit::views::{Canvas, Dialogs};
@@ -66,11 +66,12 @@ impl TritiumApp {
         }
     }
 
-    /// Takes the settings remembered in `storage` by an earlier run (the theme), before the
-    /// first frame.
+    /// Takes the settings remembered in `storage` by an earlier run (the theme, the recent
+    /// files), before the first frame.
     pub fn restore(&mut self, storage: &dyn eframe::Storage) {
         self.theme = theme::restore(storage);
         self.theme_applied = false;
+        self.state.add_earlier_recent(recent::restore(storage));
     }
 
     /// The theme chosen (View → Theme), as of the last frame.
@@ -314,9 +315,10 @@ impl eframe::App for TritiumApp {
         self.show(ui);
     }
 
-    /// Remembers the theme for the next run ([`TritiumApp::restore`]).
+    /// Remembers the theme and the recent files for the next run ([`TritiumApp::restore`]).
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         theme::remember(storage, self.theme);
+        recent::remember(storage, &self.state.recent);
     }
 }
 

@@ -10,7 +10,7 @@ use sim_core::Trit;
 use sim_core::number::{self, Radix};
 
 use crate::common::{
-    App, app_with, circuit_path, click_at, click_node, node_value, scene_to_screen, status,
+    App, app_with, circuit_path, click_bus, click_node, enter_number, node_value, status,
 };
 
 /// Runs frames until the app settles; on failure writes the picture to /tmp/bus-fail.png.
@@ -21,29 +21,6 @@ fn run(h: &mut App) {
         }
         panic!("{e:?}");
     }
-}
-
-/// Clicks canvas bus (or node) `label` where its widget is: AccessKit bounds are in scene
-/// pixels (see `common`), mapped onto the screen.
-pub(crate) fn click_bus(h: &mut App, label: &str) {
-    let bounds = h.get_by_label(label).rect();
-    click_at(h, (scene_to_screen(h) * bounds).center());
-    run(h);
-}
-
-/// Types `text` into the inspector's `Number` field (replacing what it held) and presses
-/// Enter, as a user would.
-fn enter_number(h: &mut App, text: &str) {
-    h.get_by_label("Number").focus();
-    run(h);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
-    run(h);
-    h.key_press(Key::Backspace);
-    run(h);
-    h.get_by_label("Number").type_text(text);
-    run(h);
-    h.key_press(Key::Enter);
-    run(h);
 }
 
 /// Selects bus `name` on the canvas and enters `text` as its number.

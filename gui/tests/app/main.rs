@@ -20,6 +20,7 @@ mod buses;
 mod canvas;
 mod counter;
 mod cpu;
+mod defects;
 mod displays;
 mod errors;
 mod export;

@@ -245,7 +245,7 @@ fn the_right_click_menu_renames_copies_and_deletes() {
     h.run();
     assert!(h.state().state.circuit().find("CARRY_2").is_some());
 
-    node_menu(&mut h, "CARRY", "Delete  (Del)");
+    node_menu(&mut h, "CARRY", "Delete  (Delete)");
     let c = h.state().state.circuit();
     assert!(c.find("CARRY").is_none());
     assert_eq!(c.wire_count(), wires - 3, "its two inputs and its output");

@@ -17,7 +17,8 @@
 //! `docs/screenshots/rotated_parts.png`, `docs/screenshots/dark_theme.png` and
 //! `docs/screenshots/tunnels.png`, and the wiring of issue 38:
 //! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
-//! `docs/screenshots/c17.png` (with `cpu_fib.png`).
+//! `docs/screenshots/c17.png` (with `cpu_fib.png`); and the Help menu's shortcuts,
+//! `docs/screenshots/help_shortcuts.png`.
 
 use std::path::PathBuf;
 
@@ -594,4 +595,13 @@ fn the_full_adder_through_tunnels() {
     }
     h.run_steps(4);
     save(&mut h, "tunnels");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/help_shortcuts.png"]
+fn the_help_menu_lists_the_shortcuts() {
+    let mut h = crate::common::app_with("full_adder.ron");
+    h.get_by_label("Help").click();
+    h.run();
+    save(&mut h, "help_shortcuts");
 }

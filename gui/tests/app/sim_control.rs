@@ -8,8 +8,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::pages::circuit::state::{Mode, SimSession};
 use sim_core::Trit;
 
-use crate::common::{App, click_node, node_value, status};
-use crate::buses::click_bus;
+use crate::common::{App, click_bus, click_node, node_value, status};
 use crate::cpu::fib_reset;
 
 /// Simulated time, in ticks since power-on.

@@ -462,7 +462,7 @@ fn a_saved_file_reopens_after_deleting_a_node_the_tests_name() {
 }
 
 #[test]
-fn a_bench_netlist_opens_laid_out_and_untitled() {
+fn a_bench_netlist_opens_laid_out_and_without_a_path() {
     let dir = TempDir::new("bench");
     let path = dir.join("and.bench");
     std::fs::write(&path, "INPUT(a)\nINPUT(b)\nOUTPUT(y)\ny = AND(a, b)\n").expect("writable");
@@ -477,9 +477,12 @@ fn a_bench_netlist_opens_laid_out_and_untitled() {
         state.circuit().nodes().all(|(_, n)| n.pos.is_some()),
         "every node is placed"
     );
-    // Saving must not write RON over the netlist: it has no path, and is unsaved.
+    // Saving must not write RON over the netlist: it has no path (Save As proposes one),
+    // and it is named after the netlist, unmodified.
     assert_eq!(state.doc.path, None);
-    assert!(state.doc.is_modified());
+    assert_eq!(state.doc.save_path(), Some(dir.join("and.ron")));
+    assert_eq!(state.doc.file_name(), "and.bench");
+    assert!(!state.doc.is_modified());
 
     let mut state = CircuitPageState::default();
     state.request(Discarding::Open(path));

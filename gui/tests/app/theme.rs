@@ -1,8 +1,6 @@
 //! View → Theme: light, dark or following the system, remembered between runs; a snapshot of
 //! the canvas in each theme (`tests/snapshots/theme_light.png`, `theme_dark.png`).
 
-use std::collections::HashMap;
-
 use egui::ThemePreference;
 use egui_kittest::kittest::Queryable as _;
 use gui::TritiumApp;
@@ -11,24 +9,7 @@ use gui::pages::circuit::draw::Colors;
 use gui::pages::circuit::state::CircuitPageState;
 use sim_core::Trit;
 
-use crate::common::{App, app, app_with, circuit_path};
-
-/// eframe's storage, in memory: what a run leaves for the next.
-#[derive(Debug, Default)]
-struct Storage(HashMap<String, String>);
-
-impl eframe::Storage for Storage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_owned(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
+use crate::common::{App, Storage, app, app_with, circuit_path};
 
 /// Clicks View → Theme → `choice` and closes the menu.
 pub fn choose_theme(h: &mut App, choice: &str) {

@@ -11,7 +11,7 @@ use sim_core::wave::Point;
 use crate::common::{App, TempDir, app_with, click_node, latch_with_a_queued_reset, node_value};
 
 /// Shows the waveform panel through View → Waveform panel.
-fn open_panel(h: &mut App) {
+pub fn open_panel(h: &mut App) {
     h.get_by_label("View").click();
     h.run();
     h.get_by_label("Waveform panel").click();

@@ -13,13 +13,13 @@ pub mod kinds;
 pub mod legibility;
 pub mod picture;
 pub mod router;
+pub mod shortcuts;
 pub mod state;
 pub mod timeline;
 pub mod views;
 
-use egui::{Key, KeyboardShortcut, Modifiers};
-
 use crate::pages::page::{Page, Shared};
+use shortcuts::Action;
 use state::{CircuitPageState, Discarding, Mode, Reorient};
 use views::{
     Canvas, FileRequest, Inspector, MenuBar, Palette, QueuePanel, StatusBar, TracePanel,
@@ -41,82 +41,21 @@ pub struct CircuitPage {
     status: StatusBar,
 }
 
-const fn ctrl(key: Key) -> KeyboardShortcut {
-    KeyboardShortcut::new(Modifiers::COMMAND, key)
-}
-
-const fn ctrl_shift(key: Key) -> KeyboardShortcut {
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), key)
-}
-
 impl Page for CircuitPage {
     fn title(&self) -> &'static str {
         "Circuit"
     }
 
+    /// The [`shortcuts::SHORTCUTS`], unless a text field has the keyboard. Another focused
+    /// widget (the waveform plot after a click, which takes the arrow keys) does not stop them.
     fn shortcuts(&mut self, ctx: &egui::Context, shared: &mut Shared<'_>) {
-        if ctx.egui_wants_keyboard_input() {
-            return; // typing in a text field
+        if ctx.text_edit_focused() {
+            return;
         }
-        let state = &mut *shared.state;
-        let pressed = |s: KeyboardShortcut| ctx.input_mut(|i| i.consume_shortcut(&s));
-        if pressed(ctrl(Key::N)) {
-            state.request(Discarding::New);
-        }
-        if pressed(ctrl(Key::O)) {
-            shared.dialogs.ask(FileRequest::Open, state);
-        }
-        if pressed(ctrl_shift(Key::S)) || (pressed(ctrl(Key::S)) && !state.save()) {
-            shared.dialogs.ask(FileRequest::SaveAs, state);
-        }
-        if pressed(ctrl_shift(Key::Z)) || pressed(ctrl(Key::Y)) {
-            state.redo();
-        }
-        if pressed(ctrl(Key::Z)) {
-            state.undo();
-        }
-        if pressed(ctrl(Key::C)) {
-            state.copy();
-        }
-        if pressed(ctrl(Key::V)) {
-            state.paste(2, 2);
-        }
-        if pressed(ctrl(Key::G)) {
-            state.make_subcircuit();
-        }
-        ctx.input(|i| {
-            if i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace) {
-                state.delete_selection();
+        for shortcut in &shortcuts::SHORTCUTS {
+            if ctx.input_mut(|i| shortcut.pressed(i)) {
+                self.act(shortcut.action, shared);
             }
-            if i.key_pressed(Key::Escape) {
-                state.tool = None;
-                state.part_tool = None;
-                state.note_tool = false;
-                self.canvas.cancel_wire();
-            }
-            // R turns the selection a quarter turn clockwise (Shift+R: back), M mirrors it.
-            if i.key_pressed(Key::R) && !i.modifiers.command {
-                state.reorient_selection(if i.modifiers.shift {
-                    Reorient::CounterClockwise
-                } else {
-                    Reorient::Clockwise
-                });
-            }
-            if i.key_pressed(Key::M) && !i.modifiers.command {
-                state.reorient_selection(Reorient::Flip);
-            }
-            if i.key_pressed(Key::F) || i.key_pressed(Key::Home) {
-                self.canvas.fit();
-            }
-            if i.key_pressed(Key::Num1) {
-                self.canvas.zoom_100();
-            }
-        });
-        if ctx.input(|i| i.key_pressed(Key::Space)) {
-            if state.sim.mode == Mode::Run {
-                state.sim.set_mode(Mode::Step);
-            }
-            state.sim.step();
         }
     }
 
@@ -192,6 +131,54 @@ impl Page for CircuitPage {
         });
         if std::mem::take(&mut self.canvas.rename_requested) {
             self.inspector.focus_label = true;
+        }
+    }
+}
+
+impl CircuitPage {
+    /// Does what shortcut `action` stands for.
+    fn act(&mut self, action: Action, shared: &mut Shared<'_>) {
+        let state = &mut *shared.state;
+        match action {
+            Action::New => state.request(Discarding::New),
+            Action::Open => shared.dialogs.ask(FileRequest::Open, state),
+            Action::Save => {
+                if !state.save() {
+                    shared.dialogs.ask(FileRequest::SaveAs, state);
+                }
+            }
+            Action::SaveAs => shared.dialogs.ask(FileRequest::SaveAs, state),
+            Action::Undo => state.undo(),
+            Action::Redo => state.redo(),
+            Action::Copy => state.copy(),
+            Action::Paste => state.paste(2, 2),
+            Action::MakeSubcircuit => {
+                state.make_subcircuit();
+            }
+            Action::Delete => state.delete_selection(),
+            Action::Cancel => {
+                state.tool = None;
+                state.part_tool = None;
+                state.note_tool = false;
+                self.canvas.cancel_wire();
+            }
+            Action::RotateClockwise => {
+                state.reorient_selection(Reorient::Clockwise);
+            }
+            Action::RotateCounterClockwise => {
+                state.reorient_selection(Reorient::CounterClockwise);
+            }
+            Action::Flip => {
+                state.reorient_selection(Reorient::Flip);
+            }
+            Action::Fit => self.canvas.fit(),
+            Action::Zoom100 => self.canvas.zoom_100(),
+            Action::Step => {
+                if state.sim.mode == Mode::Run {
+                    state.sim.set_mode(Mode::Step);
+                }
+                state.sim.step();
+            }
         }
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod plugins;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -26,6 +27,23 @@ use gui::TritiumApp;
 use gui::pages::circuit::geometry::{self, CELL};
 use gui::pages::circuit::state::CircuitPageState;
 use sim_core::Node;
+
+/// eframe's storage, in memory: what a run leaves for the next.
+#[derive(Debug, Default)]
+pub struct Storage(pub HashMap<String, String>);
+
+impl eframe::Storage for Storage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
 
 /// The app in a test harness.
 pub type App = Harness<'static, TritiumApp>;
@@ -291,6 +309,52 @@ pub fn scroll_and_click(h: &mut App, label: &str) {
     h.get_by_label(label).scroll_to_me();
     h.run();
     h.get_by_label(label).click();
+    h.run();
+}
+
+/// Opens File → Open… from the menu.
+pub fn file_open(h: &mut App) {
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open…  (Ctrl+O)").click();
+    h.run();
+}
+
+/// Types `text` into the dialog's file-name field and presses Enter.
+pub fn type_name_and_enter(h: &mut App, text: &str) {
+    h.get_by_label("File name").type_text(text);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+}
+
+/// Opens `path` with File → Open…, typing it into the dialog.
+pub fn open_file(h: &mut App, path: &Path) {
+    file_open(h);
+    type_name_and_enter(h, &path.display().to_string());
+}
+
+/// Clicks canvas bus (or node) `label` where its widget is: AccessKit bounds are in scene
+/// pixels (see the module docs), mapped onto the screen.
+pub fn click_bus(h: &mut App, label: &str) {
+    let bounds = h.get_by_label(label).rect();
+    click_at(h, (scene_to_screen(h) * bounds).center());
+    h.run();
+}
+
+/// Types `text` into the inspector's `Number` field (replacing what it held) and presses
+/// Enter, as a user would.
+pub fn enter_number(h: &mut App, text: &str) {
+    h.get_by_label("Number").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label("Number").type_text(text);
+    h.run();
+    h.key_press(egui::Key::Enter);
     h.run();
 }
 

@@ -14,8 +14,12 @@ use super::history::History;
 pub struct DocState {
     /// The circuit, its tests, name and description.
     pub document: Document,
-    /// Where it was loaded from or last saved to; `None` for a new document.
+    /// Where it was loaded from or last saved to; `None` for a new document, or one imported
+    /// from another format.
     pub path: Option<PathBuf>,
+    /// The file it was imported from (an ISCAS `.bench` netlist), which saving never
+    /// overwrites: it names the document until it is saved as RON.
+    pub imported_from: Option<PathBuf>,
     /// Undo/redo stacks.
     pub history: History,
     /// Names the document's current state: every new document and every edit takes a fresh
@@ -46,6 +50,7 @@ impl DocState {
         DocState {
             document: Document::default(),
             path: None,
+            imported_from: None,
             history: History::default(),
             revision,
             saved_revision: revision,
@@ -69,8 +74,9 @@ impl DocState {
 
     /// Reads and validates `path` with [`loader::load_circuit`]: a RON circuit with its
     /// subcircuit libraries from beside it, or an ISCAS `.bench` netlist (by its extension),
-    /// which stays untitled and unsaved, so that saving never writes RON over the netlist (its
-    /// nodes get the automatic layout when the page opens it,
+    /// which opens [imported](Self::imported_from), unmodified but without a path, so that
+    /// saving asks for a `.ron` path ([`save_path`](Self::save_path)) and never writes RON
+    /// over the netlist (its nodes get the automatic layout when the page opens it,
     /// [`CircuitPageState::with_doc`](super::CircuitPageState::with_doc)).
     ///
     /// # Errors
@@ -78,12 +84,11 @@ impl DocState {
     pub fn load(path: &Path) -> Result<DocState, LoadError> {
         let loaded = loader::load_circuit(path, &LibraryPolicy::new())?;
         if loader::is_bench(path) {
-            let mut doc = DocState {
+            return Ok(DocState {
                 document: loaded.doc,
+                imported_from: Some(path.to_owned()),
                 ..DocState::new()
-            };
-            doc.revision = fresh_revision();
-            return Ok(doc);
+            });
         }
         Ok(DocState {
             document: loaded.doc,
@@ -132,12 +137,27 @@ impl DocState {
         self.history.redo(&mut self.document, &mut self.revision)
     }
 
-    /// The file name, or `untitled.ron`.
+    /// The file name (of the file it was imported from, until it is saved), or
+    /// `untitled.ron`.
     pub fn file_name(&self) -> String {
-        self.path.as_deref().and_then(Path::file_name).map_or_else(
-            || "untitled.ron".to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        )
+        self.path
+            .as_deref()
+            .or(self.imported_from.as_deref())
+            .and_then(Path::file_name)
+            .map_or_else(
+                || "untitled.ron".to_owned(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+    }
+
+    /// Where Save As proposes to write: the document's path, or the file it was imported from
+    /// with extension `.ron` (`None` for a new document).
+    pub fn save_path(&self) -> Option<PathBuf> {
+        self.path.clone().or_else(|| {
+            self.imported_from
+                .as_deref()
+                .map(|p| p.with_extension("ron"))
+        })
     }
 
     /// The window title: `rs_nor_latch.ron — Tritium`, with `●` before it when modified.

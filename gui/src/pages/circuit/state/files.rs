@@ -18,6 +18,17 @@ impl CircuitPageState {
         self.recent.truncate(Self::RECENT_LIMIT);
     }
 
+    /// Adds `earlier`, the recent files of an earlier run (newest first), after this run's,
+    /// keeping at most [`RECENT_LIMIT`](Self::RECENT_LIMIT).
+    pub fn add_earlier_recent(&mut self, earlier: impl IntoIterator<Item = PathBuf>) {
+        for path in earlier {
+            if !self.recent.contains(&path) {
+                self.recent.push(path);
+            }
+        }
+        self.recent.truncate(Self::RECENT_LIMIT);
+    }
+
     /// Opens `path`, or an empty document showing the error if it cannot be loaded (the app
     /// stays alive either way).
     pub fn open_or_report(path: &Path) -> CircuitPageState {
@@ -78,27 +89,30 @@ impl CircuitPageState {
     }
 
     fn perform(&mut self, action: Discarding) {
-        let recent = std::mem::take(&mut self.recent);
         match action {
-            Discarding::New => *self = CircuitPageState::default(),
+            Discarding::New => self.show_doc(DocState::new()),
             Discarding::Open(path) => match DocState::load(&path) {
                 Ok(doc) => {
-                    // The file opened (a `.bench` netlist opens untitled).
-                    let name = path
-                        .file_name()
-                        .map_or_else(|| doc.file_name(), |n| n.to_string_lossy().into_owned());
-                    *self = CircuitPageState::with_doc(doc);
-                    self.recent = recent;
+                    let name = doc.file_name();
+                    self.show_doc(doc);
                     self.remember(&path);
                     self.info(format!("opened {name}"));
-                    return;
                 }
                 // The current document stays open.
                 Err(e) => self.error(e.to_string()),
             },
             Discarding::Quit => self.quit = true,
         }
+    }
+
+    /// Shows `doc` in place of the open document, keeping what belongs to the app rather than
+    /// to a document: the recent files, and whether the waveform panel is shown.
+    fn show_doc(&mut self, doc: DocState) {
+        let recent = std::mem::take(&mut self.recent);
+        let waves_shown = self.waves.shown;
+        *self = CircuitPageState::with_doc(doc);
         self.recent = recent;
+        self.waves.shown = waves_shown;
     }
 
     /// Saves to the current path; `false` if there is none (the caller asks for one).

@@ -1014,6 +1014,14 @@ impl SimSession {
         chain
     }
 
+    /// The moment `id` last changed, as far as the waveform record reaches (it outlasts the
+    /// trace): `None` if the record holds no change of `id`.
+    pub fn last_change(&self, id: NodeId) -> Option<Point> {
+        let lane = self.wave.lane(id)?;
+        let (point, _) = self.wave.changes(lane).next_back()?;
+        self.wave.points().get(point).copied()
+    }
+
     /// Why `id` is unknown now: the chain back to its origins
     /// ([`sim_core::analysis::why::explain`]), the last settle's oscillation counted as one.
     /// Empty if `id` is known.

@@ -19,7 +19,8 @@ pub struct Dialogs {
 
 impl Dialogs {
     /// Opens the file dialog for `request`, in the current file's folder with its name in the
-    /// field (for Export Verilog, with extension `.v`).
+    /// field (for Export Verilog, with extension `.v`; for Save As of an imported netlist,
+    /// `.ron`).
     pub fn ask(&mut self, request: FileRequest, state: &CircuitPageState) {
         let (title, purpose, filters, start) = match request {
             FileRequest::Open => (
@@ -32,7 +33,7 @@ impl Dialogs {
                 "Save circuit as",
                 Purpose::Save { extension: "ron" },
                 file_dialog::SAVE_FILTERS,
-                state.doc.path.clone(),
+                state.doc.save_path(),
             ),
             FileRequest::ExportVerilog => (
                 "Export Verilog as",

@@ -20,7 +20,7 @@ use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
 use super::break_when::BreakWhen;
-use crate::pages::circuit::state::CircuitPageState;
+use crate::pages::circuit::state::{CircuitPageState, SimSession};
 
 /// The inspector view.
 #[derive(Debug, Default)]
@@ -41,6 +41,9 @@ pub struct Inspector {
     entry: Option<BusEntry>,
     /// The value being typed for a bus's breakpoint.
     break_when: BreakWhen,
+    /// The document the fields above were typed in ([`CircuitPageState::document_id`]):
+    /// another one starts them afresh, even where its nodes or buses have the same names.
+    document: u64,
 }
 
 /// The `Number` field of a bus of switches: what is typed, and why it was last refused.
@@ -68,6 +71,13 @@ pub fn radix_name(radix: Radix) -> &'static str {
 impl Inspector {
     /// Draws the view into `ui` and applies what the user did to `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
+        if self.document != state.document_id {
+            *self = Inspector {
+                document: state.document_id,
+                focus_label: self.focus_label,
+                ..Inspector::default()
+            };
+        }
         ui.heading("Inspector");
         oscillation(ui, state);
         if state.selection.is_empty() && self.not_a_node(ui, state) {
@@ -133,11 +143,44 @@ impl Inspector {
             .map(|e| e.narrate(state.circuit()).to_string())
             .collect();
         if chain.is_empty() {
-            ui.label("(no change recorded: still at power-on)");
+            ui.label(untraced(state, id, node.kind, value));
         }
         for line in chain {
             ui.label(egui::RichText::new(line).monospace());
         }
+    }
+}
+
+/// Why `id` (of `kind`) has `value` when the trace holds no change of it: the trace keeps only
+/// the last [`SimSession::TRACE_LIMIT`] events (a running clock makes many), so the waveform
+/// record says when it last changed; a node that never changed is still at power-on.
+fn untraced(state: &CircuitPageState, id: NodeId, kind: NodeKind, value: Trit) -> String {
+    let kept = SimSession::TRACE_LIMIT;
+    let Some(at) = state.sim.last_change(id) else {
+        return if state.sim.wave().dropped() > 0 {
+            format!(
+                "Its last change is older than the trace (the last {kept} events) and than \
+                 the waveform record, which has dropped its oldest changes"
+            )
+        } else {
+            "(no change recorded: still at power-on)".to_owned()
+        };
+    };
+    let when = if at.step == 0 {
+        "at power-on (step 0)".to_owned()
+    } else {
+        format!("at step {}", at.step)
+    };
+    if matches!(kind, NodeKind::Switch | NodeKind::Button) {
+        format!(
+            "Set to {value} {when}. The trace keeps the last {kept} events and no longer \
+             holds that change"
+        )
+    } else {
+        format!(
+            "Changed to {value} {when}. The trace keeps the last {kept} events and no longer \
+             holds what caused it"
+        )
     }
 }
 

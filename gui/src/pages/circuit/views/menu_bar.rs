@@ -1,10 +1,11 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Export image, Export
 //! waveform, Quit), Edit (Undo, Redo, Copy, Paste, Delete, Rotate clockwise and
-//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme, the panels), and the simulation
-//! controls ([`SimBar`]).
+//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Theme, the panels), Help (the keyboard
+//! shortcuts, [`shortcuts::SHORTCUTS`]), and the simulation controls ([`SimBar`]).
 
-use crate::common::theme;
 use super::sim_bar::SimBar;
+use crate::common::theme;
+use crate::pages::circuit::shortcuts::{self, Action};
 use crate::pages::circuit::state::{CircuitPageState, Discarding, Reorient};
 
 /// What the menu asks the dialogs to do.
@@ -72,70 +73,13 @@ impl MenuBar {
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu(ui, state));
-            ui.menu_button("Edit", |ui| {
-                if ui
-                    .add_enabled(
-                        state.doc.history.can_undo(),
-                        egui::Button::new("Undo  (Ctrl+Z)"),
-                    )
-                    .clicked()
-                {
-                    state.undo();
-                }
-                if ui
-                    .add_enabled(
-                        state.doc.history.can_redo(),
-                        egui::Button::new("Redo  (Ctrl+Y)"),
-                    )
-                    .clicked()
-                {
-                    state.redo();
-                }
-                if ui.button("Copy  (Ctrl+C)").clicked() {
-                    state.copy();
-                }
-                if ui.button("Paste  (Ctrl+V)").clicked() {
-                    state.paste(2, 2);
-                }
-                if ui.button("Delete  (Del)").clicked() {
-                    state.delete_selection();
-                }
-                ui.separator();
-                let selected = !state.selection.is_empty()
-                    || state.selected_instance.is_some()
-                    || state.selected_wiring.is_some();
-                for (text, how) in [
-                    ("Rotate clockwise  (R)", Reorient::Clockwise),
-                    (
-                        "Rotate counter-clockwise  (Shift+R)",
-                        Reorient::CounterClockwise,
-                    ),
-                    ("Flip  (M)", Reorient::Flip),
-                ] {
-                    if ui.add_enabled(selected, egui::Button::new(text)).clicked() {
-                        state.reorient_selection(how);
-                    }
-                }
-                ui.separator();
-                if ui
-                    .add_enabled(
-                        !state.selection.is_empty(),
-                        egui::Button::new("Make subcircuit  (Ctrl+G)"),
-                    )
-                    .on_hover_text(
-                        "Put the selected gates in a new part and an instance of it in their \
-                         place; the wires crossing the selection become its pins",
-                    )
-                    .clicked()
-                {
-                    state.make_subcircuit();
-                }
-            });
+            ui.menu_button("Edit", |ui| edit_menu(ui, state));
             ui.menu_button("View", |ui| {
                 self.view_menu(ui);
                 ui.separator();
                 panels_menu(ui, state);
             });
+            ui.menu_button("Help", shortcuts::help_menu);
             ui.separator();
             self.sim.ui(ui, state);
         });
@@ -144,16 +88,19 @@ impl MenuBar {
     /// The File menu: New, Open, Save, Save As, Export Verilog, Export image (of the level shown
     /// or of every level), Export waveform, Quit.
     fn file_menu(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
-        if ui.button("New  (Ctrl+N)").clicked() {
+        let text = |text, action| shortcuts::menu_text(ui.ctx(), text, action);
+        let (new, open) = (text("New", Action::New), text("Open…", Action::Open));
+        let (save, save_as) = (text("Save", Action::Save), text("Save As…", Action::SaveAs));
+        if ui.button(new).clicked() {
             state.request(Discarding::New);
         }
-        if ui.button("Open…  (Ctrl+O)").clicked() {
+        if ui.button(open).clicked() {
             self.request = Some(FileRequest::Open);
         }
-        if ui.button("Save  (Ctrl+S)").clicked() && !state.save() {
+        if ui.button(save).clicked() && !state.save() {
             self.request = Some(FileRequest::SaveAs);
         }
-        if ui.button("Save As…").clicked() {
+        if ui.button(save_as).clicked() {
             self.request = Some(FileRequest::SaveAs);
         }
         if ui.button("Export Verilog…").clicked() {
@@ -193,15 +140,17 @@ impl MenuBar {
 
     /// The View menu: Fit, Zoom 100 %, Theme, and the side panels.
     fn view_menu(&mut self, ui: &mut egui::Ui) {
+        let fit = shortcuts::menu_text(ui.ctx(), "Fit", Action::Fit);
+        let zoom = shortcuts::menu_text(ui.ctx(), "Zoom 100 %", Action::Zoom100);
         if ui
-            .button("Fit  (F)")
+            .button(fit)
             .on_hover_text("Show the whole circuit, as large as it fits")
             .clicked()
         {
             self.view = Some(ViewRequest::Fit);
         }
         if ui
-            .button("Zoom 100 %  (1)")
+            .button(zoom)
             .on_hover_text("One grid cell at its natural size")
             .clicked()
         {
@@ -215,6 +164,71 @@ impl MenuBar {
             .on_hover_text("The parts to place, on the left");
         ui.checkbox(&mut self.panels.side, "Show side panel")
             .on_hover_text("The inspector, the event queue and the trace, on the right");
+    }
+}
+
+/// The Edit menu: Undo, Redo, Copy, Paste, Delete, Rotate and Flip, Make subcircuit; each names
+/// its key from [`shortcuts::SHORTCUTS`].
+fn edit_menu(ui: &mut egui::Ui, state: &mut CircuitPageState) {
+    let text = |text, action| shortcuts::menu_text(ui.ctx(), text, action);
+    let (undo, redo) = (text("Undo", Action::Undo), text("Redo", Action::Redo));
+    let (copy, paste) = (text("Copy", Action::Copy), text("Paste", Action::Paste));
+    let delete = text("Delete", Action::Delete);
+    let turns = [
+        (
+            text("Rotate clockwise", Action::RotateClockwise),
+            Reorient::Clockwise,
+        ),
+        (
+            text("Rotate counter-clockwise", Action::RotateCounterClockwise),
+            Reorient::CounterClockwise,
+        ),
+        (text("Flip", Action::Flip), Reorient::Flip),
+    ];
+    let make_subcircuit = text("Make subcircuit", Action::MakeSubcircuit);
+    if ui
+        .add_enabled(state.doc.history.can_undo(), egui::Button::new(undo))
+        .clicked()
+    {
+        state.undo();
+    }
+    if ui
+        .add_enabled(state.doc.history.can_redo(), egui::Button::new(redo))
+        .clicked()
+    {
+        state.redo();
+    }
+    if ui.button(copy).clicked() {
+        state.copy();
+    }
+    if ui.button(paste).clicked() {
+        state.paste(2, 2);
+    }
+    if ui.button(delete).clicked() {
+        state.delete_selection();
+    }
+    ui.separator();
+    let selected = !state.selection.is_empty()
+        || state.selected_instance.is_some()
+        || state.selected_wiring.is_some();
+    for (text, how) in turns {
+        if ui.add_enabled(selected, egui::Button::new(text)).clicked() {
+            state.reorient_selection(how);
+        }
+    }
+    ui.separator();
+    if ui
+        .add_enabled(
+            !state.selection.is_empty(),
+            egui::Button::new(make_subcircuit),
+        )
+        .on_hover_text(
+            "Put the selected gates in a new part and an instance of it in their \
+             place; the wires crossing the selection become its pins",
+        )
+        .clicked()
+    {
+        state.make_subcircuit();
     }
 }
 

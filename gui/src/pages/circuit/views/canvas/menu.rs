@@ -7,6 +7,7 @@
 use egui::{Id, Key, Response};
 use sim_core::NodeId;
 
+use crate::pages::circuit::shortcuts::{self, Action};
 use crate::pages::circuit::state::{CircuitPageState, Reorient};
 
 /// What a right-click menu was opened on.
@@ -60,19 +61,20 @@ pub(super) fn context_menu(widget: &Response, target: Target) -> Option<Chosen> 
     popup.show(|ui| {
         choice = rename_field(ui, rename, label);
         ui.separator();
+        let text = |text, action| shortcuts::menu_text(ui.ctx(), text, action);
         let items = [
             (
-                "Rotate clockwise  (R)",
+                text("Rotate clockwise", Action::RotateClockwise),
                 Choice::Reorient(Reorient::Clockwise),
             ),
             (
-                "Rotate counter-clockwise  (Shift+R)",
+                text("Rotate counter-clockwise", Action::RotateCounterClockwise),
                 Choice::Reorient(Reorient::CounterClockwise),
             ),
-            ("Flip  (M)", Choice::Reorient(Reorient::Flip)),
-            ("Copy  (Ctrl+C)", Choice::Copy),
-            ("Delete  (Del)", Choice::Delete),
-            ("Add to waveform", Choice::AddToWaveform),
+            (text("Flip", Action::Flip), Choice::Reorient(Reorient::Flip)),
+            (text("Copy", Action::Copy), Choice::Copy),
+            (text("Delete", Action::Delete), Choice::Delete),
+            ("Add to waveform".to_owned(), Choice::AddToWaveform),
         ];
         for (text, item) in items {
             // A block is not copied (the clipboard holds nodes) nor put in the waveform.
