@@ -75,7 +75,10 @@ fn run_for_a_typed_count_runs_exactly_that_many_cycles_then_pauses() {
     let per_cycle = u64::from(h.state().state.sim.ticks_per_cycle());
     assert_eq!(per_cycle, 2, "fib's clock has a half period of 1");
     assert_eq!(time(&h), before + 10 * per_cycle, "exactly 10 cycles");
-    assert_eq!(status(&h, "Ran "), format!("Ran 10 cycles (tick {})", before + 20));
+    assert_eq!(
+        status(&h, "Ran "),
+        format!("Ran 10 cycles (tick {})", before + 20)
+    );
     // Paused afterwards, although the clock's rate is 0 here anyway: a rate makes no tick.
     h.state_mut().state.sim.clock_hz = 100.0;
     h.run_steps(10);
@@ -90,7 +93,13 @@ fn a_bus_breakpoint_set_in_the_inspector_stops_the_clock_and_is_named() {
     click_bus(&mut h, "PORT");
     type_into(&mut h, "Break when =", "13");
     assert_eq!(
-        h.state().state.sim.breakpoints().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        h.state()
+            .state
+            .sim
+            .breakpoints()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
         ["HALTED=+1", "PORT=13"],
         "fib's own breakpoint, then the one typed"
     );
@@ -138,7 +147,11 @@ fn a_node_breakpoint_toggles_from_the_inspector() {
     assert_eq!(set, ["HALTED=+1", "RESET=+1"]);
     h.get_by_label("Break when RESET=+1").click();
     h.run_steps(1);
-    assert_eq!(h.state().state.sim.breakpoints().iter().len(), 1, "toggled off");
+    assert_eq!(
+        h.state().state.sim.breakpoints().iter().len(),
+        1,
+        "toggled off"
+    );
 }
 
 #[test]
@@ -191,7 +204,8 @@ fn the_speed_is_typed_in_cycles_per_second() {
     h.run_steps(1);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     h.run_steps(1);
-    h.get_by_role(egui::accesskit::Role::TextInput).type_text("50");
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("50");
     h.run_steps(1);
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
@@ -257,7 +271,9 @@ fn power_on_reset_makes_the_state_unknown_again() {
         );
     }
     assert_eq!(node_value(&h, "HALTED"), "0");
-    assert!(h.query_by_label("Reset").is_none(), "no bare Reset to confuse with RESET");
+    assert!(
+        h.query_by_label("Reset").is_none(),
+        "no bare Reset to confuse with RESET"
+    );
     assert_eq!(h.state().state.sim.mode, Mode::Run);
 }
-
