@@ -180,10 +180,10 @@ mod tests {
     #[test]
     fn a_bus_value_is_read_in_the_bus_radix() {
         let c = circuit();
-        // -4 in balanced ternary on 3 trits: -9 + 3 + ... = T11 → bits 1, 1, T (bit 0 first).
+        // -4 in balanced ternary: -3 - 1, the digits T, T, 0 (bit 0 first).
         let n = Condition::parse(&c, "N=-4").expect("a ternary value");
         let values: Vec<Trit> = n.bits.iter().map(|&(_, t)| t).collect();
-        assert_eq!(values, [Trit::True, Trit::True, Trit::False]);
+        assert_eq!(values, [Trit::False, Trit::False, Trit::Unknown]);
         assert_eq!(n.to_string(), "N=-4");
     }
 
