@@ -622,7 +622,7 @@ fn bad_requests_exit_with_2_name_the_item_and_write_nothing() {
 }
 
 #[test]
-fn a_waveform_past_its_limit_warns_and_stays_exact_from_its_start() {
+fn a_waveform_past_its_limit_warns_and_keeps_its_start_and_its_end() {
     let dir = TempDir::new("waveform");
     let out = dir.path().join("small.vcd");
     let run = tritium(&[
@@ -639,21 +639,32 @@ fn a_waveform_past_its_limit_warns_and_stays_exact_from_its_start() {
         "--signals",
         "*",
         "--wave-limit",
-        "4",
+        "10",
         "--vcd",
         out.to_str().expect("UTF-8"),
     ]);
     run.expect_code(0);
     assert!(
-        run.stderr.contains("--wave-limit") && run.stderr.contains("exact from step"),
+        run.stderr.contains("--wave-limit") && run.stderr.contains("were not kept and read x"),
         "{}",
         run.stderr
     );
     assert_eq!(dir.entries(), ["small.vcd"]);
-    // What is kept is the end of the run: Q = +1, Qn = -1 after the set.
+    let text = std::fs::read_to_string(&out).expect("written");
+    assert!(text.contains("changes not kept"), "{text}");
+    // The start is kept (step 1: R and S fall), the gap reads x, and the end of the run is
+    // kept: Q = +1, Qn = -1 after the set.
     let circuit = load("circuits/rs_nor_latch.ron");
-    let signals = wave::select(&circuit, "Q,Qn").expect("both");
+    let signals = wave::select(&circuit, "R,Q,Qn").expect("all three");
     let (read, _) = read_vcd(&out, "RS_NOR_latch", &signals);
+    let r: Vec<Vec<Trit>> = read[0].iter().map(|(_, v)| v.clone()).collect();
+    assert_eq!(
+        r[..3],
+        [vec![Trit::Unknown], vec![Trit::False], vec![Trit::Unknown]]
+    );
     let last = |k: usize| read[k].last().expect("a value").1.clone();
-    assert_eq!((last(0), last(1)), (vec![Trit::True], vec![Trit::False]));
+    assert_eq!(
+        (last(0), last(1), last(2)),
+        (vec![Trit::False], vec![Trit::True], vec![Trit::False])
+    );
 }

@@ -121,7 +121,7 @@ fn vcd_text(wave: &Waveform, signals: &[WaveSignal], deltas: bool) -> String {
 }
 
 #[test]
-fn the_limit_drops_the_oldest_changes_and_keeps_the_rest_exact() {
+fn the_limit_keeps_the_start_and_the_latest_window_exact() {
     let c = load("ring_oscillator_3.ron");
     let signals = wave::all_signals(&c);
     let run = |limit: usize, index: bool| {
@@ -146,7 +146,7 @@ fn the_limit_drops_the_oldest_changes_and_keeps_the_rest_exact() {
     };
     let full = run(wave::DEFAULT_LIMIT, false);
     let small = run(50, false);
-    // A viewer indexes after every settle; the drops clear the index, which is rebuilt.
+    // A viewer indexes after every settle; a drop clears the index, which is rebuilt.
     let mut viewed = run(50, true);
     for lane in 0..small.lane_count() {
         assert_eq!(
@@ -162,22 +162,16 @@ fn the_limit_drops_the_oldest_changes_and_keeps_the_rest_exact() {
         );
     }
     assert_eq!(full.dropped(), 0);
-    assert!(small.dropped() > 0);
+    assert!(full.gap().is_none());
     assert!(small.change_count() <= 50);
-    assert_eq!(
-        full.change_count() as u64,
-        small.change_count() as u64 + small.dropped()
-    );
-    assert!(small.start() > Point::default());
-    // From the start of the small record on, both agree at every point.
-    for lane in 0..full.lane_count() {
-        let from = full.point_index(small.start());
-        for p in from..=full.points().len() {
-            let at = full.points().get(p).copied();
-            let q = at.map_or(small.points().len(), |t| small.point_index(t));
-            assert_eq!(full.value_before(lane, p), small.value_before(lane, q));
-        }
-    }
+    let gap = small.gap().expect("the limit was reached");
+    // The kept start holds the power-on and the start of the oscillation (step 2, the
+    // enabling); the latest window the last steps.
+    assert!(gap.from.step >= 2 && gap.to.step > 20, "{gap:?}");
+    assert!(small.points()[..gap.resume].iter().any(|p| p.step == 2));
+    assert_eq!(small.points().last(), full.points().last());
+    kept_as_all(&small, &full).unwrap_or_else(|e| panic!("{e}"));
+    assert!(each_change_is_one(&small));
 }
 
 #[test]
@@ -311,61 +305,137 @@ fn op(nodes: usize) -> impl Strategy<Value = Op> {
     ]
 }
 
+/// Plays `ops` on a record of the switches `recorded` (of eight) of a circuit of eight
+/// switches, keeping `limit` changes: a batch through `Waveform::record_changes` if `batched`,
+/// else change by change. Calls `each` after every op.
+fn play(
+    ops: &[Op],
+    recorded: &[bool],
+    limit: usize,
+    batched: bool,
+    mut each: impl FnMut(&Waveform),
+) -> Waveform {
+    let mut c = Circuit::new();
+    let nodes: Vec<NodeId> = (0..8)
+        .map(|k| {
+            c.add_node(Node::new(format!("s{k}"), NodeKind::Switch))
+                .expect("a name")
+        })
+        .collect();
+    let engine = Engine::from_circuit(&c);
+    let lanes = nodes
+        .iter()
+        .zip(recorded)
+        .filter(|(_, r)| **r)
+        .map(|(&n, _)| n);
+    let mut wave = Waveform::new(&engine, lanes, limit).expect("ok");
+    // Each node's value as the engine would have it: a batch holds changes only.
+    let mut now: Vec<Trit> = nodes.iter().map(|&n| engine.value(n)).collect();
+    for op in ops {
+        match op {
+            Op::Step => wave.begin_step(),
+            Op::Index => wave.index(),
+            Op::Single(delta, k, value) => {
+                now[*k] = *value;
+                wave.change(nodes[*k], *delta, *value);
+            }
+            Op::Batch(delta, changes) => {
+                let changes: Vec<(NodeId, Trit)> = changes
+                    .iter()
+                    .filter(|&&(k, v)| std::mem::replace(&mut now[k], v) != v)
+                    .map(|&(k, v)| (nodes[k], v))
+                    .collect();
+                if batched {
+                    wave.record_changes(*delta, &Changes::from(&changes[..]));
+                } else {
+                    for &(node, value) in &changes {
+                        wave.change(node, *delta, value);
+                    }
+                }
+            }
+        }
+        each(&wave);
+    }
+    wave
+}
+
+/// Checks that `kept`, a record past its limit, holds what `all` (the same run, every change
+/// kept) holds before its gap and after it, each lane's value at every point the same, and
+/// that its gap is a stretch of `all`'s points whose changes it counts as not kept.
+fn kept_as_all(kept: &Waveform, all: &Waveform) -> Result<(), TestCaseError> {
+    let lanes = 0..all.lane_count();
+    let Some(gap) = kept.gap() else {
+        prop_assert_eq!(kept.dropped(), 0);
+        prop_assert_eq!(kept.points(), all.points());
+        for lane in lanes {
+            prop_assert_eq!(
+                kept.changes(lane).collect::<Vec<_>>(),
+                all.changes(lane).collect::<Vec<_>>()
+            );
+        }
+        return Ok(());
+    };
+    // The gap is the points from..=to of the whole run: the start before it, the window after.
+    let (from, to) = (all.point_index(gap.from), all.point_index(gap.to));
+    prop_assert!(from <= to && to < all.points().len(), "{:?}", gap);
+    prop_assert_eq!((all.points()[from], all.points()[to]), (gap.from, gap.to));
+    prop_assert_eq!(gap.resume, from);
+    prop_assert_eq!(&kept.points()[..from], &all.points()[..from]);
+    prop_assert_eq!(kept.points()[from], gap.to);
+    prop_assert_eq!(&kept.points()[from + 1..], &all.points()[to + 1..]);
+    let in_gap: usize = lanes
+        .clone()
+        .map(|l| all.changes_before(l, to + 1) - all.changes_before(l, from))
+        .sum();
+    prop_assert_eq!(kept.dropped(), in_gap as u64);
+    let in_start: usize = lanes.clone().map(|l| kept.changes_before(l, from)).sum();
+    prop_assert!(
+        in_start <= kept.limit() / 2,
+        "{} in the kept start",
+        in_start
+    );
+    for lane in lanes {
+        for p in 0..=from {
+            prop_assert_eq!(kept.value_before(lane, p), all.value_before(lane, p));
+        }
+        for p in from + 1..=kept.points().len() {
+            prop_assert_eq!(
+                kept.value_before(lane, p),
+                all.value_before(lane, p - from + to)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether every change of `wave` differs from its lane's value before it (what an engine's
+/// changes do, and the resume point's too).
+fn each_change_is_one(wave: &Waveform) -> bool {
+    (0..wave.lane_count()).all(|lane| {
+        let mut before = wave.initial(lane);
+        wave.changes(lane)
+            .all(|(_, value)| std::mem::replace(&mut before, value) != value)
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// `Waveform::record_changes` (the batched hook of the levelized dense sweep) keeps what
-    /// `Waveform::change` keeps for each change in turn — with a limit small enough to drop
-    /// the oldest changes inside a batch, a per-lane index built between batches, a node
-    /// changing twice at one point (two batches at one delta), nodes that are not recorded,
-    /// and batches appended without syncing the lanes followed by single changes (which
-    /// sync them).
+    /// `Waveform::change` keeps for each change in turn — with a limit small enough to open a
+    /// gap inside a batch, a per-lane index built between batches, a node changing twice at
+    /// one point (two batches at one delta), nodes that are not recorded, and batches
+    /// appended without syncing the lanes followed by single changes (which sync them).
     #[test]
     fn batched_recording_is_change_by_change(
         ops in proptest::collection::vec(op(8), 1..40),
         limit in 1usize..24,
         recorded in proptest::collection::vec(any::<bool>(), 8),
     ) {
-        let mut c = Circuit::new();
-        let nodes: Vec<NodeId> = (0..8)
-            .map(|k| c.add_node(Node::new(format!("s{k}"), NodeKind::Switch)).expect("a name"))
-            .collect();
-        let engine = Engine::from_circuit(&c);
-        let lanes = nodes.iter().zip(&recorded).filter(|(_, r)| **r).map(|(&n, _)| n);
-        let mut batched = Waveform::new(&engine, lanes.clone(), limit).expect("ok");
-        let mut single = Waveform::new(&engine, lanes, limit).expect("ok");
-        // Each node's value as the engine would have it: a batch holds changes only.
-        let mut now: Vec<Trit> = nodes.iter().map(|&n| engine.value(n)).collect();
-        for op in &ops {
-            match op {
-                Op::Step => {
-                    batched.begin_step();
-                    single.begin_step();
-                }
-                Op::Index => {
-                    batched.index();
-                    single.index();
-                }
-                Op::Single(delta, k, value) => {
-                    now[*k] = *value;
-                    batched.change(nodes[*k], *delta, *value);
-                    single.change(nodes[*k], *delta, *value);
-                }
-                Op::Batch(delta, changes) => {
-                    let changes: Vec<(NodeId, Trit)> = changes
-                        .iter()
-                        .filter(|&&(k, v)| std::mem::replace(&mut now[k], v) != v)
-                        .map(|&(k, v)| (nodes[k], v))
-                        .collect();
-                    batched.record_changes(*delta, &Changes::from(&changes[..]));
-                    for &(node, value) in &changes {
-                        single.change(node, *delta, value);
-                    }
-                }
-            }
-        }
+        let mut batched = play(&ops, &recorded, limit, true, |_| {});
+        let single = play(&ops, &recorded, limit, false, |_| {});
         prop_assert_eq!(batched.dropped(), single.dropped());
-        prop_assert_eq!(batched.start(), single.start());
+        prop_assert_eq!(batched.gap(), single.gap());
         prop_assert_eq!(batched.points(), single.points());
         for lane in 0..single.lane_count() {
             let want: Vec<(usize, Trit)> = single.changes(lane).collect();
@@ -373,6 +443,37 @@ proptest! {
             batched.index();
             prop_assert_eq!(batched.changes(lane).collect::<Vec<_>>(), want);
         }
+    }
+
+    /// Past its limit a record keeps the start of the run and the latest window, exact on both
+    /// sides of the gap (each lane's value at every kept point as in the whole run), its gap a
+    /// stretch of the run's points whose changes it counts; at most the limit or two changes
+    /// per lane are kept; and with room for them (a limit of four changes per lane or more),
+    /// the kept start once fixed stays as it is however long the run goes on.
+    #[test]
+    fn past_the_limit_the_start_and_the_latest_window_are_exact(
+        ops in proptest::collection::vec(op(8), 1..80),
+        limit in 1usize..48,
+        recorded in proptest::collection::vec(any::<bool>(), 8),
+        batched in any::<bool>(),
+    ) {
+        let lanes = recorded.iter().filter(|r| **r).count();
+        let mut fixed: Option<(Point, usize)> = None;
+        let mut most = 0;
+        let mut kept = play(&ops, &recorded, limit, batched, |wave| {
+            most = most.max(wave.change_count());
+            if limit >= 4 * lanes {
+                let start = wave.gap().map(|g| (g.from, g.resume));
+                assert!(fixed.is_none() || start == fixed, "{fixed:?} became {start:?}");
+                fixed = start;
+            }
+        });
+        prop_assert!(most <= limit.max(2 * lanes), "{} kept", most);
+        let all = play(&ops, &recorded, wave::DEFAULT_LIMIT, batched, |_| {});
+        prop_assert_eq!(all.dropped(), 0);
+        kept_as_all(&kept, &all)?;
+        kept.index();
+        kept_as_all(&kept, &all)?;
     }
 }
 
@@ -593,6 +694,197 @@ fn vcd_of_a_bus_design_reads_back() {
         script.insert(0, Some(vec![("Cin", F)]));
     }
     assert!(round_trip(&c, &signals, &script) > 30);
+}
+
+/// One clock tick as a step of its own, settled while recording.
+fn tick(engine: &mut Engine, wave: &mut Waveform) {
+    wave.begin_step();
+    engine.tick();
+    engine.settle_with(wave);
+}
+
+/// `circuits/cpu/fib.ron` under `schedule` from power-on through its reset (RESET = +1 for one
+/// clock cycle, as its test does) to `HLT`, every node recorded (as the app records) keeping
+/// `limit` changes: the circuit, the engine, the record and the step at which HALTED rose.
+fn fib_to_halt(schedule: Schedule, limit: usize) -> (Circuit, Engine, Waveform, u64) {
+    let c = load("cpu/fib.ron");
+    let mut engine = Engine::with_schedule(sim_core::Netlist::compile(&c), schedule);
+    let nodes = engine.netlist().ids().to_vec();
+    let mut wave = Waveform::new(&engine, nodes, limit).expect("ok");
+    engine.settle_with(&mut wave);
+    let (reset, halted) = (id(&c, "RESET"), id(&c, "HALTED"));
+    step(&mut engine, &mut wave, &[(reset, T)]);
+    tick(&mut engine, &mut wave);
+    tick(&mut engine, &mut wave);
+    step(&mut engine, &mut wave, &[(reset, F)]);
+    // HLT completes at cycle 236 (circuits/cpu/fib.ron): 472 ticks.
+    while engine.value(halted) != T {
+        assert!(wave.step() < 600, "fib halts");
+        tick(&mut engine, &mut wave);
+    }
+    let halt = wave.step();
+    (c, engine, wave, halt)
+}
+
+/// The value of bus `name` just after step `at` in `wave`, as an unsigned number.
+fn bus_at(c: &Circuit, wave: &Waveform, name: &str, at: u64) -> u32 {
+    let end = wave.point_index(Point {
+        step: at + 1,
+        delta: 0,
+    });
+    let bits = &c.bus(name).expect("a bus").bits;
+    bits.iter().enumerate().fold(0, |n, (k, &b)| {
+        let lane = wave.lane(b).expect("recorded");
+        n | u32::from(wave.value_before(lane, end) == T) << k
+    })
+}
+
+/// The CPU's Fibonacci run, every node recorded from power-on to `HLT`, fits in the kept
+/// start of the default limit with room to spare, under unit delay (every delta cycle: what
+/// the app records in Step mode and at slow clock rates) and under the levelized schedule
+/// (its fast runs): the whole run stays in the record however long the clock runs on.
+#[test]
+fn a_whole_fib_run_fits_in_the_kept_start_of_the_default_limit() {
+    for schedule in [Schedule::UnitDelay, Schedule::Levelized] {
+        let (c, _, wave, halt) = fib_to_halt(schedule, wave::DEFAULT_LIMIT);
+        eprintln!(
+            "fib, {schedule:?}: {} changes at {} points over {halt} steps, {} lanes",
+            wave.change_count(),
+            wave.points().len(),
+            wave.lane_count()
+        );
+        assert!(wave.gap().is_none());
+        assert!(wave.change_count() <= wave::DEFAULT_LIMIT / 8);
+        assert_eq!(bus_at(&c, &wave, "PORT", halt), 233);
+    }
+}
+
+/// The app's case (issue 39): fib at full speed, the clock running on after `HLT` until the
+/// record passes its limit. The whole run stays in the kept start (the limit here is twice
+/// the run's changes and a little more), readable as it was — PORT = 233 at the halt —, and
+/// the latest window ends with the present values.
+#[test]
+fn past_the_limit_the_fib_run_stays_in_the_kept_start() {
+    let run = fib_to_halt(Schedule::Levelized, wave::DEFAULT_LIMIT)
+        .2
+        .change_count();
+    let limit = 2 * run + 1000;
+    let (c, mut engine, mut wave, halt) = fib_to_halt(Schedule::Levelized, limit);
+    while wave.gap().is_none() {
+        assert!(
+            wave.step() < 100 * halt,
+            "the clock's changes fill the record"
+        );
+        tick(&mut engine, &mut wave);
+    }
+    eprintln!(
+        "fib: {run} changes to HLT at step {halt}; the limit of {limit} reached at step {}",
+        wave.step()
+    );
+    for _ in 0..halt {
+        tick(&mut engine, &mut wave);
+    }
+    let gap = wave.gap().expect("past the limit");
+    assert!(gap.from.step > halt, "{gap:?}: the run ends at step {halt}");
+    assert!(wave.change_count() <= limit);
+    assert_eq!(bus_at(&c, &wave, "PORT", halt), 233);
+    assert_eq!(bus_at(&c, &wave, "PORT", halt - 40), 144, "the one before");
+    for lane in 0..wave.lane_count() {
+        let now = wave.value_before(lane, wave.points().len());
+        assert_eq!(now, engine.value(wave.node(lane)), "lane {lane}");
+    }
+    assert!(each_change_is_one(&wave));
+}
+
+/// A record past its limit written as VCD (with and without delta cycles) and read back with
+/// wellen: every signal at the end of every step as in the whole run, but inside the gap,
+/// where it reads x; a comment says what was not kept.
+#[test]
+fn vcd_past_the_limit_reads_x_over_the_gap_and_exact_around_it() {
+    let c = load("lib/counter4.ron");
+    let signals = wave::select(&c, "clk,reset,q*,reg/*").expect("exist");
+    let mut script = vec![vec![("clk", F), ("reset", T)], vec![("clk", T)]];
+    script.push(vec![("clk", F), ("reset", F)]);
+    for _ in 0..20 {
+        script.push(vec![("clk", T)]);
+        script.push(vec![("clk", F)]);
+    }
+    let run = |limit: usize| {
+        let mut engine = Engine::from_circuit(&c);
+        let mut wave = Waveform::new(&engine, wave::nodes_of(&signals), limit).expect("ok");
+        engine.settle_with(&mut wave);
+        for set in &script {
+            let set: Vec<(NodeId, Trit)> = set.iter().map(|&(l, v)| (id(&c, l), v)).collect();
+            step(&mut engine, &mut wave, &set);
+        }
+        wave
+    };
+    let full = run(wave::DEFAULT_LIMIT);
+    let kept = run(full.change_count() / 3);
+    let gap = kept.gap().expect("past the limit");
+    let ends = |wave: &Waveform, s: u64| -> Vec<Vec<Trit>> {
+        let end = wave.point_index(Point {
+            step: s + 1,
+            delta: 0,
+        });
+        signals
+            .iter()
+            .map(|sig| {
+                let lanes = sig.bits.iter().map(|&b| wave.lane(b).expect("recorded"));
+                lanes.map(|l| wave.value_before(l, end)).collect()
+            })
+            .collect()
+    };
+    let dir = std::env::temp_dir().join(format!("tritium-wave-gap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (mut hidden, mut exact) = (0, 0);
+    for deltas in [false, true] {
+        let options = VcdOptions {
+            top: "dut".to_owned(),
+            deltas,
+            ..VcdOptions::default()
+        };
+        let path = dir.join(format!("gap-{deltas}.vcd"));
+        {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
+            vcd::write(&mut out, &kept, &signals, &options).expect("written");
+        }
+        let text = std::fs::read_to_string(&path).expect("written");
+        let comment = format!("$comment Tritium: {} changes not kept", kept.dropped());
+        assert!(text.contains(&comment), "{text}");
+        let read = read_vcd(&path, &signals);
+        std::fs::remove_file(&path).ok();
+        let max_delta = kept.points().iter().map(|p| p.delta).max().unwrap_or(0);
+        let timing = vcd::Timing::new(&options, max_delta).expect("fits");
+        for s in 0..=kept.step() {
+            let time = timing.time(Point {
+                step: s + 1,
+                delta: 0,
+            }) - 1;
+            let file: Vec<&Vec<Trit>> = read
+                .iter()
+                .map(|changes| &changes[changes.partition_point(|(t, _)| *t <= time) - 1].1)
+                .collect();
+            let end_of_step = Point {
+                step: s,
+                delta: u32::MAX,
+            };
+            if gap.hides(end_of_step) {
+                let unknown = file.iter().all(|v| v.iter().all(|&t| t == Trit::Unknown));
+                assert!(unknown, "step {s} in the gap {gap:?}: {file:?}");
+                hidden += 1;
+            } else {
+                let want = ends(&full, s);
+                assert_eq!(file, want.iter().collect::<Vec<_>>(), "step {s}, {gap:?}");
+                assert_eq!(ends(&kept, s), want, "the record itself at step {s}");
+                exact += 1;
+            }
+        }
+    }
+    assert!(
+        hidden >= 2 && exact >= 20,
+        "{hidden} steps in the gap, {exact} exact"
+    );
 }
 
 /// A record of more than 16,384 lanes (whose log entries take 4 bytes instead of 2) is as

@@ -160,16 +160,18 @@ pub fn write(
             StreamError::Writer(e) => anyhow::anyhow!("{}: {e}", path.display()),
         },
     )?;
-    if wave.dropped() > 0 {
-        let start = wave.start();
+    if let Some(gap) = wave.gap() {
         console.warn(format_args!(
-            "{}: the waveform reached its limit of {} changes (--wave-limit): the oldest {} \
-             were dropped, and it is exact from step {} (delta {}) on",
+            "{}: the waveform reached its limit of {} changes (--wave-limit): it keeps the \
+             start and the latest window; the {} changes from step {} (delta {}) to step {} \
+             (delta {}) were not kept and read x",
             path.display(),
             wave.limit(),
             wave.dropped(),
-            start.step,
-            start.delta
+            gap.from.step,
+            gap.from.delta,
+            gap.to.step,
+            gap.to.delta
         ))?;
     }
     Ok(())

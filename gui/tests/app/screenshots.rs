@@ -17,8 +17,8 @@
 //! `docs/screenshots/rotated_parts.png`, `docs/screenshots/dark_theme.png` and
 //! `docs/screenshots/tunnels.png`, and the wiring of issue 38:
 //! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
-//! `docs/screenshots/c17.png` (with `cpu_fib.png`); and the Help menu's shortcuts,
-//! `docs/screenshots/help_shortcuts.png`.
+//! `docs/screenshots/c17.png` (with `cpu_fib.png`); the Help menu's shortcuts,
+//! `docs/screenshots/help_shortcuts.png`; and `docs/screenshots/waveform_gap.png`.
 
 use std::path::PathBuf;
 
@@ -426,6 +426,38 @@ fn the_cpu_after_fib_ran() {
     h.remove_cursor();
     h.run_steps(2);
     write(&mut h, "cpu_fib");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/waveform_gap.png"]
+fn the_cpu_waveform_past_its_limit() {
+    // The CPU counting forever (count.ron), reset, with the record limited to 6,000 changes
+    // and 280 clock ticks run: the panel keeps the start (the reset and the first counts) and
+    // the latest window, hatches the gap between them and names its steps in the tool bar.
+    let mut h = crate::common::app_with("cpu/count.ron");
+    {
+        let state = &mut h.state_mut().state;
+        state.sim.clock_hz = 0.0;
+        state.sim.set_wave_limit(6_000);
+        state.waves.shown = true;
+        for name in ["PC", "ACC"] {
+            state.add_wave_signal(name);
+        }
+        let reset = state.circuit().find("RESET").expect("RESET");
+        state.set_value(reset, Trit::True);
+        state.sim.tick();
+        state.sim.tick();
+        state.set_value(reset, Trit::False);
+        for _ in 0..280 {
+            state.sim.tick();
+        }
+        assert!(state.sim.wave().gap().is_some());
+    }
+    h.state_mut().canvas_mut().fit();
+    h.run_steps(2);
+    h.get_by_label("Fit").click();
+    h.run();
+    save(&mut h, "waveform_gap");
 }
 
 #[test]

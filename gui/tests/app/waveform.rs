@@ -1,14 +1,21 @@
 //! The waveform panel, used like a person would: open it from the View menu, add a signal,
 //! click the plot to move the cursor and read the values beside the names, open a step into
 //! its delta cycles (the RS latch's reset, delta by delta, as in the seed), replay a moment
-//! on the canvas, and export the record as VCD.
+//! on the canvas, and export the record as VCD; the traces in view after a power-on reset;
+//! past the record's limit, the start and the latest window kept and the gap between them
+//! shown; the CPU's whole Fibonacci run kept.
 
 use egui::{Pos2, pos2};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::pages::CircuitPage;
+use gui::pages::circuit::state::{CircuitPageState, SimSession};
+use gui::pages::circuit::timeline::{StepPoints, segments};
 use sim_core::wave::Point;
+use sim_core::{NodeKind, Pos, Trit};
 
-use crate::common::{App, TempDir, app_with, click_node, latch_with_a_queued_reset, node_value};
+use crate::common::{
+    App, TempDir, app, app_with, click_node, latch_with_a_queued_reset, node_value,
+};
 
 /// Shows the waveform panel through View → Waveform panel.
 pub fn open_panel(h: &mut App) {
@@ -22,7 +29,8 @@ pub fn open_panel(h: &mut App) {
     assert!(h.state().state.waves.shown);
 }
 
-/// The screen point inside the plot at moment `at` (a step, or a delta of an opened step).
+/// The screen point inside the plot at moment `at` (a step, or a delta of an opened step): 3
+/// pixels into its column, or its middle if it is narrower than 6.
 fn plot_point(h: &mut App, at: Point) -> Pos2 {
     let page = h
         .state_mut()
@@ -34,7 +42,8 @@ fn plot_point(h: &mut App, at: Point) -> Pos2 {
         step: at.step,
         delta: if at.delta == u32::MAX { 0 } else { at.delta },
     };
-    let x = rect.left() + axis.screen(axis.position(column)) + 3.0;
+    let inside = (axis.sub_width(at.step) as f32 / 2.0).min(3.0);
+    let x = rect.left() + axis.screen(axis.position(column)) + inside;
     pos2(x, rect.top() + 10.0)
 }
 
@@ -257,7 +266,7 @@ fn a_bus_lane_shows_its_number_and_lanes_move() {
         state.set_bus_number("A", "107").expect("A");
         state.set_bus_number("B", "54").expect("B");
         let cin = state.circuit().find("CIN").expect("CIN");
-        state.set_value(cin, sim_core::Trit::True);
+        state.set_value(cin, Trit::True);
     }
     open_panel(&mut h);
     // The buses are lanes of their own, read in their radix (unsigned here).
@@ -272,7 +281,7 @@ fn a_bus_lane_shows_its_number_and_lanes_move() {
     );
     // Reordering keeps the lanes' handles.
     let state = &mut h.state_mut().state;
-    let names = |state: &gui::pages::circuit::state::CircuitPageState| -> Vec<String> {
+    let names = |state: &CircuitPageState| -> Vec<String> {
         state.waves.iter().map(|(_, l)| l.name.clone()).collect()
     };
     let before = names(state);
@@ -323,4 +332,178 @@ fn the_wheel_zooms_and_a_drag_scrolls_the_time_axis() {
         scroll(&h) > from,
         "dragged left: later steps come into view"
     );
+}
+
+/// A clock driving a lamp through an inverter (`CLK`, `NOT`, `Y`), the clock stopped, in the
+/// app with the waveform panel showing `CLK` and `Y` (adding a signal opens it).
+fn clock_and_lamp() -> App {
+    let mut state = CircuitPageState::default();
+    let clock = state
+        .place(NodeKind::Clock { half_period: 1 }, Pos { x: 0, y: 0 })
+        .expect("placed");
+    let not = state
+        .place(NodeKind::Not, Pos { x: 6, y: 0 })
+        .expect("placed");
+    let lamp = state
+        .place(NodeKind::Lamp, Pos { x: 12, y: 0 })
+        .expect("placed");
+    assert!(state.connect(clock, not, 0) && state.connect(not, lamp, 0));
+    for (id, name) in [(clock, "CLK"), (not, "NOT"), (lamp, "Y")] {
+        assert!(state.rename(id, name));
+    }
+    for name in ["CLK", "Y"] {
+        assert!(state.add_wave_signal(name).is_some());
+    }
+    state.sim.clock_hz = 0.0;
+    let mut h = app(state);
+    h.run();
+    assert!(h.state().state.waves.shown);
+    h
+}
+
+/// Runs the clock as fast as it goes for `frames` frames, then stops it.
+fn run_clock(h: &mut App, frames: usize) {
+    h.state_mut().state.sim.clock_hz = SimSession::MAX_HZ;
+    h.run_steps(frames);
+    h.state_mut().state.sim.clock_hz = 0.0;
+    h.run_steps(2);
+}
+
+/// What the plot draws of lane `name` across its width (see `timeline::segments`).
+fn drawn(h: &App, name: &str) -> usize {
+    let page = h.state().page::<CircuitPage>().expect("circuit page");
+    let state = &h.state().state;
+    let wave = state.sim.wave();
+    let key = state.waves.find(name).expect("a lane");
+    let bits: Vec<usize> = state
+        .waves
+        .get(key)
+        .expect("shown")
+        .bits
+        .iter()
+        .filter_map(|&b| wave.lane(b))
+        .collect();
+    let width = page.waves.plot_rect.expect("drawn").width();
+    segments(
+        wave,
+        &bits,
+        &page.waves.axis,
+        (0.0, width),
+        &mut StepPoints::default(),
+    )
+    .len()
+}
+
+#[test]
+fn after_a_power_on_reset_with_follow_on_the_traces_show() {
+    let mut h = clock_and_lamp();
+    run_clock(&mut h, 3);
+    let steps = h.state().state.sim.wave().step();
+    assert!(steps > 100, "the clock ran: {steps} steps");
+    assert!(drawn(&h, "CLK") > 0, "Follow shows the newest steps");
+    let page = h.state().page::<CircuitPage>().expect("circuit page");
+    assert!(page.waves.follow && page.waves.axis.scroll > 0.0);
+
+    h.get_by_label("Reset").click();
+    h.run();
+    assert_eq!(h.state().state.sim.wave().step(), 0, "a new record");
+    assert!(drawn(&h, "CLK") > 0, "the new record's traces are in view");
+    assert!(drawn(&h, "Y") > 0);
+    // And they stay in view as the clock runs again.
+    run_clock(&mut h, 1);
+    assert!(drawn(&h, "CLK") > 0);
+}
+
+#[test]
+fn past_its_limit_the_record_keeps_the_start_and_shows_the_gap() {
+    let mut h = clock_and_lamp();
+    h.state_mut().state.sim.set_wave_limit(300);
+    run_clock(&mut h, 3);
+    let gap = h.state().state.sim.wave().gap().expect("past the limit");
+    let now = h.state().state.sim.wave().step();
+    assert!(
+        gap.from.step > 10 && gap.to.step + 10 < now,
+        "{gap:?} of {now} steps"
+    );
+    let notice = format!(
+        "Limit reached: steps {}–{} not kept",
+        gap.from.step, gap.to.step
+    );
+    assert!(h.query_by_label_contains(&notice).is_some(), "{notice}");
+    // The whole record in view: the start, the hatched gap, the latest window.
+    h.get_by_label("Fit").click();
+    h.run();
+    // In the kept start each value reads as it was; in the gap, "not kept"; in the latest
+    // window, as it was again.
+    click_plot(&mut h, step(1));
+    let clk = |h: &App| lane(h, "CLK");
+    let start = clk(&h);
+    assert!(start == "CLK = +1" || start == "CLK = -1", "{start}");
+    let middle = u64::midpoint(gap.from.step, gap.to.step);
+    click_plot(&mut h, step(middle));
+    assert!(
+        h.query_by_label(&format!("Cursor: step {middle}"))
+            .is_some()
+    );
+    assert_eq!(clk(&h), "CLK = not kept");
+    assert_eq!(lane(&h, "Y"), "Y = not kept");
+    // The canvas cannot replay a moment not kept, and says so.
+    h.get_by_label("Show on canvas").click();
+    h.run();
+    assert!(h.state().state.sim.replay().is_none());
+    let notice = h.state().state.notice.clone().expect("a notice");
+    assert!(
+        notice.is_error && notice.text.contains("not kept"),
+        "{notice:?}"
+    );
+    click_plot(&mut h, step(now));
+    let clock = h.state().state.circuit().find("CLK").expect("CLK");
+    let present = h.state().state.sim.value(clock);
+    assert_eq!(clk(&h), format!("CLK = {present}"));
+    // Exported, the gap reads x and the notice says which steps were not kept.
+    let dir = TempDir::new("vcd-gap");
+    let path = dir.join("clock.vcd");
+    assert!(h.state_mut().state.export_waveform(&path));
+    let notice = h.state().state.notice.clone().expect("a notice");
+    let steps = format!("steps {}–{} were not kept", gap.from.step, gap.to.step);
+    assert!(
+        !notice.is_error && notice.text.contains(&steps),
+        "{notice:?}"
+    );
+    let text = std::fs::read_to_string(&path).expect("written");
+    assert!(text.contains("changes not kept"), "{text}");
+}
+
+#[test]
+fn the_cpu_fib_run_is_kept_whole_and_reads_233_at_its_halt() {
+    let mut h = crate::cpu::fib_reset();
+    h.state_mut().state.sim.clock_hz = SimSession::MAX_HZ;
+    crate::cpu::run_to_halt(&mut h);
+    h.state_mut().state.sim.clock_hz = 0.0;
+    h.run_steps(2);
+    let state = &h.state().state;
+    let wave = state.sim.wave();
+    assert!(wave.gap().is_none(), "{:?}", wave.gap());
+    // Every change of the run from power-on is kept, with room to spare: the run would stay
+    // in the kept start however long the clock ran on.
+    assert!(
+        wave.change_count() <= SimSession::WAVE_LIMIT / 2,
+        "{} changes",
+        wave.change_count()
+    );
+    let halted = state.circuit().find("HALTED").expect("HALTED");
+    let lane_of = wave.lane(halted).expect("recorded");
+    let (rose, _) = wave
+        .changes(lane_of)
+        .rfind(|&(_, v)| v == Trit::True)
+        .expect("HALTED rose");
+    let halt = wave.points()[rose].step;
+    open_panel(&mut h);
+    h.get_by_label("Fit").click();
+    h.run();
+    click_plot(&mut h, step(halt));
+    assert_eq!(lane(&h, "PORT"), "PORT = 233");
+    assert_eq!(lane(&h, "HALTED"), "HALTED = +1");
+    click_plot(&mut h, step(halt.saturating_sub(2)));
+    assert_eq!(lane(&h, "HALTED"), "HALTED = -1");
 }

@@ -88,11 +88,11 @@ impl Log {
         }
     }
 
-    /// Drops the first `n` entries.
-    pub(super) fn drop_front(&mut self, n: usize) {
+    /// Replaces the entries of `range` with `entries` (which fit), moving the later ones.
+    pub(super) fn splice(&mut self, range: std::ops::Range<usize>, entries: &[u32]) {
         match self {
-            Log::Narrow(log) => drop(log.drain(..n)),
-            Log::Wide(log) => drop(log.drain(..n)),
+            Log::Narrow(log) => drop(log.splice(range, entries.iter().map(|&e| u16::pack(e)))),
+            Log::Wide(log) => drop(log.splice(range, entries.iter().copied())),
         }
     }
 

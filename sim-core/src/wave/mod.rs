@@ -14,9 +14,9 @@
 //! bytes beyond 16,384 lanes) in one log in time order, plus 20 bytes per point in time at
 //! which something changed (the point and where its changes begin in the log), and 4 bytes
 //! per change for a viewer's per-lane index.
-//! Memory grows with the number of changes, never with time × nodes. When the changes exceed
-//! the [limit](Waveform::limit) the oldest quarter is dropped ([`Waveform::dropped`] counts
-//! them, [`Waveform::start`] says from when the record is exact again).
+//! Memory grows with the number of changes, never with time × nodes. Past the
+//! [limit](Waveform::limit) the record keeps the start of the run and the latest window, with
+//! a [`Gap`] between them (whose docs describe the policy).
 //!
 //! ```
 //! use sim_core::{format, wave::{self, Waveform}, Engine, Trit};
@@ -39,10 +39,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod gap;
 mod log;
 mod select;
 pub mod vcd;
 
+pub use gap::Gap;
 pub use select::{WaveSignal, all_signals, default_signals, matches, nodes_of, select};
 
 use crate::changes::Changes;
@@ -53,7 +55,12 @@ use crate::trit::Trit;
 
 use log::Log;
 
-/// The default [limit](Waveform::limit) on recorded changes: 16 Mi changes (64 MiB of lanes).
+/// The default [limit](Waveform::limit) on recorded changes: 16 Mi changes, a 32 MiB log (2
+/// bytes a change up to 16,384 lanes) and, for a viewer, a 64 MiB per-lane index. The CPU's
+/// whole Fibonacci run (`circuits/cpu/fib.ron`, every node, power-on to `HLT`) is 16,072
+/// changes under unit delay, so the kept start alone holds hundreds of such runs; a record of
+/// every net of ISCAS c6288 under random vectors (10,000 of them are 10.5 M changes) is what
+/// fills it.
 pub const DEFAULT_LIMIT: usize = 1 << 24;
 
 /// Point numbers are packed into 30 bits of a change.
@@ -137,7 +144,7 @@ const MAX_LANES: usize = 1 << 30;
 pub struct Waveform {
     /// The node of each lane.
     nodes: Vec<NodeId>,
-    /// The value of each lane at [`start`](Self::start).
+    /// The value of each lane at power-on (step 0, before its changes).
     initial: Vec<Trit>,
     /// The value of each lane after its last change in `log[..synced]`.
     current: Vec<Trit>,
@@ -161,8 +168,9 @@ pub struct Waveform {
     order_lanes: (Option<u64>, Vec<u32>),
     points: Vec<Point>,
     step: u64,
-    start: Point,
     limit: usize,
+    /// The kept start and the gap once the limit was reached ([`gap`]).
+    kept: Option<gap::Kept>,
     dropped: u64,
 }
 
@@ -195,8 +203,8 @@ impl Waveform {
             order_lanes: (None, Vec::new()),
             points: Vec::new(),
             step: 0,
-            start: Point::default(),
             limit,
+            kept: None,
             dropped: 0,
         };
         for node in nodes {
@@ -239,7 +247,7 @@ impl Waveform {
         self.indexed = 0;
         self.points = Vec::new();
         self.step = 0;
-        self.start = Point::default();
+        self.kept = None;
         self.dropped = 0;
     }
 
@@ -301,10 +309,10 @@ impl Waveform {
     }
 
     /// Records a change of lane `lane` to `value` (which differs from its current value) at
-    /// point `point`, the last point; drops the oldest changes past the limit, and then
-    /// returns `true` (the points are renumbered). The lanes must be [synced](Self::sync).
+    /// point `point`, the last point; past the limit, makes room ([`gap`]: the points are
+    /// renumbered). The lanes must be [synced](Self::sync).
     #[inline]
-    fn record(&mut self, lane: usize, point: u32, value: Trit) -> bool {
+    fn record(&mut self, lane: usize, point: u32, value: Trit) {
         debug_assert_eq!(self.synced, self.log.len());
         self.current[lane] = value;
         let at = point << 2 | code(value);
@@ -318,16 +326,14 @@ impl Waveform {
             {
                 *indexed = at;
             }
-            return false;
+            return;
         }
         self.last[lane] = (point, self.log.len() as u32);
         self.log.push(entry);
         self.synced = self.log.len();
         if self.log.len() > self.limit || self.points.len() >= MAX_POINTS {
-            self.drop_oldest();
-            return true;
+            self.make_room();
         }
-        false
     }
 
     /// Records many changes of one delta cycle of the current step, as
@@ -421,15 +427,10 @@ impl Waveform {
         self.log.len()
     }
 
-    /// Changes dropped so far because the limit was reached (0 if none was).
+    /// Changes not kept because the limit was reached (0 if it never was): the changes of the
+    /// [gap](Self::gap).
     pub fn dropped(&self) -> u64 {
         self.dropped
-    }
-
-    /// The moment from which the record is exact: step 0 unless changes were
-    /// [dropped](Self::dropped); the lanes' [`initial`](Self::initial) values hold then.
-    pub fn start(&self) -> Point {
-        self.start
     }
 
     /// The number of lanes (recorded nodes).
@@ -456,7 +457,7 @@ impl Waveform {
         &self.points
     }
 
-    /// The value of lane `lane` at [`start`](Self::start).
+    /// The value of lane `lane` at power-on, before the changes of step 0.
     pub fn initial(&self, lane: usize) -> Trit {
         self.initial[lane]
     }
@@ -576,52 +577,6 @@ impl Waveform {
             Some(p) if p.step == step => p.delta,
             _ => 0,
         }
-    }
-
-    /// Drops the oldest changes until at most three quarters of the limit are kept: every
-    /// change at a point before a cutoff (so a point is kept whole or not at all). The lanes'
-    /// initial values become their values at the cutoff; the per-lane index is rebuilt by the
-    /// next [`index`](Self::index).
-    fn drop_oldest(&mut self) {
-        self.sync();
-        let keep = self.limit - self.limit / 4;
-        let need = self.log.len().saturating_sub(keep).max(1);
-        // The first point after the one holding change `need - 1`.
-        let mut cut = self.starts.partition_point(|&s| (s as usize) < need) as u32;
-        if self.points.len() >= MAX_POINTS {
-            cut = cut.max(self.points.len() as u32 / 2);
-        }
-        let n = self
-            .starts
-            .get(cut as usize)
-            .map_or(self.log.len(), |&s| s as usize);
-        for entry in self.log.entries(0..n) {
-            self.initial[(entry >> 2) as usize] = unpack(entry).1;
-        }
-        self.log.drop_front(n);
-        self.synced -= n;
-        self.starts.drain(..cut as usize);
-        for s in &mut self.starts {
-            *s -= n as u32;
-        }
-        for (point, place) in &mut self.last {
-            if *point == NONE || *point < cut {
-                *point = NONE;
-                *place = NONE;
-            } else {
-                *point -= cut;
-                *place -= n as u32;
-            }
-        }
-        self.index.iter_mut().for_each(Vec::clear);
-        self.indexed = 0;
-        let last_dropped = self.points[cut as usize - 1];
-        self.points.drain(..cut as usize);
-        self.start = self.points.first().copied().unwrap_or(Point {
-            step: last_dropped.step,
-            delta: last_dropped.delta.saturating_add(1),
-        });
-        self.dropped += n as u64;
     }
 }
 

@@ -12,6 +12,11 @@
 //!   of ten above the largest delta cycle recorded, and a change at delta *d* of step *s* is
 //!   written at *s*·10ᵏ + *d* of them: a glitch inside a step becomes visible in any viewer.
 //!   Without it, each signal's value at the end of each step is written at the step's time.
+//! * A record that reached its limit has a [`Gap`] between its kept start and its latest
+//!   window: a `$comment` says how many changes it held and where, every signal reads `x`
+//!   from the gap's first moment, and at its end every signal is written with its value then
+//!   (the file knows nothing of the values in between, and says so in the one way every
+//!   viewer shows).
 //!
 //! The header (scopes, variables, timescale) is written with the maintained [`vcd`] crate;
 //! value changes are formatted by hand into the caller's writer (one `write_all` per change),
@@ -21,7 +26,7 @@ use std::io::Write;
 
 use ::vcd::{IdCode, TimescaleUnit, VarType, Writer};
 
-use super::{NONE, Point, WaveError, WaveSignal, Waveform, unpack};
+use super::{Gap, NONE, Point, WaveError, WaveSignal, Waveform, unpack};
 use crate::trit::Trit;
 
 /// A duration: a whole number of a time unit, as VCD writes them (`10ns`).
@@ -278,53 +283,36 @@ pub fn write(
 
     // Flat arrays (no pointer to chase per change): each signal's lanes, identifier text and
     // kind; the signals of each lane.
-    let (flat, offsets) = flatten(&lanes);
+    let vars = Vars::new(&lanes, signals, &ids);
+    let (flat, offsets, id_text, id_at) = (&vars.flat, &vars.offsets, &vars.id_text, &vars.id_at);
     let (lane_sigs, lane_sig_at) = csr_of_lanes(&lanes, wave.lane_count());
-    let (id_text, id_at) = concat(&ids);
-    let bus: Vec<bool> = signals.iter().map(WaveSignal::is_bus).collect();
     let mut current: Vec<Trit> = (0..wave.lane_count()).map(|l| wave.initial(l)).collect();
     let mut written: Vec<Trit> = flat.iter().map(|&l| current[l]).collect();
     // Per lane, the one net signal it is the only bit of, if it belongs to no other signal
     // (`NONE` otherwise), and that signal's value as last written.
-    let scalar = scalar_signals(&lane_sigs, &lane_sig_at, &bus);
+    let scalar = scalar_signals(&lane_sigs, &lane_sig_at, &vars.bus);
     let mut written_scalar = current.clone();
 
     // The text goes through a local buffer, handed to `out` 64 KiB at a time.
     let mut buf: Vec<u8> = Vec::with_capacity(1 << 17);
-    let line = |buf: &mut Vec<u8>, s: usize, current: &[Trit]| {
-        let bits = &flat[offsets[s]..offsets[s + 1]];
-        if bus[s] {
-            buf.push(b'b');
-            buf.extend(bits.iter().rev().map(|&l| digit(current[l])));
-            buf.push(b' ');
-        } else {
-            buf.push(digit(current[bits[0]]));
-        }
-        // A few bytes: pushed one by one (`extend_from_slice` calls `memcpy` for them).
-        for &b in &id_text[id_at[s]..id_at[s + 1]] {
-            buf.push(b);
-        }
-        buf.push(b'\n');
-    };
-    stamp(&mut buf, timing.time(wave.start()));
+    stamp(&mut buf, 0);
     buf.extend_from_slice(b"$dumpvars\n");
-    for s in 0..signals.len() {
-        line(&mut buf, s, &current);
-    }
+    vars.all(&mut buf, &current);
     buf.extend_from_slice(b"$end\n");
+    let mut stamped_at = 0;
 
     // Changes, read from the log in time order and grouped by time (a step without deltas,
-    // a point with them); a signal is written once per time, if its value changed.
+    // a point with them; the gap's resume point begins a group); a signal is written once
+    // per time, if its value changed.
     let log = &wave.log;
     let points = wave.points();
+    let gap = wave.gap();
     let mut p = 0;
     while p < points.len() {
         // The points written at one time, and their changes: one run of the log.
         let time = timing.time(points[p]);
-        let mut end = p + 1;
-        while end < points.len() && timing.time(points[end]) == time {
-            end += 1;
-        }
+        let resumes = gap.filter(|g| g.resume == p);
+        let end = group_end(points, p, &timing, gap.map(|g| g.resume));
         let changes = wave.point_range(p).start..wave.point_range(end - 1).end;
         p = end;
         let changes = log.entries(changes);
@@ -334,7 +322,23 @@ pub fn write(
         for entry in changes.clone() {
             current[(entry >> 2) as usize] = unpack(entry).1;
         }
-        let mut stamped = false;
+        if let Some(gap) = resumes {
+            let times = (timing.time(gap.from), time);
+            vars.gap(
+                &mut buf,
+                (&gap, wave.dropped()),
+                times,
+                stamped_at,
+                &current,
+            );
+            written_scalar.clone_from(&current);
+            for (w, &l) in written.iter_mut().zip(flat) {
+                *w = current[l];
+            }
+            stamped_at = time;
+            continue;
+        }
+        let mut stamped = stamped_at == time;
         for entry in changes {
             let l = (entry >> 2) as usize;
             let only = scalar[l];
@@ -365,8 +369,11 @@ pub fn write(
                 for (w, &l) in written[range.clone()].iter_mut().zip(&flat[range]) {
                     *w = current[l];
                 }
-                line(&mut buf, s, &current);
+                vars.line(&mut buf, s, &current);
             }
+        }
+        if stamped {
+            stamped_at = time;
         }
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
@@ -382,6 +389,121 @@ pub fn write(
     out.write_all(&buf)?;
     out.flush()?;
     Ok(())
+}
+
+/// The variables, one per signal: its lanes (`flat[offsets[s]..offsets[s + 1]]`, bit 0
+/// first), whether it is a bus, and its identifier code (`id_text[id_at[s]..id_at[s + 1]]`).
+struct Vars {
+    flat: Vec<usize>,
+    offsets: Vec<usize>,
+    bus: Vec<bool>,
+    id_text: Vec<u8>,
+    id_at: Vec<usize>,
+}
+
+impl Vars {
+    /// The variables of `signals`, whose lanes are `lanes` and identifier codes `ids`.
+    fn new(lanes: &[Vec<usize>], signals: &[WaveSignal], ids: &[String]) -> Vars {
+        let (flat, offsets) = flatten(lanes);
+        let (id_text, id_at) = concat(ids);
+        let bus = signals.iter().map(WaveSignal::is_bus).collect();
+        Vars {
+            flat,
+            offsets,
+            bus,
+            id_text,
+            id_at,
+        }
+    }
+
+    /// Appends signal `s`'s value in `current` (a bus most significant bit first).
+    #[inline]
+    fn line(&self, buf: &mut Vec<u8>, s: usize, current: &[Trit]) {
+        let bits = &self.flat[self.offsets[s]..self.offsets[s + 1]];
+        if self.bus[s] {
+            buf.push(b'b');
+            buf.extend(bits.iter().rev().map(|&l| digit(current[l])));
+            buf.push(b' ');
+        } else {
+            buf.push(digit(current[bits[0]]));
+        }
+        self.id(buf, s);
+    }
+
+    /// Appends signal `s`'s identifier code and a newline (byte by byte: a few bytes, for
+    /// which `extend_from_slice` would call `memcpy`).
+    #[inline]
+    fn id(&self, buf: &mut Vec<u8>, s: usize) {
+        for &b in &self.id_text[self.id_at[s]..self.id_at[s + 1]] {
+            buf.push(b);
+        }
+        buf.push(b'\n');
+    }
+
+    /// Appends every signal's value in `current`.
+    fn all(&self, buf: &mut Vec<u8>, current: &[Trit]) {
+        for s in 0..self.bus.len() {
+            self.line(buf, s, current);
+        }
+    }
+
+    /// Appends the gap (with the number of its changes) at its resume point, whose time is
+    /// `times.1` (`stamped_at`: the time stamped last): a comment saying what was not kept,
+    /// every signal unknown from the gap's first moment (at `times.0`, if that is earlier),
+    /// then every signal's value in `current`.
+    fn gap(
+        &self,
+        buf: &mut Vec<u8>,
+        (gap, changes): (&Gap, u64),
+        (from, time): (u64, u64),
+        stamped_at: u64,
+        current: &[Trit],
+    ) {
+        let comment = format!(
+            "$comment Tritium: {changes} changes not kept (the waveform's limit was reached): \
+             from step {} delta {} to step {} delta {}; every signal reads x until the values \
+             at its end $end\n",
+            gap.from.step, gap.from.delta, gap.to.step, gap.to.delta
+        );
+        buf.extend_from_slice(comment.as_bytes());
+        let mut stamped_at = stamped_at;
+        if from < time {
+            if stamped_at != from {
+                stamp(buf, from);
+                stamped_at = from;
+            }
+            self.unknown(buf);
+        }
+        if stamped_at != time {
+            stamp(buf, time);
+        }
+        self.all(buf, current);
+    }
+
+    /// Appends every signal as unknown (`x`, or a bus of `x`s).
+    fn unknown(&self, buf: &mut Vec<u8>) {
+        for s in 0..self.bus.len() {
+            if self.bus[s] {
+                buf.push(b'b');
+                buf.extend((self.offsets[s]..self.offsets[s + 1]).map(|_| b'x'));
+                buf.push(b' ');
+            } else {
+                buf.push(b'x');
+            }
+            self.id(buf, s);
+        }
+    }
+}
+
+/// The end of the group of points from `p` written at one time: the points after it at the
+/// same time, up to the gap's resume point `resume` (which begins a group of its own).
+fn group_end(points: &[Point], p: usize, timing: &Timing, resume: Option<usize>) -> usize {
+    let time = timing.time(points[p]);
+    let mut end = p + 1;
+    while end < points.len() && timing.time(points[end]) == time && resume != Some(end) {
+        end += 1;
+    }
+    end
 }
 
 /// The lanes of every signal, bit 0 first.

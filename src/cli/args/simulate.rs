@@ -93,8 +93,9 @@ pub struct WaveArgs {
     #[arg(long, value_name = "TIME", requires = "vcd", value_parser = parse_period)]
     pub clock_period: Option<TimeSpan>,
 
-    /// The most value changes kept in memory; past it the oldest quarter is dropped (a
-    /// warning says how many and from when the waveform is exact). Each change takes 4 bytes.
+    /// The most value changes kept in memory; past it the waveform keeps the start of the run
+    /// and the latest window, and the changes between are not kept (they read x in the file;
+    /// a warning says how many and where). Each change takes 2 bytes (4 past 16,384 signals).
     #[arg(long, value_name = "N", default_value_t = sim_core::wave::DEFAULT_LIMIT,
           value_parser = parse_limit)]
     pub wave_limit: usize,

@@ -188,11 +188,12 @@ impl TimeAxis {
     }
 
     /// Scrolls so that the end of step `step` is at the right edge of a plot `width` wide, if
-    /// it is not visible already.
+    /// it is not visible already — forward as the record grows, back when it starts again (a
+    /// power-on reset: step 0 after step 10,000).
     pub fn follow(&mut self, step: u64, width: f32) {
         let end = self.start_of(step) + self.width(step);
         let right = self.scroll + f64::from(width);
-        if end > right {
+        if end > right || end <= self.scroll {
             self.scroll = (end - f64::from(width) + 8.0).max(0.0);
         }
     }
@@ -556,5 +557,26 @@ mod tests {
         assert_eq!(axis.moment_at(123.0).step, before.step);
         axis.zoom(1e-9, 0.0);
         assert!((axis.pixels_per_step - TimeAxis::ZOOM.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn follow_scrolls_forward_as_the_record_grows_and_back_when_it_starts_again() {
+        let mut axis = TimeAxis::default();
+        axis.follow(1000, 400.0);
+        let end = axis.start_of(1000) + axis.width(1000);
+        assert!(axis.scroll < end && end <= axis.scroll + 400.0);
+        let scrolled = axis.scroll;
+        axis.follow(995, 400.0);
+        assert!(
+            (axis.scroll - scrolled).abs() < f64::EPSILON,
+            "still in view: no move"
+        );
+        // A power-on reset: the record is at step 0 again.
+        axis.follow(0, 400.0);
+        assert!(
+            axis.scroll.abs() < f64::EPSILON,
+            "step 0 in view: {}",
+            axis.scroll
+        );
     }
 }

@@ -329,14 +329,11 @@ fn cycle_ticks(engine: &Engine) -> u32 {
         .map_or(2, |ticks| u32::try_from(ticks).unwrap_or(u32::MAX))
 }
 
-/// A waveform record of every node `engine` simulates, from its present values.
-fn record_all(engine: &Engine) -> Waveform {
-    Waveform::new(
-        engine,
-        engine.netlist().ids().iter().copied(),
-        SimSession::WAVE_LIMIT,
-    )
-    .expect("the engine's own nodes, and a limit above 0")
+/// A waveform record of every node `engine` simulates, from its present values, keeping at
+/// most `limit` changes (at least 1).
+fn record_all(engine: &Engine, limit: usize) -> Waveform {
+    Waveform::new(engine, engine.netlist().ids().iter().copied(), limit.max(1))
+        .expect("the engine's own nodes, and a limit above 0")
 }
 
 /// The trace's parallel queues: events, what they did to buses, their ticks.
@@ -375,7 +372,8 @@ impl SimSession {
     /// The most time [`advance`](Self::advance) spends ticking in one call (one frame).
     pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
 
-    /// Changes kept in the waveform record (the oldest are dropped beyond: 64 MiB).
+    /// Changes kept in the waveform record by default (past it, the record keeps the start
+    /// of the run and the latest window: see [`sim_core::wave::Gap`]).
     pub const WAVE_LIMIT: usize = sim_core::wave::DEFAULT_LIMIT;
 
     /// A session for `circuit`, in Run mode, power-on settled.
@@ -387,7 +385,7 @@ impl SimSession {
     pub fn with_netlist(circuit: &Circuit, net: Netlist) -> SimSession {
         let engine = Engine::new(net);
         let ticks_per_cycle = cycle_ticks(&engine);
-        let wave = record_all(&engine);
+        let wave = record_all(&engine, Self::WAVE_LIMIT);
         let mut session = SimSession {
             engine,
             wave,
@@ -445,7 +443,7 @@ impl SimSession {
             self.wave.index();
             self.oscillation = report.oscillation;
         } else {
-            self.wave = record_all(&self.engine);
+            self.wave = record_all(&self.engine, self.wave.limit());
             self.replay = None;
             let report = self.engine.settle_with(&mut self.wave);
             self.wave.index();
@@ -498,6 +496,13 @@ impl SimSession {
     /// The waveform record of every node.
     pub fn wave(&self) -> &Waveform {
         &self.wave
+    }
+
+    /// Starts a new waveform record from the present values, keeping at most `limit` changes
+    /// (at least 1; [`WAVE_LIMIT`](Self::WAVE_LIMIT) until this is called), and ends a replay.
+    pub fn set_wave_limit(&mut self, limit: usize) {
+        self.wave = record_all(&self.engine, limit);
+        self.replay = None;
     }
 
     /// The circuit's clocks, as of the last build or edit.

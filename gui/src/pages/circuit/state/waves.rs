@@ -31,6 +31,9 @@ pub struct WaveLanes {
     pub export_deltas: bool,
 }
 
+/// What a lane reads at a moment inside the record's gap ([`sim_core::wave::Gap`]).
+const NOT_KEPT: &str = "not kept";
+
 /// The most lanes a newly opened circuit starts with (its switches, buttons, clocks, lamps
 /// and probes, in file order).
 pub const DEFAULT_LANES: usize = 32;
@@ -173,11 +176,14 @@ impl CircuitPageState {
     }
 
     /// Lane `key`'s value at `at` as text: `+1`/`0`/`-1` for a net, a number in the bus's
-    /// radix (the session's choice) for a bus.
+    /// radix (the session's choice) for a bus; `not kept` inside the record's gap.
     pub fn wave_text(&self, key: LaneKey, at: Point) -> String {
         let Some(lane) = self.waves.get(key) else {
             return String::new();
         };
+        if self.sim.wave().gap().is_some_and(|gap| gap.hides(at)) {
+            return NOT_KEPT.to_owned();
+        }
         let value = self.wave_value(key, at);
         match lane.radix {
             Some(_) => sim_core::number::format(&value, self.bus_radix(&lane.name)),
@@ -189,13 +195,28 @@ impl CircuitPageState {
     pub fn set_wave_cursor(&mut self, at: Option<Point>) {
         self.waves.cursor = at;
         if self.sim.replay().is_some() {
-            self.sim.set_replay(at);
+            self.replay_at(at);
         }
     }
 
     /// Shows on the canvas the values at the cursor (read-only), or the present again.
     pub fn replay_cursor(&mut self, on: bool) {
         let at = if on { self.waves.cursor } else { None };
+        self.replay_at(at);
+    }
+
+    /// Replays moment `at` on the canvas (`None`: the present) — unless the record's gap hides
+    /// it, whose values were not kept: then the present again, and an error notice says so.
+    fn replay_at(&mut self, at: Option<Point>) {
+        let gap = self.sim.wave().gap();
+        if let Some(gap) = gap.filter(|gap| at.is_some_and(|at| gap.hides(at))) {
+            self.sim.set_replay(None);
+            self.error(format!(
+                "steps {}–{} of the waveform were not kept: the canvas cannot show them",
+                gap.from.step, gap.to.step
+            ));
+            return;
+        }
         self.sim.set_replay(at);
     }
 
@@ -234,14 +255,12 @@ impl CircuitPageState {
         });
         match written {
             Ok(()) => {
-                let dropped = if record.dropped() > 0 {
+                let dropped = record.gap().map_or_else(String::new, |gap| {
                     format!(
-                        " (the record starts at step {}: older changes were dropped)",
-                        record.start().step
+                        " (steps {}–{} were not kept: x in the file)",
+                        gap.from.step, gap.to.step
                     )
-                } else {
-                    String::new()
-                };
+                });
                 self.info(format!(
                     "exported {} signal{} over {} steps to {}{dropped}",
                     signals.len(),

@@ -1,6 +1,7 @@
 //! Painting the waveform plot: the time header (step numbers, delta sub-columns, clock
 //! edges), one lane per signal (a net high, low, or unknown as a grey band; a bus as value
-//! boxes in its radix; dense stretches as blocks; glitch marks), and the cursor. Pure drawing
+//! boxes in its radix; dense stretches as blocks; glitch marks), the gap of a record past its
+//! limit (hatched), and the cursor. Pure drawing
 //! from a [`Waveform`] and a [`TimeAxis`], so the frame benchmark draws exactly what the app
 //! draws.
 
@@ -75,6 +76,7 @@ pub fn paint(
         }
         painter.hline(plot.x_range(), row.bottom(), Stroke::new(1.0, GRID));
     }
+    paint_gap(&painter, (header, plot), colors, wave, axis);
     if let Some(at) = cursor {
         let column = Point {
             step: at.step,
@@ -91,8 +93,8 @@ pub fn paint(
 }
 
 /// The step numbers every so many steps (at least 60 pixels apart) on the header's first
-/// line, each opened step's delta sub-columns (`δ0`, `δ1`, …) on its second on a tinted
-/// background, and a red tint before the moment the record is exact from.
+/// line, and each opened step's delta sub-columns (`δ0`, `δ1`, …) on its second on a tinted
+/// background.
 fn paint_header(
     painter: &egui::Painter,
     (header, plot): (Rect, Rect),
@@ -139,12 +141,57 @@ fn paint_header(
             );
         }
     }
-    if wave.dropped() > 0 {
-        let x = header.left() + axis.screen(axis.position(wave.start()));
-        if x > header.left() {
-            let gone = Rect::from_x_y_ranges(header.left()..=x, header.top()..=plot.bottom());
-            painter.rect_filled(gone, 0.0, Color32::from_rgba_unmultiplied(120, 40, 40, 40));
-        }
+}
+
+/// The gap of a record past its limit ([`Waveform::gap`]): a hatched stretch over the header
+/// and the lanes, from its first moment to the end of its last (at least a sliver, so a gap
+/// inside one collapsed step still shows), with "… N changes not kept …" in it where that
+/// fits.
+fn paint_gap(
+    painter: &egui::Painter,
+    (header, plot): (Rect, Rect),
+    colors: &Colors,
+    wave: &Waveform,
+    axis: &TimeAxis,
+) {
+    /// Pixels between hatch lines.
+    const HATCH: f32 = 8.0;
+    let Some(gap) = wave.gap() else {
+        return;
+    };
+    let x0 = header.left() + axis.screen(axis.position(gap.from));
+    let end = if axis.is_open(gap.to.step) {
+        axis.position(gap.to) + axis.sub_width(gap.to.step)
+    } else {
+        axis.start_of(gap.to.step)
+    };
+    let x1 = (header.left() + axis.screen(end)).max(x0 + 4.0);
+    let area = Rect::from_x_y_ranges(x0..=x1, header.top()..=plot.bottom());
+    let shown = area.intersect(header.union(plot));
+    if !shown.is_positive() {
+        return;
+    }
+    painter.rect_filled(shown, 0.0, colors.paper.gamma_multiply(0.9));
+    let hatch = painter.with_clip_rect(shown);
+    let stroke = Stroke::new(1.0, colors.unknown.gamma_multiply(0.7));
+    let rise = shown.height();
+    // From the gap's own left edge, so the hatch moves with it when the plot scrolls.
+    let skip = ((shown.left() - rise - x0) / HATCH).floor();
+    let mut x = x0 + skip * HATCH;
+    while x < shown.right() {
+        hatch.line_segment(
+            [pos2(x, shown.bottom()), pos2(x + rise, shown.top())],
+            stroke,
+        );
+        x += HATCH;
+    }
+    let text = format!("… {} changes not kept …", wave.dropped());
+    let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), colors.ink);
+    if galley.size().x + 8.0 <= shown.width() {
+        let at = shown.center() - galley.size() / 2.0;
+        let back = Rect::from_min_size(at, galley.size()).expand(3.0);
+        hatch.rect_filled(back, 3.0, colors.paper);
+        hatch.galley(at, galley, colors.ink);
     }
 }
 

@@ -4,7 +4,8 @@
 //! * Tool bar: Add signal (a searchable list of every net and bus), zoom out / in / fit,
 //!   Follow (keep the newest step in view), the cursor's moment, Delta cycles (open the
 //!   cursor's step into sub-columns), Show on canvas (replay the cursor's moment, read-only),
-//!   Export… (VCD), the record's size, and Float / Dock.
+//!   Export… (VCD), the record's size (or, past its limit, a notice of the steps not kept),
+//!   and Float / Dock.
 //! * Names column: each lane's name and value at the cursor (or now), × to remove it, and a
 //!   right-click menu to move it up or down; the mouse wheel there scrolls the lanes.
 //! * Plot: a click puts the cursor on a step (or on a delta cycle of an opened step), a
@@ -14,7 +15,7 @@
 //!   the order in which a latch settles and where a glitch happens inside one step.
 
 use egui::{Key, Rect, Sense, pos2, vec2};
-use sim_core::wave::Point;
+use sim_core::wave::{Point, Waveform};
 
 use super::wave_paint::{self, HEADER, LanePaint, ROW};
 use crate::pages::circuit::draw::Colors;
@@ -162,8 +163,7 @@ impl WavePanel {
                 .on_hover_text("Show the whole record")
                 .clicked()
             {
-                let wave = state.sim.wave();
-                self.axis.fit(wave.start().step, wave.step(), width);
+                self.axis.fit(0, state.sim.wave().step(), width);
                 self.auto_opened = None;
                 self.follow = false;
             }
@@ -181,17 +181,7 @@ impl WavePanel {
             }
             ui.checkbox(&mut state.waves.export_deltas, "with δ")
                 .on_hover_text("Write delta cycles as finer time steps");
-            let wave = state.sim.wave();
-            let dropped = if wave.dropped() > 0 {
-                format!(
-                    ", {} older dropped (exact from step {})",
-                    wave.dropped(),
-                    wave.start().step
-                )
-            } else {
-                String::new()
-            };
-            ui.weak(format!("{} changes{dropped}", wave.change_count()));
+            record_size(ui, state.sim.wave());
             let float = if self.floating { "Dock" } else { "Float" };
             if ui.button(float).clicked() {
                 self.floating = !self.floating;
@@ -464,6 +454,32 @@ impl WavePanel {
         };
         state.set_wave_cursor(Some(next));
     }
+}
+
+/// The record's size, and once it reached its limit, a notice of what it keeps (the start of
+/// the run and the latest window) and of the gap between them.
+fn record_size(ui: &mut egui::Ui, wave: &Waveform) {
+    let Some(gap) = wave.gap() else {
+        ui.weak(format!("{} changes", wave.change_count()));
+        return;
+    };
+    ui.colored_label(
+        ui.visuals().warn_fg_color,
+        format!(
+            "Limit reached: steps {}–{} not kept ({} changes)",
+            gap.from.step,
+            gap.to.step,
+            wave.dropped()
+        ),
+    )
+    .on_hover_text(format!(
+        "The record holds at most {} changes. It keeps the start of the run (up to step {}) \
+         and the latest window (from step {}); the changes between are not kept — the \
+         hatched stretch of the plot, written as x in an exported VCD.",
+        wave.limit(),
+        gap.from.step,
+        gap.to.step
+    ));
 }
 
 fn first_column(step: u64, columns: Option<u32>) -> Point {
