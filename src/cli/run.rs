@@ -28,7 +28,7 @@ use std::time::Instant;
 
 use anyhow::{Context as _, Result, bail};
 use sim_core::cycle::NotCycleBased;
-use sim_core::literal::Literal;
+use sim_core::signal::Condition;
 use sim_core::{Circuit, NodeId, Schedule, Trit};
 
 use super::args::RunArgs;
@@ -82,7 +82,7 @@ pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
             ticks += 1;
         }
     }
-    reached |= !until.is_empty() && until.iter().all(|&(b, w)| run.engine.value(b) == w);
+    reached |= run.engine.holds(&until);
     let left = args.ticks.saturating_sub(ticks);
     let how = if args.unit_delay || args.event_driven || reached {
         if !reached {
@@ -157,19 +157,7 @@ fn why_not(why: &NotCycleBased, circuit: &Circuit) -> String {
 /// `LABEL[=VALUE]` as the bits of a node or bus, each with the value it must have (+1 for a
 /// node without `=VALUE`).
 fn condition(run: &BatchRun<'_>, text: &str) -> Result<Vec<(NodeId, Trit)>> {
-    let (label, value) = text.split_once('=').unwrap_or((text, "+1"));
-    let Some(bits) = sim_core::signal::signal(run.circuit, label.trim()) else {
-        bail!("--until {text}: no node or bus `{label}`");
-    };
-    let literal = value
-        .trim()
-        .parse::<i128>()
-        .map_or_else(|_| Literal::Text(value.trim().to_owned()), Literal::Int);
-    let want = literal
-        .resolve_in(
-            bits.len(),
-            sim_core::signal::radix(run.circuit, label.trim()),
-        )
-        .map_err(|e| anyhow::anyhow!("--until {text}: {e}"))?;
-    Ok(bits.into_iter().zip(want).collect())
+    Condition::parse(run.circuit, text)
+        .map(|condition| condition.bits)
+        .map_err(|e| anyhow::anyhow!("--until {text}: {e}"))
 }

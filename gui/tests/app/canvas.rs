@@ -108,7 +108,7 @@ fn every_palette_item_places_its_kind() {
     let want: Vec<NodeKind> = DRAWABLE.iter().map(|(_, k)| *k).collect();
     assert_eq!(kinds, want);
     // Constants drive their value once the engine is reset (see state.rs for placed sources).
-    h.get_by_label("Reset").click();
+    h.get_by_label("Power-on reset").click();
     h.run();
     assert_eq!(node_value(&h, "K1"), "+1");
     assert_eq!(node_value(&h, "K2"), "-1");

@@ -1,6 +1,6 @@
 //! The 8-bit CPU of `circuits/cpu/` in the app: Run mode at the fastest rate (the levelized
 //! schedule, a frame's time budget of ticks) runs fib to `HLT` while drawing and shows the
-//! cycles per second reached; Step mode still processes one event at a time under unit delay.
+//! cycles per second reached (its `HALTED` breakpoint removed: `sim_control` tests the stop); Step mode still processes one event at a time under unit delay.
 
 use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::state::{Mode, SimSession};
@@ -48,6 +48,9 @@ pub fn run_to_halt(h: &mut App) -> usize {
 #[test]
 fn fib_runs_to_halt_at_the_fastest_rate_and_shows_its_rate() {
     let mut h = fib_reset();
+    // Without its HALTED breakpoint (`sim_control` tests the stop) the clock runs on past HLT,
+    // and the rate stays shown however soon fib halts.
+    h.state_mut().state.sim.clear_breakpoints();
     h.state_mut().state.sim.clock_hz = SimSession::MAX_HZ;
     h.run_steps(1);
     assert_eq!(h.state().state.sim.schedule(), Schedule::Levelized);

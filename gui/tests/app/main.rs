@@ -36,6 +36,7 @@ mod plugins;
 mod render;
 mod rotate;
 mod screenshots;
+mod sim_control;
 mod state;
 mod step_mode;
 mod subcircuits;

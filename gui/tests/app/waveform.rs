@@ -404,7 +404,7 @@ fn after_a_power_on_reset_with_follow_on_the_traces_show() {
     let page = h.state().page::<CircuitPage>().expect("circuit page");
     assert!(page.waves.follow && page.waves.axis.scroll > 0.0);
 
-    h.get_by_label("Reset").click();
+    h.get_by_label("Power-on reset").click();
     h.run();
     assert_eq!(h.state().state.sim.wave().step(), 0, "a new record");
     assert!(drawn(&h, "CLK") > 0, "the new record's traces are in view");

@@ -734,9 +734,16 @@ impl Engine {
             self.tick();
             self.settle();
             ran += 1;
-            held = !until.is_empty() && until.iter().all(|&(id, want)| self.value(id) == want);
+            held = self.holds(until);
         }
         (ran, held)
+    }
+
+    /// Whether every node of `until` has its value now (an empty `until` never holds): the
+    /// test [`tick_until`](Self::tick_until) stops at, for a
+    /// [`Condition`](crate::signal::Condition)'s bits.
+    pub fn holds(&self, until: &[(NodeId, Trit)]) -> bool {
+        !until.is_empty() && until.iter().all(|&(id, want)| self.value(id) == want)
     }
 }
 

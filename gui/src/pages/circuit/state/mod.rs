@@ -15,6 +15,7 @@
 //! `analysis` and `test_run` (the Tests panel: embedded tests run, a step shown).
 
 mod analysis;
+mod breakpoints;
 mod bus_level;
 mod bus_values;
 mod document;
@@ -36,6 +37,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 pub use analysis::{Analysis, suggested_sequence};
+pub use breakpoints::{Breakpoints, HALTED};
 pub use bus_values::BusInputError;
 pub use document::{DocState, LoadError, SaveError, read_library};
 pub use edit_error::CircuitEditError;
@@ -45,7 +47,7 @@ pub use history::History;
 pub use memories::{
     MemoryView, MemoryViewError, MemoryViewKey, MemoryViews, address_of, candidates,
 };
-pub use session::{BusChange, Mode, SetInputError, SimSession};
+pub use session::{BusChange, Mode, SetInputError, SimSession, Stop};
 use sim_core::number::Radix;
 use sim_core::{Circuit, Netlist, Node, NodeId, NodeKind};
 pub use test_run::{Counts, TestResult, TestRun};

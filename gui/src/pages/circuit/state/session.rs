@@ -24,6 +24,13 @@
 //! below `FAST_HZ`, use the unit-delay schedule and record everything. [`SimSession::rate`]
 //! measures the ticks actually simulated per wall-clock second.
 //!
+//! # Pause, counted runs and breakpoints
+//! In Run mode the clock can be paused ([`SimSession::set_paused`], Logisim's "ticks
+//! enabled" turned off); [`SimSession::run_cycles`] runs a number of clock cycles as fast as
+//! the frame budget allows (whatever the rate, a frame's worth at a time) and then pauses.
+//! Every clock tick in Run mode checks the [`Breakpoints`]: when a tick makes one hold, the
+//! clock pauses and [`SimSession::stop`] says which ([`Stop`]), until it runs again.
+//!
 //! [`advance`]: SimSession::advance
 
 use std::collections::{HashMap, VecDeque};
@@ -31,11 +38,14 @@ use std::time::{Duration, Instant};
 
 use sim_core::analysis::why::{self, Context, Explanation};
 use sim_core::memory::Word;
+use sim_core::signal::Condition;
 use sim_core::wave::{Point, Waveform};
 use sim_core::{
     Cause, Circuit, Engine, Event, Netlist, NodeId, NodeKind, Observer, Oscillation, Pending,
     Schedule, SetError, SettleReport, Trit,
 };
+
+use super::breakpoints::Breakpoints;
 
 /// Why [`SimSession::set_many`] set nothing; its text names the first node refused.
 #[derive(Debug, thiserror::Error)]
@@ -73,6 +83,46 @@ pub enum Mode {
     Run,
     /// Changes are queued; the user processes them one event at a time.
     Step,
+}
+
+/// Why the clock stopped on its own in Run mode, shown until it runs again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A clock tick made a breakpoint hold.
+    Breakpoint {
+        /// The breakpoint.
+        condition: Condition,
+        /// The tick after which it held (simulated time, in ticks since power-on).
+        tick: u64,
+        /// The clock cycle that tick belongs to (1 for the first two ticks of a half-period-1
+        /// clock).
+        cycle: u64,
+    },
+    /// A run of [`SimSession::run_cycles`] ran all its cycles.
+    Ran {
+        /// The cycles it ran.
+        cycles: u64,
+        /// The tick it ended after.
+        tick: u64,
+    },
+}
+
+impl std::fmt::Display for Stop {
+    /// `Stopped at breakpoint HALTED=+1 (cycle 237, tick 474)`, `Ran 10 cycles (tick 20)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Breakpoint {
+                condition,
+                tick,
+                cycle,
+            } => write!(
+                f,
+                "Stopped at breakpoint {condition} (cycle {cycle}, tick {tick})"
+            ),
+            Stop::Ran { cycles: 1, tick } => write!(f, "Ran 1 cycle (tick {tick})"),
+            Stop::Ran { cycles, tick } => write!(f, "Ran {cycles} cycles (tick {tick})"),
+        }
+    }
 }
 
 /// What an event did to the bus one of whose bits it changed: the bus's value just before and
@@ -158,8 +208,17 @@ pub struct SimSession {
     pub last: Option<Event>,
     /// The oscillation found by the last settle, if any.
     pub oscillation: Option<Oscillation>,
-    /// Clock ticks per second in Run mode.
+    /// Clock ticks per second in Run mode (the controls show it in cycles per second: see
+    /// [`cycle_rate`](Self::cycle_rate)).
     pub clock_hz: f32,
+    /// Whether the clock is paused in Run mode (Logisim's "ticks enabled" off).
+    paused: bool,
+    /// The ticks left of a [`run_cycles`](Self::run_cycles) run, and the cycles it asked for.
+    counted: Option<(u64, u64)>,
+    /// Why the clock stopped on its own, until it runs again.
+    stop: Option<Stop>,
+    /// The conditions that stop the clock when a tick makes one hold.
+    breakpoints: Breakpoints,
     /// Ticks owed (wall time times the rate) towards the next tick.
     clock_debt: f64,
     /// The ticks of the last second, for [`rate`](Self::rate).
@@ -341,6 +400,10 @@ impl SimSession {
             last: None,
             oscillation: None,
             clock_hz: 2.0,
+            paused: false,
+            counted: None,
+            stop: None,
+            breakpoints: Breakpoints::automatic(circuit),
             clock_debt: 0.0,
             meter: RateMeter::default(),
             ticks_per_cycle,
@@ -370,6 +433,7 @@ impl SimSession {
         self.buses = BusBits::new(circuit);
         self.clocks = clocks_of(circuit);
         self.ticks_per_cycle = cycle_ticks(&self.engine);
+        self.breakpoints.rebind(circuit);
         self.last = None;
         if same_nodes {
             // A moment of its own if it changed a value (a move changes none).
@@ -666,9 +730,12 @@ impl SimSession {
         self.last = None;
         self.oscillation = None;
         self.clock_debt = 0.0;
+        self.counted = None;
+        self.stop = None;
         if self.mode == Mode::Run {
             self.settle();
         }
+        self.breakpoints.arm(&self.engine);
     }
 
     /// Advances simulated time by one clock tick (and settles in Run mode).
@@ -682,47 +749,97 @@ impl SimSession {
         self.engine.tick();
         if self.mode == Mode::Run {
             self.settle_tick(Some(self.engine.time()));
+            self.check_breakpoints();
         }
     }
 
-    /// In Run mode, ticks the clocks for `seconds` of wall time at [`clock_hz`](Self::clock_hz);
-    /// returns how many ticks ran. Does nothing in Step mode or when the circuit has no clocks
-    /// (so an idle app without clocks stops repainting). At most 8 ticks are owed at up to
+    /// After a settled tick: stops the clock if the tick made a breakpoint hold.
+    fn check_breakpoints(&mut self) {
+        if let Some(condition) = self.breakpoints.check(&self.engine) {
+            let tick = self.engine.time();
+            self.stop = Some(Stop::Breakpoint {
+                condition: condition.clone(),
+                tick,
+                cycle: tick.div_ceil(u64::from(self.ticks_per_cycle)),
+            });
+            self.paused = true;
+            self.counted = None;
+            self.clock_debt = 0.0;
+        }
+    }
+
+    /// In Run mode, ticks the clocks for `seconds` of wall time at [`clock_hz`](Self::clock_hz)
+    /// — or, during a [`run_cycles`](Self::run_cycles) run, as many of its ticks as
+    /// [`FRAME_BUDGET`](Self::FRAME_BUDGET) allows —; returns how many ticks ran. Does nothing
+    /// in Step mode, while paused, or when the circuit has no clocks (so an idle app without
+    /// clocks stops repainting). At most 8 ticks are owed at up to
     /// [`FAST_HZ`](Self::FAST_HZ); above it (a fast run) the ticks stop after
-    /// [`FRAME_BUDGET`](Self::FRAME_BUDGET) and the rest of the debt is forgiven.
+    /// [`FRAME_BUDGET`](Self::FRAME_BUDGET) and the rest of the debt is forgiven. A tick that
+    /// makes a breakpoint hold stops the clock (see [`stop`](Self::stop)).
     pub fn advance(&mut self, seconds: f32) -> u32 {
         self.use_schedule();
         if !self.clocks_running() {
             return 0;
         }
+        // Only the ticks' own changes count as a breakpoint's edge, not inputs set meanwhile.
+        self.breakpoints.arm(&self.engine);
         let fast = self.fast();
-        let owed = self.clock_debt + f64::from(seconds) * f64::from(self.clock_hz);
-        self.clock_debt = if fast {
-            owed.min(f64::from(Self::MAX_HZ))
+        let ticks = if let Some((left, cycles)) = self.counted {
+            let ran = self.run_ticks(left, fast, true);
+            self.counted = match left - ran {
+                _ if self.stop.is_some() => None,
+                0 => {
+                    self.paused = true;
+                    let tick = self.engine.time();
+                    self.stop = Some(Stop::Ran { cycles, tick });
+                    None
+                }
+                left => Some((left, cycles)),
+            };
+            ran
         } else {
-            owed.min(8.0)
+            let owed = self.clock_debt + f64::from(seconds) * f64::from(self.clock_hz);
+            let cap = if fast { f64::from(Self::MAX_HZ) } else { 8.0 };
+            let want = owed.min(cap);
+            // Whole ticks owed: at most `MAX_HZ`, which fits.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let whole = want.floor() as u64;
+            let ran = self.run_ticks(whole, fast, fast);
+            // What is left of a tick; ticks the frame budget cut off are forgiven.
+            self.clock_debt = if self.stop.is_some() {
+                0.0
+            } else {
+                want.fract()
+            };
+            ran
         };
-        let start = Instant::now();
-        let mut ticks = 0;
-        while self.clock_debt >= 1.0 {
-            self.clock_debt -= 1.0;
-            ticks += 1;
-            if !fast {
-                self.tick();
-                continue;
-            }
-            self.tick_fast();
-            if start.elapsed() >= Self::FRAME_BUDGET {
-                self.clock_debt = self.clock_debt.fract();
-                break;
-            }
-        }
         if fast && ticks > 0 {
             self.wave.index();
             self.last = None;
         }
+        let ticks = u32::try_from(ticks).unwrap_or(u32::MAX);
         self.meter.record(Instant::now(), ticks);
         ticks
+    }
+
+    /// Ticks up to `ticks` times (fast ticks if `fast`), stopping early at a breakpoint or,
+    /// if `budgeted`, once [`FRAME_BUDGET`](Self::FRAME_BUDGET) is spent (after at least one
+    /// tick); the ticks run.
+    fn run_ticks(&mut self, ticks: u64, fast: bool, budgeted: bool) -> u64 {
+        let start = Instant::now();
+        let mut ran = 0;
+        while ran < ticks {
+            if fast {
+                self.tick_fast();
+            } else {
+                self.tick();
+            }
+            ran += 1;
+            if self.stop.is_some() || (budgeted && start.elapsed() >= Self::FRAME_BUDGET) {
+                break;
+            }
+        }
+        ran
     }
 
     /// One tick of a fast run: settled with the waveform as the only observer (no trace).
@@ -735,6 +852,7 @@ impl SimSession {
         if report.oscillation.is_some() {
             self.oscillation = report.oscillation;
         }
+        self.check_breakpoints();
     }
 
     /// Whether Run mode is a fast run now (see the module docs of `state::session`).
@@ -773,19 +891,106 @@ impl SimSession {
         Some(self.rate()? / f64::from(self.ticks_per_cycle))
     }
 
-    /// Whether clocks tick with wall time now: Run mode, a positive rate, and a circuit that
-    /// has a clock.
+    /// Whether clocks tick with wall time now: Run mode, a circuit that has a clock, no
+    /// replay, and a [`run_cycles`](Self::run_cycles) run under way or the clock neither
+    /// paused nor at rate 0.
     pub fn clocks_running(&self) -> bool {
         self.mode == Mode::Run
-            && self.clock_hz > 0.0
             && self.engine.has_clocks()
             && self.replay.is_none()
+            && (self.counted.is_some() || (!self.paused && self.clock_hz > 0.0))
+    }
+
+    /// The ticks of one clock cycle: a full period of the fastest clock (2 without clocks).
+    pub fn ticks_per_cycle(&self) -> u32 {
+        self.ticks_per_cycle
+    }
+
+    /// The clock rate in clock cycles per second (what the speed control shows):
+    /// [`clock_hz`](Self::clock_hz) over [`ticks_per_cycle`](Self::ticks_per_cycle).
+    pub fn cycle_rate(&self) -> f64 {
+        f64::from(self.clock_hz) / f64::from(self.ticks_per_cycle)
+    }
+
+    /// Sets the clock rate to `cycles` clock cycles per second (clamped to 0 ..=
+    /// [`MAX_HZ`](Self::MAX_HZ) ticks per second).
+    pub fn set_cycle_rate(&mut self, cycles: f64) {
+        let hz = cycles * f64::from(self.ticks_per_cycle);
+        // Clamped to the f32 range of the rates offered.
+        #[allow(clippy::cast_possible_truncation)]
+        let hz = hz.clamp(0.0, f64::from(Self::MAX_HZ)) as f32;
+        self.clock_hz = hz;
+    }
+
+    /// Whether the clock is paused (Run mode's Pause).
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Pauses the clock, ending a [`run_cycles`](Self::run_cycles) run, or lets it run again
+    /// at [`clock_hz`](Self::clock_hz), forgetting why it [stopped](Self::stop).
+    pub fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
+        self.clock_debt = 0.0;
+        if paused {
+            self.counted = None;
+        } else {
+            self.stop = None;
+        }
+    }
+
+    /// Runs `cycles` clock cycles (`cycles` × [`ticks_per_cycle`](Self::ticks_per_cycle)
+    /// ticks) in Run mode, as fast as [`advance`](Self::advance)'s frame budget allows, then
+    /// pauses the clock; a breakpoint stops it earlier. Switches to Run mode first.
+    pub fn run_cycles(&mut self, cycles: u64) {
+        if self.mode != Mode::Run {
+            self.set_mode(Mode::Run);
+        }
+        let ticks = cycles.saturating_mul(u64::from(self.ticks_per_cycle));
+        self.counted = (ticks > 0).then_some((ticks, cycles));
+        self.stop = None;
+        self.clock_debt = 0.0;
+    }
+
+    /// The ticks and cycles of the [`run_cycles`](Self::run_cycles) run under way, if any:
+    /// `(ticks left, cycles asked for)`.
+    pub fn counted_run(&self) -> Option<(u64, u64)> {
+        self.counted
+    }
+
+    /// Why the clock stopped on its own, until it runs again (a breakpoint held, a counted run
+    /// ended).
+    pub fn stop(&self) -> Option<&Stop> {
+        self.stop.as_ref()
+    }
+
+    /// The breakpoints.
+    pub fn breakpoints(&self) -> &Breakpoints {
+        &self.breakpoints
+    }
+
+    /// Adds breakpoint `condition` (see [`Breakpoints::add`]); `false` if it is set already.
+    pub fn add_breakpoint(&mut self, condition: Condition) -> bool {
+        self.breakpoints.add(condition, &self.engine)
+    }
+
+    /// Removes breakpoint `index`; `None` if there is none.
+    pub fn remove_breakpoint(&mut self, index: usize) -> Option<Condition> {
+        self.breakpoints.remove(index)
+    }
+
+    /// Removes every breakpoint.
+    pub fn clear_breakpoints(&mut self) {
+        self.breakpoints.clear();
     }
 
     /// Switches mode; entering Run mode settles whatever was queued. Step mode always uses the
     /// unit-delay schedule.
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
+        if mode == Mode::Step {
+            self.counted = None;
+        }
         self.use_schedule();
         if mode == Mode::Run {
             self.settle();

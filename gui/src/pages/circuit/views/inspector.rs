@@ -12,11 +12,14 @@
 //! with the reason — and one button per bit (−1, 0 or +1), most significant first, that
 //! toggles it. What
 //! the last step did to the bus reads `S[3]: 0x0A → 0x0E`.
+//!
+//! A node or bus has a "Break when" row ([`BreakWhen`]) that sets a breakpoint on its value.
 
 use egui::text_selection::CCursorRange;
 use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
+use super::break_when::BreakWhen;
 use crate::pages::circuit::state::{CircuitPageState, SimSession};
 
 /// The inspector view.
@@ -36,6 +39,8 @@ pub struct Inspector {
     pub focus_label: bool,
     /// The number being typed for a bus of switches.
     entry: Option<BusEntry>,
+    /// The value being typed for a bus's breakpoint.
+    break_when: BreakWhen,
     /// The document the fields above were typed in ([`CircuitPageState::document_id`]):
     /// another one starts them afresh, even where its nodes or buses have the same names.
     document: u64,
@@ -117,6 +122,7 @@ impl Inspector {
                 }
             });
         }
+        BreakWhen::node(ui, state, &node.label);
         ui.separator();
         ui.label("Why this value:");
         if value == Trit::Unknown && pending.is_none() {
@@ -349,6 +355,7 @@ impl Inspector {
             }
         });
         bus_readings(ui, &values, radix);
+        self.break_when.bus(ui, state, name);
         if matches!(kind, NodeKind::Switch | NodeKind::Button) {
             ui.separator();
             self.bus_entry(ui, state, name, &number::format(&values, radix));

@@ -1,12 +1,12 @@
 //! The menu and tool bar: File (New, Open, Save, Save As, Export Verilog, Export image, Export
 //! waveform, Quit), Edit (Undo, Redo, Copy, Paste, Delete, Rotate clockwise and
-//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Run tests, Theme, the panels), Help (the
-//! keyboard shortcuts, [`shortcuts::SHORTCUTS`]), and the simulation
-//! controls (Run/Step, Step, Settle, Reset, Tick, and the clock rate: logarithmic up to "max").
+//! counter-clockwise, Flip), View (Fit, Zoom 100 %, Run tests, Theme, the panels), Help (the keyboard
+//! shortcuts, [`shortcuts::SHORTCUTS`]), and the simulation controls ([`SimBar`]).
 
+use super::sim_bar::SimBar;
 use crate::common::theme;
 use crate::pages::circuit::shortcuts::{self, Action};
-use crate::pages::circuit::state::{CircuitPageState, Discarding, Mode, Reorient, SimSession};
+use crate::pages::circuit::state::{CircuitPageState, Discarding, Reorient};
 
 /// What the menu asks the dialogs to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +47,8 @@ pub struct MenuBar {
     pub view: Option<ViewRequest>,
     /// Which side panels are shown (View → Show palette, View → Show side panel).
     pub panels: Panels,
+    /// The simulation controls.
+    sim: SimBar,
 }
 
 /// The side panels the user may hide so the canvas takes the window; both shown at first, and
@@ -81,36 +83,7 @@ impl MenuBar {
             });
             ui.menu_button("Help", shortcuts::help_menu);
             ui.separator();
-            let mut mode = state.sim.mode;
-            ui.selectable_value(&mut mode, Mode::Run, "Run");
-            ui.selectable_value(&mut mode, Mode::Step, "Step mode");
-            if mode != state.sim.mode {
-                state.sim.set_mode(mode);
-            }
-            ui.separator();
-            if ui
-                .add_enabled(mode == Mode::Step, egui::Button::new("Step"))
-                .on_hover_text("Process one event (Space)")
-                .clicked()
-            {
-                state.sim.step();
-            }
-            if ui.button("Settle").clicked() {
-                state.sim.settle();
-            }
-            if ui.button("Reset").clicked() {
-                state.sim.reset();
-            }
-            if ui
-                .button("Tick")
-                .on_hover_text("Advance the clocks by one tick")
-                .clicked()
-            {
-                state.sim.tick();
-            }
-            if mode == Mode::Run {
-                clock_rate(ui, &mut state.sim.clock_hz);
-            }
+            self.sim.ui(ui, state);
         });
     }
 
@@ -268,34 +241,6 @@ fn edit_menu(ui: &mut egui::Ui, state: &mut CircuitPageState) {
     {
         state.make_subcircuit();
     }
-}
-
-/// The clock rate's slider: ticks per second, logarithmic from 0 up to "max"
-/// ([`SimSession::MAX_HZ`]: as many ticks as a frame's time budget allows).
-fn clock_rate(ui: &mut egui::Ui, hz: &mut f32) {
-    ui.add(
-        egui::Slider::new(hz, 0.0..=SimSession::MAX_HZ)
-            .logarithmic(true)
-            .custom_formatter(|hz, _| {
-                if hz >= f64::from(SimSession::MAX_HZ) {
-                    "max".to_owned()
-                } else if hz < 10.0 {
-                    format!("{hz:.1}")
-                } else {
-                    format!("{hz:.0}")
-                }
-            })
-            .custom_parser(|text| match text.trim() {
-                "max" => Some(f64::from(SimSession::MAX_HZ)),
-                t => t.parse().ok(),
-            })
-            .text("clock Hz"),
-    )
-    .on_hover_text(
-        "Clock ticks per second (a cycle is two ticks of a half-period-1 clock). \
-         Above 1,000 the run is fast: levelized schedule, no trace, as many ticks \
-         as fit in 12 ms per frame",
-    );
 }
 
 /// The View menu's windows and panels: the waveform panel, the Analysis window, a memory's

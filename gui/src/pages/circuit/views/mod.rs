@@ -3,6 +3,7 @@
 //! the file dialogs.
 
 mod analysis_panel;
+mod break_when;
 mod canvas;
 mod crisp;
 mod dialogs;
@@ -11,6 +12,7 @@ mod memory_panel;
 mod menu_bar;
 mod palette;
 mod queue_panel;
+mod sim_bar;
 mod status_bar;
 mod tests_panel;
 mod trace_panel;

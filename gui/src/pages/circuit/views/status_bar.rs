@@ -1,10 +1,12 @@
-//! The status bar: mode, the clock rate achieved while clocks run (`Clock: 312,000
-//! cycles/s`), delta cycle, events processed, queue length, the node being
+//! The status bar: mode, why the clock stopped (`Stopped at breakpoint HALTED=+1 (cycle 237,
+//! tick 474)`, `Ran 10 cycles (tick 22)`) or that it is paused or running a number of cycles,
+//! the clock rate achieved while clocks run (`Clock: 312,000 cycles/s`, the unit of the speed
+//! control), delta cycle, events processed, queue length, the node being
 //! evaluated in Step mode (with what it did to its bus, if it is a bus's bit), and the latest
 //! notice.
 
 use crate::pages::circuit::draw;
-use crate::pages::circuit::state::{CircuitPageState, Mode};
+use crate::pages::circuit::state::{CircuitPageState, Mode, SimSession};
 
 /// The status bar view.
 #[derive(Debug, Default)]
@@ -21,6 +23,9 @@ impl StatusBar {
             };
             ui.label(format!("Mode: {mode}"));
             ui.separator();
+            if state.sim.mode == Mode::Run && run_state(ui, &state.sim) {
+                ui.separator();
+            }
             if state.sim.clocks_running()
                 && let Some(cycles) = state.sim.cycles_per_second()
             {
@@ -77,6 +82,26 @@ impl StatusBar {
             }
         });
     }
+}
+
+/// Why the clock stopped, or that it is paused or running a number of cycles, if so; whether
+/// it showed anything.
+fn run_state(ui: &mut egui::Ui, sim: &SimSession) -> bool {
+    if let Some(stop) = sim.stop() {
+        ui.label(egui::RichText::new(stop.to_string()).strong())
+            .on_hover_text("Pause is on: click it, or Run for, to go on");
+    } else if let Some((left, cycles)) = sim.counted_run() {
+        let ticks = u64::from(sim.ticks_per_cycle());
+        ui.label(format!(
+            "Running {cycles} cycles: {} left",
+            left.div_ceil(ticks)
+        ));
+    } else if sim.paused() {
+        ui.label("Paused");
+    } else {
+        return false;
+    }
+    true
 }
 
 /// A rate for people: one decimal below 10, else a whole number with thousands separated by
