@@ -523,6 +523,7 @@ fn a_bus_is_renamed_in_the_inspector_and_its_number_field_selects_on_focus() {
 fn a_double_click_on_a_bus_switch_or_display_opens_its_label_for_renaming() {
     let mut h = adder_in_with_107_54_1(app_with_short_frames("adder8_bus.ron"));
     for (bus, new) in [("A", "X"), ("S", "SUM")] {
+        let value = h.state().state.bus_text(bus);
         // A double-click on the bus on the canvas: selected, its Label field focused.
         let on = (scene_to_screen(&h) * h.get_by_label(bus).rect()).center();
         double_click_at(&mut h, on);
@@ -548,5 +549,19 @@ fn a_double_click_on_a_bus_switch_or_display_opens_its_label_for_renaming() {
             state.notice
         );
         assert!(state.circuit().bus(bus).is_none());
+        assert_eq!(state.bus_radix(new), Radix::Unsigned, "{bus} → {new}: the radix stays");
+        assert_eq!(state.bus_text(new), value, "{bus} → {new}: the value stays");
+    }
+}
+
+#[test]
+fn a_renamed_bus_keeps_its_radix_from_the_file_and_from_the_session() {
+    let mut state = CircuitPageState::open_or_report(&circuit_path("bt_adder6_demo.ron"));
+    assert_eq!(state.bus_radix("A"), Radix::Ternary);
+    state.set_bus_radix("B", Radix::Signed);
+    for (old, new, radix) in [("A", "X", Radix::Ternary), ("B", "Y", Radix::Signed)] {
+        let bit = state.circuit().bus(old).expect("bus").bits[0];
+        assert!(state.rename(bit, new), "{old} → {new}: {:?}", state.notice);
+        assert_eq!(state.bus_radix(new), radix, "{old} → {new}");
     }
 }

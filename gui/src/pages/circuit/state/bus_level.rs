@@ -36,11 +36,26 @@ impl CircuitPageState {
         &mut self,
         edit: impl FnOnce(&mut Vec<Node>, &mut Vec<WireDesc>) -> Result<T, CircuitEditError>,
     ) -> Option<T> {
+        self.edit_bus_level_renaming(None, edit)
+    }
+
+    /// [`edit_bus_level`](Self::edit_bus_level) for an edit that renames written node `old`
+    /// to `new` (`renamed`): the flat nodes of `old` (the node, or a bus's bits `old[k]`) are
+    /// renamed first, so that the rebuild keeps them — and with them their values, the
+    /// selection and the waveform record.
+    fn edit_bus_level_renaming<T>(
+        &mut self,
+        renamed: Option<(&str, &str)>,
+        edit: impl FnOnce(&mut Vec<Node>, &mut Vec<WireDesc>) -> Result<T, CircuitEditError>,
+    ) -> Option<T> {
         if !self.level.is_empty() {
             self.error("only the top level of a circuit with buses is edited here");
             return None;
         }
         let before = self.doc.document.clone();
+        if let Some((old, new)) = renamed {
+            rename_flat(&mut self.doc.document.circuit, old, new);
+        }
         let result = rebuild_edited(&mut self.doc.document, edit);
         self.commit_edit(before, result)
     }
@@ -240,7 +255,7 @@ impl CircuitPageState {
                 *end = renamed;
             }
         };
-        let renamed = self.edit_bus_level(|nodes, wires| {
+        let renamed = self.edit_bus_level_renaming(Some((old, new)), |nodes, wires| {
             for n in nodes.iter_mut().filter(|n| n.label == old) {
                 new.clone_into(&mut n.label);
             }
@@ -329,6 +344,26 @@ pub(super) fn rebuild_edited<T>(
     let new = std::mem::replace(&mut doc.circuit, old);
     adopt(&mut doc.circuit, &new)?;
     Ok(value)
+}
+
+/// Renames the flat nodes of written node `old` — the node itself, or a bus's bits `old[k]`
+/// ([`sim_core::literal::bit_label`]) — to `new`'s. A node that cannot take its new label is
+/// left as it is: the rebuild then makes it anew, as any edit would.
+fn rename_flat(circuit: &mut Circuit, old: &str, new: &str) {
+    let renames: Vec<(NodeId, String)> = circuit
+        .nodes()
+        .filter_map(|(id, n)| {
+            let rest = n.label.strip_prefix(old)?;
+            let is_bit = rest
+                .strip_prefix('[')
+                .and_then(|r| r.strip_suffix(']'))
+                .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()));
+            (rest.is_empty() || is_bit).then(|| (id, format!("{new}{rest}")))
+        })
+        .collect();
+    for (id, label) in renames {
+        let _kept_or_made_anew = circuit.rename(id, label);
+    }
 }
 
 /// The top level of `doc` as a file writes it, read from its circuit: its own nodes (no `/`
