@@ -549,7 +549,11 @@ fn a_double_click_on_a_bus_switch_or_display_opens_its_label_for_renaming() {
             state.notice
         );
         assert!(state.circuit().bus(bus).is_none());
-        assert_eq!(state.bus_radix(new), Radix::Unsigned, "{bus} → {new}: the radix stays");
+        assert_eq!(
+            state.bus_radix(new),
+            Radix::Unsigned,
+            "{bus} → {new}: the radix stays"
+        );
         assert_eq!(state.bus_text(new), value, "{bus} → {new}: the value stays");
     }
 }

@@ -40,6 +40,12 @@ pub struct Routes {
 }
 
 impl Routes {
+    /// Whether a worker thread is still routing the level (until it is done, `routing`
+    /// holds ratsnest lines).
+    pub fn is_routing(&self) -> bool {
+        self.pending.is_some()
+    }
+
     /// The route of wire `key`, in cells.
     pub fn get(&self, key: &WireKey) -> Option<&[GridPoint]> {
         let i = *self.index.get(key)?;
