@@ -91,6 +91,7 @@ pub mod elaborate;
 pub mod format;
 pub mod front_end;
 pub mod generate;
+pub mod parts;
 // 4. Check.
 pub mod circuit;
 pub mod layout;
