@@ -10,7 +10,7 @@ use sim_core::{NodeKind, Pos};
 use egui::pos2;
 
 use crate::common::{
-    App, TempDir, app, arm, cell_to_screen, click_cell, drag, node_value, zoom_to_100,
+    App, TempDir, app, arm, cell_to_screen, click_cell, drag, node_value, type_into, zoom_to_100,
 };
 
 /// Places `kind`, `width` trits wide, at `(x, y)` and renames it `label`.
@@ -125,20 +125,6 @@ fn undo_restores_and_saving_round_trips() {
     assert_eq!(reloaded.document().design.bus_level, wired);
     let again = sim_core::format::to_string(reloaded.document()).expect("writes");
     assert_eq!(again, written, "save then reload gives the same file");
-}
-
-/// Types `text` into the field labelled `label` (replacing what it held) and presses Enter.
-fn type_into(h: &mut App, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.run();
-    h.key_press(egui::Key::Backspace);
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-    h.key_press(egui::Key::Enter);
-    h.run();
 }
 
 /// Drags a wire on the canvas from grid point `from` to grid point `to` (pins).

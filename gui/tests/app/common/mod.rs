@@ -399,6 +399,20 @@ pub fn enter_number(h: &mut App, text: &str) {
     h.run();
 }
 
+/// Types `text` into the field labelled `label` (replacing what it held) and presses Enter.
+pub fn type_into(h: &mut App, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
 /// Arms palette item `item` with a click (the palette keeps it armed).
 pub fn arm(h: &mut App, item: &str) {
     h.get_by_label(item).click();

@@ -14,6 +14,7 @@ use std::collections::{BTreeSet, HashMap};
 use sim_core::bus::BusDecl;
 use sim_core::desc::{SplitOutput, WireEnd};
 use sim_core::format::Document;
+use sim_core::hierarchy::Design;
 use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, WireDesc};
 
 use super::CircuitPageState;
@@ -57,6 +58,23 @@ impl CircuitPageState {
             rename_flat(&mut self.doc.document.circuit, old, new);
         }
         let result = rebuild_edited(&mut self.doc.document, edit);
+        self.commit_edit(before, result)
+    }
+
+    /// Applies `edit` to the design of a document whose top level is edited as written (its
+    /// parts and top-level instances), then rebuilds as loading does; one undoable step. A
+    /// document without buses is converted first, as placing a bus converts it.
+    pub(super) fn edit_bus_design<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Design) -> Result<T, CircuitEditError>,
+    ) -> Option<T> {
+        if !self.level.is_empty() {
+            self.error("parts with bus pins are placed at the top level");
+            return None;
+        }
+        let before = self.doc.document.clone();
+        let doc = &mut self.doc.document;
+        let result = edit(&mut doc.design).and_then(|value| rebuild_edited(doc, |_, _| Ok(value)));
         self.commit_edit(before, result)
     }
 

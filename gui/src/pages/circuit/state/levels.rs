@@ -27,6 +27,7 @@ use sim_core::desc::SplitOutput;
 use sim_core::format::Document;
 use sim_core::hierarchy::{Design, InstanceDesc, PartDesc};
 use sim_core::number::Radix;
+use sim_core::parts::LibraryPart;
 use sim_core::{Circuit, Node, NodeId, NodeKind, Pos, Trit, WireDesc};
 
 use super::CircuitPageState;
@@ -500,20 +501,19 @@ impl CircuitPageState {
     /// first free), and selects it.
     pub fn place_instance(&mut self, part: &str, pos: Pos) -> Option<String> {
         let label = self.fresh_instance_label();
-        let part = part.to_owned();
-        let placed = self.edit_design(|design, _, level| {
-            if design.part(&part).is_none() {
-                return Err(format!("no part named `{part}`").into());
-            }
-            if level == Some(part.as_str()) {
-                return Err(format!("`{part}` cannot contain itself").into());
-            }
-            design
-                .level_instances_mut(level)
-                .map_err(|e| e.to_string())?
-                .push(InstanceDesc::new(label.clone(), part.clone(), Some(pos)));
-            Ok(label)
-        })?;
+        let instance = InstanceDesc::new(label.clone(), part, Some(pos));
+        // A document with buses rebuilds its top level as loading does.
+        let placed = if self.edits_bus_level() {
+            self.edit_bus_design(|design| {
+                push_instance(design, None, instance)?;
+                Ok(label)
+            })
+        } else {
+            self.edit_design(|design, _, level| {
+                push_instance(design, level, instance)?;
+                Ok(label)
+            })
+        }?;
         self.selection.clear();
         self.selected_instance = Some(placed.clone());
         Some(placed)
@@ -558,6 +558,23 @@ impl CircuitPageState {
             Ok(std::path::Path::new(&path)
                 .file_stem()
                 .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned()))
+        })
+    }
+
+    /// Adds the design of library part `part` (built for its parameters, see
+    /// [`sim_core::parts`]) to the document's own parts, so that it can be placed; one
+    /// undoable step, which makes the document one with buses (the part's pins are). A part
+    /// of that name already there is kept. Returns the part's name.
+    pub fn add_library_part(&mut self, part: LibraryPart) -> Option<String> {
+        let name = part.name();
+        if self.doc.document.design.part(&name).is_some() {
+            return Some(name);
+        }
+        self.edit_bus_design(|design| {
+            design
+                .subcircuits
+                .push(part.design().map_err(|e| e.to_string())?);
+            Ok(name)
         })
     }
 
@@ -737,4 +754,28 @@ impl CircuitPageState {
         self.info(format!("made subcircuit `{made}`"));
         Some(made)
     }
+}
+
+/// Adds `instance` to the instances of level `level` (a part's name; `None`: the top level)
+/// of `design`.
+///
+/// # Errors
+/// If its part does not exist or is the level itself.
+fn push_instance(
+    design: &mut Design,
+    level: Option<&str>,
+    instance: InstanceDesc,
+) -> Result<(), CircuitEditError> {
+    let part = &instance.of;
+    if design.part(part).is_none() {
+        return Err(format!("no part named `{part}`").into());
+    }
+    if level == Some(part.as_str()) {
+        return Err(format!("`{part}` cannot contain itself").into());
+    }
+    design
+        .level_instances_mut(level)
+        .map_err(|e| e.to_string())?
+        .push(instance);
+    Ok(())
 }

@@ -6,6 +6,7 @@
 
 use egui::Sense;
 use sim_core::kind::Ranges;
+use sim_core::parts::{self, Fill, LibraryPart};
 use sim_core::{GateOp, NodeKind, Orientation, Trit, TruthTable};
 
 use super::canvas::PartPayload;
@@ -126,6 +127,7 @@ impl Palette {
             }
         }
         text_item(ui, state);
+        library_parts(ui, state);
         let parts: Vec<String> = state
             .doc
             .document
@@ -180,6 +182,99 @@ impl Palette {
             state.note_tool = false;
         }
     }
+}
+
+/// The library parts (see [`sim_core::parts`]) at the palette's width: clicking one adds its
+/// design to the document's parts (as `adder8`, `mux4x8`, …) and arms placing it.
+fn library_parts(ui: &mut egui::Ui, state: &mut CircuitPageState) {
+    ui.separator();
+    egui::CollapsingHeader::new("Library parts")
+        .default_open(false)
+        .show(ui, |ui| {
+            for (name, part, what) in library_items(state.tool_width) {
+                let hover = format!("{}: {what} (the Width field sets its width)", part.name());
+                if ui.button(name).on_hover_text(hover).clicked()
+                    && let Some(placed) = state.add_library_part(part)
+                {
+                    state.tool = None;
+                    state.note_tool = false;
+                    state.part_tool = Some(placed);
+                }
+            }
+        });
+}
+
+/// The library parts offered for palette width `width`: the data width of the arithmetic
+/// parts and the multiplexers, the select bits of the decoder and the priority encoder
+/// (at most 6), the input width of the extenders (which double it, at most 64).
+fn library_items(width: u8) -> Vec<(&'static str, LibraryPart, &'static str)> {
+    let select = width.clamp(1, parts::MAX_SELECT);
+    let (from, to) = (width, width.saturating_mul(2).min(parts::MAX_WIDTH));
+    vec![
+        (
+            "Comparator",
+            LibraryPart::Comparator { width },
+            "unsigned a, b → lt, eq, gt",
+        ),
+        (
+            "Adder",
+            LibraryPart::Adder { width },
+            "a + b + cin → s, cout",
+        ),
+        (
+            "Subtractor",
+            LibraryPart::Subtractor { width },
+            "a − b − bin → d, bout",
+        ),
+        (
+            "Multiplexer 2:1",
+            LibraryPart::Multiplexer { select: 1, width },
+            "d0, d1, sel → y = d[sel]",
+        ),
+        (
+            "Multiplexer 4:1",
+            LibraryPart::Multiplexer { select: 2, width },
+            "d0 … d3, sel → y = d[sel]",
+        ),
+        (
+            "Demultiplexer 1:2",
+            LibraryPart::Demultiplexer { select: 1, width },
+            "d, sel → y[sel] = d, the other 0",
+        ),
+        ("Decoder", LibraryPart::Decoder { select }, "a → y one-hot"),
+        (
+            "Priority encoder",
+            LibraryPart::PriorityEncoder { select },
+            "x → y, the highest set bit's index, valid",
+        ),
+        (
+            "Zero extend",
+            LibraryPart::Extender {
+                from,
+                to,
+                fill: Fill::Zero,
+            },
+            "a → y, zeros above",
+        ),
+        (
+            "Sign extend",
+            LibraryPart::Extender {
+                from,
+                to,
+                fill: Fill::Sign,
+            },
+            "a → y, copies of a's top bit above",
+        ),
+        (
+            "One extend",
+            LibraryPart::Extender {
+                from,
+                to,
+                fill: Fill::One,
+            },
+            "a → y, ones above",
+        ),
+    ]
 }
 
 /// The Text item: arms (or disarms) placing a note, a text annotation — no node, so no
