@@ -733,7 +733,7 @@ fn memories_agree_with_icarus() {
 
 #[test]
 fn library_parts_agree_with_icarus() {
-    use sim_core::parts::{Fill, LibraryPart, standalone};
+    use sim_core::parts::{BuiltinPart, Fill, standalone};
     if !icarus_available() {
         return;
     }
@@ -741,30 +741,30 @@ fn library_parts_agree_with_icarus() {
     // as `tritium` reads any file.
     let dir = TempDir::new("library-parts");
     let parts = [
-        LibraryPart::Comparator { width: 8 },
-        LibraryPart::Adder { width: 8 },
-        LibraryPart::Subtractor { width: 8 },
-        LibraryPart::Multiplexer {
+        BuiltinPart::Comparator { width: 8 },
+        BuiltinPart::Adder { width: 8 },
+        BuiltinPart::Subtractor { width: 8 },
+        BuiltinPart::Multiplexer {
             select: 2,
             width: 4,
         },
-        LibraryPart::Demultiplexer {
+        BuiltinPart::Demultiplexer {
             select: 2,
             width: 4,
         },
-        LibraryPart::Decoder { select: 3 },
-        LibraryPart::PriorityEncoder { select: 3 },
-        LibraryPart::Extender {
+        BuiltinPart::Decoder { select: 3 },
+        BuiltinPart::PriorityEncoder { select: 3 },
+        BuiltinPart::Extender {
             from: 4,
             to: 8,
             fill: Fill::Zero,
         },
-        LibraryPart::Extender {
+        BuiltinPart::Extender {
             from: 4,
             to: 8,
             fill: Fill::One,
         },
-        LibraryPart::Extender {
+        BuiltinPart::Extender {
             from: 4,
             to: 8,
             fill: Fill::Sign,

@@ -1,4 +1,4 @@
-//! Library parts with a width parameter: each [`LibraryPart`] builds its design as an
+//! Built-in parts with a width parameter: each [`BuiltinPart`] builds its design as an
 //! ordinary [`PartDesc`] of gates, splitters and mergers, its ports buses. A document places
 //! it as it places any part of its own (the palette adds the design to the document's
 //! subcircuits), so every engine, analysis and the Verilog export handle it by flattening.
@@ -34,7 +34,7 @@ pub enum PartError {
     /// A width outside `1..=64`.
     #[error("{part}: width {width} is outside 1..={MAX_WIDTH}")]
     Width {
-        /// The part, as [`LibraryPart::name`] would call it.
+        /// The part, as [`BuiltinPart::name`] would call it.
         part: String,
         /// The width asked for.
         width: u8,
@@ -42,7 +42,7 @@ pub enum PartError {
     /// A select (address) width outside `1..=6`.
     #[error("{part}: {select} select bits are outside 1..={MAX_SELECT}")]
     Select {
-        /// The part, as [`LibraryPart::name`] would call it.
+        /// The part, as [`BuiltinPart::name`] would call it.
         part: String,
         /// The select width asked for.
         select: u8,
@@ -50,7 +50,7 @@ pub enum PartError {
     /// A bit extender asked to narrow its input.
     #[error("{part}: the output ({to} bits) is narrower than the input ({from})")]
     Narrowing {
-        /// The part, as [`LibraryPart::name`] would call it.
+        /// The part, as [`BuiltinPart::name`] would call it.
         part: String,
         /// The input width.
         from: u8,
@@ -70,9 +70,9 @@ pub enum Fill {
     Sign,
 }
 
-/// A library part and its parameters.
+/// A built-in part and its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LibraryPart {
+pub enum BuiltinPart {
     /// Unsigned comparator: `a`, `b` (`width` bits) → `lt`, `eq`, `gt`.
     Comparator {
         /// The width of `a` and `b`, 1..=64.
@@ -128,23 +128,23 @@ pub enum LibraryPart {
     },
 }
 
-impl LibraryPart {
+impl BuiltinPart {
     /// The part's name, unique per kind and parameters (`adder8`, `mux4x8`, `sext4to8`): a
     /// valid part and Verilog module name.
     pub fn name(self) -> String {
         match self {
-            LibraryPart::Comparator { width } => format!("compare{width}"),
-            LibraryPart::Adder { width } => format!("adder{width}"),
-            LibraryPart::Subtractor { width } => format!("subtract{width}"),
-            LibraryPart::Multiplexer { select, width } => format!("mux{}x{width}", 1u64 << select),
-            LibraryPart::Demultiplexer { select, width } => {
+            BuiltinPart::Comparator { width } => format!("compare{width}"),
+            BuiltinPart::Adder { width } => format!("adder{width}"),
+            BuiltinPart::Subtractor { width } => format!("subtract{width}"),
+            BuiltinPart::Multiplexer { select, width } => format!("mux{}x{width}", 1u64 << select),
+            BuiltinPart::Demultiplexer { select, width } => {
                 format!("demux{}x{width}", 1u64 << select)
             }
-            LibraryPart::Decoder { select } => format!("decode{select}to{}", 1u64 << select),
-            LibraryPart::PriorityEncoder { select } => {
+            BuiltinPart::Decoder { select } => format!("decode{select}to{}", 1u64 << select),
+            BuiltinPart::PriorityEncoder { select } => {
                 format!("prienc{}to{select}", 1u64 << select)
             }
-            LibraryPart::Extender { from, to, fill } => {
+            BuiltinPart::Extender { from, to, fill } => {
                 let prefix = match fill {
                     Fill::Zero => "zext",
                     Fill::One => "oext",
@@ -164,18 +164,18 @@ impl LibraryPart {
         self.check()?;
         let mut b = Builder::default();
         match self {
-            LibraryPart::Comparator { width } => comparator(&mut b, width),
-            LibraryPart::Adder { width } => adder(&mut b, width, false),
-            LibraryPart::Subtractor { width } => adder(&mut b, width, true),
-            LibraryPart::Multiplexer { select, width } => multiplexer(&mut b, select, width),
-            LibraryPart::Demultiplexer { select, width } => demultiplexer(&mut b, select, width),
-            LibraryPart::Decoder { select } => {
+            BuiltinPart::Comparator { width } => comparator(&mut b, width),
+            BuiltinPart::Adder { width } => adder(&mut b, width, false),
+            BuiltinPart::Subtractor { width } => adder(&mut b, width, true),
+            BuiltinPart::Multiplexer { select, width } => multiplexer(&mut b, select, width),
+            BuiltinPart::Demultiplexer { select, width } => demultiplexer(&mut b, select, width),
+            BuiltinPart::Decoder { select } => {
                 let a = b.input("a", select);
                 let lines = b.decode(&a);
                 b.output("y", &lines);
             }
-            LibraryPart::PriorityEncoder { select } => priority_encoder(&mut b, select),
-            LibraryPart::Extender { from, to, fill } => extender(&mut b, from, to, fill),
+            BuiltinPart::PriorityEncoder { select } => priority_encoder(&mut b, select),
+            BuiltinPart::Extender { from, to, fill } => extender(&mut b, from, to, fill),
         }
         Ok(b.finish(self.name()))
     }
@@ -203,21 +203,21 @@ impl LibraryPart {
             }
         };
         match self {
-            LibraryPart::Comparator { width: w }
-            | LibraryPart::Adder { width: w }
-            | LibraryPart::Subtractor { width: w } => width(w),
-            LibraryPart::Multiplexer {
+            BuiltinPart::Comparator { width: w }
+            | BuiltinPart::Adder { width: w }
+            | BuiltinPart::Subtractor { width: w } => width(w),
+            BuiltinPart::Multiplexer {
                 select: s,
                 width: w,
             }
-            | LibraryPart::Demultiplexer {
+            | BuiltinPart::Demultiplexer {
                 select: s,
                 width: w,
             } => select(s).and(width(w)),
-            LibraryPart::Decoder { select: s } | LibraryPart::PriorityEncoder { select: s } => {
+            BuiltinPart::Decoder { select: s } | BuiltinPart::PriorityEncoder { select: s } => {
                 select(s)
             }
-            LibraryPart::Extender { from, to, .. } => {
+            BuiltinPart::Extender { from, to, .. } => {
                 width(from)?;
                 width(to)?;
                 if to < from {
@@ -376,7 +376,7 @@ fn extender(b: &mut Builder, from: u8, to: u8, fill: Fill) {
 /// or export (`tritium export verilog` writes the part as a module).
 ///
 /// # Errors
-/// [`FormatError`] if the part does not elaborate (a design [`LibraryPart::design`] built
+/// [`FormatError`] if the part does not elaborate (a design [`BuiltinPart::design`] built
 /// always does).
 pub fn standalone(part: &PartDesc) -> Result<Document, FormatError> {
     let instance = "U";

@@ -2,7 +2,7 @@
 //! every input with one unknown bit, where the part must be sound (a known output bit is the
 //! one every completion of the unknown gives) and is as exact as the counts below say.
 
-use super::{Fill, LibraryPart, standalone};
+use super::{BuiltinPart, Fill, standalone};
 use crate::trit::Trit;
 use crate::{Circuit, Engine, NodeId};
 
@@ -22,7 +22,7 @@ fn pin(circuit: &Circuit, name: &str) -> Vec<NodeId> {
 }
 
 impl Harness {
-    fn new(part: LibraryPart) -> Harness {
+    fn new(part: BuiltinPart) -> Harness {
         let desc = part.design().expect("valid parameters");
         let (inputs, outputs) = (desc.input_pins(), desc.output_pins());
         let doc = standalone(&desc).expect("elaborates");
@@ -76,37 +76,37 @@ impl Harness {
 }
 
 /// What the part computes on known inputs (pins in order, as numbers).
-fn reference(part: LibraryPart, x: &[u64]) -> Vec<u64> {
+fn reference(part: BuiltinPart, x: &[u64]) -> Vec<u64> {
     let mask = |w: u8| if w == 64 { u64::MAX } else { (1 << w) - 1 };
     match part {
-        LibraryPart::Comparator { .. } => {
+        BuiltinPart::Comparator { .. } => {
             vec![
                 u64::from(x[0] < x[1]),
                 u64::from(x[0] == x[1]),
                 u64::from(x[0] > x[1]),
             ]
         }
-        LibraryPart::Adder { width } => {
+        BuiltinPart::Adder { width } => {
             let sum = x[0] + x[1] + x[2];
             vec![sum & mask(width), sum >> width]
         }
-        LibraryPart::Subtractor { width } => {
+        BuiltinPart::Subtractor { width } => {
             let diff = x[0].wrapping_sub(x[1]).wrapping_sub(x[2]);
             vec![diff & mask(width), u64::from(x[0] < x[1] + x[2])]
         }
-        LibraryPart::Multiplexer { select, .. } => {
+        BuiltinPart::Multiplexer { select, .. } => {
             let sel = x[1 << select];
             vec![x[usize::try_from(sel).expect("small")]]
         }
-        LibraryPart::Demultiplexer { select, .. } => (0..1 << select)
+        BuiltinPart::Demultiplexer { select, .. } => (0..1 << select)
             .map(|k| if x[1] == k { x[0] } else { 0 })
             .collect(),
-        LibraryPart::Decoder { .. } => vec![1 << x[0]],
-        LibraryPart::PriorityEncoder { .. } => {
+        BuiltinPart::Decoder { .. } => vec![1 << x[0]],
+        BuiltinPart::PriorityEncoder { .. } => {
             let y = x[0].checked_ilog2().map_or(0, u64::from);
             vec![y, u64::from(x[0] != 0)]
         }
-        LibraryPart::Extender { from, to, fill } => {
+        BuiltinPart::Extender { from, to, fill } => {
             let high = mask(to) & !mask(from);
             let top = x[0] >> (from - 1) & 1 == 1;
             let filled = match fill {
@@ -122,7 +122,7 @@ fn reference(part: LibraryPart, x: &[u64]) -> Vec<u64> {
 /// Checks `part` on every known input, then on every input with one unknown bit; returns how
 /// many output bits the part leaves unknown there although every completion agrees on them
 /// (Kleene gates cannot see that two paths agree).
-fn check(part: LibraryPart) -> usize {
+fn check(part: BuiltinPart) -> usize {
     let mut h = Harness::new(part);
     let n = h.width();
     let known = |v: u64| -> Vec<Trit> { (0..n).map(|i| Trit::from(v >> i & 1 == 1)).collect() };
@@ -157,20 +157,20 @@ fn check(part: LibraryPart) -> usize {
 #[test]
 fn arithmetic_parts_are_exact_with_one_unknown_bit() {
     for width in 1..=3 {
-        assert_eq!(check(LibraryPart::Comparator { width }), 0);
-        assert_eq!(check(LibraryPart::Adder { width }), 0);
-        assert_eq!(check(LibraryPart::Subtractor { width }), 0);
+        assert_eq!(check(BuiltinPart::Comparator { width }), 0);
+        assert_eq!(check(BuiltinPart::Adder { width }), 0);
+        assert_eq!(check(BuiltinPart::Subtractor { width }), 0);
     }
 }
 
 #[test]
 fn decoders_and_extenders_are_exact_with_one_unknown_bit() {
     for select in 1..=3 {
-        assert_eq!(check(LibraryPart::Decoder { select }), 0);
+        assert_eq!(check(BuiltinPart::Decoder { select }), 0);
     }
     for fill in [Fill::Zero, Fill::One, Fill::Sign] {
         for (from, to) in [(1, 1), (1, 3), (3, 3), (3, 5)] {
-            assert_eq!(check(LibraryPart::Extender { from, to, fill }), 0);
+            assert_eq!(check(BuiltinPart::Extender { from, to, fill }), 0);
         }
     }
 }
@@ -186,8 +186,8 @@ fn multiplexers_lose_agreeing_inputs_behind_an_unknown_select() {
         let (s, w) = (u32::from(select), u32::from(width));
         let lost = s * (1 << (s - 1)) * (1 << ((1 << s) * w)) * w / 2;
         let lost = usize::try_from(lost).expect("small");
-        assert_eq!(check(LibraryPart::Multiplexer { select, width }), lost);
-        assert_eq!(check(LibraryPart::Demultiplexer { select, width }), 0);
+        assert_eq!(check(BuiltinPart::Multiplexer { select, width }), lost);
+        assert_eq!(check(BuiltinPart::Demultiplexer { select, width }), 0);
     }
 }
 
@@ -198,7 +198,7 @@ fn multiplexers_lose_agreeing_inputs_behind_an_unknown_select() {
 #[test]
 fn priority_encoders_lose_index_bits_the_candidates_share() {
     let lost: Vec<usize> = (1..=3)
-        .map(|select| check(LibraryPart::PriorityEncoder { select }))
+        .map(|select| check(BuiltinPart::PriorityEncoder { select }))
         .collect();
     assert_eq!(lost, [0, 12, 644]);
 }
@@ -207,15 +207,15 @@ fn priority_encoders_lose_index_bits_the_candidates_share() {
 fn out_of_range_parameters_are_named() {
     let cases = [
         (
-            LibraryPart::Adder { width: 0 },
+            BuiltinPart::Adder { width: 0 },
             "adder0: width 0 is outside 1..=64",
         ),
         (
-            LibraryPart::Decoder { select: 7 },
+            BuiltinPart::Decoder { select: 7 },
             "decode7to128: 7 select bits are outside 1..=6",
         ),
         (
-            LibraryPart::Extender {
+            BuiltinPart::Extender {
                 from: 8,
                 to: 4,
                 fill: Fill::Sign,
@@ -234,14 +234,14 @@ fn out_of_range_parameters_are_named() {
 #[test]
 fn the_widest_parts_elaborate() {
     for part in [
-        LibraryPart::Comparator { width: 64 },
-        LibraryPart::Adder { width: 64 },
-        LibraryPart::Multiplexer {
+        BuiltinPart::Comparator { width: 64 },
+        BuiltinPart::Adder { width: 64 },
+        BuiltinPart::Multiplexer {
             select: 6,
             width: 1,
         },
-        LibraryPart::PriorityEncoder { select: 6 },
-        LibraryPart::Extender {
+        BuiltinPart::PriorityEncoder { select: 6 },
+        BuiltinPart::Extender {
             from: 1,
             to: 64,
             fill: Fill::Sign,

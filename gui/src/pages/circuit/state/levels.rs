@@ -27,7 +27,7 @@ use sim_core::desc::SplitOutput;
 use sim_core::format::Document;
 use sim_core::hierarchy::{Design, InstanceDesc, PartDesc};
 use sim_core::number::Radix;
-use sim_core::parts::LibraryPart;
+use sim_core::parts::BuiltinPart;
 use sim_core::{Circuit, Node, NodeId, NodeKind, Pos, Trit, WireDesc};
 
 use super::CircuitPageState;
@@ -565,7 +565,7 @@ impl CircuitPageState {
     /// [`sim_core::parts`]) to the document's own parts, so that it can be placed; one
     /// undoable step, which makes the document one with buses (the part's pins are). A part
     /// of that name already there is kept. Returns the part's name.
-    pub fn add_library_part(&mut self, part: LibraryPart) -> Option<String> {
+    pub fn add_builtin_part(&mut self, part: BuiltinPart) -> Option<String> {
         let name = part.name();
         if self.doc.document.design.part(&name).is_some() {
             return Some(name);

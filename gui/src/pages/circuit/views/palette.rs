@@ -6,7 +6,7 @@
 
 use egui::Sense;
 use sim_core::kind::Ranges;
-use sim_core::parts::{self, Fill, LibraryPart};
+use sim_core::parts::{self, BuiltinPart, Fill};
 use sim_core::{GateOp, NodeKind, Orientation, Trit, TruthTable};
 
 use super::canvas::PartPayload;
@@ -194,7 +194,7 @@ fn library_parts(ui: &mut egui::Ui, state: &mut CircuitPageState) {
             for (name, part, what) in library_items(state.tool_width) {
                 let hover = format!("{}: {what} (the Width field sets its width)", part.name());
                 if ui.button(name).on_hover_text(hover).clicked()
-                    && let Some(placed) = state.add_library_part(part)
+                    && let Some(placed) = state.add_builtin_part(part)
                 {
                     state.tool = None;
                     state.note_tool = false;
@@ -207,49 +207,49 @@ fn library_parts(ui: &mut egui::Ui, state: &mut CircuitPageState) {
 /// The library parts offered for palette width `width`: the data width of the arithmetic
 /// parts and the multiplexers, the select bits of the decoder and the priority encoder
 /// (at most 6), the input width of the extenders (which double it, at most 64).
-fn library_items(width: u8) -> Vec<(&'static str, LibraryPart, &'static str)> {
+fn library_items(width: u8) -> Vec<(&'static str, BuiltinPart, &'static str)> {
     let select = width.clamp(1, parts::MAX_SELECT);
     let (from, to) = (width, width.saturating_mul(2).min(parts::MAX_WIDTH));
     vec![
         (
             "Comparator",
-            LibraryPart::Comparator { width },
+            BuiltinPart::Comparator { width },
             "unsigned a, b → lt, eq, gt",
         ),
         (
             "Adder",
-            LibraryPart::Adder { width },
+            BuiltinPart::Adder { width },
             "a + b + cin → s, cout",
         ),
         (
             "Subtractor",
-            LibraryPart::Subtractor { width },
+            BuiltinPart::Subtractor { width },
             "a − b − bin → d, bout",
         ),
         (
             "Multiplexer 2:1",
-            LibraryPart::Multiplexer { select: 1, width },
+            BuiltinPart::Multiplexer { select: 1, width },
             "d0, d1, sel → y = d[sel]",
         ),
         (
             "Multiplexer 4:1",
-            LibraryPart::Multiplexer { select: 2, width },
+            BuiltinPart::Multiplexer { select: 2, width },
             "d0 … d3, sel → y = d[sel]",
         ),
         (
             "Demultiplexer 1:2",
-            LibraryPart::Demultiplexer { select: 1, width },
+            BuiltinPart::Demultiplexer { select: 1, width },
             "d, sel → y[sel] = d, the other 0",
         ),
-        ("Decoder", LibraryPart::Decoder { select }, "a → y one-hot"),
+        ("Decoder", BuiltinPart::Decoder { select }, "a → y one-hot"),
         (
             "Priority encoder",
-            LibraryPart::PriorityEncoder { select },
+            BuiltinPart::PriorityEncoder { select },
             "x → y, the highest set bit's index, valid",
         ),
         (
             "Zero extend",
-            LibraryPart::Extender {
+            BuiltinPart::Extender {
                 from,
                 to,
                 fill: Fill::Zero,
@@ -258,7 +258,7 @@ fn library_items(width: u8) -> Vec<(&'static str, LibraryPart, &'static str)> {
         ),
         (
             "Sign extend",
-            LibraryPart::Extender {
+            BuiltinPart::Extender {
                 from,
                 to,
                 fill: Fill::Sign,
@@ -267,7 +267,7 @@ fn library_items(width: u8) -> Vec<(&'static str, LibraryPart, &'static str)> {
         ),
         (
             "One extend",
-            LibraryPart::Extender {
+            BuiltinPart::Extender {
                 from,
                 to,
                 fill: Fill::One,
