@@ -661,3 +661,23 @@ fn a_failing_test_step_shown() {
     h.run_steps(4);
     save(&mut h, "tests_panel");
 }
+
+#[test]
+#[ignore = "writes docs/screenshots/builtin_adder.png and docs/screenshots/builtin_adder_inside.png"]
+fn an_8_bit_adder_from_the_library_parts() {
+    use crate::common::{click_cell, scroll_and_click, type_into, zoom_to_100};
+    let mut h = crate::common::app(gui::pages::circuit::state::CircuitPageState::default());
+    h.run();
+    zoom_to_100(&mut h);
+    type_into(&mut h, "Width", "8");
+    scroll_and_click(&mut h, "Library parts");
+    scroll_and_click(&mut h, "Adder");
+    click_cell(&mut h, egui::pos2(6.0, 4.0));
+    h.run_steps(4);
+    save(&mut h, "builtin_adder");
+    h.get_by_label("Open instance").click();
+    h.run_steps(4);
+    h.key_press(egui::Key::F);
+    h.run_steps(4);
+    save(&mut h, "builtin_adder_inside");
+}

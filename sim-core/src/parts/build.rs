@@ -12,6 +12,8 @@ pub(super) type Bits = Vec<String>;
 
 /// Gates per column of the drawn part (in grid cells: 4 apart).
 const COLUMN: usize = 16;
+/// Grid cells from one gate column to the next.
+const COLUMN_STEP: i32 = 8;
 
 /// The nodes and wires of a part under construction: pins at the left and right, gates
 /// numbered `g0`, `g1`, … in columns between.
@@ -21,6 +23,10 @@ pub(super) struct Builder {
     gates: Vec<Node>,
     outputs: Vec<Node>,
     wires: Vec<WireDesc>,
+    /// The grid rows where the next input and output pin go (a bus's splitter or merger
+    /// takes a row per bit).
+    input_row: i32,
+    output_row: i32,
     /// The bits of the input pins: an output showing one goes through a buffer (flattening
     /// refuses a pin wired straight to a pin).
     input_bits: Vec<String>,
@@ -29,7 +35,8 @@ pub(super) struct Builder {
 impl Builder {
     /// An input pin `label` of `width` bits (a switch, split into its bits when wider than 1).
     pub(super) fn input(&mut self, label: &str, width: u8) -> Bits {
-        let row = i32::try_from(4 * self.inputs.len()).unwrap_or(i32::MAX);
+        let row = self.input_row;
+        self.input_row += pin_rows(width);
         self.inputs
             .push(Node::new(label, NodeKind::Switch).wide(width).at(0, row));
         let bits: Bits = if width == 1 {
@@ -58,7 +65,8 @@ impl Builder {
             })
             .collect();
         let width = u8::try_from(bits.len()).unwrap_or(u8::MAX);
-        let row = i32::try_from(4 * self.outputs.len()).unwrap_or(i32::MAX);
+        let row = self.output_row;
+        self.output_row += pin_rows(width);
         self.outputs
             .push(Node::new(label, NodeKind::Lamp).wide(width).at(0, row));
         if width == 1 {
@@ -131,7 +139,7 @@ impl Builder {
     fn add(&mut self, kind: NodeKind, inputs: &[String]) -> String {
         let n = self.gates.len();
         let label = format!("g{n}");
-        let x = 8 + 6 * i32::try_from(n / COLUMN).unwrap_or(i32::MAX / 8);
+        let x = 10 + COLUMN_STEP * i32::try_from(n / COLUMN).unwrap_or(0);
         let y = 4 * i32::try_from(n % COLUMN).unwrap_or(0);
         self.gates.push(Node::new(&label, kind).at(x, y));
         for (k, from) in (0..=u8::MAX).zip(inputs) {
@@ -142,7 +150,8 @@ impl Builder {
 
     /// The part `name`: inputs, gates, then outputs placed right of the last gate column.
     pub(super) fn finish(mut self, name: String) -> PartDesc {
-        let right = 14 + 6 * i32::try_from(self.gates.len() / COLUMN).unwrap_or(0);
+        let right =
+            10 + COLUMN_STEP * i32::try_from(self.gates.len().div_ceil(COLUMN)).unwrap_or(0);
         for node in &mut self.outputs {
             if let Some(pos) = &mut node.pos {
                 pos.x += right + if node.kind.is_wiring() { 0 } else { 4 };
@@ -174,6 +183,11 @@ fn pins(nodes: &[Node]) -> Vec<String> {
         .filter(|n| !n.kind.is_wiring())
         .map(|n| n.label.clone())
         .collect()
+}
+
+/// The grid rows a pin of `width` bits takes: its splitter or merger is a row per bit.
+fn pin_rows(width: u8) -> i32 {
+    i32::from(width).max(2) + 2
 }
 
 /// One range per bit: `0,1,…,width-1`.
