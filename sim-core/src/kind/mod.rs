@@ -13,7 +13,7 @@ mod repr;
 mod table;
 
 pub(crate) use flip_flop::may_rise;
-pub use flip_flop::{dff_next, dffe_next};
+pub use flip_flop::{dff_next, dffe_next, set_reset_next};
 pub use gate::{GateBase, GateOp};
 pub use ranges::{Ranges, RangesError};
 use repr::KindRepr;
@@ -506,6 +506,129 @@ mod tests {
         }) {
             assert_eq!(dffe_next(prev, clk, d, q, T), dff_next(prev, clk, d, q));
             assert_eq!(dffe_next(prev, clk, d, q, F), q);
+        }
+    }
+
+    /// The known levels an input at `t` may have: both for 0 (unknown), else `t` itself.
+    fn known_levels(t: Trit) -> &'static [Trit] {
+        match t {
+            F => &[F],
+            T => &[T],
+            X => &[F, T],
+        }
+    }
+
+    /// Kleene's value of a set of possible outcomes: the one they all agree on, else 0.
+    fn agreed(outcomes: impl IntoIterator<Item = Trit>) -> Trit {
+        let mut outcomes = outcomes.into_iter();
+        let first = outcomes.next().expect("at least one outcome");
+        if outcomes.all(|o| o == first) {
+            first
+        } else {
+            X
+        }
+    }
+
+    /// The known-level rule of the set and reset pins, written as the list in
+    /// [`set_reset_next`]'s doc comment: reset wins, then set, then the clock.
+    fn set_reset_known(next: Trit, set: Trit, reset: Trit) -> Trit {
+        match (set, reset) {
+            (_, T) => F,
+            (T, F) => T,
+            (F, F) => next,
+            _ => unreachable!("known levels only"),
+        }
+    }
+
+    /// The 3³ cases of [`set_reset_next`], each against the brute-force Kleene extension: the
+    /// agreed outcome of every known level of the unknown pins (and of `next`).
+    #[test]
+    fn set_reset_is_the_kleene_extension_of_reset_over_set_over_the_clock() {
+        let mut cases = 0;
+        for next in Trit::ALL {
+            for set in Trit::ALL {
+                for reset in Trit::ALL {
+                    let extension = agreed(known_levels(next).iter().flat_map(|&n| {
+                        known_levels(set).iter().flat_map(move |&s| {
+                            known_levels(reset)
+                                .iter()
+                                .map(move |&r| set_reset_known(n, s, r))
+                        })
+                    }));
+                    assert_eq!(
+                        set_reset_next(next, set, reset),
+                        extension,
+                        "next={next} set={set} reset={reset}"
+                    );
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, 27);
+    }
+
+    /// The 3⁷ cases of a [`Dffe`](NodeKind::Dffe) with set and reset: [`set_reset_next`] over
+    /// [`dffe_next`] against the outcomes of every known level of the set and reset pins,
+    /// each with the clocked value [`dffe_next`] gives (whose own unknowns are its rule's).
+    #[test]
+    fn a_dffe_with_set_and_reset_agrees_with_every_known_level_of_its_pins() {
+        let mut cases = 0;
+        for [prev, clk, d, q, en, set, reset] in all_trit_tuples::<7>() {
+            let next = dffe_next(prev, clk, d, q, en);
+            let extension = agreed(known_levels(set).iter().flat_map(|&s| {
+                known_levels(reset)
+                    .iter()
+                    .map(move |&r| set_reset_known(next, s, r))
+            }));
+            let got = set_reset_next(next, set, reset);
+            assert_eq!(
+                got, extension,
+                "{prev}→{clk} d={d} q={q} en={en} set={set} reset={reset}"
+            );
+            match (set, reset) {
+                (_, T) => assert_eq!(got, F, "reset at +1 wins over the clock and set"),
+                (T, F) => assert_eq!(got, T, "set at +1 wins over the clock"),
+                (F, F) => assert_eq!(got, next, "inactive pins leave the clock's value"),
+                _ => assert!(
+                    got == X || got == next,
+                    "an unknown pin keeps a value only where held and forced agree"
+                ),
+            }
+            cases += 1;
+        }
+        assert_eq!(cases, 3_usize.pow(7));
+    }
+
+    /// Every `N`-tuple of trits, 3ᴺ of them, in counting order.
+    fn all_trit_tuples<const N: usize>() -> impl Iterator<Item = [Trit; N]> {
+        let count = 3_usize.pow(u32::try_from(N).expect("small N"));
+        (0..count).map(|mut k| {
+            std::array::from_fn(|_| {
+                let t = Trit::ALL[k % 3];
+                k /= 3;
+                t
+            })
+        })
+    }
+
+    #[test]
+    fn both_pins_active_reset_wins_and_unknown_pins_keep_only_agreed_values() {
+        // (next, set, reset) → Q
+        for (next, set, reset, q) in [
+            (T, T, T, F), // both active: reset wins
+            (X, T, T, F),
+            (F, T, X, X), // set wins unless reset: unknown
+            (T, X, F, T), // maybe set, already +1
+            (F, X, F, X), // maybe set, −1: unknown
+            (F, F, X, F), // maybe reset, −1: stays −1
+            (T, F, X, X), // maybe reset, +1: unknown
+            (X, X, X, X),
+        ] {
+            assert_eq!(
+                set_reset_next(next, set, reset),
+                q,
+                "next={next} set={set} reset={reset}"
+            );
         }
     }
 
