@@ -1,6 +1,11 @@
 //! The flip-flops' rules, written once for every engine: [`dff_next`], [`dffe_next`], the
-//! asynchronous set and reset that override them ([`set_reset_next`]), and the clock-edge test
-//! they share.
+//! JK, T and SR flip-flops' ([`jk_next`], [`t_next`], [`sr_next`]), the asynchronous set and
+//! reset that override them ([`set_reset_next`]), and the clock-edge test they share.
+//!
+//! A JK, T or SR flip-flop is a [`dff_next`] whose D is its characteristic function of its
+//! inputs and Q, taken in Kleene's sense: the value every known level of the unknown inputs
+//! (and of an unknown Q) agrees on, else 0. Each rule's test checks it over all its cases
+//! against that brute-force extension.
 
 use crate::trit::Trit;
 
@@ -59,6 +64,75 @@ pub fn dffe_next(prev: Trit, clk: Trit, d: Trit, q: Trit, en: Trit) -> Trit {
         Trit::Unknown if next == q => q,
         Trit::Unknown => Trit::Unknown,
     }
+}
+
+/// The next output of a positive-edge JK flip-flop whose clock went from `prev` to `clk`, with
+/// inputs `j`, `k` and current output `q`. On a rising edge: J = K = −1 holds, J = +1, K = −1
+/// sets (+1), J = −1, K = +1 resets (−1), J = K = +1 toggles (−Q). Otherwise, and with
+/// unknowns, as [`dff_next`] with D = (J ∧ ¬Q) ∨ (¬K ∧ Q) ∨ (J ∧ ¬K) — the last, consensus
+/// term keeps D known where the first two agree across an unknown Q (J = +1, K = −1 sets
+/// even an unknown Q).
+///
+/// ```
+/// use sim_core::Trit::{False as F, True as T, Unknown as X};
+/// use sim_core::kind::jk_next;
+///
+/// assert_eq!(jk_next(F, T, T, T, F), T); // toggle
+/// assert_eq!(jk_next(F, T, T, F, X), T); // set, from unknown
+/// assert_eq!(jk_next(F, T, T, X, F), T); // set or toggle from −1: +1 either way
+/// assert_eq!(jk_next(F, T, T, X, T), X); // set or toggle from +1: unknown
+/// ```
+#[inline]
+pub fn jk_next(prev: Trit, clk: Trit, j: Trit, k: Trit, q: Trit) -> Trit {
+    let d = j.and(q.not()).or(k.not().and(q)).or(j.and(k.not()));
+    dff_next(prev, clk, d, q)
+}
+
+/// The next output of a positive-edge T (toggle) flip-flop whose clock went from `prev` to
+/// `clk`, with input `t` and current output `q`: on a rising edge T = +1 toggles (−Q) and
+/// T = −1 holds; an unknown T or Q gives D = T ⊕ Q unknown (toggled and held never agree).
+/// Otherwise as [`dff_next`].
+///
+/// ```
+/// use sim_core::Trit::{False as F, True as T, Unknown as X};
+/// use sim_core::kind::t_next;
+///
+/// assert_eq!(t_next(F, T, T, F), T); // toggle
+/// assert_eq!(t_next(F, T, F, T), T); // hold
+/// assert_eq!(t_next(F, T, X, T), X); // maybe toggled
+/// ```
+#[inline]
+pub fn t_next(prev: Trit, clk: Trit, t: Trit, q: Trit) -> Trit {
+    dff_next(prev, clk, t.xor(q), q)
+}
+
+/// The next output of a positive-edge SR flip-flop whose clock went from `prev` to `clk`, with
+/// inputs `s`, `r` and current output `q`. On a rising edge: S = R = −1 holds, S = +1, R = −1
+/// sets (+1), S = −1, R = +1 resets (−1), and S = R = +1, the forbidden input, gives 0
+/// (unknown: Logisim-evolution's SR flip-flop gives its error value there). Otherwise, and
+/// with unknowns, as [`dff_next`] with D the Kleene extension of that list: an unknown S
+/// keeps Q = +1 where R = −1 (hold and set agree), an unknown R keeps Q = −1 where S = −1,
+/// and every other unknown gives 0.
+///
+/// ```
+/// use sim_core::Trit::{False as F, True as T, Unknown as X};
+/// use sim_core::kind::sr_next;
+///
+/// assert_eq!(sr_next(F, T, T, F, F), T); // set
+/// assert_eq!(sr_next(F, T, T, T, F), X); // both: forbidden, unknown
+/// assert_eq!(sr_next(F, T, X, F, T), T); // maybe set, already +1
+/// ```
+#[inline]
+pub fn sr_next(prev: Trit, clk: Trit, s: Trit, r: Trit, q: Trit) -> Trit {
+    let d = match (s, r) {
+        (Trit::False, Trit::False) => q,
+        (Trit::True, Trit::False) => Trit::True,
+        (Trit::False, Trit::True) => Trit::False,
+        (Trit::Unknown, Trit::False) if q == Trit::True => Trit::True,
+        (Trit::False, Trit::Unknown) if q == Trit::False => Trit::False,
+        _ => Trit::Unknown,
+    };
+    dff_next(prev, clk, d, q)
 }
 
 /// The output of a flip-flop with asynchronous set (preset) and reset (clear) pins, given

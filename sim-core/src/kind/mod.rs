@@ -13,7 +13,7 @@ mod repr;
 mod table;
 
 pub(crate) use flip_flop::may_rise;
-pub use flip_flop::{dff_next, dffe_next, set_reset_next};
+pub use flip_flop::{dff_next, dffe_next, jk_next, set_reset_next, sr_next, t_next};
 pub use gate::{GateBase, GateOp};
 pub use ranges::{Ranges, RangesError};
 use repr::KindRepr;
@@ -597,6 +597,95 @@ mod tests {
             cases += 1;
         }
         assert_eq!(cases, 3_usize.pow(7));
+    }
+
+    /// The agreed outcome, over every known level of `inputs` and of `q`, of a [`dff_next`]
+    /// whose D is `characteristic(inputs, q)` on known levels: the Kleene extension a JK, T or
+    /// SR flip-flop's rule must give.
+    fn clocked_extension<const N: usize>(
+        prev: Trit,
+        clk: Trit,
+        inputs: [Trit; N],
+        q: Trit,
+        characteristic: impl Fn([Trit; N], Trit) -> Trit,
+    ) -> Trit {
+        let outcomes = all_trit_tuples::<N>()
+            .filter(|known| {
+                known
+                    .iter()
+                    .zip(inputs)
+                    .all(|(&k, i)| known_levels(i).contains(&k))
+            })
+            .flat_map(|known| known_levels(q).iter().map(move |&kq| (known, kq)))
+            .map(|(known, kq)| dff_next(prev, clk, characteristic(known, kq), kq));
+        agreed(outcomes)
+    }
+
+    /// Checks `rule` over every clock change, input and Q against [`clocked_extension`] of
+    /// `characteristic`, and returns how many cases ran.
+    fn check_clocked_rule<const N: usize, const M: usize>(
+        rule: impl Fn(Trit, Trit, [Trit; N], Trit) -> Trit,
+        characteristic: impl Fn([Trit; N], Trit) -> Trit + Copy,
+    ) -> usize {
+        let mut cases = 0;
+        for all in all_trit_tuples::<M>() {
+            let (prev, clk, q) = (all[0], all[1], all[2]);
+            let inputs: [Trit; N] = std::array::from_fn(|i| all[3 + i]);
+            let extension = clocked_extension(prev, clk, inputs, q, characteristic);
+            assert_eq!(
+                rule(prev, clk, inputs, q),
+                extension,
+                "{prev}→{clk} inputs={inputs:?} q={q}"
+            );
+            cases += 1;
+        }
+        cases
+    }
+
+    /// The 3⁵ cases of [`jk_next`] against the Kleene extension of hold, set, reset, toggle.
+    #[test]
+    fn jk_is_a_dff_behind_the_kleene_extension_of_hold_set_reset_toggle() {
+        let cases = check_clocked_rule::<2, 5>(
+            |prev, clk, [j, k], q| jk_next(prev, clk, j, k, q),
+            |[j, k], q| match (j, k) {
+                (F, F) => q,
+                (T, F) => T,
+                (F, T) => F,
+                _ => q.not(),
+            },
+        );
+        assert_eq!(cases, 3_usize.pow(5));
+    }
+
+    /// The 3⁴ cases of [`t_next`] against the Kleene extension of hold and toggle.
+    #[test]
+    fn t_is_a_dff_behind_the_kleene_extension_of_hold_and_toggle() {
+        let cases = check_clocked_rule::<1, 4>(
+            |prev, clk, [t], q| t_next(prev, clk, t, q),
+            |[t], q| if t == T { q.not() } else { q },
+        );
+        assert_eq!(cases, 3_usize.pow(4));
+    }
+
+    /// The 3⁵ cases of [`sr_next`] against the Kleene extension of hold, set, reset and the
+    /// forbidden S = R = +1 giving 0.
+    #[test]
+    fn sr_is_a_dff_behind_the_kleene_extension_of_hold_set_reset_forbidden() {
+        let cases = check_clocked_rule::<2, 5>(
+            |prev, clk, [s, r], q| sr_next(prev, clk, s, r, q),
+            |[s, r], q| match (s, r) {
+                (F, F) => q,
+                (T, F) => T,
+                (F, T) => F,
+                _ => X,
+            },
+        );
+        assert_eq!(cases, 3_usize.pow(5));
+        assert_eq!(
+            sr_next(F, T, T, T, T),
+            X,
+            "both at +1 is unknown, even from +1"
+        );
     }
 
     /// Every `N`-tuple of trits, 3ᴺ of them, in counting order.
