@@ -405,6 +405,18 @@ impl Engine {
                 self.schedule_node(i as u32, Cause::PowerOn);
             }
         }
+        // A flip-flop with a power-on value starts at it (its state, not an event: no clock
+        // acted), and what reads it is evaluated with it.
+        for k in 0..self.net.power_on.len() {
+            let (i, init) = self.net.power_on[k];
+            self.latest[i as usize] = init;
+            if let Some(committed) = self.committed.get_mut(i as usize) {
+                *committed = init;
+            }
+            for f in self.net.fanout_range(i) {
+                self.schedule_node(self.net.fanout[f], Cause::PowerOn);
+            }
+        }
     }
 
     /// Switches to `net`, a recompiled version of the same circuit after an edit, keeping the
