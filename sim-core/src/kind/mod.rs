@@ -70,13 +70,14 @@ pub enum NodeKind {
     Xor(u8),
     /// n-input XNOR: −XOR.
     Xnor(u8),
-    /// A positive-edge D flip-flop: input 0 is D, input 1 the clock; Q starts at 0. On a rising
+    /// A positive-edge D flip-flop: input 0 is D, input 1 the clock; Q starts at 0, or at its
+    /// power-on value ([`Node::init`](crate::Node::init)). On a rising
     /// clock edge (−1 → +1) Q takes D. A clock change that may or may not be a rising edge
     /// (−1 → 0, 0 → +1) gives Q = D if D equals Q (the value could not change), else 0.
     /// [`dff_next`] is the rule.
     Dff,
     /// A positive-edge D flip-flop with an enable: input 0 is D, input 1 the clock, input 2
-    /// EN; Q starts at 0. A clock edge with EN = +1 acts as on a [`Dff`](Self::Dff); with
+    /// EN; Q starts at 0, or at its power-on value. A clock edge with EN = +1 acts as on a [`Dff`](Self::Dff); with
     /// EN = −1 it is ignored (Q holds); with EN unknown Q keeps the bits on which both agree:
     /// Q if the [`Dff`](Self::Dff)'s next Q equals Q, else 0. [`dffe_next`] is the rule, the
     /// same as a [`Dff`](Self::Dff) whose D is the multiplexer `EN ? D : Q`. Like D, EN is
