@@ -15,6 +15,7 @@ use crate::bus::Bus;
 use crate::desc::{CircuitDesc, Node, NodeId, Pos, Wire, WireDesc, WireId, WireRef};
 use crate::kind::{GATE_INPUTS, NodeKind, Role};
 use crate::memory::Memory;
+use crate::trit::Trit;
 
 impl Circuit {
     /// Validates `desc` and builds the circuit.
@@ -263,6 +264,27 @@ impl Circuit {
             labels.remove(&old);
             labels.insert(label, id);
         });
+        Ok(())
+    }
+
+    /// Sets the power-on value of flip-flop `id` ([`Node::init`]; `None`: unknown). An engine
+    /// already running keeps its state: the value applies from its next power-on.
+    ///
+    /// # Errors
+    /// [`CircuitError::InitOnNonFlipFlop`] if `id` is not a flip-flop and `init` is `Some`;
+    /// nothing changes then.
+    ///
+    /// # Panics
+    /// If `id` is not a node of this circuit.
+    pub fn set_init(&mut self, id: NodeId, init: Option<Trit>) -> Result<(), CircuitError> {
+        let node = &mut self.graph[id.0];
+        if init.is_some() && !node.kind.is_flip_flop() {
+            return Err(CircuitError::InitOnNonFlipFlop {
+                label: node.label.clone(),
+                kind: node.kind,
+            });
+        }
+        node.init = init;
         Ok(())
     }
 
