@@ -650,6 +650,9 @@ fn hierarchical_sequential_circuits_agree_with_icarus() {
         // bit on an x enable (the vectors make en x one time in ten), as Tritium's Dffe keeps
         // the bits on which both agree.
         ("register_enable.ron", "clk", false),
+        // Flip-flops with a power-on value: `initial q = ...;` starts the `reg` where Tritium
+        // starts the flip-flop (a counter without reset counts from 0 in both).
+        ("../tests/circuits/power_on.ron", "clk", false),
     ] {
         compare_pulsed(&root.join(file), clock, SEQUENTIAL_VECTORS, clock_x);
     }

@@ -65,6 +65,9 @@ pub struct Netlist {
     pub(crate) memories: Vec<NetMemory>,
     /// Dense index of each memory data-bit node → (memory, bit).
     pub(crate) memory_bits: FxHashMap<u32, (u32, u32)>,
+    /// The flip-flops that start at a known value ([`Node::init`](crate::Node::init)): dense
+    /// index and power-on output.
+    pub(crate) power_on: Vec<(u32, Trit)>,
 }
 
 impl Netlist {
@@ -79,11 +82,15 @@ impl Netlist {
         let mut ids = Vec::with_capacity(n);
         let mut kinds = Vec::with_capacity(n);
         let mut in_start = Vec::with_capacity(n + 1);
+        let mut power_on = Vec::new();
         let mut slots = 0u32;
         for (i, (id, node)) in circuit.nodes().enumerate() {
             dense[id.index()] = i as u32;
             ids.push(id);
             kinds.push(node.kind);
+            if let Some(init) = node.init {
+                power_on.push((i as u32, init));
+            }
             in_start.push(slots);
             slots = u32::try_from(node.kind.input_count())
                 .ok()
@@ -165,6 +172,7 @@ impl Netlist {
             fanout,
             memories,
             memory_bits,
+            power_on,
         }
     }
 

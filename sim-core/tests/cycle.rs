@@ -1,7 +1,7 @@
 //! Cycle-based runs ([`Engine::run_clocked`], `sim_core::cycle`) against the levelized
 //! engine ticking and settling: every node's value after every run, on random synchronous
 //! netlists — clocks of several half periods and a switch as clocks, flip-flops with and
-//! without enable, gates of one to six inputs, inverters and buffers (folded into their
+//! without enable and with and without a power-on value, gates of one to six inputs, inverters and buffers (folded into their
 //! readers or not), table gates, a ROM and a RAM whose address, data and write enable come
 //! from the logic — with their switches changed between runs; the runs' reports (ticks, the
 //! condition that stops them, why a run is not cycle-based) and the state an engine keeps
@@ -47,8 +47,8 @@ struct Synchronous {
     switches: usize,
     clocks: Vec<u32>,
     /// Per flip-flop: its clock (an index into the clocks, or past them for `S0`), D, EN
-    /// (`None`: a `Dff`).
-    flops: Vec<(u16, u16, Option<u16>)>,
+    /// (`None`: a `Dff`) and power-on value (`None`: unknown).
+    flops: Vec<(u16, u16, Option<u16>, Option<Trit>)>,
     before: Vec<Gate>,
     /// The ROM's words (4 words of 3 bits) and address signals, if any.
     rom: Option<(Vec<[Trit; 3]>, [u16; 2])>,
@@ -91,6 +91,7 @@ fn synchronous() -> impl Strategy<Value = Synchronous> {
                 any::<u16>(),
                 any::<u16>(),
                 prop::option::weighted(0.6, any::<u16>()),
+                prop::option::of(trit()),
             ),
             1..=6,
         ),
@@ -139,13 +140,17 @@ impl Synchronous {
             .flops
             .iter()
             .enumerate()
-            .map(|(k, &(_, _, en))| {
+            .map(|(k, &(_, _, en, init))| {
                 let kind = if en.is_some() {
                     NodeKind::Dffe
                 } else {
                     NodeKind::Dff
                 };
-                add(&mut c, format!("Q{k}"), kind)
+                let node = Node {
+                    init,
+                    ..Node::new(format!("Q{k}"), kind)
+                };
+                c.add_node(node).expect("a fresh label")
             })
             .collect();
         let mut signals: Vec<NodeId> = switches
@@ -184,7 +189,7 @@ impl Synchronous {
         let memories = self.memories(&mut c, &mut signals, &clocks, &switches);
         c.set_memories(memories);
         gates(&mut c, &mut signals, "B", &self.after);
-        for (&q, &(by, d, en)) in flops.iter().zip(&self.flops) {
+        for (&q, &(by, d, en, _)) in flops.iter().zip(&self.flops) {
             let d = pick(&signals, d);
             wire(&mut c, d, q, 0);
             wire(&mut c, clock(&clocks, &switches, by), q, 1);
@@ -529,4 +534,74 @@ fn a_program_past_65536_cells_runs_alike() {
     // Runs of three ticks from a low clock: two rising edges, then one, then two: reset,
     // toggled once, toggled twice, unknown.
     assert_eq!(seen, [Trit::False, Trit::True, Trit::True, Trit::Unknown]);
+}
+
+/// A 2-bit counter of two flip-flops, `init: -1` on each (Q0 toggles, Q1 takes Q1 ⊕ Q0),
+/// without reset; `init` is written only when given.
+fn counter(init: &str) -> Circuit {
+    let text = format!(
+        r#"(version: 5,
+        nodes: [
+            (label: "CLK", kind: Clock(half_period: 1)),
+            (label: "Q0", kind: Dff{init}), (label: "N0", kind: Not),
+            (label: "Q1", kind: Dff{init}), (label: "X1", kind: Xor(2)),
+        ],
+        wires: [
+            (from: "CLK", to: "Q0", input: 1), (from: "CLK", to: "Q1", input: 1),
+            (from: "Q0", to: "N0"), (from: "N0", to: "Q0"),
+            (from: "Q0", to: "X1"), (from: "Q1", to: "X1", input: 1), (from: "X1", to: "Q1"),
+        ])"#
+    );
+    sim_core::format::from_str(&text)
+        .expect("the counter")
+        .circuit
+}
+
+/// The counter's value, Q1 Q0 as a binary number (−1 is 0), `None` while a bit is unknown.
+fn count(c: &Circuit, engine: &Engine) -> Option<u8> {
+    let bit = |label: &str| match engine.value(c.find(label).expect("a flip-flop")) {
+        Trit::False => Some(0),
+        Trit::True => Some(1),
+        Trit::Unknown => None,
+    };
+    Some(2 * bit("Q1")? + bit("Q0")?)
+}
+
+/// With a power-on value the counter counts from 0 — under unit delay, levelized, and
+/// cycle-based runs alike (a rising edge every two ticks); without one it stays unknown.
+#[test]
+fn a_counter_of_flip_flops_with_a_power_on_value_counts_from_zero_on_every_engine() {
+    let c = counter(", init: -1");
+    let mut engines: Vec<Engine> = [Schedule::UnitDelay, Schedule::Levelized]
+        .into_iter()
+        .map(|schedule| {
+            let mut engine = Engine::with_schedule(Netlist::compile(&c), schedule);
+            assert_eq!(engine.schedule(), schedule);
+            engine.settle();
+            engine
+        })
+        .collect();
+    let mut cycled = levelized(&c);
+    for want in [0, 1, 2, 3, 0, 1] {
+        for engine in &mut engines {
+            assert_eq!(count(&c, engine), Some(want), "{:?}", engine.schedule());
+            for _ in 0..2 {
+                engine.tick();
+                engine.settle();
+            }
+        }
+        assert_eq!(count(&c, &cycled), Some(want), "cycle-based");
+        assert_eq!(cycled.run_clocked(2, &[]).cycle_based, Ok(()));
+    }
+    let c = counter("");
+    let mut engine = levelized(&c);
+    for _ in 0..6 {
+        assert_eq!(
+            count(&c, &engine),
+            None,
+            "no power-on value, no reset: unknown"
+        );
+        engine.tick();
+        engine.settle();
+    }
 }

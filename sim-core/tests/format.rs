@@ -101,17 +101,17 @@ fn syntax_errors_carry_line_and_column() {
 #[test]
 fn newer_and_missing_versions_are_refused_clearly() {
     // A future file whose body this version could not parse: the version is checked first.
-    let err = load_err("(version: 5, layers: [(whatever: 1)])");
-    assert!(matches!(err, FormatError::Version { found: Some(5) }));
+    let err = load_err("(version: 6, layers: [(whatever: 1)])");
+    assert!(matches!(err, FormatError::Version { found: Some(6) }));
     assert!(
         err.to_string()
             .contains("newer than this Tritium understands"),
         "{err}"
     );
     // A future file that happens to parse as this version's: still refused by its version.
-    let err = load_err("(version: 5, nodes: [])");
+    let err = load_err("(version: 6, nodes: [])");
     assert!(
-        matches!(err, FormatError::Version { found: Some(5) }),
+        matches!(err, FormatError::Version { found: Some(6) }),
         "{err}"
     );
     let err = load_err("(version: 0, nodes: [])");
@@ -392,6 +392,47 @@ fn orientation_needs_version_4() {
     assert!(load_err(instance).to_string().contains("version: 4"));
     let typo = r#"(version: 4, nodes: [(label: "N", kind: Not, facing: Up)])"#;
     assert!(load_err(typo).to_string().contains("Up"));
+}
+
+/// A flip-flop's power-on value (`init`) is read and written as version 5, refused in an
+/// older file naming the version it needs, and refused on a node that is not a flip-flop,
+/// naming the node and its line; every bit of a bus flip-flop takes it.
+#[test]
+fn init_needs_version_5_and_a_flip_flop() {
+    let text = r#"(version: 5, nodes: [(label: "R", kind: Dffe, width: 2, init: -1),
+        (label: "Q", kind: Dff, init: "X"), (label: "P", kind: Dff)])"#;
+    let doc = format::from_str(text).expect("valid");
+    let init = |label: &str| doc.circuit[doc.circuit.find(label).expect("node")].init;
+    assert_eq!(
+        (init("R[0]"), init("R[1]")),
+        (Some(Trit::False), Some(Trit::False))
+    );
+    assert_eq!((init("Q"), init("P")), (Some(Trit::Unknown), None));
+    let saved = format::to_string(&doc).expect("saves");
+    assert!(saved.starts_with("(\n    version: 5,"), "{saved}");
+    assert!(saved.contains("init: -1"), "{saved}");
+    let again = format::from_str(&saved).expect("reads back");
+    assert_eq!(format::to_string(&again).expect("saves"), saved);
+    for old in 1..=4 {
+        let text = format!(r#"(version: {old}, nodes: [(label: "Q", kind: Dff, init: -1)])"#);
+        let err = load_err(&text).to_string();
+        assert!(err.contains("need `version: 5`"), "{text}: {err}");
+    }
+    let part = r#"(version: 5, subcircuits: [(name: "p", nodes: [(label: "q", kind: Dff, init: 1)], wires: [])], nodes: [])"#;
+    format::from_str(part).expect("a part's flip-flop may have one");
+    let err = load_err(&part.replace("version: 5", "version: 4"));
+    assert!(err.to_string().contains("version: 5"), "{err}");
+    let lamp = "(version: 5, nodes: [\n (label: \"L\", kind: Lamp, init: 1)])";
+    let err = load_err(lamp);
+    assert!(
+        matches!(
+            &err,
+            FormatError::Circuit(CircuitError::InitOnNonFlipFlop { label, kind: NodeKind::Lamp })
+                if label == "L"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.line_in(lamp), Some(2), "{err}");
 }
 
 /// The Verilog and `.bench` writers ignore how parts are drawn: a turned and mirrored copy

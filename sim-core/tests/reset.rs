@@ -83,6 +83,43 @@ fn a_register_without_reset_is_reported_with_the_loop_that_keeps_it_unknown() {
     assert_eq!(why.loops, [vec![id(&c, "FF1"), id(&c, "NEXT1")]]);
 }
 
+/// The same counter with power-on values (`init: -1`). On the bit the reset misses alone it is
+/// not enough — that bit is clocked while the other is still unknown, and the analysis still
+/// reports it; on both, no reset is needed: a clock edge without one leaves every bit known.
+#[test]
+fn flip_flops_with_a_power_on_value_need_no_reset() {
+    let path = common::circuits_dir().join("reset/counter2_missing_reset.ron");
+    let text = std::fs::read_to_string(&path).expect("the example");
+    let with_init = |labels: &[&str]| {
+        let mut with = text.replace("version: 1,", "version: 5,");
+        for label in labels {
+            let node = format!(r#"(label: "{label}", kind: Dff,"#);
+            assert!(with.contains(&node), "{node}");
+            with = with.replace(
+                &node,
+                &format!(r#"(label: "{label}", kind: Dff, init: -1,"#),
+            );
+        }
+        common::parse_file(&with, &path).circuit
+    };
+    let c = with_init(&["FF1"]);
+    let report = reset::analyze(
+        &c,
+        &sequence("CLK=-1, RESET=+1; CLK=+1; CLK=-1, RESET=-1; tick 3"),
+    )
+    .expect("ok");
+    assert_eq!(unknown_flip_flops(&c, &report), ["FF1"]);
+    let c = with_init(&["FF0", "FF1"]);
+    let report = reset::analyze(&c, &sequence("CLK=-1, RESET=-1; CLK=+1; CLK=-1")).expect("ok");
+    assert!(report.is_initialised(), "{:?}", report.unknown);
+    let report = reset::analyze(&c, &sequence("RESET=-1")).expect("ok");
+    assert!(
+        report.is_initialised(),
+        "never clocked, still known: {:?}",
+        report.unknown
+    );
+}
+
 #[test]
 fn a_register_without_reset_is_explained_by_where_the_reset_goes() {
     let c = example("reset/counter2_missing_reset.ron");

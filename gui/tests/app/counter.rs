@@ -4,9 +4,10 @@
 //! clean ([`router::check`](gui::pages::circuit::router::check) on what the canvas drew).
 
 use egui::pos2;
+use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::state::{CircuitPageState, Mode};
 
-use crate::common::{App, app, arm, click_cell, wire, zoom_to_100};
+use crate::common::{App, app, arm, click_cell, click_node, node_value, wire, zoom_to_100};
 use crate::wiring::defects_here;
 
 /// The counter, built as a person would: nodes placed by arming palette items and clicking
@@ -78,4 +79,55 @@ fn a_counter_built_from_the_palette_is_wired_cleanly() {
     );
     let defects = defects_here(&mut h);
     assert!(defects.is_empty(), "{defects:#?}");
+}
+
+/// The same counter with both flip-flops given the power-on value −1 in the inspector: after a
+/// power-on reset it reads 0 and counts 1, 2, 3, 0 on the clock's rising edges, where without
+/// one (issue 40) it never left unknown.
+#[test]
+fn a_counter_with_power_on_values_counts_from_zero() {
+    let mut h = counter_with_an_and_before_a_clock();
+    let click = |h: &mut App, label: &str| {
+        h.get_by_label(label).click();
+        h.run();
+    };
+    let count = |h: &App| (node_value(h, "DFF2"), node_value(h, "DFF1"));
+    let ticks_and_settle = |h: &mut App, n: usize| {
+        for _ in 0..n {
+            click(h, "Tick");
+            click(h, "Settle");
+        }
+    };
+    click(&mut h, "Power-on reset");
+    click(&mut h, "Settle");
+    ticks_and_settle(&mut h, 4);
+    assert_eq!(
+        count(&h),
+        ("0".into(), "0".into()),
+        "no power-on value: unknown"
+    );
+    for ff in ["DFF1", "DFF2"] {
+        click_node(&h, ff);
+        h.run();
+        click(&mut h, "-1");
+        let state = &h.state().state;
+        let id = state.circuit().find(ff).expect("the flip-flop");
+        assert_eq!(
+            state.circuit()[id].init,
+            Some(sim_core::Trit::False),
+            "{:?}",
+            state.notice
+        );
+    }
+    click(&mut h, "Power-on reset");
+    click(&mut h, "Settle");
+    let bits = |n: u8| {
+        let bit = |b: u8| if n >> b & 1 == 1 { "+1" } else { "-1" }.to_owned();
+        (bit(1), bit(0))
+    };
+    for n in [0, 1, 2, 3, 0, 1] {
+        assert_eq!(count(&h), bits(n), "count {n}");
+        // A rising edge every two ticks (the clock's half period is 1).
+        ticks_and_settle(&mut h, 2);
+    }
 }

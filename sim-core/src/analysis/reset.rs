@@ -2,7 +2,8 @@
 //!
 //! Binary simulators start registers at 0 and hide a missing reset (Digital#214,
 //! Logisim-evolution#2239 ask for this check). Here every state element starts unknown — each
-//! flip-flop, each latch (a combinational loop), each RAM word, as at power-on — the
+//! flip-flop (but one with a power-on value, [`Node::init`](crate::Node::init), which starts
+//! at it), each latch (a combinational loop), each RAM word, as at power-on — the
 //! [`Sequence`] is applied, and each element still unknown is reported with the chain back to
 //! what keeps it unknown ([`super::why`]): a register without reset comes back as a loop
 //! through its own state, a flip-flop whose clock never rose (a `Dffe`: never rose without its

@@ -79,6 +79,13 @@ pub enum BenchWriteError {
         /// Its kind.
         kind: NodeKind,
     },
+    /// A flip-flop with a power-on value ([`Node::init`](crate::Node::init)): a `.bench` `DFF`
+    /// starts unknown, so the value would be lost.
+    #[error("node `{label}`: a flip-flop's power-on value (`init`) has no .bench equivalent")]
+    PowerOnValue {
+        /// The flip-flop.
+        label: String,
+    },
     /// A gate, flip-flop or terminal input without a driver.
     #[error("node `{label}`: input {input} is unconnected")]
     Unconnected {

@@ -133,6 +133,29 @@ mod tests {
         assert_eq!(e.to_string(), "node `R`: a DFFE has no .bench equivalent");
     }
 
+    #[test]
+    fn a_flip_flop_with_a_power_on_value_is_refused_by_name() {
+        let mut c = from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(a)\n").expect("valid");
+        let ff = c
+            .add_node(Node {
+                init: Some(Trit::False),
+                ..Node::new("R", NodeKind::Dff)
+            })
+            .expect("node");
+        let a = c.find("a").expect("a");
+        for input in 0..2 {
+            c.connect(a, ff, input).expect("wire");
+        }
+        let e = to_string(&c).expect_err("no power-on value in .bench");
+        assert_eq!(
+            e,
+            BenchWriteError::PowerOnValue {
+                label: "R".to_owned()
+            }
+        );
+        assert!(e.to_string().contains("`R`"), "{e}");
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
 

@@ -53,6 +53,12 @@ pub fn to_string(circuit: &Circuit) -> Result<String, BenchWriteError> {
             kind if kind.role() == crate::Role::Terminal => {
                 let _ = writeln!(outputs, "OUTPUT({})", net(drivers(id)?[0])?);
             }
+            // A `DFF` read back starts unknown: a power-on value is refused, not dropped.
+            NodeKind::Dff if node.init.is_some() => {
+                return Err(BenchWriteError::PowerOnValue {
+                    label: node.label.clone(),
+                });
+            }
             NodeKind::Dff => {
                 let _ = writeln!(body, "{} = DFF({})", net(id)?, net(drivers(id)?[0])?);
             }

@@ -172,6 +172,7 @@ impl<'a> Expander<'a> {
                     pos: n.pos,
                     facing: n.facing,
                     flip: n.flip,
+                    init: n.init,
                     ..Node::new("", kind)
                 });
             }

@@ -15,6 +15,7 @@ use crate::bus::Bus;
 use crate::desc::{CircuitDesc, Node, NodeId, Pos, Wire, WireDesc, WireId, WireRef};
 use crate::kind::{GATE_INPUTS, NodeKind, Role};
 use crate::memory::Memory;
+use crate::trit::Trit;
 
 impl Circuit {
     /// Validates `desc` and builds the circuit.
@@ -83,6 +84,12 @@ impl Circuit {
     pub fn add_node(&mut self, node: Node) -> Result<NodeId, CircuitError> {
         check_label(&node.label)?;
         check_kind(&node.label, node.kind)?;
+        if node.init.is_some() && !node.kind.is_flip_flop() {
+            return Err(CircuitError::InitOnNonFlipFlop {
+                label: node.label,
+                kind: node.kind,
+            });
+        }
         if node.width != 1 || node.kind.is_wiring() {
             return Err(CircuitError::NotExpanded {
                 what: match node.kind {
@@ -260,9 +267,31 @@ impl Circuit {
         Ok(())
     }
 
+    /// Sets the power-on value of flip-flop `id` ([`Node::init`]; `None`: unknown). An engine
+    /// already running keeps its state: the value applies from its next power-on.
+    ///
+    /// # Errors
+    /// [`CircuitError::InitOnNonFlipFlop`] if `id` is not a flip-flop and `init` is `Some`;
+    /// nothing changes then.
+    ///
+    /// # Panics
+    /// If `id` is not a node of this circuit.
+    pub fn set_init(&mut self, id: NodeId, init: Option<Trit>) -> Result<(), CircuitError> {
+        let node = &mut self.graph[id.0];
+        if init.is_some() && !node.kind.is_flip_flop() {
+            return Err(CircuitError::InitOnNonFlipFlop {
+                label: node.label.clone(),
+                kind: node.kind,
+            });
+        }
+        node.init = init;
+        Ok(())
+    }
+
     /// Changes the kind of node `id` (for example the input count of a gate), removing the
     /// wires the new kind cannot have: inputs into a source or beyond the new input count,
-    /// the output of a terminal. Returns the removed wires.
+    /// the output of a terminal, and the power-on value of a node that is no longer a
+    /// flip-flop. Returns the removed wires.
     ///
     /// # Errors
     /// [`CircuitError::BadInputCount`] or [`CircuitError::BadClock`]; nothing changes then.
@@ -286,7 +315,11 @@ impl Circuit {
             .into_iter()
             .filter_map(|e| self.disconnect(WireId(e)))
             .collect();
-        self.graph[id.0].kind = kind;
+        let node = &mut self.graph[id.0];
+        node.kind = kind;
+        if !kind.is_flip_flop() {
+            node.init = None;
+        }
         Ok(removed)
     }
 

@@ -30,6 +30,14 @@ pub enum CircuitError {
         /// Its kind, with the rejected count.
         kind: NodeKind,
     },
+    /// A power-on value (`init`) on a node that is not a flip-flop.
+    #[error("node `{label}`: only a flip-flop has a power-on value (`init`), not a {kind}")]
+    InitOnNonFlipFlop {
+        /// The node.
+        label: String,
+        /// Its kind.
+        kind: NodeKind,
+    },
     /// A clock with `half_period: 0`.
     #[error("node `{label}`: a clock's half_period must be at least 1 tick")]
     BadClock {

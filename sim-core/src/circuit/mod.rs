@@ -85,6 +85,7 @@ mod tests {
     use super::*;
     use crate::desc::{CircuitDesc, WireDesc};
     use crate::kind::NodeKind;
+    use crate::trit::Trit;
 
     fn latch_desc() -> CircuitDesc {
         CircuitDesc {
@@ -103,6 +104,29 @@ mod tests {
                 WireDesc::new("S", "NOR2", 1),
             ],
         }
+    }
+
+    /// A power-on value is set on a flip-flop, refused elsewhere, and dropped when the
+    /// flip-flop becomes another kind.
+    #[test]
+    fn only_a_flip_flop_keeps_a_power_on_value() {
+        let mut c = Circuit::from_desc(&latch_desc()).expect("valid");
+        let q = c.add_node(Node::new("FF", NodeKind::Dff)).expect("node");
+        c.set_init(q, Some(Trit::True)).expect("a flip-flop");
+        assert_eq!(c[q].init, Some(Trit::True));
+        let nor = c.find("NOR1").expect("NOR1");
+        assert_eq!(
+            c.set_init(nor, Some(Trit::False)),
+            Err(CircuitError::InitOnNonFlipFlop {
+                label: "NOR1".to_owned(),
+                kind: NodeKind::Nor(2)
+            })
+        );
+        assert_eq!(c[nor].init, None);
+        c.set_kind(q, NodeKind::Dffe).expect("a flip-flop still");
+        assert_eq!(c[q].init, Some(Trit::True));
+        c.set_kind(q, NodeKind::Buf).expect("a buffer");
+        assert_eq!(c[q].init, None);
     }
 
     #[test]

@@ -27,6 +27,7 @@ use crate::kind::NodeKind;
 use crate::literal::Literal;
 use crate::memory::ContentsDecl;
 use crate::number::Radix;
+use crate::trit::Trit;
 pub use end::{SplitOutput, WireEnd};
 
 /// A node's identity in one [`Circuit`](crate::Circuit). Stays valid while other nodes are removed.
@@ -205,6 +206,13 @@ pub struct Node {
     /// of one name on a level is one net. Left out, the tunnel is named by its label.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub net: Option<String>,
+    /// A flip-flop's power-on output (flip-flops only; format version 5, [`INIT_VERSION`]):
+    /// `init: -1` starts Q at −1, as Logisim-evolution's and Digital's flip-flops do. Left
+    /// out, Q starts unknown. On a bus flip-flop (a register) every bit starts at it.
+    ///
+    /// [`INIT_VERSION`]: crate::format::INIT_VERSION
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init: Option<Trit>,
 }
 
 fn one() -> u8 {
@@ -230,6 +238,7 @@ impl Node {
             value: None,
             contents: None,
             net: None,
+            init: None,
         }
     }
 

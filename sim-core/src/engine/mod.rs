@@ -5,7 +5,8 @@
 //!   [`Engine::reset`]) constants, buttons (released, −1) and clocks (low, −1) are scheduled to
 //!   drive their values; switches stay unknown until [`Engine::set`]. So are the table gates
 //!   whose output on unknown inputs is not 0 (every standard gate gives 0 there, so 0 is
-//!   already its value).
+//!   already its value). A flip-flop with a power-on value ([`Node::init`](crate::Node::init))
+//!   starts at it — its state, not an event: no clock acted — and what reads it is scheduled.
 //! * An *event* is one evaluation of one node. Events are grouped in *delta cycles*: the events
 //!   of delta `d` all read the values as they were at the end of delta `d − 1`, and a node whose
 //!   output changes in delta `d` schedules its fanout for delta `d + 1` (each node at most once
@@ -403,6 +404,18 @@ impl Engine {
                 // Its value on unknown inputs is not (or may not be) the 0 every node starts
                 // at: a memory reads its words.
                 self.schedule_node(i as u32, Cause::PowerOn);
+            }
+        }
+        // A flip-flop with a power-on value starts at it (its state, not an event: no clock
+        // acted), and what reads it is evaluated with it.
+        for k in 0..self.net.power_on.len() {
+            let (i, init) = self.net.power_on[k];
+            self.latest[i as usize] = init;
+            if let Some(committed) = self.committed.get_mut(i as usize) {
+                *committed = init;
+            }
+            for f in self.net.fanout_range(i) {
+                self.schedule_node(self.net.fanout[f], Cause::PowerOn);
             }
         }
     }

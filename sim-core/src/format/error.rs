@@ -93,6 +93,7 @@ impl FormatError {
                 CircuitError::InvalidLabel { label: l, .. }
                 | CircuitError::NotExpanded { label: l, .. }
                 | CircuitError::BadInputCount { label: l, .. }
+                | CircuitError::InitOnNonFlipFlop { label: l, .. }
                 | CircuitError::BadClock { label: l } => label(l, 0),
                 CircuitError::UnknownLabel { wire: w, .. }
                 | CircuitError::WireIntoSource { wire: w, .. }

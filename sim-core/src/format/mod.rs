@@ -39,7 +39,8 @@
 //! `West`, `North`: where its output side points after quarter turns clockwise) and
 //! `flip: true` (mirrored top to bottom in its own frame, before turning), each left out when
 //! default (see [`Orientation`](crate::Orientation)). Only the editor reads them: engines,
-//! writers and analyses ignore them. A field of a newer version in an older file is a syntax
+//! writers and analyses ignore them. 5 ([`INIT_VERSION`]): flip-flops that start at a known
+//! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). A field of a newer version in an older file is a syntax
 //! error naming the version it needs.
 //!
 //! ```ron
@@ -80,7 +81,9 @@ use crate::hierarchy::{Design, LibraryPart, PartDesc, ResolveError, Resolver};
 use crate::memory::ContentsDecl;
 use crate::testbench::TestCase;
 pub use error::FormatError;
-pub use version::{BUS_VERSION, HIERARCHY_VERSION, MAX_VERSION, ORIENTATION_VERSION, VERSION};
+pub use version::{
+    BUS_VERSION, HIERARCHY_VERSION, INIT_VERSION, MAX_VERSION, ORIENTATION_VERSION, VERSION,
+};
 
 /// A circuit file: the circuit plus its name, description and test vectors.
 #[derive(Clone, Debug, Default)]
@@ -415,6 +418,19 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
             message: "turned or mirrored parts (`facing`, `flip`) need `version: 4`".into(),
         });
     }
+    if file.version < INIT_VERSION
+        && file
+            .nodes
+            .iter()
+            .chain(parts().flat_map(|p| &p.nodes))
+            .any(|n| n.init.is_some())
+    {
+        return Err(FormatError::Syntax {
+            line: 1,
+            column: 1,
+            message: "flip-flops with a power-on value (`init`) need `version: 5`".into(),
+        });
+    }
     Ok(file)
 }
 
@@ -529,7 +545,14 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
         None => desc.nodes.iter().filter(|n| top(&n.label)).collect(),
     };
     let parts = || design.subcircuits.iter();
-    let version = if any_oriented(
+    let version = if top_nodes
+        .iter()
+        .copied()
+        .chain(parts().flat_map(|p| &p.nodes))
+        .any(|n| n.init.is_some())
+    {
+        INIT_VERSION
+    } else if any_oriented(
         top_nodes
             .iter()
             .copied()

@@ -15,6 +15,10 @@ pub const BUS_VERSION: u32 = 3;
 /// and instances; see [`crate::Orientation`]).
 pub const ORIENTATION_VERSION: u32 = 4;
 
+/// The format version of a file with flip-flops that start at a known value (`init` on
+/// nodes; see [`Node::init`](crate::Node::init)).
+pub const INIT_VERSION: u32 = 5;
+
 /// The newest format version this crate reads; each version reads every file of the ones
 /// before it unchanged.
-pub const MAX_VERSION: u32 = ORIENTATION_VERSION;
+pub const MAX_VERSION: u32 = INIT_VERSION;

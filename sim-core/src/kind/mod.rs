@@ -13,7 +13,7 @@ mod repr;
 mod table;
 
 pub(crate) use flip_flop::may_rise;
-pub use flip_flop::{dff_next, dffe_next};
+pub use flip_flop::{dff_next, dffe_next, jk_next, set_reset_next, sr_next, t_next};
 pub use gate::{GateBase, GateOp};
 pub use ranges::{Ranges, RangesError};
 use repr::KindRepr;
@@ -70,13 +70,14 @@ pub enum NodeKind {
     Xor(u8),
     /// n-input XNOR: −XOR.
     Xnor(u8),
-    /// A positive-edge D flip-flop: input 0 is D, input 1 the clock; Q starts at 0. On a rising
+    /// A positive-edge D flip-flop: input 0 is D, input 1 the clock; Q starts at 0, or at its
+    /// power-on value ([`Node::init`](crate::Node::init)). On a rising
     /// clock edge (−1 → +1) Q takes D. A clock change that may or may not be a rising edge
     /// (−1 → 0, 0 → +1) gives Q = D if D equals Q (the value could not change), else 0.
     /// [`dff_next`] is the rule.
     Dff,
     /// A positive-edge D flip-flop with an enable: input 0 is D, input 1 the clock, input 2
-    /// EN; Q starts at 0. A clock edge with EN = +1 acts as on a [`Dff`](Self::Dff); with
+    /// EN; Q starts at 0, or at its power-on value. A clock edge with EN = +1 acts as on a [`Dff`](Self::Dff); with
     /// EN = −1 it is ignored (Q holds); with EN unknown Q keeps the bits on which both agree:
     /// Q if the [`Dff`](Self::Dff)'s next Q equals Q, else 0. [`dffe_next`] is the rule, the
     /// same as a [`Dff`](Self::Dff) whose D is the multiplexer `EN ? D : Q`. Like D, EN is
@@ -506,6 +507,218 @@ mod tests {
         }) {
             assert_eq!(dffe_next(prev, clk, d, q, T), dff_next(prev, clk, d, q));
             assert_eq!(dffe_next(prev, clk, d, q, F), q);
+        }
+    }
+
+    /// The known levels an input at `t` may have: both for 0 (unknown), else `t` itself.
+    fn known_levels(t: Trit) -> &'static [Trit] {
+        match t {
+            F => &[F],
+            T => &[T],
+            X => &[F, T],
+        }
+    }
+
+    /// Kleene's value of a set of possible outcomes: the one they all agree on, else 0.
+    fn agreed(outcomes: impl IntoIterator<Item = Trit>) -> Trit {
+        let mut outcomes = outcomes.into_iter();
+        let first = outcomes.next().expect("at least one outcome");
+        if outcomes.all(|o| o == first) {
+            first
+        } else {
+            X
+        }
+    }
+
+    /// The known-level rule of the set and reset pins, written as the list in
+    /// [`set_reset_next`]'s doc comment: reset wins, then set, then the clock.
+    fn set_reset_known(next: Trit, set: Trit, reset: Trit) -> Trit {
+        match (set, reset) {
+            (_, T) => F,
+            (T, F) => T,
+            (F, F) => next,
+            _ => unreachable!("known levels only"),
+        }
+    }
+
+    /// The 3³ cases of [`set_reset_next`], each against the brute-force Kleene extension: the
+    /// agreed outcome of every known level of the unknown pins (and of `next`).
+    #[test]
+    fn set_reset_is_the_kleene_extension_of_reset_over_set_over_the_clock() {
+        let mut cases = 0;
+        for next in Trit::ALL {
+            for set in Trit::ALL {
+                for reset in Trit::ALL {
+                    let extension = agreed(known_levels(next).iter().flat_map(|&n| {
+                        known_levels(set).iter().flat_map(move |&s| {
+                            known_levels(reset)
+                                .iter()
+                                .map(move |&r| set_reset_known(n, s, r))
+                        })
+                    }));
+                    assert_eq!(
+                        set_reset_next(next, set, reset),
+                        extension,
+                        "next={next} set={set} reset={reset}"
+                    );
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, 27);
+    }
+
+    /// The 3⁷ cases of a [`Dffe`](NodeKind::Dffe) with set and reset: [`set_reset_next`] over
+    /// [`dffe_next`] against the outcomes of every known level of the set and reset pins,
+    /// each with the clocked value [`dffe_next`] gives (whose own unknowns are its rule's).
+    #[test]
+    fn a_dffe_with_set_and_reset_agrees_with_every_known_level_of_its_pins() {
+        let mut cases = 0;
+        for [prev, clk, d, q, en, set, reset] in all_trit_tuples::<7>() {
+            let next = dffe_next(prev, clk, d, q, en);
+            let extension = agreed(known_levels(set).iter().flat_map(|&s| {
+                known_levels(reset)
+                    .iter()
+                    .map(move |&r| set_reset_known(next, s, r))
+            }));
+            let got = set_reset_next(next, set, reset);
+            assert_eq!(
+                got, extension,
+                "{prev}→{clk} d={d} q={q} en={en} set={set} reset={reset}"
+            );
+            match (set, reset) {
+                (_, T) => assert_eq!(got, F, "reset at +1 wins over the clock and set"),
+                (T, F) => assert_eq!(got, T, "set at +1 wins over the clock"),
+                (F, F) => assert_eq!(got, next, "inactive pins leave the clock's value"),
+                _ => assert!(
+                    got == X || got == next,
+                    "an unknown pin keeps a value only where held and forced agree"
+                ),
+            }
+            cases += 1;
+        }
+        assert_eq!(cases, 3_usize.pow(7));
+    }
+
+    /// The agreed outcome, over every known level of `inputs` and of `q`, of a [`dff_next`]
+    /// whose D is `characteristic(inputs, q)` on known levels: the Kleene extension a JK, T or
+    /// SR flip-flop's rule must give.
+    fn clocked_extension<const N: usize>(
+        prev: Trit,
+        clk: Trit,
+        inputs: [Trit; N],
+        q: Trit,
+        characteristic: impl Fn([Trit; N], Trit) -> Trit,
+    ) -> Trit {
+        let outcomes = all_trit_tuples::<N>()
+            .filter(|known| {
+                known
+                    .iter()
+                    .zip(inputs)
+                    .all(|(&k, i)| known_levels(i).contains(&k))
+            })
+            .flat_map(|known| known_levels(q).iter().map(move |&kq| (known, kq)))
+            .map(|(known, kq)| dff_next(prev, clk, characteristic(known, kq), kq));
+        agreed(outcomes)
+    }
+
+    /// Checks `rule` over every clock change, input and Q against [`clocked_extension`] of
+    /// `characteristic`, and returns how many cases ran.
+    fn check_clocked_rule<const N: usize, const M: usize>(
+        rule: impl Fn(Trit, Trit, [Trit; N], Trit) -> Trit,
+        characteristic: impl Fn([Trit; N], Trit) -> Trit + Copy,
+    ) -> usize {
+        let mut cases = 0;
+        for all in all_trit_tuples::<M>() {
+            let (prev, clk, q) = (all[0], all[1], all[2]);
+            let inputs: [Trit; N] = std::array::from_fn(|i| all[3 + i]);
+            let extension = clocked_extension(prev, clk, inputs, q, characteristic);
+            assert_eq!(
+                rule(prev, clk, inputs, q),
+                extension,
+                "{prev}→{clk} inputs={inputs:?} q={q}"
+            );
+            cases += 1;
+        }
+        cases
+    }
+
+    /// The 3⁵ cases of [`jk_next`] against the Kleene extension of hold, set, reset, toggle.
+    #[test]
+    fn jk_is_a_dff_behind_the_kleene_extension_of_hold_set_reset_toggle() {
+        let cases = check_clocked_rule::<2, 5>(
+            |prev, clk, [j, k], q| jk_next(prev, clk, j, k, q),
+            |[j, k], q| match (j, k) {
+                (F, F) => q,
+                (T, F) => T,
+                (F, T) => F,
+                _ => q.not(),
+            },
+        );
+        assert_eq!(cases, 3_usize.pow(5));
+    }
+
+    /// The 3⁴ cases of [`t_next`] against the Kleene extension of hold and toggle.
+    #[test]
+    fn t_is_a_dff_behind_the_kleene_extension_of_hold_and_toggle() {
+        let cases = check_clocked_rule::<1, 4>(
+            |prev, clk, [t], q| t_next(prev, clk, t, q),
+            |[t], q| if t == T { q.not() } else { q },
+        );
+        assert_eq!(cases, 3_usize.pow(4));
+    }
+
+    /// The 3⁵ cases of [`sr_next`] against the Kleene extension of hold, set, reset and the
+    /// forbidden S = R = +1 giving 0.
+    #[test]
+    fn sr_is_a_dff_behind_the_kleene_extension_of_hold_set_reset_forbidden() {
+        let cases = check_clocked_rule::<2, 5>(
+            |prev, clk, [s, r], q| sr_next(prev, clk, s, r, q),
+            |[s, r], q| match (s, r) {
+                (F, F) => q,
+                (T, F) => T,
+                (F, T) => F,
+                _ => X,
+            },
+        );
+        assert_eq!(cases, 3_usize.pow(5));
+        assert_eq!(
+            sr_next(F, T, T, T, T),
+            X,
+            "both at +1 is unknown, even from +1"
+        );
+    }
+
+    /// Every `N`-tuple of trits, 3ᴺ of them, in counting order.
+    fn all_trit_tuples<const N: usize>() -> impl Iterator<Item = [Trit; N]> {
+        let count = 3_usize.pow(u32::try_from(N).expect("small N"));
+        (0..count).map(|mut k| {
+            std::array::from_fn(|_| {
+                let t = Trit::ALL[k % 3];
+                k /= 3;
+                t
+            })
+        })
+    }
+
+    #[test]
+    fn both_pins_active_reset_wins_and_unknown_pins_keep_only_agreed_values() {
+        // (next, set, reset) → Q
+        for (next, set, reset, q) in [
+            (T, T, T, F), // both active: reset wins
+            (X, T, T, F),
+            (F, T, X, X), // set wins unless reset: unknown
+            (T, X, F, T), // maybe set, already +1
+            (F, X, F, X), // maybe set, −1: unknown
+            (F, F, X, F), // maybe reset, −1: stays −1
+            (T, F, X, X), // maybe reset, +1: unknown
+            (X, X, X, X),
+        ] {
+            assert_eq!(
+                set_reset_next(next, set, reset),
+                q,
+                "next={next} set={set} reset={reset}"
+            );
         }
     }
 

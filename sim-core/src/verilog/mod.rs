@@ -17,7 +17,9 @@
 //! One port per source (switches, buttons and clocks: inputs) and terminal (lamps and probes:
 //! outputs), in node order. Every other node is a net named after its label: gates are
 //! primitives with one terminal per input, constants `assign`s, flip-flops a `reg` written by
-//! `always @(posedge clk) q <= d;` (starting at x, as Tritium's flip-flops start at 0), and a
+//! `always @(posedge clk) q <= d;` (starting at x, as Tritium's flip-flops start at 0, or at
+//! its power-on value by `initial q = 1'b0;` for `init: -1`, see
+//! [`Node::init`](crate::Node::init)), and a
 //! flip-flop with enable ([`NodeKind::Dffe`]) by `always @(posedge clk) q <= en ? d : q;`:
 //! Verilog's `?:` on an x condition merges its operands bit by bit (a bit on which both agree
 //! is kept, any other is x), which is Kleene's rule, so for every clock edge Icarus and
@@ -546,6 +548,21 @@ fn memory_words(n: &crate::Node, design: &crate::hierarchy::Design) -> Vec<Word>
     )
 }
 
+/// `bits` (bit 0 first) as a Verilog literal, most significant bit first: −1 is `0`, 0
+/// (unknown) `x`, +1 `1` (`3'b1x0`).
+fn literal(bits: &[Trit]) -> String {
+    let digits: String = bits
+        .iter()
+        .rev()
+        .map(|t| match t {
+            Trit::False => '0',
+            Trit::Unknown => 'x',
+            Trit::True => '1',
+        })
+        .collect();
+    format!("{}'b{digits}", bits.len())
+}
+
 /// The statement that drives node `n` (named `id`) inside a module: a gate primitive, an
 /// `assign` or a flip-flop's `always`. `net(to, input)` names the net driving input `input`
 /// of `to`. Not called for input ports. A node wider than one trit (a bus, see
@@ -573,28 +590,23 @@ fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str
                 .as_ref()
                 .and_then(|v| v.resolve(width).ok())
                 .unwrap_or_else(|| vec![value; width]);
-            let digits: String = bits
-                .iter()
-                .rev()
-                .map(|t| match t {
-                    Trit::False => '0',
-                    Trit::Unknown => 'x',
-                    Trit::True => '1',
-                })
-                .collect();
-            let _ = writeln!(out, "  assign {id} = {width}'b{digits};");
+            let _ = writeln!(out, "  assign {id} = {};", literal(&bits));
         }
         kind if kind.role() == Role::Terminal => {
             let _ = writeln!(out, "  assign {id} = {};", vector(0));
         }
-        NodeKind::Dff => {
+        NodeKind::Dff | NodeKind::Dffe => {
             let (d, clk) = (vector(0), net(&n.label, 1));
-            let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {d};");
-        }
-        NodeKind::Dffe => {
-            // EN is one trit for every bit; an unwired EN reads x, as it reads 0 in Tritium.
-            let (d, clk, en) = (vector(0), net(&n.label, 1), net(&n.label, 2));
-            let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {en} ? {d} : {id};");
+            let sampled = if n.kind == NodeKind::Dffe {
+                // EN is one trit for every bit; an unwired EN reads x, as it reads 0 in Tritium.
+                format!("{} ? {d} : {id}", net(&n.label, 2))
+            } else {
+                d
+            };
+            let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {sampled};");
+            if let Some(init) = n.init {
+                let _ = writeln!(out, "  initial {id} = {};", literal(&vec![init; width]));
+            }
         }
         NodeKind::Split(_) => {
             let _ = writeln!(out, "  assign {id} = {};", net(&n.label, 0));

@@ -65,8 +65,9 @@ pub struct Registers {
     pub inputs: usize,
     /// Whether `CLK` is a signal gates and flip-flops may read (as D or EN).
     pub with_clock: bool,
-    /// Per flip-flop: the signals of its D and its EN (`None`: EN unconnected, unknown).
-    pub flops: Vec<(usize, Option<usize>)>,
+    /// Per flip-flop: the signals of its D and its EN (`None`: EN unconnected, unknown), and
+    /// its power-on value ([`Node::init`]; `None`: unknown).
+    pub flops: Vec<(usize, Option<usize>, Option<Trit>)>,
     /// Per gate: its function (`Not` reads its first signal) and two signals.
     pub gates: Vec<(GateOp, usize, usize)>,
 }
@@ -97,8 +98,17 @@ impl Registers {
         } else {
             NodeKind::Dffe
         };
-        let flops: Vec<NodeId> = (0..self.flops.len())
-            .map(|k| add(&mut c, format!("Q{k}"), kind))
+        let flops: Vec<NodeId> = self
+            .flops
+            .iter()
+            .enumerate()
+            .map(|(k, &(_, _, init))| {
+                let node = Node {
+                    init,
+                    ..Node::new(format!("Q{k}"), kind)
+                };
+                c.add_node(node).expect("a fresh label")
+            })
             .collect();
         signals.extend(&flops);
         for (k, &(op, a, b)) in self.gates.iter().enumerate() {
@@ -121,7 +131,7 @@ impl Registers {
             Trit::Unknown => Trit::Unknown,
         })
         .expect("three inputs");
-        for (k, (&q, &(d, en))) in flops.iter().zip(&self.flops).enumerate() {
+        for (k, (&q, &(d, en, _))) in flops.iter().zip(&self.flops).enumerate() {
             c.connect(clk, q, 1).expect("wire");
             if as_mux {
                 let m = add(&mut c, format!("M{k}"), NodeKind::Table(mux));
@@ -153,7 +163,8 @@ impl Registers {
 }
 
 /// A [`Registers`] of 1..=4 switches, 1..=5 flip-flops and up to 6 gates, `CLK` a signal if
-/// `with_clock`; about one EN in eight unconnected.
+/// `with_clock`; about one EN in eight unconnected, about half the flip-flops with a power-on
+/// value.
 pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
     let ops = prop_oneof![
         Just(GateOp::And),
@@ -164,7 +175,10 @@ pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
     ];
     (
         1usize..=4,
-        prop::collection::vec((any::<u16>(), any::<u16>(), 0u8..8), 1..=5),
+        prop::collection::vec(
+            (any::<u16>(), any::<u16>(), 0u8..8, prop::option::of(trit())),
+            1..=5,
+        ),
         prop::collection::vec((ops, any::<u16>(), any::<u16>()), 0..=6),
     )
         .prop_map(move |(inputs, flops, gates)| {
@@ -174,7 +188,7 @@ pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
                 flops: Vec::new(),
                 gates: Vec::new(),
             };
-            r.flops = flops.iter().map(|_| (0, None)).collect();
+            r.flops = flops.iter().map(|_| (0, None, None)).collect();
             for (k, &(op, a, b)) in gates.iter().enumerate() {
                 let n = r.signals(k);
                 r.gates.push((op, usize::from(a) % n, usize::from(b) % n));
@@ -182,9 +196,9 @@ pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
             let n = r.signals(r.gates.len());
             r.flops = flops
                 .iter()
-                .map(|&(d, en, floating)| {
+                .map(|&(d, en, floating, init)| {
                     let en = (floating != 0).then_some(usize::from(en) % n);
-                    (usize::from(d) % n, en)
+                    (usize::from(d) % n, en, init)
                 })
                 .collect();
             r

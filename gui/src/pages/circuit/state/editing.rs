@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use sim_core::desc::InstanceDesc;
 use sim_core::format::Document;
-use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Orientation, Pos};
+use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Orientation, Pos, Trit};
 
 use super::edit_error::CircuitEditError;
 use super::{CircuitPageState, Clipboard};
@@ -512,6 +512,12 @@ impl CircuitPageState {
     /// Changes a node's kind (e.g. a gate's input count), dropping wires it cannot keep.
     pub fn set_kind(&mut self, id: NodeId, kind: NodeKind) -> bool {
         self.edit(|c| c.set_kind(id, kind)).is_some()
+    }
+
+    /// Sets the power-on value of flip-flop `id` (`None`: unknown), as one undoable edit; it
+    /// applies from the next power-on reset. Whether it was set.
+    pub fn set_init(&mut self, id: NodeId, init: Option<Trit>) -> bool {
+        self.edit(|c| c.set_init(id, init)).is_some()
     }
 
     /// Copies the selected nodes and the wires among them.

@@ -718,7 +718,7 @@ impl SimSession {
         report
     }
 
-    /// Sets everything back to unknown (power-on), clearing the trace (event numbers restart). In Run mode the
+    /// Sets everything back to unknown (power-on; a flip-flop with a power-on value to it), clearing the trace (event numbers restart). In Run mode the
     /// power-on events settle at once.
     pub fn reset(&mut self) {
         self.engine.reset();

@@ -122,6 +122,9 @@ impl Inspector {
                 }
             });
         }
+        if node.kind.is_flip_flop() {
+            power_on_row(ui, state, id, node.init);
+        }
         BreakWhen::node(ui, state, &node.label);
         ui.separator();
         ui.label("Why this value:");
@@ -496,6 +499,21 @@ fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
         let outputs: String = table.outputs().into_iter().map(Trit::symbol).collect();
         ui.label(format!("Table (rows −−… to ++…): {outputs}"));
     }
+}
+
+/// A flip-flop's power-on value, picked among −1, 0 (unknown, the default) and +1; it applies
+/// from the next power-on reset.
+fn power_on_row(ui: &mut egui::Ui, state: &mut CircuitPageState, id: NodeId, init: Option<Trit>) {
+    ui.horizontal(|ui| {
+        ui.label("Power on")
+            .on_hover_text("Q after a power-on reset: −1, +1, or 0 (unknown, the default)");
+        let now = init.unwrap_or(Trit::Unknown);
+        for v in Trit::ALL {
+            if ui.selectable_label(now == v, v.as_signed_str()).clicked() && now != v {
+                state.set_init(id, (v != Trit::Unknown).then_some(v));
+            }
+        }
+    });
 }
 
 fn with_inputs(kind: NodeKind, n: u8) -> NodeKind {

@@ -63,8 +63,9 @@ impl SimBar {
         if ui
             .button("Power-on reset")
             .on_hover_text(
-                "Every net back to unknown (0), as at power-on, and the trace and waveform \
-                 cleared; not the circuit's own RESET input",
+                "Every net back to unknown (0), as at power-on (a flip-flop with a power-on \
+                 value to it), and the trace and waveform cleared; not the circuit's own RESET \
+                 input",
             )
             .clicked()
         {
