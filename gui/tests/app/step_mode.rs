@@ -8,7 +8,8 @@ use gui::pages::circuit::state::{CircuitPageState, Mode, Reorient};
 use sim_core::{NodeKind, Pos};
 
 use crate::common::{
-    App, app, app_with, click_node, doc_node, latch_with_a_queued_reset, node_value, status,
+    App, app, app_with, click_node, clock_not_lamp, doc_node, latch_with_a_queued_reset,
+    node_value, status,
 };
 
 #[test]
@@ -105,16 +106,7 @@ fn event_rows(h: &App) -> usize {
 #[test]
 fn a_running_clock_is_one_collapsed_trace_row_per_tick() {
     let mut state = CircuitPageState::default();
-    let clock = state
-        .place(NodeKind::Clock { half_period: 1 }, Pos { x: 0, y: 0 })
-        .expect("placed");
-    let not = state
-        .place(NodeKind::Not, Pos { x: 6, y: 0 })
-        .expect("placed");
-    let lamp = state
-        .place(NodeKind::Lamp, Pos { x: 12, y: 0 })
-        .expect("placed");
-    assert!(state.connect(clock, not, 0) && state.connect(not, lamp, 0));
+    clock_not_lamp(&mut state);
     state.sim.clock_hz = 0.0; // ticks only with the Tick button
     assert_eq!(state.sim.mode, Mode::Run);
     let mut h = app(state);

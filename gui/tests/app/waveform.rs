@@ -11,10 +11,10 @@ use gui::pages::CircuitPage;
 use gui::pages::circuit::state::{CircuitPageState, SimSession};
 use gui::pages::circuit::timeline::{StepPoints, segments};
 use sim_core::wave::Point;
-use sim_core::{NodeKind, Pos, Trit};
+use sim_core::Trit;
 
 use crate::common::{
-    App, TempDir, app, app_with, click_node, latch_with_a_queued_reset, node_value,
+    App, TempDir, app, app_with, click_node, clock_not_lamp, latch_with_a_queued_reset, node_value,
 };
 
 /// Shows the waveform panel through View → Waveform panel.
@@ -338,16 +338,7 @@ fn the_wheel_zooms_and_a_drag_scrolls_the_time_axis() {
 /// app with the waveform panel showing `CLK` and `Y` (adding a signal opens it).
 fn clock_and_lamp() -> App {
     let mut state = CircuitPageState::default();
-    let clock = state
-        .place(NodeKind::Clock { half_period: 1 }, Pos { x: 0, y: 0 })
-        .expect("placed");
-    let not = state
-        .place(NodeKind::Not, Pos { x: 6, y: 0 })
-        .expect("placed");
-    let lamp = state
-        .place(NodeKind::Lamp, Pos { x: 12, y: 0 })
-        .expect("placed");
-    assert!(state.connect(clock, not, 0) && state.connect(not, lamp, 0));
+    let (clock, not, lamp) = clock_not_lamp(&mut state);
     for (id, name) in [(clock, "CLK"), (not, "NOT"), (lamp, "Y")] {
         assert!(state.rename(id, name));
     }

@@ -79,6 +79,25 @@ pub fn circuit_files() -> Vec<PathBuf> {
     files
 }
 
+/// A clock (half-period 1) driving a lamp through a NOT, placed in a new circuit: the ids of
+/// the clock, the NOT and the lamp.
+pub fn clock_not_lamp(
+    state: &mut CircuitPageState,
+) -> (sim_core::NodeId, sim_core::NodeId, sim_core::NodeId) {
+    use sim_core::{NodeKind, Pos};
+    let clock = state
+        .place(NodeKind::Clock { half_period: 1 }, Pos { x: 0, y: 0 })
+        .expect("placed");
+    let not = state
+        .place(NodeKind::Not, Pos { x: 6, y: 0 })
+        .expect("placed");
+    let lamp = state
+        .place(NodeKind::Lamp, Pos { x: 12, y: 0 })
+        .expect("placed");
+    assert!(state.connect(clock, not, 0) && state.connect(not, lamp, 0));
+    (clock, not, lamp)
+}
+
 /// `state` shown by the app in a 1280×800 harness, with the first frames run.
 pub fn app(state: CircuitPageState) -> App {
     Harness::builder()
