@@ -1224,6 +1224,18 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
         "{}",
         run.stderr
     );
+    // A huge name is echoed cut to 40 characters, once per mention.
+    let huge = "N".repeat(100_000);
+    let run = args("100", &huge);
+    run.expect_code(2);
+    let cut = format!("{}…", "N".repeat(40));
+    assert!(
+        run.stderr
+            .contains(&format!("--until {cut}: no node or bus `{cut}`")),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.len() < 300, "{} bytes", run.stderr.len());
     let run = tritium(&["run", "circuits/half_adder.ron", "--ticks", "10"]);
     run.expect_code(2);
     assert!(

@@ -94,7 +94,7 @@ pub struct Condition {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConditionError {
     /// The name is neither a node's label nor a bus's name.
-    #[error("no node or bus `{name}`")]
+    #[error("no node or bus `{}`", crate::number::excerpt(name))]
     Unknown {
         /// The name.
         name: String,

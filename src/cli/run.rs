@@ -159,5 +159,5 @@ fn why_not(why: &NotCycleBased, circuit: &Circuit) -> String {
 fn condition(run: &BatchRun<'_>, text: &str) -> Result<Vec<(NodeId, Trit)>> {
     Condition::parse(run.circuit, text)
         .map(|condition| condition.bits)
-        .map_err(|e| anyhow::anyhow!("--until {text}: {e}"))
+        .map_err(|e| anyhow::anyhow!("--until {}: {e}", sim_core::number::excerpt(text)))
 }

@@ -10,8 +10,8 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::pages::CircuitPage;
 use gui::pages::circuit::state::{CircuitPageState, SimSession};
 use gui::pages::circuit::timeline::{StepPoints, segments};
-use sim_core::wave::Point;
 use sim_core::Trit;
+use sim_core::wave::Point;
 
 use crate::common::{
     App, TempDir, app, app_with, click_node, clock_not_lamp, latch_with_a_queued_reset, node_value,
