@@ -10,10 +10,17 @@
 //!
 //! Bits are numbered from 0, the least significant; a port `a` of width `w` is the bus
 //! `a[0]` … `a[w-1]`.
+//!
+//! The sequential parts (register, counter, shift register, JK, T and SR flip-flops; see
+//! `sequential.rs`) are a [`NodeKind::Dff`] per bit, clocked on the rising edge of `clk`,
+//! whose D is a gate of the inputs and Q: on any clock, known or not, each bit follows
+//! [`dff_next`](crate::kind::dff_next) with that D. Their state starts unknown.
 
 mod build;
+mod sequential;
 
 use build::{Bits, Builder};
+pub use sequential::FlipFlopKind;
 
 use crate::GateOp::{And, Nor, Or, Xnor, Xor};
 use crate::desc::{InstanceDesc, Node, Pos, WireDesc};
@@ -126,6 +133,40 @@ pub enum BuiltinPart {
         /// What the new high bits hold.
         fill: Fill,
     },
+    /// Register: `d` (`width` bits), `clk`, `en`, `srst` → `q` (`width` bits). On a rising
+    /// edge of `clk`, `q` takes 0 if `srst` (a synchronous reset), else `d` if `en`, else
+    /// holds.
+    Register {
+        /// The width of `d` and `q`, 1..=64.
+        width: u8,
+    },
+    /// Counter: `d` (`width` bits), `clk`, `en`, `up`, `load`, `srst` → `q` (`width` bits),
+    /// `carry`. On a rising edge of `clk`, `q` takes 0 if `srst`, else `d` if `load`, else
+    /// `q + 1` if `up` or `q − 1` if not (modulo 2^`width`) if `en`, else holds. `carry` =
+    /// `en ∧ (up ? q = 2^width − 1 : q = 0)`, at once: the count wraps on the next edge (the
+    /// enable of a next stage).
+    Counter {
+        /// The width of `d` and `q`, 1..=64.
+        width: u8,
+    },
+    /// Shift register: `sin`, `d` (`width` bits), `clk`, `shift`, `load`, `srst` → `q`
+    /// (`width` bits), `sout`. On a rising edge of `clk`, `q` takes 0 if `srst`, else `d` if
+    /// `load`, else `q` shifted one bit up with `sin` into `q[0]` if `shift`, else holds.
+    /// `sout` = `q[width − 1]`.
+    ShiftRegister {
+        /// The width of `d` and `q`, 1..=64.
+        width: u8,
+    },
+    /// `width` JK, T or SR flip-flops sharing `clk`: the clocked inputs of `kind`
+    /// ([`FlipFlopKind::inputs`], `width` bits each), `clk` → `q`, `qn` = ¬`q` (`width` bits).
+    /// Bit i follows [`jk_next`](crate::kind::jk_next), [`t_next`](crate::kind::t_next) or
+    /// [`sr_next`](crate::kind::sr_next) exactly.
+    FlipFlop {
+        /// Which flip-flop.
+        kind: FlipFlopKind,
+        /// The width of each input and of `q` and `qn`, 1..=64.
+        width: u8,
+    },
 }
 
 impl BuiltinPart {
@@ -152,6 +193,10 @@ impl BuiltinPart {
                 };
                 format!("{prefix}{from}to{to}")
             }
+            BuiltinPart::Register { width } => format!("register{width}"),
+            BuiltinPart::Counter { width } => format!("counter{width}"),
+            BuiltinPart::ShiftRegister { width } => format!("shiftreg{width}"),
+            BuiltinPart::FlipFlop { kind, width } => format!("{}{width}", kind.prefix()),
         }
     }
 
@@ -176,6 +221,10 @@ impl BuiltinPart {
             }
             BuiltinPart::PriorityEncoder { select } => priority_encoder(&mut b, select),
             BuiltinPart::Extender { from, to, fill } => extender(&mut b, from, to, fill),
+            BuiltinPart::Register { width } => sequential::register(&mut b, width),
+            BuiltinPart::Counter { width } => sequential::counter(&mut b, width),
+            BuiltinPart::ShiftRegister { width } => sequential::shift_register(&mut b, width),
+            BuiltinPart::FlipFlop { kind, width } => sequential::flip_flops(&mut b, kind, width),
         }
         Ok(b.finish(self.name()))
     }
@@ -205,7 +254,11 @@ impl BuiltinPart {
         match self {
             BuiltinPart::Comparator { width: w }
             | BuiltinPart::Adder { width: w }
-            | BuiltinPart::Subtractor { width: w } => width(w),
+            | BuiltinPart::Subtractor { width: w }
+            | BuiltinPart::Register { width: w }
+            | BuiltinPart::Counter { width: w }
+            | BuiltinPart::ShiftRegister { width: w }
+            | BuiltinPart::FlipFlop { width: w, .. } => width(w),
             BuiltinPart::Multiplexer {
                 select: s,
                 width: w,

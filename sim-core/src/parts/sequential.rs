@@ -1,0 +1,229 @@
+//! The sequential built-in parts: register, counter, shift register and the JK, T and SR
+//! flip-flops. Each bit is a [`NodeKind::Dff`] clocked by the part's `clk` whose D is a
+//! function of the part's inputs and of the bit's own Q (and, in a shift register, its
+//! neighbour's), built of Kleene gates and table gates; so on an unknown input, enable or
+//! clock a bit does what its flip-flop's rule ([`dff_next`](crate::kind::dff_next)) does with
+//! that D.
+//!
+//! Where D chooses between two values (load or hold, count or hold, shift or hold), the
+//! choice is a table gate holding the Kleene multiplexer [`mux`]: exact, so an unknown
+//! enable keeps a bit whose two candidates agree.
+
+use super::build::{Bits, Builder};
+use crate::GateOp::{And, Xor};
+use crate::kind::{NodeKind, TruthTable, jk_next, sr_next, t_next};
+use crate::trit::Trit;
+
+/// The clocked flip-flops of a [`BuiltinPart::FlipFlop`](super::BuiltinPart::FlipFlop):
+/// which characteristic function feeds D.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FlipFlopKind {
+    /// JK: inputs `j`, `k`; [`jk_next`] (hold, set, reset, toggle).
+    Jk,
+    /// T (toggle): input `t`; [`t_next`].
+    T,
+    /// SR: inputs `s`, `r`; [`sr_next`] (S = R = +1 gives unknown).
+    Sr,
+}
+
+impl FlipFlopKind {
+    /// The clocked inputs' pin names, in order.
+    pub fn inputs(self) -> &'static [&'static str] {
+        match self {
+            FlipFlopKind::Jk => &["j", "k"],
+            FlipFlopKind::T => &["t"],
+            FlipFlopKind::Sr => &["s", "r"],
+        }
+    }
+
+    /// The part name's prefix: `jkff`, `tff`, `srff`.
+    pub(super) fn prefix(self) -> &'static str {
+        match self {
+            FlipFlopKind::Jk => "jkff",
+            FlipFlopKind::T => "tff",
+            FlipFlopKind::Sr => "srff",
+        }
+    }
+
+    /// The flip-flop's rule ([`jk_next`], [`t_next`] or [`sr_next`]): Q after the clock went
+    /// from `prev` to `clk`, with the clocked inputs `inputs` (in [`inputs`](Self::inputs)
+    /// order; one trit for each) and Q `q`.
+    pub(crate) fn next(self, prev: Trit, clk: Trit, inputs: &[Trit], q: Trit) -> Trit {
+        match self {
+            FlipFlopKind::Jk => jk_next(prev, clk, inputs[0], inputs[1], q),
+            FlipFlopKind::T => t_next(prev, clk, inputs[0], q),
+            FlipFlopKind::Sr => sr_next(prev, clk, inputs[0], inputs[1], q),
+        }
+    }
+
+    /// D as a table of the clocked inputs and Q (Q last): what the rule gives on a certain
+    /// rising edge (−1 → +1), where [`dff_next`](crate::kind::dff_next) takes D whole. Each
+    /// rule is a `dff_next` behind this D, so the flip-flop is the rule on every clock.
+    pub fn table(self) -> TruthTable {
+        let n = self.inputs().len();
+        TruthTable::from_fn(n as u8 + 1, |v| {
+            self.next(Trit::False, Trit::True, &v[..n], v[n])
+        })
+        .expect("2 and 3 inputs are table gate input counts")
+    }
+}
+
+/// The Kleene multiplexer `s ? a : b` over inputs (s, a, b): `(s ∧ a) ∨ (¬s ∧ b) ∨ (a ∧ b)`,
+/// the sum of all its prime implicants, which is exact (an unknown `s` gives `a` when
+/// `a = b`; Eichelberger, "Hazard detection in combinational and sequential switching
+/// circuits", IBM J. Res. Dev. 9(2), 1965).
+fn mux() -> TruthTable {
+    TruthTable::from_fn(3, |v| {
+        let (s, a, b) = (v[0], v[1], v[2]);
+        s.and(a).or(s.not().and(b)).or(a.and(b))
+    })
+    .expect("3 inputs are a table gate input count")
+}
+
+/// `width` flip-flops clocked by `clk`, their D inputs left for [`feed`]: the state's bits,
+/// each its flip-flop's Q.
+fn state(b: &mut Builder, width: u8, clk: &str) -> Bits {
+    (0..width)
+        .map(|_| {
+            let q = b.add(NodeKind::Dff, &[]);
+            b.wire(clk, &q, 1);
+            q
+        })
+        .collect()
+}
+
+/// Wires `d[i]` into the D of flip-flop `q[i]`.
+fn feed(b: &mut Builder, q: &[String], d: &[String]) {
+    for (qi, di) in q.iter().zip(d) {
+        b.wire(di, qi, 0);
+    }
+}
+
+/// A [`mux`] gate: `s ? then : otherwise`.
+fn choose(b: &mut Builder, s: &str, then: &str, otherwise: &str) -> String {
+    b.add(
+        NodeKind::Table(mux()),
+        &[s.to_owned(), then.to_owned(), otherwise.to_owned()],
+    )
+}
+
+/// The synchronous reset over the next state `next`: each bit AND-ed with `¬srst`.
+fn reset(b: &mut Builder, srst: &str, next: &[String]) -> Bits {
+    let run = b.not(srst);
+    next.iter()
+        .map(|n| b.gate(And, &[run.clone(), n.clone()]))
+        .collect()
+}
+
+/// Register: on a rising edge `q` takes 0 if `srst`, else `d` if `en`, else holds.
+pub(super) fn register(b: &mut Builder, width: u8) {
+    let d = b.input("d", width);
+    let clk = b.input("clk", 1);
+    let en = b.input("en", 1);
+    let srst = b.input("srst", 1);
+    let q = state(b, width, &clk[0]);
+    let loaded: Bits = d
+        .iter()
+        .zip(&q)
+        .map(|(di, qi)| choose(b, &en[0], di, qi))
+        .collect();
+    let next = reset(b, &srst[0], &loaded);
+    feed(b, &q, &next);
+    b.output("q", &q);
+}
+
+/// Counter: on a rising edge `q` takes 0 if `srst`, else `d` if `load`, else `q + 1`
+/// (`up`) or `q − 1` (not `up`) modulo 2^width if `en`, else holds. `carry` is
+/// `en ∧ (up ? q = 2^width − 1 : q = 0)`: the count wraps on this edge, the enable of a next
+/// stage.
+///
+/// Bit i toggles when `en` and every bit below is 1 (up) or 0 (down): two AND chains, a
+/// [`mux`] of them by `up`, XOR-ed into `q[i]`.
+pub(super) fn counter(b: &mut Builder, width: u8) {
+    let d = b.input("d", width);
+    let clk = b.input("clk", 1);
+    let en = b.input("en", 1);
+    let up = b.input("up", 1);
+    let load = b.input("load", 1);
+    let srst = b.input("srst", 1);
+    let q = state(b, width, &clk[0]);
+    let (en, up) = (&en[0], &up[0]);
+    let (mut ones, mut zeros) = (en.clone(), en.clone());
+    let mut counted = Vec::with_capacity(q.len());
+    for (i, qi) in q.iter().enumerate() {
+        let toggle = if i == 0 {
+            en.clone()
+        } else {
+            choose(b, up, &ones, &zeros)
+        };
+        counted.push(b.gate(Xor, &[qi.clone(), toggle]));
+        ones = b.gate(And, &[ones, qi.clone()]);
+        let low = b.not(qi);
+        zeros = b.gate(And, &[zeros, low]);
+    }
+    let carry = choose(b, up, &ones, &zeros);
+    let loaded: Bits = d
+        .iter()
+        .zip(&counted)
+        .map(|(di, ci)| choose(b, &load[0], di, ci))
+        .collect();
+    let next = reset(b, &srst[0], &loaded);
+    feed(b, &q, &next);
+    b.output("q", &q);
+    b.output("carry", &[carry]);
+}
+
+/// Shift register: on a rising edge `q` takes 0 if `srst`, else `d` if `load`, else
+/// `q` shifted one bit up with `sin` into bit 0 if `shift`, else holds. `sout` is the top
+/// bit, `q[width − 1]`, the next stage's `sin`.
+pub(super) fn shift_register(b: &mut Builder, width: u8) {
+    let sin = b.input("sin", 1);
+    let d = b.input("d", width);
+    let clk = b.input("clk", 1);
+    let shift = b.input("shift", 1);
+    let load = b.input("load", 1);
+    let srst = b.input("srst", 1);
+    let q = state(b, width, &clk[0]);
+    let below = sin.iter().chain(&q);
+    let shifted: Bits = below
+        .zip(&q)
+        .map(|(from, qi)| choose(b, &shift[0], from, qi))
+        .collect();
+    let loaded: Bits = d
+        .iter()
+        .zip(&shifted)
+        .map(|(di, si)| choose(b, &load[0], di, si))
+        .collect();
+    let next = reset(b, &srst[0], &loaded);
+    feed(b, &q, &next);
+    let top = q[q.len() - 1].clone();
+    b.output("q", &q);
+    b.output("sout", &[top]);
+}
+
+/// `width` flip-flops of `kind`: the clocked inputs (`width` bits each), then `clk`; outputs
+/// `q` and `qn` = ¬`q`. Bit i's D is [`FlipFlopKind::table`] of the inputs' bit i and `q[i]`.
+pub(super) fn flip_flops(b: &mut Builder, kind: FlipFlopKind, width: u8) {
+    let inputs: Vec<Bits> = kind
+        .inputs()
+        .iter()
+        .map(|name| b.input(name, width))
+        .collect();
+    let clk = b.input("clk", 1);
+    let q = state(b, width, &clk[0]);
+    let table = NodeKind::Table(kind.table());
+    let next: Bits = (0..q.len())
+        .map(|i| {
+            let mut args: Bits = inputs.iter().map(|bits| bits[i].clone()).collect();
+            args.push(q[i].clone());
+            b.add(table, &args)
+        })
+        .collect();
+    feed(b, &q, &next);
+    let qn: Bits = q.iter().map(|qi| b.not(qi)).collect();
+    b.output("q", &q);
+    b.output("qn", &qn);
+}
+
+#[cfg(test)]
+mod tests;
