@@ -58,8 +58,9 @@ impl FlipFlopKind {
 
     /// D as a table of the clocked inputs and Q (Q last): what the rule gives on a certain
     /// rising edge (−1 → +1), where [`dff_next`](crate::kind::dff_next) takes D whole. Each
-    /// rule is a `dff_next` behind this D, so the flip-flop is the rule on every clock.
-    pub fn table(self) -> TruthTable {
+    /// rule is a `dff_next` behind this D, so a flip-flop fed by it is the rule on every
+    /// clock.
+    fn table(self) -> TruthTable {
         let n = self.inputs().len();
         TruthTable::from_fn(n as u8 + 1, |v| {
             self.next(Trit::False, Trit::True, &v[..n], v[n])
@@ -202,7 +203,7 @@ pub(super) fn shift_register(b: &mut Builder, width: u8) {
 }
 
 /// `width` flip-flops of `kind`: the clocked inputs (`width` bits each), then `clk`; outputs
-/// `q` and `qn` = ¬`q`. Bit i's D is [`FlipFlopKind::table`] of the inputs' bit i and `q[i]`.
+/// `q` and `qn` = ¬`q`. Bit i's D is [`d_gate`] of the inputs' bit i and `q[i]`.
 pub(super) fn flip_flops(b: &mut Builder, kind: FlipFlopKind, width: u8) {
     let inputs: Vec<Bits> = kind
         .inputs()
@@ -211,18 +212,38 @@ pub(super) fn flip_flops(b: &mut Builder, kind: FlipFlopKind, width: u8) {
         .collect();
     let clk = b.input("clk", 1);
     let q = state(b, width, &clk[0]);
-    let table = NodeKind::Table(kind.table());
     let next: Bits = (0..q.len())
         .map(|i| {
-            let mut args: Bits = inputs.iter().map(|bits| bits[i].clone()).collect();
-            args.push(q[i].clone());
-            b.add(table, &args)
+            let args: Bits = inputs.iter().map(|bits| bits[i].clone()).collect();
+            d_gate(b, kind, &args, &q[i])
         })
         .collect();
     feed(b, &q, &next);
     let qn: Bits = q.iter().map(|qi| b.not(qi)).collect();
     b.output("q", &q);
     b.output("qn", &qn);
+}
+
+/// The D of a `kind` flip-flop whose clocked inputs are `inputs` and Q `q`: the rule's
+/// [`table`](FlipFlopKind::table) as one table gate for JK and T. The SR table gives 0
+/// (unknown) on the known inputs S = R = +1, which no Verilog expression of its inputs can
+/// (the export refuses such a table), so the SR's D is built of gates that compute the same
+/// table: a [`mux`] choosing a constant 0 when `S ∧ R` and else `S ∨ (¬R ∧ Q)` (the Kleene
+/// extension of "set, else reset, else hold"). Where S and R are not both +1 the AND is −1
+/// or unknown, and the multiplexer's consensus keeps every value the two choices share;
+/// `flip_flops_follow_their_rules_on_every_case` checks all 27 rows on every clock.
+fn d_gate(b: &mut Builder, kind: FlipFlopKind, inputs: &[String], q: &str) -> String {
+    let mut args = inputs.to_vec();
+    args.push(q.to_owned());
+    if kind != FlipFlopKind::Sr {
+        return b.add(NodeKind::Table(kind.table()), &args);
+    }
+    let set_or_hold = TruthTable::from_fn(3, |v| v[0].or(v[1].not().and(v[2])))
+        .expect("3 inputs are a table gate input count");
+    let otherwise = b.add(NodeKind::Table(set_or_hold), &args);
+    let forbidden = b.gate(And, inputs);
+    let unknown = b.constant(Trit::Unknown);
+    choose(b, &forbidden, &unknown, &otherwise)
 }
 
 #[cfg(test)]
