@@ -6,7 +6,7 @@
 
 use egui::Sense;
 use sim_core::kind::Ranges;
-use sim_core::parts::{self, BuiltinPart, Fill};
+use sim_core::parts::{self, BuiltinPart, Fill, FlipFlopKind};
 use sim_core::{GateOp, NodeKind, Orientation, Trit, TruthTable};
 
 use super::canvas::PartPayload;
@@ -205,8 +205,9 @@ fn library_parts(ui: &mut egui::Ui, state: &mut CircuitPageState) {
 }
 
 /// The library parts offered for palette width `width`: the data width of the arithmetic
-/// parts and the multiplexers, the select bits of the decoder and the priority encoder
-/// (at most 6), the input width of the extenders (which double it, at most 64).
+/// parts, the multiplexers, the registers, counters, shift registers and flip-flops, the
+/// select bits of the decoder and the priority encoder (at most 6), the input width of the
+/// extenders (which double it, at most 64).
 fn library_items(width: u8) -> Vec<(&'static str, BuiltinPart, &'static str)> {
     let select = width.clamp(1, parts::MAX_SELECT);
     let (from, to) = (width, width.saturating_mul(2).min(parts::MAX_WIDTH));
@@ -273,6 +274,45 @@ fn library_items(width: u8) -> Vec<(&'static str, BuiltinPart, &'static str)> {
                 fill: Fill::One,
             },
             "a → y, ones above",
+        ),
+        (
+            "Register",
+            BuiltinPart::Register { width },
+            "on clk ↑: q ← 0 if srst, else d if en",
+        ),
+        (
+            "Counter",
+            BuiltinPart::Counter { width },
+            "on clk ↑: q ← 0 if srst, else d if load, else q ± 1 (up) if en; carry",
+        ),
+        (
+            "Shift register",
+            BuiltinPart::ShiftRegister { width },
+            "on clk ↑: q ← 0 if srst, else d if load, else q shifted up from sin if shift; sout",
+        ),
+        (
+            "JK flip-flop",
+            BuiltinPart::FlipFlop {
+                kind: FlipFlopKind::Jk,
+                width,
+            },
+            "on clk ↑: hold, set (j), reset (k) or toggle (both); q, qn",
+        ),
+        (
+            "T flip-flop",
+            BuiltinPart::FlipFlop {
+                kind: FlipFlopKind::T,
+                width,
+            },
+            "on clk ↑: toggle if t; q, qn",
+        ),
+        (
+            "SR flip-flop",
+            BuiltinPart::FlipFlop {
+                kind: FlipFlopKind::Sr,
+                width,
+            },
+            "on clk ↑: set (s), reset (r), both unknown; q, qn",
         ),
     ]
 }
