@@ -205,13 +205,13 @@ fn library_parts(ui: &mut egui::Ui, state: &mut CircuitPageState) {
 }
 
 /// The library parts offered for palette width `width`: the data width of the arithmetic
-/// parts, the multiplexers, the registers, counters, shift registers and flip-flops, the
-/// select bits of the decoder and the priority encoder (at most 6), the input width of the
-/// extenders (which double it, at most 64).
+/// parts and the multiplexers, the select bits of the decoder and the priority encoder
+/// (at most 6), the input width of the extenders (which double it, at most 64); then the
+/// [`sequential_items`].
 fn library_items(width: u8) -> Vec<(&'static str, BuiltinPart, &'static str)> {
     let select = width.clamp(1, parts::MAX_SELECT);
     let (from, to) = (width, width.saturating_mul(2).min(parts::MAX_WIDTH));
-    vec![
+    let mut items = vec![
         (
             "Comparator",
             BuiltinPart::Comparator { width },
@@ -275,6 +275,14 @@ fn library_items(width: u8) -> Vec<(&'static str, BuiltinPart, &'static str)> {
             },
             "a → y, ones above",
         ),
+    ];
+    items.extend(sequential_items(width));
+    items
+}
+
+/// The sequential library parts at data width `width`, clocked on the rising edge of `clk`.
+fn sequential_items(width: u8) -> [(&'static str, BuiltinPart, &'static str); 6] {
+    [
         (
             "Register",
             BuiltinPart::Register { width },
