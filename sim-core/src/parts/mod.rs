@@ -12,9 +12,11 @@
 //! `a[0]` … `a[w-1]`.
 //!
 //! The sequential parts (register, counter, shift register, JK, T and SR flip-flops; see
-//! `sequential.rs`) are a [`NodeKind::Dff`] per bit, clocked on the rising edge of `clk`,
-//! whose D is a gate of the inputs and Q: on any clock, known or not, each bit follows
-//! [`dff_next`](crate::kind::dff_next) with that D. Their state starts unknown.
+//! `sequential.rs`) are a [`NodeKind::Dffsr`] per bit, clocked on the rising edge of `clk`,
+//! whose D is a gate of the inputs and Q and whose asynchronous RESET (and SET) are the
+//! part's pins: on any clock, known or not, each bit follows
+//! [`dffsr_next`](crate::kind::dffsr_next) with that D. Their state starts unknown; an
+//! asynchronous pin left unwired where the part is placed is inactive.
 
 mod build;
 mod sequential;
@@ -133,34 +135,38 @@ pub enum BuiltinPart {
         /// What the new high bits hold.
         fill: Fill,
     },
-    /// Register: `d` (`width` bits), `clk`, `en`, `srst` → `q` (`width` bits). On a rising
-    /// edge of `clk`, `q` takes 0 if `srst` (a synchronous reset), else `d` if `en`, else
-    /// holds.
+    /// Register: `d` (`width` bits), `clk`, `en`, `srst`, `arst` → `q` (`width` bits). On a
+    /// rising edge of `clk`, `q` takes 0 if `srst` (a synchronous reset), else `d` if `en`,
+    /// else holds; while `arst` (the asynchronous reset) is 1, `q` is 0 whatever the clock
+    /// does.
     Register {
         /// The width of `d` and `q`, 1..=64.
         width: u8,
     },
-    /// Counter: `d` (`width` bits), `clk`, `en`, `up`, `load`, `srst` → `q` (`width` bits),
-    /// `carry`. On a rising edge of `clk`, `q` takes 0 if `srst`, else `d` if `load`, else
-    /// `q + 1` if `up` or `q − 1` if not (modulo 2^`width`) if `en`, else holds. `carry` =
-    /// `en ∧ (up ? q = 2^width − 1 : q = 0)`, at once: the count wraps on the next edge (the
-    /// enable of a next stage).
+    /// Counter: `d` (`width` bits), `clk`, `en`, `up`, `load`, `srst`, `arst` → `q` (`width`
+    /// bits), `carry`. On a rising edge of `clk`, `q` takes 0 if `srst`, else `d` if `load`,
+    /// else `q + 1` if `up` or `q − 1` if not (modulo 2^`width`) if `en`, else holds; while
+    /// `arst` is 1, `q` is 0. `carry` = `en ∧ (up ? q = 2^width − 1 : q = 0)`, at once: the
+    /// count wraps on the next edge (the enable of a next stage).
     Counter {
         /// The width of `d` and `q`, 1..=64.
         width: u8,
     },
-    /// Shift register: `sin`, `d` (`width` bits), `clk`, `shift`, `load`, `srst` → `q`
-    /// (`width` bits), `sout`. On a rising edge of `clk`, `q` takes 0 if `srst`, else `d` if
-    /// `load`, else `q` shifted one bit up with `sin` into `q[0]` if `shift`, else holds.
-    /// `sout` = `q[width − 1]`.
+    /// Shift register: `sin`, `d` (`width` bits), `clk`, `shift`, `load`, `srst`, `arst` →
+    /// `q` (`width` bits), `sout`. On a rising edge of `clk`, `q` takes 0 if `srst`, else `d`
+    /// if `load`, else `q` shifted one bit up with `sin` into `q[0]` if `shift`, else holds;
+    /// while `arst` is 1, `q` is 0. `sout` = `q[width − 1]`.
     ShiftRegister {
         /// The width of `d` and `q`, 1..=64.
         width: u8,
     },
-    /// `width` JK, T or SR flip-flops sharing `clk`: the clocked inputs of `kind`
-    /// ([`FlipFlopKind::inputs`], `width` bits each), `clk` → `q`, `qn` = ¬`q` (`width` bits).
-    /// Bit i follows [`jk_next`](crate::kind::jk_next), [`t_next`](crate::kind::t_next) or
-    /// [`sr_next`](crate::kind::sr_next) exactly.
+    /// `width` JK, T or SR flip-flops sharing `clk` and the asynchronous `set` and `reset`:
+    /// the clocked inputs of `kind` ([`FlipFlopKind::inputs`], `width` bits each), `clk`,
+    /// `set`, `reset` → `q`, `qn` = ¬`q` (`width` bits). Bit i follows
+    /// [`jk_next`](crate::kind::jk_next), [`t_next`](crate::kind::t_next) or
+    /// [`sr_next`](crate::kind::sr_next) exactly, under
+    /// [`set_reset_next`](crate::kind::set_reset_next): `reset` at 1 gives 0 and `set` at 1
+    /// (`reset` at 0) gives 1 at once, whatever the clock does.
     FlipFlop {
         /// Which flip-flop.
         kind: FlipFlopKind,

@@ -1,9 +1,12 @@
 //! The sequential built-in parts: register, counter, shift register and the JK, T and SR
-//! flip-flops. Each bit is a [`NodeKind::Dff`] clocked by the part's `clk` whose D is a
+//! flip-flops. Each bit is a [`NodeKind::Dffsr`] clocked by the part's `clk` whose D is a
 //! function of the part's inputs and of the bit's own Q (and, in a shift register, its
-//! neighbour's), built of Kleene gates and table gates; so on an unknown input, enable or
-//! clock a bit does what its flip-flop's rule ([`dff_next`](crate::kind::dff_next)) does with
-//! that D.
+//! neighbour's), built of Kleene gates and table gates, and whose asynchronous RESET (and,
+//! in the flip-flops, SET) is the part's pin; its EN is left unwired (enabled). So on an
+//! unknown input, enable, clock, set or reset a bit does what its flip-flop's rule
+//! ([`dffsr_next`](crate::kind::dffsr_next)) does with that D. A part's asynchronous pin is
+//! wired straight to its flip-flops, so that one left unwired where the part is placed leaves
+//! their pin unwired too: inactive, as [`NodeKind::unconnected`] reads it.
 //!
 //! Where D chooses between two values (load or hold, count or hold, shift or hold), the
 //! choice is a table gate holding the Kleene multiplexer [`mux`]: exact, so an unknown
@@ -11,7 +14,9 @@
 
 use super::build::{Bits, Builder};
 use crate::GateOp::{And, Xor};
-use crate::kind::{NodeKind, TruthTable, jk_next, sr_next, t_next};
+use crate::kind::{
+    DFFSR_CLOCK, DFFSR_D, DFFSR_RESET, DFFSR_SET, NodeKind, TruthTable, jk_next, sr_next, t_next,
+};
 use crate::trit::Trit;
 
 /// The clocked flip-flops of a [`BuiltinPart::FlipFlop`](super::BuiltinPart::FlipFlop):
@@ -45,9 +50,10 @@ impl FlipFlopKind {
         }
     }
 
-    /// The flip-flop's rule ([`jk_next`], [`t_next`] or [`sr_next`]): Q after the clock went
-    /// from `prev` to `clk`, with the clocked inputs `inputs` (in [`inputs`](Self::inputs)
-    /// order; one trit for each) and Q `q`.
+    /// The flip-flop's clocked rule ([`jk_next`], [`t_next`] or [`sr_next`]): Q after the
+    /// clock went from `prev` to `clk`, with the clocked inputs `inputs` (in
+    /// [`inputs`](Self::inputs) order; one trit for each) and Q `q`; the part's `set` and
+    /// `reset` act over it as [`set_reset_next`](crate::kind::set_reset_next) says.
     pub(crate) fn next(self, prev: Trit, clk: Trit, inputs: &[Trit], q: Trit) -> Trit {
         match self {
             FlipFlopKind::Jk => jk_next(prev, clk, inputs[0], inputs[1], q),
@@ -81,13 +87,18 @@ fn mux() -> TruthTable {
     .expect("3 inputs are a table gate input count")
 }
 
-/// `width` flip-flops clocked by `clk`, their D inputs left for [`feed`]: the state's bits,
-/// each its flip-flop's Q.
-fn state(b: &mut Builder, width: u8, clk: &str) -> Bits {
+/// `width` flip-flops clocked by `clk`, their asynchronous SET fed by `set` (unwired, so
+/// inactive, if `None`) and RESET by `reset`, their D inputs left for [`feed`]: the state's
+/// bits, each its flip-flop's Q.
+fn state(b: &mut Builder, width: u8, clk: &str, set: Option<&str>, reset: &str) -> Bits {
     (0..width)
         .map(|_| {
-            let q = b.add(NodeKind::Dff, &[]);
-            b.wire(clk, &q, 1);
+            let q = b.add(NodeKind::Dffsr, &[]);
+            b.wire(clk, &q, DFFSR_CLOCK as u8);
+            if let Some(set) = set {
+                b.wire(set, &q, DFFSR_SET as u8);
+            }
+            b.wire(reset, &q, DFFSR_RESET as u8);
             q
         })
         .collect()
@@ -96,7 +107,7 @@ fn state(b: &mut Builder, width: u8, clk: &str) -> Bits {
 /// Wires `d[i]` into the D of flip-flop `q[i]`.
 fn feed(b: &mut Builder, q: &[String], d: &[String]) {
     for (qi, di) in q.iter().zip(d) {
-        b.wire(di, qi, 0);
+        b.wire(di, qi, DFFSR_D as u8);
     }
 }
 
@@ -116,13 +127,15 @@ fn reset(b: &mut Builder, srst: &str, next: &[String]) -> Bits {
         .collect()
 }
 
-/// Register: on a rising edge `q` takes 0 if `srst`, else `d` if `en`, else holds.
+/// Register: on a rising edge `q` takes 0 if `srst`, else `d` if `en`, else holds; `arst`
+/// makes it 0 at once.
 pub(super) fn register(b: &mut Builder, width: u8) {
     let d = b.input("d", width);
     let clk = b.input("clk", 1);
     let en = b.input("en", 1);
     let srst = b.input("srst", 1);
-    let q = state(b, width, &clk[0]);
+    let arst = b.input("arst", 1);
+    let q = state(b, width, &clk[0], None, &arst[0]);
     let loaded: Bits = d
         .iter()
         .zip(&q)
@@ -136,7 +149,7 @@ pub(super) fn register(b: &mut Builder, width: u8) {
 /// Counter: on a rising edge `q` takes 0 if `srst`, else `d` if `load`, else `q + 1`
 /// (`up`) or `q − 1` (not `up`) modulo 2^width if `en`, else holds. `carry` is
 /// `en ∧ (up ? q = 2^width − 1 : q = 0)`: the count wraps on this edge, the enable of a next
-/// stage.
+/// stage. `arst` makes `q` 0 at once.
 ///
 /// Bit i toggles when `en` and every bit below is 1 (up) or 0 (down): two AND chains, a
 /// [`mux`] of them by `up`, XOR-ed into `q[i]`.
@@ -147,7 +160,8 @@ pub(super) fn counter(b: &mut Builder, width: u8) {
     let up = b.input("up", 1);
     let load = b.input("load", 1);
     let srst = b.input("srst", 1);
-    let q = state(b, width, &clk[0]);
+    let arst = b.input("arst", 1);
+    let q = state(b, width, &clk[0], None, &arst[0]);
     let (en, up) = (&en[0], &up[0]);
     let (mut ones, mut zeros) = (en.clone(), en.clone());
     let mut counted = Vec::with_capacity(q.len());
@@ -176,7 +190,7 @@ pub(super) fn counter(b: &mut Builder, width: u8) {
 
 /// Shift register: on a rising edge `q` takes 0 if `srst`, else `d` if `load`, else
 /// `q` shifted one bit up with `sin` into bit 0 if `shift`, else holds. `sout` is the top
-/// bit, `q[width − 1]`, the next stage's `sin`.
+/// bit, `q[width − 1]`, the next stage's `sin`. `arst` makes `q` 0 at once.
 pub(super) fn shift_register(b: &mut Builder, width: u8) {
     let sin = b.input("sin", 1);
     let d = b.input("d", width);
@@ -184,7 +198,8 @@ pub(super) fn shift_register(b: &mut Builder, width: u8) {
     let shift = b.input("shift", 1);
     let load = b.input("load", 1);
     let srst = b.input("srst", 1);
-    let q = state(b, width, &clk[0]);
+    let arst = b.input("arst", 1);
+    let q = state(b, width, &clk[0], None, &arst[0]);
     let below = sin.iter().chain(&q);
     let shifted: Bits = below
         .zip(&q)
@@ -202,8 +217,9 @@ pub(super) fn shift_register(b: &mut Builder, width: u8) {
     b.output("sout", &[top]);
 }
 
-/// `width` flip-flops of `kind`: the clocked inputs (`width` bits each), then `clk`; outputs
-/// `q` and `qn` = ¬`q`. Bit i's D is [`d_gate`] of the inputs' bit i and `q[i]`.
+/// `width` flip-flops of `kind`: the clocked inputs (`width` bits each), then `clk` and the
+/// asynchronous `set` and `reset`; outputs `q` and `qn` = ¬`q`. Bit i's D is [`d_gate`] of
+/// the inputs' bit i and `q[i]`.
 pub(super) fn flip_flops(b: &mut Builder, kind: FlipFlopKind, width: u8) {
     let inputs: Vec<Bits> = kind
         .inputs()
@@ -211,7 +227,9 @@ pub(super) fn flip_flops(b: &mut Builder, kind: FlipFlopKind, width: u8) {
         .map(|name| b.input(name, width))
         .collect();
     let clk = b.input("clk", 1);
-    let q = state(b, width, &clk[0]);
+    let set = b.input("set", 1);
+    let reset = b.input("reset", 1);
+    let q = state(b, width, &clk[0], Some(&set[0]), &reset[0]);
     let next: Bits = (0..q.len())
         .map(|i| {
             let args: Bits = inputs.iter().map(|bits| bits[i].clone()).collect();

@@ -8,10 +8,11 @@ use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 
 use super::FlipFlopKind;
+use crate::kind::set_reset_next;
 use crate::parts::tests::pin;
 use crate::parts::{BuiltinPart, standalone};
 use crate::trit::Trit::{self, False as F, True as T, Unknown as X};
-use crate::{Engine, NodeId, NodeKind, Schedule};
+use crate::{Circuit, Engine, NodeId, Schedule};
 
 /// The seed of every random sequence.
 const SEED: u64 = 40;
@@ -31,7 +32,7 @@ impl Clocked {
     /// bit: no power-on value), on `schedule`.
     fn new(part: BuiltinPart, state: &[Trit], schedule: Schedule) -> Clocked {
         let mut desc = part.design().expect("valid parameters");
-        let flip_flops = desc.nodes.iter_mut().filter(|n| n.kind == NodeKind::Dff);
+        let flip_flops = desc.nodes.iter_mut().filter(|n| n.kind.is_flip_flop());
         for (node, &bit) in flip_flops.zip(state) {
             node.init = bit.is_known().then_some(bit);
         }
@@ -95,8 +96,20 @@ impl Clocked {
     }
 }
 
+/// A register, counter or shift register on known values, its inputs but `clk` at `x` (pins
+/// in order, as numbers; `arst` last) and its state `q`, without a clock edge: 0 while `arst`
+/// is 1, else `q`.
+fn settle(x: &[u64], q: u64) -> u64 {
+    if x[x.len() - 1] == 1 { 0 } else { q }
+}
+
+/// The same on a rising edge of the clock: [`next`] from the settled state, `arst` over it.
+fn after_edge(part: BuiltinPart, x: &[u64], q: u64) -> u64 {
+    settle(x, next(part, x, settle(x, q)))
+}
+
 /// A register, counter or shift register on known values: the inputs but `clk` (pins in
-/// order, as numbers) and the state `q`; the state after a rising edge.
+/// order, as numbers) and the state `q`; the state a rising edge clocks in (`arst` aside).
 fn next(part: BuiltinPart, x: &[u64], q: u64) -> u64 {
     let width = part_width(part);
     let mask = u64::MAX >> (64 - width);
@@ -252,14 +265,17 @@ fn states(width: u32) -> Vec<Vec<Trit>> {
 
 /// Checks a register, counter or shift register from every state on every input with at
 /// most one unknown bit — on every clock change when the inputs are known, on a rising and a
-/// maybe-rising (−1 → 0) clock otherwise — against the Kleene extension of one edge, clock
-/// included; returns the bits it loses: (outputs after `q` before the edge, `q` after it).
+/// maybe-rising (−1 → 0) clock otherwise. Before the edge, its outputs against the Kleene
+/// extension of [`settle`] and [`combinational`] from that state; after it, its state against
+/// the extension of one edge ([`after_edge`], clock included) from the state it held before
+/// (unknown bits of it taken as independent: a state is trits). Returns the bits it loses
+/// before the edge and after.
 fn check(part: BuiltinPart) -> (usize, usize) {
     let widths = pin_widths(part);
     let width = part_width(part);
     let n: usize = widths.iter().map(|&w| w as usize).sum();
     let w = width as usize;
-    let (mut lost_outputs, mut lost_state) = (0, 0);
+    let (mut lost_before, mut lost_after) = (0, 0);
     for state in states(width) {
         let base = Clocked::new(part, &state, Schedule::UnitDelay);
         assert_eq!(base.width(), n);
@@ -281,31 +297,43 @@ fn check(part: BuiltinPart) -> (usize, usize) {
                     )
                 };
                 let (before, after) = base.clone().edge(&bits, prev, clk);
-                assert_eq!(before[..w], state[..], "{}: the state held", case());
                 let args: Vec<Trit> = bits.iter().chain(&state).copied().collect();
-                let outputs = extension(&args, &|b| {
+                let exact = extension(&args, &|b| {
                     let x = unpack(&widths, &b[..n]);
-                    let q = unpack(&[width], &b[n..])[0];
-                    combinational(part, &x, q)
+                    let q = settle(&x, unpack(&[width], &b[n..])[0]);
+                    let outputs = combinational(part, &x, q).into_iter();
+                    trits(q, width)
                         .into_iter()
-                        .flat_map(|v| trits(v, 1))
+                        .chain(outputs.flat_map(|v| trits(v, 1)))
                         .collect()
                 });
-                lost_outputs += lost(&before[w..], &outputs, &case);
+                lost_before += lost(&before, &exact, &case);
                 // A clock that stays where it was (unknown too) did not change: no edge.
                 let clock = if prev == clk { [F, F] } else { [prev, clk] };
-                let args: Vec<Trit> = args.into_iter().chain(clock).collect();
+                let args: Vec<Trit> = bits
+                    .iter()
+                    .chain(&before[..w])
+                    .chain(&clock)
+                    .copied()
+                    .collect();
                 let exact = extension(&args, &|b| {
                     let x = unpack(&widths, &b[..n]);
                     let q = unpack(&[width], &b[n..n + w])[0];
                     let rises = !b[n + w] && b[n + w + 1];
-                    trits(if rises { next(part, &x, q) } else { q }, width)
+                    trits(
+                        if rises {
+                            after_edge(part, &x, q)
+                        } else {
+                            settle(&x, q)
+                        },
+                        width,
+                    )
                 });
-                lost_state += lost(&after[..w], &exact, &case);
+                lost_after += lost(&after[..w], &exact, &case);
             }
         }
     }
-    (lost_outputs, lost_state)
+    (lost_before, lost_after)
 }
 
 /// The input pins but `clk`: names and widths.
@@ -326,9 +354,9 @@ fn pins(part: BuiltinPart) -> Vec<(String, u32)> {
 }
 
 /// Runs `part` from power-on (its state unknown) for `cycles` seeded random cycles of known
-/// inputs — the first a synchronous reset, later ones rarely (1 in 20), loads 1 in 10, the
-/// other inputs even — on both schedules, each cycle against [`next`] and
-/// [`combinational`].
+/// inputs — the first a synchronous reset, later ones and asynchronous resets rarely (1 in
+/// 20), loads 1 in 10, the other inputs even — on both schedules, each cycle against
+/// [`settle`] and [`combinational`] before the edge and [`after_edge`] after it.
 fn run_cycles(part: BuiltinPart, cycles: usize) {
     let pins = pins(part);
     let widths: Vec<u32> = pins.iter().map(|&(_, w)| w).collect();
@@ -343,6 +371,7 @@ fn run_cycles(part: BuiltinPart, cycles: usize) {
             .iter()
             .map(|(name, w)| match name.as_str() {
                 "srst" => u64::from(cycle == 0 || rng.random_bool(0.05)),
+                "arst" => u64::from(rng.random_bool(0.05)),
                 "load" => u64::from(rng.random_bool(0.1)),
                 _ => rng.random::<u64>() >> (64 - w),
             })
@@ -352,17 +381,18 @@ fn run_cycles(part: BuiltinPart, cycles: usize) {
             .zip(&widths)
             .flat_map(|(&v, &w)| trits(v, w))
             .collect();
-        let outputs: Vec<Trit> = combinational(part, &x, q)
+        let held = settle(&x, q);
+        let outputs: Vec<Trit> = combinational(part, &x, held)
             .into_iter()
             .flat_map(|v| trits(v, 1))
             .collect();
-        let after = next(part, &x, q);
+        let after = after_edge(part, &x, q);
         for clocked in &mut parts {
             let case = format!("{} cycle {cycle}, inputs {x:?}", part.name());
             clocked.set_inputs(&bits);
             clocked.clock(F);
             if cycle > 0 {
-                let mut expected = trits(q, width);
+                let mut expected = trits(held, width);
                 expected.extend(&outputs);
                 assert_eq!(clocked.outputs(), expected, "{case}: before the edge");
             }
@@ -427,13 +457,31 @@ fn the_widest_sequential_parts_elaborate_and_a_zero_width_is_named() {
     }
 }
 
-/// Every flip-flop on every case: from each state, on every input trit and every clock
-/// change, Q after is its rule's, and `qn` is ¬Q before and after.
+/// Q after a flip-flop part's inputs (its clocked inputs, then `set` and `reset`) were set
+/// to `inputs` with the clock held, from Q = `q`: `set` and `reset` act at once.
+fn settle_flip_flop(inputs: &[Trit], q: Trit) -> Trit {
+    let [set, reset] = inputs[inputs.len() - 2..] else {
+        unreachable!("set and reset are the last inputs")
+    };
+    set_reset_next(q, set, reset)
+}
+
+/// Q after the clock of a flip-flop part of `kind` went from `prev` to `clk` with its inputs
+/// at `inputs` (the clocked ones, then `set` and `reset`), from Q = `q` (settled): the
+/// clocked rule, `set` and `reset` over it.
+fn clock_flip_flop(kind: FlipFlopKind, prev: Trit, clk: Trit, inputs: &[Trit], q: Trit) -> Trit {
+    let clocked = &inputs[..inputs.len() - 2];
+    settle_flip_flop(inputs, kind.next(prev, clk, clocked, q))
+}
+
+/// Every flip-flop on every case: from each state, on every input trit (`set` and `reset`
+/// too) and every clock change, Q before the edge is what `set` and `reset` make of the
+/// state and Q after it the rule's, under them; `qn` is ¬Q before and after.
 #[test]
 fn flip_flops_follow_their_rules_on_every_case() {
     for kind in [FlipFlopKind::Jk, FlipFlopKind::T, FlipFlopKind::Sr] {
         let part = BuiltinPart::FlipFlop { kind, width: 1 };
-        let k = kind.inputs().len();
+        let k = kind.inputs().len() + 2;
         let mut cases = 0;
         for q in Trit::ALL {
             let base = Clocked::new(part, &[q], Schedule::UnitDelay);
@@ -442,8 +490,9 @@ fn flip_flops_follow_their_rules_on_every_case() {
                     let (before, after) = base.clone().edge(&inputs, prev, clk);
                     let case =
                         format!("{kind:?}: q {q:?}, inputs {inputs:?}, clock {prev:?} → {clk:?}");
-                    assert_eq!(before, [q, q.not()], "{case}");
-                    let expected = kind.next(prev, clk, &inputs, q);
+                    let held = settle_flip_flop(&inputs, q);
+                    assert_eq!(before, [held, held.not()], "{case}");
+                    let expected = clock_flip_flop(kind, prev, clk, &inputs, held);
                     assert_eq!(after, [expected, expected.not()], "{case}");
                     cases += 1;
                 }
@@ -453,10 +502,10 @@ fn flip_flops_follow_their_rules_on_every_case() {
     }
 }
 
-/// Three flip-flops of each kind over 300 seeded steps: each step sets the inputs (unknown
-/// 1 in 10) with the clock held, then moves the clock to a random level (so every change,
-/// unknown ones too); each bit against its rule from the state the rule gave, on both
-/// schedules.
+/// Three flip-flops of each kind over 300 seeded steps: each step sets the inputs with the
+/// clock held (a clocked input unknown 1 in 10; `set` and `reset` each +1 1 in 10 and
+/// unknown 1 in 20), then moves the clock to a random level (so every change, unknown ones
+/// too); each bit against its rule from the state the rule gave, on both schedules.
 #[test]
 fn flip_flop_parts_follow_their_rules_bit_by_bit_over_random_steps() {
     let draw = |rng: &mut ChaCha8Rng| {
@@ -465,6 +514,11 @@ fn flip_flop_parts_follow_their_rules_bit_by_bit_over_random_steps() {
         } else {
             Trit::from(rng.random_bool(0.5))
         }
+    };
+    let draw_async = |rng: &mut ChaCha8Rng| match rng.random_range(0..20) {
+        0 => X,
+        1 | 2 => T,
+        _ => F,
     };
     for kind in [FlipFlopKind::Jk, FlipFlopKind::T, FlipFlopKind::Sr] {
         let part = BuiltinPart::FlipFlop { kind, width: 3 };
@@ -475,13 +529,17 @@ fn flip_flop_parts_follow_their_rules_bit_by_bit_over_random_steps() {
         // A switch is unknown until first set.
         let (mut q, mut clk) = ([X; 3], X);
         for step in 0..300 {
-            // Pin by pin, bit 0 first.
-            let bits: Vec<Trit> = (0..3 * k).map(|_| draw(&mut rng)).collect();
+            // Pin by pin, bit 0 first; then set and reset.
+            let mut bits: Vec<Trit> = (0..3 * k).map(|_| draw(&mut rng)).collect();
+            let (set, reset) = (draw_async(&mut rng), draw_async(&mut rng));
+            bits.extend([set, reset]);
             let next_clk = Trit::ALL[rng.random_range(0..3)];
             let expected: Vec<Trit> = (0..3)
                 .map(|i| {
-                    let inputs: Vec<Trit> = (0..k).map(|p| bits[3 * p + i]).collect();
-                    kind.next(clk, next_clk, &inputs, q[i])
+                    let mut inputs: Vec<Trit> = (0..k).map(|p| bits[3 * p + i]).collect();
+                    inputs.extend([set, reset]);
+                    let held = settle_flip_flop(&inputs, q[i]);
+                    clock_flip_flop(kind, clk, next_clk, &inputs, held)
                 })
                 .collect();
             for clocked in &mut parts {
@@ -493,4 +551,63 @@ fn flip_flop_parts_follow_their_rules_bit_by_bit_over_random_steps() {
             clk = next_clk;
         }
     }
+}
+
+/// `part` alone with the switches of `unwired` (and their wires) taken away: those pins of
+/// the instance left unwired. Its circuit and an engine with the clock at −1.
+fn placed_without(part: BuiltinPart, unwired: &[&str]) -> (Circuit, Engine) {
+    let desc = part.design().expect("valid parameters");
+    let mut doc = standalone(&desc).expect("elaborates");
+    let kept = |label: &str| !unwired.contains(&label);
+    let (nodes, wires) = doc.design.bus_level.as_mut().expect("a bus level");
+    nodes.retain(|n| kept(&n.label));
+    wires.retain(|w| kept(&w.from));
+    doc.design.pin_wires.retain(|w| kept(&w.from));
+    crate::format::rebuild(&mut doc).expect("elaborates");
+    let mut engine = Engine::from_circuit(&doc.circuit);
+    // The clock low first: from unknown, its rise would be a maybe-edge.
+    engine
+        .set([(pin(&doc.circuit, "clk")[0], F)])
+        .expect("the clock");
+    engine.settle();
+    (doc.circuit, engine)
+}
+
+/// Sets every bit of the pins `values` (label, level), then pulses the clock `clk` up and
+/// down; the trits of `q` after.
+fn pulse((circuit, engine): &mut (Circuit, Engine), values: &[(&str, Trit)]) -> Vec<Trit> {
+    let bits = values
+        .iter()
+        .flat_map(|&(label, v)| pin(circuit, label).into_iter().map(move |id| (id, v)));
+    engine.set(bits).expect("inputs");
+    engine.settle();
+    for level in [T, F] {
+        engine
+            .set([(pin(circuit, "clk")[0], level)])
+            .expect("the clock");
+        engine.settle();
+    }
+    pin(circuit, "q")
+        .iter()
+        .map(|&id| engine.value(id))
+        .collect()
+}
+
+/// An asynchronous pin left unwired where the part is placed leaves its flip-flops' pin
+/// unwired: inactive, so a counter without `arst` counts, and JK flip-flops without `set`
+/// and `reset` set and reset on the clock.
+#[test]
+fn an_unwired_asynchronous_pin_is_inactive() {
+    let mut counter = placed_without(BuiltinPart::Counter { width: 2 }, &["arst"]);
+    let inputs = [("en", T), ("up", T), ("load", F), ("srst", T)];
+    assert_eq!(pulse(&mut counter, &inputs), [F, F]);
+    assert_eq!(pulse(&mut counter, &[("srst", F)]), [T, F]);
+    assert_eq!(pulse(&mut counter, &[]), [F, T]);
+    let jk = BuiltinPart::FlipFlop {
+        kind: FlipFlopKind::Jk,
+        width: 2,
+    };
+    let mut jk = placed_without(jk, &["set", "reset"]);
+    assert_eq!(pulse(&mut jk, &[("j", T), ("k", F)]), [T, T]);
+    assert_eq!(pulse(&mut jk, &[("j", F), ("k", T)]), [F, F]);
 }
