@@ -91,7 +91,8 @@ fn a_library_part_is_placed_at_the_palette_width_with_its_pins() {
 
 /// A 2-bit counter from the library parts, used as a person would: placed at Width 2, five
 /// switches placed at Width 1 and dragged to its `clk`, `en`, `up`, `load` and `srst` pins
-/// (`d` left open: `load` is −1), clicked to −1 and +1. A synchronous reset gives 0 from
+/// (`d` left open: `load` is −1; `arst` left open: an unwired asynchronous reset is
+/// inactive), clicked to −1 and +1. A synchronous reset gives 0 from
 /// unknown, then each clock pulse counts up (the carry at 3), and down once `up` is −1.
 #[test]
 fn a_counter_from_the_library_parts_counts_from_its_reset() {

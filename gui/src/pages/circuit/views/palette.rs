@@ -286,17 +286,17 @@ fn sequential_items(width: u8) -> [(&'static str, BuiltinPart, &'static str); 6]
         (
             "Register",
             BuiltinPart::Register { width },
-            "on clk ↑: q ← 0 if srst, else d if en",
+            "on clk ↑: q ← 0 if srst, else d if en; arst: 0 at once",
         ),
         (
             "Counter",
             BuiltinPart::Counter { width },
-            "on clk ↑: q ← 0 if srst, else d if load, else q ± 1 (up) if en; carry",
+            "on clk ↑: q ← 0 if srst, else d if load, else q ± 1 (up) if en; arst: 0 at once; carry",
         ),
         (
             "Shift register",
             BuiltinPart::ShiftRegister { width },
-            "on clk ↑: q ← 0 if srst, else d if load, else q shifted up from sin if shift; sout",
+            "on clk ↑: q ← 0 if srst, else d if load, else q shifted up from sin if shift; arst: 0 at once; sout",
         ),
         (
             "JK flip-flop",
@@ -304,7 +304,7 @@ fn sequential_items(width: u8) -> [(&'static str, BuiltinPart, &'static str); 6]
                 kind: FlipFlopKind::Jk,
                 width,
             },
-            "on clk ↑: hold, set (j), reset (k) or toggle (both); q, qn",
+            "on clk ↑: hold, set (j), reset (k) or toggle (both); set, reset at once; q, qn",
         ),
         (
             "T flip-flop",
@@ -312,7 +312,7 @@ fn sequential_items(width: u8) -> [(&'static str, BuiltinPart, &'static str); 6]
                 kind: FlipFlopKind::T,
                 width,
             },
-            "on clk ↑: toggle if t; q, qn",
+            "on clk ↑: toggle if t; set, reset at once; q, qn",
         ),
         (
             "SR flip-flop",
@@ -320,7 +320,7 @@ fn sequential_items(width: u8) -> [(&'static str, BuiltinPart, &'static str); 6]
                 kind: FlipFlopKind::Sr,
                 width,
             },
-            "on clk ↑: set (s), reset (r), both unknown; q, qn",
+            "on clk ↑: set (s), reset (r), both unknown; set, reset at once; q, qn",
         ),
     ]
 }
