@@ -9,8 +9,8 @@ use egui::pos2;
 use gui::pages::circuit::state::CircuitPageState;
 
 use crate::common::{
-    app, app_with, click_cell, click_node, drag, output_pin, scene_to_screen, scroll_and_click,
-    status, type_into, zoom_to_100,
+    App, app, app_with, click_cell, click_node, drag, output_pin, scene_to_screen,
+    scroll_and_click, status, type_into, zoom_to_100,
 };
 
 #[test]
@@ -89,13 +89,13 @@ fn a_library_part_is_placed_at_the_palette_width_with_its_pins() {
     }
 }
 
-/// A 2-bit counter from the library parts, used as a person would: placed at Width 2, five
-/// switches placed at Width 1 and dragged to its `clk`, `en`, `up`, `load` and `srst` pins
-/// (`d` left open: `load` is −1; `arst` left open: an unwired asynchronous reset is
-/// inactive), clicked to −1 and +1. A synchronous reset gives 0 from
-/// unknown, then each clock pulse counts up (the carry at 3), and down once `up` is −1.
-#[test]
-fn a_counter_from_the_library_parts_counts_from_its_reset() {
+/// The pins of the library counter that [`counter_wired_from_switches`] wires, from switch
+/// `SW1` down.
+pub(crate) const COUNTER_PINS: [&str; 5] = ["clk", "en", "up", "load", "srst"];
+
+/// A 2-bit counter from the library parts, placed as a person would: at Width 2, then five
+/// switches at Width 1 dragged to its [`COUNTER_PINS`] (`d` and `arst` left open).
+pub(crate) fn counter_wired_from_switches() -> App {
     let mut h = app(CircuitPageState::default());
     h.run();
     zoom_to_100(&mut h);
@@ -106,19 +106,36 @@ fn a_counter_from_the_library_parts_counts_from_its_reset() {
     h.key_press(egui::Key::Escape);
     type_into(&mut h, "Width", "1");
     scroll_and_click(&mut h, "Switch");
-    let pins = ["clk", "en", "up", "load", "srst"];
-    for y in 0..pins.len() {
+    for y in 0..COUNTER_PINS.len() {
         click_cell(&mut h, pos2(2.0, 2.0 + 4.0 * y as f32));
     }
     h.key_press(egui::Key::Escape);
     h.run();
-    for (k, pin) in pins.iter().enumerate() {
+    for (k, pin) in COUNTER_PINS.iter().enumerate() {
         let switch = format!("SW{}", k + 1);
         let target = scene_to_screen(&h) * h.get_by_label(&format!("U1.{pin}")).rect();
         let from = output_pin(&h, &switch);
         drag(&mut h, from, target.center());
         h.run();
     }
+    h
+}
+
+/// Clicks switch `switch` `times` times (its first click sets −1, each next one flips it).
+pub(crate) fn click_switch(h: &mut App, switch: &str, times: usize) {
+    for _ in 0..times {
+        click_node(h, switch);
+        h.run();
+    }
+}
+
+/// The library counter of [`counter_wired_from_switches`] used as a person would: its
+/// switches clicked to −1 and +1 (`load` −1, so the open `d` does not matter; the open
+/// `arst`, an unwired asynchronous reset, is inactive). A synchronous reset gives 0 from
+/// unknown, then each clock pulse counts up (the carry at 3), and down once `up` is −1.
+#[test]
+fn a_counter_from_the_library_parts_counts_from_its_reset() {
+    let mut h = counter_wired_from_switches();
     // A document with buses keeps its top level's wires as written.
     let design = &h.state().state.document().design;
     let wires: Vec<String> = design
@@ -141,29 +158,20 @@ fn a_counter_from_the_library_parts_counts_from_its_reset() {
             "SW5 → U1.srst"
         ]
     );
-    // A switch's first click sets −1, each next one flips it.
-    let click = |h: &mut crate::common::App, switch: &str, times: usize| {
-        for _ in 0..times {
-            click_node(h, switch);
-            h.run();
-        }
-    };
-    let pulse = |h: &mut crate::common::App| click(h, "SW1", 2);
-    let read = |h: &crate::common::App, pin: &str| {
+    let pulse = |h: &mut App| click_switch(h, "SW1", 2);
+    let read = |h: &App, pin: &str| {
         h.get_by_label(&format!("U1.{pin}"))
             .value()
             .unwrap_or_default()
     };
     // clk −1; en, up +1; load −1; srst +1.
-    click(&mut h, "SW1", 1);
-    click(&mut h, "SW2", 2);
-    click(&mut h, "SW3", 2);
-    click(&mut h, "SW4", 1);
-    click(&mut h, "SW5", 2);
+    for (switch, clicks) in [("SW1", 1), ("SW2", 2), ("SW3", 2), ("SW4", 1), ("SW5", 2)] {
+        click_switch(&mut h, switch, clicks);
+    }
     assert_eq!(read(&h, "q"), "0x?", "unknown before the reset");
     pulse(&mut h);
     assert_eq!(read(&h, "q"), "0x0", "the synchronous reset");
-    click(&mut h, "SW5", 1);
+    click_switch(&mut h, "SW5", 1);
     let mut counted = Vec::new();
     for _ in 0..4 {
         pulse(&mut h);
@@ -174,7 +182,7 @@ fn a_counter_from_the_library_parts_counts_from_its_reset() {
         counted,
         [("0x1", "-1"), ("0x2", "-1"), ("0x3", "+1"), ("0x0", "-1")]
     );
-    click(&mut h, "SW3", 1);
+    click_switch(&mut h, "SW3", 1);
     assert_eq!(read(&h, "carry"), "+1", "counting down from 0 wraps");
     pulse(&mut h);
     assert_eq!(read(&h, "q"), "0x3");
