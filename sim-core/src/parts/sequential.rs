@@ -120,7 +120,7 @@ fn choose(b: &mut Builder, s: &str, then: &str, otherwise: &str) -> String {
 }
 
 /// The synchronous reset over the next state `next`: each bit AND-ed with `¬srst`.
-fn reset(b: &mut Builder, srst: &str, next: &[String]) -> Bits {
+fn synchronous_reset(b: &mut Builder, srst: &str, next: &[String]) -> Bits {
     let run = b.not(srst);
     next.iter()
         .map(|n| b.gate(And, &[run.clone(), n.clone()]))
@@ -141,7 +141,7 @@ pub(super) fn register(b: &mut Builder, width: u8) {
         .zip(&q)
         .map(|(di, qi)| choose(b, &en[0], di, qi))
         .collect();
-    let next = reset(b, &srst[0], &loaded);
+    let next = synchronous_reset(b, &srst[0], &loaded);
     feed(b, &q, &next);
     b.output("q", &q);
 }
@@ -182,7 +182,7 @@ pub(super) fn counter(b: &mut Builder, width: u8) {
         .zip(&counted)
         .map(|(di, ci)| choose(b, &load[0], di, ci))
         .collect();
-    let next = reset(b, &srst[0], &loaded);
+    let next = synchronous_reset(b, &srst[0], &loaded);
     feed(b, &q, &next);
     b.output("q", &q);
     b.output("carry", &[carry]);
@@ -210,7 +210,7 @@ pub(super) fn shift_register(b: &mut Builder, width: u8) {
         .zip(&shifted)
         .map(|(di, si)| choose(b, &load[0], di, si))
         .collect();
-    let next = reset(b, &srst[0], &loaded);
+    let next = synchronous_reset(b, &srst[0], &loaded);
     feed(b, &q, &next);
     let top = q[q.len() - 1].clone();
     b.output("q", &q);

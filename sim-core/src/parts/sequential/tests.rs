@@ -161,19 +161,7 @@ fn part_width(part: BuiltinPart) -> u32 {
 
 /// The widths of the input pins but `clk`.
 fn pin_widths(part: BuiltinPart) -> Vec<u32> {
-    let width = part_width(part);
-    let desc = part.design().expect("valid parameters");
-    desc.input_pins()
-        .iter()
-        .filter(|p| *p != "clk")
-        .map(|p| {
-            desc.nodes
-                .iter()
-                .find(|n| &n.label == p)
-                .map_or(1, |n| u32::from(n.width))
-        })
-        .inspect(|&w| assert!(w == 1 || w == width))
-        .collect()
+    pins(part).into_iter().map(|(_, w)| w).collect()
 }
 
 /// Packs bits (bit 0 first) into the pins' numbers.
@@ -359,7 +347,7 @@ fn pins(part: BuiltinPart) -> Vec<(String, u32)> {
 /// [`settle`] and [`combinational`] before the edge and [`after_edge`] after it.
 fn run_cycles(part: BuiltinPart, cycles: usize) {
     let pins = pins(part);
-    let widths: Vec<u32> = pins.iter().map(|&(_, w)| w).collect();
+    let widths = pin_widths(part);
     let width = part_width(part);
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     let unknown = vec![X; width as usize];
