@@ -89,6 +89,34 @@ fn a_library_part_is_placed_at_the_palette_width_with_its_pins() {
     }
 }
 
+/// Each sequential library part at the typed width: a click adds its design to the document
+/// (pins as `sim_core::parts` documents them) and arms placing it.
+#[test]
+fn the_sequential_library_parts_are_offered_at_the_palette_width() {
+    let mut h = app(CircuitPageState::default());
+    h.run();
+    type_into(&mut h, "Width", "4");
+    scroll_and_click(&mut h, "Library parts");
+    for (item, name, inputs) in [
+        ("Register", "register4", "d clk en srst arst"),
+        ("Counter", "counter4", "d clk en up load srst arst"),
+        (
+            "Shift register",
+            "shiftreg4",
+            "sin d clk shift load srst arst",
+        ),
+        ("JK flip-flop", "jkff4", "j k clk set reset"),
+        ("T flip-flop", "tff4", "t clk set reset"),
+        ("SR flip-flop", "srff4", "s r clk set reset"),
+    ] {
+        scroll_and_click(&mut h, item);
+        let state = &h.state().state;
+        assert_eq!(state.part_tool.as_deref(), Some(name), "{item}");
+        let (part, _) = state.document().design.part(name).expect("added");
+        assert_eq!(part.input_pins().join(" "), inputs, "{item}");
+    }
+}
+
 /// The pins of the library counter that [`counter_wired_from_switches`] wires, from switch
 /// `SW1` down.
 pub(crate) const COUNTER_PINS: [&str; 5] = ["clk", "en", "up", "load", "srst"];
