@@ -1,7 +1,8 @@
 //! Built-in parts with a width parameter: each [`BuiltinPart`] builds its design as an
-//! ordinary [`PartDesc`] of gates, splitters and mergers, its ports buses. A document places
-//! it as it places any part of its own (the palette adds the design to the document's
-//! subcircuits), so every engine, analysis and the Verilog export handle it by flattening.
+//! ordinary [`PartDesc`] of gates, flip-flops, splitters and mergers, its ports buses. A
+//! document places it as it places any part of its own (the palette adds the design to the
+//! document's subcircuits), so every engine, analysis and the Verilog export handle it by
+//! flattening.
 //!
 //! Binary parts: a trit −1 is the bit 0, +1 the bit 1, and 0 means *unknown*. The gates are
 //! Kleene's, so an unknown input bit makes unknown exactly the outputs the gates cannot
