@@ -133,12 +133,10 @@ fn a_counter_with_power_on_values_counts_from_zero() {
 }
 
 /// Issue 40's scene: the 2-bit counter built from the palette with DFFSR flip-flops (D
-/// flip-flops with set and reset) whose RESET pins a switch RST drives. Their unconnected
-/// SET and EN pins are inactive and enabled, so the counter is unknown only until RST is
-/// raised once: after it the count reads 0 and goes 1, 2, 3, 0 on the clock's rising edges,
-/// and while RST is held the clock changes nothing.
-#[test]
-fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
+/// flip-flops with set and reset) whose RESET pins a switch SW1 drives (Q0' = NOT Q0,
+/// Q1' = Q1 XOR Q0, both clocked by CLK1), in Step mode. Their SET and EN pins are left
+/// unconnected: inactive and enabled.
+pub(crate) fn counter_of_reset_flip_flops() -> App {
     let mut state = CircuitPageState::default();
     state.sim.set_mode(Mode::Step);
     let mut h = app(state);
@@ -165,6 +163,15 @@ fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
         wire(&mut h, "CLK1", ff, sim_core::kind::DFFSR_CLOCK);
         wire(&mut h, "SW1", ff, sim_core::kind::DFFSR_RESET);
     }
+    h
+}
+
+/// [`counter_of_reset_flip_flops`] is wired cleanly, unknown only until RST (SW1) is raised
+/// once: after it the count reads 0 and goes 1, 2, 3, 0 on the clock's rising edges, and
+/// while RST is held the clock changes nothing.
+#[test]
+fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
+    let mut h = counter_of_reset_flip_flops();
     assert_eq!(
         h.state().state.circuit().wire_count(),
         9,
