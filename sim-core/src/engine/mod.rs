@@ -29,10 +29,10 @@
 //! levelized event-driven simulation (zero-delay selective trace; Abramovici, Breuer &
 //! Friedman, "Digital Systems Testing and Testable Design", ch. 3). Every node has a *level*
 //! (sources 0, a gate one more than its highest driver, a flip-flop one more than its clock's
-//! driver) and a settle evaluates pending nodes in increasing level order, each at most once,
-//! scheduling its fanout only when its output changed. No glitch reaches a node whose drivers
-//! are not all settled, so a random vector on an array multiplier costs one evaluation per
-//! active gate instead of one per glitch.
+//! driver, or its SET's or RESET's) and a settle evaluates pending nodes in increasing level
+//! order, each at most once, scheduling its fanout only when its output changed. No glitch
+//! reaches a node whose drivers are not all settled, so a random vector on an array
+//! multiplier costs one evaluation per active gate instead of one per glitch.
 //!
 //! * On an acyclic combinational circuit it settles to the same values as unit delay (Kleene
 //!   functions on a DAG have exactly one fixpoint; property-tested).
@@ -42,7 +42,12 @@
 //!   clock is seen new if it is computed at a lower level than the flip-flop, old otherwise (a
 //!   race that unit delay may resolve differently).
 //! * A circuit with a combinational loop has no levels: it is simulated with the unit-delay
-//!   schedule, and [`Engine::schedule`] says so. Without loops nothing can oscillate, so
+//!   schedule, and [`Engine::schedule`] says so. A loop through a
+//!   [`Dffsr`](crate::NodeKind::Dffsr)'s SET or RESET (which act at once) is one.
+//! * A [`Dffsr`](crate::NodeKind::Dffsr)'s SET and RESET are levels, so a glitch on them
+//!   acts: unit delay shows a gate's glitch and may reset a flip-flop with it, where the
+//!   levelized schedule, which has no glitches, does not. Driven by switches, buttons or
+//!   constants, or by logic that cannot glitch, they give the same values on both. Without loops nothing can oscillate, so
 //!   [`SettleOptions`] do not apply.
 //! * Records: [`Event::delta`] and [`Pending::delta`] are levels, [`SettleReport::deltas`] the
 //!   highest level evaluated plus one; [`Engine::step`] steps through the levels in order.
@@ -407,7 +412,8 @@ impl Engine {
             }
         }
         // A flip-flop with a power-on value starts at it (its state, not an event: no clock
-        // acted), and what reads it is evaluated with it.
+        // acted), and what reads it is evaluated with it; so is a Dffsr itself, whose SET and
+        // RESET may not leave that value (an unknown RESET makes +1 unknown).
         for k in 0..self.net.power_on.len() {
             let (i, init) = self.net.power_on[k];
             self.latest[i as usize] = init;
@@ -416,6 +422,9 @@ impl Engine {
             }
             for f in self.net.fanout_range(i) {
                 self.schedule_node(self.net.fanout[f], Cause::PowerOn);
+            }
+            if self.net.set_reset_pins(i).is_some() {
+                self.schedule_node(i, Cause::PowerOn);
             }
         }
     }
