@@ -32,7 +32,7 @@ fn id(c: &Circuit, label: &str) -> NodeId {
 type Step = ([Trit; 5], Trit, Trit);
 
 /// The steps of [`PINS`], from power-on: each sets every switch at once and settles.
-const STEPS: [Step; 18] = [
+const STEPS: [Step; 22] = [
     // Nothing known yet; the clock's first rise from unknown with D unknown.
     ([X, F, T, F, F], X, X),
     // Reset acts at once, without an edge; P has none and stays unknown.
@@ -61,6 +61,12 @@ const STEPS: [Step; 18] = [
     // Disabled, an edge is ignored (P has no EN and loads D); the pins still act.
     ([T, F, F, T, F], T, T),
     ([F, T, F, F, F], T, F),
+    // An unknown clock: a change that may be a rising edge keeps only Q = D; reset still wins.
+    ([F, F, T, F, F], T, F),
+    ([F, X, T, F, F], X, F),
+    ([F, X, T, F, T], F, F),
+    // Maybe rising, maybe enabled, D differs from Q: unknown.
+    ([T, T, X, F, F], X, X),
 ];
 
 /// Runs [`STEPS`] on `engine` over `c`, asserting each step's outputs.
