@@ -6,7 +6,9 @@
 //!   drive their values; switches stay unknown until [`Engine::set`]. So are the table gates
 //!   whose output on unknown inputs is not 0 (every standard gate gives 0 there, so 0 is
 //!   already its value). A flip-flop with a power-on value ([`Node::init`](crate::Node::init))
-//!   starts at it — its state, not an event: no clock acted — and what reads it is scheduled.
+//!   starts at it — its state, not an event: no clock acted — and what reads it is scheduled
+//!   (a [`Dffsr`](crate::NodeKind::Dffsr) with one is scheduled too: its SET and RESET may
+//!   overrule it).
 //! * An *event* is one evaluation of one node. Events are grouped in *delta cycles*: the events
 //!   of delta `d` all read the values as they were at the end of delta `d − 1`, and a node whose
 //!   output changes in delta `d` schedules its fanout for delta `d + 1` (each node at most once
