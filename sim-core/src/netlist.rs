@@ -255,6 +255,14 @@ impl Netlist {
         }
     }
 
+    /// The value each input pin of node `i` reads, by pin: its driver's, given by `value` (of
+    /// a dense index), or where floating what the node's kind reads unconnected.
+    pub(crate) fn pin_values(&self, i: u32, value: impl Fn(u32) -> Trit) -> Vec<Trit> {
+        (0..self.input_range(i).len())
+            .map(|pin| self.pin_with(i, pin, &value))
+            .collect()
+    }
+
     /// The controls of flip-flop `i` ([`Op::Dff`]) in `values`: its EN, SET and RESET, the
     /// last argument of [`dffsr_next`](crate::kind::dffsr_next). A pin the kind has not is
     /// inactive (EN +1, SET and RESET −1: a [`NodeKind::Dff`] has only D and the clock, a

@@ -94,7 +94,18 @@ fn run_steps_with<O: Observer>(c: &Circuit, engine: &mut Engine, observer: &mut 
 #[test]
 fn set_and_reset_act_at_once_reset_wins_and_unknown_pins_keep_only_agreed_values() {
     let c = circuit(PINS);
-    run_steps(&c, &mut Engine::from_circuit(&c));
+    let mut records = Vec::<Event>::new();
+    run_steps_with(&c, &mut Engine::from_circuit(&c), &mut records);
+    assert_unconnected_pins_read_inactive(&c, &records);
+}
+
+/// `P`'s events in `records` show its unconnected EN, SET and RESET as +1, −1, −1.
+fn assert_unconnected_pins_read_inactive(c: &Circuit, records: &[Event]) {
+    let p: Vec<&Event> = records.iter().filter(|e| c[e.node].label == "P").collect();
+    assert!(!p.is_empty(), "P was evaluated");
+    for e in p {
+        assert_eq!(e.inputs[2..], [T, F, F], "{e:?}");
+    }
 }
 
 /// The levelized schedule gives the same values, with every sweep, with and without
@@ -115,6 +126,7 @@ fn the_levelized_schedule_agrees_with_every_sweep() {
         records.iter().any(|e| c[e.node].label == "R" && e.new == F),
         "a reset is an event of the flip-flop"
     );
+    assert_unconnected_pins_read_inactive(&c, &records);
 }
 
 /// A flip-flop that resets itself (its Q into its RESET) is a loop through RESET, which acts at once: a combinational loop. The levelized schedule

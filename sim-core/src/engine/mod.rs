@@ -533,21 +533,9 @@ impl Engine {
     /// kind reads unconnected ([`NodeKind::unconnected`]: 0 but for a
     /// [`Dffsr`](NodeKind::Dffsr)'s EN, SET and RESET).
     pub fn input_values(&self, id: NodeId) -> Vec<Trit> {
-        let floating = self.net.len() as u32;
-        self.net.index_of(id).map_or_else(Vec::new, |i| {
-            let kind = self.net.kinds[i as usize];
-            self.net.in_src[self.net.input_range(i)]
-                .iter()
-                .enumerate()
-                .map(|(pin, &s)| {
-                    if s == floating {
-                        kind.unconnected(pin)
-                    } else {
-                        self.latest(s)
-                    }
-                })
-                .collect()
-        })
+        self.net
+            .index_of(id)
+            .map_or_else(Vec::new, |i| self.net.pin_values(i, |s| self.latest(s)))
     }
 
     /// Whether the netlist has a clock (so [`tick`](Self::tick) can change anything).

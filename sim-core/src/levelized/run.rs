@@ -382,10 +382,7 @@ impl Levelized {
             seq,
             delta: self.level_of(p),
             node: net.ids[slot.node as usize],
-            inputs: net.in_src[net.input_range(slot.node)]
-                .iter()
-                .map(|&s| values[s as usize])
-                .collect(),
+            inputs: net.pin_values(slot.node, |s| values[s as usize]),
             old,
             new,
             cause: self.cause[p],
