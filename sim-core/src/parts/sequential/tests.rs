@@ -28,14 +28,12 @@ struct Clocked {
 }
 
 impl Clocked {
-    /// `part` at power-on with its flip-flops (bit 0 first) starting at `state` (an unknown
-    /// bit: no power-on value), on `schedule`.
+    /// `part` on `schedule`, brought from power-on to `state` (bit 0 first) as a user would:
+    /// a flip-flop part by its asynchronous `set` or `reset` (so all its bits alike), the
+    /// others by a clocked load of `d` = `state` (an unknown bit loads unknown); then every
+    /// input but `clk` at −1 (each part then holds) and the clock at +1.
     fn new(part: BuiltinPart, state: &[Trit], schedule: Schedule) -> Clocked {
-        let mut desc = part.design().expect("valid parameters");
-        let flip_flops = desc.nodes.iter_mut().filter(|n| n.kind.is_flip_flop());
-        for (node, &bit) in flip_flops.zip(state) {
-            node.init = bit.is_known().then_some(bit);
-        }
+        let desc = part.design().expect("valid parameters");
         let doc = standalone(&desc).expect("elaborates");
         let circuit = &doc.circuit;
         let ids = |pins: Vec<String>| -> Vec<Vec<NodeId>> {
@@ -44,14 +42,19 @@ impl Clocked {
                 .map(|p| pin(circuit, p))
                 .collect()
         };
-        let mut engine = Engine::with_schedule(crate::Netlist::compile(circuit), schedule);
-        engine.settle();
-        Clocked {
+        let engine = Engine::with_schedule(crate::Netlist::compile(circuit), schedule);
+        let mut clocked = Clocked {
             engine,
             inputs: ids(desc.input_pins()),
             clk: pin(circuit, "clk")[0],
             outputs: ids(desc.output_pins()),
-        }
+        };
+        clocked.set_inputs(&loading(part, state));
+        clocked.clock(F);
+        clocked.clock(T);
+        clocked.set_inputs(&vec![F; clocked.width()]);
+        assert_eq!(clocked.outputs()[..state.len()], *state, "{}", part.name());
+        clocked
     }
 
     /// Sets the inputs but `clk` to `bits` (pins in order, each bit 0 first) and settles.
@@ -341,6 +344,24 @@ fn pins(part: BuiltinPart) -> Vec<(String, u32)> {
         .collect()
 }
 
+/// The inputs but `clk` that bring `part` to `state` on a rising edge ([`Clocked::new`]):
+/// `d` = `state` with the register's `en` or the others' `load` at +1, or a flip-flop part's
+/// `set` (`state` all +1) or `reset` (all −1) at +1; every other input −1.
+fn loading(part: BuiltinPart, state: &[Trit]) -> Vec<Trit> {
+    let all = |t: Trit| !state.is_empty() && state.iter().all(|&s| s == t);
+    pins(part)
+        .into_iter()
+        .flat_map(|(name, width)| match name.as_str() {
+            "d" => state.to_vec(),
+            "en" if matches!(part, BuiltinPart::Register { .. }) => vec![T],
+            "load" => vec![T],
+            "set" => vec![Trit::from(all(T))],
+            "reset" => vec![Trit::from(all(F))],
+            _ => vec![F; width as usize],
+        })
+        .collect()
+}
+
 /// Runs `part` from power-on (its state unknown) for `cycles` seeded random cycles of known
 /// inputs — the first a synchronous reset, later ones and asynchronous resets rarely (1 in
 /// 20), loads 1 in 10, the other inputs even — on both schedules, each cycle against
@@ -514,8 +535,7 @@ fn flip_flop_parts_follow_their_rules_bit_by_bit_over_random_steps() {
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
         let mut parts = [Schedule::UnitDelay, Schedule::Levelized]
             .map(|schedule| Clocked::new(part, &[X; 3], schedule));
-        // A switch is unknown until first set.
-        let (mut q, mut clk) = ([X; 3], X);
+        let (mut q, mut clk) = ([X; 3], T);
         for step in 0..300 {
             // Pin by pin, bit 0 first; then set and reset.
             let mut bits: Vec<Trit> = (0..3 * k).map(|_| draw(&mut rng)).collect();
