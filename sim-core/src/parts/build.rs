@@ -105,6 +105,19 @@ impl Builder {
         self.gate(GateOp::Or, &[xy, xz, yz])
     }
 
+    /// The 2:1 multiplexer `¬s·x + s·y + x·y` (`x` when `s` is 0, `y` when 1), given `s` and
+    /// its negation: the consensus term `x·y` makes it known when `x` and `y` agree and `s`
+    /// is unknown. With the two select terms it holds every prime implicant, and a sum of
+    /// every prime implicant computes a function's exact Kleene extension (Ikenmeyer et al.,
+    /// "On the complexity of hazard-free circuits", J. ACM 66(4), 2019, §1).
+    pub(super) fn select(&mut self, s: &str, not_s: &str, x: &str, y: &str) -> String {
+        let [s, not_s, x, y] = [s, not_s, x, y].map(str::to_owned);
+        let low = self.gate(GateOp::And, &[not_s, x.clone()]);
+        let high = self.gate(GateOp::And, &[s, y.clone()]);
+        let both = self.gate(GateOp::And, &[x, y]);
+        self.gate(GateOp::Or, &[low, high, both])
+    }
+
     /// The negation of `input`.
     pub(super) fn not(&mut self, input: &str) -> String {
         self.add(NodeKind::gate(Not, 1), &[input.to_owned()])
