@@ -13,6 +13,7 @@
 //! `a[0]` … `a[w-1]`.
 
 mod build;
+mod layout;
 
 use build::{Bits, Builder};
 
