@@ -19,6 +19,10 @@ pub const ORIENTATION_VERSION: u32 = 4;
 /// nodes; see [`Node::init`](crate::Node::init)).
 pub const INIT_VERSION: u32 = 5;
 
+/// The format version of a file with flip-flops with asynchronous set and reset (the kind
+/// [`Dffsr`](crate::NodeKind::Dffsr)).
+pub const DFFSR_VERSION: u32 = 6;
+
 /// The newest format version this crate reads; each version reads every file of the ones
 /// before it unchanged.
-pub const MAX_VERSION: u32 = INIT_VERSION;
+pub const MAX_VERSION: u32 = DFFSR_VERSION;

@@ -77,6 +77,7 @@ kind_repr! {
     Xnor(n: u8),
     Dff,
     Dffe,
+    Dffsr,
     Lamp,
     Probe,
     HexDisplay,

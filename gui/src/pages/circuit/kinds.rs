@@ -17,6 +17,7 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::Table(table) => format!("Table gate, {}", inputs(usize::from(table.inputs()))),
         NodeKind::Dff => "D flip-flop".to_owned(),
         NodeKind::Dffe => "D flip-flop with enable".to_owned(),
+        NodeKind::Dffsr => "D flip-flop with set and reset".to_owned(),
         NodeKind::Lamp => "Lamp".to_owned(),
         NodeKind::Probe => "Probe".to_owned(),
         NodeKind::HexDisplay => "Hex display".to_owned(),
@@ -47,6 +48,18 @@ fn inputs(n: usize) -> String {
     }
 }
 
+/// The names a flip-flop of `kind` writes at its input pins, in pin order; `None` marks the
+/// clock, drawn as the wedge `>` (a [`NodeKind::Dff`]: D and the clock; a
+/// [`NodeKind::Dffe`] adds EN; a [`NodeKind::Dffsr`] EN, S (set) and R (reset), as
+/// Logisim-evolution names them).
+pub fn flip_flop_pins(kind: NodeKind) -> &'static [Option<&'static str>] {
+    match kind {
+        NodeKind::Dffe => &[Some("D"), None, Some("EN")],
+        NodeKind::Dffsr => &[Some("D"), None, Some("EN"), Some("S"), Some("R")],
+        _ => &[Some("D"), None],
+    }
+}
+
 /// The prefix of fresh labels for `kind`.
 pub fn label_prefix(kind: NodeKind) -> &'static str {
     match kind {
@@ -64,6 +77,7 @@ pub fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Xnor(_) => "XNOR",
         NodeKind::Dff => "DFF",
         NodeKind::Dffe => "DFFE",
+        NodeKind::Dffsr => "DFFSR",
         NodeKind::Lamp => "LAMP",
         NodeKind::Probe => "PROBE",
         NodeKind::HexDisplay => "HEX",
@@ -112,6 +126,9 @@ pub fn what_it_does(kind: NodeKind) -> String {
             "D flip-flop with enable: takes input D when the clock input rises while EN (its \
              third input) is +1, ignores the edge while EN is −1; with EN unknown, keeps the \
              bits on which D and Q agree"
+        }
+        NodeKind::Dffsr => {
+            "D flip-flop with set and reset: as with enable, and SET or RESET at +1 forces +1              or −1 at once, without a clock edge (RESET wins); unconnected, they do nothing"
         }
         NodeKind::Rom { .. } => {
             "ROM: outputs the word at its address input; an unknown address bit reads the \
@@ -183,6 +200,7 @@ mod tests {
             NodeKind::gate(GateOp::Xnor, 2),
             NodeKind::Dff,
             NodeKind::Dffe,
+            NodeKind::Dffsr,
             NodeKind::Lamp,
             NodeKind::Probe,
             NodeKind::HexDisplay,
