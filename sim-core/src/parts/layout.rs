@@ -39,7 +39,11 @@ pub(super) fn place(inputs: &[Node], gates: &mut [Node], outputs: &mut [Node], w
         });
         column.insert(&gate.label, level + 1);
     }
-    let last_gate = gates.iter().map(|g| column[g.label.as_str()]).max().unwrap_or(0);
+    let last_gate = gates
+        .iter()
+        .map(|g| column[g.label.as_str()])
+        .max()
+        .unwrap_or(0);
     let out_column = last_gate + 1;
     for node in outputs.iter() {
         column.insert(&node.label, out_column);
@@ -207,9 +211,18 @@ impl Rows {
                 && self.free(column, column, 2 * top - 2, 2 * (top + height) + 2)
                 && self.free(column, far, row - 2, row + 2)
         };
-        (0..)
+        // Rows below everything taken are free.
+        let beyond = self
+            .taken
+            .iter()
+            .flatten()
+            .map(|&(_, to)| to / 2 + 2)
+            .max()
+            .unwrap_or(0)
+            .max(wanted);
+        (0..=beyond - wanted)
             .flat_map(|d| [wanted + d, wanted - d - 1])
             .find(|&top| fits(top))
-            .unwrap_or(wanted)
+            .unwrap_or(beyond)
     }
 }

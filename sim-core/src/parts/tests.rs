@@ -184,7 +184,10 @@ fn arithmetic_parts_are_exact_on_every_input() {
 #[test]
 fn decoders_and_extenders_are_exact_on_every_input() {
     for select in 1..=3u8 {
-        assert_eq!(check(BuiltinPart::Decoder { select }), 3usize.pow(select.into()));
+        assert_eq!(
+            check(BuiltinPart::Decoder { select }),
+            3usize.pow(select.into())
+        );
     }
     for fill in [Fill::Zero, Fill::One, Fill::Sign] {
         for (from, to) in [(1, 1), (1, 3), (3, 3), (3, 5)] {
@@ -266,5 +269,60 @@ fn the_widest_parts_elaborate() {
     ] {
         let desc = part.design().expect("in range");
         standalone(&desc).unwrap_or_else(|e| panic!("{}: {e}", part.name()));
+    }
+}
+
+/// The layout ([`super::layout`]) at the widest widths: no two boxes touch (a cell clear, room
+/// for a wire), and every wire between gates runs rightwards, to a later column.
+#[test]
+fn wide_parts_are_laid_out_in_columns_with_room_between_boxes() {
+    use crate::kind::NodeKind;
+    use crate::layout::footprint;
+    for part in [
+        BuiltinPart::Adder { width: 64 },
+        BuiltinPart::Multiplexer {
+            select: 2,
+            width: 64,
+        },
+        BuiltinPart::PriorityEncoder { select: 6 },
+    ] {
+        let desc = part.design().expect("in range");
+        let boxes: Vec<(&str, i32, i32, i32, i32)> = desc
+            .nodes
+            .iter()
+            .map(|n| {
+                let kind = match n.kind {
+                    NodeKind::Split(r) => NodeKind::Merge(r),
+                    kind => kind,
+                };
+                let (w, h) = footprint(kind);
+                let p = n.pos.expect("placed");
+                (
+                    n.label.as_str(),
+                    p.x,
+                    p.y,
+                    p.x + i32::from(w),
+                    p.y + i32::from(h),
+                )
+            })
+            .collect();
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                let touch = a.1 <= b.3 && b.1 <= a.3 && a.2 <= b.4 && b.2 <= a.4;
+                assert!(!touch, "{}: {a:?} and {b:?}", part.name());
+            }
+        }
+        let x = |end: &str| {
+            let node = end.split_once('.').map_or(end, |(n, _)| n);
+            boxes.iter().find(|b| b.0 == node).expect("a node").1
+        };
+        let is_gate = |label: &str| {
+            label
+                .strip_prefix('g')
+                .is_some_and(|n| n.parse::<usize>().is_ok())
+        };
+        for w in desc.wires.iter().filter(|w| is_gate(&w.to)) {
+            assert!(x(&w.from) < x(&w.to), "{}: {w:?}", part.name());
+        }
     }
 }

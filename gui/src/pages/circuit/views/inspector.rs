@@ -512,11 +512,10 @@ fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
 /// bits: the value is the whole bus's.
 fn power_on_row(ui: &mut egui::Ui, state: &mut CircuitPageState, id: NodeId, init: Option<Trit>) {
     ui.horizontal(|ui| {
-        ui.label("Power on")
-            .on_hover_text(
-                "Q after a power-on reset (every bit of a bus): −1, +1, or 0 (unknown, the \
+        ui.label("Power on").on_hover_text(
+            "Q after a power-on reset (every bit of a bus): −1, +1, or 0 (unknown, the \
                  default)",
-            );
+        );
         let now = init.unwrap_or(Trit::Unknown);
         for v in Trit::ALL {
             if ui.selectable_label(now == v, v.as_signed_str()).clicked() && now != v {
