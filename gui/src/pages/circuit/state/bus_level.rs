@@ -415,9 +415,10 @@ fn top_level(doc: &Document) -> (Vec<Node>, Vec<WireDesc>) {
 }
 
 /// Makes `circuit` equal to `new` (a valid circuit) while keeping the id of every node whose
-/// label and kind survive (taking `new`'s position, orientation and power-on value), so that the engine keeps its value and the selection stays: new
-/// nodes are added before the gone ones are removed (a new node never takes a gone one's
-/// slot and value), every wire is replaced, the buses are `new`'s.
+/// label and kind survive (taking `new`'s position, orientation and power-on value), so that
+/// the engine keeps its value and the selection stays: new nodes are added before the gone
+/// ones are removed (a new node never takes a gone one's slot and value), every wire is
+/// replaced, the buses are `new`'s.
 fn adopt(circuit: &mut Circuit, new: &Circuit) -> Result<(), CircuitError> {
     let same = |n: &Node| new.find(&n.label).is_some_and(|k| new[k].kind == n.kind);
     let (kept, gone): (Vec<NodeId>, Vec<NodeId>) = circuit
