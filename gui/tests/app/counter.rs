@@ -1,13 +1,16 @@
 //! The 2-bit counter of issue 38 built from the palette with the pointer (two DFFs, a NOT, an
 //! XOR and a clock), then an AND placed in front of DFF1's clock pin: the clock's wire must
 //! not run through the AND (the picture would read CLK → AND1 → DFF1), and every wire stays
-//! clean ([`router::check`](gui::pages::circuit::router::check) on what the canvas drew).
+//! clean ([`router::check`](gui::pages::circuit::router::check) on what the canvas drew); and
+//! the power-on values that make a counter or register start known.
 
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::state::{CircuitPageState, Mode};
 
-use crate::common::{App, app, arm, click_cell, click_node, node_value, wire, zoom_to_100};
+use crate::common::{
+    App, app, app_with, arm, click_bus, click_cell, click_node, node_value, wire, zoom_to_100,
+};
 use crate::wiring::defects_here;
 
 /// The counter, built as a person would: nodes placed by arming palette items and clicking
@@ -223,4 +226,44 @@ fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
         // A rising edge every two ticks (the clock's half period is 1).
         ticks_and_settle(&mut h, 2);
     }
+}
+
+/// The 4-bit register of `circuits/register_enable.ron` (one bus flip-flop) selected on the
+/// canvas: its inspector has the Power on row a single flip-flop has; +1 there is one undoable
+/// edit of the written node (every bit starts at it, as the file keeps one value for the
+/// bus), and after a power-on reset `q` reads 0b1111 where it read unknown before.
+#[test]
+fn a_register_s_power_on_row_sets_every_bit() {
+    let mut h = app_with("register_enable.ron");
+    h.run();
+    let click = |h: &mut App, label: &str| {
+        h.get_by_label(label).click();
+        h.run();
+    };
+    let written_init = |h: &App| {
+        let (nodes, _) = h.state().state.written_level().expect("a bus level");
+        nodes.iter().find(|n| n.label == "reg").expect("reg").init
+    };
+    click(&mut h, "Power-on reset");
+    click(&mut h, "Settle");
+    assert_eq!(node_value(&h, "q"), "0bxxxx", "no power-on value: unknown");
+    click_bus(&mut h, "reg");
+    assert_eq!(h.state().state.selected_bus().as_deref(), Some("reg"));
+    click(&mut h, "+1");
+    assert_eq!(
+        written_init(&h),
+        Some(sim_core::Trit::True),
+        "{:?}",
+        h.state().state.notice
+    );
+    let state = &h.state().state;
+    for &bit in &state.circuit().bus("reg").expect("the register").bits {
+        assert_eq!(state.circuit()[bit].init, Some(sim_core::Trit::True));
+    }
+    click(&mut h, "Power-on reset");
+    click(&mut h, "Settle");
+    assert_eq!(node_value(&h, "q"), "0b1111");
+    h.state_mut().state.undo();
+    h.run();
+    assert_eq!(written_init(&h), None, "one undo takes it back");
 }

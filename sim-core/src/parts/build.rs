@@ -10,13 +10,8 @@ use crate::trit::Trit;
 /// gate's label, a splitter's `label.k`, a one-bit pin's label).
 pub(super) type Bits = Vec<String>;
 
-/// Gates per column of the drawn part (in grid cells: 4 apart).
-const COLUMN: usize = 16;
-/// Grid cells from one gate column to the next.
-const COLUMN_STEP: i32 = 8;
-
 /// The nodes and wires of a part under construction: pins at the left and right, gates
-/// numbered `g0`, `g1`, … in columns between.
+/// numbered `g0`, `g1`, … between (placed by [`super::layout`] when the part is finished).
 #[derive(Default)]
 pub(super) struct Builder {
     inputs: Vec<Node>,
@@ -105,6 +100,19 @@ impl Builder {
         self.gate(GateOp::Or, &[xy, xz, yz])
     }
 
+    /// The 2:1 multiplexer `¬s·x + s·y + x·y` (`x` when `s` is 0, `y` when 1), given `s` and
+    /// its negation: the consensus term `x·y` makes it known when `x` and `y` agree and `s`
+    /// is unknown. With the two select terms it holds every prime implicant, and a sum of
+    /// every prime implicant computes a function's exact Kleene extension (Ikenmeyer et al.,
+    /// "On the complexity of hazard-free circuits", J. ACM 66(4), 2019, §1).
+    pub(super) fn select(&mut self, s: &str, not_s: &str, x: &str, y: &str) -> String {
+        let [s, not_s, x, y] = [s, not_s, x, y].map(str::to_owned);
+        let low = self.gate(GateOp::And, &[not_s, x.clone()]);
+        let high = self.gate(GateOp::And, &[s, y.clone()]);
+        let both = self.gate(GateOp::And, &[x, y]);
+        self.gate(GateOp::Or, &[low, high, both])
+    }
+
     /// The negation of `input`.
     pub(super) fn not(&mut self, input: &str) -> String {
         self.add(NodeKind::gate(Not, 1), &[input.to_owned()])
@@ -137,11 +145,8 @@ impl Builder {
 
     /// Node `kind` labelled `g{n}`, its inputs wired from `inputs` in order; its label.
     pub(super) fn add(&mut self, kind: NodeKind, inputs: &[String]) -> String {
-        let n = self.gates.len();
-        let label = format!("g{n}");
-        let x = 10 + COLUMN_STEP * i32::try_from(n / COLUMN).unwrap_or(0);
-        let y = 4 * i32::try_from(n % COLUMN).unwrap_or(0);
-        self.gates.push(Node::new(&label, kind).at(x, y));
+        let label = format!("g{}", self.gates.len());
+        self.gates.push(Node::new(&label, kind));
         for (k, from) in (0..=u8::MAX).zip(inputs) {
             self.wires.push(WireDesc::new(from, &label, k));
         }
@@ -154,15 +159,15 @@ impl Builder {
         self.wires.push(WireDesc::new(from, to, input));
     }
 
-    /// The part `name`: inputs, gates, then outputs placed right of the last gate column.
+    /// The part `name`: inputs, gates, then outputs, the gates and outputs placed
+    /// ([`super::layout::place`]).
     pub(super) fn finish(mut self, name: String) -> PartDesc {
-        let right =
-            10 + COLUMN_STEP * i32::try_from(self.gates.len().div_ceil(COLUMN)).unwrap_or(0);
-        for node in &mut self.outputs {
-            if let Some(pos) = &mut node.pos {
-                pos.x += right + if node.kind.is_wiring() { 0 } else { 4 };
-            }
-        }
+        super::layout::place(
+            &self.inputs,
+            &mut self.gates,
+            &mut self.outputs,
+            &self.wires,
+        );
         let input_pins = pins(&self.inputs);
         let output_pins = pins(&self.outputs);
         PartDesc {

@@ -5,8 +5,9 @@
 //! flattening.
 //!
 //! Binary parts: a trit −1 is the bit 0, +1 the bit 1, and 0 means *unknown*. The gates are
-//! Kleene's, so an unknown input bit makes unknown exactly the outputs the gates cannot
-//! decide without it; the module tests write down what each part answers then (see
+//! Kleene's, and every part is exact: an output bit is known whenever every completion of
+//! the unknown input bits agrees on it (the multiplexer and priority encoder carry consensus
+//! terms for that); the module tests compare each part with the brute-force extension (see
 //! `docs/parts.md`).
 //!
 //! Bits are numbered from 0, the least significant; a port `a` of width `w` is the bus
@@ -20,6 +21,7 @@
 //! asynchronous pin left unwired where the part is placed is inactive.
 
 mod build;
+mod layout;
 mod sequential;
 
 use build::{Bits, Builder};
@@ -353,21 +355,27 @@ fn adder(b: &mut Builder, width: u8, subtract: bool) {
     b.output(carry_out, &[carry]);
 }
 
-/// Per bit, the OR over the inputs of (input's select line ∧ its bit).
+/// Per bit, a tree of 2:1 multiplexers: select bit 0 chooses within pairs of inputs, bit 1
+/// between pairs of pairs, and so on. Each 2:1 multiplexer is `¬s·x + s·y + x·y` (see
+/// [`Builder::select`]), which is exact under an unknown `s`; the subtrees read disjoint
+/// inputs, so the tree is exact too: `y` is known whenever every input the known select bits
+/// leave possible agrees on it.
 fn multiplexer(b: &mut Builder, select: u8, width: u8) {
     let inputs: Vec<Bits> = (0..1u32 << select)
         .map(|k| b.input(&format!("d{k}"), width))
         .collect();
     let sel = b.input("sel", select);
-    let lines = b.decode(&sel);
+    let not_sel: Bits = sel.iter().map(|s| b.not(s)).collect();
     let y: Bits = (0..usize::from(width))
         .map(|i| {
-            let terms: Bits = lines
-                .iter()
-                .zip(&inputs)
-                .map(|(line, d)| b.gate(And, &[line.clone(), d[i].clone()]))
-                .collect();
-            b.gate(Or, &terms)
+            let mut level: Bits = inputs.iter().map(|d| d[i].clone()).collect();
+            for (s, not_s) in sel.iter().zip(&not_sel) {
+                level = level
+                    .chunks(2)
+                    .map(|pair| b.select(s, not_s, &pair[0], &pair[1]))
+                    .collect();
+            }
+            level.swap_remove(0)
         })
         .collect();
     b.output("y", &y);
@@ -387,26 +395,30 @@ fn demultiplexer(b: &mut Builder, select: u8, width: u8) {
     }
 }
 
-/// `x[j]` wins when it is set and no higher input is (`none above`: a NOR of those); bit `i`
-/// of `y` is the OR of the winners whose index has bit `i` set.
+/// Bit `i` of `y` is the OR, over the inputs `x[m]` whose index `m` has bit `i` set, of
+/// `x[m]` and-ed with the NOR of the inputs above `m` whose index has bit `i` clear: the
+/// highest set input has bit `i` set exactly when one of these terms holds. They are all the
+/// prime implicants of `y[i]`, so the Kleene OR of them is exact (a known input above that
+/// agrees on bit `i` does not matter to it). `valid` is the OR of `x`.
 fn priority_encoder(b: &mut Builder, select: u8) {
     let x = b.input("x", 1 << select);
-    let top = x.len() - 1;
-    let winners: Bits = (0..x.len())
-        .map(|j| {
-            if j == top {
-                x[j].clone()
-            } else {
-                let none_above = b.gate(Nor, &x[j + 1..]);
-                b.gate(And, &[x[j].clone(), none_above])
-            }
-        })
-        .collect();
     let y: Bits = (0..usize::from(select))
         .map(|i| {
+            let set = |j: usize| j >> i & 1 == 1;
             let terms: Bits = (0..x.len())
-                .filter(|j| j >> i & 1 == 1)
-                .map(|j| winners[j].clone())
+                .filter(|&m| set(m))
+                .map(|m| {
+                    let clear_above: Bits = (m + 1..x.len())
+                        .filter(|&k| !set(k))
+                        .map(|k| x[k].clone())
+                        .collect();
+                    if clear_above.is_empty() {
+                        x[m].clone()
+                    } else {
+                        let none = b.gate(Nor, &clear_above);
+                        b.gate(And, &[x[m].clone(), none])
+                    }
+                })
                 .collect();
             b.gate(Or, &terms)
         })

@@ -1,6 +1,6 @@
-//! Every part against its arithmetic at small widths: exhaustively on known inputs, and on
-//! every input with one unknown bit, where the part must be sound (a known output bit is the
-//! one every completion of the unknown gives) and is as exact as the counts below say.
+//! Every part against its arithmetic at small widths, on every input of trits: each output
+//! bit must be the brute-force Kleene extension of the arithmetic (known exactly when every
+//! way of filling in the unknown input bits gives the same bit, and then that bit).
 
 use super::{BuiltinPart, Fill, standalone};
 use crate::trit::Trit;
@@ -125,88 +125,108 @@ fn reference(part: BuiltinPart, x: &[u64]) -> Vec<u64> {
     }
 }
 
-/// Checks `part` on every known input, then on every input with one unknown bit; returns how
-/// many output bits the part leaves unknown there although every completion agrees on them
-/// (Kleene gates cannot see that two paths agree).
+/// The brute-force Kleene extension of `part` at `bits`: the answer of every completion of
+/// the unknown bits, kept where they all agree and unknown where they differ.
+fn extension(h: &Harness, part: BuiltinPart, bits: &[Trit]) -> Vec<Trit> {
+    let unknown: Vec<usize> = (0..bits.len())
+        .filter(|&i| bits[i] == Trit::Unknown)
+        .collect();
+    let known = bits
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t == Trit::True)
+        .fold(0u64, |v, (i, _)| v | 1 << i);
+    let answer = |fill: u64| {
+        let v = unknown
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| fill >> k & 1 == 1)
+            .fold(known, |v, (_, &i)| v | 1 << i);
+        h.pack(&reference(part, &h.unpack(v)))
+    };
+    let first = answer(0);
+    (1..1u64 << unknown.len()).fold(first, |agreed, fill| {
+        agreed
+            .iter()
+            .zip(answer(fill))
+            .map(|(&a, b)| if a == b { a } else { Trit::Unknown })
+            .collect()
+    })
+}
+
+/// Checks `part` on all `3^n` inputs of trits against [`extension`]; returns how many inputs
+/// it ran.
 fn check(part: BuiltinPart) -> usize {
     let mut h = Harness::new(part);
     let n = h.width();
-    let known = |v: u64| -> Vec<Trit> { (0..n).map(|i| Trit::from(v >> i & 1 == 1)).collect() };
-    let answer = |h: &Harness, v: u64| h.pack(&reference(part, &h.unpack(v)));
-    for v in 0..1u64 << n {
-        let expected = answer(&h, v);
-        assert_eq!(h.eval(&known(v)), expected, "{}: input {v:#b}", part.name());
+    let count = 3usize.pow(u32::try_from(n).expect("small"));
+    for mut v in 0..count {
+        let bits: Vec<Trit> = (0..n)
+            .map(|_| {
+                let t = [Trit::False, Trit::Unknown, Trit::True][v % 3];
+                v /= 3;
+                t
+            })
+            .collect();
+        let expected = extension(&h, part, &bits);
+        assert_eq!(h.eval(&bits), expected, "{}: input {bits:?}", part.name());
     }
-    let mut pessimistic = 0;
-    for v in 0..1u64 << n {
-        for j in 0..n {
-            let (lo, hi) = (answer(&h, v & !(1 << j)), answer(&h, v | 1 << j));
-            let mut bits = known(v);
-            bits[j] = Trit::Unknown;
-            let got = h.eval(&bits);
-            for ((g, l), h) in got.iter().zip(&lo).zip(&hi) {
-                if *g == Trit::Unknown {
-                    pessimistic += usize::from(l == h);
-                } else {
-                    assert!(
-                        g == l && g == h,
-                        "{}: {v:#b} with bit {j} unknown",
-                        part.name()
-                    );
-                }
-            }
-        }
-    }
-    pessimistic
+    count
 }
 
+/// Ripple chains of XOR sums and majority carries: each stage is exact (a majority is the
+/// sum of its prime implicants) and reads its own bits and the stage below, disjoint inputs,
+/// so the chain is exact too.
 #[test]
-fn arithmetic_parts_are_exact_with_one_unknown_bit() {
-    for width in 1..=3 {
-        assert_eq!(check(BuiltinPart::Comparator { width }), 0);
-        assert_eq!(check(BuiltinPart::Adder { width }), 0);
-        assert_eq!(check(BuiltinPart::Subtractor { width }), 0);
+fn arithmetic_parts_are_exact_on_every_input() {
+    for width in 1..=3u8 {
+        let inputs = 3usize.pow(2 * u32::from(width));
+        assert_eq!(check(BuiltinPart::Comparator { width }), inputs);
+        assert_eq!(check(BuiltinPart::Adder { width }), 3 * inputs);
+        assert_eq!(check(BuiltinPart::Subtractor { width }), 3 * inputs);
     }
 }
 
 #[test]
-fn decoders_and_extenders_are_exact_with_one_unknown_bit() {
-    for select in 1..=3 {
-        assert_eq!(check(BuiltinPart::Decoder { select }), 0);
+fn decoders_and_extenders_are_exact_on_every_input() {
+    for select in 1..=3u8 {
+        assert_eq!(
+            check(BuiltinPart::Decoder { select }),
+            3usize.pow(select.into())
+        );
     }
     for fill in [Fill::Zero, Fill::One, Fill::Sign] {
         for (from, to) in [(1, 1), (1, 3), (3, 3), (3, 5)] {
-            assert_eq!(check(BuiltinPart::Extender { from, to, fill }), 0);
+            let inputs = 3usize.pow(u32::from(from));
+            assert_eq!(check(BuiltinPart::Extender { from, to, fill }), inputs);
         }
     }
 }
 
-/// A multiplexer's output bit is unknown whenever a select bit is, even where the two data
-/// inputs that bit chooses between agree (the OR of two unknown ANDs): with `s` select bits
-/// and `w` data bits, of the inputs with one unknown select bit (`s · 2^(s−1)` selects
-/// times `2^(2^s · w)` data) half the output bits agree, so `s · 2^(s−1) · 2^(2^s·w) · w / 2`
-/// are lost. A demultiplexer is exact: each output is one AND.
+/// A multiplexer is a tree of `¬s·x + s·y + x·y`: an unknown select bit still gives the
+/// value its two sides agree on (`d0 = d1 = 1`, `sel = ?`: `y = 1`), and a demultiplexer's
+/// outputs are one AND each.
 #[test]
-fn multiplexers_lose_agreeing_inputs_behind_an_unknown_select() {
+fn multiplexers_are_exact_on_every_input() {
     for (select, width) in [(1u8, 1u8), (1, 2), (2, 1)] {
         let (s, w) = (u32::from(select), u32::from(width));
-        let lost = s * (1 << (s - 1)) * (1 << ((1 << s) * w)) * w / 2;
-        let lost = usize::try_from(lost).expect("small");
-        assert_eq!(check(BuiltinPart::Multiplexer { select, width }), lost);
-        assert_eq!(check(BuiltinPart::Demultiplexer { select, width }), 0);
+        let inputs = 3usize.pow((1 << s) * w + s);
+        assert_eq!(check(BuiltinPart::Multiplexer { select, width }), inputs);
+        assert_eq!(
+            check(BuiltinPart::Demultiplexer { select, width }),
+            3usize.pow(w + s)
+        );
     }
 }
 
-/// A priority encoder's winner lines AND each input with a NOR of those above: an unknown
-/// input above the highest set one makes every winner line from it down unknown, so an index
-/// bit on which the candidates agree (`x = 0b?100`: index 3 or 2, bit 1 set either way) is
-/// lost. `valid` is an OR, exact.
+/// An index bit does not depend on the inputs above whose index shares it: `x = 0b?100`
+/// gives `y[1] = 1` (index 3 or 2), and `x = 0b?01?` gives `y[0] = 1` (index 3 or 1).
 #[test]
-fn priority_encoders_lose_index_bits_the_candidates_share() {
-    let lost: Vec<usize> = (1..=3)
+fn priority_encoders_are_exact_on_every_input() {
+    let inputs: Vec<usize> = (1..=3)
         .map(|select| check(BuiltinPart::PriorityEncoder { select }))
         .collect();
-    assert_eq!(lost, [0, 12, 644]);
+    assert_eq!(inputs, [9, 81, 6561]);
 }
 
 #[test]
@@ -255,5 +275,60 @@ fn the_widest_parts_elaborate() {
     ] {
         let desc = part.design().expect("in range");
         standalone(&desc).unwrap_or_else(|e| panic!("{}: {e}", part.name()));
+    }
+}
+
+/// The layout ([`super::layout`]) at the widest widths: no two boxes touch (a cell clear, room
+/// for a wire), and every wire between gates runs rightwards, to a later column.
+#[test]
+fn wide_parts_are_laid_out_in_columns_with_room_between_boxes() {
+    use crate::kind::NodeKind;
+    use crate::layout::footprint;
+    for part in [
+        BuiltinPart::Adder { width: 64 },
+        BuiltinPart::Multiplexer {
+            select: 2,
+            width: 64,
+        },
+        BuiltinPart::PriorityEncoder { select: 6 },
+    ] {
+        let desc = part.design().expect("in range");
+        let boxes: Vec<(&str, i32, i32, i32, i32)> = desc
+            .nodes
+            .iter()
+            .map(|n| {
+                let kind = match n.kind {
+                    NodeKind::Split(r) => NodeKind::Merge(r),
+                    kind => kind,
+                };
+                let (w, h) = footprint(kind);
+                let p = n.pos.expect("placed");
+                (
+                    n.label.as_str(),
+                    p.x,
+                    p.y,
+                    p.x + i32::from(w),
+                    p.y + i32::from(h),
+                )
+            })
+            .collect();
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                let touch = a.1 <= b.3 && b.1 <= a.3 && a.2 <= b.4 && b.2 <= a.4;
+                assert!(!touch, "{}: {a:?} and {b:?}", part.name());
+            }
+        }
+        let x = |end: &str| {
+            let node = end.split_once('.').map_or(end, |(n, _)| n);
+            boxes.iter().find(|b| b.0 == node).expect("a node").1
+        };
+        let is_gate = |label: &str| {
+            label
+                .strip_prefix('g')
+                .is_some_and(|n| n.parse::<usize>().is_ok())
+        };
+        for w in desc.wires.iter().filter(|w| is_gate(&w.to)) {
+            assert!(x(&w.from) < x(&w.to), "{}: {w:?}", part.name());
+        }
     }
 }

@@ -15,7 +15,7 @@ use sim_core::bus::BusDecl;
 use sim_core::desc::{SplitOutput, WireEnd};
 use sim_core::format::Document;
 use sim_core::hierarchy::Design;
-use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, WireDesc};
+use sim_core::{Circuit, CircuitError, Node, NodeId, NodeKind, Pos, Trit, WireDesc};
 
 use super::CircuitPageState;
 use super::edit_error::CircuitEditError;
@@ -299,6 +299,21 @@ impl CircuitPageState {
         true
     }
 
+    /// Sets the power-on value of written flip-flop `label` (`None`: unknown; a bus
+    /// flip-flop's bits all start at it), as one undoable edit. The rebuild refuses it on a
+    /// node that is no flip-flop, naming it. Whether it was set.
+    pub fn set_written_init(&mut self, label: &str, init: Option<Trit>) -> bool {
+        self.edit_bus_level(|nodes, _| {
+            let node = nodes
+                .iter_mut()
+                .find(|n| n.label == label)
+                .ok_or_else(|| format!("no node `{label}` on this level"))?;
+            node.init = init;
+            Ok(())
+        })
+        .is_some()
+    }
+
     /// The selected tunnel of the open level (as written), if a tunnel is selected.
     pub fn selected_tunnel(&self) -> Option<Node> {
         let label = self.selected_wiring.as_deref()?;
@@ -400,9 +415,10 @@ fn top_level(doc: &Document) -> (Vec<Node>, Vec<WireDesc>) {
 }
 
 /// Makes `circuit` equal to `new` (a valid circuit) while keeping the id of every node whose
-/// label and kind survive, so that the engine keeps its value and the selection stays: new
-/// nodes are added before the gone ones are removed (a new node never takes a gone one's
-/// slot and value), every wire is replaced, the buses are `new`'s.
+/// label and kind survive (taking `new`'s position, orientation and power-on value), so that
+/// the engine keeps its value and the selection stays: new nodes are added before the gone
+/// ones are removed (a new node never takes a gone one's slot and value), every wire is
+/// replaced, the buses are `new`'s.
 fn adopt(circuit: &mut Circuit, new: &Circuit) -> Result<(), CircuitError> {
     let same = |n: &Node| new.find(&n.label).is_some_and(|k| new[k].kind == n.kind);
     let (kept, gone): (Vec<NodeId>, Vec<NodeId>) = circuit
@@ -430,6 +446,7 @@ fn adopt(circuit: &mut Circuit, new: &Circuit) -> Result<(), CircuitError> {
             Some(&id) => {
                 circuit.set_pos(id, n.pos);
                 circuit.set_orientation(id, n.orientation());
+                circuit.set_init(id, n.init)?;
                 id
             }
             None => circuit.add_node(n.clone())?,

@@ -515,8 +515,15 @@ impl CircuitPageState {
     }
 
     /// Sets the power-on value of flip-flop `id` (`None`: unknown), as one undoable edit; it
-    /// applies from the next power-on reset. Whether it was set.
+    /// applies from the next power-on reset. On the top level of a document with buses it is
+    /// set on the written node `id` is (a bus flip-flop: every bit's, as the file keeps one
+    /// value for the bus). Whether it was set.
     pub fn set_init(&mut self, id: NodeId, init: Option<Trit>) -> bool {
+        if self.edits_bus_level() {
+            return self
+                .written_label(id)
+                .is_some_and(|label| self.set_written_init(&label, init));
+        }
         self.edit(|c| c.set_init(id, init)).is_some()
     }
 

@@ -358,6 +358,12 @@ impl Inspector {
             }
         });
         bus_readings(ui, &values, radix);
+        if let Some(&first) = bus.bits.first()
+            && kind.is_flip_flop()
+        {
+            let init = state.circuit().node(first).and_then(|n| n.init);
+            power_on_row(ui, state, first, init);
+        }
         self.break_when.bus(ui, state, name);
         if matches!(kind, NodeKind::Switch | NodeKind::Button) {
             ui.separator();
@@ -502,11 +508,14 @@ fn kind_label(ui: &mut egui::Ui, kind: NodeKind) {
 }
 
 /// A flip-flop's power-on value, picked among −1, 0 (unknown, the default) and +1; it applies
-/// from the next power-on reset.
+/// from the next power-on reset. `id` is the flip-flop or, for a bus flip-flop, any of its
+/// bits: the value is the whole bus's.
 fn power_on_row(ui: &mut egui::Ui, state: &mut CircuitPageState, id: NodeId, init: Option<Trit>) {
     ui.horizontal(|ui| {
-        ui.label("Power on")
-            .on_hover_text("Q after a power-on reset: −1, +1, or 0 (unknown, the default)");
+        ui.label("Power on").on_hover_text(
+            "Q after a power-on reset (every bit of a bus): −1, +1, or 0 (unknown, the \
+                 default)",
+        );
         let now = init.unwrap_or(Trit::Unknown);
         for v in Trit::ALL {
             if ui.selectable_label(now == v, v.as_signed_str()).clicked() && now != v {

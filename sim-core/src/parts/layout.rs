@@ -1,0 +1,228 @@
+//! Where a built-in part's gates go, so that the app's router draws every wire cleanly: gates
+//! in columns by logic level (the input pins left, the output pins right), a channel left of
+//! each column as wide as the nets that turn into it, and every gate on rows where its output
+//! runs straight right to the column of its last reader with no box and no other net's run
+//! within a cell of it. Each wire is then a run right along its driver's row, a turn in the
+//! channel before its reader's column, and a run into the pin.
+//!
+//! The rows are packed greedily, as the left-edge algorithm packs channel tracks (Hashimoto
+//! and Stevens, "Wire routing by optimizing channel assignment within large apertures",
+//! DAC 1971): gates column by column, each at the free rows nearest its drivers.
+
+use std::collections::HashMap;
+
+use crate::desc::{Node, Pos, WireDesc};
+use crate::kind::NodeKind;
+use crate::layout::footprint;
+
+/// Free cells in a channel beside the wires that turn in it.
+const CHANNEL_MARGIN: i32 = 2;
+/// Cells between a wide output's merger and its lamp.
+const LAMP_GAP: i32 = 2;
+
+/// Places `gates` and `outputs` right of the placed `inputs`, as the module says; `wires` are
+/// the part's wires (ends: node labels, `splitter.k` for a splitter's output `k`).
+pub(super) fn place(inputs: &[Node], gates: &mut [Node], outputs: &mut [Node], wires: &[WireDesc]) {
+    let mut readers: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut drivers: HashMap<&str, Vec<&str>> = HashMap::new();
+    for w in wires {
+        readers.entry(w.from.as_str()).or_default().push(&w.to);
+        drivers.entry(w.to.as_str()).or_default().push(&w.from);
+    }
+    let mut column: HashMap<&str, usize> = inputs.iter().map(|n| (n.label.as_str(), 0)).collect();
+    for gate in gates.iter() {
+        let level = drivers.get(gate.label.as_str()).map_or(0, |ends| {
+            ends.iter()
+                .filter_map(|end| column.get(node_of(end)))
+                .max()
+                .map_or(0, |&c| c)
+        });
+        column.insert(&gate.label, level + 1);
+    }
+    let last_gate = gates
+        .iter()
+        .map(|g| column[g.label.as_str()])
+        .max()
+        .unwrap_or(0);
+    let out_column = last_gate + 1;
+    for node in outputs.iter() {
+        column.insert(&node.label, out_column);
+    }
+    // The column of each net's last reader, and the nets turning into each column.
+    let mut reach: HashMap<&str, usize> = HashMap::new();
+    let mut turning: Vec<Vec<&str>> = vec![Vec::new(); out_column + 1];
+    for w in wires {
+        let (Some(&from), Some(&to)) = (column.get(node_of(&w.from)), column.get(w.to.as_str()))
+        else {
+            continue;
+        };
+        if to > from {
+            let far = reach.entry(&w.from).or_insert(to);
+            *far = (*far).max(to);
+            if !turning[to].contains(&w.from.as_str()) {
+                turning[to].push(&w.from);
+            }
+        }
+    }
+    let x = column_lefts(inputs, &turning);
+    let mut rows = Rows::new(out_column);
+    let mut out_row: HashMap<String, i32> = HashMap::new();
+    for node in inputs {
+        let (top, height) = vertical(node);
+        rows.take(0, 0, 2 * top, 2 * (top + height));
+        for (end, row) in output_rows(node, top) {
+            rows.take(0, reach.get(end.as_str()).copied().unwrap_or(0), row, row);
+            out_row.insert(end, row);
+        }
+    }
+    let mut order: Vec<usize> = (0..gates.len()).collect();
+    let wanted: Vec<i32> = gates
+        .iter()
+        .map(|g| {
+            let rows: Vec<i32> = drivers
+                .get(g.label.as_str())
+                .into_iter()
+                .flatten()
+                .filter_map(|end| out_row.get(*end).copied())
+                .collect();
+            let mean = rows.iter().sum::<i32>() / i32::try_from(rows.len().max(1)).unwrap_or(1);
+            mean / 2 - vertical(g).1 / 2
+        })
+        .collect();
+    order.sort_by_key(|&i| (column[gates[i].label.as_str()], wanted[i]));
+    let mut tops = vec![(0, 0); gates.len()];
+    for i in order {
+        let gate = &gates[i];
+        let c = column[gate.label.as_str()];
+        let far = reach.get(gate.label.as_str()).copied().unwrap_or(c);
+        let height = vertical(gate).1;
+        let top = rows.nearest_free(c, far, wanted[i].max(0), height);
+        let row = 2 * top + height;
+        rows.take(c, c, 2 * top, 2 * (top + height));
+        rows.take(c, far, row, row);
+        out_row.insert(gate.label.clone(), row);
+        tops[i] = (c, top);
+    }
+    for (gate, (c, top)) in gates.iter_mut().zip(tops) {
+        gate.pos = Some(Pos { x: x[c], y: top });
+    }
+    for node in outputs.iter_mut() {
+        if let Some(pos) = &mut node.pos {
+            pos.x = x[out_column]
+                + if node.kind.is_wiring() || node.width == 1 {
+                    0
+                } else {
+                    4 + LAMP_GAP
+                };
+        }
+    }
+}
+
+/// The node an end names: `splitter.k` is the splitter's output `k`.
+fn node_of(end: &str) -> &str {
+    end.split_once('.').map_or(end, |(node, _)| node)
+}
+
+/// The box of a `kind` node in cells, `(width, height)`: a splitter's is its mirror
+/// image's, the merger of the same ranges (as the app draws it).
+fn size(kind: NodeKind) -> (i32, i32) {
+    let kind = match kind {
+        NodeKind::Split(ranges) => NodeKind::Merge(ranges),
+        kind => kind,
+    };
+    let (w, h) = footprint(kind);
+    (i32::from(w), i32::from(h))
+}
+
+/// `node`'s top row and height, in cells.
+fn vertical(node: &Node) -> (i32, i32) {
+    (node.pos.map_or(0, |p| p.y), size(node.kind).1)
+}
+
+/// The ends `node` drives (its label, or a splitter's `label.k`) with the row of each, in
+/// half cells, for `node` at row `top`: a splitter's outputs one cell apart from one cell
+/// down, any other node's output at mid-height.
+fn output_rows(node: &Node, top: i32) -> Vec<(String, i32)> {
+    match node.kind {
+        NodeKind::Split(ranges) => (0..ranges.len())
+            .map(|k| {
+                let k = i32::try_from(k).unwrap_or(i32::MAX / 4);
+                (format!("{}.{k}", node.label), 2 * (top + 1 + k))
+            })
+            .collect(),
+        kind => vec![(node.label.clone(), 2 * top + size(kind).1)],
+    }
+}
+
+/// The left edge of every column, in cells: the inputs' at 0, each next one right of the
+/// widest box before it and a channel of a cell per net turning into it.
+fn column_lefts(inputs: &[Node], turning: &[Vec<&str>]) -> Vec<i32> {
+    let inputs_right = inputs
+        .iter()
+        .map(|n| n.pos.map_or(0, |p| p.x) + size(n.kind).0)
+        .max()
+        .unwrap_or(0);
+    let mut x = vec![0];
+    let mut right = inputs_right;
+    for nets in &turning[1..] {
+        let left = right + i32::try_from(nets.len()).unwrap_or(i32::MAX / 4) + CHANNEL_MARGIN;
+        x.push(left);
+        // Gates are 4 wide (sim-core's footprint), as is a merger.
+        right = left + 4;
+    }
+    x
+}
+
+/// What the placed boxes and output runs take, per column: closed intervals of rows in half
+/// cells.
+struct Rows {
+    taken: Vec<Vec<(i32, i32)>>,
+}
+
+impl Rows {
+    fn new(last_column: usize) -> Rows {
+        Rows {
+            taken: vec![Vec::new(); last_column + 1],
+        }
+    }
+
+    /// Marks rows `from..=to` (half cells) taken in columns `first..=last`.
+    fn take(&mut self, first: usize, last: usize, from: i32, to: i32) {
+        for column in &mut self.taken[first..=last] {
+            column.push((from, to));
+        }
+    }
+
+    /// Whether rows `from..=to` are free in columns `first..=last`.
+    fn free(&self, first: usize, last: usize, from: i32, to: i32) -> bool {
+        self.taken[first..=last]
+            .iter()
+            .flatten()
+            .all(|&(a, b)| b < from || to < a)
+    }
+
+    /// The top row nearest `wanted` (at least 0) where a box `height` cells tall fits in
+    /// column `column` a cell clear of everything, and its output row a cell clear through
+    /// column `far`.
+    fn nearest_free(&self, column: usize, far: usize, wanted: i32, height: i32) -> i32 {
+        let fits = |top: i32| {
+            let row = 2 * top + height;
+            top >= 0
+                && self.free(column, column, 2 * top - 2, 2 * (top + height) + 2)
+                && self.free(column, far, row - 2, row + 2)
+        };
+        // Rows below everything taken are free.
+        let beyond = self
+            .taken
+            .iter()
+            .flatten()
+            .map(|&(_, to)| to / 2 + 2)
+            .max()
+            .unwrap_or(0)
+            .max(wanted);
+        (0..=beyond - wanted)
+            .flat_map(|d| [wanted + d, wanted - d - 1])
+            .find(|&top| fits(top))
+            .unwrap_or(beyond)
+    }
+}
