@@ -13,7 +13,7 @@ use egui_kittest::kittest::Queryable as _;
 use gui::pages::circuit::picture::{Moves, Picture};
 use gui::pages::circuit::router;
 use gui::pages::circuit::state::CircuitPageState;
-use sim_core::parts::{BuiltinPart, Fill};
+use sim_core::parts::{BuiltinPart, Fill, FlipFlopKind};
 
 use crate::common::{App, app, circuit_files};
 
@@ -165,7 +165,13 @@ fn builtin_parts() -> Vec<BuiltinPart> {
             BuiltinPart::Demultiplexer { select: 1, width },
             BuiltinPart::Decoder { select: width },
             BuiltinPart::PriorityEncoder { select: width },
+            BuiltinPart::Register { width },
+            BuiltinPart::Counter { width },
+            BuiltinPart::ShiftRegister { width },
         ]);
+        for kind in [FlipFlopKind::Jk, FlipFlopKind::T, FlipFlopKind::Sr] {
+            parts.push(BuiltinPart::FlipFlop { kind, width });
+        }
         for fill in [Fill::Zero, Fill::One, Fill::Sign] {
             parts.push(BuiltinPart::Extender {
                 from: width,
@@ -209,7 +215,7 @@ fn every_builtin_part_is_wired_cleanly_inside() {
         "{counts}:\n{}",
         tally.defects.join("\n")
     );
-    assert_eq!(tally.levels, 24, "one level per part: {counts}");
+    assert_eq!(tally.levels, 36, "one level per part: {counts}");
 }
 
 /// Renders one level for a look: `TRITIUM_SHOT=adder8.ron:lo` (a file of `circuits/` or
