@@ -2,6 +2,7 @@
 
 use sim_core::format::{self, FormatError};
 use sim_core::testbench::TestError;
+use sim_core::kind::DecimalMode;
 use sim_core::{CircuitError, NodeKind, Trit};
 
 const LATCH: &str = r#"(
@@ -100,18 +101,19 @@ fn syntax_errors_carry_line_and_column() {
 
 #[test]
 fn newer_and_missing_versions_are_refused_clearly() {
+    let future = format::MAX_VERSION + 1;
     // A future file whose body this version could not parse: the version is checked first.
-    let err = load_err("(version: 6, layers: [(whatever: 1)])");
-    assert!(matches!(err, FormatError::Version { found: Some(6) }));
+    let err = load_err(&format!("(version: {future}, layers: [(whatever: 1)])"));
+    assert!(matches!(err, FormatError::Version { found: Some(v) } if v == u64::from(future)));
     assert!(
         err.to_string()
             .contains("newer than this Tritium understands"),
         "{err}"
     );
     // A future file that happens to parse as this version's: still refused by its version.
-    let err = load_err("(version: 6, nodes: [])");
+    let err = load_err(&format!("(version: {future}, nodes: [])"));
     assert!(
-        matches!(err, FormatError::Version { found: Some(6) }),
+        matches!(err, FormatError::Version { found: Some(v) } if v == u64::from(future)),
         "{err}"
     );
     let err = load_err("(version: 0, nodes: [])");
@@ -433,6 +435,36 @@ fn init_needs_version_5_and_a_flip_flop() {
         "{err}"
     );
     assert_eq!(err.line_in(lamp), Some(2), "{err}");
+}
+
+/// The I/O parts (a decimal display, an LED matrix) are read and written as version 7 and
+/// refused in an older file, naming the version they need, in a part too.
+#[test]
+fn io_parts_need_version_7() {
+    let text = r#"(version: 7, nodes: [(label: "A", kind: Switch, width: 6),
+        (label: "D", kind: DecimalDisplay(Signed), width: 6),
+        (label: "M", kind: LedMatrix(rows: 2, columns: 3), width: 6)],
+        wires: [(from: "A", to: "D"), (from: "A", to: "M")])"#;
+    let doc = format::from_str(text).expect("valid");
+    let kind = |label: &str| doc.circuit[doc.circuit.find(label).expect("node")].kind;
+    assert_eq!(kind("D[5]"), NodeKind::DecimalDisplay(DecimalMode::Signed));
+    assert_eq!(kind("M[0]"), NodeKind::LedMatrix { rows: 2, columns: 3 });
+    let saved = format::to_string(&doc).expect("saves");
+    assert!(saved.starts_with("(\n    version: 7,"), "{saved}");
+    assert!(
+        saved.contains("DecimalDisplay(Signed)") && saved.contains("LedMatrix(rows: 2, columns: 3)"),
+        "{saved}"
+    );
+    let again = format::from_str(&saved).expect("reads back");
+    assert_eq!(format::to_string(&again).expect("saves"), saved);
+    for old in 3..7 {
+        let err = load_err(&text.replace("version: 7", &format!("version: {old}"))).to_string();
+        assert!(err.contains("need `version: 7`"), "{old}: {err}");
+    }
+    let part = r#"(version: 6, subcircuits: [(name: "p", nodes: [(label: "d", kind: DecimalDisplay(Balanced))], wires: [])], nodes: [])"#;
+    let err = load_err(part).to_string();
+    assert!(err.contains("need `version: 7`"), "{err}");
+    format::from_str(&part.replace("version: 6", "version: 7")).expect("a part may hold one");
 }
 
 /// The Verilog and `.bench` writers ignore how parts are drawn: a turned and mirrored copy

@@ -22,6 +22,7 @@ mod counter;
 mod cpu;
 mod defects;
 mod displays;
+mod io_parts;
 mod errors;
 mod export;
 mod figure;

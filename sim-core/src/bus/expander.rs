@@ -65,6 +65,11 @@ pub fn expand(
     let (nodes, wires) =
         crate::tunnel::resolve(nodes, wires).map_err(|e| BusError::Tunnel(Box::new(e)))?;
     if !uses_buses(&nodes, &wires, pin_width) {
+        // A kind that fixes its width (an LED matrix of 2 × 2 lamps) is checked on a level
+        // of single trits too.
+        for n in nodes.iter().filter(|n| n.kind.fixed_width().is_some()) {
+            check_width(n)?;
+        }
         return Ok(Expanded {
             nodes,
             wires,
@@ -623,6 +628,21 @@ mod tests {
                 vec![Node::new("D", NodeKind::SevenSegment).wide(4)],
                 vec![],
                 "a 7-segment display takes 7 trits",
+            ),
+            (
+                vec![Node::new("M", NodeKind::LedMatrix { rows: 2, columns: 3 }).wide(4)],
+                vec![],
+                "an LED matrix of 2 × 3 lamps is 6 trits wide (one a lamp, at most 64), not 4",
+            ),
+            (
+                vec![Node::new("M", NodeKind::LedMatrix { rows: 9, columns: 8 }).wide(64)],
+                vec![],
+                "an LED matrix of 9 × 8 lamps is 72 trits wide",
+            ),
+            (
+                vec![Node::new("M", NodeKind::LedMatrix { rows: 0, columns: 8 })],
+                vec![],
+                "rows and columns start at 1",
             ),
             (
                 vec![

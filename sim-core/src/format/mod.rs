@@ -40,8 +40,10 @@
 //! `flip: true` (mirrored top to bottom in its own frame, before turning), each left out when
 //! default (see [`Orientation`](crate::Orientation)). Only the editor reads them: engines,
 //! writers and analyses ignore them. 5 ([`INIT_VERSION`]): flip-flops that start at a known
-//! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). A field of a newer version in an older file is a syntax
-//! error naming the version it needs.
+//! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). 7
+//! ([`IO_VERSION`]): the I/O parts — `DecimalDisplay(Signed)` and
+//! `LedMatrix(rows: 8, columns: 8)` (see [`NodeKind`](crate::NodeKind)). A field or kind of a
+//! newer version in an older file is a syntax error naming the version it needs.
 //!
 //! ```ron
 //! (
@@ -82,7 +84,8 @@ use crate::memory::ContentsDecl;
 use crate::testbench::TestCase;
 pub use error::FormatError;
 pub use version::{
-    BUS_VERSION, HIERARCHY_VERSION, INIT_VERSION, MAX_VERSION, ORIENTATION_VERSION, VERSION,
+    BUS_VERSION, HIERARCHY_VERSION, INIT_VERSION, IO_VERSION, MAX_VERSION, ORIENTATION_VERSION,
+    VERSION,
 };
 
 /// A circuit file: the circuit plus its name, description and test vectors.
@@ -431,6 +434,19 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
             message: "flip-flops with a power-on value (`init`) need `version: 5`".into(),
         });
     }
+    if file.version < IO_VERSION
+        && file
+            .nodes
+            .iter()
+            .chain(parts().flat_map(|p| &p.nodes))
+            .any(|n| n.kind.is_io_part())
+    {
+        return Err(FormatError::Syntax {
+            line: 1,
+            column: 1,
+            message: "I/O parts (`DecimalDisplay`, `LedMatrix`) need `version: 7`".into(),
+        });
+    }
     Ok(file)
 }
 
@@ -545,18 +561,18 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
         None => desc.nodes.iter().filter(|n| top(&n.label)).collect(),
     };
     let parts = || design.subcircuits.iter();
-    let version = if top_nodes
-        .iter()
-        .copied()
-        .chain(parts().flat_map(|p| &p.nodes))
-        .any(|n| n.init.is_some())
-    {
-        INIT_VERSION
-    } else if any_oriented(
+    let all_nodes = || {
         top_nodes
             .iter()
             .copied()
-            .chain(parts().flat_map(|p| &p.nodes)),
+            .chain(parts().flat_map(|p| &p.nodes))
+    };
+    let version = if all_nodes().any(|n| n.kind.is_io_part()) {
+        IO_VERSION
+    } else if all_nodes().any(|n| n.init.is_some()) {
+        INIT_VERSION
+    } else if any_oriented(
+        all_nodes(),
         design
             .instances
             .iter()

@@ -19,6 +19,10 @@ pub const ORIENTATION_VERSION: u32 = 4;
 /// nodes; see [`Node::init`](crate::Node::init)).
 pub const INIT_VERSION: u32 = 5;
 
+/// The format version of a file with I/O parts (the kinds `DecimalDisplay` and `LedMatrix`;
+/// see [`NodeKind::is_io_part`](crate::NodeKind::is_io_part)).
+pub const IO_VERSION: u32 = 7;
+
 /// The newest format version this crate reads; each version reads every file of the ones
 /// before it unchanged.
-pub const MAX_VERSION: u32 = INIT_VERSION;
+pub const MAX_VERSION: u32 = IO_VERSION;

@@ -6,12 +6,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+mod display;
 mod flip_flop;
 mod gate;
 mod ranges;
 mod repr;
 mod table;
 
+pub use display::DecimalMode;
 pub(crate) use flip_flop::may_rise;
 pub use flip_flop::{dff_next, dffe_next, jk_next, set_reset_next, sr_next, t_next};
 pub use gate::{GateBase, GateOp};
@@ -98,6 +100,23 @@ pub enum NodeKind {
     /// decimal point), the segment order of Logisim-evolution's and Digital's displays. An
     /// unknown segment is drawn grey.
     SevenSegment,
+    /// A decimal display: a terminal like [`Lamp`](Self::Lamp) that the app draws as the
+    /// number its bus reads in its [`DecimalMode`] (unsigned, two's-complement signed or
+    /// balanced ternary); with unknown bits a binary mode shows the range `min…max` of the
+    /// numbers the bus may hold ([`DecimalMode::reading`]), as Digital's *Decimal display*
+    /// does not: it shows nothing then.
+    DecimalDisplay(DecimalMode),
+    /// An LED matrix: a terminal like [`Lamp`](Self::Lamp) of one bus, `rows × columns`
+    /// trits wide (at most 64), that the app draws as a grid of lamps: bit `r × columns + c`
+    /// is row `r` (0 at the top), column `c` (0 at the left); +1 lights a lamp, −1 leaves it
+    /// dark, an unknown one is grey. One row per bus as Logisim-evolution's *LED Matrix*
+    /// takes it is a merger ([`Merge`](Self::Merge)) of the rows away.
+    LedMatrix {
+        /// Rows, at least 1.
+        rows: u8,
+        /// Columns (lamps a row), at least 1.
+        columns: u8,
+    },
     /// A splitter: one input bus, cut into the bit ranges `ranges` (outputs `SP.0`, `SP.1`, …
     /// in a wire's `from`). Pure wiring: it exists only in files and is resolved away when
     /// buses are expanded (see [`crate::bus`]); a [`Circuit`](crate::Circuit) never holds one.
@@ -154,9 +173,12 @@ impl NodeKind {
             | NodeKind::Switch
             | NodeKind::Button
             | NodeKind::Clock { .. } => Role::Source,
-            NodeKind::Lamp | NodeKind::Probe | NodeKind::HexDisplay | NodeKind::SevenSegment => {
-                Role::Terminal
-            }
+            NodeKind::Lamp
+            | NodeKind::Probe
+            | NodeKind::HexDisplay
+            | NodeKind::SevenSegment
+            | NodeKind::DecimalDisplay(_)
+            | NodeKind::LedMatrix { .. } => Role::Terminal,
             _ => Role::Gate,
         }
     }
@@ -175,6 +197,8 @@ impl NodeKind {
             | NodeKind::Probe
             | NodeKind::HexDisplay
             | NodeKind::SevenSegment
+            | NodeKind::DecimalDisplay(_)
+            | NodeKind::LedMatrix { .. }
             | NodeKind::Split(_)
             | NodeKind::Tunnel => 1,
             NodeKind::Dff => 2,
@@ -209,6 +233,16 @@ impl NodeKind {
         matches!(self, NodeKind::Dff | NodeKind::Dffe)
     }
 
+    /// Whether this kind is one of the I/O parts of format version 7
+    /// ([`IO_VERSION`](crate::format::IO_VERSION)): a [`DecimalDisplay`](Self::DecimalDisplay)
+    /// or an [`LedMatrix`](Self::LedMatrix).
+    pub const fn is_io_part(self) -> bool {
+        matches!(
+            self,
+            NodeKind::DecimalDisplay(_) | NodeKind::LedMatrix { .. }
+        )
+    }
+
     /// Whether this kind is a memory ([`Rom`](Self::Rom) or [`Ram`](Self::Ram)).
     pub const fn is_memory(self) -> bool {
         matches!(self, NodeKind::Rom { .. } | NodeKind::Ram { .. })
@@ -241,6 +275,8 @@ impl NodeKind {
             | NodeKind::Probe
             | NodeKind::HexDisplay
             | NodeKind::SevenSegment
+            | NodeKind::DecimalDisplay(_)
+            | NodeKind::LedMatrix { .. }
             | NodeKind::Split(_)
             | NodeKind::Merge(_)
             | NodeKind::Tunnel
@@ -273,7 +309,9 @@ impl NodeKind {
             | NodeKind::Lamp
             | NodeKind::Probe
             | NodeKind::HexDisplay
-            | NodeKind::SevenSegment => GateOp::Buf,
+            | NodeKind::SevenSegment
+            | NodeKind::DecimalDisplay(_)
+            | NodeKind::LedMatrix { .. } => GateOp::Buf,
             NodeKind::Not => GateOp::Not,
             NodeKind::And(_) => GateOp::And,
             NodeKind::Or(_) => GateOp::Or,
@@ -315,6 +353,18 @@ impl NodeKind {
         )
     }
 
+    /// The width, in trits, a node of this kind must have where the kind decides it: 1 for a
+    /// clock, `rows × columns` for an [`LedMatrix`](Self::LedMatrix) (which may pass the
+    /// widest bus, and is then refused by the bus check); `None` where the node's `width`
+    /// chooses.
+    pub const fn fixed_width(self) -> Option<u16> {
+        match self {
+            NodeKind::Clock { .. } => Some(1),
+            NodeKind::LedMatrix { rows, columns } => Some(rows as u16 * columns as u16),
+            _ => None,
+        }
+    }
+
     /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches take
     /// any value, buttons ±1 (pressed / released).
     pub const fn accepts(self, value: Trit) -> bool {
@@ -340,6 +390,8 @@ impl NodeKind {
             NodeKind::Probe => "Probe".into(),
             NodeKind::HexDisplay => "HexDisplay".into(),
             NodeKind::SevenSegment => "SevenSegment".into(),
+            NodeKind::DecimalDisplay(mode) => format!("DecimalDisplay({mode})"),
+            NodeKind::LedMatrix { rows, columns } => format!("LedMatrix{rows}x{columns}"),
             NodeKind::Split(r) => format!("Split({r})"),
             NodeKind::Merge(r) => format!("Merge({r})"),
             NodeKind::Tunnel => "Tunnel".into(),

@@ -21,6 +21,8 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::Probe => "Probe".to_owned(),
         NodeKind::HexDisplay => "Hex display".to_owned(),
         NodeKind::SevenSegment => "7-segment display".to_owned(),
+        NodeKind::DecimalDisplay(mode) => format!("Decimal display, {mode}"),
+        NodeKind::LedMatrix { rows, columns } => format!("LED matrix, {rows} × {columns}"),
         NodeKind::Split(r) => format!("Splitter {r}"),
         NodeKind::Merge(r) => format!("Merger {r}"),
         NodeKind::Tunnel => "Tunnel".to_owned(),
@@ -68,6 +70,8 @@ pub fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Probe => "PROBE",
         NodeKind::HexDisplay => "HEX",
         NodeKind::SevenSegment => "SEG",
+        NodeKind::DecimalDisplay(_) => "DEC",
+        NodeKind::LedMatrix { .. } => "LED",
         NodeKind::Split(_) => "SPLIT",
         NodeKind::Merge(_) => "MERGE",
         NodeKind::Tunnel => "TUN",
@@ -131,6 +135,12 @@ pub fn what_it_does(kind: NodeKind) -> String {
             "7-segment display: a bus of 7 trits (segments a to g, bit 0 = a) or 8 (with the \
              decimal point); +1 lights a segment, an unknown one is grey"
         }
+        NodeKind::DecimalDisplay(_) => {
+            "Decimal display: shows its bus as a decimal number, read unsigned, signed (two's              complement) or in balanced ternary (the inspector picks which); with unknown              bits, the range min…max of the numbers it may hold"
+        }
+        NodeKind::LedMatrix { .. } => {
+            "LED matrix: one bus of rows × columns trits (bit r × columns + c lights row r,              column c); +1 lights a lamp, an unknown one is grey"
+        }
         NodeKind::Split(_) => {
             "Splitter: cuts the bus wired into it into the bit ranges above (outputs .0, .1, …)"
         }
@@ -187,6 +197,11 @@ mod tests {
             NodeKind::Probe,
             NodeKind::HexDisplay,
             NodeKind::SevenSegment,
+            NodeKind::DecimalDisplay(sim_core::kind::DecimalMode::Signed),
+            NodeKind::LedMatrix {
+                rows: 4,
+                columns: 4,
+            },
         ];
         let texts: std::collections::BTreeSet<String> =
             kinds.iter().map(|&k| what_it_does(k)).collect();

@@ -1,5 +1,6 @@
-//! Hexadecimal and 7-segment displays: what they show as text ([`display_text`]) and their
-//! drawing, a dark face with lit, unlit and unknown segments.
+//! The displays — hexadecimal, 7-segment, decimal and the LED matrix: what they show as text
+//! ([`display_text`]) and their drawing, a dark face with lit, unlit and unknown segments or
+//! lamps.
 
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Orientation, Trit};
@@ -69,13 +70,34 @@ pub fn segments_text(values: &[Trit]) -> String {
     text
 }
 
+/// What an LED matrix of `columns` lamps a row shows for `values` (bit `r × columns + c` at
+/// row `r`, column `c`), as text: each row, the top one first, as `#` for a lit lamp (+1),
+/// `.` for a dark one (−1) and `?` for an unknown one, the rows joined by `/` (`#.#/.?.`).
+pub fn led_rows_text(values: &[Trit], columns: u8) -> String {
+    let row = |lamps: &[Trit]| -> String {
+        lamps
+            .iter()
+            .map(|v| match v {
+                Trit::True => '#',
+                Trit::False => '.',
+                Trit::Unknown => '?',
+            })
+            .collect()
+    };
+    let rows: Vec<String> = values.chunks(usize::from(columns.max(1))).map(row).collect();
+    rows.join("/")
+}
+
 /// What a display node shows, as text for its widget and hover: the digits of a
-/// [`NodeKind::HexDisplay`], the segments of a [`NodeKind::SevenSegment`]; `None` for any
-/// other kind.
+/// [`NodeKind::HexDisplay`], the segments of a [`NodeKind::SevenSegment`], the number of a
+/// [`NodeKind::DecimalDisplay`] ([`DecimalMode::reading`](sim_core::kind::DecimalMode::reading)),
+/// the rows of a [`NodeKind::LedMatrix`] ([`led_rows_text`]); `None` for any other kind.
 pub fn display_text(kind: NodeKind, values: &[Trit]) -> Option<String> {
     match kind {
         NodeKind::HexDisplay => Some(hex_digits(values)),
         NodeKind::SevenSegment => Some(segments_text(values)),
+        NodeKind::DecimalDisplay(mode) => Some(mode.reading(values)),
+        NodeKind::LedMatrix { columns, .. } => Some(led_rows_text(values, columns)),
         _ => None,
     }
 }
@@ -89,10 +111,11 @@ fn segment_color(colors: &Colors, v: Trit) -> Color32 {
     }
 }
 
-/// A hexadecimal or 7-segment display of `width` trits (1: a single trit, no badge) in
-/// `rect` (as drawn, turned by `orientation`: the face stays upright), showing `values` (bit
-/// 0 first): a dark face with the digits ([`hex_digits`]) or the segments a–g and the
-/// decimal point, an unknown segment grey; labelled beside it where the router keeps wires
+/// A display of `width` trits (1: a single trit, no badge) in `rect` (as drawn, turned by
+/// `orientation`: the face stays upright), showing `values` (bit 0 first): a dark face with
+/// the digits ([`hex_digits`]) or number ([`display_text`]) — grey where not one known value —,
+/// the segments a–g and the decimal point, or the LED matrix's lamps, an unknown segment or
+/// lamp grey; labelled beside it where the router keeps wires
 /// off the label ([`geometry::label_area`] in the node's orientation).
 #[allow(
     clippy::too_many_arguments,
@@ -117,23 +140,15 @@ pub fn display_node(
         egui::StrokeKind::Inside,
     );
     let face = rect.shrink(3.0);
-    if kind == NodeKind::SevenSegment {
-        seven_segments(painter, colors, face, values);
-    } else {
-        let digits = hex_digits(values);
-        let color = if digits.contains('?') {
-            colors.unknown
-        } else {
-            SEGMENT_LIT
-        };
-        let fitted = legibility::fit_mono(
-            &digits,
-            0.75 * face.height(),
-            legibility::MIN_VALUE_SIZE,
-            face.width(),
-        );
-        let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
-        painter.galley(face.center() - galley.size() / 2.0, galley, color);
+    match kind {
+        NodeKind::SevenSegment => seven_segments(painter, colors, face, values),
+        NodeKind::LedMatrix { columns, .. } => led_lamps(painter, colors, face, values, columns),
+        _ => {
+            let text = display_text(kind, values).unwrap_or_default();
+            // A hex digit with an unknown bit, or a decimal range: not one known value.
+            let known = !text.contains(['?', '…']);
+            digits(painter, colors, face, &text, known);
+        }
     }
     // A display of several trits adds its width to its label: `SEG /8`, in the box of the
     // label the router reserves (`SEG/8`).
@@ -146,6 +161,38 @@ pub fn display_node(
     let area = geometry::label_area(kind, cells_of(rect), orientation, &reserved)
         .unwrap_or_else(|| geometry::caption_area(cells_of(rect), orientation, &reserved));
     label_in(painter, colors, pixels_of(area), &title);
+}
+
+/// `text` (digits) centred in `face`, as large as fits: lit if `known`, else grey.
+fn digits(painter: &Painter, colors: &Colors, face: Rect, text: &str, known: bool) {
+    let color = if known { SEGMENT_LIT } else { colors.unknown };
+    let fitted = legibility::fit_mono(
+        text,
+        0.75 * face.height(),
+        legibility::MIN_VALUE_SIZE,
+        face.width(),
+    );
+    let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
+    painter.galley(face.center() - galley.size() / 2.0, galley, color);
+}
+
+/// The lamps of an LED matrix of `columns` lamps a row in `face`, from `values` (bit
+/// `r × columns + c` at row `r`, column `c`): a grid of round lamps, each lit, dark or grey.
+fn led_lamps(painter: &Painter, colors: &Colors, face: Rect, values: &[Trit], columns: u8) {
+    let columns = usize::from(columns.max(1));
+    let rows = values.len().div_ceil(columns).max(1);
+    #[allow(clippy::cast_precision_loss, reason = "at most 64 rows and columns")]
+    let cell = egui::vec2(
+        face.width() / columns as f32,
+        face.height() / rows as f32,
+    );
+    let radius = 0.38 * cell.x.min(cell.y);
+    for (i, &v) in values.iter().enumerate() {
+        #[allow(clippy::cast_precision_loss, reason = "at most 64 rows and columns")]
+        let (r, c) = ((i / columns) as f32, (i % columns) as f32);
+        let center = face.min + egui::vec2((c + 0.5) * cell.x, (r + 0.5) * cell.y);
+        painter.circle_filled(center, radius, segment_color(colors, v));
+    }
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.

@@ -111,7 +111,9 @@ pub fn drawn_turn(kind: NodeKind, orientation: Orientation) -> Orientation {
         | NodeKind::Lamp
         | NodeKind::Probe
         | NodeKind::HexDisplay
-        | NodeKind::SevenSegment => Orientation::default(),
+        | NodeKind::SevenSegment
+        | NodeKind::DecimalDisplay(_)
+        | NodeKind::LedMatrix { .. } => Orientation::default(),
         _ => orientation,
     }
 }

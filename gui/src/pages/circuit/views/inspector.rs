@@ -20,6 +20,7 @@ use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
 use super::break_when::BreakWhen;
+use super::display_rows::display_rows;
 use crate::pages::circuit::state::{CircuitPageState, SimSession};
 
 /// The inspector view.
@@ -109,6 +110,7 @@ impl Inspector {
                 }
             });
         }
+        display_rows(ui, state, id, node.kind);
         let (value, pending) = values(ui, state, id);
         open_memory_button(ui, state, id);
         if node.kind == NodeKind::Switch {
@@ -345,6 +347,9 @@ impl Inspector {
             crate::pages::circuit::kinds::kind_name(kind),
             bus.width()
         ));
+        if let Some(&first) = bus.bits.first() {
+            display_rows(ui, state, first, kind);
+        }
         ui.label(format!(
             "Value: {}",
             number::format_readable(&values, radix)
