@@ -1,4 +1,4 @@
-//! The I/O parts used as a person would: a decimal display read in its three modes (picked in
+//! The I/O parts used as a person would: a hex keypad's keys clicked; a decimal display read in its three modes (picked in
 //! the inspector), unknown bits shown as a range; an LED matrix lit row by row, resized in
 //! the inspector (a size its wire refuses is refused); both placed from the palette (`gui/tests/fixtures/io_parts.ron`).
 
@@ -32,6 +32,26 @@ fn written_kind(h: &App, label: &str) -> (NodeKind, u8) {
         .and_then(|(nodes, _)| nodes.iter().find(|n| n.label == label))
         .unwrap_or_else(|| panic!("no written node {label}"));
     (node.kind, node.width)
+}
+
+#[test]
+fn a_click_on_a_keypad_key_sets_its_digit_until_the_next_key() {
+    let mut h = io_parts();
+    // No key yet: unknown, as a switch never set.
+    assert_eq!(node_value(&h, "KHEX"), "?");
+    assert_eq!(node_value(&h, "KEY"), "?");
+    click_bus(&mut h, "KEY key A");
+    assert_eq!(node_value(&h, "KHEX"), "A");
+    assert_eq!(node_value(&h, "KEY"), "A");
+    // Running the clockless circuit on changes nothing: the keypad holds its digit.
+    h.run_steps(3);
+    assert_eq!(node_value(&h, "KHEX"), "A");
+    click_bus(&mut h, "KEY key 7");
+    assert_eq!(node_value(&h, "KHEX"), "7");
+    // Selected, it takes a typed number as a bus of switches does.
+    click_bus(&mut h, "KEY");
+    enter_number(&mut h, "0xE");
+    assert_eq!(node_value(&h, "KHEX"), "E");
 }
 
 #[test]

@@ -692,7 +692,12 @@ fn the_io_parts() {
     let mut h = crate::common::app(state);
     h.run();
     // A heart, its bottom row unknown (grey).
-    for (bus, value) in [("N", "0xB5"), ("T", "0t1T01T"), ("PIXELS", "0x??183C7EFFFFFF66")] {
+    for (bus, value) in [
+        ("N", "0xB5"),
+        ("T", "0t1T01T"),
+        ("PIXELS", "0x??183C7EFFFFFF66"),
+        ("KEY", "0xC"),
+    ] {
         h.state_mut()
             .state
             .set_bus_number(bus, value)

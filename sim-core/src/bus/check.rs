@@ -32,6 +32,12 @@ pub(super) fn check_width(n: &Node) -> Result<(), BusError> {
         NodeKind::Clock { .. } if n.width != 1 => {
             return fail(format!("a clock is 1 trit wide, not {}", n.width));
         }
+        NodeKind::Keypad if n.width != 4 => {
+            return fail(format!(
+                "a keypad is 4 trits wide (a hexadecimal digit), not {}",
+                n.width
+            ));
+        }
         NodeKind::LedMatrix { rows, columns } if rows == 0 || columns == 0 => {
             return fail(format!(
                 "an LED matrix of {rows} × {columns} lamps has none; rows and columns start at 1"

@@ -65,11 +65,6 @@ pub fn expand(
     let (nodes, wires) =
         crate::tunnel::resolve(nodes, wires).map_err(|e| BusError::Tunnel(Box::new(e)))?;
     if !uses_buses(&nodes, &wires, pin_width) {
-        // A kind that fixes its width (an LED matrix of 2 × 2 lamps) is checked on a level
-        // of single trits too.
-        for n in nodes.iter().filter(|n| n.kind.fixed_width().is_some()) {
-            check_width(n)?;
-        }
         return Ok(Expanded {
             nodes,
             wires,

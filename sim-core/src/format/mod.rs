@@ -41,7 +41,7 @@
 //! default (see [`Orientation`](crate::Orientation)). Only the editor reads them: engines,
 //! writers and analyses ignore them. 5 ([`INIT_VERSION`]): flip-flops that start at a known
 //! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). 7
-//! ([`IO_VERSION`]): the I/O parts — `DecimalDisplay(Signed)` and
+//! ([`IO_VERSION`]): the I/O parts — `Keypad`, `DecimalDisplay(Signed)` and
 //! `LedMatrix(rows: 8, columns: 8)` (see [`NodeKind`](crate::NodeKind)). A field or kind of a
 //! newer version in an older file is a syntax error naming the version it needs.
 //!
@@ -444,7 +444,8 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
         return Err(FormatError::Syntax {
             line: 1,
             column: 1,
-            message: "I/O parts (`DecimalDisplay`, `LedMatrix`) need `version: 7`".into(),
+            message: "I/O parts (`Keypad`, `DecimalDisplay`, `LedMatrix`) need `version: 7`"
+                .into(),
         });
     }
     Ok(file)

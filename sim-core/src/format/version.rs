@@ -19,7 +19,8 @@ pub const ORIENTATION_VERSION: u32 = 4;
 /// nodes; see [`Node::init`](crate::Node::init)).
 pub const INIT_VERSION: u32 = 5;
 
-/// The format version of a file with I/O parts (the kinds `DecimalDisplay` and `LedMatrix`;
+/// The format version of a file with I/O parts (the kinds `Keypad`, `DecimalDisplay` and
+/// `LedMatrix`;
 /// see [`NodeKind::is_io_part`](crate::NodeKind::is_io_part)).
 pub const IO_VERSION: u32 = 7;
 

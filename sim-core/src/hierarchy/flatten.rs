@@ -46,8 +46,7 @@ impl Part {
                 .iter()
                 .filter(|n| {
                     n.kind.role() == role
-                        && (role != Role::Source
-                            || matches!(n.kind, crate::NodeKind::Switch | crate::NodeKind::Button))
+                        && (role != Role::Source || n.kind.is_input())
                 })
                 .map(|n| n.label.clone())
                 .collect()

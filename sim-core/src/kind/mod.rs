@@ -32,7 +32,7 @@ pub const GATE_INPUTS: std::ops::RangeInclusive<u8> = 2..=64;
 /// `Nor(2)`, `Table(inputs: 2, outputs: [-1, -1, -1, -1, 0, 0, -1, 0, 1])`, `Lamp`, …
 ///
 /// * Sources (no inputs, one output): [`Constant`](Self::Constant), [`Switch`](Self::Switch),
-///   [`Button`](Self::Button), [`Clock`](Self::Clock).
+///   [`Button`](Self::Button), [`Keypad`](Self::Keypad), [`Clock`](Self::Clock).
 /// * Gates (inputs and one output): [`Buf`](Self::Buf), [`Not`](Self::Not) (one input), the
 ///   n-input gates, whose `u8` is the input count in [`GATE_INPUTS`], the table gates
 ///   [`Table`](Self::Table) (one to three inputs, any function) and the flip-flops
@@ -50,6 +50,12 @@ pub enum NodeKind {
     Switch,
     /// Momentary: +1 while pressed, −1 otherwise (from power-on).
     Button,
+    /// A hexadecimal keypad: a source that holds what it was last set to, like a
+    /// [`Switch`](Self::Switch), always 4 trits wide (a bus, bit 0 the least significant),
+    /// which the app draws as the keys 0–F: a click on a key sets the bus to its digit (−1 a
+    /// 0 bit, +1 a 1 bit) until the next key. Unknown until the first key, like a switch; a
+    /// test or `--set` may set it as a switch, unknown bits included.
+    Keypad,
     /// Drives −1 from power-on and toggles every `half_period` ticks of simulated time
     /// (`half_period ≥ 1`; a full period is `2 × half_period` ticks).
     Clock {
@@ -172,6 +178,7 @@ impl NodeKind {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
+            | NodeKind::Keypad
             | NodeKind::Clock { .. } => Role::Source,
             NodeKind::Lamp
             | NodeKind::Probe
@@ -190,6 +197,7 @@ impl NodeKind {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
+            | NodeKind::Keypad
             | NodeKind::Clock { .. } => 0,
             NodeKind::Buf
             | NodeKind::Not
@@ -234,12 +242,12 @@ impl NodeKind {
     }
 
     /// Whether this kind is one of the I/O parts of format version 7
-    /// ([`IO_VERSION`](crate::format::IO_VERSION)): a [`DecimalDisplay`](Self::DecimalDisplay)
-    /// or an [`LedMatrix`](Self::LedMatrix).
+    /// ([`IO_VERSION`](crate::format::IO_VERSION)): a [`Keypad`](Self::Keypad), a
+    /// [`DecimalDisplay`](Self::DecimalDisplay) or an [`LedMatrix`](Self::LedMatrix).
     pub const fn is_io_part(self) -> bool {
         matches!(
             self,
-            NodeKind::DecimalDisplay(_) | NodeKind::LedMatrix { .. }
+            NodeKind::Keypad | NodeKind::DecimalDisplay(_) | NodeKind::LedMatrix { .. }
         )
     }
 
@@ -266,6 +274,7 @@ impl NodeKind {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
+            | NodeKind::Keypad
             | NodeKind::Clock { .. }
             | NodeKind::Buf
             | NodeKind::Not
@@ -294,6 +303,7 @@ impl NodeKind {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
+            | NodeKind::Keypad
             | NodeKind::Clock { .. }
             | NodeKind::Dff
             | NodeKind::Dffe
@@ -360,16 +370,27 @@ impl NodeKind {
     pub const fn fixed_width(self) -> Option<u16> {
         match self {
             NodeKind::Clock { .. } => Some(1),
+            NodeKind::Keypad => Some(4),
             NodeKind::LedMatrix { rows, columns } => Some(rows as u16 * columns as u16),
             _ => None,
         }
     }
 
-    /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches take
-    /// any value, buttons ±1 (pressed / released).
+    /// Whether this kind is an input [`crate::Engine::set`] drives: a
+    /// [`Switch`](Self::Switch), a [`Button`](Self::Button) or a [`Keypad`](Self::Keypad)'s
+    /// bit (what a part's input pins and a module's input ports are made of).
+    pub const fn is_input(self) -> bool {
+        matches!(
+            self,
+            NodeKind::Switch | NodeKind::Button | NodeKind::Keypad
+        )
+    }
+
+    /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches and
+    /// keypads take any value, buttons ±1 (pressed / released).
     pub const fn accepts(self, value: Trit) -> bool {
         match self {
-            NodeKind::Switch => true,
+            NodeKind::Switch | NodeKind::Keypad => true,
             NodeKind::Button => value.is_known(),
             _ => false,
         }
@@ -383,6 +404,7 @@ impl NodeKind {
             NodeKind::Constant(v) => format!("Const{v}"),
             NodeKind::Switch => "Switch".into(),
             NodeKind::Button => "Button".into(),
+            NodeKind::Keypad => "Keypad".into(),
             NodeKind::Clock { half_period } => format!("Clock/{half_period}"),
             NodeKind::Lamp => "Lamp".into(),
             NodeKind::Dff => "DFF".into(),

@@ -67,6 +67,7 @@ kind_repr! {
     Constant(value: Trit),
     Switch,
     Button,
+    Keypad,
     Clock { half_period: u32 },
     Buf,
     Not,

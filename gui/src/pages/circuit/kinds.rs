@@ -11,6 +11,7 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::Constant(v) => format!("Constant {}", v.as_signed_str()),
         NodeKind::Switch => "Switch".to_owned(),
         NodeKind::Button => "Button".to_owned(),
+        NodeKind::Keypad => "Hex keypad".to_owned(),
         NodeKind::Clock { half_period } => format!("Clock, half period {half_period}"),
         NodeKind::Buf => "Buffer".to_owned(),
         NodeKind::Not => "NOT".to_owned(),
@@ -55,6 +56,7 @@ pub fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Constant(_) => "K",
         NodeKind::Switch => "SW",
         NodeKind::Button => "BTN",
+        NodeKind::Keypad => "KEY",
         NodeKind::Clock { .. } => "CLK",
         NodeKind::Buf => "BUF",
         NodeKind::Not => "NOT",
@@ -90,6 +92,10 @@ pub fn what_it_does(kind: NodeKind) -> String {
              inspector)"
         }
         NodeKind::Button => "Button: +1 while held down with the mouse, −1 otherwise",
+        NodeKind::Keypad => {
+            "Hex keypad: a 4-trit input; a click on a key 0–F sets it to that digit (−1 a 0 \
+             bit, +1 a 1 bit) until the next key; unknown until the first"
+        }
         NodeKind::Clock { .. } => {
             "Clock: alternates between −1 and +1, every half period of ticks (Tick, or the \
              clock rate in Run mode)"
@@ -181,6 +187,7 @@ mod tests {
         let kinds = [
             NodeKind::Switch,
             NodeKind::Button,
+            NodeKind::Keypad,
             NodeKind::Clock { half_period: 1 },
             NodeKind::Constant(Trit::True),
             NodeKind::Buf,

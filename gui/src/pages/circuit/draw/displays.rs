@@ -1,6 +1,6 @@
-//! The displays — hexadecimal, 7-segment, decimal and the LED matrix: what they show as text
-//! ([`display_text`]) and their drawing, a dark face with lit, unlit and unknown segments or
-//! lamps.
+//! The displays — hexadecimal, 7-segment, decimal and the LED matrix — and the hex keypad,
+//! which shows its digit on its keys: what they show as text ([`display_text`]) and their
+//! drawing, a dark face with lit, unlit and unknown segments, lamps or keys.
 
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Orientation, Trit};
@@ -16,6 +16,10 @@ use crate::pages::circuit::legibility;
 const SEGMENT_LIT: Color32 = Color32::from_rgb(230, 50, 30);
 /// An unlit segment: −1.
 const SEGMENT_OFF: Color32 = Color32::from_rgb(75, 45, 45);
+/// A keypad's key, and its digit.
+const KEY: Color32 = Color32::from_gray(70);
+/// A key's digit.
+const KEY_TEXT: Color32 = Color32::from_gray(230);
 /// The face of a display.
 const DISPLAY_FACE: Color32 = Color32::from_gray(28);
 
@@ -89,12 +93,12 @@ pub fn led_rows_text(values: &[Trit], columns: u8) -> String {
 }
 
 /// What a display node shows, as text for its widget and hover: the digits of a
-/// [`NodeKind::HexDisplay`], the segments of a [`NodeKind::SevenSegment`], the number of a
+/// [`NodeKind::HexDisplay`] and of a [`NodeKind::Keypad`] (the last key pressed), the segments of a [`NodeKind::SevenSegment`], the number of a
 /// [`NodeKind::DecimalDisplay`] ([`DecimalMode::reading`](sim_core::kind::DecimalMode::reading)),
 /// the rows of a [`NodeKind::LedMatrix`] ([`led_rows_text`]); `None` for any other kind.
 pub fn display_text(kind: NodeKind, values: &[Trit]) -> Option<String> {
     match kind {
-        NodeKind::HexDisplay => Some(hex_digits(values)),
+        NodeKind::HexDisplay | NodeKind::Keypad => Some(hex_digits(values)),
         NodeKind::SevenSegment => Some(segments_text(values)),
         NodeKind::DecimalDisplay(mode) => Some(mode.reading(values)),
         NodeKind::LedMatrix { columns, .. } => Some(led_rows_text(values, columns)),
@@ -139,10 +143,11 @@ pub fn display_node(
         outline(colors, look),
         egui::StrokeKind::Inside,
     );
-    let face = rect.shrink(3.0);
+    let face = face_of(rect);
     match kind {
         NodeKind::SevenSegment => seven_segments(painter, colors, face, values),
         NodeKind::LedMatrix { columns, .. } => led_lamps(painter, colors, face, values, columns),
+        NodeKind::Keypad => keys(painter, rect, values),
         _ => {
             let text = display_text(kind, values).unwrap_or_default();
             // A hex digit with an unknown bit, or a decimal range: not one known value.
@@ -161,6 +166,42 @@ pub fn display_node(
     let area = geometry::label_area(kind, cells_of(rect), orientation, &reserved)
         .unwrap_or_else(|| geometry::caption_area(cells_of(rect), orientation, &reserved));
     label_in(painter, colors, pixels_of(area), &title);
+}
+
+/// The face of a display (or keypad) whose box is `rect`: inside its frame.
+fn face_of(rect: Rect) -> Rect {
+    rect.shrink(3.0)
+}
+
+/// The keys of a hex keypad whose box is `rect`: the digits 0–F, four rows of four, 0 at the
+/// top left, each with its box on the face (which the canvas makes a button).
+pub fn keypad_keys(rect: Rect) -> impl Iterator<Item = (u8, Rect)> {
+    let face = face_of(rect);
+    let size = face.size() / 4.0;
+    (0..16u8).map(move |digit| {
+        let (row, column) = (f32::from(digit / 4), f32::from(digit % 4));
+        let min = face.min + egui::vec2(column * size.x, row * size.y);
+        (digit, Rect::from_min_size(min, size).shrink(1.5))
+    })
+}
+
+/// The keys of a hex keypad whose box is `rect`, showing `values` (its 4 trits): every key,
+/// the digit it holds lit ([`hex_digits`]; none while a bit is unknown).
+fn keys(painter: &Painter, rect: Rect, values: &[Trit]) {
+    let held = hex_digits(values);
+    for (digit, key) in keypad_keys(rect) {
+        let text = format!("{digit:X}");
+        let fill = if text == held { SEGMENT_LIT } else { KEY };
+        painter.rect_filled(key, 2.0, fill);
+        let size = (0.7 * key.height()).max(legibility::MIN_VALUE_SIZE);
+        painter.text(
+            key.center(),
+            egui::Align2::CENTER_CENTER,
+            text,
+            FontId::monospace(size),
+            KEY_TEXT,
+        );
+    }
 }
 
 /// `text` (digits) centred in `face`, as large as fits: lit if `known`, else grey.

@@ -106,6 +106,7 @@ pub fn drawn_turn(kind: NodeKind, orientation: Orientation) -> Orientation {
     match kind {
         NodeKind::Switch
         | NodeKind::Button
+        | NodeKind::Keypad
         | NodeKind::Clock { .. }
         | NodeKind::Constant(_)
         | NodeKind::Lamp

@@ -182,7 +182,7 @@ fn untraced(state: &CircuitPageState, id: NodeId, kind: NodeKind, value: Trit) -
     } else {
         format!("at step {}", at.step)
     };
-    if matches!(kind, NodeKind::Switch | NodeKind::Button) {
+    if kind.is_input() {
         format!(
             "Set to {value} {when}. The trace keeps the last {kept} events and no longer \
              holds that change"
@@ -312,8 +312,8 @@ impl Inspector {
     }
 
     /// A selected bus: its label (rename), its value in its radix and the radixes that read it
-    /// alike, the radix picker; for a bus of switches (or buttons) the `Number` field and the
-    /// bit buttons; what the last step did.
+    /// alike, the radix picker; a display's parameters; for a bus of switches (or buttons, or
+    /// a keypad) the `Number` field and the bit buttons; what the last step did.
     fn bus(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, name: &str) {
         let Some(bus) = state.circuit().bus(name).cloned() else {
             return;
@@ -364,7 +364,7 @@ impl Inspector {
         });
         bus_readings(ui, &values, radix);
         self.break_when.bus(ui, state, name);
-        if matches!(kind, NodeKind::Switch | NodeKind::Button) {
+        if kind.is_input() {
             ui.separator();
             self.bus_entry(ui, state, name, &number::format(&values, radix));
             ui.horizontal_wrapped(|ui| {

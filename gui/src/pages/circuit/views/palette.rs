@@ -39,6 +39,7 @@ impl Palette {
         let mut items = vec![
             ("Switch", NodeKind::Switch),
             ("Button", NodeKind::Button),
+            ("Hex keypad", NodeKind::Keypad),
             ("Clock", NodeKind::Clock { half_period: 1 }),
             ("Constant +1", NodeKind::Constant(Trit::True)),
             ("Constant −1", NodeKind::Constant(Trit::False)),
@@ -327,7 +328,8 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
         NodeKind::HexDisplay
         | NodeKind::SevenSegment
         | NodeKind::DecimalDisplay(_)
-        | NodeKind::LedMatrix { .. } => {
+        | NodeKind::LedMatrix { .. }
+        | NodeKind::Keypad => {
             let width = match kind {
                 NodeKind::SevenSegment => 7,
                 NodeKind::LedMatrix { rows, columns } => usize::from(rows) * usize::from(columns),

@@ -66,6 +66,23 @@ fn hover_text(node: &sim_core::Node, bus: Option<&Bus>, text: &str, value: Trit)
     }
 }
 
+/// The keys of keypad `id` (labelled `label`, its box `rect`) as buttons named `KEY1 key A`:
+/// the digit of the key clicked, if one was.
+fn keypad_click(ui: &egui::Ui, rect: Rect, label: &str, id: NodeId) -> Option<u8> {
+    let mut clicked = None;
+    for (digit, key) in draw::keypad_keys(rect) {
+        let button = ui.interact(key, ui.scope_id().with(("key", id, digit)), Sense::click());
+        let name = format!("{label} key {digit:X}");
+        button.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, name.as_str())
+        });
+        if button.clicked() {
+            clicked = Some(digit);
+        }
+    }
+    clicked
+}
+
 impl Canvas {
     /// Draws the view into `ui` and applies what the user did to `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
@@ -369,7 +386,7 @@ impl Canvas {
                 .get(id)
                 .and_then(|(b, _)| state.circuit().buses().get(b).cloned());
             let group: Vec<NodeId> = bus.as_ref().map_or_else(|| vec![id], |b| b.bits.clone());
-            let (kind, value, widget, local) = {
+            let (kind, value, widget, local, rect) = {
                 let node = &state.circuit()[id];
                 // Inside an instance, nodes go by their label at the level (`or`, not
                 // `lo/fa0/or`); the hover text gives the whole path. A bus goes by its name.
@@ -436,13 +453,22 @@ impl Canvas {
                         widget
                     }
                 };
-                (node.kind, value, widget, local.to_owned())
+                (node.kind, value, widget, local.to_owned(), rect)
             };
             if widget.clicked() {
                 clicked_any = true;
                 // A bus switch is set from the inspector: a click selects it.
                 let toggles = kind == NodeKind::Switch && bus.is_none();
                 Self::click(ui, state, &group, toggles);
+            }
+            // A keypad's keys, above its node's widget: a click sets the keypad's digit.
+            if kind == NodeKind::Keypad
+                && frame.detailed
+                && !frame.is_still()
+                && let Some(digit) = keypad_click(ui, rect, &local, id)
+            {
+                clicked_any = true;
+                state.press_key(&group, digit);
             }
             if widget.double_clicked() {
                 state.selection = group.iter().copied().collect();
