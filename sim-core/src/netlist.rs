@@ -3,7 +3,9 @@
 //! Nodes get dense indices `0..len` (in [`NodeId`] order). Inputs and fanout are stored in
 //! compressed-sparse-row form: node `n`'s input slots are `in_src[in_start[n]..in_start[n + 1]]`
 //! (each the dense index of the driving node, or the *floating* sentinel `len`, whose value is
-//! always 0), and its fanout is `fanout[fo_start[n]..fo_start[n + 1]]`: the distinct nodes it
+//! always 0; the pins that read another value unconnected, a
+//! [`Dffsr`](crate::NodeKind::Dffsr)'s EN, SET and RESET, are read through
+//! [`Netlist::controls`]), and its fanout is `fanout[fo_start[n]..fo_start[n + 1]]`: the distinct nodes it
 //! drives, in wire order. A netlist is immutable; an editor compiles a new one after each
 //! structural change.
 
@@ -13,7 +15,7 @@ use rustc_hash::FxHashMap;
 
 use crate::circuit::Circuit;
 use crate::desc::NodeId;
-use crate::kind::{GateOp, NodeKind, digit};
+use crate::kind::{DFFSR_EN, DFFSR_RESET, DFFSR_SET, GateOp, NodeKind, digit};
 use crate::memory::{MemoryKind, Word};
 use crate::trit::Trit;
 
@@ -29,10 +31,12 @@ pub(crate) enum Op {
     /// A table gate: its [`TruthTable`](crate::kind::TruthTable) is in its kind (which keeps
     /// `Op` one byte for the standard gates' loops); see [`Netlist::eval_table`].
     Table,
-    /// A D flip-flop ([`NodeKind::Dff`], or [`NodeKind::Dffe`] with its third pin EN):
-    /// inputs D and clock (and EN), state = the clock value it saw last. Its next Q is
-    /// [`dffe_next`](crate::kind::dffe_next) with EN read by [`Netlist::enable`] (+1 for a
-    /// `Dff`), so that every path through flip-flops is one arm for both kinds.
+    /// A D flip-flop ([`NodeKind::Dff`], [`NodeKind::Dffe`] with its third pin EN, or
+    /// [`NodeKind::Dffsr`] with EN, SET and RESET): inputs D and clock (and the others),
+    /// state = the clock value it saw last. Its next Q is
+    /// [`dffsr_next`](crate::kind::dffsr_next) with EN, SET and RESET read by
+    /// [`Netlist::controls`] (+1, −1, −1 where a kind has no such pin), so that every path
+    /// through flip-flops is one arm for every kind.
     Dff,
     /// One data bit of a ROM or RAM ([`crate::memory`]): which memory and bit in
     /// [`Netlist::memory_bit`]; a RAM's state also holds the clock value it saw last.
@@ -154,7 +158,7 @@ impl Netlist {
         let ops = kinds
             .iter()
             .map(|&k| match (k, k.op()) {
-                (NodeKind::Dff | NodeKind::Dffe, _) => Op::Dff,
+                (NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr, _) => Op::Dff,
                 (NodeKind::Rom { .. } | NodeKind::Ram { .. }, _) => Op::Memory,
                 (NodeKind::Table(_), _) => Op::Table,
                 (_, Some(op)) => Op::Gate(op),
@@ -239,20 +243,59 @@ impl Netlist {
         table.eval_index(row)
     }
 
-    /// The enable of flip-flop `i` ([`Op::Dff`]) in `values`: its EN pin's driver's value for
-    /// a [`NodeKind::Dffe`] (0 where floating), +1 for a [`NodeKind::Dff`], which has no EN
-    /// pin (two input slots), so that [`dffe_next`](crate::kind::dffe_next) is its rule too.
+    /// The value input `pin` of node `i` reads in `values`: its driver's, or where floating
+    /// what the node's kind reads unconnected ([`NodeKind::unconnected`]).
+    #[inline]
+    pub(crate) fn pin_value(&self, i: u32, pin: usize, values: &[Trit]) -> Trit {
+        let src = self.in_src[self.in_start[i as usize] as usize + pin];
+        if src == self.len() as u32 {
+            self.kinds[i as usize].unconnected(pin)
+        } else {
+            values[src as usize]
+        }
+    }
+
+    /// The controls of flip-flop `i` ([`Op::Dff`]) in `values`: its EN, SET and RESET, the
+    /// last argument of [`dffsr_next`](crate::kind::dffsr_next). A pin the kind has not is
+    /// inactive (EN +1, SET and RESET −1: a [`NodeKind::Dff`] has only D and the clock, a
+    /// [`NodeKind::Dffe`] no SET or RESET); a floating one reads as the kind says (0 for a
+    /// `Dffe`'s EN, inactive for a [`NodeKind::Dffsr`]'s pins).
+    #[inline]
+    pub(crate) fn controls(&self, i: u32, values: &[Trit]) -> [Trit; 3] {
+        let pins = self.input_range(i).len();
+        let read = |pin: usize, inactive: Trit| {
+            if pin < pins {
+                self.pin_value(i, pin, values)
+            } else {
+                inactive
+            }
+        };
+        [
+            read(DFFSR_EN, Trit::True),
+            read(DFFSR_SET, Trit::False),
+            read(DFFSR_RESET, Trit::False),
+        ]
+    }
+
+    /// The enable of flip-flop `i` ([`Op::Dff`]) in `values`: the first of its
+    /// [`controls`](Self::controls).
     #[inline]
     pub(crate) fn enable(&self, i: u32, values: &[Trit]) -> Trit {
-        self.enable_pin(i)
-            .map_or(Trit::True, |s| values[s as usize])
+        self.controls(i, values)[0]
     }
 
     /// The driver (a dense index, or the floating sentinel) of flip-flop `i`'s EN pin, its
     /// input 2; `None` for a node with fewer than three pins (a [`NodeKind::Dff`]).
     #[inline]
     pub(crate) fn enable_pin(&self, i: u32) -> Option<u32> {
-        self.in_src[self.input_range(i)].get(2).copied()
+        self.in_src[self.input_range(i)].get(DFFSR_EN).copied()
+    }
+
+    /// Whether flip-flop `i` has asynchronous set and reset pins (a [`NodeKind::Dffsr`]), so
+    /// that its Q follows them without a clock edge.
+    #[inline]
+    pub(crate) fn has_set_reset(&self, i: u32) -> bool {
+        self.kinds[i as usize] == NodeKind::Dffsr
     }
 
     /// The memory and bit of memory data-bit node `i`, if it belongs to a memory the

@@ -71,7 +71,7 @@ pub enum BenchError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BenchWriteError {
     /// The format has no such node (constants, buttons, clocks other than the flip-flops' clock,
-    /// table gates, flip-flops with enable: `.bench` has `DFF` only).
+    /// table gates, flip-flops with enable or with set and reset: `.bench` has `DFF` only).
     #[error("node `{label}`: a {kind} has no .bench equivalent")]
     Unsupported {
         /// The node.

@@ -115,22 +115,28 @@ mod tests {
     }
 
     #[test]
-    fn a_flip_flop_with_enable_is_refused_by_name() {
-        let mut c = from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(a)\n").expect("valid");
-        let ff = c.add_node(Node::new("R", NodeKind::Dffe)).expect("node");
-        let a = c.find("a").expect("a");
-        for input in 0..3 {
-            c.connect(a, ff, input).expect("wire");
-        }
-        let e = to_string(&c).expect_err("no DFFE in .bench");
-        assert_eq!(
-            e,
-            BenchWriteError::Unsupported {
-                label: "R".to_owned(),
-                kind: NodeKind::Dffe
+    fn a_flip_flop_with_enable_or_set_and_reset_is_refused_by_name() {
+        for (kind, name) in [(NodeKind::Dffe, "DFFE"), (NodeKind::Dffsr, "DFFSR")] {
+            let mut c = from_str("INPUT(a)\nOUTPUT(q)\nq = DFF(a)\n").expect("valid");
+            let ff = c.add_node(Node::new("R", kind)).expect("node");
+            let a = c.find("a").expect("a");
+            for input in 0..kind.input_count() {
+                c.connect(a, ff, u8::try_from(input).expect("few pins"))
+                    .expect("wire");
             }
-        );
-        assert_eq!(e.to_string(), "node `R`: a DFFE has no .bench equivalent");
+            let e = to_string(&c).expect_err("no DFFE or DFFSR in .bench");
+            assert_eq!(
+                e,
+                BenchWriteError::Unsupported {
+                    label: "R".to_owned(),
+                    kind
+                }
+            );
+            assert_eq!(
+                e.to_string(),
+                format!("node `R`: a {name} has no .bench equivalent")
+            );
+        }
     }
 
     #[test]

@@ -62,9 +62,10 @@ pub fn to_string(circuit: &Circuit) -> Result<String, BenchWriteError> {
             NodeKind::Dff => {
                 let _ = writeln!(body, "{} = DFF({})", net(id)?, net(drivers(id)?[0])?);
             }
-            // `.bench` has DFF only; like a table gate, a flip-flop with enable is refused by
-            // name rather than rewritten into gates the reader never drew.
-            NodeKind::Dffe => return Err(unsupported()),
+            // `.bench` has DFF only; like a table gate, a flip-flop with enable (or with set
+            // and reset, which no gates around a DFF make asynchronous) is refused by name
+            // rather than rewritten into gates the reader never drew.
+            NodeKind::Dffe | NodeKind::Dffsr => return Err(unsupported()),
             NodeKind::Clock { .. } if node.label == CLOCK_LABEL => {}
             kind => {
                 let op = kind.op().ok_or_else(unsupported)?;

@@ -358,14 +358,17 @@ impl<'a> Expander<'a> {
     }
 
     /// The single-trit ends input `input` of wire end `end` feeds, and whether one source
-    /// trit feeds them all (a register's clock, and a `Dffe` register's EN).
+    /// trit feeds them all (a register's clock, a `Dffe` register's EN, a `Dffsr` register's
+    /// EN, SET and RESET).
     fn target(&self, end: &str, input: u8) -> (Vec<String>, bool) {
         if let Some(node) = self.by_label.get(end) {
             let width = usize::from(node.width);
             let ends = (0..width).map(|i| bit_of(end, width, i)).collect();
             let one_trit = matches!(
                 (node.kind, input),
-                (NodeKind::Dff | NodeKind::Dffe, 1) | (NodeKind::Dffe, 2)
+                (NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr, 1)
+                    | (NodeKind::Dffe, 2)
+                    | (NodeKind::Dffsr, 2..=4)
             );
             return (ends, one_trit && width > 1);
         }

@@ -518,12 +518,23 @@ impl Engine {
             .unwrap_or(self.latest[i as usize])
     }
 
-    /// The value on each input pin of `id` — its driver's output, 0 where floating.
+    /// The value on each input pin of `id` — its driver's output; where floating, what the
+    /// kind reads unconnected ([`NodeKind::unconnected`]: 0 but for a
+    /// [`Dffsr`](NodeKind::Dffsr)'s EN, SET and RESET).
     pub fn input_values(&self, id: NodeId) -> Vec<Trit> {
+        let floating = self.net.len() as u32;
         self.net.index_of(id).map_or_else(Vec::new, |i| {
+            let kind = self.net.kinds[i as usize];
             self.net.in_src[self.net.input_range(i)]
                 .iter()
-                .map(|&s| self.latest(s))
+                .enumerate()
+                .map(|(pin, &s)| {
+                    if s == floating {
+                        kind.unconnected(pin)
+                    } else {
+                        self.latest(s)
+                    }
+                })
                 .collect()
         })
     }

@@ -4,7 +4,7 @@
 
 use super::Engine;
 use crate::event::{Cause, Event, Observer};
-use crate::kind::{GateOp, dffe_next};
+use crate::kind::{GateOp, dffsr_next};
 use crate::netlist::Op;
 use crate::trit::Trit;
 
@@ -90,12 +90,11 @@ impl Engine {
                     self.committed[src[0] as usize],
                     self.committed[src[1] as usize],
                 );
-                // A Dffe's EN (input 2); a Dff has none and is always enabled.
-                let en = src
-                    .get(2)
-                    .map_or(Trit::True, |&s| self.committed[s as usize]);
+                // A change of a Dffsr's SET or RESET schedules it too: without a clock change
+                // the rule holds Q and applies them.
+                let controls = self.net.controls(i, &self.committed);
                 let prev = std::mem::replace(&mut self.drive[iu], clk);
-                dffe_next(prev, clk, d, self.latest[iu], en)
+                dffsr_next(prev, clk, d, self.latest[iu], controls)
             }
             Op::Memory => super::memory::eval(
                 &self.net,

@@ -40,10 +40,12 @@
 //! `flip: true` (mirrored top to bottom in its own frame, before turning), each left out when
 //! default (see [`Orientation`](crate::Orientation)). Only the editor reads them: engines,
 //! writers and analyses ignore them. 5 ([`INIT_VERSION`]): flip-flops that start at a known
-//! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). 7
-//! ([`IO_VERSION`]): the I/O parts — `Keypad`, `DecimalDisplay(Signed)` and
-//! `LedMatrix(rows: 8, columns: 8)` (see [`NodeKind`](crate::NodeKind)). A field or kind of a
-//! newer version in an older file is a syntax error naming the version it needs.
+//! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). 6
+//! ([`DFFSR_VERSION`]): the flip-flop with asynchronous set and reset, `kind: Dffsr` (see
+//! [`NodeKind::Dffsr`](crate::NodeKind::Dffsr)). 7 ([`IO_VERSION`]): the I/O parts —
+//! `Keypad`, `DecimalDisplay(Signed)` and `LedMatrix(rows: 8, columns: 8)` (see
+//! [`NodeKind`](crate::NodeKind)). A field or kind of a newer version in an older file is a
+//! syntax error naming the version it needs.
 //!
 //! ```ron
 //! (
@@ -80,11 +82,13 @@ use crate::circuit::Circuit;
 use crate::desc::{InstanceDesc, Node, Note, WireDesc, WireEnd};
 use crate::elaborate::elaborate;
 use crate::hierarchy::{Design, LibraryPart, PartDesc, ResolveError, Resolver};
+use crate::kind::NodeKind;
 use crate::memory::ContentsDecl;
 use crate::testbench::TestCase;
 pub use error::FormatError;
 pub use version::{
-    BUS_VERSION, HIERARCHY_VERSION, INIT_VERSION, IO_VERSION, MAX_VERSION, ORIENTATION_VERSION,
+    BUS_VERSION, DFFSR_VERSION, HIERARCHY_VERSION, INIT_VERSION, IO_VERSION, MAX_VERSION,
+    ORIENTATION_VERSION,
     VERSION,
 };
 
@@ -434,6 +438,19 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
             message: "flip-flops with a power-on value (`init`) need `version: 5`".into(),
         });
     }
+    if file.version < DFFSR_VERSION
+        && file
+            .nodes
+            .iter()
+            .chain(parts().flat_map(|p| &p.nodes))
+            .any(|n| n.kind == NodeKind::Dffsr)
+    {
+        return Err(FormatError::Syntax {
+            line: 1,
+            column: 1,
+            message: "flip-flops with set and reset (`Dffsr`) need `version: 6`".into(),
+        });
+    }
     if file.version < IO_VERSION
         && file
             .nodes
@@ -570,6 +587,8 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
     };
     let version = if all_nodes().any(|n| n.kind.is_io_part()) {
         IO_VERSION
+    } else if all_nodes().any(|n| n.kind == NodeKind::Dffsr) {
+        DFFSR_VERSION
     } else if all_nodes().any(|n| n.init.is_some()) {
         INIT_VERSION
     } else if any_oriented(

@@ -19,9 +19,12 @@ pub const ORIENTATION_VERSION: u32 = 4;
 /// nodes; see [`Node::init`](crate::Node::init)).
 pub const INIT_VERSION: u32 = 5;
 
+/// The format version of a file with flip-flops with asynchronous set and reset (the kind
+/// [`Dffsr`](crate::NodeKind::Dffsr)).
+pub const DFFSR_VERSION: u32 = 6;
+
 /// The format version of a file with I/O parts (the kinds `Keypad`, `DecimalDisplay` and
-/// `LedMatrix`;
-/// see [`NodeKind::is_io_part`](crate::NodeKind::is_io_part)).
+/// `LedMatrix`; see [`NodeKind::is_io_part`](crate::NodeKind::is_io_part)).
 pub const IO_VERSION: u32 = 7;
 
 /// The newest format version this crate reads; each version reads every file of the ones

@@ -1,6 +1,8 @@
 //! The flip-flops' rules, written once for every engine: [`dff_next`], [`dffe_next`], the
 //! JK, T and SR flip-flops' ([`jk_next`], [`t_next`], [`sr_next`]), the asynchronous set and
-//! reset that override them ([`set_reset_next`]), and the clock-edge test they share.
+//! reset that override them ([`set_reset_next`]) and the [`Dffsr`](super::NodeKind::Dffsr)'s
+//! rule built of them ([`dffsr_next`]) with its pin numbers, and the clock-edge test they
+//! share.
 //!
 //! A JK, T or SR flip-flop is a [`dff_next`] whose D is its characteristic function of its
 //! inputs and Q, taken in Kleene's sense: the value every known level of the unknown inputs
@@ -173,6 +175,42 @@ pub fn sr_next(prev: Trit, clk: Trit, s: Trit, r: Trit, q: Trit) -> Trit {
 #[inline]
 pub fn set_reset_next(next: Trit, set: Trit, reset: Trit) -> Trit {
     reset.not().and(set.or(next))
+}
+
+/// The input pin of a [`Dffsr`](super::NodeKind::Dffsr)'s D.
+pub const DFFSR_D: usize = 0;
+/// The input pin of a [`Dffsr`](super::NodeKind::Dffsr)'s clock.
+pub const DFFSR_CLOCK: usize = 1;
+/// The input pin of a [`Dffsr`](super::NodeKind::Dffsr)'s enable (+1 when unconnected).
+pub const DFFSR_EN: usize = 2;
+/// The input pin of a [`Dffsr`](super::NodeKind::Dffsr)'s asynchronous set (−1 when
+/// unconnected).
+pub const DFFSR_SET: usize = 3;
+/// The input pin of a [`Dffsr`](super::NodeKind::Dffsr)'s asynchronous reset (−1 when
+/// unconnected).
+pub const DFFSR_RESET: usize = 4;
+
+/// The output of a [`Dffsr`](super::NodeKind::Dffsr) whose clock input went from `prev` to
+/// `clk`, with input `d`, current output `q` and pins `en`, `set` and `reset`:
+/// [`set_reset_next`] over [`dffe_next`]. A change of SET or RESET alone (`prev` = `clk`)
+/// gives [`set_reset_next`]`(q, set, reset)`: the held value, forced where a pin says so.
+///
+/// The result is a fixed point of the pins: with the same `set` and `reset` and no clock
+/// change, evaluating again gives it back (¬R ∧ (S ∨ (¬R ∧ (S ∨ x)))) = ¬R ∧ (S ∨ x) in any
+/// distributive lattice with an involution, Kleene's three values included).
+///
+/// ```
+/// use sim_core::Trit::{False as F, True as T, Unknown as X};
+/// use sim_core::kind::dffsr_next;
+///
+/// assert_eq!(dffsr_next(F, T, T, F, [T, F, F]), T); // enabled rising edge: loads D
+/// assert_eq!(dffsr_next(F, T, T, F, [T, F, T]), F); // reset wins over the clock
+/// assert_eq!(dffsr_next(T, T, F, F, [F, T, F]), T); // set acts without an edge
+/// assert_eq!(dffsr_next(T, T, F, T, [T, F, X]), X); // maybe reset, +1: unknown
+/// ```
+#[inline]
+pub fn dffsr_next(prev: Trit, clk: Trit, d: Trit, q: Trit, [en, set, reset]: [Trit; 3]) -> Trit {
+    set_reset_next(dffe_next(prev, clk, d, q, en), set, reset)
 }
 
 /// Whether a clock going from `prev` to `clk` may be a rising edge: −1 → +1, or a change that

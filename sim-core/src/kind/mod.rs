@@ -15,7 +15,10 @@ mod table;
 
 pub use display::DecimalMode;
 pub(crate) use flip_flop::may_rise;
-pub use flip_flop::{dff_next, dffe_next, jk_next, set_reset_next, sr_next, t_next};
+pub use flip_flop::{
+    DFFSR_CLOCK, DFFSR_D, DFFSR_EN, DFFSR_RESET, DFFSR_SET, dff_next, dffe_next, dffsr_next,
+    jk_next, set_reset_next, sr_next, t_next,
+};
 pub use gate::{GateBase, GateOp};
 pub use ranges::{Ranges, RangesError};
 use repr::KindRepr;
@@ -36,7 +39,8 @@ pub const GATE_INPUTS: std::ops::RangeInclusive<u8> = 2..=64;
 /// * Gates (inputs and one output): [`Buf`](Self::Buf), [`Not`](Self::Not) (one input), the
 ///   n-input gates, whose `u8` is the input count in [`GATE_INPUTS`], the table gates
 ///   [`Table`](Self::Table) (one to three inputs, any function) and the flip-flops
-///   [`Dff`](Self::Dff) (inputs D and clock) and [`Dffe`](Self::Dffe) (D, clock and EN).
+///   [`Dff`](Self::Dff) (inputs D and clock), [`Dffe`](Self::Dffe) (D, clock and EN) and
+///   [`Dffsr`](Self::Dffsr) (D, clock, EN, SET and RESET).
 /// * Terminals (one input, no output): [`Lamp`](Self::Lamp), [`Probe`](Self::Probe).
 ///
 /// Reading a table gate checks its table: a wrong number of entries or a value outside
@@ -93,6 +97,22 @@ pub enum NodeKind {
     /// width N, D and Q are N bits and the clock and EN one trit feeding every bit (Logisim's
     /// register *Enable*, Digital's `en`, Yosys's `$dffe`).
     Dffe,
+    /// A positive-edge D flip-flop with an enable and asynchronous set (preset) and reset
+    /// (clear), Logisim-evolution's *D Flip-Flop* and Digital's `D-FF` with `Set`/`Clr`:
+    /// input 0 is D, 1 the clock, 2 EN, 3 SET, 4 RESET ([`DFFSR_D`] … [`DFFSR_RESET`]); Q
+    /// starts at 0, or at its power-on value. The clock and EN act as on a
+    /// [`Dffe`](Self::Dffe); SET and RESET act at once, not on an edge: RESET = +1 gives −1
+    /// and SET = +1 (with RESET = −1) gives +1, whatever the clock does, and both at +1 give
+    /// −1 (reset wins); with either unknown Q keeps only the value on which every level of
+    /// the unknown pins agrees. [`dffsr_next`] is the rule, [`set_reset_next`] over
+    /// [`dffe_next`].
+    ///
+    /// An unconnected pin is inactive, as in Logisim-evolution: an unconnected SET or RESET
+    /// reads −1 and an unconnected EN +1 ([`NodeKind::unconnected`]), so that a `Dffsr` with
+    /// only D and the clock wired is a [`Dff`](Self::Dff). (An unconnected pin of every other
+    /// kind, a `Dffe`'s EN included, reads 0.) As a bus of width N, D and Q are N bits and
+    /// the clock, EN, SET and RESET one trit each feeding every bit.
+    Dffsr,
     /// A lamp: shows its one input.
     Lamp,
     /// A probe: shows its one input as a value (for watching inner nets).
@@ -211,6 +231,7 @@ impl NodeKind {
             | NodeKind::Tunnel => 1,
             NodeKind::Dff => 2,
             NodeKind::Dffe => 3,
+            NodeKind::Dffsr => 5,
             NodeKind::Merge(r) => r.len(),
             NodeKind::And(n)
             | NodeKind::Or(n)
@@ -235,10 +256,22 @@ impl NodeKind {
         }
     }
 
-    /// Whether this kind is a flip-flop ([`Dff`](Self::Dff) or [`Dffe`](Self::Dffe)): input 0
-    /// is D, input 1 the clock (and input 2 a `Dffe`'s EN).
+    /// Whether this kind is a flip-flop ([`Dff`](Self::Dff), [`Dffe`](Self::Dffe) or
+    /// [`Dffsr`](Self::Dffsr)): input 0 is D, input 1 the clock (input 2 EN, inputs 3 and 4 a
+    /// `Dffsr`'s SET and RESET).
     pub const fn is_flip_flop(self) -> bool {
-        matches!(self, NodeKind::Dff | NodeKind::Dffe)
+        matches!(self, NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr)
+    }
+
+    /// What input `pin` reads while nothing drives it: −1 for a [`Dffsr`](Self::Dffsr)'s
+    /// SET and RESET and +1 for its EN (inactive, as in Logisim-evolution), 0 (unknown) for
+    /// every other pin of every kind.
+    pub const fn unconnected(self, pin: usize) -> Trit {
+        match (self, pin) {
+            (NodeKind::Dffsr, DFFSR_EN) => Trit::True,
+            (NodeKind::Dffsr, DFFSR_SET | DFFSR_RESET) => Trit::False,
+            _ => Trit::Unknown,
+        }
     }
 
     /// Whether this kind is one of the I/O parts of format version 7
@@ -280,6 +313,7 @@ impl NodeKind {
             | NodeKind::Not
             | NodeKind::Dff
             | NodeKind::Dffe
+            | NodeKind::Dffsr
             | NodeKind::Lamp
             | NodeKind::Probe
             | NodeKind::HexDisplay
@@ -307,6 +341,7 @@ impl NodeKind {
             | NodeKind::Clock { .. }
             | NodeKind::Dff
             | NodeKind::Dffe
+            | NodeKind::Dffsr
             | NodeKind::Split(_)
             | NodeKind::Merge(_)
             | NodeKind::Tunnel
@@ -409,6 +444,7 @@ impl NodeKind {
             NodeKind::Lamp => "Lamp".into(),
             NodeKind::Dff => "DFF".into(),
             NodeKind::Dffe => "DFFE".into(),
+            NodeKind::Dffsr => "DFFSR".into(),
             NodeKind::Probe => "Probe".into(),
             NodeKind::HexDisplay => "HexDisplay".into(),
             NodeKind::SevenSegment => "SevenSegment".into(),
@@ -808,6 +844,56 @@ mod tests {
         let kind: NodeKind = ron::from_str("Dffe").expect("RON");
         assert_eq!(kind, NodeKind::Dffe);
         assert_eq!(ron::to_string(&NodeKind::Dffe).expect("RON"), "Dffe");
+    }
+
+    /// A `Dffsr` has five pins, reads as written, and its unconnected EN enables and SET and
+    /// RESET are inactive; every other kind's unconnected pin (a `Dffe`'s EN too) is unknown.
+    #[test]
+    fn a_dffsr_has_five_inputs_and_inactive_unconnected_pins() {
+        let k = NodeKind::Dffsr;
+        assert_eq!((k.input_count(), k.file_input_count()), (5, 5));
+        assert_eq!(
+            (k.role(), k.op(), k.gate_inputs()),
+            (Role::Gate, None, None)
+        );
+        assert!(k.is_flip_flop());
+        assert_eq!(k.to_string(), "DFFSR");
+        assert_eq!(ron::from_str::<NodeKind>("Dffsr").expect("RON"), k);
+        assert_eq!(ron::to_string(&k).expect("RON"), "Dffsr");
+        let unconnected: Vec<Trit> = (0..5).map(|pin| k.unconnected(pin)).collect();
+        assert_eq!(unconnected, [X, X, T, F, F], "D, CLK, EN, SET, RESET");
+        assert_eq!(
+            (DFFSR_D, DFFSR_CLOCK, DFFSR_EN, DFFSR_SET, DFFSR_RESET),
+            (0, 1, 2, 3, 4)
+        );
+        assert_eq!(NodeKind::Dffe.unconnected(2), X);
+        assert_eq!(NodeKind::And(2).unconnected(1), X);
+    }
+
+    /// [`dffsr_next`] with its pins unconnected (EN +1, SET and RESET −1) is a
+    /// [`dff_next`], and with any pins it is [`set_reset_next`] over [`dffe_next`] — whose
+    /// Kleene exactness `a_dffe_with_set_and_reset_agrees_with_every_known_level_of_its_pins`
+    /// checks; and it is a fixed point of its pins: a second evaluation without a clock
+    /// change keeps it.
+    #[test]
+    fn dffsr_is_set_reset_over_dffe_and_stable_under_its_pins() {
+        let mut cases = 0;
+        for [prev, clk, d, q, en, set, reset] in all_trit_tuples::<7>() {
+            let got = dffsr_next(prev, clk, d, q, [en, set, reset]);
+            assert_eq!(
+                got,
+                set_reset_next(dffe_next(prev, clk, d, q, en), set, reset)
+            );
+            assert_eq!(dffsr_next(clk, clk, d, got, [en, set, reset]), got);
+            cases += 1;
+        }
+        assert_eq!(cases, 3_usize.pow(7));
+        for [prev, clk, d, q] in all_trit_tuples::<4>() {
+            assert_eq!(
+                dffsr_next(prev, clk, d, q, [T, F, F]),
+                dff_next(prev, clk, d, q)
+            );
+        }
     }
 
     #[test]

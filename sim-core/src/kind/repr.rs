@@ -79,6 +79,7 @@ kind_repr! {
     Xnor(n: u8),
     Dff,
     Dffe,
+    Dffsr,
     Lamp,
     Probe,
     HexDisplay,

@@ -173,10 +173,14 @@ fn words_read(net: &Netlist) -> Vec<Option<(u64, Word)>> {
 
 impl Levelized {
     /// Levelizes `net`; `None` if it has a combinational loop (a cycle not broken by a
-    /// flip-flop's D pin). Time and memory are linear in nodes + wires.
+    /// flip-flop's D pin) or a flip-flop with asynchronous set and reset (a
+    /// [`Dffsr`](crate::NodeKind::Dffsr), which this schedule does not run yet). Time and memory are linear in nodes + wires.
     #[allow(clippy::too_many_lines)] // one pass over the positions: slots, fanout, clocks
     pub(crate) fn new(net: &Netlist) -> Option<Levelized> {
         let n = net.len();
+        if (0..n as u32).any(|i| net.has_set_reset(i)) {
+            return None;
+        }
         let is_dff = |i: usize| net.ops[i] == Op::Dff;
         let ram_clock = |i: usize| net.ram_clock(i as u32);
         let pins = |to: u32| &net.in_src[net.input_range(to)];

@@ -23,7 +23,16 @@
 //! flip-flop with enable ([`NodeKind::Dffe`]) by `always @(posedge clk) q <= en ? d : q;`:
 //! Verilog's `?:` on an x condition merges its operands bit by bit (a bit on which both agree
 //! is kept, any other is x), which is Kleene's rule, so for every clock edge Icarus and
-//! [`dffe_next`](crate::kind::dffe_next) agree.
+//! [`dffe_next`](crate::kind::dffe_next) agree. A flip-flop with asynchronous set and reset
+//! ([`NodeKind::Dffsr`]) is the usual
+//! `always @(posedge clk or posedge rst or posedge set) if (rst) q <= 0; else if (set) q <= 1;
+//! else q <= en ? d : q;` (an unwired pin left out: inactive, as in Tritium). It agrees with
+//! [`dffsr_next`](crate::kind::dffsr_next) while SET and RESET are known and RESET is not
+//! released while SET is +1; Verilog's edge-triggered form differs from Tritium's
+//! level-sensitive pins there: RESET falling with SET at +1 leaves Q at 0 in Verilog (no
+//! event) where Tritium's Q goes +1 at once, and an x on SET or RESET is not a reset in
+//! Verilog (`if (x)` takes the else branch; a 0 → x change is even a `posedge` that loads D),
+//! where Tritium's Q keeps only the value held and forced agree on.
 //! An unconnected gate input reads `1'bx`, as it reads 0 (unknown) in Tritium.
 //!
 //! A table gate ([`NodeKind::Table`]) that is the Kleene extension of a Boolean function
@@ -130,7 +139,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 
 use crate::format::Document;
-use crate::kind::{GateBase, GateOp};
+use crate::kind::{DFFSR_CLOCK, DFFSR_D, DFFSR_EN, DFFSR_RESET, DFFSR_SET, GateBase, GateOp};
 use crate::memory::Word;
 use crate::{Circuit, NodeKind, Role, Trit};
 use hierarchical::{Hierarchy, Level};
@@ -277,7 +286,7 @@ pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
                 "input"
             }
             kind if kind.role() == Role::Terminal => "output",
-            NodeKind::Dff | NodeKind::Dffe => "reg",
+            NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr => "reg",
             _ => "wire",
         };
         let _ = writeln!(out, "  {decl} {id};");
@@ -565,6 +574,50 @@ fn literal(bits: &[Trit]) -> String {
     format!("{}'b{digits}", bits.len())
 }
 
+/// `initial q = …;` for flip-flop `n` (named `id`) with a power-on value; nothing without.
+fn power_on(out: &mut String, n: &crate::Node, id: &str) {
+    if let Some(init) = n.init {
+        let _ = writeln!(
+            out,
+            "  initial {id} = {};",
+            literal(&vec![init; usize::from(n.width)])
+        );
+    }
+}
+
+/// The `always` block of [`NodeKind::Dffsr`] `n` (named `id`, its D the vector `d`): the
+/// clock's rising edge and each wired asynchronous pin's in the event list, reset tested
+/// first, then set, then the enable as a `Dffe`'s. An unwired SET or RESET is inactive (left
+/// out) and an unwired EN enables, as [`NodeKind::unconnected`] reads them.
+fn dffsr_statement(
+    out: &mut String,
+    n: &crate::Node,
+    id: &str,
+    d: &str,
+    net: &dyn Fn(&str, u8) -> String,
+) {
+    let width = usize::from(n.width);
+    let wired = |pin: usize| Some(net(&n.label, pin as u8)).filter(|v| v != "1'bx");
+    let mut events = vec![format!("posedge {}", net(&n.label, DFFSR_CLOCK as u8))];
+    let mut body = String::new();
+    for (pin, value) in [(DFFSR_RESET, Trit::False), (DFFSR_SET, Trit::True)] {
+        if let Some(level) = wired(pin) {
+            events.push(format!("posedge {level}"));
+            let _ = write!(
+                body,
+                "if ({level}) {id} <= {}; else ",
+                literal(&vec![value; width])
+            );
+        }
+    }
+    let sampled = wired(DFFSR_EN).map_or_else(|| d.to_owned(), |en| format!("{en} ? {d} : {id}"));
+    let _ = writeln!(
+        out,
+        "  always @({}) {body}{id} <= {sampled};",
+        events.join(" or ")
+    );
+}
+
 /// The statement that drives node `n` (named `id`) inside a module: a gate primitive, an
 /// `assign` or a flip-flop's `always`. `net(to, input)` names the net driving input `input`
 /// of `to`. Not called for input ports. A node wider than one trit (a bus, see
@@ -606,9 +659,11 @@ fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str
                 d
             };
             let _ = writeln!(out, "  always @(posedge {clk}) {id} <= {sampled};");
-            if let Some(init) = n.init {
-                let _ = writeln!(out, "  initial {id} = {};", literal(&vec![init; width]));
-            }
+            power_on(out, n, id);
+        }
+        NodeKind::Dffsr => {
+            dffsr_statement(out, n, id, &vector(DFFSR_D as u8), net);
+            power_on(out, n, id);
         }
         NodeKind::Split(_) => {
             let _ = writeln!(out, "  assign {id} = {};", net(&n.label, 0));
@@ -854,6 +909,35 @@ endmodule
             "  reg S;",
             // Unwired D and EN read x, as they read unknown in Tritium.
             "  always @(posedge CLK) S <= 1'bx ? 1'bx : S;",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_flip_flop_with_set_and_reset_tests_reset_then_set_then_its_enable() {
+        let doc = crate::format::from_str(
+            r#"(version: 6, nodes: [(label: "D", kind: Switch, width: 4),
+                (label: "CLK", kind: Switch), (label: "EN", kind: Switch),
+                (label: "SET", kind: Switch), (label: "RST", kind: Switch),
+                (label: "R", kind: Dffsr, width: 4, init: -1), (label: "S", kind: Dffsr),
+                (label: "Q", kind: Lamp, width: 4), (label: "P", kind: Lamp)],
+              wires: [(from: "D", to: "R"), (from: "CLK", to: "R", input: 1),
+                (from: "EN", to: "R", input: 2), (from: "SET", to: "R", input: 3),
+                (from: "RST", to: "R", input: 4), (from: "R", to: "Q"),
+                (from: "CLK", to: "S", input: 1), (from: "RST", to: "S", input: 4),
+                (from: "S", to: "P")])"#,
+        )
+        .expect("loads");
+        let (text, _) = document(&doc, "m").expect("exports");
+        for line in [
+            "  reg [3:0] R;",
+            "  always @(posedge CLK or posedge RST or posedge SET) if (RST) R <= 4'b0000; \
+             else if (SET) R <= 4'b1111; else R <= EN ? D : R;",
+            "  initial R = 4'b0000;",
+            "  reg S;",
+            // Unwired SET and EN are inactive (left out), an unwired D reads x.
+            "  always @(posedge CLK or posedge RST) if (RST) S <= 1'b0; else S <= 1'bx;",
         ] {
             assert!(text.lines().any(|l| l == line), "{line}\n{text}");
         }

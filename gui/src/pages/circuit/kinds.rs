@@ -18,6 +18,7 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::Table(table) => format!("Table gate, {}", inputs(usize::from(table.inputs()))),
         NodeKind::Dff => "D flip-flop".to_owned(),
         NodeKind::Dffe => "D flip-flop with enable".to_owned(),
+        NodeKind::Dffsr => "D flip-flop with set and reset".to_owned(),
         NodeKind::Lamp => "Lamp".to_owned(),
         NodeKind::Probe => "Probe".to_owned(),
         NodeKind::HexDisplay => "Hex display".to_owned(),
@@ -68,6 +69,7 @@ pub fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Xnor(_) => "XNOR",
         NodeKind::Dff => "DFF",
         NodeKind::Dffe => "DFFE",
+        NodeKind::Dffsr => "DFFSR",
         NodeKind::Lamp => "LAMP",
         NodeKind::Probe => "PROBE",
         NodeKind::HexDisplay => "HEX",
@@ -122,6 +124,9 @@ pub fn what_it_does(kind: NodeKind) -> String {
             "D flip-flop with enable: takes input D when the clock input rises while EN (its \
              third input) is +1, ignores the edge while EN is −1; with EN unknown, keeps the \
              bits on which D and Q agree"
+        }
+        NodeKind::Dffsr => {
+            "D flip-flop with set and reset: as with enable, and SET or RESET at +1 forces +1              or −1 at once, without a clock edge (RESET wins); unconnected, they do nothing"
         }
         NodeKind::Rom { .. } => {
             "ROM: outputs the word at its address input; an unknown address bit reads the \
@@ -200,6 +205,7 @@ mod tests {
             NodeKind::gate(GateOp::Xnor, 2),
             NodeKind::Dff,
             NodeKind::Dffe,
+            NodeKind::Dffsr,
             NodeKind::Lamp,
             NodeKind::Probe,
             NodeKind::HexDisplay,
