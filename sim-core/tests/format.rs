@@ -1,8 +1,8 @@
 //! The RON format: every documented error for malformed input, and lossless round trips.
 
 use sim_core::format::{self, FormatError};
-use sim_core::testbench::TestError;
 use sim_core::kind::DecimalMode;
+use sim_core::testbench::TestError;
 use sim_core::{CircuitError, NodeKind, Trit};
 
 const LATCH: &str = r#"(
@@ -448,11 +448,18 @@ fn io_parts_need_version_7() {
     let doc = format::from_str(text).expect("valid");
     let kind = |label: &str| doc.circuit[doc.circuit.find(label).expect("node")].kind;
     assert_eq!(kind("D[5]"), NodeKind::DecimalDisplay(DecimalMode::Signed));
-    assert_eq!(kind("M[0]"), NodeKind::LedMatrix { rows: 2, columns: 3 });
+    assert_eq!(
+        kind("M[0]"),
+        NodeKind::LedMatrix {
+            rows: 2,
+            columns: 3
+        }
+    );
     let saved = format::to_string(&doc).expect("saves");
     assert!(saved.starts_with("(\n    version: 7,"), "{saved}");
     assert!(
-        saved.contains("DecimalDisplay(Signed)") && saved.contains("LedMatrix(rows: 2, columns: 3)"),
+        saved.contains("DecimalDisplay(Signed)")
+            && saved.contains("LedMatrix(rows: 2, columns: 3)"),
         "{saved}"
     );
     let again = format::from_str(&saved).expect("reads back");

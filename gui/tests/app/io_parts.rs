@@ -97,9 +97,21 @@ fn an_led_matrix_lights_its_rows_and_is_resized_in_the_inspector() {
     type_into(&mut h, "Rows", "3");
     assert_eq!(
         written_kind(&h, "LED"),
-        (NodeKind::LedMatrix { rows: 2, columns: 3 }, 6)
+        (
+            NodeKind::LedMatrix {
+                rows: 2,
+                columns: 3
+            },
+            6
+        )
     );
-    let notice = h.state().state.notice.clone().map(|n| n.text).unwrap_or_default();
+    let notice = h
+        .state()
+        .state
+        .notice
+        .clone()
+        .map(|n| n.text)
+        .unwrap_or_default();
     assert!(notice.contains("6 trits"), "{notice}");
     assert_eq!(node_value(&h, "LED"), ".#./#.#");
 }
@@ -116,17 +128,20 @@ fn the_palette_places_a_decimal_display_and_a_four_by_four_led_matrix() {
     let level = h.state().state.document().design.bus_level.clone();
     let nodes = level.map(|(nodes, _)| nodes).unwrap_or_default();
     let placed = |kind: NodeKind| {
-        nodes
+        let node = nodes
             .iter()
             .find(|n| n.kind == kind)
-            .map(|n| (n.label.clone(), n.width))
-            .unwrap_or_else(|| panic!("no {kind} placed: {nodes:?}"))
+            .unwrap_or_else(|| panic!("no {kind} placed: {nodes:?}"));
+        (node.label.clone(), node.width)
     };
     assert_eq!(
         placed(NodeKind::DecimalDisplay(DecimalMode::Unsigned)),
         ("DEC1".to_owned(), 1)
     );
-    let (led, width) = placed(NodeKind::LedMatrix { rows: 4, columns: 4 });
+    let (led, width) = placed(NodeKind::LedMatrix {
+        rows: 4,
+        columns: 4,
+    });
     assert_eq!(width, 16, "a lamp a trit, whatever the palette's width");
     assert_eq!(node_value(&h, &led), "????/????/????/????");
     // Unwired, it takes any size the inspector gives it: two rows of four.
@@ -134,7 +149,13 @@ fn the_palette_places_a_decimal_display_and_a_four_by_four_led_matrix() {
     type_into(&mut h, "Rows", "2");
     assert_eq!(
         written_kind(&h, &led),
-        (NodeKind::LedMatrix { rows: 2, columns: 4 }, 8)
+        (
+            NodeKind::LedMatrix {
+                rows: 2,
+                columns: 4
+            },
+            8
+        )
     );
     assert_eq!(node_value(&h, &led), "????/????");
 }

@@ -88,8 +88,7 @@ use crate::testbench::TestCase;
 pub use error::FormatError;
 pub use version::{
     BUS_VERSION, DFFSR_VERSION, HIERARCHY_VERSION, INIT_VERSION, IO_VERSION, MAX_VERSION,
-    ORIENTATION_VERSION,
-    VERSION,
+    ORIENTATION_VERSION, VERSION,
 };
 
 /// A circuit file: the circuit plus its name, description and test vectors.
@@ -461,8 +460,7 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
         return Err(FormatError::Syntax {
             line: 1,
             column: 1,
-            message: "I/O parts (`Keypad`, `DecimalDisplay`, `LedMatrix`) need `version: 7`"
-                .into(),
+            message: "I/O parts (`Keypad`, `DecimalDisplay`, `LedMatrix`) need `version: 7`".into(),
         });
     }
     Ok(file)

@@ -44,10 +44,7 @@ impl Part {
         explicit.cloned().unwrap_or_else(|| {
             self.nodes
                 .iter()
-                .filter(|n| {
-                    n.kind.role() == role
-                        && (role != Role::Source || n.kind.is_input())
-                })
+                .filter(|n| n.kind.role() == role && (role != Role::Source || n.kind.is_input()))
                 .map(|n| n.label.clone())
                 .collect()
         })

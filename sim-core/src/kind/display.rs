@@ -123,7 +123,9 @@ mod tests {
                 for (k, &i) in unknown.iter().enumerate() {
                     known[i] = if mask >> k & 1 == 1 { T } else { F };
                 }
-                mode.reading(&known).parse().expect("a known reading is one number")
+                mode.reading(&known)
+                    .parse()
+                    .expect("a known reading is one number")
             })
             .collect()
     }
@@ -135,7 +137,10 @@ mod tests {
         assert_eq!(DecimalMode::Signed.reading(&[F, F, F, T]), "-8");
         assert_eq!(DecimalMode::Balanced.reading(&[T, X, F]), "-8");
         assert_eq!(DecimalMode::Unsigned.reading(&[]), "0");
-        assert_eq!(DecimalMode::Unsigned.reading(&[T; 64]), u64::MAX.to_string());
+        assert_eq!(
+            DecimalMode::Unsigned.reading(&[T; 64]),
+            u64::MAX.to_string()
+        );
         assert_eq!(DecimalMode::Signed.reading(&[F; 64]), "0");
     }
 

@@ -415,10 +415,7 @@ impl NodeKind {
     /// [`Switch`](Self::Switch), a [`Button`](Self::Button) or a [`Keypad`](Self::Keypad)'s
     /// bit (what a part's input pins and a module's input ports are made of).
     pub const fn is_input(self) -> bool {
-        matches!(
-            self,
-            NodeKind::Switch | NodeKind::Button | NodeKind::Keypad
-        )
+        matches!(self, NodeKind::Switch | NodeKind::Button | NodeKind::Keypad)
     }
 
     /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches and

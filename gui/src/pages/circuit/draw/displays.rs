@@ -88,7 +88,10 @@ pub fn led_rows_text(values: &[Trit], columns: u8) -> String {
             })
             .collect()
     };
-    let rows: Vec<String> = values.chunks(usize::from(columns.max(1))).map(row).collect();
+    let rows: Vec<String> = values
+        .chunks(usize::from(columns.max(1)))
+        .map(row)
+        .collect();
     rows.join("/")
 }
 
@@ -223,10 +226,7 @@ fn led_lamps(painter: &Painter, colors: &Colors, face: Rect, values: &[Trit], co
     let columns = usize::from(columns.max(1));
     let rows = values.len().div_ceil(columns).max(1);
     #[allow(clippy::cast_precision_loss, reason = "at most 64 rows and columns")]
-    let cell = egui::vec2(
-        face.width() / columns as f32,
-        face.height() / rows as f32,
-    );
+    let cell = egui::vec2(face.width() / columns as f32, face.height() / rows as f32);
     let radius = 0.38 * cell.x.min(cell.y);
     for (i, &v) in values.iter().enumerate() {
         #[allow(clippy::cast_precision_loss, reason = "at most 64 rows and columns")]

@@ -21,8 +21,7 @@ pub fn display_rows(ui: &mut egui::Ui, state: &mut CircuitPageState, id: NodeId,
                      balanced ternary (every trit a digit −1, 0, +1)",
                 );
                 for mode in DecimalMode::ALL {
-                    if ui.selectable_label(mode == now, mode_name(mode)).clicked() && mode != now
-                    {
+                    if ui.selectable_label(mode == now, mode_name(mode)).clicked() && mode != now {
                         state.set_display_kind(id, NodeKind::DecimalDisplay(mode));
                     }
                 }

@@ -59,8 +59,17 @@ impl Palette {
             ("Probe", NodeKind::Probe),
             ("Hex display", NodeKind::HexDisplay),
             ("7-segment", NodeKind::SevenSegment),
-            ("Decimal display", NodeKind::DecimalDisplay(DecimalMode::Unsigned)),
-            ("LED matrix", NodeKind::LedMatrix { rows: 4, columns: 4 }),
+            (
+                "Decimal display",
+                NodeKind::DecimalDisplay(DecimalMode::Unsigned),
+            ),
+            (
+                "LED matrix",
+                NodeKind::LedMatrix {
+                    rows: 4,
+                    columns: 4,
+                },
+            ),
         ];
         items.push(("Tunnel", NodeKind::Tunnel));
         // A malformed range text leaves the splitter and merger out (its reason is shown).

@@ -66,12 +66,24 @@ fn hover_text(node: &sim_core::Node, bus: Option<&Bus>, text: &str, value: Trit)
     }
 }
 
-/// The keys of keypad `id` (labelled `label`, its box `rect`) as buttons named `KEY1 key A`:
-/// the digit of the key clicked, if one was.
-fn keypad_click(ui: &egui::Ui, rect: Rect, label: &str, id: NodeId) -> Option<u8> {
+/// The keys of a keypad — a node of `kind` in `rect`, labelled `label`, its bits `group` —
+/// as buttons named `KEY1 key A` (none for another kind, zoomed out or in a still picture);
+/// a click on one sets the keypad to its digit. Whether one was clicked.
+fn keypad(
+    ui: &egui::Ui,
+    frame: &FrameInfo,
+    state: &mut CircuitPageState,
+    (kind, rect): (NodeKind, Rect),
+    label: &str,
+    group: &[NodeId],
+) -> bool {
+    if kind != NodeKind::Keypad || !frame.detailed || frame.is_still() {
+        return false;
+    }
     let mut clicked = None;
     for (digit, key) in draw::keypad_keys(rect) {
-        let button = ui.interact(key, ui.scope_id().with(("key", id, digit)), Sense::click());
+        let id = ui.scope_id().with(("key", group.first(), digit));
+        let button = ui.interact(key, id, Sense::click());
         let name = format!("{label} key {digit:X}");
         button.widget_info(|| {
             egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, name.as_str())
@@ -80,7 +92,10 @@ fn keypad_click(ui: &egui::Ui, rect: Rect, label: &str, id: NodeId) -> Option<u8
             clicked = Some(digit);
         }
     }
-    clicked
+    if let Some(digit) = clicked {
+        state.press_key(group, digit);
+    }
+    clicked.is_some()
 }
 
 impl Canvas {
@@ -461,15 +476,8 @@ impl Canvas {
                 let toggles = kind == NodeKind::Switch && bus.is_none();
                 Self::click(ui, state, &group, toggles);
             }
-            // A keypad's keys, above its node's widget: a click sets the keypad's digit.
-            if kind == NodeKind::Keypad
-                && frame.detailed
-                && !frame.is_still()
-                && let Some(digit) = keypad_click(ui, rect, &local, id)
-            {
-                clicked_any = true;
-                state.press_key(&group, digit);
-            }
+            // A keypad's keys, above its node's widget: a click sets its digit.
+            clicked_any |= keypad(ui, frame, state, (kind, rect), &local, &group);
             if widget.double_clicked() {
                 state.selection = group.iter().copied().collect();
                 self.rename_requested = true;
