@@ -1588,6 +1588,50 @@ fn run_names_the_clock_that_keeps_it_from_running_cycle_based() {
     assert_eq!(run.stdout, event_driven.stdout);
 }
 
+#[test]
+fn run_names_the_set_or_reset_that_keeps_it_from_running_cycle_based() {
+    // A counter whose asynchronous reset comes through a gate: cycle-based would not see it
+    // act between edges, so the run goes tick by tick and says which pin and driver.
+    let dir = TempDir::new("cli");
+    let ron = dir.file(
+        "reset_by_gate.ron",
+        r#"(
+    version: 6,
+    name: "reset by a gate",
+    nodes: [
+        (label: "clk", kind: Clock(half_period: 1)),
+        (label: "rst", kind: Switch),
+        (label: "b", kind: Buf),
+        (label: "q0", kind: Dffsr),
+        (label: "n0", kind: Not),
+        (label: "out", kind: Probe),
+    ],
+    wires: [
+        (from: "clk", to: "q0", input: 1), (from: "q0", to: "n0"), (from: "n0", to: "q0"),
+        (from: "rst", to: "b"), (from: "b", to: "q0", input: 4), (from: "q0", to: "out"),
+    ],
+)
+"#,
+    );
+    let run = tritium(&[
+        "run".as_ref(),
+        ron.as_os_str(),
+        "--set".as_ref(),
+        "rst=-1".as_ref(),
+        "--ticks".as_ref(),
+        "9".as_ref(),
+    ]);
+    run.expect_code(0);
+    assert!(
+        run.stderr.trim_end().ends_with(
+            "(levelized, event-driven: not cycle-based, the reset of q0 is driven by b, \
+             which is not a switch, button or constant)"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
 /// A PNG's width and height, from its header.
 fn png_size(png: &[u8]) -> (u32, u32) {
     assert_eq!(&png[1..4], b"PNG", "a PNG file");

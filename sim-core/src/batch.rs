@@ -56,7 +56,8 @@ pub enum BatchError {
         /// Nodes on the loop (one strongly connected component).
         nodes: Vec<NodeId>,
     },
-    /// The circuit has flip-flops ([`NodeKind::Dff`] or [`NodeKind::Dffe`]).
+    /// The circuit has flip-flops ([`NodeKind::Dff`], [`NodeKind::Dffe`] or
+    /// [`NodeKind::Dffsr`]).
     #[error(
         "flip-flop `{label}`: the batch engine simulates combinational circuits only (the event engine simulates flip-flops)"
     )]
@@ -733,25 +734,28 @@ mod tests {
             })
         );
         assert!(e.is_some_and(|e| e.to_string().starts_with("flip-flop `q`:")));
-        // A flip-flop with an enable is refused by name too.
-        let mut c = Circuit::new();
-        let a = c
-            .add_node(crate::Node::new("a", NodeKind::Switch))
-            .expect("node");
-        let ff = c
-            .add_node(crate::Node::new("REG", NodeKind::Dffe))
-            .expect("node");
-        let y = c
-            .add_node(crate::Node::new("y", NodeKind::Lamp))
-            .expect("node");
-        c.connect(a, ff, 0).expect("wire");
-        c.connect(ff, y, 0).expect("wire");
-        assert_eq!(
-            BatchEngine::new(&c).err(),
-            Some(BatchError::Sequential {
-                label: "REG".to_owned()
-            })
-        );
+        // A flip-flop with an enable, or with set and reset, is refused by name too.
+        for kind in [NodeKind::Dffe, NodeKind::Dffsr] {
+            let mut c = Circuit::new();
+            let a = c
+                .add_node(crate::Node::new("a", NodeKind::Switch))
+                .expect("node");
+            let ff = c.add_node(crate::Node::new("REG", kind)).expect("node");
+            let y = c
+                .add_node(crate::Node::new("y", NodeKind::Lamp))
+                .expect("node");
+            c.connect(a, ff, 0).expect("wire");
+            c.connect(ff, y, 0).expect("wire");
+            let e = BatchEngine::new(&c).err();
+            assert_eq!(
+                e,
+                Some(BatchError::Sequential {
+                    label: "REG".to_owned()
+                }),
+                "{kind}"
+            );
+            assert!(e.is_some_and(|e| e.to_string().starts_with("flip-flop `REG`:")));
+        }
     }
 
     #[test]

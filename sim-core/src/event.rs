@@ -58,7 +58,8 @@ pub struct Event {
     pub delta: u32,
     /// The node evaluated.
     pub node: NodeId,
-    /// The input values it saw, by pin (empty for sources).
+    /// The input values it saw, by pin (empty for sources); an unconnected pin reads as its
+    /// kind says ([`NodeKind::unconnected`](crate::NodeKind::unconnected)).
     pub inputs: Vec<Trit>,
     /// Its output before.
     pub old: Trit,

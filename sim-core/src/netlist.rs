@@ -5,7 +5,7 @@
 //! (each the dense index of the driving node, or the *floating* sentinel `len`, whose value is
 //! always 0; the pins that read another value unconnected, a
 //! [`Dffsr`](crate::NodeKind::Dffsr)'s EN, SET and RESET, are read through
-//! [`Netlist::controls`]), and its fanout is `fanout[fo_start[n]..fo_start[n + 1]]`: the distinct nodes it
+//! `Netlist::controls`), and its fanout is `fanout[fo_start[n]..fo_start[n + 1]]`: the distinct nodes it
 //! drives, in wire order. A netlist is immutable; an editor compiles a new one after each
 //! structural change.
 
@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 
 use crate::circuit::Circuit;
 use crate::desc::NodeId;
-use crate::kind::{DFFSR_EN, DFFSR_RESET, DFFSR_SET, GateOp, NodeKind, digit};
+use crate::kind::{DFFSR_CLOCK, DFFSR_EN, DFFSR_RESET, DFFSR_SET, GateOp, NodeKind, digit};
 use crate::memory::{MemoryKind, Word};
 use crate::trit::Trit;
 
@@ -243,16 +243,24 @@ impl Netlist {
         table.eval_index(row)
     }
 
-    /// The value input `pin` of node `i` reads in `values`: its driver's, or where floating
-    /// what the node's kind reads unconnected ([`NodeKind::unconnected`]).
+    /// The value input `pin` of node `i` reads, its driver's value given by `value` (of a
+    /// dense index), or where floating what the node's kind reads unconnected.
     #[inline]
-    pub(crate) fn pin_value(&self, i: u32, pin: usize, values: &[Trit]) -> Trit {
+    fn pin_with(&self, i: u32, pin: usize, value: impl Fn(u32) -> Trit) -> Trit {
         let src = self.in_src[self.in_start[i as usize] as usize + pin];
         if src == self.len() as u32 {
             self.kinds[i as usize].unconnected(pin)
         } else {
-            values[src as usize]
+            value(src)
         }
+    }
+
+    /// The value each input pin of node `i` reads, by pin: its driver's, given by `value` (of
+    /// a dense index), or where floating what the node's kind reads unconnected.
+    pub(crate) fn pin_values(&self, i: u32, value: impl Fn(u32) -> Trit) -> Vec<Trit> {
+        (0..self.input_range(i).len())
+            .map(|pin| self.pin_with(i, pin, &value))
+            .collect()
     }
 
     /// The controls of flip-flop `i` ([`Op::Dff`]) in `values`: its EN, SET and RESET, the
@@ -262,10 +270,17 @@ impl Netlist {
     /// `Dffe`'s EN, inactive for a [`NodeKind::Dffsr`]'s pins).
     #[inline]
     pub(crate) fn controls(&self, i: u32, values: &[Trit]) -> [Trit; 3] {
+        self.controls_with(i, |s| values[s as usize])
+    }
+
+    /// [`controls`](Self::controls) with each driver's value given by `value` (of a dense
+    /// index).
+    #[inline]
+    pub(crate) fn controls_with(&self, i: u32, value: impl Fn(u32) -> Trit) -> [Trit; 3] {
         let pins = self.input_range(i).len();
         let read = |pin: usize, inactive: Trit| {
             if pin < pins {
-                self.pin_value(i, pin, values)
+                self.pin_with(i, pin, &value)
             } else {
                 inactive
             }
@@ -277,13 +292,6 @@ impl Netlist {
         ]
     }
 
-    /// The enable of flip-flop `i` ([`Op::Dff`]) in `values`: the first of its
-    /// [`controls`](Self::controls).
-    #[inline]
-    pub(crate) fn enable(&self, i: u32, values: &[Trit]) -> Trit {
-        self.controls(i, values)[0]
-    }
-
     /// The driver (a dense index, or the floating sentinel) of flip-flop `i`'s EN pin, its
     /// input 2; `None` for a node with fewer than three pins (a [`NodeKind::Dff`]).
     #[inline]
@@ -291,11 +299,25 @@ impl Netlist {
         self.in_src[self.input_range(i)].get(DFFSR_EN).copied()
     }
 
-    /// Whether flip-flop `i` has asynchronous set and reset pins (a [`NodeKind::Dffsr`]), so
-    /// that its Q follows them without a clock edge.
+    /// The drivers (dense indices, or the floating sentinel) of flip-flop `i`'s SET and
+    /// RESET pins, for a [`NodeKind::Dffsr`], whose Q follows them without a clock edge;
+    /// `None` for every other node.
     #[inline]
-    pub(crate) fn has_set_reset(&self, i: u32) -> bool {
-        self.kinds[i as usize] == NodeKind::Dffsr
+    pub(crate) fn set_reset_pins(&self, i: u32) -> Option<[u32; 2]> {
+        let pins = &self.in_src[self.input_range(i)];
+        match self.kinds[i as usize] {
+            NodeKind::Dffsr => Some([pins[DFFSR_SET], pins[DFFSR_RESET]]),
+            _ => None,
+        }
+    }
+
+    /// Whether input `pin` of node `i` takes part combinationally when `i` is a flip-flop
+    /// ([`Op::Dff`]): its clock, and a [`NodeKind::Dffsr`]'s SET and RESET, which act at
+    /// once; not D and EN, which are sampled on the clock's edge.
+    #[inline]
+    pub(crate) fn flip_flop_propagates(&self, i: u32, from: u32) -> bool {
+        let pins = &self.in_src[self.input_range(i)];
+        pins[DFFSR_CLOCK] == from || self.set_reset_pins(i).is_some_and(|sr| sr.contains(&from))
     }
 
     /// The memory and bit of memory data-bit node `i`, if it belongs to a memory the

@@ -28,6 +28,15 @@ fn wire(c: &mut Circuit, from: NodeId, to: NodeId, pin: usize) {
     c.connect(from, to, pin as u8).expect("a free pin");
 }
 
+/// A flip-flop of a [`Synchronous`] netlist (see [`Synchronous::flops`]).
+type Flop = (
+    u16,
+    u16,
+    Option<u16>,
+    Option<Trit>,
+    Option<[Option<u16>; 2]>,
+);
+
 /// A gate of a [`Synchronous`] netlist.
 #[derive(Clone, Debug)]
 enum Gate {
@@ -47,8 +56,9 @@ struct Synchronous {
     switches: usize,
     clocks: Vec<u32>,
     /// Per flip-flop: its clock (an index into the clocks, or past them for `S0`), D, EN
-    /// (`None`: a `Dff`) and power-on value (`None`: unknown).
-    flops: Vec<(u16, u16, Option<u16>, Option<Trit>)>,
+    /// (`None`: a `Dff`, or a `Dffsr`'s unconnected EN), power-on value (`None`: unknown),
+    /// and for a `Dffsr` the switches on its SET and RESET (`None`: unconnected).
+    flops: Vec<Flop>,
     before: Vec<Gate>,
     /// The ROM's words (4 words of 3 bits) and address signals, if any.
     rom: Option<(Vec<[Trit; 3]>, [u16; 2])>,
@@ -92,6 +102,10 @@ fn synchronous() -> impl Strategy<Value = Synchronous> {
                 any::<u16>(),
                 prop::option::weighted(0.6, any::<u16>()),
                 prop::option::of(trit()),
+                prop::option::weighted(
+                    0.4,
+                    prop::array::uniform2(prop::option::weighted(0.67, any::<u16>())),
+                ),
             ),
             1..=6,
         ),
@@ -140,11 +154,11 @@ impl Synchronous {
             .flops
             .iter()
             .enumerate()
-            .map(|(k, &(_, _, en, init))| {
-                let kind = if en.is_some() {
-                    NodeKind::Dffe
-                } else {
-                    NodeKind::Dff
+            .map(|(k, &(_, _, en, init, set_reset))| {
+                let kind = match (set_reset, en) {
+                    (Some(_), _) => NodeKind::Dffsr,
+                    (None, Some(_)) => NodeKind::Dffe,
+                    (None, None) => NodeKind::Dff,
                 };
                 let node = Node {
                     init,
@@ -189,12 +203,18 @@ impl Synchronous {
         let memories = self.memories(&mut c, &mut signals, &clocks, &switches);
         c.set_memories(memories);
         gates(&mut c, &mut signals, "B", &self.after);
-        for (&q, &(by, d, en, _)) in flops.iter().zip(&self.flops) {
+        for (&q, &(by, d, en, _, set_reset)) in flops.iter().zip(&self.flops) {
             let d = pick(&signals, d);
             wire(&mut c, d, q, 0);
             wire(&mut c, clock(&clocks, &switches, by), q, 1);
             if let Some(en) = en {
                 wire(&mut c, pick(&signals, en), q, 2);
+            }
+            let pins = set_reset.unwrap_or_default();
+            for (pin, switch) in [3, 4].into_iter().zip(pins) {
+                if let Some(s) = switch {
+                    wire(&mut c, pick(&switches, s), q, pin);
+                }
             }
         }
         for (k, &s) in self.lamps.iter().enumerate() {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{circuit_and_inputs, registers, trit};
+use common::{Form, circuit_and_inputs, registers, trit};
 use petgraph::algo::toposort;
 use proptest::prelude::*;
 use sim_core::batch::BatchEngine;
@@ -177,7 +177,7 @@ proptest! {
         r in registers(false),
         steps in prop::collection::vec((prop::collection::vec(trit(), 4), trit()), 1..16),
     ) {
-        let (dffe, muxed) = (r.build(false), r.build(true));
+        let (dffe, muxed) = (r.build(Form::Dffe), r.build(Form::Mux));
         let labels = r.labels();
         let mut engines: Vec<(&Circuit, Engine)> = register_engines(&dffe)
             .into_iter()

@@ -372,3 +372,86 @@ fn a_register_with_enable_is_clocked_only_while_enabled() {
         );
     }
 }
+
+/// Flip-flops with an asynchronous reset (`Dffsr`): `Q0`'s RESET on the switch `RST`, `Q1`'s
+/// through a buffer `B`, `Q2` a `Dff` toggling through `N2` with no reset at all.
+const ASYNC: &str = r#"(version: 6, nodes: [
+    (label: "RST", kind: Switch), (label: "B", kind: Buf),
+    (label: "CLK", kind: Clock(half_period: 1)),
+    (label: "Q0", kind: Dffsr), (label: "Q1", kind: Dffsr), (label: "Q2", kind: Dff),
+    (label: "N2", kind: Not),
+], wires: [
+    (from: "RST", to: "B"), (from: "RST", to: "Q0", input: 4), (from: "B", to: "Q1", input: 4),
+    (from: "CLK", to: "Q0", input: 1), (from: "CLK", to: "Q1", input: 1),
+    (from: "CLK", to: "Q2", input: 1), (from: "Q2", to: "N2"), (from: "N2", to: "Q2", input: 0),
+])"#;
+
+/// A RESET at +1 is a reset without any clock: the analysis finds `RST` as the reset input
+/// (its cone reaches the RESET pins, not a D) and the `Dffsr`s known; the `Dff` it misses is
+/// reported with the flip-flop the reset does reach. Left unknown, the RESET is what the
+/// why-chain names, pin and driver.
+#[test]
+fn an_asynchronous_reset_is_a_reset_and_an_unknown_one_is_named() {
+    let c = sim_core::format::from_str(ASYNC).expect("valid").circuit;
+    let label = |id: NodeId| c[id].label.clone();
+    let report = reset::analyze(&c, &sequence("RST=+1; RST=-1")).expect("ok");
+    assert_eq!(report.flip_flops, 3);
+    assert_eq!(
+        report
+            .reset_inputs
+            .iter()
+            .map(|&i| label(i))
+            .collect::<Vec<_>>(),
+        ["RST"]
+    );
+    assert_eq!(
+        unknown_flip_flops(&c, &report),
+        ["Q2"],
+        "no clock edge was needed"
+    );
+    let q2 = &report.unknown[0];
+    let reach: Vec<String> = q2.reset.iter().map(|r| r.describe(&c)).collect();
+    assert_eq!(reach, ["N2 does not depend on RST; Q0 does, directly"]);
+
+    let report = reset::analyze(&c, &sequence("RST=0; tick 4")).expect("ok");
+    assert_eq!(unknown_flip_flops(&c, &report), ["Q0", "Q1", "Q2"]);
+    let forced: Vec<(String, Because, Vec<String>)> = report.unknown[..2]
+        .iter()
+        .map(|u| {
+            let first = &u.why.links[0];
+            let reach = u.reset.iter().map(|r| r.describe(&c)).collect();
+            (label(first.node), first.because.clone(), reach)
+        })
+        .collect();
+    assert_eq!(
+        forced,
+        [
+            (
+                "Q0".to_owned(),
+                Because::SetReset {
+                    pins: vec!["RESET"],
+                    from: vec![id(&c, "RST")]
+                },
+                vec!["Q0 depends on RST, directly".to_owned()]
+            ),
+            (
+                "Q1".to_owned(),
+                Because::SetReset {
+                    pins: vec!["RESET"],
+                    from: vec![id(&c, "B")]
+                },
+                vec!["Q1 depends on RST, through B".to_owned()]
+            ),
+        ]
+    );
+    let why = &report.unknown[1].why;
+    assert_eq!(
+        why.links[0].describe(&c),
+        "Q1 (flip-flop) may be forced by its unknown RESET: B"
+    );
+    assert_eq!(
+        why.origins().map(|w| label(w.node)).collect::<Vec<_>>(),
+        ["RST"],
+        "Q1 ← B ← RST, a switch set to 0"
+    );
+}

@@ -150,6 +150,12 @@ fn why_not(why: &NotCycleBased, circuit: &Circuit) -> String {
             label(*node),
             label(*driver)
         ),
+        NotCycleBased::DerivedSetReset { node, pin, driver } => format!(
+            "not cycle-based, the {pin} of {} is driven by {}, which is not a switch, button \
+             or constant",
+            label(*node),
+            label(*driver)
+        ),
         other => format!("not cycle-based, {other}"),
     }
 }

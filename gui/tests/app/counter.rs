@@ -131,3 +131,96 @@ fn a_counter_with_power_on_values_counts_from_zero() {
         ticks_and_settle(&mut h, 2);
     }
 }
+
+/// Issue 40's scene: the 2-bit counter built from the palette with DFFSR flip-flops (D
+/// flip-flops with set and reset) whose RESET pins a switch SW1 drives (Q0' = NOT Q0,
+/// Q1' = Q1 XOR Q0, both clocked by CLK1), in Step mode. Their SET and EN pins are left
+/// unconnected: inactive and enabled.
+pub(crate) fn counter_of_reset_flip_flops() -> App {
+    let mut state = CircuitPageState::default();
+    state.sim.set_mode(Mode::Step);
+    let mut h = app(state);
+    zoom_to_100(&mut h);
+    for (item, x, y) in [
+        ("Clock", 1.0, 17.0),
+        ("Switch", 1.0, 21.0),
+        ("NOT", 4.0, 1.0),
+        ("DFFSR", 20.0, 1.0),
+        ("XOR", 4.0, 10.0),
+        ("DFFSR", 20.0, 10.0),
+    ] {
+        arm(&mut h, item);
+        click_cell(&mut h, pos2(x, y));
+    }
+    h.key_press(egui::Key::Escape);
+    h.run();
+    wire(&mut h, "DFFSR1", "NOT1", 0);
+    wire(&mut h, "NOT1", "DFFSR1", 0);
+    wire(&mut h, "DFFSR1", "XOR1", 0);
+    wire(&mut h, "DFFSR2", "XOR1", 1);
+    wire(&mut h, "XOR1", "DFFSR2", 0);
+    for ff in ["DFFSR1", "DFFSR2"] {
+        wire(&mut h, "CLK1", ff, sim_core::kind::DFFSR_CLOCK);
+        wire(&mut h, "SW1", ff, sim_core::kind::DFFSR_RESET);
+    }
+    h
+}
+
+/// [`counter_of_reset_flip_flops`] is wired cleanly, unknown only until RST (SW1) is raised
+/// once: after it the count reads 0 and goes 1, 2, 3, 0 on the clock's rising edges, and
+/// while RST is held the clock changes nothing.
+#[test]
+fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
+    let mut h = counter_of_reset_flip_flops();
+    assert_eq!(
+        h.state().state.circuit().wire_count(),
+        9,
+        "{:?}",
+        h.state().state.notice
+    );
+    let defects = defects_here(&mut h);
+    assert!(defects.is_empty(), "{defects:#?}");
+
+    let click = |h: &mut App, label: &str| {
+        h.get_by_label(label).click();
+        h.run();
+    };
+    let count = |h: &App| (node_value(h, "DFFSR2"), node_value(h, "DFFSR1"));
+    // A click toggles the switch: from unknown to −1, then between −1 and +1.
+    let toggle_reset = |h: &mut App, to: &str| {
+        click_node(h, "SW1");
+        h.run();
+        click(h, "Settle");
+        assert_eq!(node_value(h, "SW1"), to, "RST");
+    };
+    let ticks_and_settle = |h: &mut App, n: usize| {
+        for _ in 0..n {
+            click(h, "Tick");
+            click(h, "Settle");
+        }
+    };
+    click(&mut h, "Power-on reset");
+    click(&mut h, "Settle");
+    assert_eq!(count(&h), ("0".into(), "0".into()), "not reset yet");
+    toggle_reset(&mut h, "-1");
+    ticks_and_settle(&mut h, 2);
+    assert_eq!(
+        count(&h),
+        ("0".into(), "0".into()),
+        "RST low: not reset yet"
+    );
+    toggle_reset(&mut h, "+1");
+    assert_eq!(count(&h), ("-1".into(), "-1".into()), "reset");
+    ticks_and_settle(&mut h, 4);
+    assert_eq!(count(&h), ("-1".into(), "-1".into()), "held in reset");
+    toggle_reset(&mut h, "-1");
+    let bits = |n: u8| {
+        let bit = |b: u8| if n >> b & 1 == 1 { "+1" } else { "-1" }.to_owned();
+        (bit(1), bit(0))
+    };
+    for n in [0, 1, 2, 3, 0, 1] {
+        assert_eq!(count(&h), bits(n), "count {n}");
+        // A rising edge every two ticks (the clock's half period is 1).
+        ticks_and_settle(&mut h, 2);
+    }
+}

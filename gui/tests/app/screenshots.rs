@@ -546,6 +546,33 @@ fn the_counter_with_an_and_before_its_clock() {
 }
 
 #[test]
+#[ignore = "writes docs/screenshots/counter_reset_flip_flops.png"]
+fn the_counter_of_reset_flip_flops_counting() {
+    let mut h = crate::counter::counter_of_reset_flip_flops();
+    for label in ["Power-on reset", "Settle"] {
+        h.get_by_label(label).click();
+        h.run();
+    }
+    // SW1: unknown → −1 → +1 (reset) → −1 (released), then three rising edges: 3.
+    for _ in 0..3 {
+        crate::common::click_node(&h, "SW1");
+        h.run();
+        h.get_by_label("Settle").click();
+        h.run();
+    }
+    for label in [
+        "Settle", "Tick", "Settle", "Tick", "Settle", "Tick", "Settle", "Tick", "Settle", "Tick",
+        "Settle",
+    ] {
+        h.get_by_label(label).click();
+        h.run();
+    }
+    h.state_mut().canvas_mut().fit();
+    h.run_steps(4);
+    save(&mut h, "counter_reset_flip_flops");
+}
+
+#[test]
 #[ignore = "writes docs/screenshots/full_adder.png"]
 fn the_full_adder() {
     let mut h = crate::common::app_with("full_adder.ron");

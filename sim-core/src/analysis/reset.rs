@@ -6,16 +6,20 @@
 //! at it), each latch (a combinational loop), each RAM word, as at power-on — the
 //! [`Sequence`] is applied, and each element still unknown is reported with the chain back to
 //! what keeps it unknown ([`super::why`]): a register without reset comes back as a loop
-//! through its own state, a flip-flop whose clock never rose (a `Dffe`: never rose without its
-//! enable at −1) as never clocked.
+//! through its own state, a flip-flop whose clock never rose (a `Dffe` or `Dffsr`: never rose
+//! without its enable at −1) as never clocked, a `Dffsr` whose SET or RESET was left unknown
+//! as forced by that pin.
+//!
+//! A [`Dffsr`](NodeKind::Dffsr)'s asynchronous RESET (or SET) at +1 is a reset with no clock
+//! at all: the flip-flop is known as soon as the sequence drives it.
 //!
 //! For an unknown flip-flop the report also says whether the reset reaches it
 //! ([`Unknown::reset`], [`Reach`]): the *reset inputs* are the nodes the sequence sets whose
 //! combinational fan-out (through gates, not through flip-flops or RAMs: within one clock
-//! cycle) reaches some flip-flop's D; for each, the flip-flop's next state (its D's driver)
-//! either depends on it, with the path named, or does not, with the next state of a
-//! flip-flop that does as the example — `NEXT1 does not depend on RESET; NEXT0 does, through
-//! NRESET`.
+//! cycle) reaches some flip-flop's D, or a `Dffsr`'s SET or RESET; for each, the flip-flop's
+//! next state (its D's driver) or its SET or RESET either depends on it, with the path named,
+//! or does not, with a flip-flop that does as the example — `NEXT1 does not depend on RESET;
+//! NEXT0 does, through NRESET`, `Q0 depends on RST, directly` (through its RESET pin).
 //!
 //! Memories are reported apart ([`ResetReport::memories`]): a reset rarely clears a RAM (a
 //! program writes a word before it reads it), so unknown words do not make
@@ -52,7 +56,7 @@ use std::str::FromStr;
 use crate::circuit::Circuit;
 use crate::desc::NodeId;
 use crate::engine::Engine;
-use crate::kind::NodeKind;
+use crate::kind::{DFFSR_EN, DFFSR_RESET, DFFSR_SET, NodeKind};
 use crate::literal::Literal;
 use crate::memory::{MemoryKind, Word};
 use crate::netlist::Op;
@@ -197,22 +201,24 @@ pub struct Unknown {
     pub element: Element,
     /// Why its (first unknown) node is unknown.
     pub why: Explanation,
-    /// For a flip-flop with its D connected: whether each reset input reaches its next state
-    /// (D) within a clock cycle, one entry per [`ResetReport::reset_inputs`]. Empty for a
-    /// latch.
+    /// For a flip-flop with its D connected (or a [`NodeKind::Dffsr`]): whether each reset
+    /// input reaches its next state (D) within a clock cycle, or its SET or RESET, one entry
+    /// per [`ResetReport::reset_inputs`]. Empty for a latch.
     pub reset: Vec<Reach>,
 }
 
 /// Whether a reset input reaches an unknown flip-flop's next state: a walk of the
 /// combinational fan-out of the input (through gates, not through flip-flops or RAMs, so
-/// within one clock cycle) to the node driving the flip-flop's D.
+/// within one clock cycle) to the node driving the flip-flop's D, or to a
+/// [`NodeKind::Dffsr`]'s SET or RESET pin (asynchronous: then `next` is the flip-flop itself
+/// and `gates` end with the pin's driver, unless that is the input).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reach {
     /// The next state depends on the input (the reset reaches it, yet did not make it known).
     Through {
         /// The reset input.
         input: NodeId,
-        /// The node driving the flip-flop's D.
+        /// The node driving the flip-flop's D, or the `Dffsr` reached through SET or RESET.
         next: NodeId,
         /// The nodes between the input and `next` on one path, in order (empty: directly).
         gates: Vec<NodeId>,
@@ -221,10 +227,11 @@ pub enum Reach {
     Missing {
         /// The reset input.
         input: NodeId,
-        /// The node driving the flip-flop's D.
+        /// The node driving the flip-flop's D (a `Dffsr` with D unconnected: itself).
         next: NodeId,
         /// The next state (D driver) of the first flip-flop, in node order, that does depend
-        /// on the input: what a correct reset path looks like in this circuit.
+        /// on the input (or that flip-flop, reached through SET or RESET): what a correct
+        /// reset path looks like in this circuit.
         other: NodeId,
         /// The nodes between the input and `other` on one path, in order (empty: directly).
         gates: Vec<NodeId>,
@@ -292,8 +299,8 @@ pub struct ResetReport {
     /// The nodes forced to unknown by an oscillation during the sequence.
     pub oscillated: Vec<NodeId>,
     /// The reset inputs: the nodes the sequence sets whose combinational fan-out reaches the
-    /// D of some flip-flop (a clock, which only reaches clock pins, is not one), in node
-    /// order.
+    /// D of some flip-flop, or a [`NodeKind::Dffsr`]'s SET or RESET (a clock, which only
+    /// reaches clock pins, is not one), in node order.
     pub reset_inputs: Vec<NodeId>,
 }
 
@@ -524,7 +531,8 @@ struct ResetCones {
 }
 
 impl ResetCones {
-    /// The nodes `steps` set, kept where their cone reaches the D of one of `dffs`.
+    /// The nodes `steps` set, kept where their cone reaches the D of one of `dffs` (or a
+    /// `Dffsr`'s SET or RESET).
     fn new(circuit: &Circuit, steps: &[Step], dffs: &[NodeId]) -> ResetCones {
         let mut inputs: Vec<NodeId> = steps
             .iter()
@@ -539,26 +547,24 @@ impl ResetCones {
             .into_iter()
             .filter_map(|input| {
                 let cone = Cone::new(circuit, input);
-                let (first, gates) = dffs.iter().find_map(|&d| {
-                    let next = next_state(circuit, d)?;
-                    Some((next, cone.gates(next)?))
-                })?;
+                let (first, gates) = dffs.iter().find_map(|&d| cone.reaches(circuit, d))?;
                 Some(ResetInput { cone, first, gates })
             })
             .collect();
         ResetCones { cones }
     }
 
-    /// How each reset input reaches flip-flop `dff`'s next state (empty if its D is
-    /// unconnected).
+    /// How each reset input reaches flip-flop `dff`'s next state or a `Dffsr`'s SET or RESET
+    /// (empty if its D is unconnected and it has neither).
     fn reach(&self, circuit: &Circuit, dff: NodeId) -> Vec<Reach> {
-        let Some(next) = next_state(circuit, dff) else {
+        let has_set_reset = circuit[dff].kind == NodeKind::Dffsr;
+        let Some(next) = next_state(circuit, dff).or(has_set_reset.then_some(dff)) else {
             return Vec::new();
         };
         self.cones
             .iter()
-            .map(|reset| match reset.cone.gates(next) {
-                Some(gates) => Reach::Through {
+            .map(|reset| match reset.cone.reaches(circuit, dff) {
+                Some((next, gates)) => Reach::Through {
                     input: reset.cone.input,
                     next,
                     gates,
@@ -579,11 +585,37 @@ fn next_state(circuit: &Circuit, dff: NodeId) -> Option<NodeId> {
     circuit.drivers(dff).first().copied().flatten()
 }
 
+impl Cone {
+    /// How the cone reaches flip-flop `dff`: its D's driver and the path to it, or, for a
+    /// [`NodeKind::Dffsr`], the flip-flop itself and the path to its SET's or RESET's driver
+    /// (that driver last, unless it is the input); `None` if neither.
+    fn reaches(&self, circuit: &Circuit, dff: NodeId) -> Option<(NodeId, Vec<NodeId>)> {
+        if let Some(next) = next_state(circuit, dff)
+            && let Some(gates) = self.gates(next)
+        {
+            return Some((next, gates));
+        }
+        if circuit[dff].kind != NodeKind::Dffsr {
+            return None;
+        }
+        let drivers = circuit.drivers(dff);
+        [DFFSR_RESET, DFFSR_SET].into_iter().find_map(|pin| {
+            let driver = drivers.get(pin).copied().flatten()?;
+            let mut gates = self.gates(driver)?;
+            if driver != self.input {
+                gates.push(driver);
+            }
+            Some((dff, gates))
+        })
+    }
+}
+
 /// The clock and enable drivers of each flip-flop the analysis watches for a rising edge.
 struct Pins {
-    /// Per flip-flop: its clock's driver, whether it has an enable (a [`NodeKind::Dffe`]),
-    /// and its EN's driver (`None` where unconnected, or for a `Dff`).
-    drivers: Vec<(Option<NodeId>, bool, Option<NodeId>)>,
+    /// Per flip-flop: its clock's driver, what its EN reads unconnected (+1 for a `Dff`,
+    /// which has none, and a [`NodeKind::Dffsr`]; unknown for a [`NodeKind::Dffe`]), and its
+    /// EN's driver (`None` where unconnected, or for a `Dff`).
+    drivers: Vec<(Option<NodeId>, Trit, Option<NodeId>)>,
 }
 
 impl Pins {
@@ -594,25 +626,26 @@ impl Pins {
             .map(|&d| {
                 let pins = circuit.drivers(d);
                 let pin = |k: usize| pins.get(k).copied().flatten();
-                (pin(1), circuit[d].kind == NodeKind::Dffe, pin(2))
+                let kind = circuit[d].kind;
+                let unconnected = if kind.input_count() > DFFSR_EN {
+                    kind.unconnected(DFFSR_EN)
+                } else {
+                    Trit::True
+                };
+                (pin(1), unconnected, pin(DFFSR_EN))
             })
             .collect();
         Pins { drivers }
     }
 
-    /// Each flip-flop's clock and enable in `engine` now (+1 for a `Dff`'s, unknown where
-    /// unconnected).
+    /// Each flip-flop's clock and enable in `engine` now (+1 for a `Dff`'s; an unconnected
+    /// clock unknown, an unconnected EN as its kind reads it).
     fn values(&self, engine: &Engine) -> Vec<(Trit, Trit)> {
-        let value = |d: Option<NodeId>| d.map_or(Trit::Unknown, |d| engine.value(d));
+        let value = |d: Option<NodeId>, unconnected| d.map_or(unconnected, |d| engine.value(d));
         self.drivers
             .iter()
-            .map(|&(clock, has_enable, enable)| {
-                let enable = if has_enable {
-                    value(enable)
-                } else {
-                    Trit::True
-                };
-                (value(clock), enable)
+            .map(|&(clock, unconnected, enable)| {
+                (value(clock, Trit::Unknown), value(enable, unconnected))
             })
             .collect()
     }

@@ -6,8 +6,9 @@
 //! The walk reads the engine's values now. A gate is unknown under Kleene's strong logic only
 //! if none of its inputs decides it (no 0 into an AND, no 1 into an OR, …), so its unknown
 //! inputs are what keep it unknown: the walk follows each of them ([`Because::Inputs`]). A
-//! flip-flop's output is state: it follows an unknown D or clock input (or a `Dffe`'s unknown
-//! EN) if there is one, and otherwise stops — the unknown was taken at an earlier clock edge,
+//! flip-flop's output is state: it follows an unknown SET or RESET of a `Dffsr` first (they
+//! act at once: [`Because::SetReset`] names the pin), then an unknown D or clock input (or an
+//! unknown EN) if there is one, and otherwise stops — the unknown was taken at an earlier clock edge,
 //! or no edge came ([`Because::Held`], [`Because::NeverClocked`] when the caller knows). A
 //! memory's data bit follows an unknown address, or names the word it reads. A node met again
 //! on the walk's own path closes a loop ([`Explanation::loops`]).
@@ -38,7 +39,7 @@ use std::collections::HashMap;
 use crate::circuit::Circuit;
 use crate::desc::NodeId;
 use crate::engine::Engine;
-use crate::kind::NodeKind;
+use crate::kind::{DFFSR_RESET, DFFSR_SET, NodeKind};
 use crate::memory::split_address;
 use crate::trit::Trit;
 
@@ -69,18 +70,26 @@ pub enum Because {
     },
     /// A truth-table gate whose table gives unknown for its known inputs: an origin.
     Table,
-    /// A flip-flop whose D or clock input (or a [`NodeKind::Dffe`]'s EN) is unknown now
-    /// (driven by these nodes).
+    /// A flip-flop whose D or clock input (or the EN of a [`NodeKind::Dffe`] or
+    /// [`NodeKind::Dffsr`]) is unknown now (driven by these nodes).
     Sampled {
         /// The drivers of its unknown D, clock and EN inputs, in pin order.
+        from: Vec<NodeId>,
+    },
+    /// A flip-flop with asynchronous set and reset ([`NodeKind::Dffsr`]) whose SET or RESET
+    /// is unknown now: the pin may be forcing its output, clock or no clock.
+    SetReset {
+        /// The unknown pins, `"SET"` then `"RESET"`.
+        pins: Vec<&'static str>,
+        /// Their drivers, in the same order.
         from: Vec<NodeId>,
     },
     /// A flip-flop holding an unknown although its inputs are known now: it took the unknown
     /// at an earlier clock edge (or at power-on, and no edge came since): an origin.
     Held,
     /// A flip-flop whose clock never rose while the caller watched ([`Context::never_clocked`];
-    /// for a [`NodeKind::Dffe`], never while enabled), so it holds its power-on unknown: an
-    /// origin.
+    /// for a [`NodeKind::Dffe`] or [`NodeKind::Dffsr`], never while enabled), and whose SET and
+    /// RESET (a `Dffsr`'s) are known, so it holds its power-on unknown: an origin.
     NeverClocked,
     /// A memory data bit whose address is unknown (these address bits' drivers).
     Address {
@@ -105,16 +114,20 @@ impl Because {
     pub fn is_origin(&self) -> bool {
         !matches!(
             self,
-            Because::Inputs { .. } | Because::Sampled { .. } | Because::Address { .. }
+            Because::Inputs { .. }
+                | Because::Sampled { .. }
+                | Because::SetReset { .. }
+                | Because::Address { .. }
         )
     }
 
     /// The nodes the walk goes on to (empty for an origin).
     pub fn from(&self) -> &[NodeId] {
         match self {
-            Because::Inputs { from } | Because::Sampled { from } | Because::Address { from } => {
-                from
-            }
+            Because::Inputs { from }
+            | Because::Sampled { from }
+            | Because::SetReset { from, .. }
+            | Because::Address { from } => from,
             _ => &[],
         }
     }
@@ -155,7 +168,7 @@ impl Why {
             Because::Table => format!("{node}'s truth table gives unknown for its inputs"),
             Because::Sampled { from } => {
                 let pins = match circuit.node(self.node).map(|n| n.kind) {
-                    Some(NodeKind::Dffe) => "D, clock or enable",
+                    Some(NodeKind::Dffe | NodeKind::Dffsr) => "D, clock or enable",
                     _ => "D or clock",
                 };
                 format!(
@@ -163,11 +176,16 @@ impl Why {
                     list(from)
                 )
             }
+            Because::SetReset { pins, from } => format!(
+                "{node} (flip-flop) may be forced by its unknown {}: {}",
+                pins.join(" and "),
+                list(from)
+            ),
             Because::Held => format!(
                 "{node} (flip-flop) holds an unknown taken at an earlier clock edge (its inputs are known now)"
             ),
             Because::NeverClocked => match circuit.node(self.node).map(|n| n.kind) {
-                Some(NodeKind::Dffe) => format!(
+                Some(NodeKind::Dffe | NodeKind::Dffsr) => format!(
                     "{node} (flip-flop) was never clocked while enabled: it holds its power-on unknown"
                 ),
                 _ => {
@@ -190,8 +208,8 @@ impl Why {
 /// What the caller knows beyond the engine's values now.
 #[derive(Clone, Debug, Default)]
 pub struct Context {
-    /// Flip-flops whose clock never rose since power-on (a [`NodeKind::Dffe`]: never rose
-    /// without its enable at −1).
+    /// Flip-flops whose clock never rose since power-on (a [`NodeKind::Dffe`] or
+    /// [`NodeKind::Dffsr`]: never rose without its enable at −1).
     pub never_clocked: Vec<NodeId>,
     /// Nodes the engine resolved to unknown after an oscillation.
     pub oscillated: Vec<NodeId>,
@@ -310,11 +328,20 @@ fn because(
         NodeKind::Switch | NodeKind::Button | NodeKind::Keypad => Because::Unset,
         NodeKind::Clock { .. } => Because::UnknownClock,
         NodeKind::Constant(_) => Because::UnknownConstant,
-        NodeKind::Dff | NodeKind::Dffe => {
+        NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr => {
+            let (pins, from): (Vec<&'static str>, Vec<NodeId>) =
+                [("SET", DFFSR_SET), ("RESET", DFFSR_RESET)]
+                    .into_iter()
+                    .filter(|_| kind == NodeKind::Dffsr)
+                    .filter_map(|(name, pin)| unknown(pin..pin + 1).first().map(|&d| (name, d)))
+                    .unzip();
+            if !from.is_empty() {
+                return Because::SetReset { pins, from };
+            }
             if context.never_clocked.contains(&id) {
                 return Because::NeverClocked;
             }
-            let from = unknown(0..kind.input_count());
+            let from = unknown(0..kind.input_count().min(DFFSR_SET));
             if from.is_empty() {
                 Because::Held
             } else {

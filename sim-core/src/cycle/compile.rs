@@ -8,11 +8,11 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::program::{
-    Clock, Clocked, ClockedProgram, FLOATING, Flop, Gate, NARROW, NEGATE, NotCycleBased, Read,
-    Step, Sweeps, TRUE, Write,
+    Clock, Clocked, ClockedProgram, FALSE, FIRST_FREE, FLOATING, Flop, Gate, NARROW, NEGATE,
+    NEXT_ROWS, NotCycleBased, Read, Step, Sweeps, TRUE, Write,
 };
 use crate::graph;
-use crate::kind::{GateOp, NodeKind, dffe_next, digit};
+use crate::kind::{DFFSR_D, DFFSR_EN, DFFSR_RESET, DFFSR_SET, GateOp, NodeKind, dffsr_next, digit};
 use crate::memory::MemoryKind;
 use crate::netlist::{Netlist, Op};
 use crate::trit::Trit;
@@ -145,6 +145,34 @@ fn check_clocks(net: &Netlist) -> Result<(), NotCycleBased> {
     Ok(())
 }
 
+/// A [`Dffsr`](NodeKind::Dffsr)'s SET and RESET must be switches, buttons or constants (or
+/// unconnected), which keep their values through a run: [`NotCycleBased::DerivedSetReset`]
+/// for the first pin driven by anything else. A clock would change them between edges, and a
+/// gate or a flip-flop within a settle, where the form evaluates flip-flops on edges only.
+fn check_set_reset(net: &Netlist) -> Result<(), NotCycleBased> {
+    let floating = net.len() as u32;
+    for i in 0..floating {
+        let Some(pins) = net.set_reset_pins(i) else {
+            continue;
+        };
+        for (pin, s) in ["set", "reset"].into_iter().zip(pins) {
+            let held = s == floating
+                || matches!(
+                    net.kinds[s as usize],
+                    NodeKind::Switch | NodeKind::Button | NodeKind::Constant(_)
+                );
+            if !held {
+                return Err(NotCycleBased::DerivedSetReset {
+                    node: net.ids[i as usize],
+                    pin,
+                    driver: net.ids[s as usize],
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The cells of the sources and the flip-flops, numbered by [`number_state`].
 struct StateCells {
     /// The sources (dense index, cell), to load their values.
@@ -157,11 +185,11 @@ struct StateCells {
     next_cell: u32,
 }
 
-/// Numbers the cells of the sources from 2, then those of the flip-flops by clock cell, their
-/// outputs in that order.
+/// Numbers the cells of the sources from [`FIRST_FREE`], then those of the flip-flops by
+/// clock cell, their outputs in that order.
 fn number_state(net: &Netlist, cell_of: &mut [u32]) -> StateCells {
     let floating = net.len() as u32;
-    let mut next_cell = 2u32;
+    let mut next_cell = FIRST_FREE;
     let mut sources = Vec::new();
     for i in 0..floating {
         if net.ops[i as usize] == Op::Source {
@@ -359,11 +387,22 @@ fn flip_flops(net: &Netlist, by_clock: &[(u32, u32)], cell_of: &[u32]) -> Vec<(u
         .iter()
         .map(|&(clock, i)| {
             let p = pins(net, i);
-            let pin = |k: usize| p.get(k).map_or(FLOATING, |&s| plain(cell_of, s));
-            let en = if p.len() > 2 { pin(2) } else { TRUE };
+            let floating = net.len() as u32;
+            // A pin the kind has not is inactive; a floating one reads as the kind says.
+            let pin = |k: usize, inactive: u32| match p.get(k) {
+                None => inactive,
+                Some(&s) if s == floating => match net.kinds[i as usize].unconnected(k) {
+                    Trit::True => TRUE,
+                    Trit::False => FALSE,
+                    Trit::Unknown => FLOATING,
+                },
+                Some(&s) => plain(cell_of, s),
+            };
             let flop = Flop {
-                d: pin(0),
-                en,
+                d: pin(DFFSR_D, FLOATING),
+                en: pin(DFFSR_EN, TRUE),
+                set: pin(DFFSR_SET, FALSE),
+                reset: pin(DFFSR_RESET, FALSE),
                 node: i,
             };
             (clock, flop)
@@ -461,6 +500,7 @@ impl ClockedProgram {
             return Err(NotCycleBased::TooLarge);
         }
         check_clocks(net)?;
+        check_set_reset(net)?;
         let levels = graph::levelize(net, |from, to| combinational(net, from, to));
         if !levels.is_complete() {
             return Err(NotCycleBased::Loop);
@@ -492,6 +532,7 @@ impl ClockedProgram {
         let clocks = clock_sources(net, &cell_of);
         let mut cells = vec![1u8; (total as usize).next_power_of_two().max(NARROW)];
         cells[TRUE as usize] = 2;
+        cells[FALSE as usize] = 0;
         Ok(ClockedProgram {
             cell_of,
             gates: Sweeps::new(gates, cells.len()),
@@ -557,13 +598,14 @@ fn push_gate(gates: &mut Vec<Gate>, op: GateOp, cells: &[u32], gate_base: u32) {
     }
 }
 
-/// [`ClockedProgram::next_table`]: [`dffe_next`] of every (previous clock, clock, D, Q, EN) as a
-/// digit at index `81·p + 27·c + 9·d + 3·q + e` of their digits.
-fn next_table() -> [u8; 256] {
-    let mut table = [1u8; 256];
-    for (index, next) in table.iter_mut().enumerate().take(243) {
+/// [`ClockedProgram::next_table`]: [`dffsr_next`] of every (SET, RESET, previous clock,
+/// clock, D, Q, EN) as a digit at index `729·s + 243·r + 81·p + 27·c + 9·d + 3·q + e` of
+/// their digits.
+fn next_table() -> [u8; NEXT_ROWS] {
+    let mut table = [1u8; NEXT_ROWS];
+    for (index, next) in table.iter_mut().enumerate().take(3usize.pow(7)) {
         let t = |place: usize| Trit::ALL[index / place % 3];
-        *next = digit(dffe_next(t(81), t(27), t(9), t(3), t(1))) as u8;
+        *next = digit(dffsr_next(t(81), t(27), t(9), t(3), [t(1), t(729), t(243)])) as u8;
     }
     table
 }
@@ -571,18 +613,29 @@ fn next_table() -> [u8; 256] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kind::FROM_DIGIT;
+    use crate::kind::{FROM_DIGIT, dffe_next};
 
-    /// The table of next outputs agrees with `dffe_next` on all 243 cases.
+    /// The table of next outputs agrees with `dffsr_next` on all 3⁷ cases, and with
+    /// `dffe_next` where SET and RESET are −1 (digit 0, the first 243 rows).
     #[test]
-    fn the_next_table_is_dffe_next() {
+    fn the_next_table_is_dffsr_next() {
         let table = next_table();
-        for (index, &next) in table.iter().enumerate().take(243) {
+        for (index, &next) in table.iter().enumerate().take(3usize.pow(7)) {
             let t = |place: usize| Trit::ALL[index / place % 3];
-            let want = dffe_next(t(81), t(27), t(9), t(3), t(1));
+            let want = dffsr_next(t(81), t(27), t(9), t(3), [t(1), t(729), t(243)]);
             assert_eq!(FROM_DIGIT[usize::from(next)], want, "row {index}");
+            if index < 243 {
+                assert_eq!(
+                    want,
+                    dffe_next(t(81), t(27), t(9), t(3), t(1)),
+                    "row {index}"
+                );
+            }
         }
         // A rising edge (−1 → +1) with D = +1, Q = −1 and an unknown EN: unknown.
         assert_eq!(table[27 * 2 + 9 * 2 + 1], 1);
+        // The same with RESET at +1: −1; with SET at +1 instead: +1.
+        assert_eq!(table[243 * 2 + 27 * 2 + 9 * 2 + 1], 0);
+        assert_eq!(table[729 * 2 + 27 * 2 + 9 * 2 + 1], 2);
     }
 }

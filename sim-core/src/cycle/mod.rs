@@ -46,7 +46,9 @@
 //! # When it applies, and why the values are exact
 //! A netlist has a cycle-based form when it is levelized (no combinational loop) and
 //! *synchronous*: the clock pin of every flip-flop and of every RAM data bit is driven by a
-//! source (a clock, switch, button or constant) or left floating; otherwise
+//! source (a clock, switch, button or constant) or left floating, and the SET and RESET
+//! pins of every [`Dffsr`](crate::NodeKind::Dffsr) by a switch, button or constant (held
+//! through a run, so its Q changes on clock edges only) or left unconnected; otherwise
 //! `ClockedProgram::new` says why not ([`NotCycleBased`]) and the engine goes on tick by tick.
 //! For such a netlist a clock edge in a settle of its own goes, under the levelized
 //! schedule, as follows: the sources change (key 1); every flip-flop and RAM write whose
@@ -56,15 +58,15 @@
 //! logic settles. Its settled values are a function of the sources, the flip-flops' outputs and
 //! the memories' words alone (Kleene functions on an acyclic graph have exactly one fixpoint),
 //! so evaluating every gate once in topological order gives them: a `ClockedProgram` does exactly
-//! these three things, with the rules of [`dffe_next`](crate::kind::dffe_next), [`write_enable`](crate::memory::write_enable) and
+//! these three things, with the rules of [`dffsr_next`](crate::kind::dffsr_next), [`write_enable`](crate::memory::write_enable) and
 //! [`read_word`](crate::memory::read_word) (unknown addresses included). Tested against the
 //! levelized engine on random synchronous netlists with flip-flops, enables, ROMs and RAMs,
 //! and cycle by cycle on the CPU of `circuits/cpu/`.
 //!
 //! # Layout
 //! * *Cells*: one byte per value, its digit (0, 1, 2 for −1, 0, +1): cell 0 the floating net
-//!   (always 1), cell 1 the constant +1 (a [`Dff`](crate::NodeKind::Dff)'s enable), then the
-//!   sources and flip-flops, then one per gate output in evaluation order, then the memories'
+//!   (always 1), cell 1 the constant +1 (a [`Dff`](crate::NodeKind::Dff)'s enable), cell 2
+//!   the constant −1 (its set and reset), then the sources and flip-flops, then one per gate output in evaluation order, then the memories'
 //!   data bits. The array is padded to a power of two and to at least 2¹⁶ cells, so that
 //!   masked indices need no bounds check, nor `u16` ones in a program of at most 2¹⁶ cells
 //!   (every program this side of a large netlist: the CPU has about 300).

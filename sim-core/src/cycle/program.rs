@@ -17,6 +17,12 @@ pub(super) const FLOATING: u32 = 0;
 /// The cell of the constant +1: the enable of a flip-flop without an EN pin.
 pub(super) const TRUE: u32 = 1;
 
+/// The cell of the constant −1: the set and reset of a flip-flop without those pins.
+pub(super) const FALSE: u32 = 2;
+
+/// The first cell after the reserved ones: the first source's.
+pub(super) const FIRST_FREE: u32 = 3;
+
 /// In [`ClockedProgram::cell_of`]: the node's value is its cell's negated.
 pub(super) const NEGATE: u32 = 1 << 31;
 
@@ -42,10 +48,26 @@ pub enum NotCycleBased {
         /// What drives its clock pin.
         driver: NodeId,
     },
+    /// A [`Dffsr`](crate::NodeKind::Dffsr)'s SET or RESET pin is driven by a node that is
+    /// not a switch, button or constant (a clock, a gate, a flip-flop, a memory): its Q could
+    /// change between clock edges, which the cycle-based form does not evaluate.
+    #[error("the {pin} of {node} is driven by {driver}, which is not a switch, button or constant")]
+    DerivedSetReset {
+        /// The flip-flop.
+        node: NodeId,
+        /// `"set"` or `"reset"`.
+        pin: &'static str,
+        /// What drives that pin.
+        driver: NodeId,
+    },
     /// The cycle-based form numbers its cells with 31 bits.
     #[error("the circuit is too large for the cycle-based form")]
     TooLarge,
 }
+
+/// The rows of [`ClockedProgram::next_table`]: 3⁷ = 2187, padded to a power of two so
+/// that a masked row needs no bounds check.
+pub(super) const NEXT_ROWS: usize = 4096;
 
 /// Programs with at most this many cells index them with `u16` ([`Sweeps::Narrow`]).
 pub(super) const NARROW: usize = 1 << 16;
@@ -92,13 +114,17 @@ pub(super) struct Read {
     pub(super) out: u32,
 }
 
-/// A flip-flop ([`Dff`](crate::NodeKind::Dff) or [`Dffe`](crate::NodeKind::Dffe)); flip-flop
-/// `k` of [`ClockedProgram::flops`] has its output in cell `flop_base + k`.
+/// A flip-flop ([`Dff`](crate::NodeKind::Dff), [`Dffe`](crate::NodeKind::Dffe) or
+/// [`Dffsr`](crate::NodeKind::Dffsr)); flip-flop `k` of [`ClockedProgram::flops`] has its
+/// output in cell `flop_base + k`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Flop {
-    /// The cells of its D and EN pins ([`TRUE`] for a `Dff`).
+    /// The cells of its D, EN, SET and RESET pins ([`TRUE`] for an EN and [`FALSE`] for a
+    /// SET or RESET that the kind has not or that a `Dffsr` leaves unconnected).
     pub(super) d: u32,
     pub(super) en: u32,
+    pub(super) set: u32,
+    pub(super) reset: u32,
     /// Its dense index (to write its state back).
     pub(super) node: u32,
 }
@@ -170,9 +196,9 @@ pub(crate) struct ClockedProgram {
     /// by a [`Clocked::mixed`] group.
     pub(super) last: Vec<Trit>,
     pub(super) clocked: Vec<Clocked>,
-    /// [`dffe_next`](crate::kind::dffe_next) of every (previous clock, clock, D, Q, EN), as digits at index
-    /// `81·p + 27·c + 9·d + 3·q + e`.
-    pub(super) next_table: Box<[u8; 256]>,
+    /// [`dffsr_next`](crate::kind::dffsr_next) of every (SET, RESET, previous clock, clock,
+    /// D, Q, EN), as digits at index `729·s + 243·r + 81·p + 27·c + 9·d + 3·q + e`.
+    pub(super) next_table: Box<[u8; NEXT_ROWS]>,
     /// Per flip-flop: its next output, sampled before any output changes.
     pub(super) next: Vec<u8>,
     /// The flip-flops that sampled in this settle, as ranges of [`flops`](Self::flops).

@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use super::program::{ClockedProgram, Flop, Gate, NARROW, NEGATE, Rams, Step, Sweeps, TRUE};
+use super::program::{
+    ClockedProgram, FALSE, Flop, Gate, NARROW, NEGATE, NEXT_ROWS, Rams, Step, Sweeps, TRUE,
+};
 use crate::kind::{FROM_DIGIT, digit, may_rise};
 use crate::memory::{read_word_split, write_bit_split, write_enable};
 use crate::netlist::Netlist;
@@ -24,6 +26,7 @@ impl ClockedProgram {
     ) {
         self.cells.fill(1);
         self.cells[TRUE as usize] = 2;
+        self.cells[FALSE as usize] = 0;
         for &(i, cell) in &self.sources {
             self.cells[cell as usize] = digit(values[i as usize]) as u8;
         }
@@ -159,8 +162,9 @@ impl ClockedProgram {
                     FROM_DIGIT[usize::from(seen & 3)]
                 }
             };
-            // Nothing samples on an edge that cannot be rising (`dffe_next` keeps Q,
-            // `write_enable` is −1).
+            // Nothing samples on an edge that cannot be rising (`dffsr_next` keeps Q, which
+            // its SET and RESET, held through the run, made a fixed point; `write_enable` is
+            // −1).
             if !mixed && !may_rise(prev(0), clk) {
                 continue;
             }
@@ -256,23 +260,28 @@ impl ClockedProgram {
 }
 
 /// Samples the flip-flops `flops` (their outputs `qs`) into `nexts`: flip-flop `k` looks up
-/// [`next_table`](ClockedProgram::next_table) at `edge(k) + 9·D + 3·Q + EN`, `edge(k)` being
-/// the part of the row its previous and present clock give. On slices, so that the loop keeps
+/// [`next_table`](ClockedProgram::next_table) at `729·SET + 243·RESET + edge(k) + 9·D + 3·Q +
+/// EN`, `edge(k)` being the part of the row its previous and present clock give. On slices, so that the loop keeps
 /// the cells and the table in registers (its stores to `nexts` alias neither).
 #[inline]
 fn sample(
     flops: &[Flop],
     qs: &[u8],
     nexts: &mut [u8],
-    (cells, next_table): (&[u8], &[u8; 256]),
+    (cells, next_table): (&[u8], &[u8; NEXT_ROWS]),
     edge: impl Fn(usize) -> usize,
 ) {
     // A power of two (see `ClockedProgram::cells`): masked indices need no bounds check.
     let mask = cells.len().wrapping_sub(1);
     let digits = |c: u32| usize::from(cells[c as usize & mask] & 3);
     for (k, ((f, &q), next)) in flops.iter().zip(qs).zip(nexts).enumerate() {
-        let row = edge(k) + 9 * digits(f.d) + 3 * usize::from(q & 3) + digits(f.en);
-        *next = next_table[row & 255];
+        let row = 729 * digits(f.set)
+            + 243 * digits(f.reset)
+            + edge(k)
+            + 9 * digits(f.d)
+            + 3 * usize::from(q & 3)
+            + digits(f.en);
+        *next = next_table[row & (NEXT_ROWS - 1)];
     }
 }
 

@@ -6,7 +6,9 @@
 //!   drive their values; switches stay unknown until [`Engine::set`]. So are the table gates
 //!   whose output on unknown inputs is not 0 (every standard gate gives 0 there, so 0 is
 //!   already its value). A flip-flop with a power-on value ([`Node::init`](crate::Node::init))
-//!   starts at it — its state, not an event: no clock acted — and what reads it is scheduled.
+//!   starts at it — its state, not an event: no clock acted — and what reads it is scheduled
+//!   (a [`Dffsr`](crate::NodeKind::Dffsr) with one is scheduled too: its SET and RESET may
+//!   overrule it).
 //! * An *event* is one evaluation of one node. Events are grouped in *delta cycles*: the events
 //!   of delta `d` all read the values as they were at the end of delta `d − 1`, and a node whose
 //!   output changes in delta `d` schedules its fanout for delta `d + 1` (each node at most once
@@ -29,10 +31,10 @@
 //! levelized event-driven simulation (zero-delay selective trace; Abramovici, Breuer &
 //! Friedman, "Digital Systems Testing and Testable Design", ch. 3). Every node has a *level*
 //! (sources 0, a gate one more than its highest driver, a flip-flop one more than its clock's
-//! driver) and a settle evaluates pending nodes in increasing level order, each at most once,
-//! scheduling its fanout only when its output changed. No glitch reaches a node whose drivers
-//! are not all settled, so a random vector on an array multiplier costs one evaluation per
-//! active gate instead of one per glitch.
+//! driver, or its SET's or RESET's) and a settle evaluates pending nodes in increasing level
+//! order, each at most once, scheduling its fanout only when its output changed. No glitch
+//! reaches a node whose drivers are not all settled, so a random vector on an array
+//! multiplier costs one evaluation per active gate instead of one per glitch.
 //!
 //! * On an acyclic combinational circuit it settles to the same values as unit delay (Kleene
 //!   functions on a DAG have exactly one fixpoint; property-tested).
@@ -42,7 +44,12 @@
 //!   clock is seen new if it is computed at a lower level than the flip-flop, old otherwise (a
 //!   race that unit delay may resolve differently).
 //! * A circuit with a combinational loop has no levels: it is simulated with the unit-delay
-//!   schedule, and [`Engine::schedule`] says so. Without loops nothing can oscillate, so
+//!   schedule, and [`Engine::schedule`] says so. A loop through a
+//!   [`Dffsr`](crate::NodeKind::Dffsr)'s SET or RESET (which act at once) is one.
+//! * A [`Dffsr`](crate::NodeKind::Dffsr)'s SET and RESET are levels, so a glitch on them
+//!   acts: unit delay shows a gate's glitch and may reset a flip-flop with it, where the
+//!   levelized schedule, which has no glitches, does not. Driven by switches, buttons or
+//!   constants, or by logic that cannot glitch, they give the same values on both. Without loops nothing can oscillate, so
 //!   [`SettleOptions`] do not apply.
 //! * Records: [`Event::delta`] and [`Pending::delta`] are levels, [`SettleReport::deltas`] the
 //!   highest level evaluated plus one; [`Engine::step`] steps through the levels in order.
@@ -407,7 +414,8 @@ impl Engine {
             }
         }
         // A flip-flop with a power-on value starts at it (its state, not an event: no clock
-        // acted), and what reads it is evaluated with it.
+        // acted), and what reads it is evaluated with it; so is a Dffsr itself, whose SET and
+        // RESET may not leave that value (an unknown RESET makes +1 unknown).
         for k in 0..self.net.power_on.len() {
             let (i, init) = self.net.power_on[k];
             self.latest[i as usize] = init;
@@ -416,6 +424,9 @@ impl Engine {
             }
             for f in self.net.fanout_range(i) {
                 self.schedule_node(self.net.fanout[f], Cause::PowerOn);
+            }
+            if self.net.set_reset_pins(i).is_some() {
+                self.schedule_node(i, Cause::PowerOn);
             }
         }
     }
@@ -522,21 +533,9 @@ impl Engine {
     /// kind reads unconnected ([`NodeKind::unconnected`]: 0 but for a
     /// [`Dffsr`](NodeKind::Dffsr)'s EN, SET and RESET).
     pub fn input_values(&self, id: NodeId) -> Vec<Trit> {
-        let floating = self.net.len() as u32;
-        self.net.index_of(id).map_or_else(Vec::new, |i| {
-            let kind = self.net.kinds[i as usize];
-            self.net.in_src[self.net.input_range(i)]
-                .iter()
-                .enumerate()
-                .map(|(pin, &s)| {
-                    if s == floating {
-                        kind.unconnected(pin)
-                    } else {
-                        self.latest(s)
-                    }
-                })
-                .collect()
-        })
+        self.net
+            .index_of(id)
+            .map_or_else(Vec::new, |i| self.net.pin_values(i, |s| self.latest(s)))
     }
 
     /// Whether the netlist has a clock (so [`tick`](Self::tick) can change anything).

@@ -143,10 +143,7 @@ impl Engine {
                 seq: self.seq,
                 delta: self.delta(),
                 node: self.net.ids[iu],
-                inputs: self.net.in_src[self.net.input_range(i)]
-                    .iter()
-                    .map(|&s| self.committed[s as usize])
-                    .collect(),
+                inputs: self.net.pin_values(i, |s| self.committed[s as usize]),
                 old,
                 new,
                 cause,

@@ -21,7 +21,7 @@
 //! )
 //! ```
 //!
-//! Node kinds are written as in [`NodeKind`](crate::NodeKind): `Switch`, `Button`, `Constant(1)`,
+//! Node kinds are written as in [`NodeKind`]: `Switch`, `Button`, `Constant(1)`,
 //! `Clock(half_period: 2)`, `Buf`, `Not`, `And(3)`, …, `Lamp`, `Probe`, and table gates as
 //! `Table(inputs: 2, outputs: [-1, -1, -1, -1, 0, 0, -1, 0, 1])`: 1 to 3 inputs and their 3ⁿ
 //! outputs in the [row order](crate::TruthTable#row-order) of [`TruthTable`](crate::TruthTable)
@@ -42,10 +42,9 @@
 //! writers and analyses ignore them. 5 ([`INIT_VERSION`]): flip-flops that start at a known
 //! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). 6
 //! ([`DFFSR_VERSION`]): the flip-flop with asynchronous set and reset, `kind: Dffsr` (see
-//! [`NodeKind::Dffsr`](crate::NodeKind::Dffsr)). 7 ([`IO_VERSION`]): the I/O parts —
-//! `Keypad`, `DecimalDisplay(Signed)` and `LedMatrix(rows: 8, columns: 8)` (see
-//! [`NodeKind`](crate::NodeKind)). A field or kind of a newer version in an older file is a
-//! syntax error naming the version it needs.
+//! [`NodeKind::Dffsr`]). 7 ([`IO_VERSION`]): the I/O parts — `Keypad`,
+//! `DecimalDisplay(Signed)` and `LedMatrix(rows: 8, columns: 8)` (see [`NodeKind`]). A field
+//! or kind of a newer version in an older file is a syntax error naming the version it needs.
 //!
 //! ```ron
 //! (

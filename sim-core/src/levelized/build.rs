@@ -120,12 +120,12 @@ fn by_kind(net: &Netlist) -> Vec<u32> {
 
 /// Whether the edge `from` → `to` (dense indices) propagates: not if it only reaches a
 /// flip-flop's D or EN pin, or a memory's data-in or write-enable pin (sampled on the clock's
-/// edge).
+/// edge); a [`Dffsr`](crate::NodeKind::Dffsr)'s SET and RESET propagate, as its clock does.
 fn propagates(net: &Netlist, from: u32, to: u32) -> bool {
     let t = to as usize;
     let pins = &net.in_src[net.input_range(to)];
     match net.ops[t] {
-        Op::Dff => pins[1] == from,
+        Op::Dff => net.flip_flop_propagates(to, from),
         Op::Memory => {
             let a = memory_address_bits(net, to);
             pins[..a].contains(&from) || net.ram_clock(to) == Some(from)
@@ -173,14 +173,11 @@ fn words_read(net: &Netlist) -> Vec<Option<(u64, Word)>> {
 
 impl Levelized {
     /// Levelizes `net`; `None` if it has a combinational loop (a cycle not broken by a
-    /// flip-flop's D pin) or a flip-flop with asynchronous set and reset (a
-    /// [`Dffsr`](crate::NodeKind::Dffsr), which this schedule does not run yet). Time and memory are linear in nodes + wires.
+    /// flip-flop's D or EN pin; one through a [`Dffsr`](crate::NodeKind::Dffsr)'s SET or
+    /// RESET, which act at once, is one). Time and memory are linear in nodes + wires.
     #[allow(clippy::too_many_lines)] // one pass over the positions: slots, fanout, clocks
     pub(crate) fn new(net: &Netlist) -> Option<Levelized> {
         let n = net.len();
-        if (0..n as u32).any(|i| net.has_set_reset(i)) {
-            return None;
-        }
         let is_dff = |i: usize| net.ops[i] == Op::Dff;
         let ram_clock = |i: usize| net.ram_clock(i as u32);
         let pins = |to: u32| &net.in_src[net.input_range(to)];
@@ -244,7 +241,14 @@ impl Levelized {
                             fanout.push(own[tu]);
                         }
                     } else if is_dff(tu) {
-                        samples.push(flip_flop_sample(net, pos[tu], t, &settled));
+                        // Its clock schedules it through the samples it clocks; a Dffsr's SET
+                        // or RESET directly, as a gate's input does.
+                        if pins(t)[1] == i {
+                            samples.push(flip_flop_sample(net, pos[tu], t, &settled));
+                        }
+                        if net.set_reset_pins(t).is_some_and(|sr| sr.contains(&i)) {
+                            fanout.push(pos[tu]);
+                        }
                     } else {
                         fanout.push(pos[tu]);
                     }

@@ -619,9 +619,9 @@ impl Levelized {
         pending
     }
 
-    /// The dense pass over a flip-flop half or a table gate at position `p` (a `Dffe`'s EN
-    /// read through `netlist`); whether it was evaluated (an event: a sample or a table gate
-    /// that ran; a commit never is).
+    /// The dense pass over a flip-flop half or a table gate at position `p` (a flip-flop's
+    /// EN, SET and RESET read through `netlist`); whether it was evaluated (an event: a sample
+    /// or a table gate that ran; a commit never is).
     fn dense_other(
         &mut self,
         netlist: &Netlist,
@@ -654,7 +654,8 @@ impl Levelized {
             dense.state[p] = state_byte(digit(new) as u8, digit(old) as u8, ran);
             return ran;
         }
-        // A sample runs when scheduled or when its clock changed in a way that may be a
+        // A sample runs when scheduled, when a Dffsr's SET or RESET changed (they act at
+        // once, as a gate's inputs do), or when its clock changed in a way that may be a
         // rising edge and, if its D is final when the clock changes (D's driver is in another
         // key than the clock's), D differs from Q, and, if it is a Dffe whose EN is final, EN
         // is not −1; otherwise it only remembers the clock (as selective trace does, see
@@ -665,11 +666,17 @@ impl Levelized {
         let settled = final_at(d_at);
         let value =
             |s: u32| FROM_DIGIT[usize::from(dense.state[dense.own[s as usize] as usize] & 3)];
+        let set_reset = netlist.set_reset_pins(slot.node).is_some_and(|pins| {
+            pins.iter()
+                .any(|&s| dense.digit_changed(dense.own[s as usize]).1)
+        });
+        let pending = pending || set_reset;
         if !pending && dense.state[clock as usize] & CHANGED == 0 {
             return false;
         }
         let en_pin = netlist.enable_pin(slot.node);
-        let en = en_pin.map_or(Trit::True, value);
+        let controls = netlist.controls_with(slot.node, value);
+        let en = controls[0];
         if !pending {
             let clk = value(slot.b);
             let keeps = settled && value(slot.a) == old;
@@ -680,7 +687,7 @@ impl Levelized {
                 return false;
             }
         }
-        let next = self.sample(p, (value(slot.a), value(slot.b), old, en), drive);
+        let next = self.sample(p, (value(slot.a), value(slot.b), old, controls), drive);
         if next != old {
             // Its commit follows (the sample's one fanout target).
             let commit = self.fanout[self.fo_start[p] as usize] as usize;

@@ -42,6 +42,15 @@
 //! lower level in the same settle is seen with its new value, one computed at the same or a
 //! higher level with its old one.
 //!
+//! A [`Dffsr`](crate::NodeKind::Dffsr)'s SET and RESET act at once, not on an edge: their
+//! edges propagate like the clock's (its level is one more than the highest of its clock's,
+//! SET's and RESET's drivers, and a loop through them is a combinational loop), and a change
+//! of either schedules its sample directly, which then holds Q unless the clock changed and
+//! applies them ([`dffsr_next`](crate::kind::dffsr_next); a sample reads EN, SET and RESET
+//! through the netlist, inactive where a kind has not the pin). Skipping a clocked sample
+//! (below) stays exact: the pins made Q a fixed point when they last changed, and a sample
+//! scheduled by them runs anyway.
+//!
 //! # Clocks
 //! A positive-edge flip-flop holds, and a RAM writes nothing, unless its clock may have risen
 //! (−1 → +1, −1 → 0, 0 → +1: [`may_rise`](crate::kind::may_rise)). So the sample positions a

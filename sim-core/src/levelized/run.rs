@@ -5,7 +5,7 @@
 use super::slot::{Kind, Slot, digit};
 use super::{Arrays, Levelized};
 use crate::event::{Cause, Event, Observer};
-use crate::kind::dffe_next;
+use crate::kind::dffsr_next;
 use crate::memory::Word;
 use crate::netlist::Netlist;
 use crate::trit::Trit;
@@ -69,32 +69,34 @@ impl Levelized {
         match slot.kind {
             Kind::Sample => {
                 let (d, clk) = (values[slot.a as usize], values[slot.b as usize]);
-                let en = net.enable(slot.node, values);
-                self.sample(p, (d, clk, values[node], en), drive)
+                let controls = net.controls(slot.node, values);
+                self.sample(p, (d, clk, values[node], controls), drive)
             }
             _ => drive[node],
         }
     }
 
     /// The sample of the flip-flop at sample position `p` reading `d`, `clk`, its output `q`
-    /// and its enable `en` (+1 for a `Dff`): stores the next Q for its commit and returns it.
+    /// and its `controls` (EN, SET, RESET as [`Netlist::controls`] reads them): stores the
+    /// next Q for its commit and returns it.
     #[inline]
     pub(super) fn sample(
         &mut self,
         p: usize,
-        (d, clk, q, en): (Trit, Trit, Trit, Trit),
+        (d, clk, q, controls): (Trit, Trit, Trit, [Trit; 3]),
         drive: &mut [Trit],
     ) -> Trit {
         let node = self.slots[p].node as usize;
         let prev = std::mem::replace(&mut drive[node], clk);
-        let next = dffe_next(prev, clk, d, q, en);
+        let next = dffsr_next(prev, clk, d, q, controls);
         let commit = self.fanout[self.fo_start[p] as usize] as usize;
         self.q_next[commit] = next;
         next
     }
 
     /// [`sample`](Self::sample) without records of the flip-flop at sample position `p` whose
-    /// output is `q`, reading D and the clock from its slot's drivers and EN through `net`
+    /// output is `q`, reading D and the clock from its slot's drivers and its controls
+    /// through `net`
     /// (the folded form leaves sample slots as they are): its commit (its one fanout target)
     /// is marked only when Q changes — a branch, since most samples keep their Q, instead of
     /// the fanout loop.
@@ -107,12 +109,12 @@ impl Levelized {
         (values, drive): (&[Trit], &mut [Trit]),
     ) {
         let Slot { a, b, node, .. } = self.slots[p];
-        let (d, clk, en) = (
+        let (d, clk, controls) = (
             values[a as usize],
             values[b as usize],
-            net.enable(node, values),
+            net.controls(node, values),
         );
-        if self.sample(p, (d, clk, q, en), drive) != q {
+        if self.sample(p, (d, clk, q, controls), drive) != q {
             let commit = self.fanout[self.fo_start[p] as usize] as usize;
             self.bits[commit >> 6] |= 1 << (commit & 63);
         }
@@ -380,10 +382,7 @@ impl Levelized {
             seq,
             delta: self.level_of(p),
             node: net.ids[slot.node as usize],
-            inputs: net.in_src[net.input_range(slot.node)]
-                .iter()
-                .map(|&s| values[s as usize])
-                .collect(),
+            inputs: net.pin_values(slot.node, |s| values[s as usize]),
             old,
             new,
             cause: self.cause[p],

@@ -68,6 +68,10 @@ pub struct Registers {
     /// Per flip-flop: the signals of its D and its EN (`None`: EN unconnected, unknown), and
     /// its power-on value ([`Node::init`]; `None`: unknown).
     pub flops: Vec<(usize, Option<usize>, Option<Trit>)>,
+    /// Per flip-flop, as a [`Form::Dffsr`]: the switches `I…` on its SET and RESET (`None`:
+    /// unconnected, inactive). Switches only: a gate's glitch would reset a flip-flop under
+    /// unit delay and not under the levelized schedule (see the engine's docs).
+    pub set_reset: Vec<[Option<usize>; 2]>,
     /// Per gate: its function (`Not` reads its first signal) and two signals.
     pub gates: Vec<(GateOp, usize, usize)>,
 }
@@ -78,10 +82,9 @@ impl Registers {
         self.inputs + usize::from(self.with_clock) + self.flops.len() + k
     }
 
-    /// The circuit: each flip-flop a [`NodeKind::Dffe`] (`as_mux` false), or a
-    /// [`NodeKind::Dff`] whose D is a table gate `M0`… computing the Kleene multiplexer
-    /// `EN ? D : Q` (input 0 EN, 1 D, 2 its own Q). Both have the same labels otherwise.
-    pub fn build(&self, as_mux: bool) -> Circuit {
+    /// The circuit, its flip-flops in `form`. All have the same labels but the multiplexers'.
+    pub fn build(&self, form: Form) -> Circuit {
+        let as_mux = form == Form::Mux;
         let mut c = Circuit::new();
         let add = |c: &mut Circuit, label: String, kind| {
             c.add_node(Node::new(label, kind)).expect("a fresh label")
@@ -93,10 +96,10 @@ impl Registers {
         if self.with_clock {
             signals.push(clk);
         }
-        let kind = if as_mux {
-            NodeKind::Dff
-        } else {
-            NodeKind::Dffe
+        let kind = match form {
+            Form::Dffe => NodeKind::Dffe,
+            Form::Mux => NodeKind::Dff,
+            Form::Dffsr => NodeKind::Dffsr,
         };
         let flops: Vec<NodeId> = self
             .flops
@@ -148,6 +151,15 @@ impl Registers {
                 }
             }
         }
+        if form == Form::Dffsr {
+            for (&q, pins) in flops.iter().zip(&self.set_reset) {
+                for (pin, switch) in [3, 4].into_iter().zip(pins) {
+                    if let Some(k) = switch {
+                        c.connect(signals[*k], q, pin).expect("wire");
+                    }
+                }
+            }
+        }
         c
     }
 
@@ -162,9 +174,23 @@ impl Registers {
     }
 }
 
+/// How [`Registers::build`] makes its flip-flops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// Each a [`NodeKind::Dffe`].
+    Dffe,
+    /// Each a [`NodeKind::Dff`] whose D is a table gate `M0`… computing the Kleene
+    /// multiplexer `EN ? D : Q` (input 0 EN, 1 D, 2 its own Q); an unconnected EN reads 0, as
+    /// a `Dffe`'s does.
+    Mux,
+    /// Each a [`NodeKind::Dffsr`], its SET and RESET on [`Registers::set_reset`] (an
+    /// unconnected EN enables).
+    Dffsr,
+}
+
 /// A [`Registers`] of 1..=4 switches, 1..=5 flip-flops and up to 6 gates, `CLK` a signal if
 /// `with_clock`; about one EN in eight unconnected, about half the flip-flops with a power-on
-/// value.
+/// value, each SET and RESET (of [`Form::Dffsr`]) on a switch two times in three.
 pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
     let ops = prop_oneof![
         Just(GateOp::And),
@@ -176,7 +202,13 @@ pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
     (
         1usize..=4,
         prop::collection::vec(
-            (any::<u16>(), any::<u16>(), 0u8..8, prop::option::of(trit())),
+            (
+                any::<u16>(),
+                any::<u16>(),
+                0u8..8,
+                prop::option::of(trit()),
+                prop::array::uniform2(prop::option::weighted(0.67, any::<u16>())),
+            ),
             1..=5,
         ),
         prop::collection::vec((ops, any::<u16>(), any::<u16>()), 0..=6),
@@ -186,6 +218,10 @@ pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
                 inputs,
                 with_clock,
                 flops: Vec::new(),
+                set_reset: flops
+                    .iter()
+                    .map(|&(.., pins)| pins.map(|p| p.map(|k| usize::from(k) % inputs)))
+                    .collect(),
                 gates: Vec::new(),
             };
             r.flops = flops.iter().map(|_| (0, None, None)).collect();
@@ -196,7 +232,7 @@ pub fn registers(with_clock: bool) -> impl Strategy<Value = Registers> {
             let n = r.signals(r.gates.len());
             r.flops = flops
                 .iter()
-                .map(|&(d, en, floating, init)| {
+                .map(|&(d, en, floating, init, _)| {
                     let en = (floating != 0).then_some(usize::from(en) % n);
                     (usize::from(d) % n, en, init)
                 })

@@ -340,8 +340,9 @@ pub fn label_text(name: &str, width: usize) -> String {
 fn label_room(kind: NodeKind, size: Vector) -> Option<f32> {
     use sim_core::GateBase;
     match kind {
-        NodeKind::Dff => Some(size.x - 0.8),
-        NodeKind::Dffe => Some(size.x - 1.1),
+        NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr => {
+            Some(size.x - flip_flop_name_room(kind))
+        }
         NodeKind::Table(_) | NodeKind::Rom { .. } | NodeKind::Ram { .. } => Some(size.x),
         _ => {
             let (base, bubble) = kind.op()?.base();
@@ -353,6 +354,18 @@ fn label_room(kind: NodeKind, size: Vector) -> Option<f32> {
             }
         }
     }
+}
+
+/// How far a flip-flop's label keeps from its left edge, in cells: clear of its widest pin
+/// name (0.8 for one letter, 1.1 for `EN`).
+pub fn flip_flop_name_room(kind: NodeKind) -> f32 {
+    let widest = super::kinds::flip_flop_pins(kind)
+        .iter()
+        .flatten()
+        .map(|name| name.len())
+        .max()
+        .unwrap_or(1);
+    if widest > 1 { 1.1 } else { 0.8 }
 }
 
 /// Where the label `text` of a node of `kind` whose box is `rect`, turned by `orientation`,

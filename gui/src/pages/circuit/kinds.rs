@@ -51,6 +51,18 @@ fn inputs(n: usize) -> String {
     }
 }
 
+/// The names a flip-flop of `kind` writes at its input pins, in pin order; `None` marks the
+/// clock, drawn as the wedge `>` (a [`NodeKind::Dff`]: D and the clock; a
+/// [`NodeKind::Dffe`] adds EN; a [`NodeKind::Dffsr`] EN, S (set) and R (reset), as
+/// Logisim-evolution names them).
+pub fn flip_flop_pins(kind: NodeKind) -> &'static [Option<&'static str>] {
+    match kind {
+        NodeKind::Dffe => &[Some("D"), None, Some("EN")],
+        NodeKind::Dffsr => &[Some("D"), None, Some("EN"), Some("S"), Some("R")],
+        _ => &[Some("D"), None],
+    }
+}
+
 /// The prefix of fresh labels for `kind`.
 pub fn label_prefix(kind: NodeKind) -> &'static str {
     match kind {

@@ -12,7 +12,7 @@ use super::style::{
     pixels_of, value_symbol,
 };
 use crate::pages::circuit::geometry::{self, CELL};
-use crate::pages::circuit::legibility;
+use crate::pages::circuit::{kinds, legibility};
 
 /// A node of `kind` in `rect` (its box as drawn) turned by `orientation`, labelled, showing
 /// its output `v`. The label sits inside the body where it fits, else above the box.
@@ -87,14 +87,8 @@ pub(super) fn symbol(
                 colors.value(v),
             );
         }
-        NodeKind::Dff | NodeKind::Dffe => {
-            inside = Some(flip_flop(
-                painter,
-                colors,
-                rect,
-                outline,
-                kind == NodeKind::Dffe,
-            ));
+        NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr => {
+            inside = Some(flip_flop(painter, colors, rect, outline, kind));
         }
         NodeKind::Table(_) => inside = Some(table_gate(painter, colors, rect, outline)),
         NodeKind::Rom { .. } | NodeKind::Ram { .. } => {
@@ -537,41 +531,42 @@ pub(super) fn table_gate(painter: &Painter, colors: &Colors, rect: Rect, outline
     Rect::from_min_max(pos2(rect.left(), rect.top() + CELL), rect.max)
 }
 
-/// A D flip-flop: a box with `D` at input 0 and the clock wedge `>` at input 1. Returns the
-/// room left for the label.
+/// A D flip-flop of `kind`: a box with its pins' names ([`kinds::flip_flop_pins`]) at their rows,
+/// the clock as the wedge `>`. Returns the room left for the label.
 pub(super) fn flip_flop(
     painter: &Painter,
     colors: &Colors,
     rect: Rect,
     outline: Stroke,
-    enable: bool,
+    kind: NodeKind,
 ) -> Rect {
     painter.rect(rect, 2.0, colors.body, outline, egui::StrokeKind::Inside);
     let font = FontId::monospace(0.6 * CELL);
-    painter.text(
-        pos2(rect.left() + 3.0, rect.top() + CELL),
-        Align2::LEFT_CENTER,
-        "D",
-        font.clone(),
-        colors.ink,
-    );
-    if enable {
-        // A flip-flop with enable: EN on its third pin, a row below the clock.
-        painter.text(
-            pos2(rect.left() + 3.0, rect.top() + 3.0 * CELL),
-            Align2::LEFT_CENTER,
-            "EN",
-            font,
-            colors.ink,
-        );
+    let pins = kinds::flip_flop_pins(kind);
+    for (pin, name) in pins.iter().enumerate() {
+        let y = rect.top() + (1.0 + pin as f32) * CELL;
+        if let Some(name) = name {
+            painter.text(
+                pos2(rect.left() + 3.0, y),
+                Align2::LEFT_CENTER,
+                *name,
+                font.clone(),
+                colors.ink,
+            );
+        } else {
+            let wedge = vec![
+                pos2(rect.left(), y - 0.3 * CELL),
+                pos2(rect.left() + 0.4 * CELL, y),
+                pos2(rect.left(), y + 0.3 * CELL),
+            ];
+            painter.add(Shape::line(wedge, outline));
+        }
     }
-    let y = rect.top() + 2.0 * CELL;
-    let wedge = vec![
-        pos2(rect.left(), y - 0.3 * CELL),
-        pos2(rect.left() + 0.4 * CELL, y),
-        pos2(rect.left(), y + 0.3 * CELL),
-    ];
-    painter.add(Shape::line(wedge, outline));
-    let left = if enable { 1.1 } else { 0.8 };
-    Rect::from_min_max(pos2(rect.left() + left * CELL, rect.top()), rect.max)
+    Rect::from_min_max(
+        pos2(
+            rect.left() + geometry::flip_flop_name_room(kind) * CELL,
+            rect.top(),
+        ),
+        rect.max,
+    )
 }

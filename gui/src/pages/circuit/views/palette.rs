@@ -55,6 +55,7 @@ impl Palette {
             ("TABLE", sum_digit()),
             ("DFF", NodeKind::Dff),
             ("DFFE", NodeKind::Dffe),
+            ("DFFSR", NodeKind::Dffsr),
             ("Lamp", NodeKind::Lamp),
             ("Probe", NodeKind::Probe),
             ("Hex display", NodeKind::HexDisplay),
