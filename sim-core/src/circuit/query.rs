@@ -120,7 +120,7 @@ impl Circuit {
     }
 
     /// The nodes [`crate::Engine::set`] can drive (switches, buttons and keypads'
-    /// bits: [`NodeKind::is_input`]), in id order.
+    /// bits: [`NodeKind::is_input`](crate::NodeKind::is_input)), in id order.
     pub fn inputs(&self) -> impl Iterator<Item = NodeId> + '_ {
         self.nodes()
             .filter(|(_, n)| n.kind.is_input())

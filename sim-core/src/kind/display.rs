@@ -22,6 +22,12 @@ use crate::trit::Trit;
 
 /// How a [`DecimalDisplay`](super::NodeKind::DecimalDisplay) reads its bus. In RON
 /// `DecimalDisplay(Signed)`.
+///
+/// The binary modes read each trit as a bit (−1 a 0, +1 a 1) and a trit 0 as an unknown bit;
+/// with unknown bits the reading is the *range* of every completion, `min…max` (both ends
+/// are completions, not every number between them need be: `0b1x0x` unsigned reads `8…13`,
+/// and 9, 12 are its other two). Balanced ternary reads each trit as a digit of weight 3ⁱ,
+/// the trit 0 the digit zero, so its reading is always one number.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DecimalMode {
     /// Unsigned binary: 0 to 2ʷ − 1 on a bus of width w.
@@ -54,7 +60,7 @@ impl DecimalMode {
     /// What a display in this mode shows for `bits` (bit 0 first, at most
     /// [`MAX_WIDTH`] of them; an empty bus reads 0): the number in decimal, or for a binary
     /// mode with unknown bits the range `min…max` of its completions (`-8…7`, with `…`,
-    /// U+2026, between the ends). See the [module documentation](self).
+    /// U+2026, between the ends). See [`DecimalMode`].
     ///
     /// ```
     /// use sim_core::kind::DecimalMode;
