@@ -19,16 +19,24 @@ const GAP: i32 = 2;
 const GATE_WIDTH: u16 = 4;
 
 /// The size of a `kind` node's box on the canvas, in grid cells: `(width, height)`. Sources and
-/// terminals are 3 × 2 (constants and lamps 2 × 2); a gate is 4 wide and one cell taller
-/// than its number of input pins (at least 2).
+/// terminals are 3 × 2 (constants and lamps 2 × 2, a keypad 5 × 5, a decimal display 4 × 2,
+/// an LED matrix of r × c lamps (max(c, 2) + 1) × (r + 1)); a gate is 4 wide and one cell
+/// taller than its number of input pins (at least 2).
 pub fn footprint(kind: NodeKind) -> (u16, u16) {
     match kind.role() {
         Role::Source => match kind {
             NodeKind::Constant(_) => (2, 2),
+            // Its 16 keys, four rows of four, a cell each, with a frame.
+            NodeKind::Keypad => (5, 5),
             _ => (3, 2),
         },
         Role::Terminal => match kind {
             NodeKind::Lamp => (2, 2),
+            NodeKind::DecimalDisplay(_) => (4, 2),
+            // A lamp a cell, with half a cell of frame around them.
+            NodeKind::LedMatrix { rows, columns } => {
+                (u16::from(columns.max(2)) + 1, u16::from(rows) + 1)
+            }
             _ => (3, 2),
         },
         // A memory: a block with its pins as a file draws them (address; data in, write

@@ -66,7 +66,7 @@ pub fn truth_table(circuit: &Circuit, ternary: bool) -> Result<CircuitTruthTable
     let domains: Vec<&[Trit]> = inputs
         .iter()
         .map(|&id| match circuit[id].kind {
-            NodeKind::Switch if ternary => &Trit::ALL[..],
+            NodeKind::Switch | NodeKind::Keypad if ternary => &Trit::ALL[..],
             _ => &[Trit::False, Trit::True][..],
         })
         .collect();

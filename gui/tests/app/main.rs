@@ -26,6 +26,7 @@ mod errors;
 mod export;
 mod figure;
 mod games;
+mod io_parts;
 mod latch;
 mod legibility;
 mod memory;

@@ -19,7 +19,8 @@
 //! issue 38:
 //! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
 //! `docs/screenshots/c17.png` (with `cpu_fib.png`); the Help menu's shortcuts,
-//! `docs/screenshots/help_shortcuts.png`; and `docs/screenshots/waveform_gap.png`.
+//! `docs/screenshots/help_shortcuts.png`; `docs/screenshots/waveform_gap.png`; and the I/O
+//! parts, `docs/screenshots/io_parts.png`.
 
 use std::path::PathBuf;
 
@@ -729,4 +730,29 @@ fn a_2_bit_counter_from_the_library_parts() {
     crate::common::click_at(&h, block.center());
     h.run_steps(4);
     save(&mut h, "builtin_counter");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/io_parts.png"]
+fn the_io_parts() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/io_parts_demo.ron");
+    let state = gui::pages::circuit::state::CircuitPageState::open_or_report(&path);
+    assert!(state.notice.is_none(), "{:?}", state.notice);
+    let mut h = crate::common::app(state);
+    h.run();
+    // A heart, its bottom row unknown (grey).
+    for (bus, value) in [
+        ("N", "0xB5"),
+        ("T", "0t1T01T"),
+        ("PIXELS", "0x??183C7EFFFFFF66"),
+        ("KEY", "0xC"),
+    ] {
+        h.state_mut()
+            .state
+            .set_bus_number(bus, value)
+            .unwrap_or_else(|e| panic!("{bus} := {value}: {e}"));
+    }
+    h.state_mut().canvas_mut().fit();
+    h.run_steps(4);
+    save(&mut h, "io_parts");
 }

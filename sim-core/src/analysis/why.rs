@@ -325,7 +325,7 @@ fn because(
         .map(|(pin, _)| pin as u8)
         .collect();
     match kind {
-        NodeKind::Switch | NodeKind::Button => Because::Unset,
+        NodeKind::Switch | NodeKind::Button | NodeKind::Keypad => Because::Unset,
         NodeKind::Clock { .. } => Because::UnknownClock,
         NodeKind::Constant(_) => Because::UnknownConstant,
         NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr => {

@@ -47,7 +47,7 @@ pub fn to_string(circuit: &Circuit) -> Result<String, BenchWriteError> {
             kind: node.kind,
         };
         match node.kind {
-            NodeKind::Switch => {
+            NodeKind::Switch | NodeKind::Keypad => {
                 let _ = writeln!(body, "INPUT({})", net(id)?);
             }
             kind if kind.role() == crate::Role::Terminal => {

@@ -32,6 +32,26 @@ pub(super) fn check_width(n: &Node) -> Result<(), BusError> {
         NodeKind::Clock { .. } if n.width != 1 => {
             return fail(format!("a clock is 1 trit wide, not {}", n.width));
         }
+        NodeKind::Keypad if n.width != 4 => {
+            return fail(format!(
+                "a keypad is 4 trits wide (a hexadecimal digit), not {}",
+                n.width
+            ));
+        }
+        NodeKind::LedMatrix { rows, columns } if rows == 0 || columns == 0 => {
+            return fail(format!(
+                "an LED matrix of {rows} × {columns} lamps has none; rows and columns start at 1"
+            ));
+        }
+        NodeKind::LedMatrix { rows, columns }
+            if n.kind.fixed_width() != Some(u16::from(n.width)) =>
+        {
+            return fail(format!(
+                "an LED matrix of {rows} × {columns} lamps is {} trits wide (one a lamp, at most {MAX_WIDTH}), not {}",
+                u16::from(rows) * u16::from(columns),
+                n.width
+            ));
+        }
         NodeKind::SevenSegment if !matches!(n.width, 7 | 8) => {
             return fail(format!(
                 "a 7-segment display takes 7 trits (segments a to g) or 8 (and the decimal point), not {}",

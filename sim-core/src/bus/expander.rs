@@ -674,4 +674,60 @@ mod tests {
             assert!(e.contains(want), "{e}\n  wanted: {want}");
         }
     }
+
+    #[test]
+    fn an_led_matrix_is_as_wide_as_its_lamps_and_a_keypad_four_trits() {
+        let cases: Vec<(Vec<Node>, Vec<WireDesc>, &str)> = vec![
+            (
+                vec![
+                    Node::new(
+                        "M",
+                        NodeKind::LedMatrix {
+                            rows: 2,
+                            columns: 3,
+                        },
+                    )
+                    .wide(4),
+                ],
+                vec![],
+                "an LED matrix of 2 × 3 lamps is 6 trits wide (one a lamp, at most 64), not 4",
+            ),
+            (
+                vec![
+                    Node::new(
+                        "M",
+                        NodeKind::LedMatrix {
+                            rows: 9,
+                            columns: 8,
+                        },
+                    )
+                    .wide(64),
+                ],
+                vec![],
+                "an LED matrix of 9 × 8 lamps is 72 trits wide",
+            ),
+            (
+                vec![Node::new(
+                    "M",
+                    NodeKind::LedMatrix {
+                        rows: 0,
+                        columns: 8,
+                    },
+                )],
+                vec![],
+                "rows and columns start at 1",
+            ),
+            (
+                vec![Node::new("KEY", NodeKind::Keypad)],
+                vec![],
+                "a keypad is 4 trits wide (a hexadecimal digit), not 1",
+            ),
+        ];
+        for (nodes, wires, want) in cases {
+            let e = expand(nodes, wires, None, None, &none)
+                .expect_err(want)
+                .to_string();
+            assert!(e.contains(want), "{e}\n  wanted: {want}");
+        }
+    }
 }

@@ -8,7 +8,7 @@ use super::Circuit;
 use super::error::Warning;
 use crate::bus::Bus;
 use crate::desc::{Node, NodeId, Pos, Wire, WireId};
-use crate::kind::{NodeKind, Role};
+use crate::kind::Role;
 use crate::memory::Memory;
 
 impl Circuit {
@@ -119,10 +119,11 @@ impl Circuit {
             .map(|(id, _)| id)
     }
 
-    /// The nodes [`crate::Engine::set`] can drive (switches and buttons), in id order.
+    /// The nodes [`crate::Engine::set`] can drive (switches, buttons and keypads'
+    /// bits: [`NodeKind::is_input`](crate::NodeKind::is_input)), in id order.
     pub fn inputs(&self) -> impl Iterator<Item = NodeId> + '_ {
         self.nodes()
-            .filter(|(_, n)| matches!(n.kind, NodeKind::Switch | NodeKind::Button))
+            .filter(|(_, n)| n.kind.is_input())
             .map(|(id, _)| id)
     }
 

@@ -251,9 +251,14 @@ impl Node {
 
     /// Whether the node exists only as a file writes it and is expanded before a circuit is
     /// built (see [`crate::bus`], [`crate::tunnel`]): wider than one trit, pure wiring (a
-    /// splitter, merger or tunnel), a memory, or a node with a tunnel `net`.
+    /// splitter, merger or tunnel), a memory, a node with a tunnel `net`, or of a kind that
+    /// is wider than one trit whatever its `width` says (a keypad: the bus check refuses it).
     pub fn is_written_only(&self) -> bool {
-        self.width != 1 || self.kind.is_wiring() || self.kind.is_memory() || self.net.is_some()
+        self.width != 1
+            || self.kind.is_wiring()
+            || self.kind.is_memory()
+            || self.net.is_some()
+            || self.kind.fixed_width().is_some_and(|w| w != 1)
     }
 
     /// The same node placed at `(x, y)` grid cells.

@@ -117,11 +117,9 @@ impl Engine {
     /// then). `None` for a node that is not a switch or button of the netlist.
     pub fn driven(&self, id: NodeId) -> Option<Trit> {
         let i = self.net.index_of(id)?;
-        matches!(
-            self.net.kinds[i as usize],
-            NodeKind::Switch | NodeKind::Button
-        )
-        .then(|| self.drive[i as usize])
+        self.net.kinds[i as usize]
+            .is_input()
+            .then(|| self.drive[i as usize])
     }
 
     /// The values of the port's nodes, in order, as [`value`](Self::value) gives them.
@@ -151,7 +149,7 @@ impl Engine {
     #[inline]
     fn check_settable(&self, node: NodeId, i: u32, value: Trit) -> Result<(), SetError> {
         let kind = self.net.kinds[i as usize];
-        if !matches!(kind, NodeKind::Switch | NodeKind::Button) {
+        if !kind.is_input() {
             return Err(SetError::NotSettable { node, kind });
         }
         if !kind.accepts(value) {

@@ -42,8 +42,9 @@
 //! writers and analyses ignore them. 5 ([`INIT_VERSION`]): flip-flops that start at a known
 //! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). 6
 //! ([`DFFSR_VERSION`]): the flip-flop with asynchronous set and reset, `kind: Dffsr` (see
-//! [`NodeKind::Dffsr`]). A field or kind of a newer version in an
-//! older file is a syntax error naming the version it needs.
+//! [`NodeKind::Dffsr`]). 7 ([`IO_VERSION`]): the I/O parts — `Keypad`,
+//! `DecimalDisplay(Signed)` and `LedMatrix(rows: 8, columns: 8)` (see [`NodeKind`]). A field
+//! or kind of a newer version in an older file is a syntax error naming the version it needs.
 //!
 //! ```ron
 //! (
@@ -85,8 +86,8 @@ use crate::memory::ContentsDecl;
 use crate::testbench::TestCase;
 pub use error::FormatError;
 pub use version::{
-    BUS_VERSION, DFFSR_VERSION, HIERARCHY_VERSION, INIT_VERSION, MAX_VERSION, ORIENTATION_VERSION,
-    VERSION,
+    BUS_VERSION, DFFSR_VERSION, HIERARCHY_VERSION, INIT_VERSION, IO_VERSION, MAX_VERSION,
+    ORIENTATION_VERSION, VERSION,
 };
 
 /// A circuit file: the circuit plus its name, description and test vectors.
@@ -448,6 +449,19 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
             message: "flip-flops with set and reset (`Dffsr`) need `version: 6`".into(),
         });
     }
+    if file.version < IO_VERSION
+        && file
+            .nodes
+            .iter()
+            .chain(parts().flat_map(|p| &p.nodes))
+            .any(|n| n.kind.is_io_part())
+    {
+        return Err(FormatError::Syntax {
+            line: 1,
+            column: 1,
+            message: "I/O parts (`Keypad`, `DecimalDisplay`, `LedMatrix`) need `version: 7`".into(),
+        });
+    }
     Ok(file)
 }
 
@@ -568,7 +582,9 @@ pub fn to_string(doc: &Document) -> Result<String, FormatError> {
             .copied()
             .chain(parts().flat_map(|p| &p.nodes))
     };
-    let version = if all_nodes().any(|n| n.kind == NodeKind::Dffsr) {
+    let version = if all_nodes().any(|n| n.kind.is_io_part()) {
+        IO_VERSION
+    } else if all_nodes().any(|n| n.kind == NodeKind::Dffsr) {
         DFFSR_VERSION
     } else if all_nodes().any(|n| n.init.is_some()) {
         INIT_VERSION

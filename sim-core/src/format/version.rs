@@ -23,6 +23,10 @@ pub const INIT_VERSION: u32 = 5;
 /// [`Dffsr`](crate::NodeKind::Dffsr)).
 pub const DFFSR_VERSION: u32 = 6;
 
+/// The format version of a file with I/O parts (the kinds `Keypad`, `DecimalDisplay` and
+/// `LedMatrix`; see [`NodeKind::is_io_part`](crate::NodeKind::is_io_part)).
+pub const IO_VERSION: u32 = 7;
+
 /// The newest format version this crate reads; each version reads every file of the ones
 /// before it unchanged.
-pub const MAX_VERSION: u32 = DFFSR_VERSION;
+pub const MAX_VERSION: u32 = IO_VERSION;

@@ -384,8 +384,7 @@ impl Design {
             return Err(EditError::EmptySelection);
         }
         if let Some(&id) = ids.iter().find(|&&id| {
-            matches!(circuit[id].kind, NodeKind::Switch | NodeKind::Button)
-                || circuit[id].kind.role() == crate::Role::Terminal
+            circuit[id].kind.is_input() || circuit[id].kind.role() == crate::Role::Terminal
         }) {
             return Err(EditError::PinInSelection(circuit[id].label.clone()));
         }

@@ -44,11 +44,7 @@ impl Part {
         explicit.cloned().unwrap_or_else(|| {
             self.nodes
                 .iter()
-                .filter(|n| {
-                    n.kind.role() == role
-                        && (role != Role::Source
-                            || matches!(n.kind, crate::NodeKind::Switch | crate::NodeKind::Button))
-                })
+                .filter(|n| n.kind.role() == role && (role != Role::Source || n.kind.is_input()))
                 .map(|n| n.label.clone())
                 .collect()
         })

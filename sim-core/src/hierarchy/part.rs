@@ -38,7 +38,7 @@ impl PartDesc {
         self.inputs.clone().unwrap_or_else(|| {
             self.nodes
                 .iter()
-                .filter(|n| matches!(n.kind, crate::NodeKind::Switch | crate::NodeKind::Button))
+                .filter(|n| n.kind.is_input())
                 .map(|n| n.label.clone())
                 .collect()
         })

@@ -6,12 +6,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+mod display;
 mod flip_flop;
 mod gate;
 mod ranges;
 mod repr;
 mod table;
 
+pub use display::DecimalMode;
 pub(crate) use flip_flop::may_rise;
 pub use flip_flop::{
     DFFSR_CLOCK, DFFSR_D, DFFSR_EN, DFFSR_RESET, DFFSR_SET, dff_next, dffe_next, dffsr_next,
@@ -33,7 +35,7 @@ pub const GATE_INPUTS: std::ops::RangeInclusive<u8> = 2..=64;
 /// `Nor(2)`, `Table(inputs: 2, outputs: [-1, -1, -1, -1, 0, 0, -1, 0, 1])`, `Lamp`, …
 ///
 /// * Sources (no inputs, one output): [`Constant`](Self::Constant), [`Switch`](Self::Switch),
-///   [`Button`](Self::Button), [`Clock`](Self::Clock).
+///   [`Button`](Self::Button), [`Keypad`](Self::Keypad), [`Clock`](Self::Clock).
 /// * Gates (inputs and one output): [`Buf`](Self::Buf), [`Not`](Self::Not) (one input), the
 ///   n-input gates, whose `u8` is the input count in [`GATE_INPUTS`], the table gates
 ///   [`Table`](Self::Table) (one to three inputs, any function) and the flip-flops
@@ -52,6 +54,12 @@ pub enum NodeKind {
     Switch,
     /// Momentary: +1 while pressed, −1 otherwise (from power-on).
     Button,
+    /// A hexadecimal keypad: a source that holds what it was last set to, like a
+    /// [`Switch`](Self::Switch), always 4 trits wide (a bus, bit 0 the least significant),
+    /// which the app draws as the keys 0–F: a click on a key sets the bus to its digit (−1 a
+    /// 0 bit, +1 a 1 bit) until the next key. Unknown until the first key, like a switch; a
+    /// test or `--set` may set it as a switch, unknown bits included.
+    Keypad,
     /// Drives −1 from power-on and toggles every `half_period` ticks of simulated time
     /// (`half_period ≥ 1`; a full period is `2 × half_period` ticks).
     Clock {
@@ -118,6 +126,23 @@ pub enum NodeKind {
     /// decimal point), the segment order of Logisim-evolution's and Digital's displays. An
     /// unknown segment is drawn grey.
     SevenSegment,
+    /// A decimal display: a terminal like [`Lamp`](Self::Lamp) that the app draws as the
+    /// number its bus reads in its [`DecimalMode`] (unsigned, two's-complement signed or
+    /// balanced ternary); with unknown bits a binary mode shows the range `min…max` of the
+    /// numbers the bus may hold ([`DecimalMode::reading`]), as Digital's *Decimal display*
+    /// does not: it shows nothing then.
+    DecimalDisplay(DecimalMode),
+    /// An LED matrix: a terminal like [`Lamp`](Self::Lamp) of one bus, `rows × columns`
+    /// trits wide (at most 64), that the app draws as a grid of lamps: bit `r × columns + c`
+    /// is row `r` (0 at the top), column `c` (0 at the left); +1 lights a lamp, −1 leaves it
+    /// dark, an unknown one is grey. One row per bus as Logisim-evolution's *LED Matrix*
+    /// takes it is a merger ([`Merge`](Self::Merge)) of the rows away.
+    LedMatrix {
+        /// Rows, at least 1.
+        rows: u8,
+        /// Columns (lamps a row), at least 1.
+        columns: u8,
+    },
     /// A splitter: one input bus, cut into the bit ranges `ranges` (outputs `SP.0`, `SP.1`, …
     /// in a wire's `from`). Pure wiring: it exists only in files and is resolved away when
     /// buses are expanded (see [`crate::bus`]); a [`Circuit`](crate::Circuit) never holds one.
@@ -173,10 +198,14 @@ impl NodeKind {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
+            | NodeKind::Keypad
             | NodeKind::Clock { .. } => Role::Source,
-            NodeKind::Lamp | NodeKind::Probe | NodeKind::HexDisplay | NodeKind::SevenSegment => {
-                Role::Terminal
-            }
+            NodeKind::Lamp
+            | NodeKind::Probe
+            | NodeKind::HexDisplay
+            | NodeKind::SevenSegment
+            | NodeKind::DecimalDisplay(_)
+            | NodeKind::LedMatrix { .. } => Role::Terminal,
             _ => Role::Gate,
         }
     }
@@ -188,6 +217,7 @@ impl NodeKind {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
+            | NodeKind::Keypad
             | NodeKind::Clock { .. } => 0,
             NodeKind::Buf
             | NodeKind::Not
@@ -195,6 +225,8 @@ impl NodeKind {
             | NodeKind::Probe
             | NodeKind::HexDisplay
             | NodeKind::SevenSegment
+            | NodeKind::DecimalDisplay(_)
+            | NodeKind::LedMatrix { .. }
             | NodeKind::Split(_)
             | NodeKind::Tunnel => 1,
             NodeKind::Dff => 2,
@@ -242,6 +274,16 @@ impl NodeKind {
         }
     }
 
+    /// Whether this kind is one of the I/O parts of format version 7
+    /// ([`IO_VERSION`](crate::format::IO_VERSION)): a [`Keypad`](Self::Keypad), a
+    /// [`DecimalDisplay`](Self::DecimalDisplay) or an [`LedMatrix`](Self::LedMatrix).
+    pub const fn is_io_part(self) -> bool {
+        matches!(
+            self,
+            NodeKind::Keypad | NodeKind::DecimalDisplay(_) | NodeKind::LedMatrix { .. }
+        )
+    }
+
     /// Whether this kind is a memory ([`Rom`](Self::Rom) or [`Ram`](Self::Ram)).
     pub const fn is_memory(self) -> bool {
         matches!(self, NodeKind::Rom { .. } | NodeKind::Ram { .. })
@@ -265,6 +307,7 @@ impl NodeKind {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
+            | NodeKind::Keypad
             | NodeKind::Clock { .. }
             | NodeKind::Buf
             | NodeKind::Not
@@ -275,6 +318,8 @@ impl NodeKind {
             | NodeKind::Probe
             | NodeKind::HexDisplay
             | NodeKind::SevenSegment
+            | NodeKind::DecimalDisplay(_)
+            | NodeKind::LedMatrix { .. }
             | NodeKind::Split(_)
             | NodeKind::Merge(_)
             | NodeKind::Tunnel
@@ -292,6 +337,7 @@ impl NodeKind {
             NodeKind::Constant(_)
             | NodeKind::Switch
             | NodeKind::Button
+            | NodeKind::Keypad
             | NodeKind::Clock { .. }
             | NodeKind::Dff
             | NodeKind::Dffe
@@ -308,7 +354,9 @@ impl NodeKind {
             | NodeKind::Lamp
             | NodeKind::Probe
             | NodeKind::HexDisplay
-            | NodeKind::SevenSegment => GateOp::Buf,
+            | NodeKind::SevenSegment
+            | NodeKind::DecimalDisplay(_)
+            | NodeKind::LedMatrix { .. } => GateOp::Buf,
             NodeKind::Not => GateOp::Not,
             NodeKind::And(_) => GateOp::And,
             NodeKind::Or(_) => GateOp::Or,
@@ -350,11 +398,31 @@ impl NodeKind {
         )
     }
 
-    /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches take
-    /// any value, buttons ±1 (pressed / released).
+    /// The width, in trits, a node of this kind must have where the kind decides it: 1 for a
+    /// clock, `rows × columns` for an [`LedMatrix`](Self::LedMatrix) (which may pass the
+    /// widest bus, and is then refused by the bus check); `None` where the node's `width`
+    /// chooses.
+    pub const fn fixed_width(self) -> Option<u16> {
+        match self {
+            NodeKind::Clock { .. } => Some(1),
+            NodeKind::Keypad => Some(4),
+            NodeKind::LedMatrix { rows, columns } => Some(rows as u16 * columns as u16),
+            _ => None,
+        }
+    }
+
+    /// Whether this kind is an input [`crate::Engine::set`] drives: a
+    /// [`Switch`](Self::Switch), a [`Button`](Self::Button) or a [`Keypad`](Self::Keypad)'s
+    /// bit (what a part's input pins and a module's input ports are made of).
+    pub const fn is_input(self) -> bool {
+        matches!(self, NodeKind::Switch | NodeKind::Button | NodeKind::Keypad)
+    }
+
+    /// Whether [`crate::Engine::set`] may drive this node, and with which values: switches and
+    /// keypads take any value, buttons ±1 (pressed / released).
     pub const fn accepts(self, value: Trit) -> bool {
         match self {
-            NodeKind::Switch => true,
+            NodeKind::Switch | NodeKind::Keypad => true,
             NodeKind::Button => value.is_known(),
             _ => false,
         }
@@ -368,6 +436,7 @@ impl NodeKind {
             NodeKind::Constant(v) => format!("Const{v}"),
             NodeKind::Switch => "Switch".into(),
             NodeKind::Button => "Button".into(),
+            NodeKind::Keypad => "Keypad".into(),
             NodeKind::Clock { half_period } => format!("Clock/{half_period}"),
             NodeKind::Lamp => "Lamp".into(),
             NodeKind::Dff => "DFF".into(),
@@ -376,6 +445,8 @@ impl NodeKind {
             NodeKind::Probe => "Probe".into(),
             NodeKind::HexDisplay => "HexDisplay".into(),
             NodeKind::SevenSegment => "SevenSegment".into(),
+            NodeKind::DecimalDisplay(mode) => format!("DecimalDisplay({mode})"),
+            NodeKind::LedMatrix { rows, columns } => format!("LedMatrix{rows}x{columns}"),
             NodeKind::Split(r) => format!("Split({r})"),
             NodeKind::Merge(r) => format!("Merge({r})"),
             NodeKind::Tunnel => "Tunnel".into(),

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::NodeKind;
+use super::display::DecimalMode;
 use super::ranges::Ranges;
 use super::table::{TableError, TruthTable};
 use crate::trit::Trit;
@@ -66,6 +67,7 @@ kind_repr! {
     Constant(value: Trit),
     Switch,
     Button,
+    Keypad,
     Clock { half_period: u32 },
     Buf,
     Not,
@@ -82,6 +84,8 @@ kind_repr! {
     Probe,
     HexDisplay,
     SevenSegment,
+    DecimalDisplay(mode: DecimalMode),
+    LedMatrix { rows: u8, columns: u8 },
     Split(ranges: Ranges),
     Merge(ranges: Ranges),
     Tunnel,

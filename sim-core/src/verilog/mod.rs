@@ -282,7 +282,9 @@ pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
     let _ = writeln!(out, "module {module}({});", ports.join(", "));
     for ((_, node), id) in nodes.iter().zip(&ids) {
         let decl = match node.kind {
-            NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => "input",
+            NodeKind::Switch | NodeKind::Button | NodeKind::Keypad | NodeKind::Clock { .. } => {
+                "input"
+            }
             kind if kind.role() == Role::Terminal => "output",
             NodeKind::Dff | NodeKind::Dffe | NodeKind::Dffsr => "reg",
             _ => "wire",
@@ -293,7 +295,7 @@ pub fn circuit(circuit: &Circuit, module: &str) -> Result<String, ExportError> {
         // Sources are the module's input ports: nothing drives them inside.
         if matches!(
             node.kind,
-            NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. }
+            NodeKind::Switch | NodeKind::Button | NodeKind::Keypad | NodeKind::Clock { .. }
         ) {
             continue;
         }
@@ -633,7 +635,7 @@ fn node_statement(out: &mut String, n: &crate::Node, id: &str, net: &dyn Fn(&str
         }
     };
     match n.kind {
-        NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. } => {
+        NodeKind::Switch | NodeKind::Button | NodeKind::Keypad | NodeKind::Clock { .. } => {
             // A source inside a part that is not one of its pins reads unknown.
             let _ = writeln!(out, "  assign {id} = {};", replicate(width, "1'bx"));
         }

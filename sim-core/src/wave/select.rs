@@ -41,10 +41,9 @@ pub fn default_signals(circuit: &Circuit) -> Vec<WaveSignal> {
     let ids = circuit
         .nodes()
         .filter(|(_, n)| {
-            matches!(
-                n.kind,
-                NodeKind::Switch | NodeKind::Button | NodeKind::Clock { .. }
-            ) || n.kind.role() == crate::kind::Role::Terminal
+            n.kind.is_input()
+                || matches!(n.kind, NodeKind::Clock { .. })
+                || n.kind.role() == crate::kind::Role::Terminal
         })
         .map(|(id, _)| id);
     signal::signals(circuit, ids)

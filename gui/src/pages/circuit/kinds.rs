@@ -11,6 +11,7 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::Constant(v) => format!("Constant {}", v.as_signed_str()),
         NodeKind::Switch => "Switch".to_owned(),
         NodeKind::Button => "Button".to_owned(),
+        NodeKind::Keypad => "Hex keypad".to_owned(),
         NodeKind::Clock { half_period } => format!("Clock, half period {half_period}"),
         NodeKind::Buf => "Buffer".to_owned(),
         NodeKind::Not => "NOT".to_owned(),
@@ -22,6 +23,8 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::Probe => "Probe".to_owned(),
         NodeKind::HexDisplay => "Hex display".to_owned(),
         NodeKind::SevenSegment => "7-segment display".to_owned(),
+        NodeKind::DecimalDisplay(mode) => format!("Decimal display, {mode}"),
+        NodeKind::LedMatrix { rows, columns } => format!("LED matrix, {rows} × {columns}"),
         NodeKind::Split(r) => format!("Splitter {r}"),
         NodeKind::Merge(r) => format!("Merger {r}"),
         NodeKind::Tunnel => "Tunnel".to_owned(),
@@ -66,6 +69,7 @@ pub fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Constant(_) => "K",
         NodeKind::Switch => "SW",
         NodeKind::Button => "BTN",
+        NodeKind::Keypad => "KEY",
         NodeKind::Clock { .. } => "CLK",
         NodeKind::Buf => "BUF",
         NodeKind::Not => "NOT",
@@ -82,6 +86,8 @@ pub fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::Probe => "PROBE",
         NodeKind::HexDisplay => "HEX",
         NodeKind::SevenSegment => "SEG",
+        NodeKind::DecimalDisplay(_) => "DEC",
+        NodeKind::LedMatrix { .. } => "LED",
         NodeKind::Split(_) => "SPLIT",
         NodeKind::Merge(_) => "MERGE",
         NodeKind::Tunnel => "TUN",
@@ -100,6 +106,10 @@ pub fn what_it_does(kind: NodeKind) -> String {
              inspector)"
         }
         NodeKind::Button => "Button: +1 while held down with the mouse, −1 otherwise",
+        NodeKind::Keypad => {
+            "Hex keypad: a 4-trit input; a click on a key 0–F sets it to that digit (−1 a 0 \
+             bit, +1 a 1 bit) until the next key; unknown until the first"
+        }
         NodeKind::Clock { .. } => {
             "Clock: alternates between −1 and +1, every half period of ticks (Tick, or the \
              clock rate in Run mode)"
@@ -148,6 +158,12 @@ pub fn what_it_does(kind: NodeKind) -> String {
             "7-segment display: a bus of 7 trits (segments a to g, bit 0 = a) or 8 (with the \
              decimal point); +1 lights a segment, an unknown one is grey"
         }
+        NodeKind::DecimalDisplay(_) => {
+            "Decimal display: shows its bus as a decimal number, read unsigned, signed (two's              complement) or in balanced ternary (the inspector picks which); with unknown              bits, the range min…max of the numbers it may hold"
+        }
+        NodeKind::LedMatrix { .. } => {
+            "LED matrix: one bus of rows × columns trits (bit r × columns + c lights row r,              column c); +1 lights a lamp, an unknown one is grey"
+        }
         NodeKind::Split(_) => {
             "Splitter: cuts the bus wired into it into the bit ranges above (outputs .0, .1, …)"
         }
@@ -188,6 +204,7 @@ mod tests {
         let kinds = [
             NodeKind::Switch,
             NodeKind::Button,
+            NodeKind::Keypad,
             NodeKind::Clock { half_period: 1 },
             NodeKind::Constant(Trit::True),
             NodeKind::Buf,
@@ -205,6 +222,11 @@ mod tests {
             NodeKind::Probe,
             NodeKind::HexDisplay,
             NodeKind::SevenSegment,
+            NodeKind::DecimalDisplay(sim_core::kind::DecimalMode::Signed),
+            NodeKind::LedMatrix {
+                rows: 4,
+                columns: 4,
+            },
         ];
         let texts: std::collections::BTreeSet<String> =
             kinds.iter().map(|&k| what_it_does(k)).collect();

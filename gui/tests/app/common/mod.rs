@@ -432,10 +432,10 @@ pub fn type_into(h: &mut App, label: &str, text: &str) {
     h.run();
 }
 
-/// Arms palette item `item` with a click (the palette keeps it armed).
+/// Arms palette item `item` with a click (the palette keeps it armed), scrolled into view
+/// first: the palette is longer than the window.
 pub fn arm(h: &mut App, item: &str) {
-    h.get_by_label(item).click();
-    h.run();
+    scroll_and_click(h, item);
 }
 
 /// Clicks the canvas at grid point `cell` (with a palette item armed: places it there).

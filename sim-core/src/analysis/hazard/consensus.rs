@@ -147,13 +147,13 @@ fn two_level(circuit: &Circuit, output: NodeId) -> Option<(TermKind, Vec<Vec<Fac
 /// `id` as a factor: an input, or a NOT of an input.
 fn factor(circuit: &Circuit, id: NodeId) -> Option<Factor> {
     match circuit[id].kind {
-        NodeKind::Switch | NodeKind::Button => Some(Factor {
+        kind if kind.is_input() => Some(Factor {
             input: id,
             negated: false,
         }),
         NodeKind::Not => {
             let input = circuit.drivers(id).first().copied().flatten()?;
-            matches!(circuit[input].kind, NodeKind::Switch | NodeKind::Button).then_some(Factor {
+            circuit[input].kind.is_input().then_some(Factor {
                 input,
                 negated: true,
             })

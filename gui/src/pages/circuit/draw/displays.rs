@@ -1,5 +1,6 @@
-//! Hexadecimal and 7-segment displays: what they show as text ([`display_text`]) and their
-//! drawing, a dark face with lit, unlit and unknown segments.
+//! The displays — hexadecimal, 7-segment, decimal and the LED matrix — and the hex keypad,
+//! which shows its digit on its keys: what they show as text ([`display_text`]) and their
+//! drawing, a dark face with lit, unlit and unknown segments, lamps or keys.
 
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Orientation, Trit};
@@ -15,6 +16,10 @@ use crate::pages::circuit::legibility;
 const SEGMENT_LIT: Color32 = Color32::from_rgb(230, 50, 30);
 /// An unlit segment: −1.
 const SEGMENT_OFF: Color32 = Color32::from_rgb(75, 45, 45);
+/// A keypad's key, and its digit.
+const KEY: Color32 = Color32::from_gray(70);
+/// A key's digit.
+const KEY_TEXT: Color32 = Color32::from_gray(230);
 /// The face of a display.
 const DISPLAY_FACE: Color32 = Color32::from_gray(28);
 
@@ -69,13 +74,37 @@ pub fn segments_text(values: &[Trit]) -> String {
     text
 }
 
+/// What an LED matrix of `columns` lamps a row shows for `values` (bit `r × columns + c` at
+/// row `r`, column `c`), as text: each row, the top one first, as `#` for a lit lamp (+1),
+/// `.` for a dark one (−1) and `?` for an unknown one, the rows joined by `/` (`#.#/.?.`).
+pub fn led_rows_text(values: &[Trit], columns: u8) -> String {
+    let row = |lamps: &[Trit]| -> String {
+        lamps
+            .iter()
+            .map(|v| match v {
+                Trit::True => '#',
+                Trit::False => '.',
+                Trit::Unknown => '?',
+            })
+            .collect()
+    };
+    let rows: Vec<String> = values
+        .chunks(usize::from(columns.max(1)))
+        .map(row)
+        .collect();
+    rows.join("/")
+}
+
 /// What a display node shows, as text for its widget and hover: the digits of a
-/// [`NodeKind::HexDisplay`], the segments of a [`NodeKind::SevenSegment`]; `None` for any
-/// other kind.
+/// [`NodeKind::HexDisplay`] and of a [`NodeKind::Keypad`] (the last key pressed), the segments of a [`NodeKind::SevenSegment`], the number of a
+/// [`NodeKind::DecimalDisplay`] ([`DecimalMode::reading`](sim_core::kind::DecimalMode::reading)),
+/// the rows of a [`NodeKind::LedMatrix`] ([`led_rows_text`]); `None` for any other kind.
 pub fn display_text(kind: NodeKind, values: &[Trit]) -> Option<String> {
     match kind {
-        NodeKind::HexDisplay => Some(hex_digits(values)),
+        NodeKind::HexDisplay | NodeKind::Keypad => Some(hex_digits(values)),
         NodeKind::SevenSegment => Some(segments_text(values)),
+        NodeKind::DecimalDisplay(mode) => Some(mode.reading(values)),
+        NodeKind::LedMatrix { columns, .. } => Some(led_rows_text(values, columns)),
         _ => None,
     }
 }
@@ -89,10 +118,11 @@ fn segment_color(colors: &Colors, v: Trit) -> Color32 {
     }
 }
 
-/// A hexadecimal or 7-segment display of `width` trits (1: a single trit, no badge) in
-/// `rect` (as drawn, turned by `orientation`: the face stays upright), showing `values` (bit
-/// 0 first): a dark face with the digits ([`hex_digits`]) or the segments a–g and the
-/// decimal point, an unknown segment grey; labelled beside it where the router keeps wires
+/// A display of `width` trits (1: a single trit, no badge) in `rect` (as drawn, turned by
+/// `orientation`: the face stays upright), showing `values` (bit 0 first): a dark face with
+/// the digits ([`hex_digits`]) or number ([`display_text`]) — grey where not one known value —,
+/// the segments a–g and the decimal point, or the LED matrix's lamps, an unknown segment or
+/// lamp grey; labelled beside it where the router keeps wires
 /// off the label ([`geometry::label_area`] in the node's orientation).
 #[allow(
     clippy::too_many_arguments,
@@ -116,24 +146,17 @@ pub fn display_node(
         outline(colors, look),
         egui::StrokeKind::Inside,
     );
-    let face = rect.shrink(3.0);
-    if kind == NodeKind::SevenSegment {
-        seven_segments(painter, colors, face, values);
-    } else {
-        let digits = hex_digits(values);
-        let color = if digits.contains('?') {
-            colors.unknown
-        } else {
-            SEGMENT_LIT
-        };
-        let fitted = legibility::fit_mono(
-            &digits,
-            0.75 * face.height(),
-            legibility::MIN_VALUE_SIZE,
-            face.width(),
-        );
-        let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
-        painter.galley(face.center() - galley.size() / 2.0, galley, color);
+    let face = face_of(rect);
+    match kind {
+        NodeKind::SevenSegment => seven_segments(painter, colors, face, values),
+        NodeKind::LedMatrix { columns, .. } => led_lamps(painter, colors, face, values, columns),
+        NodeKind::Keypad => keys(painter, rect, values),
+        _ => {
+            let text = display_text(kind, values).unwrap_or_default();
+            // A hex digit with an unknown bit, or a decimal range: not one known value.
+            let known = !text.contains(['?', '…']);
+            digits(painter, colors, face, &text, known);
+        }
     }
     // A display of several trits adds its width to its label: `SEG /8`, in the box of the
     // label the router reserves (`SEG/8`).
@@ -146,6 +169,71 @@ pub fn display_node(
     let area = geometry::label_area(kind, cells_of(rect), orientation, &reserved)
         .unwrap_or_else(|| geometry::caption_area(cells_of(rect), orientation, &reserved));
     label_in(painter, colors, pixels_of(area), &title);
+}
+
+/// The face of a display (or keypad) whose box is `rect`: inside its frame.
+fn face_of(rect: Rect) -> Rect {
+    rect.shrink(3.0)
+}
+
+/// The keys of a hex keypad whose box is `rect`: the digits 0–F, four rows of four, 0 at the
+/// top left, each with its box on the face (which the canvas makes a button).
+pub fn keypad_keys(rect: Rect) -> impl Iterator<Item = (u8, Rect)> {
+    let face = face_of(rect);
+    let size = face.size() / 4.0;
+    (0..16u8).map(move |digit| {
+        let (row, column) = (f32::from(digit / 4), f32::from(digit % 4));
+        let min = face.min + egui::vec2(column * size.x, row * size.y);
+        (digit, Rect::from_min_size(min, size).shrink(1.5))
+    })
+}
+
+/// The keys of a hex keypad whose box is `rect`, showing `values` (its 4 trits): every key,
+/// the digit it holds lit ([`hex_digits`]; none while a bit is unknown).
+fn keys(painter: &Painter, rect: Rect, values: &[Trit]) {
+    let held = hex_digits(values);
+    for (digit, key) in keypad_keys(rect) {
+        let text = format!("{digit:X}");
+        let fill = if text == held { SEGMENT_LIT } else { KEY };
+        painter.rect_filled(key, 2.0, fill);
+        let size = (0.7 * key.height()).max(legibility::MIN_VALUE_SIZE);
+        painter.text(
+            key.center(),
+            egui::Align2::CENTER_CENTER,
+            text,
+            FontId::monospace(size),
+            KEY_TEXT,
+        );
+    }
+}
+
+/// `text` (digits) centred in `face`, as large as fits: lit if `known`, else grey.
+fn digits(painter: &Painter, colors: &Colors, face: Rect, text: &str, known: bool) {
+    let color = if known { SEGMENT_LIT } else { colors.unknown };
+    let fitted = legibility::fit_mono(
+        text,
+        0.75 * face.height(),
+        legibility::MIN_VALUE_SIZE,
+        face.width(),
+    );
+    let galley = painter.layout_no_wrap(fitted.text, FontId::monospace(fitted.size), color);
+    painter.galley(face.center() - galley.size() / 2.0, galley, color);
+}
+
+/// The lamps of an LED matrix of `columns` lamps a row in `face`, from `values` (bit
+/// `r × columns + c` at row `r`, column `c`): a grid of round lamps, each lit, dark or grey.
+fn led_lamps(painter: &Painter, colors: &Colors, face: Rect, values: &[Trit], columns: u8) {
+    let columns = usize::from(columns.max(1));
+    let rows = values.len().div_ceil(columns).max(1);
+    #[allow(clippy::cast_precision_loss, reason = "at most 64 rows and columns")]
+    let cell = egui::vec2(face.width() / columns as f32, face.height() / rows as f32);
+    let radius = 0.38 * cell.x.min(cell.y);
+    for (i, &v) in values.iter().enumerate() {
+        #[allow(clippy::cast_precision_loss, reason = "at most 64 rows and columns")]
+        let (r, c) = ((i / columns) as f32, (i % columns) as f32);
+        let center = face.min + egui::vec2((c + 0.5) * cell.x, (r + 0.5) * cell.y);
+        painter.circle_filled(center, radius, segment_color(colors, v));
+    }
 }
 
 /// The segments a–g (and the decimal point) of one digit in `face`, from `values`.

@@ -106,12 +106,15 @@ pub fn drawn_turn(kind: NodeKind, orientation: Orientation) -> Orientation {
     match kind {
         NodeKind::Switch
         | NodeKind::Button
+        | NodeKind::Keypad
         | NodeKind::Clock { .. }
         | NodeKind::Constant(_)
         | NodeKind::Lamp
         | NodeKind::Probe
         | NodeKind::HexDisplay
-        | NodeKind::SevenSegment => Orientation::default(),
+        | NodeKind::SevenSegment
+        | NodeKind::DecimalDisplay(_)
+        | NodeKind::LedMatrix { .. } => Orientation::default(),
         _ => orientation,
     }
 }

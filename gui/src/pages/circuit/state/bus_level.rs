@@ -115,10 +115,13 @@ impl CircuitPageState {
     /// [`CircuitPageState::name_tunnel`] names it) converts the document to one with buses first.
     pub fn place_node(&mut self, kind: NodeKind, width: u8, pos: Pos) -> Option<String> {
         let wiring = kind.is_wiring();
-        // Clocks and table gates are one trit wide.
+        // Table gates are one trit wide; a clock, an LED matrix as wide as its kind says.
         let width = match kind {
-            NodeKind::Clock { .. } | NodeKind::Table(_) => 1,
-            _ => width,
+            NodeKind::Table(_) => 1,
+            _ => kind
+                .fixed_width()
+                .and_then(|w| u8::try_from(w).ok())
+                .unwrap_or(width),
         };
         if !wiring && width <= 1 && !self.edits_bus_level() {
             let id = self.place(kind, pos)?;
@@ -148,6 +151,31 @@ impl CircuitPageState {
         self.selected_instance = None;
         self.selected_wiring = wiring.then(|| label.clone());
         Some(label)
+    }
+
+    /// Changes display `id` (a node, or any bit of a bus) to `kind` — a decimal display's
+    /// mode, an LED matrix's rows and columns — as one undoable edit: a kind that fixes its
+    /// width (an LED matrix) resizes the node, as written, which converts a document without
+    /// buses as placing a bus does. Whether it changed; a resize the wires refuse (a width
+    /// mismatch) is undone and its reason shown.
+    pub fn set_display_kind(&mut self, id: NodeId, kind: NodeKind) -> bool {
+        let width = kind.fixed_width().and_then(|w| u8::try_from(w).ok());
+        if !self.edits_bus_level() && width.is_none_or(|w| w == 1) {
+            return self.set_kind(id, kind);
+        }
+        let Some(label) = self.written_label(id) else {
+            return false;
+        };
+        self.edit_bus_level(|nodes, _| {
+            let node = nodes
+                .iter_mut()
+                .find(|n| n.label == label)
+                .ok_or_else(|| CircuitEditError::from(format!("no node `{label}` here")))?;
+            node.kind = kind;
+            node.width = width.unwrap_or(node.width);
+            Ok(())
+        })
+        .is_some()
     }
 
     /// Moves written nodes `labels` (buses, splitters, mergers) by `(dx, dy)` cells.

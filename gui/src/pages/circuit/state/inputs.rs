@@ -46,6 +46,20 @@ impl CircuitPageState {
         self.sim.set(&self.doc.document.circuit, id, value);
     }
 
+    /// A click on key `digit` (0–15) of the hex keypad whose bits are `bits` (bit 0 first):
+    /// sets them to the digit, all in one batch (refused with a notice while the canvas
+    /// replays a past moment).
+    pub fn press_key(&mut self, bits: &[NodeId], digit: u8) {
+        let Ok(value) = sim_core::number::from_int(i128::from(digit), bits.len()) else {
+            self.error(format!("key {digit:X} does not fit {} trits", bits.len()));
+            return;
+        };
+        let batch: Vec<(NodeId, Trit)> = bits.iter().copied().zip(value).collect();
+        if let Err(e) = self.sim.set_many(&self.doc.document.circuit, &batch) {
+            self.error(e.to_string());
+        }
+    }
+
     /// Presses or releases a button.
     pub fn press(&mut self, id: NodeId, pressed: bool) {
         if self.refuse_while_replaying() {

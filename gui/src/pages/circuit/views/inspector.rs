@@ -20,6 +20,7 @@ use sim_core::number::{self, Radix};
 use sim_core::{Node, NodeId, NodeKind, Trit};
 
 use super::break_when::BreakWhen;
+use super::display_rows::display_rows;
 use crate::pages::circuit::state::{CircuitPageState, SimSession};
 
 /// The inspector view.
@@ -109,6 +110,7 @@ impl Inspector {
                 }
             });
         }
+        display_rows(ui, state, id, node.kind);
         let (value, pending) = values(ui, state, id);
         open_memory_button(ui, state, id);
         if node.kind == NodeKind::Switch {
@@ -180,7 +182,7 @@ fn untraced(state: &CircuitPageState, id: NodeId, kind: NodeKind, value: Trit) -
     } else {
         format!("at step {}", at.step)
     };
-    if matches!(kind, NodeKind::Switch | NodeKind::Button) {
+    if kind.is_input() {
         format!(
             "Set to {value} {when}. The trace keeps the last {kept} events and no longer \
              holds that change"
@@ -310,8 +312,8 @@ impl Inspector {
     }
 
     /// A selected bus: its label (rename), its value in its radix and the radixes that read it
-    /// alike, the radix picker; for a bus of switches (or buttons) the `Number` field and the
-    /// bit buttons; what the last step did.
+    /// alike, the radix picker; a display's parameters; for a bus of switches (or buttons, or
+    /// a keypad) the `Number` field and the bit buttons; what the last step did.
     fn bus(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState, name: &str) {
         let Some(bus) = state.circuit().bus(name).cloned() else {
             return;
@@ -345,6 +347,9 @@ impl Inspector {
             crate::pages::circuit::kinds::kind_name(kind),
             bus.width()
         ));
+        if let Some(&first) = bus.bits.first() {
+            display_rows(ui, state, first, kind);
+        }
         ui.label(format!(
             "Value: {}",
             number::format_readable(&values, radix)
@@ -365,7 +370,7 @@ impl Inspector {
             power_on_row(ui, state, first, init);
         }
         self.break_when.bus(ui, state, name);
-        if matches!(kind, NodeKind::Switch | NodeKind::Button) {
+        if kind.is_input() {
             ui.separator();
             self.bus_entry(ui, state, name, &number::format(&values, radix));
             ui.horizontal_wrapped(|ui| {

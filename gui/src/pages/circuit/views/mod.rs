@@ -7,6 +7,7 @@ mod break_when;
 mod canvas;
 mod crisp;
 mod dialogs;
+mod display_rows;
 mod inspector;
 mod memory_panel;
 mod menu_bar;

@@ -5,7 +5,7 @@
 //! annotation, no node).
 
 use egui::Sense;
-use sim_core::kind::Ranges;
+use sim_core::kind::{DecimalMode, Ranges};
 use sim_core::parts::{self, BuiltinPart, Fill, FlipFlopKind};
 use sim_core::{GateOp, NodeKind, Orientation, Trit, TruthTable};
 
@@ -39,6 +39,7 @@ impl Palette {
         let mut items = vec![
             ("Switch", NodeKind::Switch),
             ("Button", NodeKind::Button),
+            ("Hex keypad", NodeKind::Keypad),
             ("Clock", NodeKind::Clock { half_period: 1 }),
             ("Constant +1", NodeKind::Constant(Trit::True)),
             ("Constant −1", NodeKind::Constant(Trit::False)),
@@ -59,6 +60,17 @@ impl Palette {
             ("Probe", NodeKind::Probe),
             ("Hex display", NodeKind::HexDisplay),
             ("7-segment", NodeKind::SevenSegment),
+            (
+                "Decimal display",
+                NodeKind::DecimalDisplay(DecimalMode::Unsigned),
+            ),
+            (
+                "LED matrix",
+                NodeKind::LedMatrix {
+                    rows: 4,
+                    columns: 4,
+                },
+            ),
         ];
         items.push(("Tunnel", NodeKind::Tunnel));
         // A malformed range text leaves the splitter and merger out (its reason is shown).
@@ -371,8 +383,16 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
     let look = NodeLook::default();
     let colors = draw::Colors::of(ui);
     match kind {
-        NodeKind::HexDisplay | NodeKind::SevenSegment => {
-            let width = if kind == NodeKind::SevenSegment { 7 } else { 4 };
+        NodeKind::HexDisplay
+        | NodeKind::SevenSegment
+        | NodeKind::DecimalDisplay(_)
+        | NodeKind::LedMatrix { .. }
+        | NodeKind::Keypad => {
+            let width = match kind {
+                NodeKind::SevenSegment => 7,
+                NodeKind::LedMatrix { rows, columns } => usize::from(rows) * usize::from(columns),
+                _ => 4,
+            };
             let values = vec![kinds::SYMBOL_VALUE; width];
             draw::display_node(
                 &painter,

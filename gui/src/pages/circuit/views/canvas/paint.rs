@@ -66,6 +66,38 @@ fn hover_text(node: &sim_core::Node, bus: Option<&Bus>, text: &str, value: Trit)
     }
 }
 
+/// The keys of a keypad — a node of `kind` in `rect`, labelled `label`, its bits `group` —
+/// as buttons named `KEY1 key A` (none for another kind, zoomed out or in a still picture);
+/// a click on one sets the keypad to its digit. Whether one was clicked.
+fn keypad(
+    ui: &egui::Ui,
+    frame: &FrameInfo,
+    state: &mut CircuitPageState,
+    (kind, rect): (NodeKind, Rect),
+    label: &str,
+    group: &[NodeId],
+) -> bool {
+    if kind != NodeKind::Keypad || !frame.detailed || frame.is_still() {
+        return false;
+    }
+    let mut clicked = None;
+    for (digit, key) in draw::keypad_keys(rect) {
+        let id = ui.scope_id().with(("key", group.first(), digit));
+        let button = ui.interact(key, id, Sense::click());
+        let name = format!("{label} key {digit:X}");
+        button.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, name.as_str())
+        });
+        if button.clicked() {
+            clicked = Some(digit);
+        }
+    }
+    if let Some(digit) = clicked {
+        state.press_key(group, digit);
+    }
+    clicked.is_some()
+}
+
 impl Canvas {
     /// Draws the view into `ui` and applies what the user did to `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
@@ -369,7 +401,7 @@ impl Canvas {
                 .get(id)
                 .and_then(|(b, _)| state.circuit().buses().get(b).cloned());
             let group: Vec<NodeId> = bus.as_ref().map_or_else(|| vec![id], |b| b.bits.clone());
-            let (kind, value, widget, local) = {
+            let (kind, value, widget, local, rect) = {
                 let node = &state.circuit()[id];
                 // Inside an instance, nodes go by their label at the level (`or`, not
                 // `lo/fa0/or`); the hover text gives the whole path. A bus goes by its name.
@@ -436,7 +468,7 @@ impl Canvas {
                         widget
                     }
                 };
-                (node.kind, value, widget, local.to_owned())
+                (node.kind, value, widget, local.to_owned(), rect)
             };
             if widget.clicked() {
                 clicked_any = true;
@@ -444,6 +476,8 @@ impl Canvas {
                 let toggles = kind == NodeKind::Switch && bus.is_none();
                 Self::click(ui, state, &group, toggles);
             }
+            // A keypad's keys, above its node's widget: a click sets its digit.
+            clicked_any |= keypad(ui, frame, state, (kind, rect), &local, &group);
             if widget.double_clicked() {
                 state.selection = group.iter().copied().collect();
                 self.rename_requested = true;
