@@ -20,6 +20,7 @@ const GATE_WIDTH: u16 = 4;
 
 /// The size of a `kind` node's box on the canvas, in grid cells: `(width, height)`. Sources and
 /// terminals are 3 × 2 (constants and lamps 2 × 2, a keypad 5 × 5, a decimal display 4 × 2,
+/// a TTY 12 × 6,
 /// an LED matrix of r × c lamps (max(c, 2) + 1) × (r + 1)); a gate is 4 wide and one cell
 /// taller than its number of input pins (at least 2).
 pub fn footprint(kind: NodeKind) -> (u16, u16) {
@@ -33,6 +34,8 @@ pub fn footprint(kind: NodeKind) -> (u16, u16) {
         Role::Terminal => match kind {
             NodeKind::Lamp => (2, 2),
             NodeKind::DecimalDisplay(_) => (4, 2),
+            // A screen of a few lines of text.
+            NodeKind::Tty => (12, 6),
             // A lamp a cell, with half a cell of frame around them.
             NodeKind::LedMatrix { rows, columns } => {
                 (u16::from(columns.max(2)) + 1, u16::from(rows) + 1)

@@ -109,6 +109,7 @@ mod levelized;
 pub mod narrate;
 pub mod table;
 pub mod testbench;
+pub mod tty;
 // 7. Writers.
 pub mod verilog;
 pub mod wave;

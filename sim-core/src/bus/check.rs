@@ -38,6 +38,13 @@ pub(super) fn check_width(n: &Node) -> Result<(), BusError> {
                 n.width
             ));
         }
+        NodeKind::Tty if n.width != crate::kind::TTY_WIDTH => {
+            return fail(format!(
+                "a TTY is {} trits wide (7 of character, clock, write enable, clear), not {}",
+                crate::kind::TTY_WIDTH,
+                n.width
+            ));
+        }
         NodeKind::LedMatrix { rows, columns } if rows == 0 || columns == 0 => {
             return fail(format!(
                 "an LED matrix of {rows} × {columns} lamps has none; rows and columns start at 1"

@@ -43,7 +43,7 @@
 //! value — `init: -1` on a flip-flop node (see [`Node::init`](crate::Node::init)). 6
 //! ([`DFFSR_VERSION`]): the flip-flop with asynchronous set and reset, `kind: Dffsr` (see
 //! [`NodeKind::Dffsr`]). 7 ([`IO_VERSION`]): the I/O parts — `Keypad`,
-//! `DecimalDisplay(Signed)` and `LedMatrix(rows: 8, columns: 8)` (see [`NodeKind`]). A field
+//! `DecimalDisplay(Signed)`, `LedMatrix(rows: 8, columns: 8)` and `Tty` (see [`NodeKind`]). A field
 //! or kind of a newer version in an older file is a syntax error naming the version it needs.
 //!
 //! ```ron
@@ -459,7 +459,7 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
         return Err(FormatError::Syntax {
             line: 1,
             column: 1,
-            message: "I/O parts (`Keypad`, `DecimalDisplay`, `LedMatrix`) need `version: 7`".into(),
+            message: "I/O parts (`Keypad`, `DecimalDisplay`, `LedMatrix`, `Tty`) need `version: 7`".into(),
         });
     }
     Ok(file)

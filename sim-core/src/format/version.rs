@@ -23,8 +23,8 @@ pub const INIT_VERSION: u32 = 5;
 /// [`Dffsr`](crate::NodeKind::Dffsr)).
 pub const DFFSR_VERSION: u32 = 6;
 
-/// The format version of a file with I/O parts (the kinds `Keypad`, `DecimalDisplay` and
-/// `LedMatrix`; see [`NodeKind::is_io_part`](crate::NodeKind::is_io_part)).
+/// The format version of a file with I/O parts (the kinds `Keypad`, `DecimalDisplay`,
+/// `LedMatrix` and `Tty`; see [`NodeKind::is_io_part`](crate::NodeKind::is_io_part)).
 pub const IO_VERSION: u32 = 7;
 
 /// The newest format version this crate reads; each version reads every file of the ones

@@ -12,8 +12,10 @@ mod gate;
 mod ranges;
 mod repr;
 mod table;
+mod tty;
 
 pub use display::DecimalMode;
+pub use tty::{TTY_CHAR, TTY_CLEAR, TTY_CLOCK, TTY_WIDTH, TTY_WRITE, TtyLog};
 pub(crate) use flip_flop::may_rise;
 pub use flip_flop::{
     DFFSR_CLOCK, DFFSR_D, DFFSR_EN, DFFSR_RESET, DFFSR_SET, dff_next, dffe_next, dffsr_next,
@@ -143,6 +145,14 @@ pub enum NodeKind {
         /// Columns (lamps a row), at least 1.
         columns: u8,
     },
+    /// A terminal (TTY), as Logisim-evolution's *TTY*: a terminal like [`Lamp`](Self::Lamp)
+    /// of one bus, always [`TTY_WIDTH`] trits wide — bits 0–6 the ASCII character
+    /// ([`TTY_CHAR`]), bit 7 the clock ([`TTY_CLOCK`]), bit 8 write enable
+    /// ([`TTY_WRITE`]), bit 9 clear ([`TTY_CLEAR`]), fed through a merger — whose text a
+    /// [`TtyLog`] keeps: on a rising clock edge with write enable +1 it writes the
+    /// character it samples before the edge, and clear at +1 empties it. The rules, with
+    /// unknowns, are [`TtyLog`]'s.
+    Tty,
     /// A splitter: one input bus, cut into the bit ranges `ranges` (outputs `SP.0`, `SP.1`, …
     /// in a wire's `from`). Pure wiring: it exists only in files and is resolved away when
     /// buses are expanded (see [`crate::bus`]); a [`Circuit`](crate::Circuit) never holds one.
@@ -205,7 +215,8 @@ impl NodeKind {
             | NodeKind::HexDisplay
             | NodeKind::SevenSegment
             | NodeKind::DecimalDisplay(_)
-            | NodeKind::LedMatrix { .. } => Role::Terminal,
+            | NodeKind::LedMatrix { .. }
+            | NodeKind::Tty => Role::Terminal,
             _ => Role::Gate,
         }
     }
@@ -227,6 +238,7 @@ impl NodeKind {
             | NodeKind::SevenSegment
             | NodeKind::DecimalDisplay(_)
             | NodeKind::LedMatrix { .. }
+            | NodeKind::Tty
             | NodeKind::Split(_)
             | NodeKind::Tunnel => 1,
             NodeKind::Dff => 2,
@@ -276,11 +288,15 @@ impl NodeKind {
 
     /// Whether this kind is one of the I/O parts of format version 7
     /// ([`IO_VERSION`](crate::format::IO_VERSION)): a [`Keypad`](Self::Keypad), a
-    /// [`DecimalDisplay`](Self::DecimalDisplay) or an [`LedMatrix`](Self::LedMatrix).
+    /// [`DecimalDisplay`](Self::DecimalDisplay), an [`LedMatrix`](Self::LedMatrix) or a
+    /// [`Tty`](Self::Tty).
     pub const fn is_io_part(self) -> bool {
         matches!(
             self,
-            NodeKind::Keypad | NodeKind::DecimalDisplay(_) | NodeKind::LedMatrix { .. }
+            NodeKind::Keypad
+                | NodeKind::DecimalDisplay(_)
+                | NodeKind::LedMatrix { .. }
+                | NodeKind::Tty
         )
     }
 
@@ -320,6 +336,7 @@ impl NodeKind {
             | NodeKind::SevenSegment
             | NodeKind::DecimalDisplay(_)
             | NodeKind::LedMatrix { .. }
+            | NodeKind::Tty
             | NodeKind::Split(_)
             | NodeKind::Merge(_)
             | NodeKind::Tunnel
@@ -356,7 +373,8 @@ impl NodeKind {
             | NodeKind::HexDisplay
             | NodeKind::SevenSegment
             | NodeKind::DecimalDisplay(_)
-            | NodeKind::LedMatrix { .. } => GateOp::Buf,
+            | NodeKind::LedMatrix { .. }
+            | NodeKind::Tty => GateOp::Buf,
             NodeKind::Not => GateOp::Not,
             NodeKind::And(_) => GateOp::And,
             NodeKind::Or(_) => GateOp::Or,
@@ -399,13 +417,14 @@ impl NodeKind {
     }
 
     /// The width, in trits, a node of this kind must have where the kind decides it: 1 for a
-    /// clock, `rows × columns` for an [`LedMatrix`](Self::LedMatrix) (which may pass the
+    /// clock, 4 for a keypad, [`TTY_WIDTH`] for a TTY, `rows × columns` for an [`LedMatrix`](Self::LedMatrix) (which may pass the
     /// widest bus, and is then refused by the bus check); `None` where the node's `width`
     /// chooses.
     pub const fn fixed_width(self) -> Option<u16> {
         match self {
             NodeKind::Clock { .. } => Some(1),
             NodeKind::Keypad => Some(4),
+            NodeKind::Tty => Some(TTY_WIDTH as u16),
             NodeKind::LedMatrix { rows, columns } => Some(rows as u16 * columns as u16),
             _ => None,
         }
@@ -447,6 +466,7 @@ impl NodeKind {
             NodeKind::SevenSegment => "SevenSegment".into(),
             NodeKind::DecimalDisplay(mode) => format!("DecimalDisplay({mode})"),
             NodeKind::LedMatrix { rows, columns } => format!("LedMatrix{rows}x{columns}"),
+            NodeKind::Tty => "Tty".into(),
             NodeKind::Split(r) => format!("Split({r})"),
             NodeKind::Merge(r) => format!("Merge({r})"),
             NodeKind::Tunnel => "Tunnel".into(),

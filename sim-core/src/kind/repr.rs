@@ -86,6 +86,7 @@ kind_repr! {
     SevenSegment,
     DecimalDisplay(mode: DecimalMode),
     LedMatrix { rows: u8, columns: u8 },
+    Tty,
     Split(ranges: Ranges),
     Merge(ranges: Ranges),
     Tunnel,
