@@ -14,7 +14,7 @@ use sim_core::{Circuit, Engine, NodeId, NodeKind, Trit};
 /// (`circuits/hazards/`) hold. Update this
 /// when adding or removing a circuit, so that a file that silently stops being picked up
 /// (renamed, wrong extension) is noticed.
-const EXPECTED_FILES: usize = 57;
+const EXPECTED_FILES: usize = 58;
 
 /// The `*.ron` files under `circuits/`, in every folder but `circuits/figures/` (figure files,
 /// which `tests/figures.rs` checks), sorted by path.
