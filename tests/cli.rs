@@ -1245,6 +1245,30 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
     );
 }
 
+/// `tritium run` prints every TTY's text after the terminals, fed after every tick: the
+/// example's ROM, a character a clock cycle, stopping at the `--until` tick.
+#[test]
+fn run_prints_what_a_tty_wrote() {
+    let run = tritium(&["run", "circuits/tty_hello.ron", "--ticks", "16"]);
+    run.expect_code(0);
+    assert_eq!(
+        run.lines(),
+        [
+            "TTY=0x148",
+            r#"TTY: "HI!\nHI!\n""#
+        ]
+    );
+    assert!(
+        run.stderr
+            .contains("(levelized, event-driven: a TTY reads every tick)"),
+        "{}",
+        run.stderr
+    );
+    let run = tritium(&["run", "circuits/tty_hello.ron", "--ticks", "16", "--until", "Q1"]);
+    run.expect_code(0);
+    assert_eq!(run.lines()[1], r#"TTY: "HI""#);
+}
+
 /// The example of `analyze exact`: an AND-OR multiplexer whose output Kleene leaves unknown.
 const MUX_X: &str = "circuits/mux_x_pessimism.ron";
 

@@ -7,7 +7,8 @@
 //! all (at least the batches' ticks, else bad input), settling after each tick, and stops
 //! early once
 //! `--until LABEL[=VALUE]` holds (a node or a bus; the value +1 by default). Prints the
-//! terminals once at the end, as `sim` prints a line, and on standard error the ticks run,
+//! terminals once at the end, as `sim` prints a line, then the text of every TTY, a line
+//! each (`TTY: "HI!\n"`, escaped as a Rust string), and on standard error the ticks run,
 //! the simulated clock cycles (a cycle is two ticks of the fastest clock, `half_period`
 //! ticks high and as many low) and the rate: `HALTED=+1 after 474 ticks (237 cycles) in
 //! 1.52 ms: 156,000 cycles/s (cycle-based)`.
@@ -21,6 +22,9 @@
 //! unit-delay one; a circuit that is not synchronous (a flip-flop clocked by logic) runs
 //! event-driven and says why, one with a combinational loop keeps unit delay. The rate line
 //! ends with how the ticks ran: `(cycle-based)`, `(levelized, event-driven)`, `(unit delay)`.
+//! A circuit with a TTY runs event-driven too, its TTYs fed after every tick's settle (a TTY
+//! writes on a clock edge between two settles; see [`sim_core::tty`]):
+//! `(levelized, event-driven: a TTY reads every tick)`.
 //!
 //! If `--until` never holds, the run ends at the `--ticks` limit and says so (exit status 1).
 
@@ -29,7 +33,8 @@ use std::time::Instant;
 use anyhow::{Context as _, Result, bail};
 use sim_core::cycle::NotCycleBased;
 use sim_core::signal::Condition;
-use sim_core::{Circuit, NodeId, Schedule, Trit};
+use sim_core::tty::TtyLogs;
+use sim_core::{Circuit, Engine, NodeId, Schedule, Trit};
 
 use super::args::RunArgs;
 use super::batch_run::{BatchRun, format_values};
@@ -70,29 +75,33 @@ pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
         .transpose()
         .with_context(|| loaded.name.clone())?
         .unwrap_or_default();
+    let mut ttys = TtyLogs::new(circuit);
     run.power_on(&mut ());
+    ttys.observe(&run.engine);
     let start = Instant::now();
     let mut ticks = 0u64;
     let mut reached = false;
     for index in 0..run.batches.len() {
         run.apply(index, &mut ())?;
-        for _ in 0..cycle {
-            run.engine.tick();
-            run.engine.settle();
-            ticks += 1;
-        }
+        ttys.observe(&run.engine);
+        ticks += tick_reading(&mut run.engine, cycle, &[], &mut ttys).0;
     }
     reached |= run.engine.holds(&until);
     let left = args.ticks.saturating_sub(ticks);
-    let how = if args.unit_delay || args.event_driven || reached {
+    let how = if args.unit_delay || args.event_driven || reached || !ttys.is_empty() {
         if !reached {
-            let (ran, held) = run.engine.tick_until(left, &until);
+            let (ran, held) = tick_reading(&mut run.engine, left, &until, &mut ttys);
             ticks += ran;
             reached = held;
         }
+        let why = if ttys.is_empty() || args.unit_delay || args.event_driven {
+            ""
+        } else {
+            ": a TTY reads every tick"
+        };
         match run.engine.schedule() {
-            Schedule::UnitDelay => "unit delay".to_owned(),
-            Schedule::Levelized => "levelized, event-driven".to_owned(),
+            Schedule::UnitDelay => format!("unit delay{why}"),
+            Schedule::Levelized => format!("levelized, event-driven{why}"),
         }
     } else {
         let clocked = run.engine.run_clocked(left, &until);
@@ -108,6 +117,9 @@ pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
     };
     let seconds = start.elapsed().as_secs_f64();
     writeln!(console.out, "{}", format_values(&run.terminal_values()))?;
+    for (name, text) in ttys.texts() {
+        writeln!(console.out, "{name}: {text:?}")?;
+    }
     let cycles = ticks / cycle;
     let rate = if seconds > 0.0 {
         format!("{:.0} cycles/s", cycles as f64 / seconds)
@@ -135,6 +147,28 @@ pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
             Ok(Status::Success)
         }
     }
+}
+
+/// Ticks `engine` up to `ticks` times as [`Engine::tick_until`] does (stopping once `until`
+/// holds), feeding `ttys` after every tick's settle; the ticks run and whether `until` held.
+fn tick_reading(
+    engine: &mut Engine,
+    ticks: u64,
+    until: &[(NodeId, Trit)],
+    ttys: &mut TtyLogs,
+) -> (u64, bool) {
+    if ttys.is_empty() {
+        return engine.tick_until(ticks, until);
+    }
+    let mut ran = 0;
+    let mut held = false;
+    while ran < ticks && !held {
+        let (one, now) = engine.tick_until(1, until);
+        ttys.observe(engine);
+        ran += one;
+        held = now;
+    }
+    (ran, held)
 }
 
 /// Why the run was not cycle-based, naming nodes by their labels.

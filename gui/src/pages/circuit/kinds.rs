@@ -25,6 +25,7 @@ pub fn kind_name(kind: NodeKind) -> String {
         NodeKind::SevenSegment => "7-segment display".to_owned(),
         NodeKind::DecimalDisplay(mode) => format!("Decimal display, {mode}"),
         NodeKind::LedMatrix { rows, columns } => format!("LED matrix, {rows} × {columns}"),
+        NodeKind::Tty => "TTY".to_owned(),
         NodeKind::Split(r) => format!("Splitter {r}"),
         NodeKind::Merge(r) => format!("Merger {r}"),
         NodeKind::Tunnel => "Tunnel".to_owned(),
@@ -88,6 +89,7 @@ pub fn label_prefix(kind: NodeKind) -> &'static str {
         NodeKind::SevenSegment => "SEG",
         NodeKind::DecimalDisplay(_) => "DEC",
         NodeKind::LedMatrix { .. } => "LED",
+        NodeKind::Tty => "TTY",
         NodeKind::Split(_) => "SPLIT",
         NodeKind::Merge(_) => "MERGE",
         NodeKind::Tunnel => "TUN",
@@ -164,6 +166,12 @@ pub fn what_it_does(kind: NodeKind) -> String {
         NodeKind::LedMatrix { .. } => {
             "LED matrix: one bus of rows × columns trits (bit r × columns + c lights row r,              column c); +1 lights a lamp, an unknown one is grey"
         }
+        NodeKind::Tty => {
+            "TTY: a terminal on one bus of 10 trits (bits 0–6 an ASCII character, 7 the clock, \
+             8 write enable, 9 clear; feed it through a merger): on a rising clock edge with \
+             write enable +1 it writes the character; clear +1 empties it; a write it cannot \
+             pin down (an unknown bit) writes ?"
+        }
         NodeKind::Split(_) => {
             "Splitter: cuts the bus wired into it into the bit ranges above (outputs .0, .1, …)"
         }
@@ -227,6 +235,7 @@ mod tests {
                 rows: 4,
                 columns: 4,
             },
+            NodeKind::Tty,
         ];
         let texts: std::collections::BTreeSet<String> =
             kinds.iter().map(|&k| what_it_does(k)).collect();
