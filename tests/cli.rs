@@ -1254,8 +1254,8 @@ fn run_prints_what_a_tty_wrote() {
     assert_eq!(
         run.lines(),
         [
-            "TTY=0x148",
-            r#"TTY: "HI!\nHI!\n""#
+            "SCREEN=0x148",
+            r#"SCREEN: "HI!\nHI!\n""#
         ]
     );
     assert!(
@@ -1266,7 +1266,7 @@ fn run_prints_what_a_tty_wrote() {
     );
     let run = tritium(&["run", "circuits/tty_hello.ron", "--ticks", "16", "--until", "Q1"]);
     run.expect_code(0);
-    assert_eq!(run.lines()[1], r#"TTY: "HI""#);
+    assert_eq!(run.lines()[1], r#"SCREEN: "HI""#);
 }
 
 /// The example of `analyze exact`: an AND-OR multiplexer whose output Kleene leaves unknown.

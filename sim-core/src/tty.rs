@@ -49,6 +49,18 @@ impl TtyLogs {
         TtyLogs { ttys }
     }
 
+    /// The TTYs of `circuit`, after an edit: each keeps its text if a TTY of its bus's name
+    /// was there before, else starts empty.
+    pub fn rebind(&mut self, circuit: &Circuit) {
+        let mut fresh = TtyLogs::new(circuit);
+        for tty in &mut fresh.ttys {
+            if let Some(i) = self.ttys.iter().position(|old| old.name == tty.name) {
+                tty.log = self.ttys.swap_remove(i).log;
+            }
+        }
+        *self = fresh;
+    }
+
     /// Whether the circuit has no TTY.
     pub fn is_empty(&self) -> bool {
         self.ttys.is_empty()

@@ -161,7 +161,7 @@ fn the_tty_hello_circuit_prints_its_rom_a_character_a_clock_cycle() {
         engine.settle();
         logs.observe(&engine);
     }
-    assert_eq!(logs.text("TTY"), Some("HI!\nHI!\n"));
+    assert_eq!(logs.text("SCREEN"), Some("HI!\nHI!\n"));
 }
 
 #[test]

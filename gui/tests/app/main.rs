@@ -43,6 +43,7 @@ mod step_mode;
 mod subcircuits;
 mod tests_panel;
 mod theme;
+mod tty;
 mod tunnels;
 mod view_files;
 mod waveform;

@@ -1,6 +1,7 @@
-//! The displays — hexadecimal, 7-segment, decimal and the LED matrix — and the hex keypad,
-//! which shows its digit on its keys: what they show as text ([`display_text`]) and their
-//! drawing, a dark face with lit, unlit and unknown segments, lamps or keys.
+//! The displays — hexadecimal, 7-segment, decimal, the LED matrix and the TTY — and the hex
+//! keypad, which shows its digit on its keys: what they show as text ([`display_text`]) and
+//! their drawing, a dark face with lit, unlit and unknown segments, lamps, keys or a TTY's
+//! last lines.
 
 use egui::{Color32, FontId, Painter, Rect, Stroke, pos2};
 use sim_core::{NodeKind, Orientation, Trit};
@@ -20,6 +21,10 @@ const SEGMENT_OFF: Color32 = Color32::from_rgb(75, 45, 45);
 const KEY: Color32 = Color32::from_gray(70);
 /// A key's digit.
 const KEY_TEXT: Color32 = Color32::from_gray(230);
+/// A TTY's characters.
+const TTY_TEXT: Color32 = Color32::from_rgb(120, 230, 120);
+/// The rows of text a TTY shows: its last ones.
+pub const TTY_ROWS: usize = 4;
 /// The face of a display.
 const DISPLAY_FACE: Color32 = Color32::from_gray(28);
 
@@ -119,10 +124,11 @@ fn segment_color(colors: &Colors, v: Trit) -> Color32 {
 }
 
 /// A display of `width` trits (1: a single trit, no badge) in `rect` (as drawn, turned by
-/// `orientation`: the face stays upright), showing `values` (bit 0 first): a dark face with
-/// the digits ([`hex_digits`]) or number ([`display_text`]) — grey where not one known value —,
-/// the segments a–g and the decimal point, or the LED matrix's lamps, an unknown segment or
-/// lamp grey; labelled beside it where the router keeps wires
+/// `orientation`: the face stays upright), showing `values` (bit 0 first) and `text` (what it
+/// shows as text: [`display_text`], or a TTY's text): a dark face with the digits
+/// ([`hex_digits`]) or number — grey where not one known value —, the segments a–g and the
+/// decimal point, the LED matrix's lamps, an unknown segment or lamp grey, or a TTY's last
+/// lines ([`tty_rows`]); labelled beside it where the router keeps wires
 /// off the label ([`geometry::label_area`] in the node's orientation).
 #[allow(
     clippy::too_many_arguments,
@@ -135,7 +141,7 @@ pub fn display_node(
     orientation: Orientation,
     kind: NodeKind,
     label: &str,
-    values: &[Trit],
+    (values, text): (&[Trit], &str),
     look: NodeLook,
 ) {
     halo(painter, colors, rect, look);
@@ -151,11 +157,11 @@ pub fn display_node(
         NodeKind::SevenSegment => seven_segments(painter, colors, face, values),
         NodeKind::LedMatrix { columns, .. } => led_lamps(painter, colors, face, values, columns),
         NodeKind::Keypad => keys(painter, rect, values),
+        NodeKind::Tty => screen(painter, face, text),
         _ => {
-            let text = display_text(kind, values).unwrap_or_default();
             // A hex digit with an unknown bit, or a decimal range: not one known value.
             let known = !text.contains(['?', '…']);
-            digits(painter, colors, face, &text, known);
+            digits(painter, colors, face, text, known);
         }
     }
     // A display of several trits adds its width to its label: `SEG /8`, in the box of the
@@ -203,6 +209,49 @@ fn keys(painter: &Painter, rect: Rect, values: &[Trit]) {
             text,
             FontId::monospace(size),
             KEY_TEXT,
+        );
+    }
+}
+
+/// The rows a TTY shows of `text` (lines joined by `\n`): each line cut into rows of
+/// `columns` characters (at least 1), the last `rows` of them, the top one first.
+pub fn tty_rows(text: &str, columns: usize, rows: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let all: Vec<String> = text
+        .split('\n')
+        .flat_map(|line| {
+            let chars: Vec<char> = line.chars().collect();
+            if chars.is_empty() {
+                vec![String::new()]
+            } else {
+                chars.chunks(columns).map(|row| row.iter().collect()).collect()
+            }
+        })
+        .collect();
+    all[all.len().saturating_sub(rows)..].to_vec()
+}
+
+/// A TTY's screen in `face`: the last [`TTY_ROWS`] rows of `text` ([`tty_rows`]), as many
+/// characters a row as fit, in a monospace font, left-aligned.
+fn screen(painter: &Painter, face: Rect, text: &str) {
+    let face = face.shrink(2.0);
+    #[allow(clippy::cast_precision_loss, reason = "a few rows")]
+    let size = face.height() / TTY_ROWS as f32 / 1.2;
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a positive width in characters, a few dozen"
+    )]
+    let columns = (face.width() / (legibility::MONO_ADVANCE * size)).floor() as usize;
+    for (i, row) in tty_rows(text, columns, TTY_ROWS).into_iter().enumerate() {
+        #[allow(clippy::cast_precision_loss, reason = "a few rows")]
+        let top = face.min + egui::vec2(0.0, i as f32 * 1.2 * size);
+        painter.text(
+            top,
+            egui::Align2::LEFT_TOP,
+            row,
+            FontId::monospace(size),
+            TTY_TEXT,
         );
     }
 }

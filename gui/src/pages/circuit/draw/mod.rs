@@ -44,7 +44,8 @@ mod wires;
 pub use buses::{Known, bus_label, bus_node, bus_pin, bus_wire, tunnel, wiring};
 pub use coarse::{Batch, grid, marker_coarse, node_coarse, wire_coarse};
 pub use displays::{
-    display_node, display_text, hex_digits, keypad_keys, led_rows_text, segments_text,
+    TTY_ROWS, display_node, display_text, hex_digits, keypad_keys, led_rows_text, segments_text,
+    tty_rows,
 };
 pub use notes::note;
 pub use orient::{Turn, drawn_turn, turned};

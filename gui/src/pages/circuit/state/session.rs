@@ -31,6 +31,11 @@
 //! Every clock tick in Run mode checks the [`Breakpoints`]: when a tick makes one hold, the
 //! clock pauses and [`SimSession::stop`] says which ([`Stop`]), until it runs again.
 //!
+//! # TTYs
+//! Every TTY's text ([`SimSession::tty_text`]) is written as the run goes: its
+//! [`TtyLogs`] are fed after every settle, tick and step, in every mode and at every rate,
+//! emptied by Power-on reset and kept across edits while the TTY's bus keeps its name.
+//!
 //! [`advance`]: SimSession::advance
 
 use std::collections::{HashMap, VecDeque};
@@ -39,6 +44,7 @@ use std::time::{Duration, Instant};
 use sim_core::analysis::why::{self, Context, Explanation};
 use sim_core::memory::Word;
 use sim_core::signal::Condition;
+use sim_core::tty::TtyLogs;
 use sim_core::wave::{Point, Waveform};
 use sim_core::{
     Cause, Circuit, Engine, Event, Netlist, NodeId, NodeKind, Observer, Oscillation, Pending,
@@ -232,6 +238,8 @@ pub struct SimSession {
     replay: Option<Point>,
     /// The schedule last asked of the engine (see [`use_schedule`](Self::use_schedule)).
     wanted_schedule: Schedule,
+    /// What every TTY has written, fed after every settle and step (see [`sim_core::tty`]).
+    ttys: TtyLogs,
 }
 
 /// Ticks simulated per wall-clock second, over the last second.
@@ -407,6 +415,7 @@ impl SimSession {
             clock_debt: 0.0,
             meter: RateMeter::default(),
             ticks_per_cycle,
+            ttys: TtyLogs::new(circuit),
         };
         session.settle();
         session
@@ -434,6 +443,7 @@ impl SimSession {
         self.clocks = clocks_of(circuit);
         self.ticks_per_cycle = cycle_ticks(&self.engine);
         self.breakpoints.rebind(circuit);
+        self.ttys.rebind(circuit);
         self.last = None;
         if same_nodes {
             // A moment of its own if it changed a value (a move changes none).
@@ -442,12 +452,14 @@ impl SimSession {
             self.wave.cancel_step();
             self.wave.index();
             self.oscillation = report.oscillation;
+            self.ttys.observe(&self.engine);
         } else {
             self.wave = record_all(&self.engine, self.wave.limit());
             self.replay = None;
             let report = self.engine.settle_with(&mut self.wave);
             self.wave.index();
             self.oscillation = report.oscillation;
+            self.ttys.observe(&self.engine);
         }
     }
 
@@ -462,7 +474,14 @@ impl SimSession {
         let report = self.engine.settle_with(&mut self.wave);
         self.wave.index();
         self.oscillation = report.oscillation;
+        self.ttys.observe(&self.engine);
         true
+    }
+
+    /// The text TTY `name` (its bus's name) has written since power-on; `None` if there is
+    /// no such TTY. The present's text, whatever moment is [replayed](Self::replay).
+    pub fn tty_text(&self, name: &str) -> Option<&str> {
+        self.ttys.text(name)
     }
 
     /// The value a node outputs (or, for a terminal, shows) — at the [replayed](Self::replay)
@@ -683,6 +702,7 @@ impl SimSession {
         };
         self.wave.record_event(&event);
         self.wave.index();
+        self.ttys.observe(&self.engine);
         let trace = (&mut self.trace, &mut self.changes, &mut self.ticks);
         push_bounded(trace, (event.clone(), change, None));
         self.last = Some(event);
@@ -713,15 +733,17 @@ impl SimSession {
         };
         let report = self.engine.settle_with(&mut recorder);
         self.wave.index();
+        self.ttys.observe(&self.engine);
         self.oscillation.clone_from(&report.oscillation);
         self.last = None;
         report
     }
 
-    /// Sets everything back to unknown (power-on; a flip-flop with a power-on value to it), clearing the trace (event numbers restart). In Run mode the
+    /// Sets everything back to unknown (power-on; a flip-flop with a power-on value to it), clearing the trace (event numbers restart) and every TTY's text. In Run mode the
     /// power-on events settle at once.
     pub fn reset(&mut self) {
         self.engine.reset();
+        self.ttys.reset();
         self.wave.clear(&self.engine);
         self.replay = None;
         self.trace.clear();
@@ -849,6 +871,7 @@ impl SimSession {
         }
         self.engine.tick();
         let report = self.engine.settle_with(&mut self.wave);
+        self.ttys.observe(&self.engine);
         if report.oscillation.is_some() {
             self.oscillation = report.oscillation;
         }

@@ -71,6 +71,7 @@ impl Palette {
                     columns: 4,
                 },
             ),
+            ("TTY", NodeKind::Tty),
         ];
         items.push(("Tunnel", NodeKind::Tunnel));
         // A malformed range text leaves the splitter and merger out (its reason is shown).
@@ -387,13 +388,17 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
         | NodeKind::SevenSegment
         | NodeKind::DecimalDisplay(_)
         | NodeKind::LedMatrix { .. }
-        | NodeKind::Keypad => {
+        | NodeKind::Keypad
+        | NodeKind::Tty => {
             let width = match kind {
                 NodeKind::SevenSegment => 7,
                 NodeKind::LedMatrix { rows, columns } => usize::from(rows) * usize::from(columns),
+                NodeKind::Tty => usize::from(sim_core::kind::TTY_WIDTH),
                 _ => 4,
             };
             let values = vec![kinds::SYMBOL_VALUE; width];
+            // A TTY's symbol shows a prompt.
+            let text = draw::display_text(kind, &values).unwrap_or_else(|| "> _".to_owned());
             draw::display_node(
                 &painter,
                 colors,
@@ -401,7 +406,7 @@ fn symbol(ui: &mut egui::Ui, kind: NodeKind) {
                 Orientation::default(),
                 kind,
                 "",
-                &values,
+                (&values, &text),
                 look,
             );
         }

@@ -20,8 +20,8 @@ use crate::pages::circuit::state::{CircuitPageState, level_label};
 use crate::pages::circuit::views::crisp;
 
 /// What a node (or bus) shows: its values (bit 0 first), a display's text (its digits or
-/// segments, see [`draw::display_text`]) and the text its widget carries (the display's, else
-/// its value or its bus's number).
+/// segments, see [`draw::display_text`]; a TTY's text) and the text its widget carries (the
+/// display's, else its value or its bus's number).
 fn shown_text(
     state: &CircuitPageState,
     kind: NodeKind,
@@ -29,7 +29,10 @@ fn shown_text(
     bus: Option<&Bus>,
 ) -> (Vec<Trit>, Option<String>, String) {
     let values = bus.map_or_else(|| vec![value], |b| state.sim.values(&b.bits));
-    let shown = draw::display_text(kind, &values);
+    let shown = match (kind, bus) {
+        (NodeKind::Tty, Some(b)) => state.sim.tty_text(&b.name).map(str::to_owned),
+        _ => draw::display_text(kind, &values),
+    };
     let text = shown.clone().unwrap_or_else(|| {
         bus.map_or_else(
             || value.as_signed_str().to_owned(),
@@ -434,13 +437,20 @@ impl Canvas {
                 let turn = draw::drawn_turn(kind, o);
                 let widget = if frame.detailed {
                     let (painter, colors) = (&frame.painter, frame.colors);
-                    match &bus {
-                        _ if shown.is_some() => {
+                    match (&bus, &shown) {
+                        (_, Some(shown)) => {
                             draw::display_node(
-                                painter, colors, rect, o, kind, local, &values, look,
+                                painter,
+                                colors,
+                                rect,
+                                o,
+                                kind,
+                                local,
+                                (&values, shown),
+                                look,
                             );
                         }
-                        Some(b) => {
+                        (Some(b), None) => {
                             let known = Known::of(&state.sim.values(&b.bits));
                             draw::bus_node(
                                 painter,
@@ -455,7 +465,9 @@ impl Canvas {
                                 look,
                             );
                         }
-                        None => draw::node(painter, colors, rect, o, kind, local, value, look),
+                        (None, None) => {
+                            draw::node(painter, colors, rect, o, kind, local, value, look);
+                        }
                     }
                     widget.on_hover_text(hover)
                 } else {
