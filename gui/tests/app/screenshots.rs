@@ -20,7 +20,7 @@
 //! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
 //! `docs/screenshots/c17.png` (with `cpu_fib.png`); the Help menu's shortcuts,
 //! `docs/screenshots/help_shortcuts.png`; `docs/screenshots/waveform_gap.png`; and the I/O
-//! parts, `docs/screenshots/io_parts.png`.
+//! parts, `docs/screenshots/io_parts.png`, and the TTY, `docs/screenshots/tty.png`.
 
 use std::path::PathBuf;
 
@@ -755,4 +755,23 @@ fn the_io_parts() {
     h.state_mut().canvas_mut().fit();
     h.run_steps(4);
     save(&mut h, "io_parts");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/tty.png"]
+fn the_tty() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../circuits/tty_hello.ron");
+    let mut state = gui::pages::circuit::state::CircuitPageState::open_or_report(&path);
+    assert!(state.notice.is_none(), "{:?}", state.notice);
+    state.sim.set_paused(true);
+    let mut h = crate::common::app(state);
+    h.run();
+    // Three lines of "HI!" and the start of a fourth: 13 clock cycles.
+    for _ in 0..26 {
+        h.get_by_label("Tick").click();
+        h.run();
+    }
+    h.state_mut().canvas_mut().fit();
+    h.run_steps(4);
+    save(&mut h, "tty");
 }
