@@ -32,6 +32,10 @@
 //! and Tritium's memories answer differently by design (an x address reads all x in
 //! Verilog, the bits the candidate words agree on in Tritium); their data in may be x.
 //!
+//! The TTY example (`circuits/tty_hello.ron`) is exported with its TTY as an output port and
+//! ticked by a testbench that prints what the port writes at each rising edge: the same text
+//! `tritium run` prints.
+//!
 //! Without `iverilog` and `vvp` on the PATH the tests print why they skip and pass; with
 //! `TRITIUM_REQUIRE_ORACLES=1` they fail instead.
 
@@ -893,4 +897,78 @@ fn write_part(dir: &TempDir, part: sim_core::parts::BuiltinPart) -> PathBuf {
     let path = dir.0.join(format!("builtin_{}.ron", part.name()));
     fs::write(&path, format::to_string(&doc).expect("writable")).expect("written");
     path
+}
+
+/// A testbench for `circuits/tty_hello.ron`'s module that ticks its clock `ticks` times and
+/// prints, between `<<` and `>>`, the character its TTY writes at every rising edge: the
+/// one the bus held before the edge, while write enable was 1 and clear is 0 (the known
+/// cases of the TTY's rule, `sim_core::kind::TtyLog`).
+fn tty_testbench(ticks: usize) -> String {
+    format!(
+        "module tb;
+  reg CLK = 0;
+  wire [9:0] SCREEN;
+  reg [9:0] before;
+  integer i;
+  TTY_hello dut(CLK, SCREEN);
+  initial begin
+    #1 before = SCREEN;
+    $write(\"<<\");
+    for (i = 0; i < {ticks}; i = i + 1) begin
+      CLK = ~CLK;
+      #1;
+      if (before[7] === 1'b0 && SCREEN[7] === 1'b1 && before[8] === 1'b1 && SCREEN[9] === 1'b0)
+        $write(\"%c\", before[6:0]);
+      before = SCREEN;
+    end
+    $write(\">>\\n\");
+    $finish;
+  end
+endmodule
+"
+    )
+}
+
+/// The TTY example exported: Icarus, ticking the module's clock and printing what the TTY's
+/// port writes at each rising edge, prints the text `tritium run` prints (the TTY is an
+/// output port; what it writes is the test bench's to print).
+#[test]
+fn a_tty_writes_the_same_text_under_icarus() {
+    if !icarus_available() {
+        return;
+    }
+    let ticks = 40;
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("circuits/tty_hello.ron");
+    let dir = TempDir::new("tty");
+    let tritium = env!("CARGO_BIN_EXE_tritium");
+    let export = [
+        "export".as_ref(),
+        "verilog".as_ref(),
+        file.as_os_str(),
+        "-o".as_ref(),
+        "tty.v".as_ref(),
+    ];
+    run_in(&dir.0, tritium, &export);
+    fs::write(dir.0.join("tb.v"), tty_testbench(ticks)).expect("writes the testbench");
+    let compile = ["-o", "sim", "tb.v", "tty.v"].map(std::ffi::OsStr::new);
+    run_in(&dir.0, "iverilog", &compile);
+    let (printed, _) = run_in(&dir.0, "vvp", &[std::ffi::OsStr::new("sim")]);
+    let icarus = printed
+        .split_once("<<")
+        .and_then(|(_, rest)| rest.split_once(">>"))
+        .map(|(text, _)| text.to_owned())
+        .unwrap_or_else(|| panic!("no text between << and >>: {printed}"));
+    let ticks = ticks.to_string();
+    let run = [
+        "run".as_ref(),
+        file.as_os_str(),
+        "--ticks".as_ref(),
+        ticks.as_ref(),
+    ];
+    let tritium_text = run_in(&dir.0, tritium, &run).0;
+    assert_eq!(icarus, "HI!\n".repeat(5));
+    assert_eq!(
+        tritium_text.lines().nth(1),
+        Some(format!("SCREEN: {icarus:?}").as_str())
+    );
 }

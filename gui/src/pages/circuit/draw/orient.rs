@@ -114,7 +114,8 @@ pub fn drawn_turn(kind: NodeKind, orientation: Orientation) -> Orientation {
         | NodeKind::HexDisplay
         | NodeKind::SevenSegment
         | NodeKind::DecimalDisplay(_)
-        | NodeKind::LedMatrix { .. } => Orientation::default(),
+        | NodeKind::LedMatrix { .. }
+        | NodeKind::Tty => Orientation::default(),
         _ => orientation,
     }
 }
