@@ -1251,20 +1251,21 @@ fn run_ticks_the_cpu_to_its_halt_and_stops_at_the_limit_otherwise() {
 fn run_prints_what_a_tty_wrote() {
     let run = tritium(&["run", "circuits/tty_hello.ron", "--ticks", "16"]);
     run.expect_code(0);
-    assert_eq!(
-        run.lines(),
-        [
-            "SCREEN=0x148",
-            r#"SCREEN: "HI!\nHI!\n""#
-        ]
-    );
+    assert_eq!(run.lines(), ["SCREEN=0x148", r#"SCREEN: "HI!\nHI!\n""#]);
     assert!(
         run.stderr
             .contains("(levelized, event-driven: a TTY reads every tick)"),
         "{}",
         run.stderr
     );
-    let run = tritium(&["run", "circuits/tty_hello.ron", "--ticks", "16", "--until", "Q1"]);
+    let run = tritium(&[
+        "run",
+        "circuits/tty_hello.ron",
+        "--ticks",
+        "16",
+        "--until",
+        "Q1",
+    ]);
     run.expect_code(0);
     assert_eq!(run.lines()[1], r#"SCREEN: "HI""#);
 }

@@ -956,8 +956,10 @@ fn a_tty_writes_the_same_text_under_icarus() {
     let icarus = printed
         .split_once("<<")
         .and_then(|(_, rest)| rest.split_once(">>"))
-        .map(|(text, _)| text.to_owned())
-        .unwrap_or_else(|| panic!("no text between << and >>: {printed}"));
+        .map_or_else(
+            || panic!("no text between << and >>: {printed}"),
+            |(text, _)| text.to_owned(),
+        );
     let ticks = ticks.to_string();
     let run = [
         "run".as_ref(),

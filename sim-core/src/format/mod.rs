@@ -459,7 +459,8 @@ fn parse_file(text: &str) -> Result<FileRepr, FormatError> {
         return Err(FormatError::Syntax {
             line: 1,
             column: 1,
-            message: "I/O parts (`Keypad`, `DecimalDisplay`, `LedMatrix`, `Tty`) need `version: 7`".into(),
+            message: "I/O parts (`Keypad`, `DecimalDisplay`, `LedMatrix`, `Tty`) need `version: 7`"
+                .into(),
         });
     }
     Ok(file)

@@ -15,7 +15,6 @@ mod table;
 mod tty;
 
 pub use display::DecimalMode;
-pub use tty::{TTY_CHAR, TTY_CLEAR, TTY_CLOCK, TTY_WIDTH, TTY_WRITE, TtyLog};
 pub(crate) use flip_flop::may_rise;
 pub use flip_flop::{
     DFFSR_CLOCK, DFFSR_D, DFFSR_EN, DFFSR_RESET, DFFSR_SET, dff_next, dffe_next, dffsr_next,
@@ -26,6 +25,7 @@ pub use ranges::{Ranges, RangesError};
 use repr::KindRepr;
 pub(crate) use table::{FROM_DIGIT, digit};
 pub use table::{TABLE_INPUTS, TableError, TruthTable};
+pub use tty::{TTY_CHAR, TTY_CLEAR, TTY_CLOCK, TTY_WIDTH, TTY_WRITE, TtyLog};
 
 use crate::trit::Trit;
 

@@ -142,10 +142,9 @@ impl TtyLog {
     fn type_code(&mut self, code: u8) {
         match code {
             FORM_FEED => self.text.clear(),
-            BACKSPACE => {
-                if self.text.ends_with(|c| c != '\n') {
-                    self.text.pop();
-                }
+            // Deletes within the line only.
+            BACKSPACE if self.text.ends_with(|c| c != '\n') => {
+                self.text.pop();
             }
             b'\n' | b'\r' => self.push('\n'),
             32..=126 => self.push(char::from(code)),

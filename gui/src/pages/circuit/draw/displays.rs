@@ -224,7 +224,10 @@ pub fn tty_rows(text: &str, columns: usize, rows: usize) -> Vec<String> {
             if chars.is_empty() {
                 vec![String::new()]
             } else {
-                chars.chunks(columns).map(|row| row.iter().collect()).collect()
+                chars
+                    .chunks(columns)
+                    .map(|row| row.iter().collect())
+                    .collect()
             }
         })
         .collect();

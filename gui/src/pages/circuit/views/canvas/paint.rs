@@ -101,6 +101,32 @@ fn keypad(
     clicked.is_some()
 }
 
+/// Draws a node in full detail in `frame` — `kind`, in `rect` turned by `o`, labelled `local`
+/// — from what it shows ([`shown_text`]: its values, its value, a display's text, its
+/// widget's text): a display's face, a bus's box (if `bus`) with its number, else the node's
+/// symbol.
+fn paint_detailed(
+    frame: &FrameInfo,
+    (rect, o, kind, local): (Rect, sim_core::Orientation, NodeKind, &str),
+    (values, value, shown, text): (&[Trit], Trit, Option<&str>, &str),
+    bus: bool,
+    look: NodeLook,
+) {
+    let (painter, colors) = (&frame.painter, frame.colors);
+    match shown {
+        Some(shown) => {
+            draw::display_node(painter, colors, rect, o, kind, local, (values, shown), look);
+        }
+        None if bus => {
+            let (width, known) = (values.len(), Known::of(values));
+            draw::bus_node(
+                painter, colors, rect, o, kind, local, width, text, known, look,
+            );
+        }
+        None => draw::node(painter, colors, rect, o, kind, local, value, look),
+    }
+}
+
 impl Canvas {
     /// Draws the view into `ui` and applies what the user did to `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut CircuitPageState) {
@@ -436,39 +462,8 @@ impl Canvas {
                 let (kind, o) = (node.kind, node.orientation());
                 let turn = draw::drawn_turn(kind, o);
                 let widget = if frame.detailed {
-                    let (painter, colors) = (&frame.painter, frame.colors);
-                    match (&bus, &shown) {
-                        (_, Some(shown)) => {
-                            draw::display_node(
-                                painter,
-                                colors,
-                                rect,
-                                o,
-                                kind,
-                                local,
-                                (&values, shown),
-                                look,
-                            );
-                        }
-                        (Some(b), None) => {
-                            let known = Known::of(&state.sim.values(&b.bits));
-                            draw::bus_node(
-                                painter,
-                                colors,
-                                rect,
-                                o,
-                                kind,
-                                local,
-                                b.width(),
-                                &text,
-                                known,
-                                look,
-                            );
-                        }
-                        (None, None) => {
-                            draw::node(painter, colors, rect, o, kind, local, value, look);
-                        }
-                    }
+                    let shown = (values.as_slice(), value, shown.as_deref(), text.as_str());
+                    paint_detailed(frame, (rect, o, kind, local), shown, bus.is_some(), look);
                     widget.on_hover_text(hover)
                 } else {
                     // Zoomed out, a bus is tinted as unknown: one trit's colour would mislead.
