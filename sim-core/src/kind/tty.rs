@@ -1,23 +1,5 @@
 //! A terminal's ([`NodeKind::Tty`](super::NodeKind::Tty)) text and the rules that write it:
 //! [`TtyLog`], fed the TTY's bus after every settle, and the bus's bit positions.
-//!
-//! The TTY is Logisim-evolution's *TTY* (data, clock, write enable, clear) on one bus: bits
-//! [`TTY_CHAR`] the 7-bit ASCII character (bit 0 least significant; −1 a 0 bit, +1 a 1 bit),
-//! [`TTY_CLOCK`] the clock, [`TTY_WRITE`] write enable, [`TTY_CLEAR`] clear. As a flip-flop
-//! samples its D, a write takes the character and write enable the bus held *before* the
-//! clock's rising edge (−1 → +1 between two settles); clear is a level: at +1 it empties the
-//! text, and wins over a write at the same settle. Characters act as on Logisim's TTY: a
-//! printable one (32–126) is appended, newline (10) and carriage return (13) start a new
-//! line, backspace (8) deletes the last character of the line, form feed (12) empties the
-//! text, any other control character is ignored.
-//!
-//! **Unknowns.** A write Tritium cannot pin down — an unknown character bit, an unknown write
-//! enable, or a clock change that may be a rising edge (−1 → 0, 0 → +1: the flip-flops' rule,
-//! see [`dff_next`](super::dff_next)) — writes the character `?`; an unknown clear turns
-//! every character of the text into `?` (and a write at the same settle writes `?`). So the
-//! text is exactly what the terminal would show if each of those writes had written `?`, and
-//! each `?` stands for a character that may be any of the 128 (a control character's effect
-//! included) or, for an unknown write enable, clock edge or clear, none at all.
 
 use super::flip_flop::may_rise;
 use crate::trit::Trit;
@@ -41,7 +23,25 @@ const BACKSPACE: u8 = 8;
 const UNSURE: char = '?';
 
 /// A TTY's text: fed the TTY's bus after every settle ([`observe`](Self::observe)), it writes
-/// as the [module docs](self) say. Starts empty, with the bus unknown (as at power-on).
+/// as follows. Starts empty, with the bus unknown (as at power-on).
+///
+/// The TTY is Logisim-evolution's *TTY* (data, clock, write enable, clear) on one bus: bits
+/// [`TTY_CHAR`] the 7-bit ASCII character (bit 0 least significant; −1 a 0 bit, +1 a 1 bit),
+/// [`TTY_CLOCK`] the clock, [`TTY_WRITE`] write enable, [`TTY_CLEAR`] clear. As a flip-flop
+/// samples its D, a write takes the character and write enable the bus held *before* the
+/// clock's rising edge (−1 → +1 between two settles); clear is a level: at +1 it empties the
+/// text, and wins over a write at the same settle. Characters act as on Logisim's TTY: a
+/// printable one (32–126) is appended, newline (10) and carriage return (13) start a new
+/// line, backspace (8) deletes the last character of the line, form feed (12) empties the
+/// text, any other control character is ignored.
+///
+/// **Unknowns.** A write Tritium cannot pin down — an unknown character bit, an unknown write
+/// enable, or a clock change that may be a rising edge (−1 → 0, 0 → +1: the flip-flops' rule,
+/// see [`dff_next`](super::dff_next)) — writes the character `?`; an unknown clear turns
+/// every character of the text into `?` (and a write at the same settle writes `?`). So the
+/// text is exactly what the terminal would show if each of those writes had written `?`, and
+/// each `?` stands for a character that may be any of the 128 (a control character's effect
+/// included) or, for an unknown write enable, clock edge or clear, none at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TtyLog {
     /// The text shown: lines joined by `\n`, only ASCII, at most [`LIMIT`](Self::LIMIT)
@@ -78,14 +78,14 @@ impl TtyLog {
         TtyLog::default()
     }
 
-    /// The text written so far: lines joined by `\n`, ASCII only (a `?` as the [module
-    /// docs](self) say), the last [`LIMIT`](Self::LIMIT) characters.
+    /// The text written so far: lines joined by `\n`, ASCII only (each `?` as [`TtyLog`]
+    /// says), the last [`LIMIT`](Self::LIMIT) characters.
     pub fn text(&self) -> &str {
         &self.text
     }
 
     /// Takes the TTY's bus as a settle left it (`bus[i]` bit i; missing bits read as
-    /// unknown, extra ones are ignored) and writes or clears as the [module docs](self) say.
+    /// unknown, extra ones are ignored) and writes or clears as the [type's docs](TtyLog) say.
     pub fn observe(&mut self, bus: &[Trit]) {
         let mut now = [Trit::Unknown; TTY_WIDTH as usize];
         for (slot, &value) in now.iter_mut().zip(bus) {
@@ -138,7 +138,7 @@ impl TtyLog {
         })
     }
 
-    /// Writes ASCII `code` as Logisim's TTY does (see the [module docs](self)).
+    /// Writes ASCII `code` as Logisim's TTY does (see [`TtyLog`]).
     fn type_code(&mut self, code: u8) {
         match code {
             FORM_FEED => self.text.clear(),
