@@ -773,5 +773,8 @@ fn the_tty() {
     }
     h.state_mut().canvas_mut().fit();
     h.run_steps(4);
+    // Selected: the inspector shows the whole text.
+    crate::common::click_bus(&mut h, "SCREEN");
+    h.run_steps(4);
     save(&mut h, "tty");
 }

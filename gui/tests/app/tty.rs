@@ -1,6 +1,7 @@
 //! The TTY used as a person would: switches clicked to write "HI" through a merger
 //! (`gui/tests/fixtures/tty.ron`), an unknown write enable writing `?`, Power-on reset
-//! emptying the screen; the example `circuits/tty_hello.ron` ticked with the Tick button;
+//! emptying the screen; the example `circuits/tty_hello.ron` ticked with the Tick button, its
+//! whole text in the inspector;
 //! the palette's TTY placed ten trits wide.
 
 use std::path::Path;
@@ -86,6 +87,16 @@ fn the_hello_example_prints_a_character_a_clock_cycle() {
         click(&mut h, "Tick");
     }
     assert_eq!(node_value(&h, "SCREEN"), "HI!\nHI!\n");
+    // Selected, the inspector shows the whole text.
+    click_bus(&mut h, "SCREEN");
+    assert!(
+        h.query_by_label("Written").is_some(),
+        "the inspector's Written row"
+    );
+    assert!(
+        h.query_by_label("HI!\nHI!\n").is_some(),
+        "the text in the inspector"
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The inspector's rows for a display's parameters: a decimal display's mode (Unsigned
 //! binary, Signed binary, Balanced ternary) and an LED matrix's rows and columns, each
-//! change one undoable edit ([`CircuitPageState::set_display_kind`]).
+//! change one undoable edit ([`CircuitPageState::set_display_kind`]); and a TTY's whole text.
 
 use sim_core::kind::DecimalMode;
 use sim_core::{NodeId, NodeKind};
@@ -10,8 +10,8 @@ use crate::pages::circuit::state::CircuitPageState;
 /// The most lamps of an LED matrix: the widest bus.
 const MAX_LAMPS: u8 = 64;
 
-/// The parameter rows of display `id` (a node, or a bus's bit) of `kind`; nothing for a kind
-/// without parameters.
+/// The parameter rows of display `id` (a node, or a bus's bit) of `kind`, or a TTY's text;
+/// nothing for another kind.
 pub fn display_rows(ui: &mut egui::Ui, state: &mut CircuitPageState, id: NodeId, kind: NodeKind) {
     match kind {
         NodeKind::DecimalDisplay(now) => {
@@ -50,8 +50,26 @@ pub fn display_rows(ui: &mut egui::Ui, state: &mut CircuitPageState, id: NodeId,
                 );
             }
         }
+        NodeKind::Tty => tty_text(ui, state, id),
         _ => {}
     }
+}
+
+/// A TTY's whole text (the canvas shows its last lines), monospace, scrolled to its end.
+fn tty_text(ui: &mut egui::Ui, state: &CircuitPageState, id: NodeId) {
+    let text = state
+        .circuit()
+        .bus_of(id)
+        .and_then(|(bus, _)| state.sim.tty_text(&bus.name))
+        .unwrap_or_default();
+    ui.label("Written").on_hover_text(
+        "What the TTY has written since power-on: a ? is a write whose character, write \
+         enable, clock edge or clear was unknown",
+    );
+    egui::ScrollArea::vertical()
+        .max_height(120.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| ui.monospace(text));
 }
 
 /// A decimal mode as the inspector names it: `Unsigned binary`, `Signed binary`, `Balanced
