@@ -336,7 +336,7 @@ mod tests {
             }
             names += check_blocks(&mut state, &what);
         }
-        assert_eq!(files.len(), 46, "files checked: {files:?}");
+        assert_eq!(files.len(), 47, "files checked: {files:?}");
         // 48 value boxes × 4 values × 5 radixes; the names of every block at every level.
         assert_eq!((values, names), (960, 1338), "values and names checked");
         assert!(
