@@ -9,7 +9,8 @@ use egui::pos2;
 use gui::pages::circuit::state::CircuitPageState;
 
 use crate::common::{
-    app, app_with, click_cell, click_node, scroll_and_click, status, type_into, zoom_to_100,
+    App, app, app_with, click_cell, click_node, drag, output_pin, scene_to_screen,
+    scroll_and_click, status, type_into, zoom_to_100,
 };
 
 #[test]
@@ -86,4 +87,131 @@ fn a_library_part_is_placed_at_the_palette_width_with_its_pins() {
             "{pin}"
         );
     }
+}
+
+/// Each sequential library part at the typed width: a click adds its design to the document
+/// (pins as `sim_core::parts` documents them) and arms placing it.
+#[test]
+fn the_sequential_library_parts_are_offered_at_the_palette_width() {
+    let mut h = app(CircuitPageState::default());
+    h.run();
+    type_into(&mut h, "Width", "4");
+    scroll_and_click(&mut h, "Library parts");
+    for (item, name, inputs) in [
+        ("Register", "register4", "d clk en srst arst"),
+        ("Counter", "counter4", "d clk en up load srst arst"),
+        (
+            "Shift register",
+            "shiftreg4",
+            "sin d clk shift load srst arst",
+        ),
+        ("JK flip-flop", "jkff4", "j k clk set reset"),
+        ("T flip-flop", "tff4", "t clk set reset"),
+        ("SR flip-flop", "srff4", "s r clk set reset"),
+    ] {
+        scroll_and_click(&mut h, item);
+        let state = &h.state().state;
+        assert_eq!(state.part_tool.as_deref(), Some(name), "{item}");
+        let (part, _) = state.document().design.part(name).expect("added");
+        assert_eq!(part.input_pins().join(" "), inputs, "{item}");
+    }
+}
+
+/// The pins of the library counter that [`counter_wired_from_switches`] wires, from switch
+/// `SW1` down.
+pub(crate) const COUNTER_PINS: [&str; 5] = ["clk", "en", "up", "load", "srst"];
+
+/// A 2-bit counter from the library parts, placed as a person would: at Width 2, then five
+/// switches at Width 1 dragged to its [`COUNTER_PINS`] (`d` and `arst` left open).
+pub(crate) fn counter_wired_from_switches() -> App {
+    let mut h = app(CircuitPageState::default());
+    h.run();
+    zoom_to_100(&mut h);
+    type_into(&mut h, "Width", "2");
+    scroll_and_click(&mut h, "Library parts");
+    scroll_and_click(&mut h, "Counter");
+    click_cell(&mut h, pos2(16.0, 2.0));
+    h.key_press(egui::Key::Escape);
+    type_into(&mut h, "Width", "1");
+    scroll_and_click(&mut h, "Switch");
+    for y in 0..COUNTER_PINS.len() {
+        click_cell(&mut h, pos2(2.0, 2.0 + 4.0 * y as f32));
+    }
+    h.key_press(egui::Key::Escape);
+    h.run();
+    for (k, pin) in COUNTER_PINS.iter().enumerate() {
+        let switch = format!("SW{}", k + 1);
+        let target = scene_to_screen(&h) * h.get_by_label(&format!("U1.{pin}")).rect();
+        let from = output_pin(&h, &switch);
+        drag(&mut h, from, target.center());
+        h.run();
+    }
+    h
+}
+
+/// Clicks switch `switch` `times` times (its first click sets −1, each next one flips it).
+pub(crate) fn click_switch(h: &mut App, switch: &str, times: usize) {
+    for _ in 0..times {
+        click_node(h, switch);
+        h.run();
+    }
+}
+
+/// The library counter of [`counter_wired_from_switches`] used as a person would: its
+/// switches clicked to −1 and +1 (`load` −1, so the open `d` does not matter; the open
+/// `arst`, an unwired asynchronous reset, is inactive). A synchronous reset gives 0 from
+/// unknown, then each clock pulse counts up (the carry at 3), and down once `up` is −1.
+#[test]
+fn a_counter_from_the_library_parts_counts_from_its_reset() {
+    let mut h = counter_wired_from_switches();
+    // A document with buses keeps its top level's wires as written.
+    let design = &h.state().state.document().design;
+    let wires: Vec<String> = design
+        .bus_level
+        .as_ref()
+        .map(|(_, wires)| {
+            wires
+                .iter()
+                .map(|w| format!("{} → {}", w.from, w.to))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        wires,
+        [
+            "SW1 → U1.clk",
+            "SW2 → U1.en",
+            "SW3 → U1.up",
+            "SW4 → U1.load",
+            "SW5 → U1.srst"
+        ]
+    );
+    let pulse = |h: &mut App| click_switch(h, "SW1", 2);
+    let read = |h: &App, pin: &str| {
+        h.get_by_label(&format!("U1.{pin}"))
+            .value()
+            .unwrap_or_default()
+    };
+    // clk −1; en, up +1; load −1; srst +1.
+    for (switch, clicks) in [("SW1", 1), ("SW2", 2), ("SW3", 2), ("SW4", 1), ("SW5", 2)] {
+        click_switch(&mut h, switch, clicks);
+    }
+    assert_eq!(read(&h, "q"), "0x?", "unknown before the reset");
+    pulse(&mut h);
+    assert_eq!(read(&h, "q"), "0x0", "the synchronous reset");
+    click_switch(&mut h, "SW5", 1);
+    let mut counted = Vec::new();
+    for _ in 0..4 {
+        pulse(&mut h);
+        counted.push((read(&h, "q"), read(&h, "carry")));
+    }
+    let counted: Vec<(&str, &str)> = counted.iter().map(|(q, c)| (&q[..], &c[..])).collect();
+    assert_eq!(
+        counted,
+        [("0x1", "-1"), ("0x2", "-1"), ("0x3", "+1"), ("0x0", "-1")]
+    );
+    click_switch(&mut h, "SW3", 1);
+    assert_eq!(read(&h, "carry"), "+1", "counting down from 0 wraps");
+    pulse(&mut h);
+    assert_eq!(read(&h, "q"), "0x3");
 }

@@ -708,3 +708,25 @@ fn an_8_bit_adder_from_the_library_parts() {
     h.run_steps(4);
     save(&mut h, "builtin_adder_inside");
 }
+
+#[test]
+#[ignore = "writes docs/screenshots/builtin_counter.png"]
+fn a_2_bit_counter_from_the_library_parts() {
+    // The counter of `palette.rs` wired from five switches (clk, en, up, load, srst; d and
+    // arst open), reset, then counted up three times: q = 3, carry +1; the block selected.
+    use crate::palette::{click_switch, counter_wired_from_switches};
+    let mut h = counter_wired_from_switches();
+    for (switch, clicks) in [("SW1", 1), ("SW2", 2), ("SW3", 2), ("SW4", 1), ("SW5", 2)] {
+        click_switch(&mut h, switch, clicks);
+    }
+    click_switch(&mut h, "SW1", 2);
+    click_switch(&mut h, "SW5", 1);
+    for _ in 0..3 {
+        click_switch(&mut h, "SW1", 2);
+    }
+    // The block selected: the inspector lists its pins' values.
+    let block = crate::common::scene_to_screen(&h) * h.get_by_label("U1").rect();
+    crate::common::click_at(&h, block.center());
+    h.run_steps(4);
+    save(&mut h, "builtin_counter");
+}

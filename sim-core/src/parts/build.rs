@@ -136,7 +136,7 @@ impl Builder {
     }
 
     /// Node `kind` labelled `g{n}`, its inputs wired from `inputs` in order; its label.
-    fn add(&mut self, kind: NodeKind, inputs: &[String]) -> String {
+    pub(super) fn add(&mut self, kind: NodeKind, inputs: &[String]) -> String {
         let n = self.gates.len();
         let label = format!("g{n}");
         let x = 10 + COLUMN_STEP * i32::try_from(n / COLUMN).unwrap_or(0);
@@ -146,6 +146,12 @@ impl Builder {
             self.wires.push(WireDesc::new(from, &label, k));
         }
         label
+    }
+
+    /// A wire from `from` to input `input` of `to`: an input left out when `to` was added,
+    /// such as a flip-flop's D fed by a gate of its own Q.
+    pub(super) fn wire(&mut self, from: &str, to: &str, input: u8) {
+        self.wires.push(WireDesc::new(from, to, input));
     }
 
     /// The part `name`: inputs, gates, then outputs placed right of the last gate column.

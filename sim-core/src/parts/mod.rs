@@ -1,7 +1,8 @@
 //! Built-in parts with a width parameter: each [`BuiltinPart`] builds its design as an
-//! ordinary [`PartDesc`] of gates, splitters and mergers, its ports buses. A document places
-//! it as it places any part of its own (the palette adds the design to the document's
-//! subcircuits), so every engine, analysis and the Verilog export handle it by flattening.
+//! ordinary [`PartDesc`] of gates, flip-flops, splitters and mergers, its ports buses. A
+//! document places it as it places any part of its own (the palette adds the design to the
+//! document's subcircuits), so every engine, analysis and the Verilog export handle it by
+//! flattening.
 //!
 //! Binary parts: a trit −1 is the bit 0, +1 the bit 1, and 0 means *unknown*. The gates are
 //! Kleene's, so an unknown input bit makes unknown exactly the outputs the gates cannot
@@ -10,10 +11,19 @@
 //!
 //! Bits are numbered from 0, the least significant; a port `a` of width `w` is the bus
 //! `a[0]` … `a[w-1]`.
+//!
+//! The sequential parts (register, counter, shift register, JK, T and SR flip-flops; see
+//! `sequential.rs`) are a [`NodeKind::Dffsr`] per bit, clocked on the rising edge of `clk`,
+//! whose D is a gate of the inputs and Q and whose asynchronous RESET (and SET) are the
+//! part's pins: on any clock, known or not, each bit follows
+//! [`dffsr_next`](crate::kind::dffsr_next) with that D. Their state starts unknown; an
+//! asynchronous pin left unwired where the part is placed is inactive.
 
 mod build;
+mod sequential;
 
 use build::{Bits, Builder};
+pub use sequential::FlipFlopKind;
 
 use crate::GateOp::{And, Nor, Or, Xnor, Xor};
 use crate::desc::{InstanceDesc, Node, Pos, WireDesc};
@@ -126,6 +136,44 @@ pub enum BuiltinPart {
         /// What the new high bits hold.
         fill: Fill,
     },
+    /// Register: `d` (`width` bits), `clk`, `en`, `srst`, `arst` → `q` (`width` bits). On a
+    /// rising edge of `clk`, `q` takes 0 if `srst` (a synchronous reset), else `d` if `en`,
+    /// else holds; while `arst` (the asynchronous reset) is 1, `q` is 0 whatever the clock
+    /// does.
+    Register {
+        /// The width of `d` and `q`, 1..=64.
+        width: u8,
+    },
+    /// Counter: `d` (`width` bits), `clk`, `en`, `up`, `load`, `srst`, `arst` → `q` (`width`
+    /// bits), `carry`. On a rising edge of `clk`, `q` takes 0 if `srst`, else `d` if `load`,
+    /// else `q + 1` if `up` or `q − 1` if not (modulo 2^`width`) if `en`, else holds; while
+    /// `arst` is 1, `q` is 0. `carry` = `en ∧ (up ? q = 2^width − 1 : q = 0)`, at once: the
+    /// count wraps on the next edge (the enable of a next stage).
+    Counter {
+        /// The width of `d` and `q`, 1..=64.
+        width: u8,
+    },
+    /// Shift register: `sin`, `d` (`width` bits), `clk`, `shift`, `load`, `srst`, `arst` →
+    /// `q` (`width` bits), `sout`. On a rising edge of `clk`, `q` takes 0 if `srst`, else `d`
+    /// if `load`, else `q` shifted one bit up with `sin` into `q[0]` if `shift`, else holds;
+    /// while `arst` is 1, `q` is 0. `sout` = `q[width − 1]`.
+    ShiftRegister {
+        /// The width of `d` and `q`, 1..=64.
+        width: u8,
+    },
+    /// `width` JK, T or SR flip-flops sharing `clk` and the asynchronous `set` and `reset`:
+    /// the clocked inputs of `kind` ([`FlipFlopKind::inputs`], `width` bits each), `clk`,
+    /// `set`, `reset` → `q`, `qn` = ¬`q` (`width` bits). Bit i follows
+    /// [`jk_next`](crate::kind::jk_next), [`t_next`](crate::kind::t_next) or
+    /// [`sr_next`](crate::kind::sr_next) exactly, under
+    /// [`set_reset_next`](crate::kind::set_reset_next): `reset` at 1 gives 0 and `set` at 1
+    /// (`reset` at 0) gives 1 at once, whatever the clock does.
+    FlipFlop {
+        /// Which flip-flop.
+        kind: FlipFlopKind,
+        /// The width of each input and of `q` and `qn`, 1..=64.
+        width: u8,
+    },
 }
 
 impl BuiltinPart {
@@ -152,6 +200,10 @@ impl BuiltinPart {
                 };
                 format!("{prefix}{from}to{to}")
             }
+            BuiltinPart::Register { width } => format!("register{width}"),
+            BuiltinPart::Counter { width } => format!("counter{width}"),
+            BuiltinPart::ShiftRegister { width } => format!("shiftreg{width}"),
+            BuiltinPart::FlipFlop { kind, width } => format!("{}{width}", kind.prefix()),
         }
     }
 
@@ -176,6 +228,10 @@ impl BuiltinPart {
             }
             BuiltinPart::PriorityEncoder { select } => priority_encoder(&mut b, select),
             BuiltinPart::Extender { from, to, fill } => extender(&mut b, from, to, fill),
+            BuiltinPart::Register { width } => sequential::register(&mut b, width),
+            BuiltinPart::Counter { width } => sequential::counter(&mut b, width),
+            BuiltinPart::ShiftRegister { width } => sequential::shift_register(&mut b, width),
+            BuiltinPart::FlipFlop { kind, width } => sequential::flip_flops(&mut b, kind, width),
         }
         Ok(b.finish(self.name()))
     }
@@ -205,7 +261,11 @@ impl BuiltinPart {
         match self {
             BuiltinPart::Comparator { width: w }
             | BuiltinPart::Adder { width: w }
-            | BuiltinPart::Subtractor { width: w } => width(w),
+            | BuiltinPart::Subtractor { width: w }
+            | BuiltinPart::Register { width: w }
+            | BuiltinPart::Counter { width: w }
+            | BuiltinPart::ShiftRegister { width: w }
+            | BuiltinPart::FlipFlop { width: w, .. } => width(w),
             BuiltinPart::Multiplexer {
                 select: s,
                 width: w,

@@ -6,7 +6,7 @@
 
 use egui::Sense;
 use sim_core::kind::Ranges;
-use sim_core::parts::{self, BuiltinPart, Fill};
+use sim_core::parts::{self, BuiltinPart, Fill, FlipFlopKind};
 use sim_core::{GateOp, NodeKind, Orientation, Trit, TruthTable};
 
 use super::canvas::PartPayload;
@@ -207,11 +207,12 @@ fn library_parts(ui: &mut egui::Ui, state: &mut CircuitPageState) {
 
 /// The library parts offered for palette width `width`: the data width of the arithmetic
 /// parts and the multiplexers, the select bits of the decoder and the priority encoder
-/// (at most 6), the input width of the extenders (which double it, at most 64).
+/// (at most 6), the input width of the extenders (which double it, at most 64); then the
+/// [`sequential_items`].
 fn library_items(width: u8) -> Vec<(&'static str, BuiltinPart, &'static str)> {
     let select = width.clamp(1, parts::MAX_SELECT);
     let (from, to) = (width, width.saturating_mul(2).min(parts::MAX_WIDTH));
-    vec![
+    let mut items = vec![
         (
             "Comparator",
             BuiltinPart::Comparator { width },
@@ -274,6 +275,53 @@ fn library_items(width: u8) -> Vec<(&'static str, BuiltinPart, &'static str)> {
                 fill: Fill::One,
             },
             "a → y, ones above",
+        ),
+    ];
+    items.extend(sequential_items(width));
+    items
+}
+
+/// The sequential library parts at data width `width`, clocked on the rising edge of `clk`.
+fn sequential_items(width: u8) -> [(&'static str, BuiltinPart, &'static str); 6] {
+    [
+        (
+            "Register",
+            BuiltinPart::Register { width },
+            "on clk ↑: q ← 0 if srst, else d if en; arst: 0 at once",
+        ),
+        (
+            "Counter",
+            BuiltinPart::Counter { width },
+            "on clk ↑: q ← 0 if srst, else d if load, else q ± 1 (up) if en; arst: 0 at once; carry",
+        ),
+        (
+            "Shift register",
+            BuiltinPart::ShiftRegister { width },
+            "on clk ↑: q ← 0 if srst, else d if load, else q shifted up from sin if shift; arst: 0 at once; sout",
+        ),
+        (
+            "JK flip-flop",
+            BuiltinPart::FlipFlop {
+                kind: FlipFlopKind::Jk,
+                width,
+            },
+            "on clk ↑: hold, set (j), reset (k) or toggle (both); set, reset at once; q, qn",
+        ),
+        (
+            "T flip-flop",
+            BuiltinPart::FlipFlop {
+                kind: FlipFlopKind::T,
+                width,
+            },
+            "on clk ↑: toggle if t; set, reset at once; q, qn",
+        ),
+        (
+            "SR flip-flop",
+            BuiltinPart::FlipFlop {
+                kind: FlipFlopKind::Sr,
+                width,
+            },
+            "on clk ↑: set (s), reset (r), both unknown; set, reset at once; q, qn",
         ),
     ]
 }
