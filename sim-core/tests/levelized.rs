@@ -72,6 +72,34 @@ impl AllSchedules {
     }
 
     /// Every engine, to drive them alike.
+    /// Sets the switches `I0` … `I{inputs − 1}` and the clock `CLK` of a register file `c`
+    /// ([`common::Registers`]) to each step's vector and clock value together, every engine
+    /// alike, settling after each step.
+    fn step_register_file(
+        &mut self,
+        c: &Circuit,
+        inputs: usize,
+        steps: &[(Vec<Trit>, Trit)],
+    ) -> Result<(), TestCaseError> {
+        let clk = c.find("CLK").expect("clock");
+        let inputs: Vec<NodeId> = (0..inputs)
+            .map(|k| c.find(&format!("I{k}")).expect("switch"))
+            .collect();
+        for (vector, clock) in steps {
+            let batch: Vec<(NodeId, Trit)> = inputs
+                .iter()
+                .copied()
+                .zip(vector.iter().copied())
+                .chain([(clk, *clock)])
+                .collect();
+            for engine in self.engines() {
+                engine.set(batch.iter().copied()).expect("switches");
+            }
+            self.settle(c)?;
+        }
+        Ok(())
+    }
+
     fn engines(&mut self) -> impl Iterator<Item = &mut Engine> {
         self.sweeps
             .iter_mut()
@@ -327,23 +355,8 @@ proptest! {
         steps in prop::collection::vec((prop::collection::vec(trit(), 4), trit()), 1..16),
     ) {
         let c = r.build(Form::Dffe);
-        let clk = c.find("CLK").expect("clock");
-        let inputs: Vec<NodeId> = (0..r.inputs)
-            .map(|k| c.find(&format!("I{k}")).expect("switch"))
-            .collect();
         let mut all = AllSchedules::settled(&c)?;
-        for (vector, clock) in &steps {
-            let batch: Vec<(NodeId, Trit)> = inputs
-                .iter()
-                .copied()
-                .zip(vector.iter().copied())
-                .chain([(clk, *clock)])
-                .collect();
-            for engine in all.engines() {
-                engine.set(batch.iter().copied()).expect("switches");
-            }
-            all.settle(&c)?;
-        }
+        all.step_register_file(&c, r.inputs, &steps)?;
     }
 
     /// Register files of flip-flops with set and reset on switches, changed with D, EN and
@@ -357,24 +370,9 @@ proptest! {
         steps in prop::collection::vec((prop::collection::vec(trit(), 4), trit()), 1..16),
     ) {
         let c = r.build(Form::Dffsr);
-        let clk = c.find("CLK").expect("clock");
-        let inputs: Vec<NodeId> = (0..r.inputs)
-            .map(|k| c.find(&format!("I{k}")).expect("switch"))
-            .collect();
         let mut all = AllSchedules::settled(&c)?;
         prop_assert!(all.sweeps.iter().all(|e| e.schedule() == Schedule::Levelized));
-        for (vector, clock) in &steps {
-            let batch: Vec<(NodeId, Trit)> = inputs
-                .iter()
-                .copied()
-                .zip(vector.iter().copied())
-                .chain([(clk, *clock)])
-                .collect();
-            for engine in all.engines() {
-                engine.set(batch.iter().copied()).expect("switches");
-            }
-            all.settle(&c)?;
-        }
+        all.step_register_file(&c, r.inputs, &steps)?;
     }
 
     #[test]

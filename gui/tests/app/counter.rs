@@ -21,37 +21,81 @@ use crate::wiring::defects_here;
 const AND_AT: egui::Pos2 = pos2(12.0, 3.0);
 
 pub(crate) fn counter_with_an_and_before_a_clock() -> App {
-    // In Step mode, so the clock waits and the frames settle.
-    let mut state = CircuitPageState::default();
-    state.sim.set_mode(Mode::Step);
-    let mut h = app(state);
-    zoom_to_100(&mut h);
-    for (item, x, y) in [
-        ("Clock", 1.0, 14.0),
-        ("NOT", 4.0, 1.0),
-        ("DFF", 20.0, 1.0),
-        ("XOR", 4.0, 9.0),
-        ("DFF", 20.0, 9.0),
-    ] {
-        arm(&mut h, item);
-        click_cell(&mut h, pos2(x, y));
-    }
-    h.key_press(egui::Key::Escape);
-    h.run();
     // Q0' = NOT Q0, Q1' = Q1 XOR Q0, both clocked by CLK1.
-    wire(&mut h, "DFF1", "NOT1", 0);
-    wire(&mut h, "NOT1", "DFF1", 0);
-    wire(&mut h, "DFF1", "XOR1", 0);
-    wire(&mut h, "DFF2", "XOR1", 1);
-    wire(&mut h, "XOR1", "DFF2", 0);
-    wire(&mut h, "CLK1", "DFF1", 1);
-    wire(&mut h, "CLK1", "DFF2", 1);
+    let mut h = built_from_the_palette(
+        &[
+            ("Clock", 1.0, 14.0),
+            ("NOT", 4.0, 1.0),
+            ("DFF", 20.0, 1.0),
+            ("XOR", 4.0, 9.0),
+            ("DFF", 20.0, 9.0),
+        ],
+        &[
+            ("DFF1", "NOT1", 0),
+            ("NOT1", "DFF1", 0),
+            ("DFF1", "XOR1", 0),
+            ("DFF2", "XOR1", 1),
+            ("XOR1", "DFF2", 0),
+            ("CLK1", "DFF1", 1),
+            ("CLK1", "DFF2", 1),
+        ],
+    );
     // The AND, right where the clock's wire runs to DFF1.
     arm(&mut h, "AND");
     click_cell(&mut h, AND_AT);
     h.key_press(egui::Key::Escape);
     h.run();
     h
+}
+
+/// A circuit built as a person builds it, in Step mode (so the clock waits and the frames
+/// settle) at 100 % zoom: each `(item, x, y)` placed by arming the palette item and clicking
+/// the canvas at cell (x, y), then each `(from, to, pin)` wire dragged from `from`'s output
+/// to input `pin` of `to`.
+fn built_from_the_palette(items: &[(&str, f32, f32)], wires: &[(&str, &str, usize)]) -> App {
+    let mut state = CircuitPageState::default();
+    state.sim.set_mode(Mode::Step);
+    let mut h = app(state);
+    zoom_to_100(&mut h);
+    for &(item, x, y) in items {
+        arm(&mut h, item);
+        click_cell(&mut h, pos2(x, y));
+    }
+    h.key_press(egui::Key::Escape);
+    h.run();
+    for &(from, to, pin) in wires {
+        wire(&mut h, from, to, pin);
+    }
+    h
+}
+
+/// Clicks the button `label` and lets the frame run.
+fn click(h: &mut App, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// `n` ticks of the clock, each settled.
+fn ticks_and_settle(h: &mut App, n: usize) {
+    for _ in 0..n {
+        click(h, "Tick");
+        click(h, "Settle");
+    }
+}
+
+/// The two-bit count `n` as the flip-flops read it, (Q1, Q0).
+fn bits(n: u8) -> (String, String) {
+    let bit = |b: u8| if n >> b & 1 == 1 { "+1" } else { "-1" }.to_owned();
+    (bit(1), bit(0))
+}
+
+/// Checks that the counter whose bits `count` reads goes 0, 1, 2, 3, 0, 1, a count every
+/// rising edge of a clock of half period 1 (two ticks).
+fn counts_from_zero(h: &mut App, count: impl Fn(&App) -> (String, String)) {
+    for n in [0, 1, 2, 3, 0, 1] {
+        assert_eq!(count(h), bits(n), "count {n}");
+        ticks_and_settle(h, 2);
+    }
 }
 
 #[test]
@@ -90,17 +134,7 @@ fn a_counter_built_from_the_palette_is_wired_cleanly() {
 #[test]
 fn a_counter_with_power_on_values_counts_from_zero() {
     let mut h = counter_with_an_and_before_a_clock();
-    let click = |h: &mut App, label: &str| {
-        h.get_by_label(label).click();
-        h.run();
-    };
     let count = |h: &App| (node_value(h, "DFF2"), node_value(h, "DFF1"));
-    let ticks_and_settle = |h: &mut App, n: usize| {
-        for _ in 0..n {
-            click(h, "Tick");
-            click(h, "Settle");
-        }
-    };
     click(&mut h, "Power-on reset");
     click(&mut h, "Settle");
     ticks_and_settle(&mut h, 4);
@@ -124,15 +158,7 @@ fn a_counter_with_power_on_values_counts_from_zero() {
     }
     click(&mut h, "Power-on reset");
     click(&mut h, "Settle");
-    let bits = |n: u8| {
-        let bit = |b: u8| if n >> b & 1 == 1 { "+1" } else { "-1" }.to_owned();
-        (bit(1), bit(0))
-    };
-    for n in [0, 1, 2, 3, 0, 1] {
-        assert_eq!(count(&h), bits(n), "count {n}");
-        // A rising edge every two ticks (the clock's half period is 1).
-        ticks_and_settle(&mut h, 2);
-    }
+    counts_from_zero(&mut h, count);
 }
 
 /// Issue 40's scene: the 2-bit counter built from the palette with DFFSR flip-flops (D
@@ -140,33 +166,28 @@ fn a_counter_with_power_on_values_counts_from_zero() {
 /// Q1' = Q1 XOR Q0, both clocked by CLK1), in Step mode. Their SET and EN pins are left
 /// unconnected: inactive and enabled.
 pub(crate) fn counter_of_reset_flip_flops() -> App {
-    let mut state = CircuitPageState::default();
-    state.sim.set_mode(Mode::Step);
-    let mut h = app(state);
-    zoom_to_100(&mut h);
-    for (item, x, y) in [
-        ("Clock", 1.0, 17.0),
-        ("Switch", 1.0, 21.0),
-        ("NOT", 4.0, 1.0),
-        ("DFFSR", 20.0, 1.0),
-        ("XOR", 4.0, 10.0),
-        ("DFFSR", 20.0, 10.0),
-    ] {
-        arm(&mut h, item);
-        click_cell(&mut h, pos2(x, y));
-    }
-    h.key_press(egui::Key::Escape);
-    h.run();
-    wire(&mut h, "DFFSR1", "NOT1", 0);
-    wire(&mut h, "NOT1", "DFFSR1", 0);
-    wire(&mut h, "DFFSR1", "XOR1", 0);
-    wire(&mut h, "DFFSR2", "XOR1", 1);
-    wire(&mut h, "XOR1", "DFFSR2", 0);
-    for ff in ["DFFSR1", "DFFSR2"] {
-        wire(&mut h, "CLK1", ff, sim_core::kind::DFFSR_CLOCK);
-        wire(&mut h, "SW1", ff, sim_core::kind::DFFSR_RESET);
-    }
-    h
+    use sim_core::kind::{DFFSR_CLOCK, DFFSR_RESET};
+    built_from_the_palette(
+        &[
+            ("Clock", 1.0, 17.0),
+            ("Switch", 1.0, 21.0),
+            ("NOT", 4.0, 1.0),
+            ("DFFSR", 20.0, 1.0),
+            ("XOR", 4.0, 10.0),
+            ("DFFSR", 20.0, 10.0),
+        ],
+        &[
+            ("DFFSR1", "NOT1", 0),
+            ("NOT1", "DFFSR1", 0),
+            ("DFFSR1", "XOR1", 0),
+            ("DFFSR2", "XOR1", 1),
+            ("XOR1", "DFFSR2", 0),
+            ("CLK1", "DFFSR1", DFFSR_CLOCK),
+            ("CLK1", "DFFSR2", DFFSR_CLOCK),
+            ("SW1", "DFFSR1", DFFSR_RESET),
+            ("SW1", "DFFSR2", DFFSR_RESET),
+        ],
+    )
 }
 
 /// [`counter_of_reset_flip_flops`] is wired cleanly, unknown only until RST (SW1) is raised
@@ -184,10 +205,6 @@ fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
     let defects = defects_here(&mut h);
     assert!(defects.is_empty(), "{defects:#?}");
 
-    let click = |h: &mut App, label: &str| {
-        h.get_by_label(label).click();
-        h.run();
-    };
     let count = |h: &App| (node_value(h, "DFFSR2"), node_value(h, "DFFSR1"));
     // A click toggles the switch: from unknown to −1, then between −1 and +1.
     let toggle_reset = |h: &mut App, to: &str| {
@@ -195,12 +212,6 @@ fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
         h.run();
         click(h, "Settle");
         assert_eq!(node_value(h, "SW1"), to, "RST");
-    };
-    let ticks_and_settle = |h: &mut App, n: usize| {
-        for _ in 0..n {
-            click(h, "Tick");
-            click(h, "Settle");
-        }
     };
     click(&mut h, "Power-on reset");
     click(&mut h, "Settle");
@@ -217,15 +228,7 @@ fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
     ticks_and_settle(&mut h, 4);
     assert_eq!(count(&h), ("-1".into(), "-1".into()), "held in reset");
     toggle_reset(&mut h, "-1");
-    let bits = |n: u8| {
-        let bit = |b: u8| if n >> b & 1 == 1 { "+1" } else { "-1" }.to_owned();
-        (bit(1), bit(0))
-    };
-    for n in [0, 1, 2, 3, 0, 1] {
-        assert_eq!(count(&h), bits(n), "count {n}");
-        // A rising edge every two ticks (the clock's half period is 1).
-        ticks_and_settle(&mut h, 2);
-    }
+    counts_from_zero(&mut h, count);
 }
 
 /// The 4-bit register of `circuits/register_enable.ron` (one bus flip-flop) selected on the
@@ -236,10 +239,6 @@ fn a_counter_of_reset_flip_flops_counts_from_zero_after_a_reset() {
 fn a_register_s_power_on_row_sets_every_bit() {
     let mut h = app_with("register_enable.ron");
     h.run();
-    let click = |h: &mut App, label: &str| {
-        h.get_by_label(label).click();
-        h.run();
-    };
     let written_init = |h: &App| {
         let (nodes, _) = h.state().state.written_level().expect("a bus level");
         nodes.iter().find(|n| n.label == "reg").expect("reg").init

@@ -57,7 +57,7 @@ use log::Log;
 
 /// The default [limit](Waveform::limit) on recorded changes: 16 Mi changes, a 32 MiB log (2
 /// bytes a change up to 16,384 lanes) and, for a viewer, a 64 MiB per-lane index. The CPU's
-/// whole Fibonacci run (`circuits/cpu/fib.ron`, every node, power-on to `HLT`) is 16,072
+/// whole Fibonacci run (`circuits/cpu/fib.ron`, every node, power-on to `HLT`) is 12,724
 /// changes under unit delay, so the kept start alone holds hundreds of such runs; a record of
 /// every net of ISCAS c6288 under random vectors (10,000 of them are 10.5 M changes) is what
 /// fills it.
