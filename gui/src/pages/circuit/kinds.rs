@@ -140,7 +140,7 @@ pub fn what_it_does(kind: NodeKind) -> String {
              bits on which D and Q agree"
         }
         NodeKind::Dffsr => {
-            "D flip-flop with set and reset: as with enable, and SET or RESET at +1 forces +1              or −1 at once, without a clock edge (RESET wins); unconnected, they do nothing"
+            "D flip-flop with set and reset: as with enable, and SET or RESET at +1 forces +1 or −1 at once, without a clock edge (RESET wins); unconnected, they do nothing"
         }
         NodeKind::Rom { .. } => {
             "ROM: outputs the word at its address input; an unknown address bit reads the \
@@ -161,10 +161,10 @@ pub fn what_it_does(kind: NodeKind) -> String {
              decimal point); +1 lights a segment, an unknown one is grey"
         }
         NodeKind::DecimalDisplay(_) => {
-            "Decimal display: shows its bus as a decimal number, read unsigned, signed (two's              complement) or in balanced ternary (the inspector picks which); with unknown              bits, the range min…max of the numbers it may hold"
+            "Decimal display: shows its bus as a decimal number, read unsigned, signed (two's complement) or in balanced ternary (the inspector picks which); with unknown bits, the range min…max of the numbers it may hold"
         }
         NodeKind::LedMatrix { .. } => {
-            "LED matrix: one bus of rows × columns trits (bit r × columns + c lights row r,              column c); +1 lights a lamp, an unknown one is grey"
+            "LED matrix: one bus of rows × columns trits (bit r × columns + c lights row r, column c); +1 lights a lamp, an unknown one is grey"
         }
         NodeKind::Tty => {
             "TTY: a terminal on one bus of 10 trits (bits 0–6 an ASCII character, 7 the clock, \
@@ -179,7 +179,7 @@ pub fn what_it_does(kind: NodeKind) -> String {
             "Merger: joins one bus per bit range above (inputs 0, 1, …) into one bus"
         }
         NodeKind::Tunnel => {
-            "Tunnel: a named label; every tunnel of one name on a level is one net, joined              without a wire (rename it to choose its name)"
+            "Tunnel: a named label; every tunnel of one name on a level is one net, joined without a wire (rename it to choose its name)"
         }
     };
     text.to_owned()
@@ -240,6 +240,10 @@ mod tests {
         let texts: std::collections::BTreeSet<String> =
             kinds.iter().map(|&k| what_it_does(k)).collect();
         assert_eq!(texts.len(), kinds.len(), "one text per kind: {texts:#?}");
+        // A line break in the source without its `\` would leave a run of spaces.
+        for text in &texts {
+            assert!(!text.contains("  "), "a run of spaces in {text:?}");
+        }
         assert!(what_it_does(NodeKind::gate(GateOp::Nor, 2)).starts_with("NOR: "));
     }
 }
