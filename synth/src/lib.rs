@@ -1,0 +1,36 @@
+//! Two-level logic synthesis for Tritium (issue 41's foundation): Boolean expressions, truth
+//! tables with don't-cares, and exact minimisation to the fewest product terms.
+//!
+//! - [`expr`]: the [`Expr`] syntax tree; [`Expr::parse`] reads `A·B + ¬C` and the ASCII forms
+//!   `A & B | !C`, `A B + C'`, `~A` (typed [`ExprError`]s name the column), and its
+//!   [`Display`](std::fmt::Display) prints the `A·B + ¬C` form back.
+//! - [`table`]: a [`TruthTable`] of one output over at most [`MAX_INPUTS`] inputs, with
+//!   on-, off- and don't-care sets, from an expression or from rows.
+//! - [`minimise`](mod@minimise): exact minimisation by Quine–McCluskey and a branch and bound
+//!   over the prime cover (Petrick's problem), to a sum of products or, by the dual, a product
+//!   of sums — bounded, so that a table too large for it is an error rather than a hang.
+//!
+//! The crate knows nothing of egui, files or the simulator: callers bring text and tables.
+//!
+//! ```
+//! use synth::{Expr, Form, TruthTable, minimise};
+//!
+//! // A redundant expression: the consensus term B·C adds nothing.
+//! let expr = Expr::parse("A B + A' C + B C")?;
+//! let table = TruthTable::from_expr(&expr)?;
+//! assert_eq!(table.on_set(), [1, 3, 6, 7]);
+//!
+//! let minimal = minimise(&table, Form::SumOfProducts)?;
+//! assert_eq!(minimal.to_expr(table.inputs()).to_string(), "¬A·C + A·B");
+//! let dual = minimise(&table, Form::ProductOfSums)?;
+//! assert_eq!(dual.to_expr(table.inputs()).to_string(), "(A + C)·(¬A + B)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod expr;
+pub mod minimise;
+pub mod table;
+
+pub use expr::{Expected, Expr, ExprError};
+pub use minimise::{Form, Implicant, Minimal, MinimiseError, minimise, prime_implicants};
+pub use table::{MAX_INPUTS, TableError, TruthTable, Value};
