@@ -78,7 +78,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 /// The `src/` folder of every crate in the workspace, as paths from the workspace root:
 /// the libraries, the binary and each plugin.
 fn crate_sources() -> Vec<PathBuf> {
-    let mut sources: Vec<PathBuf> = ["sim-core", "gui", "loader", "asm"]
+    let mut sources: Vec<PathBuf> = ["sim-core", "gui", "loader", "asm", "synth"]
         .iter()
         .map(|dir| Path::new(dir).join("src"))
         .chain([PathBuf::from("src")])
