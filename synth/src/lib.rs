@@ -32,5 +32,7 @@ pub mod minimise;
 pub mod table;
 
 pub use expr::{Expected, Expr, ExprError};
-pub use minimise::{Form, Implicant, Minimal, MinimiseError, minimise, prime_implicants};
+pub use minimise::{
+    Form, Implicant, Limits, Minimal, MinimiseError, minimise, minimise_within, prime_implicants,
+};
 pub use table::{MAX_INPUTS, TableError, TruthTable, Value};

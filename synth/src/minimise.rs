@@ -17,9 +17,11 @@
 //! complemented by De Morgan into a sum.
 //!
 //! **Limits**, so that no call hangs: tables have at most [`MAX_INPUTS`] inputs; prime
-//! generation stops past [`MAX_IMPLICANTS`] implicants and the cover search past
-//! [`MAX_SEARCH_NODES`] branches, each with a [`MinimiseError`] (a later heuristic mode takes
-//! over there).
+//! generation stops past [`Limits::implicants`] implicants and the cover search past
+//! [`Limits::search_nodes`] branches, each with a [`MinimiseError`] (a later heuristic mode
+//! takes over there). With the [default](Limits::DEFAULT) limits, 2^20 each, prime generation
+//! always finishes for up to 12 inputs (a function of n inputs has at most 3^n implicants of
+//! all sizes; 3^12 = 531,441).
 //!
 //! [`MAX_INPUTS`]: crate::table::MAX_INPUTS
 
@@ -35,24 +37,45 @@ use thiserror::Error;
 use crate::expr::Expr;
 use crate::table::TruthTable;
 
-/// The most implicants (of every size, summed over the merge levels) prime generation makes
-/// before it gives up: 2^20.
-pub const MAX_IMPLICANTS: usize = 1 << 20;
+/// How far exact minimisation may go before it gives up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// The most implicants (of every size, summed over the merge levels) prime generation
+    /// makes.
+    pub implicants: usize,
+    /// The most branches the cover search takes.
+    pub search_nodes: usize,
+}
 
-/// The most branches the cover search takes before it gives up: 2^20.
-pub const MAX_SEARCH_NODES: usize = 1 << 20;
+impl Limits {
+    /// 2^20 implicants and 2^20 branches.
+    pub const DEFAULT: Self = Self {
+        implicants: 1 << 20,
+        search_nodes: 1 << 20,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
 
 /// Why exact minimisation gave up.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MinimiseError {
-    /// Prime generation passed [`MAX_IMPLICANTS`].
-    #[error("more than {MAX_IMPLICANTS} implicants: too large for exact minimisation")]
-    TooManyImplicants,
-    /// The cover search passed [`MAX_SEARCH_NODES`].
-    #[error(
-        "the cover search passed {MAX_SEARCH_NODES} branches: too large for exact minimisation"
-    )]
-    SearchTooLarge,
+    /// Prime generation passed [`Limits::implicants`].
+    #[error("more than {limit} implicants: too large for exact minimisation")]
+    TooManyImplicants {
+        /// The limit passed.
+        limit: usize,
+    },
+    /// The cover search passed [`Limits::search_nodes`].
+    #[error("the cover search passed {limit} branches: too large for exact minimisation")]
+    SearchTooLarge {
+        /// The limit passed.
+        limit: usize,
+    },
 }
 
 /// A product term (a cube): the rows whose bits under `care` equal those of `ones`.
@@ -150,15 +173,29 @@ impl Minimal {
     }
 }
 
-/// The minimal expression of `table` in `form` (see the [module](self) documentation).
+/// The minimal expression of `table` in `form` (see the [module](self) documentation),
+/// within the [default limits](Limits::DEFAULT).
 ///
 /// # Errors
 ///
 /// A [`MinimiseError`] when prime generation or the cover search passes its limit.
 pub fn minimise(table: &TruthTable, form: Form) -> Result<Minimal, MinimiseError> {
+    minimise_within(table, form, Limits::DEFAULT)
+}
+
+/// [`minimise`] within `limits`.
+///
+/// # Errors
+///
+/// A [`MinimiseError`] when prime generation or the cover search passes its limit.
+pub fn minimise_within(
+    table: &TruthTable,
+    form: Form,
+    limits: Limits,
+) -> Result<Minimal, MinimiseError> {
     let terms = match form {
-        Form::SumOfProducts => minimum_cover(table)?,
-        Form::ProductOfSums => minimum_cover(&table.complement())?,
+        Form::SumOfProducts => minimum_cover(table, limits)?,
+        Form::ProductOfSums => minimum_cover(&table.complement(), limits)?,
     };
     Ok(Minimal { form, terms })
 }
@@ -168,8 +205,14 @@ pub fn minimise(table: &TruthTable, form: Form) -> Result<Minimal, MinimiseError
 ///
 /// # Errors
 ///
-/// [`MinimiseError::TooManyImplicants`] past [`MAX_IMPLICANTS`].
-pub fn prime_implicants(table: &TruthTable) -> Result<Vec<Implicant>, MinimiseError> {
+/// [`MinimiseError::TooManyImplicants`] past `max_implicants` implicants made (of every size).
+pub fn prime_implicants(
+    table: &TruthTable,
+    max_implicants: usize,
+) -> Result<Vec<Implicant>, MinimiseError> {
+    let too_many = MinimiseError::TooManyImplicants {
+        limit: max_implicants,
+    };
     let width = table.inputs().len();
     let mut level: HashSet<Implicant> = table
         .on_set()
@@ -181,12 +224,13 @@ pub fn prime_implicants(table: &TruthTable) -> Result<Vec<Implicant>, MinimiseEr
         })
         .collect();
     let mut made = level.len();
-    if made > MAX_IMPLICANTS {
-        return Err(MinimiseError::TooManyImplicants);
+    if made > max_implicants {
+        return Err(too_many);
     }
     let mut primes = Vec::new();
     while !level.is_empty() {
-        let (next, merged) = merge_level(&level, width, MAX_IMPLICANTS - made)?;
+        let (next, merged) =
+            merge_level(&level, width, max_implicants - made).ok_or_else(|| too_many.clone())?;
         made += next.len();
         primes.extend(level.into_iter().filter(|term| !merged.contains(term)));
         level = next;
@@ -199,15 +243,12 @@ pub fn prime_implicants(table: &TruthTable) -> Result<Vec<Implicant>, MinimiseEr
 
 /// One Quine–McCluskey step: every merge of two implicants of `level` that differ in exactly
 /// one cared-for bit, and the implicants that took part in one.
-///
-/// # Errors
-///
-/// [`MinimiseError::TooManyImplicants`] when the merges pass `budget`.
+/// `None` when the merges pass `budget`.
 fn merge_level(
     level: &HashSet<Implicant>,
     width: usize,
     budget: usize,
-) -> Result<(HashSet<Implicant>, HashSet<Implicant>), MinimiseError> {
+) -> Option<(HashSet<Implicant>, HashSet<Implicant>)> {
     let mut next = HashSet::new();
     let mut merged = HashSet::new();
     for &term in level {
@@ -227,17 +268,17 @@ fn merge_level(
                 merged.insert(term);
                 merged.insert(partner);
                 if next.len() > budget {
-                    return Err(MinimiseError::TooManyImplicants);
+                    return None;
                 }
             }
         }
     }
-    Ok((next, merged))
+    Some((next, merged))
 }
 
 /// A minimum cover of `table`'s on-set by its prime implicants, sorted.
-fn minimum_cover(table: &TruthTable) -> Result<Vec<Implicant>, MinimiseError> {
-    let primes = prime_implicants(table)?;
+fn minimum_cover(table: &TruthTable, limits: Limits) -> Result<Vec<Implicant>, MinimiseError> {
+    let primes = prime_implicants(table, limits.implicants)?;
     let rows: Vec<Vec<usize>> = table
         .on_set()
         .into_iter()
@@ -252,6 +293,7 @@ fn minimum_cover(table: &TruthTable) -> Result<Vec<Implicant>, MinimiseError> {
         rows: &rows,
         best: None,
         nodes: 0,
+        max_nodes: limits.search_nodes,
     };
     let uncovered: Vec<usize> = (0..rows.len()).collect();
     search.branch(&mut Vec::new(), 0, &uncovered)?;
@@ -271,6 +313,7 @@ struct CoverSearch<'a> {
     /// The best cover found so far, with its literal count.
     best: Option<(Vec<usize>, u32)>,
     nodes: usize,
+    max_nodes: usize,
 }
 
 impl CoverSearch<'_> {
@@ -282,8 +325,10 @@ impl CoverSearch<'_> {
         uncovered: &[usize],
     ) -> Result<(), MinimiseError> {
         self.nodes += 1;
-        if self.nodes > MAX_SEARCH_NODES {
-            return Err(MinimiseError::SearchTooLarge);
+        if self.nodes > self.max_nodes {
+            return Err(MinimiseError::SearchTooLarge {
+                limit: self.max_nodes,
+            });
         }
         let bound = (chosen.len() + self.disjoint_rows(uncovered), literals);
         if self
@@ -328,7 +373,9 @@ impl CoverSearch<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Form, Implicant, MinimiseError, minimise, prime_implicants};
+    use super::{
+        Form, Implicant, Limits, MinimiseError, minimise, minimise_within, prime_implicants,
+    };
     use crate::expr::Expr;
     use crate::table::{TruthTable, Value};
 
@@ -355,7 +402,7 @@ mod tests {
     fn the_mccluskey_example_has_its_primes() {
         // McCluskey (1956)'s worked example style: Σm(0,1,2,5,6,7) has six primes, a cyclic core.
         let t = table(3, &[0, 1, 2, 5, 6, 7], &[]);
-        let primes = prime_implicants(&t).expect("generates");
+        let primes = prime_implicants(&t, Limits::DEFAULT.implicants).expect("generates");
         assert_eq!(primes.len(), 6);
         assert!(primes.contains(&Implicant {
             ones: 0,
@@ -417,7 +464,39 @@ mod tests {
         let t = TruthTable::from_rows(names(16), rows).expect("a valid table");
         assert_eq!(
             minimise(&t, Form::SumOfProducts),
-            Err(MinimiseError::TooManyImplicants)
+            Err(MinimiseError::TooManyImplicants { limit: 1 << 20 })
+        );
+    }
+
+    #[test]
+    fn a_search_past_its_branch_limit_is_an_error() {
+        // Parity of 4 inputs: 8 one-minterm primes (so 8 implicants in all), each essential: 9
+        // branches in all.
+        let expr = Expr::parse("A·¬B + ¬A·B").expect("parses");
+        let parity = Expr::parse(&format!(
+            "({expr})·¬(C·¬D + ¬C·D) + ¬({expr})·(C·¬D + ¬C·D)"
+        ));
+        let t = TruthTable::from_expr(&parity.expect("parses")).expect("builds");
+        let limits = |search_nodes| Limits {
+            search_nodes,
+            ..Limits::DEFAULT
+        };
+        let result = minimise_within(&t, Form::SumOfProducts, limits(9)).expect("within 9");
+        assert_eq!((result.terms.len(), result.literals()), (8, 32));
+        assert_eq!(
+            minimise_within(&t, Form::SumOfProducts, limits(8)),
+            Err(MinimiseError::SearchTooLarge { limit: 8 })
+        );
+        assert_eq!(
+            minimise_within(
+                &t,
+                Form::SumOfProducts,
+                Limits {
+                    implicants: 7,
+                    ..limits(9)
+                }
+            ),
+            Err(MinimiseError::TooManyImplicants { limit: 7 })
         );
     }
 }
