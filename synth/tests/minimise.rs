@@ -1,6 +1,6 @@
 //! Exact minimisation against an exhaustive search: for random functions of up to 4 inputs
 //! with don't-cares, both forms agree with the table on every cared-for row and have the
-//! fewest terms, then the fewest literals, of any two-level expression; functions of 5 or 6
+//! fewest terms, then the fewest literals, of any two-level expression; functions of 5 to 7
 //! inputs minimise within the default limits and agree with their tables.
 
 use proptest::prelude::*;
@@ -119,7 +119,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn larger_functions_minimise_within_the_default_limits(table in tables(5..=6)) {
+    fn larger_functions_minimise_within_the_default_limits(table in tables(5..=7)) {
         check_agreement(&table, Form::SumOfProducts)?;
         check_agreement(&table, Form::ProductOfSums)?;
     }
