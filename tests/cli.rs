@@ -10,7 +10,7 @@ use std::process::Command;
 use serde_json::Value;
 
 mod common;
-use common::{TempDir, tritium};
+use common::{Run, TempDir, tritium};
 
 const LATCH: &str = "circuits/rs_nor_latch.ron";
 
@@ -1562,6 +1562,14 @@ fn analyze_hazards_refuses_bad_vectors_and_loops() {
     tritium(&["analyze", "hazards", MUX]).expect_code(2);
 }
 
+/// Checks that `run` succeeded and its rate line ends by saying it ran levelized, event
+/// driven, for `why`.
+fn assert_ran_event_driven(run: &Run, why: &str) {
+    run.expect_code(0);
+    let ending = format!("(levelized, event-driven: {why})");
+    assert!(run.stderr.trim_end().ends_with(&ending), "{}", run.stderr);
+}
+
 #[test]
 fn run_names_the_clock_that_keeps_it_from_running_cycle_based() {
     // A ripple counter: the second flip-flop is clocked by the first one's output.
@@ -1593,14 +1601,9 @@ fn run_names_the_clock_that_keeps_it_from_running_cycle_based() {
         "--ticks".as_ref(),
         "9".as_ref(),
     ]);
-    run.expect_code(0);
-    assert!(
-        run.stderr.trim_end().ends_with(
-            "(levelized, event-driven: not cycle-based, the clock of q1 is driven by q0, \
-             which is not a source)"
-        ),
-        "{}",
-        run.stderr
+    assert_ran_event_driven(
+        &run,
+        "not cycle-based, the clock of q1 is driven by q0, which is not a source",
     );
     // It ran tick by tick: what `--event-driven` prints.
     let event_driven = tritium(&[
@@ -1646,14 +1649,10 @@ fn run_names_the_set_or_reset_that_keeps_it_from_running_cycle_based() {
         "--ticks".as_ref(),
         "9".as_ref(),
     ]);
-    run.expect_code(0);
-    assert!(
-        run.stderr.trim_end().ends_with(
-            "(levelized, event-driven: not cycle-based, the reset of q0 is driven by b, \
-             which is not a switch, button or constant)"
-        ),
-        "{}",
-        run.stderr
+    assert_ran_event_driven(
+        &run,
+        "not cycle-based, the reset of q0 is driven by b, which is not a switch, button or \
+         constant",
     );
 }
 
