@@ -31,7 +31,7 @@ pub mod expr;
 pub mod minimise;
 pub mod table;
 
-pub use expr::{Expected, Expr, ExprError};
+pub use expr::{Expected, Expr, ExprError, MAX_NESTING};
 pub use minimise::{
     Form, Implicant, Limits, Minimal, MinimiseError, minimise, minimise_within, prime_implicants,
 };

@@ -2,7 +2,7 @@
 //! printing then parsing keeps the function (a property test).
 
 use proptest::prelude::*;
-use synth::{Expected, Expr, ExprError, TruthTable};
+use synth::{Expected, Expr, ExprError, MAX_NESTING, TruthTable};
 
 fn parse(text: &str) -> Expr {
     Expr::parse(text).unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"))
@@ -140,4 +140,34 @@ proptest! {
         prop_assert_eq!(table(&reparsed), table(&expr), "{}", printed);
         prop_assert_eq!(reparsed.to_string(), printed);
     }
+}
+
+/// Parentheses, prefix and postfix negations nested past [`MAX_NESTING`] are refused with the
+/// column where the nesting goes too deep, never a stack overflow; at the limit they parse.
+#[test]
+fn nesting_past_the_limit_is_refused_not_overflowed() {
+    let deep = 1_000_000;
+    for text in [
+        format!("{}A{}", "(".repeat(deep), ")".repeat(deep)),
+        format!("{}A", "¬".repeat(deep)),
+        format!("A{}", "'".repeat(deep)),
+    ] {
+        match Expr::parse(&text) {
+            Err(ExprError::TooDeep { column, limit }) => {
+                assert_eq!(limit, MAX_NESTING);
+                assert!(
+                    column > MAX_NESTING && column <= MAX_NESTING + 2,
+                    "{column}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let at_limit = format!("{}A{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
+    assert_eq!(Expr::parse(&at_limit), Ok(Expr::Var("A".into())));
+    let primes = format!("A{}", "'".repeat(MAX_NESTING));
+    assert_eq!(
+        TruthTable::from_expr(&Expr::parse(&primes).expect("at the limit")),
+        TruthTable::from_expr(&Expr::parse("A").expect("A"))
+    );
 }

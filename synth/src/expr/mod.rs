@@ -9,7 +9,7 @@ mod parse;
 
 use std::fmt;
 
-pub use parse::{Expected, ExprError};
+pub use parse::{Expected, ExprError, MAX_NESTING};
 
 /// A Boolean expression over named variables.
 ///

@@ -9,6 +9,8 @@
 //! ```
 //!
 //! Whitespace separates tokens and is otherwise ignored. Columns count characters from 1.
+//! Parentheses and negations nest at most [`MAX_NESTING`] deep, so a hostile text cannot
+//! exhaust the stack.
 
 use std::fmt;
 use std::iter::Peekable;
@@ -63,13 +65,28 @@ pub enum ExprError {
         /// The token found, or `end of input`.
         found: String,
     },
+    /// Parentheses and negations nested deeper than [`MAX_NESTING`]: a bound that keeps
+    /// every walk of the tree (printing, evaluating, dropping) within the stack.
+    #[error("column {column}: parentheses and negations nest deeper than {limit}")]
+    TooDeep {
+        /// Where the level past the limit opens.
+        column: usize,
+        /// The limit, [`MAX_NESTING`].
+        limit: usize,
+    },
 }
+
+/// The deepest nesting of parentheses and negations (`(`, `¬`, `'` each one level) an
+/// expression may have.
+pub const MAX_NESTING: usize = 256;
 
 impl ExprError {
     /// The column (counted in characters from 1) the error is at.
     pub fn column(&self) -> usize {
         match self {
-            Self::UnexpectedChar { column, .. } | Self::Unexpected { column, .. } => *column,
+            Self::UnexpectedChar { column, .. }
+            | Self::Unexpected { column, .. }
+            | Self::TooDeep { column, .. } => *column,
         }
     }
 }
@@ -156,6 +173,8 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, ExprError> {
 struct Parser {
     tokens: Vec<(Token, usize)>,
     next: usize,
+    /// The levels of parentheses and negations open around the next token.
+    depth: usize,
 }
 
 impl Parser {
@@ -171,6 +190,18 @@ impl Parser {
             self.next += 1;
         }
         token
+    }
+
+    /// Opens one more level of nesting at the next token; an error past [`MAX_NESTING`].
+    fn enter(&mut self) -> Result<(), ExprError> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(ExprError::TooDeep {
+                column: self.tokens[self.next].1,
+                limit: MAX_NESTING,
+            });
+        }
+        Ok(())
     }
 
     /// The error for the next token, where `expected` was needed.
@@ -207,14 +238,20 @@ impl Parser {
 
     fn unary(&mut self) -> Result<Expr, ExprError> {
         if *self.peek() == Token::Not {
+            self.enter()?;
             self.advance();
-            return Ok(!self.unary()?);
+            let operand = self.unary()?;
+            self.depth -= 1;
+            return Ok(!operand);
         }
         let mut operand = self.primary()?;
+        let outside = self.depth;
         while *self.peek() == Token::Prime {
+            self.enter()?;
             self.advance();
             operand = !operand;
         }
+        self.depth = outside;
         Ok(operand)
     }
 
@@ -227,7 +264,9 @@ impl Parser {
             (Token::Ident(name), _) => Ok(Expr::Var(name)),
             (Token::Const(constant), _) => Ok(Expr::Const(constant)),
             (_, open) => {
+                self.enter()?;
                 let inner = self.or()?;
+                self.depth -= 1;
                 if *self.peek() != Token::Close {
                     return Err(self.unexpected(Expected::CloseParen { open }));
                 }
@@ -253,6 +292,7 @@ impl Expr {
         let mut parser = Parser {
             tokens: tokenize(text)?,
             next: 0,
+            depth: 0,
         };
         let expr = parser.or()?;
         if *parser.peek() != Token::End {
