@@ -9,6 +9,9 @@
 //! - [`minimise`](mod@minimise): exact minimisation by Quine–McCluskey and a branch and bound
 //!   over the prime cover (Petrick's problem), to a sum of products or, by the dual, a product
 //!   of sums — bounded, so that a table too large for it is an error rather than a hang.
+//! - [`spec`]: a multiple-output function, a [`Spec`] of named [`TruthTable`]s over one
+//!   list of inputs; [`cover`]: its two-level [`Cover`] (terms shared between outputs, and
+//!   whether the cover is [`Exactness::Exact`]) from [`minimise_spec`].
 //!
 //! The crate knows nothing of egui, files or the simulator: callers bring text and tables.
 //!
@@ -27,12 +30,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod cover;
 pub mod expr;
 pub mod minimise;
+pub mod spec;
 pub mod table;
+
+pub use cover::{Cover, Exactness, Options, Term, minimise_spec};
 
 pub use expr::{Expected, Expr, ExprError, MAX_NESTING};
 pub use minimise::{
     Form, Implicant, Limits, Minimal, MinimiseError, minimise, minimise_within, prime_implicants,
 };
+pub use spec::{MAX_OUTPUTS, Spec, SpecError};
 pub use table::{MAX_INPUTS, TableError, TruthTable, Value};
