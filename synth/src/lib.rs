@@ -12,6 +12,9 @@
 //! - [`spec`]: a multiple-output function, a [`Spec`] of named [`TruthTable`]s over one
 //!   list of inputs; [`cover`]: its two-level [`Cover`] (terms shared between outputs, and
 //!   whether the cover is [`Exactness::Exact`]) from [`minimise_spec`].
+//! - [`tablefile`]: a [`Spec`] as a text or CSV table file ([`tablefile::parse`], with
+//!   [`TableFileError`]s naming the line and column; [`tablefile::to_text`],
+//!   [`tablefile::to_csv`]).
 //!
 //! The crate knows nothing of egui, files or the simulator: callers bring text and tables.
 //!
@@ -35,6 +38,7 @@ pub mod expr;
 pub mod minimise;
 pub mod spec;
 pub mod table;
+pub mod tablefile;
 
 pub use cover::{Cover, Exactness, Options, Term, minimise_spec};
 
@@ -44,3 +48,4 @@ pub use minimise::{
 };
 pub use spec::{MAX_OUTPUTS, Spec, SpecError};
 pub use table::{MAX_INPUTS, TableError, TruthTable, Value};
+pub use tablefile::TableFileError;
