@@ -12,11 +12,14 @@
 //! - [`spec`]: a multiple-output function, a [`Spec`] of named [`TruthTable`]s over one
 //!   list of inputs; [`cover`]: its two-level [`Cover`] (terms shared between outputs, and
 //!   whether the cover is [`Exactness::Exact`]) from [`minimise_spec`].
+//! - [`analyse`](mod@analyse): a circuit of the simulator (or the cone of chosen outputs) to
+//!   the [`Spec`] it computes, an unknown output refused or a don't-care ([`Unknowns`]).
 //! - [`tablefile`]: a [`Spec`] as a text or CSV table file ([`tablefile::parse`], with
 //!   [`TableFileError`]s naming the line and column; [`tablefile::to_text`],
 //!   [`tablefile::to_csv`]).
 //!
-//! The crate knows nothing of egui, files or the simulator: callers bring text and tables.
+//! The crate knows nothing of egui or files: callers bring text, tables and circuits; of the
+//! simulator it reads only checked circuits and their truth tables.
 //!
 //! ```
 //! use synth::{Expr, Form, TruthTable, minimise};
@@ -33,6 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod analyse;
 pub mod cover;
 pub mod expr;
 pub mod minimise;
@@ -40,6 +44,7 @@ pub mod spec;
 pub mod table;
 pub mod tablefile;
 
+pub use analyse::{AnalyseError, Unknowns, analyse};
 pub use cover::{Cover, Exactness, Options, Term, minimise_spec};
 
 pub use expr::{Expected, Expr, ExprError, MAX_NESTING};
