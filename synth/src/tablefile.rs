@@ -140,8 +140,8 @@ pub enum TableFileError {
     },
     /// A cell that is not `0`, `1`, `-` or `x` (one per bit of its column).
     #[error(
-        "line {line}, column {column}: `{found}` is no cell of `{name}`: expected {width} of \
-         0, 1, - or x"
+        "line {line}, column {column}: `{found}` is no cell of `{name}`: expected {}",
+        cell_shape(*width)
     )]
     BadCell {
         /// The row's line.
@@ -189,6 +189,14 @@ pub enum TableFileError {
         /// The later line's value.
         second: Value,
     },
+}
+
+/// What a cell of `width` bits looks like, for an error message.
+fn cell_shape(width: usize) -> String {
+    match width {
+        1 => "0, 1, - or x".to_owned(),
+        _ => format!("{width} characters, each 0, 1, - or x"),
+    }
 }
 
 /// A cell's character for a value: `0`, `1`, or `-` for a don't-care.
