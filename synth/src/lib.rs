@@ -17,9 +17,13 @@
 //! - [`tablefile`]: a [`Spec`] as a text or CSV table file ([`tablefile::parse`], with
 //!   [`TableFileError`]s naming the line and column; [`tablefile::to_text`],
 //!   [`tablefile::to_csv`]).
+//! - [`build`]: a cover as a circuit of sim-core gates (AND–OR, NAND-only or NOR-only, any or
+//!   two inputs a gate): a part, a document with its truth table as test vectors, or logic
+//!   inside a part under construction.
 //!
-//! The crate knows nothing of egui or files: callers bring text, tables and circuits; of the
-//! simulator it reads only checked circuits and their truth tables.
+//! The crate reads sim-core's checked circuits and their truth tables and builds sim-core
+//! descriptions, but knows nothing of egui or files: callers bring text, tables and circuits
+//! and write what they get.
 //!
 //! ```
 //! use synth::{Expr, Form, TruthTable, minimise};
@@ -37,6 +41,7 @@
 //! ```
 
 pub mod analyse;
+pub mod build;
 pub mod cover;
 pub mod expr;
 pub mod minimise;
