@@ -18,6 +18,8 @@ use anyhow::Result;
 use serde::Serialize;
 use synth::{Cover, Form};
 
+use super::console::plural;
+
 /// `sum of products` or `product of sums`.
 fn form_name(form: Form) -> &'static str {
     match form {
@@ -47,11 +49,11 @@ pub fn write_inputs(inputs: &[String], out: &mut dyn Write) -> Result<()> {
 pub fn write_cover(cover: &Cover, out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
-        "{} ({}; {} terms, {} literals):",
+        "{} ({}; {}, {}):",
         form_name(cover.form),
         cover.exactness.label(),
-        cover.terms.len(),
-        cover.literals()
+        plural(cover.terms.len() as u64, "term"),
+        plural(cover.literals(), "literal")
     )?;
     let width = cover
         .outputs

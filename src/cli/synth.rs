@@ -2,7 +2,7 @@
 //! ([`synth::tablefile`]) or expressions.
 //!
 //! ```text
-//! $ tritium synth --expr "S = A ^ B" --expr "C = A B" -o half_adder.ron
+//! $ tritium synth --expr "S = A B' + A' B" --expr "C = A B" -o half_adder.ron
 //! inputs: A B
 //! sum of products (exact; 3 terms, 6 literals):
 //!   S = ¬A·B + A·¬B
@@ -10,18 +10,30 @@
 //! ```
 //!
 //! The function is minimised ([`synth::minimise_spec`]) and printed as
-//! [`super::expressions`] does. A table file's error names the file, line and column; an
-//! expression's names the `--expr` and the column: both are bad input, exit status 2.
+//! [`super::expressions`] does. With `-o`, the circuit is built ([`synth::build::document`],
+//! named after the table file, else the output file) and written, and a last line says how
+//! many gates it has:
+//!
+//! ```text
+//! wrote half_adder.ron: 5 gates (and-or, n-input)
+//! ```
+//!
+//! With `-o -` the document goes to standard output and the report to standard error. A
+//! table file's error names the file, line and column; an expression's names the `--expr`
+//! and the column: both are bad input, exit status 2.
 
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context as _, Result, bail};
-use synth::{Expr, Form, Options, Spec, TruthTable, minimise_spec, tablefile};
+use sim_core::format;
+use synth::build::{self, FanIn, Gates, Style};
+use synth::{Cover, Expr, Form, Options, Spec, TruthTable, minimise_spec, tablefile};
 
-use super::args::SynthArgs;
-use super::console::{Console, Status};
+use super::args::{GateInputs, GateStyle, SynthArgs};
+use super::console::{Console, Status, plural, write_output};
 use super::expressions::{write_cover, write_inputs};
-use super::load::display_name;
+use super::load::{display_name, is_stdin};
 
 /// Runs `tritium synth`.
 ///
@@ -43,9 +55,71 @@ pub fn run(args: &SynthArgs, console: &mut Console<'_>) -> Result<Status> {
         ..Options::default()
     };
     let cover = minimise_spec(&spec, options)?;
-    write_inputs(spec.inputs(), console.out)?;
-    write_cover(&cover, console.out)?;
+    let to_stdout = args.output.as_deref().is_some_and(is_stdin);
+    let report: &mut dyn Write = if to_stdout { console.err } else { console.out };
+    write_inputs(spec.inputs(), report)?;
+    write_cover(&cover, report)?;
+    if let Some(path) = &args.output {
+        let name = args.table.as_deref().unwrap_or(path);
+        write_circuit(&cover, style(args), &document_name(name), path, console)?;
+    }
     Ok(Status::Success)
+}
+
+/// The build style `--style` and `--inputs` choose.
+fn style(args: &SynthArgs) -> Style {
+    Style {
+        gates: match args.style {
+            GateStyle::AndOr => Gates::AndOr,
+            GateStyle::Nand => Gates::Nand,
+            GateStyle::Nor => Gates::Nor,
+        },
+        fan_in: match args.inputs {
+            GateInputs::Two => FanIn::Two,
+            GateInputs::N => FanIn::Any,
+        },
+    }
+}
+
+/// A document's name: the file's stem (`synth` for standard output).
+fn document_name(path: &Path) -> String {
+    match path.file_stem() {
+        Some(stem) if !is_stdin(path) => stem.to_string_lossy().into_owned(),
+        _ => "synth".to_owned(),
+    }
+}
+
+/// Builds the cover's circuit, writes it to `path` and reports its gates (on standard
+/// error when the circuit goes to standard output).
+fn write_circuit(
+    cover: &Cover,
+    style: Style,
+    name: &str,
+    path: &Path,
+    console: &mut Console<'_>,
+) -> Result<()> {
+    let doc = build::document(cover, style, name)?;
+    let text = format::to_string(&doc)?;
+    write_output(path, &text, console)?;
+    let gates = doc.circuit.node_count() - cover.inputs.len() - cover.outputs.len();
+    let report: &mut dyn Write = if is_stdin(path) {
+        console.err
+    } else {
+        console.out
+    };
+    let target = if is_stdin(path) {
+        "standard output".to_owned()
+    } else {
+        display_name(path)
+    };
+    writeln!(
+        report,
+        "wrote {target}: {} ({}, {}-input)",
+        plural(gates as u64, "gate"),
+        style.gates.name(),
+        style.fan_in.name()
+    )?;
+    Ok(())
 }
 
 /// The function of a table file.
