@@ -12,6 +12,9 @@
 //! - [`spec`]: a multiple-output function, a [`Spec`] of named [`TruthTable`]s over one
 //!   list of inputs; [`cover`]: its two-level [`Cover`] (terms shared between outputs, and
 //!   whether the cover is [`Exactness::Exact`]) from [`minimise_spec`].
+//! - [`fsm`]: state machines — a state-transition table's text format
+//!   ([`fsm::Machine::parse`]), its checks, state assignment and the machine's logic as a
+//!   [`Spec`].
 //!
 //! The crate knows nothing of egui, files or the simulator: callers bring text and tables.
 //!
@@ -32,6 +35,7 @@
 
 pub mod cover;
 pub mod expr;
+pub mod fsm;
 pub mod minimise;
 pub mod spec;
 pub mod table;
