@@ -57,7 +57,7 @@
 //! # From a machine to logic
 //!
 //! An [`Assignment`] gives each state a code ([`Machine::encode`]: binary, Gray or one-hot);
-//! [`Machine::spec`] is then the machine's combinational logic as a [`Spec`](crate::Spec)
+//! [`Machine::logic`] is then the machine's combinational logic as a [`Spec`](crate::Spec)
 //! for [`minimise_spec`](crate::minimise_spec): over the state bits and the inputs, the next
 //! state's bits and the outputs, don't-care on codes no state has and wherever the table
 //! leaves a choice.
