@@ -451,3 +451,49 @@ fn generated_names_avoid_the_machines_own() {
     let outputs: Vec<&str> = logic.spec.output_names().collect();
     assert_eq!(outputs, ["d0__", "d0"]);
 }
+
+#[test]
+fn the_diagram_places_states_by_distance_and_merges_rows_into_labelled_arcs() {
+    use synth::fsm::{ArcShape, DiagramArc, SPACING};
+
+    let diagram = parse(DETECTOR).diagram();
+    let placed: Vec<(&str, usize, [f32; 2], bool)> = diagram
+        .states
+        .iter()
+        .map(|s| (s.name.as_str(), s.layer, s.position, s.initial))
+        .collect();
+    assert_eq!(
+        placed,
+        [
+            ("IDLE", 0, [0.0, 0.0], true),
+            ("GOT1", 1, [SPACING, 0.0], false),
+            ("GOT10", 2, [2.0 * SPACING, 0.0], false),
+        ]
+    );
+    let arc = |from, to, label: &str, shape| DiagramArc {
+        from,
+        to,
+        label: label.into(),
+        shape,
+    };
+    assert_eq!(
+        diagram.arcs,
+        [
+            arc(0, 0, "0/0", ArcShape::SelfLoop),
+            arc(0, 1, "1/0", ArcShape::Straight),
+            arc(1, 2, "0/0", ArcShape::Bent),
+            arc(1, 1, "1/0", ArcShape::SelfLoop),
+            arc(2, 0, "0/0", ArcShape::Straight),
+            arc(2, 1, "1/1", ArcShape::Bent),
+        ]
+    );
+
+    let vending = parse(VENDING).diagram();
+    assert_eq!(vending.states[3].outputs, "1");
+    let layers: Vec<usize> = vending.states.iter().map(|s| s.layer).collect();
+    assert_eq!(layers, [0, 1, 1, 2]);
+    let rows: Vec<f32> = vending.states.iter().map(|s| s.position[1]).collect();
+    assert_eq!(rows, [0.0, -SPACING / 2.0, SPACING / 2.0, 0.0]);
+    let merged = vending.arcs.iter().find(|a| (a.from, a.to) == (2, 3));
+    assert_eq!(merged.map(|a| a.label.as_str()), Some("10, 01"));
+}

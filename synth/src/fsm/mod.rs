@@ -61,14 +61,18 @@
 //! for [`minimise_spec`](crate::minimise_spec): over the state bits and the inputs, the next
 //! state's bits and the outputs, don't-care on codes no state has and wherever the table
 //! leaves a choice.
+//!
+//! [`Machine::diagram`] lays the state diagram out for a front end to draw ([`Diagram`]).
 
 mod assign;
 mod check;
+mod diagram;
 mod error;
 mod logic;
 mod parse;
 
 pub use assign::{Assignment, Encoding};
+pub use diagram::{ArcShape, Diagram, DiagramArc, SPACING, StateNode};
 pub use error::{FsmError, SynthesisError};
 pub use logic::Logic;
 
@@ -264,6 +268,18 @@ fn pattern(ones: u32, care: u32, n: usize) -> String {
             (0, _) => '-',
             (_, 1) => '1',
             _ => '0',
+        })
+        .collect()
+}
+
+/// `values` as `0`, `1` and `-` characters.
+fn values(values: &[Value]) -> String {
+    values
+        .iter()
+        .map(|v| match v {
+            Value::Zero => '0',
+            Value::One => '1',
+            Value::DontCare => '-',
         })
         .collect()
 }
