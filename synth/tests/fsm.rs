@@ -386,13 +386,13 @@ fn assignments_give_distinct_codes_gray_steps_change_one_bit_one_hot_one_bit_eac
 
 #[test]
 fn an_assignment_too_wide_for_a_table_is_an_error() {
-    assert_eq!(
+    assert!(matches!(
         ring(17).encode(Assignment::OneHot),
         Err(SynthesisError::TooWide {
             state_bits: 17,
             inputs: 0
         })
-    );
+    ));
     assert!(ring(17).encode(Assignment::Binary).is_ok());
 }
 

@@ -89,9 +89,9 @@ impl Machine {
                 .map(|s| (self.barycentre(s, &layer, &row), s))
                 .collect();
             members.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            let middle = (coordinate(members.len()) - 1.0) / 2.0;
+            let middle = (members.len() as f32 - 1.0) / 2.0;
             for (k, &(_, s)) in members.iter().enumerate() {
-                row[s] = coordinate(k) - middle;
+                row[s] = k as f32 - middle;
             }
         }
         self.states
@@ -101,7 +101,7 @@ impl Machine {
                 name: state.name.clone(),
                 outputs: values(&state.outputs),
                 layer: layer[s],
-                position: [coordinate(layer[s]) * SPACING, row[s] * SPACING],
+                position: [layer[s] as f32 * SPACING, row[s] * SPACING],
                 initial: s == self.initial,
             })
             .collect()
@@ -156,9 +156,4 @@ impl Machine {
         }
         arcs
     }
-}
-
-/// `k` as a coordinate (exact: a machine has far fewer than 2^16 states or layers).
-fn coordinate(k: usize) -> f32 {
-    u16::try_from(k).map_or(f32::from(u16::MAX), f32::from)
 }

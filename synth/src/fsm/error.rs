@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use sim_core::format::FormatError;
+
 use crate::minimise::MinimiseError;
 use crate::spec::SpecError;
 use crate::table::TableError;
@@ -192,7 +194,7 @@ pub enum FsmError {
 }
 
 /// Why a machine's logic or circuit cannot be made.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Debug, Error)]
 pub enum SynthesisError {
     /// The state bits and the inputs together are more than a truth table's inputs.
     #[error(
@@ -217,4 +219,7 @@ pub enum SynthesisError {
     /// The minimiser gave up.
     #[error(transparent)]
     Minimise(#[from] MinimiseError),
+    /// The built circuit does not check (a bug in the builder, reported rather than a panic).
+    #[error("the built circuit does not check: {0}")]
+    Circuit(#[from] FormatError),
 }

@@ -66,15 +66,19 @@
 
 mod assign;
 mod check;
+mod circuit;
 mod diagram;
 mod error;
 mod logic;
 mod parse;
+mod tour;
 
 pub use assign::{Assignment, Encoding};
+pub use circuit::{Pins, Settings, Synthesis};
 pub use diagram::{ArcShape, Diagram, DiagramArc, SPACING, StateNode};
 pub use error::{FsmError, SynthesisError};
 pub use logic::Logic;
+pub use tour::MAX_TOUR_STEPS;
 
 use std::collections::VecDeque;
 
