@@ -20,6 +20,9 @@
 //! - [`build`]: a cover as a circuit of sim-core gates (AND–OR, NAND-only or NOR-only, any or
 //!   two inputs a gate): a part, a document with its truth table as test vectors, or logic
 //!   inside a part under construction.
+//! - [`fsm`]: state machines — a state-transition table's text format
+//!   ([`fsm::Machine::parse`]), its checks, state assignment, the machine's logic as a
+//!   [`Spec`], its circuit of flip-flops and minimised logic, and its state diagram's layout.
 //!
 //! The crate reads sim-core's checked circuits and their truth tables and builds sim-core
 //! descriptions, but knows nothing of egui or files: callers bring text, tables and circuits
@@ -44,6 +47,7 @@ pub mod analyse;
 pub mod build;
 pub mod cover;
 pub mod expr;
+pub mod fsm;
 pub mod minimise;
 pub mod spec;
 pub mod table;
