@@ -15,20 +15,28 @@ use synth::{Expr, Options, Spec, TruthTable, Unknowns, Value, minimise_spec, tab
 /// How many `*.table` files `circuits/synth/` holds (update when adding one).
 const EXPECTED_TABLES: usize = 3;
 
+/// How many `*.fsm` files `circuits/synth/` holds (update when adding one).
+const EXPECTED_MACHINES: usize = 3;
+
 /// Every `--style` and `--inputs` value.
 const STYLES: [&str; 3] = ["and-or", "nand", "nor"];
 const FAN_INS: [&str; 2] = ["2", "n"];
 
-/// The `*.table` files of `circuits/synth/`, sorted.
-fn table_files() -> Vec<PathBuf> {
+/// The files of `circuits/synth/` with the extension `extension`, sorted.
+fn synth_files(extension: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("circuits/synth");
     let mut files: Vec<PathBuf> = fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
         .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "table"))
+        .filter(|path| path.extension().is_some_and(|ext| ext == extension))
         .collect();
     files.sort();
     files
+}
+
+/// The path as an argument.
+fn arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
 }
 
 /// The function of a table file.
@@ -82,7 +90,7 @@ fn assert_agrees(found: &TruthTable, expected: &TruthTable, what: &str) {
 
 #[test]
 fn every_textbook_table_has_its_cited_minimal_forms() {
-    let files = table_files();
+    let files = synth_files("table");
     for path in &files {
         let spec = read_spec(path);
         let cover = minimise_spec(&spec, Options::default()).expect("minimises");
@@ -111,7 +119,7 @@ fn every_textbook_table_has_its_cited_minimal_forms() {
 fn every_textbook_table_synthesises_in_every_style_to_its_function() {
     let dir = TempDir::new("synth-textbook");
     let mut ran = 0;
-    for path in table_files() {
+    for path in synth_files("table") {
         let spec = read_spec(&path);
         for (style, fan_in) in STYLES.iter().flat_map(|s| FAN_INS.map(|i| (*s, i))) {
             let what = format!("{} --style {style} --inputs {fan_in}", path.display());
@@ -142,6 +150,37 @@ fn every_textbook_table_synthesises_in_every_style_to_its_function() {
         }
     }
     assert_eq!(ran, EXPECTED_TABLES * STYLES.len() * FAN_INS.len());
+}
+
+#[test]
+fn every_textbook_machine_synthesises_under_every_assignment_and_passes_its_tour() {
+    let dir = TempDir::new("synth-fsm");
+    let mut ran = 0;
+    for path in synth_files("fsm") {
+        for assignment in ["binary", "gray", "one-hot"] {
+            let out = dir.path().join(format!("{assignment}.ron"));
+            let run = tritium(&[
+                "synth",
+                "--fsm",
+                arg(&path),
+                "--assignment",
+                assignment,
+                "-o",
+                arg(&out),
+            ]);
+            run.expect_code(0);
+            let first = run.lines()[0];
+            assert!(
+                first.starts_with(&format!("states ({assignment}): ")),
+                "{}",
+                run.stdout
+            );
+            assert!(run.stdout.contains("flip-flop"), "{}", run.stdout);
+            tritium(&["test", arg(&out)]).expect_code(0);
+            ran += 1;
+        }
+    }
+    assert_eq!(ran, EXPECTED_MACHINES * 3);
 }
 
 #[test]
@@ -196,7 +235,7 @@ fn synth_prints_minimal_expressions_and_writes_a_circuit_that_passes_its_test() 
 #[test]
 fn synth_names_the_column_of_a_bad_expression_and_the_line_of_a_bad_table() {
     let dir = TempDir::new("synth-bad");
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &["--expr", "F = A + * B"],
             "error: --expr \"F = A + * B\": column 9: expected a variable",
@@ -213,6 +252,10 @@ fn synth_names_the_column_of_a_bad_expression_and_the_line_of_a_bad_table() {
         (
             &["--table", "no/such.table"],
             "error: cannot read no/such.table",
+        ),
+        (
+            &["--expr", "A", "--assignment", "gray"],
+            "cannot be used with",
         ),
     ];
     for (args, message) in cases {
@@ -246,6 +289,10 @@ fn synth_names_the_column_of_a_bad_expression_and_the_line_of_a_bad_table() {
             run.stderr
         );
     }
+    let machine = dir.file("bad.fsm", "machine moore\ninputs X\nA 0 -> B\n");
+    let run = tritium(&["synth", "--fsm", arg(&machine)]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("bad.fsm: line 3: "), "{}", run.stderr);
     let neither = tritium(&["synth"]);
     neither.expect_code(2);
     assert!(neither.stderr.contains("--table"), "{}", neither.stderr);

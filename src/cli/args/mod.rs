@@ -23,7 +23,7 @@ pub use games::{
 pub use simulate::{
     EngineKind, RunArgs, ScheduleKind, SimArgs, TableArgs, TestArgs, VectorsArgs, WaveArgs,
 };
-pub use synth::{GateInputs, GateStyle, SynthArgs};
+pub use synth::{GateInputs, GateStyle, StateCodes, SynthArgs};
 
 /// Tritium: a workbench for balanced-ternary logic circuits.
 ///
@@ -128,15 +128,17 @@ pub enum Command {
     #[command(subcommand)]
     Analyze(AnalyzeCommand),
 
-    /// Synthesise a minimal two-level circuit from a truth table or expressions.
+    /// Synthesise a minimal two-level circuit from a truth table or expressions, or a state
+    /// machine's circuit from its state-transition table.
     ///
     /// The function is minimised per output (Quine–McCluskey with a branch-and-bound cover;
     /// terms two outputs share are made once) to a sum of products, or with `--pos` a product
     /// of sums; each output's expression is printed with whether it is proven minimal
     /// (`exact`) or not (`heuristic`). With `-o`, the circuit is built of AND-OR, NAND or NOR
     /// gates (`--style`) with any number of inputs or two (`--inputs`), laid out, and written
-    /// as a RON document whose embedded tests are the table's cared-for rows. A malformed
-    /// table names its line and column, a malformed expression its column: exit status 2.
+    /// as a RON document whose embedded test `tritium test` runs (the table's rows; for a
+    /// machine, a tour of its transitions from a reset). A malformed table or machine names
+    /// its line and column, a malformed expression its column: exit status 2.
     Synth(SynthArgs),
 
     /// Simulate a circuit on input vectors and print one line of outputs per vector.

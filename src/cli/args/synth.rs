@@ -1,4 +1,4 @@
-//! `synth`: its arguments, and the choices of form and gates it shares with `analyze expr`.
+//! `synth`: its arguments and their choices (gates, fan-in, state codes).
 
 use std::path::PathBuf;
 
@@ -6,7 +6,7 @@ use clap::{ArgGroup, Args, ValueEnum};
 
 /// Arguments of `synth`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("source").required(true).args(["table", "expr"])))]
+#[command(group(ArgGroup::new("source").required(true).args(["table", "expr", "fsm"])))]
 pub struct SynthArgs {
     /// A truth-table file: a header of input names, `|`, output names, then rows of `0`, `1`
     /// and `-` cells (text, or CSV when the header has commas).
@@ -18,6 +18,17 @@ pub struct SynthArgs {
     /// outputs. The inputs are the variables, in the order they first appear.
     #[arg(long, value_name = "EXPR")]
     pub expr: Vec<String>,
+
+    /// A state-transition table (`machine moore|mealy`, `inputs …`, `outputs …`, then rows
+    /// `STATE INPUTS -> NEXT OUTPUTS`): the circuit is the machine, a D flip-flop per state
+    /// bit with a clock `clk` and an asynchronous `reset` to the initial state.
+    #[arg(long, value_name = "FILE")]
+    pub fsm: Option<PathBuf>,
+
+    /// How a machine's states are coded: in the fewest bits counting up (the default), in
+    /// Gray code, or one flip-flop per state.
+    #[arg(long, value_enum, conflicts_with_all = ["table", "expr"])]
+    pub assignment: Option<StateCodes>,
 
     /// The gates of the circuit.
     #[arg(long, value_enum, default_value_t = GateStyle::AndOr)]
@@ -36,6 +47,17 @@ pub struct SynthArgs {
     /// printed.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+}
+
+/// How a machine's states are coded (`--assignment`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StateCodes {
+    /// State `i` (in the table's order) is `i` in binary.
+    Binary,
+    /// State `i` is the `i`-th reflected Gray code.
+    Gray,
+    /// State `i` is flip-flop `i` alone.
+    OneHot,
 }
 
 /// The gates a synthesised circuit is made of (`--style`).
