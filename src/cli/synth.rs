@@ -172,7 +172,7 @@ fn census(doc: &Document, style: Style) -> String {
 fn table_spec(path: &Path) -> Result<Spec> {
     let name = display_name(path);
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
-    Ok(tablefile::parse(&text).with_context(|| name)?)
+    tablefile::parse(&text).with_context(|| name)
 }
 
 /// The function of the `--expr` texts: their outputs over every variable, in the order they

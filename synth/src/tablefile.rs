@@ -225,9 +225,9 @@ pub fn parse(text: &str) -> Result<Spec, TableFileError> {
     let mut rows = Rows::new(&header)?;
     for (line, text) in lines {
         let (inputs, outputs) = header.row(line, text)?;
-        rows.add(line, inputs, outputs, &header)?;
+        rows.add(line, &inputs, outputs, &header)?;
     }
-    rows.into_spec(header)
+    rows.into_spec(&header)
 }
 
 /// Whether a line (its comment removed) is blank or a rule.
@@ -624,12 +624,12 @@ impl Rows {
     fn add(
         &mut self,
         line: usize,
-        inputs: Vec<Option<bool>>,
+        inputs: &[Option<bool>],
         outputs: Vec<Value>,
         header: &Header,
     ) -> Result<(), TableFileError> {
         let (mut ones, mut free) = (0u32, 0u32);
-        for bit in &inputs {
+        for bit in inputs {
             ones <<= 1;
             free <<= 1;
             match bit {
@@ -682,7 +682,7 @@ impl Rows {
     }
 
     /// The function the rows give.
-    fn into_spec(self, header: Header) -> Result<Spec, TableFileError> {
+    fn into_spec(self, header: &Header) -> Result<Spec, TableFileError> {
         let table_error = |source| TableFileError::Table {
             line: header.line,
             source,
