@@ -36,7 +36,7 @@ pub mod minimise;
 pub mod spec;
 pub mod table;
 
-pub use cover::{Cover, Exactness, Options, Term, minimise_spec};
+pub use cover::{Cover, Exactness, Mode, Options, Term, minimise_spec};
 
 pub use expr::{Expected, Expr, ExprError, MAX_NESTING};
 pub use minimise::{
