@@ -54,7 +54,7 @@ pub mod table;
 pub mod tablefile;
 
 pub use analyse::{AnalyseError, Unknowns, analyse};
-pub use cover::{Cover, Exactness, Options, Term, minimise_spec};
+pub use cover::{Cover, Exactness, Mode, Options, Term, minimise_spec};
 
 pub use expr::{Expected, Expr, ExprError, MAX_NESTING};
 pub use minimise::{
