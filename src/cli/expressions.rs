@@ -9,8 +9,9 @@
 //! ```
 //!
 //! The terms are the distinct products (or sums) of the cover: one that two outputs share
-//! counts once. As JSON, a form is
-//! `{"exactness": "exact", "terms": 7, "literals": 21, "outputs": [{"name": "S", "expr": "…"}, …]}`.
+//! counts once. A heuristic cover that stands in for an exact search past its limits says
+//! why (`heuristic (exact minimisation gave up: …)`). As JSON, a form is
+//! `{"exactness": "exact", "fallback": null, "terms": 7, "literals": 21, "outputs": [{"name": "S", "expr": "…"}, …]}`.
 
 use std::io::Write;
 
@@ -51,7 +52,7 @@ pub fn write_cover(cover: &Cover, out: &mut dyn Write) -> Result<()> {
         out,
         "{} ({}; {}, {}):",
         form_name(cover.form),
-        cover.exactness.label(),
+        cover.describe_exactness(),
         plural(cover.terms.len() as u64, "term"),
         plural(cover.literals(), "literal")
     )?;
@@ -72,6 +73,8 @@ pub fn write_cover(cover: &Cover, out: &mut dyn Write) -> Result<()> {
 pub struct CoverJson {
     /// `exact` or `heuristic`.
     exactness: &'static str,
+    /// Why exact minimisation gave up, when the heuristic stood in for it.
+    fallback: Option<String>,
     /// The distinct terms.
     terms: usize,
     /// Their literals.
@@ -92,6 +95,7 @@ impl CoverJson {
     pub fn new(cover: &Cover) -> Self {
         Self {
             exactness: cover.exactness.label(),
+            fallback: cover.fallback.as_ref().map(ToString::to_string),
             terms: cover.terms.len(),
             literals: cover.literals(),
             outputs: (cover.outputs.iter().enumerate())

@@ -29,7 +29,7 @@ use sim_core::Role;
 use sim_core::format::{self, Document};
 use synth::build::{self, FanIn, Gates, Style};
 use synth::fsm::{Assignment, Machine, Settings};
-use synth::{Expr, Form, Options, Spec, TruthTable, minimise_spec, tablefile};
+use synth::{Expr, Form, Mode, Options, Spec, TruthTable, minimise_spec, tablefile};
 
 use super::args::{GateInputs, GateStyle, StateCodes, SynthArgs};
 use super::console::{Console, Status, plural, write_output};
@@ -47,8 +47,17 @@ pub fn run(args: &SynthArgs, console: &mut Console<'_>) -> Result<Status> {
     } else {
         Form::SumOfProducts
     };
+    let mode = if args.exact {
+        Mode::Exact
+    } else if args.heuristic {
+        Mode::Heuristic
+    } else {
+        Mode::Auto
+    };
     let options = Options {
         form,
+        mode,
+        hazard_free: args.hazard_free,
         ..Options::default()
     };
     let (doc, report) = match &args.fsm {

@@ -49,10 +49,10 @@ pub enum AnalyzeCommand {
 
     /// The minimal sum-of-products and product-of-sums expressions of a circuit's outputs.
     ///
-    /// The circuit's truth table (each row from power-on, the inputs binary) is minimised
-    /// per output (Quine–McCluskey with a branch-and-bound cover): each line gives an output,
-    /// its expression, the form and whether the result is proven minimal (`exact`) or not
-    /// (`heuristic`). With `--outputs`, only those outputs, over only the inputs in their
+    /// The circuit's truth table (each row from power-on, the inputs binary) is minimised in
+    /// both forms, exactly where that finishes in time, else heuristically: each form's
+    /// heading says which (`exact`, or `heuristic` and why) and its size, and each line gives
+    /// an output and its expression. With `--outputs`, only those outputs, over only the inputs in their
     /// cone. An output unknown for some binary input (a flip-flop or latch the inputs do not
     /// set, an oscillating loop) is refused by row, unless `--unknown-as-dont-care`. Exit
     /// status 0, or 2 for bad input.

@@ -131,10 +131,11 @@ pub enum Command {
     /// Synthesise a minimal two-level circuit from a truth table or expressions, or a state
     /// machine's circuit from its state-transition table.
     ///
-    /// The function is minimised per output (Quine–McCluskey with a branch-and-bound cover;
-    /// terms two outputs share are made once) to a sum of products, or with `--pos` a product
-    /// of sums; each output's expression is printed with whether it is proven minimal
-    /// (`exact`) or not (`heuristic`). With `-o`, the circuit is built of AND-OR, NAND or NOR
+    /// The function is minimised to a sum of products, or with `--pos` a product of sums:
+    /// exactly where that finishes within its limits and time budget (the fewest distinct
+    /// terms, shared between outputs, then the fewest literals), else by Espresso's
+    /// heuristic; each output's expression is printed, and whether the cover is proven
+    /// minimal (`exact`) or not (`heuristic`, and why). With `-o`, the circuit is built of AND-OR, NAND or NOR
     /// gates (`--style`) with any number of inputs or two (`--inputs`), laid out, and written
     /// as a RON document whose embedded test `tritium test` runs (the table's rows; for a
     /// machine, a tour of its transitions from a reset). A malformed table or machine names

@@ -42,6 +42,21 @@ pub struct SynthArgs {
     #[arg(long)]
     pub pos: bool,
 
+    /// Exact minimisation only: a function too large for it within its limits and time
+    /// budget is an error. By default such a function falls back to the heuristic, and the
+    /// output says so.
+    #[arg(long, conflicts_with = "heuristic")]
+    pub exact: bool,
+
+    /// The heuristic only (Espresso): fast on large tables, not proven minimal.
+    #[arg(long)]
+    pub heuristic: bool,
+
+    /// Keep a term for every pair of adjacent 1-rows of an output (0-rows with `--pos`), so
+    /// that no change of a single input makes a static hazard.
+    #[arg(long)]
+    pub hazard_free: bool,
+
     /// Where to write the circuit (a RON document with the table as its test vectors, which
     /// `tritium test` checks; `-` for standard output). Without it, only the expressions are
     /// printed.
