@@ -1,6 +1,7 @@
-//! The table file round trip: for random functions of up to 6 inputs and 5 outputs with
-//! don't-cares, named with identifiers of every shape, printing as text or as CSV and
-//! reading back gives the same function.
+//! The table file: for random functions of up to 6 inputs and 5 outputs with don't-cares,
+//! named with identifiers of every shape, printing as text or as CSV and reading back gives
+//! the same function; and any text of the format's tokens reads or is refused naming a line
+//! within it, never a panic.
 
 use proptest::prelude::*;
 use synth::{Spec, TruthTable, Value, tablefile};
@@ -33,8 +34,39 @@ fn spec() -> impl Strategy<Value = Spec> {
     })
 }
 
+/// Lines of the format's tokens (and a few strangers), joined by spaces or commas.
+fn token_soup() -> impl Strategy<Value = String> {
+    let token = prop::sample::select(vec![
+        "A", "B", "F", "G", "B[1..0]", "B[0..0]", "2x", "|", "0", "1", "-", "x", "01", "1-0", "#",
+        "\"", "~~~", "", "é", "\t",
+    ]);
+    let line = (prop::collection::vec(token, 0..8), any::<bool>())
+        .prop_map(|(tokens, csv)| tokens.join(if csv { "," } else { " " }));
+    prop::collection::vec(line, 0..8).prop_map(|lines| lines.join("\n"))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_text_reads_or_names_a_line_within_it(text in token_soup()) {
+        let lines = text.lines().count();
+        match tablefile::parse(&text) {
+            Ok(spec) => prop_assert!(!spec.output_names().any(str::is_empty)),
+            Err(error) => {
+                let message = error.to_string();
+                if let Some(line) = message
+                    .strip_prefix("line ")
+                    .and_then(|rest| rest.split([',', ':']).next())
+                {
+                    let line: usize = line.parse().expect("a line number");
+                    prop_assert!((1..=lines).contains(&line), "{message}\n{text}");
+                } else {
+                    prop_assert!(message.starts_with("no header"), "{message}\n{text}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn printing_as_text_or_csv_reads_back(spec in spec()) {
