@@ -125,7 +125,7 @@ pub struct Options {
     pub mode: Mode,
     /// Keep, for every pair of adjacent on-set rows of an output (off-set rows for a product
     /// of sums), a term of that output holding both: no static hazard on a change of one
-    /// input (see [`crate::minimise`]).
+    /// input (see [`crate::minimise`](mod@crate::minimise)).
     pub hazard_free: bool,
 }
 

@@ -13,8 +13,8 @@ use crate::table::{TruthTable, Value};
 /// term feeding the outputs Espresso gives it; with `hazard_free`, every pair of adjacent
 /// on-set rows of an output lies in one of that output's terms. Sorted.
 ///
-/// Espresso improves the greedy cover while its cubes times the off-set's cubes stay within
-/// [`Limits::espresso_work`]; should Espresso refuse (another Espresso cover of other
+/// Espresso improves the greedy cover while its cubes times its and the off-set's cubes stay
+/// within [`Limits::espresso_work`]; should Espresso refuse (another Espresso cover of other
 /// dimensions alive on this thread: its state is per thread), the greedy cover stands too.
 pub(crate) fn heuristic_cover(
     tables: &[TruthTable],
@@ -35,7 +35,7 @@ pub(crate) fn heuristic_cover(
     let off = merged(tables, |table| {
         greedy(width, table, |v| v == Value::Zero, |v| v == Value::Zero)
     });
-    let work = (on.len() as u64).saturating_mul(off.len() as u64);
+    let work = (on.len() as u64).saturating_mul((on.len() + off.len()) as u64);
     let mut terms = if width == 0 || on.is_empty() || off.is_empty() || work > limits.espresso_work
     {
         on
