@@ -385,6 +385,20 @@ fn analyze_expr_prints_both_forms_and_takes_a_cone() {
         .as_str()
         .expect("a string");
     assert_eq!(pos.matches('(').count(), 3, "{pos}");
+
+    // A bus's bit: its cone is three of the adder's seventeen inputs; the whole sum is too
+    // large to tabulate, and the message says what to do.
+    let bus = "circuits/adder8_bus.ron";
+    let bit = tritium(&["analyze", "expr", bus, "--outputs", "S[0]"]);
+    bit.expect_code(0);
+    assert_eq!(bit.lines()[0], "inputs: A[0] B[0] CIN", "{}", bit.stdout);
+    let sum = tritium(&["analyze", "expr", bus, "--outputs", "S"]);
+    sum.expect_code(2);
+    assert_eq!(
+        sum.stderr.trim_end(),
+        "error: circuits/adder8_bus.ron: 17 inputs give 131072 rows, more than the 65536 a \
+         truth table may have; choose fewer outputs for a smaller cone"
+    );
 }
 
 #[test]

@@ -37,7 +37,7 @@ pub enum AnalyseError {
     },
     /// The outputs depend on too many inputs to tabulate.
     #[error("{0}; choose fewer outputs for a smaller cone")]
-    TooLarge(#[from] TableTooLarge),
+    TooLarge(TableTooLarge),
     /// An output unknown for a row of binary inputs (with [`Unknowns::Refuse`]).
     #[error(
         "output `{output}` is unknown for {row}{}: the circuit is no Boolean function of its \
@@ -78,7 +78,7 @@ pub fn analyse(
     } else {
         chosen(circuit, outputs)?
     };
-    let table = table::cone_truth_table(circuit, outputs, false)?;
+    let table = table::cone_truth_table(circuit, outputs, false).map_err(AnalyseError::TooLarge)?;
     let label = |id: NodeId| circuit[id].label.clone();
     let inputs: Vec<String> = table.inputs.iter().map(|&id| label(id)).collect();
     let mut columns = Vec::with_capacity(table.outputs.len());

@@ -123,20 +123,20 @@ pub enum TableFileError {
         column: usize,
     },
     /// The header's inputs do not make a table (too many of them).
-    #[error("line {line}: {source}")]
+    #[error("line {line}: {reason}")]
     Table {
         /// The header's line.
         line: usize,
         /// What the table refused.
-        source: TableError,
+        reason: TableError,
     },
     /// The header's outputs do not make a function (none, or too many).
-    #[error("line {line}: {source}")]
+    #[error("line {line}: {reason}")]
     Spec {
         /// The header's line.
         line: usize,
         /// What the function refused.
-        source: SpecError,
+        reason: SpecError,
     },
     /// A cell that is not `0`, `1`, `-` or `x` (one per bit of its column).
     #[error(
@@ -608,10 +608,10 @@ impl Rows {
     /// many inputs are refused before `2^inputs` rows are made).
     fn new(header: &Header) -> Result<Self, TableFileError> {
         let table =
-            TruthTable::from_rows(header.inputs.clone(), std::iter::empty()).map_err(|source| {
+            TruthTable::from_rows(header.inputs.clone(), std::iter::empty()).map_err(|reason| {
                 TableFileError::Table {
                     line: header.line,
-                    source,
+                    reason,
                 }
             })?;
         Ok(Self {
@@ -683,9 +683,9 @@ impl Rows {
 
     /// The function the rows give.
     fn into_spec(self, header: &Header) -> Result<Spec, TableFileError> {
-        let table_error = |source| TableFileError::Table {
+        let table_error = |reason| TableFileError::Table {
             line: header.line,
-            source,
+            reason,
         };
         let mut outputs = Vec::with_capacity(header.outputs.len());
         for (k, name) in header.outputs.iter().enumerate() {
@@ -700,9 +700,9 @@ impl Rows {
                 TruthTable::from_rows(header.inputs.clone(), values).map_err(table_error)?;
             outputs.push((name.clone(), table));
         }
-        Spec::new(outputs).map_err(|source| TableFileError::Spec {
+        Spec::new(outputs).map_err(|reason| TableFileError::Spec {
             line: header.line,
-            source,
+            reason,
         })
     }
 }
@@ -938,7 +938,7 @@ mod tests {
             parse(&format!("{} | F\n", wide.join(" "))),
             Err(TableFileError::Table {
                 line: 1,
-                source: TableError::TooManyInputs { count: 40 }
+                reason: TableError::TooManyInputs { count: 40 }
             })
         ));
         let outputs: Vec<String> = (0..65).map(|i| format!("O{i}")).collect();
