@@ -133,7 +133,7 @@ pub enum MinimiseError {
         limit: usize,
     },
     /// Exact minimisation took longer than [`Limits::time`].
-    #[error("exact minimisation took longer than {budget:?}")]
+    #[error("past its time budget of {budget:?}: too slow for exact minimisation")]
     OutOfTime {
         /// The time budget passed.
         budget: Duration,
