@@ -89,14 +89,13 @@ impl Cover {
     }
 
     /// How the cover was found, as the CLI and the app print it: `exact`, `heuristic`, or,
-    /// after a fallback, `heuristic (exact minimisation gave up: REASON)`.
+    /// after a fallback, `heuristic (REASON)`, the reason as [`MinimiseError`] prints it
+    /// (`heuristic (the cover search passed 1048576 branches: too large for exact
+    /// minimisation)`).
     pub fn describe_exactness(&self) -> String {
         match &self.fallback {
             None => self.exactness.label().to_owned(),
-            Some(reason) => format!(
-                "{} (exact minimisation gave up: {reason})",
-                self.exactness.label()
-            ),
+            Some(reason) => format!("{} ({reason})", self.exactness.label()),
         }
     }
 }
@@ -298,7 +297,7 @@ mod tests {
         assert_eq!(auto.fallback, Some(reason));
         assert_eq!(
             auto.describe_exactness(),
-            "heuristic (exact minimisation gave up: the cover search passed 1 branches: too \
+            "heuristic (the cover search passed 1 branches: too \
              large for exact minimisation)"
         );
         assert_eq!(auto.expr(0).to_string(), "¬A·B + A·¬B");
