@@ -289,6 +289,42 @@ fn synth_minimises_exactly_heuristically_or_hazard_free() {
     }
 }
 
+/// A dense pseudo-random function of `inputs` inputs as a table file (xorshift64, seeded).
+fn dense_table(inputs: usize, mut seed: u64) -> String {
+    let names: Vec<String> = (0..inputs).map(|i| format!("I{i}")).collect();
+    let mut text = format!("{} | F\n", names.join(" "));
+    for row in 0..1u32 << inputs {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let bits: Vec<String> = (0..inputs)
+            .map(|i| (row >> (inputs - 1 - i) & 1).to_string())
+            .collect();
+        text.push_str(&format!("{} | {}\n", bits.join(" "), seed & 1));
+    }
+    text
+}
+
+#[test]
+fn synth_falls_back_to_the_heuristic_and_says_why_unless_exact_is_asked_for() {
+    let dir = TempDir::new("synth-large");
+    let table = dir.file("dense14.table", &dense_table(14, 41));
+    let run = tritium(&["synth", "--table", arg(&table)]);
+    run.expect_code(0);
+    let heading = run.lines()[1];
+    assert!(
+        heading.starts_with("sum of products (heuristic (") && heading.contains("exact"),
+        "{heading}"
+    );
+    let exact = tritium(&["synth", "--table", arg(&table), "--exact"]);
+    exact.expect_code(2);
+    assert!(
+        exact.stderr.contains("exact minimisation"),
+        "{}",
+        exact.stderr
+    );
+}
+
 #[test]
 fn synth_names_the_column_of_a_bad_expression_and_the_line_of_a_bad_table() {
     let dir = TempDir::new("synth-bad");

@@ -10,7 +10,7 @@
 //!
 //! The terms are the distinct products (or sums) of the cover: one that two outputs share
 //! counts once. A heuristic cover that stands in for an exact search past its limits says
-//! why (`heuristic (exact minimisation gave up: …)`). As JSON, a form is
+//! why (`heuristic (REASON)`). As JSON, a form is
 //! `{"exactness": "exact", "fallback": null, "terms": 7, "literals": 21, "outputs": [{"name": "S", "expr": "…"}, …]}`.
 
 use std::io::Write;
