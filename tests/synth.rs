@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -300,7 +301,7 @@ fn dense_table(inputs: usize, mut seed: u64) -> String {
         let bits: Vec<String> = (0..inputs)
             .map(|i| (row >> (inputs - 1 - i) & 1).to_string())
             .collect();
-        text.push_str(&format!("{} | {}\n", bits.join(" "), seed & 1));
+        writeln!(text, "{} | {}", bits.join(" "), seed & 1).expect("a String takes text");
     }
     text
 }
