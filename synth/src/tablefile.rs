@@ -32,14 +32,20 @@
 //!   text tables read as they are (binary cells only, not its hexadecimal ones).
 //!
 //! Row numbers are as in [`crate::table`]: the inputs' bits, the first the most significant.
+//! A file's lines may stand for at most [`EXPANSION_FACTOR`] times the table's rows in all, so
+//! that no file asks for unbounded work; every step is linear in the text and that bound.
 //! Lines and columns in errors count from 1, columns in characters.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use thiserror::Error;
 
 use crate::spec::{Spec, SpecError};
 use crate::table::{TableError, TruthTable, Value};
+
+/// How many times its rows a table's lines may stand for in all, their dashes expanded.
+pub const EXPANSION_FACTOR: u64 = 64;
 
 /// Which side of the `|` a cell is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +175,18 @@ pub enum TableFileError {
         /// How many the row has.
         found: usize,
     },
+    /// The lines so far stand for more rows, their dashes expanded, than
+    /// [`EXPANSION_FACTOR`] times the table's: a bound on the work a file can ask for.
+    #[error(
+        "line {line}: the rows so far stand for more than {limit} rows ({EXPANSION_FACTOR} \
+         times the table's); give each row about once"
+    )]
+    TooManyRows {
+        /// The line that passed the bound.
+        line: usize,
+        /// The bound.
+        limit: u64,
+    },
     /// A row given twice with different outputs.
     #[error(
         "line {line}: row {row} gives {output} = {}, but line {first_line} gave {}",
@@ -272,31 +290,24 @@ impl Dialect {
     }
 }
 
-/// The column (from 1, in characters) of byte offset `at` of `line`.
-fn column_of(line: &str, at: usize) -> usize {
-    line[..at].chars().count() + 1
-}
-
 /// A text line's cells: runs of characters other than whitespace and `|`, and each `|`.
 fn text_cells(line: &str) -> Vec<Cell<'_>> {
     let mut cells = Vec::new();
     let mut start = None;
-    for (at, c) in line.char_indices().chain([(line.len(), ' ')]) {
+    let chars = line.char_indices().chain([(line.len(), ' ')]);
+    for (column, (at, c)) in (1..).zip(chars) {
         if c.is_whitespace() || c == '|' {
-            if let Some(from) = start.take() {
+            if let Some((from, column)) = start.take() {
                 cells.push(Cell {
                     text: &line[from..at],
-                    column: column_of(line, from),
+                    column,
                 });
             }
             if c == '|' {
-                cells.push(Cell {
-                    text: "|",
-                    column: column_of(line, at),
-                });
+                cells.push(Cell { text: "|", column });
             }
         } else if start.is_none() {
-            start = Some(at);
+            start = Some((at, column));
         }
     }
     cells
@@ -305,19 +316,20 @@ fn text_cells(line: &str) -> Vec<Cell<'_>> {
 /// A CSV line's cells, each trimmed and unquoted; empty cells ending the line dropped.
 fn csv_cells(line: &str) -> Vec<Cell<'_>> {
     let mut cells = Vec::new();
-    let mut from = 0;
+    let mut column = 1;
     for piece in line.split(',') {
-        let leading = piece.len() - piece.trim_start().len();
-        let text = piece.trim();
+        let trimmed = piece.trim_start();
+        let leading = piece[..piece.len() - trimmed.len()].chars().count();
+        let text = trimmed.trim_end();
         let text = text
             .strip_prefix('"')
             .and_then(|t| t.strip_suffix('"'))
             .unwrap_or(text);
         cells.push(Cell {
             text,
-            column: column_of(line, from + leading),
+            column: column + leading,
         });
-        from += piece.len() + 1;
+        column += piece.chars().count() + 1;
     }
     while cells.last().is_some_and(|cell| cell.text.is_empty()) {
         cells.pop();
@@ -389,7 +401,7 @@ impl Header {
             output_slots: Vec::new(),
             split,
         };
-        let mut seen: Vec<(String, usize)> = Vec::new();
+        let mut seen: HashMap<String, usize> = HashMap::new();
         let mut k = 0;
         while k < cells.len() {
             let cell = cells[k];
@@ -413,15 +425,15 @@ impl Header {
             }
             let bits = bit_names(name, width);
             for bit in &bits {
-                if let Some((_, first)) = seen.iter().find(|(seen, _)| seen == bit) {
+                if let Some(&first) = seen.get(bit) {
                     return Err(TableFileError::DuplicateName {
                         line,
                         column: cell.column,
                         name: bit.clone(),
-                        first: *first,
+                        first,
                     });
                 }
-                seen.push((bit.clone(), cell.column));
+                seen.insert(bit.clone(), cell.column);
             }
             header.add(side, cell.text, bits);
         }
@@ -601,6 +613,8 @@ struct Rows {
     given: Vec<u32>,
     /// Each row line: its number and its outputs.
     lines: Vec<(usize, Vec<Value>)>,
+    /// The rows the lines stood for so far, their dashes expanded.
+    expanded: u64,
 }
 
 impl Rows {
@@ -617,6 +631,7 @@ impl Rows {
         Ok(Self {
             given: vec![0; table.rows() as usize],
             lines: Vec::new(),
+            expanded: 0,
         })
     }
 
@@ -637,6 +652,11 @@ impl Rows {
                 Some(false) => {}
                 None => free |= 1,
             }
+        }
+        let limit = EXPANSION_FACTOR * self.given.len() as u64;
+        self.expanded += 1 << free.count_ones();
+        if self.expanded > limit {
+            return Err(TableFileError::TooManyRows { line, limit });
         }
         self.lines.push((line, outputs));
         let index = self.lines.len() as u32;
