@@ -7,7 +7,8 @@ use super::search::minimum_cover;
 use super::{Deadline, Implicant, Limits, MinimiseError, Term, adjacent_on_pairs};
 use crate::table::{TruthTable, Value};
 
-/// How many merges or elements between two looks at the clock.
+/// How many implicants a merge step takes between two looks at the clock (the steps over
+/// all primes look at it each time).
 const CLOCK_STRIDE: usize = 1024;
 
 /// A minimum cover of `tables` (one per output, over the same inputs): the fewest distinct
@@ -198,10 +199,8 @@ fn covering_lists(
     deadline: Deadline,
 ) -> Result<Vec<Vec<usize>>, MinimiseError> {
     let mut lists = Vec::with_capacity(elements.len());
-    for (i, element) in elements.iter().enumerate() {
-        if i.is_multiple_of(CLOCK_STRIDE) {
-            deadline.check()?;
-        }
+    for element in elements {
+        deadline.check()?;
         lists.push(
             (0..primes.len())
                 .filter(|&p| covers(primes[p], *element))
@@ -242,9 +241,7 @@ fn undominated(
     };
     let mut kept = Vec::new();
     for j in 0..primes.len() {
-        if j.is_multiple_of(CLOCK_STRIDE) {
-            deadline.check()?;
-        }
+        deadline.check()?;
         if !covered[j].is_empty() && !(0..primes.len()).any(|k| k != j && beats(k, j)) {
             kept.push(primes[j]);
         }
