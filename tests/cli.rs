@@ -648,6 +648,8 @@ fn every_subcommand_has_help() {
         &["import", "--help"],
         &["export", "verilog", "--help"],
         &["vectors", "--help"],
+        &["synth", "--help"],
+        &["analyze", "expr", "--help"],
         &["help", "sim"],
     ] {
         let run = tritium(args);

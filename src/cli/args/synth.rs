@@ -78,11 +78,11 @@ pub enum StateCodes {
 /// The gates a synthesised circuit is made of (`--style`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GateStyle {
-    /// AND and OR gates with inverters on the inputs (two levels).
+    /// AND and OR gates, and NOT gates for the inputs used complemented.
     AndOr,
-    /// NAND gates only (inverters as 1-input NANDs).
+    /// NAND gates only (an inverter is a NAND with its inputs tied).
     Nand,
-    /// NOR gates only (inverters as 1-input NORs).
+    /// NOR gates only (an inverter is a NOR with its inputs tied).
     Nor,
 }
 
