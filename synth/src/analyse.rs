@@ -83,13 +83,12 @@ pub fn analyse(
     let inputs: Vec<String> = table.inputs.iter().map(|&id| label(id)).collect();
     let mut columns = Vec::with_capacity(table.outputs.len());
     for (k, &output) in table.outputs.iter().enumerate() {
-        let rows = values(&table, k, unknowns, &|row| label_row(&inputs, row)).map_err(
-            |(row, oscillated)| AnalyseError::Unknown {
+        let rows =
+            values(&table, k, unknowns).map_err(|(row, oscillated)| AnalyseError::Unknown {
                 output: label(output),
-                row,
+                row: label_row(&inputs, row),
                 oscillated,
-            },
-        )?;
+            })?;
         columns.push((label(output), TruthTable::from_rows(inputs.clone(), rows)?));
     }
     Ok(Spec::new(columns)?)
@@ -107,13 +106,12 @@ fn chosen(circuit: &Circuit, names: &[String]) -> Result<Vec<NodeId>, AnalyseErr
 }
 
 /// Output `k`'s value in every row, by row number; or the first row it is unknown in
-/// (refused), as text with whether it oscillated.
+/// (refused), with whether settling that row oscillated.
 fn values(
     table: &CircuitTruthTable,
     k: usize,
     unknowns: Unknowns,
-    row_text: &dyn Fn(u32) -> String,
-) -> Result<Vec<(u32, Value)>, (String, bool)> {
+) -> Result<Vec<(u32, Value)>, (u32, bool)> {
     table
         .rows
         .iter()
@@ -126,7 +124,7 @@ fn values(
                 (Trit::False, _) => Value::Zero,
                 (Trit::Unknown, Unknowns::DontCare) => Value::DontCare,
                 (Trit::Unknown, Unknowns::Refuse) => {
-                    return Err((row_text(number), row.oscillated));
+                    return Err((number, row.oscillated));
                 }
             };
             Ok((number, value))
