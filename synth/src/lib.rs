@@ -15,6 +15,8 @@
 //! - [`build`]: a cover as a circuit of sim-core gates (AND–OR, NAND-only or NOR-only, any or
 //!   two inputs a gate): a part, a document with its truth table as test vectors, or logic
 //!   inside a part under construction.
+//! - [`ternary`]: how a built circuit answers inputs with unknowns, against the function's own
+//!   Kleene extension.
 //!
 //! The crate builds sim-core descriptions but knows nothing of egui or files: callers bring
 //! text and tables and write what they get.
@@ -40,6 +42,7 @@ pub mod expr;
 pub mod minimise;
 pub mod spec;
 pub mod table;
+pub mod ternary;
 
 pub use cover::{Cover, Exactness, Options, Term, minimise_spec};
 
