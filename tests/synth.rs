@@ -214,6 +214,9 @@ fn synth_prints_minimal_expressions_and_writes_a_circuit_that_passes_its_test() 
             "sum of products (exact; 3 terms, 6 literals):",
             "  S = ¬A·B + A·¬B",
             "  C = A·B",
+            "inputs with unknowns (Kleene's logic):",
+            "  S: resolves 0 of the 0 patterns with unknowns the function knows (5 patterns)",
+            "  C: resolves 2 of the 2 patterns with unknowns the function knows (5 patterns)",
             &format!("wrote {out_text}: 6 gates (and-or, n-input)"),
         ]
     );
@@ -226,7 +229,7 @@ fn synth_prints_minimal_expressions_and_writes_a_circuit_that_passes_its_test() 
         [
             "inputs: A B C",
             "product of sums (exact; 2 terms, 4 literals):",
-            "  F = (A + C)·(¬A + B)"
+            "  F = (A + C)·(¬A + B)",
         ]
     );
 
@@ -245,20 +248,34 @@ fn synth_prints_minimal_expressions_and_writes_a_circuit_that_passes_its_test() 
 fn synth_minimises_exactly_heuristically_or_hazard_free() {
     let dir = TempDir::new("synth-modes");
     let mux = ["synth", "--expr", "A B + A' C"];
-    for (flag, heading) in [
-        ("--exact", "sum of products (exact; 2 terms, 4 literals):"),
+    // The minimal cover leaves A = X unknown where B = C = 1 decide the output; the
+    // hazard-free one (every prime) computes the function's Kleene extension.
+    let minimal = "  F: resolves 5 of the 6 patterns with unknowns the function knows (19 patterns), \
+                   e.g. not A=X B=1 C=1";
+    let extension =
+        "  F: resolves 6 of the 6 patterns with unknowns the function knows (19 patterns)";
+    for (flag, heading, unknowns) in [
+        (
+            "--exact",
+            "sum of products (exact; 2 terms, 4 literals):",
+            minimal,
+        ),
         (
             "--heuristic",
             "sum of products (heuristic; 2 terms, 4 literals):",
+            minimal,
         ),
         (
             "--hazard-free",
             "sum of products (exact; 3 terms, 6 literals):",
+            extension,
         ),
     ] {
-        let run = tritium(&[&mux[..], &[flag]].concat());
+        let out = dir.path().join(format!("{flag}.ron"));
+        let run = tritium(&[&mux[..], &[flag, "-o", arg(&out)]].concat());
         run.expect_code(0);
-        assert_eq!(run.lines()[1], heading, "{flag}");
+        let lines = run.lines();
+        assert_eq!((lines[1], lines[4]), (heading, unknowns), "{flag}");
     }
     let both = tritium(&[&mux[..], &["--exact", "--heuristic"]].concat());
     both.expect_code(2);

@@ -8,6 +8,9 @@
 //! sum of products (exact; 3 terms, 6 literals):
 //!   S = ¬A·B + A·¬B
 //!   C = A·B
+//! inputs with unknowns (Kleene's logic):
+//!   S: resolves 0 of the 0 patterns with unknowns the function knows (5 patterns)
+//!   C: resolves 2 of the 2 patterns with unknowns the function knows (5 patterns)
 //! wrote half_adder.ron: 6 gates (and-or, n-input)
 //! ```
 //!
@@ -17,7 +20,10 @@
 //! next-state and output logic over the state bits and the inputs. With `-o`, the circuit is
 //! built ([`synth::build::document`], [`synth::fsm::Machine::synthesise`]; named after the
 //! table or machine file, else the output file) and written, and a last line counts its
-//! gates (and flip-flops). With `-o -` the document goes to standard output and the report
+//! gates (and flip-flops). Before it, for a table or expressions, how the circuit answers
+//! inputs with unknowns against the function's Kleene extension ([`synth::ternary`]: of the
+//! patterns with unknowns whose every cared-for completion agrees, how many the circuit
+//! resolves, and one it does not), up to [`synth::ternary::MAX_TERNARY_INPUTS`] inputs. With `-o -` the document goes to standard output and the report
 //! to standard error. A file's error names the file, line and column; an expression's
 //! names the `--expr` and the column: both are bad input, exit status 2.
 
@@ -29,6 +35,7 @@ use sim_core::Role;
 use sim_core::format::{self, Document};
 use synth::build::{self, FanIn, Gates, Style};
 use synth::fsm::{Assignment, Machine, Settings};
+use synth::ternary::{self, TernaryError};
 use synth::{Expr, Form, Mode, Options, Spec, TruthTable, minimise_spec, tablefile};
 
 use super::args::{GateInputs, GateStyle, StateCodes, SynthArgs};
@@ -77,7 +84,8 @@ pub fn run(args: &SynthArgs, console: &mut Console<'_>) -> Result<Status> {
 }
 
 /// The circuit of a table file's or the expressions' function (built only for `-o`), and the
-/// report: the inputs and the minimised cover.
+/// report: the inputs, the minimised cover, and how the circuit (if built) answers inputs
+/// with unknowns.
 fn function(args: &SynthArgs, options: Options) -> Result<(Option<Document>, Vec<u8>)> {
     let spec = match &args.table {
         Some(path) => table_spec(path)?,
@@ -91,7 +99,30 @@ fn function(args: &SynthArgs, options: Options) -> Result<(Option<Document>, Vec
         return Ok((None, report));
     };
     let name = document_name(args.table.as_deref().unwrap_or(output));
-    Ok((Some(build::document(&cover, style(args), &name)?), report))
+    let doc = build::document(&cover, style(args), &name)?;
+    write_unknowns(&spec, &doc, &mut report)?;
+    Ok((Some(doc), report))
+}
+
+/// Writes how the built circuit answers inputs with unknowns against the function's Kleene
+/// extension ([`ternary::report`]), one line per output; past
+/// [`ternary::MAX_TERNARY_INPUTS`] inputs, that it is not reported.
+fn write_unknowns(spec: &Spec, doc: &Document, out: &mut dyn Write) -> Result<()> {
+    match ternary::report(spec, &doc.circuit) {
+        Ok(report) => {
+            writeln!(out, "inputs with unknowns (Kleene's logic):")?;
+            for line in report.to_string().lines() {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        Err(TernaryError::TooManyInputs { .. }) => writeln!(
+            out,
+            "inputs with unknowns: not reported past {} inputs",
+            ternary::MAX_TERNARY_INPUTS
+        )?,
+        Err(e) => return Err(e.into()),
+    }
+    Ok(())
 }
 
 /// The circuit of a state machine, and the report: the states' codes, the logic's inputs
