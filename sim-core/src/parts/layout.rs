@@ -173,32 +173,45 @@ fn column_lefts(inputs: &[Node], turning: &[Vec<&str>]) -> Vec<i32> {
     x
 }
 
-/// What the placed boxes and output runs take, per column: closed intervals of rows in half
-/// cells.
+/// What the placed boxes and output runs take, per column: a flag per row in half cells
+/// (rows are never negative: pins and gates are placed from row 0 down), so that a test of a
+/// few rows costs a few reads however many boxes a column holds.
 struct Rows {
-    taken: Vec<Vec<(i32, i32)>>,
+    taken: Vec<Vec<bool>>,
+    /// The last row taken in any column.
+    last_taken: Option<i32>,
 }
 
 impl Rows {
     fn new(last_column: usize) -> Rows {
         Rows {
             taken: vec![Vec::new(); last_column + 1],
+            last_taken: None,
         }
     }
 
     /// Marks rows `from..=to` (half cells) taken in columns `first..=last`.
     fn take(&mut self, first: usize, last: usize, from: i32, to: i32) {
+        let (Ok(from), Ok(to)) = (usize::try_from(from.max(0)), usize::try_from(to)) else {
+            return;
+        };
         for column in &mut self.taken[first..=last] {
-            column.push((from, to));
+            if column.len() <= to {
+                column.resize(to + 1, false);
+            }
+            column[from..=to].fill(true);
         }
+        self.last_taken = self.last_taken.max(i32::try_from(to).ok());
     }
 
     /// Whether rows `from..=to` are free in columns `first..=last`.
     fn free(&self, first: usize, last: usize, from: i32, to: i32) -> bool {
+        let (Ok(from), Ok(to)) = (usize::try_from(from.max(0)), usize::try_from(to)) else {
+            return true;
+        };
         self.taken[first..=last]
             .iter()
-            .flatten()
-            .all(|&(a, b)| b < from || to < a)
+            .all(|column| !column.iter().take(to + 1).skip(from).any(|&taken| taken))
     }
 
     /// The top row nearest `wanted` (at least 0) where a box `height` cells tall fits in
@@ -212,14 +225,7 @@ impl Rows {
                 && self.free(column, far, row - 2, row + 2)
         };
         // Rows below everything taken are free.
-        let beyond = self
-            .taken
-            .iter()
-            .flatten()
-            .map(|&(_, to)| to / 2 + 2)
-            .max()
-            .unwrap_or(0)
-            .max(wanted);
+        let beyond = self.last_taken.map_or(0, |to| to / 2 + 2).max(wanted);
         (0..=beyond - wanted)
             .flat_map(|d| [wanted + d, wanted - d - 1])
             .find(|&top| fits(top))
