@@ -172,6 +172,13 @@ fn a_minimal_cover_misses_what_the_consensus_term_resolves() {
     let line = &minimal.outputs[0];
     assert_eq!(line.known, 6);
     assert_eq!(line.resolved, 5);
+    // All six have a single unknown.
+    let counts: Vec<(u64, u64)> = line
+        .by_unknowns
+        .iter()
+        .map(|c| (c.known, c.resolved))
+        .collect();
+    assert_eq!(counts, [(6, 5), (0, 0), (0, 0)]);
     let (x, t) = (Trit::Unknown, Trit::True);
     assert_eq!(line.example.as_deref(), Some(&[x, t, t][..]));
     assert_eq!(
@@ -291,6 +298,25 @@ fn hazard_free_covers_have_no_static_hazard_and_the_minimal_one_has() {
     }
 }
 
+#[test]
+fn ten_inputs_are_reported_and_eleven_refused() {
+    // x0·x1 + x2·x3 + … + x8·x9, over ten inputs: 3¹⁰ − 2¹⁰ patterns with unknowns.
+    let names = names("x", 10);
+    let text: Vec<String> = (0..5)
+        .map(|i| format!("x{} x{}", 2 * i, 2 * i + 1))
+        .collect();
+    let inputs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let spec = spec_of(&[("F", &text.join(" + "))], &inputs);
+    let cover = minimal(&spec, Form::SumOfProducts);
+    let report = report(&cover, &spec, Style::default());
+    assert_eq!(report.patterns, 59_049 - 1_024);
+    // The terms share no input: the minimal cover is every prime, exact.
+    assert!(report.outputs[0].is_exact(), "{report}");
+    assert_eq!(report.outputs[0].by_unknowns.len(), 10);
+    // With every input unknown, F is not known.
+    assert_eq!(report.outputs[0].by_unknowns[9].known, 0);
+}
+
 /// A random spec: `inputs` inputs, `outputs` outputs, each row 0 or 1 (2 in 5 each) or
 /// don't-care (1 in 5) when `dont_cares`.
 fn random_spec(inputs: usize, outputs: usize, dont_cares: bool) -> impl Strategy<Value = Spec> {
@@ -359,10 +385,18 @@ proptest! {
     }
 
     /// The sum (product) of every prime implicant resolves every pattern with unknowns a
-    /// completely specified function knows; every style answers unknowns alike.
+    /// completely specified function knows, a hazard-free cover every one with a single
+    /// unknown; every style answers unknowns alike.
     #[test]
     fn all_primes_resolve_the_kleene_extension(spec in specs(5, false)) {
         for form in [Form::SumOfProducts, Form::ProductOfSums] {
+            let options = Options { form, hazard_free: true, ..Options::default() };
+            let hazard_free = minimise_spec(&spec, options).expect("minimises");
+            let single = report(&hazard_free, &spec, Style::default());
+            for line in &single.outputs {
+                let counts = line.by_unknowns[0];
+                prop_assert_eq!(counts.resolved, counts.known, "{:?}: {}", form, single);
+            }
             let cover = all_primes(&spec, form);
             let reports: Vec<TernaryReport> =
                 styles().into_iter().map(|style| report(&cover, &spec, style)).collect();
