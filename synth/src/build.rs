@@ -18,7 +18,9 @@
 //!   one level earlier, without a second minimisation.
 //!
 //! In the NAND and NOR styles an inverter is a two-input NAND (NOR) with its input wired to
-//! both pins: sim-core's n-input gates have 2 to 64 inputs.
+//! both pins: sim-core's n-input gates have 2 to 64 inputs. (The two-level NAND and NOR
+//! implementations are the textbook ones: M. M. Mano and M. D. Ciletti, *Digital Design*,
+//! 5th ed., Pearson 2013, §3.7.)
 //!
 //! Every inversion De Morgan asks for is tracked as a polarity on a signal and made only where
 //! a gate needs the signal the other way round, once per signal: the complemented literals'

@@ -11,8 +11,11 @@
 //! output of every completion (Kleene's connectives are monotone in information).
 //!
 //! The report counts, per output, the patterns with at least one unknown (`3ⁿ − 2ⁿ`) the
-//! function knows and how many of them the circuit resolves; it keeps the first pattern the
-//! circuit leaves unknown. A minimal cover usually resolves fewer: `A·B + ¬A·C` leaves
+//! function knows and how many of them the circuit resolves, in all and by the number of
+//! unknowns; it keeps the first pattern the circuit leaves unknown. The patterns with one
+//! unknown are the single-input changes of static hazard analysis (Eichelberger, "Hazard
+//! detection in combinational and sequential switching circuits", IBM J. Res. Dev. 9(2),
+//! 1965, procedure A): a hazard-free cover resolves all of them between cared-for rows. A minimal cover usually resolves fewer: `A·B + ¬A·C` leaves
 //! `A = X, B = C = 1` unknown although both completions give 1. The sum of every prime
 //! implicant (the hazard-free cover) computes the exact Kleene extension of a completely
 //! specified function (Ikenmeyer et al., "On the complexity of hazard-free circuits", J. ACM
@@ -54,9 +57,24 @@ pub struct OutputTernary {
     pub known: u64,
     /// Of those, how many the circuit resolves (gives the function's value).
     pub resolved: u64,
+    /// The same two counts by the number of unknown inputs: entry `u` for the patterns with
+    /// `u + 1` unknowns (`n` entries for `n` inputs). Entry 0 holds the single-input changes
+    /// of the hazard analysis (Eichelberger's procedure A sets the changing input unknown): a
+    /// circuit that resolves every such pattern the function knows has no static hazard
+    /// between cared-for rows.
+    pub by_unknowns: Vec<Counts>,
     /// The first pattern (in base-3 order, an input's trits −1, +1, 0) the function knows and
     /// the circuit does not resolve: one trit per input.
     pub example: Option<Vec<Trit>>,
+}
+
+/// Patterns the function knows and the circuit resolves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Patterns on which the function knows the output.
+    pub known: u64,
+    /// Of those, how many the circuit resolves.
+    pub resolved: u64,
 }
 
 impl OutputTernary {
@@ -117,15 +135,21 @@ pub fn report(spec: &Spec, circuit: &Circuit) -> Result<TernaryReport, TernaryEr
                 name: name.clone(),
                 known: 0,
                 resolved: 0,
+                by_unknowns: vec![Counts::default(); n],
                 example: None,
             };
-            for pattern in (0..patterns).filter(|&p| has_unknown(n, p)) {
-                let Some(value) = knows[pattern as usize].value() else {
+            for pattern in 0..patterns {
+                let (Some(value), Some(u)) = (
+                    knows[pattern as usize].value(),
+                    unknowns(n, pattern).checked_sub(1),
+                ) else {
                     continue;
                 };
                 line.known += 1;
+                line.by_unknowns[u].known += 1;
                 if answers[pattern as usize][k] == value {
                     line.resolved += 1;
+                    line.by_unknowns[u].resolved += 1;
                 } else if line.example.is_none() {
                     line.example = Some(trits(n, pattern));
                 }
@@ -233,15 +257,16 @@ fn knowledge(n: usize, value: impl Fn(u32) -> Value) -> Vec<Knowledge> {
     knows
 }
 
-/// Whether pattern `pattern` of `n` inputs has an unknown digit.
-fn has_unknown(n: usize, pattern: u32) -> bool {
+/// How many unknown digits pattern `pattern` of `n` inputs has.
+fn unknowns(n: usize, pattern: u32) -> usize {
     (0..n)
         .scan(pattern, |rest, _| {
             let digit = *rest % 3;
             *rest /= 3;
             Some(digit)
         })
-        .any(|digit| digit == 2)
+        .filter(|&digit| digit == 2)
+        .count()
 }
 
 /// Pattern `pattern` of `n` inputs as trits, in input order.

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use sim_core::Trit;
-use sim_core::analysis::hazard::{HazardAnalysis, SweepOptions};
+use sim_core::analysis::hazard::{HazardAnalysis, HazardKind, SweepOptions, SweepReport};
 use sim_core::batch::BatchEngine;
 use sim_core::format::Document;
 use synth::build::{FanIn, Gates, Style, document};
@@ -69,6 +69,7 @@ fn all_primes(spec: &Spec, form: Form) -> Cover {
         form,
         terms,
         exactness: Exactness::Heuristic,
+        fallback: None,
     }
 }
 
@@ -78,6 +79,21 @@ fn minimal(spec: &Spec, form: Form) -> Cover {
         ..Options::default()
     };
     minimise_spec(spec, options).expect("minimises")
+}
+
+/// A cover of `spec` by [`synth::Mode::Auto`] without its time limit (deterministic) and
+/// with a small search, so that larger random functions get the heuristic's cover quickly.
+fn quick(spec: &Spec, form: Form) -> Cover {
+    let options = Options {
+        form,
+        limits: Limits {
+            time: None,
+            search_nodes: 1 << 12,
+            ..Limits::DEFAULT
+        },
+        ..Options::default()
+    };
+    minimise_spec(spec, options).expect("Auto always covers")
 }
 
 /// The circuit's outputs on every row, in spec order (the pins found by name).
@@ -156,6 +172,13 @@ fn a_minimal_cover_misses_what_the_consensus_term_resolves() {
     let line = &minimal.outputs[0];
     assert_eq!(line.known, 6);
     assert_eq!(line.resolved, 5);
+    // All six have a single unknown.
+    let counts: Vec<(u64, u64)> = line
+        .by_unknowns
+        .iter()
+        .map(|c| (c.known, c.resolved))
+        .collect();
+    assert_eq!(counts, [(6, 5), (0, 0), (0, 0)]);
     let (x, t) = (Trit::Unknown, Trit::True);
     assert_eq!(line.example.as_deref(), Some(&[x, t, t][..]));
     assert_eq!(
@@ -197,31 +220,101 @@ fn the_report_reads_the_circuit_by_name_and_refuses_what_it_cannot_read() {
     ));
 }
 
+/// The hazard sweep of `cover` built in `style`, after checking the circuit meets `spec`.
+fn sweep(cover: &Cover, spec: &Spec, style: Style) -> SweepReport {
+    let context = format!(
+        "{:?} {} {}",
+        cover.form,
+        style.gates.name(),
+        style.fan_in.name()
+    );
+    let doc = document(cover, style, "f").expect("builds");
+    assert_meets(&doc, spec, &context);
+    let analysis = HazardAnalysis::new(&doc.circuit).expect("combinational");
+    analysis
+        .all_single(&SweepOptions::default())
+        .expect("sweeps")
+}
+
+/// Every static hazard of `cover` built in `style`: the output (in spec order) and the rows
+/// before and after the change.
+fn static_hazards(cover: &Cover, spec: &Spec, style: Style) -> Vec<(usize, u32, u32)> {
+    let doc = document(cover, style, "f").expect("builds");
+    let circuit = &doc.circuit;
+    let analysis = HazardAnalysis::new(circuit).expect("combinational");
+    let options = SweepOptions {
+        examples: usize::MAX,
+        ..SweepOptions::default()
+    };
+    let report = analysis.all_single(&options).expect("sweeps");
+    // The inputs are the switches in cover order: a vector is a row's bits, first input first.
+    let row = |vector: &[Trit]| {
+        vector
+            .iter()
+            .fold(0, |row, &t| row << 1 | u32::from(t == Trit::True))
+    };
+    report
+        .outputs
+        .iter()
+        .flat_map(|output| {
+            let label = &circuit[output.output].label;
+            let k = spec
+                .output_names()
+                .position(|name| name == label)
+                .expect("an output of the spec");
+            output
+                .examples
+                .iter()
+                .filter(|e| e.kind == HazardKind::Static)
+                .map(move |e| (k, row(&e.from), row(&e.to)))
+        })
+        .collect()
+}
+
 #[test]
-fn the_hazard_free_cover_has_no_static_hazard_and_the_minimal_one_has() {
+fn hazard_free_covers_have_no_static_hazard_and_the_minimal_one_has() {
     let spec = multiplexer();
     for form in [Form::SumOfProducts, Form::ProductOfSums] {
+        let options = Options {
+            form,
+            hazard_free: true,
+            ..Options::default()
+        };
+        let hazard_free = minimise_spec(&spec, options).expect("minimises");
         for style in styles() {
             let context = format!("{form:?} {} {}", style.gates.name(), style.fan_in.name());
-            let sweep = |cover: &Cover| {
-                let doc = document(cover, style, "f").expect("builds");
-                assert_meets(&doc, &spec, &context);
-                let analysis = HazardAnalysis::new(&doc.circuit).expect("combinational");
-                analysis
-                    .all_single(&SweepOptions::default())
-                    .expect("sweeps")
-            };
-            let free = sweep(&all_primes(&spec, form));
-            assert_eq!(free.transitions, 24, "{context}");
-            assert_eq!(free.outputs[0].static_hazards, 0, "{context}: {free:?}");
-            let hazardous = sweep(&minimal(&spec, form));
+            for cover in [&hazard_free, &all_primes(&spec, form)] {
+                let free = sweep(cover, &spec, style);
+                assert_eq!(free.transitions, 24, "{context}");
+                assert_eq!(free.outputs[0].static_hazards, 0, "{context}: {free:?}");
+            }
             // A changes with B = C = 1 (SOP) or B = C = 0 (POS): the static hazard, both ways.
+            let hazardous = sweep(&minimal(&spec, form), &spec, style);
             assert_eq!(
                 hazardous.outputs[0].static_hazards, 2,
                 "{context}: {hazardous:?}"
             );
         }
     }
+}
+
+#[test]
+fn ten_inputs_are_reported_and_eleven_refused() {
+    // x0·x1 + x2·x3 + … + x8·x9, over ten inputs: 3¹⁰ − 2¹⁰ patterns with unknowns.
+    let names = names("x", 10);
+    let text: Vec<String> = (0..5)
+        .map(|i| format!("x{} x{}", 2 * i, 2 * i + 1))
+        .collect();
+    let inputs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let spec = spec_of(&[("F", &text.join(" + "))], &inputs);
+    let cover = minimal(&spec, Form::SumOfProducts);
+    let report = report(&cover, &spec, Style::default());
+    assert_eq!(report.patterns, 59_049 - 1_024);
+    // The terms share no input: the minimal cover is every prime, exact.
+    assert!(report.outputs[0].is_exact(), "{report}");
+    assert_eq!(report.outputs[0].by_unknowns.len(), 10);
+    // With every input unknown, F is not known.
+    assert_eq!(report.outputs[0].by_unknowns[9].known, 0);
 }
 
 /// A random spec: `inputs` inputs, `outputs` outputs, each row 0 or 1 (2 in 5 each) or
@@ -261,7 +354,7 @@ proptest! {
     #[test]
     fn every_style_computes_its_spec(spec in specs(8, true)) {
         for form in [Form::SumOfProducts, Form::ProductOfSums] {
-            let cover = minimal(&spec, form);
+            let cover = quick(&spec, form);
             for style in styles() {
                 let doc = document(&cover, style, "random").expect("builds");
                 let context = format!("{form:?} {} {}", style.gates.name(), style.fan_in.name());
@@ -270,11 +363,40 @@ proptest! {
         }
     }
 
+    /// A hazard-free cover of a random function has no static hazard in any style between
+    /// cared-for rows: every static hazard the sweep finds has a don't-care row at one end
+    /// (where the cover chose the value, and nothing asks it to hold).
+    #[test]
+    fn hazard_free_covers_stay_free_in_every_style(spec in specs(5, true)) {
+        for form in [Form::SumOfProducts, Form::ProductOfSums] {
+            let options = Options { form, hazard_free: true, ..Options::default() };
+            let cover = minimise_spec(&spec, options).expect("minimises");
+            for style in styles() {
+                for (k, row_from, row_to) in static_hazards(&cover, &spec, style) {
+                    let table = &spec.outputs()[k].1;
+                    let cared = |row| table.value(row) != Value::DontCare;
+                    prop_assert!(
+                        !(cared(row_from) && cared(row_to)),
+                        "{:?} {:?}: output {} from row {} to {}", form, style, k, row_from, row_to
+                    );
+                }
+            }
+        }
+    }
+
     /// The sum (product) of every prime implicant resolves every pattern with unknowns a
-    /// completely specified function knows; every style answers unknowns alike.
+    /// completely specified function knows, a hazard-free cover every one with a single
+    /// unknown; every style answers unknowns alike.
     #[test]
     fn all_primes_resolve_the_kleene_extension(spec in specs(5, false)) {
         for form in [Form::SumOfProducts, Form::ProductOfSums] {
+            let options = Options { form, hazard_free: true, ..Options::default() };
+            let hazard_free = minimise_spec(&spec, options).expect("minimises");
+            let single = report(&hazard_free, &spec, Style::default());
+            for line in &single.outputs {
+                let counts = line.by_unknowns[0];
+                prop_assert_eq!(counts.resolved, counts.known, "{:?}: {}", form, single);
+            }
             let cover = all_primes(&spec, form);
             let reports: Vec<TernaryReport> =
                 styles().into_iter().map(|style| report(&cover, &spec, style)).collect();

@@ -173,56 +173,109 @@ fn column_lefts(inputs: &[Node], turning: &[Vec<&str>]) -> Vec<i32> {
     x
 }
 
-/// What the placed boxes and output runs take, per column: closed intervals of rows in half
-/// cells.
+/// What the placed boxes and output runs take, per column: a flag per row in half cells
+/// (rows are never negative: pins and gates are placed from row 0 down), so that a test of a
+/// few rows costs a few reads however many boxes a column holds.
 struct Rows {
-    taken: Vec<Vec<(i32, i32)>>,
+    taken: Vec<Vec<bool>>,
+    /// The last row taken in any column.
+    last_taken: Option<i32>,
 }
 
 impl Rows {
     fn new(last_column: usize) -> Rows {
         Rows {
             taken: vec![Vec::new(); last_column + 1],
+            last_taken: None,
         }
     }
 
     /// Marks rows `from..=to` (half cells) taken in columns `first..=last`.
     fn take(&mut self, first: usize, last: usize, from: i32, to: i32) {
+        let (Ok(from), Ok(to)) = (usize::try_from(from.max(0)), usize::try_from(to)) else {
+            return;
+        };
         for column in &mut self.taken[first..=last] {
-            column.push((from, to));
+            if column.len() <= to {
+                column.resize(to + 1, false);
+            }
+            column[from..=to].fill(true);
         }
+        self.last_taken = self.last_taken.max(i32::try_from(to).ok());
     }
 
-    /// Whether rows `from..=to` are free in columns `first..=last`.
-    fn free(&self, first: usize, last: usize, from: i32, to: i32) -> bool {
-        self.taken[first..=last]
-            .iter()
-            .flatten()
-            .all(|&(a, b)| b < from || to < a)
+    /// The first and last taken row among `from..=to` (half cells) in columns
+    /// `first..=last`, or `None` when they are all free.
+    fn taken_span(&self, first: usize, last: usize, from: i32, to: i32) -> Option<(i32, i32)> {
+        let mut span: Option<(i32, i32)> = None;
+        for column in &self.taken[first..=last] {
+            for row in from.max(0)..=to {
+                let taken = usize::try_from(row).ok().and_then(|r| column.get(r));
+                if taken == Some(&true) {
+                    span = Some(span.map_or((row, row), |(a, b)| (a.min(row), b.max(row))));
+                }
+            }
+        }
+        span
     }
 
     /// The top row nearest `wanted` (at least 0) where a box `height` cells tall fits in
     /// column `column` a cell clear of everything, and its output row a cell clear through
-    /// column `far`.
+    /// column `far`; of two as near, the one below (a top past everything taken always fits).
     fn nearest_free(&self, column: usize, far: usize, wanted: i32, height: i32) -> i32 {
-        let fits = |top: i32| {
+        let beyond = self.last_taken.map_or(0, |to| to / 2 + 2).max(wanted);
+        let below = self.scan(column, far, height, wanted, beyond, true);
+        let above = self.scan(
+            column,
+            far,
+            height,
+            wanted - 1,
+            2 * wanted - beyond - 1,
+            false,
+        );
+        match (below, above) {
+            (Some(b), Some(a)) if wanted - 1 - a < b - wanted => a,
+            (Some(b), _) => b,
+            (None, Some(a)) => a,
+            (None, None) => beyond,
+        }
+    }
+
+    /// The first top from `start` to `end` (down the page when `down`, else up; never above
+    /// row 0) where a box `height` cells tall fits as [`nearest_free`](Self::nearest_free)
+    /// says. A top that does not fit skips every top whose ranges still hold the taken row
+    /// that stopped it (the last of them going down, the first going up).
+    fn scan(
+        &self,
+        column: usize,
+        far: usize,
+        height: i32,
+        start: i32,
+        end: i32,
+        down: bool,
+    ) -> Option<i32> {
+        let ceil_half = |x: i32| -(-x).div_euclid(2);
+        let mut top = start;
+        while if down { top <= end } else { top >= end.max(0) } {
             let row = 2 * top + height;
-            top >= 0
-                && self.free(column, column, 2 * top - 2, 2 * (top + height) + 2)
-                && self.free(column, far, row - 2, row + 2)
-        };
-        // Rows below everything taken are free.
-        let beyond = self
-            .taken
-            .iter()
-            .flatten()
-            .map(|&(_, to)| to / 2 + 2)
-            .max()
-            .unwrap_or(0)
-            .max(wanted);
-        (0..=beyond - wanted)
-            .flat_map(|d| [wanted + d, wanted - d - 1])
-            .find(|&top| fits(top))
-            .unwrap_or(beyond)
+            let boxed = self.taken_span(column, column, 2 * top - 2, 2 * (top + height) + 2);
+            let run = self.taken_span(column, far, row - 2, row + 2);
+            if boxed.is_none() && run.is_none() {
+                return Some(top);
+            }
+            top = if down {
+                let past_box = boxed.map(|(_, p)| (p + 2).div_euclid(2) + 1);
+                let past_run = run.map(|(_, p)| (p + 2 - height).div_euclid(2) + 1);
+                past_box.max(past_run).unwrap_or(top + 1)
+            } else {
+                let past_box = boxed.map(|(p, _)| ceil_half(p - 2 * height - 2) - 1);
+                let past_run = run.map(|(p, _)| ceil_half(p - height - 2) - 1);
+                match (past_box, past_run) {
+                    (Some(a), Some(b)) => a.min(b),
+                    (a, b) => a.or(b).unwrap_or(top - 1),
+                }
+            };
+        }
+        None
     }
 }

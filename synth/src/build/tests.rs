@@ -380,3 +380,22 @@ fn large_tables_embed_a_capped_spread_of_rows() {
     }
     assert!(doc.tests[0].run(&doc.circuit).expect("runs").passed());
 }
+
+#[test]
+fn a_cover_of_no_inputs_is_its_constants() {
+    let one = Cover {
+        inputs: Vec::new(),
+        outputs: vec!["One".into(), "Zero".into()],
+        form: Form::SumOfProducts,
+        terms: vec![Term {
+            cube: Implicant { ones: 0, care: 0 },
+            outputs: 0b01,
+        }],
+        exactness: Exactness::Exact,
+        fallback: None,
+    };
+    let doc = document(&one, Style::default(), "constants").expect("builds");
+    assert_computes(&doc.circuit, &one, "no inputs");
+    assert_eq!(doc.tests[0].steps.len(), 1);
+    assert!(doc.tests[0].run(&doc.circuit).expect("runs").passed());
+}
