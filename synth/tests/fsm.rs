@@ -3,7 +3,7 @@
 
 use synth::Value::{DontCare as X, One as I, Zero as O};
 use synth::fsm::{Assignment, FsmError, Kind, Machine, Step, SynthesisError, Unspecified};
-use synth::{Options, minimise_spec};
+use synth::{MAX_INPUTS, Options, minimise_spec};
 
 const DETECTOR: &str = include_str!("../../circuits/synth/sequence_101.fsm");
 const TRAFFIC: &str = include_str!("../../circuits/synth/traffic_light.fsm");
@@ -252,10 +252,13 @@ fn header_errors_name_their_lines() {
     for (text, want) in cases {
         assert_eq!(error(text), want, "{text}");
     }
-    let seventeen: Vec<String> = (0..17).map(|k| format!("I{k}")).collect();
+    let too_many: Vec<String> = (0..=MAX_INPUTS).map(|k| format!("I{k}")).collect();
     assert_eq!(
-        error(&format!("machine moore\ninputs {}\n", seventeen.join(" "))),
-        FsmError::TooManyInputs { line: 2, count: 17 }
+        error(&format!("machine moore\ninputs {}\n", too_many.join(" "))),
+        FsmError::TooManyInputs {
+            line: 2,
+            count: MAX_INPUTS + 1
+        }
     );
 }
 
@@ -386,14 +389,12 @@ fn assignments_give_distinct_codes_gray_steps_change_one_bit_one_hot_one_bit_eac
 
 #[test]
 fn an_assignment_too_wide_for_a_table_is_an_error() {
+    let states = MAX_INPUTS + 1;
     assert!(matches!(
-        ring(17).encode(Assignment::OneHot),
-        Err(SynthesisError::TooWide {
-            state_bits: 17,
-            inputs: 0
-        })
+        ring(states).encode(Assignment::OneHot),
+        Err(SynthesisError::TooWide { state_bits, inputs: 0 }) if state_bits == states
     ));
-    assert!(ring(17).encode(Assignment::Binary).is_ok());
+    assert!(ring(states).encode(Assignment::Binary).is_ok());
 }
 
 /// The machines of `circuits/synth/`, by file name.

@@ -72,7 +72,7 @@ impl Machine {
                 inputs: self.inputs.len(),
             });
         }
-        // At most MAX_INPUTS (16) bits: every code and index fits a u32.
+        // At most MAX_INPUTS (20) bits: every code and index fits a u32.
         let codes = (0u32..)
             .take(states)
             .map(|i| match assignment {
