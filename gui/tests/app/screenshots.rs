@@ -778,3 +778,15 @@ fn the_tty() {
     h.run_steps(4);
     save(&mut h, "tty");
 }
+
+#[test]
+#[ignore = "writes docs/screenshots/analysis_page.png"]
+fn the_analysis_page() {
+    let mut h = crate::analysis_page::analysis_page();
+    h.get_by_label("Add input").click();
+    h.run();
+    crate::analysis_page::fill_from(&mut h, "A B + A' C' D + B D + A C D'");
+    crate::analysis_page::click_cell(&mut h, "F", 0b0110);
+    crate::analysis_page::click_cell(&mut h, "F", 0b0110);
+    save(&mut h, "analysis_page");
+}

@@ -1,0 +1,345 @@
+//! The Analysis page's state, plain Rust without egui: the truth table being edited (named
+//! inputs and outputs, each row's output 0, 1 or don't-care), the expression typed to fill it,
+//! and its minimal sums of products and products of sums, computed once per table.
+
+use synth::{
+    Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Options, Spec, SpecError,
+    TableError, TruthTable, Value,
+};
+
+/// The most inputs the table editor shows (256 rows).
+pub const MAX_TABLE_INPUTS: usize = 8;
+
+/// The most outputs the table editor shows.
+pub const MAX_TABLE_OUTPUTS: usize = 8;
+
+/// Names given to new inputs, in order (a name already taken is skipped).
+const INPUT_NAMES: &str = "ABCDEFGHIJKLMNOP";
+
+/// Names given to new outputs, in order (a name already taken is skipped).
+const OUTPUT_NAMES: &str = "FGHXYZUVW";
+
+/// Why the table has no minimal expressions.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// The names do not make a function (an output named twice or like an input).
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The names do not make a table (an input named twice).
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// Minimisation gave up.
+    #[error(transparent)]
+    Minimise(#[from] MinimiseError),
+}
+
+/// Both minimal covers of a function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Covers {
+    /// The minimal sum of products.
+    pub sop: Cover,
+    /// The minimal product of sums.
+    pub pos: Cover,
+}
+
+impl Covers {
+    /// The cover of `form`.
+    pub fn of(&self, form: Form) -> &Cover {
+        match form {
+            Form::SumOfProducts => &self.sop,
+            Form::ProductOfSums => &self.pos,
+        }
+    }
+}
+
+/// The truth table being edited and what is derived from it.
+#[derive(Debug)]
+pub struct AnalysisState {
+    /// The inputs' names, the first the most significant bit of a row number.
+    pub inputs: Vec<String>,
+    /// The outputs' names.
+    pub outputs: Vec<String>,
+    /// `values[k][row]`: output `k`'s value on `row`.
+    values: Vec<Vec<Value>>,
+    /// The output the Karnaugh map shows and an expression fills.
+    pub selected: usize,
+    /// Which cover the Karnaugh map loops.
+    pub form: Form,
+    /// The expression box's text.
+    pub expression: String,
+    /// Why the expression box's text did not parse, if it did not.
+    pub expression_error: Option<ExprError>,
+    /// What went wrong last, for the page to show (a fill, a paste, a build, an analysis).
+    pub notice: Option<String>,
+    /// The function last minimised and its covers, so a table is minimised once.
+    cache: Option<(Spec, Result<Covers, MinimiseError>)>,
+}
+
+impl Default for AnalysisState {
+    /// A 3-input, 1-output table of zeros.
+    fn default() -> Self {
+        let mut state = AnalysisState {
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            values: Vec::new(),
+            selected: 0,
+            form: Form::SumOfProducts,
+            expression: String::new(),
+            expression_error: None,
+            notice: None,
+            cache: None,
+        };
+        state.set_output_count(1);
+        state.set_input_count(3);
+        state
+    }
+}
+
+/// The first name of `candidates` not in `taken`, or `prefix` with the first free number.
+fn fresh_name(candidates: &str, prefix: &str, taken: &[String]) -> String {
+    candidates
+        .chars()
+        .map(String::from)
+        .chain((1..).map(|n| format!("{prefix}{n}")))
+        .find(|name| !taken.contains(name))
+        .unwrap_or_default()
+}
+
+impl AnalysisState {
+    /// The number of rows, `2^inputs`.
+    pub fn rows(&self) -> u32 {
+        1 << self.inputs.len()
+    }
+
+    /// Output `output`'s value on `row` (zero for a row or output that does not exist).
+    pub fn value(&self, output: usize, row: u32) -> Value {
+        self.values
+            .get(output)
+            .and_then(|column| column.get(row as usize))
+            .copied()
+            .unwrap_or(Value::Zero)
+    }
+
+    /// Sets output `output`'s value on `row` (nothing for one that does not exist).
+    pub fn set_value(&mut self, output: usize, row: u32, value: Value) {
+        if let Some(cell) = self
+            .values
+            .get_mut(output)
+            .and_then(|column| column.get_mut(row as usize))
+        {
+            *cell = value;
+        }
+    }
+
+    /// Clicks a cell: 0 → 1 → don't-care → 0.
+    pub fn cycle(&mut self, output: usize, row: u32) {
+        let next = match self.value(output, row) {
+            Value::Zero => Value::One,
+            Value::One => Value::DontCare,
+            Value::DontCare => Value::Zero,
+        };
+        self.set_value(output, row, next);
+    }
+
+    /// Sets the number of inputs (clamped to `1..=`[`MAX_TABLE_INPUTS`]). A new input is added
+    /// last, the outputs not depending on it; removing the last input keeps the rows where it
+    /// was 0.
+    pub fn set_input_count(&mut self, count: usize) {
+        let count = count.clamp(1, MAX_TABLE_INPUTS);
+        while self.inputs.len() < count {
+            self.inputs
+                .push(fresh_name(INPUT_NAMES, "I", &self.names()));
+            for column in &mut self.values {
+                *column = column.iter().flat_map(|&v| [v, v]).collect();
+            }
+        }
+        while self.inputs.len() > count {
+            self.inputs.pop();
+            for column in &mut self.values {
+                *column = column.iter().step_by(2).copied().collect();
+            }
+        }
+    }
+
+    /// Sets the number of outputs (clamped to `1..=`[`MAX_TABLE_OUTPUTS`]); new outputs are 0
+    /// on every row.
+    pub fn set_output_count(&mut self, count: usize) {
+        let count = count.clamp(1, MAX_TABLE_OUTPUTS);
+        while self.outputs.len() < count {
+            self.outputs
+                .push(fresh_name(OUTPUT_NAMES, "Y", &self.names()));
+            self.values.push(vec![Value::Zero; self.rows() as usize]);
+        }
+        self.outputs.truncate(count);
+        self.values.truncate(count);
+        self.selected = self.selected.min(count - 1);
+    }
+
+    /// Every name in use, inputs and outputs.
+    fn names(&self) -> Vec<String> {
+        self.inputs.iter().chain(&self.outputs).cloned().collect()
+    }
+
+    /// Replaces the table: `inputs` (at most [`MAX_TABLE_INPUTS`]), and each output's name and
+    /// its value on every row.
+    pub fn set_table(&mut self, inputs: Vec<String>, outputs: Vec<(String, Vec<Value>)>) {
+        self.inputs = inputs;
+        (self.outputs, self.values) = outputs.into_iter().unzip();
+        self.selected = self.selected.min(self.outputs.len().saturating_sub(1));
+    }
+
+    /// Reads the expression box: the selected output takes the expression's values — over
+    /// the present inputs when they name all its variables, otherwise over the expression's
+    /// own variables in alphabetical order, which replace the inputs (the other outputs then
+    /// start at 0). On a syntax error the table stays and
+    /// [`expression_error`](Self::expression_error) says where; with more variables than
+    /// [`MAX_TABLE_INPUTS`], [`notice`](Self::notice) says so.
+    pub fn apply_expression(&mut self) {
+        self.notice = None;
+        self.expression_error = None;
+        let expr = match Expr::parse(&self.expression) {
+            Ok(expr) => expr,
+            Err(e) => {
+                self.expression_error = Some(e);
+                return;
+            }
+        };
+        let mut variables = expr.variables();
+        if !variables.iter().all(|v| self.inputs.contains(v)) {
+            if variables.len() > MAX_TABLE_INPUTS {
+                self.notice = Some(format!(
+                    "the expression has {} variables: the table shows at most {MAX_TABLE_INPUTS}",
+                    variables.len()
+                ));
+                return;
+            }
+            variables.sort();
+            self.outputs.retain(|name| !variables.contains(name));
+            if self.outputs.is_empty() {
+                self.outputs.push(fresh_name(OUTPUT_NAMES, "Y", &variables));
+            }
+            self.values = vec![vec![Value::Zero; 1 << variables.len()]; self.outputs.len()];
+            self.inputs = variables;
+            self.selected = self.selected.min(self.outputs.len() - 1);
+        }
+        match TruthTable::from_expr_over(&expr, self.inputs.clone()) {
+            Ok(table) => {
+                for row in 0..self.rows() {
+                    self.set_value(self.selected, row, table.value(row));
+                }
+            }
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+
+    /// The function the table describes.
+    ///
+    /// # Errors
+    /// A name given twice ([`AnalysisError::Table`], [`AnalysisError::Spec`]).
+    pub fn spec(&self) -> Result<Spec, AnalysisError> {
+        let mut outputs = Vec::with_capacity(self.outputs.len());
+        for (name, column) in self.outputs.iter().zip(&self.values) {
+            let rows = (0u32..).zip(column.iter().copied());
+            let table = TruthTable::from_rows(self.inputs.clone(), rows)?;
+            outputs.push((name.clone(), table));
+        }
+        Ok(Spec::new(outputs)?)
+    }
+
+    /// The minimal sum of products and product of sums of every output, minimised on the first
+    /// call after a change of the table.
+    ///
+    /// # Errors
+    /// An [`AnalysisError`]: the names do not make a function, or minimisation gave up.
+    pub fn covers(&mut self) -> Result<&Covers, AnalysisError> {
+        let spec = self.spec()?;
+        let entry = match self.cache.take() {
+            Some((cached, covers)) if cached == spec => (cached, covers),
+            _ => {
+                let covers = minimise_both(&spec);
+                (spec, covers)
+            }
+        };
+        let (_, covers) = self.cache.insert(entry);
+        covers.as_ref().map_err(|e| e.clone().into())
+    }
+}
+
+/// `spec`'s minimal covers in both forms.
+fn minimise_both(spec: &Spec) -> Result<Covers, MinimiseError> {
+    let options = |form| Options {
+        form,
+        ..Options::default()
+    };
+    Ok(Covers {
+        sop: synth::minimise_spec(spec, options(Form::SumOfProducts))?,
+        pos: synth::minimise_spec(spec, options(Form::ProductOfSums))?,
+    })
+}
+
+const _: () = assert!(MAX_TABLE_INPUTS <= MAX_INPUTS);
+
+#[cfg(test)]
+mod tests {
+    use super::AnalysisState;
+    use synth::Value;
+
+    fn column(state: &AnalysisState, output: usize) -> String {
+        (0..state.rows())
+            .map(|row| match state.value(output, row) {
+                Value::Zero => '0',
+                Value::One => '1',
+                Value::DontCare => '-',
+            })
+            .collect()
+    }
+
+    #[test]
+    fn clicks_cycle_a_cell_and_the_covers_follow() {
+        let mut state = AnalysisState::default();
+        assert_eq!(state.inputs, ["A", "B", "C"]);
+        assert_eq!(state.outputs, ["F"]);
+        for row in [3, 5, 6, 7] {
+            state.cycle(0, row);
+        }
+        let covers = state.covers().expect("minimises");
+        assert_eq!(covers.sop.expr(0).to_string(), "B·C + A·C + A·B");
+        state.cycle(0, 7);
+        assert_eq!(state.value(0, 7), Value::DontCare);
+        state.cycle(0, 7);
+        assert_eq!(state.value(0, 7), Value::Zero);
+    }
+
+    #[test]
+    fn inputs_added_and_removed_keep_the_function() {
+        let mut state = AnalysisState::default();
+        state.expression = "A + B C".into();
+        state.apply_expression();
+        assert_eq!(column(&state, 0), "00011111");
+        state.set_input_count(4);
+        assert_eq!(state.inputs, ["A", "B", "C", "D"]);
+        assert_eq!(column(&state, 0), "0000001111111111");
+        state.set_input_count(3);
+        assert_eq!(column(&state, 0), "00011111");
+        state.set_output_count(2);
+        assert_eq!(state.outputs, ["F", "G"]);
+        assert_eq!(column(&state, 1), "00000000");
+    }
+
+    #[test]
+    fn an_expression_over_new_variables_replaces_the_inputs_and_errors_keep_the_table() {
+        let mut state = AnalysisState::default();
+        state.expression = "X ^ Q".into();
+        state.apply_expression();
+        let error = state.expression_error.clone().expect("an error");
+        assert_eq!(error.column(), 3);
+        assert_eq!(state.inputs, ["A", "B", "C"]);
+        state.expression = "P Q + R'".into();
+        state.apply_expression();
+        assert!(state.expression_error.is_none());
+        assert_eq!(state.inputs, ["P", "Q", "R"]);
+        assert_eq!(column(&state, 0), "10100011");
+        state.inputs[1] = "P".into();
+        assert!(state.covers().is_err());
+    }
+}

@@ -1,0 +1,134 @@
+//! The Analysis page used like a person would: the table's cells clicked through 0 → 1 → -,
+//! inputs added, the minimal expressions read with their `exact` label, the Karnaugh map's
+//! cells clicked, an expression typed into the box (and a wrong one shown with its column).
+
+use crate::common::App;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use gui::pages::AnalysisPage;
+use gui::pages::analysis::state::AnalysisState;
+
+/// The app on the Analysis page (clicked by its tab).
+pub fn analysis_page() -> App {
+    crate::common::app_on_page("Analysis")
+}
+
+/// The page's state.
+fn state(h: &App) -> &AnalysisState {
+    &h.state()
+        .page::<AnalysisPage>()
+        .expect("the analysis page is listed")
+        .state
+}
+
+/// Clicks output `output`'s cell of `row` in the table (the first widget of that name; the
+/// Karnaugh map's cell of the row has the same name and comes after it).
+pub fn click_cell(h: &mut App, output: &str, row: u32) {
+    let prefix = format!("{output} row {row} = ");
+    h.query_all_by_label_contains(&prefix)
+        .next()
+        .unwrap_or_else(|| panic!("no cell {prefix:?}"))
+        .click();
+    h.run();
+}
+
+/// The value shown in output `output`'s cell of `row`: `0`, `1` or `-`, as every widget of
+/// that name (the table's and the map's) says.
+fn cell(h: &App, output: &str, row: u32) -> String {
+    let prefix = format!("{output} row {row} = ");
+    let values: Vec<String> = h
+        .query_all_by_label_contains(&prefix)
+        .filter_map(|n| n.accesskit_node().label())
+        .map(|label| label[prefix.len()..].to_owned())
+        .collect();
+    assert!(!values.is_empty(), "no cell {prefix:?}");
+    assert!(values.iter().all(|v| *v == values[0]), "{values:?}");
+    values[0].clone()
+}
+
+/// The texts of the labels that start with `prefix`.
+pub fn labels(h: &App, prefix: &str) -> Vec<String> {
+    h.query_all_by_label_contains(prefix)
+        .filter_map(|n| n.value().or_else(|| n.accesskit_node().label()))
+        .filter(|t| t.starts_with(prefix))
+        .collect()
+}
+
+/// Types `text` into the expression box and clicks "Fill table".
+pub fn fill_from(h: &mut App, text: &str) {
+    h.get_by_label("Expression").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.get_by_label("Expression").type_text(text);
+    h.run();
+    h.get_by_label("Fill table").click();
+    h.run();
+}
+
+/// Clicks the cells of a 3-input majority's on-set: rows 3, 5, 6 and 7.
+pub fn enter_majority(h: &mut App) {
+    for row in [3, 5, 6, 7] {
+        click_cell(h, "F", row);
+    }
+}
+
+#[test]
+fn a_majority_clicked_into_the_table_minimises_to_three_pairs() {
+    let mut h = analysis_page();
+    enter_majority(&mut h);
+    assert_eq!(cell(&h, "F", 7), "1");
+    assert_eq!(cell(&h, "F", 4), "0");
+    assert_eq!(labels(&h, "F = "), ["F = B·C + A·C + A·B", "F = (B + C)·(A + C)·(A + B)"]);
+    assert_eq!(
+        labels(&h, "3 terms"),
+        ["3 terms, 6 literals, exact", "3 terms, 6 literals, exact"]
+    );
+}
+
+#[test]
+fn a_cell_cycles_through_dont_care_and_the_map_toggles_it_too() {
+    let mut h = analysis_page();
+    enter_majority(&mut h);
+    click_cell(&mut h, "F", 7);
+    assert_eq!(cell(&h, "F", 7), "-");
+    // The Karnaugh map's cell of row 3 (A=0, B=1, C=1) is the second widget of that name.
+    h.query_all_by_label_contains("F row 3 = ")
+        .nth(1)
+        .expect("a map cell")
+        .click();
+    h.run();
+    assert_eq!(cell(&h, "F", 3), "-");
+    // 1s at 5 and 6, don't-cares at 3 and 7: A·C + A·B, or with the 7 as a 1, …
+    assert_eq!(labels(&h, "F = ")[0], "F = A·C + A·B");
+}
+
+#[test]
+fn inputs_are_added_and_an_expression_fills_the_table() {
+    let mut h = analysis_page();
+    h.get_by_label("Add input").click();
+    h.run();
+    assert_eq!(state(&h).inputs, ["A", "B", "C", "D"]);
+    assert_eq!(cell(&h, "F", 15), "0");
+    fill_from(&mut h, "A B + C' D");
+    assert_eq!(cell(&h, "F", 0b0001), "1");
+    assert_eq!(cell(&h, "F", 0b0011), "0");
+    assert_eq!(cell(&h, "F", 0b1100), "1");
+    assert_eq!(labels(&h, "F = ")[0], "F = ¬C·D + A·B");
+}
+
+#[test]
+fn a_wrong_expression_is_shown_with_its_column_and_new_variables_become_the_inputs() {
+    let mut h = analysis_page();
+    enter_majority(&mut h);
+    fill_from(&mut h, "A + + B");
+    assert_eq!(
+        labels(&h, "column "),
+        ["column 5: expected a variable, 0, 1, a NOT (¬ ~ !) or `(`, found an OR"]
+    );
+    assert!(h.query_by_label("    ^").is_some(), "a caret under column 5");
+    assert_eq!(cell(&h, "F", 7), "1", "the table stays");
+    fill_from(&mut h, "X ~Y");
+    assert!(labels(&h, "column ").is_empty());
+    assert_eq!(state(&h).inputs, ["X", "Y"]);
+    assert_eq!(labels(&h, "F = ")[0], "F = X·¬Y");
+}
