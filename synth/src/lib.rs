@@ -12,8 +12,12 @@
 //! - [`spec`]: a multiple-output function, a [`Spec`] of named [`TruthTable`]s over one
 //!   list of inputs; [`cover`]: its two-level [`Cover`] (terms shared between outputs, and
 //!   whether the cover is [`Exactness::Exact`]) from [`minimise_spec`].
+//! - [`build`]: a cover as a circuit of sim-core gates (AND–OR, NAND-only or NOR-only, any or
+//!   two inputs a gate): a part, a document with its truth table as test vectors, or logic
+//!   inside a part under construction.
 //!
-//! The crate knows nothing of egui, files or the simulator: callers bring text and tables.
+//! The crate builds sim-core descriptions but knows nothing of egui or files: callers bring
+//! text and tables and write what they get.
 //!
 //! ```
 //! use synth::{Expr, Form, TruthTable, minimise};
@@ -30,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod build;
 pub mod cover;
 pub mod expr;
 pub mod minimise;

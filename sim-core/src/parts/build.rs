@@ -1,4 +1,6 @@
-//! [`Builder`]: a part's design made of named signals, one gate at a time.
+//! [`Builder`]: a part's design made of named signals, one gate at a time — the built-in
+//! parts' and any other generator's (the synthesis crate builds its two-level logic and its
+//! state machines with it), written once.
 
 use crate::GateOp::{self, Not};
 use crate::desc::{Node, WireDesc};
@@ -11,9 +13,31 @@ use crate::trit::Trit;
 pub(super) type Bits = Vec<String>;
 
 /// The nodes and wires of a part under construction: pins at the left and right, gates
-/// numbered `g0`, `g1`, … between (placed by [`super::layout`] when the part is finished).
+/// labelled `g0`, `g1`, … between, placed when the part is [finished](Self::finish) (columns
+/// by logic level, rows packed so that every wire runs cleanly; see the `parts/layout.rs`
+/// module docs).
+///
+/// A signal is named by the wire end that drives it: an input pin's label, a gate's label, or
+/// a splitter's `label.k` for bit `k` of a wide input. A gate never takes the label of an input
+/// pin added before it, nor one [reserved](Self::reserve) for a pin to come.
+///
+/// ```
+/// use sim_core::GateOp;
+/// use sim_core::parts::Builder;
+///
+/// let mut b = Builder::default();
+/// let a = b.input("a", 1);
+/// let c = b.input("c", 1);
+/// let not_a = b.not(&a[0]);
+/// let y = b.gate(GateOp::And, &[not_a, c[0].clone()]);
+/// b.output("y", &[y]);
+/// let part = b.finish("inhibit".to_owned());
+/// assert_eq!(part.input_pins(), ["a", "c"]);
+/// assert_eq!(part.output_pins(), ["y"]);
+/// assert_eq!(part.nodes.len(), 5);
+/// ```
 #[derive(Default)]
-pub(super) struct Builder {
+pub struct Builder {
     inputs: Vec<Node>,
     gates: Vec<Node>,
     outputs: Vec<Node>,
@@ -25,11 +49,16 @@ pub(super) struct Builder {
     /// The bits of the input pins: an output showing one goes through a buffer (flattening
     /// refuses a pin wired straight to a pin).
     input_bits: Vec<String>,
+    /// Labels no gate may take (pins added later).
+    reserved: Vec<String>,
+    /// The number the next gate's label tries first.
+    next_gate: usize,
 }
 
 impl Builder {
-    /// An input pin `label` of `width` bits (a switch, split into its bits when wider than 1).
-    pub(super) fn input(&mut self, label: &str, width: u8) -> Bits {
+    /// An input pin `label` of `width` bits (1..=64; a switch, split into its bits by a
+    /// splitter `{label}_bits` when wider than 1); its bits, least significant first.
+    pub fn input(&mut self, label: &str, width: u8) -> Vec<String> {
         let row = self.input_row;
         self.input_row += pin_rows(width);
         self.inputs
@@ -47,8 +76,10 @@ impl Builder {
         bits
     }
 
-    /// An output pin `label` showing `bits` (a lamp, its bits merged when wider than 1).
-    pub(super) fn output(&mut self, label: &str, bits: &[String]) {
+    /// An output pin `label` showing `bits` (1..=64 signals, least significant first: a lamp,
+    /// its bits merged by a merger `{label}_bits` when wider than 1). A bit that is an input
+    /// pin's goes through a buffer (flattening refuses a pin wired straight to a pin).
+    pub fn output(&mut self, label: &str, bits: &[String]) {
         let bits: Bits = bits
             .iter()
             .map(|bit| {
@@ -77,9 +108,10 @@ impl Builder {
         self.wires.push(WireDesc::new(&merge, label, 0));
     }
 
-    /// A gate `op` of `inputs` (1..=64 of them); one input needs no gate for AND, OR and
-    /// XOR (it is the answer) and a NOT for NAND, NOR and XNOR.
-    pub(super) fn gate(&mut self, op: GateOp, inputs: &[String]) -> String {
+    /// A gate `op` of `inputs` (1..=64 of them; see [`GATE_INPUTS`](crate::kind::GATE_INPUTS))
+    /// and its output signal; one input needs no gate for AND, OR and XOR (it is the answer)
+    /// and a NOT for NAND, NOR and XNOR.
+    pub fn gate(&mut self, op: GateOp, inputs: &[String]) -> String {
         match (inputs, op) {
             ([one], GateOp::And | GateOp::Or | GateOp::Xor) => one.clone(),
             ([one], _) => self.not(one),
@@ -113,13 +145,13 @@ impl Builder {
         self.gate(GateOp::Or, &[low, high, both])
     }
 
-    /// The negation of `input`.
-    pub(super) fn not(&mut self, input: &str) -> String {
+    /// The negation of `input`: a NOT gate.
+    pub fn not(&mut self, input: &str) -> String {
         self.add(NodeKind::gate(Not, 1), &[input.to_owned()])
     }
 
-    /// A constant `value`.
-    pub(super) fn constant(&mut self, value: Trit) -> String {
+    /// A constant `value`: a [`NodeKind::Constant`] node.
+    pub fn constant(&mut self, value: Trit) -> String {
         self.add(NodeKind::Constant(value), &[])
     }
 
@@ -143,9 +175,10 @@ impl Builder {
             .collect()
     }
 
-    /// Node `kind` labelled `g{n}`, its inputs wired from `inputs` in order; its label.
-    pub(super) fn add(&mut self, kind: NodeKind, inputs: &[String]) -> String {
-        let label = format!("g{}", self.gates.len());
+    /// Node `kind` labelled `g{n}` (the first free number), its inputs wired from `inputs` in
+    /// order (input `k` from `inputs[k]`; the same signal may feed several inputs); its label.
+    pub fn add(&mut self, kind: NodeKind, inputs: &[String]) -> String {
+        let label = self.free_label();
         self.gates.push(Node::new(&label, kind));
         for (k, from) in (0..=u8::MAX).zip(inputs) {
             self.wires.push(WireDesc::new(from, &label, k));
@@ -153,15 +186,33 @@ impl Builder {
         label
     }
 
+    /// The first label `g{n}`, from the last one made on, that no node has or is reserved.
+    fn free_label(&mut self) -> String {
+        loop {
+            let label = format!("g{}", self.next_gate);
+            self.next_gate += 1;
+            let taken = |nodes: &[Node]| nodes.iter().any(|n| n.label == label);
+            if !taken(&self.inputs) && !taken(&self.outputs) && !self.reserved.contains(&label) {
+                return label;
+            }
+        }
+    }
+
     /// A wire from `from` to input `input` of `to`: an input left out when `to` was added,
     /// such as a flip-flop's D fed by a gate of its own Q.
-    pub(super) fn wire(&mut self, from: &str, to: &str, input: u8) {
+    pub fn wire(&mut self, from: &str, to: &str, input: u8) {
         self.wires.push(WireDesc::new(from, to, input));
     }
 
-    /// The part `name`: inputs, gates, then outputs, the gates and outputs placed
-    /// ([`super::layout::place`]).
-    pub(super) fn finish(mut self, name: String) -> PartDesc {
+    /// Keeps `label` from the gates: an output pin's (or any node's) label to be added later.
+    pub fn reserve(&mut self, label: &str) {
+        self.reserved.push(label.to_owned());
+    }
+
+    /// The part `name`: inputs, gates, then outputs, the gates and outputs placed (columns
+    /// by level from the inputs at the left to the outputs at the right). Its pins are the
+    /// switches and lamps in the order they were added.
+    pub fn finish(mut self, name: String) -> PartDesc {
         super::layout::place(
             &self.inputs,
             &mut self.gates,

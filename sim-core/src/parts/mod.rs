@@ -19,12 +19,17 @@
 //! part's pins: on any clock, known or not, each bit follows
 //! [`dffsr_next`](crate::kind::dffsr_next) with that D. Their state starts unknown; an
 //! asynchronous pin left unwired where the part is placed is inactive.
+//!
+//! Every part is made with a [`Builder`], which other generators use too (the synthesis
+//! crate's two-level logic and state machines): pins, gates by name, and the layout that
+//! places them when the part is finished.
 
 mod build;
 mod layout;
 mod sequential;
 
-use build::{Bits, Builder};
+use build::Bits;
+pub use build::Builder;
 pub use sequential::FlipFlopKind;
 
 use crate::GateOp::{And, Nor, Or, Xnor, Xor};
