@@ -45,9 +45,9 @@ pub struct TableTooLarge {
     pub rows: usize,
 }
 
-/// `ids` in order, except that the bits of a bus stand together where its first bit is,
-/// most significant first.
-fn bus_order(circuit: &Circuit, ids: impl Iterator<Item = NodeId>) -> Vec<NodeId> {
+/// `ids` in a table's column order: as given, except that the bits of a bus stand together
+/// where its first bit is, most significant first (every bit of the bus, given or not).
+pub fn columns(circuit: &Circuit, ids: impl IntoIterator<Item = NodeId>) -> Vec<NodeId> {
     crate::signal::signals(circuit, ids)
         .into_iter()
         .flat_map(|s| s.bits.into_iter().rev())
@@ -61,8 +61,53 @@ fn bus_order(circuit: &Circuit, ids: impl Iterator<Item = NodeId>) -> Vec<NodeId
 /// # Errors
 /// [`TableTooLarge`] beyond [`MAX_ROWS`] rows.
 pub fn truth_table(circuit: &Circuit, ternary: bool) -> Result<CircuitTruthTable, TableTooLarge> {
-    let inputs = bus_order(circuit, circuit.inputs());
-    let outputs = bus_order(circuit, circuit.terminals());
+    let inputs = columns(circuit, circuit.inputs());
+    let outputs = columns(circuit, circuit.terminals());
+    table_over(circuit, inputs, outputs, ternary)
+}
+
+/// The truth table of the cone of `outputs` (any nodes, the table's output columns in this
+/// order): over only the inputs (switches, buttons, keypads' bits) they depend on through
+/// wires, in [`columns`] order without the bits of a bus they do not depend on. Inputs
+/// outside the cone keep their power-on values; they cannot change these outputs. Each row
+/// starts from power-on, as in [`truth_table`].
+///
+/// # Errors
+/// [`TableTooLarge`] beyond [`MAX_ROWS`] rows.
+pub fn cone_truth_table(
+    circuit: &Circuit,
+    outputs: Vec<NodeId>,
+    ternary: bool,
+) -> Result<CircuitTruthTable, TableTooLarge> {
+    let cone = cone(circuit, &outputs);
+    let inputs = columns(circuit, circuit.inputs())
+        .into_iter()
+        .filter(|id| cone.contains(id))
+        .collect();
+    table_over(circuit, inputs, outputs, ternary)
+}
+
+/// Every node `outputs` depend on through wires, themselves included.
+fn cone(circuit: &Circuit, outputs: &[NodeId]) -> std::collections::HashSet<NodeId> {
+    let mut seen: std::collections::HashSet<NodeId> = outputs.iter().copied().collect();
+    let mut stack = outputs.to_vec();
+    while let Some(id) = stack.pop() {
+        for driver in circuit.drivers(id).into_iter().flatten() {
+            if seen.insert(driver) {
+                stack.push(driver);
+            }
+        }
+    }
+    seen
+}
+
+/// The table of `outputs` over `inputs` (each an input node of `circuit`).
+fn table_over(
+    circuit: &Circuit,
+    inputs: Vec<NodeId>,
+    outputs: Vec<NodeId>,
+    ternary: bool,
+) -> Result<CircuitTruthTable, TableTooLarge> {
     let domains: Vec<&[Trit]> = inputs
         .iter()
         .map(|&id| match circuit[id].kind {
@@ -116,4 +161,41 @@ pub fn truth_table(circuit: &Circuit, ternary: bool) -> Result<CircuitTruthTable
         }
     }
     Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cone_truth_table, truth_table};
+    use crate::Trit::{False, True};
+    use crate::format;
+
+    #[test]
+    fn a_cone_has_only_the_inputs_its_outputs_depend_on() {
+        let doc = format::from_str(
+            r#"(
+                version: 1,
+                nodes: [
+                    (label: "A", kind: Switch), (label: "B", kind: Switch),
+                    (label: "C", kind: Switch), (label: "G", kind: And(2)),
+                    (label: "N", kind: Not), (label: "Y", kind: Lamp), (label: "Z", kind: Lamp),
+                ],
+                wires: [
+                    (from: "A", to: "G", input: 0), (from: "C", to: "G", input: 1),
+                    (from: "G", to: "Y"), (from: "B", to: "N"), (from: "N", to: "Z"),
+                ],
+            )"#,
+        )
+        .expect("a circuit");
+        let circuit = &doc.circuit;
+        let id = |label| circuit.find(label).expect("a node");
+        let whole = truth_table(circuit, false).expect("small");
+        assert_eq!(whole.inputs, [id("A"), id("B"), id("C")]);
+        assert_eq!(whole.rows.len(), 8);
+
+        let cone = cone_truth_table(circuit, vec![id("Y")], false).expect("small");
+        assert_eq!(cone.inputs, [id("A"), id("C")]);
+        assert_eq!(cone.outputs, [id("Y")]);
+        let y: Vec<_> = cone.rows.iter().map(|row| row.outputs[0]).collect();
+        assert_eq!(y, [False, False, False, True]);
+    }
 }

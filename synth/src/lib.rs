@@ -15,9 +15,15 @@
 //! - [`build`]: a cover as a circuit of sim-core gates (AND–OR, NAND-only or NOR-only, any or
 //!   two inputs a gate): a part, a document with its truth table as test vectors, or logic
 //!   inside a part under construction.
+//! - [`analyse`](mod@analyse): a circuit of the simulator (or the cone of chosen outputs) to
+//!   the [`Spec`] it computes, an unknown output refused or a don't-care ([`Unknowns`]).
+//! - [`tablefile`]: a [`Spec`] as a text or CSV table file ([`tablefile::parse`], with
+//!   [`TableFileError`]s naming the line and column; [`tablefile::to_text`],
+//!   [`tablefile::to_csv`]).
 //!
-//! The crate builds sim-core descriptions but knows nothing of egui or files: callers bring
-//! text and tables and write what they get.
+//! The crate knows nothing of egui or files: callers bring text, tables and circuits and write
+//! what they get; of the simulator it reads checked circuits and their truth tables and builds
+//! descriptions.
 //!
 //! ```
 //! use synth::{Expr, Form, TruthTable, minimise};
@@ -34,13 +40,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod analyse;
 pub mod build;
 pub mod cover;
 pub mod expr;
 pub mod minimise;
 pub mod spec;
 pub mod table;
+pub mod tablefile;
 
+pub use analyse::{AnalyseError, Unknowns, analyse};
 pub use cover::{Cover, Exactness, Options, Term, minimise_spec};
 
 pub use expr::{Expected, Expr, ExprError, MAX_NESTING};
@@ -49,3 +58,4 @@ pub use minimise::{
 };
 pub use spec::{MAX_OUTPUTS, Spec, SpecError};
 pub use table::{MAX_INPUTS, TableError, TruthTable, Value};
+pub use tablefile::TableFileError;
