@@ -34,7 +34,7 @@ pub use plugins::PluginsPage;
 pub fn all() -> Vec<Box<dyn Page>> {
     vec![
         Box::new(CircuitPage::default()),
-        Box::new(AnalysisPage::default()),
+        Box::new(AnalysisPage::new(TypeId::of::<CircuitPage>())),
         Box::new(FigurePage::default()),
         Box::new(PluginsPage::new(
             TypeId::of::<GamePage>(),

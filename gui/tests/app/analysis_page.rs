@@ -2,7 +2,7 @@
 //! inputs added, the minimal expressions read with their `exact` label, the Karnaugh map's
 //! cells clicked, an expression typed into the box (and a wrong one shown with its column).
 
-use crate::common::App;
+use crate::common::{App, click_node, node_value};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::pages::AnalysisPage;
 use gui::pages::analysis::state::AnalysisState;
@@ -131,4 +131,124 @@ fn a_wrong_expression_is_shown_with_its_column_and_new_variables_become_the_inpu
     assert!(labels(&h, "column ").is_empty());
     assert_eq!(state(&h).inputs, ["X", "Y"]);
     assert_eq!(labels(&h, "F = ")[0], "F = X·¬Y");
+}
+
+/// Clicks switch `label` on the circuit page until it shows `want` (`"-1"` or `"+1"`).
+fn set_switch(h: &mut App, label: &str, want: &str) {
+    for _ in 0..3 {
+        if node_value(h, label) == want {
+            return;
+        }
+        click_node(h, label);
+        h.run();
+    }
+    assert_eq!(node_value(h, label), want, "switch {label}");
+}
+
+/// Checks, row by row, that the lamps `outputs` of the circuit on the circuit page follow
+/// `table(row)` (one `bool` per output) when the switches `inputs` are set to the row.
+fn assert_follows(h: &mut App, inputs: &[&str], outputs: &[&str], table: impl Fn(u32) -> Vec<bool>) {
+    let n = inputs.len();
+    for row in 0..1u32 << n {
+        for (i, input) in inputs.iter().enumerate() {
+            let bit = row >> (n - 1 - i) & 1 == 1;
+            set_switch(h, input, if bit { "+1" } else { "-1" });
+        }
+        for (output, want) in outputs.iter().zip(table(row)) {
+            let want = if want { "+1" } else { "-1" };
+            assert_eq!(node_value(h, output), want, "{output} on row {row:03b}");
+        }
+    }
+}
+
+#[test]
+fn build_circuit_opens_a_majority_whose_lamp_follows_the_table() {
+    let mut h = analysis_page();
+    enter_majority(&mut h);
+    h.get_by_label("Build circuit").click();
+    h.run();
+    assert_eq!(h.state().page_title(), "Circuit");
+    assert!(h.state().state.doc.is_modified(), "a built circuit is unsaved");
+    assert!(h.state().state.circuit().find("F").is_some());
+    assert_follows(&mut h, &["A", "B", "C"], &["F"], |row| {
+        vec![row.count_ones() >= 2]
+    });
+}
+
+#[test]
+fn a_two_output_table_builds_in_two_input_nor_gates() {
+    let mut h = analysis_page();
+    h.get_by_label("Remove input").click();
+    h.run();
+    h.get_by_label("Add output").click();
+    h.run();
+    assert_eq!(state(&h).outputs, ["F", "G"]);
+    // A half adder: F the sum, G the carry.
+    for (output, row) in [("F", 1), ("F", 2), ("G", 3)] {
+        click_cell(&mut h, output, row);
+    }
+    h.get_by_label("NOR").click();
+    h.get_by_label("2-input").click();
+    h.run();
+    h.get_by_label("Build circuit").click();
+    h.run();
+    let circuit = h.state().state.circuit();
+    let kinds: Vec<String> = circuit
+        .nodes()
+        .map(|(_, node)| format!("{:?}", node.kind))
+        .filter(|kind| !matches!(kind.as_str(), "Switch" | "Lamp"))
+        .collect();
+    assert!(
+        !kinds.is_empty() && kinds.iter().all(|k| k == "Nor(2)"),
+        "{kinds:?}"
+    );
+    assert_follows(&mut h, &["A", "B"], &["F", "G"], |row| {
+        vec![row == 1 || row == 2, row == 3]
+    });
+}
+
+#[test]
+fn analyse_circuit_reads_the_open_half_adder_into_the_table() {
+    let mut h = crate::common::app_with("half_adder.ron");
+    h.run();
+    h.get_by_label("Analysis").click();
+    h.run();
+    h.get_by_label("Analyse circuit").click();
+    h.run();
+    assert_eq!(state(&h).inputs, ["A", "B"]);
+    assert_eq!(state(&h).outputs, ["S", "C"]);
+    assert_eq!(labels(&h, "S = ")[0], "S = ¬A·B + A·¬B");
+    assert_eq!(labels(&h, "C = ")[0], "C = A·B");
+}
+
+#[test]
+fn a_table_pasted_as_csv_fills_the_editor_and_a_bad_one_names_its_line() {
+    let mut h = analysis_page();
+    h.get_by_label("Table as text or CSV").click();
+    h.run();
+    let field = "Header `A B | F`, then one row a line: 0, 1 or - (don't care).";
+    h.get_by_label(field).focus();
+    h.run();
+    h.get_by_label(field).type_text("X,Y,|,Z\n0,0,|,1\n1,1,|,-\n");
+    h.run();
+    h.get_by_label("Read table").click();
+    h.run();
+    assert_eq!(state(&h).inputs, ["X", "Y"]);
+    assert_eq!(cell(&h, "Z", 0), "1");
+    assert_eq!(cell(&h, "Z", 3), "-");
+    assert_eq!(cell(&h, "Z", 1), "0");
+    h.get_by_label(field).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::End);
+    h.get_by_label(field).type_text("1,0,|,2\n");
+    h.run();
+    h.get_by_label("Read table").click();
+    h.run();
+    let notice = labels(&h, "line ");
+    assert!(
+        notice.iter().any(|n| n.starts_with("line 4")),
+        "{notice:?} {:?}",
+        state(&h).notice
+    );
+    assert_eq!(state(&h).inputs, ["X", "Y"], "the table stays");
 }

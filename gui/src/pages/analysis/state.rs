@@ -1,10 +1,15 @@
 //! The Analysis page's state, plain Rust without egui: the truth table being edited (named
 //! inputs and outputs, each row's output 0, 1 or don't-care), the expression typed to fill it,
-//! and its minimal sums of products and products of sums, computed once per table.
+//! the table as text or CSV ([`synth::tablefile`]) or read off a circuit ([`synth::analyse`]),
+//! its minimal sums of products and products of sums, computed once per table, and the
+//! circuit built from one of them ([`synth::build`]).
 
+use sim_core::Circuit;
+use sim_core::format::Document;
+use synth::build::{self, BuildError, Style};
 use synth::{
     Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Options, Spec, SpecError,
-    TableError, TruthTable, Value,
+    TableError, TruthTable, Unknowns, Value, tablefile,
 };
 
 /// The most inputs the table editor shows (256 rows).
@@ -20,7 +25,7 @@ const INPUT_NAMES: &str = "ABCDEFGHIJKLMNOP";
 const OUTPUT_NAMES: &str = "FGHXYZUVW";
 
 /// Why the table has no minimal expressions.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum AnalysisError {
     /// The names do not make a function (an output named twice or like an input).
     #[error(transparent)]
@@ -31,7 +36,13 @@ pub enum AnalysisError {
     /// Minimisation gave up.
     #[error(transparent)]
     Minimise(#[from] MinimiseError),
+    /// The cover does not make a circuit.
+    #[error(transparent)]
+    Build(#[from] BuildError),
 }
+
+/// The name of a circuit built from the table.
+pub const BUILT_NAME: &str = "synthesised";
 
 /// Both minimal covers of a function.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,8 +74,12 @@ pub struct AnalysisState {
     values: Vec<Vec<Value>>,
     /// The output the Karnaugh map shows and an expression fills.
     pub selected: usize,
-    /// Which cover the Karnaugh map loops.
+    /// Which cover the Karnaugh map loops and Build circuit builds.
     pub form: Form,
+    /// The gates and fan-in Build circuit uses.
+    pub style: Style,
+    /// The table-file box's text: a table to read, or the table written out.
+    pub table_text: String,
     /// The expression box's text.
     pub expression: String,
     /// Why the expression box's text did not parse, if it did not.
@@ -84,6 +99,8 @@ impl Default for AnalysisState {
             values: Vec::new(),
             selected: 0,
             form: Form::SumOfProducts,
+            style: Style::default(),
+            table_text: String::new(),
             expression: String::new(),
             expression_error: None,
             notice: None,
@@ -230,6 +247,67 @@ impl AnalysisState {
             }
             Err(e) => self.notice = Some(e.to_string()),
         }
+    }
+
+    /// Replaces the table with `spec`'s, or says in [`notice`](Self::notice) why it does not
+    /// fit the editor (more than [`MAX_TABLE_INPUTS`] inputs or [`MAX_TABLE_OUTPUTS`]
+    /// outputs).
+    pub fn set_spec(&mut self, spec: &Spec) {
+        let (inputs, outputs) = (spec.inputs().len(), spec.outputs().len());
+        if inputs > MAX_TABLE_INPUTS || outputs > MAX_TABLE_OUTPUTS {
+            self.notice = Some(format!(
+                "{inputs} inputs and {outputs} outputs: the table shows at most \
+                 {MAX_TABLE_INPUTS} inputs and {MAX_TABLE_OUTPUTS} outputs"
+            ));
+            return;
+        }
+        self.notice = None;
+        self.inputs = spec.inputs().to_vec();
+        (self.outputs, self.values) = spec
+            .outputs()
+            .iter()
+            .map(|(name, table)| (name.clone(), (0..table.rows()).map(|r| table.value(r)).collect()))
+            .unzip();
+        self.selected = self.selected.min(self.outputs.len() - 1);
+    }
+
+    /// Reads the table-file box ([`synth::tablefile`]: text or CSV) into the table; a
+    /// malformed table leaves the table as it is and says why, by line and column.
+    pub fn read_table(&mut self) {
+        match tablefile::parse(&self.table_text) {
+            Ok(spec) => self.set_spec(&spec),
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+
+    /// Writes the table into the table-file box, as text.
+    pub fn write_table(&mut self) {
+        match self.spec() {
+            Ok(spec) => self.table_text = tablefile::to_text(&spec),
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+
+    /// Fills the table with the function of `circuit`'s outputs (its lamps and probes) over
+    /// the inputs they depend on ([`synth::analyse`]); an output unknown in some row, or too
+    /// many inputs, leaves the table and says why.
+    pub fn analyse(&mut self, circuit: &Circuit) {
+        match synth::analyse(circuit, &[], Unknowns::Refuse) {
+            Ok(spec) => self.set_spec(&spec),
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+
+    /// The circuit of the minimal cover in [`form`](Self::form), in [`style`](Self::style):
+    /// a document named [`BUILT_NAME`] with the table as test vectors.
+    ///
+    /// # Errors
+    /// An [`AnalysisError`]: the names do not make a function or a circuit, or minimisation
+    /// gave up.
+    pub fn build(&mut self) -> Result<Document, AnalysisError> {
+        let (form, style) = (self.form, self.style);
+        let cover = self.covers()?.of(form);
+        Ok(build::document(cover, style, BUILT_NAME)?)
     }
 
     /// The function the table describes.

@@ -5,8 +5,13 @@
 //! Every output cell, in the table and on the map, is a widget named `NAME row R = V` (`F row 5
 //! = 1`), so a test or a screen reader finds it by name; a click cycles it 0 → 1 → -.
 
+use std::any::TypeId;
+
 use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
+use synth::build::{FanIn, Gates};
 use synth::{Cover, Form, Value};
+
+use crate::pages::page::Shared;
 
 use crate::pages::analysis::kmap::{Cell, KMap, Patch};
 use crate::pages::analysis::state::{AnalysisState, MAX_TABLE_INPUTS, MAX_TABLE_OUTPUTS};
@@ -49,32 +54,113 @@ fn cell_name(output: &str, row: u32, value: Value) -> String {
     format!("{output} row {row} = {}", symbol(value))
 }
 
-/// The Analysis page's view (no state of its own beyond egui's).
-#[derive(Debug, Default)]
-pub struct AnalysisView;
+/// The Analysis page's view: which page shows a built circuit.
+#[derive(Debug)]
+pub struct AnalysisView {
+    /// The circuit page's type, shown after Build circuit.
+    pub circuit_page: TypeId,
+}
 
 impl AnalysisView {
-    /// Draws the page and applies what the user did to `state`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AnalysisState) {
+    /// Draws the page and applies what the user did to `state`; Build circuit opens the
+    /// circuit in `shared`'s circuit editor, Analyse circuit reads the one open there.
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut AnalysisState, shared: &mut Shared<'_>) {
         egui::Panel::left("analysis-table")
             .resizable(false)
             .default_size(360.0)
-            .show(ui, |ui| table_panel(ui, state));
+            .show(ui, |ui| table_panel(ui, state, shared));
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
+                if let Some(notice) = &state.notice {
+                    let text = egui::RichText::new(notice).strong();
+                    ui.colored_label(ui.visuals().error_fg_color, text);
+                }
                 expression_box(ui, state);
                 ui.separator();
                 expressions(ui, state);
+                if build_controls(ui, state) {
+                    self.build(state, shared);
+                }
                 ui.separator();
                 karnaugh(ui, state);
+                ui.separator();
+                table_file(ui, state);
             });
         });
     }
+
+    /// Builds the circuit and opens it on the circuit page, or says why not.
+    fn build(&self, state: &mut AnalysisState, shared: &mut Shared<'_>) {
+        match state.build() {
+            Ok(document) => {
+                state.notice = None;
+                shared.state.open_built(document);
+                shared.show_id(self.circuit_page);
+            }
+            Err(e) => state.notice = Some(e.to_string()),
+        }
+    }
 }
 
-/// The side panel: the numbers of inputs and outputs, and the table.
-fn table_panel(ui: &mut egui::Ui, state: &mut AnalysisState) {
-    ui.heading("Truth table");
+/// The style of the circuit to build and the Build circuit button; whether it was clicked.
+fn build_controls(ui: &mut egui::Ui, state: &mut AnalysisState) -> bool {
+    ui.horizontal(|ui| {
+        ui.label("Circuit:");
+        for (gates, name) in [
+            (Gates::AndOr, "AND-OR"),
+            (Gates::Nand, "NAND"),
+            (Gates::Nor, "NOR"),
+        ] {
+            ui.selectable_value(&mut state.style.gates, gates, name);
+        }
+        ui.separator();
+        ui.selectable_value(&mut state.style.fan_in, FanIn::Two, "2-input");
+        ui.selectable_value(&mut state.style.fan_in, FanIn::Any, "n-input");
+        ui.separator();
+        ui.selectable_value(&mut state.form, Form::SumOfProducts, "SOP");
+        ui.selectable_value(&mut state.form, Form::ProductOfSums, "POS");
+        ui.separator();
+        ui.button("Build circuit")
+            .on_hover_text("Opens the circuit of the minimal cover on the Circuit page")
+            .clicked()
+    })
+    .inner
+}
+
+/// The table as text or CSV: a box to paste one into (Read table) or to write the table out
+/// to (Write table).
+fn table_file(ui: &mut egui::Ui, state: &mut AnalysisState) {
+    egui::CollapsingHeader::new("Table as text or CSV").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("Read table").clicked() {
+                state.read_table();
+            }
+            if ui.button("Write table").clicked() {
+                state.write_table();
+            }
+        });
+        let label = ui.label("Header `A B | F`, then one row a line: 0, 1 or - (don't care).");
+        ui.add(
+            egui::TextEdit::multiline(&mut state.table_text)
+                .font(egui::TextStyle::Monospace)
+                .desired_rows(8)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    });
+}
+
+/// The side panel: Analyse circuit, the numbers of inputs and outputs, and the table.
+fn table_panel(ui: &mut egui::Ui, state: &mut AnalysisState, shared: &Shared<'_>) {
+    ui.horizontal(|ui| {
+        ui.heading("Truth table");
+        let analyse = ui
+            .button("Analyse circuit")
+            .on_hover_text("The table of the circuit open on the Circuit page");
+        if analyse.clicked() {
+            state.analyse(shared.state.circuit());
+        }
+    });
     let (n, m) = (state.inputs.len(), state.outputs.len());
     ui.horizontal(|ui| {
         ui.label(format!("Inputs: {n}"));
@@ -223,9 +309,6 @@ fn expression_box(ui: &mut egui::Ui, state: &mut AnalysisState) {
         ui.label(egui::RichText::new(&state.expression).monospace());
         ui.label(egui::RichText::new(caret).monospace().color(colour));
         ui.colored_label(colour, error.to_string());
-    }
-    if let Some(notice) = &state.notice {
-        ui.colored_label(ui.visuals().error_fg_color, notice);
     }
 }
 
