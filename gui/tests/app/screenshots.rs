@@ -20,7 +20,8 @@
 //! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
 //! `docs/screenshots/c17.png` (with `cpu_fib.png`); the Help menu's shortcuts,
 //! `docs/screenshots/help_shortcuts.png`; `docs/screenshots/waveform_gap.png`; and the I/O
-//! parts, `docs/screenshots/io_parts.png`, and the TTY, `docs/screenshots/tty.png`.
+//! parts, `docs/screenshots/io_parts.png`, and the TTY, `docs/screenshots/tty.png`; the
+//! Analysis page, `docs/screenshots/analysis_page.png`.
 
 use std::path::PathBuf;
 
@@ -784,9 +785,16 @@ fn the_tty() {
 fn the_analysis_page() {
     let mut h = crate::analysis_page::analysis_page();
     h.get_by_label("Add input").click();
+    h.get_by_label("Add output").click();
     h.run();
-    crate::analysis_page::fill_from(&mut h, "A B + A' C' D + B D + A C D'");
-    crate::analysis_page::click_cell(&mut h, "F", 0b0110);
-    crate::analysis_page::click_cell(&mut h, "F", 0b0110);
+    h.get_by_label("G").click();
+    h.run();
+    crate::analysis_page::fill_from(&mut h, "A C + B' C'");
+    h.get_by_label("F").click();
+    h.run();
+    crate::analysis_page::fill_from(&mut h, "B' D' + A B C + A' B D");
+    crate::analysis_page::click_cell(&mut h, "F", 0b1011);
+    crate::analysis_page::click_cell(&mut h, "F", 0b1011);
     save(&mut h, "analysis_page");
 }
+

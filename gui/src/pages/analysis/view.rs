@@ -13,17 +13,20 @@ use synth::{Cover, Form, Value};
 
 use crate::pages::page::Shared;
 
-use crate::pages::analysis::kmap::{Cell, KMap, Patch};
+use crate::pages::analysis::kmap::{Cell, KMap, Patch, gray};
 use crate::pages::analysis::state::{AnalysisState, MAX_TABLE_INPUTS, MAX_TABLE_OUTPUTS};
 
 /// A table cell's width and height, in points.
 const TABLE_CELL: egui::Vec2 = vec2(26.0, 20.0);
 
 /// A Karnaugh map cell's side, in points.
-const MAP_CELL: f32 = 38.0;
+const MAP_CELL: f32 = 46.0;
 
 /// The room left of and above a map for its row and column labels, in points.
 const MAP_HEADER: f32 = 34.0;
+
+/// The room left of the maps, in points.
+const MAP_MARGIN: f32 = 16.0;
 
 /// The gap between two maps, in points.
 const MAP_GAP: f32 = 26.0;
@@ -39,6 +42,11 @@ const LOOP_COLOURS: [Color32; 8] = [
     Color32::from_rgb(108, 113, 196),
     Color32::from_rgb(181, 137, 0),
 ];
+
+/// A small count (of cells, maps, terms) as an `f32`, exactly.
+fn points(count: usize) -> f32 {
+    f32::from(u16::try_from(count).unwrap_or(u16::MAX))
+}
 
 /// A value's character in the table and on the map.
 fn symbol(value: Value) -> &'static str {
@@ -117,11 +125,8 @@ fn build_controls(ui: &mut egui::Ui, state: &mut AnalysisState) -> bool {
         ui.selectable_value(&mut state.style.fan_in, FanIn::Two, "2-input");
         ui.selectable_value(&mut state.style.fan_in, FanIn::Any, "n-input");
         ui.separator();
-        ui.selectable_value(&mut state.form, Form::SumOfProducts, "SOP");
-        ui.selectable_value(&mut state.form, Form::ProductOfSums, "POS");
-        ui.separator();
         ui.button("Build circuit")
-            .on_hover_text("Opens the circuit of the minimal cover on the Circuit page")
+            .on_hover_text("Opens the circuit of the cover chosen below on the Circuit page")
             .clicked()
     })
     .inner
@@ -202,6 +207,7 @@ fn table_header(ui: &mut egui::Ui, state: &mut AnalysisState) {
         let field = |ui: &mut egui::Ui, name: &mut String, hint: String| {
             ui.add(
                 egui::TextEdit::singleline(name)
+                    .margin(egui::Margin::symmetric(1, 2))
                     .desired_width(TABLE_CELL.x - 4.0)
                     .align(Align2::CENTER_CENTER)
                     .hint_text(hint),
@@ -327,8 +333,8 @@ fn expressions(ui: &mut egui::Ui, state: &mut AnalysisState) {
         .num_columns(3)
         .spacing(vec2(16.0, 6.0))
         .show(ui, |ui| {
-            for (form, cover) in [("SOP", &covers.sop), ("POS", &covers.pos)] {
-                for (k, name) in outputs.iter().enumerate() {
+            for (k, name) in outputs.iter().enumerate() {
+                for (form, cover) in [("SOP", &covers.sop), ("POS", &covers.pos)] {
                     ui.label(egui::RichText::new(form).weak());
                     ui.label(
                         egui::RichText::new(format!("{name} = {}", cover.expr(k)))
@@ -366,7 +372,7 @@ fn karnaugh(ui: &mut egui::Ui, state: &mut AnalysisState) {
             ui.selectable_value(&mut state.selected, k, name);
         }
         ui.separator();
-        ui.label("Loops:");
+        ui.label("Cover (looped here, built by Build circuit):");
         ui.selectable_value(&mut state.form, Form::SumOfProducts, "SOP (the 1s)");
         ui.selectable_value(&mut state.form, Form::ProductOfSums, "POS (the 0s)");
     });
@@ -379,20 +385,22 @@ fn karnaugh(ui: &mut egui::Ui, state: &mut AnalysisState) {
         Ok(covers) => covers.of(form).terms_of(k).collect(),
         Err(_) => Vec::new(),
     };
+    // Room above each map for which values of the first inputs it is for (5 and 6 inputs).
+    let title = if map.map_rows() * map.map_cols() > 1 { 20.0 } else { 0.0 };
     let map_size = vec2(
-        MAP_HEADER + map.cols() as f32 * MAP_CELL,
-        MAP_HEADER + map.rows() as f32 * MAP_CELL + 18.0,
+        MAP_HEADER + points(map.cols()) * MAP_CELL,
+        MAP_HEADER + points(map.rows()) * MAP_CELL + title,
     );
     let total = vec2(
-        map.map_cols() as f32 * (map_size.x + MAP_GAP),
-        map.map_rows() as f32 * (map_size.y + MAP_GAP),
+        MAP_MARGIN + points(map.map_cols()) * (map_size.x + MAP_GAP),
+        points(map.map_rows()) * (map_size.y + MAP_GAP),
     );
     let (area, _) = ui.allocate_exact_size(total, Sense::hover());
     let origin = |cell: Cell| {
         area.min
             + vec2(
-                cell.map_col as f32 * (map_size.x + MAP_GAP) + MAP_HEADER,
-                cell.map_row as f32 * (map_size.y + MAP_GAP) + MAP_HEADER + 18.0,
+                MAP_MARGIN + points(cell.map_col) * (map_size.x + MAP_GAP) + MAP_HEADER,
+                points(cell.map_row) * (map_size.y + MAP_GAP) + MAP_HEADER + title,
             )
     };
     for map_row in 0..map.map_rows() {
@@ -408,15 +416,14 @@ fn karnaugh(ui: &mut egui::Ui, state: &mut AnalysisState) {
     }
     for cell in map.cells() {
         let rect = Rect::from_min_size(
-            origin(cell) + vec2(cell.col as f32, cell.row as f32) * MAP_CELL,
+            origin(cell) + vec2(points(cell.col), points(cell.row)) * MAP_CELL,
             vec2(MAP_CELL, MAP_CELL),
         );
         map_cell(ui, state, &map, cell, rect);
     }
     for (i, &term) in terms.iter().enumerate() {
         let colour = LOOP_COLOURS[i % LOOP_COLOURS.len()];
-        #[expect(clippy::cast_precision_loss, reason = "a handful of terms")]
-        let inset = 3.0 + (i % 4) as f32 * 2.5;
+        let inset = 3.0 + points(i % 4) * 2.5;
         for patch in map.patches(term) {
             let corner = origin(Cell {
                 map_row: patch.map_row,
@@ -426,7 +433,7 @@ fn karnaugh(ui: &mut egui::Ui, state: &mut AnalysisState) {
             });
             let cells = Rect::from_min_size(
                 corner,
-                vec2(map.cols() as f32, map.rows() as f32) * MAP_CELL,
+                vec2(points(map.cols()), points(map.rows())) * MAP_CELL,
             );
             draw_loop(ui, cells, &patch, colour, inset);
         }
@@ -459,18 +466,18 @@ fn map_labels(
     );
     for col in 0..map.cols() {
         painter.text(
-            corner + vec2((col as f32 + 0.5) * MAP_CELL, -4.0),
+            corner + vec2((points(col) + 0.5) * MAP_CELL, -4.0),
             Align2::CENTER_BOTTOM,
-            bits(crate::pages::analysis::kmap::gray(col), cols.len()),
+            bits(gray(col), cols.len()),
             FontId::monospace(12.0),
             weak,
         );
     }
     for row in 0..map.rows() {
         painter.text(
-            corner + vec2(-4.0, (row as f32 + 0.5) * MAP_CELL),
+            corner + vec2(-4.0, (points(row) + 0.5) * MAP_CELL),
             Align2::RIGHT_CENTER,
-            bits(crate::pages::analysis::kmap::gray(row), rows.len()),
+            bits(gray(row), rows.len()),
             FontId::monospace(12.0),
             weak,
         );
@@ -483,7 +490,7 @@ fn map_labels(
     }
     if !chosen.is_empty() {
         painter.text(
-            corner + vec2(map.cols() as f32 * MAP_CELL / 2.0, -MAP_HEADER + 2.0),
+            corner + vec2(points(map.cols()) * MAP_CELL / 2.0, -MAP_HEADER + 2.0),
             Align2::CENTER_BOTTOM,
             chosen.join(", "),
             FontId::proportional(13.0),
@@ -512,7 +519,7 @@ fn map_cell(ui: &mut egui::Ui, state: &mut AnalysisState, map: &KMap, cell: Cell
 /// there), so a group that wraps around shows as halves at both edges.
 fn draw_loop(ui: &egui::Ui, cells: Rect, patch: &Patch, colour: Color32, inset: f32) {
     let cell = |row: usize, col: usize| {
-        cells.min + vec2(col as f32, row as f32) * MAP_CELL
+        cells.min + vec2(points(col), points(row)) * MAP_CELL
     };
     let mut rect = Rect::from_min_max(
         cell(patch.rows.0, patch.cols.0),
