@@ -20,6 +20,9 @@
 //! - [`tablefile`]: a [`Spec`] as a text or CSV table file ([`tablefile::parse`], with
 //!   [`TableFileError`]s naming the line and column; [`tablefile::to_text`],
 //!   [`tablefile::to_csv`]).
+//! - [`fsm`]: state machines — a state-transition table's text format
+//!   ([`fsm::Machine::parse`]), its checks, state assignment, the machine's logic as a
+//!   [`Spec`], its circuit of flip-flops and minimised logic, and its state diagram's layout.
 //!
 //! The crate knows nothing of egui or files: callers bring text, tables and circuits and write
 //! what they get; of the simulator it reads checked circuits and their truth tables and builds
@@ -44,6 +47,7 @@ pub mod analyse;
 pub mod build;
 pub mod cover;
 pub mod expr;
+pub mod fsm;
 pub mod minimise;
 pub mod spec;
 pub mod table;
