@@ -252,3 +252,50 @@ fn a_table_pasted_as_csv_fills_the_editor_and_a_bad_one_names_its_line() {
     );
     assert_eq!(state(&h).inputs, ["X", "Y"], "the table stays");
 }
+
+/// The Analysis page's state-machine editor (clicked by its label).
+fn machine_editor() -> App {
+    let mut h = analysis_page();
+    h.get_by_label("State machine").click();
+    h.run();
+    h
+}
+
+#[test]
+fn the_state_machine_editor_draws_the_example_and_names_an_error_by_line() {
+    let mut h = machine_editor();
+    for state in ["IDLE", "GOT1", "GOT10"] {
+        assert!(h.query_by_label(&format!("state {state}")).is_some(), "{state}");
+    }
+    let field = h.get_by_label("State-transition table");
+    field.focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::End);
+    h.get_by_label("State-transition table")
+        .type_text("GOT10 1 -> LOST 0\n");
+    h.run();
+    let errors = labels(&h, "line 14");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(h.query_by_label("state IDLE").is_none(), "no diagram of a wrong table");
+}
+
+#[test]
+fn a_state_machine_built_in_one_hot_nand_gates_passes_its_transition_tour() {
+    let mut h = machine_editor();
+    h.get_by_label("one-hot").click();
+    h.get_by_label("NAND").click();
+    h.run();
+    h.get_by_label("Build circuit").click();
+    h.run();
+    assert_eq!(h.state().page_title(), "Circuit");
+    let circuit = h.state().state.circuit();
+    for pin in ["X", "Z", "clk", "reset", "q0", "q1", "q2"] {
+        assert!(circuit.find(pin).is_some(), "{pin}");
+    }
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Run tests").click();
+    h.run();
+    let verdict = crate::common::status(&h, "Tests: ");
+    assert!(verdict.ends_with("all passed"), "{verdict}");
+}

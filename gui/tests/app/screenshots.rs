@@ -21,7 +21,8 @@
 //! `docs/screenshots/c17.png` (with `cpu_fib.png`); the Help menu's shortcuts,
 //! `docs/screenshots/help_shortcuts.png`; `docs/screenshots/waveform_gap.png`; and the I/O
 //! parts, `docs/screenshots/io_parts.png`, and the TTY, `docs/screenshots/tty.png`; the
-//! Analysis page, `docs/screenshots/analysis_page.png`.
+//! Analysis page, `docs/screenshots/analysis_page.png` and its state-machine editor,
+//! `docs/screenshots/analysis_machine.png`.
 
 use std::path::PathBuf;
 
@@ -798,3 +799,20 @@ fn the_analysis_page() {
     save(&mut h, "analysis_page");
 }
 
+
+#[test]
+#[ignore = "writes docs/screenshots/analysis_machine.png"]
+fn the_state_machine_editor() {
+    let mut h = crate::analysis_page::analysis_page();
+    h.get_by_label("State machine").click();
+    h.run();
+    let path = crate::common::circuit_path("synth/traffic_light.fsm");
+    let text = std::fs::read_to_string(path).expect("the traffic light reads");
+    h.state_mut()
+        .page_mut::<gui::pages::AnalysisPage>()
+        .expect("the analysis page is listed")
+        .machine
+        .text = text;
+    h.run();
+    save(&mut h, "analysis_machine");
+}

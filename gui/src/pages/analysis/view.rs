@@ -14,6 +14,8 @@ use synth::{Cover, Form, Value};
 use crate::pages::page::Shared;
 
 use crate::pages::analysis::kmap::{Cell, KMap, Patch, gray};
+use crate::pages::analysis::machine::MachineState;
+use crate::pages::analysis::machine_view;
 use crate::pages::analysis::state::{AnalysisState, MAX_TABLE_INPUTS, MAX_TABLE_OUTPUTS};
 
 /// A table cell's width and height, in points.
@@ -62,11 +64,14 @@ fn cell_name(output: &str, row: u32, value: Value) -> String {
     format!("{output} row {row} = {}", symbol(value))
 }
 
-/// The Analysis page's view: which page shows a built circuit.
+/// The Analysis page's view: which page shows a built circuit, and why the last machine
+/// could not be built.
 #[derive(Debug)]
 pub struct AnalysisView {
     /// The circuit page's type, shown after Build circuit.
     pub circuit_page: TypeId,
+    /// Why Build circuit made no circuit of the state machine, until it next does.
+    pub machine_notice: Option<String>,
 }
 
 impl AnalysisView {
@@ -102,11 +107,45 @@ impl AnalysisView {
         match state.build() {
             Ok(document) => {
                 state.notice = None;
-                shared.state.open_built(document);
-                shared.show_id(self.circuit_page);
+                self.open(document, shared);
             }
             Err(e) => state.notice = Some(e.to_string()),
         }
+    }
+
+    /// Opens a built circuit on the circuit page.
+    fn open(&self, document: sim_core::format::Document, shared: &mut Shared<'_>) {
+        shared.state.open_built(document);
+        shared.show_id(self.circuit_page);
+    }
+
+    /// Draws the state-machine editor and applies what the user did to `machine`; Build
+    /// circuit opens the machine's circuit in `shared`'s circuit editor.
+    pub fn machine_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        machine: &mut MachineState,
+        shared: &mut Shared<'_>,
+    ) {
+        egui::Panel::left("analysis-machine")
+            .resizable(true)
+            .default_size(400.0)
+            .show(ui, |ui| machine_view::table_panel(ui, machine));
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(notice) = &self.machine_notice {
+                let text = egui::RichText::new(notice).strong();
+                ui.colored_label(ui.visuals().error_fg_color, text);
+            }
+            if machine_view::diagram_panel(ui, machine) {
+                match machine.build() {
+                    Ok(document) => {
+                        self.machine_notice = None;
+                        self.open(document, shared);
+                    }
+                    Err(e) => self.machine_notice = Some(e),
+                }
+            }
+        });
     }
 }
 
