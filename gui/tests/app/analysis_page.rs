@@ -78,7 +78,10 @@ fn a_majority_clicked_into_the_table_minimises_to_three_pairs() {
     enter_majority(&mut h);
     assert_eq!(cell(&h, "F", 7), "1");
     assert_eq!(cell(&h, "F", 4), "0");
-    assert_eq!(labels(&h, "F = "), ["F = B·C + A·C + A·B", "F = (B + C)·(A + C)·(A + B)"]);
+    assert_eq!(
+        labels(&h, "F = "),
+        ["F = B·C + A·C + A·B", "F = (B + C)·(A + C)·(A + B)"]
+    );
     assert_eq!(
         labels(&h, "3 terms"),
         ["3 terms, 6 literals, exact", "3 terms, 6 literals, exact"]
@@ -125,7 +128,10 @@ fn a_wrong_expression_is_shown_with_its_column_and_new_variables_become_the_inpu
         labels(&h, "column "),
         ["column 5: expected a variable, 0, 1, a NOT (¬ ~ !) or `(`, found an OR"]
     );
-    assert!(h.query_by_label("    ^").is_some(), "a caret under column 5");
+    assert!(
+        h.query_by_label("    ^").is_some(),
+        "a caret under column 5"
+    );
     assert_eq!(cell(&h, "F", 7), "1", "the table stays");
     fill_from(&mut h, "X ~Y");
     assert!(labels(&h, "column ").is_empty());
@@ -147,7 +153,12 @@ fn set_switch(h: &mut App, label: &str, want: &str) {
 
 /// Checks, row by row, that the lamps `outputs` of the circuit on the circuit page follow
 /// `table(row)` (one `bool` per output) when the switches `inputs` are set to the row.
-fn assert_follows(h: &mut App, inputs: &[&str], outputs: &[&str], table: impl Fn(u32) -> Vec<bool>) {
+fn assert_follows(
+    h: &mut App,
+    inputs: &[&str],
+    outputs: &[&str],
+    table: impl Fn(u32) -> Vec<bool>,
+) {
     let n = inputs.len();
     for row in 0..1u32 << n {
         for (i, input) in inputs.iter().enumerate() {
@@ -168,7 +179,10 @@ fn build_circuit_opens_a_majority_whose_lamp_follows_the_table() {
     h.get_by_label("Build circuit").click();
     h.run();
     assert_eq!(h.state().page_title(), "Circuit");
-    assert!(h.state().state.doc.is_modified(), "a built circuit is unsaved");
+    assert!(
+        h.state().state.doc.is_modified(),
+        "a built circuit is unsaved"
+    );
     assert!(h.state().state.circuit().find("F").is_some());
     assert_follows(&mut h, &["A", "B", "C"], &["F"], |row| {
         vec![row.count_ones() >= 2]
@@ -229,7 +243,8 @@ fn a_table_pasted_as_csv_fills_the_editor_and_a_bad_one_names_its_line() {
     let field = "Header `A B | F`, then one row a line: 0, 1 or - (don't care).";
     h.get_by_label(field).focus();
     h.run();
-    h.get_by_label(field).type_text("X,Y,|,Z\n0,0,|,1\n1,1,|,-\n");
+    h.get_by_label(field)
+        .type_text("X,Y,|,Z\n0,0,|,1\n1,1,|,-\n");
     h.run();
     h.get_by_label("Read table").click();
     h.run();
@@ -265,7 +280,10 @@ fn machine_editor() -> App {
 fn the_state_machine_editor_draws_the_example_and_names_an_error_by_line() {
     let mut h = machine_editor();
     for state in ["IDLE", "GOT1", "GOT10"] {
-        assert!(h.query_by_label(&format!("state {state}")).is_some(), "{state}");
+        assert!(
+            h.query_by_label(&format!("state {state}")).is_some(),
+            "{state}"
+        );
     }
     let field = h.get_by_label("State-transition table");
     field.focus();
@@ -276,7 +294,10 @@ fn the_state_machine_editor_draws_the_example_and_names_an_error_by_line() {
     h.run();
     let errors = labels(&h, "line 14");
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(h.query_by_label("state IDLE").is_none(), "no diagram of a wrong table");
+    assert!(
+        h.query_by_label("state IDLE").is_none(),
+        "no diagram of a wrong table"
+    );
 }
 
 #[test]

@@ -799,7 +799,6 @@ fn the_analysis_page() {
     save(&mut h, "analysis_page");
 }
 
-
 #[test]
 #[ignore = "writes docs/screenshots/analysis_machine.png"]
 fn the_state_machine_editor() {

@@ -307,7 +307,11 @@ mod tests {
             care: 0b0101,
         });
         assert_eq!(patches.len(), 4);
-        assert!(patches.iter().all(|p| p.rows.0 == p.rows.1 && p.cols.0 == p.cols.1));
+        assert!(
+            patches
+                .iter()
+                .all(|p| p.rows.0 == p.rows.1 && p.cols.0 == p.cols.1)
+        );
         assert!(patches[0].open.top && patches[0].open.left);
         assert!(patches[3].open.bottom && patches[3].open.right);
     }

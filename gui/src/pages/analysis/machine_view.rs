@@ -75,7 +75,9 @@ fn draw(ui: &mut egui::Ui, diagram: &Diagram) {
         .states
         .iter()
         .map(|s| {
-            let galley = ui.painter().layout_no_wrap(s.name.clone(), font.clone(), Color32::PLACEHOLDER);
+            let galley =
+                ui.painter()
+                    .layout_no_wrap(s.name.clone(), font.clone(), Color32::PLACEHOLDER);
             galley.size().x
         })
         .fold(0.0, f32::max);
@@ -98,7 +100,14 @@ fn draw(ui: &mut egui::Ui, diagram: &Diagram) {
     let ink = ui.visuals().strong_text_color();
     for arc in &diagram.arcs {
         let bend = bend(arc, &centres, radius);
-        draw_arc(ui, arc, (centres[arc.from], centres[arc.to]), radius, bend, ink);
+        draw_arc(
+            ui,
+            arc,
+            (centres[arc.from], centres[arc.to]),
+            radius,
+            bend,
+            ink,
+        );
     }
     for (node, &centre) in diagram.states.iter().zip(&centres) {
         let rect = Rect::from_center_size(centre, Vec2::splat(2.0 * radius));
@@ -118,7 +127,13 @@ fn draw(ui: &mut egui::Ui, diagram: &Diagram) {
         }
         let moore = !node.outputs.is_empty();
         let name_at = centre - vec2(0.0, if moore { 7.0 } else { 0.0 });
-        painter.text(name_at, Align2::CENTER_CENTER, &node.name, font.clone(), ink);
+        painter.text(
+            name_at,
+            Align2::CENTER_CENTER,
+            &node.name,
+            font.clone(),
+            ink,
+        );
         if moore {
             painter.text(
                 centre + vec2(0.0, 9.0),
@@ -223,4 +238,3 @@ fn arrow(painter: &egui::Painter, from: Pos2, tip: Pos2, colour: Color32) {
         Stroke::NONE,
     ));
 }
-

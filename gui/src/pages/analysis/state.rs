@@ -8,8 +8,8 @@ use sim_core::Circuit;
 use sim_core::format::Document;
 use synth::build::{self, BuildError, Style};
 use synth::{
-    Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Options, Spec, SpecError,
-    TableError, TruthTable, Unknowns, Value, tablefile,
+    Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Options, Spec, SpecError, TableError,
+    TruthTable, Unknowns, Value, tablefile,
 };
 
 /// The most inputs the table editor shows (256 rows).
@@ -266,7 +266,12 @@ impl AnalysisState {
         (self.outputs, self.values) = spec
             .outputs()
             .iter()
-            .map(|(name, table)| (name.clone(), (0..table.rows()).map(|r| table.value(r)).collect()))
+            .map(|(name, table)| {
+                (
+                    name.clone(),
+                    (0..table.rows()).map(|r| table.value(r)).collect(),
+                )
+            })
             .unzip();
         self.selected = self.selected.min(self.outputs.len() - 1);
     }

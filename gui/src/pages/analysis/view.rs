@@ -208,21 +208,33 @@ fn table_panel(ui: &mut egui::Ui, state: &mut AnalysisState, shared: &Shared<'_>
     let (n, m) = (state.inputs.len(), state.outputs.len());
     ui.horizontal(|ui| {
         ui.label(format!("Inputs: {n}"));
-        if ui.add_enabled(n > 1, egui::Button::new("Remove input")).clicked() {
+        if ui
+            .add_enabled(n > 1, egui::Button::new("Remove input"))
+            .clicked()
+        {
             state.set_input_count(n - 1);
         }
         let more = n < MAX_TABLE_INPUTS;
-        if ui.add_enabled(more, egui::Button::new("Add input")).clicked() {
+        if ui
+            .add_enabled(more, egui::Button::new("Add input"))
+            .clicked()
+        {
             state.set_input_count(n + 1);
         }
     });
     ui.horizontal(|ui| {
         ui.label(format!("Outputs: {m}"));
-        if ui.add_enabled(m > 1, egui::Button::new("Remove output")).clicked() {
+        if ui
+            .add_enabled(m > 1, egui::Button::new("Remove output"))
+            .clicked()
+        {
             state.set_output_count(m - 1);
         }
         let more = m < MAX_TABLE_OUTPUTS;
-        if ui.add_enabled(more, egui::Button::new("Add output")).clicked() {
+        if ui
+            .add_enabled(more, egui::Button::new("Add output"))
+            .clicked()
+        {
             state.set_output_count(m + 1);
         }
     });
@@ -425,7 +437,11 @@ fn karnaugh(ui: &mut egui::Ui, state: &mut AnalysisState) {
         Err(_) => Vec::new(),
     };
     // Room above each map for which values of the first inputs it is for (5 and 6 inputs).
-    let title = if map.map_rows() * map.map_cols() > 1 { 20.0 } else { 0.0 };
+    let title = if map.map_rows() * map.map_cols() > 1 {
+        20.0
+    } else {
+        0.0
+    };
     let map_size = vec2(
         MAP_HEADER + points(map.cols()) * MAP_CELL,
         MAP_HEADER + points(map.rows()) * MAP_CELL + title,
@@ -557,9 +573,7 @@ fn map_cell(ui: &mut egui::Ui, state: &mut AnalysisState, map: &KMap, cell: Cell
 /// outline, `inset` points inside its cells; an open side runs on past the map's edge (clipped
 /// there), so a group that wraps around shows as halves at both edges.
 fn draw_loop(ui: &egui::Ui, cells: Rect, patch: &Patch, colour: Color32, inset: f32) {
-    let cell = |row: usize, col: usize| {
-        cells.min + vec2(points(col), points(row)) * MAP_CELL
-    };
+    let cell = |row: usize, col: usize| cells.min + vec2(points(col), points(row)) * MAP_CELL;
     let mut rect = Rect::from_min_max(
         cell(patch.rows.0, patch.cols.0),
         cell(patch.rows.1 + 1, patch.cols.1 + 1),

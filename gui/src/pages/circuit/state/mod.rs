@@ -48,8 +48,8 @@ pub use memories::{
     MemoryView, MemoryViewError, MemoryViewKey, MemoryViews, address_of, candidates,
 };
 pub use session::{BusChange, Mode, SetInputError, SimSession, Stop};
-use sim_core::number::Radix;
 use sim_core::format::Document;
+use sim_core::number::Radix;
 use sim_core::{Circuit, Netlist, Node, NodeId, NodeKind};
 pub use test_run::{Counts, TestResult, TestRun};
 pub use waves::{DEFAULT_LANES, LaneKey, WaveLanes};
