@@ -16,6 +16,7 @@ mod draw;
 mod euler;
 mod experiment;
 mod export;
+mod expressions;
 mod generate;
 mod import;
 mod load;
@@ -26,6 +27,7 @@ mod replay;
 mod run;
 mod sim;
 mod solve;
+mod synth;
 mod table;
 mod test;
 mod trace;
@@ -75,6 +77,7 @@ fn dispatch(cli: &Cli, console: &mut Console<'_>) -> Result<Status> {
         Some(Command::Export(ExportCommand::Verilog(args))) => export::run(args, console),
         Some(Command::Draw(args)) => draw::run(args, console),
         Some(Command::Analyze(command)) => analyze::run(command, console),
+        Some(Command::Synth(args)) => synth::run(args, console),
         Some(Command::Vectors(args)) => vectors::run(args, console),
         Some(Command::Gen(command)) => generate::run(command, console),
         Some(Command::Plugins) => plugins::run(&cli.plugin_dir, console),

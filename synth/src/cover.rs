@@ -1,23 +1,19 @@
 //! A two-level cover of a multiple-output function: product terms, each feeding a set of
-//! outputs, and whether it is proven minimal.
+//! outputs, whether it is proven minimal, and how it was found ([`Mode`]).
 
 use crate::expr::Expr;
-use crate::minimise::{Form, Implicant, Limits, MinimiseError, minimise_within};
+pub use crate::minimise::Term;
+use crate::minimise::{Form, Implicant, Limits, MinimiseError, exact_cover, heuristic_cover};
 use crate::spec::Spec;
-
-/// One product term of a [`Cover`] and the outputs it feeds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Term {
-    /// The product (for [`Form::ProductOfSums`], the product whose complement is the sum).
-    pub cube: Implicant,
-    /// Bit `k` set when the term feeds output `k` (outputs in [`Spec`] order).
-    pub outputs: u64,
-}
+use crate::table::TruthTable;
 
 /// Whether a cover is proven minimal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Exactness {
-    /// Every output's terms are a minimum: the fewest terms, then the fewest literals.
+    /// The cover has the fewest distinct terms, then the fewest literals, of any two-level
+    /// cover of the [`Spec`] in its form (with [`Options::hazard_free`], of any hazard-free
+    /// one): terms shared between outputs count once, so with several outputs an output may
+    /// use more terms than its own minimum; with one output, its minimal expression.
     Exact,
     /// A heuristic's cover: irredundant, not proven minimal.
     Heuristic,
@@ -47,6 +43,9 @@ pub struct Cover {
     pub terms: Vec<Term>,
     /// Whether the cover is proven minimal.
     pub exactness: Exactness,
+    /// Why [`Mode::Auto`] fell back to the heuristic: the limit exact minimisation passed
+    /// (`None` when it did not fall back).
+    pub fallback: Option<MinimiseError>,
 }
 
 impl Cover {
@@ -88,6 +87,31 @@ impl Cover {
     pub fn literals(&self) -> u32 {
         self.terms.iter().map(|term| term.cube.literals()).sum()
     }
+
+    /// How the cover was found, as the CLI and the app print it: `exact`, `heuristic`, or,
+    /// after a fallback, `heuristic (exact minimisation gave up: REASON)`.
+    pub fn describe_exactness(&self) -> String {
+        match &self.fallback {
+            None => self.exactness.label().to_owned(),
+            Some(reason) => format!(
+                "{} (exact minimisation gave up: {reason})",
+                self.exactness.label()
+            ),
+        }
+    }
+}
+
+/// Which minimiser [`minimise_spec`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Exact where it finishes within the [`Limits`] (time included), else the heuristic,
+    /// with [`Cover::fallback`] saying why.
+    #[default]
+    Auto,
+    /// Exact only: passing a limit is an error.
+    Exact,
+    /// The heuristic only (Espresso): fast on large tables, not proven minimal.
+    Heuristic,
 }
 
 /// How to minimise a [`Spec`].
@@ -95,45 +119,63 @@ impl Cover {
 pub struct Options {
     /// Sum of products or product of sums.
     pub form: Form,
-    /// How far exact minimisation may go.
+    /// How far minimisation may go.
     pub limits: Limits,
+    /// Exact, heuristic, or exact with the heuristic as a fallback.
+    pub mode: Mode,
+    /// Keep, for every pair of adjacent on-set rows of an output (off-set rows for a product
+    /// of sums), a term of that output holding both: no static hazard on a change of one
+    /// input (see [`crate::minimise`]).
+    pub hazard_free: bool,
 }
 
 impl Default for Options {
+    /// Sum of products, the [default limits](Limits::DEFAULT), [`Mode::Auto`], not
+    /// hazard-free.
     fn default() -> Self {
         Self {
             form: Form::SumOfProducts,
             limits: Limits::DEFAULT,
+            mode: Mode::Auto,
+            hazard_free: false,
         }
     }
 }
 
-/// A cover of `spec`: each output minimised exactly on its own, terms two outputs have in
-/// common shared.
+/// A cover of `spec` in `options.form` by `options.mode`: exactly, the fewest distinct terms
+/// (shared between outputs) then the fewest literals; heuristically, Espresso's
+/// multiple-output cover.
 ///
 /// # Errors
 ///
-/// A [`MinimiseError`] when an output's minimisation passes `options.limits`.
+/// In [`Mode::Exact`], a [`MinimiseError`] when minimisation passes `options.limits`; the
+/// other modes always give a cover.
 pub fn minimise_spec(spec: &Spec, options: Options) -> Result<Cover, MinimiseError> {
-    let mut terms: Vec<Term> = Vec::new();
-    for (k, (_, table)) in spec.outputs().iter().enumerate() {
-        for cube in minimise_within(table, options.form, options.limits)?.terms {
-            match terms.iter_mut().find(|term| term.cube == cube) {
-                Some(term) => term.outputs |= 1 << k,
-                None => terms.push(Term {
-                    cube,
-                    outputs: 1 << k,
-                }),
-            }
-        }
-    }
-    terms.sort_unstable();
+    let tables: Vec<TruthTable> = spec
+        .outputs()
+        .iter()
+        .map(|(_, table)| match options.form {
+            Form::SumOfProducts => table.clone(),
+            Form::ProductOfSums => table.complement(),
+        })
+        .collect();
+    let exact = || exact_cover(&tables, options.hazard_free, options.limits);
+    let heuristic = || heuristic_cover(&tables, options.hazard_free, options.limits);
+    let (terms, exactness, fallback) = match options.mode {
+        Mode::Exact => (exact()?, Exactness::Exact, None),
+        Mode::Heuristic => (heuristic(), Exactness::Heuristic, None),
+        Mode::Auto => match exact() {
+            Ok(terms) => (terms, Exactness::Exact, None),
+            Err(reason) => (heuristic(), Exactness::Heuristic, Some(reason)),
+        },
+    };
     Ok(Cover {
         inputs: spec.inputs().to_vec(),
         outputs: spec.output_names().map(str::to_owned).collect(),
         form: options.form,
         terms,
-        exactness: Exactness::Exact,
+        exactness,
+        fallback,
     })
 }
 

@@ -12,21 +12,21 @@
 //! - [`spec`]: a multiple-output function, a [`Spec`] of named [`TruthTable`]s over one
 //!   list of inputs; [`cover`]: its two-level [`Cover`] (terms shared between outputs, and
 //!   whether the cover is [`Exactness::Exact`]) from [`minimise_spec`].
-//! - [`build`]: a cover as a circuit of sim-core gates (AND–OR, NAND-only or NOR-only, any or
-//!   two inputs a gate): a part, a document with its truth table as test vectors, or logic
-//!   inside a part under construction.
 //! - [`analyse`](mod@analyse): a circuit of the simulator (or the cone of chosen outputs) to
 //!   the [`Spec`] it computes, an unknown output refused or a don't-care ([`Unknowns`]).
 //! - [`tablefile`]: a [`Spec`] as a text or CSV table file ([`tablefile::parse`], with
 //!   [`TableFileError`]s naming the line and column; [`tablefile::to_text`],
 //!   [`tablefile::to_csv`]).
+//! - [`build`]: a cover as a circuit of sim-core gates (AND–OR, NAND-only or NOR-only, any or
+//!   two inputs a gate): a part, a document with its truth table as test vectors, or logic
+//!   inside a part under construction.
 //! - [`fsm`]: state machines — a state-transition table's text format
 //!   ([`fsm::Machine::parse`]), its checks, state assignment, the machine's logic as a
 //!   [`Spec`], its circuit of flip-flops and minimised logic, and its state diagram's layout.
 //!
-//! The crate knows nothing of egui or files: callers bring text, tables and circuits and write
-//! what they get; of the simulator it reads checked circuits and their truth tables and builds
-//! descriptions.
+//! The crate reads sim-core's checked circuits and their truth tables and builds sim-core
+//! descriptions, but knows nothing of egui or files: callers bring text, tables and circuits
+//! and write what they get.
 //!
 //! ```
 //! use synth::{Expr, Form, TruthTable, minimise};
@@ -54,7 +54,7 @@ pub mod table;
 pub mod tablefile;
 
 pub use analyse::{AnalyseError, Unknowns, analyse};
-pub use cover::{Cover, Exactness, Options, Term, minimise_spec};
+pub use cover::{Cover, Exactness, Mode, Options, Term, minimise_spec};
 
 pub use expr::{Expected, Expr, ExprError, MAX_NESTING};
 pub use minimise::{

@@ -8,8 +8,9 @@ use thiserror::Error;
 
 use crate::expr::Expr;
 
-/// The most inputs a table may have: 16, so 65,536 rows.
-pub const MAX_INPUTS: usize = 16;
+/// The most inputs a table may have: 20, so 1,048,576 rows (Logisim-evolution's limit; each
+/// of a table's two row sets is a bitset of 128 KiB).
+pub const MAX_INPUTS: usize = 20;
 
 /// One row's output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -317,10 +318,10 @@ mod tests {
         );
         let twice = TruthTable::from_rows(names(&["A", "B", "A"]), []);
         assert_eq!(twice, Err(TableError::DuplicateInput { name: "A".into() }));
-        let many: Vec<String> = (0..17).map(|i| format!("x{i}")).collect();
+        let many: Vec<String> = (0..21).map(|i| format!("x{i}")).collect();
         assert_eq!(
             TruthTable::from_rows(many, []),
-            Err(TableError::TooManyInputs { count: 17 })
+            Err(TableError::TooManyInputs { count: 21 })
         );
     }
 }

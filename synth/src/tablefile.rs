@@ -140,8 +140,8 @@ pub enum TableFileError {
     },
     /// A cell that is not `0`, `1`, `-` or `x` (one per bit of its column).
     #[error(
-        "line {line}, column {column}: `{found}` is no cell of `{name}`: expected {width} of \
-         0, 1, - or x"
+        "line {line}, column {column}: `{found}` is no cell of `{name}`: expected {}",
+        cell_shape(*width)
     )]
     BadCell {
         /// The row's line.
@@ -191,6 +191,14 @@ pub enum TableFileError {
     },
 }
 
+/// What a cell of `width` bits looks like, for an error message.
+fn cell_shape(width: usize) -> String {
+    match width {
+        1 => "0, 1, - or x".to_owned(),
+        _ => format!("{width} characters, each 0, 1, - or x"),
+    }
+}
+
 /// A cell's character for a value: `0`, `1`, or `-` for a don't-care.
 fn symbol(value: Value) -> char {
     match value {
@@ -217,9 +225,9 @@ pub fn parse(text: &str) -> Result<Spec, TableFileError> {
     let mut rows = Rows::new(&header)?;
     for (line, text) in lines {
         let (inputs, outputs) = header.row(line, text)?;
-        rows.add(line, inputs, outputs, &header)?;
+        rows.add(line, &inputs, outputs, &header)?;
     }
-    rows.into_spec(header)
+    rows.into_spec(&header)
 }
 
 /// Whether a line (its comment removed) is blank or a rule.
@@ -616,12 +624,12 @@ impl Rows {
     fn add(
         &mut self,
         line: usize,
-        inputs: Vec<Option<bool>>,
+        inputs: &[Option<bool>],
         outputs: Vec<Value>,
         header: &Header,
     ) -> Result<(), TableFileError> {
         let (mut ones, mut free) = (0u32, 0u32);
-        for bit in &inputs {
+        for bit in inputs {
             ones <<= 1;
             free <<= 1;
             match bit {
@@ -674,7 +682,7 @@ impl Rows {
     }
 
     /// The function the rows give.
-    fn into_spec(self, header: Header) -> Result<Spec, TableFileError> {
+    fn into_spec(self, header: &Header) -> Result<Spec, TableFileError> {
         let table_error = |source| TableFileError::Table {
             line: header.line,
             source,

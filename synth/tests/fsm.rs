@@ -497,3 +497,94 @@ fn the_diagram_places_states_by_distance_and_merges_rows_into_labelled_arcs() {
     let merged = vending.arcs.iter().find(|a| (a.from, a.to) == (2, 3));
     assert_eq!(merged.map(|a| a.label.as_str()), Some("10, 01"));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Any text made of the format's tokens and some that are not parses or is refused with
+    /// an error naming a line within the text, never a panic; a machine it makes steps,
+    /// encodes and lays out its diagram.
+    #[test]
+    fn any_table_text_parses_or_is_refused_without_a_panic(
+        lines in proptest::collection::vec(
+            proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "machine", "moore", "mealy", "inputs", "outputs", "initial", "unspecified",
+                    "stay", "dont-care", "A", "B", "S", "T", "U", "0", "1", "-", "10", "-1",
+                    "->", "=", ",", "#", "?", "",
+                ]),
+                0..7,
+            ),
+            0..10,
+        )
+    ) {
+        let text: String = lines.iter().map(|tokens| tokens.join(" ") + "\n").collect();
+        check_parse(&text, lines.len())?;
+    }
+
+    /// Tables of well-formed rows over states `S`, `T`, `U` (of either kind, with or without
+    /// an input) parse or are refused for a semantic reason, never a panic.
+    #[test]
+    fn well_formed_rows_make_machines_or_semantic_errors(
+        header in proptest::sample::select(vec![
+            "machine mealy\ninputs A\noutputs Y",
+            "machine moore\ninputs A\noutputs Y\nS = 1\nT = 0\nU = -",
+            "machine mealy\noutputs Y\nunspecified dont-care",
+        ]),
+        rows in proptest::collection::vec(
+            (0..3usize, 0..3usize, 0..3usize, 0..3usize),
+            1..8,
+        ),
+    ) {
+        let names = ["S", "T", "U"];
+        let values = ["0", "1", "-"];
+        let with_input = header.contains("inputs");
+        let mealy = header.starts_with("machine mealy");
+        let body: Vec<String> = rows
+            .iter()
+            .map(|&(from, input, to, output)| {
+                let input = if with_input { values[input] } else { "" };
+                let output = if mealy { values[output] } else { "" };
+                format!("{} {input} -> {} {output}", names[from], names[to])
+            })
+            .collect();
+        let text = format!("{header}\n{}\n", body.join("\n"));
+        check_parse(&text, text.lines().count())?;
+    }
+}
+
+/// [`Machine::parse`] on `text` (of `lines` lines) returns a machine that steps, encodes and
+/// lays out, or an error whose line (if it names one) is within the text.
+fn check_parse(text: &str, lines: usize) -> Result<(), proptest::test_runner::TestCaseError> {
+    {
+        match Machine::parse(text) {
+            Ok(machine) => {
+                let n = machine.inputs().len();
+                for state in 0..machine.states().len() {
+                    for inputs in 0..1u32 << n {
+                        let step = machine.step(state, inputs);
+                        proptest::prop_assert_eq!(step.outputs.len(), machine.outputs().len());
+                    }
+                }
+                let diagram = machine.diagram();
+                proptest::prop_assert_eq!(diagram.states.len(), machine.states().len());
+                for assignment in Assignment::ALL {
+                    let encoding = machine.encode(assignment).expect("a few states encode");
+                    machine.logic(&encoding).expect("its logic");
+                }
+            }
+            Err(error) => {
+                let message = error.to_string();
+                if let Some(line) = message.strip_prefix("line ") {
+                    let number: usize = line
+                        .split(|c: char| !c.is_ascii_digit())
+                        .next()
+                        .and_then(|d| d.parse().ok())
+                        .expect("a line number");
+                    proptest::prop_assert!((1..=lines).contains(&number), "{}", message);
+                }
+            }
+        }
+    }
+    Ok(())
+}

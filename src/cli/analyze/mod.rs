@@ -1,7 +1,9 @@
 //! `tritium analyze`: what only a three-valued simulator can tell (issue 26), one module per
-//! analysis, each a thin layer over `sim_core::analysis`.
+//! analysis, each a thin layer over `sim_core::analysis`; and a circuit's minimal expressions
+//! (`expr`, over `synth`).
 
 pub mod exact;
+pub mod expr;
 pub mod hazards;
 pub mod reset;
 
@@ -19,5 +21,6 @@ pub fn run(command: &AnalyzeCommand, console: &mut Console<'_>) -> Result<Status
         AnalyzeCommand::Exact(args) => exact::run(args, console),
         AnalyzeCommand::Reset(args) => reset::run(args, console),
         AnalyzeCommand::Hazards(args) => hazards::run(args, console),
+        AnalyzeCommand::Expr(args) => expr::run(args, console),
     }
 }

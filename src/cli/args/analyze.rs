@@ -46,6 +46,17 @@ pub enum AnalyzeCommand {
     /// rarely clears memory. Exits with 1 if a flip-flop or latch (with `--memories`, also
     /// a RAM word) is still unknown, 2 on bad input.
     Reset(ResetArgs),
+
+    /// The minimal sum-of-products and product-of-sums expressions of a circuit's outputs.
+    ///
+    /// The circuit's truth table (each row from power-on, the inputs binary) is minimised
+    /// per output (Quine–McCluskey with a branch-and-bound cover): each line gives an output,
+    /// its expression, the form and whether the result is proven minimal (`exact`) or not
+    /// (`heuristic`). With `--outputs`, only those outputs, over only the inputs in their
+    /// cone. An output unknown for some binary input (a flip-flop or latch the inputs do not
+    /// set, an oscillating loop) is refused by row, unless `--unknown-as-dont-care`. Exit
+    /// status 0, or 2 for bad input.
+    Expr(ExprArgs),
 }
 
 /// Arguments of `analyze hazards`.
@@ -151,6 +162,32 @@ pub struct ResetArgs {
     pub memories: bool,
 
     /// How to print the report.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// How the file is loaded (`--max-nodes`, `--library-dir`).
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// Arguments of `analyze expr`.
+#[derive(Debug, Args)]
+pub struct ExprArgs {
+    /// The circuit file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The outputs to analyse (labels or bus names, a bus's bits most significant first),
+    /// separated by commas; every lamp and probe by default.
+    #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',')]
+    pub outputs: Vec<String>,
+
+    /// Take an output unknown for some binary input as a don't-care there, instead of
+    /// refusing the circuit.
+    #[arg(long)]
+    pub unknown_as_dont_care: bool,
+
+    /// How to print the expressions: lines, or one JSON document.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 

@@ -8,12 +8,13 @@ mod common;
 mod files;
 mod games;
 mod simulate;
+mod synth;
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-pub use analyze::{AnalyzeCommand, ExactArgs, HazardArgs, ResetArgs};
+pub use analyze::{AnalyzeCommand, ExactArgs, ExprArgs, HazardArgs, ResetArgs};
 pub use common::{Format, LoadArgs, SetBatch};
 pub use files::{AsmArgs, CheckArgs, DrawArgs, ExportArgs, ExportCommand, GenCommand, ImportArgs};
 pub use games::{
@@ -22,6 +23,7 @@ pub use games::{
 pub use simulate::{
     EngineKind, RunArgs, ScheduleKind, SimArgs, TableArgs, TestArgs, VectorsArgs, WaveArgs,
 };
+pub use synth::{GateInputs, GateStyle, StateCodes, SynthArgs};
 
 /// Tritium: a workbench for balanced-ternary logic circuits.
 ///
@@ -121,10 +123,23 @@ pub enum Command {
     /// that SVG rendered, with the app's own fonts.
     Draw(DrawArgs),
 
-    /// Analyses only a three-valued simulator can make: hazards, X-pessimism decided exactly,
-    /// reset.
+    /// Analyses of a circuit: hazards, X-pessimism decided exactly, reset (what only a
+    /// three-valued simulator can tell), and its minimal expressions.
     #[command(subcommand)]
     Analyze(AnalyzeCommand),
+
+    /// Synthesise a minimal two-level circuit from a truth table or expressions, or a state
+    /// machine's circuit from its state-transition table.
+    ///
+    /// The function is minimised per output (Quine–McCluskey with a branch-and-bound cover;
+    /// terms two outputs share are made once) to a sum of products, or with `--pos` a product
+    /// of sums; each output's expression is printed with whether it is proven minimal
+    /// (`exact`) or not (`heuristic`). With `-o`, the circuit is built of AND-OR, NAND or NOR
+    /// gates (`--style`) with any number of inputs or two (`--inputs`), laid out, and written
+    /// as a RON document whose embedded test `tritium test` runs (the table's rows; for a
+    /// machine, a tour of its transitions from a reset). A malformed table or machine names
+    /// its line and column, a malformed expression its column: exit status 2.
+    Synth(SynthArgs),
 
     /// Simulate a circuit on input vectors and print one line of outputs per vector.
     ///

@@ -1,5 +1,5 @@
-//! Finite state machines: a state-transition table in a small text (or CSV) format, checked,
-//! and the machine's logic for a state assignment.
+//! Finite state machines: a state-transition table in a small text (or CSV) format, checked;
+//! the machine's logic for a state assignment, its circuit, and its state diagram's layout.
 //!
 //! # The format
 //!
@@ -54,13 +54,19 @@
 //! is a mistake in the table or dead weight in the circuit, and leaving it out changes
 //! nothing the machine can do).
 //!
-//! # From a machine to logic
+//! # From a machine to a circuit
 //!
 //! An [`Assignment`] gives each state a code ([`Machine::encode`]: binary, Gray or one-hot);
 //! [`Machine::logic`] is then the machine's combinational logic as a [`Spec`](crate::Spec)
 //! for [`minimise_spec`](crate::minimise_spec): over the state bits and the inputs, the next
 //! state's bits and the outputs, don't-care on codes no state has and wherever the table
 //! leaves a choice.
+//!
+//! [`Machine::synthesise`] makes the circuit ([`Synthesis`]): the logic minimised and built
+//! by [`build::add_logic`](crate::build::add_logic) in the chosen [`Style`](crate::build::Style),
+//! a [`Dffsr`](sim_core::NodeKind::Dffsr) flip-flop per state bit on a clock, and an
+//! asynchronous reset wired to each flip-flop's SET or RESET by the initial state's code; its
+//! document embeds a transition tour of the table as a test.
 //!
 //! [`Machine::diagram`] lays the state diagram out for a front end to draw ([`Diagram`]).
 

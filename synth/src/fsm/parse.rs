@@ -403,7 +403,10 @@ impl Reader {
 
     /// The machine the lines describe, checked.
     fn finish(self) -> Result<Machine, FsmError> {
-        let kind = self.kind.map_or(Kind::Moore, |k| k.0);
+        // Without a `machine` line there is no row (each needs one first), so no state.
+        let Some((kind, _)) = self.kind else {
+            return Err(FsmError::NoStates);
+        };
         let states = self.states(kind)?;
         let index = |named: &Named| {
             states

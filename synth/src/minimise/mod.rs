@@ -1,61 +1,105 @@
-//! Exact two-level minimisation: the fewest product terms, then the fewest literals.
+//! Two-level minimisation: exact (the fewest product terms, then the fewest literals) and
+//! heuristic (Espresso), for one output or several sharing terms.
+//!
+//! **Exact** ([`exact`] inside, [`minimise`] and [`crate::cover::minimise_spec`] outside):
 //!
 //! 1. **Prime implicants** by Quine–McCluskey (W. V. Quine, "The problem of simplifying truth
 //!    functions", *American Mathematical Monthly* 59(8), 1952; E. J. McCluskey, "Minimization
 //!    of Boolean functions", *Bell System Technical Journal* 35(6), 1956): starting from the
 //!    on-set and the don't-cares, implicants differing in one cared-for bit merge into one
-//!    with that bit free, level by level; those that merge with none are prime.
-//! 2. **The cover**: a minimum set of primes covering every on-set row. Petrick's method
-//!    (S. R. Petrick, "A direct determination of the irredundant forms of a Boolean function
-//!    from the set of prime implicants", AFCRC-TR-56-110, 1956) multiplies out the covering
-//!    condition; here the same exact answer comes from a branch and bound over it, after
-//!    dropping dominated primes (column dominance, McCluskey 1956): branch on
-//!    the uncovered row with the fewest primes (a row with one is an essential prime, taken
+//!    with that bit free, level by level; those that merge with none are prime. With several
+//!    outputs each implicant carries the set of outputs it implies (its tag) and a merge keeps
+//!    the outputs both halves imply: the primes are then those of every product of outputs,
+//!    the multiple-output primes (T. C. Bartee, "Computer design of multiple-output logical
+//!    networks", *IRE Transactions on Electronic Computers* EC-10(1), 1961).
+//! 2. **The cover**: a minimum set of primes covering every on-set row of every output.
+//!    Petrick's method (S. R. Petrick, "A direct determination of the irredundant forms of a
+//!    Boolean function from the set of prime implicants", AFCRC-TR-56-110, 1956) multiplies out
+//!    the covering condition; here the same exact answer comes from a branch and bound over
+//!    it, after dropping dominated primes (column dominance, McCluskey 1956): branch on the
+//!    uncovered row with the fewest primes (a row with one is an essential prime, taken
 //!    without a choice), bound by the terms so far plus a count of uncovered rows no two of
-//!    which share a prime, and by the literals so far.
+//!    which share a prime, and by the literals so far. The cost is the number of distinct
+//!    terms (a term feeding several outputs counts once), then their literals.
 //!
-//! The product of sums is the dual: the complement's minimal sum of products, each term
-//! complemented by De Morgan into a sum.
+//! **Heuristic** ([`heuristic`] inside): each output's on-set is covered greedily by primes
+//! grown from its rows against the table's bitsets (every cube of the result lies in the
+//! on-set and the don't-cares), the cover is made irredundant, and then handed, with the
+//! don't-cares and the off-set as cubes, to Berkeley Espresso through the `espresso-logic`
+//! crate (R. K. Brayton, G. D. Hachtel, C. T. McMullen, A. L. Sangiovanni-Vincentelli,
+//! *Logic Minimization Algorithms for VLSI Synthesis*, Kluwer, 1984; R. L. Rudell and
+//! A. L. Sangiovanni-Vincentelli, "Multiple-valued minimization for PLA optimization", *IEEE
+//! Transactions on CAD* 6(5), 1987): its expand, irredundant and reduce loop over the
+//! multiple-output cover, sharing terms between outputs.
+//!
+//! **Hazard-free covers** (static-1 hazards of single-input changes; E. B. Eichelberger,
+//! "Hazard detection in combinational and sequential switching circuits", *IBM Journal of
+//! Research and Development* 9(2), 1965): every pair of adjacent on-set rows of an output lies
+//! in one of that output's terms. Exact mode adds each pair as a requirement of the covering
+//! problem (the minimum among hazard-free covers by primes); the heuristic adds, for each pair
+//! its cover misses, a prime grown from the pair (a consensus term).
+//!
+//! The product of sums is the dual: the complement's cover, each term complemented by De
+//! Morgan into a sum (and, hazard-free, static-0 hazards: adjacent off-set rows).
 //!
 //! **Limits**, so that no call hangs: tables have at most [`MAX_INPUTS`] inputs; prime
-//! generation stops past [`Limits::implicants`] implicants and the cover search past
-//! [`Limits::search_nodes`] branches, each with a [`MinimiseError`] (a later heuristic mode
-//! takes over there). With the [default](Limits::DEFAULT) limits, 2^20 each, prime generation
-//! always finishes for up to 12 inputs (a function of n inputs has at most 3^n implicants of
+//! generation stops past [`Limits::implicants`] implicants, the cover search past
+//! [`Limits::search_nodes`] branches and both past [`Limits::time`], each with a
+//! [`MinimiseError`] ([`Mode::Auto`](crate::cover::Mode::Auto) falls back to the heuristic
+//! there). With the [default](Limits::DEFAULT) limits, 2^20 each, prime generation finishes
+//! for up to 12 inputs when time allows (a function of n inputs has at most 3^n implicants of
 //! all sizes; 3^12 = 531,441). Before the search, primes dominated by another (covering no
-//! on-set row it misses, with no more literals) are dropped; the search itself is not yet
-//! reduced further, so random functions of 8 or more inputs with many don't-cares can spend
-//! minutes of a debug build on it before they finish or reach the branch limit.
+//! requirement it misses, with no more literals) are dropped; the search itself is not
+//! reduced further, so random functions of 8 or more inputs with many don't-cares can reach
+//! the time or branch limit. The heuristic's greedy cover is linear in the rows times the
+//! terms' sizes; Espresso runs on it while the cover's cubes times the off-set's cubes stay
+//! within [`Limits::espresso_work`] (its expand step compares the two), else the greedy cover
+//! is the result — so a dense random 16-input table returns in seconds rather than hours.
 //!
 //! [`MAX_INPUTS`]: crate::table::MAX_INPUTS
 
 #![allow(
     clippy::doc_markdown,
-    reason = "the citations name McCluskey, no code item"
+    reason = "the citations name McCluskey, Bartee, Eichelberger and Espresso, no code item"
 )]
 
-use std::collections::HashSet;
+mod exact;
+mod heuristic;
+
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 use crate::expr::Expr;
 use crate::table::TruthTable;
 
-/// How far exact minimisation may go before it gives up.
+pub(crate) use exact::exact_cover;
+pub(crate) use heuristic::heuristic_cover;
+
+/// How far minimisation may go before it gives up (exact) or settles (heuristic).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
-    /// The most implicants (of every size, summed over the merge levels) prime generation
-    /// makes.
+    /// The most implicants (of every size, summed over the merge levels) exact prime
+    /// generation makes.
     pub implicants: usize,
-    /// The most branches the cover search takes.
+    /// The most branches the exact cover search takes.
     pub search_nodes: usize,
+    /// The longest exact minimisation may take (prime generation and the cover search
+    /// together), or `None` for no time limit (the other limits still bound it).
+    pub time: Option<Duration>,
+    /// The most work handed to Espresso by the heuristic: its input cover's cubes times the
+    /// off-set's cubes; past it the heuristic's greedy prime cover stands unimproved.
+    pub espresso_work: u64,
 }
 
 impl Limits {
-    /// 2^20 implicants and 2^20 branches.
+    /// 2^20 implicants, 2^20 branches, 2 seconds, and 2^23 cube pairs for Espresso (about
+    /// two seconds of a release build on a dense random 12-input, 4-output table).
     pub const DEFAULT: Self = Self {
         implicants: 1 << 20,
         search_nodes: 1 << 20,
+        time: Some(Duration::from_secs(2)),
+        espresso_work: 1 << 23,
     };
 }
 
@@ -80,6 +124,39 @@ pub enum MinimiseError {
         /// The limit passed.
         limit: usize,
     },
+    /// Exact minimisation took longer than [`Limits::time`].
+    #[error("exact minimisation took longer than {budget:?}")]
+    OutOfTime {
+        /// The time budget passed.
+        budget: Duration,
+    },
+}
+
+/// The time budget of one minimisation: [`Limits::time`] from its start.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deadline {
+    start: Instant,
+    budget: Option<Duration>,
+}
+
+impl Deadline {
+    /// The budget of `limits`, counted from now.
+    pub(crate) fn start(limits: Limits) -> Self {
+        Self {
+            start: Instant::now(),
+            budget: limits.time,
+        }
+    }
+
+    /// [`MinimiseError::OutOfTime`] once the budget is spent.
+    pub(crate) fn check(self) -> Result<(), MinimiseError> {
+        match self.budget {
+            Some(budget) if self.start.elapsed() > budget => {
+                Err(MinimiseError::OutOfTime { budget })
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// A product term (a cube): the rows whose bits under `care` equal those of `ones`.
@@ -131,6 +208,71 @@ impl Implicant {
             })
             .collect()
     }
+}
+
+impl Implicant {
+    /// The cube of every row: the product of no literals.
+    pub(crate) fn universe() -> Self {
+        Self { ones: 0, care: 0 }
+    }
+
+    /// The cube of one row of a table of `width` inputs.
+    pub(crate) fn minterm(row: u32, width: usize) -> Self {
+        Self {
+            ones: row,
+            care: full_mask(width),
+        }
+    }
+
+    /// Whether every row of `self` is a row of `other`.
+    pub(crate) fn within(self, other: Self) -> bool {
+        self.care & other.care == other.care && self.ones & other.care == other.ones
+    }
+
+    /// The rows of the term among the `2^width` rows of a table, in no particular order.
+    pub(crate) fn rows(self, width: usize) -> impl Iterator<Item = u32> {
+        let free = full_mask(width) & !self.care;
+        let mut next = Some(free);
+        std::iter::from_fn(move || {
+            let subset = next?;
+            next = (subset != 0).then(|| (subset - 1) & free);
+            Some(self.ones | subset)
+        })
+    }
+}
+
+/// The row-number bits of `width` inputs.
+pub(crate) fn full_mask(width: usize) -> u32 {
+    u32::try_from((1u64 << width) - 1).unwrap_or(u32::MAX)
+}
+
+/// One product term of a multiple-output cover and the outputs it feeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Term {
+    /// The product (for [`Form::ProductOfSums`], the product whose complement is the sum).
+    pub cube: Implicant,
+    /// Bit `k` set when the term feeds output `k` (outputs in [`Spec`](crate::Spec) order).
+    pub outputs: u64,
+}
+
+/// Every pair of adjacent rows (one input apart) both in `table`'s on-set, as the cube of
+/// the two: the requirements of a hazard-free cover.
+pub(crate) fn adjacent_on_pairs(table: &TruthTable) -> Vec<Implicant> {
+    let width = table.inputs().len();
+    let on = |row: u32| table.value(row) == crate::table::Value::One;
+    let mut pairs = Vec::new();
+    for row in (0..table.rows()).filter(|&row| on(row)) {
+        for bit in (0..width).map(|b| 1u32 << b) {
+            if row & bit == 0 && on(row | bit) {
+                let care = full_mask(width) & !bit;
+                pairs.push(Implicant {
+                    ones: row & care,
+                    care,
+                });
+            }
+        }
+    }
+    pairs
 }
 
 /// Which two-level form.
@@ -197,10 +339,15 @@ pub fn minimise_within(
     form: Form,
     limits: Limits,
 ) -> Result<Minimal, MinimiseError> {
-    let terms = match form {
-        Form::SumOfProducts => minimum_cover(table, limits)?,
-        Form::ProductOfSums => minimum_cover(&table.complement(), limits)?,
+    let target = match form {
+        Form::SumOfProducts => table.clone(),
+        Form::ProductOfSums => table.complement(),
     };
+    let mut terms: Vec<Implicant> = exact_cover(&[target], false, limits)?
+        .into_iter()
+        .map(|term| term.cube)
+        .collect();
+    terms.sort_unstable();
     Ok(Minimal { form, terms })
 }
 
@@ -214,192 +361,13 @@ pub fn prime_implicants(
     table: &TruthTable,
     max_implicants: usize,
 ) -> Result<Vec<Implicant>, MinimiseError> {
-    let too_many = MinimiseError::TooManyImplicants {
-        limit: max_implicants,
+    let limits = Limits {
+        implicants: max_implicants,
+        time: None,
+        ..Limits::DEFAULT
     };
-    let width = table.inputs().len();
-    let mut level: HashSet<Implicant> = table
-        .on_set()
-        .into_iter()
-        .chain(table.dont_care_set())
-        .map(|row| Implicant {
-            ones: row,
-            care: (1 << width) - 1,
-        })
-        .collect();
-    let mut made = level.len();
-    if made > max_implicants {
-        return Err(too_many);
-    }
-    let mut primes = Vec::new();
-    while !level.is_empty() {
-        let (next, merged) =
-            merge_level(&level, width, max_implicants - made).ok_or_else(|| too_many.clone())?;
-        made += next.len();
-        primes.extend(level.into_iter().filter(|term| !merged.contains(term)));
-        level = next;
-    }
-    let on = table.on_set();
-    primes.retain(|prime| on.iter().any(|&row| prime.covers(row)));
-    primes.sort_unstable();
-    Ok(primes)
-}
-
-/// One Quine–McCluskey step: every merge of two implicants of `level` that differ in exactly
-/// one cared-for bit, and the implicants that took part in one.
-/// `None` when the merges pass `budget`.
-fn merge_level(
-    level: &HashSet<Implicant>,
-    width: usize,
-    budget: usize,
-) -> Option<(HashSet<Implicant>, HashSet<Implicant>)> {
-    let mut next = HashSet::new();
-    let mut merged = HashSet::new();
-    for &term in level {
-        for bit in (0..width).map(|b| 1u32 << b) {
-            if term.care & bit == 0 || term.ones & bit != 0 {
-                continue;
-            }
-            let partner = Implicant {
-                ones: term.ones | bit,
-                care: term.care,
-            };
-            if level.contains(&partner) {
-                next.insert(Implicant {
-                    ones: term.ones,
-                    care: term.care & !bit,
-                });
-                merged.insert(term);
-                merged.insert(partner);
-                if next.len() > budget {
-                    return None;
-                }
-            }
-        }
-    }
-    Some((next, merged))
-}
-
-/// A minimum cover of `table`'s on-set by its prime implicants, sorted.
-fn minimum_cover(table: &TruthTable, limits: Limits) -> Result<Vec<Implicant>, MinimiseError> {
-    let on = table.on_set();
-    let primes = undominated(&prime_implicants(table, limits.implicants)?, &on);
-    let rows: Vec<Vec<usize>> = on
-        .into_iter()
-        .map(|row| {
-            (0..primes.len())
-                .filter(|&p| primes[p].covers(row))
-                .collect()
-        })
-        .collect();
-    let mut search = CoverSearch {
-        primes: &primes,
-        rows: &rows,
-        best: None,
-        nodes: 0,
-        max_nodes: limits.search_nodes,
-    };
-    let uncovered: Vec<usize> = (0..rows.len()).collect();
-    search.branch(&mut Vec::new(), 0, &uncovered)?;
-    let mut cover: Vec<Implicant> = search
-        .best
-        .map(|(chosen, _)| chosen.iter().map(|&p| primes[p]).collect())
-        .unwrap_or_default();
-    cover.sort_unstable();
-    Ok(cover)
-}
-
-/// `primes` without those another prime dominates: one covering every on-set row it covers
-/// with no more literals (a cover using the dominated prime stays a cover, no larger, with
-/// the other instead). Of primes covering the same rows with as many literals, the first is
-/// kept.
-fn undominated(primes: &[Implicant], on: &[u32]) -> Vec<Implicant> {
-    let covered: Vec<Vec<u32>> = primes
-        .iter()
-        .map(|prime| {
-            on.iter()
-                .copied()
-                .filter(|&row| prime.covers(row))
-                .collect()
-        })
-        .collect();
-    let beats = |k: usize, j: usize| {
-        let (rows_k, rows_j) = (&covered[k], &covered[j]);
-        let (literals_k, literals_j) = (primes[k].literals(), primes[j].literals());
-        rows_j.iter().all(|row| rows_k.binary_search(row).is_ok())
-            && (literals_k < literals_j
-                || literals_k == literals_j && (rows_k.len() > rows_j.len() || k < j))
-    };
-    (0..primes.len())
-        .filter(|&j| !(0..primes.len()).any(|k| k != j && beats(k, j)))
-        .map(|j| primes[j])
-        .collect()
-}
-
-/// The branch and bound over the covering problem: `rows[r]` lists the primes covering
-/// on-set row `r`.
-struct CoverSearch<'a> {
-    primes: &'a [Implicant],
-    rows: &'a [Vec<usize>],
-    /// The best cover found so far, with its literal count.
-    best: Option<(Vec<usize>, u32)>,
-    nodes: usize,
-    max_nodes: usize,
-}
-
-impl CoverSearch<'_> {
-    /// Extends `chosen` (primes with `literals` literals in all) to covers of `uncovered`.
-    fn branch(
-        &mut self,
-        chosen: &mut Vec<usize>,
-        literals: u32,
-        uncovered: &[usize],
-    ) -> Result<(), MinimiseError> {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(MinimiseError::SearchTooLarge {
-                limit: self.max_nodes,
-            });
-        }
-        let bound = (chosen.len() + self.disjoint_rows(uncovered), literals);
-        if self
-            .best
-            .as_ref()
-            .is_some_and(|(best, best_literals)| bound >= (best.len(), *best_literals))
-        {
-            return Ok(());
-        }
-        let Some(&row) = uncovered.iter().min_by_key(|&&row| self.rows[row].len()) else {
-            self.best = Some((chosen.clone(), literals));
-            return Ok(());
-        };
-        for &prime in &self.rows[row] {
-            let term = self.primes[prime];
-            let rest: Vec<usize> = uncovered
-                .iter()
-                .copied()
-                .filter(|&r| !self.rows[r].contains(&prime))
-                .collect();
-            chosen.push(prime);
-            self.branch(chosen, literals + term.literals(), &rest)?;
-            chosen.pop();
-        }
-        Ok(())
-    }
-
-    /// A lower bound on the terms still needed: a greedy count of uncovered rows no two of
-    /// which share a prime (each needs a term of its own).
-    fn disjoint_rows(&self, uncovered: &[usize]) -> usize {
-        let mut used: HashSet<usize> = HashSet::new();
-        let mut count = 0;
-        for &row in uncovered {
-            if self.rows[row].iter().all(|prime| !used.contains(prime)) {
-                used.extend(self.rows[row].iter().copied());
-                count += 1;
-            }
-        }
-        count
-    }
+    let primes = exact::primes(std::slice::from_ref(table), limits, Deadline::start(limits))?;
+    Ok(primes.into_iter().map(|prime| prime.cube).collect())
 }
 
 #[cfg(test)]
@@ -494,8 +462,12 @@ mod tests {
         // All don't-care but one row: 3^16 implicants.
         let rows = (0..1 << 16).map(|r| (r, if r == 0 { Value::One } else { Value::DontCare }));
         let t = TruthTable::from_rows(names(16), rows).expect("a valid table");
+        let untimed = Limits {
+            time: None,
+            ..Limits::DEFAULT
+        };
         assert_eq!(
-            minimise(&t, Form::SumOfProducts),
+            minimise_within(&t, Form::SumOfProducts, untimed),
             Err(MinimiseError::TooManyImplicants { limit: 1 << 20 })
         );
     }
