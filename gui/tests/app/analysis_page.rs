@@ -320,3 +320,21 @@ fn a_state_machine_built_in_one_hot_nand_gates_passes_its_transition_tour() {
     let verdict = crate::common::status(&h, "Tests: ");
     assert!(verdict.ends_with("all passed"), "{verdict}");
 }
+
+#[test]
+fn hazard_free_adds_the_consensus_term_and_heuristic_says_so() {
+    let mut h = analysis_page();
+    fill_from(&mut h, "A B + A' C");
+    assert_eq!(labels(&h, "F = ")[0], "F = ¬A·C + A·B");
+    h.get_by_label("hazard-free").click();
+    h.run();
+    // The consensus term B·C covers the change of A between rows 3 and 7.
+    assert_eq!(labels(&h, "F = ")[0], "F = ¬A·C + B·C + A·B");
+    h.get_by_label("hazard-free").click();
+    h.get_by_label("Heuristic").click();
+    h.run();
+    assert_eq!(
+        labels(&h, "2 terms"),
+        ["2 terms, 4 literals, heuristic", "2 terms, 4 literals, heuristic"]
+    );
+}

@@ -151,7 +151,7 @@ fn draw(ui: &mut egui::Ui, diagram: &Diagram) {
 /// cross another state (a transition back over a layer or more) enough to pass it.
 fn bend(arc: &DiagramArc, centres: &[Pos2], radius: f32) -> f32 {
     let (from, to) = (centres[arc.from], centres[arc.to]);
-    let segment = egui::emath::Rect::from_two_pos(from, to);
+    let segment = Rect::from_two_pos(from, to);
     let crosses = centres.iter().enumerate().any(|(i, &c)| {
         i != arc.from
             && i != arc.to

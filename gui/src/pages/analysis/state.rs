@@ -8,7 +8,7 @@ use sim_core::Circuit;
 use sim_core::format::Document;
 use synth::build::{self, BuildError, Style};
 use synth::{
-    Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Options, Spec, SpecError, TableError,
+    Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Mode, Options, Spec, SpecError, TableError,
     TruthTable, Unknowns, Value, tablefile,
 };
 
@@ -76,6 +76,11 @@ pub struct AnalysisState {
     pub selected: usize,
     /// Which cover the Karnaugh map loops and Build circuit builds.
     pub form: Form,
+    /// Exact, heuristic, or exact with the heuristic as a fallback (Auto).
+    pub mode: Mode,
+    /// Whether the covers keep a term over every pair of adjacent on-set (off-set) rows, so
+    /// that their circuits have no static hazard.
+    pub hazard_free: bool,
     /// The gates and fan-in Build circuit uses.
     pub style: Style,
     /// The table-file box's text: a table to read, or the table written out.
@@ -86,8 +91,8 @@ pub struct AnalysisState {
     pub expression_error: Option<ExprError>,
     /// What went wrong last, for the page to show (a fill, a paste, a build, an analysis).
     pub notice: Option<String>,
-    /// The function last minimised and its covers, so a table is minimised once.
-    cache: Option<(Spec, Result<Covers, MinimiseError>)>,
+    /// The function last minimised, how, and its covers, so a table is minimised once.
+    cache: Option<(Spec, Options, Result<Covers, MinimiseError>)>,
 }
 
 impl Default for AnalysisState {
@@ -99,6 +104,8 @@ impl Default for AnalysisState {
             values: Vec::new(),
             selected: 0,
             form: Form::SumOfProducts,
+            mode: Mode::Auto,
+            hazard_free: false,
             style: Style::default(),
             table_text: String::new(),
             expression: String::new(),
@@ -329,34 +336,44 @@ impl AnalysisState {
         Ok(Spec::new(outputs)?)
     }
 
+    /// How to minimise in `form`: the page's mode and hazard-free choice.
+    pub fn options(&self, form: Form) -> Options {
+        Options {
+            form,
+            mode: self.mode,
+            hazard_free: self.hazard_free,
+            ..Options::default()
+        }
+    }
+
     /// The minimal sum of products and product of sums of every output, minimised on the first
-    /// call after a change of the table.
+    /// call after a change of the table or of the options.
     ///
     /// # Errors
     /// An [`AnalysisError`]: the names do not make a function, or minimisation gave up.
     pub fn covers(&mut self) -> Result<&Covers, AnalysisError> {
         let spec = self.spec()?;
+        let options = self.options(Form::SumOfProducts);
         let entry = match self.cache.take() {
-            Some((cached, covers)) if cached == spec => (cached, covers),
+            Some((cached, how, covers)) if cached == spec && how == options => {
+                (cached, how, covers)
+            }
             _ => {
-                let covers = minimise_both(&spec);
-                (spec, covers)
+                let covers = minimise_both(&spec, options);
+                (spec, options, covers)
             }
         };
-        let (_, covers) = self.cache.insert(entry);
+        let (_, _, covers) = self.cache.insert(entry);
         covers.as_ref().map_err(|e| e.clone().into())
     }
 }
 
-/// `spec`'s minimal covers in both forms.
-fn minimise_both(spec: &Spec) -> Result<Covers, MinimiseError> {
-    let options = |form| Options {
-        form,
-        ..Options::default()
-    };
+/// `spec`'s minimal covers in both forms, with `options` but for the form.
+fn minimise_both(spec: &Spec, options: Options) -> Result<Covers, MinimiseError> {
+    let with = |form| Options { form, ..options };
     Ok(Covers {
-        sop: synth::minimise_spec(spec, options(Form::SumOfProducts))?,
-        pos: synth::minimise_spec(spec, options(Form::ProductOfSums))?,
+        sop: synth::minimise_spec(spec, with(Form::SumOfProducts))?,
+        pos: synth::minimise_spec(spec, with(Form::ProductOfSums))?,
     })
 }
 

@@ -9,7 +9,7 @@ use std::any::TypeId;
 
 use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
 use synth::build::{FanIn, Gates};
-use synth::{Cover, Form, Value};
+use synth::{Cover, Form, Mode, Value};
 
 use crate::pages::page::Shared;
 
@@ -371,7 +371,20 @@ fn expression_box(ui: &mut egui::Ui, state: &mut AnalysisState) {
 
 /// The minimal sum of products and product of sums of each output, and whether each is exact.
 fn expressions(ui: &mut egui::Ui, state: &mut AnalysisState) {
-    ui.heading("Minimal expressions");
+    ui.horizontal(|ui| {
+        ui.heading("Minimal expressions");
+        ui.separator();
+        for (mode, name) in [
+            (Mode::Auto, "Auto"),
+            (Mode::Exact, "Exact"),
+            (Mode::Heuristic, "Heuristic"),
+        ] {
+            ui.selectable_value(&mut state.mode, mode, name);
+        }
+        ui.separator();
+        ui.checkbox(&mut state.hazard_free, "hazard-free")
+            .on_hover_text("Keep a term over every two neighbouring 1s (0s for POS): no static hazard");
+    });
     let outputs = state.outputs.clone();
     let covers = match state.covers() {
         Ok(covers) => covers,
@@ -409,7 +422,7 @@ fn summary(cover: &Cover, k: usize) -> String {
         "{}, {}, {}",
         plural(terms, "term"),
         plural(literals, "literal"),
-        cover.exactness.label()
+        cover.describe_exactness()
     )
 }
 
