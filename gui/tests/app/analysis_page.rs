@@ -335,6 +335,9 @@ fn hazard_free_adds_the_consensus_term_and_heuristic_says_so() {
     h.run();
     assert_eq!(
         labels(&h, "2 terms"),
-        ["2 terms, 4 literals, heuristic", "2 terms, 4 literals, heuristic"]
+        [
+            "2 terms, 4 literals, heuristic",
+            "2 terms, 4 literals, heuristic"
+        ]
     );
 }

@@ -26,6 +26,10 @@ GOT10    0  -> IDLE   0
 GOT10    1  -> GOT1   1
 ";
 
+/// What a table's text gives: the checked machine and its diagram's layout, or the first
+/// error.
+pub type Reading = Result<(Machine, Diagram), FsmError>;
+
 /// The table being edited, what it says, and how to build it.
 #[derive(Debug)]
 pub struct MachineState {
@@ -36,7 +40,7 @@ pub struct MachineState {
     /// The gates and fan-in of the built circuit's logic.
     pub style: Style,
     /// The text last read and what it gave, so a table is parsed once.
-    read: Option<(String, Result<(Machine, Diagram), FsmError>)>,
+    read: Option<(String, Reading)>,
 }
 
 impl Default for MachineState {

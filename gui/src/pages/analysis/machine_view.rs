@@ -158,11 +158,14 @@ fn bend(arc: &DiagramArc, centres: &[Pos2], radius: f32) -> f32 {
             && segment.expand(radius).contains(c)
             && distance_to_segment(c, from, to) < radius * 1.2
     });
-    match (arc.shape, crosses) {
-        (ArcShape::SelfLoop, _) => 0.0,
-        (_, true) => radius * 1.6,
-        (ArcShape::Bent, false) => radius * 0.8,
-        (ArcShape::Straight, false) => 0.0,
+    if arc.shape == ArcShape::SelfLoop {
+        0.0
+    } else if crosses {
+        radius * 1.6
+    } else if arc.shape == ArcShape::Bent {
+        radius * 0.8
+    } else {
+        0.0
     }
 }
 

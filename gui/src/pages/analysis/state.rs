@@ -1,6 +1,6 @@
 //! The Analysis page's state, plain Rust without egui: the truth table being edited (named
 //! inputs and outputs, each row's output 0, 1 or don't-care), the expression typed to fill it,
-//! the table as text or CSV ([`synth::tablefile`]) or read off a circuit ([`synth::analyse`]),
+//! the table as text or CSV ([`synth::tablefile`]) or read off a circuit ([`synth::analyse()`]),
 //! its minimal sums of products and products of sums, computed once per table, and the
 //! circuit built from one of them ([`synth::build`]).
 
@@ -8,8 +8,8 @@ use sim_core::Circuit;
 use sim_core::format::Document;
 use synth::build::{self, BuildError, Style};
 use synth::{
-    Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Mode, Options, Spec, SpecError, TableError,
-    TruthTable, Unknowns, Value, tablefile,
+    Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Mode, Options, Spec, SpecError,
+    TableError, TruthTable, Unknowns, Value, tablefile,
 };
 
 /// The most inputs the table editor shows (256 rows).
@@ -119,12 +119,13 @@ impl Default for AnalysisState {
     }
 }
 
-/// The first name of `candidates` not in `taken`, or `prefix` with the first free number.
+/// The first name of `candidates` not in `taken`, or `prefix` with the first free number
+/// (one of the first `taken.len() + 1` is free).
 fn fresh_name(candidates: &str, prefix: &str, taken: &[String]) -> String {
     candidates
         .chars()
         .map(String::from)
-        .chain((1..).map(|n| format!("{prefix}{n}")))
+        .chain((1..=taken.len() + 1).map(|n| format!("{prefix}{n}")))
         .find(|name| !taken.contains(name))
         .unwrap_or_default()
 }
@@ -301,7 +302,7 @@ impl AnalysisState {
     }
 
     /// Fills the table with the function of `circuit`'s outputs (its lamps and probes) over
-    /// the inputs they depend on ([`synth::analyse`]); an output unknown in some row, or too
+    /// the inputs they depend on ([`synth::analyse()`]); an output unknown in some row, or too
     /// many inputs, leaves the table and says why.
     pub fn analyse(&mut self, circuit: &Circuit) {
         match synth::analyse(circuit, &[], Unknowns::Refuse) {
@@ -412,8 +413,10 @@ mod tests {
 
     #[test]
     fn inputs_added_and_removed_keep_the_function() {
-        let mut state = AnalysisState::default();
-        state.expression = "A + B C".into();
+        let mut state = AnalysisState {
+            expression: "A + B C".into(),
+            ..AnalysisState::default()
+        };
         state.apply_expression();
         assert_eq!(column(&state, 0), "00011111");
         state.set_input_count(4);
@@ -428,8 +431,10 @@ mod tests {
 
     #[test]
     fn an_expression_over_new_variables_replaces_the_inputs_and_errors_keep_the_table() {
-        let mut state = AnalysisState::default();
-        state.expression = "X ^ Q".into();
+        let mut state = AnalysisState {
+            expression: "X ^ Q".into(),
+            ..AnalysisState::default()
+        };
         state.apply_expression();
         let error = state.expression_error.clone().expect("an error");
         assert_eq!(error.column(), 3);
@@ -438,7 +443,7 @@ mod tests {
         state.apply_expression();
         assert!(state.expression_error.is_none());
         assert_eq!(state.inputs, ["P", "Q", "R"]);
-        assert_eq!(column(&state, 0), "10100011");
+        assert_eq!(column(&state, 0), "10101011");
         state.inputs[1] = "P".into();
         assert!(state.covers().is_err());
     }

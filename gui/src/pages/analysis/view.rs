@@ -383,7 +383,9 @@ fn expressions(ui: &mut egui::Ui, state: &mut AnalysisState) {
         }
         ui.separator();
         ui.checkbox(&mut state.hazard_free, "hazard-free")
-            .on_hover_text("Keep a term over every two neighbouring 1s (0s for POS): no static hazard");
+            .on_hover_text(
+                "Keep a term over every two neighbouring 1s (0s for POS): no static hazard",
+            );
     });
     let outputs = state.outputs.clone();
     let covers = match state.covers() {
