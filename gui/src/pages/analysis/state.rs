@@ -205,14 +205,6 @@ impl AnalysisState {
         self.inputs.iter().chain(&self.outputs).cloned().collect()
     }
 
-    /// Replaces the table: `inputs` (at most [`MAX_TABLE_INPUTS`]), and each output's name and
-    /// its value on every row.
-    pub fn set_table(&mut self, inputs: Vec<String>, outputs: Vec<(String, Vec<Value>)>) {
-        self.inputs = inputs;
-        (self.outputs, self.values) = outputs.into_iter().unzip();
-        self.selected = self.selected.min(self.outputs.len().saturating_sub(1));
-    }
-
     /// Reads the expression box: the selected output takes the expression's values — over
     /// the present inputs when they name all its variables, otherwise over the expression's
     /// own variables in alphabetical order, which replace the inputs (the other outputs then

@@ -353,7 +353,8 @@ fn expression_box(ui: &mut egui::Ui, state: &mut AnalysisState) {
                     .desired_width(360.0)
                     .hint_text("e.g. A B + ¬C, or A & B | !C"),
             )
-            .labelled_by(label.id);
+            .labelled_by(label.id)
+            .on_hover_text("Fills the output chosen under Karnaugh map");
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Fill table").clicked() || entered {
             state.apply_expression();
