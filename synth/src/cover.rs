@@ -89,14 +89,13 @@ impl Cover {
     }
 
     /// How the cover was found, as the CLI and the app print it: `exact`, `heuristic`, or,
-    /// after a fallback, `heuristic (exact minimisation gave up: REASON)`.
+    /// after a fallback, `heuristic (REASON)`, the reason as [`MinimiseError`] prints it
+    /// (`heuristic (the cover search passed 1048576 branches: too large for exact
+    /// minimisation)`).
     pub fn describe_exactness(&self) -> String {
         match &self.fallback {
             None => self.exactness.label().to_owned(),
-            Some(reason) => format!(
-                "{} (exact minimisation gave up: {reason})",
-                self.exactness.label()
-            ),
+            Some(reason) => format!("{} ({reason})", self.exactness.label()),
         }
     }
 }
@@ -125,7 +124,7 @@ pub struct Options {
     pub mode: Mode,
     /// Keep, for every pair of adjacent on-set rows of an output (off-set rows for a product
     /// of sums), a term of that output holding both: no static hazard on a change of one
-    /// input (see [`crate::minimise`]).
+    /// input (see [`crate::minimise`](mod@crate::minimise)).
     pub hazard_free: bool,
 }
 
@@ -181,11 +180,11 @@ pub fn minimise_spec(spec: &Spec, options: Options) -> Result<Cover, MinimiseErr
 
 #[cfg(test)]
 mod tests {
-    use super::{Exactness, Options, minimise_spec};
+    use super::{Exactness, Mode, Options, minimise_spec};
     use crate::expr::Expr;
-    use crate::minimise::Form;
+    use crate::minimise::{Form, Limits, MinimiseError};
     use crate::spec::Spec;
-    use crate::table::TruthTable;
+    use crate::table::{TruthTable, Value};
 
     fn spec(outputs: &[(&str, &str)], inputs: &[&str]) -> Spec {
         let inputs: Vec<String> = inputs.iter().map(|&s| s.to_owned()).collect();
@@ -233,5 +232,102 @@ mod tests {
         assert_eq!(cover.terms.len(), 3);
         assert_eq!(cover.terms_of(0).count(), 2);
         assert_eq!(cover.terms_of(1).count(), 2);
+    }
+
+    #[test]
+    fn two_outputs_share_a_term_neither_would_choose_alone() {
+        let shared = spec(
+            &[("F", "A B C + ¬A C"), ("G", "A B C + A ¬B ¬C")],
+            &["A", "B", "C"],
+        );
+        let cover = minimise_spec(&shared, Options::default()).expect("minimises");
+        assert_eq!(cover.exactness, Exactness::Exact);
+        // Alone: F = ¬A·C + B·C (2 terms), G = A·B·C + A·¬B·¬C (2 terms): 4 distinct terms.
+        // Shared: A·B·C feeds both, F = ¬A·C + A·B·C: 3 terms.
+        assert_eq!(cover.terms.len(), 3);
+        assert_eq!(cover.expr(0).to_string(), "¬A·C + A·B·C");
+        assert_eq!(cover.expr(1).to_string(), "A·¬B·¬C + A·B·C");
+    }
+
+    #[test]
+    fn a_hazard_free_cover_keeps_the_consensus_term() {
+        // A·B + ¬A·C has a static-1 hazard when A changes with B = C = 1: B·C covers the pair.
+        let mux = spec(&[("F", "A B + ¬A C")], &["A", "B", "C"]);
+        for mode in [Mode::Exact, Mode::Heuristic] {
+            let options = |hazard_free| Options {
+                mode,
+                hazard_free,
+                ..Options::default()
+            };
+            let plain = minimise_spec(&mux, options(false)).expect("minimises");
+            assert_eq!(plain.terms.len(), 2, "{mode:?}");
+            let safe = minimise_spec(&mux, options(true)).expect("minimises");
+            assert_eq!(safe.expr(0).to_string(), "¬A·C + B·C + A·B", "{mode:?}");
+        }
+        // The dual: (A + B)·(¬A + C) needs (B + C) against a static-0 hazard.
+        let dual = spec(&[("F", "(A + B)(¬A + C)")], &["A", "B", "C"]);
+        let options = Options {
+            form: Form::ProductOfSums,
+            hazard_free: true,
+            ..Options::default()
+        };
+        let safe = minimise_spec(&dual, options).expect("minimises");
+        assert_eq!(safe.expr(0).to_string(), "(B + C)·(A + B)·(¬A + C)");
+    }
+
+    #[test]
+    fn auto_falls_back_past_a_limit_and_says_why() {
+        let parity = spec(&[("P", "A ¬B + ¬A B")], &["A", "B"]);
+        let limits = Limits {
+            search_nodes: 1,
+            ..Limits::DEFAULT
+        };
+        let options = |mode| Options {
+            limits,
+            mode,
+            ..Options::default()
+        };
+        let reason = MinimiseError::SearchTooLarge { limit: 1 };
+        assert_eq!(
+            minimise_spec(&parity, options(Mode::Exact)),
+            Err(reason.clone())
+        );
+        let auto = minimise_spec(&parity, options(Mode::Auto)).expect("falls back");
+        assert_eq!(auto.exactness, Exactness::Heuristic);
+        assert_eq!(auto.fallback, Some(reason));
+        assert_eq!(
+            auto.describe_exactness(),
+            "heuristic (the cover search passed 1 branches: too \
+             large for exact minimisation)"
+        );
+        assert_eq!(auto.expr(0).to_string(), "¬A·B + A·¬B");
+        let heuristic = minimise_spec(&parity, options(Mode::Heuristic)).expect("minimises");
+        assert_eq!(
+            (heuristic.exactness, heuristic.fallback),
+            (Exactness::Heuristic, None)
+        );
+        let exact = minimise_spec(&parity, Options::default()).expect("minimises");
+        assert_eq!(exact.describe_exactness(), "exact");
+    }
+
+    #[test]
+    fn a_sparse_twenty_input_table_minimises_exactly() {
+        let inputs: Vec<String> = (0..20).map(|i| format!("x{i}")).collect();
+        let rows = [(0, Value::One), (1, Value::One), (3, Value::DontCare)];
+        let table = TruthTable::from_rows(inputs, rows).expect("20 inputs");
+        // Untimed, so that a loaded debug build cannot make it fall back.
+        let options = Options {
+            limits: Limits {
+                time: None,
+                ..Limits::DEFAULT
+            },
+            ..Options::default()
+        };
+        let spec = Spec::single("F", table).expect("a spec");
+        let cover = minimise_spec(&spec, options).expect("minimises");
+        assert_eq!(cover.exactness, Exactness::Exact);
+        // Rows 0 and 1 differ in x19 only: ¬x0·…·¬x18, one term of 19 literals (the
+        // don't-care row 3 is no help: row 2 is off).
+        assert_eq!((cover.terms.len(), cover.literals()), (1, 19));
     }
 }

@@ -3,10 +3,12 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::search::minimum_cover;
 use super::{Deadline, Implicant, Limits, MinimiseError, Term, adjacent_on_pairs};
 use crate::table::{TruthTable, Value};
 
-/// How many merges or elements between two looks at the clock.
+/// How many implicants a merge step takes between two looks at the clock (the steps over
+/// all primes look at it each time).
 const CLOCK_STRIDE: usize = 1024;
 
 /// A minimum cover of `tables` (one per output, over the same inputs): the fewest distinct
@@ -24,17 +26,8 @@ pub(crate) fn exact_cover(
     let covering = covering_lists(&all_primes, &elements, deadline)?;
     let primes = undominated(&all_primes, &covering, deadline)?;
     let covering = covering_lists(&primes, &elements, deadline)?;
-    let mut search = CoverSearch {
-        primes: &primes,
-        rows: &covering,
-        best: None,
-        nodes: 0,
-        max_nodes: limits.search_nodes,
-        deadline,
-    };
-    let uncovered: Vec<usize> = (0..covering.len()).collect();
-    search.branch(&mut Vec::new(), 0, &uncovered)?;
-    let chosen = search.best.map(|(chosen, _)| chosen).unwrap_or_default();
+    let literals: Vec<u32> = primes.iter().map(|prime| prime.cube.literals()).collect();
+    let chosen = minimum_cover(&covering, &literals, limits.search_nodes, deadline)?;
     let mut terms = feed_outputs(&primes, &chosen, &elements, &covering);
     terms.sort_unstable();
     Ok(terms)
@@ -206,10 +199,8 @@ fn covering_lists(
     deadline: Deadline,
 ) -> Result<Vec<Vec<usize>>, MinimiseError> {
     let mut lists = Vec::with_capacity(elements.len());
-    for (i, element) in elements.iter().enumerate() {
-        if i.is_multiple_of(CLOCK_STRIDE) {
-            deadline.check()?;
-        }
+    for element in elements {
+        deadline.check()?;
         lists.push(
             (0..primes.len())
                 .filter(|&p| covers(primes[p], *element))
@@ -250,9 +241,7 @@ fn undominated(
     };
     let mut kept = Vec::new();
     for j in 0..primes.len() {
-        if j.is_multiple_of(CLOCK_STRIDE) {
-            deadline.check()?;
-        }
+        deadline.check()?;
         if !covered[j].is_empty() && !(0..primes.len()).any(|k| k != j && beats(k, j)) {
             kept.push(primes[j]);
         }
@@ -303,74 +292,4 @@ fn feed_outputs(
     }
     terms.retain(|term| term.outputs != 0);
     terms
-}
-
-/// The branch and bound over the covering problem: `rows[e]` lists the primes covering
-/// element `e`.
-struct CoverSearch<'a> {
-    primes: &'a [Term],
-    rows: &'a [Vec<usize>],
-    /// The best cover found so far, with its literal count.
-    best: Option<(Vec<usize>, u32)>,
-    nodes: usize,
-    max_nodes: usize,
-    deadline: Deadline,
-}
-
-impl CoverSearch<'_> {
-    /// Extends `chosen` (primes with `literals` literals in all) to covers of `uncovered`.
-    fn branch(
-        &mut self,
-        chosen: &mut Vec<usize>,
-        literals: u32,
-        uncovered: &[usize],
-    ) -> Result<(), MinimiseError> {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(MinimiseError::SearchTooLarge {
-                limit: self.max_nodes,
-            });
-        }
-        if self.nodes.is_multiple_of(CLOCK_STRIDE) {
-            self.deadline.check()?;
-        }
-        let bound = (chosen.len() + self.disjoint_rows(uncovered), literals);
-        if self
-            .best
-            .as_ref()
-            .is_some_and(|(best, best_literals)| bound >= (best.len(), *best_literals))
-        {
-            return Ok(());
-        }
-        let Some(&row) = uncovered.iter().min_by_key(|&&row| self.rows[row].len()) else {
-            self.best = Some((chosen.clone(), literals));
-            return Ok(());
-        };
-        for &prime in &self.rows[row] {
-            let term = self.primes[prime];
-            let rest: Vec<usize> = uncovered
-                .iter()
-                .copied()
-                .filter(|&r| !self.rows[r].contains(&prime))
-                .collect();
-            chosen.push(prime);
-            self.branch(chosen, literals + term.cube.literals(), &rest)?;
-            chosen.pop();
-        }
-        Ok(())
-    }
-
-    /// A lower bound on the terms still needed: a greedy count of uncovered elements no two
-    /// of which share a prime (each needs a term of its own).
-    fn disjoint_rows(&self, uncovered: &[usize]) -> usize {
-        let mut used: HashSet<usize> = HashSet::new();
-        let mut count = 0;
-        for &row in uncovered {
-            if self.rows[row].iter().all(|prime| !used.contains(prime)) {
-                used.extend(self.rows[row].iter().copied());
-                count += 1;
-            }
-        }
-        count
-    }
 }

@@ -13,9 +13,9 @@ use crate::table::{TruthTable, Value};
 /// term feeding the outputs Espresso gives it; with `hazard_free`, every pair of adjacent
 /// on-set rows of an output lies in one of that output's terms. Sorted.
 ///
-/// Espresso improves the greedy cover while its cubes times the off-set's cubes stay within
-/// [`Limits::espresso_work`]; should Espresso refuse (another Espresso cover of other
-/// dimensions alive on this thread: its state is per thread), the greedy cover stands too.
+/// Espresso improves the greedy cover while its cubes times its and the off-set's cubes stay
+/// within [`Limits::espresso_work`]; should Espresso fail (it reports a fatal condition, or
+/// its thread cannot start or panics), the greedy cover stands too.
 pub(crate) fn heuristic_cover(
     tables: &[TruthTable],
     hazard_free: bool,
@@ -35,7 +35,7 @@ pub(crate) fn heuristic_cover(
     let off = merged(tables, |table| {
         greedy(width, table, |v| v == Value::Zero, |v| v == Value::Zero)
     });
-    let work = (on.len() as u64).saturating_mul(off.len() as u64);
+    let work = (on.len() as u64).saturating_mul((on.len() + off.len()) as u64);
     let mut terms = if width == 0 || on.is_empty() || off.is_empty() || work > limits.espresso_work
     {
         on
@@ -48,7 +48,7 @@ pub(crate) fn heuristic_cover(
                 |v| v == Value::DontCare,
             )
         });
-        espresso(width, tables.len(), &on, &dont_care, &off).unwrap_or(on)
+        espresso_on_own_thread(width, tables.len(), &on, &dont_care, &off).unwrap_or(on)
     };
     if hazard_free {
         add_consensus_terms(&mut terms, tables);
@@ -147,6 +147,30 @@ fn irredundant(cubes: Vec<Implicant>, width: usize, table: &TruthTable) -> Vec<I
         .zip(keep)
         .filter_map(|(cube, kept)| kept.then_some(cube))
         .collect()
+}
+
+/// [`espresso`] on a thread of its own, `None` when it fails.
+///
+/// Espresso keeps its state in C thread-locals: the cube layout (one set of dimensions at a
+/// time per thread, so a caller's own Espresso covers could clash with ours) and, in
+/// `reduce.c`, a `static _Thread_local bool toggle` that alternates the reduce step's cube
+/// order on every call and is never reset — on a reused thread the same table could minimise
+/// to different covers. A fresh thread starts both afresh, so the result depends on the
+/// table alone.
+fn espresso_on_own_thread(
+    width: usize,
+    outputs: usize,
+    on: &[Term],
+    dont_care: &[Term],
+    off: &[Term],
+) -> Option<Vec<Term>> {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("espresso".into())
+            .spawn_scoped(scope, || espresso(width, outputs, on, dont_care, off).ok())
+            .ok()?;
+        worker.join().ok().flatten()
+    })
 }
 
 /// Espresso's cover of the on-set `on` given the don't-cares and the off-set as cubes.

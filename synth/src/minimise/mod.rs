@@ -1,7 +1,7 @@
 //! Two-level minimisation: exact (the fewest product terms, then the fewest literals) and
 //! heuristic (Espresso), for one output or several sharing terms.
 //!
-//! **Exact** ([`exact`] inside, [`minimise`] and [`crate::cover::minimise_spec`] outside):
+//! **Exact** (`exact.rs` inside; [`minimise`] and [`crate::cover::minimise_spec`] outside):
 //!
 //! 1. **Prime implicants** by Quine–McCluskey (W. V. Quine, "The problem of simplifying truth
 //!    functions", *American Mathematical Monthly* 59(8), 1952; E. J. McCluskey, "Minimization
@@ -16,13 +16,15 @@
 //!    Petrick's method (S. R. Petrick, "A direct determination of the irredundant forms of a
 //!    Boolean function from the set of prime implicants", AFCRC-TR-56-110, 1956) multiplies out
 //!    the covering condition; here the same exact answer comes from a branch and bound over
-//!    it, after dropping dominated primes (column dominance, McCluskey 1956): branch on the
-//!    uncovered row with the fewest primes (a row with one is an essential prime, taken
-//!    without a choice), bound by the terms so far plus a count of uncovered rows no two of
-//!    which share a prime, and by the literals so far. The cost is the number of distinct
-//!    terms (a term feeding several outputs counts once), then their literals.
+//!    it (`search.rs`), after dropping dominated primes (column dominance, McCluskey 1956):
+//!    branch on the uncovered row with the fewest primes (a row with one is an essential
+//!    prime, taken without a choice), bound by the terms so far plus a count of uncovered rows
+//!    no two of which share a prime, and by the literals so far plus those rows' cheapest
+//!    primes' literals; a greedy cover's cost caps the search until it finds a cover. The
+//!    cost is the number of distinct terms (a term feeding several outputs counts once), then
+//!    their literals.
 //!
-//! **Heuristic** ([`heuristic`] inside): each output's on-set is covered greedily by primes
+//! **Heuristic** (`heuristic.rs` inside): each output's on-set is covered greedily by primes
 //! grown from its rows against the table's bitsets (every cube of the result lies in the
 //! on-set and the don't-cares), the cover is made irredundant, and then handed, with the
 //! don't-cares and the off-set as cubes, to Berkeley Espresso through the `espresso-logic`
@@ -50,11 +52,13 @@
 //! for up to 12 inputs when time allows (a function of n inputs has at most 3^n implicants of
 //! all sizes; 3^12 = 531,441). Before the search, primes dominated by another (covering no
 //! requirement it misses, with no more literals) are dropped; the search itself is not
-//! reduced further, so random functions of 8 or more inputs with many don't-cares can reach
-//! the time or branch limit. The heuristic's greedy cover is linear in the rows times the
-//! terms' sizes; Espresso runs on it while the cover's cubes times the off-set's cubes stay
-//! within [`Limits::espresso_work`] (its expand step compares the two), else the greedy cover
-//! is the result — so a dense random 16-input table returns in seconds rather than hours.
+//! reduced further, so random functions of 9 or more inputs with many don't-cares (of 6 or
+//! more with 4 outputs) often reach the time or branch limit, where random 8-input ones
+//! finish in tens of milliseconds of a release build. The heuristic's greedy cover is linear in the rows times the
+//! terms' sizes; Espresso runs on it while the cover's cubes times the cubes of the cover
+//! and the off-set together stay within [`Limits::espresso_work`] (its expand step compares
+//! cover and off-set, irredundant and reduce the cover with itself), else the greedy cover is
+//! the result — so a dense random 16-input table returns in a second rather than hours.
 //!
 //! [`MAX_INPUTS`]: crate::table::MAX_INPUTS
 
@@ -65,6 +69,7 @@
 
 mod exact;
 mod heuristic;
+mod search;
 
 use std::time::{Duration, Instant};
 
@@ -88,13 +93,16 @@ pub struct Limits {
     /// together), or `None` for no time limit (the other limits still bound it).
     pub time: Option<Duration>,
     /// The most work handed to Espresso by the heuristic: its input cover's cubes times the
-    /// off-set's cubes; past it the heuristic's greedy prime cover stands unimproved.
+    /// cubes of that cover and the off-set together; past it the heuristic's greedy prime
+    /// cover stands unimproved.
     pub espresso_work: u64,
 }
 
 impl Limits {
-    /// 2^20 implicants, 2^20 branches, 2 seconds, and 2^23 cube pairs for Espresso (about
-    /// two seconds of a release build on a dense random 12-input, 4-output table).
+    /// 2^20 implicants, 2^20 branches, 2 seconds, and 2^23 cube pairs for Espresso (a
+    /// structured 20-input, 4-output table at 6.7 million pairs takes Espresso under a
+    /// second of a release build; a dense random 12-input, 4-output one, at 9.5 million, took
+    /// 3 s and is left to the greedy cover).
     pub const DEFAULT: Self = Self {
         implicants: 1 << 20,
         search_nodes: 1 << 20,
@@ -125,7 +133,7 @@ pub enum MinimiseError {
         limit: usize,
     },
     /// Exact minimisation took longer than [`Limits::time`].
-    #[error("exact minimisation took longer than {budget:?}")]
+    #[error("past its time budget of {budget:?}: too slow for exact minimisation")]
     OutOfTime {
         /// The time budget passed.
         budget: Duration,
