@@ -36,8 +36,8 @@
 //! needed, and nowhere else).
 //!
 //! Kleene's AND and OR are associative and De Morgan's laws hold for Kleene's connectives, so
-//! every style and fan-in computes the same ternary function: the cover's Kleene extension
-//! gate by gate.
+//! every style and fan-in computes the same ternary function: the cover's two-level form
+//! evaluated in Kleene's logic ([`crate::ternary`] reports which unknown inputs it resolves).
 //!
 //! # Layout
 //! The part's [`Builder`] places its gates as it places sim-core's built-in parts': the

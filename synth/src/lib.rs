@@ -31,6 +31,8 @@
 //! - [`fsm`]: state machines — a state-transition table's text format
 //!   ([`fsm::Machine::parse`]), its checks, state assignment, the machine's logic as a
 //!   [`Spec`], its circuit of flip-flops and minimised logic, and its state diagram's layout.
+//! - [`ternary`]: how a built circuit answers inputs with unknowns, against the function's own
+//!   Kleene extension.
 //!
 //! The crate reads sim-core's checked circuits and their truth tables and builds sim-core
 //! descriptions, but knows nothing of egui or files: callers bring text, tables and circuits
@@ -83,6 +85,7 @@ pub mod minimise;
 pub mod spec;
 pub mod table;
 pub mod tablefile;
+pub mod ternary;
 
 pub use analyse::{AnalyseError, Unknowns, analyse};
 pub use cover::{Cover, Exactness, Mode, Options, Term, minimise_spec};

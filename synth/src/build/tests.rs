@@ -359,6 +359,7 @@ fn large_tables_embed_a_capped_spread_of_rows() {
             outputs: 1,
         }],
         exactness: Exactness::Exact,
+        fallback: None,
     };
     let doc = document(&parity, Style::default(), "wide").expect("builds");
     let steps = &doc.tests[0].steps;
