@@ -4,6 +4,8 @@
 //! and never each other.
 //!
 //! * [`circuit`]: the circuit editor and stepper.
+//! * [`analysis`]: truth tables, minimal expressions and Karnaugh maps, and circuits built
+//!   from them.
 //! * [`figure`]: a figure to draw without lifting the pencil.
 //! * [`plugins`]: the plugins found and "Load plugin…" (the state the three plugin pages
 //!   share is [`crate::games`]).
@@ -12,6 +14,7 @@
 
 use std::any::TypeId;
 
+pub mod analysis;
 pub mod circuit;
 pub mod experiments;
 pub mod figure;
@@ -19,6 +22,7 @@ pub mod game;
 pub mod page;
 pub mod plugins;
 
+pub use analysis::AnalysisPage;
 pub use circuit::CircuitPage;
 pub use experiments::ExperimentsPage;
 pub use figure::FigurePage;
@@ -30,6 +34,7 @@ pub use plugins::PluginsPage;
 pub fn all() -> Vec<Box<dyn Page>> {
     vec![
         Box::new(CircuitPage::default()),
+        Box::new(AnalysisPage::new(TypeId::of::<CircuitPage>())),
         Box::new(FigurePage::default()),
         Box::new(PluginsPage::new(
             TypeId::of::<GamePage>(),

@@ -14,6 +14,7 @@
 mod common;
 
 mod analysis;
+mod analysis_page;
 mod build_half_adder;
 mod bus_editing;
 mod buses;

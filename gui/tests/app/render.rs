@@ -1,5 +1,6 @@
 //! Snapshot images of the app, rendered with wgpu (on Linux CI: Mesa's lavapipe, a CPU
-//! Vulkan driver): the RS latch as opened, and halfway through a step-by-step reset.
+//! Vulkan driver): the RS latch as opened, and halfway through a step-by-step reset; the
+//! Analysis page with a majority's Karnaugh map and its three loops.
 //! Images live in `gui/tests/snapshots/`; regenerate them with `UPDATE_SNAPSHOTS=1`.
 
 use crate::common::{app_with, latch_with_a_queued_reset, node_value, status};
@@ -27,4 +28,13 @@ fn rs_latch_after_three_steps_of_a_reset() {
     assert_eq!(status(&h, "Queue: "), "Queue: 1");
     assert_eq!([node_value(&h, "Q"), node_value(&h, "Qn")], ["-1", "-1"]);
     h.snapshot("rs_latch_mid_step");
+}
+
+#[test]
+fn the_karnaugh_map_of_a_majority_with_its_loops() {
+    let mut h = crate::analysis_page::analysis_page();
+    crate::analysis_page::enter_majority(&mut h);
+    h.remove_cursor();
+    h.run();
+    h.snapshot("analysis_majority");
 }

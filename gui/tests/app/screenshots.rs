@@ -20,7 +20,9 @@
 //! `docs/screenshots/counter_and_before_clock.png`, `docs/screenshots/full_adder.png` and
 //! `docs/screenshots/c17.png` (with `cpu_fib.png`); the Help menu's shortcuts,
 //! `docs/screenshots/help_shortcuts.png`; `docs/screenshots/waveform_gap.png`; and the I/O
-//! parts, `docs/screenshots/io_parts.png`, and the TTY, `docs/screenshots/tty.png`.
+//! parts, `docs/screenshots/io_parts.png`, and the TTY, `docs/screenshots/tty.png`; the
+//! Analysis page, `docs/screenshots/analysis_page.png` and its state-machine editor,
+//! `docs/screenshots/analysis_machine.png`.
 
 use std::path::PathBuf;
 
@@ -777,4 +779,39 @@ fn the_tty() {
     crate::common::click_bus(&mut h, "SCREEN");
     h.run_steps(4);
     save(&mut h, "tty");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/analysis_page.png"]
+fn the_analysis_page() {
+    let mut h = crate::analysis_page::analysis_page();
+    h.get_by_label("Add input").click();
+    h.get_by_label("Add output").click();
+    h.run();
+    h.get_by_label("G").click();
+    h.run();
+    crate::analysis_page::fill_from(&mut h, "A C + B' C'");
+    h.get_by_label("F").click();
+    h.run();
+    crate::analysis_page::fill_from(&mut h, "B' D' + A B C + A' B D");
+    crate::analysis_page::click_cell(&mut h, "F", 0b1011);
+    crate::analysis_page::click_cell(&mut h, "F", 0b1011);
+    save(&mut h, "analysis_page");
+}
+
+#[test]
+#[ignore = "writes docs/screenshots/analysis_machine.png"]
+fn the_state_machine_editor() {
+    let mut h = crate::analysis_page::analysis_page();
+    h.get_by_label("State machine").click();
+    h.run();
+    let path = crate::common::circuit_path("synth/traffic_light.fsm");
+    let text = std::fs::read_to_string(path).expect("the traffic light reads");
+    h.state_mut()
+        .page_mut::<gui::pages::AnalysisPage>()
+        .expect("the analysis page is listed")
+        .machine
+        .text = text;
+    h.run();
+    save(&mut h, "analysis_machine");
 }

@@ -236,23 +236,23 @@ fn open_with_unsaved_changes_asks_first_and_cancel_keeps_the_document() {
     let other = circuit_path("rs_nor_latch.ron");
 
     state.request(Discarding::Open(other.clone()));
-    assert_eq!(state.confirm, Some(Discarding::Open(other.clone())));
+    assert!(matches!(&state.confirm, Some(Discarding::Open(p)) if *p == other));
     assert_eq!(text(&state), edited, "nothing happens before the answer");
 
     state.answer(false); // Cancel
-    assert_eq!(state.confirm, None);
+    assert!(state.confirm.is_none());
     assert_eq!(text(&state), edited);
     assert!(state.doc.is_modified());
     assert_eq!(state.doc.file_name(), "half_adder.ron");
 
     // New and Quit ask too; Discard performs the action.
     state.request(Discarding::Quit);
-    assert_eq!(state.confirm, Some(Discarding::Quit));
+    assert!(matches!(state.confirm, Some(Discarding::Quit)));
     state.answer(false);
     assert!(!state.quit);
     state.request(Discarding::Open(other));
     state.answer(true); // Discard
-    assert_eq!(state.confirm, None);
+    assert!(state.confirm.is_none());
     assert_eq!(state.doc.file_name(), "rs_nor_latch.ron");
     assert!(!state.doc.is_modified());
     assert!(state.circuit().find("NOR1").is_some());

@@ -72,6 +72,17 @@ impl DocState {
         }
     }
 
+    /// A document the app made rather than loaded (a circuit built on the Analysis page):
+    /// untitled and modified, so that closing or replacing it asks to save it first.
+    pub fn unsaved(document: Document) -> DocState {
+        DocState {
+            document,
+            // Revisions start at 1: this one is never the document's.
+            saved_revision: 0,
+            ..DocState::new()
+        }
+    }
+
     /// Reads and validates `path` with [`loader::load_circuit`]: a RON circuit with its
     /// subcircuit libraries from beside it, or an ISCAS `.bench` netlist (by its extension),
     /// which opens [imported](Self::imported_from), unmodified but without a path, so that

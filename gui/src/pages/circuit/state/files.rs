@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use sim_core::format::Document;
+
 use super::document::DocState;
 use super::{Answer, CircuitPageState, Discarding};
 
@@ -50,6 +52,12 @@ impl CircuitPageState {
         } else {
             self.perform(action);
         }
+    }
+
+    /// Opens `document`, a circuit the app made (the Analysis page's Build circuit), in place
+    /// of the open one — after asking, when that has unsaved changes, as File → New does.
+    pub fn open_built(&mut self, document: Document) {
+        self.request(Discarding::Built(Box::new(document)));
     }
 
     /// Answers the pending confirmation: `true` discards the changes and performs the action.
@@ -101,6 +109,11 @@ impl CircuitPageState {
                 // The current document stays open.
                 Err(e) => self.error(e.to_string()),
             },
+            Discarding::Built(document) => {
+                let name = document.name.clone();
+                self.show_doc(DocState::unsaved(*document));
+                self.info(format!("built {name}: save it to keep it"));
+            }
             Discarding::Quit => self.quit = true,
         }
     }

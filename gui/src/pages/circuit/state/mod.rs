@@ -48,6 +48,7 @@ pub use memories::{
     MemoryView, MemoryViewError, MemoryViewKey, MemoryViews, address_of, candidates,
 };
 pub use session::{BusChange, Mode, SetInputError, SimSession, Stop};
+use sim_core::format::Document;
 use sim_core::number::Radix;
 use sim_core::{Circuit, Netlist, Node, NodeId, NodeKind};
 pub use test_run::{Counts, TestResult, TestRun};
@@ -57,12 +58,14 @@ pub use wires::LevelWire;
 use crate::common::Notice;
 
 /// An action that would discard unsaved changes, waiting for the user's confirmation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Discarding {
     /// File → New.
     New,
     /// File → Open (this path).
     Open(PathBuf),
+    /// A circuit made by the app (the Analysis page's Build circuit), opened untitled.
+    Built(Box<Document>),
     /// Closing the window.
     Quit,
 }
