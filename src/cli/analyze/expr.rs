@@ -1,4 +1,4 @@
-//! `tritium analyze expr`: a circuit's minimal expressions ([`synth::analyse`], then
+//! `tritium analyze expr`: a circuit's minimal expressions ([`synth::analyse()`], then
 //! [`synth::minimise_spec`] in both forms).
 //!
 //! ```text
