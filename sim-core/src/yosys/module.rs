@@ -40,7 +40,11 @@ pub(super) fn label(name: &str) -> String {
             }
         })
         .collect();
-    if text.is_empty() { "_".to_owned() } else { text }
+    if text.is_empty() {
+        "_".to_owned()
+    } else {
+        text
+    }
 }
 
 /// The module state while its part is built.
@@ -163,41 +167,16 @@ pub(super) fn build(netlist: &Netlist, name: &str, module: &Module) -> Result<Bu
     // Pass 2: the inputs.
     let mut placed = Vec::new();
     for (cell_name, cell, kind, out) in outputs {
-        match kind {
-            Some(kind) => {
-                let mut pins = HashMap::new();
-                for port in kind.input_ports() {
-                    let bit = single(name, cell_name, cell, port)?;
-                    pins.insert(*port, level.signal(bit));
-                }
-                kind.wire(&mut level.builder, &out, &|p| pins[p].clone());
+        if let Some(kind) = kind {
+            let mut pins = HashMap::new();
+            for port in kind.input_ports() {
+                let bit = single(name, cell_name, cell, port)?;
+                pins.insert(*port, level.signal(bit));
             }
-            None => {
-                let sub = netlist
-                    .modules
-                    .get(&cell.cell_type)
-                    .map_or(&[][..], |m| &m.ports.0[..]);
-                for (port, p) in sub {
-                    if p.direction != Direction::Input {
-                        continue;
-                    }
-                    let Some(bits) = cell.connections.get(port) else {
-                        continue;
-                    };
-                    let signals: Vec<String> = bits.iter().map(|&b| level.signal(b)).collect();
-                    let end = format!("{out}.{}", label(port));
-                    let from = if signals.len() == 1 {
-                        signals[0].clone()
-                    } else {
-                        let width = u8::try_from(signals.len()).unwrap_or(u8::MAX);
-                        level
-                            .builder
-                            .add(NodeKind::Merge(bit_ranges(width)), &signals)
-                    };
-                    level.builder.wire(&from, &end, 0);
-                }
-                placed.push(InstanceDesc::new(out, label(&cell.cell_type), None));
-            }
+            kind.wire(&mut level.builder, &out, &|p| pins[p].clone());
+        } else {
+            wire_instance_inputs(&mut level, netlist, cell, &out);
+            placed.push(InstanceDesc::new(out, label(&cell.cell_type), None));
         }
     }
     for (port, p) in &module.ports.0 {
@@ -219,6 +198,39 @@ pub(super) fn build(netlist: &Netlist, name: &str, module: &Module) -> Result<Bu
     place_instances(&mut part, placed);
     name_nets(&mut part, module, &drivers);
     Ok(Built { part, warnings })
+}
+
+/// Wires the inputs of instance `out` (a cell placing a module): a pin of one bit from its
+/// signal, a bus through a merger.
+fn wire_instance_inputs(
+    level: &mut Level<'_>,
+    netlist: &Netlist,
+    cell: &super::json::Cell,
+    out: &str,
+) {
+    let sub = netlist
+        .modules
+        .get(&cell.cell_type)
+        .map_or(&[][..], |m| &m.ports.0[..]);
+    for (port, p) in sub {
+        if p.direction != Direction::Input {
+            continue;
+        }
+        let Some(bits) = cell.connections.get(port) else {
+            continue;
+        };
+        let signals: Vec<String> = bits.iter().map(|&b| level.signal(b)).collect();
+        let end = format!("{out}.{}", label(port));
+        let from = if signals.len() == 1 {
+            signals[0].clone()
+        } else {
+            let width = u8::try_from(signals.len()).unwrap_or(u8::MAX);
+            level
+                .builder
+                .add(NodeKind::Merge(bit_ranges(width)), &signals)
+        };
+        level.builder.wire(&from, &end, 0);
+    }
 }
 
 /// Every port is an input or an output, at most a bus wide.
@@ -352,7 +364,11 @@ fn single(
 
 /// The error for a cell type Tritium does not map.
 fn unsupported(module: &str, cell: &str, cell_type: &str) -> YosysError {
-    let why = if cell_type.starts_with("$_") {
+    let why = if matches!(cell_type, "$mem" | "$mem_v2") {
+        "memories are not imported yet: leave `memory -nomap` out of the script so that \
+         Yosys maps them to flip-flops"
+            .to_owned()
+    } else if cell_type.starts_with("$_") {
         "not a simple cell Tritium maps".to_owned()
     } else if cell_type.starts_with('$') {
         "a coarse cell: run `techmap` (the documented script) to get simple cells".to_owned()
