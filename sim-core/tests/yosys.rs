@@ -356,3 +356,120 @@ fn a_two_level_hierarchy_matches_icarus_and_keeps_its_modules() {
     assert_eq!(doc.design.instances.len(), 3, "{:?}", doc.design.instances);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The document `verilog`'s module `top` imports to, and its warnings.
+fn import(name: &str, verilog: &str) -> sim_core::yosys::Imported {
+    let dir = scratch(name);
+    let json = synthesise(&dir, verilog, name);
+    let _ = std::fs::remove_dir_all(&dir);
+    from_json(&json, &ImportOptions::default()).expect("imports")
+}
+
+#[test]
+fn a_single_port_ram_is_a_tritium_ram_and_matches_icarus() {
+    let case = Case {
+        name: "ram",
+        verilog: "module ram(input clk, input we, input [3:0] addr, input [7:0] din,
+                    output [7:0] dout);
+                    reg [7:0] mem [0:15];
+                    always @(posedge clk) if (we) mem[addr] <= din;
+                    assign dout = mem[addr];
+                  endmodule",
+        inputs: &[("clk", 1), ("we", 1), ("addr", 4), ("din", 8)],
+        outputs: &[("dout", 8)],
+        x_inputs: &["din"],
+    };
+    let Some((compared, unknown)) = compare(&case) else {
+        return;
+    };
+    assert!(compared > STEPS * 2, "{compared}");
+    eprintln!("ram: {compared} bits compared, {unknown} unknown in Tritium only");
+    let imported = import(case.name, case.verilog);
+    assert_eq!(imported.document.circuit.memories().len(), 1);
+    assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
+}
+
+#[test]
+fn a_synchronous_read_ram_is_a_ram_and_a_register() {
+    let case = Case {
+        name: "sram",
+        verilog: "module sram(input clk, input we, input [2:0] addr, input [3:0] din,
+                    output reg [3:0] q);
+                    reg [3:0] mem [0:7];
+                    always @(posedge clk) begin if (we) mem[addr] <= din; q <= mem[addr]; end
+                  endmodule",
+        inputs: &[("clk", 1), ("we", 1), ("addr", 3), ("din", 4)],
+        outputs: &[("q", 4)],
+        x_inputs: &["din"],
+    };
+    let Some((compared, _)) = compare(&case) else {
+        return;
+    };
+    assert!(compared > STEPS, "{compared}");
+    assert_eq!(
+        import(case.name, case.verilog)
+            .document
+            .circuit
+            .memories()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn a_rom_keeps_its_contents_and_matches_icarus() {
+    let case = Case {
+        name: "rom",
+        verilog: "module rom(input [2:0] a, output [3:0] y);
+                    reg [3:0] t [0:7];
+                    initial begin t[0] = 1; t[1] = 2; t[2] = 3; t[3] = 4; t[4] = 9;
+                      t[5] = 10; t[6] = 11; t[7] = 12; end
+                    assign y = t[a];
+                  endmodule",
+        inputs: &[("a", 3)],
+        outputs: &[("y", 4)],
+        x_inputs: &[],
+    };
+    let Some((compared, unknown)) = compare(&case) else {
+        return;
+    };
+    assert_eq!((compared, unknown), (STEPS * 4, 0));
+    assert_eq!(
+        import(case.name, case.verilog)
+            .document
+            .circuit
+            .memories()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn a_two_port_memory_is_flip_flops_with_a_warning_and_matches_icarus() {
+    let case = Case {
+        name: "dual",
+        verilog: "module dual(input clk, input we, input [1:0] wa, input [1:0] ra,
+                    input [2:0] din, output [2:0] dout, output reg [2:0] sdout);
+                    reg [2:0] mem [0:3];
+                    initial mem[2] = 3'b101;
+                    always @(posedge clk) begin if (we) mem[wa] <= din; sdout <= mem[ra]; end
+                    assign dout = mem[wa];
+                  endmodule",
+        inputs: &[("clk", 1), ("we", 1), ("wa", 2), ("ra", 2), ("din", 3)],
+        outputs: &[("dout", 3), ("sdout", 3)],
+        x_inputs: &["din"],
+    };
+    let Some((compared, _)) = compare(&case) else {
+        return;
+    };
+    assert!(compared > STEPS, "{compared}");
+    let imported = import(case.name, case.verilog);
+    assert!(
+        matches!(
+            imported.warnings.as_slice(),
+            [sim_core::yosys::ImportWarning::MemoryAsFlipFlops { .. }]
+        ),
+        "{:?}",
+        imported.warnings
+    );
+}

@@ -45,7 +45,7 @@ pub(super) enum Gate {
 }
 
 /// A pin's polarity: active high (`P`) or low (`N`).
-type Negative = bool;
+pub(super) type Negative = bool;
 
 /// A reset's or set's pins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

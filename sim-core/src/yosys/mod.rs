@@ -39,6 +39,7 @@
 mod cells;
 mod error;
 mod json;
+mod memory;
 mod module;
 
 use std::collections::HashMap;
@@ -193,7 +194,7 @@ fn top_module<'n>(netlist: &'n Netlist, top: Option<&str>) -> Result<&'n str, Yo
         .modules
         .0
         .iter()
-        .flat_map(|(_, m)| m.cells.0.iter().map(|(_, c)| c.cell_type.as_str()))
+        .flat_map(|(_, m)| m.cells.0.iter().map(|(_, c)| c.type_name.as_str()))
         .collect();
     let candidates: Vec<&str> = names().filter(|n| !placed.contains(n)).collect();
     match candidates.as_slice() {
@@ -224,7 +225,7 @@ fn modules_below<'n>(netlist: &'n Netlist, top: &'n str) -> Result<Vec<&'n str>,
         }
         path.push(name);
         for (_, cell) in &module_named(netlist, name).cells.0 {
-            if let Some((sub, _)) = netlist.modules.0.iter().find(|(m, _)| *m == cell.cell_type) {
+            if let Some((sub, _)) = netlist.modules.0.iter().find(|(m, _)| *m == cell.type_name) {
                 visit(netlist, sub, path, order)?;
             }
         }
@@ -247,7 +248,7 @@ fn node_count<'n>(netlist: &'n Netlist, name: &'n str, counts: &mut HashMap<&'n 
     let module = module_named(netlist, name);
     let mut total = 0u64;
     for (_, cell) in &module.cells.0 {
-        let n = match netlist.modules.0.iter().find(|(m, _)| *m == cell.cell_type) {
+        let n = match netlist.modules.0.iter().find(|(m, _)| *m == cell.type_name) {
             Some((sub, _)) => node_count(netlist, sub, counts),
             None => 1,
         };
