@@ -92,30 +92,45 @@ struct Case {
     outputs: &'static [(&'static str, usize)],
     /// Inputs that may be `x` (with probability 1/8).
     x_inputs: &'static [&'static str],
+    /// Pairs of one-bit inputs never both 1 (an asynchronous set and reset: Verilog's
+    /// edge-triggered `always` does not see the reset fall under the set, Tritium's
+    /// level-sensitive pins do).
+    exclusive: &'static [(&'static str, &'static str)],
 }
 
 /// The seeded steps: each (input index, value as `0`/`1`/`x` characters, bit 0 last).
 fn stimuli(case: &Case, seed: u64) -> Vec<(usize, String)> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..STEPS)
-        .map(|_| {
-            let k = rng.random_range(0..case.inputs.len());
-            let (name, width) = case.inputs[k];
-            let x = case.x_inputs.contains(&name);
-            let value = (0..width)
-                .map(|_| {
-                    if x && rng.random_bool(0.125) {
-                        'x'
-                    } else if rng.random_bool(0.5) {
-                        '1'
-                    } else {
-                        '0'
-                    }
-                })
-                .collect();
-            (k, value)
-        })
-        .collect()
+    let mut state: Vec<String> = case.inputs.iter().map(|_| "0".to_owned()).collect();
+    let mut steps = Vec::with_capacity(STEPS);
+    while steps.len() < STEPS {
+        let k = rng.random_range(0..case.inputs.len());
+        let (name, width) = case.inputs[k];
+        let x = case.x_inputs.contains(&name);
+        let value: String = (0..width)
+            .map(|_| {
+                if x && rng.random_bool(0.125) {
+                    'x'
+                } else if rng.random_bool(0.5) {
+                    '1'
+                } else {
+                    '0'
+                }
+            })
+            .collect();
+        let other = case.exclusive.iter().find_map(|&(a, b)| match name {
+            _ if name == a => Some(b),
+            _ if name == b => Some(a),
+            _ => None,
+        });
+        let at = |n: &str| case.inputs.iter().position(|(i, _)| *i == n);
+        if value == "1" && other.and_then(at).is_some_and(|o| state[o] == "1") {
+            continue;
+        }
+        state[k].clone_from(&value);
+        steps.push((k, value));
+    }
+    steps
 }
 
 /// What Icarus prints: each step's outputs, one line, each output's bits most significant
@@ -269,6 +284,7 @@ fn combinational_logic_matches_icarus() {
         inputs: &[("a", 4), ("b", 4), ("s", 1)],
         outputs: &[("y", 4), ("sum", 5), ("eq", 1), ("m", 4)],
         x_inputs: &["a", "b", "s"],
+        exclusive: &[],
     };
     let (compared, unknown) = compare(&case).unwrap_or_default();
     assert!(compared == 0 || compared > STEPS * 5, "{compared}");
@@ -291,10 +307,30 @@ fn flip_flop_families_match_icarus() {
         inputs: &[("clk", 1), ("rst", 1), ("en", 1), ("d", 4)],
         outputs: &[("a", 4), ("b", 4), ("c", 4), ("e", 4), ("n", 4)],
         x_inputs: &["d"],
+        exclusive: &[],
     };
     let (compared, unknown) = compare(&case).unwrap_or_default();
     assert!(compared == 0 || compared > STEPS * 5, "{compared}");
     eprintln!("flip-flops: {compared} bits compared, {unknown} unknown in Tritium only");
+}
+
+#[test]
+fn set_reset_flip_flops_match_icarus() {
+    let case = Case {
+        name: "setreset",
+        verilog: "module setreset(input clk, input s, input r, input en, input [1:0] d,
+                    output reg [1:0] q);
+                    always @(posedge clk or posedge s or posedge r)
+                      if (r) q <= 0; else if (s) q <= 2'b11; else if (en) q <= d;
+                  endmodule",
+        inputs: &[("clk", 1), ("s", 1), ("r", 1), ("en", 1), ("d", 2)],
+        outputs: &[("q", 2)],
+        x_inputs: &["d"],
+        exclusive: &[("s", "r")],
+    };
+    let (compared, unknown) = compare(&case).unwrap_or_default();
+    assert!(compared == 0 || compared > STEPS, "{compared}");
+    eprintln!("set/reset: {compared} bits compared, {unknown} unknown in Tritium only");
 }
 
 #[test]
@@ -309,6 +345,7 @@ fn a_latch_matches_icarus() {
         inputs: &[("en", 1), ("rst", 1), ("d", 2)],
         outputs: &[("q", 2), ("r", 2)],
         x_inputs: &["d"],
+        exclusive: &[],
     };
     let (compared, _) = compare(&case).unwrap_or_default();
     assert!(compared == 0 || compared > STEPS, "{compared}");
@@ -340,6 +377,7 @@ fn a_two_level_hierarchy_matches_icarus_and_keeps_its_modules() {
         inputs: &[("clk", 1), ("a", 3), ("b", 3)],
         outputs: &[("q", 4)],
         x_inputs: &["a", "b"],
+        exclusive: &[],
     };
     let Some((compared, _)) = compare(&case) else {
         return;
@@ -378,6 +416,7 @@ fn a_single_port_ram_is_a_tritium_ram_and_matches_icarus() {
         inputs: &[("clk", 1), ("we", 1), ("addr", 4), ("din", 8)],
         outputs: &[("dout", 8)],
         x_inputs: &["din"],
+        exclusive: &[],
     };
     let Some((compared, unknown)) = compare(&case) else {
         return;
@@ -401,6 +440,7 @@ fn a_synchronous_read_ram_is_a_ram_and_a_register() {
         inputs: &[("clk", 1), ("we", 1), ("addr", 3), ("din", 4)],
         outputs: &[("q", 4)],
         x_inputs: &["din"],
+        exclusive: &[],
     };
     let Some((compared, _)) = compare(&case) else {
         return;
@@ -429,6 +469,7 @@ fn a_rom_keeps_its_contents_and_matches_icarus() {
         inputs: &[("a", 3)],
         outputs: &[("y", 4)],
         x_inputs: &[],
+        exclusive: &[],
     };
     let Some((compared, unknown)) = compare(&case) else {
         return;
@@ -458,6 +499,7 @@ fn a_two_port_memory_is_flip_flops_with_a_warning_and_matches_icarus() {
         inputs: &[("clk", 1), ("we", 1), ("wa", 2), ("ra", 2), ("din", 3)],
         outputs: &[("dout", 3), ("sdout", 3)],
         x_inputs: &["din"],
+        exclusive: &[],
     };
     let Some((compared, _)) = compare(&case) else {
         return;

@@ -14,6 +14,8 @@
 //!   every group computes its cell's function in Kleene's logic, exactly for the gates (the
 //!   multiplexer with its consensus term) and never a known value Verilog's simulation
 //!   would not give;
+//! * memories (`$mem_v2`, `$mem`) as Tritium's ROM and RAM where their ports map, else as
+//!   flip-flops with [`ImportWarning::MemoryAsFlipFlops`] (see `memory.rs`);
 //! * constant bits as constant nodes, `x` and `z` as the unknown constant, a net no cell
 //!   drives as unknown ([`ImportWarning::Undriven`]);
 //! * the node driving a net of the source (`netnames` with `hide_name: 0`) labelled after
@@ -32,9 +34,19 @@
 //! where Icarus knows a value, and known where Icarus gives `x`; it never gives a 0 where
 //! Icarus gives a 1. Registers without a reset start unknown in both.
 //!
+//! Two differences are of timing, not of values. An asynchronous set or reset is a level
+//! in Tritium and an edge in Verilog's `always @(posedge clk or posedge rst)`: a reset
+//! falling while the set holds sets Q in Tritium and changes nothing in Verilog, and an `x`
+//! on the reset is a `posedge` that runs the `else` branch. And a latch is a loop of gates
+//! simulated with unit delays: when one input changes both its enable (closing it) and its
+//! data through a shallower path, the new data may reach the loop before it closes (a hold
+//! race the RTL, with no delays, does not have). `tests/yosys.rs` keeps its stimuli clear
+//! of both.
+//!
 //! # Modules
 //! `json` holds the serde types of Yosys' format, `cells` the simple cells' mapping,
-//! `module` one module as a part, `error` [`YosysError`] and [`ImportWarning`].
+//! `memory` the memories', `module` one module as a part, `error` [`YosysError`] and
+//! [`ImportWarning`].
 
 mod cells;
 mod error;
