@@ -5,7 +5,7 @@
 //! `write_json`) and hands its output here as text; this module reads no file and runs no
 //! process. [`from_json`] builds:
 //!
-//! * each module a part ([`PartDesc`](crate::hierarchy::PartDesc)): its input ports
+//! * each module a part ([`PartDesc`]): its input ports
 //!   switches and its output ports lamps, buses when wider than a bit, in declaration
 //!   order; the top module the document's top level and every module it places, directly or
 //!   not, one of the document's subcircuits, its cells placing them instances (so the app's
