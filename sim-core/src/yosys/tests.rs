@@ -1,7 +1,7 @@
 //! The importer on small hand-written netlists (no Yosys needed).
 
 use super::*;
-use crate::{Engine, Trit};
+use crate::{Engine, NodeKind, Trit};
 
 /// A netlist of one module `top` with `ports` and `cells` (JSON object bodies).
 fn netlist(ports: &str, cells: &str) -> String {
@@ -294,4 +294,31 @@ fn a_negative_edge_flip_flop_takes_d_on_the_falling_clock_and_keeps_its_net_name
     engine.set([(clock, F)]).expect("sets");
     engine.settle();
     assert_eq!(engine.value(y), F, "taken on the falling edge");
+}
+
+#[test]
+fn gates_are_placed_in_columns_by_logic_level_whatever_the_cell_order() {
+    // The second inverter is listed first: it still goes right of the first.
+    let json = netlist(
+        r#""a": {"direction": "input", "bits": [2]}, "y": {"direction": "output", "bits": [4]}"#,
+        r#""n2": {"type": "$_NOT_", "connections": {"A": [3], "Y": [4]}},
+           "n1": {"type": "$_NOT_", "connections": {"A": [2], "Y": [3]}}"#,
+    );
+    let doc = import(&json).document;
+    let c = &doc.circuit;
+    let reader = |node| {
+        c.wires()
+            .find(|(_, w)| w.from == node)
+            .map(|(_, w)| w.to)
+            .expect("read")
+    };
+    let first = reader(c.find("a").expect("input"));
+    let second = reader(first);
+    assert_eq!(
+        (c[first].kind, c[second].kind),
+        (NodeKind::Not, NodeKind::Not)
+    );
+    let x = |node| c[node].pos.expect("placed").x;
+    let (first, second) = (x(first), x(second));
+    assert!(second > first, "{first} then {second}");
 }
