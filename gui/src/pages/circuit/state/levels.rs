@@ -784,11 +784,8 @@ impl CircuitPageState {
         } else if self.selection.is_empty() {
             return None;
         } else {
-            let plan = design.plan_extraction(
-                self.circuit(),
-                &self.level,
-                self.selection.iter().copied(),
-            );
+            let plan =
+                design.plan_extraction(self.circuit(), &self.level, self.selection.iter().copied());
             let n = self.selection.len();
             match plan {
                 Ok(plan) => (
