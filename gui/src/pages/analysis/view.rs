@@ -298,7 +298,7 @@ fn analyse_controls(ui: &mut egui::Ui, state: &mut AnalysisState, shared: &Share
         let label = ui.label("Outputs");
         ui.add(
             egui::TextEdit::singleline(&mut state.chosen_outputs)
-                .desired_width(160.0)
+                .desired_width(120.0)
                 .hint_text("all"),
         )
         .labelled_by(label.id)
