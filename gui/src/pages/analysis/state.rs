@@ -349,23 +349,23 @@ impl AnalysisState {
 
     /// The circuit of the minimal cover in [`form`](Self::form), in [`style`](Self::style),
     /// as a part to place: named [`part_name`](Self::part_name), or when that is empty
-    /// [`BUILT_NAME`] numbered (`synthesised2`, …) to be none that `taken` says the document
-    /// has; its pins named after the table's inputs and outputs.
+    /// [`BUILT_NAME`] numbered (`synthesised2`, …) to be none of `taken` (the names of the
+    /// document's parts); its pins named after the table's inputs and outputs.
     ///
     /// # Errors
     /// An [`AnalysisError`]: the chosen name is taken, the names do not make a function or a
     /// circuit, or minimisation gave up.
-    pub fn build_part(&mut self, taken: impl Fn(&str) -> bool) -> Result<PartDesc, AnalysisError> {
+    pub fn build_part(&mut self, taken: &[String]) -> Result<PartDesc, AnalysisError> {
         let chosen = self.part_name.trim();
         let name = if chosen.is_empty() {
-            (1..)
+            (1..=taken.len() + 1)
                 .map(|n| match n {
                     1 => BUILT_NAME.to_owned(),
                     n => format!("{BUILT_NAME}{n}"),
                 })
-                .find(|name| !taken(name))
+                .find(|name| !taken.contains(name))
                 .unwrap_or_default()
-        } else if taken(chosen) {
+        } else if taken.iter().any(|name| name == chosen) {
             return Err(AnalysisError::PartNameTaken(chosen.to_owned()));
         } else {
             chosen.to_owned()

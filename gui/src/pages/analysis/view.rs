@@ -121,7 +121,13 @@ impl AnalysisView {
     /// it there, or says why not.
     fn build_part(&self, state: &mut AnalysisState, shared: &mut Shared<'_>) {
         let design = &shared.state.document().design;
-        match state.build_part(|name| design.part(name).is_some()) {
+        let parts: Vec<String> = design
+            .subcircuits
+            .iter()
+            .map(|part| part.name.clone())
+            .chain(design.library.keys().cloned())
+            .collect();
+        match state.build_part(&parts) {
             Ok(part) => {
                 if shared.state.place_new_part(part).is_some() {
                     state.notice = None;
