@@ -8,7 +8,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Vec2, vec2
 use synth::fsm::{ArcShape, Assignment, Diagram, DiagramArc};
 
 use crate::pages::analysis::machine::MachineState;
-use crate::pages::analysis::view::style_options;
+use crate::pages::analysis::options::style_options;
 
 /// A state's radius on the screen, in points: the diagram's unit.
 const RADIUS: f32 = 28.0;
