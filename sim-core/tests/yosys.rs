@@ -395,6 +395,42 @@ fn a_two_level_hierarchy_matches_icarus_and_keeps_its_modules() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn parametrised_modules_are_parts_named_by_yosys() {
+    // Yosys names a module specialised by a parameter `$paramod\\NAME\\P=…`, a type that
+    // starts with `$` like a coarse cell's; it is still a module of the netlist.
+    let verilog = "module shift #(parameter N = 2) (input clk, input d, output q);
+                     reg [N-1:0] r; assign q = r[N-1];
+                     always @(posedge clk) r <= {r[N-2:0], d};
+                   endmodule
+                   module pair(input clk, input d, output q2, output q3);
+                     shift #(.N(2)) two(.clk(clk), .d(d), .q(q2));
+                     shift #(.N(3)) three(.clk(clk), .d(d), .q(q3));
+                   endmodule";
+    let case = Case {
+        name: "pair",
+        verilog,
+        inputs: &[("clk", 1), ("d", 1)],
+        outputs: &[("q2", 1), ("q3", 1)],
+        x_inputs: &[],
+        exclusive: &[],
+    };
+    let Some((compared, _)) = compare(&case) else {
+        return;
+    };
+    assert!(compared > STEPS, "{compared}");
+    let dir = scratch("pair-parts");
+    let json = synthesise(&dir, verilog, "pair");
+    let _ = std::fs::remove_dir_all(&dir);
+    let doc = from_json(&json, &ImportOptions::default())
+        .expect("imports")
+        .document;
+    let parts = doc.design.part_names();
+    assert_eq!(parts.len(), 2, "{parts:?}");
+    assert!(parts.iter().all(|part| part.contains("shift")), "{parts:?}");
+    assert_eq!(doc.design.instances.len(), 2, "{:?}", doc.design.instances);
+}
+
 /// The document `verilog`'s module `top` imports to, and its warnings.
 fn import(name: &str, verilog: &str) -> sim_core::yosys::Imported {
     let dir = scratch(name);

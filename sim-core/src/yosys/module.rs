@@ -155,7 +155,8 @@ pub(super) fn build(netlist: &Netlist, name: &str, module: &Module) -> Result<Bu
     };
     check_ports(name, module)?;
     add_inputs(&mut level, module)?;
-    let instances = instance_labels(module, &mut level.builder);
+    let is_module = |type_name: &str| netlist.modules.0.iter().any(|(m, _)| m == type_name);
+    let instances = instance_labels(module, is_module, &mut level.builder);
     let muxes = muxes(module);
     // Pass 1: every sequential cell's and instance's output nodes, so that any cell may read
     // their nets; then the gates, in topological order.
@@ -439,13 +440,18 @@ fn net_names(module: &Module) -> HashMap<u64, String> {
     names
 }
 
-/// The label of each instance (a cell placing a module): its name made a label, unique,
-/// reserved so that no gate takes it.
-fn instance_labels<'m>(module: &'m Module, builder: &mut Builder) -> HashMap<&'m str, String> {
+/// The label of each instance (a cell placing a module of the netlist — a parametrised
+/// one's type starts with `$paramod` like a coarse cell's `$`): its name made a label,
+/// unique, reserved so that no gate takes it.
+fn instance_labels<'m>(
+    module: &'m Module,
+    is_module: impl Fn(&str) -> bool,
+    builder: &mut Builder,
+) -> HashMap<&'m str, String> {
     let mut taken: HashSet<String> = module.ports.0.iter().map(|(p, _)| label(p)).collect();
     let mut labels = HashMap::new();
     for (cell_name, cell) in &module.cells.0 {
-        if cell.type_name.starts_with('$') {
+        if !is_module(&cell.type_name) {
             continue;
         }
         let base = label(cell_name);
