@@ -11,6 +11,8 @@
 //!   only, at most [`DEFAULT_MAX_LIBRARY_BYTES`] by default.
 //! - [`figure`]: figure files (`circuits/figures/*.ron`).
 //! - [`save`]: atomic saves (a temporary file beside the target, synced, renamed over it).
+//! - [`verilog`]: Verilog designs through Yosys, an external program run with a time limit,
+//!   into its JSON netlist.
 //!
 //! ```no_run
 //! use std::path::Path;
@@ -25,6 +27,7 @@ pub mod circuit;
 pub mod figure;
 pub mod library;
 pub mod save;
+pub mod verilog;
 
 pub use circuit::{
     LoadError, Loaded, display_name, is_bench, is_stdin, load_circuit, parse_circuit,
