@@ -4,7 +4,8 @@
 //! opened, read and written:
 //!
 //! - [`circuit`]: a circuit file by its extension — a RON circuit document with the library
-//!   files it names, or an ISCAS `.bench` netlist — or standard input (`-`), with a
+//!   files it names, an ISCAS `.bench` netlist, or a Verilog design (`.v`, `.sv`) imported
+//!   through Yosys — or standard input (`-`), with a
 //!   [`LoadError`] whose message names the file, line and column.
 //! - [`library`]: which library files a circuit may read ([`LibraryPolicy`]): paths resolved
 //!   under the folder of the file naming them or a configured library folder, regular files
@@ -34,4 +35,5 @@ pub use circuit::{
 };
 pub use figure::{FigureError, load_figure, save_figure};
 pub use library::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_LIBRARY_BYTES, LibraryPolicy};
+pub use verilog::{VerilogError, Yosys, is_verilog};
 pub use save::{SaveError, StreamError, save_circuit, write_atomically, write_atomically_with};

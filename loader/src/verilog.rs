@@ -9,6 +9,11 @@
 //! only), `opt_clean` and `write_json` into a temporary folder, which is removed afterwards —
 //! in the caller's working directory, so the file names in its messages are the caller's.
 //!
+//! [`Yosys::import`] then reads the netlist with [`sim_core::yosys::from_json`] into a
+//! document: the one way from Verilog to a circuit, for `tritium import`,
+//! [`load_circuit`](crate::load_circuit)
+//! (`.v`/`.sv` files, every command and the app's File → Open) alike.
+//!
 //! A run that fails passes Yosys' own message on (`bad.v:2: ERROR: syntax error, …`: file and
 //! line included); a run longer than [`Options::time_limit`] (default [`DEFAULT_TIME_LIMIT`])
 //! is stopped and reported with the limit. Yosys' warnings (`Warning:` lines) come back with
@@ -23,6 +28,9 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+use sim_core::format::Document;
+use sim_core::yosys::{ImportOptions, ImportWarning, YosysError, from_json};
 
 /// The environment variable naming the Yosys program to run (else `yosys` on the `PATH`).
 pub const YOSYS_VARIABLE: &str = "TRITIUM_YOSYS";
@@ -97,16 +105,48 @@ pub struct Options {
     pub include_dirs: Vec<PathBuf>,
     /// How long Yosys may run before it is stopped.
     pub time_limit: Duration,
+    /// The most nodes the imported design may flatten to
+    /// ([`ImportOptions::max_nodes`]).
+    pub max_nodes: usize,
 }
 
 impl Default for Options {
-    /// No top, defines or include folders; [`DEFAULT_TIME_LIMIT`].
+    /// No top, defines or include folders; [`DEFAULT_TIME_LIMIT`]; the importer's default
+    /// node limit.
     fn default() -> Options {
         Options {
             top: None,
             defines: Vec::new(),
             include_dirs: Vec::new(),
             time_limit: DEFAULT_TIME_LIMIT,
+            max_nodes: ImportOptions::default().max_nodes,
+        }
+    }
+}
+
+/// A Verilog design imported.
+#[derive(Debug)]
+pub struct Design {
+    /// The document: the top module's level, the modules below it as subcircuits.
+    pub document: Document,
+    /// What Yosys and the importer warned about, in that order.
+    pub warnings: Vec<Warning>,
+}
+
+/// A warning about an imported design.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// A line Yosys printed (`a.v:1: Warning: …`).
+    Yosys(String),
+    /// The importer's.
+    Import(ImportWarning),
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::Yosys(line) => f.write_str(line),
+            Warning::Import(warning) => warning.fmt(f),
         }
     }
 }
@@ -122,7 +162,7 @@ pub struct Synthesis {
 
 /// Why Yosys produced no netlist.
 #[derive(Debug, thiserror::Error)]
-pub enum YosysRunError {
+pub enum VerilogError {
     /// The program could not be started (not installed, or `TRITIUM_YOSYS` names nothing
     /// runnable).
     #[error(
@@ -171,6 +211,15 @@ pub enum YosysRunError {
     /// The temporary folder or Yosys' output could not be written or read.
     #[error("Yosys' temporary files: {0}")]
     Io(#[from] io::Error),
+    /// Yosys' netlist could not be imported (a cell type Tritium cannot map, several top
+    /// candidates, a design over the node limit, …).
+    #[error("{files}: {error}")]
+    Import {
+        /// The Verilog files, as given, separated by commas.
+        files: String,
+        /// Why (boxed: errors should be small to pass).
+        error: Box<YosysError>,
+    },
 }
 
 /// The Yosys program to run.
@@ -182,7 +231,7 @@ pub struct Yosys {
 impl Yosys {
     /// The program named by `TRITIUM_YOSYS` when it is set and not empty, else `yosys` (looked
     /// up on the `PATH` when it runs). Whether it exists shows when it runs
-    /// ([`YosysRunError::NotFound`]).
+    /// ([`VerilogError::NotFound`]).
     pub fn find() -> Yosys {
         let program = std::env::var_os(YOSYS_VARIABLE)
             .filter(|p| !p.is_empty())
@@ -216,13 +265,13 @@ impl Yosys {
     /// warnings. Nothing is left behind: the temporary folder is removed, also on failure.
     ///
     /// # Errors
-    /// [`YosysRunError`]: no files, a name Yosys cannot read, Yosys missing, failing (its
+    /// [`VerilogError`]: no files, a name Yosys cannot read, Yosys missing, failing (its
     /// message) or running past [`Options::time_limit`], or the temporary files.
     pub fn synthesize(
         &self,
         files: &[PathBuf],
         options: &Options,
-    ) -> Result<Synthesis, YosysRunError> {
+    ) -> Result<Synthesis, VerilogError> {
         let dir = TempDir::new()?;
         let json_path = dir.path().join("netlist.json");
         let script = script(files, options, &json_path)?;
@@ -237,20 +286,49 @@ impl Yosys {
             .stdout(fs::File::create(&stdout)?)
             .stderr(fs::File::create(&stderr)?)
             .spawn()
-            .map_err(|error| YosysRunError::NotFound {
+            .map_err(|error| VerilogError::NotFound {
                 program: self.program.clone(),
                 error,
             })?;
         let status = wait_within(child, options.time_limit)?;
         let printed = fs::read_to_string(&stderr)? + &fs::read_to_string(&stdout)?;
         if !status.success() {
-            return Err(YosysRunError::Failed {
+            return Err(VerilogError::Failed {
                 message: failure_message(&printed, status),
             });
         }
         Ok(Synthesis {
             json: fs::read_to_string(&json_path)?,
             warnings: warnings(&printed),
+        })
+    }
+}
+
+impl Yosys {
+    /// Runs Yosys on `files` ([`synthesize`](Self::synthesize)) and imports its netlist
+    /// ([`from_json`]) with `options.top` and `options.max_nodes`.
+    ///
+    /// # Errors
+    /// [`VerilogError`]: the run's, or [`VerilogError::Import`] naming the files.
+    pub fn import(&self, files: &[PathBuf], options: &Options) -> Result<Design, VerilogError> {
+        let synthesis = self.synthesize(files, options)?;
+        let import = ImportOptions {
+            top: options.top.clone(),
+            max_nodes: options.max_nodes,
+        };
+        let imported = from_json(&synthesis.json, &import).map_err(|error| {
+            let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+            VerilogError::Import {
+                files: files.join(", "),
+                error: Box::new(error),
+            }
+        })?;
+        let warnings = synthesis.warnings.into_iter().map(Warning::Yosys);
+        Ok(Design {
+            document: imported.document,
+            warnings: warnings
+                .chain(imported.warnings.into_iter().map(Warning::Import))
+                .collect(),
         })
     }
 }
@@ -273,11 +351,11 @@ impl Yosys {
 /// unquoted, so they must be single words.
 ///
 /// # Errors
-/// [`YosysRunError::NoFiles`], or [`YosysRunError::UnpassableName`] for a name the script
+/// [`VerilogError::NoFiles`], or [`VerilogError::UnpassableName`] for a name the script
 /// cannot pass.
-pub fn script(files: &[PathBuf], options: &Options, json: &Path) -> Result<String, YosysRunError> {
+pub fn script(files: &[PathBuf], options: &Options, json: &Path) -> Result<String, VerilogError> {
     if files.is_empty() {
-        return Err(YosysRunError::NoFiles);
+        return Err(VerilogError::NoFiles);
     }
     let mut read = String::from("read_verilog");
     if files.iter().any(|f| is_system_verilog(f)) {
@@ -326,13 +404,13 @@ fn is_system_verilog(path: &Path) -> bool {
 /// `name` as a word of a Yosys script, which reads option values and module names unquoted.
 ///
 /// # Errors
-/// [`YosysRunError::UnpassableName`] for an empty name, one that is not [`is_one_word`] or
+/// [`VerilogError::UnpassableName`] for an empty name, one that is not [`is_one_word`] or
 /// one starting with `-`.
-fn bare(name: &str) -> Result<&str, YosysRunError> {
+fn bare(name: &str) -> Result<&str, VerilogError> {
     if !name.is_empty() && is_one_word(name) && !name.starts_with('-') {
         Ok(name)
     } else {
-        Err(YosysRunError::UnpassableName {
+        Err(VerilogError::UnpassableName {
             name: name.to_owned(),
         })
     }
@@ -345,9 +423,9 @@ fn is_one_word(text: &str) -> bool {
 }
 
 /// `name` in double quotes, as a Yosys script reads a file name with spaces or `;`.
-fn quoted(name: &str) -> Result<String, YosysRunError> {
+fn quoted(name: &str) -> Result<String, VerilogError> {
     if name.contains(['"', '\n', '\r']) {
-        return Err(YosysRunError::UnpassableName {
+        return Err(VerilogError::UnpassableName {
             name: name.to_owned(),
         });
     }
@@ -355,11 +433,11 @@ fn quoted(name: &str) -> Result<String, YosysRunError> {
 }
 
 /// Waits for `child` at most `limit`; past it, kills it and reports
-/// [`YosysRunError::TimedOut`].
+/// [`VerilogError::TimedOut`].
 fn wait_within(
     mut child: std::process::Child,
     limit: Duration,
-) -> Result<ExitStatus, YosysRunError> {
+) -> Result<ExitStatus, VerilogError> {
     let started = Instant::now();
     let mut pause = Duration::from_millis(1);
     loop {
@@ -373,7 +451,7 @@ fn wait_within(
             // It may have ended just now: then kill fails, and wait reaps it either way.
             let _ = child.kill();
             child.wait()?;
-            return Err(YosysRunError::TimedOut { limit });
+            return Err(VerilogError::TimedOut { limit });
         };
         std::thread::sleep(pause.min(left));
         pause = (pause * 2).min(Duration::from_millis(50));
@@ -474,7 +552,7 @@ mod tests {
         let json = Path::new("n.json");
         let refused = |files: &[&str], options: &Options| match script(&paths(files), options, json)
         {
-            Err(YosysRunError::UnpassableName { name }) => name,
+            Err(VerilogError::UnpassableName { name }) => name,
             other => panic!("{other:?}"),
         };
         assert_eq!(
@@ -494,7 +572,7 @@ mod tests {
         assert_eq!(refused(&["a.v"], &include), "my includes");
         assert!(matches!(
             script(&[], &Options::default(), json),
-            Err(YosysRunError::NoFiles)
+            Err(VerilogError::NoFiles)
         ));
     }
 
@@ -526,7 +604,7 @@ mod tests {
         let err = Yosys::at("/nonexistent/yosys")
             .synthesize(&paths(&["a.v"]), &Options::default())
             .expect_err("fails");
-        assert!(matches!(err, YosysRunError::NotFound { .. }), "{err:?}");
+        assert!(matches!(err, VerilogError::NotFound { .. }), "{err:?}");
         let message = err.to_string();
         assert!(message.contains("`/nonexistent/yosys`"), "{message}");
         assert!(message.contains("apt-get install yosys"), "{message}");
@@ -561,7 +639,7 @@ mod tests {
             started.elapsed() < Duration::from_secs(10),
             "it was stopped"
         );
-        assert!(matches!(err, YosysRunError::TimedOut { .. }), "{err:?}");
+        assert!(matches!(err, VerilogError::TimedOut { .. }), "{err:?}");
         assert!(err.to_string().contains("time limit of 0.2 s"), "{err}");
         assert_eq!(DEFAULT_TIME_LIMIT.as_secs(), 60, "the documented default");
     }
