@@ -92,6 +92,7 @@ pub mod format;
 pub mod front_end;
 pub mod generate;
 pub mod parts;
+pub mod yosys;
 // 4. Check.
 pub mod circuit;
 pub mod layout;

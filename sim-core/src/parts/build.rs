@@ -137,12 +137,20 @@ impl Builder {
     /// is unknown. With the two select terms it holds every prime implicant, and a sum of
     /// every prime implicant computes a function's exact Kleene extension (Ikenmeyer et al.,
     /// "On the complexity of hazard-free circuits", J. ACM 66(4), 2019, §1).
-    pub(super) fn select(&mut self, s: &str, not_s: &str, x: &str, y: &str) -> String {
+    pub fn select(&mut self, s: &str, not_s: &str, x: &str, y: &str) -> String {
+        let terms = self.select_terms(s, not_s, x, y);
+        self.gate(GateOp::Or, &terms)
+    }
+
+    /// The three product terms of [`select`](Self::select), `¬s·x`, `s·y` and `x·y`, for a
+    /// caller that makes their OR itself (an importer whose OR node exists before its
+    /// inputs do, or that inverts it into a NOR).
+    pub fn select_terms(&mut self, s: &str, not_s: &str, x: &str, y: &str) -> [String; 3] {
         let [s, not_s, x, y] = [s, not_s, x, y].map(str::to_owned);
         let low = self.gate(GateOp::And, &[not_s, x.clone()]);
         let high = self.gate(GateOp::And, &[s, y.clone()]);
         let both = self.gate(GateOp::And, &[x, y]);
-        self.gate(GateOp::Or, &[low, high, both])
+        [low, high, both]
     }
 
     /// The negation of `input`: a NOT gate.
@@ -253,7 +261,7 @@ fn pin_rows(width: u8) -> i32 {
 }
 
 /// One range per bit: `0,1,…,width-1`.
-fn bit_ranges(width: u8) -> Ranges {
+pub(crate) fn bit_ranges(width: u8) -> Ranges {
     let text: Vec<String> = (0..width).map(|k| k.to_string()).collect();
     Ranges::parse(&text.join(",")).unwrap_or(Ranges::whole(width))
 }

@@ -30,6 +30,7 @@ mod sequential;
 
 use build::Bits;
 pub use build::Builder;
+pub(crate) use build::bit_ranges;
 pub use sequential::FlipFlopKind;
 
 use crate::GateOp::{And, Nor, Or, Xnor, Xor};

@@ -1,0 +1,256 @@
+//! Verilog import end to end: `tritium import` running Yosys, its errors (Yosys' own messages,
+//! a missing top, several tops, the node and time limits, Yosys missing), `tritium vectors`
+//! replaying an imported design line by line as an Icarus testbench's `$display` prints it,
+//! and the round trip of every example of `circuits/` through the Verilog writer and back.
+//!
+//! The tests that run Yosys (or Icarus) skip without it and fail instead under
+//! `TRITIUM_REQUIRE_ORACLES=1`; those with a stand-in program for Yosys run everywhere.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::fs;
+use std::path::Path;
+
+use common::{Run, TempDir, oracle_available, tritium, tritium_with};
+
+/// Whether Yosys is installed (else the test skips, or fails under
+/// `TRITIUM_REQUIRE_ORACLES=1`).
+fn yosys_available() -> bool {
+    oracle_available("Yosys", &["yosys"])
+}
+
+/// A counter with synchronous reset and enable, and a combinational output.
+const COUNTER: &str = "\
+module counter(input clk, input rst, input en, output reg [3:0] q, output carry);
+  always @(posedge clk)
+    if (rst) q <= 4'd0;
+    else if (en) q <= q + 4'd1;
+  assign carry = &q;
+endmodule
+";
+
+/// `tritium import FILES… -o OUT extra…` run in the workspace root.
+fn import(files: &[&Path], out: &Path, extra: &[&str]) -> Run {
+    let mut args: Vec<&OsStr> = vec!["import".as_ref()];
+    args.extend(files.iter().map(|f| f.as_os_str()));
+    args.extend(["-o".as_ref(), out.as_os_str()]);
+    args.extend(extra.iter().map(OsStr::new));
+    tritium(&args)
+}
+
+/// The stimulus of the counter: a reset, counting with pauses past a wrap, a reset again.
+fn counter_stimulus() -> (String, Vec<[char; 2]>) {
+    let mut rows = vec![['1', '0']];
+    rows.extend((0..20).map(|k| ['0', if k % 7 == 3 { '0' } else { '1' }]));
+    rows.push(['1', '1']);
+    rows.extend((0..3).map(|_| ['0', '1']));
+    let mut text = String::from("# the counter's inputs by name (the clock is ticked)\nports: rst en\n");
+    for [rst, en] in &rows {
+        text.push_str(&format!("{rst} {en}\n"));
+    }
+    (text, rows)
+}
+
+#[test]
+fn an_imported_counter_replays_as_its_testbench_displays() {
+    if !yosys_available() {
+        return;
+    }
+    let dir = TempDir::new("import-counter");
+    let source = dir.file("counter.v", COUNTER);
+    let out = dir.path().join("counter.ron");
+    import(&[&source], &out, &[]).expect_code(0);
+    let (stimulus, rows) = counter_stimulus();
+    let stim = dir.file("counter.stim", &stimulus);
+    let run = tritium(&[
+        "vectors".as_ref(),
+        out.as_os_str(),
+        "--cycles".as_ref(),
+        "--display".as_ref(),
+        "--input".as_ref(),
+        stim.as_os_str(),
+    ]);
+    run.expect_code(0);
+    // The expected lines, computed here: q after each rising edge, and its carry.
+    let mut q: Option<u8> = None;
+    let expected: Vec<String> = rows
+        .iter()
+        .map(|&[rst, en]| {
+            if rst == '1' {
+                q = Some(0);
+            } else if en == '1' {
+                q = q.map(|v| (v + 1) % 16);
+            }
+            match q {
+                Some(v) => format!("{v:04b} {}", u8::from(v == 15)),
+                None => "xxxx x".to_owned(),
+            }
+        })
+        .collect();
+    assert_eq!(run.lines(), expected, "{}", run.stderr);
+
+    // The same lines as Icarus running the RTL under a testbench that `$display`s the ports.
+    if !oracle_available("Icarus Verilog", &["iverilog", "vvp"]) {
+        return;
+    }
+    let memory: String = rows.iter().map(|[r, e]| format!("{r}{e}\n")).collect();
+    dir.file("counter.mem", &memory);
+    let testbench = format!(
+        "module tb;
+  reg clk = 0, rst, en;
+  wire [3:0] q;
+  wire carry;
+  reg [1:0] stimulus [0:{last}];
+  integer i;
+  counter dut(.clk(clk), .rst(rst), .en(en), .q(q), .carry(carry));
+  initial begin
+    $readmemb(\"counter.mem\", stimulus);
+    for (i = 0; i <= {last}; i = i + 1) begin
+      {{rst, en}} = stimulus[i];
+      #1 clk = 1;
+      #1 $display(\"%b %b\", q, carry);
+      clk = 0;
+      #1;
+    end
+  end
+endmodule
+",
+        last = rows.len() - 1
+    );
+    let tb = dir.file("tb.v", &testbench);
+    let sim = dir.path().join("tb.vvp");
+    let compiled = std::process::Command::new("iverilog")
+        .arg("-o")
+        .args([sim.as_os_str(), tb.as_os_str(), source.as_os_str()])
+        .status()
+        .expect("iverilog runs");
+    assert!(compiled.success());
+    let output = std::process::Command::new("vvp")
+        .args(["-n".as_ref(), sim.as_os_str()])
+        .current_dir(dir.path())
+        .output()
+        .expect("vvp runs");
+    let icarus = String::from_utf8(output.stdout).expect("UTF-8");
+    assert_eq!(run.lines(), icarus.lines().collect::<Vec<_>>());
+}
+
+#[test]
+fn defines_includes_and_the_top_reach_yosys() {
+    if !yosys_available() {
+        return;
+    }
+    let dir = TempDir::new("import-options");
+    fs::create_dir(dir.path().join("inc")).expect("a folder");
+    dir.file("inc/width.vh", "`define WIDTH 3\n");
+    let source = dir.file(
+        "two.v",
+        "`include \"width.vh\"
+module inverter(input [`WIDTH-1:0] a, output [`WIDTH-1:0] y);
+`ifdef INVERT
+  assign y = ~a;
+`else
+  assign y = a;
+`endif
+endmodule
+module other(input a, output y); assign y = a; endmodule
+",
+    );
+    let out = dir.path().join("inverter.ron");
+    let include = dir.path().join("inc");
+    let args = [
+        "--top",
+        "inverter",
+        "--define",
+        "INVERT",
+        "--include",
+        include.to_str().expect("a UTF-8 path"),
+    ];
+    import(&[&source], &out, &args).expect_code(0);
+    let run = tritium(&[
+        "sim".as_ref(),
+        out.as_os_str(),
+        "--set".as_ref(),
+        "a=0b101".as_ref(),
+    ]);
+    run.expect_code(0);
+    assert!(run.stdout.contains("y=0b010"), "{}", run.stdout);
+    // Two modules nobody instantiates and no --top: the import names them and writes nothing.
+    let run = import(&[&source], &out.with_extension("two.ron"), &args[4..]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("inverter, other"), "{}", run.stderr);
+    assert!(run.stderr.contains("--top"), "{}", run.stderr);
+    assert!(!out.with_extension("two.ron").exists());
+}
+
+#[test]
+fn bad_designs_are_clear_errors_and_write_nothing() {
+    if !yosys_available() {
+        return;
+    }
+    let dir = TempDir::new("import-errors");
+    let out = dir.path().join("out.ron");
+    let bad = dir.file("bad.v", "module bad(input a, output b);\n  assign b = a +;\nendmodule\n");
+    let counter = dir.file("counter.v", COUNTER);
+    for (files, extra, message) in [
+        (&bad, &[][..], "bad.v:2: ERROR: syntax error"),
+        (&counter, &["--top", "nowhere"][..], "nowhere"),
+        (&counter, &["--max-nodes", "3"][..], "--max-nodes"),
+        (&counter, &["--define", "9X=1"][..], "not a macro definition"),
+    ] {
+        let run = import(&[files], &out, extra);
+        run.expect_code(2);
+        assert!(
+            run.stderr.contains(message),
+            "{extra:?}: {message} in\n{}",
+            run.stderr
+        );
+        assert!(!out.exists(), "{extra:?}: nothing written");
+    }
+}
+
+#[test]
+fn without_yosys_the_error_says_how_to_install_it() {
+    let dir = TempDir::new("import-no-yosys");
+    let counter = dir.file("counter.v", COUNTER);
+    let out = dir.path().join("out.ron");
+    let run = tritium_with(
+        &[
+            "import".as_ref(),
+            counter.as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str(),
+        ],
+        &[("TRITIUM_YOSYS", "/nonexistent/yosys".as_ref())],
+    );
+    run.expect_code(2);
+    assert!(run.stderr.contains("apt-get install yosys"), "{}", run.stderr);
+    assert!(!out.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_yosys_run_past_the_time_limit_is_stopped_and_says_so() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = TempDir::new("import-slow");
+    let slow = dir.file("yosys", "#!/bin/sh\nsleep 30\n");
+    fs::set_permissions(&slow, fs::Permissions::from_mode(0o755)).expect("executable");
+    let counter = dir.file("counter.v", COUNTER);
+    let out = dir.path().join("out.ron");
+    let started = std::time::Instant::now();
+    let run = tritium_with(
+        &[
+            "import".as_ref(),
+            counter.as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str(),
+            "--time-limit".as_ref(),
+            "1".as_ref(),
+        ],
+        &[("TRITIUM_YOSYS", slow.as_os_str())],
+    );
+    run.expect_code(2);
+    assert!(started.elapsed().as_secs() < 20, "stopped at the limit");
+    assert!(run.stderr.contains("time limit of 1 s"), "{}", run.stderr);
+    assert!(!out.exists());
+}
