@@ -367,24 +367,22 @@ fn mul_stimulus(rng: &mut ChaCha8Rng, cycles: usize) -> Vec<Line> {
         .collect()
 }
 
-/// The lines as text: one line per cycle, each input a binary field, most significant bit
-/// first, fields separated by spaces.
+/// The lines as a vector file of `tritium vectors`: a first line `ports: NAME …` naming the
+/// inputs, then one line per cycle, each input a decimal field, separated by spaces. The
+/// Icarus testbench skips the first line and reads the fields with `%d`.
 fn render(design: &Design, lines: &[Line]) -> String {
-    let mut text = String::new();
+    let names: Vec<&str> = design.inputs.iter().map(|p| p.name).collect();
+    let mut text = format!("ports: {}\n", names.join(" "));
     for line in lines {
-        let fields: Vec<String> = design
-            .inputs
-            .iter()
-            .zip(line)
-            .map(|(port, value)| format!("{value:0width$b}", width = port.width))
-            .collect();
+        let fields: Vec<String> = line.iter().map(u64::to_string).collect();
         writeln!(text, "{}", fields.join(" ")).expect("writing to a String");
     }
     text
 }
 
 /// A testbench for Icarus: reads `stimulus` (the [`render`]ed lines) and prints the outputs
-/// after each rising edge, one binary field per output, as `tritium vectors --cycles` does.
+/// after each rising edge, one binary field per output, as `tritium vectors --cycles
+/// --display` does.
 fn testbench(design: &Design, stimulus: &Path) -> String {
     let declare = |kind: &str, p: &Port| format!("  {kind} [{}:0] {};\n", p.width - 1, p.name);
     let mut tb = String::from("`timescale 1ns/1ns\nmodule tritium_tb;\n");
@@ -397,11 +395,11 @@ fn testbench(design: &Design, stimulus: &Path) -> String {
         .map(|name| format!(".{name}({name})"))
         .collect();
     let list = |ports: &[Port]| ports.iter().map(|p| p.name).collect::<Vec<_>>().join(", ");
-    let formats = |ports: &[Port]| vec!["%b"; ports.len()].join(" ");
+    let formats = |ports: &[Port], format| vec![format; ports.len()].join(" ");
     write!(
         tb,
-        "  {top} dut ({connections});\n  integer fd, n;\n  initial begin\n    \
-         fd = $fopen(\"{stimulus}\", \"r\");\n    \
+        "  {top} dut ({connections});\n  integer fd, n;\n  reg [8*4096-1:0] header;\n  initial begin\n    \
+         fd = $fopen(\"{stimulus}\", \"r\");\n    n = $fgets(header, fd);\n    \
          while (!$feof(fd)) begin\n      \
          n = $fscanf(fd, \"{in_formats}\\n\", {inputs});\n      \
          if (n == {count}) begin\n        \
@@ -410,11 +408,11 @@ fn testbench(design: &Design, stimulus: &Path) -> String {
         top = design.top,
         connections = connections.join(", "),
         stimulus = stimulus.display(),
-        in_formats = formats(design.inputs),
+        in_formats = formats(design.inputs, "%d"),
         inputs = list(design.inputs),
         count = design.inputs.len(),
         clock = design.clock,
-        out_formats = formats(design.outputs),
+        out_formats = formats(design.outputs, "%b"),
         outputs = list(design.outputs),
     )
     .expect("writing to a String");
@@ -521,7 +519,9 @@ fn tritium(design: &Design, root: &Path, dir: &Path, stimulus: &Path) -> Vec<Str
         "vectors".into(),
         imported.display().to_string(),
         "--cycles".into(),
-        "--bits".into(),
+        "--clock".into(),
+        design.clock.into(),
+        "--display".into(),
         "--input".into(),
         stimulus.display().to_string(),
     ]);
