@@ -35,5 +35,5 @@ pub use circuit::{
 };
 pub use figure::{FigureError, load_figure, save_figure};
 pub use library::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_LIBRARY_BYTES, LibraryPolicy};
-pub use verilog::{VerilogError, Yosys, is_verilog};
 pub use save::{SaveError, StreamError, save_circuit, write_atomically, write_atomically_with};
+pub use verilog::{VerilogError, Yosys, is_verilog};

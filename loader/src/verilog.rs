@@ -222,6 +222,18 @@ pub enum VerilogError {
     },
 }
 
+impl VerilogError {
+    /// Whether the error is about the design (Yosys refused it, or its netlist cannot be
+    /// imported) rather than about running Yosys (missing, out of time, unpassable names, the
+    /// temporary files).
+    pub fn is_about_the_design(&self) -> bool {
+        matches!(
+            self,
+            VerilogError::Failed { .. } | VerilogError::Import { .. }
+        )
+    }
+}
+
 /// The Yosys program to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Yosys {

@@ -125,7 +125,9 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     let edge = |engine: &mut Engine, level: Trit| -> Result<()> {
         match &clock {
             Some(clock) => engine.set_port(clock, &[level])?,
-            None => engine.tick(),
+            None => {
+                engine.tick();
+            }
         }
         Ok(())
     };
@@ -226,14 +228,23 @@ fn source(
 /// `name` is not an input's label.
 fn clock_input(circuit: &Circuit, name: Option<&str>, sequential: bool) -> Result<Option<NodeId>> {
     let labelled = |pred: &dyn Fn(&str) -> bool| -> Vec<NodeId> {
-        circuit.inputs().filter(|&id| pred(&circuit[id].label)).collect()
+        circuit
+            .inputs()
+            .filter(|&id| pred(&circuit[id].label))
+            .collect()
     };
     if let Some(name) = name {
         return match labelled(&|l| l == name).as_slice() {
             [id] => Ok(Some(*id)),
             _ => {
-                let all: Vec<&str> = circuit.inputs().map(|id| circuit[id].label.as_str()).collect();
-                bail!("--clock {name}: no input is labelled so (inputs: {})", all.join(", "))
+                let all: Vec<&str> = circuit
+                    .inputs()
+                    .map(|id| circuit[id].label.as_str())
+                    .collect();
+                bail!(
+                    "--clock {name}: no input is labelled so (inputs: {})",
+                    all.join(", ")
+                )
             }
         };
     }
@@ -351,7 +362,10 @@ impl<'a> Fields<'a> {
                 .collect::<Vec<_>>()
         };
         let input_count = inputs.len();
-        let (inputs, outputs) = (layout(inputs.to_vec()), layout(circuit.terminals().collect()));
+        let (inputs, outputs) = (
+            layout(inputs.to_vec()),
+            layout(circuit.terminals().collect()),
+        );
         let buses = inputs.iter().chain(&outputs).any(|(s, _)| s.bus.is_some());
         (buses || display || named).then_some(Fields {
             inputs,

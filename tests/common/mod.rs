@@ -42,7 +42,10 @@ pub fn tritium<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
 }
 
 /// Runs `tritium args…` in the workspace root with the environment variables `env` set.
-pub fn tritium_with<S: AsRef<std::ffi::OsStr>>(args: &[S], env: &[(&str, &std::ffi::OsStr)]) -> Run {
+pub fn tritium_with<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    env: &[(&str, &std::ffi::OsStr)],
+) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_tritium"))
         .args(args)
         .envs(env.iter().copied())

@@ -24,11 +24,19 @@ fn a_verilog_design_opens_through_file_open_and_simulates() {
     h.run();
     open_file(&mut h, &path);
     let doc = &h.state().state.doc;
-    assert_eq!(doc.title(), "and2.v — Tritium", "clean, named after the file");
+    assert_eq!(
+        doc.title(),
+        "and2.v — Tritium",
+        "clean, named after the file"
+    );
     assert_eq!(doc.path, None, "Save must not write RON over the Verilog");
     assert_eq!(doc.save_path(), Some(dir.join("and2.ron")));
     assert!(
-        h.state().state.circuit().nodes().all(|(_, n)| n.pos.is_some()),
+        h.state()
+            .state
+            .circuit()
+            .nodes()
+            .all(|(_, n)| n.pos.is_some()),
         "every node is placed"
     );
     assert_eq!(status(&h, "opened"), "opened and2.v");
@@ -48,8 +56,11 @@ fn a_verilog_syntax_error_shows_yosys_message_and_keeps_the_open_circuit() {
     }
     let dir = TempDir::new("verilog-bad");
     let path = dir.join("bad.v");
-    std::fs::write(&path, "module bad(input a, output b);\n  assign b = a +;\nendmodule\n")
-        .expect("writable");
+    std::fs::write(
+        &path,
+        "module bad(input a, output b);\n  assign b = a +;\nendmodule\n",
+    )
+    .expect("writable");
     let mut h = app(CircuitPageState::default());
     h.run();
     open_file(&mut h, &path);

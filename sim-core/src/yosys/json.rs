@@ -8,8 +8,8 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 
 /// The whole file: its modules by name.
 #[derive(Debug, Deserialize)]

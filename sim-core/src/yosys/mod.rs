@@ -172,10 +172,12 @@ fn top_module<'n>(netlist: &'n Netlist, top: Option<&str>) -> Result<&'n str, Yo
         return Err(YosysError::NoModules);
     }
     if let Some(top) = top {
-        return names().find(|n| *n == top).ok_or_else(|| YosysError::NoSuchTop {
-            top: top.to_owned(),
-            modules: names().map(str::to_owned).collect(),
-        });
+        return names()
+            .find(|n| *n == top)
+            .ok_or_else(|| YosysError::NoSuchTop {
+                top: top.to_owned(),
+                modules: names().map(str::to_owned).collect(),
+            });
     }
     let marked: Vec<&str> = netlist
         .modules
@@ -222,12 +224,7 @@ fn modules_below<'n>(netlist: &'n Netlist, top: &'n str) -> Result<Vec<&'n str>,
         }
         path.push(name);
         for (_, cell) in &module_named(netlist, name).cells.0 {
-            if let Some((sub, _)) = netlist
-                .modules
-                .0
-                .iter()
-                .find(|(m, _)| *m == cell.cell_type)
-            {
+            if let Some((sub, _)) = netlist.modules.0.iter().find(|(m, _)| *m == cell.cell_type) {
                 visit(netlist, sub, path, order)?;
             }
         }

@@ -40,7 +40,11 @@ pub(super) fn label(name: &str) -> String {
             }
         })
         .collect();
-    if text.is_empty() { "_".to_owned() } else { text }
+    if text.is_empty() {
+        "_".to_owned()
+    } else {
+        text
+    }
 }
 
 /// The module state while its part is built.

@@ -5,7 +5,9 @@ use crate::{Engine, Trit};
 
 /// A netlist of one module `top` with `ports` and `cells` (JSON object bodies).
 fn netlist(ports: &str, cells: &str) -> String {
-    format!(r#"{{"modules": {{"top": {{"ports": {{{ports}}}, "cells": {{{cells}}}, "netnames": {{}}}}}}}}"#)
+    format!(
+        r#"{{"modules": {{"top": {{"ports": {{{ports}}}, "cells": {{{cells}}}, "netnames": {{}}}}}}}}"#
+    )
 }
 
 fn import(json: &str) -> Imported {
@@ -74,7 +76,13 @@ fn every_simple_gate_computes_its_function() {
             names
         };
         let ports: Vec<String> = (0..n)
-            .map(|k| format!(r#""{}": {{"direction": "input", "bits": [{}]}}"#, names[k], k + 2))
+            .map(|k| {
+                format!(
+                    r#""{}": {{"direction": "input", "bits": [{}]}}"#,
+                    names[k],
+                    k + 2
+                )
+            })
             .chain([r#""Y": {"direction": "output", "bits": [9]}"#.to_owned()])
             .collect();
         let connections: Vec<String> = (0..n)
@@ -90,10 +98,13 @@ fn every_simple_gate_computes_its_function() {
         let doc = import(&json).document;
         for row in 0..1usize << n {
             let bits: Vec<bool> = (0..n).map(|k| row >> k & 1 == 1).collect();
-            let values: Vec<(&str, Trit)> = (0..n)
-                .map(|k| (names[k], Trit::from(bits[k])))
-                .collect();
-            assert_eq!(eval(&doc, &values, "Y"), Trit::from(f(&bits)), "{cell_type} {bits:?}");
+            let values: Vec<(&str, Trit)> =
+                (0..n).map(|k| (names[k], Trit::from(bits[k]))).collect();
+            assert_eq!(
+                eval(&doc, &values, "Y"),
+                Trit::from(f(&bits)),
+                "{cell_type} {bits:?}"
+            );
             checked += 1;
         }
     }
@@ -108,7 +119,10 @@ fn an_unknown_cell_type_is_an_error_naming_it_and_its_module() {
         r#""add": {"type": "$add", "connections": {"A": [2], "B": [2], "Y": [3]}}"#,
     );
     let err = from_json(&json, &ImportOptions::default()).unwrap_err();
-    let YosysError::UnsupportedCell { cell_type, module, .. } = &err else {
+    let YosysError::UnsupportedCell {
+        cell_type, module, ..
+    } = &err
+    else {
         panic!("{err}")
     };
     assert_eq!((cell_type.as_str(), module.as_str()), ("$add", "top"));
@@ -147,7 +161,10 @@ fn more_cells_than_the_limit_is_an_error() {
         ..ImportOptions::default()
     };
     let err = from_json(&json, &options).unwrap_err();
-    assert!(matches!(err, YosysError::TooLarge { nodes: 2, limit: 1 }), "{err}");
+    assert!(
+        matches!(err, YosysError::TooLarge { nodes: 2, limit: 1 }),
+        "{err}"
+    );
 }
 
 #[test]

@@ -501,7 +501,10 @@ pub fn yosys_available() -> bool {
     let found = loader::Yosys::find().is_available();
     if !found {
         let required = std::env::var("TRITIUM_REQUIRE_ORACLES").is_ok_and(|v| v == "1");
-        assert!(!required, "TRITIUM_REQUIRE_ORACLES=1 but Yosys is not installed");
+        assert!(
+            !required,
+            "TRITIUM_REQUIRE_ORACLES=1 but Yosys is not installed"
+        );
         eprintln!("skipped: Yosys is not installed");
     }
     found
