@@ -643,11 +643,15 @@ fn spimemio() {
 }
 
 #[test]
+#[ignore = "needs the import of memories ($mem_v2: SERV's register file) and of instances of \
+            parametrised modules ($paramod…); see docs/verilog-import.md"]
 fn serv() {
     check(&SERV);
 }
 
 #[test]
+#[ignore = "needs the import of memories ($mem_v2: PicoRV32's register file and the RAM \
+            model); see docs/verilog-import.md"]
 fn picorv32() {
     check(&PICORV32);
 }
