@@ -1,5 +1,5 @@
-//! Verilog import checked against real designs nobody here wrote: LiteX's PyPI packaging of
-//! open cores (`pythondata-cpu-picorv32`: PicoRV32 and PicoSoC's peripherals;
+//! Verilog import checked against real designs nobody here wrote: `LiteX`'s `PyPI` packaging
+//! of open cores (`pythondata-cpu-picorv32`: `PicoRV32` and `PicoSoC`'s peripherals;
 //! `pythondata-cpu-serv`: SERV), installed at test time by `scripts/fetch-designs.sh` into
 //! `target/pythondata` (or `$TRITIUM_DESIGNS`), never committed.
 //!
@@ -69,7 +69,7 @@ struct Design {
 const PICOSOC: &str = "pythondata_cpu_picorv32/verilog/picosoc";
 const SERV_RTL: &str = "pythondata_cpu_serv/verilog/rtl";
 
-/// PicoSoC's UART: divider and data registers, a transmit and a receive shift register.
+/// `PicoSoC`'s UART: divider and data registers, a transmit and a receive shift register.
 const SIMPLEUART: Design = Design {
     top: "simpleuart",
     sources: &["pythondata_cpu_picorv32/verilog/picosoc/simpleuart.v"],
@@ -93,7 +93,7 @@ const SIMPLEUART: Design = Design {
     max_unknown: 0,
 };
 
-/// PicoSoC's SPI flash controller: a configuration register and the transfer FSM of its
+/// `PicoSoC`'s SPI flash controller: a configuration register and the transfer FSM of its
 /// `spimemio_xfer` submodule (single, dual, quad and DDR modes).
 const SPIMEMIO: Design = Design {
     top: "spimemio",
@@ -179,7 +179,7 @@ const SERV: Design = Design {
     max_unknown: 0,
 };
 
-/// PicoRV32 running the project's own program (`tests/designs/picorv32_system.v`) from a RAM
+/// `PicoRV32` running the project's own program (`tests/designs/picorv32_system.v`) from a RAM
 /// model, reading random words from its input port.
 const PICORV32: Design = Design {
     top: "picorv32_system",
@@ -211,7 +211,7 @@ const COMPDEC: Design = Design {
     max_unknown: 0,
 };
 
-/// PicoRV32's sequential multiplier coprocessor (`MUL`, `MULH`, `MULHSU`, `MULHU` over the
+/// `PicoRV32`'s sequential multiplier coprocessor (`MUL`, `MULH`, `MULHSU`, `MULHU` over the
 /// PCPI interface).
 const PCPI_MUL: Design = Design {
     top: "picorv32_pcpi_mul",
@@ -327,7 +327,7 @@ fn serv_stimulus(rng: &mut ChaCha8Rng, cycles: usize) -> Vec<Line> {
         .collect()
 }
 
-/// PicoRV32: reset for the first cycles, then random input words (now and then zero, which
+/// `PicoRV32`: reset for the first cycles, then random input words (now and then zero, which
 /// the program branches on).
 fn picorv32_stimulus(rng: &mut ChaCha8Rng, cycles: usize) -> Vec<Line> {
     (0..cycles)
@@ -361,7 +361,11 @@ fn mul_stimulus(rng: &mut ChaCha8Rng, cycles: usize) -> Vec<Line> {
             if left == 0 {
                 let valid = u64::from(rng.random_bool(0.7));
                 let insn = if rng.random_bool(0.9) {
-                    (1 << 25) | (bits(rng, 10) << 15) | (bits(rng, 2) << 12) | (bits(rng, 5) << 7) | 0x33
+                    (1 << 25)
+                        | (bits(rng, 10) << 15)
+                        | (bits(rng, 2) << 12)
+                        | (bits(rng, 5) << 7)
+                        | 0x33
                 } else {
                     bits(rng, 32)
                 };
@@ -520,7 +524,11 @@ fn icarus(design: &Design, root: &Path, dir: &Path, stimulus: &Path) -> Vec<Stri
 fn tritium(design: &Design, root: &Path, dir: &Path, stimulus: &Path) -> Vec<String> {
     let imported = dir.join(format!("{}.ron", design.top));
     let mut import: Vec<String> = vec!["import".into()];
-    import.extend(sources(design, root).iter().map(|p| p.display().to_string()));
+    import.extend(
+        sources(design, root)
+            .iter()
+            .map(|p| p.display().to_string()),
+    );
     import.extend(["--top".into(), design.top.into(), "-o".into()]);
     import.push(imported.display().to_string());
     common::tritium(&import).expect_code(0);
@@ -565,7 +573,12 @@ fn compare(design: &Design, icarus: &[String], tritium: &[String]) -> Tally {
     for (cycle, (theirs, ours)) in icarus.iter().zip(tritium).enumerate() {
         let theirs: Vec<char> = theirs.chars().filter(|c| !c.is_whitespace()).collect();
         let ours: Vec<char> = ours.chars().filter(|c| !c.is_whitespace()).collect();
-        assert_eq!(theirs.len(), ours.len(), "{}: cycle {cycle}: {theirs:?} vs {ours:?}", design.top);
+        assert_eq!(
+            theirs.len(),
+            ours.len(),
+            "{}: cycle {cycle}: {theirs:?} vs {ours:?}",
+            design.top
+        );
         let names = design
             .outputs
             .iter()
@@ -594,7 +607,12 @@ fn check(design: &Design) -> Option<Tally> {
     let lines = (design.stimulus)(&mut rng, CYCLES);
     let stimulus = dir.file("stimulus.txt", &render(design, &lines));
     let theirs = icarus(design, &root, dir.path(), &stimulus);
-    assert_eq!(theirs.len(), CYCLES, "{}: Icarus ran every cycle", design.top);
+    assert_eq!(
+        theirs.len(),
+        CYCLES,
+        "{}: Icarus ran every cycle",
+        design.top
+    );
     let ours = tritium(design, &root, dir.path(), &stimulus);
     let tally = compare(design, &theirs, &ours);
     let mut ports: Vec<&str> = tally.unknown.iter().map(|&(_, port, _)| port).collect();
