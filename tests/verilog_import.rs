@@ -477,3 +477,43 @@ fn every_example_round_trips_through_verilog_and_yosys() {
     }
     assert_eq!(ran, ROUND_TRIPS, "examples that round-trip");
 }
+
+#[test]
+fn a_replay_names_its_ports_and_ticks_a_clock_input() {
+    // The 8-bit register's clock is a button (an input), as an imported design's is.
+    let dir = TempDir::new("replay-clock");
+    let stim = dir.file("reg8.stim", "ports: d\n107\n0x0f\n0b1x00_0001\n");
+    let replay = |extra: &[&str]| {
+        let mut args = vec!["vectors", "circuits/lib/reg8.ron", "--cycles", "--input"];
+        args.push(stim.to_str().expect("a UTF-8 path"));
+        args.extend(extra);
+        tritium(&args)
+    };
+    let run = replay(&["--clock", "clk", "--display"]);
+    run.expect_code(0);
+    assert_eq!(run.lines(), ["01101011", "00001111", "1x000001"]);
+    // The input named `clk` is the clock by default; numbers in the bus's radix otherwise.
+    let run = replay(&[]);
+    run.expect_code(0);
+    assert_eq!(run.lines(), ["107", "15", "0b1x000001"]);
+    let run = replay(&["--clock", "tick"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("--clock tick: no input"),
+        "{}",
+        run.stderr
+    );
+    let bad = dir.file("bad.stim", "ports: d clk\n1 1\n");
+    let run = tritium(&[
+        "vectors".as_ref(),
+        "circuits/lib/reg8.ron".as_ref(),
+        "--input".as_ref(),
+        bad.as_os_str(),
+    ]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("line 1: `clk` is not an input"),
+        "{}",
+        run.stderr
+    );
+}
