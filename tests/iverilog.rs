@@ -39,6 +39,8 @@
 //! Without `iverilog` and `vvp` on the PATH the tests print why they skip and pass; with
 //! `TRITIUM_REQUIRE_ORACLES=1` they fail instead.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -61,18 +63,7 @@ const SEED: u64 = 85;
 /// Whether Icarus is installed; if not, says why the test skips (or fails under
 /// `TRITIUM_REQUIRE_ORACLES=1`).
 fn icarus_available() -> bool {
-    let found = ["iverilog", "vvp"]
-        .iter()
-        .all(|tool| Command::new(tool).arg("-V").output().is_ok());
-    if !found {
-        let required = std::env::var("TRITIUM_REQUIRE_ORACLES").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "TRITIUM_REQUIRE_ORACLES=1 but Icarus Verilog (iverilog, vvp) is not on the PATH"
-        );
-        eprintln!("skipped: Icarus Verilog (iverilog, vvp) is not on the PATH");
-    }
-    found
+    common::oracle_available("Icarus Verilog", &["iverilog", "vvp"])
 }
 
 /// `count` random vectors of `width` characters, each `x` with probability `x_prob`, else `0`

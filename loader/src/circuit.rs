@@ -1,5 +1,6 @@
-//! Loading a circuit file by its extension: a RON circuit document with its libraries, or an
-//! ISCAS `.bench` netlist; `-` is standard input.
+//! Loading a circuit file by its extension: a RON circuit document with its libraries, an
+//! ISCAS `.bench` netlist, or a Verilog design through Yosys ([`crate::verilog`]); `-` is
+//! standard input.
 
 use std::collections::HashSet;
 use std::fs;
@@ -12,6 +13,7 @@ use sim_core::front_end::{FrontEnd, FrontEndError};
 use sim_core::hierarchy::HierarchyError;
 
 use crate::library::LibraryPolicy;
+use crate::verilog::{self, VerilogError, Yosys};
 
 /// A loaded circuit file.
 #[derive(Debug)]
@@ -20,6 +22,9 @@ pub struct Loaded {
     pub name: String,
     /// The parsed and validated document (a `.bench` netlist's nodes have no positions).
     pub doc: Document,
+    /// What reading it warned about: a Verilog design's Yosys and import warnings (none for
+    /// the other formats, whose warnings are the circuit's own).
+    pub warnings: Vec<verilog::Warning>,
 }
 
 /// Why a circuit file could not be loaded.
@@ -58,6 +63,10 @@ pub enum LoadError {
         /// What is wrong with it (names the line; boxed, like [`LoadError::Invalid`]'s).
         error: Box<BenchError>,
     },
+    /// The file has the `.v` or `.sv` extension and Yosys or the import failed (Yosys'
+    /// message names the file and line).
+    #[error("{0}")]
+    Verilog(Box<VerilogError>),
 }
 
 /// [`LoadError::Invalid`]'s message: `name:line:col: …` for a syntax error, else
@@ -105,7 +114,9 @@ fn front_end(path: &Path) -> FrontEnd {
 ///
 /// A file named `*.bench` is read as an ISCAS netlist ([`sim_core::bench`]) and becomes a
 /// document without name, description, tests or positions (a caller that draws it lays it
-/// out); anything else is a RON circuit document whose libraries are read under `libraries`
+/// out); a file named `*.v` or `*.sv` is imported through Yosys ([`Yosys::import`], the
+/// program [`Yosys::find`] names, its default [`verilog::Options`] but for the node limit:
+/// the top module found by the importer); anything else is a RON circuit document whose libraries are read under `libraries`
 /// (see [`parse_circuit`]). The file itself may be any readable file (a pipe too: the user
 /// chose it), read up to [`LibraryPolicy::max_file_bytes`].
 ///
@@ -113,16 +124,35 @@ fn front_end(path: &Path) -> FrontEnd {
 /// [`LoadError::Unreadable`] if the file cannot be read, is larger than
 /// [`LibraryPolicy::max_file_bytes`] or is not UTF-8, [`LoadError::Invalid`]
 /// if it is not a valid circuit document, [`LoadError::Netlist`] if it is a `.bench` file
-/// that is not a valid netlist.
+/// that is not a valid netlist, [`LoadError::Verilog`] if a Verilog design cannot be
+/// imported.
 pub fn load_circuit(path: &Path, libraries: &LibraryPolicy) -> Result<Loaded, LoadError> {
     let name = display_name(path);
+    if verilog::is_verilog(path) {
+        let options = verilog::Options {
+            max_nodes: usize::try_from(libraries.max_nodes()).unwrap_or(usize::MAX),
+            ..verilog::Options::default()
+        };
+        let design = Yosys::find()
+            .import(&[path.to_owned()], &options)
+            .map_err(|e| LoadError::Verilog(Box::new(e)))?;
+        return Ok(Loaded {
+            name,
+            doc: design.document,
+            warnings: design.warnings,
+        });
+    }
     let text =
         read_limited(path, libraries.max_file_bytes()).map_err(|error| LoadError::Unreadable {
             name: name.clone(),
             error,
         })?;
     let doc = read_circuit(front_end(path), &text, &name, libraries)?;
-    Ok(Loaded { name, doc })
+    Ok(Loaded {
+        name,
+        doc,
+        warnings: Vec::new(),
+    })
 }
 
 /// The text of the file at `path` (`-`: standard input), at most `limit` bytes of it: a longer

@@ -1,6 +1,8 @@
 //! `tritium check`: is a file a valid circuit?
 //!
-//! A `.bench` netlist is checked the same way (an invalid netlist is a failed check).
+//! A `.bench` netlist is checked the same way (an invalid netlist is a failed check), and a
+//! Verilog design through Yosys (a design Yosys refuses or that cannot be imported is a failed
+//! check; Yosys missing or out of time is bad input; its warnings are printed).
 //!
 //! On success prints `ok: <file>: N nodes, M wires, K tests` and one
 //! `warning: <file>: <warning>` per warning (on standard error; a tunnel's warnings — a name
@@ -25,8 +27,15 @@ pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
             console.error(&err)?;
             return Ok(Status::Failed);
         }
-        Err(err @ LoadError::Unreadable { .. }) => return Err(err.into()),
+        Err(LoadError::Verilog(err)) if err.is_about_the_design() => {
+            console.error(&err)?;
+            return Ok(Status::Failed);
+        }
+        Err(err @ (LoadError::Unreadable { .. } | LoadError::Verilog(_))) => return Err(err.into()),
     };
+    for warning in &loaded.warnings {
+        console.warn(format_args!("{}: {warning}", loaded.name))?;
+    }
     let (circuit, tests) = (&loaded.doc.circuit, loaded.doc.tests.len());
     writeln!(
         console.out,

@@ -32,6 +32,20 @@
 //! (a bus's number in its radix or `--radix`, a single output `0`, `1` or `x`); `--bits`
 //! keeps one character per trit (a bus's bits in order, bit 0 first).
 //!
+//! A vector file may begin with a line `ports: NAME NAME …` naming, in order, the inputs its
+//! fields drive (by their labels or bus names); the inputs it leaves out stay unknown, as a
+//! Verilog testbench's unassigned `reg`s are `x`. It makes the file one of fields.
+//!
+//! `--clock NAME` makes an input the clock, for a circuit clocked by an input rather than a
+//! clock node (an imported Verilog design, whose clock port is an input): it is left out of
+//! the vectors, held at 0 from power-on, and each vector of a sequential run raises it (where
+//! the clock nodes tick) and lowers it after the outputs are printed. In a sequential run of
+//! a circuit without clock nodes, the one input named `clk` or `clock` (any case) is the
+//! clock unless `--clock` names another. `--display` prints each output as a Verilog
+//! testbench's `$display("%b", …)` does (a bus's bits most significant first, `0`/`1`/`x`, no
+//! prefix), one field per output separated by spaces: the lines compare with the testbench's
+//! (see README, *Import Verilog*).
+//!
 //! Random vectors ([`random_vectors`]) come from `ChaCha8Rng::seed_from_u64(seed)`: for each
 //! vector, for each input in order, one `next_u64()` value `v`; the input is `x` if
 //! `(v >> 11) / 2^53 < p`, else `1` if `v` is odd, else `0`. Another tool can reproduce them.
@@ -46,7 +60,7 @@ use std::collections::HashMap;
 use sim_core::batch::{BatchEngine, BatchError, LANES};
 use sim_core::number::Radix;
 use sim_core::signal::{Signal, signals};
-use sim_core::{Circuit, Engine, Netlist, NodeId, Trit};
+use sim_core::{Circuit, Engine, Netlist, NodeId, NodeKind, Trit};
 
 use super::args::{EngineKind, ScheduleKind, VectorsArgs};
 use super::console::{Console, Status};
@@ -65,14 +79,27 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     }
     let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
-    let inputs: Vec<NodeId> = circuit.inputs().collect();
+    let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
+    let clock = clock_input(circuit, args.clock.as_deref(), sequential)?;
+    let inputs: Vec<NodeId> = circuit.inputs().filter(|&id| Some(id) != clock).collect();
+    let text = match &args.input {
+        Some(path) => {
+            let name = display_name(path);
+            let text = fs::read_to_string(path).with_context(|| name.clone())?;
+            Some((name, text))
+        }
+        None => None,
+    };
+    let named = text.as_ref().is_some_and(|(_, t)| names_ports(t));
+    if named && args.bits {
+        bail!("a vector file with a `ports:` line has fields: leave out --bits");
+    }
     let fields = if args.bits {
         None
     } else {
-        Fields::of(circuit, args.radix)
+        Fields::of(circuit, &inputs, args.radix, args.display, named)
     };
-    let vectors = source(args, inputs.len(), fields.as_ref())?;
-    let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
+    let vectors = source(args, text, inputs.len(), fields.as_ref())?;
     if args.engine == EngineKind::Batch {
         if sequential {
             bail!(
@@ -84,6 +111,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         return Ok(Status::Success);
     }
     let mut engine = Engine::with_schedule(Netlist::compile(circuit), schedule.into());
+    let clock = clock.map(|id| engine.port([id])).transpose()?;
     let inputs = engine.port(inputs)?;
     let outputs = engine.port(circuit.terminals())?;
     let mut recording = recording(
@@ -93,6 +121,19 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         &args.file,
         &engine,
     )?;
+    // A clock edge: the clock input to `level`, or the clock nodes ticked.
+    let edge = |engine: &mut Engine, level: Trit| -> Result<()> {
+        match &clock {
+            Some(clock) => engine.set_port(clock, &[level])?,
+            None => {
+                engine.tick();
+            }
+        }
+        Ok(())
+    };
+    if clock.is_some() {
+        edge(&mut engine, Trit::False)?;
+    }
     let mut oscillations = 0_u64;
     // One settle, the recording's current step (begun by `next_step`).
     let mut settle = |engine: &mut Engine, recording: &mut Option<Recording>| {
@@ -119,7 +160,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         settle(&mut engine, &mut recording);
         if sequential {
             next_step(&mut recording);
-            engine.tick();
+            edge(&mut engine, Trit::True)?;
             settle(&mut engine, &mut recording);
         }
         line.clear();
@@ -134,7 +175,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
         console.out.write_all(&line)?;
         if sequential {
             next_step(&mut recording);
-            engine.tick();
+            edge(&mut engine, Trit::False)?;
             settle(&mut engine, &mut recording);
         }
     }
@@ -150,20 +191,19 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     Ok(Status::Success)
 }
 
-/// The vectors to run: read from `--input` (fields or characters, `width` inputs) or drawn
-/// by `--random`.
+/// The vectors to run: read from `text`, the `--input` file `(name, text)` (fields or
+/// characters, `width` inputs), or drawn by `--random`.
 ///
 /// # Errors
-/// The vector file cannot be read or has a malformed line.
+/// The vector file has a malformed line.
 fn source(
     args: &VectorsArgs,
+    text: Option<(String, String)>,
     width: usize,
     fields: Option<&Fields<'_>>,
 ) -> Result<Box<dyn Iterator<Item = Vec<Trit>>>> {
-    Ok(match (&args.input, args.random) {
-        (Some(path), _) => {
-            let name = display_name(path);
-            let text = fs::read_to_string(path).with_context(|| name.clone())?;
+    Ok(match (text, args.random) {
+        (Some((name, text)), _) => {
             let vectors = match fields {
                 Some(fields) => fields.parse(&text),
                 None => parse_vectors(&text, width),
@@ -179,6 +219,57 @@ fn source(
         (None, None) => bail!("give --input VECFILE or --random N --seed S"),
     })
 }
+
+/// The input that is the clock: the one labelled `name` (`--clock`), else, in a `sequential`
+/// run of a circuit without clock nodes, the one input labelled `clk` or `clock` (any case),
+/// else none.
+///
+/// # Errors
+/// `name` is not an input's label.
+fn clock_input(circuit: &Circuit, name: Option<&str>, sequential: bool) -> Result<Option<NodeId>> {
+    let labelled = |pred: &dyn Fn(&str) -> bool| -> Vec<NodeId> {
+        circuit
+            .inputs()
+            .filter(|&id| pred(&circuit[id].label))
+            .collect()
+    };
+    if let Some(name) = name {
+        return match labelled(&|l| l == name).as_slice() {
+            [id] => Ok(Some(*id)),
+            _ => {
+                let all: Vec<&str> = circuit
+                    .inputs()
+                    .map(|id| circuit[id].label.as_str())
+                    .collect();
+                bail!(
+                    "--clock {name}: no input is labelled so (inputs: {})",
+                    all.join(", ")
+                )
+            }
+        };
+    }
+    let has_clock_nodes = circuit
+        .nodes()
+        .any(|(_, n)| matches!(n.kind, NodeKind::Clock { .. }));
+    if !sequential || has_clock_nodes {
+        return Ok(None);
+    }
+    let named = labelled(&|l| l.eq_ignore_ascii_case("clk") || l.eq_ignore_ascii_case("clock"));
+    Ok(match named.as_slice() {
+        [id] => Some(*id),
+        _ => None,
+    })
+}
+
+/// Whether a vector file's first line names the ports its fields drive (`ports: …`).
+fn names_ports(text: &str) -> bool {
+    code_lines(text)
+        .next()
+        .is_some_and(|(_, code)| code.starts_with(PORTS_LINE))
+}
+
+/// How a vector file's first line starts when it names the ports its fields drive.
+const PORTS_LINE: &str = "ports:";
 
 /// The event engine's schedule: `--schedule`, or by default levelized, unit delay with
 /// `--vcd-deltas` (a levelized settle has no delta cycles to show).
@@ -237,19 +328,28 @@ fn batch(
 }
 
 /// The field layout of a circuit with buses: its inputs and outputs as signals, each with the
-/// positions of its bits (bit 0 first) in [`Circuit::inputs`] / [`Circuit::terminals`] order,
-/// the order of vectors and of output values.
+/// positions of its bits (bit 0 first) in the vectors' input order / [`Circuit::terminals`]
+/// order, the order of output values.
 struct Fields<'a> {
     inputs: Vec<(Signal<'a>, Vec<usize>)>,
     input_count: usize,
     outputs: Vec<(Signal<'a>, Vec<usize>)>,
     radix: Option<Radix>,
+    /// Outputs as Verilog's `%b` prints them (`--display`).
+    display: bool,
 }
 
 impl<'a> Fields<'a> {
-    /// The layout of `circuit`, or `None` when no input or output is a bus (then vectors are
-    /// one character per input).
-    fn of(circuit: &'a Circuit, radix: Option<Radix>) -> Option<Fields<'a>> {
+    /// The layout of `circuit` driven through `inputs` (its inputs but a clock input), or
+    /// `None` when no input or output is a bus and fields are not asked for (`display`,
+    /// `named`: `--display`, a `ports:` line) — then vectors are one character per input.
+    fn of(
+        circuit: &'a Circuit,
+        inputs: &[NodeId],
+        radix: Option<Radix>,
+        display: bool,
+        named: bool,
+    ) -> Option<Fields<'a>> {
         let layout = |ids: Vec<NodeId>| {
             let position: HashMap<NodeId, usize> =
                 ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
@@ -261,42 +361,49 @@ impl<'a> Fields<'a> {
                 })
                 .collect::<Vec<_>>()
         };
-        let ins: Vec<NodeId> = circuit.inputs().collect();
-        let input_count = ins.len();
-        let (inputs, outputs) = (layout(ins), layout(circuit.terminals().collect()));
-        inputs
-            .iter()
-            .chain(&outputs)
-            .any(|(s, _)| s.bus.is_some())
-            .then_some(Fields {
-                inputs,
-                input_count,
-                outputs,
-                radix,
-            })
+        let input_count = inputs.len();
+        let (inputs, outputs) = (
+            layout(inputs.to_vec()),
+            layout(circuit.terminals().collect()),
+        );
+        let buses = inputs.iter().chain(&outputs).any(|(s, _)| s.bus.is_some());
+        (buses || display || named).then_some(Fields {
+            inputs,
+            input_count,
+            outputs,
+            radix,
+            display,
+        })
     }
 
-    /// Parses a vector file of fields: one line per vector, one field per input, blank lines
-    /// and `#` comments skipped.
+    /// Parses a vector file of fields: one line per vector, one field per input (or per input
+    /// its first line `ports: …` names, in that order; the others unknown), blank lines and
+    /// `#` comments skipped.
     ///
     /// # Errors
-    /// A line with the wrong number of fields or a field that is not a value of its input,
-    /// named by line and input.
+    /// An unknown or repeated name in the `ports:` line, a line with the wrong number of
+    /// fields or a field that is not a value of its input, named by line and input.
     fn parse(&self, text: &str) -> Result<Vec<Vec<Trit>>> {
+        let mut lines = code_lines(text).peekable();
+        let order = match lines.next_if(|(_, code)| code.starts_with(PORTS_LINE)) {
+            Some((line, code)) => self.named_order(line, &code[PORTS_LINE.len()..])?,
+            None => (0..self.inputs.len()).collect(),
+        };
         let mut vectors = Vec::new();
-        for (line, code) in code_lines(text) {
+        for (line, code) in lines {
             let words: Vec<&str> = code.split_whitespace().collect();
-            if words.len() != self.inputs.len() {
-                let names: Vec<&str> = self.inputs.iter().map(|(s, _)| s.name).collect();
+            if words.len() != order.len() {
+                let names: Vec<&str> = order.iter().map(|&k| self.inputs[k].0.name).collect();
                 bail!(
                     "line {line}: expected {} fields (one per input: {}), found {}",
-                    self.inputs.len(),
+                    order.len(),
                     names.join(" "),
                     words.len()
                 );
             }
             let mut vector = vec![Trit::Unknown; self.input_count];
-            for ((signal, at), word) in self.inputs.iter().zip(words) {
+            for (&k, word) in order.iter().zip(words) {
+                let (signal, at) = &self.inputs[k];
                 let values = if signal.bus.is_some() {
                     sim_core::number::parse(word, at.len())
                         .map_err(|e| anyhow::anyhow!("line {line}: `{}`: {e}", signal.name))?
@@ -317,11 +424,35 @@ impl<'a> Fields<'a> {
         Ok(vectors)
     }
 
+    /// The inputs a `ports:` line (on line `line`, `names` after the colon) names, as
+    /// indexes into [`inputs`](Self::inputs), in its order.
+    ///
+    /// # Errors
+    /// A name that is no input's, or one named twice.
+    fn named_order(&self, line: usize, names: &str) -> Result<Vec<usize>> {
+        let mut order: Vec<usize> = Vec::new();
+        for name in names.split_whitespace() {
+            let Some(k) = self.inputs.iter().position(|(s, _)| s.name == name) else {
+                let all: Vec<&str> = self.inputs.iter().map(|(s, _)| s.name).collect();
+                bail!(
+                    "line {line}: `{name}` is not an input (inputs: {})",
+                    all.join(" ")
+                );
+            };
+            if order.contains(&k) {
+                bail!("line {line}: `{name}` is named twice");
+            }
+            order.push(k);
+        }
+        Ok(order)
+    }
+
     /// One output line: a field per output, `values` in [`Circuit::terminals`] order.
     fn format(&self, values: &[Trit]) -> String {
         self.outputs
             .iter()
             .map(|(signal, at)| match signal.bus {
+                Some(_) if self.display => at.iter().rev().map(|&i| bit(values[i])).collect(),
                 Some(bus) => {
                     let bits: Vec<Trit> = at.iter().map(|&i| values[i]).collect();
                     sim_core::number::format(&bits, self.radix.unwrap_or(bus.radix))

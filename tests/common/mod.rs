@@ -1,5 +1,7 @@
-//! What the binary's end-to-end tests (`cli.rs`, `waveform.rs`) share: running `tritium` and
-//! reading what it did, and temporary directories. Each test binary uses part of it.
+//! What the binary's end-to-end tests (`cli.rs`, `waveform.rs`, `iverilog.rs`,
+//! `verilog_import.rs`) share: running `tritium` and reading what it did, temporary
+//! directories, and whether an outside tool (an oracle) is installed. Each test binary uses
+//! part of it.
 #![allow(dead_code)]
 
 use std::fs;
@@ -36,8 +38,17 @@ impl Run {
 
 /// Runs `tritium args…` in the workspace root.
 pub fn tritium<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
+    tritium_with(args, &[])
+}
+
+/// Runs `tritium args…` in the workspace root with the environment variables `env` set.
+pub fn tritium_with<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    env: &[(&str, &std::ffi::OsStr)],
+) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_tritium"))
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the tritium binary runs");
@@ -102,4 +113,22 @@ pub fn entries(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// Whether every one of `programs` (the tool `tool`) runs with `-V`; if not, says why the test
+/// skips — or fails, under `TRITIUM_REQUIRE_ORACLES=1` (CI installs the tools).
+pub fn oracle_available(tool: &str, programs: &[&str]) -> bool {
+    let found = programs
+        .iter()
+        .all(|program| Command::new(program).arg("-V").output().is_ok());
+    if !found {
+        let required = std::env::var("TRITIUM_REQUIRE_ORACLES").is_ok_and(|v| v == "1");
+        let names = programs.join(", ");
+        assert!(
+            !required,
+            "TRITIUM_REQUIRE_ORACLES=1 but {tool} ({names}) is not on the PATH"
+        );
+        eprintln!("skipped: {tool} ({names}) is not on the PATH");
+    }
+    found
 }

@@ -41,11 +41,12 @@ const ALL_FILES: Filter = Filter {
     extensions: &[],
 };
 
-/// What File → Open shows: circuits and netlists (both, or either), or every file.
+/// What File → Open shows: circuits, netlists and Verilog designs (all, or each), or every
+/// file.
 pub const OPEN_FILTERS: &[Filter] = &[
     Filter {
-        name: "Circuits and netlists (.ron, .bench)",
-        extensions: &["ron", "bench"],
+        name: "Circuits, netlists and Verilog (.ron, .bench, .v, .sv)",
+        extensions: &["ron", "bench", "v", "sv"],
     },
     Filter {
         name: "Circuits (.ron)",
@@ -54,6 +55,10 @@ pub const OPEN_FILTERS: &[Filter] = &[
     Filter {
         name: "Netlists (.bench)",
         extensions: &["bench"],
+    },
+    Filter {
+        name: "Verilog (.v, .sv)",
+        extensions: &["v", "sv"],
     },
     ALL_FILES,
 ];
@@ -502,13 +507,17 @@ mod tests {
 
     #[test]
     fn filters_show_files_by_extension() {
-        let both = OPEN_FILTERS[0];
-        assert!(both.shows("adder.ron"));
-        assert!(both.shows("c17.BENCH"));
-        assert!(!both.shows("adder.v"));
-        assert!(!both.shows("README"));
+        let all = OPEN_FILTERS[0];
+        assert!(all.shows("adder.ron"));
+        assert!(all.shows("c17.BENCH"));
+        assert!(all.shows("adder.v"));
+        assert!(all.shows("top.sv"));
+        assert!(!all.shows("adder.vcd"));
+        assert!(!all.shows("README"));
         assert!(OPEN_FILTERS[2].shows("c17.bench"));
         assert!(!OPEN_FILTERS[2].shows("adder.ron"));
+        assert!(OPEN_FILTERS[3].shows("cpu.v"));
+        assert!(!OPEN_FILTERS[3].shows("cpu.ron"));
         assert!(ALL_FILES.shows("README"));
     }
 

@@ -46,6 +46,7 @@ mod tests_panel;
 mod theme;
 mod tty;
 mod tunnels;
+mod verilog;
 mod view_files;
 mod waveform;
 mod wire_bends;

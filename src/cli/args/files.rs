@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
+use loader::verilog::Define;
 
 use super::common::{LoadArgs, SetBatch, parse_batch};
 
@@ -22,13 +23,30 @@ pub struct CheckArgs {
 /// Arguments of `import`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// The `.bench` netlist.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// The `.bench` netlist, or the Verilog files (`.v`, `.sv`) of one design.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
 
-    /// Where to write the RON circuit (`-` for standard output).
+    /// Where to write the RON circuit (`-` for standard output). Nothing is written when the
+    /// import fails.
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
+
+    /// Verilog: the top module (by default the one module no other instantiates).
+    #[arg(long, value_name = "NAME")]
+    pub top: Option<String>,
+
+    /// Verilog: define a macro, `NAME` or `NAME=VALUE` (repeatable).
+    #[arg(long, value_name = "K=V")]
+    pub define: Vec<Define>,
+
+    /// Verilog: also look for `` `include `` files in DIR (repeatable).
+    #[arg(long, value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+
+    /// Verilog: stop Yosys after this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = loader::verilog::DEFAULT_TIME_LIMIT.as_secs())]
+    pub time_limit: u64,
 
     /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]

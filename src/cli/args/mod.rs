@@ -87,7 +87,15 @@ pub enum Command {
     /// Exits with 1 if the file is not a valid circuit, 2 if it cannot be read.
     Check(CheckArgs),
 
-    /// Convert an ISCAS `.bench` netlist to a RON circuit file, with an automatic layout.
+    /// Convert an ISCAS `.bench` netlist, or a Verilog design through Yosys, to a RON circuit
+    /// file, with an automatic layout.
+    ///
+    /// Verilog files (`.v`, `.sv`) are synthesised by Yosys (`yosys` on the PATH, or the
+    /// program the `TRITIUM_YOSYS` environment variable names) into simple gates and
+    /// flip-flops: `read_verilog` with the `--define`s and `--include`s, `hierarchy -check
+    /// -top NAME`, `proc`, `opt`, `memory -nomap`, `techmap`, `opt_clean`, `write_json`. Each
+    /// module becomes a subcircuit, ports buses. Yosys' errors are passed on with their file
+    /// and line; its warnings and the import's are printed. Nothing is written on failure.
     Import(ImportArgs),
 
     /// Run a clocked circuit headless, as fast as the engine goes, and print its terminals at

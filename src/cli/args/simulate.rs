@@ -227,7 +227,9 @@ pub struct VectorsArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// A file of vectors, one per line; blank lines and `#` comments are skipped.
+    /// A file of vectors, one per line; blank lines and `#` comments are skipped. A first
+    /// line `ports: NAME NAME …` names the inputs its fields drive, in that order (the
+    /// others stay unknown); without it every input has a field, in port order.
     #[arg(long, value_name = "VECFILE")]
     pub input: Option<PathBuf>,
 
@@ -257,6 +259,19 @@ pub struct VectorsArgs {
     /// Clock every vector, even if the circuit has no flip-flop.
     #[arg(long)]
     pub cycles: bool,
+
+    /// The input that is the clock (an imported Verilog design's clock port is an input):
+    /// left out of the vectors and pulsed once per vector, rising after the vector settled,
+    /// falling after the outputs are printed. By default, in a sequential run of a circuit
+    /// without clock nodes, the one input named `clk` or `clock` (any case), if there is one.
+    #[arg(long, value_name = "NAME")]
+    pub clock: Option<String>,
+
+    /// Print each output as Verilog's `$display("%b", …)` prints it — a bus's bits most
+    /// significant first, `0`, `1` or `x`, without prefix — separated by spaces, in port
+    /// order: compare line by line with a testbench that displays the same ports.
+    #[arg(long, conflicts_with_all = ["radix", "bits"])]
+    pub display: bool,
 
     /// How bus values are printed: bin, hex, unsigned, signed or ternary (default: each
     /// bus's own radix from the file, else hex).

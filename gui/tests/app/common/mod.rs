@@ -493,3 +493,19 @@ pub fn analyze_hazards(h: &mut App, from: &str, to: &str) {
     state.analyze_hazards();
     h.run();
 }
+
+/// Whether Yosys runs (the program `loader::Yosys::find` names); if not, says why the test
+/// skips — or fails, under `TRITIUM_REQUIRE_ORACLES=1` (CI installs it), as the binary's
+/// oracle tests do.
+pub fn yosys_available() -> bool {
+    let found = loader::Yosys::find().is_available();
+    if !found {
+        let required = std::env::var("TRITIUM_REQUIRE_ORACLES").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "TRITIUM_REQUIRE_ORACLES=1 but Yosys is not installed"
+        );
+        eprintln!("skipped: Yosys is not installed");
+    }
+    found
+}

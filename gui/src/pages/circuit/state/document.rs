@@ -84,28 +84,33 @@ impl DocState {
     }
 
     /// Reads and validates `path` with [`loader::load_circuit`]: a RON circuit with its
-    /// subcircuit libraries from beside it, or an ISCAS `.bench` netlist (by its extension),
-    /// which opens [imported](Self::imported_from), unmodified but without a path, so that
-    /// saving asks for a `.ron` path ([`save_path`](Self::save_path)) and never writes RON
-    /// over the netlist (its nodes get the automatic layout when the page opens it,
-    /// [`CircuitPageState::with_doc`](super::CircuitPageState::with_doc)).
+    /// subcircuit libraries from beside it, or, by its extension, an ISCAS `.bench` netlist or
+    /// a Verilog design (`.v`, `.sv`, imported through Yosys), which open
+    /// [imported](Self::imported_from), unmodified but without a path, so that saving asks for
+    /// a `.ron` path ([`save_path`](Self::save_path)) and never writes RON over the source
+    /// (nodes without a position get the automatic layout when the page opens it,
+    /// [`CircuitPageState::with_doc`](super::CircuitPageState::with_doc)). Also returns what
+    /// the loading warned about (a Verilog design's Yosys and import warnings).
     ///
     /// # Errors
-    /// [`LoadError`] naming the file, and line and column for syntax errors.
-    pub fn load(path: &Path) -> Result<DocState, LoadError> {
+    /// [`LoadError`] naming the file, and line and column for syntax errors; for a Verilog
+    /// design, Yosys' own message.
+    pub fn load(path: &Path) -> Result<(DocState, Vec<loader::verilog::Warning>), LoadError> {
         let loaded = loader::load_circuit(path, &LibraryPolicy::new())?;
-        if loader::is_bench(path) {
-            return Ok(DocState {
+        let doc = if loader::is_bench(path) || loader::is_verilog(path) {
+            DocState {
                 document: loaded.doc,
                 imported_from: Some(path.to_owned()),
                 ..DocState::new()
-            });
-        }
-        Ok(DocState {
-            document: loaded.doc,
-            path: Some(path.to_owned()),
-            ..DocState::new()
-        })
+            }
+        } else {
+            DocState {
+                document: loaded.doc,
+                path: Some(path.to_owned()),
+                ..DocState::new()
+            }
+        };
+        Ok((doc, loaded.warnings))
     }
 
     /// Saves to `path` atomically ([`loader::save_circuit`]): writes a temporary file beside

@@ -32,10 +32,17 @@ impl CircuitPageState {
     }
 
     /// Opens `path`, or an empty document showing the error if it cannot be loaded (the app
-    /// stays alive either way).
+    /// stays alive either way); the loading's warnings show as a notice.
     pub fn open_or_report(path: &Path) -> CircuitPageState {
         match DocState::load(path) {
-            Ok(doc) => CircuitPageState::with_doc(doc),
+            Ok((doc, warnings)) => {
+                let name = doc.file_name();
+                let mut state = CircuitPageState::with_doc(doc);
+                if !warnings.is_empty() {
+                    state.info(opened_notice(&name, &warnings));
+                }
+                state
+            }
             Err(e) => {
                 let mut state = CircuitPageState::default();
                 state.error(e.to_string());
@@ -100,11 +107,11 @@ impl CircuitPageState {
         match action {
             Discarding::New => self.show_doc(DocState::new()),
             Discarding::Open(path) => match DocState::load(&path) {
-                Ok(doc) => {
+                Ok((doc, warnings)) => {
                     let name = doc.file_name();
                     self.show_doc(doc);
                     self.remember(&path);
-                    self.info(format!("opened {name}"));
+                    self.info(opened_notice(&name, &warnings));
                 }
                 // The current document stays open.
                 Err(e) => self.error(e.to_string()),
@@ -211,4 +218,14 @@ impl CircuitPageState {
         self.info(notice);
         true
     }
+}
+
+/// The notice for a file opened: `opened NAME`, with the loading's warnings (a Verilog
+/// design's) after it.
+fn opened_notice(name: &str, warnings: &[loader::verilog::Warning]) -> String {
+    if warnings.is_empty() {
+        return format!("opened {name}");
+    }
+    let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    format!("opened {name} (warning: {})", warnings.join("; "))
 }
