@@ -125,7 +125,9 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     let edge = |engine: &mut Engine, level: Trit| -> Result<()> {
         match &clock {
             Some(clock) => engine.set_port(clock, &[level])?,
-            None => engine.tick(),
+            None => {
+                engine.tick();
+            }
         }
         Ok(())
     };
