@@ -66,10 +66,7 @@ pub(super) fn place(inputs: &[Node], gates: &mut [Node], outputs: &mut [Node], w
             turning[to].push(&w.from);
         }
     }
-    for nets in &mut turning {
-        nets.sort_unstable();
-        nets.dedup();
-    }
+    let turning: Vec<Vec<&str>> = turning.into_iter().map(sorted_unique).collect();
     let x = column_lefts(inputs, &turning);
     let mut rows = Rows::new(out_column);
     let mut out_row: HashMap<String, i32> = HashMap::new();
@@ -129,6 +126,13 @@ pub(super) fn place(inputs: &[Node], gates: &mut [Node], outputs: &mut [Node], w
                 };
         }
     }
+}
+
+/// `nets` sorted, each once.
+fn sorted_unique(mut nets: Vec<&str>) -> Vec<&str> {
+    nets.sort_unstable();
+    nets.dedup();
+    nets
 }
 
 /// The node an end names: `splitter.k` is the splitter's output `k`.
