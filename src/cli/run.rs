@@ -42,7 +42,7 @@ use sim_core::{Circuit, Engine, NodeId, NodeKind, Schedule, Trit};
 use super::args::RunArgs;
 use super::batch_run::{BatchRun, format_values};
 use super::console::{Console, Status};
-use super::load::load;
+use super::load::{Loaded, load};
 use super::vectors::clock_input;
 
 /// Runs `tritium run`.
@@ -51,10 +51,7 @@ use super::vectors::clock_input;
 /// Bad input: the file cannot be loaded, a batch or `--until` names an unknown node, the
 /// circuit has no clock, or `--ticks` is fewer than the ticks the `--set` batches hold.
 pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
-    let mut loaded = load(&args.file, &args.load)?;
-    if let Some(name) = &args.clock {
-        make_clock(&mut loaded.doc.circuit, name)?;
-    }
+    let loaded = load_clocked(args)?;
     let schedule = if args.unit_delay {
         Schedule::UnitDelay
     } else {
@@ -154,6 +151,15 @@ pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
             Ok(Status::Success)
         }
     }
+}
+
+/// The circuit `args` names, loaded, with `--clock`'s input made a clock.
+fn load_clocked(args: &RunArgs) -> Result<Loaded> {
+    let mut loaded = load(&args.file, &args.load)?;
+    if let Some(name) = &args.clock {
+        make_clock(&mut loaded.doc.circuit, name)?;
+    }
+    Ok(loaded)
 }
 
 /// `--clock NAME`: the input labelled `name` made a clock of half period 1 (a clock cycle of
