@@ -609,6 +609,7 @@ fn check(design: &Design) -> Option<Tally> {
     let ours = tritium(design, &root, dir.path(), &stimulus);
     let tally = compare(design, &theirs, &ours);
     let mut ports: Vec<&str> = tally.unknown.iter().map(|&(_, port, _)| port).collect();
+    ports.sort_unstable();
     ports.dedup();
     eprintln!(
         "{}: {} output bits compared, {} left unknown by Tritium where Icarus knew them \

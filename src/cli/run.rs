@@ -26,6 +26,9 @@
 //! writes on a clock edge between two settles; see [`sim_core::tty`]):
 //! `(levelized, event-driven: a TTY reads every tick)`.
 //!
+//! `--clock NAME` makes an input the clock (half period 1), for a design clocked by an input
+//! port rather than a clock node (an imported Verilog design: `--clock clk`).
+//!
 //! If `--until` never holds, the run ends at the `--ticks` limit and says so (exit status 1).
 
 use std::time::Instant;
@@ -34,12 +37,13 @@ use anyhow::{Context as _, Result, bail};
 use sim_core::cycle::NotCycleBased;
 use sim_core::signal::Condition;
 use sim_core::tty::TtyLogs;
-use sim_core::{Circuit, Engine, NodeId, Schedule, Trit};
+use sim_core::{Circuit, Engine, NodeId, NodeKind, Schedule, Trit};
 
 use super::args::RunArgs;
 use super::batch_run::{BatchRun, format_values};
 use super::console::{Console, Status};
-use super::load::load;
+use super::load::{Loaded, load};
+use super::vectors::clock_input;
 
 /// Runs `tritium run`.
 ///
@@ -47,7 +51,7 @@ use super::load::load;
 /// Bad input: the file cannot be loaded, a batch or `--until` names an unknown node, the
 /// circuit has no clock, or `--ticks` is fewer than the ticks the `--set` batches hold.
 pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
-    let loaded = load(&args.file, &args.load)?;
+    let loaded = load_clocked(args)?;
     let schedule = if args.unit_delay {
         Schedule::UnitDelay
     } else {
@@ -147,6 +151,28 @@ pub fn run(args: &RunArgs, console: &mut Console<'_>) -> Result<Status> {
             Ok(Status::Success)
         }
     }
+}
+
+/// The circuit `args` names, loaded, with `--clock`'s input made a clock.
+fn load_clocked(args: &RunArgs) -> Result<Loaded> {
+    let mut loaded = load(&args.file, &args.load)?;
+    if let Some(name) = &args.clock {
+        make_clock(&mut loaded.doc.circuit, name)?;
+    }
+    Ok(loaded)
+}
+
+/// `--clock NAME`: the input labelled `name` made a clock of half period 1 (a clock cycle of
+/// two ticks), for a design clocked by an input port (an imported Verilog design).
+///
+/// # Errors
+/// No input is labelled `name`.
+fn make_clock(circuit: &mut Circuit, name: &str) -> Result<()> {
+    let Some(id) = clock_input(circuit, Some(name), true)? else {
+        bail!("--clock {name}: no input is labelled so");
+    };
+    circuit.set_kind(id, NodeKind::Clock { half_period: 1 })?;
+    Ok(())
 }
 
 /// Ticks `engine` up to `ticks` times as [`Engine::tick_until`] does (stopping once `until`

@@ -226,7 +226,7 @@ fn source(
 ///
 /// # Errors
 /// `name` is not an input's label.
-fn clock_input(circuit: &Circuit, name: Option<&str>, sequential: bool) -> Result<Option<NodeId>> {
+pub(super) fn clock_input(circuit: &Circuit, name: Option<&str>, sequential: bool) -> Result<Option<NodeId>> {
     let labelled = |pred: &dyn Fn(&str) -> bool| -> Vec<NodeId> {
         circuit
             .inputs()

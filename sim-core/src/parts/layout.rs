@@ -19,6 +19,10 @@ use crate::layout::footprint;
 const CHANNEL_MARGIN: i32 = 2;
 /// Cells between a wide output's merger and its lamp.
 const LAMP_GAP: i32 = 2;
+/// The most gates whose rows are searched clear of every output's run; past it (an imported
+/// Verilog design of thousands of cells) each column's gates are stacked in order, a cell
+/// apart, since the search costs time and memory growing with gates × columns.
+const ROUTED_GATES: usize = 4_096;
 
 /// Places `gates` and `outputs` right of the placed `inputs`, as the module says; `wires` are
 /// the part's wires (ends: node labels, `splitter.k` for a splitter's output `k`).
@@ -59,11 +63,10 @@ pub(super) fn place(inputs: &[Node], gates: &mut [Node], outputs: &mut [Node], w
         if to > from {
             let far = reach.entry(&w.from).or_insert(to);
             *far = (*far).max(to);
-            if !turning[to].contains(&w.from.as_str()) {
-                turning[to].push(&w.from);
-            }
+            turning[to].push(&w.from);
         }
     }
+    let turning: Vec<Vec<&str>> = turning.into_iter().map(sorted_unique).collect();
     let x = column_lefts(inputs, &turning);
     let mut rows = Rows::new(out_column);
     let mut out_row: HashMap<String, i32> = HashMap::new();
@@ -89,13 +92,20 @@ pub(super) fn place(inputs: &[Node], gates: &mut [Node], outputs: &mut [Node], w
             mean / 2 - vertical(g).1 / 2
         })
         .collect();
-    order.sort_by_key(|&i| (column[gates[i].label.as_str()], wanted[i]));
+    order.sort_by_cached_key(|&i| (column[gates[i].label.as_str()], wanted[i]));
     let mut tops = vec![(0, 0); gates.len()];
+    let stacked = gates.len() > ROUTED_GATES;
+    let mut stack_tops = vec![0; out_column + 1];
     for i in order {
         let gate = &gates[i];
         let c = column[gate.label.as_str()];
-        let far = reach.get(gate.label.as_str()).copied().unwrap_or(c);
         let height = vertical(gate).1;
+        if stacked {
+            tops[i] = (c, stack_tops[c]);
+            stack_tops[c] += height + 1;
+            continue;
+        }
+        let far = reach.get(gate.label.as_str()).copied().unwrap_or(c);
         let top = rows.nearest_free(c, far, wanted[i].max(0), height);
         let row = 2 * top + height;
         rows.take(c, c, 2 * top, 2 * (top + height));
@@ -116,6 +126,13 @@ pub(super) fn place(inputs: &[Node], gates: &mut [Node], outputs: &mut [Node], w
                 };
         }
     }
+}
+
+/// `nets` sorted, each once.
+fn sorted_unique(mut nets: Vec<&str>) -> Vec<&str> {
+    nets.sort_unstable();
+    nets.dedup();
+    nets
 }
 
 /// The node an end names: `splitter.k` is the splitter's output `k`.

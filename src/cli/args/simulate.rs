@@ -170,6 +170,11 @@ pub struct RunArgs {
     #[arg(long, value_name = "RADIX")]
     pub radix: Option<Radix>,
 
+    /// The input that is the clock (made a clock of half period 1), for a design clocked by
+    /// an input port rather than a clock node, e.g. an imported Verilog design's `clk`.
+    #[arg(long, value_name = "NAME")]
+    pub clock: Option<String>,
+
     /// How the file is loaded (`--max-nodes`, `--library-dir`).
     #[command(flatten)]
     pub load: LoadArgs,
