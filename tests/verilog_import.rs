@@ -51,7 +51,7 @@ fn counter_stimulus() -> (String, Vec<[char; 2]>) {
     let mut text =
         String::from("# the counter's inputs by name (the clock is ticked)\nports: rst en\n");
     for [rst, en] in &rows {
-        text.push_str(&format!("{rst} {en}\n"));
+        text.extend([*rst, ' ', *en, '\n']);
     }
     (text, rows)
 }
@@ -98,7 +98,7 @@ fn an_imported_counter_replays_as_its_testbench_displays() {
     if !oracle_available("Icarus Verilog", &["iverilog", "vvp"]) {
         return;
     }
-    let memory: String = rows.iter().map(|[r, e]| format!("{r}{e}\n")).collect();
+    let memory: String = rows.iter().flat_map(|&[r, e]| [r, e, '\n']).collect();
     dir.file("counter.mem", &memory);
     let testbench = format!(
         "module tb;
@@ -123,15 +123,15 @@ endmodule
         last = rows.len() - 1
     );
     let tb = dir.file("tb.v", &testbench);
-    let sim = dir.path().join("tb.vvp");
+    let program = dir.path().join("tb.vvp");
     let compiled = std::process::Command::new("iverilog")
         .arg("-o")
-        .args([sim.as_os_str(), tb.as_os_str(), source.as_os_str()])
+        .args([program.as_os_str(), tb.as_os_str(), source.as_os_str()])
         .status()
         .expect("iverilog runs");
     assert!(compiled.success());
     let output = std::process::Command::new("vvp")
-        .args(["-n".as_ref(), sim.as_os_str()])
+        .args(["-n".as_ref(), program.as_os_str()])
         .current_dir(dir.path())
         .output()
         .expect("vvp runs");

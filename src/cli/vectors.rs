@@ -82,24 +82,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
     let clock = clock_input(circuit, args.clock.as_deref(), sequential)?;
     let inputs: Vec<NodeId> = circuit.inputs().filter(|&id| Some(id) != clock).collect();
-    let text = match &args.input {
-        Some(path) => {
-            let name = display_name(path);
-            let text = fs::read_to_string(path).with_context(|| name.clone())?;
-            Some((name, text))
-        }
-        None => None,
-    };
-    let named = text.as_ref().is_some_and(|(_, t)| names_ports(t));
-    if named && args.bits {
-        bail!("a vector file with a `ports:` line has fields: leave out --bits");
-    }
-    let fields = if args.bits {
-        None
-    } else {
-        Fields::of(circuit, &inputs, args.radix, args.display, named)
-    };
-    let vectors = source(args, text, inputs.len(), fields.as_ref())?;
+    let (fields, vectors) = vectors_for(args, circuit, &inputs)?;
     if args.engine == EngineKind::Batch {
         if sequential {
             bail!(
@@ -191,6 +174,41 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     Ok(Status::Success)
 }
 
+/// The vectors to run on `circuit` driven through `inputs` (from `--input` or `--random`),
+/// and their field layout (`None`: one character per input and output).
+///
+/// # Errors
+/// The vector file cannot be read or has a malformed line, or has a `ports:` line under
+/// `--bits`.
+fn vectors_for<'a>(
+    args: &VectorsArgs,
+    circuit: &'a Circuit,
+    inputs: &[NodeId],
+) -> Result<(Option<Fields<'a>>, Vectors)> {
+    let text = match &args.input {
+        Some(path) => {
+            let name = display_name(path);
+            let text = fs::read_to_string(path).with_context(|| name.clone())?;
+            Some((name, text))
+        }
+        None => None,
+    };
+    let named = text.as_ref().is_some_and(|(_, t)| names_ports(t));
+    if named && args.bits {
+        bail!("a vector file with a `ports:` line has fields: leave out --bits");
+    }
+    let fields = if args.bits {
+        None
+    } else {
+        Fields::of(circuit, inputs, args.radix, args.display, named)
+    };
+    let vectors = source(args, text, inputs.len(), fields.as_ref())?;
+    Ok((fields, vectors))
+}
+
+/// Vectors, one trit per input, in order.
+type Vectors = Box<dyn Iterator<Item = Vec<Trit>>>;
+
 /// The vectors to run: read from `text`, the `--input` file `(name, text)` (fields or
 /// characters, `width` inputs), or drawn by `--random`.
 ///
@@ -201,7 +219,7 @@ fn source(
     text: Option<(String, String)>,
     width: usize,
     fields: Option<&Fields<'_>>,
-) -> Result<Box<dyn Iterator<Item = Vec<Trit>>>> {
+) -> Result<Vectors> {
     Ok(match (text, args.random) {
         (Some((name, text)), _) => {
             let vectors = match fields {
@@ -234,19 +252,17 @@ fn clock_input(circuit: &Circuit, name: Option<&str>, sequential: bool) -> Resul
             .collect()
     };
     if let Some(name) = name {
-        return match labelled(&|l| l == name).as_slice() {
-            [id] => Ok(Some(*id)),
-            _ => {
-                let all: Vec<&str> = circuit
-                    .inputs()
-                    .map(|id| circuit[id].label.as_str())
-                    .collect();
-                bail!(
-                    "--clock {name}: no input is labelled so (inputs: {})",
-                    all.join(", ")
-                )
-            }
-        };
+        if let [id] = labelled(&|l| l == name).as_slice() {
+            return Ok(Some(*id));
+        }
+        let all: Vec<&str> = circuit
+            .inputs()
+            .map(|id| circuit[id].label.as_str())
+            .collect();
+        bail!(
+            "--clock {name}: no input is labelled so (inputs: {})",
+            all.join(", ")
+        );
     }
     let has_clock_nodes = circuit
         .nodes()
