@@ -30,13 +30,13 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Context as _, Result, bail};
+use anyhow::{Context as _, Result};
 use sim_core::Role;
 use sim_core::format::{self, Document};
 use synth::build::{self, FanIn, Gates, Style};
 use synth::fsm::{Assignment, Machine, Settings};
 use synth::ternary::{self, TernaryError};
-use synth::{Expr, Form, Mode, Options, Spec, TruthTable, minimise_spec, tablefile};
+use synth::{EquationError, Form, Mode, Options, Spec, minimise_spec, tablefile};
 
 use super::args::{GateInputs, GateStyle, StateCodes, SynthArgs};
 use super::console::{Console, Status, plural, write_output};
@@ -218,39 +218,13 @@ fn table_spec(path: &Path) -> Result<Spec> {
 /// The function of the `--expr` texts: their outputs over every variable, in the order they
 /// first appear.
 fn expr_spec(texts: &[String]) -> Result<Spec> {
-    let mut outputs = Vec::with_capacity(texts.len());
-    for text in texts {
-        let output =
-            output_expr(text, texts.len() == 1).with_context(|| format!("--expr {text:?}"))?;
-        outputs.push(output);
-    }
-    let mut inputs: Vec<String> = Vec::new();
-    for name in outputs.iter().flat_map(|(_, expr)| expr.variables()) {
-        if !inputs.contains(&name) {
-            inputs.push(name);
-        }
-    }
-    let tables = outputs
-        .into_iter()
-        .map(|(name, expr)| Ok((name, TruthTable::from_expr_over(&expr, inputs.clone())?)))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Spec::new(tables)?)
-}
-
-/// One `--expr`: `NAME = EXPR`, or (when `alone`) a lone `EXPR` named `F`. The expression is
-/// parsed with the name blanked out, so that an error's column counts in the whole text.
-fn output_expr(text: &str, alone: bool) -> Result<(String, Expr)> {
-    let Some((name, expr)) = text.split_once('=') else {
-        if !alone {
-            bail!("name each of several outputs: NAME = EXPR");
-        }
-        return Ok(("F".to_owned(), Expr::parse(text)?));
-    };
-    let name = name.trim();
-    if Expr::parse(name) != Ok(Expr::var(name)) {
-        bail!("`{name}` is no output name (a letter or `_`, then letters, digits or `_`)");
-    }
-    let prefix = text[..text.len() - expr.len()].chars().count();
-    let blanked = format!("{}{expr}", " ".repeat(prefix));
-    Ok((name.to_owned(), Expr::parse(&blanked)?))
+    Spec::from_equations(texts, None).map_err(|error| {
+        let context = match &error {
+            EquationError::Expr { index, .. }
+            | EquationError::BadName { index, .. }
+            | EquationError::Unnamed { index } => format!("--expr {:?}", texts[*index]),
+            EquationError::Table(_) | EquationError::Spec(_) => "--expr".to_owned(),
+        };
+        anyhow::Error::new(error).context(context)
+    })
 }

@@ -181,22 +181,17 @@ pub fn minimise_spec(spec: &Spec, options: Options) -> Result<Cover, MinimiseErr
 #[cfg(test)]
 mod tests {
     use super::{Exactness, Mode, Options, minimise_spec};
-    use crate::expr::Expr;
     use crate::minimise::{Form, Limits, MinimiseError};
     use crate::spec::Spec;
     use crate::table::{TruthTable, Value};
 
     fn spec(outputs: &[(&str, &str)], inputs: &[&str]) -> Spec {
-        let inputs: Vec<String> = inputs.iter().map(|&s| s.to_owned()).collect();
-        let outputs = outputs
+        let equations: Vec<String> = outputs
             .iter()
-            .map(|&(name, text)| {
-                let expr = Expr::parse(text).expect("parses");
-                let table = TruthTable::from_expr_over(&expr, inputs.clone()).expect("builds");
-                (name.to_owned(), table)
-            })
+            .map(|(name, expr)| format!("{name} = {expr}"))
             .collect();
-        Spec::new(outputs).expect("a spec")
+        let inputs = inputs.iter().map(|&input| input.to_owned()).collect();
+        Spec::from_equations(&equations, Some(inputs)).expect("a spec")
     }
 
     #[test]

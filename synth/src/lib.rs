@@ -94,6 +94,6 @@ pub use expr::{Expected, Expr, ExprError, MAX_NESTING};
 pub use minimise::{
     Form, Implicant, Limits, Minimal, MinimiseError, minimise, minimise_within, prime_implicants,
 };
-pub use spec::{MAX_OUTPUTS, Spec, SpecError};
+pub use spec::{EquationError, MAX_OUTPUTS, Spec, SpecError};
 pub use table::{MAX_INPUTS, TableError, TruthTable, Value};
 pub use tablefile::TableFileError;

@@ -9,7 +9,7 @@ use sim_core::format::Document;
 use synth::build::{FanIn, Gates, Style, document};
 use synth::ternary::{self, TernaryReport};
 use synth::{
-    Cover, Exactness, Expr, Form, Limits, Options, Spec, Term, TruthTable, Value, minimise_spec,
+    Cover, Exactness, Form, Limits, Options, Spec, Term, TruthTable, Value, minimise_spec,
     prime_implicants,
 };
 
@@ -31,16 +31,12 @@ fn names(prefix: &str, count: usize) -> Vec<String> {
 
 /// The spec of `outputs` (name, expression) over `inputs`.
 fn spec_of(outputs: &[(&str, &str)], inputs: &[&str]) -> Spec {
-    let inputs: Vec<String> = inputs.iter().map(|&s| s.to_owned()).collect();
-    let outputs = outputs
+    let equations: Vec<String> = outputs
         .iter()
-        .map(|&(name, text)| {
-            let expr = Expr::parse(text).expect("parses");
-            let table = TruthTable::from_expr_over(&expr, inputs.clone()).expect("builds");
-            (name.to_owned(), table)
-        })
+        .map(|(name, expr)| format!("{name} = {expr}"))
         .collect();
-    Spec::new(outputs).expect("a spec")
+    let inputs = inputs.iter().map(|&input| input.to_owned()).collect();
+    Spec::from_equations(&equations, Some(inputs)).expect("a spec")
 }
 
 /// The cover of every prime implicant of each output (of its complement for a product of

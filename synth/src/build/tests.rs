@@ -4,10 +4,8 @@ use sim_core::{Circuit, NodeKind, Trit};
 
 use super::{BuildError, FanIn, Gates, Style, document, part};
 use crate::cover::{Cover, Exactness, Options, Term, minimise_spec};
-use crate::expr::Expr;
 use crate::minimise::{Form, Implicant};
 use crate::spec::Spec;
-use crate::table::TruthTable;
 
 /// Every style: three gate families by two fan-ins.
 fn styles() -> impl Iterator<Item = Style> {
@@ -20,16 +18,12 @@ fn styles() -> impl Iterator<Item = Style> {
 
 /// The spec of `outputs` (name, expression) over `inputs`.
 fn spec(outputs: &[(&str, &str)], inputs: &[&str]) -> Spec {
-    let inputs: Vec<String> = inputs.iter().map(|&s| s.to_owned()).collect();
-    let outputs = outputs
+    let equations: Vec<String> = outputs
         .iter()
-        .map(|&(name, text)| {
-            let expr = Expr::parse(text).expect("parses");
-            let table = TruthTable::from_expr_over(&expr, inputs.clone()).expect("builds");
-            (name.to_owned(), table)
-        })
+        .map(|(name, expr)| format!("{name} = {expr}"))
         .collect();
-    Spec::new(outputs).expect("a spec")
+    let inputs = inputs.iter().map(|&input| input.to_owned()).collect();
+    Spec::from_equations(&equations, Some(inputs)).expect("a spec")
 }
 
 fn cover(spec: &Spec, form: Form) -> Cover {
