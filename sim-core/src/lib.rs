@@ -54,7 +54,8 @@
 //!    resolved into wires), [`bus`] (buses expanded into single trits),
 //!    [`hierarchy`] (subcircuits flattened).
 //! 3. **Front ends** — [`format`](mod@format) (RON files), [`bench`](mod@bench) (ISCAS
-//!    `.bench` import and export), [`generate`] (generated circuits for tests and
+//!    `.bench` import and export), [`yosys`] (Yosys' JSON netlist of a Verilog design, the
+//!    caller having run Yosys), [`generate`] (generated circuits for tests and
 //!    benchmarks); [`front_end`] reads any of them ([`front_end::FrontEnd::read`], the one driver
 //!    from text to a checked circuit), and [`elaborate`], the one driver from a front end's description to a
 //!    checked [`Circuit`]: flattened, buses expanded, checked, with buses and memories.

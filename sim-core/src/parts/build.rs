@@ -165,7 +165,7 @@ impl Builder {
 
     /// The `2^n` select lines of the `n` bits `sel`: line `k` is the AND of `sel`'s bits
     /// where `k` has a 1 and their negations where it has a 0.
-    pub(super) fn decode(&mut self, sel: &[String]) -> Bits {
+    pub fn decode(&mut self, sel: &[String]) -> Bits {
         let negated: Bits = sel.iter().map(|s| self.not(s)).collect();
         (0..1usize << sel.len())
             .map(|k| {

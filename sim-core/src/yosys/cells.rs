@@ -45,7 +45,7 @@ pub(super) enum Gate {
 }
 
 /// A pin's polarity: active high (`P`) or low (`N`).
-type Negative = bool;
+pub(super) type Negative = bool;
 
 /// A reset's or set's pins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +84,7 @@ pub(super) enum CellKind {
 
 impl CellKind {
     /// The kind of a Yosys simple cell type (`$_DFFE_PN0P_`), or `None` for any other type.
+    #[allow(clippy::many_single_char_names)] // Yosys' letters: clock, enable, set, reset, value
     pub fn parse(cell_type: &str) -> Option<CellKind> {
         let name = cell_type.strip_prefix("$_")?.strip_suffix('_')?;
         let (family, letters) = name.split_once('_').unwrap_or((name, ""));
@@ -256,6 +257,7 @@ fn active(b: &mut Builder, signal: String, negative: Negative) -> String {
 }
 
 /// The inputs of a gate cell's output node.
+#[allow(clippy::many_single_char_names)] // Yosys' pin names
 fn gate_inputs(b: &mut Builder, gate: Gate, pin: &dyn Fn(&str) -> String) -> Vec<String> {
     let [a, bb, c, d] = ["A", "B", "C", "D"];
     match gate {

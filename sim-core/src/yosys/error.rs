@@ -123,6 +123,16 @@ pub enum ImportWarning {
         /// The net bits, `name[k]` or Yosys' number, in file order.
         nets: Vec<String>,
     },
+    /// A memory that maps to no Tritium RAM or ROM, built as a flip-flop per bit (the
+    /// same function, many more nodes).
+    MemoryAsFlipFlops {
+        /// The module.
+        module: String,
+        /// The memory cell.
+        memory: String,
+        /// Why it is no RAM or ROM.
+        why: String,
+    },
 }
 
 impl fmt::Display for ImportWarning {
@@ -133,6 +143,14 @@ impl fmt::Display for ImportWarning {
                 "module `{module}`: {} undriven net bit(s) read unknown: {}",
                 nets.len(),
                 nets.join(", ")
+            ),
+            ImportWarning::MemoryAsFlipFlops {
+                module,
+                memory,
+                why,
+            } => write!(
+                f,
+                "module `{module}`: memory `{memory}` is built as flip-flops ({why})"
             ),
         }
     }

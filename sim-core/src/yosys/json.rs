@@ -72,7 +72,10 @@ pub(super) enum Direction {
 pub(super) struct Cell {
     /// `$_AND_`, `$_DFF_P_`, `$mem_v2`, a module's name, …
     #[serde(rename = "type")]
-    pub cell_type: String,
+    pub type_name: String,
+    /// Parameters (memories read theirs), each a number or a string of binary digits.
+    #[serde(default)]
+    pub parameters: Ordered<Value>,
     /// The bits on each port, least significant first.
     #[serde(default)]
     pub connections: Ordered<Vec<Bit>>,

@@ -5,7 +5,7 @@
 //! `write_json`) and hands its output here as text; this module reads no file and runs no
 //! process. [`from_json`] builds:
 //!
-//! * each module a part ([`PartDesc`](crate::hierarchy::PartDesc)): its input ports
+//! * each module a part ([`PartDesc`]): its input ports
 //!   switches and its output ports lamps, buses when wider than a bit, in declaration
 //!   order; the top module the document's top level and every module it places, directly or
 //!   not, one of the document's subcircuits, its cells placing them instances (so the app's
@@ -14,6 +14,8 @@
 //!   every group computes its cell's function in Kleene's logic, exactly for the gates (the
 //!   multiplexer with its consensus term) and never a known value Verilog's simulation
 //!   would not give;
+//! * memories (`$mem_v2`, `$mem`) as Tritium's ROM and RAM where their ports map, else as
+//!   flip-flops with [`ImportWarning::MemoryAsFlipFlops`] (see `memory.rs`);
 //! * constant bits as constant nodes, `x` and `z` as the unknown constant, a net no cell
 //!   drives as unknown ([`ImportWarning::Undriven`]);
 //! * the node driving a net of the source (`netnames` with `hide_name: 0`) labelled after
@@ -32,13 +34,24 @@
 //! where Icarus knows a value, and known where Icarus gives `x`; it never gives a 0 where
 //! Icarus gives a 1. Registers without a reset start unknown in both.
 //!
+//! Two differences are of timing, not of values. An asynchronous set or reset is a level
+//! in Tritium and an edge in Verilog's `always @(posedge clk or posedge rst)`: a reset
+//! falling while the set holds sets Q in Tritium and changes nothing in Verilog, and an `x`
+//! on the reset is a `posedge` that runs the `else` branch. And a latch is a loop of gates
+//! simulated with unit delays: when one input changes both its enable (closing it) and its
+//! data through a shallower path, the new data may reach the loop before it closes (a hold
+//! race the RTL, with no delays, does not have). `tests/yosys.rs` keeps its stimuli clear
+//! of both.
+//!
 //! # Modules
 //! `json` holds the serde types of Yosys' format, `cells` the simple cells' mapping,
-//! `module` one module as a part, `error` [`YosysError`] and [`ImportWarning`].
+//! `memory` the memories', `module` one module as a part, `error` [`YosysError`] and
+//! [`ImportWarning`].
 
 mod cells;
 mod error;
 mod json;
+mod memory;
 mod module;
 
 use std::collections::HashMap;
@@ -193,7 +206,7 @@ fn top_module<'n>(netlist: &'n Netlist, top: Option<&str>) -> Result<&'n str, Yo
         .modules
         .0
         .iter()
-        .flat_map(|(_, m)| m.cells.0.iter().map(|(_, c)| c.cell_type.as_str()))
+        .flat_map(|(_, m)| m.cells.0.iter().map(|(_, c)| c.type_name.as_str()))
         .collect();
     let candidates: Vec<&str> = names().filter(|n| !placed.contains(n)).collect();
     match candidates.as_slice() {
@@ -224,7 +237,7 @@ fn modules_below<'n>(netlist: &'n Netlist, top: &'n str) -> Result<Vec<&'n str>,
         }
         path.push(name);
         for (_, cell) in &module_named(netlist, name).cells.0 {
-            if let Some((sub, _)) = netlist.modules.0.iter().find(|(m, _)| *m == cell.cell_type) {
+            if let Some((sub, _)) = netlist.modules.0.iter().find(|(m, _)| *m == cell.type_name) {
                 visit(netlist, sub, path, order)?;
             }
         }
@@ -247,7 +260,7 @@ fn node_count<'n>(netlist: &'n Netlist, name: &'n str, counts: &mut HashMap<&'n 
     let module = module_named(netlist, name);
     let mut total = 0u64;
     for (_, cell) in &module.cells.0 {
-        let n = match netlist.modules.0.iter().find(|(m, _)| *m == cell.cell_type) {
+        let n = match netlist.modules.0.iter().find(|(m, _)| *m == cell.type_name) {
             Some((sub, _)) => node_count(netlist, sub, counts),
             None => 1,
         };

@@ -6,9 +6,12 @@ use std::collections::{HashMap, HashSet};
 
 use super::cells::CellKind;
 use super::json::{Bit, Direction, Module, Netlist};
+use super::memory::{self, Mapped, Memory, Patch};
 use super::{ImportWarning, YosysError};
-use crate::desc::{InstanceDesc, Pos, WireDesc};
+use crate::desc::{InstanceDesc, Node, Pos, WireDesc};
 use crate::kind::NodeKind;
+use crate::literal::Literal;
+use crate::memory::ContentsDecl;
 use crate::parts::{Builder, bit_ranges};
 use crate::trit::Trit;
 
@@ -59,6 +62,21 @@ struct Level<'a> {
     names: HashMap<u64, String>,
     /// Nets read but driven by nothing, in the order first read.
     undriven: Vec<u64>,
+    /// What to change in the finished part's nodes (memories' widths and words, power-on
+    /// values).
+    patches: Vec<Patch>,
+    /// Warnings so far.
+    warnings: Vec<ImportWarning>,
+}
+
+/// A cell whose output nodes exist and whose inputs are still to wire.
+enum Pending {
+    /// A simple cell and its output node.
+    Simple(CellKind, String),
+    /// An instance of a module, by its label.
+    Instance(String),
+    /// A memory and the output nodes of each read port.
+    Memory(Memory<Bit>, Vec<Vec<String>>),
 }
 
 impl Level<'_> {
@@ -127,8 +145,128 @@ pub(super) fn build(netlist: &Netlist, name: &str, module: &Module) -> Result<Bu
         constants: [None, None, None],
         names: net_names(module),
         undriven: Vec::new(),
+        patches: Vec::new(),
+        warnings: Vec::new(),
     };
     check_ports(name, module)?;
+    add_inputs(&mut level, module)?;
+    let instances = instance_labels(module, &mut level.builder);
+    let muxes = muxes(module);
+    // Pass 1: every cell's output node, so that any cell may read any net.
+    let mut outputs = Vec::with_capacity(module.cells.0.len());
+    for (cell_name, cell) in &module.cells.0 {
+        if IGNORED_CELLS.contains(&cell.type_name.as_str()) {
+            continue;
+        }
+        let pending = if let Some(kind) = CellKind::parse(&cell.type_name) {
+            let out = level.builder.add(kind.output_node(), &[]);
+            let bit = single(name, cell_name, cell, kind.output_port())?;
+            level.drive(bit, out.clone(), format!("`{cell_name}`"))?;
+            Pending::Simple(kind, out)
+        } else if matches!(cell.type_name.as_str(), "$mem" | "$mem_v2") {
+            let mut memory = Memory::parse(cell)
+                .map_err(|why| unsupported_because(name, cell_name, &cell.type_name, why))?;
+            memory.see_through_write_muxes(&|bit| muxes.get(&bit).copied());
+            let outs = memory_outputs(&mut level, &memory, cell_name)?;
+            Pending::Memory(memory, outs)
+        } else if let Some((_, sub)) = netlist.modules.0.iter().find(|(m, _)| *m == cell.type_name)
+        {
+            let instance = instances[cell_name.as_str()].clone();
+            place_outputs(&mut level, sub, cell_name, cell, &instance)?;
+            Pending::Instance(instance)
+        } else {
+            return Err(unsupported(name, cell_name, &cell.type_name));
+        };
+        outputs.push((cell_name, cell, pending));
+    }
+    // Pass 2: the inputs.
+    let mut placed = Vec::new();
+    for (cell_name, cell, pending) in outputs {
+        match pending {
+            Pending::Simple(kind, out) => {
+                let mut pins = HashMap::new();
+                for port in kind.input_ports() {
+                    let bit = single(name, cell_name, cell, port)?;
+                    pins.insert(*port, level.signal(bit));
+                }
+                kind.wire(&mut level.builder, &out, &|p| pins[p].clone());
+            }
+            Pending::Instance(out) => {
+                wire_instance_inputs(&mut level, netlist, cell, &out);
+                placed.push(InstanceDesc::new(out, label(&cell.type_name), None));
+            }
+            Pending::Memory(memory, outs) => {
+                let memory = memory.resolve(&mut |bit| level.signal(bit));
+                let (mapped, patches) = memory::build(&mut level.builder, &memory, &outs)
+                    .map_err(|why| unsupported_because(name, cell_name, &cell.type_name, why))?;
+                level.patches.extend(patches);
+                if let Mapped::FlipFlops(why) = mapped {
+                    level.warnings.push(ImportWarning::MemoryAsFlipFlops {
+                        module: name.to_owned(),
+                        memory: cell_name.clone(),
+                        why,
+                    });
+                }
+            }
+        }
+    }
+    for (port, p) in &module.ports.0 {
+        if p.direction == Direction::Output {
+            let signals: Vec<String> = p.bits.iter().map(|&b| level.signal(b)).collect();
+            level.builder.output(&label(port), &signals);
+        }
+    }
+    if !level.undriven.is_empty() {
+        let nets = level.undriven.iter().map(|&n| level.net_name(n)).collect();
+        level.warnings.push(ImportWarning::Undriven {
+            module: name.to_owned(),
+            nets,
+        });
+    }
+    let warnings = level.warnings;
+    let drivers = level.drivers;
+    let mut part = level.builder.finish(label(name));
+    apply(&mut part.nodes, level.patches);
+    place_instances(&mut part, placed);
+    name_nets(&mut part, module, &drivers);
+    Ok(Built { part, warnings })
+}
+
+/// Wires the inputs of instance `out` (a cell placing a module): a pin of one bit from its
+/// signal, a bus through a merger.
+fn wire_instance_inputs(
+    level: &mut Level<'_>,
+    netlist: &Netlist,
+    cell: &super::json::Cell,
+    out: &str,
+) {
+    let sub = netlist
+        .modules
+        .get(&cell.type_name)
+        .map_or(&[][..], |m| &m.ports.0[..]);
+    for (port, p) in sub {
+        if p.direction != Direction::Input {
+            continue;
+        }
+        let Some(bits) = cell.connections.get(port) else {
+            continue;
+        };
+        let signals: Vec<String> = bits.iter().map(|&b| level.signal(b)).collect();
+        let end = format!("{out}.{}", label(port));
+        let from = if signals.len() == 1 {
+            signals[0].clone()
+        } else {
+            let width = u8::try_from(signals.len()).unwrap_or(u8::MAX);
+            level
+                .builder
+                .add(NodeKind::Merge(bit_ranges(width)), &signals)
+        };
+        level.builder.wire(&from, &end, 0);
+    }
+}
+
+/// The input pins, driving their nets, with the output pins' labels reserved.
+fn add_inputs(level: &mut Level<'_>, module: &Module) -> Result<(), YosysError> {
     for (port, p) in &module.ports.0 {
         if p.direction == Direction::Output {
             level.builder.reserve(&label(port));
@@ -143,86 +281,24 @@ pub(super) fn build(netlist: &Netlist, name: &str, module: &Module) -> Result<Bu
             }
         }
     }
-    let instances = instance_labels(module, &mut level.builder);
-    // Pass 1: every cell's output node, so that any cell may read any net.
-    let mut outputs = Vec::with_capacity(module.cells.0.len());
-    for (cell_name, cell) in &module.cells.0 {
-        if IGNORED_CELLS.contains(&cell.cell_type.as_str()) {
-            continue;
-        }
-        if let Some(kind) = CellKind::parse(&cell.cell_type) {
-            let out = level.builder.add(kind.output_node(), &[]);
-            let bit = single(name, cell_name, cell, kind.output_port())?;
-            level.drive(bit, out.clone(), format!("`{cell_name}`"))?;
-            outputs.push((cell_name, cell, Some(kind), out));
-        } else if let Some((_, sub)) = netlist.modules.0.iter().find(|(m, _)| *m == cell.cell_type)
-        {
-            let instance = instances[cell_name.as_str()].clone();
-            place_outputs(&mut level, sub, cell_name, cell, &instance)?;
-            outputs.push((cell_name, cell, None, instance));
-        } else {
-            return Err(unsupported(name, cell_name, &cell.cell_type));
-        }
-    }
-    // Pass 2: the inputs.
-    let mut placed = Vec::new();
-    for (cell_name, cell, kind, out) in outputs {
-        match kind {
-            Some(kind) => {
-                let mut pins = HashMap::new();
-                for port in kind.input_ports() {
-                    let bit = single(name, cell_name, cell, port)?;
-                    pins.insert(*port, level.signal(bit));
-                }
-                kind.wire(&mut level.builder, &out, &|p| pins[p].clone());
-            }
-            None => {
-                let sub = netlist
-                    .modules
-                    .get(&cell.cell_type)
-                    .map_or(&[][..], |m| &m.ports.0[..]);
-                for (port, p) in sub {
-                    if p.direction != Direction::Input {
-                        continue;
-                    }
-                    let Some(bits) = cell.connections.get(port) else {
-                        continue;
-                    };
-                    let signals: Vec<String> = bits.iter().map(|&b| level.signal(b)).collect();
-                    let end = format!("{out}.{}", label(port));
-                    let from = if signals.len() == 1 {
-                        signals[0].clone()
-                    } else {
-                        let width = u8::try_from(signals.len()).unwrap_or(u8::MAX);
-                        level
-                            .builder
-                            .add(NodeKind::Merge(bit_ranges(width)), &signals)
-                    };
-                    level.builder.wire(&from, &end, 0);
-                }
-                placed.push(InstanceDesc::new(out, label(&cell.cell_type), None));
-            }
-        }
-    }
-    for (port, p) in &module.ports.0 {
-        if p.direction == Direction::Output {
-            let signals: Vec<String> = p.bits.iter().map(|&b| level.signal(b)).collect();
-            level.builder.output(&label(port), &signals);
-        }
-    }
-    let warnings = if level.undriven.is_empty() {
-        Vec::new()
-    } else {
-        vec![ImportWarning::Undriven {
-            module: name.to_owned(),
-            nets: level.undriven.iter().map(|&n| level.net_name(n)).collect(),
-        }]
-    };
-    let drivers = level.drivers;
-    let mut part = level.builder.finish(label(name));
-    place_instances(&mut part, placed);
-    name_nets(&mut part, module, &drivers);
-    Ok(Built { part, warnings })
+    Ok(())
+}
+
+/// The `[A, B, S]` of every `$_MUX_` by the net it drives.
+fn muxes(module: &Module) -> HashMap<Bit, [Bit; 3]> {
+    module
+        .cells
+        .0
+        .iter()
+        .filter(|(_, c)| c.type_name == "$_MUX_")
+        .filter_map(|(_, c)| {
+            let one = |port: &str| match c.connections.get(port).map(Vec::as_slice) {
+                Some([bit]) => Some(*bit),
+                _ => None,
+            };
+            Some((one("Y")?, [one("A")?, one("B")?, one("S")?]))
+        })
+        .collect()
 }
 
 /// Every port is an input or an output, at most a bus wide.
@@ -273,7 +349,7 @@ fn instance_labels<'m>(module: &'m Module, builder: &mut Builder) -> HashMap<&'m
     let mut taken: HashSet<String> = module.ports.0.iter().map(|(p, _)| label(p)).collect();
     let mut labels = HashMap::new();
     for (cell_name, cell) in &module.cells.0 {
-        if cell.cell_type.starts_with('$') {
+        if cell.type_name.starts_with('$') {
             continue;
         }
         let base = label(cell_name);
@@ -313,7 +389,7 @@ fn place_outputs(
                 message: format!(
                     "port `{port}` has {} bits, module `{}` {}",
                     bits.len(),
-                    cell.cell_type,
+                    cell.type_name,
                     p.bits.len()
                 ),
             });
@@ -347,10 +423,81 @@ fn single(
             module: module.to_owned(),
             cell: cell_name.to_owned(),
             message: match other {
-                None => format!("{} has no port `{port}`", cell.cell_type),
+                None => format!("{} has no port `{port}`", cell.type_name),
                 Some(bits) => format!("port `{port}` has {} bits, not 1", bits.len()),
             },
         }),
+    }
+}
+
+/// The output nodes of each read port of `memory` (cell `cell_name`), driving its data
+/// nets.
+fn memory_outputs(
+    level: &mut Level<'_>,
+    memory: &Memory<Bit>,
+    cell_name: &str,
+) -> Result<Vec<Vec<String>>, YosysError> {
+    memory
+        .reads
+        .iter()
+        .map(|port| {
+            port.data
+                .iter()
+                .map(|&bit| {
+                    let out = level.builder.add(memory::read_output_node(port), &[]);
+                    level.drive(bit, out.clone(), format!("`{cell_name}`"))?;
+                    Ok(out)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Applies `patches` to the part's `nodes`.
+fn apply(nodes: &mut [Node], patches: Vec<Patch>) {
+    let mut by_label: HashMap<String, Patch> = HashMap::with_capacity(patches.len());
+    for patch in patches {
+        let (Patch::Memory { label, .. } | Patch::Init { label, .. }) = &patch;
+        by_label.insert(label.clone(), patch);
+    }
+    for node in nodes {
+        match by_label.remove(&node.label) {
+            Some(Patch::Memory { width, words, .. }) => {
+                node.width = width;
+                node.contents = words.map(|words| Box::new(ContentsDecl::Words(literals(&words))));
+            }
+            Some(Patch::Init { value, .. }) => node.init = Some(value),
+            None => {}
+        }
+    }
+}
+
+/// Words as literals (`0b1x01`, most significant bit first).
+fn literals(words: &[Vec<Trit>]) -> Vec<Literal> {
+    words
+        .iter()
+        .map(|word| {
+            let digits: String = word
+                .iter()
+                .rev()
+                .map(|t| match t {
+                    Trit::False => '0',
+                    Trit::True => '1',
+                    Trit::Unknown => 'x',
+                })
+                .collect();
+            Literal::Text(format!("0b{digits}"))
+        })
+        .collect()
+}
+
+/// [`YosysError::UnsupportedCell`] saying `why`.
+fn unsupported_because(module: &str, cell: &str, cell_type: &str, why: String) -> YosysError {
+    YosysError::UnsupportedCell {
+        cell_type: cell_type.to_owned(),
+        module: module.to_owned(),
+        cell: cell.to_owned(),
+        why,
     }
 }
 
@@ -436,8 +583,8 @@ fn name_nets(
         }
     }
     for node in &mut part.nodes {
-        if node.kind.is_flip_flop() {
-            node.init = inits.get(&node.label).copied();
+        if let Some(&value) = inits.get(&node.label) {
+            node.init = Some(value);
         }
         if let Some(new) = renames.get(&node.label) {
             node.label.clone_from(new);

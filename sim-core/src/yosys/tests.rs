@@ -52,20 +52,20 @@ fn every_simple_gate_computes_its_function() {
     let cases: [(&str, usize, F); 16] = [
         ("$_BUF_", 1, |i| i[0]),
         ("$_NOT_", 1, |i| !i[0]),
-        ("$_AND_", 2, |i| i[0] & i[1]),
-        ("$_OR_", 2, |i| i[0] | i[1]),
+        ("$_AND_", 2, |i| i[0] && i[1]),
+        ("$_OR_", 2, |i| i[0] || i[1]),
         ("$_XOR_", 2, |i| i[0] ^ i[1]),
-        ("$_NAND_", 2, |i| !(i[0] & i[1])),
-        ("$_NOR_", 2, |i| !(i[0] | i[1])),
+        ("$_NAND_", 2, |i| !(i[0] && i[1])),
+        ("$_NOR_", 2, |i| !(i[0] || i[1])),
         ("$_XNOR_", 2, |i| !(i[0] ^ i[1])),
-        ("$_ANDNOT_", 2, |i| i[0] & !i[1]),
-        ("$_ORNOT_", 2, |i| i[0] | !i[1]),
+        ("$_ANDNOT_", 2, |i| i[0] && !i[1]),
+        ("$_ORNOT_", 2, |i| i[0] || !i[1]),
         ("$_MUX_", 3, |i| if i[2] { i[1] } else { i[0] }),
         ("$_NMUX_", 3, |i| !(if i[2] { i[1] } else { i[0] })),
-        ("$_AOI3_", 3, |i| !((i[0] & i[1]) | i[2])),
-        ("$_OAI3_", 3, |i| !((i[0] | i[1]) & i[2])),
-        ("$_AOI4_", 4, |i| !((i[0] & i[1]) | (i[2] & i[3]))),
-        ("$_OAI4_", 4, |i| !((i[0] | i[1]) & (i[2] | i[3]))),
+        ("$_AOI3_", 3, |i| !((i[0] && i[1]) || i[2])),
+        ("$_OAI3_", 3, |i| !((i[0] || i[1]) && i[2])),
+        ("$_AOI4_", 4, |i| !((i[0] && i[1]) || (i[2] && i[3]))),
+        ("$_OAI4_", 4, |i| !((i[0] || i[1]) && (i[2] || i[3]))),
     ];
     let mut checked = 0;
     for (cell_type, n, f) in cases {
@@ -118,7 +118,7 @@ fn an_unknown_cell_type_is_an_error_naming_it_and_its_module() {
         r#""a": {"direction": "input", "bits": [2]}"#,
         r#""add": {"type": "$add", "connections": {"A": [2], "B": [2], "Y": [3]}}"#,
     );
-    let err = from_json(&json, &ImportOptions::default()).unwrap_err();
+    let err = from_json(&json, &ImportOptions::default()).expect_err("refused");
     let YosysError::UnsupportedCell {
         cell_type, module, ..
     } = &err
@@ -131,7 +131,7 @@ fn an_unknown_cell_type_is_an_error_naming_it_and_its_module() {
 
 #[test]
 fn text_that_is_not_yosys_json_is_an_error_with_its_line() {
-    let err = from_json("{\n \"modules\": 3}", &ImportOptions::default()).unwrap_err();
+    let err = from_json("{\n \"modules\": 3}", &ImportOptions::default()).expect_err("refused");
     assert!(matches!(err, YosysError::NotYosys { line: 2, .. }), "{err}");
 }
 
@@ -142,7 +142,7 @@ fn a_net_driven_twice_is_an_error_naming_both_drivers() {
         r#""n1": {"type": "$_NOT_", "connections": {"A": [2], "Y": [3]}},
            "n2": {"type": "$_BUF_", "connections": {"A": [2], "Y": [3]}}"#,
     );
-    let err = from_json(&json, &ImportOptions::default()).unwrap_err();
+    let err = from_json(&json, &ImportOptions::default()).expect_err("refused");
     assert!(
         matches!(&err, YosysError::DrivenTwice { first, second, .. } if first == "`n1`" && second == "`n2`"),
         "{err}"
@@ -160,7 +160,7 @@ fn more_cells_than_the_limit_is_an_error() {
         max_nodes: 1,
         ..ImportOptions::default()
     };
-    let err = from_json(&json, &options).unwrap_err();
+    let err = from_json(&json, &options).expect_err("refused");
     assert!(
         matches!(err, YosysError::TooLarge { nodes: 2, limit: 1 }),
         "{err}"
