@@ -38,10 +38,9 @@
 //!
 //! `--clock NAME` makes an input the clock, for a circuit clocked by an input rather than a
 //! clock node (an imported Verilog design, whose clock port is an input): it is left out of
-//! the vectors, held at 0 from power-on, and each vector of a sequential run raises it (where
-//! the clock nodes tick) and lowers it after the outputs are printed. In a sequential run of
-//! a circuit without clock nodes, the one input named `clk` or `clock` (any case) is the
-//! clock unless `--clock` names another. `--display` prints each output as a Verilog
+//! the vectors, held at 0 from power-on, and each vector (a sequential run: `--clock` makes
+//! it one) raises it (where the clock nodes tick) and lowers it after the outputs are
+//! printed. `--display` prints each output as a Verilog
 //! testbench's `$display("%b", …)` does (a bus's bits most significant first, `0`/`1`/`x`, no
 //! prefix), one field per output separated by spaces: the lines compare with the testbench's
 //! (see README, *Import Verilog*).
@@ -60,7 +59,7 @@ use std::collections::HashMap;
 use sim_core::batch::{BatchEngine, BatchError, LANES};
 use sim_core::number::Radix;
 use sim_core::signal::{Signal, signals};
-use sim_core::{Circuit, Engine, Netlist, NodeId, NodeKind, Trit};
+use sim_core::{Circuit, Engine, Netlist, NodeId, Trit};
 
 use super::args::{EngineKind, ScheduleKind, VectorsArgs};
 use super::console::{Console, Status};
@@ -79,8 +78,13 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     }
     let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
-    let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
-    let clock = clock_input(circuit, args.clock.as_deref(), sequential)?;
+    let clock = args
+        .clock
+        .as_deref()
+        .map(|name| clock_input(circuit, name))
+        .transpose()?;
+    let sequential =
+        args.cycles || clock.is_some() || circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
     let inputs: Vec<NodeId> = circuit.inputs().filter(|&id| Some(id) != clock).collect();
     let (fields, vectors) = vectors_for(args, circuit, &inputs)?;
     if args.engine == EngineKind::Batch {
@@ -238,43 +242,22 @@ fn source(
     })
 }
 
-/// The input that is the clock: the one labelled `name` (`--clock`), else, in a `sequential`
-/// run of a circuit without clock nodes, the one input labelled `clk` or `clock` (any case),
-/// else none.
+/// The input labelled `name` (`--clock`).
 ///
 /// # Errors
-/// `name` is not an input's label.
-fn clock_input(circuit: &Circuit, name: Option<&str>, sequential: bool) -> Result<Option<NodeId>> {
-    let labelled = |pred: &dyn Fn(&str) -> bool| -> Vec<NodeId> {
-        circuit
-            .inputs()
-            .filter(|&id| pred(&circuit[id].label))
-            .collect()
-    };
-    if let Some(name) = name {
-        if let [id] = labelled(&|l| l == name).as_slice() {
-            return Ok(Some(*id));
-        }
-        let all: Vec<&str> = circuit
-            .inputs()
-            .map(|id| circuit[id].label.as_str())
-            .collect();
-        bail!(
-            "--clock {name}: no input is labelled so (inputs: {})",
-            all.join(", ")
-        );
+/// No input is labelled `name` (the message lists the inputs).
+fn clock_input(circuit: &Circuit, name: &str) -> Result<NodeId> {
+    if let Some(id) = circuit.inputs().find(|&id| circuit[id].label == name) {
+        return Ok(id);
     }
-    let has_clock_nodes = circuit
-        .nodes()
-        .any(|(_, n)| matches!(n.kind, NodeKind::Clock { .. }));
-    if !sequential || has_clock_nodes {
-        return Ok(None);
-    }
-    let named = labelled(&|l| l.eq_ignore_ascii_case("clk") || l.eq_ignore_ascii_case("clock"));
-    Ok(match named.as_slice() {
-        [id] => Some(*id),
-        _ => None,
-    })
+    let all: Vec<&str> = circuit
+        .inputs()
+        .map(|id| circuit[id].label.as_str())
+        .collect();
+    bail!(
+        "--clock {name}: no input is labelled so (inputs: {})",
+        all.join(", ")
+    )
 }
 
 /// Whether a vector file's first line names the ports its fields drive (`ports: …`).
