@@ -78,13 +78,7 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     }
     let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
-    let clock = args
-        .clock
-        .as_deref()
-        .map(|name| clock_input(circuit, name))
-        .transpose()?;
-    let sequential =
-        args.cycles || clock.is_some() || circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
+    let (clock, sequential) = clocking(args, circuit)?;
     let inputs: Vec<NodeId> = circuit.inputs().filter(|&id| Some(id) != clock).collect();
     let (fields, vectors) = vectors_for(args, circuit, &inputs)?;
     if args.engine == EngineKind::Batch {
@@ -240,6 +234,21 @@ fn source(
         )),
         (None, None) => bail!("give --input VECFILE or --random N --seed S"),
     })
+}
+
+/// The clock input (`--clock`), if any, and whether the run is sequential: `--cycles`, a
+/// clock input, or a flip-flop.
+///
+/// # Errors
+/// `--clock` names no input.
+fn clocking(args: &VectorsArgs, circuit: &Circuit) -> Result<(Option<NodeId>, bool)> {
+    let clock = args
+        .clock
+        .as_deref()
+        .map(|name| clock_input(circuit, name))
+        .transpose()?;
+    let flip_flops = circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
+    Ok((clock, args.cycles || clock.is_some() || flip_flops))
 }
 
 /// The input labelled `name` (`--clock`).
