@@ -1,11 +1,18 @@
 //! The Analysis page used like a person would: the table's cells clicked through 0 → 1 → -,
 //! inputs added, the minimal expressions read with their `exact` label, the Karnaugh map's
-//! cells clicked, an expression typed into the box (and a wrong one shown with its column).
+//! cells clicked, an expression typed into the box (and a wrong one shown with its column);
+//! Analyse on an instance or on nodes selected on the circuit page, over a chosen output's
+//! cone and with unknowns as don't-cares; Build as subcircuit placing a part in the open
+//! circuit; the state machine's minimisation options.
 
-use crate::common::{App, click_node, node_value};
+use crate::common::{
+    App, TempDir, app, app_with, cell_to_screen, click_at, click_node, drag, node_value, type_into,
+};
+use egui::pos2;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gui::pages::AnalysisPage;
 use gui::pages::analysis::state::AnalysisState;
+use gui::pages::circuit::state::{CircuitPageState, End};
 
 /// The app on the Analysis page (clicked by its tab).
 pub fn analysis_page() -> App {
@@ -223,7 +230,7 @@ fn a_two_output_table_builds_in_two_input_nor_gates() {
 
 #[test]
 fn analyse_circuit_reads_the_open_half_adder_into_the_table() {
-    let mut h = crate::common::app_with("half_adder.ron");
+    let mut h = app_with("half_adder.ron");
     h.run();
     h.get_by_label("Analysis").click();
     h.run();
@@ -340,4 +347,235 @@ fn hazard_free_adds_the_consensus_term_and_heuristic_says_so() {
             "2 terms, 4 literals, heuristic"
         ]
     );
+}
+
+/// Goes to the Analysis page by its tab.
+fn to_analysis(h: &mut App) {
+    h.get_by_label("Analysis").click();
+    h.run();
+}
+
+#[test]
+fn analyse_a_selected_instance_reads_its_part_over_the_cone_of_a_chosen_output() {
+    let mut h = app_with("adder8.ron");
+    h.run();
+    // Click the `lo` block (a 4-bit adder of full adders of half adders, from a library).
+    let block = crate::common::scene_to_screen(&h) * h.get_by_label("lo").rect();
+    click_at(&h, block.center());
+    h.run();
+    assert_eq!(h.state().state.selected_instance.as_deref(), Some("lo"));
+    to_analysis(&mut h);
+    h.get_by_label("Analyse selected part").click();
+    h.run();
+    let notice = state(&h).notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("9 inputs"),
+        "all outputs: too many inputs: {notice}"
+    );
+    assert_eq!(state(&h).inputs, ["A", "B", "C"], "the table stays");
+    type_into(&mut h, "Outputs", "s0");
+    h.get_by_label("Analyse selected part").click();
+    h.run();
+    assert_eq!(state(&h).notice, None);
+    assert_eq!(state(&h).inputs, ["a0", "b0", "cin"]);
+    assert_eq!(state(&h).outputs, ["s0"]);
+    for row in 0..8u32 {
+        let odd = row.count_ones() % 2 == 1;
+        assert_eq!(
+            cell(&h, "s0", row),
+            if odd { "1" } else { "0" },
+            "row {row:03b}"
+        );
+    }
+    assert_eq!(labels(&h, "4 terms"), ["4 terms, 12 literals, exact"; 2]);
+    assert_eq!(labels(&h, "Read from "), ["Read from instance lo (adder4)"]);
+}
+
+#[test]
+fn analyse_selected_nodes_reads_the_part_make_subcircuit_would_make() {
+    let mut h = app_with("full_adder.ron");
+    // Box-select the carry's gates, as in subcircuits.rs.
+    let (from, to) = (
+        cell_to_screen(&h, pos2(11.0, 5.2)),
+        cell_to_screen(&h, pos2(20.5, 17.5)),
+    );
+    drag(&mut h, from, to);
+    assert_eq!(h.state().state.selection.len(), 4);
+    to_analysis(&mut h);
+    h.get_by_label("Analyse selected part").click();
+    h.run();
+    assert_eq!(state(&h).inputs, ["A", "B", "Cin"]);
+    assert_eq!(state(&h).outputs, ["Cout"]);
+    assert_eq!(labels(&h, "Cout = ")[0], "Cout = B·Cin + A·Cin + A·B");
+    assert_eq!(labels(&h, "Read from "), ["Read from 4 selected nodes"]);
+    assert!(
+        h.state().state.document().design.subcircuits.is_empty(),
+        "analysing makes no part"
+    );
+}
+
+#[test]
+fn a_latch_is_refused_until_its_unknowns_are_read_as_dont_cares() {
+    let mut h = app_with("rs_nor_latch.ron");
+    h.run();
+    to_analysis(&mut h);
+    h.get_by_label("Analyse circuit").click();
+    h.run();
+    let notice = state(&h).notice.clone().unwrap_or_default();
+    assert!(notice.contains("is unknown for R=0 S=0"), "{notice}");
+    h.get_by_label("unknowns as don't-cares").click();
+    h.get_by_label("Analyse circuit").click();
+    h.run();
+    assert_eq!(state(&h).notice, None);
+    assert_eq!(state(&h).inputs, ["R", "S"]);
+    assert_eq!(state(&h).outputs, ["Q", "Qn"]);
+    // Holding (R = S = 0) is unknown from power-on: a don't-care; set and reset are read.
+    assert_eq!(cell(&h, "Q", 0b00), "-");
+    assert_eq!(cell(&h, "Q", 0b01), "1");
+    assert_eq!(cell(&h, "Q", 0b10), "0");
+}
+
+/// A document of three switches `A`, `B`, `C` and a lamp `M`, nothing wired, open in the
+/// app (its file in `dir`).
+fn switches_and_a_lamp(dir: &TempDir) -> App {
+    let path = dir.join("voter.ron");
+    let nodes = [("A", "Switch", 0), ("B", "Switch", 4), ("C", "Switch", 8)]
+        .iter()
+        .map(|(label, kind, y)| format!("(label: \"{label}\", kind: {kind}, pos: (0, {y}))"))
+        .chain(["(label: \"M\", kind: Lamp, pos: (30, 4))".to_owned()])
+        .collect::<Vec<_>>()
+        .join(", ");
+    std::fs::write(&path, format!("(version: 1, nodes: [{nodes}], wires: [])")).expect("write");
+    let mut h = app(CircuitPageState::open_or_report(&path));
+    h.run();
+    h
+}
+
+#[test]
+fn build_as_subcircuit_places_a_majority_whose_lamp_follows_the_switches() {
+    let dir = TempDir::new("build-part");
+    let mut h = switches_and_a_lamp(&dir);
+    to_analysis(&mut h);
+    enter_majority(&mut h);
+    type_into(&mut h, "Part name", "majority");
+    h.get_by_label("Build as subcircuit").click();
+    h.run();
+    assert_eq!(h.state().page_title(), "Circuit");
+    let design = &h.state().state.document().design;
+    assert_eq!(design.subcircuits.len(), 1);
+    assert_eq!(design.subcircuits[0].name, "majority");
+    assert_eq!(design.subcircuits[0].input_pins(), ["A", "B", "C"]);
+    assert_eq!(design.subcircuits[0].output_pins(), ["F"]);
+    assert_eq!(h.state().state.selected_instance.as_deref(), Some("U1"));
+    assert!(
+        h.query_by_label("U1").is_some(),
+        "the block is on the canvas"
+    );
+    // Undo takes the part and its instance away in one step; redo brings them back.
+    h.state_mut().state.undo();
+    assert!(h.state().state.document().design.subcircuits.is_empty());
+    assert!(h.state().state.document().design.instances.is_empty());
+    h.state_mut().state.redo();
+    assert_eq!(h.state().state.document().design.instances.len(), 1);
+    // Wire the switches to its pins and its output to the lamp, as a user drags (here: the
+    // state calls the drags make).
+    let pin = |pin: &str| End::Pin {
+        instance: "U1".into(),
+        pin: pin.into(),
+    };
+    let state = &mut h.state_mut().state;
+    for input in ["A", "B", "C"] {
+        assert!(state.connect_ends(&End::Node(input.into()), &pin(input), 0));
+    }
+    assert!(state.connect_ends(&pin("F"), &End::Node("M".into()), 0));
+    h.run();
+    assert_follows(&mut h, &["A", "B", "C"], &["M"], |row| {
+        vec![row.count_ones() >= 2]
+    });
+}
+
+#[test]
+fn built_parts_are_named_apart_and_a_taken_name_is_refused() {
+    let mut h = analysis_page();
+    for _ in 0..2 {
+        h.get_by_label("Build as subcircuit").click();
+        h.run();
+        assert_eq!(h.state().page_title(), "Circuit");
+        to_analysis(&mut h);
+    }
+    let names: Vec<String> = h
+        .state()
+        .state
+        .document()
+        .design
+        .subcircuits
+        .iter()
+        .map(|p| p.name.clone())
+        .collect();
+    assert_eq!(names, ["synthesised", "synthesised2"]);
+    let instances: Vec<_> = h
+        .state()
+        .state
+        .document()
+        .design
+        .instances
+        .iter()
+        .map(|i| (i.label.clone(), i.pos))
+        .collect();
+    assert_eq!(instances.len(), 2);
+    assert_ne!(instances[0].1, instances[1].1, "placed apart");
+    type_into(&mut h, "Part name", "synthesised");
+    h.get_by_label("Build as subcircuit").click();
+    h.run();
+    assert_eq!(h.state().page_title(), "Analysis");
+    let notice = labels(&h, "the circuit already has");
+    assert_eq!(
+        notice,
+        ["the circuit already has a part named `synthesised`: choose another name"]
+    );
+}
+
+#[test]
+fn the_state_machine_is_minimised_with_the_tables_options() {
+    let mut h = machine_editor();
+    h.get_by_label("gray").click();
+    h.run();
+    let mut sizes = Vec::new();
+    // Built as it starts (Auto), then hazard-free, then hazard-free and heuristic.
+    for option in [None, Some("hazard-free"), Some("Heuristic")] {
+        if let Some(option) = option {
+            h.get_by_label(option).click();
+            h.run();
+        }
+        h.get_by_label("Build circuit").click();
+        h.run();
+        assert_eq!(h.state().page_title(), "Circuit");
+        if !sizes.is_empty() {
+            // The circuit built before is unsaved.
+            h.get_by_label("Discard").click();
+            h.run();
+        }
+        if sizes.is_empty() {
+            // Opens the Tests panel, which stays open.
+            h.get_by_label("View").click();
+            h.run();
+        }
+        sizes.push(h.state().state.circuit().node_count());
+        h.get_by_label("Run tests").click();
+        h.run();
+        let verdict = crate::common::status(&h, "Tests: ");
+        assert!(verdict.ends_with("all passed"), "{option:?}: {verdict}");
+        to_analysis(&mut h);
+    }
+    let machine = &h
+        .state()
+        .page::<AnalysisPage>()
+        .expect("the analysis page")
+        .machine;
+    assert_eq!(
+        (machine.mode, machine.hazard_free),
+        (synth::Mode::Heuristic, true)
+    );
+    // In Gray code the hazard-free next-state logic keeps a consensus term more.
+    assert!(sizes[1] > sizes[0], "{sizes:?}");
 }

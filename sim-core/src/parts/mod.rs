@@ -457,6 +457,17 @@ fn extender(b: &mut Builder, from: u8, to: u8, fill: Fill) {
 /// [`FormatError`] if the part does not elaborate (a design [`BuiltinPart::design`] built
 /// always does).
 pub fn standalone(part: &PartDesc) -> Result<Document, FormatError> {
+    standalone_in(part, &Design::default())
+}
+
+/// [`standalone`] for a part that places parts of `parts` (a document's design: its
+/// subcircuits and library parts, to any depth): the document keeps them, and `part` beside
+/// them when it is none of them (a part not made yet, as
+/// [`Extraction::part`](crate::hierarchy::Extraction::part) plans it).
+///
+/// # Errors
+/// [`FormatError`] if the part does not elaborate with those parts.
+pub fn standalone_in(part: &PartDesc, parts: &Design) -> Result<Document, FormatError> {
     let instance = "U";
     let mut nodes = Vec::new();
     let mut wires = Vec::new();
@@ -492,7 +503,14 @@ pub fn standalone(part: &PartDesc) -> Result<Document, FormatError> {
         )],
         pin_wires: wires.clone(),
         bus_level: Some((nodes.clone(), wires.clone())),
-        subcircuits: vec![part.clone()],
+        subcircuits: parts
+            .part(&part.name)
+            .is_none()
+            .then(|| part.clone())
+            .into_iter()
+            .chain(parts.subcircuits.iter().cloned())
+            .collect(),
+        library: parts.library.clone(),
         ..Design::default()
     };
     // The top level is named apart from the part it places.

@@ -332,3 +332,59 @@ fn wide_parts_are_laid_out_in_columns_with_room_between_boxes() {
         }
     }
 }
+
+/// A part with pins `a` → `y`: a NOT gate, or (`inner` given) an instance `I` of `inner`.
+fn inverter(name: &str, inner: Option<&str>) -> crate::hierarchy::PartDesc {
+    use crate::desc::{InstanceDesc, Node, WireDesc};
+    use crate::kind::NodeKind;
+    let mut nodes = vec![
+        Node::new("a", NodeKind::Switch),
+        Node::new("y", NodeKind::Lamp),
+    ];
+    let (wires, instances) = if let Some(inner) = inner {
+        (
+            vec![WireDesc::new("a", "I.a", 0), WireDesc::new("I.y", "y", 0)],
+            vec![InstanceDesc::new("I", inner, None)],
+        )
+    } else {
+        nodes.push(Node::new("n", NodeKind::Not));
+        (
+            vec![WireDesc::new("a", "n", 0), WireDesc::new("n", "y", 0)],
+            Vec::new(),
+        )
+    };
+    crate::hierarchy::PartDesc {
+        name: name.to_owned(),
+        nodes,
+        wires,
+        instances,
+        inputs: None,
+        outputs: None,
+        notes: Vec::new(),
+    }
+}
+
+#[test]
+fn a_part_placing_other_parts_stands_alone_with_them() {
+    let (inner, outer) = (inverter("inner", None), inverter("outer", Some("inner")));
+    assert!(
+        standalone(&outer).is_err(),
+        "alone it places an unknown part"
+    );
+    // `outer` not yet among the design's parts, then among them (kept once).
+    let mut design = crate::hierarchy::Design {
+        subcircuits: vec![inner],
+        ..crate::hierarchy::Design::default()
+    };
+    for _ in 0..2 {
+        let doc = super::standalone_in(&outer, &design).expect("elaborates");
+        let mut engine = Engine::from_circuit(&doc.circuit);
+        let (a, y) = (pin(&doc.circuit, "a")[0], pin(&doc.circuit, "y")[0]);
+        for (input, output) in [(Trit::False, Trit::True), (Trit::True, Trit::False)] {
+            engine.set([(a, input)]).expect("an input");
+            engine.settle();
+            assert_eq!(engine.value(y), output);
+        }
+        design.subcircuits.push(outer.clone());
+    }
+}

@@ -5,6 +5,7 @@
 use sim_core::format::Document;
 use synth::build::Style;
 use synth::fsm::{Assignment, Diagram, FsmError, Machine, Settings};
+use synth::{Mode, Options};
 
 /// The name of a circuit built from the machine.
 pub const MACHINE_NAME: &str = "machine";
@@ -39,6 +40,12 @@ pub struct MachineState {
     pub assignment: Assignment,
     /// The gates and fan-in of the built circuit's logic.
     pub style: Style,
+    /// How the next-state and output logic is minimised: exact, heuristic, or exact with
+    /// the heuristic as a fallback (Auto).
+    pub mode: Mode,
+    /// Whether that logic keeps a term over every pair of adjacent on-set rows, so that it
+    /// has no static hazard.
+    pub hazard_free: bool,
     /// The text last read and what it gave, so a table is parsed once.
     read: Option<(String, Reading)>,
 }
@@ -49,6 +56,8 @@ impl Default for MachineState {
             text: EXAMPLE.to_owned(),
             assignment: Assignment::default(),
             style: Style::default(),
+            mode: Mode::Auto,
+            hazard_free: false,
             read: None,
         }
     }
@@ -85,7 +94,11 @@ impl MachineState {
         let settings = Settings {
             assignment: self.assignment,
             style: self.style,
-            ..Settings::default()
+            options: Options {
+                mode: self.mode,
+                hazard_free: self.hazard_free,
+                ..Options::default()
+            },
         };
         let (machine, _) = self.machine().map_err(ToString::to_string)?;
         machine

@@ -5,10 +5,10 @@
 //! initial state. Each state is a widget named `state NAME`.
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Vec2, vec2};
-use synth::build::{FanIn, Gates};
 use synth::fsm::{ArcShape, Assignment, Diagram, DiagramArc};
 
 use crate::pages::analysis::machine::MachineState;
+use crate::pages::analysis::options::style_options;
 
 /// A state's radius on the screen, in points: the diagram's unit.
 const RADIUS: f32 = 28.0;
@@ -44,16 +44,7 @@ pub fn diagram_panel(ui: &mut egui::Ui, state: &mut MachineState) -> bool {
                 ui.selectable_value(&mut state.assignment, assignment, assignment.label());
             }
             ui.separator();
-            for (gates, name) in [
-                (Gates::AndOr, "AND-OR"),
-                (Gates::Nand, "NAND"),
-                (Gates::Nor, "NOR"),
-            ] {
-                ui.selectable_value(&mut state.style.gates, gates, name);
-            }
-            ui.separator();
-            ui.selectable_value(&mut state.style.fan_in, FanIn::Two, "2-input");
-            ui.selectable_value(&mut state.style.fan_in, FanIn::Any, "n-input");
+            style_options(ui, &mut state.style);
             ui.separator();
             ui.button("Build circuit")
                 .on_hover_text("Opens the machine's circuit on the Circuit page")

@@ -5,11 +5,13 @@
 //! circuit of a cover in the circuit editor. The page's second editor is a state machine's:
 //! its state-transition table as text ([`machine`]), its diagram ([`machine_view`]) and its
 //! circuit. [`state`] is the table and what is derived from it (plain Rust); [`kmap`] the map's
-//! geometry; [`view`] draws both and turns clicks into calls.
+//! geometry; [`view`] draws both and turns clicks into calls, with [`options`] the rows of
+//! choices both editors share.
 
 pub mod kmap;
 pub mod machine;
 pub mod machine_view;
+pub mod options;
 pub mod state;
 pub mod view;
 

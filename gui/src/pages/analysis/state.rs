@@ -6,6 +6,7 @@
 
 use sim_core::Circuit;
 use sim_core::format::Document;
+use sim_core::hierarchy::PartDesc;
 use synth::build::{self, BuildError, Style};
 use synth::{
     Cover, Expr, ExprError, Form, MAX_INPUTS, MinimiseError, Mode, Options, Spec, SpecError,
@@ -39,6 +40,9 @@ pub enum AnalysisError {
     /// The cover does not make a circuit.
     #[error(transparent)]
     Build(#[from] BuildError),
+    /// The part name chosen for Build as subcircuit names a part the document has.
+    #[error("the circuit already has a part named `{0}`: choose another name")]
+    PartNameTaken(String),
 }
 
 /// The name of a circuit built from the table.
@@ -91,6 +95,17 @@ pub struct AnalysisState {
     pub expression_error: Option<ExprError>,
     /// What went wrong last, for the page to show (a fill, a paste, a build, an analysis).
     pub notice: Option<String>,
+    /// Analyse's outputs: names of lamps, probes or buses, separated by spaces or commas,
+    /// whose cone is read (empty: every output).
+    pub chosen_outputs: String,
+    /// What Analyse makes of an output unknown for some binary inputs.
+    pub unknowns: Unknowns,
+    /// What the table was last read from (`the circuit`, `instance U1 (adder4)`), until it
+    /// is read from elsewhere.
+    pub analysed: Option<String>,
+    /// The name Build as subcircuit gives its part (empty: [`BUILT_NAME`], numbered to be
+    /// new in the document).
+    pub part_name: String,
     /// The function last minimised, how, and its covers, so a table is minimised once.
     cache: Option<(Spec, Options, Result<Covers, MinimiseError>)>,
 }
@@ -111,6 +126,10 @@ impl Default for AnalysisState {
             expression: String::new(),
             expression_error: None,
             notice: None,
+            chosen_outputs: String::new(),
+            unknowns: Unknowns::Refuse,
+            analysed: None,
+            part_name: String::new(),
             cache: None,
         };
         state.set_output_count(1);
@@ -293,13 +312,26 @@ impl AnalysisState {
         }
     }
 
-    /// Fills the table with the function of `circuit`'s outputs (its lamps and probes) over
-    /// the inputs they depend on ([`synth::analyse()`]); an output unknown in some row, or too
-    /// many inputs, leaves the table and says why.
-    pub fn analyse(&mut self, circuit: &Circuit) {
-        match synth::analyse(circuit, &[], Unknowns::Refuse) {
-            Ok(spec) => self.set_spec(&spec),
-            Err(e) => self.notice = Some(e.to_string()),
+    /// Fills the table with the function of `circuit`'s chosen outputs
+    /// ([`chosen_outputs`](Self::chosen_outputs); every lamp and probe when none) over the
+    /// inputs they depend on ([`synth::analyse()`]), unknowns read as
+    /// [`unknowns`](Self::unknowns) says, and remembers `what` was read. An output that does
+    /// not exist or is refused as unknown, or too many inputs, leaves the table and says why.
+    pub fn analyse(&mut self, circuit: &Circuit, what: &str) {
+        let outputs: Vec<String> = self
+            .chosen_outputs
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned)
+            .collect();
+        match synth::analyse(circuit, &outputs, self.unknowns) {
+            Ok(spec) => {
+                self.set_spec(&spec);
+                if self.notice.is_none() {
+                    self.analysed = Some(what.to_owned());
+                }
+            }
+            Err(e) => self.notice = Some(format!("{what}: {e}")),
         }
     }
 
@@ -313,6 +345,34 @@ impl AnalysisState {
         let (form, style) = (self.form, self.style);
         let cover = self.covers()?.of(form);
         Ok(build::document(cover, style, BUILT_NAME)?)
+    }
+
+    /// The circuit of the minimal cover in [`form`](Self::form), in [`style`](Self::style),
+    /// as a part to place: named [`part_name`](Self::part_name), or when that is empty
+    /// [`BUILT_NAME`] numbered (`synthesised2`, …) to be none of `taken` (the names of the
+    /// document's parts); its pins named after the table's inputs and outputs.
+    ///
+    /// # Errors
+    /// An [`AnalysisError`]: the chosen name is taken, the names do not make a function or a
+    /// circuit, or minimisation gave up.
+    pub fn build_part(&mut self, taken: &[String]) -> Result<PartDesc, AnalysisError> {
+        let chosen = self.part_name.trim();
+        let name = if chosen.is_empty() {
+            (1..=taken.len() + 1)
+                .map(|n| match n {
+                    1 => BUILT_NAME.to_owned(),
+                    n => format!("{BUILT_NAME}{n}"),
+                })
+                .find(|name| !taken.contains(name))
+                .unwrap_or_default()
+        } else if taken.iter().any(|name| name == chosen) {
+            return Err(AnalysisError::PartNameTaken(chosen.to_owned()));
+        } else {
+            chosen.to_owned()
+        };
+        let (form, style) = (self.form, self.style);
+        let cover = self.covers()?.of(form);
+        Ok(build::part(cover, style, &name)?)
     }
 
     /// The function the table describes.

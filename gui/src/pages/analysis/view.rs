@@ -8,15 +8,17 @@
 use std::any::TypeId;
 
 use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
-use synth::build::{FanIn, Gates};
-use synth::{Cover, Form, Mode, Value};
+use synth::{Cover, Form, Unknowns, Value};
 
 use crate::pages::page::Shared;
 
 use crate::pages::analysis::kmap::{Cell, KMap, Patch, gray};
 use crate::pages::analysis::machine::MachineState;
 use crate::pages::analysis::machine_view;
-use crate::pages::analysis::state::{AnalysisState, MAX_TABLE_INPUTS, MAX_TABLE_OUTPUTS};
+use crate::pages::analysis::options::{minimise_options, style_options};
+use crate::pages::analysis::state::{
+    AnalysisState, BUILT_NAME, MAX_TABLE_INPUTS, MAX_TABLE_OUTPUTS,
+};
 
 /// A table cell's width and height, in points.
 const TABLE_CELL: egui::Vec2 = vec2(26.0, 20.0);
@@ -91,8 +93,10 @@ impl AnalysisView {
                 expression_box(ui, state);
                 ui.separator();
                 expressions(ui, state);
-                if build_controls(ui, state) {
-                    self.build(state, shared);
+                match build_controls(ui, state) {
+                    Some(Build::Document) => self.build(state, shared),
+                    Some(Build::Subcircuit) => self.build_part(state, shared),
+                    None => {}
                 }
                 ui.separator();
                 karnaugh(ui, state);
@@ -108,6 +112,29 @@ impl AnalysisView {
             Ok(document) => {
                 state.notice = None;
                 self.open(document, shared);
+            }
+            Err(e) => state.notice = Some(e.to_string()),
+        }
+    }
+
+    /// Builds the circuit as a part, places an instance of it in the open circuit and shows
+    /// it there, or says why not.
+    fn build_part(&self, state: &mut AnalysisState, shared: &mut Shared<'_>) {
+        let design = &shared.state.document().design;
+        let parts: Vec<String> = design
+            .subcircuits
+            .iter()
+            .map(|part| part.name.clone())
+            .chain(design.library.keys().cloned())
+            .collect();
+        match state.build_part(&parts) {
+            Ok(part) => {
+                if shared.state.place_new_part(part).is_some() {
+                    state.notice = None;
+                    shared.show_id(self.circuit_page);
+                } else {
+                    state.notice = shared.state.notice.as_ref().map(|n| n.text.clone());
+                }
             }
             Err(e) => state.notice = Some(e.to_string()),
         }
@@ -136,6 +163,10 @@ impl AnalysisView {
                 let text = egui::RichText::new(notice).strong();
                 ui.colored_label(ui.visuals().error_fg_color, text);
             }
+            ui.horizontal(|ui| {
+                ui.label("Logic:");
+                minimise_options(ui, &mut machine.mode, &mut machine.hazard_free);
+            });
             if machine_view::diagram_panel(ui, machine) {
                 match machine.build() {
                     Ok(document) => {
@@ -149,26 +180,47 @@ impl AnalysisView {
     }
 }
 
-/// The style of the circuit to build and the Build circuit button; whether it was clicked.
-fn build_controls(ui: &mut egui::Ui, state: &mut AnalysisState) -> bool {
+/// Where Build puts the circuit.
+enum Build {
+    /// A new document, opened on the circuit page.
+    Document,
+    /// A new part of the open document, an instance of it placed there.
+    Subcircuit,
+}
+
+/// The style of the circuit to build, the part's name and the Build buttons; which was
+/// clicked.
+fn build_controls(ui: &mut egui::Ui, state: &mut AnalysisState) -> Option<Build> {
+    let mut build = None;
     ui.horizontal(|ui| {
         ui.label("Circuit:");
-        for (gates, name) in [
-            (Gates::AndOr, "AND-OR"),
-            (Gates::Nand, "NAND"),
-            (Gates::Nor, "NOR"),
-        ] {
-            ui.selectable_value(&mut state.style.gates, gates, name);
-        }
+        style_options(ui, &mut state.style);
         ui.separator();
-        ui.selectable_value(&mut state.style.fan_in, FanIn::Two, "2-input");
-        ui.selectable_value(&mut state.style.fan_in, FanIn::Any, "n-input");
-        ui.separator();
-        ui.button("Build circuit")
+        if ui
+            .button("Build circuit")
             .on_hover_text("Opens the circuit of the cover chosen below on the Circuit page")
             .clicked()
-    })
-    .inner
+        {
+            build = Some(Build::Document);
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Part name");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.part_name)
+                .desired_width(140.0)
+                .hint_text(BUILT_NAME),
+        )
+        .labelled_by(label.id);
+        if ui
+            .button("Build as subcircuit")
+            .on_hover_text("Adds the circuit as a part of the open circuit and places an instance")
+            .clicked()
+        {
+            build = Some(Build::Subcircuit);
+        }
+    });
+    build
 }
 
 /// The table as text or CSV: a box to paste one into (Read table) or to write the table out
@@ -194,17 +246,58 @@ fn table_file(ui: &mut egui::Ui, state: &mut AnalysisState) {
     });
 }
 
-/// The side panel: Analyse circuit, the numbers of inputs and outputs, and the table.
-fn table_panel(ui: &mut egui::Ui, state: &mut AnalysisState, shared: &Shared<'_>) {
+/// Analyse: the table of the circuit open on the Circuit page, or of the part selected
+/// there, over the cone of the chosen outputs.
+fn analyse_controls(ui: &mut egui::Ui, state: &mut AnalysisState, shared: &Shared<'_>) {
+    let circuit = &shared.state;
     ui.horizontal(|ui| {
-        ui.heading("Truth table");
-        let analyse = ui
+        let whole = ui
             .button("Analyse circuit")
             .on_hover_text("The table of the circuit open on the Circuit page");
-        if analyse.clicked() {
-            state.analyse(shared.state.circuit());
+        if whole.clicked() {
+            state.analyse(circuit.circuit(), "the circuit");
+        }
+        let selected = circuit.selected_instance.is_some() || !circuit.selection.is_empty();
+        let part = ui
+            .add_enabled(selected, egui::Button::new("Analyse selected part"))
+            .on_hover_text("The table of the instance or nodes selected on the Circuit page")
+            .on_disabled_hover_text("Select an instance or nodes on the Circuit page");
+        if part.clicked() {
+            match circuit.selected_part() {
+                Some(Ok(part)) => state.analyse(&part.document.circuit, &part.what),
+                Some(Err(e)) => state.notice = Some(e),
+                None => {}
+            }
         }
     });
+    ui.horizontal(|ui| {
+        let label = ui.label("Outputs");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.chosen_outputs)
+                .desired_width(120.0)
+                .hint_text("all"),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Lamps, probes or buses to read, by name: only their cone's inputs");
+        let mut dont_care = state.unknowns == Unknowns::DontCare;
+        ui.checkbox(&mut dont_care, "unknowns as don't-cares")
+            .on_hover_text("An output unknown for some inputs (a latch, a loop) is - there");
+        state.unknowns = if dont_care {
+            Unknowns::DontCare
+        } else {
+            Unknowns::Refuse
+        };
+    });
+    if let Some(what) = &state.analysed {
+        ui.label(egui::RichText::new(format!("Read from {what}")).weak());
+    }
+}
+
+/// The side panel: Analyse, the numbers of inputs and outputs, and the table.
+fn table_panel(ui: &mut egui::Ui, state: &mut AnalysisState, shared: &Shared<'_>) {
+    ui.heading("Truth table");
+    analyse_controls(ui, state, shared);
+    ui.separator();
     let (n, m) = (state.inputs.len(), state.outputs.len());
     ui.horizontal(|ui| {
         ui.label(format!("Inputs: {n}"));
@@ -375,18 +468,7 @@ fn expressions(ui: &mut egui::Ui, state: &mut AnalysisState) {
     ui.horizontal(|ui| {
         ui.heading("Minimal expressions");
         ui.separator();
-        for (mode, name) in [
-            (Mode::Auto, "Auto"),
-            (Mode::Exact, "Exact"),
-            (Mode::Heuristic, "Heuristic"),
-        ] {
-            ui.selectable_value(&mut state.mode, mode, name);
-        }
-        ui.separator();
-        ui.checkbox(&mut state.hazard_free, "hazard-free")
-            .on_hover_text(
-                "Keep a term over every two neighbouring 1s (0s for POS): no static hazard",
-            );
+        minimise_options(ui, &mut state.mode, &mut state.hazard_free);
     });
     let outputs = state.outputs.clone();
     let covers = match state.covers() {

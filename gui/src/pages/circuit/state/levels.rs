@@ -756,6 +756,97 @@ impl CircuitPageState {
     }
 }
 
+/// The selected part of the open level, read as a document of its own (see
+/// [`CircuitPageState::selected_part`]).
+#[derive(Debug)]
+pub struct SelectedPart {
+    /// What it is, for the user: `instance U1 (adder4)`, `3 selected nodes`.
+    pub what: String,
+    /// The part alone, each pin a switch or lamp of its name
+    /// ([`sim_core::parts::standalone_in`]).
+    pub document: Document,
+}
+
+impl CircuitPageState {
+    /// The selected part of the open level as a document of its own: the selected
+    /// instance's part, or else the part Make subcircuit would make of the selected nodes
+    /// (pins named the same way); `None` when neither is selected.
+    ///
+    /// # Errors
+    /// Why the selection makes no part (as Make subcircuit says), or the part does not
+    /// elaborate.
+    pub fn selected_part(&self) -> Option<Result<SelectedPart, String>> {
+        let design = &self.doc.document.design;
+        let (what, part) = if let Some(label) = &self.selected_instance {
+            let inst = self.level_instances().iter().find(|i| i.label == *label)?;
+            let (part, _) = design.part(&inst.of)?;
+            (format!("instance {label} ({})", inst.of), part.clone())
+        } else if self.selection.is_empty() {
+            return None;
+        } else {
+            let plan =
+                design.plan_extraction(self.circuit(), &self.level, self.selection.iter().copied());
+            let n = self.selection.len();
+            match plan {
+                Ok(plan) => (
+                    format!("{n} selected node{}", if n == 1 { "" } else { "s" }),
+                    plan.part(&design.fresh_part_name()),
+                ),
+                Err(e) => return Some(Err(e.to_string())),
+            }
+        };
+        Some(
+            sim_core::parts::standalone_in(&part, design)
+                .map(|document| SelectedPart { what, document })
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    /// Adds `part` (a part made elsewhere, as the Analysis page's Build circuit makes one)
+    /// to the document's parts and places an instance of it on the open level, right of
+    /// everything there, labelled `U1`, `U2`, … (the first free), and selects it: one
+    /// undoable step. Refuses, with a notice, a name a part of the document already has.
+    /// Returns the instance's label.
+    pub fn place_new_part(&mut self, part: PartDesc) -> Option<String> {
+        if self.doc.document.design.part(&part.name).is_some() {
+            self.error(format!("a part named `{}` already exists", part.name));
+            return None;
+        }
+        let label = self.fresh_instance_label();
+        let name = part.name.clone();
+        let instance = InstanceDesc::new(label.clone(), &name, Some(self.free_column()));
+        let add = |design: &mut Design, level: Option<&str>| {
+            design.subcircuits.push(part);
+            push_instance(design, level, instance)?;
+            Ok(label)
+        };
+        let placed = if self.edits_bus_level() {
+            self.edit_bus_design(|design| add(design, None))
+        } else {
+            self.edit_design(|design, _, level| add(design, level))
+        }?;
+        self.selection.clear();
+        self.selected_instance = Some(placed.clone());
+        self.info(format!("placed part `{name}` as {placed}"));
+        Some(placed)
+    }
+
+    /// The top of a free column right of everything on the open level, in cells.
+    fn free_column(&self) -> Pos {
+        let nodes = self
+            .circuit()
+            .nodes()
+            .filter(|(_, n)| self.on_level(&n.label).is_some())
+            .filter_map(|(_, n)| n.pos.map(|p| p.x + 4));
+        let instances = self
+            .level_instances()
+            .iter()
+            .filter_map(|i| i.pos.map(|p| p.x + 12));
+        let right = nodes.chain(instances).max().unwrap_or(0);
+        Pos { x: right + 4, y: 0 }
+    }
+}
+
 /// Adds `instance` to the instances of level `level` (a part's name; `None`: the top level)
 /// of `design`.
 ///

@@ -44,6 +44,7 @@ pub use edit_error::CircuitEditError;
 pub use editing::Reorient;
 pub use ends::{End, level_label, prefix};
 pub use history::History;
+pub use levels::SelectedPart;
 pub use memories::{
     MemoryView, MemoryViewError, MemoryViewKey, MemoryViews, address_of, candidates,
 };
