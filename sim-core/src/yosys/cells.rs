@@ -246,6 +246,15 @@ impl CellKind {
     }
 }
 
+impl Gate {
+    /// Builds the gate of `pin`'s signals (see [`CellKind::wire`]): the gates in front,
+    /// then its output node, whose label it returns.
+    pub fn build(self, b: &mut Builder, pin: &dyn Fn(&str) -> String) -> String {
+        let inputs = gate_inputs(b, self, pin);
+        b.add(CellKind::Gate(self).output_node(), &inputs)
+    }
+}
+
 /// Inputs numbered from 0.
 fn numbered(inputs: Vec<String>) -> Vec<(usize, String)> {
     (0..).zip(inputs).collect()

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::cells::CellKind;
+use super::cells::{CellKind, Gate};
 use super::json::{Bit, Direction, Module, Netlist};
 use super::memory::{self, Mapped, Memory, Patch};
 use super::{ImportWarning, YosysError};
@@ -71,8 +71,13 @@ struct Level<'a> {
 
 /// A cell whose output nodes exist and whose inputs are still to wire.
 enum Pending {
-    /// A simple cell and its output node.
+    /// A gate cell not built yet (gates are built in topological order, each after its
+    /// drivers, so that the layout's columns are logic levels).
+    Gate(Gate),
+    /// A simple cell and its output node, its inputs to wire.
     Simple(CellKind, String),
+    /// A cell built whole.
+    Done,
     /// An instance of a module, by its label.
     Instance(String),
     /// A memory and the output nodes of each read port.
@@ -152,13 +157,18 @@ pub(super) fn build(netlist: &Netlist, name: &str, module: &Module) -> Result<Bu
     add_inputs(&mut level, module)?;
     let instances = instance_labels(module, &mut level.builder);
     let muxes = muxes(module);
-    // Pass 1: every cell's output node, so that any cell may read any net.
+    // Pass 1: every sequential cell's and instance's output nodes, so that any cell may read
+    // their nets; then the gates, in topological order.
     let mut outputs = Vec::with_capacity(module.cells.0.len());
     for (cell_name, cell) in &module.cells.0 {
         if IGNORED_CELLS.contains(&cell.type_name.as_str()) {
             continue;
         }
         let pending = if let Some(kind) = CellKind::parse(&cell.type_name) {
+            if let CellKind::Gate(gate) = kind {
+                outputs.push((cell_name, cell, Pending::Gate(gate)));
+                continue;
+            }
             let out = level.builder.add(kind.output_node(), &[]);
             let bit = single(name, cell_name, cell, kind.output_port())?;
             level.drive(bit, out.clone(), format!("`{cell_name}`"))?;
@@ -179,10 +189,12 @@ pub(super) fn build(netlist: &Netlist, name: &str, module: &Module) -> Result<Bu
         };
         outputs.push((cell_name, cell, pending));
     }
+    build_gates(&mut level, &mut outputs)?;
     // Pass 2: the inputs.
     let mut placed = Vec::new();
     for (cell_name, cell, pending) in outputs {
         match pending {
+            Pending::Gate(_) | Pending::Done => {}
             Pending::Simple(kind, out) => {
                 let mut pins = HashMap::new();
                 for port in kind.input_ports() {
@@ -230,6 +242,90 @@ pub(super) fn build(netlist: &Netlist, name: &str, module: &Module) -> Result<Bu
     place_instances(&mut part, placed);
     name_nets(&mut part, module, &drivers);
     Ok(Built { part, warnings })
+}
+
+/// A cell being built: its name, its JSON and what is left to do.
+type Cells<'m> = Vec<(&'m String, &'m super::json::Cell, Pending)>;
+
+/// Builds the gate cells among `cells` in topological order (Kahn's algorithm on the nets
+/// between them), each gate after the gates that drive it; the gates on a combinational
+/// loop get their output node first and their inputs wired with the other cells'.
+///
+/// # Errors
+/// A malformed gate cell, or a net driven twice.
+fn build_gates(level: &mut Level<'_>, cells: &mut Cells<'_>) -> Result<(), YosysError> {
+    let name = level.name;
+    let mut driver: HashMap<u64, usize> = HashMap::new();
+    for (i, (cell_name, cell, pending)) in cells.iter().enumerate() {
+        if let Pending::Gate(gate) = pending
+            && let Bit::Net(net) =
+                single(name, cell_name, cell, CellKind::Gate(*gate).output_port())?
+        {
+            driver.insert(net, i);
+        }
+    }
+    let mut readers: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut waiting = vec![0usize; cells.len()];
+    for (i, (cell_name, cell, pending)) in cells.iter().enumerate() {
+        let Pending::Gate(gate) = pending else {
+            continue;
+        };
+        for port in CellKind::Gate(*gate).input_ports() {
+            if let Bit::Net(net) = single(name, cell_name, cell, port)?
+                && let Some(&j) = driver.get(&net)
+            {
+                readers.entry(j).or_default().push(i);
+                waiting[i] += 1;
+            }
+        }
+    }
+    let mut ready: Vec<usize> = (0..cells.len())
+        .filter(|&i| matches!(cells[i].2, Pending::Gate(_)) && waiting[i] == 0)
+        .collect();
+    ready.reverse();
+    let mut order = Vec::new();
+    while let Some(i) = ready.pop() {
+        order.push(i);
+        for &j in readers.get(&i).into_iter().flatten() {
+            waiting[j] -= 1;
+            if waiting[j] == 0 {
+                ready.push(j);
+            }
+        }
+    }
+    // The gates on (or after) a loop: output nodes now, inputs with the other cells.
+    let mut in_order = vec![false; cells.len()];
+    for &i in &order {
+        in_order[i] = true;
+    }
+    for (i, (cell_name, cell, pending)) in cells.iter_mut().enumerate() {
+        if let Pending::Gate(gate) = *pending
+            && !in_order[i]
+        {
+            let kind = CellKind::Gate(gate);
+            let out = level.builder.add(kind.output_node(), &[]);
+            let bit = single(name, cell_name, cell, kind.output_port())?;
+            level.drive(bit, out.clone(), format!("`{cell_name}`"))?;
+            *pending = Pending::Simple(kind, out);
+        }
+    }
+    for i in order {
+        let (cell_name, cell, pending) = &mut cells[i];
+        let Pending::Gate(gate) = *pending else {
+            continue;
+        };
+        let kind = CellKind::Gate(gate);
+        let mut pins = HashMap::new();
+        for port in kind.input_ports() {
+            let bit = single(name, cell_name, cell, port)?;
+            pins.insert(*port, level.signal(bit));
+        }
+        let out = gate.build(&mut level.builder, &|p| pins[p].clone());
+        let bit = single(name, cell_name, cell, kind.output_port())?;
+        level.drive(bit, out, format!("`{cell_name}`"))?;
+        *pending = Pending::Done;
+    }
+    Ok(())
 }
 
 /// Wires the inputs of instance `out` (a cell placing a module): a pin of one bit from its

@@ -1,7 +1,7 @@
 //! The importer on small hand-written netlists (no Yosys needed).
 
 use super::*;
-use crate::{Engine, Trit};
+use crate::{Engine, NodeKind, Trit};
 
 /// A netlist of one module `top` with `ports` and `cells` (JSON object bodies).
 fn netlist(ports: &str, cells: &str) -> String {
@@ -186,4 +186,139 @@ fn constants_and_undriven_nets_drive_their_values() {
         .map(|k| eval(&doc, &[], &format!("y[{k}]")))
         .collect();
     assert_eq!(values, [T, F, X, X]);
+}
+
+/// Two modules: `top` places `inv` (a 2-bit inverter) as `u`, its ports buses.
+const HIERARCHY: &str = r#"{"modules": {
+  "inv": {"ports": {"a": {"direction": "input", "bits": [2, 3]},
+                    "y": {"direction": "output", "bits": [4, 5]}},
+          "cells": {"n0": {"type": "$_NOT_", "connections": {"A": [2], "Y": [4]}},
+                    "n1": {"type": "$_NOT_", "connections": {"A": [3], "Y": [5]}}}},
+  "top": {"attributes": {"top": "00000000000000000000000000000001"},
+          "ports": {"x": {"direction": "input", "bits": [2, 3]},
+                    "z": {"direction": "output", "bits": [4, 5]}},
+          "cells": {"u": {"type": "inv", "connections": {"a": [2, 3], "y": [4, 5]}}}}
+}}"#;
+
+#[test]
+fn modules_become_parts_placed_as_instances() {
+    let doc = import(HIERARCHY).document;
+    assert_eq!(doc.name, "top");
+    assert_eq!(doc.design.part_names(), ["inv"]);
+    assert_eq!(doc.design.instances.len(), 1);
+    assert_eq!(doc.design.instances[0].label, "u");
+    let part = &doc.design.subcircuits[0];
+    assert_eq!(
+        (part.input_pins(), part.output_pins()),
+        (vec!["a".into()], vec!["y".into()])
+    );
+    let c = &doc.circuit;
+    let mut engine = Engine::from_circuit(c);
+    let x = c.bus("x").expect("bus x");
+    engine.set(x.assign(&[T, F])).expect("sets");
+    engine.settle();
+    let z = c.bus("z").expect("bus z");
+    assert_eq!(
+        z.bits.iter().map(|&b| engine.value(b)).collect::<Vec<_>>(),
+        [F, T]
+    );
+}
+
+#[test]
+fn the_top_is_the_one_asked_for_or_refused_by_name() {
+    let options = |top: &str| ImportOptions {
+        top: Some(top.to_owned()),
+        ..ImportOptions::default()
+    };
+    let doc = from_json(HIERARCHY, &options("inv"))
+        .expect("imports")
+        .document;
+    assert_eq!(doc.name, "inv");
+    let err = from_json(HIERARCHY, &options("nope")).expect_err("refused");
+    assert!(
+        matches!(&err, YosysError::NoSuchTop { top, .. } if top == "nope"),
+        "{err}"
+    );
+}
+
+#[test]
+fn two_unplaced_modules_without_a_top_attribute_are_refused() {
+    let json = r#"{"modules": {"a": {"ports": {}}, "b": {"ports": {}}}}"#;
+    let err = from_json(json, &ImportOptions::default()).expect_err("refused");
+    assert!(
+        matches!(&err, YosysError::SeveralTops { candidates } if candidates == &["a", "b"]),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_module_placing_itself_is_refused() {
+    let json = r#"{"modules": {"top": {"ports": {}, "cells": {"me": {"type": "top", "connections": {}}}}}}"#;
+    let options = ImportOptions {
+        top: Some("top".into()),
+        ..ImportOptions::default()
+    };
+    let err = from_json(json, &options).expect_err("refused");
+    assert!(matches!(err, YosysError::Recursive { .. }), "{err}");
+}
+
+#[test]
+fn an_inout_port_is_refused_by_name() {
+    let json = netlist(r#""io": {"direction": "inout", "bits": [2]}"#, "");
+    let err = from_json(&json, &ImportOptions::default()).expect_err("refused");
+    assert!(
+        matches!(&err, YosysError::Port { port, .. } if port == "io"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_negative_edge_flip_flop_takes_d_on_the_falling_clock_and_keeps_its_net_name() {
+    let json = r#"{"modules": {"top": {
+        "ports": {"c": {"direction": "input", "bits": [2]}, "d": {"direction": "input", "bits": [3]},
+                  "y": {"direction": "output", "bits": [5]}},
+        "cells": {"ff": {"type": "$_DFF_N_", "connections": {"C": [2], "D": [3], "Q": [4]}},
+                  "b": {"type": "$_BUF_", "connections": {"A": [4], "Y": [5]}}},
+        "netnames": {"state": {"hide_name": 0, "bits": [4], "attributes": {"init": "1"}}}}}}"#;
+    let doc = import(json).document;
+    let c = &doc.circuit;
+    let state = c
+        .find("state")
+        .expect("the flip-flop is named after its net");
+    assert_eq!(c[state].init, Some(T));
+    let [clock, d, y] = ["c", "d", "y"].map(|l| c.find(l).expect("port"));
+    let mut engine = Engine::from_circuit(c);
+    engine.set([(clock, T), (d, F)]).expect("sets");
+    engine.settle();
+    assert_eq!(engine.value(y), T, "the power-on value");
+    engine.set([(clock, F)]).expect("sets");
+    engine.settle();
+    assert_eq!(engine.value(y), F, "taken on the falling edge");
+}
+
+#[test]
+fn gates_are_placed_in_columns_by_logic_level_whatever_the_cell_order() {
+    // The second inverter is listed first: it still goes right of the first.
+    let json = netlist(
+        r#""a": {"direction": "input", "bits": [2]}, "y": {"direction": "output", "bits": [4]}"#,
+        r#""n2": {"type": "$_NOT_", "connections": {"A": [3], "Y": [4]}},
+           "n1": {"type": "$_NOT_", "connections": {"A": [2], "Y": [3]}}"#,
+    );
+    let doc = import(&json).document;
+    let c = &doc.circuit;
+    let reader = |node| {
+        c.wires()
+            .find(|(_, w)| w.from == node)
+            .map(|(_, w)| w.to)
+            .expect("read")
+    };
+    let first = reader(c.find("a").expect("input"));
+    let second = reader(first);
+    assert_eq!(
+        (c[first].kind, c[second].kind),
+        (NodeKind::Not, NodeKind::Not)
+    );
+    let x = |node| c[node].pos.expect("placed").x;
+    let (first, second) = (x(first), x(second));
+    assert!(second > first, "{first} then {second}");
 }
