@@ -23,9 +23,7 @@ use super::load::{LoadError, load};
 pub fn run(args: &CheckArgs, console: &mut Console<'_>) -> Result<Status> {
     let loaded = match load(&args.file, &args.load) {
         Ok(loaded) => loaded,
-        Err(
-            err @ (LoadError::Invalid { .. } | LoadError::Netlist { .. } | LoadError::Verilog(_)),
-        ) => {
+        Err(err @ (LoadError::Invalid { .. } | LoadError::Netlist { .. })) => {
             console.error(&err)?;
             return Ok(Status::Failed);
         }

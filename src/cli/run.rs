@@ -168,9 +168,7 @@ fn load_clocked(args: &RunArgs) -> Result<Loaded> {
 /// # Errors
 /// No input is labelled `name`.
 fn make_clock(circuit: &mut Circuit, name: &str) -> Result<()> {
-    let Some(id) = clock_input(circuit, Some(name), true)? else {
-        bail!("--clock {name}: no input is labelled so");
-    };
+    let id = clock_input(circuit, name)?;
     circuit.set_kind(id, NodeKind::Clock { half_period: 1 })?;
     Ok(())
 }

@@ -38,10 +38,9 @@
 //!
 //! `--clock NAME` makes an input the clock, for a circuit clocked by an input rather than a
 //! clock node (an imported Verilog design, whose clock port is an input): it is left out of
-//! the vectors, held at 0 from power-on, and each vector of a sequential run raises it (where
-//! the clock nodes tick) and lowers it after the outputs are printed. In a sequential run of
-//! a circuit without clock nodes, the one input named `clk` or `clock` (any case) is the
-//! clock unless `--clock` names another. `--display` prints each output as a Verilog
+//! the vectors, held at 0 from power-on, and each vector (a sequential run: `--clock` makes
+//! it one) raises it (where the clock nodes tick) and lowers it after the outputs are
+//! printed. `--display` prints each output as a Verilog
 //! testbench's `$display("%b", …)` does (a bus's bits most significant first, `0`/`1`/`x`, no
 //! prefix), one field per output separated by spaces: the lines compare with the testbench's
 //! (see README, *Import Verilog*).
@@ -60,7 +59,7 @@ use std::collections::HashMap;
 use sim_core::batch::{BatchEngine, BatchError, LANES};
 use sim_core::number::Radix;
 use sim_core::signal::{Signal, signals};
-use sim_core::{Circuit, Engine, Netlist, NodeId, NodeKind, Trit};
+use sim_core::{Circuit, Engine, Netlist, NodeId, Trit};
 
 use super::args::{EngineKind, ScheduleKind, VectorsArgs};
 use super::console::{Console, Status};
@@ -79,27 +78,9 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     }
     let loaded = load(&args.file, &args.load)?;
     let circuit = &loaded.doc.circuit;
-    let sequential = args.cycles || circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
-    let clock = clock_input(circuit, args.clock.as_deref(), sequential)?;
+    let (clock, sequential) = clocking(args, circuit)?;
     let inputs: Vec<NodeId> = circuit.inputs().filter(|&id| Some(id) != clock).collect();
-    let text = match &args.input {
-        Some(path) => {
-            let name = display_name(path);
-            let text = fs::read_to_string(path).with_context(|| name.clone())?;
-            Some((name, text))
-        }
-        None => None,
-    };
-    let named = text.as_ref().is_some_and(|(_, t)| names_ports(t));
-    if named && args.bits {
-        bail!("a vector file with a `ports:` line has fields: leave out --bits");
-    }
-    let fields = if args.bits {
-        None
-    } else {
-        Fields::of(circuit, &inputs, args.radix, args.display, named)
-    };
-    let vectors = source(args, text, inputs.len(), fields.as_ref())?;
+    let (fields, vectors) = vectors_for(args, circuit, &inputs)?;
     if args.engine == EngineKind::Batch {
         if sequential {
             bail!(
@@ -191,6 +172,41 @@ pub fn run(args: &VectorsArgs, console: &mut Console<'_>) -> Result<Status> {
     Ok(Status::Success)
 }
 
+/// The vectors to run on `circuit` driven through `inputs` (from `--input` or `--random`),
+/// and their field layout (`None`: one character per input and output).
+///
+/// # Errors
+/// The vector file cannot be read or has a malformed line, or has a `ports:` line under
+/// `--bits`.
+fn vectors_for<'a>(
+    args: &VectorsArgs,
+    circuit: &'a Circuit,
+    inputs: &[NodeId],
+) -> Result<(Option<Fields<'a>>, Vectors)> {
+    let text = match &args.input {
+        Some(path) => {
+            let name = display_name(path);
+            let text = fs::read_to_string(path).with_context(|| name.clone())?;
+            Some((name, text))
+        }
+        None => None,
+    };
+    let named = text.as_ref().is_some_and(|(_, t)| names_ports(t));
+    if named && args.bits {
+        bail!("a vector file with a `ports:` line has fields: leave out --bits");
+    }
+    let fields = if args.bits {
+        None
+    } else {
+        Fields::of(circuit, inputs, args.radix, args.display, named)
+    };
+    let vectors = source(args, text, inputs.len(), fields.as_ref())?;
+    Ok((fields, vectors))
+}
+
+/// Vectors, one trit per input, in order.
+type Vectors = Box<dyn Iterator<Item = Vec<Trit>>>;
+
 /// The vectors to run: read from `text`, the `--input` file `(name, text)` (fields or
 /// characters, `width` inputs), or drawn by `--random`.
 ///
@@ -201,7 +217,7 @@ fn source(
     text: Option<(String, String)>,
     width: usize,
     fields: Option<&Fields<'_>>,
-) -> Result<Box<dyn Iterator<Item = Vec<Trit>>>> {
+) -> Result<Vectors> {
     Ok(match (text, args.random) {
         (Some((name, text)), _) => {
             let vectors = match fields {
@@ -220,45 +236,37 @@ fn source(
     })
 }
 
-/// The input that is the clock: the one labelled `name` (`--clock`), else, in a `sequential`
-/// run of a circuit without clock nodes, the one input labelled `clk` or `clock` (any case),
-/// else none.
+/// The clock input (`--clock`), if any, and whether the run is sequential: `--cycles`, a
+/// clock input, or a flip-flop.
 ///
 /// # Errors
-/// `name` is not an input's label.
-pub(super) fn clock_input(circuit: &Circuit, name: Option<&str>, sequential: bool) -> Result<Option<NodeId>> {
-    let labelled = |pred: &dyn Fn(&str) -> bool| -> Vec<NodeId> {
-        circuit
-            .inputs()
-            .filter(|&id| pred(&circuit[id].label))
-            .collect()
-    };
-    if let Some(name) = name {
-        return match labelled(&|l| l == name).as_slice() {
-            [id] => Ok(Some(*id)),
-            _ => {
-                let all: Vec<&str> = circuit
-                    .inputs()
-                    .map(|id| circuit[id].label.as_str())
-                    .collect();
-                bail!(
-                    "--clock {name}: no input is labelled so (inputs: {})",
-                    all.join(", ")
-                )
-            }
-        };
+/// `--clock` names no input.
+fn clocking(args: &VectorsArgs, circuit: &Circuit) -> Result<(Option<NodeId>, bool)> {
+    let clock = args
+        .clock
+        .as_deref()
+        .map(|name| clock_input(circuit, name))
+        .transpose()?;
+    let flip_flops = circuit.nodes().any(|(_, n)| n.kind.is_flip_flop());
+    Ok((clock, args.cycles || clock.is_some() || flip_flops))
+}
+
+/// The input labelled `name` (`--clock`).
+///
+/// # Errors
+/// No input is labelled `name` (the message lists the inputs).
+pub(super) fn clock_input(circuit: &Circuit, name: &str) -> Result<NodeId> {
+    if let Some(id) = circuit.inputs().find(|&id| circuit[id].label == name) {
+        return Ok(id);
     }
-    let has_clock_nodes = circuit
-        .nodes()
-        .any(|(_, n)| matches!(n.kind, NodeKind::Clock { .. }));
-    if !sequential || has_clock_nodes {
-        return Ok(None);
-    }
-    let named = labelled(&|l| l.eq_ignore_ascii_case("clk") || l.eq_ignore_ascii_case("clock"));
-    Ok(match named.as_slice() {
-        [id] => Some(*id),
-        _ => None,
-    })
+    let all: Vec<&str> = circuit
+        .inputs()
+        .map(|id| circuit[id].label.as_str())
+        .collect();
+    bail!(
+        "--clock {name}: no input is labelled so (inputs: {})",
+        all.join(", ")
+    )
 }
 
 /// Whether a vector file's first line names the ports its fields drive (`ports: …`).

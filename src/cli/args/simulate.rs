@@ -267,8 +267,7 @@ pub struct VectorsArgs {
 
     /// The input that is the clock (an imported Verilog design's clock port is an input):
     /// left out of the vectors and pulsed once per vector, rising after the vector settled,
-    /// falling after the outputs are printed. By default, in a sequential run of a circuit
-    /// without clock nodes, the one input named `clk` or `clock` (any case), if there is one.
+    /// falling after the outputs are printed (a sequential run, as `--cycles`).
     #[arg(long, value_name = "NAME")]
     pub clock: Option<String>,
 
