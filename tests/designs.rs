@@ -655,17 +655,14 @@ fn spimemio() {
 }
 
 #[test]
-#[ignore = "sim_core::yosys panics on instances of parametrised modules (`$paramod…` cell \
-            types: module.rs, instance_labels skips types starting with `$`); see \
+#[ignore = "SERV imports and never contradicts a bit Icarus knows, but from cycle 62 Tritium \
+            leaves bits unknown that Icarus knows (74,619 of 129,959), not yet explained; see \
             docs/verilog-import.md"]
 fn serv() {
     check(&SERV);
 }
 
 #[test]
-#[ignore = "sim_core::yosys panics on instances of parametrised modules (`$paramod…` cell \
-            types: module.rs, instance_labels skips types starting with `$`); see \
-            docs/verilog-import.md"]
 fn picorv32() {
     check(&PICORV32);
 }
