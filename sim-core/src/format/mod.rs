@@ -78,7 +78,7 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::circuit::Circuit;
-use crate::desc::{InstanceDesc, Node, Note, WireDesc, WireEnd};
+use crate::desc::{InstanceDesc, Node, Note, WireDesc};
 use crate::elaborate::elaborate;
 use crate::hierarchy::{Design, LibraryPart, PartDesc, ResolveError, Resolver};
 use crate::kind::NodeKind;
@@ -239,28 +239,7 @@ pub fn from_str_limited<E: Into<ResolveError>>(
         bus_level: None,
         contents: std::collections::BTreeMap::new(),
     };
-    // A set, so that finding the pin wires stays linear with many instances.
-    let instances: std::collections::HashSet<&str> =
-        design.instances.iter().map(|i| i.label.as_str()).collect();
-    let pin_wires = file
-        .wires
-        .iter()
-        .filter(|w| {
-            let pin = |end: &str| WireEnd::is_pin_with(end, |i| instances.contains(i));
-            pin(&w.from) || pin(&w.to)
-        })
-        .cloned()
-        .collect();
-    drop(instances);
-    design.pin_wires = pin_wires;
-    let pin_width = |instance: &str, pin: &str| {
-        let inst = design.instances.iter().find(|i| i.label == instance)?;
-        let (part, _) = design.part(&inst.of)?;
-        part.nodes.iter().find(|n| n.label == pin).map(|n| n.width)
-    };
-    if crate::bus::uses_buses(&file.nodes, &file.wires, &pin_width) {
-        design.bus_level = Some((file.nodes.clone(), file.wires.clone()));
-    }
+    design.keep_top_level(&file.nodes, &file.wires);
     if !design.is_flat() || design.bus_level.is_some() {
         read_contents(&mut design, &file.nodes, name, resolve)?;
     }

@@ -82,6 +82,31 @@ impl Design {
         self.libraries.is_empty() && self.subcircuits.is_empty() && self.instances.is_empty()
     }
 
+    /// Keeps what elaboration needs of the top level `nodes` and `wires` beside its
+    /// instances (set first): the wires ending at an instance's pin (`INSTANCE.PIN`) as
+    /// [`Design::pin_wires`], and the level itself as [`Design::bus_level`] when it uses buses
+    /// (its own nodes', or a part's wider pins). Linear in the wires: the instance labels are
+    /// looked up in a set.
+    pub fn keep_top_level(&mut self, nodes: &[Node], wires: &[WireDesc]) {
+        let instances: std::collections::HashSet<&str> =
+            self.instances.iter().map(|i| i.label.as_str()).collect();
+        let pin = |end: &str| WireEnd::is_pin_with(end, |i| instances.contains(i));
+        let pin_wires = wires
+            .iter()
+            .filter(|w| pin(&w.from) || pin(&w.to))
+            .cloned()
+            .collect();
+        self.pin_wires = pin_wires;
+        let pin_width = |instance: &str, pin: &str| {
+            let inst = self.instances.iter().find(|i| i.label == instance)?;
+            let (part, _) = self.part(&inst.of)?;
+            part.nodes.iter().find(|n| n.label == pin).map(|n| n.width)
+        };
+        if crate::bus::uses_buses(nodes, wires, &pin_width) {
+            self.bus_level = Some((nodes.to_vec(), wires.to_vec()));
+        }
+    }
+
     /// Whether the document uses buses (or tunnels) anywhere (it is saved as version 3
     /// then): at its top level or in one of its own parts.
     pub fn uses_buses(&self) -> bool {

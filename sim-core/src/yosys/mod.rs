@@ -59,8 +59,6 @@ use std::collections::HashMap;
 pub use error::{ImportWarning, YosysError};
 use json::{Module, Netlist};
 
-use crate::bus::uses_buses;
-use crate::desc::WireEnd;
 use crate::elaborate::elaborate;
 use crate::format::{Document, FormatError};
 use crate::hierarchy::{DEFAULT_MAX_NODES, Design, HierarchyError, PartDesc};
@@ -125,32 +123,12 @@ pub fn from_json(json: &str, options: &ImportOptions) -> Result<Imported, YosysE
 
 /// The document whose top level is `top` (a part) and whose subcircuits are `parts`.
 fn document(top: PartDesc, parts: Vec<PartDesc>, limit: u64) -> Result<Document, YosysError> {
-    let instances: std::collections::HashSet<&str> =
-        top.instances.iter().map(|i| i.label.as_str()).collect();
-    let pin_wires = top
-        .wires
-        .iter()
-        .filter(|w| {
-            let pin = |end: &str| WireEnd::is_pin_with(end, |i| instances.contains(i));
-            pin(&w.from) || pin(&w.to)
-        })
-        .cloned()
-        .collect();
     let mut design = Design {
         subcircuits: parts,
         instances: top.instances.clone(),
-        pin_wires,
         ..Design::default()
     };
-    let pin_width = |instance: &str, pin: &str| {
-        let inst = design.instances.iter().find(|i| i.label == instance)?;
-        let (part, _) = design.part(&inst.of)?;
-        part.nodes.iter().find(|n| n.label == pin).map(|n| n.width)
-    };
-    let buses = uses_buses(&top.nodes, &top.wires, &pin_width);
-    if buses {
-        design.bus_level = Some((top.nodes.clone(), top.wires.clone()));
-    }
+    design.keep_top_level(&top.nodes, &top.wires);
     let circuit =
         elaborate(&design, &top.name, top.nodes, top.wires, limit).map_err(|e| match e {
             FormatError::Hierarchy(HierarchyError::TooLarge { total, limit, .. }) => {
