@@ -482,6 +482,52 @@ fn every_example_round_trips_through_verilog_and_yosys() {
 }
 
 #[test]
+fn run_clock_makes_an_input_the_clock_of_a_cycle_based_run() {
+    // The register has no clock node, only the input `clk`, as an imported design has.
+    let unclocked = tritium(&[
+        "run",
+        "circuits/lib/reg8.ron",
+        "--set",
+        "d=107",
+        "--ticks",
+        "2",
+    ]);
+    unclocked.expect_code(2);
+    assert!(
+        unclocked.stderr.contains("no clock to tick"),
+        "{}",
+        unclocked.stderr
+    );
+    let run = tritium(&[
+        "run",
+        "circuits/lib/reg8.ron",
+        "--clock",
+        "clk",
+        "--set",
+        "d=107",
+        "--ticks",
+        "2",
+    ]);
+    run.expect_code(0);
+    assert_eq!(run.lines(), ["q=107"]);
+    assert!(run.stderr.contains("(cycle-based)"), "{}", run.stderr);
+    let wrong = tritium(&[
+        "run",
+        "circuits/lib/reg8.ron",
+        "--clock",
+        "nope",
+        "--ticks",
+        "2",
+    ]);
+    wrong.expect_code(2);
+    assert!(
+        wrong.stderr.contains("--clock nope: no input"),
+        "{}",
+        wrong.stderr
+    );
+}
+
+#[test]
 fn a_replay_names_its_ports_and_ticks_a_clock_input() {
     // The 8-bit register's clock is a button (an input), as an imported design's is.
     let dir = TempDir::new("replay-clock");
