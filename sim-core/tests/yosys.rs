@@ -286,9 +286,7 @@ fn combinational_logic_matches_icarus() {
         x_inputs: &["a", "b", "s"],
         exclusive: &[],
     };
-    let (compared, unknown) = compare(&case).unwrap_or_default();
-    assert!(compared == 0 || compared > STEPS * 5, "{compared}");
-    eprintln!("combinational: {compared} bits compared, {unknown} unknown in Tritium only");
+    agrees_on_more_than(&case, STEPS * 5);
 }
 
 #[test]
@@ -309,9 +307,7 @@ fn flip_flop_families_match_icarus() {
         x_inputs: &["d"],
         exclusive: &[],
     };
-    let (compared, unknown) = compare(&case).unwrap_or_default();
-    assert!(compared == 0 || compared > STEPS * 5, "{compared}");
-    eprintln!("flip-flops: {compared} bits compared, {unknown} unknown in Tritium only");
+    agrees_on_more_than(&case, STEPS * 5);
 }
 
 #[test]
@@ -328,9 +324,7 @@ fn set_reset_flip_flops_match_icarus() {
         x_inputs: &["d"],
         exclusive: &[("s", "r")],
     };
-    let (compared, unknown) = compare(&case).unwrap_or_default();
-    assert!(compared == 0 || compared > STEPS, "{compared}");
-    eprintln!("set/reset: {compared} bits compared, {unknown} unknown in Tritium only");
+    agrees_on_more_than(&case, STEPS);
 }
 
 #[test]
@@ -347,8 +341,7 @@ fn a_latch_matches_icarus() {
         x_inputs: &["d"],
         exclusive: &[],
     };
-    let (compared, _) = compare(&case).unwrap_or_default();
-    assert!(compared == 0 || compared > STEPS, "{compared}");
+    agrees_on_more_than(&case, STEPS);
 }
 
 #[test]
@@ -429,6 +422,17 @@ fn parametrised_modules_are_parts_named_by_yosys() {
     assert_eq!(parts.len(), 2, "{parts:?}");
     assert!(parts.iter().all(|part| part.contains("shift")), "{parts:?}");
     assert_eq!(doc.design.instances.len(), 2, "{:?}", doc.design.instances);
+}
+
+/// Compares `case` with Icarus ([`compare`]) and, where the tools ran, asserts that more than
+/// `least` bits were compared; prints the counts.
+fn agrees_on_more_than(case: &Case, least: usize) {
+    let (compared, unknown) = compare(case).unwrap_or_default();
+    assert!(compared == 0 || compared > least, "{compared}");
+    eprintln!(
+        "{}: {compared} bits compared, {unknown} unknown in Tritium only",
+        case.name
+    );
 }
 
 /// The document `verilog`'s module `top` imports to, and its warnings.
